@@ -1,0 +1,34 @@
+# translator: setup and test targets.  `make test` works on a fresh Debian machine.
+PYTHON ?= python3
+VENV   ?= .venv
+PY      = $(VENV)/bin/python
+APT_PACKAGES = gfortran gcc make pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
+
+.PHONY: setup system-deps venv test demo clean
+
+setup: system-deps venv
+
+# System packages: compilers and a CPU OpenCL device (PoCL).  Skipped when all are present.
+system-deps:
+	@if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	fi
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+test: setup
+	$(PY) -m pytest -q -n auto tests
+
+demo: setup
+	$(PY) -m samples.demo
+
+clean:
+	rm -rf $(VENV) build *.egg-info

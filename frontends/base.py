@@ -1,0 +1,96 @@
+"""What every frontend produces and consumes (the contract with `translator.driver`).
+
+A frontend is an object with:
+
+- ``language``: "fortran" or "c"; ``suffixes``: file suffixes it claims.
+- ``parse(path, text, options) -> ParsedFile``: find regions, build their kernels.  Raises
+  `TranslatorError` subclasses with spans for bad input; never writes files.
+- ``rewrite(parsed, glue) -> str``: the original text with each region replaced by a call to
+  its glue function and the glue's interface declared; every other byte unchanged.
+
+Frontends know nothing of OpenCL: the glue signature comes in as `GlueSignature`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from translator.diagnostics import SourceSpan
+from translator.ir.kernel import Kernel
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TransformCall:
+    """One transform pragma: ``name(*args, **kwargs)`` with Python-literal arguments."""
+
+    name: str
+    args: tuple[Any, ...] = ()
+    kwargs: tuple[tuple[str, Any], ...] = ()
+    span: SourceSpan | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Region:
+    """A pragma-marked region and the kernel built from it.
+
+    `start`/`end` are character offsets into the file text: [start, end) is replaced by the
+    call (it covers the ``kernel`` directive line through the ``end kernel`` line, including
+    the final newline).  `indent` is the indentation of the directive line, used for the call.
+    `call_args` maps each kernel argument name to the source-language expression the call
+    passes for it (default: the name itself).  `procedure` names the enclosing procedure.
+    """
+
+    name: str
+    kernel: Kernel
+    transform_calls: tuple[TransformCall, ...]
+    start: int
+    end: int
+    indent: str
+    procedure: str
+    span: SourceSpan
+    call_args: tuple[tuple[str, str], ...] = ()
+    #: Kernel arguments that are scalars in the source but passed as 1-element arrays because
+    #: the region writes them (their values come back to the caller).
+    written_scalars: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParsedFile:
+    path: str
+    text: str
+    language: str
+    regions: tuple[Region, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GlueParam:
+    """One parameter of a region's glue function, in order.
+
+    kind "array": passed by reference (C pointer); kind "value": passed by value.
+    """
+
+    name: str
+    kind: str
+    dtype: np.dtype
+    is_output: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GlueSignature:
+    """The C function that runs one region: ``void <symbol>(<params>)``."""
+
+    region: str
+    symbol: str
+    params: tuple[GlueParam, ...]
+
+
+class Frontend(Protocol):
+    language: str
+    suffixes: tuple[str, ...]
+
+    def parse(self, path: str, text: str, options: dict[str, Any]) -> ParsedFile: ...
+
+    def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str: ...

@@ -1,0 +1,36 @@
+"""translator: pragma-marked Fortran and C loop nests to OpenCL.
+
+The public API is imported lazily so that ``translate --version`` starts fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__version__ = "0.1.0"
+
+_LAZY = {
+    "make_kernel": "translator.ir.parse",
+    "parse_kernel": "translator.ir.parse",
+    "print_kernel": "translator.ir.printer",
+    "generate_code": "translator.codegen.opencl",
+    "compile": "translator.execution",
+    "translate_file": "translator.driver",
+    "TranslatorError": "translator.diagnostics",
+    "Kernel": "translator.ir.kernel",
+    "ArrayArg": "translator.ir.data",
+    "ValueArg": "translator.ir.data",
+    "TemporaryVariable": "translator.ir.data",
+}
+
+__all__ = sorted(_LAZY) + ["__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'translator' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,1 @@
+"""Code generation: schedule -> loop tree -> OpenCL C device code; host glue."""

@@ -1,0 +1,43 @@
+"""The result of code generation: what both the Python execution layer and the host glue use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from translator.ir.expr import Expression
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KernelParam:
+    """One parameter of the generated OpenCL kernel, in signature order.
+
+    kind "array": a ``__global T *`` buffer whose element count is `size` (an expression in
+    value parameters, C-order-flattened footprint incl. offset); kind "value": a scalar.
+    """
+
+    name: str
+    kind: str
+    dtype: np.dtype
+    is_input: bool = True
+    is_output: bool = False
+    size: Expression | None = None
+    shape: tuple[Expression, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GeneratedCode:
+    """Static output of `translator.generate_code` (no device needed).
+
+    `global_size`/`local_size` are OpenCL NDRange sizes (work items, not groups) as expressions
+    in the value parameters; both have the same length (1..3).  A kernel with no hardware axes
+    has global_size == local_size == (1,).
+    """
+
+    kernel_name: str
+    device_code: str
+    params: tuple[KernelParam, ...]
+    global_size: tuple[Expression, ...]
+    local_size: tuple[Expression, ...]
+    uses_fp64: bool = False

@@ -1,0 +1,131 @@
+"""Source spans and the error tree.  Every user-facing problem is a `TranslatorError`.
+
+Rendering follows gcc: ``file:line:col: error: message``, then the source line and a caret,
+then notes.  The CLI catches `TranslatorError` (exit 1); anything else is a bug (exit 2).
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SourceSpan:
+    """A region of a source file.  Lines and columns are 1-based; `end_*` are inclusive."""
+
+    file: str
+    line: int
+    col: int = 1
+    end_line: int | None = None
+    end_col: int | None = None
+    #: The text of the source line(s), for carets; not part of identity.
+    source_line: str | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+    def render_context(self) -> str:
+        """The source line and a caret under the span's start (empty if no text is known)."""
+        if self.source_line is None:
+            return ""
+        text = self.source_line.rstrip("\n")
+        width = 1
+        if self.end_line in (None, self.line) and self.end_col is not None:
+            width = max(1, self.end_col - self.col + 1)
+        caret = " " * (self.col - 1) + "^" + "~" * (width - 1)
+        return f"{text}\n{caret}\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    message: str
+    span: SourceSpan | None = None
+
+
+class TranslatorError(Exception):
+    """Base of every error a user can cause.  Carries an optional span and notes."""
+
+    kind = "error"
+
+    def __init__(self, message: str, span: SourceSpan | None = None, *,
+                 notes: tuple[Note, ...] = (), detail: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.notes = tuple(notes)
+        self.detail = detail
+
+    def with_span(self, span: SourceSpan | None) -> TranslatorError:
+        """Attach `span` if this error has none yet; returns self."""
+        if self.span is None and span is not None:
+            self.span = span
+        return self
+
+    def render(self) -> str:
+        out = [_render_one("error", self.message, self.span)]
+        if self.detail:
+            out.append(self.detail.rstrip("\n") + "\n")
+        for note in self.notes:
+            out.append(_render_one("note", note.message, note.span))
+        return "".join(out)
+
+    def __str__(self) -> str:
+        where = f"{self.span}: " if self.span is not None else ""
+        return where + self.message
+
+
+def _render_one(level: str, message: str, span: SourceSpan | None) -> str:
+    if span is None:
+        return f"translate: {level}: {message}\n"
+    return f"{span}: {level}: {message}\n{span.render_context()}"
+
+
+class FrontendError(TranslatorError):
+    """Bad source text: syntax errors, malformed pragmas, unsupported files."""
+
+
+class UnsupportedConstructError(FrontendError):
+    """A construct that cannot be offloaded (I/O, GOTO, ...), named in the message."""
+
+
+class KernelLanguageError(TranslatorError):
+    """A malformed kernel-language text: domain, instruction, attribute, expression."""
+
+
+class DomainError(KernelLanguageError):
+    """Malformed domain, ill-formed domain forest, non-affine bound, unknown iname."""
+
+
+class TransformError(TranslatorError):
+    """A transform called with a bad argument or on a kernel it cannot apply to."""
+
+
+class LegalityError(TranslatorError):
+    """A mapping or reordering that is proved illegal (with a witness) or cannot be proved."""
+
+
+class SchedulingError(TranslatorError):
+    """Dependency cycles, unschedulable kernels."""
+
+
+class CodegenError(TranslatorError):
+    """Something the OpenCL target cannot express."""
+
+
+class TranslatorWarning(UserWarning):
+    """A warning with an id (``-Wno-<id>`` silences it)."""
+
+    def __init__(self, warning_id: str, message: str, span: SourceSpan | None = None) -> None:
+        super().__init__(message)
+        self.warning_id = warning_id
+        self.message = message
+        self.span = span
+
+    def render(self) -> str:
+        return _render_one("warning", f"{self.message} [-W{self.warning_id}]", self.span)
+
+
+def warn(warning_id: str, message: str, span: SourceSpan | None = None) -> None:
+    """Emit a `TranslatorWarning`; the driver collects and renders them."""
+    warnings.warn(TranslatorWarning(warning_id, message, span), stacklevel=2)

@@ -1,0 +1,235 @@
+"""Kernel data: array and value arguments, temporaries, array dim tags.
+
+Arrays are 0-based in the IR; frontends shift declared lower bounds into subscripts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+import numpy as np
+
+from translator.diagnostics import KernelLanguageError, SourceSpan
+from translator.ir.expr import Expression
+
+
+class AddressSpace(Enum):
+    PRIVATE = "private"
+    LOCAL = "local"
+    GLOBAL = "global"
+
+    @classmethod
+    def parse(cls, value: str | AddressSpace) -> AddressSpace:
+        if isinstance(value, AddressSpace):
+            return value
+        try:
+            return cls(value.lower())
+        except ValueError:
+            raise KernelLanguageError(
+                f"unknown address space {value!r} (expected private, local or global)") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# dim tags (how an array axis is laid out in linear memory)
+
+@dataclass(frozen=True, slots=True)
+class DimTag:
+    """Base of array-axis implementation tags."""
+
+    optional: bool = False   # trailing '?': dropped left-first when there are too many tags
+
+
+@dataclass(frozen=True, slots=True)
+class NestingTag(DimTag):
+    """``c``/``f``/``N0``..``N9``: stride computed from nesting level (higher = slower)."""
+
+    level: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FixedStrideTag(DimTag):
+    """``stride:EXPR``."""
+
+    stride: Expression = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SeparateTag(DimTag):
+    """``sep``: one buffer per entry of this axis."""
+
+
+@dataclass(frozen=True, slots=True)
+class VectorTag(DimTag):
+    """``vec``: entries of an OpenCL vector type."""
+
+
+def dim_tag_str(tag: DimTag) -> str:
+    q = "?" if tag.optional else ""
+    if isinstance(tag, NestingTag):
+        return f"N{tag.level}{q}"
+    if isinstance(tag, FixedStrideTag):
+        from translator.ir.expr import IRStringifier
+        return f"stride:{IRStringifier()(tag.stride)}{q}"
+    if isinstance(tag, SeparateTag):
+        return f"sep{q}"
+    return f"vec{q}"
+
+
+def parse_dim_tags(spec: str | tuple | None, ndim: int) -> tuple[DimTag, ...] | None:
+    """Parse ``"c,vec,sep,c"`` (or ``"C"``/``"F"`` order) into concrete tags for `ndim` axes.
+
+    ``c`` and ``f`` become explicit nesting levels (``N*``), so equal layouts compare equal.
+    """
+    if spec is None:
+        return None
+    if isinstance(spec, str) and spec.upper() in ("C", "F") and "," not in spec:
+        spec = ",".join([spec.lower()] * ndim)
+    raw = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else list(spec)
+    raw = _drop_optional(raw, ndim)
+    return _resolve_nesting(raw)
+
+
+def _drop_optional(raw: list, ndim: int) -> list:
+    raw = list(raw)
+    while len(raw) > ndim:
+        for k, t in enumerate(raw):
+            if isinstance(t, str) and t.endswith("?"):
+                del raw[k]
+                break
+        else:
+            raise KernelLanguageError(f"{len(raw)} dim tags given for {ndim} axes")
+    if len(raw) < ndim:
+        raise KernelLanguageError(f"{len(raw)} dim tags given for {ndim} axes")
+    return [t.rstrip("?") if isinstance(t, str) else t for t in raw]
+
+
+def _resolve_nesting(raw: list) -> tuple[DimTag, ...]:
+    """Turn c/f/N tags into explicit nesting levels; c nests around what follows."""
+    kinds: list[DimTag | str] = []
+    for t in raw:
+        if isinstance(t, DimTag):
+            kinds.append(t)
+        elif t in ("c", "f") or re.fullmatch(r"N\d", t):
+            kinds.append(t)
+        elif t.startswith("stride:"):
+            from pymbolic import parse
+            kinds.append(FixedStrideTag(stride=parse(t[len("stride:"):])))
+        elif t == "sep":
+            kinds.append(SeparateTag())
+        elif t == "vec":
+            kinds.append(VectorTag())
+        else:
+            raise KernelLanguageError(f"unknown dim tag {t!r}")
+    nest_idx = [k for k, t in enumerate(kinds) if isinstance(t, str)]
+    explicit = {int(kinds[k][1]) for k in nest_idx if kinds[k].startswith("N")}
+    # c/f axes: order them, c outermost-first, f innermost-first, filling unused levels.
+    cf = [k for k in nest_idx if kinds[k] in ("c", "f")]
+    if cf:
+        f_axes = [k for k in cf if kinds[k] == "f"]
+        c_axes = [k for k in cf if kinds[k] == "c"]
+        # fastest first: f axes in order, then c axes from the last.
+        fastest_first = f_axes + c_axes[::-1]
+        free = [lv for lv in range(len(nest_idx) + 10) if lv not in explicit]
+        for lv, k in zip(free, fastest_first):
+            kinds[k] = f"N{lv}"
+    return tuple(NestingTag(level=int(t[1])) if isinstance(t, str) else t for t in kinds)
+
+
+# ---------------------------------------------------------------------------------------------
+# arguments and temporaries
+
+def _dtype(value) -> np.dtype | None:
+    return None if value is None else np.dtype(value)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ValueArg:
+    """A scalar passed by value (domain parameters, scalar inputs)."""
+
+    name: str
+    dtype: np.dtype | None = None
+    span: SourceSpan | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dtype", _dtype(self.dtype))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArrayArg:
+    """A global-memory array argument.
+
+    `shape` entries are expressions in value arguments (None: unknown extent along that axis,
+    allowed only for the slowest axis).  `dim_tags` default to C order.  `is_input` /
+    `is_output` are None until inferred from the statements (reads / writes).
+    `may_alias` lists other arguments this one may overlap (plain C pointers); the default is
+    a disjoint buffer.
+    """
+
+    name: str
+    dtype: np.dtype | None = None
+    shape: tuple[Expression, ...] | None = None
+    dim_tags: tuple[DimTag, ...] | None = None
+    address_space: AddressSpace = AddressSpace.GLOBAL
+    offset: Expression = 0
+    is_input: bool | None = None
+    is_output: bool | None = None
+    may_alias: frozenset[str] = frozenset()
+    span: SourceSpan | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dtype", _dtype(self.dtype))
+        if self.shape is not None and self.dim_tags is None:
+            object.__setattr__(self, "dim_tags", parse_dim_tags("C", len(self.shape)))
+        if (self.shape is not None and self.dim_tags is not None
+                and len(self.dim_tags) != len(self.shape)):
+            raise KernelLanguageError(
+                f"array {self.name!r}: {len(self.dim_tags)} dim tags for "
+                f"{len(self.shape)} axes", self.span)
+
+    @property
+    def ndim(self) -> int | None:
+        return None if self.shape is None else len(self.shape)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TemporaryVariable:
+    """A kernel-lifetime variable in private, local or global memory.  Scalars have shape ()."""
+
+    name: str
+    dtype: np.dtype | None = None
+    shape: tuple[Expression, ...] = ()
+    dim_tags: tuple[DimTag, ...] | None = None
+    address_space: AddressSpace | None = None   # None: decided by codegen (private by default)
+    base_storage: str | None = None              # alias_temporaries
+    read_only: bool = False
+    initializer: tuple | None = None             # flat values in C order, for constant tables
+    span: SourceSpan | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dtype", _dtype(self.dtype))
+        if self.shape and self.dim_tags is None:
+            object.__setattr__(self, "dim_tags", parse_dim_tags("C", len(self.shape)))
+
+
+KernelArgument = ValueArg | ArrayArg
+
+
+def strides(shape: tuple[Expression, ...], dim_tags: tuple[DimTag, ...]) -> tuple[Expression, ...]:
+    """Element strides per axis (sep/vec axes get stride 0)."""
+    from pymbolic.primitives import Product
+    out: list[Expression] = [0] * len(shape)
+    nested = sorted((t.level, k) for k, t in enumerate(dim_tags) if isinstance(t, NestingTag))
+    running: Expression = 1
+    for _, k in nested:
+        out[k] = running
+        extent = shape[k]
+        if extent is None:
+            running = None
+        elif running is not None:
+            running = extent if running == 1 else Product((running, extent))
+    for k, t in enumerate(dim_tags):
+        if isinstance(t, FixedStrideTag):
+            out[k] = t.stride
+    return tuple(out)
