@@ -28,7 +28,7 @@ test: setup
 	$(PY) -m pytest -q -n auto tests
 
 demo: setup
-	$(PY) -m samples.demo
+	VENV=$(abspath $(VENV)) samples/run.sh $(SAMPLE)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

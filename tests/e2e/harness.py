@@ -1,0 +1,131 @@
+"""Build a sample as written and as translated, run both on the CPU OpenCL device, compare.
+
+A sample's first lines may carry options in a comment: ``translate-test: rtol=1e-12
+cppflags=-DN=100 translate=-DN=100``.  Without rtol the outputs must be identical.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+TRANSLATE = [sys.executable, "-m", "translator.cli"]
+FORTRAN_SUFFIXES = {".f90", ".F90", ".f95", ".f03", ".f08", ".f", ".F", ".for", ".f77"}
+
+
+@dataclass
+class SampleOptions:
+    rtol: float = 0.0
+    cppflags: tuple[str, ...] = ()
+    translate_flags: tuple[str, ...] = ()
+
+
+def sample_options(src: Path) -> SampleOptions:
+    head = "".join(src.read_text().splitlines(keepends=True)[:5])
+    m = re.search(r"translate-test:(.*)", head)
+    opts = SampleOptions()
+    if not m:
+        return opts
+    for word in shlex.split(m.group(1).replace("*/", "")):
+        key, _, value = word.partition("=")
+        if key == "rtol":
+            opts.rtol = float(value)
+        elif key == "cppflags":
+            opts.cppflags += (value,)
+        elif key == "translate":
+            opts.translate_flags += (value,)
+    return opts
+
+
+def run(cmd: list[str], cwd: Path, env: dict | None = None, timeout: int = 300) -> str:
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+    if proc.returncode != 0:
+        raise AssertionError(f"command failed ({proc.returncode}): {' '.join(map(str, cmd))}\n"
+                             f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}")
+    return proc.stdout
+
+
+def is_fortran(src: Path) -> bool:
+    return src.suffix in FORTRAN_SUFFIXES
+
+
+def build_original(src: Path, work: Path, opts: SampleOptions) -> Path:
+    exe = work / "original"
+    if is_fortran(src):
+        run(["gfortran", "-O1", *opts.cppflags, str(src), "-o", str(exe)], work)
+    else:
+        run(["gcc", "-O1", "-std=c99", *opts.cppflags, str(src), "-o", str(exe), "-lm"], work)
+    return exe
+
+
+def translate(src: Path, out: Path, opts: SampleOptions, extra: tuple[str, ...] = ()) -> None:
+    run([*TRANSLATE, str(src), "-o", str(out), *opts.translate_flags, *extra], REPO)
+
+
+def runtime_dir() -> Path:
+    return REPO / "translator" / "runtime"
+
+
+def build_translated(src: Path, work: Path, opts: SampleOptions,
+                     extra: tuple[str, ...] = ()) -> Path:
+    out = work / "out"
+    translate(src, out, opts, extra)
+    rt = runtime_dir()
+    stem = src.stem
+    exe = work / "translated"
+    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{stem}.host.c"), str(rt / "translate_rt.c")],
+        work)
+    objs = [str(work / f"{stem}.host.o"), str(work / "translate_rt.o")]
+    if is_fortran(src):
+        run(["gfortran", "-O1", *opts.cppflags, str(out / src.name), *objs, "-lOpenCL", "-o",
+             str(exe)], work)
+    else:
+        run(["gcc", "-O1", "-std=c99", *opts.cppflags, str(out / src.name), *objs, "-lOpenCL",
+             "-lm", "-o", str(exe)], work)
+    return exe
+
+
+NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][-+]?\d+)?")
+
+
+def compare_outputs(expected: str, actual: str, rtol: float) -> None:
+    """Token-wise comparison; numbers within `rtol` (0: identical text)."""
+    if rtol == 0.0:
+        assert actual == expected, _diff(expected, actual)
+        return
+    e_tok, a_tok = expected.split(), actual.split()
+    assert len(e_tok) == len(a_tok), _diff(expected, actual)
+    for k, (e, a) in enumerate(zip(e_tok, a_tok)):
+        if e == a:
+            continue
+        if NUMBER.fullmatch(e) and NUMBER.fullmatch(a):
+            ev, av = float(e.replace("D", "E").replace("d", "e")), float(
+                a.replace("D", "E").replace("d", "e"))
+            if abs(ev - av) <= rtol * max(abs(ev), abs(av), 1e-300):
+                continue
+        raise AssertionError(f"token {k} differs: expected {e!r}, got {a!r}\n"
+                             + _diff(expected, actual))
+
+
+def _diff(expected: str, actual: str) -> str:
+    import difflib
+    return "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                        "original", "translated"))
+
+
+def check_sample(src: Path, work: Path, extra: tuple[str, ...] = ()) -> str:
+    """Build and run both programs; assert they agree.  Returns the original's output."""
+    opts = sample_options(src)
+    orig = build_original(src, work, opts)
+    tran = build_translated(src, work, opts, extra)
+    expected = run([str(orig)], work)
+    actual = run([str(tran)], work, env={"TRANSLATE_DEVICE": "cpu"})
+    compare_outputs(expected, actual, opts.rtol)
+    return expected

@@ -1,0 +1,147 @@
+"""Translate whole files: frontend -> pipeline per region -> rewrite + device code + host glue.
+
+The only module (with `translator.cli`) that imports frontends, transforms and translator alike.
+Nothing is written until every output of a file exists in memory; each file is then written
+atomically (temporary file + rename), so a failed translation leaves no output at all.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from translator.diagnostics import FrontendError, TranslatorError
+from translator.pipeline import PassOptions, run_region
+
+EMIT_KINDS = ("ir", "cl", "host", "source", "all")
+
+_BUILTIN_FRONTENDS = {"fortran": "frontends.fortran", "c": "frontends.c"}
+
+
+@dataclass
+class TranslationResult:
+    """Everything produced for one source file, keyed by output file name."""
+
+    source: str
+    outputs: dict[str, str] = field(default_factory=dict)
+    ir: str = ""
+    regions: list[Any] = field(default_factory=list)
+
+
+def load_frontends() -> dict[str, Any]:
+    """Built-in frontends plus those registered under the ``translator.frontends`` group."""
+    import importlib
+    found = {name: importlib.import_module(mod).FRONTEND
+             for name, mod in _BUILTIN_FRONTENDS.items()}
+    for ep in entry_points(group="translator.frontends"):
+        if ep.name not in found:
+            found[ep.name] = ep.load()
+    return found
+
+
+def frontend_for(path: str, language: str | None = None):
+    frontends = load_frontends()
+    if language:
+        if language not in frontends:
+            raise FrontendError(f"unknown language {language!r} "
+                                f"(known: {', '.join(sorted(frontends))})")
+        return frontends[language]
+    suffix = Path(path).suffix
+    for fe in frontends.values():
+        if suffix in fe.suffixes or suffix.lower() in fe.suffixes:
+            return fe
+    raise FrontendError(f"{path}: cannot tell the language from the suffix {suffix!r} "
+                        "(use --language)")
+
+
+def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
+                   pass_options: PassOptions | None = None) -> TranslationResult:
+    """Translate one file's text in memory.  Raises `TranslatorError` for bad input."""
+    from translator.codegen.host import HostUnit, generate_host_file, glue_signature
+    from translator.ir.printer import print_kernel
+    options = dict(options or {})
+    frontend = frontend_for(path, options.get("language"))
+    parsed = frontend.parse(path, text, options)
+    base = os.path.basename(path)
+    stem, _ = os.path.splitext(base)
+    result = TranslationResult(source=path)
+    _check_unique_names(parsed.regions)
+    units, glue, device, ir_texts = [], {}, [], []
+    for region in parsed.regions:
+        kernel, code = run_region(region.kernel, region.transform_calls, pass_options)
+        sig = glue_signature(region.name, code)
+        glue[region.name] = sig
+        where = f"{region.span.file}:{region.span.line}"
+        units.append(HostUnit(region_name=region.name, signature=sig, generated=code,
+                              where=where))
+        device.append(code.device_code)
+        ir_texts.append(print_kernel(kernel))
+        result.regions.append((region, kernel, code))
+    result.ir = "\n".join(ir_texts)
+    result.outputs[base] = frontend.rewrite(parsed, glue) if parsed.regions else text
+    if parsed.regions:
+        result.outputs[f"{stem}.cl"] = _join_device_code(device)
+        result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
+    return result
+
+
+def _check_unique_names(regions) -> None:
+    seen = {}
+    for r in regions:
+        if r.name in seen:
+            raise FrontendError(f"region name {r.name!r} is used twice in this file "
+                                f"(first at {seen[r.name]})", r.span)
+        seen[r.name] = r.span
+
+
+def _join_device_code(parts: list[str]) -> str:
+    return "\n".join(p if p.endswith("\n") else p + "\n" for p in parts)
+
+
+def outputs_for_emit(result: TranslationResult, emit: str) -> dict[str, str]:
+    """The subset of outputs that ``--emit`` asks for (``ir`` becomes ``<stem>.ir``)."""
+    base = os.path.basename(result.source)
+    stem, _ = os.path.splitext(base)
+    if emit == "all":
+        return dict(result.outputs)
+    if emit == "ir":
+        return {f"{stem}.ir": result.ir}
+    key = {"cl": f"{stem}.cl", "host": f"{stem}.host.c", "source": base}[emit]
+    return {key: result.outputs[key]} if key in result.outputs else {}
+
+
+def write_outputs(out_dir: str, outputs: dict[str, str]) -> list[str]:
+    """Write every output atomically; returns the paths written, in name order."""
+    os.makedirs(out_dir, exist_ok=True)
+    written = []
+    for name in sorted(outputs):
+        target = os.path.join(out_dir, name)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=out_dir)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+                f.write(outputs[name])
+            os.replace(tmp, target)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+        written.append(target)
+    return written
+
+
+def translate_file(src: str, out_dir: str, *, emit: str = "all",
+                   options: dict[str, Any] | None = None) -> list[str]:
+    """What ``translate SRC -o OUT`` does for one file; returns the paths written."""
+    if os.path.abspath(os.path.dirname(src) or ".") == os.path.abspath(out_dir):
+        raise TranslatorError(f"output directory {out_dir!r} is the source's directory: the "
+                              "translated file would overwrite the input")
+    try:
+        text = Path(src).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise FrontendError(f"{src}: cannot read: {e}") from None
+    result = translate_text(src, text, options)
+    return write_outputs(out_dir, outputs_for_emit(result, emit))

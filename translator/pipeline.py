@@ -1,0 +1,84 @@
+"""The region pipeline: one kernel in, generated code out.  Each stage is named, in order.
+
+Ordering restrictions:
+- transforms run first and in pragma order: later calls name inames earlier ones created;
+- type inference runs after transforms (they may add temporaries of unknown type) and before
+  analysis and codegen, which need every dtype;
+- legality analysis (when present) runs on the final kernel, after every transform, so the
+  verdict covers the mapping that is actually emitted;
+- codegen is last and never changes the kernel.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from translator.diagnostics import TranslatorError
+from translator.ir.kernel import Kernel
+
+
+@dataclass
+class PassOptions:
+    """How the pipeline reports on itself (``--print-ir-after-all``, ``--time-passes``)."""
+
+    print_ir_after_all: bool = False
+    time_passes: bool = False
+    log: Callable[[str], None] = print
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def apply_transform_calls(kernel: Kernel, calls: Sequence[Any]) -> Kernel:
+    """Apply a region's transform pragmas in order (each carries its span for errors)."""
+    import transforms
+    for call in calls:
+        kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),
+                                       span=call.span)
+    return kernel
+
+
+def infer_types(kernel: Kernel) -> Kernel:
+    from translator.ir.types import infer_unknown_types
+    return infer_unknown_types(kernel, expect_completion=True)
+
+
+def check_legality(kernel: Kernel) -> Kernel:
+    """Legality of every parallel mapping; a later issue fills this in (mappings are trusted)."""
+    try:
+        from translator.analysis.legality import check_kernel
+    except ImportError:
+        return kernel
+    return check_kernel(kernel)
+
+
+#: Kernel -> Kernel stages after the transform pragmas.
+KERNEL_STAGES: tuple[tuple[str, Callable[[Kernel], Kernel]], ...] = (
+    ("infer-types", infer_types),
+    ("legality", check_legality),
+)
+
+
+def run_region(kernel: Kernel, calls: Sequence[Any], opts: PassOptions | None = None):
+    """Transforms, then the kernel stages, then code generation.  Returns (kernel, code)."""
+    from translator.codegen.opencl import generate_code
+    opts = opts or PassOptions()
+    stages = (("transforms", lambda k: apply_transform_calls(k, calls)),) + KERNEL_STAGES
+    for name, stage in stages:
+        kernel = _timed(opts, name, stage, kernel)
+        if opts.print_ir_after_all:
+            from translator.ir.printer import print_kernel
+            opts.log(f"// IR after {name}\n{print_kernel(kernel)}")
+    code = _timed(opts, "codegen", generate_code, kernel)
+    return kernel, code
+
+
+def _timed(opts: PassOptions, name: str, fn: Callable, arg):
+    t0 = time.perf_counter()
+    try:
+        return fn(arg)
+    except TranslatorError as err:
+        raise err.with_span(getattr(arg, "span", None))
+    finally:
+        opts.timings[name] = opts.timings.get(name, 0.0) + time.perf_counter() - t0
