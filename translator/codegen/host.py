@@ -1,0 +1,255 @@
+"""Host glue: the C file (``src.host.c``) with one function per region that runs its kernel.
+
+Each region becomes ``void translate_<region>(<params>)``, parameters in `GeneratedCode.params`
+order (arrays by pointer, values by value), which calls the runtime in
+``translator/runtime/translate_rt.h`` (its header comment documents the calling convention):
+
+    tr_region_begin -> tr_arg_array / tr_arg_value per kernel argument -> tr_launch
+    -> tr_region_end
+
+The kernel's OpenCL source is embedded as a C string literal.  Sizes and NDRange extents are
+printed with `translator.codegen.cexpr.to_c`; integer value parameters are widened to
+``long long`` first, so that products such as ``n*m`` cannot overflow ``int``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.codegen.cexpr import safe_name, to_c
+from translator.codegen.result import GeneratedCode, KernelParam
+from translator.diagnostics import CodegenError
+from translator.ir.expr import Expression, dependencies, substitute
+
+if TYPE_CHECKING:  # frontends is imported lazily: translator must not depend on it at load time
+    from frontends.base import GlueSignature
+
+#: Host-side (OpenCL API) scalar type of each numpy dtype the glue can pass.
+HOST_TYPES: dict[str, str] = {
+    "int8": "cl_char", "int16": "cl_short", "int32": "cl_int", "int64": "cl_long",
+    "uint8": "cl_uchar", "uint16": "cl_ushort", "uint32": "cl_uint", "uint64": "cl_ulong",
+    "float32": "cl_float", "float64": "cl_double", "float16": "cl_half",
+    # The device side prints numpy bool as `char` (one byte): match it.
+    "bool": "cl_char",
+}
+
+_WIDE_PREFIX = "_tr_i_"
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class HostUnit:
+    """One region's glue: its name, C signature, generated kernel and ``"src.f90:12"``."""
+
+    region_name: str
+    signature: GlueSignature
+    generated: GeneratedCode
+    where: str
+
+
+def host_type(dtype: np.dtype) -> str:
+    """The OpenCL host type (``cl_double``, ...) of a numpy dtype; `CodegenError` if none."""
+    name = np.dtype(dtype).name
+    if name not in HOST_TYPES:
+        raise CodegenError(f"the host glue cannot pass values of type {name}")
+    return HOST_TYPES[name]
+
+
+def glue_signature(region_name: str, generated: GeneratedCode) -> GlueSignature:
+    """The C function that runs `generated`: ``translate_<region_name>``, params in kernel order."""
+    from frontends.base import GlueParam, GlueSignature
+
+    params = tuple(GlueParam(name=kp.name, kind=kp.kind, dtype=np.dtype(kp.dtype),
+                             is_output=kp.is_output) for kp in generated.params)
+    return GlueSignature(region=region_name, symbol=f"translate_{region_name}", params=params)
+
+
+# ---------------------------------------------------------------------------------------------
+# C text helpers
+
+def c_string_literal(text: str, indent: str = "    ") -> str:
+    """`text` as adjacent C string literals, one per source line; exact bytes, deterministic.
+
+    Non-printable and non-ASCII bytes become 3-digit octal escapes (a hex escape would swallow
+    following hex digits); ``?`` is escaped so that no trigraph can form.
+    """
+    data = text.encode("utf-8")
+    if not data:
+        return indent + '""'
+    chunks = data.splitlines(keepends=True)
+    return "\n".join(indent + '"' + "".join(_escape_byte(b) for b in chunk) + '"'
+                     for chunk in chunks)
+
+
+_ESCAPES = {ord("\\"): "\\\\", ord('"'): '\\"', ord("?"): "\\?", ord("\n"): "\\n",
+            ord("\t"): "\\t", ord("\r"): "\\r"}
+
+
+def _escape_byte(b: int) -> str:
+    if b in _ESCAPES:
+        return _ESCAPES[b]
+    if 0x20 <= b < 0x7F:
+        return chr(b)
+    return f"\\{b:03o}"
+
+
+def _c_ident(name: str) -> str:
+    """`name` made into a C identifier fragment (region names normally are already)."""
+    return name if _IDENT.match(name) else re.sub(r"\W", "_", name, flags=re.ASCII)
+
+
+# ---------------------------------------------------------------------------------------------
+# One region
+
+def _check_unit(unit: HostUnit) -> None:
+    gen = unit.generated
+    names = tuple(kp.name for kp in gen.params)
+    sig_names = tuple(gp.name for gp in unit.signature.params)
+    if names != sig_names:
+        raise CodegenError(f"region '{unit.region_name}': glue signature parameters "
+                           f"{list(sig_names)} do not match the kernel's {list(names)}")
+    if not 1 <= len(gen.global_size) <= 3 or len(gen.global_size) != len(gen.local_size):
+        raise CodegenError(f"region '{unit.region_name}': bad NDRange sizes "
+                           f"(global {len(gen.global_size)}-D, local {len(gen.local_size)}-D)")
+    values = {kp.name for kp in gen.params if kp.kind == "value"}
+    for kp in gen.params:
+        if kp.kind == "array" and kp.size is None:
+            raise CodegenError(f"region '{unit.region_name}': array argument '{kp.name}' has "
+                               "no size")
+        if kp.kind not in ("array", "value"):
+            raise CodegenError(f"region '{unit.region_name}': argument '{kp.name}' has "
+                               f"unknown kind {kp.kind!r}")
+    for expr in _host_expressions(gen):
+        unknown = sorted(dependencies(expr) - values)
+        if unknown:
+            raise CodegenError(f"region '{unit.region_name}': host-side size expression "
+                               f"uses {', '.join(unknown)}, which are not value arguments")
+
+
+def _host_expressions(gen: GeneratedCode) -> list[Expression]:
+    sizes = [kp.size for kp in gen.params if kp.kind == "array"]
+    return sizes + list(gen.global_size) + list(gen.local_size)
+
+
+def _widened(gen: GeneratedCode) -> list[KernelParam]:
+    """Integer value parameters that host-side expressions use (they get long long copies)."""
+    used: set[str] = set()
+    for expr in _host_expressions(gen):
+        used |= dependencies(expr)
+    return [kp for kp in gen.params
+            if kp.kind == "value" and kp.name in used and np.dtype(kp.dtype).kind in "iub"]
+
+
+class _HostPrinter:
+    """Prints host-side expressions with integer parameters replaced by their wide copies."""
+
+    def __init__(self, widened: Sequence[KernelParam]) -> None:
+        self.mapping = {kp.name: p.Variable(_WIDE_PREFIX + kp.name) for kp in widened}
+
+    def __call__(self, expr: Expression) -> str:
+        return to_c(substitute(expr, self.mapping))
+
+
+def _param_decl(kp: KernelParam) -> str:
+    ctype = host_type(kp.dtype)
+    if kp.kind == "value":
+        return f"{ctype} {safe_name(kp.name)}"
+    qual = "" if kp.is_output else "const "
+    return f"{qual}{ctype} *{safe_name(kp.name)}"
+
+
+def _array_flags(kp: KernelParam) -> str:
+    flags = [name for name, on in (("TR_IN", kp.is_input), ("TR_OUT", kp.is_output)) if on]
+    return " | ".join(flags) if flags else "0"
+
+
+def _arg_lines(gen: GeneratedCode, show: _HostPrinter) -> list[str]:
+    lines = []
+    for index, kp in enumerate(gen.params):
+        name, ctype = safe_name(kp.name), host_type(kp.dtype)
+        if kp.kind == "array":
+            lines.append(f"tr_arg_array(&_tr_call, {index}, {name}, {show(kp.size)}, "
+                         f"sizeof({ctype}), {_array_flags(kp)});")
+        else:
+            lines.append(f"tr_arg_value(&_tr_call, {index}, &{name}, sizeof({ctype}));")
+    return lines
+
+
+def _launch_lines(gen: GeneratedCode, show: _HostPrinter) -> list[str]:
+    dims = len(gen.global_size)
+    glob = ", ".join(show(e) for e in gen.global_size)
+    loc = ", ".join(show(e) for e in gen.local_size)
+    return [
+        "{",
+        f"    const long long _tr_global[{dims}] = {{{glob}}};",
+        f"    const long long _tr_local[{dims}] = {{{loc}}};",
+        f"    tr_launch(&_tr_call, {dims}, _tr_global, _tr_local);",
+        "}",
+    ]
+
+
+def _prototype(unit: HostUnit) -> str:
+    params = ", ".join(_param_decl(kp) for kp in unit.generated.params) or "void"
+    return f"void {unit.signature.symbol}({params})"
+
+
+def _function_text(unit: HostUnit, region_var: str) -> str:
+    gen = unit.generated
+    widened = _widened(gen)
+    show = _HostPrinter(widened)
+    body = [f"const long long {_WIDE_PREFIX}{kp.name} = (long long){safe_name(kp.name)};"
+            for kp in widened]
+    body += ["tr_call _tr_call;",
+             f"tr_region_begin(&_tr_call, &{region_var}, {len(gen.params)});"]
+    body += _arg_lines(gen, show) + _launch_lines(gen, show) + ["tr_region_end(&_tr_call);"]
+    inner = "\n".join("    " + line for line in body)
+    return f"{_prototype(unit)}\n{{\n{inner}\n}}\n"
+
+
+def _unit_text(unit: HostUnit) -> str:
+    _check_unit(unit)
+    ident = _c_ident(unit.region_name)
+    src_var, region_var = f"_tr_source_{ident}", f"_tr_region_{ident}"
+    gen = unit.generated
+    strings = ", ".join(c_string_literal(s, "") for s in
+                        (unit.region_name, unit.where, gen.kernel_name))
+    title = f"{_comment_safe(unit.region_name)} ({_comment_safe(unit.where)})"
+    return (f"/* region {title} */\n\n"
+            f"static const char {src_var}[] =\n{c_string_literal(gen.device_code)};\n\n"
+            f"static tr_region {region_var} =\n"
+            f"    TR_REGION({strings}, {src_var}, {int(bool(gen.uses_fp64))});\n\n"
+            + _function_text(unit, region_var))
+
+
+# ---------------------------------------------------------------------------------------------
+# The file
+
+def generate_host_file(units: Iterable[HostUnit], *, source_name: str) -> str:
+    """The whole ``src.host.c`` for the regions of `source_name`, in the order given.
+
+    Compiles with ``gcc -c -Wall -I$RT``; byte-identical output for identical input.
+    """
+    units = tuple(units)
+    seen: set[str] = set()
+    for unit in units:
+        ident = _c_ident(unit.region_name)
+        if ident in seen:
+            raise CodegenError(f"two regions named '{unit.region_name}' in {source_name}")
+        seen.add(ident)
+    header = (f"/* Host glue for {_comment_safe(source_name)}, generated by translate: "
+              "do not edit.\n"
+              " * Build: gcc -c -I\"$(translate --runtime-dir)\" this file, link with "
+              "translate_rt.o -lOpenCL. */\n\n"
+              "#include \"translate_rt.h\"\n")
+    prototypes = "".join(_prototype(unit) + ";\n" for unit in units)
+    return "\n".join([header, prototypes] + [_unit_text(unit) for unit in units])
+
+
+def _comment_safe(text: str) -> str:
+    return text.replace("*/", "* /")

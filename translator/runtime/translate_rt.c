@@ -1,0 +1,641 @@
+/*
+ * translate_rt.c -- the runtime behind the generated host glue.  See translate_rt.h for the
+ * behaviour and the calling convention.
+ */
+#include "translate_rt.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* Error reporting                                                                             */
+
+const char *tr_error_name(cl_int code)
+{
+    switch (code) {
+#define TR_NAME(c) case c: return #c;
+    TR_NAME(CL_SUCCESS)
+    TR_NAME(CL_DEVICE_NOT_FOUND)
+    TR_NAME(CL_DEVICE_NOT_AVAILABLE)
+    TR_NAME(CL_COMPILER_NOT_AVAILABLE)
+    TR_NAME(CL_MEM_OBJECT_ALLOCATION_FAILURE)
+    TR_NAME(CL_OUT_OF_RESOURCES)
+    TR_NAME(CL_OUT_OF_HOST_MEMORY)
+    TR_NAME(CL_PROFILING_INFO_NOT_AVAILABLE)
+    TR_NAME(CL_MEM_COPY_OVERLAP)
+    TR_NAME(CL_IMAGE_FORMAT_MISMATCH)
+    TR_NAME(CL_IMAGE_FORMAT_NOT_SUPPORTED)
+    TR_NAME(CL_BUILD_PROGRAM_FAILURE)
+    TR_NAME(CL_MAP_FAILURE)
+    TR_NAME(CL_MISALIGNED_SUB_BUFFER_OFFSET)
+    TR_NAME(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    TR_NAME(CL_COMPILE_PROGRAM_FAILURE)
+    TR_NAME(CL_LINKER_NOT_AVAILABLE)
+    TR_NAME(CL_LINK_PROGRAM_FAILURE)
+    TR_NAME(CL_DEVICE_PARTITION_FAILED)
+    TR_NAME(CL_KERNEL_ARG_INFO_NOT_AVAILABLE)
+    TR_NAME(CL_INVALID_VALUE)
+    TR_NAME(CL_INVALID_DEVICE_TYPE)
+    TR_NAME(CL_INVALID_PLATFORM)
+    TR_NAME(CL_INVALID_DEVICE)
+    TR_NAME(CL_INVALID_CONTEXT)
+    TR_NAME(CL_INVALID_QUEUE_PROPERTIES)
+    TR_NAME(CL_INVALID_COMMAND_QUEUE)
+    TR_NAME(CL_INVALID_HOST_PTR)
+    TR_NAME(CL_INVALID_MEM_OBJECT)
+    TR_NAME(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR)
+    TR_NAME(CL_INVALID_IMAGE_SIZE)
+    TR_NAME(CL_INVALID_SAMPLER)
+    TR_NAME(CL_INVALID_BINARY)
+    TR_NAME(CL_INVALID_BUILD_OPTIONS)
+    TR_NAME(CL_INVALID_PROGRAM)
+    TR_NAME(CL_INVALID_PROGRAM_EXECUTABLE)
+    TR_NAME(CL_INVALID_KERNEL_NAME)
+    TR_NAME(CL_INVALID_KERNEL_DEFINITION)
+    TR_NAME(CL_INVALID_KERNEL)
+    TR_NAME(CL_INVALID_ARG_INDEX)
+    TR_NAME(CL_INVALID_ARG_VALUE)
+    TR_NAME(CL_INVALID_ARG_SIZE)
+    TR_NAME(CL_INVALID_KERNEL_ARGS)
+    TR_NAME(CL_INVALID_WORK_DIMENSION)
+    TR_NAME(CL_INVALID_WORK_GROUP_SIZE)
+    TR_NAME(CL_INVALID_WORK_ITEM_SIZE)
+    TR_NAME(CL_INVALID_GLOBAL_OFFSET)
+    TR_NAME(CL_INVALID_EVENT_WAIT_LIST)
+    TR_NAME(CL_INVALID_EVENT)
+    TR_NAME(CL_INVALID_OPERATION)
+    TR_NAME(CL_INVALID_GL_OBJECT)
+    TR_NAME(CL_INVALID_BUFFER_SIZE)
+    TR_NAME(CL_INVALID_MIP_LEVEL)
+    TR_NAME(CL_INVALID_GLOBAL_WORK_SIZE)
+    TR_NAME(CL_INVALID_PROPERTY)
+    TR_NAME(CL_INVALID_IMAGE_DESCRIPTOR)
+    TR_NAME(CL_INVALID_COMPILER_OPTIONS)
+    TR_NAME(CL_INVALID_LINKER_OPTIONS)
+    TR_NAME(CL_INVALID_DEVICE_PARTITION_COUNT)
+#undef TR_NAME
+    case -1001: return "CL_PLATFORM_NOT_FOUND_KHR";
+    default: return "unknown OpenCL error";
+    }
+}
+
+static const char *where_of(const tr_region *region)
+{
+    return region != NULL && region->where != NULL ? region->where : "translate";
+}
+
+/* Prints `where: error: translate runtime: <message>` and exits with status 1. */
+static void fail(const tr_region *region, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "%s: error: translate runtime: ", where_of(region));
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+/* Exits through fail() unless `err` is CL_SUCCESS; `what` names the failed operation. */
+static void check(const tr_region *region, cl_int err, const char *what)
+{
+    if (err != CL_SUCCESS)
+        fail(region, "%s failed: %s (%d)", what, tr_error_name(err), (int)err);
+}
+
+static void *xcalloc(const tr_region *region, size_t count, size_t size)
+{
+    void *p = calloc(count == 0 ? 1 : count, size == 0 ? 1 : size);
+    if (p == NULL)
+        fail(region, "allocating host memory failed");
+    return p;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Process-wide state                                                                          */
+
+/* Per-region runtime data: the cached kernel and the profile counters. */
+struct tr_region_state {
+    tr_region *region;
+    cl_kernel kernel;
+    unsigned long long calls;
+    unsigned long long kernel_ns;
+    unsigned long long bytes_in;
+    unsigned long long bytes_out;
+    struct tr_region_state *next;
+};
+
+/* A built program, keyed by the hash of its source. */
+struct tr_program {
+    uint64_t hash;
+    const char *source;
+    cl_program program;
+    struct tr_program *next;
+};
+
+static struct {
+    int ready;
+    int profile;
+    cl_platform_id platform;
+    cl_device_id device;
+    cl_context context;
+    cl_command_queue queue;
+    char device_name[256];
+    int has_fp64;
+    struct tr_region_state *regions;      /* in order of first call */
+    struct tr_region_state **regions_tail;
+    struct tr_program *programs;
+} rt;
+
+static int env_flag(const char *name)
+{
+    const char *v = getenv(name);
+    return v != NULL && v[0] != '\0' && strcmp(v, "0") != 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Device selection                                                                            */
+
+typedef struct {
+    cl_uint platform_index, device_index;
+    cl_platform_id platform;
+    cl_device_id device;
+    cl_device_type type;
+    char platform_name[256];
+    char device_name[256];
+} tr_device_entry;
+
+static void get_device_string(const tr_region *region, cl_device_id dev, cl_device_info what,
+                              char *buf, size_t size)
+{
+    buf[0] = '\0';
+    check(region, clGetDeviceInfo(dev, what, size - 1, buf, NULL), "clGetDeviceInfo");
+    buf[size - 1] = '\0';
+}
+
+/* Appends the devices of `platform` to `list` (grown as needed); returns the new count. */
+static size_t list_platform_devices(const tr_region *region, cl_platform_id platform, cl_uint p,
+                                    tr_device_entry **list, size_t count)
+{
+    cl_uint n = 0, d;
+    cl_device_id *ids;
+    char pname[256] = "";
+    cl_int err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, NULL, &n);
+    if (err == CL_DEVICE_NOT_FOUND || n == 0)
+        return count;
+    check(region, err, "clGetDeviceIDs");
+    check(region, clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL),
+          "clGetPlatformInfo");
+    ids = xcalloc(region, n, sizeof *ids);
+    check(region, clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, n, ids, NULL), "clGetDeviceIDs");
+    *list = realloc(*list, (count + n) * sizeof **list);
+    if (*list == NULL)
+        fail(region, "allocating host memory failed");
+    for (d = 0; d < n; ++d) {
+        tr_device_entry *e = &(*list)[count + d];
+        e->platform_index = p;
+        e->device_index = d;
+        e->platform = platform;
+        e->device = ids[d];
+        memcpy(e->platform_name, pname, sizeof pname);
+        get_device_string(region, ids[d], CL_DEVICE_NAME, e->device_name, sizeof e->device_name);
+        check(region, clGetDeviceInfo(ids[d], CL_DEVICE_TYPE, sizeof e->type, &e->type, NULL),
+              "clGetDeviceInfo");
+    }
+    free(ids);
+    return count + n;
+}
+
+/* Every device of every platform, in platform order then device order. */
+static size_t list_devices(const tr_region *region, tr_device_entry **list)
+{
+    cl_uint nplat = 0, p;
+    cl_platform_id *plats;
+    size_t count = 0;
+    cl_int err = clGetPlatformIDs(0, NULL, &nplat);
+    *list = NULL;
+    if (err == -1001 || nplat == 0)   /* CL_PLATFORM_NOT_FOUND_KHR from the ICD loader */
+        return 0;
+    check(region, err, "clGetPlatformIDs");
+    plats = xcalloc(region, nplat, sizeof *plats);
+    check(region, clGetPlatformIDs(nplat, plats, NULL), "clGetPlatformIDs");
+    for (p = 0; p < nplat; ++p)
+        count = list_platform_devices(region, plats[p], p, list, count);
+    free(plats);
+    return count;
+}
+
+static int contains_nocase(const char *hay, const char *needle)
+{
+    size_t i, j, nlen = strlen(needle);
+    for (i = 0; hay[i] != '\0'; ++i) {
+        for (j = 0; j < nlen && hay[i + j] != '\0'; ++j)
+            if (tolower((unsigned char)hay[i + j]) != tolower((unsigned char)needle[j]))
+                break;
+        if (j == nlen)
+            return 1;
+    }
+    return nlen == 0;
+}
+
+static int equals_nocase(const char *a, const char *b)
+{
+    for (; *a != '\0' && *b != '\0'; ++a, ++b)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return 0;
+    return *a == *b;
+}
+
+/* Parses "P:D" (decimal indices); returns 1 on success. */
+static int parse_indices(const char *s, unsigned long *p, unsigned long *d)
+{
+    char *end;
+    if (!isdigit((unsigned char)s[0]))
+        return 0;
+    *p = strtoul(s, &end, 10);
+    if (*end != ':' || !isdigit((unsigned char)end[1]))
+        return 0;
+    *d = strtoul(end + 1, &end, 10);
+    return *end == '\0';
+}
+
+static long first_of_type(const tr_device_entry *list, size_t n, cl_device_type type)
+{
+    size_t i;
+    for (i = 0; i < n; ++i)
+        if (list[i].type & type)
+            return (long)i;
+    return -1;
+}
+
+/* Index into `list` of the device TRANSLATE_DEVICE asks for, or -1. */
+static long match_device(const tr_device_entry *list, size_t n, const char *choice)
+{
+    unsigned long p, d;
+    size_t i;
+    if (choice == NULL || choice[0] == '\0') {
+        long gpu = first_of_type(list, n, CL_DEVICE_TYPE_GPU);
+        return gpu >= 0 ? gpu : (n > 0 ? 0 : -1);
+    }
+    if (equals_nocase(choice, "gpu"))
+        return first_of_type(list, n, CL_DEVICE_TYPE_GPU);
+    if (equals_nocase(choice, "cpu"))
+        return first_of_type(list, n, CL_DEVICE_TYPE_CPU);
+    if (equals_nocase(choice, "accelerator"))
+        return first_of_type(list, n, CL_DEVICE_TYPE_ACCELERATOR);
+    if (parse_indices(choice, &p, &d)) {
+        for (i = 0; i < n; ++i)
+            if (list[i].platform_index == p && list[i].device_index == d)
+                return (long)i;
+        return -1;
+    }
+    for (i = 0; i < n; ++i)
+        if (contains_nocase(list[i].platform_name, choice)
+            || contains_nocase(list[i].device_name, choice))
+            return (long)i;
+    return -1;
+}
+
+static void fail_no_device(const tr_region *region, const tr_device_entry *list, size_t n,
+                           const char *choice)
+{
+    size_t i;
+    fflush(stdout);
+    if (choice == NULL || choice[0] == '\0')
+        fprintf(stderr, "%s: error: translate runtime: no OpenCL device found\n",
+                where_of(region));
+    else
+        fprintf(stderr, "%s: error: translate runtime: no OpenCL device matches "
+                "TRANSLATE_DEVICE=\"%s\" (expected gpu, cpu, accelerator, P:D or a platform or "
+                "device name substring)\n", where_of(region), choice);
+    fprintf(stderr, "note: available devices:%s\n", n == 0 ? " none" : "");
+    for (i = 0; i < n; ++i)
+        fprintf(stderr, "  %u:%u  %s / %s\n", list[i].platform_index, list[i].device_index,
+                list[i].platform_name, list[i].device_name);
+    exit(1);
+}
+
+static void select_device(const tr_region *region)
+{
+    tr_device_entry *list = NULL;
+    size_t n = list_devices(region, &list);
+    const char *choice = getenv("TRANSLATE_DEVICE");
+    long k = match_device(list, n, choice);
+    char ext[4096];
+    if (k < 0)
+        fail_no_device(region, list, n, choice);
+    rt.platform = list[k].platform;
+    rt.device = list[k].device;
+    memcpy(rt.device_name, list[k].device_name, sizeof rt.device_name);
+    get_device_string(region, rt.device, CL_DEVICE_EXTENSIONS, ext, sizeof ext);
+    rt.has_fp64 = strstr(ext, "cl_khr_fp64") != NULL;
+    if (!rt.has_fp64) {
+        cl_device_fp_config cfg = 0;
+        clGetDeviceInfo(rt.device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof cfg, &cfg, NULL);
+        rt.has_fp64 = cfg != 0;
+    }
+    if (env_flag("TRANSLATE_VERBOSE"))
+        fprintf(stderr, "translate runtime: using device %u:%u \"%s\" (platform \"%s\")\n",
+                list[k].platform_index, list[k].device_index, list[k].device_name,
+                list[k].platform_name);
+    free(list);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Setup, profile report and teardown                                                          */
+
+static void print_profile(void)
+{
+    struct tr_region_state *s;
+    fflush(stdout);
+    fprintf(stderr, "translate profile (device \"%s\"):\n", rt.device_name);
+    fprintf(stderr, "%-24s %-24s %8s %14s %16s %16s\n", "region", "location", "calls",
+            "kernel ms", "bytes to dev", "bytes from dev");
+    for (s = rt.regions; s != NULL; s = s->next)
+        fprintf(stderr, "%-24s %-24s %8llu %14.3f %16llu %16llu\n", s->region->name,
+                where_of(s->region), s->calls, (double)s->kernel_ns * 1e-6, s->bytes_in,
+                s->bytes_out);
+}
+
+static void at_exit(void)
+{
+    struct tr_region_state *s, *snext;
+    struct tr_program *p, *pnext;
+    if (rt.profile)
+        print_profile();
+    /* Release in reverse order of creation; errors no longer matter at exit. */
+    for (s = rt.regions; s != NULL; s = snext) {
+        snext = s->next;
+        if (s->kernel != NULL)
+            clReleaseKernel(s->kernel);
+        s->region->state = NULL;
+        free(s);
+    }
+    for (p = rt.programs; p != NULL; p = pnext) {
+        pnext = p->next;
+        clReleaseProgram(p->program);
+        free(p);
+    }
+    if (rt.queue != NULL)
+        clReleaseCommandQueue(rt.queue);
+    if (rt.context != NULL)
+        clReleaseContext(rt.context);
+    memset(&rt, 0, sizeof rt);
+}
+
+static void setup(const tr_region *region)
+{
+    cl_int err;
+    cl_context_properties props[3];
+    rt.profile = env_flag("TRANSLATE_PROFILE");
+    select_device(region);
+    props[0] = CL_CONTEXT_PLATFORM;
+    props[1] = (cl_context_properties)rt.platform;
+    props[2] = 0;
+    rt.context = clCreateContext(props, 1, &rt.device, NULL, NULL, &err);
+    check(region, err, "clCreateContext");
+    rt.queue = clCreateCommandQueue(rt.context, rt.device,
+                                    rt.profile ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
+    check(region, err, "clCreateCommandQueue");
+    rt.regions_tail = &rt.regions;
+    rt.ready = 1;
+    atexit(at_exit);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Programs                                                                                    */
+
+/* FNV-1a, 64 bit: cheap, and collisions are resolved by comparing the full source. */
+static uint64_t hash_source(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s != '\0'; ++s) {
+        h ^= (unsigned char)*s;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+static void fail_build(const tr_region *region, cl_program program, cl_int err)
+{
+    size_t size = 0;
+    char *log;
+    fflush(stdout);
+    fprintf(stderr, "%s: error: translate runtime: building the OpenCL program of region '%s' "
+            "failed: %s (%d)\n", where_of(region), region->name, tr_error_name(err), (int)err);
+    if (clGetProgramBuildInfo(program, rt.device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size)
+            == CL_SUCCESS && size > 0) {
+        log = xcalloc(region, size + 1, 1);
+        if (clGetProgramBuildInfo(program, rt.device, CL_PROGRAM_BUILD_LOG, size, log, NULL)
+                == CL_SUCCESS)
+            fprintf(stderr, "note: build log:\n%s\n", log);
+        free(log);
+    }
+    exit(1);
+}
+
+static cl_program build_program(const tr_region *region)
+{
+    cl_int err;
+    const char *src = region->source;
+    cl_program program = clCreateProgramWithSource(rt.context, 1, &src, NULL, &err);
+    check(region, err, "clCreateProgramWithSource");
+    err = clBuildProgram(program, 1, &rt.device, "", NULL, NULL);
+    if (err != CL_SUCCESS)
+        fail_build(region, program, err);
+    return program;
+}
+
+/* The built program for `region`'s source, from the cache or newly built. */
+static cl_program get_program(const tr_region *region)
+{
+    uint64_t h = hash_source(region->source);
+    struct tr_program *p;
+    for (p = rt.programs; p != NULL; p = p->next)
+        if (p->hash == h && strcmp(p->source, region->source) == 0)
+            return p->program;
+    if (region->uses_fp64 && !rt.has_fp64)
+        fail(region, "region '%s' uses double precision, which device \"%s\" does not support "
+             "(cl_khr_fp64); choose another device with TRANSLATE_DEVICE", region->name,
+             rt.device_name);
+    p = xcalloc(region, 1, sizeof *p);
+    p->hash = h;
+    p->source = region->source;
+    p->program = build_program(region);
+    p->next = rt.programs;
+    rt.programs = p;
+    return p->program;
+}
+
+static struct tr_region_state *region_state(tr_region *region)
+{
+    cl_int err;
+    struct tr_region_state *s = region->state;
+    char what[320];
+    if (s != NULL)
+        return s;
+    s = xcalloc(region, 1, sizeof *s);
+    s->region = region;
+    s->kernel = clCreateKernel(get_program(region), region->kernel_name, &err);
+    snprintf(what, sizeof what, "clCreateKernel(\"%.256s\")", region->kernel_name);
+    check(region, err, what);
+    *rt.regions_tail = s;
+    rt.regions_tail = &s->next;
+    region->state = s;
+    return s;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Calls                                                                                       */
+
+void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
+{
+    struct tr_region_state *s;
+    if (!rt.ready)
+        setup(region);
+    s = region_state(region);
+    s->calls += 1;
+    call->region = region;
+    call->kernel = s->kernel;
+    call->nargs = nargs;
+    call->slots = xcalloc(region, nargs, sizeof *call->slots);
+}
+
+static tr_slot *slot(tr_call *call, cl_uint index)
+{
+    if (index >= call->nargs)
+        fail(call->region, "kernel argument index %u out of range (the kernel has %u)",
+             (unsigned)index, (unsigned)call->nargs);
+    if (call->slots[index].is_set)
+        fail(call->region, "kernel argument %u set twice", (unsigned)index);
+    call->slots[index].is_set = 1;
+    return &call->slots[index];
+}
+
+static void set_arg(tr_call *call, cl_uint index, size_t size, const void *value)
+{
+    char what[64];
+    snprintf(what, sizeof what, "clSetKernelArg(%u)", (unsigned)index);
+    check(call->region, clSetKernelArg(call->kernel, index, size, value), what);
+}
+
+void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long count,
+                  size_t elem_size, unsigned flags)
+{
+    cl_int err;
+    tr_slot *sl = slot(call, index);
+    cl_mem_flags mem = (flags & TR_IN) && !(flags & TR_OUT) ? CL_MEM_READ_ONLY
+                     : CL_MEM_READ_WRITE;
+    size_t n = count > 0 ? (size_t)count : 0;
+    int copy_in = (flags & TR_IN) || ((flags & TR_OUT) && !(flags & TR_OVERWRITE));
+    if (n > 0 && elem_size > (size_t)-1 / n)
+        fail(call->region, "array argument %u is too large (%lld elements)", (unsigned)index,
+             count);
+    sl->bytes = n * elem_size;
+    sl->host = (void *)(uintptr_t)host;   /* written back only for TR_OUT arrays */
+    sl->flags = flags;
+    if (sl->bytes > 0 && host == NULL)
+        fail(call->region, "array argument %u is a null pointer", (unsigned)index);
+    /* OpenCL has no empty buffers; one byte stands in for an empty array. */
+    sl->buffer = clCreateBuffer(rt.context, mem, sl->bytes > 0 ? sl->bytes : 1, NULL, &err);
+    check(call->region, err, "clCreateBuffer");
+    if (copy_in && sl->bytes > 0) {
+        check(call->region, clEnqueueWriteBuffer(rt.queue, sl->buffer, CL_FALSE, 0, sl->bytes,
+                                                 host, 0, NULL, NULL),
+              "clEnqueueWriteBuffer");
+        call->region->state->bytes_in += sl->bytes;
+    }
+    set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+}
+
+void tr_arg_value(tr_call *call, cl_uint index, const void *value, size_t size)
+{
+    slot(call, index);
+    set_arg(call, index, size, value);
+}
+
+static void check_args_set(tr_call *call)
+{
+    cl_uint i;
+    for (i = 0; i < call->nargs; ++i)
+        if (!call->slots[i].is_set)
+            fail(call->region, "kernel argument %u was not set before the launch", (unsigned)i);
+}
+
+static void add_kernel_time(tr_call *call, cl_event event)
+{
+    cl_ulong start = 0, end = 0;
+    check(call->region, clWaitForEvents(1, &event), "clWaitForEvents");
+    check(call->region, clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START, sizeof start,
+                                                &start, NULL), "clGetEventProfilingInfo");
+    check(call->region, clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END, sizeof end,
+                                                &end, NULL), "clGetEventProfilingInfo");
+    if (end > start)
+        call->region->state->kernel_ns += (unsigned long long)(end - start);
+}
+
+/* "launching kernel 'k' (global 64 x 1 x 1, local 16 x 1 x 1)", for error messages. */
+static void describe_launch(const tr_call *call, cl_uint work_dim, const size_t *gsize,
+                            const size_t *lsize, char *buf, size_t size)
+{
+    char local[80] = "chosen by OpenCL";
+    if (lsize != NULL)
+        snprintf(local, sizeof local, "%zu x %zu x %zu", lsize[0], work_dim > 1 ? lsize[1] : 1,
+                 work_dim > 2 ? lsize[2] : 1);
+    snprintf(buf, size, "launching kernel '%.64s' (global %zu x %zu x %zu, local %s)",
+             call->region->kernel_name, gsize[0], work_dim > 1 ? gsize[1] : 1,
+             work_dim > 2 ? gsize[2] : 1, local);
+}
+
+void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const long long *local)
+{
+    size_t gsize[3], lsize[3];
+    cl_uint i;
+    cl_event event = NULL;
+    char what[256];
+    if (work_dim < 1 || work_dim > 3)
+        fail(call->region, "bad NDRange dimension %u", (unsigned)work_dim);
+    check_args_set(call);
+    for (i = 0; i < work_dim; ++i) {
+        long long l = local != NULL && local[i] > 0 ? local[i] : 1;
+        if (global[i] <= 0)
+            return;   /* an empty grid: nothing to run */
+        lsize[i] = (size_t)l;
+        gsize[i] = (size_t)((global[i] + l - 1) / l * l);
+    }
+    describe_launch(call, work_dim, gsize, local != NULL ? lsize : NULL, what, sizeof what);
+    check(call->region,
+          clEnqueueNDRangeKernel(rt.queue, call->kernel, work_dim, NULL, gsize,
+                                 local != NULL ? lsize : NULL, 0, NULL,
+                                 rt.profile ? &event : NULL),
+          what);
+    if (event != NULL) {
+        add_kernel_time(call, event);
+        clReleaseEvent(event);
+    }
+}
+
+void tr_region_end(tr_call *call)
+{
+    cl_uint i;
+    check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
+    for (i = 0; i < call->nargs; ++i) {
+        tr_slot *sl = &call->slots[i];
+        if (sl->buffer == NULL)
+            continue;
+        if ((sl->flags & TR_OUT) && sl->bytes > 0) {
+            check(call->region, clEnqueueReadBuffer(rt.queue, sl->buffer, CL_TRUE, 0, sl->bytes,
+                                                    sl->host, 0, NULL, NULL),
+                  "clEnqueueReadBuffer");
+            call->region->state->bytes_out += sl->bytes;
+        }
+        check(call->region, clReleaseMemObject(sl->buffer), "clReleaseMemObject");
+    }
+    free(call->slots);
+    call->slots = NULL;
+}

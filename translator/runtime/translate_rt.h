@@ -1,0 +1,138 @@
+/*
+ * translate_rt.h -- the runtime that the generated host glue (`src.host.c`) calls.
+ *
+ * Part of the `translator` package; `translate --runtime-dir` prints this directory.
+ * C99, depends only on the OpenCL 1.2 headers and libOpenCL.  Build a translated program with
+ *
+ *     gcc -c -I"$RT" out/src.host.c "$RT/translate_rt.c"
+ *     gfortran out/src.f90 src.host.o translate_rt.o -lOpenCL -o prog
+ *
+ * Behaviour
+ * ---------
+ * - One OpenCL context and one in-order command queue per process, created at the first call
+ *   of any region.  The device is chosen by the environment variable TRANSLATE_DEVICE:
+ *     gpu | cpu | accelerator   the first device of that type (platforms in order),
+ *     P:D                       device D of platform P (indices as `clinfo -l` lists them),
+ *     any other text            the first device whose platform or device name contains it
+ *                               (case-insensitive),
+ *     unset or empty            the first GPU, else the first device of any type.
+ *   TRANSLATE_VERBOSE=1 prints the chosen device on stderr once.
+ * - Each region's program is built once per process; programs are cached by a hash of their
+ *   source (identical sources share one program).  A failed build prints the build log.
+ * - Every OpenCL call is checked.  A failure prints
+ *       src.f90:12: error: translate runtime: <what> failed: <CL error name> (<code>)
+ *   on stderr, naming the source location of the region being run, and calls exit(1).
+ * - TRANSLATE_PROFILE=1 enables event profiling; at exit (atexit) a table on stderr lists, per
+ *   region (name and file:line): calls, total kernel time, bytes copied to and from the device.
+ * - Not thread-safe: call regions from one thread at a time.
+ *
+ * Calling convention of the glue (stable)
+ * ---------------------------------------
+ *     static tr_region region = TR_REGION("saxpy_k", "saxpy.f90:7", "saxpy_k", source, 1);
+ *
+ *     void translate_saxpy_k(cl_int n, cl_double a, const cl_double *x, cl_double *y)
+ *     {
+ *         tr_call call;
+ *         tr_region_begin(&call, &region, 4);                  // 4 kernel arguments
+ *         tr_arg_array(&call, 0, x, n, sizeof(cl_double), TR_IN);
+ *         tr_arg_array(&call, 1, y, n, sizeof(cl_double), TR_IN | TR_OUT);
+ *         tr_arg_value(&call, 2, &n, sizeof(cl_int));
+ *         tr_arg_value(&call, 3, &a, sizeof(cl_double));
+ *         long long global[1] = {n}, local[1] = {128};
+ *         tr_launch(&call, 1, global, local);
+ *         tr_region_end(&call);
+ *     }
+ *
+ * Every kernel argument index must be set exactly once before tr_launch.  tr_region_end waits
+ * for the device, copies TR_OUT arrays back to the host and releases every buffer and event of
+ * the call; programs and kernels stay cached for the life of the process.
+ */
+#ifndef TRANSLATE_RT_H
+#define TRANSLATE_RT_H
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#ifndef CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#endif
+#ifdef __APPLE__
+#include <OpenCL/opencl.h>
+#else
+#include <CL/cl.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Array argument flags: TR_IN = the kernel reads the array, TR_OUT = the kernel writes it. */
+#define TR_IN 1u
+#define TR_OUT 2u
+/* With TR_OUT only, the host data is still copied in, because the kernel may write only part
+ * of the array and the read-back must not clobber the rest.  TR_OVERWRITE (with TR_OUT) says
+ * the kernel writes every element, so the copy-in is skipped. */
+#define TR_OVERWRITE 4u
+
+struct tr_region_state;
+
+/* Static description of one region; the glue owns one per region (see TR_REGION). */
+typedef struct tr_region {
+    const char *name;         /* region name, e.g. "saxpy_k" */
+    const char *where;        /* source location for messages, e.g. "saxpy.f90:7" */
+    const char *kernel_name;  /* the __kernel function in `source` */
+    const char *source;       /* OpenCL C source of the region's program */
+    int uses_fp64;            /* nonzero: the device must support cl_khr_fp64 */
+    struct tr_region_state *state;  /* runtime-owned; NULL until the first call */
+} tr_region;
+
+/* Initialiser for a `static tr_region`. */
+#define TR_REGION(name, where, kernel_name, source, uses_fp64) \
+    { (name), (where), (kernel_name), (source), (uses_fp64), NULL }
+
+/* One array argument of a call in progress (runtime-owned). */
+typedef struct tr_slot {
+    cl_mem buffer;
+    void *host;
+    size_t bytes;
+    unsigned flags;
+    int is_set;
+} tr_slot;
+
+/* One call of a region in progress; lives on the glue's stack.  Fields are runtime-owned. */
+typedef struct tr_call {
+    tr_region *region;
+    cl_kernel kernel;
+    cl_uint nargs;
+    tr_slot *slots;
+} tr_call;
+
+/* Starts a call of `region` whose kernel takes `nargs` arguments: sets up the device (first
+ * call of the process), builds the program (first call with this source), prepares the call. */
+void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs);
+
+/* Sets argument `index` to a new buffer of `count` elements of `elem_size` bytes holding the
+ * host array `host`.  The data is copied in if flags has TR_IN, or TR_OUT without TR_OVERWRITE;
+ * it is copied back by tr_region_end if flags has TR_OUT.  count <= 0 gives an empty array. */
+void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long count,
+                  size_t elem_size, unsigned flags);
+
+/* Sets argument `index` to the scalar at `value` (`size` bytes, e.g. sizeof(cl_int)). */
+void tr_arg_value(tr_call *call, cl_uint index, const void *value, size_t size);
+
+/* Enqueues the kernel on a `work_dim`-dimensional NDRange (1..3).  Each global size is rounded
+ * up to a multiple of the local size; nothing is launched if any global size is <= 0.
+ * `local` may be NULL (the implementation chooses). */
+void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const long long *local);
+
+/* Waits for the device, copies TR_OUT arrays back, releases the call's buffers. */
+void tr_region_end(tr_call *call);
+
+/* The name of an OpenCL error code ("CL_INVALID_VALUE"), or "unknown OpenCL error". */
+const char *tr_error_name(cl_int code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRANSLATE_RT_H */
