@@ -157,34 +157,29 @@ def is_affine(expr: Expression, names: Iterable[str]) -> bool:
 
 
 def expr_from_aff(aff: isl.Aff) -> Expression:
-    """An Aff (possibly with integer divisions) -> pymbolic expression."""
+    """An Aff (possibly with integer divisions and a denominator) -> pymbolic expression.
+
+    Integer divisions become `FloorDiv`; a denominator d gives ``FloorDiv(numerator, d)``,
+    which is exact wherever the Aff is integral (bounds, subscripts)."""
+    den_val = aff.get_denominator_val()
+    den = den_val.to_python()
     terms: list[Expression] = []
-    den = aff.get_denominator_val().to_python()
     for dt in (dim_type.param, dim_type.in_):
         for k in range(aff.dim(dt)):
-            c = aff.get_coefficient_val(dt, k).to_python()
+            c = aff.get_coefficient_val(dt, k).mul(den_val).to_python()
             if c:
-                terms.append(_times(c * den, p.Variable(aff.get_dim_name(dt, k))))
+                terms.append(_times(c, p.Variable(aff.get_dim_name(dt, k))))
     for k in range(aff.dim(dim_type.div)):
-        c = aff.get_coefficient_val(dim_type.div, k).to_python()
+        c = aff.get_coefficient_val(dim_type.div, k).mul(den_val).to_python()
         if c:
-            d = aff.get_div(k)
-            terms.append(_times(c * den, expr_from_aff_floor(d)))
-    const = aff.get_constant_val().to_python() * den
+            terms.append(_times(c, expr_from_aff(aff.get_div(k))))
+    const = aff.get_constant_val().mul(den_val).to_python()
     if const:
         terms.append(int(const))
     total: Expression = 0
     if terms:
         total = terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
-    if den != 1:
-        return p.FloorDiv(total, int(den))
-    return total
-
-
-def expr_from_aff_floor(div_aff: isl.Aff) -> Expression:
-    """The floor of a div's affine expression."""
-    inner = expr_from_aff(div_aff)
-    return inner
+    return p.FloorDiv(total, int(den)) if den != 1 else total
 
 
 def _times(c, e: Expression) -> Expression:
@@ -234,22 +229,14 @@ def iname_bounds(domain: isl.BasicSet | isl.Set, iname: str,
 
 
 def constant_extent(domain: isl.BasicSet | isl.Set, iname: str) -> int | None:
-    """The number of values `iname` takes, if it is a constant independent of everything."""
+    """The number of values `iname` takes, if that is one constant for the whole domain."""
     s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
     lo, hi = iname_bounds(s, iname)
-    size = hi.sub(lo).add_constant_val(isl.Val.one(s.get_ctx()))
-    size = size.coalesce()
-    if size.is_cst():
-        pieces = size.get_pieces()
-        vals = {aff.get_constant_val().to_python() for _, aff in pieces}
-        if len(vals) == 1:
-            return int(vals.pop())
-    # Parametric extent: try its upper bound over the parameters.
-    try:
-        ub = size.max_val() if hasattr(size, "max_val") else None
-    except isl.Error:
-        ub = None
-    return None if ub is None else None
+    size = hi.sub(lo).add_constant_val(isl.Val.one(s.get_ctx())).coalesce()
+    if not size.is_cst():
+        return None
+    values = {aff.get_constant_val().to_python() for _, aff in size.get_pieces()}
+    return int(values.pop()) if len(values) == 1 else None
 
 
 def constant_extent_bound(domain: isl.BasicSet | isl.Set, iname: str,
@@ -296,9 +283,11 @@ def _align_params(s: isl.Set, names: Iterable[str]) -> isl.Set:
 
 
 def _param_set_aligned(params: isl.BasicSet | isl.Set, like: isl.Set) -> isl.Set:
+    """`params` as a parameter-only set in the parameter space of `like`."""
     ps = isl.Set.from_basic_set(params) if isinstance(params, isl.BasicSet) else params
-    ps = ps.params() if ps.dim(dim_type.set) else ps
-    return isl.align_spaces(ps, like.params()) if hasattr(isl, "align_spaces") else ps
+    if ps.dim(dim_type.set):
+        ps = ps.params()
+    return ps.align_params(like.get_space()).params()
 
 
 def align_two(a: isl.Set, b: isl.Set) -> tuple[isl.Set, isl.Set]:
@@ -415,3 +404,760 @@ def project_onto(s: isl.BasicSet | isl.Set, keep: Iterable[str]) -> isl.Set:
         if n not in keep:
             s = s.project_out(dim_type.set, s.find_dim_by_name(dim_type.set, n), 1)
     return s
+
+
+# ---------------------------------------------------------------------------------------------
+# Fortran frontend: loop domains from DO bounds, footprints of assumed-size arrays
+
+def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int = 1,
+                     ) -> isl.BasicSet:
+    """The domain of one counted loop, parameters = the free names of the bounds.
+
+    step 1: ``lower <= iname <= upper``.  Other constant steps: `iname` is a 0-based trip
+    counter, ``0 <= iname`` and ``lower + step*iname <= upper`` (``>=`` for negative steps).
+    Raises DomainError for a non-affine bound or a non-convex domain (``i <= max(a, b)``).
+    """
+    if step == 0:
+        raise DomainError("DO loop with a zero step")
+    params = sorted((dependencies(lower) | dependencies(upper)) - {iname})
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[iname], params=params)
+    lo = aff_from_expr(space, lower)
+    hi = aff_from_expr(space, upper)
+    it = aff_from_expr(space, p.Variable(iname))
+    if step == 1:
+        s = lo.le_set(it).intersect(it.le_set(hi))
+    else:
+        zero = aff_from_expr(space, 0)
+        pos = lo.add(aff_from_expr(space, p.Product((step, p.Variable(iname)))))
+        s = zero.le_set(it)
+        s = s.intersect(pos.le_set(hi) if step > 0 else pos.ge_set(hi))
+    bsets = s.coalesce().get_basic_sets()
+    if len(bsets) != 1:
+        if not bsets:
+            return isl.BasicSet.empty(space)
+        raise DomainError(f"the bounds of loop {iname!r} do not form a convex domain "
+                          "(an upper bound max(...) or a lower bound min(...))")
+    return bsets[0].remove_redundancies()
+
+
+def max_over_domain(domain: isl.BasicSet | isl.Set, expr: Expression) -> Expression:
+    """The maximum of the affine `expr` over `domain`, as an expression in its parameters.
+
+    Free names of `expr` that are not dims of `domain` become parameters.  Raises DomainError
+    when `expr` is not affine or unbounded.
+    """
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    s = _align_params(s, dependencies(expr))
+    aff = aff_from_expr(s.get_space(), expr)
+    image = isl.Map.from_pw_aff(aff).intersect_domain(s).range()
+    try:
+        hi = image.dim_max(0)
+    except isl.Error:
+        raise DomainError(f"cannot bound {expr} over the loop domain") from None
+    if hi.is_empty() if hasattr(hi, "is_empty") else False:
+        raise DomainError(f"cannot bound {expr} over the loop domain")
+    pieces = []
+    for _, aff in hi.coalesce().get_pieces():
+        e = _affine_expr(aff)
+        if e not in pieces:
+            pieces.append(e)
+    if not pieces:
+        raise DomainError(f"cannot bound {expr} over the loop domain (empty domain)")
+    return pieces[0] if len(pieces) == 1 else p.Call(p.Variable("max"), tuple(pieces))
+
+
+def _affine_expr(aff: isl.Aff) -> Expression:
+    """An Aff with rational coefficients and integer divisions -> expression (floor-exact)."""
+    den = aff.get_denominator_val()
+    terms: list[Expression] = []
+    for dt in (dim_type.param, dim_type.in_):
+        for k in range(aff.dim(dt)):
+            c = aff.get_coefficient_val(dt, k).mul(den).to_python()
+            if c:
+                terms.append(_times(c, p.Variable(aff.get_dim_name(dt, k))))
+    for k in range(aff.dim(dim_type.div)):
+        c = aff.get_coefficient_val(dim_type.div, k).mul(den).to_python()
+        if c:
+            terms.append(_times(c, _affine_expr(aff.get_div(k))))
+    const = aff.get_constant_val().mul(den).to_python()
+    if const or not terms:
+        terms.append(int(const))
+    total = terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
+    d = den.to_python()
+    return total if d == 1 else p.FloorDiv(total, int(d))
+
+
+# ---------------------------------------------------------------------------------------------
+# transforms: splitting, joining, duplicating, fixing and renaming dims (transforms helper)
+
+def _dim_position(s: isl.BasicSet, name: str) -> tuple[isl.dim_type, int] | None:
+    """Where `name` lives in `s`: a set dim (an iname) or a parameter; None if absent."""
+    return s.get_var_dict().get(name)
+
+
+def _single_basic_set(s: isl.Set, what: str) -> isl.BasicSet:
+    """A Set known to be convex -> BasicSet; a disjunction is a DomainError naming `what`."""
+    pieces = s.coalesce().get_basic_sets()
+    if not pieces:
+        return isl.BasicSet.empty(s.get_space())
+    if len(pieces) > 1:
+        raise DomainError(f"{what} would make a domain non-convex")
+    return pieces[0]
+
+
+def split_dim(bset: isl.BasicSet, name: str, outer: str, inner: str, length: int, *,
+              fixed_is_inner: bool = True, keep_original: bool = False) -> isl.BasicSet:
+    """Replace dim `name` of `bset` (set dim or parameter) by `outer`, `inner` (same kind,
+    inserted at its position) with ``name == inner + length*outer, 0 <= inner < length``
+    (``fixed_is_inner``) or ``name == outer + length*inner, 0 <= outer < length``.
+
+    With `keep_original`, `name` stays with its own constraints and the new dims are tied to a
+    copy of it (they are independent of `name`), as needed when some statements still use it.
+    """
+    where = _dim_position(bset, name)
+    if where is None:
+        return bset
+    dt, k = where
+    s = (bset.insert_dims(dt, k + 1, 2).set_dim_name(dt, k + 1, outer)
+         .set_dim_name(dt, k + 2, inner))
+    space = s.get_space()
+    fixed, free = (inner, outer) if fixed_is_inner else (outer, inner)
+    linked = (s.add_constraint(isl.Constraint.eq_from_names(
+                  space, {name: 1, fixed: -1, free: -length}))
+              .add_constraint(isl.Constraint.ineq_from_names(space, {fixed: 1}))
+              .add_constraint(isl.Constraint.ineq_from_names(space, {fixed: -1, 1: length - 1}))
+              .project_out(dt, k, 1))
+    if not keep_original:
+        return linked
+    linked = linked.insert_dims(dt, k, 1).set_dim_name(dt, k, name)
+    return s.intersect(linked)
+
+
+def duplicate_dim(bset: isl.BasicSet, name: str, new: str) -> isl.BasicSet:
+    """Add `new` right after dim `name`, with the same constraints as `name` but independent
+    of it (a copy of the loop)."""
+    where = _dim_position(bset, name)
+    if where is None:
+        return bset
+    dt, k = where
+    with_new = bset.insert_dims(dt, k + 1, 1).set_dim_name(dt, k + 1, new)
+    copy = bset.set_dim_name(dt, k, new).insert_dims(dt, k, 1).set_dim_name(dt, k, name)
+    return with_new.intersect(copy)
+
+
+def rename_dim(bset: isl.BasicSet, name: str, new: str) -> isl.BasicSet:
+    """Rename dim `name` (set dim or parameter) to `new`; unchanged if absent."""
+    where = _dim_position(bset, name)
+    return bset if where is None else bset.set_dim_name(where[0], where[1], new)
+
+
+def project_out_names(bset: isl.BasicSet, names: Iterable[str]) -> isl.BasicSet:
+    """Project out the named dims (set dims or parameters) that `bset` has; their constraints
+    on the remaining dims persist (existentially)."""
+    for name in names:
+        where = _dim_position(bset, name)
+        if where is not None:
+            bset = bset.project_out(where[0], where[1], 1)
+    return bset
+
+
+def fix_dim(bset: isl.BasicSet, name: str, value: int) -> isl.BasicSet:
+    """Set dim/parameter `name` to the integer `value` and project it out."""
+    where = _dim_position(bset, name)
+    if where is None:
+        return bset
+    c = isl.Constraint.eq_from_names(bset.get_space(), {name: 1, 1: -int(value)})
+    return bset.add_constraint(c).project_out(where[0], where[1], 1)
+
+
+def add_dim(bset: isl.BasicSet, name: str, *, param: bool = False,
+            pos: int | None = None) -> isl.BasicSet:
+    """Add an unconstrained set dim (or parameter) `name` at `pos` (default: last)."""
+    dt = dim_type.param if param else dim_type.set
+    k = bset.dim(dt) if pos is None else pos
+    return bset.insert_dims(dt, k, 1).set_dim_name(dt, k, name)
+
+
+def constrain_equal(bset: isl.BasicSet, name: str, expr: Expression) -> isl.BasicSet:
+    """Intersect with ``name == expr``; `expr` is quasi-affine in the dims of `bset`."""
+    s = isl.Set.from_basic_set(bset)
+    space = s.get_space()
+    lhs = aff_from_expr(space, p.Variable(name))
+    rhs = aff_from_expr(space, expr)
+    return _single_basic_set(s.intersect(lhs.eq_set(rhs)), f"'{name} = {expr}'")
+
+
+def static_lower_bound(bset: isl.BasicSet, name: str) -> Expression | None:
+    """The lower bound of set dim `name` over all other inames, as one affine expression in
+    the parameters; None if it is not a single affine piece."""
+    lo, _ = iname_bounds(bset, name)
+    pieces = lo.coalesce().get_pieces()
+    if len(pieces) != 1:
+        return None
+    return expr_from_aff(pieces[0][1])
+
+
+def static_length(bset: isl.BasicSet, name: str, lower: Expression) -> int | None:
+    """The largest ``name - lower + 1`` over `bset` if it is a constant; else None."""
+    s = isl.Set.from_basic_set(bset)
+    diff = aff_from_expr(s.get_space(), p.Sum((p.Variable(name), p.Product((-1, lower)))))
+    pieces = diff.get_pieces()
+    if len(pieces) != 1:
+        return None
+    val = s.max_val(pieces[0][1])
+    return int(val.to_python()) + 1 if val.is_int() else None
+
+
+def box_extent(bset: isl.BasicSet, name: str) -> tuple[Expression, int | None] | None:
+    """If set dim `name` ranges over ``0 <= name < E`` whatever the other inames are, return
+    (E as an expression in the parameters, E as an int if constant); else None."""
+    s = isl.Set.from_basic_set(bset)
+    lo, hi = iname_bounds(s, name)
+    lo_pieces = lo.coalesce().get_pieces()
+    if len(lo_pieces) != 1 or expr_from_aff(lo_pieces[0][1]) != 0:
+        return None
+    size = hi.add_constant_val(isl.Val.one(s.get_ctx())).coalesce()
+    extent = expr_from_pwaff(size, combine="min")   # an upper bound is the least of several
+    k = s.find_dim_by_name(dim_type.set, name)
+    space = s.get_space()
+    var = aff_from_expr(space, p.Variable(name))
+    box = (s.eliminate(dim_type.set, k, 1)
+           .intersect(var.ge_set(aff_from_expr(space, 0)))
+           .intersect(var.lt_set(aff_from_expr(space, extent))))
+    if not box.is_equal(s):
+        return None
+    return extent, (extent if isinstance(extent, int) else None)
+
+
+def parse_param_set(text: str, params: Iterable[str]) -> isl.BasicSet:
+    """Parse a parameter-only condition (``n mod 4 = 0 and n >= 1``) over `params`."""
+    import re
+    keywords = {"and", "or", "not", "mod", "exists", "floor", "ceil", "min", "max", "true",
+                "false", "infty"}
+    bound = {b.strip() for group in re.findall(r"exists\s*\(?\s*([\w\s,]+?)\s*:", text)
+             for b in group.split(",")}
+    params = sorted(set(params))
+    unknown = sorted(set(re.findall(r"[A-Za-z_]\w*", text)) - keywords - bound - set(params))
+    if unknown:
+        raise DomainError(f"unknown name(s) {', '.join(unknown)} in {text!r} (known "
+                          f"parameters: {', '.join(params) or 'none'})")
+    try:
+        s = isl.Set(f"[{', '.join(params)}] -> {{ : {text} }}")
+    except isl.Error as e:
+        raise DomainError(f"malformed condition {text!r}: {_isl_reason(e)}") from None
+    return _single_basic_set(s, f"condition {text!r}")
+
+
+def intersect_params(old: isl.BasicSet | None, new: isl.BasicSet) -> isl.BasicSet:
+    """The parameter set of `old` and `new` together (parameter spaces aligned by name)."""
+    new = new.params()
+    if old is None:
+        return new
+    old = old.params().align_params(new.get_space())
+    return old.intersect(new.align_params(old.get_space()))
+
+
+def iname_domains_equal(domains: Sequence[isl.BasicSet], a: str, b: str) -> bool:
+    """Whether inames `a` and `b` iterate over the same values (for the same values of
+    parameters and of the inames of their ancestor domains)."""
+    def alone(name: str) -> isl.Set:
+        home = next(set(inames_of(d)) for d in domains if name in inames_of(d))
+        s = isl.Set.from_basic_set(combined_domain(domains, [name]))
+        for other in inames_of(s):
+            if other in home and other != name:   # siblings: only their existence matters
+                s = s.project_out(dim_type.set, s.find_dim_by_name(dim_type.set, other), 1)
+            elif other != name:                   # ancestors: fixed by enclosing loops
+                k = s.find_dim_by_name(dim_type.set, other)
+                s = s.move_dims(dim_type.param, s.dim(dim_type.param), dim_type.set, k, 1)
+        k = s.find_dim_by_name(dim_type.set, name)
+        return s.set_dim_name(dim_type.set, k, "_tr_x")
+    sa, sb = alone(a), alone(b)
+    sa = sa.align_params(sb.get_space())
+    return sa.is_equal(sb.align_params(sa.get_space()))
+
+
+def _isl_reason(e: Exception) -> str:
+    """isl's complaint without the call and the isl source location."""
+    import re
+    msg = _isl_msg(e)
+    msg = re.sub(r"^call to \w+ failed:\s*", "", msg)
+    return re.sub(r"\s*in /\S+$", "", msg) or "isl rejected it"
+
+
+def as_param_set(obj: object) -> isl.BasicSet | None:
+    """An islpy set given by a user (assumptions) as a parameter-only BasicSet; None if `obj`
+    is not an islpy set."""
+    if isinstance(obj, isl.BasicSet):
+        return obj.params()
+    if isinstance(obj, isl.Set):
+        return _single_basic_set(obj.params(), "the assumptions")
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# codegen: statement domains, loop bounds, guards, proofs in a context (codegen helper)
+#
+# A *context* is a parameter-only isl set: every iname that an enclosing loop or the hardware
+# grid fixes is a parameter there, so contexts from different statements combine by name.
+
+def statement_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> isl.BasicSet:
+    """The iteration domain of a statement within `inames`: the forest part for them,
+    projected onto exactly those inames."""
+    inames = set(inames)
+    s = project_onto(combined_domain(domains, inames), inames)
+    bsets = s.coalesce().get_basic_sets()
+    if len(bsets) == 1:
+        return bsets[0]
+    return s.convex_hull() if bsets else isl.BasicSet.empty(s.get_space())
+
+
+def _set_dims_to_params(s: isl.BasicSet | isl.Set) -> isl.Set:
+    s = isl.Set.from_basic_set(s) if isinstance(s, isl.BasicSet) else s
+    return _all_to_params(s)
+
+
+def _aligned(a: isl.Set, b: isl.Set) -> tuple[isl.Set, isl.Set]:
+    a = a.align_params(b.get_space())
+    return a, b.align_params(a.get_space())
+
+
+def context_set(conditions: Iterable[Expression],
+                assumptions: isl.BasicSet | None = None) -> isl.Set:
+    """A parameter-only set from affine conditions (``Comparison``/``LogicalAnd`` nodes over
+    inames and parameters) and the kernel's assumptions.  Non-affine conditions are dropped
+    (the context only serves to prove facts, so dropping one is always safe)."""
+    conditions = tuple(conditions)
+    names = sorted({n for c in conditions for n in dependencies(c)})
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=names)
+    ctx = isl.Set.universe(space)
+    for cond in conditions:
+        piece = _condition_set(space, cond)
+        if piece is not None:
+            ctx = ctx.intersect(piece)
+    if assumptions is not None:
+        ctx, ass = _aligned(ctx, _set_dims_to_params(assumptions).params())
+        ctx = ctx.intersect(ass)
+    return ctx
+
+
+def _condition_set(space: isl.Space, cond: Expression) -> isl.Set | None:
+    if isinstance(cond, p.LogicalAnd):
+        out = isl.Set.universe(space)
+        for c in cond.children:
+            piece = _condition_set(space, c)
+            if piece is not None:
+                out = out.intersect(piece)
+        return out
+    if not isinstance(cond, p.Comparison):
+        return None
+    try:
+        left = aff_from_expr(space, cond.left)
+        right = aff_from_expr(space, cond.right)
+    except DomainError:
+        return None
+    make = {">=": left.ge_set, "<=": left.le_set, ">": left.gt_set, "<": left.lt_set,
+            "==": left.eq_set, "!=": left.ne_set}.get(cond.operator)
+    return None if make is None else make(right)
+
+
+def loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str],
+                           context: isl.Set | None = None
+                           ) -> tuple[list[tuple[int, Expression]], list[tuple[int, Expression]]]:
+    """The loop bounds of `iname` inside the loops over `outer`.
+
+    Returns (lowers, uppers): ``(a, e)`` in lowers means ``a*iname >= e``, in uppers
+    ``a*iname <= e``, with `e` affine in parameters and `outer`.  Constraints implied by
+    `context` (what enclosing loops already guarantee) are dropped; constraints that involve
+    integer divisions (strides) are left to guards.
+    """
+    s = project_onto(domain, set(outer) | {iname})
+    for n in inames_of(s):
+        if n != iname:
+            k = s.find_dim_by_name(dim_type.set, n)
+            s = s.move_dims(dim_type.param, s.dim(dim_type.param), dim_type.set, k, 1)
+    bsets = s.coalesce().get_basic_sets()
+    bs = bsets[0] if len(bsets) == 1 else s.convex_hull()
+    if context is not None:
+        ctx = context.params() if context.dim(dim_type.set) else context
+        aligned, ctx = _aligned(isl.Set.from_basic_set(bs), ctx)
+        gisted = aligned.gist_params(ctx).coalesce().get_basic_sets()
+        bs = gisted[0] if len(gisted) == 1 else bs
+    bs = bs.remove_redundancies()
+    lowers: list[tuple[int, Expression]] = []
+    uppers: list[tuple[int, Expression]] = []
+    for c in bs.get_constraints():
+        a = int(c.get_coefficient_val(dim_type.set, 0).to_python())
+        if a == 0 or _involves_divs(c):
+            continue
+        rest = _param_terms(c)
+        if c.is_equality() or a > 0:
+            lowers.append((abs(a), _neg(rest) if a > 0 else rest))
+        if c.is_equality() or a < 0:
+            uppers.append((abs(a), rest if a < 0 else _neg(rest)))
+    return lowers, uppers
+
+
+def _involves_divs(c: isl.Constraint) -> bool:
+    ls = c.get_local_space()
+    return any(not c.get_coefficient_val(dim_type.div, j).is_zero()
+               for j in range(ls.dim(dim_type.div)))
+
+
+def _param_terms(c: isl.Constraint) -> Expression:
+    """The constant plus the parameter terms of a constraint (no set dims, no divs)."""
+    terms: list[Expression] = []
+    for k in range(c.get_space().dim(dim_type.param)):
+        v = int(c.get_coefficient_val(dim_type.param, k).to_python())
+        if v:
+            terms.append(_times(v, p.Variable(c.get_dim_name(dim_type.param, k))))
+    const = int(c.get_constant_val().to_python())
+    if const:
+        terms.append(const)
+    return _sum(terms)
+
+
+def _sum(terms: list[Expression]) -> Expression:
+    if not terms:
+        return 0
+    return terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
+
+
+def _neg(e: Expression) -> Expression:
+    """-e, distributed over sums and constant factors (keeps printed bounds readable)."""
+    if isinstance(e, int):
+        return -e
+    if isinstance(e, p.Sum):
+        return p.Sum(tuple(_neg(t) for t in e.children))
+    if isinstance(e, p.Product) and isinstance(e.children[0], int):
+        c = -e.children[0]
+        rest = e.children[1:]
+        if c == 1:
+            return rest[0] if len(rest) == 1 else p.Product(rest)
+        return p.Product((c, *rest))
+    return p.Product((-1, e))
+
+
+def gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set) -> list[Expression] | None:
+    """The conditions of `domain` not implied by `context`, as pymbolic comparisons
+    (``expr >= 0`` / ``expr == 0``).  None: no point of `domain` lies in `context`."""
+    s, ctx = _aligned(_set_dims_to_params(domain), context)
+    if s.intersect(ctx).is_empty():
+        return None
+    g = s.gist(ctx).coalesce()
+    bsets = g.get_basic_sets()
+    if len(bsets) != 1:
+        g = g.convex_hull()
+        bsets = [g] if isinstance(g, isl.BasicSet) else g.get_basic_sets()
+    out: list[Expression] = []
+    for c in bsets[0].get_constraints():
+        out.append(_constraint_condition(c))
+    return out
+
+
+def _constraint_condition(c: isl.Constraint) -> Expression:
+    terms: list[Expression] = []
+    rest = _param_terms(c)
+    if rest != 0:
+        terms.append(rest)
+    ls = c.get_local_space()
+    for j in range(ls.dim(dim_type.div)):
+        v = int(c.get_coefficient_val(dim_type.div, j).to_python())
+        if v:
+            terms.append(_times(v, _affine_expr(c.get_div(j))))
+    return p.Comparison(_sum(terms), "==" if c.is_equality() else ">=", 0)
+
+
+def nonnegative_in(expr: Expression, context: isl.Set) -> bool:
+    """Prove `expr >= 0` at every point of a parameter-only `context`."""
+    return is_nonnegative(expr, context)
+
+
+def hardware_range(domain: isl.BasicSet, iname: str) -> tuple[Expression, Expression, int | None]:
+    """(lowest value, number of values, constant bound on that number) of `iname` over the whole
+    domain; the first two as expressions in parameters (safe bounds where piecewise)."""
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    lo, hi = iname_bounds(s, iname, ())
+    size = hi.sub(lo).add_constant_val(isl.Val.one(s.get_ctx())).coalesce()
+    try:
+        v = size.max_val()
+        extent = int(v.to_python()) if v.is_int() else None
+    except isl.Error:
+        extent = None
+    return _pw_expr(lo, "min"), _pw_expr(size, "max"), extent
+
+
+def restrict_context(context: isl.Set, domain: isl.BasicSet | isl.Set) -> isl.Set:
+    """`context` intersected with `domain` (its inames as parameters)."""
+    ctx, dom = _aligned(context, _set_dims_to_params(domain))
+    return ctx.intersect(dom)
+
+
+def writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
+                     shape: Sequence[Expression], assumptions: isl.BasicSet | None = None) -> bool:
+    """Whether the union of write footprints (statement domain, subscript) covers every element
+    of an array of `shape` (for every parameter value allowed by `assumptions`)."""
+    if not accesses or any(e is None for e in shape):
+        return False
+    names = [f"_tr_e{k}" for k in range(len(shape))]
+    image = None
+    try:
+        for domain, indices in accesses:
+            if len(indices) != len(shape):
+                return False
+            img = _footprint(domain, indices, names)
+            image = img if image is None else image.union(img.align_params(image.get_space()))
+        box = _box(shape, names, image.get_space())
+    except (DomainError, isl.Error):
+        return False
+    box, image = box.align_params(image.get_space()), image.align_params(box.get_space())
+    if assumptions is not None:
+        ass = _set_dims_to_params(assumptions).params()
+        box = box.intersect_params(ass.align_params(box.get_space()))
+    return box.is_subset(image.align_params(box.get_space()))
+
+
+def _footprint(domain: isl.BasicSet, indices: Sequence[Expression], names: list[str]) -> isl.Set:
+    s = isl.Set.from_basic_set(domain)
+    n0 = s.dim(dim_type.set)
+    s = s.add_dims(dim_type.set, len(names))
+    for k, nm in enumerate(names):
+        s = s.set_dim_name(dim_type.set, n0 + k, nm)
+    s = _align_params(s, {d for e in indices for d in dependencies(e)})
+    for nm, idx in zip(names, indices):
+        diff = aff_from_expr(s.get_space(), p.Sum((p.Variable(nm), p.Product((-1, idx)))))
+        s = s.intersect(diff.zero_set())
+    return project_onto(s, names)
+
+
+def _box(shape: Sequence[Expression], names: list[str], like: isl.Space) -> isl.Set:
+    params = sorted({d for e in shape for d in dependencies(e)})
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=names, params=params)
+    box = isl.Set.universe(space)
+    for nm, extent in zip(names, shape):
+        v = aff_from_expr(space, p.Variable(nm))
+        box = box.intersect(v.ge_set(aff_from_expr(space, 0)))
+        box = box.intersect(v.lt_set(aff_from_expr(space, extent)))
+    return box
+
+
+def _pw_expr(pw: isl.PwAff, combine: str) -> Expression:
+    """A PwAff -> expression; pieces combined with `combine` (min/max: a safe bound)."""
+    pieces: list[Expression] = []
+    for _, aff in pw.coalesce().get_pieces():
+        e = _affine_expr(aff)
+        if e not in pieces:
+            pieces.append(e)
+    if not pieces:
+        raise DomainError("empty domain: no bound")
+    if all(isinstance(e, int) for e in pieces):
+        return min(pieces) if combine == "min" else max(pieces)
+    return pieces[0] if len(pieces) == 1 else p.Call(p.Variable(combine), tuple(pieces))
+
+
+# ---------------------------------------------------------------------------------------------
+# kernel language: assumptions, domain checks, access footprints (language helper:
+# translator/ir/parse*.py)
+
+_KL_KEYWORDS = frozenset({"and", "or", "not", "mod", "exists", "floor", "ceil", "min", "max",
+                          "true", "false", "infty"})
+
+
+def kl_free_names(text: str) -> list[str]:
+    """Identifiers of an ISL condition text that are neither keywords nor `exists`-bound."""
+    import re
+    bound = {b.strip() for group in re.findall(r"exists\s*\(?\s*([\w\s,]+?)\s*:", text)
+             for b in group.split(",")}
+    found = dict.fromkeys(re.findall(r"[A-Za-z_]\w*", text))
+    return [n for n in found if n not in _KL_KEYWORDS and n not in bound]
+
+
+def kl_parse_assumptions(text: str) -> isl.BasicSet:
+    """A parameter-only BasicSet from ``n >= 1 and m > 0``, ``{ : n >= 1 }`` or
+    ``[n] -> { : n >= 1 }``.  Raises DomainError for malformed or non-convex text."""
+    full = text.strip()
+    if "{" not in full:
+        full = f"{{ : {full} }}"
+    if "->" not in full.split("{", 1)[0]:
+        full = f"[{', '.join(sorted(kl_free_names(full)))}] -> {full}"
+    try:
+        s = isl.Set(full)
+    except isl.Error as e:
+        raise DomainError(f"malformed assumptions {text.strip()!r}: {_isl_reason(e)}") from None
+    if s.dim(dim_type.set):
+        raise DomainError(f"assumptions {text.strip()!r} may only constrain parameters "
+                          "(write them as '{ : n >= 1 }' or 'n >= 1')")
+    bsets = s.coalesce().get_basic_sets()
+    if len(bsets) > 1:
+        raise DomainError(f"assumptions {text.strip()!r} are not convex (a disjunction)")
+    return bsets[0] if bsets else isl.BasicSet.empty(s.get_space())
+
+
+def kl_unbounded_inames(domain: isl.BasicSet) -> tuple[str, ...]:
+    """Inames of `domain` lacking a lower or an upper bound (loop domains must be finite)."""
+    s = isl.Set.from_basic_set(domain)
+    if s.is_empty() or s.is_bounded():
+        return ()
+    out = []
+    for k, name in enumerate(inames_of(s)):
+        if not (s.dim_has_any_lower_bound(dim_type.set, k)
+                and s.dim_has_any_upper_bound(dim_type.set, k)):
+            out.append(name)
+    return tuple(out) or inames_of(s)
+
+
+def kl_index_range(domain: isl.BasicSet, index: Expression) -> isl.Set | None:
+    """The values of `index` over `domain`: a 1-D set in the parameters (free names of
+    `index` that are not dims become parameters); None if `index` is not affine."""
+    s = _align_params(isl.Set.from_basic_set(domain), dependencies(index))
+    try:
+        aff = aff_from_expr(s.get_space(), index)
+    except DomainError:
+        return None
+    return isl.Map.from_pw_aff(aff).intersect_domain(s).range()
+
+
+def kl_range_bounds(ranges: Sequence[isl.Set]) -> tuple[Expression, Expression] | None:
+    """``(min, max + 1)`` over the union of 1-D `ranges`, as expressions in the parameters;
+    None when empty or unbounded."""
+    union = None
+    for r in ranges:
+        if union is None:
+            union = r
+        else:
+            union = union.align_params(r.get_space())
+            union = union.union(r.align_params(union.get_space()))
+    if union is None or union.is_empty():
+        return None
+    try:
+        lo, hi = union.dim_min(0), union.dim_max(0)
+    except isl.Error:
+        return None
+    hi = hi.add_constant_val(isl.Val.one(hi.get_ctx()))
+    try:
+        return expr_from_pwaff(lo.coalesce(), combine="min"), expr_from_pwaff(hi.coalesce())
+    except DomainError:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# C frontend: loop domains from for-loop conditions, access footprints (frontends/c)
+
+_C_RELATIONS = ("<", "<=", ">", ">=", "==")
+
+
+def c_loop_domain(iname: str,
+                  constraints: Sequence[tuple[Expression, str, Expression]]) -> isl.BasicSet:
+    """The domain of one loop: `iname` constrained by ``(lhs, op, rhs)`` triples, op one of
+    ``< <= > >= ==``.  Every other free name becomes a parameter (outer inames included).
+
+    Raises DomainError for a non-affine constraint or a non-convex domain.
+    """
+    names = set()
+    for lhs, _, rhs in constraints:
+        names |= dependencies(lhs) | dependencies(rhs)
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[iname],
+                                        params=sorted(names - {iname}))
+    s = isl.Set.universe(space)
+    for lhs, op, rhs in constraints:
+        if op not in _C_RELATIONS:
+            raise DomainError(f"unknown relation {op!r} in a loop bound")
+        a, b = aff_from_expr(space, lhs), aff_from_expr(space, rhs)
+        make = {"<": a.lt_set, "<=": a.le_set, ">": a.gt_set, ">=": a.ge_set,
+                "==": a.eq_set}[op]
+        s = s.intersect(make(b))
+    bsets = s.coalesce().get_basic_sets()
+    if not bsets:
+        return isl.BasicSet.empty(space)
+    if len(bsets) > 1:
+        raise DomainError(f"the bounds of loop {iname!r} do not form a convex domain (an "
+                          "upper bound max(...) or a lower bound min(...))")
+    return bsets[0].remove_redundancies()
+
+
+def c_index_end(domain: isl.BasicSet | isl.Set, index: Expression,
+                conditions: Sequence[Expression] = ()) -> Expression:
+    """One past the largest value of the affine `index` over the points of `domain` where the
+    affine `conditions` hold (others are ignored), as an expression in the parameters.
+
+    For a convex domain the maximum is a concave function of the parameters, so pieces are
+    combined with min (exact, and never larger than the true footprint).  Raises DomainError
+    for a non-affine index or an unbounded maximum.
+    """
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    names = set(dependencies(index))
+    for c in conditions:
+        names |= dependencies(c)
+    s = _align_params(s, names)
+    for c in conditions:
+        piece = _condition_set(s.get_space(), c)
+        if piece is not None:
+            s = s.intersect(piece)
+    aff = aff_from_expr(s.get_space(), index)
+    image = isl.Map.from_pw_aff(aff).intersect_domain(s).range()
+    if image.is_empty():
+        return 0
+    try:
+        hi = image.dim_max(0)
+    except isl.Error:
+        raise DomainError(f"the largest value of {index} is unbounded") from None
+    return _pw_expr(hi.add_constant_val(isl.Val.one(hi.get_ctx())), "min")
+
+
+# ---------------------------------------------------------------------------------------------
+# dependence analysis (translator.analysis): conflicts between two statement instances
+
+def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
+                 conditions: Iterable[Expression] = (), rename: dict[str, str] | None = None,
+                 assumptions: isl.BasicSet | None = None) -> isl.Set:
+    """The instances of a statement over `inames` as a parameter-only set (every iname becomes
+    a parameter, renamed by `rename`), restricted by the affine `conditions` (others are
+    ignored: an over-approximation, which is safe for conflict search)."""
+    dom = isl.Set.from_basic_set(combined_domain(domains, inames))
+    dom = project_onto(dom, inames)
+    for c in conditions:
+        piece = _condition_set(_align_params(dom, dependencies(c)).get_space(), c)
+        if piece is not None:
+            dom = _align_params(dom, dependencies(c)).intersect(piece)
+    if assumptions is not None:
+        dom = dom.intersect_params(_param_set_aligned(assumptions, dom))
+    dom = _all_to_params(dom)
+    for old, new in (rename or {}).items():
+        k = dom.find_dim_by_name(dim_type.param, old)
+        if k >= 0:
+            dom = dom.set_dim_name(dim_type.param, k, new)
+    return dom
+
+
+def find_conflict(first: isl.Set, second: isl.Set,
+                  equalities: Sequence[tuple[Expression, Expression]],
+                  differ: Sequence[tuple[str, str]]) -> dict[str, int] | None:
+    """A point where both instance sets hold, every ``lhs == rhs`` holds and at least one
+    pair of names in `differ` has different values; None if there is none (proved).
+
+    Names are parameters (see `instance_set`).  Returns the point's values by name.
+    """
+    names: set[str] = set()
+    for lhs, rhs in equalities:
+        names |= dependencies(lhs) | dependencies(rhs)
+    for a, b in differ:
+        names |= {a, b}
+    both = first.align_params(second.get_space())
+    both = _align_params(both, names)
+    second = second.align_params(both.get_space())
+    both = both.intersect(second.align_params(both.get_space()))
+    space = both.get_space()
+    for lhs, rhs in equalities:
+        both = both.intersect(aff_from_expr(space, lhs).eq_set(aff_from_expr(space, rhs)))
+    if differ:
+        apart = None
+        for a, b in differ:
+            pa, pb = aff_from_expr(space, p.Variable(a)), aff_from_expr(space, p.Variable(b))
+            piece = pa.lt_set(pb).union(pa.gt_set(pb))
+            apart = piece if apart is None else apart.union(piece)
+        both = both.intersect(apart)
+    if both.is_empty():
+        return None
+    point = both.sample_point()
+    return {both.get_dim_name(dim_type.param, k):
+            int(point.get_coordinate_val(dim_type.param, k).to_python())
+            for k in range(both.dim(dim_type.param))}

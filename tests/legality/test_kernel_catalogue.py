@@ -1,0 +1,78 @@
+"""Legality verdicts on small kernels: each loop with its mapping, expected verdict and witness."""
+
+from __future__ import annotations
+
+import pytest
+
+import translator
+from translator.analysis.legality import check_kernel
+from translator.diagnostics import LegalityError
+from translator.ir import FrozenDict, parse_tag
+
+
+def mapped(domain: str, insns: str, tags: dict[str, str]):
+    knl = translator.make_kernel(domain, insns)
+    return knl.copy(iname_tags=FrozenDict(
+        {n: frozenset([parse_tag(t)]) for n, t in tags.items()}))
+
+
+LEGAL = [
+    ("elementwise", "{[i]: 0<=i<n}", "a[i] = 2*b[i]", {"i": "l.0"}),
+    ("in place", "{[i]: 0<=i<n}", "a[i] = a[i] + 1", {"i": "g.0"}),
+    ("outer loop carries it", "{[i,j]: 0<=i<n and 1<=j<m}", "a[i, j] = a[i, j-1] + 1",
+     {"i": "g.0"}),
+    ("even/odd disjoint", "{[i]: 0<=i<n}", "a[2*i] = a[2*i+1]", {"i": "l.0"}),
+    ("row reduction, rows parallel", "{[i,j]: 0<=i<n and 0<=j<n}", "c[i] = sum(j, a[i,j])",
+     {"i": "l.0"}),
+    ("transpose out of place", "{[i,j]: 0<=i,j<n}", "b[j, i] = a[i, j]", {"i": "g.0", "j": "l.0"}),
+    ("read-only shared input", "{[i]: 0<=i<n}", "a[i] = b[0] + b[i]", {"i": "l.0"}),
+    ("stencil out of place", "{[i]: 1<=i<n-1}", "b[i] = a[i-1] + a[i] + a[i+1]", {"i": "l.0"}),
+    ("wavefront inner parallel after skew", "{[t,i]: 1<=t<m and 0<=i<n}",
+     "a[t, i] = a[t-1, i] + 1", {"i": "l.0"}),
+    ("ilp over independent", "{[i]: 0<=i<8}", "a[i] = b[i]", {"i": "ilp"}),
+    ("dependence distance 4, lanes of 4 apart", "{[i,j]: 0<=i<n and 0<=j<4}",
+     "a[8*i + j] = a[8*i + j + 4] + 1", {"j": "vec"}),
+]
+
+ILLEGAL = [
+    ("recurrence", "{[i]: 0<=i<n}", "a[i] = a[i-1] + b[i]", {"i": "l.0"},
+     "iteration i=0 writes a[0], iteration i=1 reads a[0]"),
+    ("anti dependence", "{[i]: 0<=i<n}", "a[i] = a[i+1] + b[i]", {"i": "g.0"},
+     "reads a["),
+    ("output dependence a(i/2)", "{[i]: 0<=i<n}", "a[i // 2] = b[i]", {"i": "g.0"},
+     "writes a[0]"),
+    ("inner loop carries it", "{[i,j]: 0<=i<n and 1<=j<m}", "a[i, j] = a[i, j-1] + 1",
+     {"j": "l.0"}, "writes a[0, 1]"),
+    ("scalar accumulation", "{[i]: 0<=i<n}", "s[0] = s[0] + b[i]", {"i": "l.0"},
+     "writes s[0]"),
+    ("indirect write", "{[i]: 0<=i<n}", "a[idx[i]] = b[i]", {"i": "l.0"}, "may race"),
+    ("wavefront outer", "{[t,i]: 1<=t<m and 0<=i<n}", "a[t, i] = a[t-1, i] + 1",
+     {"t": "g.0"}, "writes a[1, 0]"),
+    ("distance 4 inside lanes of 8", "{[i,j]: 0<=i<n and 0<=j<8}",
+     "a[8*i + j] = a[8*i + j + 4] + 1", {"j": "ilp"}, "races"),
+    ("prefix sum", "{[i]: 1<=i<n}", "a[i] = a[i-1] + a[i]", {"i": "l.0"}, "races"),
+]
+
+
+@pytest.mark.parametrize("name,domain,insns,tags", LEGAL, ids=[c[0] for c in LEGAL])
+def test_legal(name, domain, insns, tags) -> None:
+    knl = mapped(domain, insns, tags)
+    assert check_kernel(knl) is knl
+
+
+@pytest.mark.parametrize("name,domain,insns,tags,witness", ILLEGAL,
+                         ids=[c[0] for c in ILLEGAL])
+def test_illegal(name, domain, insns, tags, witness) -> None:
+    knl = mapped(domain, insns, tags)
+    with pytest.raises(LegalityError) as info:
+        check_kernel(knl)
+    msg = info.value.message
+    iname = next(iter(tags))
+    assert msg.startswith(f"mapping {iname} to {parse_tag(tags[iname])} ")
+    assert witness in msg, msg
+
+
+def test_independent_assertion_is_trusted() -> None:
+    knl = mapped("{[i]: 0<=i<n}", "a[idx[i]] = b[i]", {"i": "l.0"})
+    knl = knl.copy(options=knl.options.__class__(extra=FrozenDict({"independent": ("i",)})))
+    assert check_kernel(knl) is knl

@@ -1,0 +1,130 @@
+"""Access relations: which element of which variable each statement instance reads or writes.
+
+An access is exact when every subscript is quasi-affine in the statement's inames and the
+parameters; otherwise its `index` is None, meaning "may touch any element".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pymbolic.primitives as p
+
+from translator.diagnostics import SourceSpan
+from translator.ir.data import AddressSpace, ArrayArg
+from translator.ir.expr import Expression, LinearSubscript, Reduction, TaggedVariable
+from translator.ir.isl_glue import is_affine
+from translator.ir.kernel import Kernel
+from translator.ir.statements import Assignment, CallInstruction, Statement
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    statement: str
+    variable: str
+    index: tuple[Expression, ...] | None
+    is_write: bool
+    linear: bool
+    inames: tuple[str, ...]
+    conditions: tuple[Expression, ...]
+    span: SourceSpan | None
+
+    @property
+    def verb(self) -> str:
+        return "writes" if self.is_write else "reads"
+
+
+def shared_variables(kernel: Kernel) -> dict[str, str]:
+    """Variables that work items share, with their kind: "global" or "local".
+
+    Private temporaries are per work item and never shared.
+    """
+    out = {a.name: "global" for a in kernel.args if isinstance(a, ArrayArg)}
+    for t in kernel.temporaries.values():
+        if t.address_space in (AddressSpace.LOCAL, AddressSpace.GLOBAL):
+            out[t.name] = t.address_space.value
+    return out
+
+
+def statement_accesses(kernel: Kernel, stmt: Statement) -> Iterator[Access]:
+    """Every access of `stmt` to a shared variable (writes first)."""
+    shared = shared_variables(kernel)
+    inames = tuple(sorted(stmt.within_inames))
+    conds = tuple(sorted(stmt.predicates, key=str))
+    if isinstance(stmt, Assignment):
+        targets = (stmt.assignee,)
+    elif isinstance(stmt, CallInstruction):
+        targets = stmt.assignees
+    else:
+        return
+    for target in targets:
+        found = _subscripted(target)
+        if found and found[0] in shared:
+            yield _make(kernel, stmt, found, True, inames, conds)
+    for expr in stmt.read_expressions():
+        for found, extra in _reads(expr, ()):
+            if found[0] in shared:
+                yield _make(kernel, stmt, found, False, inames + extra, conds)
+
+
+def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds) -> Access:
+    name, index, linear = found
+    names = set(inames) | {a.name for a in kernel.value_args} | set(_param_names(kernel))
+    if index is not None and not all(is_affine(i, names) for i in index):
+        index = None
+    return Access(stmt.id, name, index, is_write, linear, tuple(sorted(set(inames))), conds,
+                  stmt.span)
+
+
+def _param_names(kernel: Kernel) -> set[str]:
+    from translator.ir.isl_glue import params_of
+    return {n for d in kernel.domains for n in params_of(d)}
+
+
+def _subscripted(expr: Expression) -> tuple[str, tuple[Expression, ...], bool] | None:
+    """(name, index, is_linear) of a variable reference, or None."""
+    if isinstance(expr, TaggedVariable | p.Variable):
+        return expr.name, (), False
+    if isinstance(expr, p.Subscript) and isinstance(expr.aggregate, p.Variable):
+        return expr.aggregate.name, tuple(expr.index_tuple), False
+    if isinstance(expr, LinearSubscript) and isinstance(expr.aggregate, p.Variable):
+        return expr.aggregate.name, (expr.index,), True
+    return None
+
+
+def _reads(expr: Expression, extra: tuple[str, ...]):
+    """(variable, index) pairs read by `expr`, with the reduction inames around each."""
+    if isinstance(expr, Reduction):
+        yield from _reads(expr.expr, extra + tuple(expr.inames))
+        return
+    found = _subscripted(expr)
+    if found is not None:
+        yield found, extra
+        for i in found[1]:
+            yield from _reads(i, extra)
+        return
+    if isinstance(expr, p.Call):
+        for c in expr.parameters:
+            yield from _reads(c, extra)
+        return
+    for child in _children(expr):
+        yield from _reads(child, extra)
+
+
+def _children(expr: Expression) -> tuple:
+    if isinstance(expr, p.ExpressionNode):
+        out = []
+        for f in dataclasses.fields(expr):
+            value = getattr(expr, f.name)
+            if isinstance(value, tuple):
+                out.extend(value)
+            else:
+                out.append(value)
+        return tuple(out)
+    return ()
+
+
+def kernel_accesses(kernel: Kernel) -> list[Access]:
+    return [a for s in kernel.statements for a in statement_accesses(kernel, s)]

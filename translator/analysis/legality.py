@@ -1,0 +1,182 @@
+"""Legality of every parallel mapping: proved, or refused with a witness.
+
+Two statement instances run in different work items (or ILP/vector lanes) when they differ in
+a parallel iname.  A mapping of iname ``p`` is legal when no two such instances touch the same
+element of a shared variable with at least one write.  The conflict search is exact for
+quasi-affine subscripts (isl); a non-affine subscript is "unknown" and refused unless the
+region asserts ``independent("p")``.
+
+Synchronisation the generated code provides: work items of one group see each other's local
+memory across a barrier, and the code generator puts a barrier between two statements that
+communicate through local memory.  Each group has its own local memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pymbolic.primitives as p
+from pymbolic import evaluate
+
+from translator.analysis.access import Access, kernel_accesses, shared_variables
+from translator.diagnostics import LegalityError, Note
+from translator.ir.expr import Expression, substitute
+from translator.ir.isl_glue import find_conflict, instance_set
+from translator.ir.kernel import Kernel
+from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
+                                VectorizeTag)
+
+_PARALLEL = (LocalTag, GroupTag, LocalAutoTag, IlpUnrollTag, VectorizeTag)
+_SECOND = "_tr_w2_"
+
+
+def parallel_inames(kernel: Kernel) -> dict[str, InameTag]:
+    """Inames whose iterations may run concurrently, with their tag, sorted by name."""
+    out = {}
+    for iname in sorted(kernel.iname_tags):
+        for tag in kernel.iname_tags[iname]:
+            if isinstance(tag, _PARALLEL):
+                out[iname] = tag
+    return out
+
+
+def asserted_independent(kernel: Kernel) -> frozenset[str]:
+    return frozenset(kernel.options.extra.get("independent", ()))
+
+
+def check_kernel(kernel: Kernel) -> Kernel:
+    """Raise `LegalityError` for the first parallel iname whose mapping races; else return
+    `kernel` unchanged."""
+    if kernel.options.trust_mappings:
+        return kernel
+    mapped = parallel_inames(kernel)
+    if not mapped:
+        return kernel
+    accesses = kernel_accesses(kernel)
+    kinds = shared_variables(kernel)
+    trusted = asserted_independent(kernel)
+    for iname, tag in mapped.items():
+        if iname in trusted:
+            continue
+        for first, second in _conflicting_pairs(accesses):
+            if _synchronised(kinds[first.variable], tag, first, second):
+                continue
+            _check_pair(kernel, iname, tag, first, second)
+    return kernel
+
+
+def _conflicting_pairs(accesses: list[Access]) -> Iterable[tuple[Access, Access]]:
+    """Pairs on one variable with at least one write (write first); each unordered pair once,
+    an access with itself included (different instances of one statement)."""
+    for k, a in enumerate(accesses):
+        for b in accesses[k:]:
+            if a.variable != b.variable or not (a.is_write or b.is_write):
+                continue
+            yield (a, b) if a.is_write else (b, a)
+
+
+def _synchronised(kind: str, tag: InameTag, a: Access, b: Access) -> bool:
+    if kind != "local":
+        return False
+    # each group has its own local memory; barriers order different statements of a group
+    return isinstance(tag, GroupTag) or a.statement != b.statement
+
+
+def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access) -> None:
+    inames_a = tuple(sorted(set(a.inames) | {iname}))
+    inames_b = tuple(sorted(set(b.inames) | {iname}))
+    rename = {n: _SECOND + n for n in inames_b}
+    first = instance_set(kernel.domains, inames_a, a.conditions,
+                         assumptions=kernel.assumptions)
+    second = instance_set(kernel.domains, inames_b, b.conditions, rename=rename,
+                          assumptions=kernel.assumptions)
+    exact = a.index is not None and b.index is not None and a.linear == b.linear \
+        and len(a.index) == len(b.index)
+    equalities = []
+    if exact:
+        equalities = [(i, substitute(j, {n: p.Variable(m) for n, m in rename.items()}))
+                      for i, j in zip(a.index, b.index)]
+    witness = find_conflict(first, second, equalities, [(iname, rename[iname])])
+    if witness is None:
+        return
+    raise _race_error(kernel, iname, tag, a, b, witness, rename, exact)
+
+
+def _race_error(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access,
+                witness: dict[str, int], rename: dict[str, str], exact: bool) -> LegalityError:
+    va = {n: witness[n] for n in a.inames if n in witness}
+    vb = {n: witness[rename[n]] for n in b.inames if rename[n] in witness}
+    va.setdefault(iname, witness[iname])
+    vb.setdefault(iname, witness[rename[iname]])
+    params = {n: v for n, v in witness.items() if not n.startswith(_SECOND) and n not in va}
+    elem_a = _element(a, {**params, **va})
+    elem_b = _element(b, {**params, **vb})
+    where_b = f" ({b.span.file}:{b.span.line})" if b.span is not None else ""
+    kind = "races" if exact else "may race (a subscript is not affine, so the translator " \
+        "cannot tell which elements it touches)"
+    msg = (f"mapping {iname} to {tag} {kind}: iteration {_point(va)} {a.verb} {elem_a}, "
+           f"iteration {_point(vb)} {b.verb} {elem_b}{where_b}")
+    notes = []
+    if b.span is not None and (a.span is None or b.span != a.span):
+        notes.append(Note(f"the other access ({b.verb} {b.variable}) is here", b.span))
+    detail = _advice(kernel, iname, a, b, exact, params)
+    return LegalityError(msg, a.span, notes=tuple(notes), detail=detail)
+
+
+def _element(acc: Access, values: dict[str, int]) -> str:
+    if acc.index is None:
+        return f"{acc.variable}[?]"
+    if not acc.index:
+        return acc.variable
+    parts = []
+    for i in acc.index:
+        try:
+            parts.append(str(int(evaluate(i, values))))
+        except Exception:  # non-affine pieces referencing data: show the expression
+            parts.append(str(i))
+    inner = ", ".join(parts)
+    return f"{acc.variable}[[{inner}]]" if acc.linear else f"{acc.variable}[{inner}]"
+
+
+def _point(values: dict[str, int]) -> str:
+    return ", ".join(f"{n}={v}" for n, v in sorted(values.items())) or "(all)"
+
+
+def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
+            params: dict[str, int]) -> str:
+    lines = []
+    if params:
+        lines.append("  for example when " + ", ".join(f"{n}={v}" for n, v in sorted(params.items())))
+    if not exact:
+        lines.append(f"  if the iterations of {iname} really are independent, say so with "
+                     f"independent(\"{iname}\") in the region")
+    elif a.statement == b.statement and a.is_write and iname not in a.inames:
+        lines.append(f"  statement {a.statement} is not inside the loop over {iname}, so every "
+                     "work item runs it")
+    elif a.statement == b.statement and a.is_write and b.is_write:
+        lines.append(f"  different iterations of {iname} write the same element; if this is a "
+                     f"reduction, keep {iname} sequential (parallel reductions come later)")
+    else:
+        lines.append(f"  the loop over {iname} carries a dependence; keep it sequential "
+                     "(remove its l./g./ilp/vec tag)")
+    del kernel
+    return "\n".join(lines)
+
+
+def check_mapping(kernel: Kernel) -> dict[str, str]:
+    """Verdict per parallel iname for reports: "legal", "asserted independent" or the error."""
+    verdicts = {}
+    for iname in parallel_inames(kernel):
+        if iname in asserted_independent(kernel):
+            verdicts[iname] = "asserted independent"
+            continue
+        only = kernel.copy(iname_tags=type(kernel.iname_tags)(
+            {n: t for n, t in kernel.iname_tags.items() if n == iname}))
+        try:
+            check_kernel(only)
+            verdicts[iname] = "legal"
+        except LegalityError as err:
+            verdicts[iname] = err.message
+    return verdicts
+
+
