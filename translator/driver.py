@@ -30,6 +30,7 @@ class TranslationResult:
     outputs: dict[str, str] = field(default_factory=dict)
     ir: str = ""
     regions: list[Any] = field(default_factory=list)
+    mappings: list[Any] = field(default_factory=list)
 
 
 def load_frontends() -> dict[str, Any]:
@@ -72,7 +73,8 @@ def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
     _check_unique_names(parsed.regions)
     units, glue, device, ir_texts = [], {}, [], []
     for region in parsed.regions:
-        kernel, code = run_region(region.kernel, region.transform_calls, pass_options)
+        done = run_region(region.kernel, region.transform_calls, pass_options)
+        kernel, code = done.kernel, done.code
         sig = glue_signature(region.name, code)
         glue[region.name] = sig
         where = f"{region.span.file}:{region.span.line}"
@@ -81,6 +83,7 @@ def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
         device.append(code.device_code)
         ir_texts.append(print_kernel(kernel))
         result.regions.append((region, kernel, code))
+        result.mappings.append(done)
     result.ir = "\n".join(ir_texts)
     result.outputs[base] = frontend.rewrite(parsed, glue) if parsed.regions else text
     if parsed.regions:

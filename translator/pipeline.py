@@ -2,6 +2,8 @@
 
 Ordering restrictions:
 - transforms run first and in pragma order: later calls name inames earlier ones created;
+- automatic mapping runs after them and only when they mapped nothing (the user's mapping
+  always wins); it needs the final iname structure, so it cannot run earlier;
 - type inference runs after transforms (they may add temporaries of unknown type) and before
   analysis and codegen, which need every dtype;
 - legality analysis (when present) runs on the final kernel, after every transform, so the
@@ -45,11 +47,8 @@ def infer_types(kernel: Kernel) -> Kernel:
 
 
 def check_legality(kernel: Kernel) -> Kernel:
-    """Legality of every parallel mapping; a later issue fills this in (mappings are trusted)."""
-    try:
-        from translator.analysis.legality import check_kernel
-    except ImportError:
-        return kernel
+    """Every parallel mapping proved race-free, or a `LegalityError` with a witness."""
+    from translator.analysis.legality import check_kernel
     return check_kernel(kernel)
 
 
@@ -60,18 +59,39 @@ KERNEL_STAGES: tuple[tuple[str, Callable[[Kernel], Kernel]], ...] = (
 )
 
 
-def run_region(kernel: Kernel, calls: Sequence[Any], opts: PassOptions | None = None):
-    """Transforms, then the kernel stages, then code generation.  Returns (kernel, code)."""
+@dataclass
+class RegionResult:
+    kernel: Kernel
+    code: Any
+    #: Pragma lines chosen by the automatic mapper (empty if the user mapped the region).
+    auto_mapping: tuple[str, ...] = ()
+    #: Why the automatic mapper left the region sequential, if it did.
+    sequential_reason: str = ""
+
+
+def run_region(kernel: Kernel, calls: Sequence[Any],
+               opts: PassOptions | None = None) -> RegionResult:
+    """Transforms, automatic mapping, the kernel stages, then code generation."""
+    from translator.automap import auto_map
     from translator.codegen.opencl import generate_code
     opts = opts or PassOptions()
-    stages = (("transforms", lambda k: apply_transform_calls(k, calls)),) + KERNEL_STAGES
+    chosen = []
+
+    def mapping_stage(k: Kernel) -> Kernel:
+        k, mapping = auto_map(k)
+        chosen.append(mapping)
+        return k
+
+    stages = (("transforms", lambda k: apply_transform_calls(k, calls)),
+              ("auto-map", mapping_stage)) + KERNEL_STAGES
     for name, stage in stages:
         kernel = _timed(opts, name, stage, kernel)
         if opts.print_ir_after_all:
             from translator.ir.printer import print_kernel
             opts.log(f"// IR after {name}\n{print_kernel(kernel)}")
     code = _timed(opts, "codegen", generate_code, kernel)
-    return kernel, code
+    mapping = chosen[0]
+    return RegionResult(kernel, code, mapping.pragmas, mapping.reason)
 
 
 def _timed(opts: PassOptions, name: str, fn: Callable, arg):

@@ -589,8 +589,14 @@ def constrain_equal(bset: isl.BasicSet, name: str, expr: Expression) -> isl.Basi
 
 def static_lower_bound(bset: isl.BasicSet, name: str) -> Expression | None:
     """The lower bound of set dim `name` over all other inames, as one affine expression in
-    the parameters; None if it is not a single affine piece."""
-    lo, _ = iname_bounds(bset, name)
+    the parameters; None if it is not a single affine piece (or unbounded).  An empty
+    domain has lower bound 0 (and `static_length` 1): any mapping of no points will do."""
+    if bset.is_empty():
+        return 0
+    try:
+        lo = project_onto(bset, [name]).dim_min(0)
+    except isl.Error:   # unbounded below
+        return None
     pieces = lo.coalesce().get_pieces()
     if len(pieces) != 1:
         return None
@@ -599,20 +605,30 @@ def static_lower_bound(bset: isl.BasicSet, name: str) -> Expression | None:
 
 def static_length(bset: isl.BasicSet, name: str, lower: Expression) -> int | None:
     """The largest ``name - lower + 1`` over `bset` if it is a constant; else None."""
+    if bset.is_empty():
+        return 1
     s = isl.Set.from_basic_set(bset)
     diff = aff_from_expr(s.get_space(), p.Sum((p.Variable(name), p.Product((-1, lower)))))
     pieces = diff.get_pieces()
     if len(pieces) != 1:
         return None
-    val = s.max_val(pieces[0][1])
+    try:
+        val = s.max_val(pieces[0][1])
+    except isl.Error:
+        return None
     return int(val.to_python()) + 1 if val.is_int() else None
 
 
 def box_extent(bset: isl.BasicSet, name: str) -> tuple[Expression, int | None] | None:
     """If set dim `name` ranges over ``0 <= name < E`` whatever the other inames are, return
     (E as an expression in the parameters, E as an int if constant); else None."""
+    if bset.is_empty():
+        return 0, 0
     s = isl.Set.from_basic_set(bset)
-    lo, hi = iname_bounds(s, name)
+    try:
+        lo, hi = iname_bounds(s, name)
+    except isl.Error:   # unbounded
+        return None
     lo_pieces = lo.coalesce().get_pieces()
     if len(lo_pieces) != 1 or expr_from_aff(lo_pieces[0][1]) != 0:
         return None
@@ -735,8 +751,9 @@ def context_set(conditions: Iterable[Expression],
         if piece is not None:
             ctx = ctx.intersect(piece)
     if assumptions is not None:
-        ctx, ass = _aligned(ctx, _set_dims_to_params(assumptions).params())
-        ctx = ctx.intersect(ass)
+        ass = _set_dims_to_params(assumptions).params()
+        ass = ass.align_params(ctx.get_space())
+        ctx = ctx.align_params(ass.get_space()).intersect_params(ass)
     return ctx
 
 
@@ -778,8 +795,9 @@ def loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str
     bsets = s.coalesce().get_basic_sets()
     bs = bsets[0] if len(bsets) == 1 else s.convex_hull()
     if context is not None:
-        ctx = context.params() if context.dim(dim_type.set) else context
-        aligned, ctx = _aligned(isl.Set.from_basic_set(bs), ctx)
+        ctx = context.params()
+        aligned = isl.Set.from_basic_set(bs).align_params(ctx.get_space())
+        ctx = ctx.align_params(aligned.get_space())
         gisted = aligned.gist_params(ctx).coalesce().get_basic_sets()
         bs = gisted[0] if len(gisted) == 1 else bs
     bs = bs.remove_redundancies()
@@ -967,6 +985,7 @@ def kl_free_names(text: str) -> list[str]:
     import re
     bound = {b.strip() for group in re.findall(r"exists\s*\(?\s*([\w\s,]+?)\s*:", text)
              for b in group.split(",")}
+    bound |= set(re.findall(r"([A-Za-z_]\w*)\s*=\s*floor\s*\(", text))  # isl's printed divs
     found = dict.fromkeys(re.findall(r"[A-Za-z_]\w*", text))
     return [n for n in found if n not in _KL_KEYWORDS and n not in bound]
 
