@@ -8,6 +8,7 @@ functions through `apply_call`.  Third-party transforms register through the
 
 from __future__ import annotations
 
+from transforms.assertions import independent, noalias
 from transforms.inames import (find_unused_axis_tag, prioritize_loops, remove_unused_inames,
                                rename_iname, rename_inames, tag_inames, untag_inames)
 from transforms.match import parse_match, parse_stack_match
@@ -19,7 +20,8 @@ from transforms.split import chunk_iname, join_inames, split_iname
 
 __all__ = [
     "add_and_infer_dtypes", "add_dtypes", "apply_call", "assume", "chunk_iname",
-    "find_unused_axis_tag", "fix_parameters", "get_transform", "infer_unknown_types",
+    "find_unused_axis_tag", "fix_parameters", "get_transform", "independent",
+    "infer_unknown_types", "noalias",
     "join_inames", "list_transforms", "parse_match", "parse_stack_match", "prioritize_loops",
     "remove_unused_inames", "rename_iname", "rename_inames", "set_options", "split_iname",
     "tag_inames", "transform", "untag_inames",

@@ -168,6 +168,7 @@ def _split(kernel: Kernel, spec: _Split, outer_tag: Any, inner_tag: Any,
     if not keep:
         result = drop_inames(result, [spec.iname])
     result = _record_slabs(result, spec.outer, slabs)
+    result = _inherit_independence(result, spec.iname, (spec.outer, spec.inner))
     for iname, tag, what in ((spec.outer, outer_tag, "outer_tag"),
                              (spec.inner, inner_tag, "inner_tag")):
         result = set_tag(result, iname, resolve_tag(result, tag, spec.transform, what),
@@ -188,6 +189,15 @@ def _split_statements(kernel: Kernel, spec: _Split, ids: set[str]) -> Kernel:
     return map_within_inames(result, lambda s: (
         (s.within_inames - {spec.iname}) | set(new_pair)
         if s.id in ids and spec.iname in s.within_inames else s.within_inames))
+
+
+def _inherit_independence(kernel: Kernel, old: str, new: tuple[str, ...]) -> Kernel:
+    """An `independent` assertion on the split iname holds for both of its parts."""
+    asserted = kernel.options.extra.get("independent", ())
+    if old not in asserted:
+        return kernel
+    extra = kernel.options.extra.set("independent", tuple(sorted(set(asserted) | set(new))))
+    return replace(kernel, options=replace(kernel.options, extra=extra))
 
 
 def _record_slabs(kernel: Kernel, outer: str, slabs: tuple[int, int]) -> Kernel:

@@ -76,3 +76,53 @@ def test_independent_assertion_is_trusted() -> None:
     knl = mapped("{[i]: 0<=i<n}", "a[idx[i]] = b[i]", {"i": "l.0"})
     knl = knl.copy(options=knl.options.__class__(extra=FrozenDict({"independent": ("i",)})))
     assert check_kernel(knl) is knl
+
+
+def test_independent_pragma_survives_split() -> None:
+    import transforms
+    knl = translator.make_kernel("{[i]: 0<=i<n}", "a[idx[i]] = b[i]")
+    knl = transforms.independent(knl, "i")
+    knl = transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+    assert check_kernel(knl) is knl
+
+
+def test_noalias_pragma_removes_aliasing() -> None:
+    import transforms
+    from translator.ir import ArrayArg
+    knl = translator.make_kernel("{[i]: 0<=i<n}", "a[i] = b[i]")
+    args = tuple(a.__class__(**{**{f: getattr(a, f) for f in a.__dataclass_fields__},
+                                "may_alias": frozenset({"a", "b"} - {a.name})})
+                 if isinstance(a, ArrayArg) else a for a in knl.args)
+    knl = knl.copy(args=args)
+    out = transforms.noalias(knl, "a", "b")
+    assert all(not a.may_alias for a in out.array_args)
+    assert transforms.noalias(out, "a", "b") is out
+
+
+def test_noalias_errors() -> None:
+    import transforms
+    from translator.diagnostics import TransformError
+    knl = translator.make_kernel("{[i]: 0<=i<n}", "a[i] = b[i]")
+    with pytest.raises(TransformError, match="'q' is not an array argument"):
+        transforms.noalias(knl, "a", "q")
+    with pytest.raises(TransformError, match="at least two"):
+        transforms.noalias(knl, "a")
+
+
+def _aliasing(knl):
+    from translator.ir import ArrayArg
+    names = {a.name for a in knl.array_args}
+    return knl.copy(args=tuple(
+        a.__class__(**{**{f: getattr(a, f) for f in a.__dataclass_fields__},
+                       "may_alias": frozenset(names - {a.name})})
+        if isinstance(a, ArrayArg) else a for a in knl.args))
+
+
+def test_aliasing_pointers_may_race_until_noalias() -> None:
+    import transforms
+    knl = _aliasing(mapped("{[i]: 0<=i<n}", "a[i] = 2*b[i]", {"i": "l.0"}))
+    with pytest.raises(LegalityError, match=r"may overlap; declare them restrict or add "
+                                            r"noalias\(\"a\", \"b\"\)"):
+        check_kernel(knl)
+    fixed = transforms.noalias(knl, "a", "b")
+    assert check_kernel(fixed) is fixed

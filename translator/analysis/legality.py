@@ -55,22 +55,26 @@ def check_kernel(kernel: Kernel) -> Kernel:
     accesses = kernel_accesses(kernel)
     kinds = shared_variables(kernel)
     trusted = asserted_independent(kernel)
+    aliases = {a.name: a.may_alias for a in kernel.array_args}
     for iname, tag in mapped.items():
         if iname in trusted:
             continue
-        for first, second in _conflicting_pairs(accesses):
+        for first, second in _conflicting_pairs(accesses, aliases):
             if _synchronised(kinds[first.variable], tag, first, second):
                 continue
             _check_pair(kernel, iname, tag, first, second)
     return kernel
 
 
-def _conflicting_pairs(accesses: list[Access]) -> Iterable[tuple[Access, Access]]:
-    """Pairs on one variable with at least one write (write first); each unordered pair once,
-    an access with itself included (different instances of one statement)."""
+def _conflicting_pairs(accesses: list[Access], aliases: dict[str, frozenset[str]]
+                       ) -> Iterable[tuple[Access, Access]]:
+    """Pairs on one variable, or on two that may alias, with at least one write (write first);
+    each unordered pair once, an access with itself included (different instances of one
+    statement)."""
     for k, a in enumerate(accesses):
         for b in accesses[k:]:
-            if a.variable != b.variable or not (a.is_write or b.is_write):
+            same = a.variable == b.variable or b.variable in aliases.get(a.variable, ())
+            if not same or not (a.is_write or b.is_write):
                 continue
             yield (a, b) if a.is_write else (b, a)
 
@@ -90,8 +94,8 @@ def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access)
                          assumptions=kernel.assumptions)
     second = instance_set(kernel.domains, inames_b, b.conditions, rename=rename,
                           assumptions=kernel.assumptions)
-    exact = a.index is not None and b.index is not None and a.linear == b.linear \
-        and len(a.index) == len(b.index)
+    exact = a.variable == b.variable and a.index is not None and b.index is not None \
+        and a.linear == b.linear and len(a.index) == len(b.index)
     equalities = []
     if exact:
         equalities = [(i, substitute(j, {n: p.Variable(m) for n, m in rename.items()}))
@@ -112,8 +116,14 @@ def _race_error(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access,
     elem_a = _element(a, {**params, **va})
     elem_b = _element(b, {**params, **vb})
     where_b = f" ({b.span.file}:{b.span.line})" if b.span is not None else ""
-    kind = "races" if exact else "may race (a subscript is not affine, so the translator " \
-        "cannot tell which elements it touches)"
+    if exact:
+        kind = "races"
+    elif a.variable != b.variable:
+        kind = (f"may race ({a.variable} and {b.variable} are pointers that may overlap; "
+                f"declare them restrict or add noalias(\"{a.variable}\", \"{b.variable}\"))")
+    else:
+        kind = ("may race (a subscript is not affine, so the translator cannot tell which "
+                "elements it touches)")
     msg = (f"mapping {iname} to {tag} {kind}: iteration {_point(va)} {a.verb} {elem_a}, "
            f"iteration {_point(vb)} {b.verb} {elem_b}{where_b}")
     notes = []
@@ -147,7 +157,9 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
     lines = []
     if params:
         lines.append("  for example when " + ", ".join(f"{n}={v}" for n, v in sorted(params.items())))
-    if not exact:
+    if a.variable != b.variable:
+        pass  # the message already says how to declare the pointers disjoint
+    elif not exact:
         lines.append(f"  if the iterations of {iname} really are independent, say so with "
                      f"independent(\"{iname}\") in the region")
     elif a.statement == b.statement and a.is_write and iname not in a.inames:
