@@ -20,8 +20,9 @@ _LAZY = {
     "TranslatorError": "translator.diagnostics",
     "Kernel": "translator.ir.kernel",
     "ArrayArg": "translator.ir.data",
-    "ValueArg": "translator.ir.data",
-    "TemporaryVariable": "translator.ir.data",
+    "GlobalArg": "translator.ir.parse",
+    "ValueArg": "translator.ir.parse",
+    "TemporaryVariable": "translator.ir.parse",
 }
 
 __all__ = sorted(_LAZY) + ["__version__"]

@@ -14,7 +14,8 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import SourceSpan
 from translator.ir.data import AddressSpace, ArrayArg
-from translator.ir.expr import Expression, LinearSubscript, Reduction, TaggedVariable
+from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,
+                                expr_key)
 from translator.ir.isl_glue import is_affine
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
@@ -52,7 +53,7 @@ def statement_accesses(kernel: Kernel, stmt: Statement) -> Iterator[Access]:
     """Every access of `stmt` to a shared variable (writes first)."""
     shared = shared_variables(kernel)
     inames = tuple(sorted(stmt.within_inames))
-    conds = tuple(sorted(stmt.predicates, key=str))
+    conds = tuple(sorted(stmt.predicates, key=expr_key))
     if isinstance(stmt, Assignment):
         targets = (stmt.assignee,)
     elif isinstance(stmt, CallInstruction):

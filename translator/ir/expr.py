@@ -89,27 +89,202 @@ class TypeCast(p.ExpressionNode):
 
 
 class IRStringifier(StringifyMapper):
-    """Writes expressions in the kernel language (the IR printer builds on this)."""
+    """Writes expressions in the kernel language (the IR printer builds on this).
 
-    def map_reduction(self, expr: Reduction, prec: int, *args, **kwargs) -> str:
-        inames = ", ".join(expr.inames)
-        body = self.rec(expr.expr, PREC_NONE)
-        if expr.allow_simultaneous:
-            return f"simul_reduce({expr.operation}, [{inames}], {body})"
-        return f"{expr.operation}([{inames}], {body})"
+    The output parses back (``translator.ir.parse_expr``) to the identical tree: n-ary nodes
+    nested in a node of the same kind are parenthesised, ``(-1)*x`` prints as ``-1*x`` (or
+    ``a - x`` inside a sum), typed numpy constants print as ``float32(0.5)`` and Python floats
+    with `repr`.  Precedences use pymbolic's scale for arithmetic; comparisons bind tighter
+    than bitwise operators, as in pymbolic's parser (and C).
+    """
 
-    def map_linear_subscript(self, expr: LinearSubscript, prec: int, *args, **kwargs) -> str:
-        return f"{self.rec(expr.aggregate, PREC_NONE)}[[{self.rec(expr.index, PREC_NONE)}]]"
+    P_OR, P_AND, P_BIT_OR, P_BIT_AND, P_COMPARISON, P_SHIFT = 4, 5, 6, 7, 8, 10
+    P_SUM, P_PRODUCT, P_UNARY, P_POWER, P_ATOM = 11, 12, 13, 14, 15
 
-    def map_tagged_variable(self, expr: TaggedVariable, prec: int, *args, **kwargs) -> str:
+    _CHAIN_OPS = {p.LogicalOr: (" or ", P_OR), p.LogicalAnd: (" and ", P_AND),
+                  p.BitwiseOr: (" | ", P_BIT_OR), p.BitwiseXor: (" ^ ", P_BIT_OR),
+                  p.BitwiseAnd: (" & ", P_BIT_AND)}
+    _DIV_OPS = {p.FloorDiv: " // ", p.Remainder: " % ", p.Quotient: " / "}
+    _REDUCTION_SYNTAX = frozenset({"sum", "product", "max", "min"})
+
+    @staticmethod
+    def _wrap(text: str, own: int, enclosing: int) -> str:
+        return f"({text})" if own < enclosing else text
+
+    def _sub(self, expr, enclosing: int) -> str:
+        return self.rec(expr, enclosing)
+
+    # -- leaves ---------------------------------------------------------------------------
+
+    def map_constant(self, expr, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        if isinstance(expr, np.generic):
+            return self._numpy_literal(expr)
+        if isinstance(expr, bool):
+            return repr(expr)
+        if isinstance(expr, int):
+            return self._wrap(str(expr), self.P_UNARY if expr < 0 else self.P_ATOM, prec)
+        if isinstance(expr, float):
+            if not np.isfinite(expr):
+                return f"float({self._float_text(expr)})"
+            own = self.P_UNARY if np.signbit(expr) else self.P_ATOM
+            return self._wrap(repr(expr), own, prec)
+        if isinstance(expr, complex):
+            return f"complex({self._float_text(expr.real)}, {self._float_text(expr.imag)})"
+        return super().map_constant(expr, prec, *args, **kwargs)
+
+    def map_variable(self, expr: p.Variable, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        return expr.name
+
+    def map_tagged_variable(self, expr: TaggedVariable, prec: int = PREC_NONE,
+                            *args, **kwargs) -> str:
         return f"{expr.name}${expr.tag}"
 
-    def map_type_cast(self, expr: TypeCast, prec: int, *args, **kwargs) -> str:
-        return f"cast({np.dtype(expr.dtype).name}, {self.rec(expr.child, PREC_NONE)})"
+    def map_tuple(self, expr: tuple, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        items = [self._sub(c, PREC_NONE) for c in expr]
+        return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
 
-    def map_if(self, expr: p.If, prec: int, *args, **kwargs) -> str:
-        return (f"if({self.rec(expr.condition, PREC_NONE)}, {self.rec(expr.then, PREC_NONE)}, "
-                f"{self.rec(expr.else_, PREC_NONE)})")
+    # -- arithmetic -----------------------------------------------------------------------
+
+    def map_sum(self, expr: p.Sum, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        if not expr.children:
+            return "0" if prec <= self.P_SUM else "(0)"
+        parts = [self._sub(expr.children[0], self.P_SUM + 1)]
+        for child in expr.children[1:]:
+            parts.append(self._sum_term(child))
+        return self._wrap("".join(parts), self.P_SUM, prec)
+
+    def _sum_term(self, child) -> str:
+        # 'a - x' parses to a + (-1)*x (folded for number literals): print those that way.
+        if type(child) in (int, float) and np.signbit(child):
+            return f" - {self.map_constant(-child, self.P_SUM + 1)}"
+        if (type(child) is p.Product and len(child.children) == 2
+                and type(child.children[0]) is int and child.children[0] == -1
+                and type(child.children[1]) not in (int, float, complex)):
+            return f" - {self._sub(child.children[1], self.P_SUM + 1)}"
+        return f" + {self._sub(child, self.P_SUM + 1)}"
+
+    def map_product(self, expr: p.Product, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        if not expr.children:
+            return "1"
+        text = "*".join(self._sub(c, self.P_PRODUCT + 1) for c in expr.children)
+        return self._wrap(text, self.P_PRODUCT, prec)
+
+    def _map_division(self, expr, prec: int, *args, **kwargs) -> str:
+        text = (self._sub(expr.numerator, self.P_PRODUCT) + self._DIV_OPS[type(expr)]
+                + self._sub(expr.denominator, self.P_PRODUCT + 1))
+        return self._wrap(text, self.P_PRODUCT, prec)
+
+    map_quotient = map_floor_div = map_remainder = _map_division
+
+    def map_power(self, expr: p.Power, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        text = (f"{self._sub(expr.base, self.P_POWER + 1)}**"
+                f"{self._sub(expr.exponent, self.P_POWER)}")
+        return self._wrap(text, self.P_POWER, prec)
+
+    # -- logic, comparison, bits ----------------------------------------------------------
+
+    def _map_chain(self, expr, prec: int, *args, **kwargs) -> str:
+        joiner, own = self._CHAIN_OPS[type(expr)]
+        text = joiner.join(self._sub(c, own + 1) for c in expr.children)
+        return self._wrap(text, own, prec)
+
+    map_logical_or = map_logical_and = _map_chain
+    map_bitwise_or = map_bitwise_xor = map_bitwise_and = _map_chain
+
+    def map_logical_not(self, expr: p.LogicalNot, prec: int = PREC_NONE, *args, **kwargs):
+        return self._wrap(f"not {self._sub(expr.child, self.P_UNARY + 1)}", self.P_UNARY, prec)
+
+    def map_bitwise_not(self, expr: p.BitwiseNot, prec: int = PREC_NONE, *args, **kwargs):
+        return self._wrap(f"~{self._sub(expr.child, self.P_UNARY + 1)}", self.P_UNARY, prec)
+
+    def map_comparison(self, expr: p.Comparison, prec: int = PREC_NONE, *args, **kwargs):
+        text = (f"{self._sub(expr.left, self.P_COMPARISON + 1)} {expr.operator} "
+                f"{self._sub(expr.right, self.P_COMPARISON + 1)}")
+        return self._wrap(text, self.P_COMPARISON, prec)
+
+    def _map_shift(self, expr, prec: int, *args, **kwargs) -> str:
+        op = " << " if isinstance(expr, p.LeftShift) else " >> "
+        text = (self._sub(expr.shiftee, self.P_SHIFT) + op
+                + self._sub(expr.shift, self.P_SHIFT + 1))
+        return self._wrap(text, self.P_SHIFT, prec)
+
+    map_left_shift = map_right_shift = _map_shift
+
+    # -- calls, subscripts and the kernel language's own nodes ----------------------------
+
+    def map_call(self, expr: p.Call, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        params = ", ".join(self._sub(c, PREC_NONE) for c in expr.parameters)
+        return f"{self._sub(expr.function, self.P_ATOM)}({params})"
+
+    def map_subscript(self, expr: p.Subscript, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        index = expr.index
+        if isinstance(index, tuple):
+            text = ", ".join(self._sub(c, PREC_NONE) for c in index) if index else "()"
+            text += "," if len(index) == 1 else ""    # a[i,]: a 1-tuple, unlike a[i]
+        else:
+            text = self._sub(index, PREC_NONE)
+        return f"{self._sub(expr.aggregate, self.P_ATOM)}[{text}]"
+
+    def map_lookup(self, expr: p.Lookup, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        return f"{self._sub(expr.aggregate, self.P_ATOM)}.{expr.name}"
+
+    def map_if(self, expr: p.If, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        return (f"if({self._sub(expr.condition, PREC_NONE)}, {self._sub(expr.then, PREC_NONE)}"
+                f", {self._sub(expr.else_, PREC_NONE)})")
+
+    def map_reduction(self, expr: Reduction, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        inames = f"[{', '.join(expr.inames)}]"
+        body = self._sub(expr.expr, PREC_NONE)
+        if expr.allow_simultaneous:
+            return f"simul_reduce({expr.operation}, {inames}, {body})"
+        if expr.operation not in self._REDUCTION_SYNTAX:
+            return f"reduce({expr.operation}, {inames}, {body})"
+        return f"{expr.operation}({inames}, {body})"
+
+    def map_linear_subscript(self, expr: LinearSubscript, prec: int = PREC_NONE,
+                             *args, **kwargs) -> str:
+        return f"{self._sub(expr.aggregate, self.P_ATOM)}[[{self._sub(expr.index, PREC_NONE)}]]"
+
+    def map_type_cast(self, expr: TypeCast, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        return f"cast({np.dtype(expr.dtype).name}, {self._sub(expr.child, PREC_NONE)})"
+
+    # -- constants ------------------------------------------------------------------------
+
+    @staticmethod
+    def _float_text(value: float) -> str:
+        """A Python float as the kernel language writes it inside a constant: inf, -inf, nan."""
+        if np.isnan(value):
+            return "nan"
+        if np.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(float(value))
+
+    @staticmethod
+    def _numpy_float_text(value: np.floating) -> str:
+        """Shortest text that reads back (via a Python float) to exactly `value`."""
+        if not np.isfinite(value):
+            return IRStringifier._float_text(float(value))
+        text = str(value)
+        try:
+            back = type(value)(float(text))
+            if back == value and np.signbit(back) == np.signbit(value):
+                return text
+        except ValueError:
+            pass
+        return repr(float(value))
+
+    @staticmethod
+    def _numpy_literal(value: np.generic) -> str:
+        """A typed constant: ``float32(0.5)``, ``int64(-3)``, ``complex64(1.0, 2.0)``."""
+        name = value.dtype.name
+        if value.dtype.kind == "b":
+            return f"bool({bool(value)})"
+        if value.dtype.kind in "iu":
+            return f"{name}({int(value)})"
+        if value.dtype.kind == "c":
+            real = IRStringifier._numpy_float_text(value.real)
+            return f"{name}({real}, {IRStringifier._numpy_float_text(value.imag)})"
+        return f"{name}({IRStringifier._numpy_float_text(value)})"
 
 
 def _make_stringifier(self, originating_stringifier=None):
@@ -246,6 +421,11 @@ def substitute(expr: Expression, mapping: dict[str, Expression]) -> Expression:
         return mapping.get(var.name) if isinstance(var, p.Variable) else None
 
     return _Substitutor(func)(expr)
+
+
+def expr_key(expr: Expression) -> str:
+    """A deterministic sort key for expressions (their kernel-language text)."""
+    return IRStringifier()(expr)
 
 
 def var(name: str) -> p.Variable:

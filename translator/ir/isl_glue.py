@@ -1001,7 +1001,10 @@ def kl_parse_assumptions(text: str) -> isl.BasicSet:
     try:
         s = isl.Set(full)
     except isl.Error as e:
-        raise DomainError(f"malformed assumptions {text.strip()!r}: {_isl_reason(e)}") from None
+        hint = "write equality as '='" if "==" in text else (
+            "expected affine conditions on parameters joined by 'and', e.g. 'n >= 1'")
+        raise DomainError(f"malformed assumptions {text.strip()!r}: {_isl_reason(e)} "
+                          f"({hint})") from None
     if s.dim(dim_type.set):
         raise DomainError(f"assumptions {text.strip()!r} may only constrain parameters "
                           "(write them as '{ : n >= 1 }' or 'n >= 1')")
@@ -1180,3 +1183,16 @@ def find_conflict(first: isl.Set, second: isl.Set,
     return {both.get_dim_name(dim_type.param, k):
             int(point.get_coordinate_val(dim_type.param, k).to_python())
             for k in range(both.dim(dim_type.param))}
+
+
+def kl_as_basic_set(obj: object, what: str = "domain") -> isl.BasicSet | None:
+    """`obj` as a BasicSet if it is an isl set (DomainError if not convex); None otherwise."""
+    if isinstance(obj, isl.BasicSet):
+        return obj
+    if not isinstance(obj, isl.Set):
+        return None
+    bsets = obj.coalesce().get_basic_sets()
+    if len(bsets) > 1:
+        raise DomainError(f"{what} {str(obj)!r} is not convex (a disjunction); it must be a "
+                          "conjunction of affine constraints")
+    return bsets[0] if bsets else isl.BasicSet.empty(obj.get_space())

@@ -43,7 +43,8 @@ class Statement:
 
     def read_expressions(self) -> tuple[Expression, ...]:
         """Expressions evaluated by this statement (RHS, subscripts of LHS, predicates)."""
-        return tuple(sorted(self.predicates, key=str))
+        from translator.ir.expr import expr_key
+        return tuple(sorted(self.predicates, key=expr_key))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
