@@ -12,7 +12,8 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import KernelLanguageError, TransformError
 from translator.ir import isl_glue
-from translator.ir.expr import Expression, IRIdentityMapper, IRWalkMapper, Reduction
+from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Reduction,
+                                expr_key)
 from translator.ir.kernel import Kernel, SubstitutionRule
 from translator.ir.statements import Statement
 from translator.ir.tags import InameTag, parse_tag
@@ -165,7 +166,7 @@ def statement_expressions(stmt: Statement) -> tuple[Expression, ...]:
     for field in ("assignee", "expression"):
         if hasattr(stmt, field):
             out.append(getattr(stmt, field))
-    return (*out, *sorted(stmt.predicates, key=str))
+    return (*out, *sorted(stmt.predicates, key=expr_key))
 
 
 class _Collector(IRWalkMapper):

@@ -1,0 +1,11 @@
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void __attribute__ ((reqd_work_group_size(1, 1, 1))) triangle(__global double const *restrict a, __global double *restrict out, int const n)
+{
+  int const i = (int) get_group_id(0);
+
+  for (int j = 0; j <= i; ++j)
+  {
+    out[i * n + j] = 2 * a[i * n + j] + j;
+  }
+}

@@ -1,0 +1,79 @@
+"""The scheduler: statement order, loop nesting, loop splitting, barriers in the loop tree."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import transforms
+import translator
+from translator.codegen.barriers import insert_barriers
+from translator.codegen.opencl import prepare_kernel
+from translator.codegen.schedule import BarrierNode, LoopNode, StatementNode, schedule_kernel
+from translator.ir.parse import GlobalArg, TemporaryVariable
+
+
+def tree(knl):
+    """The loop tree as nested tuples: ("loop i", [...]), statement ids, "barrier"."""
+    def show(node):
+        if isinstance(node, LoopNode):
+            return (f"loop {node.iname}", [show(c) for c in node.body])
+        if isinstance(node, StatementNode):
+            return node.statement_id
+        assert isinstance(node, BarrierNode)
+        return "barrier"
+    sched = insert_barriers(schedule_kernel(prepare_kernel(knl)))
+    return [show(n) for n in sched.body]
+
+
+F32 = [GlobalArg(n, np.float32, shape="n") for n in ("a", "b", "c")]
+
+
+def test_loop_entered_once_when_outside_work_can_go_first():
+    knl = translator.make_kernel(
+        "{[i]: 0<=i<n}",
+        ["a[i] = 1 {id=s1}", "<> t = 2 {id=t}", "b[i] = t + i {id=s2, dep=t}"], [*F32, "..."])
+    assert tree(knl) == ["t", ("loop i", ["s1", "s2"])]
+
+
+def test_higher_priority_runs_first():
+    knl = translator.make_kernel(
+        "{[i]: 0<=i<n}", ["a[i] = 1 {id=low}", "b[i] = 2 {id=high, priority=5}"],
+        [*F32, "..."])
+    assert tree(knl) == [("loop i", ["high", "low"])]
+
+
+def test_child_domain_nests_inside_its_parent():
+    knl = translator.make_kernel(
+        ["{[i]: 0<=i<n}", "{[j]: 0<=j<i+1}"], "c[i] = c[i] + j", [*F32, "..."])
+    assert tree(knl) == [("loop i", [("loop j", ["insn"])])]
+
+
+def test_reduction_iname_loops_around_the_update_only():
+    knl = translator.make_kernel("{[i,k]: 0<=i<n and 0<=k<8}", "a[i] = sum(k, b[k] * i)",
+                                 [GlobalArg("b", np.float32, shape=8), "..."])
+    assert tree(knl) == [("loop i", ["_tr_insn_init", ("loop k", ["_tr_insn_update"]),
+                                     "insn"])]
+
+
+def test_barrier_placed_before_the_loop_that_reads():
+    knl = translator.make_kernel(
+        "{[ii, k]: 0<=ii<16 and 0<=k<4}",
+        ["tile[ii] = a[ii] {id=w}", "b[ii] = b[ii] + tile[(ii + k) % 16] {id=r, dep=w}"],
+        [GlobalArg("a", np.float32, shape=16), GlobalArg("b", np.float32, shape=16),
+         TemporaryVariable("tile", np.float32, shape=(16,), address_space="local"), "..."])
+    knl = transforms.tag_inames(knl, "ii:l.0")
+    assert tree(knl) == ["w", "barrier", ("loop k", ["r"])]
+
+
+def test_data_dependent_bounds_wait_for_their_writer(ctx, queue):
+    knl = translator.make_kernel(
+        ["{[i]: 0<=i<n}", "{[j]: 0<=j<m}"],
+        ["out[i] = sum(j, a[i, j]) {id=use}", "<int32> m = cnt[i] {id=setm}"],
+        [GlobalArg("cnt", np.int32, shape="n"), GlobalArg("a", np.float32, shape="n, 8"),
+         "..."])
+    assert tree(knl) == [("loop i", ["_tr_use_init", "setm", ("loop j", ["_tr_use_update"]),
+                                     "use"])]
+    cnt = np.array([0, 3, 8, 1], np.int32)
+    a = np.arange(32, dtype=np.float32).reshape(4, 8)
+    out = translator.compile(knl, ctx)(queue, cnt=cnt, a=a)["out"]
+    np.testing.assert_array_equal(out, [a[i, :cnt[i]].sum() for i in range(4)])

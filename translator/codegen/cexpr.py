@@ -1,0 +1,497 @@
+"""Expression printer: pymbolic (IR) expressions -> C / OpenCL C text.
+
+One precedence table (`PRECEDENCE`) decides every parenthesisation.  The printer is usable
+standalone for host-side size expressions (`to_c(expr)`: integers, parameters, + - *, ``//``
+and ``%`` on non-negative integers printed as ``/`` and ``%``, min/max as conditionals), and, with
+a `dtype_of` callback and the hooks of `CExpressionPrinter`, for device code: typed literals,
+math IR functions lowered to OpenCL built-ins, floor division with the IR's floor semantics,
+flattened array subscripts.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import pymbolic.primitives as p
+from pymbolic.mapper import Mapper
+
+from translator.diagnostics import CodegenError
+from translator.ir.expr import Expression
+
+DtypeOf = Callable[[Expression], "np.dtype | None"]
+
+# C operator precedence, higher binds tighter.  Left-associative binary operators print their
+# right operand at one level more, so ``a - (b - c)`` and ``a / (b * c)`` keep their parentheses
+# (and float sums keep the IR's association exactly).
+PRECEDENCE: dict[str, int] = {
+    "?:": 3, "||": 4, "&&": 5, "|": 6, "^": 7, "&": 8, "==": 9, "!=": 9,
+    "<": 10, "<=": 10, ">": 10, ">=": 10, "<<": 11, ">>": 11, "+": 12, "-": 12,
+    "*": 13, "/": 13, "%": 13, "unary": 14, "postfix": 15, "atom": 16,
+}
+PREC_NONE = 0
+
+#: Words that cannot be used as identifiers in C or OpenCL C; variables with these names are
+#: printed with the reserved prefix (`safe_name`).
+C_RESERVED = frozenset("""
+auto break case char const continue default do double else enum extern float for goto if
+inline int long register restrict return short signed sizeof static struct switch typedef
+union unsigned void volatile while bool half uchar ushort uint ulong size_t ptrdiff_t
+intptr_t uintptr_t kernel __kernel global __global local __local constant __constant private
+__private read_only write_only read_write image2d_t image3d_t sampler_t event_t true false
+min max abs fabs sqrt exp log pow floor ceil round trunc NULL INFINITY NAN get_local_id
+get_group_id get_global_id barrier log10 sin cos tan asin acos atan atan2 sinh cosh tanh fmod
+copysign fmin fmax pown signed main
+""".split())
+
+_C_TYPES = {
+    "float32": "float", "float64": "double", "float16": "half",
+    "int8": "char", "int16": "short", "int32": "int", "int64": "long",
+    "uint8": "uchar", "uint16": "ushort", "uint32": "uint", "uint64": "ulong",
+    # OpenCL's bool has no defined size: one byte, like numpy's, on both sides.
+    "bool": "char",
+}
+
+
+def c_type_name(dtype: np.dtype) -> str:
+    """The OpenCL C scalar type of a numpy dtype (``float32`` -> ``float``)."""
+    name = np.dtype(dtype).name
+    try:
+        return _C_TYPES[name]
+    except KeyError:
+        raise CodegenError(f"data type {name} is not supported by the OpenCL target") from None
+
+
+def safe_name(name: str) -> str:
+    """`name`, or ``_tr_<name>`` if it is a C/OpenCL reserved word."""
+    return f"_tr_{name}" if name in C_RESERVED else name
+
+
+def is_float(dtype: np.dtype | None) -> bool:
+    return dtype is not None and np.dtype(dtype).kind == "f"
+
+
+def is_integer(dtype: np.dtype | None) -> bool:
+    return dtype is not None and np.dtype(dtype).kind in "iub"
+
+
+# ---------------------------------------------------------------------------------------------
+# literals
+
+def int_literal(value: int, dtype: np.dtype | None = None) -> str:
+    """An integer literal of `dtype` (default: int, or long where it does not fit in 32 bits)."""
+    value = int(value)
+    name = np.dtype(dtype).name if dtype is not None else None
+    if name in (None, "int32", "bool") and -2**31 < value < 2**31:
+        return str(value)
+    if name in (None, "int32", "int64"):
+        # -2**63 has no literal form: the magnitude alone overflows long.
+        return "(-9223372036854775807L - 1)" if value == -2**63 else f"{value}L"
+    if name in ("uint32", "uint64"):
+        return f"{value}u" if name == "uint32" else f"{value}uL"
+    return f"(({c_type_name(dtype)}){value})"
+
+
+def float_literal(value: float, dtype: np.dtype | None = None) -> str:
+    """A float literal that reads back to exactly `value` in `dtype` (default float64)."""
+    dt = np.dtype(dtype) if dtype is not None else np.dtype(np.float64)
+    if dt == np.float16:
+        dt = np.dtype(np.float32)
+    single = dt == np.float32
+    v = np.float32(value) if single else np.float64(value)
+    if math.isnan(v):
+        return "NAN" if single else "((double)NAN)"
+    if math.isinf(v):
+        text = "INFINITY" if single else "((double)INFINITY)"
+        return text if v > 0 else "(-" + text + ")"
+    text = repr(float(v)) if not single else _shortest_float32(v)
+    if "e" not in text and "." not in text and "inf" not in text:
+        text += ".0"
+    return text + ("f" if single else "")
+
+
+def _shortest_float32(v: np.float32) -> str:
+    # numpy prints the shortest string that reads back to the same float32.
+    return str(np.float32(v))
+
+
+# ---------------------------------------------------------------------------------------------
+# the printer
+
+class CExpressionPrinter(Mapper):
+    """Prints IR expressions as C.  Hooks for device code:
+
+    - `dtype_of(expr)`: the numpy dtype of a subexpression (None: unknown, treated as int).
+    - `flat_index(name, indices)`: the flat element index of ``name[indices]`` (None: print
+      ``name[i][j]``).
+    - `is_nonnegative(expr)`: a proof that an integer expression is >= 0; None trusts that
+      every floor division / modulo operand is non-negative (host-side sizes).
+    - `target`: "c" (host: min/max as conditionals) or "opencl" (built-ins, typed casts).
+
+    Helper functions the output needs (floor division of possibly negative integers, integer
+    powers) are collected in `helpers`; `helper_definitions` prints them.
+    """
+
+    def __init__(self, dtype_of: DtypeOf | None = None, *,
+                 flat_index: Callable[[str, tuple[Expression, ...]], Expression] | None = None,
+                 is_nonnegative: Callable[[Expression], bool] | None = None,
+                 target: str = "c") -> None:
+        self.dtype_of = dtype_of or (lambda expr: None)
+        self.flat_index = flat_index
+        self.is_nonnegative = is_nonnegative
+        self.target = target
+        #: Whether an expression's type comes from Python literals only (adapts to context).
+        self.weak_of: Callable[[Expression], bool] = lambda expr: False
+        self.helpers: set[tuple[str, str]] = set()
+        self._ctx: np.dtype | None = None   # dtype that Python float literals adopt here
+
+    # -- entry ----------------------------------------------------------------------------
+
+    def __call__(self, expr: Expression, prec: int = PREC_NONE,  # type: ignore[override]
+                 ctx: np.dtype | None = None) -> str:
+        """Print `expr`; `ctx` is the dtype Python float literals adopt at the top level
+        (e.g. the assignee's type for ``y[i] = 2.0``)."""
+        saved = self._ctx
+        if ctx is not None:
+            self._ctx = np.dtype(ctx)
+        try:
+            return self.rec(expr, prec)
+        finally:
+            self._ctx = saved
+
+    def rec(self, expr: Expression, prec: int = PREC_NONE) -> str:  # type: ignore[override]
+        return Mapper.__call__(self, expr, prec)
+
+    def in_ctx(self, ctx: np.dtype | None, expr: Expression, prec: int) -> str:
+        """Print `expr` with Python float literals adopting `ctx` (when it is a float type)."""
+        saved = self._ctx
+        if is_float(ctx):
+            self._ctx = np.dtype(ctx)
+        try:
+            return self.rec(expr, prec)
+        finally:
+            self._ctx = saved
+
+    def result_ctx(self, expr: Expression) -> np.dtype | None:
+        """The dtype that literals among the operands of `expr` adopt: its own type, or the
+        enclosing float type when `expr` is built from literals only (weak: ``x * (0.5 + 1)``
+        with float32 ``x`` stays float32)."""
+        dtype = self.dtype_of(expr)
+        if is_float(dtype) and is_float(self._ctx) and self.weak_of(expr):
+            return self._ctx
+        return dtype
+
+    @staticmethod
+    def parens(text: str, own: int, needed: int) -> str:
+        return f"({text})" if own < needed else text
+
+    def map_foreign(self, expr, prec: int = PREC_NONE, *args, **kwargs) -> str:
+        if isinstance(expr, (bool, np.bool_)):
+            return "1" if expr else "0"
+        if isinstance(expr, (int, float, complex, np.number)):
+            return self.map_constant(expr, prec)
+        raise CodegenError(f"cannot print {expr!r} ({type(expr).__name__}) as C")
+
+    def handle_unsupported_expression(self, expr, *args, **kwargs) -> str:
+        raise CodegenError(f"expression node {type(expr).__name__} ({expr}) is not supported "
+                           "by the OpenCL target")
+
+    # -- leaves ---------------------------------------------------------------------------
+
+    def map_constant(self, expr, prec: int = PREC_NONE) -> str:
+        if isinstance(expr, (complex, np.complexfloating)):
+            raise CodegenError(f"complex constant {expr} is not supported by the OpenCL target")
+        if isinstance(expr, (bool, np.bool_)):
+            return "1" if expr else "0"
+        if isinstance(expr, np.generic):
+            text = (float_literal(expr, expr.dtype) if expr.dtype.kind == "f"
+                    else int_literal(int(expr), expr.dtype))
+        elif isinstance(expr, float):
+            text = float_literal(expr, self._ctx if is_float(self._ctx) else None)
+        else:
+            text = int_literal(expr)
+        own = PRECEDENCE["unary"] if text.startswith("-") else PRECEDENCE["atom"]
+        return self.parens(text, own, prec)
+
+    def map_variable(self, expr: p.Variable, prec: int = PREC_NONE) -> str:
+        return safe_name(expr.name)
+
+    def map_tagged_variable(self, expr, prec: int = PREC_NONE) -> str:
+        return safe_name(expr.name)
+
+    # -- arithmetic -----------------------------------------------------------------------
+
+    def map_sum(self, expr: p.Sum, prec: int = PREC_NONE) -> str:
+        ctx = self.result_ctx(expr)
+        own = PRECEDENCE["+"]
+        parts = [self.in_ctx(ctx, expr.children[0], own)]
+        for child in expr.children[1:]:
+            neg = _negated(child)
+            if neg is not None:
+                parts.append("- " + self.in_ctx(ctx, neg, own + 1))
+            else:
+                parts.append("+ " + self.in_ctx(ctx, child, own + 1))
+        return self.parens(" ".join(parts), own, prec)
+
+    def map_product(self, expr: p.Product, prec: int = PREC_NONE) -> str:
+        ctx = self.result_ctx(expr)
+        children = expr.children
+        if len(children) > 1 and _is_minus_one(children[0]):
+            rest = children[1] if len(children) == 2 else p.Product(children[1:])
+            text = "-" + self.in_ctx(ctx, rest, PRECEDENCE["unary"])
+            return self.parens(text, PRECEDENCE["unary"], prec)
+        own = PRECEDENCE["*"]
+        parts = [self.in_ctx(ctx, children[0], own)]
+        parts += [self.in_ctx(ctx, c, own + 1) for c in children[1:]]
+        return self.parens(" * ".join(parts), own, prec)
+
+    def binary(self, op: str, left: Expression, right: Expression, prec: int,
+               ctx: np.dtype | None = None) -> str:
+        """``left op right`` with C's left associativity."""
+        own = PRECEDENCE[op]
+        text = (f"{self.in_ctx(ctx, left, own)} {op} "
+                f"{self.in_ctx(ctx, right, own + 1)}")
+        return self.parens(text, own, prec)
+
+    def call(self, name: str, args: Sequence[Expression], prec: int,
+             ctx: np.dtype | None = None) -> str:
+        inner = ", ".join(self.in_ctx(ctx, a, PREC_NONE) for a in args)
+        return f"{name}({inner})"
+
+    def cast(self, dtype: np.dtype, expr: Expression, prec: int) -> str:
+        text = f"({c_type_name(dtype)}) " + self.in_ctx(dtype, expr, PRECEDENCE["unary"])
+        return self.parens(text, PRECEDENCE["unary"], prec)
+
+    def map_quotient(self, expr: p.Quotient, prec: int = PREC_NONE) -> str:
+        # Integer / integer truncates, as C does; anything else is float division.
+        return self.binary("/", expr.numerator, expr.denominator, prec, self.result_ctx(expr))
+
+    def map_floor_div(self, expr: p.FloorDiv, prec: int = PREC_NONE) -> str:
+        dtype = self.dtype_of(expr)
+        num, den = expr.numerator, expr.denominator
+        if is_float(dtype):
+            return self.call("floor", [p.Quotient(num, den)], prec, dtype)
+        if self._plain_division_ok(num, den, dtype):
+            return self.binary("/", num, den, prec)
+        return self.helper_call("floordiv", dtype, [num, den], prec)
+
+    def map_remainder(self, expr: p.Remainder, prec: int = PREC_NONE) -> str:
+        dtype = self.dtype_of(expr)
+        num, den = expr.numerator, expr.denominator
+        if is_float(dtype):
+            return self.helper_call("floormod", dtype, [num, den], prec)
+        if self._plain_division_ok(num, den, dtype):
+            return self.binary("%", num, den, prec)
+        return self.helper_call("floormod", dtype, [num, den], prec)
+
+    def _plain_division_ok(self, num: Expression, den: Expression,
+                           dtype: np.dtype | None) -> bool:
+        """C's truncating / and % equal floor semantics when both operands are >= 0."""
+        if dtype is not None and np.dtype(dtype).kind in "ub":
+            return True
+        if self.is_nonnegative is None:
+            return True
+        return self.is_nonnegative(num) and self.is_nonnegative(den)
+
+    def helper_call(self, kind: str, dtype: np.dtype | None, args: Sequence[Expression],
+                    prec: int) -> str:
+        """Call a preamble helper ``_tr_<kind>_<dtype>``, recording that it is needed."""
+        dt = np.dtype(dtype) if dtype is not None else np.dtype(np.int32)
+        self.helpers.add((kind, dt.name))
+        return self.call(f"_tr_{kind}_{dt.name}", [self._as(dt, a) for a in args], prec, dt)
+
+    def _as(self, dtype: np.dtype, expr: Expression) -> Expression:
+        """`expr` converted to `dtype` where its own type differs (overload resolution)."""
+        if isinstance(expr, (int, np.integer)) and not isinstance(expr, (bool, np.bool_)):
+            # sqrt(2) does not compile in OpenCL: integer literals become typed floats.
+            return dtype.type(expr) if np.dtype(dtype).kind == "f" else expr
+        own = self.dtype_of(expr)
+        if own is None or np.dtype(own) == dtype or not isinstance(expr, p.ExpressionNode):
+            return expr
+        from translator.ir.expr import TypeCast
+        return TypeCast(dtype, expr)
+
+    def map_power(self, expr: p.Power, prec: int = PREC_NONE) -> str:
+        dtype = self.dtype_of(expr)
+        base, exponent = expr.base, expr.exponent
+        if is_float(dtype):
+            return self._float_power(dtype, base, exponent, prec)
+        if isinstance(exponent, (int, np.integer)) and 0 <= exponent <= 4:
+            if exponent == 0:
+                return "1"
+            return self.rec(p.Product((base,) * int(exponent)), prec)
+        return self.helper_call("ipow", dtype, [base, exponent], prec)
+
+    def _float_power(self, dtype: np.dtype, base: Expression, exponent: Expression,
+                     prec: int) -> str:
+        if is_integer(self.dtype_of(exponent)) or isinstance(exponent, (int, np.integer)):
+            if isinstance(exponent, (int, np.integer)) and exponent == 2:
+                return self.rec(p.Product((base, base)), prec)
+            return self.call("pown", [self._as(dtype, base), _to_int(self, exponent)], prec, dtype)
+        return self.call("pow", [self._as(dtype, base), self._as(dtype, exponent)], prec, dtype)
+
+    # -- min/max and calls ----------------------------------------------------------------
+
+    def map_min(self, expr: p.Min, prec: int = PREC_NONE) -> str:
+        return self.min_max("min", expr.children, self.dtype_of(expr), prec)
+
+    def map_max(self, expr: p.Max, prec: int = PREC_NONE) -> str:
+        return self.min_max("max", expr.children, self.dtype_of(expr), prec)
+
+    def min_max(self, which: str, args: Sequence[Expression], dtype: np.dtype | None,
+                prec: int) -> str:
+        """min/max of any arity: fmin/fmax for floats, min/max (OpenCL) or a conditional (C)."""
+        if len(args) == 1:
+            return self.in_ctx(dtype, args[0], prec)
+        if is_float(dtype):
+            name = "f" + which
+        elif self.target == "opencl":
+            name = which
+        else:
+            return self._min_max_conditional(which, args, prec)
+        head = args[0]
+        tail = args[1] if len(args) == 2 else p.Call(p.Variable(which), tuple(args[1:]))
+        dt = np.dtype(dtype) if dtype is not None else None
+        operands = [head, tail] if dt is None else [self._as(dt, head), self._as(dt, tail)]
+        return self.call(name, operands, prec, dt)
+
+    def _min_max_conditional(self, which: str, args: Sequence[Expression], prec: int) -> str:
+        a = self.rec(args[0], PRECEDENCE["<"] + 1)
+        rest = args[1] if len(args) == 2 else p.Call(p.Variable(which), tuple(args[1:]))
+        b = self.rec(rest, PRECEDENCE["<"] + 1)
+        op = "<" if which == "min" else ">"
+        return self.parens(f"({a} {op} {b} ? {a} : {b})", PRECEDENCE["atom"], prec)
+
+    def map_call(self, expr: p.Call, prec: int = PREC_NONE) -> str:
+        from translator.codegen.cexpr_functions import print_ir_function
+        if not isinstance(expr.function, p.Variable):
+            raise CodegenError(f"cannot call {expr.function}")
+        return print_ir_function(self, expr.function.name, expr.parameters,
+                                 self.result_ctx(expr), prec)
+
+    # -- logic and comparison -------------------------------------------------------------
+
+    def map_comparison(self, expr: p.Comparison, prec: int = PREC_NONE) -> str:
+        ctx = _operand_ctx(self, (expr.left, expr.right))
+        return self.binary(expr.operator, expr.left, expr.right, prec, ctx)
+
+    def map_logical_and(self, expr: p.LogicalAnd, prec: int = PREC_NONE) -> str:
+        return self._chain("&&", expr.children, prec)
+
+    def map_logical_or(self, expr: p.LogicalOr, prec: int = PREC_NONE) -> str:
+        return self._chain("||", expr.children, prec)
+
+    def map_bitwise_and(self, expr, prec: int = PREC_NONE) -> str:
+        return self._chain("&", expr.children, prec)
+
+    def map_bitwise_or(self, expr, prec: int = PREC_NONE) -> str:
+        return self._chain("|", expr.children, prec)
+
+    def map_bitwise_xor(self, expr, prec: int = PREC_NONE) -> str:
+        return self._chain("^", expr.children, prec)
+
+    def _chain(self, op: str, children: Sequence[Expression], prec: int) -> str:
+        if not children:
+            return "1" if op == "&&" else "0"
+        own = PRECEDENCE[op]
+        parts = [self.rec(children[0], own)] + [self.rec(c, own + 1) for c in children[1:]]
+        return self.parens(f" {op} ".join(parts), own, prec)
+
+    def map_logical_not(self, expr: p.LogicalNot, prec: int = PREC_NONE) -> str:
+        return self.parens("!" + self.rec(expr.child, PRECEDENCE["unary"]),
+                           PRECEDENCE["unary"], prec)
+
+    def map_bitwise_not(self, expr, prec: int = PREC_NONE) -> str:
+        return self.parens("~" + self.rec(expr.child, PRECEDENCE["unary"]),
+                           PRECEDENCE["unary"], prec)
+
+    def map_left_shift(self, expr, prec: int = PREC_NONE) -> str:
+        return self.binary("<<", expr.shiftee, expr.shift, prec)
+
+    def map_right_shift(self, expr, prec: int = PREC_NONE) -> str:
+        return self.binary(">>", expr.shiftee, expr.shift, prec)
+
+    def map_if(self, expr: p.If, prec: int = PREC_NONE) -> str:
+        own = PRECEDENCE["?:"]
+        ctx = self.result_ctx(expr)
+        text = (f"{self.rec(expr.condition, own + 1)} ? {self.in_ctx(ctx, expr.then, own + 1)}"
+                f" : {self.in_ctx(ctx, expr.else_, own)}")
+        return self.parens(text, own, prec)
+
+    def map_type_cast(self, expr, prec: int = PREC_NONE) -> str:
+        return self.cast(np.dtype(expr.dtype), expr.child, prec)
+
+    # -- subscripts -----------------------------------------------------------------------
+
+    def map_subscript(self, expr: p.Subscript, prec: int = PREC_NONE) -> str:
+        if not isinstance(expr.aggregate, p.Variable):
+            raise CodegenError(f"cannot subscript {expr.aggregate}")
+        name = expr.aggregate.name
+        indices = tuple(expr.index_tuple)
+        if self.flat_index is not None:
+            flat = self.flat_index(name, indices)
+            return f"{safe_name(name)}[{self.rec(flat, PREC_NONE)}]"
+        return safe_name(name) + "".join(f"[{self.rec(i, PREC_NONE)}]" for i in indices)
+
+    def map_linear_subscript(self, expr, prec: int = PREC_NONE) -> str:
+        return f"{self.rec(expr.aggregate, PRECEDENCE['postfix'])}[{self.rec(expr.index)}]"
+
+    def map_reduction(self, expr, prec: int = PREC_NONE) -> str:
+        raise CodegenError(f"reduction {expr} was not lowered before printing (internal)")
+
+    def map_lookup(self, expr, prec: int = PREC_NONE) -> str:
+        raise CodegenError(f"attribute lookup {expr} is not supported by the OpenCL target")
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def helper_definitions(self) -> str:
+        """C definitions of every helper function used so far, in a deterministic order."""
+        from translator.codegen.cexpr_functions import helper_definition
+        return "".join(helper_definition(kind, dtype) for kind, dtype in sorted(self.helpers))
+
+
+def _is_minus_one(expr: Expression) -> bool:
+    return isinstance(expr, (int, float, np.number)) and not isinstance(expr, bool) \
+        and expr == -1
+
+
+def _negated(expr: Expression) -> Expression | None:
+    """For ``a + x`` written as ``a - y``: y if x is a negative literal or ``-c * z``."""
+    if isinstance(expr, (int, float)) and not isinstance(expr, bool) and expr < 0:
+        return -expr
+    if isinstance(expr, p.Product) and len(expr.children) >= 2:
+        c = expr.children[0]
+        if isinstance(c, (int, float)) and not isinstance(c, bool) and c < 0:
+            rest = expr.children[1:]
+            if c == -1:
+                return rest[0] if len(rest) == 1 else p.Product(rest)
+            return p.Product((-c, *rest))
+    return None
+
+
+def _operand_ctx(printer: CExpressionPrinter, operands: Sequence[Expression]) -> np.dtype | None:
+    """The promoted type of the non-literal operands (what a float literal among them adopts)."""
+    dts = [printer.dtype_of(o) for o in operands
+           if isinstance(o, p.ExpressionNode) or isinstance(o, np.generic)]
+    dts = [np.dtype(d) for d in dts if d is not None]
+    return np.result_type(*dts) if dts else None
+
+
+def _to_int(printer: CExpressionPrinter, expr: Expression) -> Expression:
+    """An integer exponent converted to int (pown's exponent type)."""
+    dt = printer.dtype_of(expr)
+    if isinstance(expr, (int, np.integer)) or dt is None or np.dtype(dt) == np.int32:
+        return int(expr) if isinstance(expr, (int, np.integer)) else expr
+    from translator.ir.expr import TypeCast
+    return TypeCast(np.dtype(np.int32), expr)
+
+
+def to_c(expr: Expression, *, dtype_of: DtypeOf | None = None, target: str = "c",
+         ctx: np.dtype | None = None) -> str:
+    """Print `expr` as a C expression.
+
+    Without `dtype_of`, every value is an integer and floor division / modulo operands are
+    trusted to be non-negative (host-side sizes: ``(n + 127) // 128`` -> ``(n + 127) / 128``).
+    """
+    return CExpressionPrinter(dtype_of, target=target)(expr, ctx=ctx)

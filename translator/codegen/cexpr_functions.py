@@ -1,0 +1,124 @@
+"""IR math functions lowered to OpenCL C built-ins, and the helper functions the printer uses.
+
+OpenCL overload resolution is strict (``sqrt(int)`` and ``min(int, long)`` do not compile), so
+operands are converted to the call's type where theirs differ, and ``abs`` of an integer (which
+OpenCL returns unsigned) is cast back to the signed type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.diagnostics import CodegenError
+from translator.ir.expr import IR_FUNCTIONS, Expression
+
+if TYPE_CHECKING:
+    from translator.codegen.cexpr import CExpressionPrinter
+
+#: IR functions whose OpenCL name is the same and that take and return floats.
+_FLOAT_FUNCTIONS = frozenset({
+    "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
+    "sinh", "cosh", "tanh", "fmod", "copysign",
+})
+#: Rounding functions: the identity on integers.
+_ROUNDING = frozenset({"floor", "ceil", "trunc", "round"})
+
+_ARITY = {"atan2": 2, "fmod": 2, "copysign": 2, "pow": 2, "rem": 2}
+
+
+def print_ir_function(printer: CExpressionPrinter, name: str, args: Sequence[Expression],
+                      dtype: np.dtype | None, prec: int) -> str:
+    """Print ``name(args)`` (an IR function of result type `dtype`) as C."""
+    from translator.codegen.cexpr import is_float
+    if name not in IR_FUNCTIONS:
+        raise CodegenError(f"unknown function {name!r} (IR functions: "
+                           f"{', '.join(sorted(IR_FUNCTIONS))})")
+    _check_arity(name, args)
+    if name in ("min", "max"):
+        return printer.min_max(name, args, dtype, prec)
+    if name == "abs":
+        return _abs(printer, args[0], dtype, prec)
+    if name == "rem":
+        if is_float(dtype):
+            return _float_call(printer, "fmod", args, dtype, prec)
+        return printer.binary("%", args[0], args[1], prec)
+    if name == "pow":
+        return printer.map_power(p.Power(args[0], args[1]), prec)
+    if name in _ROUNDING and not is_float(dtype):
+        return printer.rec(args[0], prec) if dtype is None else \
+            printer.rec(printer._as(np.dtype(dtype), args[0]), prec)
+    if name in _ROUNDING or name in _FLOAT_FUNCTIONS:
+        if dtype is not None and not is_float(dtype):
+            raise CodegenError(f"{name} of type {np.dtype(dtype).name}: expected a float")
+        return _float_call(printer, name, args, dtype or np.dtype(np.float64), prec)
+    raise CodegenError(f"function {name!r} is not supported by the OpenCL target")
+
+
+def _check_arity(name: str, args: Sequence[Expression]) -> None:
+    want = _ARITY.get(name, None if name in ("min", "max") else 1)
+    if want is None:
+        if not args:
+            raise CodegenError(f"{name} needs at least one argument")
+    elif len(args) != want:
+        raise CodegenError(f"{name} takes {want} argument(s), got {len(args)}")
+
+
+def _float_call(printer: CExpressionPrinter, name: str, args: Sequence[Expression],
+                dtype: np.dtype, prec: int) -> str:
+    dt = np.dtype(dtype)
+    return printer.call(name, [printer._as(dt, a) for a in args], prec, dt)
+
+
+def _abs(printer: CExpressionPrinter, arg: Expression, dtype: np.dtype | None,
+         prec: int) -> str:
+    from translator.codegen.cexpr import PRECEDENCE, c_type_name, is_float
+    if is_float(dtype):
+        return _float_call(printer, "fabs", [arg], np.dtype(dtype), prec)
+    if dtype is not None and np.dtype(dtype).kind in "ub":
+        return printer.rec(arg, prec)
+    if printer.target != "opencl":
+        name = "labs" if dtype is not None and np.dtype(dtype).itemsize == 8 else "abs"
+        return printer.call(name, [arg], prec)
+    # OpenCL's abs(int) returns uint: cast back, or `abs(x) - 5` would wrap around.
+    dt = np.dtype(dtype) if dtype is not None else np.dtype(np.int32)
+    inner = printer.call("abs", [printer._as(dt, arg)], PRECEDENCE["unary"], dt)
+    return printer.parens(f"({c_type_name(dt)}) {inner}", PRECEDENCE["unary"], prec)
+
+
+# ---------------------------------------------------------------------------------------------
+# helper definitions (preamble)
+
+def helper_definition(kind: str, dtype_name: str) -> str:
+    """The C definition of helper ``_tr_<kind>_<dtype_name>``."""
+    from translator.codegen.cexpr import c_type_name
+    t = c_type_name(np.dtype(dtype_name))
+    name = f"_tr_{kind}_{dtype_name}"
+    head = f"static inline {t} {name}({t} a, {t} b)\n{{\n"
+    if kind == "floordiv":
+        body = (f"  {t} q = a / b;\n"
+                "  /* C truncates toward zero; floor differs when the signs differ */\n"
+                "  return (q * b != a && ((a < 0) != (b < 0))) ? q - 1 : q;\n")
+    elif kind == "floormod" and np.dtype(dtype_name).kind == "f":
+        body = (f"  {t} r = fmod(a, b);\n"
+                "  /* the result takes the sign of the divisor */\n"
+                "  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n")
+    elif kind == "floormod":
+        body = (f"  {t} r = a % b;\n"
+                "  /* the result takes the sign of the divisor */\n"
+                "  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n")
+    elif kind == "ipow":
+        body = ("  /* integer power; a negative exponent truncates 1/a**-b toward zero */\n"
+                "  if (b < 0)\n"
+                "    return (a == 1) ? 1 : ((a == -1) ? ((b % 2 == 0) ? 1 : -1) : 0);\n"
+                f"  {t} r = 1;\n"
+                "  while (b > 0) {\n"
+                "    if (b & 1)\n      r *= a;\n"
+                "    a *= a;\n    b >>= 1;\n  }\n  return r;\n")
+    else:
+        raise CodegenError(f"unknown helper {name} (internal)")
+    return head + body + "}\n\n"
+

@@ -1,0 +1,512 @@
+"""Printing the loop tree: loops with exact bounds, unrolled copies, guarded statements.
+
+Each node is printed in a *context*: the conditions the enclosing loops and the grid guarantee
+(comparisons over inames and parameters).  A loop's bounds are its domain's constraints not
+already implied by the context; a statement's guard is its domain's conditions not implied by
+the context (isl gist), so a tile that over-covers the domain gets exactly the `if` it needs.
+Integer ``//`` and ``%`` print as C ``/`` and ``%`` only where isl proves both operands
+non-negative in that context.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.codegen.cexpr import CExpressionPrinter, safe_name
+from translator.codegen.grid import Grid
+from translator.codegen.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
+from translator.diagnostics import CodegenError
+from translator.ir import isl_glue as glue
+from translator.ir.data import ArrayArg, FixedStrideTag, NestingTag, strides
+from translator.ir.expr import Expression, dependencies, expr_key
+from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
+                                      NoOpInstruction, Statement)
+from translator.ir.tags import GroupTag
+from translator.ir.types import FLOAT64, TypeOracle
+
+Conditions = tuple[Expression, ...]
+
+
+class DevicePrinter(CExpressionPrinter):
+    """The device-code printer: an environment of unrolled iname values, fp64 tracking."""
+
+    def __init__(self, dtype_of, *, flat_index, is_nonnegative, env: dict[str, Expression],
+                 helpers: set) -> None:
+        super().__init__(dtype_of, flat_index=flat_index, is_nonnegative=is_nonnegative,
+                         target="opencl")
+        self.env = env
+        self.helpers = helpers
+        self.uses_fp64 = False
+        self.linear_offset = None
+
+    def rec(self, expr: Expression, prec: int = 0) -> str:  # type: ignore[override]
+        if isinstance(expr, p.ExpressionNode):
+            dt = self.result_ctx(expr)
+            # (np.dtype("float64") == None is True in numpy: test for None first.)
+            if dt is not None and dt == FLOAT64:
+                self.uses_fp64 = True
+        return super().rec(expr, prec)
+
+    def map_constant(self, expr, prec: int = 0) -> str:
+        if isinstance(expr, np.generic) and expr.dtype == FLOAT64:
+            self.uses_fp64 = True
+        elif isinstance(expr, float):
+            # A Python float is a double literal unless the context makes it single.
+            ctx = self._ctx
+            if ctx is None or ctx.kind != "f" or ctx.itemsize >= 8:
+                self.uses_fp64 = True
+        return super().map_constant(expr, prec)
+
+    def map_linear_subscript(self, expr, prec: int = 0) -> str:
+        # a[[k]] addresses element k of the buffer, after the array's offset.
+        name = getattr(expr.aggregate, "name", None)
+        if self.linear_offset is not None and name is not None:
+            offset = self.linear_offset(name)
+            if offset != 0:
+                return f"{safe_name(name)}[{self.rec(p.Sum((offset, expr.index)))}]"
+        return super().map_linear_subscript(expr, prec)
+
+    def map_variable(self, expr: p.Variable, prec: int = 0) -> str:
+        if expr.name in self.env:
+            return self.rec(self.env[expr.name], prec)
+        return super().map_variable(expr, prec)
+
+
+class TreeEmitter:
+    """Prints a schedule's loop tree as the body of the OpenCL kernel."""
+
+    def __init__(self, schedule: Schedule, grid: Grid, oracle: TypeOracle) -> None:
+        self.schedule = schedule
+        self.kernel = schedule.kernel
+        self.stmts = self.kernel.id_to_statement
+        self.oracle = oracle
+        self.root_conditions = grid.conditions()
+        self.grid_inames = grid.inames
+        self.hardware = set(schedule.hardware)
+        self.has_groups = any(isinstance(t, GroupTag) for t in schedule.hardware.values())
+        self.lines: list[str] = []
+        self.helpers: set[tuple[str, str]] = set()
+        self.uses_fp64 = False
+        self._contexts: dict[Conditions, object] = {}
+        self._domains: dict[frozenset[str], object] = {}
+        self._iname_domains: dict[str, object] = {}
+        self._gists: dict[tuple, list[Expression] | None] = {}
+        self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
+
+    # -- isl caches -------------------------------------------------------------------------
+
+    def context(self, conds: Conditions):
+        ctx = self._contexts.get(conds)
+        if ctx is None:
+            ctx = glue.context_set(conds, self.kernel.assumptions)
+            self._contexts[conds] = ctx
+        return ctx
+
+    def domain(self, inames: frozenset[str]):
+        dom = self._domains.get(inames)
+        if dom is None:
+            try:
+                dom = glue.statement_domain(self.kernel.domains, inames)
+            except Exception as e:  # isl or forest errors: report as codegen errors
+                raise CodegenError(f"cannot build the domain of inames "
+                                   f"{', '.join(sorted(inames))}: {e}", self.kernel.span) from None
+            self._domains[inames] = dom
+        return dom
+
+    def iname_domain(self, iname: str):
+        """The domains defining `iname` and their ancestors, intersected (all their inames)."""
+        dom = self._iname_domains.get(iname)
+        if dom is None:
+            dom = glue.combined_domain(self.kernel.domains, [iname])
+            self._iname_domains[iname] = dom
+        return dom
+
+    # -- printing helpers -------------------------------------------------------------------
+
+    def printer(self, env: dict[str, Expression], proof_context) -> DevicePrinter:
+        def nonneg(expr: Expression) -> bool:
+            from translator.ir.expr import substitute
+            return glue.nonnegative_in(substitute(expr, env), proof_context)
+        pr = DevicePrinter(self.oracle, flat_index=self.flat_index, is_nonnegative=nonneg,
+                           env=env, helpers=self.helpers)
+        pr.linear_offset = lambda name: self._layout(name)[0]
+        pr.weak_of = lambda expr: self.oracle.typed(expr).weak
+        return pr
+
+    def flat_index(self, name: str, indices: tuple[Expression, ...]) -> Expression:
+        """``offset + sum(index_k * stride_k)`` for an argument or temporary."""
+        offset, strd = self._layout(name)
+        if len(indices) != len(strd):
+            raise CodegenError(f"{name!r} has {len(strd)} axes but is subscripted with "
+                               f"{len(indices)} indices", self.kernel.span)
+        terms: list[Expression] = [] if offset == 0 else [offset]
+        for idx, st in zip(indices, strd):
+            if st == 0 or idx == 0:
+                continue
+            if st == 1:
+                terms.extend(_sum_terms(idx))   # integer sums: association does not matter
+            else:
+                terms.append(p.Product((_flat_sum(idx), st)))
+        if not terms:
+            return 0
+        return terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
+
+    def _layout(self, name: str) -> tuple[Expression, tuple[Expression, ...]]:
+        hit = self._strides.get(name)
+        if hit is None:
+            hit = array_layout(self.kernel, name)
+            self._strides[name] = hit
+        return hit
+
+    def out(self, depth: int, text: str) -> None:
+        self.lines.append("  " * depth + text)
+
+    def collect(self, printer: DevicePrinter) -> None:
+        self.uses_fp64 = self.uses_fp64 or printer.uses_fp64
+
+    # -- the tree ---------------------------------------------------------------------------
+
+    def emit(self, depth: int = 1) -> list[str]:
+        self.nodes(self.schedule.body, self.root_conditions, {}, (), depth)
+        return self.lines
+
+    def nodes(self, nodes: tuple[ScheduleNode, ...], conds: Conditions,
+              env: dict[str, Expression], active: tuple[str, ...], depth: int) -> None:
+        k = 0
+        while k < len(nodes):
+            group, common = self.guard_group(nodes, k, conds)
+            if len(group) > 1:
+                pr = self.printer(env, self.context(conds))
+                self.out(depth, f"if ({self.joined(pr, common)})")
+                self.collect(pr)
+                self.out(depth, "{")
+                self.nodes(group, conds + common, env, active, depth + 1)
+                self.out(depth, "}")
+                k += len(group)
+                continue
+            self.node(nodes[k], conds, env, active, depth)
+            k += 1
+
+    def guard_group(self, nodes: tuple[ScheduleNode, ...], start: int, conds: Conditions
+                    ) -> tuple[tuple[ScheduleNode, ...], Conditions]:
+        """The longest run of statements from `start` sharing guard conditions (tested once
+        for the run), and those conditions."""
+        common: list[Expression] | None = None
+        end = start
+        while end < len(nodes):
+            guard = self._plain_guard(nodes[end], conds)
+            if guard is None:
+                break
+            shared = guard if common is None else [c for c in common if c in guard]
+            shared = [c for c in shared if c not in conds]
+            if not shared:
+                break
+            common = shared
+            end += 1
+        return nodes[start:end], tuple(common or ())
+
+    def _plain_guard(self, node: ScheduleNode, conds: Conditions) -> list[Expression] | None:
+        if not isinstance(node, StatementNode):
+            return None
+        stmt = self.stmts[node.statement_id]
+        if not isinstance(stmt, (Assignment, CallInstruction)):
+            return None
+        return self.gist(stmt, conds)
+
+    def node(self, node: ScheduleNode, conds: Conditions, env: dict[str, Expression],
+             active: tuple[str, ...], depth: int) -> None:
+        if isinstance(node, LoopNode):
+            if node.unrolled:
+                self.unrolled(node, conds, env, active, depth)
+            else:
+                self.loop(node, conds, env, active, depth)
+        elif isinstance(node, BarrierNode):
+            self.out(depth, f"barrier(CLK_LOCAL_MEM_FENCE);  /* {node.reason} */")
+        else:
+            self.statement(self.stmts[node.statement_id], conds, env, depth)
+
+    def bounds(self, iname: str, conds: Conditions, active: tuple[str, ...]):
+        dom = self.iname_domain(iname)
+        known = set(active) | self.hardware
+        outer = [n for n in glue.inames_of(dom) if n in known and n != iname]
+        lowers, uppers = glue.loop_bound_constraints(dom, iname, outer, self.context(conds))
+        if not lowers or not uppers:
+            side = "lower" if not lowers else "upper"
+            raise CodegenError(f"loop over {iname!r} has no {side} bound", self.kernel.span)
+        v = p.Variable(iname)
+        new = tuple(p.Comparison(_scaled(a, v), ">=", e) for a, e in lowers)
+        new += tuple(p.Comparison(_scaled(a, v), "<=", e) for a, e in uppers)
+        return lowers, uppers, new
+
+    def loop(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
+             active: tuple[str, ...], depth: int) -> None:
+        hoisted = self.hoistable(node, conds)
+        if not hoisted:
+            self.plain_loop(node, conds, env, active, depth)
+            return
+        pr = self.printer(env, self.context(conds))
+        self.out(depth, f"if ({self.joined(pr, hoisted)})")
+        self.collect(pr)
+        self.out(depth, "{")
+        self.plain_loop(node, conds + hoisted, env, active, depth + 1)
+        self.out(depth, "}")
+
+    def hoistable(self, node: LoopNode, conds: Conditions) -> Conditions:
+        """Guard conditions shared by every statement in the loop and independent of its
+        inames: tested once around the loop instead of in every iteration.  Never around a
+        barrier (work items that skip it would hang the group)."""
+        if _has_barrier_node(node):
+            return ()
+        inner = _loop_inames(node)
+        common: list[Expression] | None = None
+        for sid in _statement_ids(node):
+            stmt = self.stmts[sid]
+            if isinstance(stmt, BarrierInstruction):
+                return ()
+            if isinstance(stmt, NoOpInstruction):
+                continue
+            guard = self.gist(stmt, conds)
+            if guard is None:
+                return ()
+            keep = [c for c in guard if not (dependencies(c) & inner)]
+            common = keep if common is None else [c for c in common if c in keep]
+            if not common:
+                return ()
+        return tuple(common or ())
+
+    def gist(self, stmt: Statement, conds: Conditions) -> list[Expression] | None:
+        """The guard of `stmt` in context `conds` (None: it never runs there)."""
+        key = (frozenset(stmt.within_inames), self.single_item(stmt), conds)
+        if key not in self._gists:
+            self._gists[key] = glue.gist_conditions(self.executed(stmt), self.context(conds))
+        return self._gists[key]
+
+    def single_item(self, stmt: Statement) -> Conditions:
+        """For a statement writing global memory: ``iname == base`` on each hardware axis it
+        has no iname on, so that one work item along that axis runs it, not all of them
+        (a redundant read-modify-write of global memory would race)."""
+        if not any(isinstance(self.kernel.arg(n), ArrayArg) for n in stmt.assignee_names()):
+            return ()
+        mine = {self.schedule.hardware[i] for i in stmt.within_inames if i in self.hardware}
+        out: list[Expression] = []
+        for hw in self.grid_inames:
+            if hw.tag not in mine:
+                mine.add(hw.tag)
+                out.append(p.Comparison(p.Variable(hw.iname), "==", hw.base))
+        return tuple(out)
+
+    def executed(self, stmt: Statement):
+        """Where `stmt` runs: its domain, restricted by `single_item`."""
+        dom = self.domain(frozenset(stmt.within_inames))
+        extra = self.single_item(stmt)
+        return glue.restrict_context(glue.context_set(extra), dom) if extra else dom
+
+    def joined(self, pr: DevicePrinter, conds) -> str:
+        tests = [pr(pretty_condition(c)) for c in conds]
+        return " && ".join(f"({t})" if len(tests) > 1 and "||" in t else t for t in tests)
+
+    def plain_loop(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
+                   active: tuple[str, ...], depth: int) -> None:
+        lowers, uppers, new = self.bounds(node.iname, conds, active)
+        pr = self.printer(env, self.context(conds))
+        name = safe_name(node.iname)
+        start = _max([_ceil_div(e, a) for a, e in lowers])
+        unit = [e for a, e in uppers if a == 1]
+        tests = [f"{name} <= {pr(_min(unit))}"] if unit else []
+        tests += [pr(p.Comparison(_scaled(a, p.Variable(node.iname)), "<=", e))
+                  for a, e in uppers if a != 1]
+        self.out(depth, f"for (int {name} = {pr(start)}; {' && '.join(tests)}; ++{name})")
+        self.collect(pr)
+        self.out(depth, "{")
+        self.nodes(node.body, conds + new, env, active + (node.iname,), depth + 1)
+        self.out(depth, "}")
+
+    def unrolled(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
+                 active: tuple[str, ...], depth: int) -> None:
+        lowers, _, _ = self.bounds(node.iname, conds, active)
+        dom = self.iname_domain(node.iname)
+        known = set(active) | self.hardware
+        outer = [n for n in glue.inames_of(dom) if n != node.iname and n in known]
+        extent = glue.constant_extent_bound(dom, node.iname, outer)
+        if extent is None or len(lowers) != 1 or lowers[0][0] != 1:
+            raise CodegenError(f"iname {node.iname!r} is unrolled but its number of values is "
+                               "not a constant", self.kernel.span)
+        start = lowers[0][1]
+        for k in range(extent):
+            value = start + k if isinstance(start, int) else _plus(start, k)
+            here = conds + (p.Comparison(p.Variable(node.iname), "==", value),)
+            self.nodes(node.body, here, {**env, node.iname: value}, active + (node.iname,),
+                       depth)
+
+    # -- statements -------------------------------------------------------------------------
+
+    def statement(self, stmt: Statement, conds: Conditions, env: dict[str, Expression],
+                  depth: int) -> None:
+        if isinstance(stmt, NoOpInstruction):
+            return
+        if isinstance(stmt, BarrierInstruction):
+            self.barrier_statement(stmt, depth)
+            return
+        dom = self.executed(stmt)
+        ctx = self.context(conds)
+        guard = self.gist(stmt, conds)
+        if guard is None:
+            self.out(depth, f"/* {stmt.id}: no iterations here */")
+            return
+        line = self.line_directive(stmt)
+        if line:
+            self.lines.append(line)
+        guard_printer = self.printer(env, ctx)
+        tests = [*guard, *sorted(stmt.predicates, key=expr_key)]
+        body_printer = self.printer(env, glue.restrict_context(ctx, dom))
+        text = self.assignment_text(stmt, body_printer)
+        if tests:
+            self.out(depth, f"if ({self.joined(guard_printer, tests)})")
+            self.out(depth + 1, text)
+        else:
+            self.out(depth, text)
+        self.collect(guard_printer)
+        self.collect(body_printer)
+
+    def assignment_text(self, stmt: Statement, pr: DevicePrinter) -> str:
+        if isinstance(stmt, CallInstruction):
+            if len(stmt.assignees) != 1:
+                raise CodegenError(f"statement {stmt.id!r}: calls with several results are not "
+                                   "supported by the OpenCL target", stmt.span)
+            assignee = stmt.assignees[0]
+        elif isinstance(stmt, Assignment):
+            assignee = stmt.assignee
+        else:
+            raise CodegenError(f"statement kind {type(stmt).__name__} is not supported",
+                               stmt.span)
+        if stmt.atomicity:
+            raise CodegenError(f"statement {stmt.id!r}: atomic updates are not supported yet",
+                               stmt.span)
+        name = stmt.assignee_names()[0]
+        target = self.kernel.variable(name)
+        if isinstance(assignee, p.Variable) and isinstance(target, ArrayArg):
+            assignee = p.Subscript(assignee, (0,) * max(1, len(target.shape or (1,))))
+        dtype = self.oracle(assignee)
+        return f"{pr(assignee)} = {pr(stmt.expression, ctx=dtype)};"
+
+    def barrier_statement(self, stmt: BarrierInstruction, depth: int) -> None:
+        if stmt.synchronization_kind == "global" and self.has_groups:
+            raise CodegenError(f"statement {stmt.id!r}: a global barrier cannot synchronize "
+                               "work groups inside one kernel (split the kernel, or use a "
+                               "local barrier)", stmt.span)
+        fence = "CLK_LOCAL_MEM_FENCE" if stmt.mem_kind == "local" else "CLK_GLOBAL_MEM_FENCE"
+        self.out(depth, f"barrier({fence});  /* {stmt.id} */")
+
+    def line_directive(self, stmt: Statement) -> str | None:
+        span = stmt.span
+        if span is None or not self.kernel.options.emit_line_directives:
+            return None
+        file = span.file.replace("\\", "\\\\").replace('"', '\\"')
+        return f'#line {span.line} "{file}"'
+
+
+# ---------------------------------------------------------------------------------------------
+# layouts and small expression builders
+
+def array_layout(kernel, name: str) -> tuple[Expression, tuple[Expression, ...]]:
+    """(offset, strides) of an array argument or temporary, in elements."""
+    var = kernel.variable(name)
+    if var is None:
+        raise CodegenError(f"unknown array {name!r}", kernel.span)
+    if not isinstance(var, ArrayArg) and not getattr(var, "shape", ()):
+        raise CodegenError(f"{name!r} is a scalar and cannot be subscripted", var.span)
+    shape = getattr(var, "shape", None)
+    offset = getattr(var, "offset", 0) or 0
+    if shape is None:
+        return offset, (1,)
+    tags = var.dim_tags or ()
+    for t in tags:
+        if not isinstance(t, (NestingTag, FixedStrideTag)):
+            raise CodegenError(f"array {name!r}: dim tag {type(t).__name__} (sep/vec axes) is "
+                               "not supported yet", var.span)
+    return offset, strides(shape, tags) if shape else ()
+
+
+def _statement_ids(node: ScheduleNode) -> list[str]:
+    if isinstance(node, StatementNode):
+        return [node.statement_id]
+    if isinstance(node, LoopNode):
+        return [sid for child in node.body for sid in _statement_ids(child)]
+    return []
+
+
+def _loop_inames(node: ScheduleNode) -> frozenset[str]:
+    if not isinstance(node, LoopNode):
+        return frozenset()
+    return frozenset([node.iname]).union(*(_loop_inames(c) for c in node.body))
+
+
+def _has_barrier_node(node: ScheduleNode) -> bool:
+    if isinstance(node, BarrierNode):
+        return True
+    return isinstance(node, LoopNode) and any(_has_barrier_node(c) for c in node.body)
+
+
+def _sum_terms(e: Expression) -> list[Expression]:
+    if isinstance(e, p.Sum):
+        return [t for c in e.children for t in _sum_terms(c)]
+    return [e]
+
+
+def _flat_sum(e: Expression) -> Expression:
+    terms = _sum_terms(e)
+    return terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
+
+
+def _scaled(a: int, v: Expression) -> Expression:
+    return v if a == 1 else p.Product((a, v))
+
+
+def _plus(a: Expression, b: int) -> Expression:
+    return a if b == 0 else p.Sum((a, b))
+
+
+def _ceil_div(e: Expression, a: int) -> Expression:
+    return e if a == 1 else p.FloorDiv(_plus(e, a - 1), a)
+
+
+def _max(items: list[Expression]) -> Expression:
+    return items[0] if len(items) == 1 else p.Max(tuple(items))
+
+
+def _min(items: list[Expression]) -> Expression:
+    return items[0] if len(items) == 1 else p.Min(tuple(items))
+
+
+def pretty_condition(cond: Expression) -> Expression:
+    """``e >= 0`` -> ``pos >= neg`` with negative terms moved to the right (``i < n``)."""
+    if not (isinstance(cond, p.Comparison) and cond.right == 0):
+        return cond
+    terms = cond.left.children if isinstance(cond.left, p.Sum) else (cond.left,)
+    pos: list[Expression] = []
+    neg: list[Expression] = []
+    const = 0
+    for t in terms:
+        if isinstance(t, int):
+            const += t
+        elif isinstance(t, p.Product) and isinstance(t.children[0], int) and t.children[0] < 0:
+            c = -t.children[0]
+            rest = t.children[1:]
+            neg.append(rest[0] if c == 1 and len(rest) == 1 else p.Product((c, *rest)))
+        else:
+            pos.append(t)
+    if cond.operator == ">=" and neg and const < 0:
+        # pos - neg + c >= 0  <=>  neg < pos + c + 1
+        return p.Comparison(_sum(neg), "<", _sum(pos, const + 1))
+    if cond.operator == ">=" and neg:
+        return p.Comparison(_sum(neg), "<=", _sum(pos, const))
+    return p.Comparison(_sum(pos), cond.operator, _sum(neg, -const))
+
+
+def _sum(terms: list[Expression], const: int = 0) -> Expression:
+    items = list(terms) + ([const] if const else [])
+    if not items:
+        return 0
+    return items[0] if len(items) == 1 else p.Sum(tuple(items))
+

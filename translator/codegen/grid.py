@@ -1,0 +1,121 @@
+"""The NDRange: hardware-parallel inames -> local sizes, group counts, and what each work item
+may assume about its iname values.
+
+A local iname (``l.N``) of values ``base .. base+E-1`` is ``base + get_local_id(N)``; its
+extent `E` must be a constant (it is the work-group size along N).  A group iname (``g.N``) is
+``base + get_group_id(N)`` with as many groups as it has values (an expression in parameters).
+When several inames share an axis, the axis takes the largest size.  The grid may cover more
+points than a statement's domain; guards (`translator.codegen.emit`) take care of that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pymbolic.primitives as p
+
+from translator.diagnostics import CodegenError
+from translator.ir.expr import Expression
+from translator.ir.isl_glue import context_set, hardware_range, nonnegative_in, statement_domain
+from translator.ir.kernel import Kernel
+from translator.ir.tags import HardwareAxisTag, LocalTag
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HardwareIname:
+    iname: str
+    tag: HardwareAxisTag
+    base: Expression          # the iname's lowest value (expression in parameters)
+    count: Expression         # its number of values (constant int for local inames)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grid:
+    inames: tuple[HardwareIname, ...]          # in iname-name order
+    local_size: tuple[int, ...]                # per axis, work items per group
+    groups: tuple[Expression, ...]             # per axis, number of groups
+
+    @property
+    def global_size(self) -> tuple[Expression, ...]:
+        return tuple(_times(g, loc) for g, loc in zip(self.groups, self.local_size))
+
+    def axis_size(self, tag: HardwareAxisTag) -> Expression:
+        """Values one work item's iname on `tag`'s axis can take across the NDRange."""
+        return self.local_size[tag.axis] if isinstance(tag, LocalTag) else self.groups[tag.axis]
+
+    def conditions(self) -> tuple[Expression, ...]:
+        """What every work item knows: base <= iname <= base + axis size - 1."""
+        out: list[Expression] = []
+        for hw in self.inames:
+            v = p.Variable(hw.iname)
+            out.append(p.Comparison(v, ">=", hw.base))
+            out.append(p.Comparison(v, "<=", _plus(hw.base, _plus(self.axis_size(hw.tag), -1))))
+        return tuple(out)
+
+    def id_expression(self, hw: HardwareIname) -> str:
+        """C text of the iname's value in a work item."""
+        fn = "get_local_id" if isinstance(hw.tag, LocalTag) else "get_group_id"
+        return f"(int) {fn}({hw.tag.axis})"
+
+
+def _times(a: Expression, b: Expression) -> Expression:
+    if isinstance(a, int) and isinstance(b, int):
+        return a * b
+    if b == 1:
+        return a
+    return p.Product((a, b))
+
+
+def _plus(a: Expression, b: Expression) -> Expression:
+    if isinstance(a, int) and isinstance(b, int):
+        return a + b
+    if a == 0:
+        return b
+    if b == 0:
+        return a
+    return p.Sum((a, b))
+
+
+def compute_grid(kernel: Kernel, hardware: dict[str, HardwareAxisTag]) -> Grid:
+    """Sizes of the NDRange for the hardware inames of `kernel` (see module docstring)."""
+    infos: list[HardwareIname] = []
+    for iname in sorted(hardware):
+        tag = hardware[iname]
+        domain = statement_domain(kernel.domains, [iname])
+        base, count, extent = hardware_range(domain, iname)
+        if isinstance(tag, LocalTag):
+            if extent is None:
+                raise CodegenError(
+                    f"iname {iname!r} is tagged {tag} but its number of values ({count}) is "
+                    "not a constant: the work-group size must be known at code generation "
+                    "(split the iname with a constant inner length and tag the inner one)",
+                    kernel.span)
+            count = extent
+        infos.append(HardwareIname(iname=iname, tag=tag, base=base, count=count))
+    naxes = 1 + max((hw.tag.axis for hw in infos), default=0)
+    local = [1] * naxes
+    groups: list[list[Expression]] = [[] for _ in range(naxes)]
+    for hw in infos:
+        if isinstance(hw.tag, LocalTag):
+            local[hw.tag.axis] = max(local[hw.tag.axis], int(hw.count))
+        else:
+            groups[hw.tag.axis].append(hw.count)
+    group_counts = tuple(_group_count(kernel, g) for g in groups)
+    return Grid(inames=tuple(infos), local_size=tuple(local), groups=group_counts)
+
+
+def _group_count(kernel: Kernel, counts: list[Expression]) -> Expression:
+    """The number of groups along an axis: the largest count, never negative."""
+    if not counts:
+        return 1
+    unique: list[Expression] = []
+    for c in counts:
+        if c not in unique:
+            unique.append(c)
+    count = unique[0] if len(unique) == 1 else p.Max(tuple(unique))
+    if isinstance(count, int):
+        return max(count, 0)
+    # Where the domain is empty the count formula may go negative; clamp unless proved.
+    if not nonnegative_in(count, context_set((), kernel.assumptions)):
+        count = p.Max((count, 0))
+    return count

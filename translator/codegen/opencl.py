@@ -1,0 +1,250 @@
+"""OpenCL C code generation: `generate_code(kernel) -> GeneratedCode` (static, no device).
+
+Stages, in order (each needs the previous one):
+
+1. type inference (`translator.ir.types`): every variable needs a dtype to be declared;
+2. reduction lowering (`translator.codegen.reductions`): accumulators are ordinary statements,
+   so they must exist before scheduling;
+3. scheduling (`translator.codegen.schedule`) and local barriers (`translator.codegen.barriers`);
+4. the NDRange (`translator.codegen.grid`): sizes and the facts every work item may assume;
+5. printing (`translator.codegen.emit`): loops, guards, statements; then declarations,
+   helper functions and the signature, which depend on what the body used.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.codegen.barriers import insert_barriers
+from translator.codegen.cexpr import (CExpressionPrinter, c_type_name, float_literal,
+                                      int_literal, safe_name)
+from translator.codegen.cexpr_functions import helper_definition
+from translator.codegen.emit import TreeEmitter
+from translator.codegen.grid import Grid, compute_grid
+from translator.codegen.reductions import lower_reductions
+from translator.codegen.result import GeneratedCode, KernelParam
+from translator.codegen.schedule import schedule_kernel
+from translator.diagnostics import CodegenError
+from translator.ir import isl_glue as glue
+from translator.ir.data import AddressSpace, ArrayArg, NestingTag, TemporaryVariable
+from translator.ir.expr import Expression, dependencies
+from translator.ir.kernel import Kernel
+from translator.ir.statements import Assignment, CallInstruction
+from translator.ir.types import FLOAT64, TypeOracle, infer_unknown_types
+
+
+def prepare_kernel(kernel: Kernel) -> Kernel:
+    """Types inferred (all must be known) and reductions lowered."""
+    kernel = infer_unknown_types(kernel, expect_completion=True)
+    return lower_reductions(kernel)
+
+
+def generate_code(kernel: Kernel) -> GeneratedCode:
+    """OpenCL C source and launch description of `kernel` (see module docstring)."""
+    kernel = prepare_kernel(kernel)
+    schedule = insert_barriers(schedule_kernel(kernel))
+    grid = compute_grid(kernel, schedule.hardware)
+    oracle = TypeOracle(kernel)
+    emitter = TreeEmitter(schedule, grid, oracle)
+    body = emitter.emit(depth=1)
+    declarations = _declarations(kernel, grid, emitter.helpers)
+    params = kernel_params(kernel)
+    uses_fp64 = emitter.uses_fp64 or _declares_fp64(kernel)
+    # The header goes last: it holds the helpers that the body and declarations used.
+    parts = [_header(kernel, emitter, uses_fp64),
+             _signature(kernel, grid, params), "{\n", *declarations,
+             *(line + "\n" for line in body), "}\n"]
+    return GeneratedCode(kernel_name=safe_name(kernel.name), device_code="".join(parts),
+                         params=params, global_size=grid.global_size,
+                         local_size=tuple(grid.local_size), uses_fp64=uses_fp64)
+
+
+# ---------------------------------------------------------------------------------------------
+# text pieces
+
+def _header(kernel: Kernel, emitter: TreeEmitter, uses_fp64: bool) -> str:
+    out = []
+    if uses_fp64:
+        out.append("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n\n")
+    if kernel.options.preamble:
+        out.append(kernel.options.preamble.rstrip("\n") + "\n\n")
+    out.extend(helper_definition(kind, dt) for kind, dt in sorted(emitter.helpers))
+    return "".join(out)
+
+
+def _signature(kernel: Kernel, grid: Grid, params: tuple[KernelParam, ...]) -> str:
+    sizes = list(grid.local_size) + [1] * (3 - len(grid.local_size))
+    attr = f"__attribute__ ((reqd_work_group_size({sizes[0]}, {sizes[1]}, {sizes[2]})))"
+    args = ", ".join(_param_decl(kernel, prm) for prm in params)
+    return f"__kernel void {attr} {safe_name(kernel.name)}({args})\n"
+
+
+def _param_decl(kernel: Kernel, prm: KernelParam) -> str:
+    t = c_type_name(prm.dtype)
+    name = safe_name(prm.name)
+    if prm.kind == "value":
+        return f"{t} const {name}"
+    arg = kernel.arg(prm.name)
+    const = "" if prm.is_output else " const"
+    restrict = "" if _may_alias(kernel, arg) else "restrict "
+    return f"__global {t}{const} *{restrict}{name}"
+
+
+def _may_alias(kernel: Kernel, arg: ArrayArg) -> bool:
+    if arg.may_alias:
+        return True
+    return any(arg.name in a.may_alias for a in kernel.array_args)
+
+
+def _declarations(kernel: Kernel, grid: Grid, helpers: set) -> list[str]:
+    lines = [f"  {_temporary_decl(t)}\n" for t in kernel.temporaries.values()
+             if _is_used(kernel, t.name)]
+    for hw in grid.inames:
+        base = "" if hw.base == 0 else f"{_param_text(kernel, hw.base, helpers)} + "
+        lines.append(f"  int const {safe_name(hw.iname)} = {base}{grid.id_expression(hw)};\n")
+    if lines:
+        lines.append("\n")
+    return lines
+
+
+def _param_text(kernel: Kernel, expr: Expression, helpers: set) -> str:
+    """An expression in value arguments (floor division proved or helped, as in the body)."""
+    ctx = glue.context_set((), kernel.assumptions)
+    printer = CExpressionPrinter(lambda e: None, target="opencl",
+                                 is_nonnegative=lambda e: glue.nonnegative_in(e, ctx))
+    printer.helpers = helpers
+    return printer(expr)
+
+
+def _temporary_decl(temp: TemporaryVariable) -> str:
+    if temp.dtype is None:
+        raise CodegenError(f"temporary {temp.name!r} has no type", temp.span)
+    space = temp.address_space or AddressSpace.PRIVATE
+    if space == AddressSpace.GLOBAL:
+        raise CodegenError(f"temporary {temp.name!r}: global temporaries are not supported yet",
+                           temp.span)
+    t = c_type_name(temp.dtype)
+    prefix = "__local " if space == AddressSpace.LOCAL else ""
+    name = safe_name(temp.name)
+    if not temp.shape:
+        init = f" = {_literal(temp.initializer[0], temp.dtype)}" if temp.initializer else ""
+        return f"{prefix}{t} {name}{init};"
+    size = _constant_size(temp)
+    if temp.initializer:
+        values = ", ".join(_literal(v, temp.dtype) for v in temp.initializer)
+        return f"{prefix}{t} const {name}[{size}] = {{{values}}};"
+    return f"{prefix}{t} {name}[{size}];"
+
+
+def _literal(value, dtype: np.dtype) -> str:
+    dt = np.dtype(dtype)
+    return float_literal(float(value), dt) if dt.kind == "f" else int_literal(int(value), dt)
+
+
+def _constant_size(temp: TemporaryVariable) -> int:
+    from pymbolic import evaluate
+    total = 1
+    for extent in temp.shape:
+        try:
+            total *= int(evaluate(extent, {}))
+        except Exception:
+            raise CodegenError(f"temporary {temp.name!r}: shape {extent} is not a constant "
+                               "(temporaries need a size known at code generation)",
+                               temp.span) from None
+    return total
+
+
+def _is_used(kernel: Kernel, name: str) -> bool:
+    for s in kernel.statements:
+        if name in s.assignee_names():
+            return True
+        if any(name in dependencies(e) for e in s.read_expressions()):
+            return True
+    return False
+
+
+def _declares_fp64(kernel: Kernel) -> bool:
+    vs = [*kernel.args, *(t for t in kernel.temporaries.values() if _is_used(kernel, t.name))]
+    return any(v.dtype is not None and np.dtype(v.dtype) == FLOAT64 for v in vs)
+
+
+# ---------------------------------------------------------------------------------------------
+# kernel parameters
+
+def kernel_params(kernel: Kernel) -> tuple[KernelParam, ...]:
+    """Array arguments then value arguments, each group in `kernel.args` order."""
+    read, written = _reads_and_writes(kernel)
+    out: list[KernelParam] = []
+    for arg in kernel.array_args:
+        is_output = arg.is_output if arg.is_output is not None else arg.name in written
+        is_input = arg.is_input
+        if is_input is None:
+            is_input = arg.name in read or (is_output and not _fully_written(kernel, arg))
+        out.append(KernelParam(name=arg.name, kind="array", dtype=np.dtype(arg.dtype),
+                               is_input=bool(is_input), is_output=bool(is_output),
+                               size=array_size(arg), shape=arg.shape))
+    for arg in kernel.value_args:
+        out.append(KernelParam(name=arg.name, kind="value", dtype=np.dtype(arg.dtype),
+                               is_input=True, is_output=False))
+    return tuple(out)
+
+
+def _reads_and_writes(kernel: Kernel) -> tuple[set[str], set[str]]:
+    read: set[str] = set()
+    written: set[str] = set()
+    for s in kernel.statements:
+        written.update(s.assignee_names())
+        for e in s.read_expressions():
+            read.update(dependencies(e))
+    return read, written
+
+
+def _fully_written(kernel: Kernel, arg: ArrayArg) -> bool:
+    """Whether the statements provably overwrite every element (no copy-in needed)."""
+    if arg.shape is None:
+        return False
+    accesses = []
+    for s in kernel.statements:
+        if arg.name not in s.assignee_names():
+            continue
+        if s.predicates or not isinstance(s, (Assignment, CallInstruction)):
+            return False
+        targets = (s.assignee,) if isinstance(s, Assignment) else s.assignees
+        for t in targets:
+            if not isinstance(t, p.Subscript):
+                return False
+            try:
+                dom = glue.statement_domain(kernel.domains, s.within_inames)
+            except Exception:
+                return False
+            accesses.append((dom, tuple(t.index_tuple)))
+    return glue.writes_cover_box(accesses, arg.shape, kernel.assumptions)
+
+
+def array_size(arg: ArrayArg) -> Expression | None:
+    """Elements to allocate: offset + 1 + sum((extent_k - 1) * stride_k) (the shape product
+    for C/F order)."""
+    if arg.shape is None or any(e is None for e in arg.shape):
+        return None
+    if not arg.shape:
+        return _plus(arg.offset, 1)
+    from translator.ir.data import strides
+    if all(isinstance(t, NestingTag) for t in arg.dim_tags):
+        product = arg.shape[0] if len(arg.shape) == 1 else p.Product(tuple(arg.shape))
+        return _plus(arg.offset, product)
+    terms: list[Expression] = [arg.offset, 1]
+    for extent, stride in zip(arg.shape, strides(arg.shape, arg.dim_tags)):
+        terms.append(p.Product((p.Sum((extent, -1)), stride)))
+    return p.Sum(tuple(t for t in terms if t != 0))
+
+
+def _plus(a: Expression, b: Expression) -> Expression:
+    if a == 0:
+        return b
+    if isinstance(a, int) and isinstance(b, int):
+        return a + b
+    return p.Sum((a, b))
+
+
+__all__ = ["array_size", "generate_code", "kernel_params", "prepare_kernel"]

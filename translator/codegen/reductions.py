@@ -1,0 +1,173 @@
+"""Lowering of `Reduction` nodes to accumulator temporaries (before scheduling).
+
+``out[i] = sum(k, a[i, k])`` becomes three statements::
+
+    _tr_acc = 0                       {id=_tr_s_init,   inames=i}
+    _tr_acc = _tr_acc + a[i, k]       {id=_tr_s_update, inames=i:k, dep=_tr_s_init}
+    out[i] = _tr_acc                  {id=s, dep=_tr_s_update}
+
+so a reduction iname is a sequential loop around the accumulator update only.  Reductions are
+sequential within a work item; reduction inames tagged ``l.*``/``g.*`` raise `CodegenError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.diagnostics import CodegenError
+from translator.ir.data import AddressSpace, TemporaryVariable
+from translator.ir.expr import (REDUCTION_OPS, Expression, IRCombineMapper, IRIdentityMapper,
+                                Reduction)
+from translator.ir.kernel import Kernel
+from translator.ir.statements import Assignment, CallInstruction, Statement
+from translator.ir.tags import is_hardware_parallel
+from translator.ir.types import TypeOracle
+from translator.ir.util import UniqueNameGenerator
+
+
+class _HasReduction(IRCombineMapper):
+    def combine(self, values) -> bool:
+        return any(values)
+
+    def map_reduction(self, expr, *args, **kwargs) -> bool:
+        return True
+
+    def map_constant(self, expr, *args, **kwargs) -> bool:
+        return False
+
+    map_variable = map_constant
+    map_tagged_variable = map_constant
+    map_numpy_scalar = map_constant
+
+    def map_foreign(self, expr, *args, **kwargs) -> bool:
+        return False
+
+
+def has_reduction(expr: Expression) -> bool:
+    return bool(_HasReduction()(expr))
+
+
+def lower_reductions(kernel: Kernel) -> Kernel:
+    """Replace every reduction by an accumulator (see module docstring).  Returns `kernel`
+    itself when it has no reductions."""
+    if not any(_statement_has_reduction(s) for s in kernel.statements):
+        return kernel
+    lowering = _Lowering(kernel)
+    statements: list[Statement] = []
+    for stmt in kernel.statements:
+        statements.extend(lowering.statement(stmt))
+    return replace(kernel, statements=tuple(statements), temporaries=lowering.temporaries)
+
+
+def _statement_has_reduction(stmt: Statement) -> bool:
+    if isinstance(stmt, (Assignment, CallInstruction)) and has_reduction(stmt.expression):
+        return True
+    return any(has_reduction(pr) for pr in stmt.predicates)
+
+
+class _Lowering:
+    def __init__(self, kernel: Kernel) -> None:
+        self.kernel = kernel
+        self.oracle = TypeOracle(kernel)
+        taken = {s.id for s in kernel.statements} | set(kernel.temporaries) | set(kernel.arg_names)
+        self.names = UniqueNameGenerator(taken | set(kernel.all_inames))
+        self.temporaries = kernel.temporaries
+
+    def statement(self, stmt: Statement) -> list[Statement]:
+        if not _statement_has_reduction(stmt):
+            return [stmt]
+        if any(has_reduction(pr) for pr in stmt.predicates):
+            raise CodegenError(f"statement {stmt.id!r}: reductions in predicates are not "
+                               "supported", stmt.span)
+        emitted: list[Statement] = []
+        replacer = _Replacer(self, stmt, stmt.within_inames, emitted)
+        new_expr = replacer(stmt.expression)
+        deps = stmt.depends_on | set(replacer.updates)
+        return [*emitted, replace(stmt, expression=new_expr, depends_on=frozenset(deps))]
+
+    def reduction(self, red: Reduction, stmt: Statement, outer: frozenset[str],
+                  emitted: list[Statement]) -> tuple[p.Variable, str]:
+        """Emit init/update statements for `red` (inner reductions first); return the
+        accumulator that replaces it and the id of its update statement."""
+        self._check_inames(red, stmt)
+        inner_inames = outer | frozenset(red.inames)
+        inner: list[Statement] = []
+        replacer = _Replacer(self, stmt, inner_inames, inner)
+        body = replacer(red.expr)
+        dtype = self.oracle.dtype(red.expr)
+        if dtype is None:
+            raise CodegenError(f"statement {stmt.id!r}: cannot determine the type of the "
+                               f"reduction {red}", stmt.span)
+        acc = self._accumulator(stmt, np.dtype(dtype))
+        init_id = self.names(f"_tr_{stmt.id}_init")
+        update_id = self.names(f"_tr_{stmt.id}_update")
+        common = dict(predicates=stmt.predicates, span=stmt.span, priority=stmt.priority,
+                      groups=stmt.groups, conflicts_with_groups=stmt.conflicts_with_groups)
+        init = Assignment(id=init_id, assignee=acc, expression=_neutral(red.operation, dtype),
+                          within_inames=outer, depends_on=stmt.depends_on, **common)
+        inner_deps = set(replacer.updates)
+        update = Assignment(id=update_id, assignee=acc,
+                            expression=_combine(red.operation, acc, body),
+                            within_inames=inner_inames,
+                            depends_on=frozenset({init_id} | inner_deps | stmt.depends_on),
+                            **common)
+        emitted.extend([init, *inner, update])
+        return acc, update_id
+
+    def _check_inames(self, red: Reduction, stmt: Statement) -> None:
+        for iname in red.inames:
+            if any(is_hardware_parallel(t) for t in self.kernel.tags_of(iname)):
+                tags = ", ".join(sorted(str(t) for t in self.kernel.tags_of(iname)))
+                raise CodegenError(
+                    f"statement {stmt.id!r}: reduction iname {iname!r} is tagged {tags}; "
+                    "parallel reductions across work items are not supported yet (reduce "
+                    "over a sequential iname)", stmt.span)
+        if red.operation not in REDUCTION_OPS:
+            raise CodegenError(f"statement {stmt.id!r}: unknown reduction operation "
+                               f"{red.operation!r}", stmt.span)
+
+    def _accumulator(self, stmt: Statement, dtype: np.dtype) -> p.Variable:
+        name = self.names("_tr_acc")
+        self.temporaries = self.temporaries.set(name, TemporaryVariable(
+            name=name, dtype=dtype, shape=(), address_space=AddressSpace.PRIVATE,
+            span=stmt.span))
+        return p.Variable(name)
+
+
+class _Replacer(IRIdentityMapper):
+    def __init__(self, lowering: _Lowering, stmt: Statement, outer: frozenset[str],
+                 emitted: list[Statement]) -> None:
+        self.lowering = lowering
+        self.stmt = stmt
+        self.outer = outer
+        self.emitted = emitted
+        self.updates: list[str] = []
+
+    def map_reduction(self, expr: Reduction, *args, **kwargs):
+        acc, update_id = self.lowering.reduction(expr, self.stmt, self.outer, self.emitted)
+        self.updates.append(update_id)
+        return acc
+
+
+def _neutral(operation: str, dtype: np.dtype) -> Expression:
+    """The neutral element, typed exactly (so ``max`` over ints starts at INT_MIN)."""
+    dt = np.dtype(dtype)
+    if operation == "sum":
+        return dt.type(0)
+    if operation == "product":
+        return dt.type(1)
+    if dt.kind == "f":
+        return dt.type(-np.inf if operation == "max" else np.inf)
+    info = np.iinfo(dt)
+    return dt.type(info.min if operation == "max" else info.max)
+
+
+def _combine(operation: str, acc: p.Variable, body: Expression) -> Expression:
+    if operation == "sum":
+        return p.Sum((acc, body))
+    if operation == "product":
+        return p.Product((acc, body))
+    return p.Call(p.Variable(operation), (acc, body))

@@ -1,0 +1,334 @@
+"""Scheduling: a kernel -> a loop tree (sequential loops, statements, barriers).
+
+Hardware-parallel inames (``l.N``, ``g.N``, ``l.auto``) are not loops: every work item runs the
+tree with its own values of them.  Every other iname of a statement is a loop around it; unroll
+tags (``unr``, ``ilp``, ``ilp.unr``, ``vec``) make an unrolled loop, ``ilp.seq`` an innermost loop.
+
+Order of statements: a topological order of `depends_on`; among the statements that are ready,
+the scheduler prefers one that stays inside the loops already open (loops are entered once where
+possible, the reference's rule), then one that does not open a loop some of whose statements
+still wait for work outside it, then higher `priority`, then declaration order.  When the
+dependencies force it, a loop is closed and re-entered later (the nest is split).
+
+Nesting order of loops: one global order of the sequential inames, from `loop_priority`, the
+domain forest (a child domain's inames inside its parents'), unroll/``ilp.seq`` innermost, and
+otherwise declaration order in the domains.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from translator.diagnostics import Note, SchedulingError
+from translator.ir.isl_glue import domain_parents, inames_of, params_of
+from translator.ir.kernel import Kernel
+from translator.ir.statements import Statement
+from translator.ir.tags import (GroupTag, HardwareAxisTag, IlpSeqTag,
+                                LocalAutoTag, LocalTag, is_unrolled)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoopNode:
+    """A sequential loop over `iname` (emitted once per value when `unrolled`)."""
+
+    iname: str
+    body: tuple[ScheduleNode, ...]
+    unrolled: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatementNode:
+    statement_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BarrierNode:
+    """A work-group barrier; `kind` "local" or "global" (the memory fence)."""
+
+    kind: str = "local"
+    reason: str = ""
+
+
+ScheduleNode = LoopNode | StatementNode | BarrierNode
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Schedule:
+    """The loop tree of `kernel` (the kernel as scheduled: reductions already lowered).
+
+    `hardware` maps each hardware-parallel iname to its axis tag (``l.auto`` resolved).
+    """
+
+    kernel: Kernel
+    body: tuple[ScheduleNode, ...]
+    hardware: dict[str, HardwareAxisTag]
+
+
+# ---------------------------------------------------------------------------------------------
+# iname kinds
+
+def resolve_hardware_axes(kernel: Kernel) -> dict[str, HardwareAxisTag]:
+    """Hardware axis of every hardware-parallel iname; ``l.auto`` takes the lowest local axes
+    nobody uses, in iname-name order."""
+    out: dict[str, HardwareAxisTag] = {}
+    auto: list[str] = []
+    for iname in sorted(kernel.iname_tags):
+        for tag in kernel.tags_of(iname):
+            if isinstance(tag, (LocalTag, GroupTag)):
+                out[iname] = tag
+            elif isinstance(tag, LocalAutoTag):
+                auto.append(iname)
+    used = {t.axis for t in out.values() if isinstance(t, LocalTag)}
+    free = [axis for axis in range(3) if axis not in used]
+    for iname in auto:
+        if not free:
+            raise SchedulingError(f"iname {iname!r} is tagged l.auto but all three local axes "
+                                  "are taken", kernel.span)
+        out[iname] = LocalTag(free.pop(0))
+    for iname, tag in out.items():
+        if tag.axis > 2:
+            raise SchedulingError(f"iname {iname!r}: hardware axis {tag} does not exist "
+                                  "(OpenCL has axes 0, 1 and 2)", kernel.span)
+    return out
+
+
+def loop_inames(kernel: Kernel, stmt: Statement, hardware: dict[str, HardwareAxisTag]
+                ) -> frozenset[str]:
+    """The inames of `stmt` realised as (possibly unrolled) loops."""
+    return frozenset(i for i in stmt.within_inames if i not in hardware)
+
+
+def is_unrolled_iname(kernel: Kernel, iname: str) -> bool:
+    return any(is_unrolled(t) for t in kernel.tags_of(iname))
+
+
+def _innermost_class(kernel: Kernel, iname: str) -> int:
+    """0: ordinary loop, 1: unrolled (prefer inner), 2: ilp.seq (innermost)."""
+    tags = kernel.tags_of(iname)
+    if any(isinstance(t, IlpSeqTag) for t in tags):
+        return 2
+    if any(is_unrolled(t) for t in tags):
+        return 1
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# nesting order of inames
+
+def iname_order(kernel: Kernel, inames: Sequence[str]) -> dict[str, int]:
+    """A rank for each iname: outer loops first (see module docstring)."""
+    decl: dict[str, int] = {}
+    for d in kernel.domains:
+        for n in inames_of(d):
+            decl.setdefault(n, len(decl))
+    inames = sorted(set(inames), key=lambda n: (decl.get(n, len(decl)), n))
+    wanted = set(inames)
+    edges: dict[str, set[str]] = {n: set() for n in inames}
+    for prio in sorted(kernel.loop_priority):
+        chain = [n for n in prio if n in wanted]
+        for a, b in zip(chain, chain[1:]):
+            edges[a].add(b)
+    parents = domain_parents(kernel.domains)
+    for k, d in enumerate(kernel.domains):
+        if parents[k] is None:
+            continue
+        mine = [n for n in inames_of(d) if n in wanted]
+        j = parents[k]
+        while j is not None:
+            for outer in inames_of(kernel.domains[j]):
+                if outer in wanted:
+                    edges[outer].update(mine)
+            j = parents[j]
+    return _toposort_inames(kernel, inames, edges, decl)
+
+
+def _toposort_inames(kernel: Kernel, inames: list[str], edges: dict[str, set[str]],
+                     decl: dict[str, int]) -> dict[str, int]:
+    indeg = {n: 0 for n in inames}
+    for a in inames:
+        for b in edges[a]:
+            indeg[b] += 1
+    key = {n: (_innermost_class(kernel, n), decl.get(n, len(decl)), n) for n in inames}
+    heap = [key[n] for n in inames if indeg[n] == 0]
+    heapq.heapify(heap)
+    rank: dict[str, int] = {}
+    while heap:
+        n = heapq.heappop(heap)[2]
+        rank[n] = len(rank)
+        for b in sorted(edges[n]):
+            indeg[b] -= 1
+            if indeg[b] == 0:
+                heapq.heappush(heap, key[b])
+    if len(rank) != len(inames):
+        stuck = sorted(n for n in inames if n not in rank)
+        raise SchedulingError("contradictory loop priorities: no nesting order satisfies them "
+                              f"for inames {', '.join(stuck)}", kernel.span)
+    return rank
+
+
+# ---------------------------------------------------------------------------------------------
+# statement order
+
+class _Orderer:
+    """Greedy topological ordering (see module docstring)."""
+
+    def __init__(self, kernel: Kernel, nests: dict[str, tuple[str, ...]]) -> None:
+        self.kernel = kernel
+        self.nests = nests
+        self.index = {s.id: k for k, s in enumerate(kernel.statements)}
+        self.priority = {s.id: s.priority for s in kernel.statements}
+        self.deps = {s.id: frozenset(s.depends_on) | _domain_writers(kernel, s)
+                     for s in kernel.statements}
+        self.users: dict[str, list[str]] = {s.id: [] for s in kernel.statements}
+        self._check_deps()
+        for s in kernel.statements:
+            for d in sorted(self.deps[s.id]):
+                self.users[d].append(s.id)
+
+    def _check_deps(self) -> None:
+        for s in self.kernel.statements:
+            missing = sorted(d for d in s.depends_on if d not in self.index)
+            if missing:
+                raise SchedulingError(f"statement {s.id!r} depends on unknown statement(s) "
+                                      f"{', '.join(missing)}", s.span)
+
+    def order(self) -> list[str]:
+        waiting = {sid: len(self.deps[sid] - {sid}) for sid in self.index}
+        ready = {sid for sid, n in waiting.items() if n == 0}
+        done: list[str] = []
+        done_set: set[str] = set()
+        current: tuple[str, ...] = ()
+        while ready:
+            sid = min(ready, key=lambda s: self._key(s, current, done_set))
+            ready.discard(sid)
+            done.append(sid)
+            done_set.add(sid)
+            current = self.nests[sid]
+            for user in self.users[sid]:
+                if user == sid:
+                    continue
+                waiting[user] -= 1
+                if waiting[user] == 0:
+                    ready.add(user)
+        if len(done) != len(self.index):
+            self._raise_cycle(done_set)
+        return done
+
+    def _key(self, sid: str, current: tuple[str, ...], done: set[str]) -> tuple:
+        nest = self.nests[sid]
+        shared = _common_prefix(nest, current)
+        blocked = 0
+        if len(nest) > shared:
+            blocked = int(self._loop_blocked(nest[:shared + 1], done))
+        return (-shared, blocked, -self.priority[sid], self.index[sid])
+
+    def _loop_blocked(self, prefix: tuple[str, ...], done: set[str]) -> bool:
+        """Whether some pending statement inside loops `prefix` waits for a pending statement
+        outside them (entering now would force the loop to be split)."""
+        group = {s for s, nest in self.nests.items()
+                 if s not in done and nest[:len(prefix)] == prefix}
+        return any(d not in done and d not in group for s in group for d in self.deps[s])
+
+    def _raise_cycle(self, done: set[str]) -> None:
+        pending = sorted((s for s in self.index if s not in done), key=self.index.get)
+        cycle = _find_cycle(pending, self.deps, done)
+        stmts = self.kernel.id_to_statement
+        span = stmts[cycle[0]].span if cycle else None
+        notes = tuple(Note(f"statement {c!r} is here", stmts[c].span)
+                      for c in cycle if stmts[c].span is not None)
+        raise SchedulingError("dependency cycle between statements "
+                              + " -> ".join(cycle + cycle[:1]) + " (each depends on the next)",
+                              span, notes=notes)
+
+
+def _domain_writers(kernel: Kernel, stmt: Statement) -> frozenset[str]:
+    """Writers of the temporaries that bound `stmt`'s loops (data-dependent domains): their
+    values must exist before the loops start."""
+    params: set[str] = set()
+    for d in kernel.domains:
+        if set(inames_of(d)) & stmt.within_inames:
+            params.update(params_of(d))
+    return frozenset(w for name in sorted(params) if name in kernel.temporaries
+                     for w in kernel.writers(name) if w != stmt.id)
+
+
+def _find_cycle(pending: list[str], deps: dict[str, frozenset[str]], done: set[str]) -> list[str]:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(s: str) -> list[str] | None:
+        state[s] = 1
+        stack.append(s)
+        for d in sorted(deps[s]):
+            if d in done:
+                continue
+            if state.get(d) == 1:
+                return stack[stack.index(d):]
+            if d not in state:
+                found = visit(d)
+                if found:
+                    return found
+        stack.pop()
+        state[s] = 2
+        return None
+
+    for s in pending:
+        if s not in state:
+            found = visit(s)
+            if found:
+                # start at the earliest-declared statement, for stable messages
+                k = min(range(len(found)), key=lambda j: pending.index(found[j]))
+                return found[k:] + found[:k]
+    return pending
+
+
+def _common_prefix(a: tuple[str, ...], b: tuple[str, ...]) -> int:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+# ---------------------------------------------------------------------------------------------
+# tree
+
+def build_tree(order: list[str], nests: dict[str, tuple[str, ...]],
+               unrolled: set[str]) -> tuple[ScheduleNode, ...]:
+    """Nest the ordered statements: consecutive statements share their common loops."""
+    root: list = []
+    stack: list[tuple[str, list]] = []   # (iname, body) of the open loops
+
+    def close_to(depth: int) -> None:
+        while len(stack) > depth:
+            iname, body = stack.pop()
+            node = LoopNode(iname=iname, body=tuple(body), unrolled=iname in unrolled)
+            (stack[-1][1] if stack else root).append(node)
+
+    for sid in order:
+        nest = nests[sid]
+        shared = _common_prefix(nest, tuple(i for i, _ in stack))
+        close_to(shared)
+        for iname in nest[shared:]:
+            stack.append((iname, []))
+        target = stack[-1][1] if stack else root
+        target.append(StatementNode(statement_id=sid))
+    close_to(0)
+    return tuple(root)
+
+
+def schedule_kernel(kernel: Kernel) -> Schedule:
+    """Schedule `kernel` (reductions must already be lowered): the loop tree, without the
+    automatic barriers (`translator.codegen.barriers` adds those)."""
+    hardware = resolve_hardware_axes(kernel)
+    loops = {s.id: loop_inames(kernel, s, hardware) for s in kernel.statements}
+    rank = iname_order(kernel, sorted(set().union(*loops.values())) if loops else [])
+    nests = {sid: tuple(sorted(ls, key=rank.__getitem__)) for sid, ls in loops.items()}
+    order = _Orderer(kernel, nests).order()
+    unrolled = {i for i in rank if is_unrolled_iname(kernel, i)}
+    body = build_tree(order, nests, unrolled)
+    return Schedule(kernel=kernel, body=body, hardware=hardware)
+
