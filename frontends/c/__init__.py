@@ -1,0 +1,79 @@
+"""The C frontend: ``#pragma translate`` regions of C99 files -> kernels, and the rewrite.
+
+Pipeline: `preprocess` (gcc -E, pycparser) -> `regions` (directives, region sites) -> `build`
+(statements, loops) -> `assemble` (arguments, domains, the Kernel) -> `rewrite`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from frontends.base import GlueSignature, ParsedFile, Region
+from frontends.c.assemble import Assembler
+from frontends.c.build import RegionBuilder
+from frontends.c.liveness import References
+from frontends.c.preprocess import SourceText, parse_file
+from frontends.c.regions import RegionFinder, scan_directives
+from frontends.c.rewrite import definition_offset, rewrite
+from frontends.c.typemodel import FileScope
+from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CParsedFile(ParsedFile):
+    """A parsed C file; `prototype_offset` is where the glue prototypes go."""
+
+    prototype_offset: int = 0
+
+
+class CFrontend:
+    """`frontends.base.Frontend` for C."""
+
+    language = "c"
+    suffixes = (".c",)
+
+    def parse(self, path: str, text: str, options: dict[str, Any]) -> ParsedFile:
+        """Find the file's regions and build their kernels (see `frontends.base`)."""
+        src = SourceText(path, text)
+        raw = scan_directives(src)
+        if not raw:
+            return CParsedFile(path=path, text=text, language="c", regions=())
+        tree = parse_file(src, options or {})
+        fscope = FileScope.from_ast(tree)
+        sites = RegionFinder(src, tree, raw).find()
+        regions: list[Region] = []
+        refs: dict[int, References] = {}
+        seen: dict[str, Region] = {}
+        for site in sites:
+            func_refs = refs.setdefault(id(site.function), References(site.function))
+            region = _region(src, fscope, site, func_refs)
+            if region.name in seen:
+                raise FrontendError(f"region name {region.name!r} is used twice in this file "
+                                    f"(first at {seen[region.name].span})", region.span)
+            seen[region.name] = region
+            regions.append(region)
+        offset = definition_offset(src, sites[0].function) if sites else 0
+        return CParsedFile(path=path, text=text, language="c", regions=tuple(regions),
+                           prototype_offset=offset)
+
+    def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
+        """The original text with regions replaced by glue calls, prototypes inserted."""
+        return rewrite(parsed, glue)
+
+
+def _region(src: SourceText, fscope: FileScope, site, refs: References) -> Region:
+    try:
+        builder = RegionBuilder(src, fscope, site)
+        return Assembler(builder, builder.build(), site, refs).assemble()
+    except TranslatorError:
+        raise
+    except Exception as err:  # noqa: BLE001 - never a bare exception for bad input
+        raise UnsupportedConstructError(
+            f"unsupported construct in region {site.name!r} ({type(err).__name__}: {err})",
+            site.kernel.span) from err
+
+
+FRONTEND = CFrontend()
+
+__all__ = ["FRONTEND", "CFrontend", "CParsedFile"]

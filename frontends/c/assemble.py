@@ -1,0 +1,417 @@
+"""Raw region statements -> a `Kernel` and its `Region`.
+
+Decides what each outer variable becomes (C memory model, DESIGN.md "The IR"):
+
+- arrays and pointers -> `ArrayArg` (C order; plain pointers may alias each other, `restrict`
+  pointers and arrays are disjoint buffers); extents from declarations or from the footprint;
+- scalars only read -> `ValueArg`;
+- scalars written: a private `TemporaryVariable` when each iteration writes before it reads and
+  the final value is dead, otherwise a 1-element `ArrayArg` (`Region.written_scalars`, the call
+  passes ``&s``) so the value comes back.
+
+Builds one isl domain per loop (the forest), and `depends_on` so that statements keep their
+source order wherever they touch common variables.
+"""
+
+from __future__ import annotations
+
+import pymbolic.primitives as p
+from pycparser import c_ast
+from pycparser.c_generator import CGenerator
+
+from frontends.base import Region
+from frontends.c.build import BuiltRegion, Loop, RawStatement
+from frontends.c.expressions import Binding, ExpressionBuilder
+from frontends.c.footprint import index_end
+from frontends.c.liveness import References
+from frontends.c.loops import BoundNormaliser
+from frontends.c.regions import RegionSite
+from frontends.c.typemodel import CType
+from translator.diagnostics import FrontendError, UnsupportedConstructError
+from translator.ir import isl_glue
+from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueArg
+from translator.ir.expr import Expression, IRWalkMapper, dependencies, substitute
+from translator.ir.kernel import Kernel, Options
+from translator.ir.statements import Assignment
+from translator.ir.util import FrozenDict
+
+
+class Assembler:
+    """Turns a `BuiltRegion` into the region's kernel (one instance per region)."""
+
+    def __init__(self, builder, built: BuiltRegion, site: RegionSite,
+                 refs: References) -> None:
+        self.builder = builder
+        self.built = built
+        self.site = site
+        self.refs = refs
+        self.stmts = built.statements
+        self.inames = {loop.iname for loop in built.loops}
+        self.values: dict[str, Binding] = {}
+        self.scalars_out: dict[str, Binding] = {}
+        self.private: dict[str, Binding] = {}
+        self.assumptions: list[Expression] = []
+        #: Non-affine loop bounds computed by the caller: name -> (dtype, C text).
+        self.hoisted: dict[str, tuple[object, str]] = {}
+        self.hoisted_ids: dict[int, p.Variable] = {}
+
+    def assemble(self) -> Region:
+        self._check_names_after_region()
+        self._classify_scalars()
+        self._substitute_written_scalars()
+        domains = self._domains()
+        arrays = self._arrays(domains)
+        args = self._arguments(arrays, _used_names(self.stmts, domains, arrays))
+        kernel = Kernel(
+            name=self.site.name, domains=tuple(domains), statements=self._statements(arrays),
+            args=tuple(args), temporaries=FrozenDict(self._temporaries()),
+            assumptions=self._assumptions(), options=Options(source_language="c"),
+            span=self.site.kernel.span)
+        return Region(
+            name=self.site.name, kernel=kernel, transform_calls=tuple(self.site.calls),
+            start=self.site.kernel.start, end=self.site.end.end, indent=self._indent(),
+            procedure=self.site.function.decl.name, span=self.site.kernel.span,
+            call_args=tuple((a.name, self._call_arg(a)) for a in args),
+            written_scalars=frozenset(self.scalars_out))
+
+    # -- variables ------------------------------------------------------------------------
+
+    def _check_names_after_region(self) -> None:
+        for name, span in self.built.top_level.items():
+            if self.refs.referenced_after(name, self.site):
+                raise UnsupportedConstructError(
+                    f"{name!r} is declared inside region {self.site.name!r} and used after "
+                    "it; declare it before the region", span)
+        for name, span in self.built.outer_loop_vars.items():
+            if self.refs.used_after(name, self.site):
+                raise UnsupportedConstructError(
+                    f"the value of loop variable {name!r} after region {self.site.name!r} is "
+                    "used, but a region does not set it; declare the variable in the for "
+                    "statement or set it after the region", span)
+
+    def _classify_scalars(self) -> None:
+        written = {s.assignee_name for s in self.stmts}
+        for name, b in self.built.outer.items():
+            if not b.ctype.is_scalar:
+                continue
+            c_name = self.built.c_names[name]
+            if name not in written:
+                self.values[name] = b
+            elif b.storage == "global" or self.refs.used_after(c_name, self.site):
+                self.scalars_out[name] = b
+            elif _privatizable(name, self.stmts):
+                self.private[name] = b
+            else:
+                self.scalars_out[name] = b
+
+    def _substitute_written_scalars(self) -> None:
+        if not self.scalars_out:
+            return
+        mapping = {n: p.Subscript(p.Variable(n), 0) for n in self.scalars_out}
+        for s in self.stmts:
+            s.assignee = substitute(s.assignee, mapping)
+            s.expression = substitute(s.expression, mapping)
+            s.predicates = tuple(substitute(c, mapping) for c in s.predicates)
+
+    def _temporaries(self) -> dict[str, TemporaryVariable]:
+        temps = dict(self.built.temporaries)
+        for name, b in self.private.items():
+            temps[name] = TemporaryVariable(name=name, dtype=b.ctype.dtype,
+                                            address_space=AddressSpace.PRIVATE,
+                                            span=self.site.kernel.span)
+        return temps
+
+    # -- domains --------------------------------------------------------------------------
+
+    def _domains(self) -> list:
+        domains = []
+        for loop in self.built.loops:
+            constraints = self._loop_constraints(loop, domains)
+            try:
+                domains.append(isl_glue.c_loop_domain(loop.iname, constraints))
+            except isl_glue.DomainError as err:
+                raise FrontendError(f"the bounds of the loop over {loop.var!r} are not affine "
+                                    f"in the loop variables and value arguments: "
+                                    f"{err.message}", loop.span) from None
+        return domains
+
+    def _loop_constraints(self, loop: Loop, domains: list) -> list:
+        ancestors = _ancestors(loop)
+        outer = {a.iname for a in ancestors}
+        normalise = BoundNormaliser(lambda num: self._nonnegative(num, outer, domains))
+        constraints = [(self._hoisted_bound(a, normalise), op, self._hoisted_bound(b, normalise))
+                       for a, op, b in loop.constraints]
+        used = set()
+        for a, _, b in constraints:
+            used |= dependencies(a) | dependencies(b)
+        for name in sorted(used - outer - {loop.iname}):
+            if name in self.inames or name not in self.values:
+                raise FrontendError(f"the bounds of the loop over {loop.var!r} depend on "
+                                    f"{self._c_name(name)!r}, which the region writes (or which "
+                                    "is not a loop variable of an enclosing loop)", loop.span)
+        if loop.parent is not None and loop.parent.iname not in used and used & outer:
+            # Keep the forest a chain along the nest: a domain that names only a more distant
+            # ancestor would otherwise become a sibling of its parent's domain.
+            constraints += self._loop_constraints(loop.parent, domains)
+        return constraints
+
+    def _hoisted_bound(self, bound: Expression, normalise) -> Expression:
+        """A bound that isl cannot use (``n*m``) but that only reads value arguments becomes
+        a new value argument, computed by the caller from the bound's C text."""
+        result = normalise(bound)
+        source = self.built.bound_sources.get(id(bound))
+        names = dependencies(result)
+        if (source is None or source[0] is not bound or not names or names - set(self.values)
+                or isl_glue.is_affine(result, names)):
+            return result
+        if id(bound) not in self.hoisted_ids:
+            _, node, dtype = source
+            name = self.builder.names("_tr_bound")
+            self.hoisted[name] = (dtype, "(" + CGenerator().visit(node) + ")")
+            self.values[name] = Binding("outer", name, CType("scalar", dtype))
+            self.hoisted_ids[id(bound)] = p.Variable(name)
+        return self.hoisted_ids[id(bound)]
+
+    def _nonnegative(self, num: Expression, outer: set[str], domains: list) -> bool:
+        names = dependencies(num)
+        if names & outer:
+            inames = names & outer
+            dom = isl_glue.statement_domain(domains, inames)
+            return isl_glue.is_nonnegative(num, dom)
+        if names <= set(self.values):
+            # C truncates, isl floors: they agree for a non-negative numerator, which the
+            # kernel then assumes (a negative one would make the loop empty in practice).
+            self.assumptions.append(p.Comparison(num, ">=", 0))
+            return True
+        return False
+
+    def _assumptions(self):
+        if not self.assumptions:
+            return None
+        ctx = isl_glue.context_set(self.assumptions).params()
+        bsets = ctx.coalesce().get_basic_sets()
+        return bsets[0] if len(bsets) == 1 else None
+
+    # -- arrays ---------------------------------------------------------------------------
+
+    def _arrays(self, domains: list) -> dict[str, ArrayArg]:
+        accesses = _accesses(self.stmts)
+        buffers = [n for n, b in self.built.outer.items() if b.ctype.is_buffer]
+        plain = sorted(n for n in buffers if self.built.outer[n].ctype.kind == "pointer"
+                       and not self.built.outer[n].ctype.restrict)
+        arrays: dict[str, ArrayArg] = {}
+        for name in buffers:
+            b = self.built.outer[name]
+            shape = self._shape(name, b, accesses.get(name, []), domains)
+            alias = frozenset(plain) - {name} if name in plain else frozenset()
+            written = any(s.assignee_name == name for s in self.stmts)
+            arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=shape,
+                                    is_input=True, is_output=written, may_alias=alias,
+                                    span=self._decl_span(name))
+        for name, b in self.scalars_out.items():
+            arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=(1,), is_input=True,
+                                    is_output=True, span=self._decl_span(name))
+        return arrays
+
+    def _shape(self, name: str, b: Binding, uses, domains) -> tuple[Expression, ...]:
+        dims = b.ctype.dims if b.ctype.kind == "array" else (None,)
+        shape = []
+        for axis, dim in enumerate(dims):
+            if dim is None:
+                shape.append(self._footprint(name, axis, uses, domains))
+            elif isinstance(dim, int):
+                shape.append(dim)
+            else:
+                shape.append(self._declared_extent(name, dim))
+        return tuple(shape)
+
+    def _declared_extent(self, name: str, dim: c_ast.Node) -> Expression:
+        value = self.builder.fscope.constant_value(dim)
+        if value is not None:
+            return value
+        env = _OuterEnvironment(self.builder)
+        te = ExpressionBuilder(env).visit(dim)
+        for n in dependencies(te.expr):
+            if n in self.scalars_out or n in self.private:
+                raise FrontendError(f"the extent of {self._c_name(name)!r} depends on "
+                                    f"{self._c_name(n)!r}, which the region writes",
+                                    self._decl_span(name))
+            self.values.setdefault(n, self.built.outer[n])
+        return te.expr
+
+    def _footprint(self, name: str, axis: int, uses, domains) -> Expression:
+        ends: list[Expression] = []
+        for stmt, indices in uses:
+            dom = isl_glue.statement_domain(domains, stmt.inames)
+            try:
+                end = index_end(dom, indices[axis], stmt.predicates, stmt.inames)
+            except isl_glue.DomainError as err:
+                raise FrontendError(
+                    f"cannot tell how many elements of {self._c_name(name)!r} the region "
+                    f"accesses ({err.message}); declare it as an array parameter with its "
+                    "extent, e.g. 'double a[n]'", stmt.span) from None
+            bad = sorted(n for n in dependencies(end) if n not in self.values)
+            if bad:
+                raise FrontendError(
+                    f"the extent of {self._c_name(name)!r} accessed by the region depends on "
+                    f"{', '.join(map(repr, bad))}, which is not a value argument",
+                    stmt.span)
+            if end not in ends:
+                ends.append(end)
+        if not ends:
+            return 1
+        return ends[0] if len(ends) == 1 else p.Call(p.Variable("max"), tuple(ends))
+
+    # -- arguments and statements ---------------------------------------------------------
+
+    def _arguments(self, arrays: dict[str, ArrayArg], used: set[str]) -> list:
+        args = []
+        for name in sorted(set(self.built.outer) | set(self.values), key=self._order):
+            if name in arrays:
+                args.append(arrays[name])
+            elif name in self.values and name in used:
+                args.append(ValueArg(name=name, dtype=self.values[name].ctype.dtype,
+                                     span=self._decl_span(name)))
+        return args
+
+    def _statements(self, arrays: dict[str, ArrayArg]) -> tuple[Assignment, ...]:
+        aliases = {n: {n} | set(a.may_alias) for n, a in arrays.items()}
+        infos = []
+        out = []
+        for s in self.stmts:
+            reads = _expand(_reads(s) - self.inames, aliases)
+            writes = _expand({s.assignee_name}, aliases)
+            deps = frozenset(t_id for t_id, t_reads, t_writes in infos
+                             if t_writes & (reads | writes) or t_reads & writes)
+            infos.append((s.id, reads, writes))
+            out.append(Assignment(id=s.id, within_inames=s.inames, depends_on=deps,
+                                  predicates=frozenset(s.predicates), span=s.span,
+                                  assignee=s.assignee, expression=s.expression))
+        return tuple(out)
+
+    def _order(self, name: str) -> tuple[int, int]:
+        """Arguments follow the declarations: parameters, then locals, then globals."""
+        order = list(self.site.visible)
+        c_name = self._c_name(name)
+        if c_name not in self.site.visible:
+            return (3, 0)
+        rank = {"param": 0, "local": 1, "global": 2}[self.site.visible[c_name][0]]
+        return (rank, order.index(c_name))
+
+    def _call_arg(self, arg) -> str:
+        if arg.name in self.hoisted:
+            return self.hoisted[arg.name][1]
+        c_name = self._c_name(arg.name)
+        if arg.name in self.scalars_out:
+            return f"&{c_name}"
+        b = self.built.outer.get(arg.name)
+        if b is not None and b.ctype.kind == "array" and len(b.ctype.dims) > 1:
+            return "&" + c_name + "[0]" * len(b.ctype.dims)
+        return c_name
+
+    def _c_name(self, name: str) -> str:
+        return self.built.c_names.get(name, name)
+
+    def _decl_span(self, name: str):
+        entry = self.site.visible.get(self._c_name(name))
+        span = self.builder.src.node_span(entry[1], self._c_name(name)) if entry else None
+        return span or self.site.kernel.span
+
+    def _indent(self) -> str:
+        if self.site.kernel.indent or not self.site.statements:
+            return self.site.kernel.indent
+        coord = self.site.statements[0].coord
+        line = self.builder.src.line_text(coord.line) if coord is not None else None
+        if not line:
+            return ""
+        return line[:len(line) - len(line.lstrip(" \t"))]
+
+
+class _OuterEnvironment:
+    """Names in declarations outside the region (array extents) resolve to outer symbols."""
+
+    def __init__(self, builder) -> None:
+        self.src = builder.src
+        self.fscope = builder.fscope
+        self.lookup = builder.lookup_outer
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers on raw statements
+
+def _reads(stmt: RawStatement) -> set[str]:
+    names = set(dependencies(stmt.expression))
+    for c in stmt.predicates:
+        names |= dependencies(c)
+    if isinstance(stmt.assignee, p.Subscript):
+        for idx in stmt.assignee.index_tuple:
+            names |= dependencies(idx)
+    return names
+
+
+def _used_names(stmts: list[RawStatement], domains: list, arrays: dict[str, ArrayArg]
+                ) -> set[str]:
+    """Every name the kernel refers to (a value only a hoisted bound read is not one)."""
+    names: set[str] = set()
+    for s in stmts:
+        names |= _reads(s) | {s.assignee_name}
+    for d in domains:
+        names |= set(isl_glue.params_of(d))
+    for a in arrays.values():
+        for extent in a.shape or ():
+            names |= dependencies(extent)
+    return names
+
+
+def _expand(names: set[str], aliases: dict[str, set[str]]) -> frozenset[str]:
+    out = set(names)
+    for n in names:
+        out |= aliases.get(n, set())
+    return frozenset(out)
+
+
+def _privatizable(name: str, stmts: list[RawStatement]) -> bool:
+    """Each read of `name` follows an unconditional write in the same iterations (the write's
+    loops enclose the read), so the incoming value is never used."""
+    first = None
+    for s in stmts:
+        reads, writes = name in _reads(s), s.assignee_name == name
+        if reads and first is None:
+            return False
+        if reads and not set(first.loops) <= set(s.loops):
+            return False
+        if writes and first is None:
+            if s.predicates:
+                return False
+            first = s
+    return first is not None
+
+
+def _ancestors(loop: Loop) -> list[Loop]:
+    out = []
+    while loop.parent is not None:
+        loop = loop.parent
+        out.append(loop)
+    return out
+
+
+class _AccessCollector(IRWalkMapper):
+    def __init__(self) -> None:
+        self.found: list[tuple[str, tuple[Expression, ...]]] = []
+
+    def map_subscript(self, expr: p.Subscript, *args, **kwargs) -> None:
+        if isinstance(expr.aggregate, p.Variable):
+            self.found.append((expr.aggregate.name, tuple(expr.index_tuple)))
+        for idx in expr.index_tuple:
+            self.rec(idx)
+
+
+def _accesses(stmts: list[RawStatement]) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for s in stmts:
+        collector = _AccessCollector()
+        for e in (s.assignee, s.expression, *s.predicates):
+            collector(e)
+        for name, indices in collector.found:
+            out.setdefault(name, []).append((s, indices))
+    return out

@@ -1,0 +1,447 @@
+"""A region's statements (pycparser) -> raw IR statements, loops and temporaries.
+
+`RegionBuilder` is a visitor whose methods are named after pycparser's statement classes
+(`visit_For`, `visit_If`, ...); expressions go to `ExpressionBuilder`.  What it produces is
+still "raw": scalars declared outside the region are plain variables whatever their fate (value
+argument, written scalar, private temporary); `frontends.c.assemble` decides and builds the
+kernel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+import pymbolic.primitives as p
+from pycparser import c_ast
+
+from frontends.c.expressions import Binding, ExpressionBuilder, TExpr, convert, subscript
+from frontends.c.loops import analyse_for, bound_constraints, loop_value
+from frontends.c.preprocess import SourceText
+from frontends.c.regions import RegionSite, directive_span, is_translate_pragma
+from frontends.c.typemodel import INT32, CType, FileScope
+from frontends.pragmas import parse_directive
+from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
+                                    UnsupportedConstructError)
+from translator.ir.data import AddressSpace, TemporaryVariable
+from translator.ir.expr import Expression, TypeCast
+from translator.ir.util import UniqueNameGenerator
+
+
+@dataclass(eq=False)
+class Loop:
+    """One for loop of the region: its iname, the variable's value, its constraints."""
+
+    iname: str
+    var: str
+    value: Expression
+    constraints: list[tuple[Expression, str, Expression]]
+    parent: Loop | None
+    span: SourceSpan | None
+
+
+@dataclass(eq=False)
+class RawStatement:
+    id: str
+    assignee: Expression
+    expression: Expression
+    loops: tuple[Loop, ...]
+    predicates: tuple[Expression, ...]
+    span: SourceSpan | None
+
+    @property
+    def inames(self) -> frozenset[str]:
+        return frozenset(loop.iname for loop in self.loops)
+
+    @property
+    def assignee_name(self) -> str:
+        target = self.assignee
+        return (target.aggregate.name if isinstance(target, p.Subscript) else target.name)
+
+
+@dataclass
+class BuiltRegion:
+    statements: list[RawStatement] = field(default_factory=list)
+    loops: list[Loop] = field(default_factory=list)
+    temporaries: dict[str, TemporaryVariable] = field(default_factory=dict)
+    #: Symbols declared outside the region that it uses: IR name -> binding (first use first).
+    outer: dict[str, Binding] = field(default_factory=dict)
+    #: IR name -> C name of those symbols.
+    c_names: dict[str, str] = field(default_factory=dict)
+    #: Names declared at the region's top level (gone after the rewrite).
+    top_level: dict[str, SourceSpan | None] = field(default_factory=dict)
+    #: Loop variables declared outside the region: C name -> loop span.
+    outer_loop_vars: dict[str, SourceSpan | None] = field(default_factory=dict)
+    #: Loop bounds by identity -> (the bound, its C expression, its dtype): a bound that is
+    #: not affine can still be computed by the caller and passed in (`Assembler`).
+    bound_sources: dict[int, tuple[Expression, c_ast.Node, np.dtype]] = field(
+        default_factory=dict)
+
+
+_UNSUPPORTED_STATEMENTS = {
+    "While": "while loop in a region: only canonical for loops can be translated (write it "
+             "as a for loop with a constant step)",
+    "DoWhile": "do-while loop in a region: only canonical for loops can be translated",
+    "Goto": "goto is not supported in a region",
+    "Label": "labels are not supported in a region",
+    "Break": "break is not supported in a region: loops must run their whole iteration "
+             "space",
+    "Continue": "continue is not supported in a region: put the rest of the loop body "
+                "under an if",
+    "Return": "return is not supported in a region",
+    "Switch": "switch is not supported in a region: use if/else",
+}
+
+
+class RegionBuilder:
+    """Builds the raw statements of one region (visitor over pycparser statements)."""
+
+    def __init__(self, src: SourceText, fscope: FileScope, site: RegionSite) -> None:
+        self.src = src
+        self.fscope = fscope
+        self.site = site
+        self.exprs = ExpressionBuilder(self)
+        self.scopes: list[dict[str, Binding]] = [{}]
+        self.loops: list[Loop] = []
+        self.predicates: list[Expression] = []
+        self.out = BuiltRegion()
+        idents, declared, self.loop_vars = _prescan(site.statements)
+        # Outer names used by the region keep their names; locals that shadow a visible
+        # name are renamed, so the two never meet in the kernel.
+        taken = (idents - declared - self.loop_vars) | (declared & set(site.visible))
+        self.names = UniqueNameGenerator(taken)
+        self.ids = UniqueNameGenerator()
+        self.loop_counts: dict[str, int] = {}
+        self.outer_names: dict[str, str] = {}
+
+    def build(self) -> BuiltRegion:
+        for stmt in self.site.statements:
+            self.visit(stmt)
+        return self.out
+
+    def span(self, node: c_ast.Node | None, token: str | None = None) -> SourceSpan | None:
+        return self.src.node_span(node, token) or self.site.kernel.span
+
+    def visit(self, node: c_ast.Node) -> None:
+        method = getattr(self, "visit_" + type(node).__name__, None)
+        name = type(node).__name__
+        if name in _UNSUPPORTED_STATEMENTS:
+            token = {"DoWhile": "do", "Goto": "goto"}.get(name, name.lower())
+            raise UnsupportedConstructError(_UNSUPPORTED_STATEMENTS[name],
+                                            self.span(node, token))
+        if method is None:
+            raise UnsupportedConstructError(
+                f"unsupported construct in a region: C {name} statement", self.span(node))
+        try:
+            method(node)
+        except TranslatorError as err:
+            raise err.with_span(self.span(node))
+        except Exception as err:  # noqa: BLE001 - never a bare exception for bad input
+            raise UnsupportedConstructError(f"unsupported construct in a region: C {name} "
+                                            f"({err})", self.span(node)) from None
+
+    # -- names ----------------------------------------------------------------------------
+
+    def lookup(self, name: str, node: c_ast.Node) -> Binding:
+        """The binding of a name read or written in the region (records outer uses)."""
+        b = self._peek(name, node)
+        if b.kind == "stale":
+            raise UnsupportedConstructError(
+                f"loop variable {name!r} is used after its loop: its final value is not "
+                "available inside a region (use another variable)", self.span(node, name))
+        if b.kind == "outer":
+            self.out.outer.setdefault(b.name, b)
+            self.out.c_names[b.name] = name
+        return b
+
+    def _peek(self, name: str, node: c_ast.Node) -> Binding:
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        entry = self.site.visible.get(name)
+        if entry is None:
+            raise FrontendError(f"unknown name {name!r} in a region", self.span(node, name))
+        storage, decl = entry
+        ctype = self.fscope.resolve(decl.type)
+        if ctype.kind == "other":
+            raise UnsupportedConstructError(
+                f"{name!r} has type {ctype.description}, which is not supported in a region "
+                "(only numbers, arrays of numbers and pointers to numbers)",
+                self.span(node, name))
+        return Binding("outer", self._outer_name(name), ctype, storage=storage)
+
+    def lookup_outer(self, name: str, node: c_ast.Node) -> Binding:
+        """Like `lookup`, for names in declarations outside the region (array dims)."""
+        entry = self.site.visible.get(name)
+        if entry is None:
+            raise FrontendError(f"unknown name {name!r}", self.span(node, name))
+        b = Binding("outer", self._outer_name(name), self.fscope.resolve(entry[1].type),
+                    storage=entry[0])
+        if b.ctype.kind != "scalar":
+            raise UnsupportedConstructError(f"array dimension uses {name!r}, which is not a "
+                                            "number", self.span(node, name))
+        self.out.outer.setdefault(b.name, b)
+        self.out.c_names[b.name] = name
+        return b
+
+    def _outer_name(self, name: str) -> str:
+        if name not in self.loop_vars:
+            return name
+        if name not in self.outer_names:
+            self.outer_names[name] = self.names(f"_tr_{name}")
+        return self.outer_names[name]
+
+    def new_iname(self, var: str) -> str:
+        """``i`` for the first loop over ``i``, then ``i_1``, ``i_2`` (source order)."""
+        k = self.loop_counts.get(var, 0)
+        candidate = var if k == 0 else f"{var}_{k}"
+        while self.names.is_taken(candidate):
+            k += 1
+            candidate = f"{var}_{k}"
+        self.loop_counts[var] = k + 1
+        self.names.add(candidate)
+        return candidate
+
+    # -- statements -----------------------------------------------------------------------
+
+    def emit(self, assignee: Expression, expression: Expression, node: c_ast.Node,
+             token: str | None = None) -> None:
+        self.out.statements.append(RawStatement(
+            self.ids("insn"), assignee, expression, tuple(self.loops), tuple(self.predicates),
+            self.span(node, token)))
+
+    def visit_Compound(self, node: c_ast.Compound) -> None:
+        self.scopes.append({})
+        try:
+            for item in node.block_items or []:
+                self.visit(item)
+        finally:
+            self.scopes.pop()
+
+    def visit_EmptyStatement(self, node: c_ast.EmptyStatement) -> None:
+        return None
+
+    def visit_Pragma(self, node: c_ast.Pragma) -> None:
+        if not is_translate_pragma(node):
+            return   # other pragmas (e.g. OpenMP) have no meaning in a kernel
+        span = directive_span(self.src, node.coord.line) if node.coord else self.span(node)
+        d = parse_directive(node.string.split(None, 1)[1] if " " in node.string else "",
+                            span)
+        if d.kind == "kernel":
+            raise FrontendError(f"nested region: a 'kernel' directive inside region "
+                                f"{self.site.name!r}", span)
+        if d.kind == "end_kernel":
+            raise FrontendError(f"'end kernel' inside a nested block of region "
+                                f"{self.site.name!r}: a region must end in the block where it "
+                                "starts", span)
+        raise FrontendError(f"transform directive {d.name!r} inside region "
+                            f"{self.site.name!r}: transform calls must directly follow the "
+                            "'kernel' directive", span)
+
+    def visit_Decl(self, node: c_ast.Decl) -> None:
+        span = self.span(node, node.name)
+        if node.storage and set(node.storage) & {"static", "extern"}:
+            raise UnsupportedConstructError(f"{' '.join(node.storage)} declaration of "
+                                            f"{node.name!r} inside a region", span)
+        ctype = self.fscope.resolve(node.type)
+        shape = self._local_shape(node, ctype, span)
+        name = self.names(node.name)
+        self.out.temporaries[name] = TemporaryVariable(
+            name=name, dtype=ctype.dtype, shape=shape, address_space=AddressSpace.PRIVATE,
+            span=span)
+        value = None
+        if node.init is not None:
+            if shape:
+                raise UnsupportedConstructError(f"initialiser of the local array {node.name!r}"
+                                                " inside a region", span)
+            value = convert(self.exprs.visit(node.init), ctype.dtype)
+        self.scopes[-1][node.name] = Binding("local", name, ctype)
+        if len(self.scopes) == 1:
+            self.out.top_level[node.name] = span
+        if value is not None:
+            self.emit(p.Variable(name), value, node, node.name)
+
+    def _local_shape(self, node: c_ast.Decl, ctype: CType, span) -> tuple[int, ...]:
+        if ctype.kind == "scalar":
+            return ()
+        if ctype.kind == "array":
+            dims = tuple(self.fscope.constant_value(d) if d is not None else None
+                         for d in ctype.dims)
+            if None not in dims:
+                return dims
+        what = ctype.description or f"{ctype.kind} of non-constant size"
+        raise UnsupportedConstructError(f"declaration of {node.name!r} ({what}) inside a "
+                                        "region: only scalars and constant-size arrays",
+                                        span)
+
+    def visit_Assignment(self, node: c_ast.Assignment) -> None:
+        target, dtype, token = self.lvalue(node.lvalue)
+        value = self.exprs.visit(node.rvalue)
+        if node.op != "=":
+            value = self.exprs.binary(node.op[:-1], TExpr(target, dtype), value, node)
+        self.emit(target, convert(value, dtype), node, token)
+
+    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+        if node.op not in ("++", "--", "p++", "p--"):
+            self.exprs.visit(node)   # errors for unsupported operands; no effect otherwise
+            return
+        target, dtype, token = self.lvalue(node.expr)
+        value = self.exprs.binary(node.op[-1], TExpr(target, dtype), TExpr(1, INT32, True),
+                                  node)
+        self.emit(target, convert(value, dtype), node, token)
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+        self.exprs.visit(node)   # raises for anything but a math function; no effect
+
+    def visit_Cast(self, node: c_ast.Cast) -> None:
+        self.exprs.visit(node)
+
+    visit_ID = visit_Constant = visit_BinaryOp = visit_TernaryOp = visit_Cast
+    visit_ArrayRef = visit_StructRef = visit_ExprList = visit_Cast
+
+    def lvalue(self, node: c_ast.Node) -> tuple[Expression, np.dtype, str | None]:
+        """The IR target of an assignment, its C type, and its name (for spans)."""
+        if isinstance(node, c_ast.ID):
+            b = self.lookup(node.name, node)
+            if b.kind == "loop":
+                raise UnsupportedConstructError(
+                    f"assignment to the loop variable {node.name!r} inside its loop (not a "
+                    "canonical for loop)", self.span(node, node.name))
+            if not b.ctype.is_scalar:
+                raise UnsupportedConstructError(f"assignment to the whole array "
+                                                f"{node.name!r}", self.span(node, node.name))
+            return p.Variable(b.name), b.ctype.dtype, node.name
+        if isinstance(node, c_ast.ArrayRef) or (isinstance(node, c_ast.UnaryOp)
+                                                and node.op == "*"):
+            b, idx = self.exprs.array_access(node)
+            return subscript(b.name, idx), b.ctype.dtype, self.out.c_names.get(b.name, b.name)
+        te = self.exprs.visit(node)   # struct members and other constructs raise here
+        raise UnsupportedConstructError(f"cannot assign to {te.expr}", self.span(node))
+
+    # -- control flow ---------------------------------------------------------------------
+
+    def visit_If(self, node: c_ast.If) -> None:
+        cond = self.exprs.condition(node.cond)
+        if _ids(node.cond) & (_assigned(node.iftrue) | _assigned(node.iffalse)):
+            cond = self._hoist(cond, node)
+        self._branch(cond, node.iftrue)
+        if node.iffalse is not None:
+            self._branch(p.LogicalNot(cond), node.iffalse)
+
+    def _hoist(self, cond: Expression, node: c_ast.If) -> Expression:
+        """Evaluate a condition once, before its branches change what it reads."""
+        name = self.names("_tr_cond")
+        self.out.temporaries[name] = TemporaryVariable(
+            name=name, dtype=INT32, address_space=AddressSpace.PRIVATE, span=self.span(node))
+        self.emit(p.Variable(name), TypeCast(INT32, cond), node, "if")
+        return p.Comparison(p.Variable(name), "!=", 0)
+
+    def _branch(self, predicate: Expression, stmt: c_ast.Node | None) -> None:
+        self.predicates.append(predicate)
+        self.scopes.append({})
+        try:
+            self.visit(stmt)
+        finally:
+            self.scopes.pop()
+            self.predicates.pop()
+
+    def visit_For(self, node: c_ast.For) -> None:
+        span = self.span(node, "for")
+        head = analyse_for(node, self.fscope, span)
+        ctype = self._loop_var_type(head.var, head.decl, node, span)
+        lower = self._bound(head.init, "the initial value of a loop variable")
+        conditions = [(op, self._bound(b, "a loop bound")) for op, b in head.conditions]
+        iname = self.new_iname(head.var)
+        value = loop_value(iname, lower, head.step)
+        loop = Loop(iname, head.var, value,
+                    bound_constraints(value, lower, head.step, conditions, iname),
+                    self.loops[-1] if self.loops else None, span)
+        self.out.loops.append(loop)
+        self.loops.append(loop)
+        self.scopes.append({head.var: Binding("loop", iname, ctype, value)})
+        try:
+            self.visit(node.stmt)
+        finally:
+            self.scopes.pop()
+            self.loops.pop()
+        if head.decl is None:
+            self.scopes[-1][head.var] = Binding("stale", head.var, ctype)
+
+    def _bound(self, node: c_ast.Node, what: str) -> Expression:
+        te = self.exprs.visit(node)
+        if te.dtype.kind not in "iub":
+            raise FrontendError(f"{what} must be an integer expression", self.span(node))
+        self.out.bound_sources[id(te.expr)] = (te.expr, node, te.dtype)
+        return te.expr
+
+    def _loop_var_type(self, var: str, decl: c_ast.Decl | None, node, span) -> CType:
+        if decl is not None:
+            ctype = self.fscope.resolve(decl.type)
+        else:
+            b = self._peek(var, node)
+            if b.kind == "loop":
+                raise UnsupportedConstructError(
+                    f"the loop over {var!r} reuses the variable of an enclosing loop", span)
+            if b.kind == "outer":
+                self.out.outer_loop_vars.setdefault(var, span)
+            ctype = b.ctype
+        if ctype.kind != "scalar" or ctype.dtype.kind not in "iu":
+            raise UnsupportedConstructError(f"loop variable {var!r} must have an integer type",
+                                            span)
+        return ctype
+
+
+# ---------------------------------------------------------------------------------------------
+# syntactic scans
+
+def _walk(node: c_ast.Node | None) -> Iterator[c_ast.Node]:
+    if node is None:
+        return
+    yield node
+    for _, child in node.children():
+        yield from _walk(child)
+
+
+def _prescan(statements: list[c_ast.Node]) -> tuple[set[str], set[str], set[str]]:
+    """(identifiers used, names declared, loop variable names) in the region's statements."""
+    idents: set[str] = set()
+    declared: set[str] = set()
+    loop_vars: set[str] = set()
+    for stmt in statements:
+        for n in _walk(stmt):
+            if isinstance(n, c_ast.ID):
+                idents.add(n.name)
+            elif isinstance(n, c_ast.Decl) and n.name:
+                declared.add(n.name)
+            elif isinstance(n, c_ast.For):
+                init = n.init
+                if isinstance(init, c_ast.DeclList) and init.decls:
+                    loop_vars.add(init.decls[0].name)
+                elif isinstance(init, c_ast.Assignment) and isinstance(init.lvalue, c_ast.ID):
+                    loop_vars.add(init.lvalue.name)
+    return idents, declared - loop_vars, loop_vars
+
+
+def _ids(node: c_ast.Node | None) -> set[str]:
+    return {n.name for n in _walk(node) if isinstance(n, c_ast.ID)}
+
+
+def _base_name(node: c_ast.Node) -> str | None:
+    while isinstance(node, (c_ast.ArrayRef, c_ast.UnaryOp)):
+        node = node.name if isinstance(node, c_ast.ArrayRef) else node.expr
+    return node.name if isinstance(node, c_ast.ID) else None
+
+
+def _assigned(node: c_ast.Node | None) -> set[str]:
+    """Names a statement may write (assignments, increments, declarations)."""
+    out: set[str] = set()
+    for n in _walk(node):
+        if isinstance(n, c_ast.Assignment):
+            out.add(_base_name(n.lvalue))
+        elif isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--"):
+            out.add(_base_name(n.expr))
+        elif isinstance(n, c_ast.Decl):
+            out.add(n.name)
+    out.discard(None)
+    return out

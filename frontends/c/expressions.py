@@ -1,0 +1,391 @@
+"""C expressions (pycparser) -> IR expressions (pymbolic) with C semantics.
+
+Every visited expression comes back as a `TExpr`: the IR expression and its C type.  The IR
+is typed numpy-like (shared by codegen): where numpy promotion would differ from C's usual
+arithmetic conversions (int + unsigned, int * float, char arithmetic, ...), a `TypeCast` makes
+the C conversion explicit.  Integer ``/`` is `Quotient` (truncating, the IR contract), ``%`` is
+the IR function ``rem``; math.h functions become IR functions, their float forms computing in
+float32 and their double forms in float64, exactly as C converts the arguments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
+
+import numpy as np
+import pymbolic.primitives as p
+from pycparser import c_ast
+
+from frontends.c.preprocess import SourceText
+from frontends.c.typemodel import (FLOAT32, FLOAT64, INT32, INT64, CType, FileScope,
+                                   common_type, parse_constant, promote_integer)
+from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
+from translator.ir.expr import Expression, TypeCast
+
+BOOL = np.dtype(np.bool_)
+
+
+class TExpr(NamedTuple):
+    """An IR expression and its C type.  `weak`: a Python int from an int literal (it adapts
+    to the other operand exactly as C converts an int constant)."""
+
+    expr: Expression
+    dtype: np.dtype
+    weak: bool = False
+
+
+@dataclass(frozen=True)
+class Binding:
+    """What a C name means inside a region.
+
+    kind: "loop" (a loop variable: `value` is its IR value), "local" (declared in the region:
+    an IR temporary `name`), "outer" (declared outside the region: `storage` is param, local
+    or global).
+    """
+
+    kind: str
+    name: str
+    ctype: CType
+    value: Expression | None = None
+    storage: str = ""
+
+
+class Environment(Protocol):
+    src: SourceText
+    fscope: FileScope
+
+    def lookup(self, name: str, node: c_ast.Node) -> Binding: ...
+
+
+#: math.h name -> (IR function, argument type: "d" double, "f" float, "i" int, "l" long).
+MATH_FUNCTIONS: dict[str, tuple[str, str]] = {}
+for _ir in ("sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
+            "atan2", "sinh", "cosh", "tanh", "pow", "floor", "ceil", "trunc", "round", "fmod",
+            "copysign"):
+    MATH_FUNCTIONS[_ir] = (_ir, "d")
+    MATH_FUNCTIONS[_ir + "f"] = (_ir, "f")
+for _c, _ir in (("fabs", "abs"), ("fmin", "min"), ("fmax", "max")):
+    MATH_FUNCTIONS[_c] = (_ir, "d")
+    MATH_FUNCTIONS[_c + "f"] = (_ir, "f")
+MATH_FUNCTIONS.update({"abs": ("abs", "i"), "labs": ("abs", "l"), "llabs": ("abs", "l")})
+_ARITY = {"atan2": 2, "pow": 2, "fmod": 2, "copysign": 2, "min": 2, "max": 2}
+_ARG_TYPE = {"d": FLOAT64, "f": FLOAT32, "i": INT32, "l": INT64}
+
+_RELATIONAL = frozenset({"<", "<=", ">", ">=", "==", "!="})
+_BITWISE = {"&": p.BitwiseAnd, "|": p.BitwiseOr, "^": p.BitwiseXor}
+
+
+def is_constant(expr: Expression) -> bool:
+    return isinstance(expr, (int, float, np.generic)) and not isinstance(expr, bool)
+
+
+def convert(te: TExpr, dtype: np.dtype) -> Expression:
+    """`te` converted to `dtype` as C converts on assignment or argument passing."""
+    if te.dtype == dtype:
+        return te.expr
+    if is_constant(te.expr):
+        if te.weak and dtype.kind in "iu" and _fits(te.expr, dtype):
+            return te.expr
+        return _convert_constant(te.expr, dtype)
+    return TypeCast(dtype, te.expr)
+
+
+def _fits(value, dtype: np.dtype) -> bool:
+    info = np.iinfo(dtype)
+    return info.min <= int(value) <= info.max
+
+
+def _convert_constant(value, dtype: np.dtype) -> Expression:
+    if dtype.kind in "iu" and not _fits(int(value), dtype):
+        # C wraps modulo 2**bits (well defined for unsigned targets).
+        bits = 8 * dtype.itemsize
+        wrapped = int(value) % (1 << bits)
+        if dtype.kind == "i" and wrapped >= 1 << (bits - 1):
+            wrapped -= 1 << bits
+        return dtype.type(wrapped)
+    if dtype.kind in "iub":
+        return dtype.type(int(value))
+    return dtype.type(value)
+
+
+def as_condition(te: TExpr) -> Expression:
+    """A C controlling expression as an IR truth value (non-zero test)."""
+    if te.dtype == BOOL:
+        return te.expr
+    return p.Comparison(te.expr, "!=", 0)
+
+
+def _promoted(te: TExpr) -> TExpr:
+    dtype = promote_integer(te.dtype)
+    if dtype == te.dtype:
+        return te
+    return TExpr(convert(te, dtype), dtype, te.weak)
+
+
+def balance(a: TExpr, b: TExpr) -> tuple[Expression, Expression, np.dtype]:
+    """Apply the usual arithmetic conversions; cast where numpy-like promotion differs."""
+    dtype = common_type(promote_integer(a.dtype), promote_integer(b.dtype))
+    if a.weak and b.weak:
+        return convert(a, dtype), convert(b, dtype), dtype
+    if a.weak or b.weak:
+        weak, strong = (a, b) if a.weak else (b, a)
+        if strong.dtype == dtype and (dtype.kind == "f" or _fits(weak.expr, dtype)):
+            return a.expr, b.expr, dtype
+    elif np.result_type(a.dtype, b.dtype) == dtype:
+        return a.expr, b.expr, dtype
+    return convert(a, dtype), convert(b, dtype), dtype
+
+
+class ExpressionBuilder:
+    """Visitor over pycparser expression nodes (methods named after pycparser classes)."""
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self.fscope = env.fscope
+
+    def span(self, node: c_ast.Node, token: str | None = None):
+        return self.env.src.node_span(node, token)
+
+    def visit(self, node: c_ast.Node) -> TExpr:
+        method = getattr(self, "visit_" + type(node).__name__, None)
+        if method is None:
+            raise UnsupportedConstructError(
+                f"unsupported construct in a region: C {type(node).__name__} expression",
+                self.span(node))
+        try:
+            return method(node)
+        except TranslatorError as err:
+            raise err.with_span(self.span(node))
+        except Exception as err:  # noqa: BLE001 - never a bare exception for bad input
+            raise UnsupportedConstructError(
+                f"unsupported construct in a region: C {type(node).__name__} ({err})",
+                self.span(node)) from None
+
+    # -- leaves ---------------------------------------------------------------------------
+
+    def visit_Constant(self, node: c_ast.Constant) -> TExpr:
+        if node.type == "string":
+            raise UnsupportedConstructError("string literals are not supported in a region",
+                                            self.span(node, node.value))
+        value, dtype = parse_constant(node)
+        if dtype == INT32:
+            return TExpr(int(value), INT32, weak=True)
+        return TExpr(dtype.type(value), dtype)
+
+    def visit_ID(self, node: c_ast.ID) -> TExpr:
+        if node.name in self.fscope.enum_values:
+            return TExpr(self.fscope.enum_values[node.name], INT32, weak=True)
+        b = self.env.lookup(node.name, node)
+        if b.kind == "loop":
+            return TExpr(b.value, b.ctype.dtype)
+        if not b.ctype.is_scalar:
+            what = b.ctype.description or f"{b.ctype.kind} {node.name!r}"
+            if b.ctype.is_buffer:
+                what = f"array {node.name!r} used without a subscript"
+            raise UnsupportedConstructError(f"unsupported construct in a region: {what}",
+                                            self.span(node, node.name))
+        return TExpr(p.Variable(b.name), b.ctype.dtype)
+
+    def visit_ArrayRef(self, node: c_ast.ArrayRef) -> TExpr:
+        b, indices = self.array_access(node)
+        return TExpr(subscript(b.name, indices), b.ctype.dtype)
+
+    def array_access(self, node: c_ast.Node) -> tuple[Binding, tuple[Expression, ...]]:
+        """The array and the IR subscripts of ``a[i][j]`` (or ``*a``), fully subscripted."""
+        subs: list[c_ast.Node] = []
+        base = node
+        while isinstance(base, c_ast.ArrayRef):
+            subs.append(base.subscript)
+            base = base.name
+        if isinstance(base, c_ast.UnaryOp) and base.op == "*" and not subs:
+            base, subs = base.expr, [c_ast.Constant("int", "0")]
+        if isinstance(base, c_ast.StructRef):
+            return self.visit(base)  # raises: struct member access
+        if not isinstance(base, c_ast.ID):
+            raise UnsupportedConstructError("unsupported construct in a region: subscript of "
+                                            "a computed pointer", self.span(node))
+        b = self.env.lookup(base.name, base)
+        rank = len(b.ctype.dims) if b.ctype.kind == "array" else 1
+        if not b.ctype.is_buffer:
+            raise UnsupportedConstructError(
+                f"unsupported construct in a region: {base.name!r} is subscripted but is not "
+                f"an array or a pointer to numbers ({b.ctype.description or b.ctype.kind})",
+                self.span(base, base.name))
+        if len(subs) != rank:
+            raise UnsupportedConstructError(
+                f"array {base.name!r} has {rank} dimension(s) but is subscripted with "
+                f"{len(subs)}: only element accesses are supported", self.span(base, base.name))
+        indices = tuple(self.integer(s, "an array subscript") for s in reversed(subs))
+        return b, indices
+
+    def integer(self, node: c_ast.Node, what: str) -> Expression:
+        te = self.visit(node)
+        if te.dtype.kind not in "iub":
+            raise FrontendError(f"{what} must be an integer expression", self.span(node))
+        return te.expr
+
+    # -- operators ------------------------------------------------------------------------
+
+    def visit_BinaryOp(self, node: c_ast.BinaryOp) -> TExpr:
+        op = node.op
+        if op in ("&&", "||"):
+            a, b = self.condition(node.left), self.condition(node.right)
+            cls = p.LogicalAnd if op == "&&" else p.LogicalOr
+            return TExpr(cls((a, b)), BOOL)
+        return self.binary(op, self.visit(node.left), self.visit(node.right), node)
+
+    def binary(self, op: str, left: TExpr, right: TExpr, node: c_ast.Node) -> TExpr:
+        """``left op right`` with C's conversions (also used for ``x op= e``)."""
+        if op in ("<<", ">>"):
+            return self._shift(op, left, right)
+        a, b, dtype = balance(left, right)
+        weak = left.weak and right.weak
+        if op in _RELATIONAL:
+            return TExpr(p.Comparison(a, op, b), BOOL)
+        if op in _BITWISE:
+            self._require_integer(node, dtype, op)
+            return TExpr(_BITWISE[op]((a, b)), dtype, weak)
+        return self._arithmetic(node, op, a, b, dtype, weak)
+
+    def _arithmetic(self, node, op: str, a, b, dtype: np.dtype, weak: bool) -> TExpr:
+        if weak and isinstance(a, int) and isinstance(b, int) and (b != 0 or op in "+-*"):
+            value = _fold_int(op, a, b)
+            if value is not None and -2**31 <= value < 2**31:
+                return TExpr(value, INT32, True)
+        if op == "+":
+            return TExpr(p.Sum((a, b)), dtype, weak)
+        if op == "-":
+            return TExpr(p.Sum((a, negate(b))), dtype, weak)
+        if op == "*":
+            return TExpr(p.Product((a, b)), dtype, weak)
+        if op == "/":
+            return TExpr(p.Quotient(a, b), dtype, weak)
+        if op == "%":
+            self._require_integer(node, dtype, op)
+            return TExpr(p.Call(p.Variable("rem"), (a, b)), dtype, weak)
+        raise UnsupportedConstructError(f"operator {op!r} is not supported in a region",
+                                        self.span(node))
+
+    def _shift(self, op: str, left: TExpr, right: TExpr) -> TExpr:
+        left, right = _promoted(left), _promoted(right)
+        cls = p.LeftShift if op == "<<" else p.RightShift
+        return TExpr(cls(left.expr, right.expr), left.dtype, left.weak)
+
+    def _require_integer(self, node, dtype: np.dtype, op: str) -> None:
+        if dtype.kind not in "iub":
+            raise FrontendError(f"operator {op!r} needs integer operands", self.span(node))
+
+    def condition(self, node: c_ast.Node) -> Expression:
+        """A controlling expression (if, ?:, &&, ||, !) as an IR truth value."""
+        return as_condition(self.visit(node))
+
+    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> TExpr:
+        op = node.op
+        if op == "sizeof":
+            return self._sizeof(node)
+        if op in ("++", "--", "p++", "p--"):
+            raise UnsupportedConstructError(
+                "increment or decrement inside an expression is not supported in a region; "
+                "write it as a separate statement", self.span(node))
+        if op == "&":
+            raise UnsupportedConstructError("taking an address ('&') is not supported in a "
+                                            "region", self.span(node))
+        if op == "*":
+            b, idx = self.array_access(node)
+            return TExpr(subscript(b.name, idx), b.ctype.dtype)
+        if op == "!":
+            return TExpr(p.LogicalNot(self.condition(node.expr)), BOOL)
+        te = _promoted(self.visit(node.expr))
+        if op == "+":
+            return te
+        if op == "-":
+            return TExpr(negate(te.expr), te.dtype, te.weak)
+        if op == "~":
+            self._require_integer(node, te.dtype, op)
+            return TExpr(p.BitwiseNot(te.expr), te.dtype, te.weak)
+        raise UnsupportedConstructError(f"operator {op!r} is not supported in a region",
+                                        self.span(node))
+
+    def _sizeof(self, node: c_ast.UnaryOp) -> TExpr:
+        size = self.fscope.constant_value(node)
+        if size is None and not isinstance(node.expr, c_ast.Typename):
+            size = self.visit(node.expr).dtype.itemsize
+        if size is None:
+            raise UnsupportedConstructError("sizeof of this type is not supported in a "
+                                            "region", self.span(node))
+        return TExpr(np.uint64(size), np.dtype(np.uint64))
+
+    def visit_Cast(self, node: c_ast.Cast) -> TExpr:
+        dtype = self.fscope.typename_dtype(node.to_type, self.span(node))
+        te = self.visit(node.expr)
+        if te.dtype == dtype:
+            return TExpr(te.expr, dtype)
+        return TExpr(convert(TExpr(te.expr, te.dtype), dtype), dtype)
+
+    def visit_TernaryOp(self, node: c_ast.TernaryOp) -> TExpr:
+        cond = self.condition(node.cond)
+        a, b, dtype = balance(self.visit(node.iftrue), self.visit(node.iffalse))
+        return TExpr(p.If(cond, a, b), dtype)
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> TExpr:
+        name = node.name.name if isinstance(node.name, c_ast.ID) else None
+        args = list(node.args.exprs) if node.args is not None else []
+        if name not in MATH_FUNCTIONS:
+            shown = f"function {name!r}" if name else "a function pointer"
+            raise UnsupportedConstructError(
+                f"call to {shown} cannot be translated: only math.h functions may be called "
+                "inside a region", self.span(node, name))
+        ir_name, kind = MATH_FUNCTIONS[name]
+        arity = _ARITY.get(ir_name, 1)
+        if len(args) != arity:
+            raise FrontendError(f"{name} takes {arity} argument(s), not {len(args)}",
+                                self.span(node, name))
+        dtype = _ARG_TYPE[kind]
+        params = tuple(convert(self.visit(a), dtype) for a in args)
+        return TExpr(p.Call(p.Variable(ir_name), params), dtype)
+
+    # -- constructs that cannot be offloaded ---------------------------------------------
+
+    def visit_StructRef(self, node: c_ast.StructRef) -> TExpr:
+        field = getattr(node.field, "name", "?")
+        raise UnsupportedConstructError(
+            f"struct or union member access ('{node.type}{field}') is not supported in a "
+            "region; copy the member into a scalar or array before the region",
+            self.span(node))
+
+    def visit_Assignment(self, node: c_ast.Assignment) -> TExpr:
+        raise UnsupportedConstructError("assignment inside an expression is not supported in "
+                                        "a region; write it as a separate statement",
+                                        self.span(node))
+
+    def visit_ExprList(self, node: c_ast.ExprList) -> TExpr:
+        raise UnsupportedConstructError("the comma operator is not supported in a region",
+                                        self.span(node))
+
+
+def subscript(name: str, indices: tuple[Expression, ...]) -> p.Subscript:
+    """``name[i]`` (one index) or ``name[i, j]`` as the kernel language writes them."""
+    return p.Subscript(p.Variable(name), indices[0] if len(indices) == 1 else indices)
+
+
+def negate(expr: Expression) -> Expression:
+    """``-expr``; constants are folded unless unsigned (their negation wraps around)."""
+    if is_constant(expr) and getattr(expr, "dtype", np.dtype(np.int64)).kind != "u":
+        return -expr
+    return p.Product((-1, expr))
+
+
+def _fold_int(op: str, a: int, b: int) -> int | None:
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op == "/":
+        q = abs(a) // abs(b)
+        return q if (a >= 0) == (b >= 0) else -q
+    if op == "%":
+        return a - b * _fold_int("/", a, b)
+    return None

@@ -1,0 +1,259 @@
+"""Find ``#pragma translate`` regions: directives in the original text, regions in the AST.
+
+Directives are read twice.  The original text gives exact offsets (for the rewrite), lines
+continued with a trailing backslash, and the preprocessor lines between a region's pragmas.
+The AST (pycparser ``Pragma`` nodes, which survive preprocessing) tells which directives are in
+active code and which statements lie between a region's ``kernel`` and ``end kernel``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pycparser import c_ast
+
+from frontends.base import TransformCall
+from frontends.c.preprocess import SourceText
+from frontends.pragmas import Directive, parse_directive
+from translator.diagnostics import FrontendError, SourceSpan
+
+_DIRECTIVE = re.compile(r"^([ \t]*)#[ \t]*pragma[ \t]+translate\b[ \t]*")
+_PREPROCESSOR = re.compile(r"^[ \t]*#[ \t]*(\w+)")
+_CONDITIONALS = frozenset({"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else",
+                           "endif"})
+
+
+@dataclass(frozen=True)
+class RawDirective:
+    """A ``#pragma translate`` line of the original text (continuations joined)."""
+
+    line: int
+    last_line: int
+    start: int           # offset of the first line's start
+    end: int             # offset just past the last line (its newline included)
+    indent: str
+    text: str            # after the sentinel
+    span: SourceSpan     # points at `text`
+
+
+@dataclass
+class RegionSite:
+    """A region found in a function body, before any IR is built."""
+
+    name: str
+    function: c_ast.FuncDef
+    kernel: RawDirective
+    end: RawDirective
+    calls: list[TransformCall]
+    statements: list[c_ast.Node]
+    #: Declarations visible at the region's start: name -> (storage, Decl); storage is
+    #: "param", "local" or "global".
+    visible: dict[str, tuple[str, c_ast.Decl]]
+    #: Loops of the function that enclose the region, outermost first.
+    enclosing_loops: list[c_ast.Node] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------------------
+# the original text
+
+def scan_directives(src: SourceText) -> dict[int, RawDirective]:
+    """Every ``#pragma translate`` line of the text, keyed by its first line."""
+    found: dict[int, RawDirective] = {}
+    lines = src.lines
+    k = 0
+    while k < len(lines):
+        m = _DIRECTIVE.match(lines[k])
+        first = k
+        k = _last_continued_line(lines, k) + 1
+        if m is None:
+            continue
+        parts = [lines[j].rstrip("\r\n") for j in range(first, k)]
+        parts = [p[:-1] if p.endswith("\\") else p for p in parts]
+        text = " ".join([parts[0][m.end():]] + [p.strip() for p in parts[1:]]).strip()
+        found[first + 1] = RawDirective(
+            line=first + 1, last_line=k, start=src.line_offset(first + 1),
+            end=src.line_offset(k + 1), indent=m.group(1), text=text,
+            span=src.span(first + 1, m.end() + 1))
+    return found
+
+
+def _last_continued_line(lines: list[str], k: int) -> int:
+    while k + 1 < len(lines) and lines[k].rstrip("\r\n").endswith("\\"):
+        k += 1
+    return k
+
+
+def directive_span(src: SourceText, line: int) -> SourceSpan:
+    """The span of the directive text on a ``#pragma translate`` line."""
+    m = _DIRECTIVE.match(src.line_text(line) or "")
+    return src.span(line, m.end() + 1 if m else 1)
+
+
+def preprocessor_lines(src: SourceText, first: int, last: int) -> list[tuple[int, str]]:
+    """(line, directive word) of the preprocessor lines strictly between two lines."""
+    out = []
+    for line in range(first + 1, last):
+        m = _PREPROCESSOR.match(src.line_text(line) or "")
+        if m:
+            out.append((line, m.group(1)))
+    return out
+
+
+def check_no_preprocessor_lines(src: SourceText, name: str, kernel: RawDirective,
+                                end: RawDirective) -> None:
+    """A region may hold no conditional (the rewrite would cut it) and no other directive
+    except pragmas."""
+    for line, word in preprocessor_lines(src, kernel.last_line, end.line):
+        if word in _CONDITIONALS:
+            raise FrontendError(
+                f"region {name!r} straddles a preprocessor conditional (#{word} between its "
+                "'kernel' and 'end kernel' directives); move the conditional outside the region",
+                src.span(line, (src.line_text(line) or "").index("#") + 1))
+        if word != "pragma":
+            raise FrontendError(
+                f"preprocessor directive #{word} inside region {name!r}; move it outside the "
+                "region", src.span(line, (src.line_text(line) or "").index("#") + 1))
+
+
+# ---------------------------------------------------------------------------------------------
+# the AST
+
+def is_translate_pragma(node: c_ast.Node) -> bool:
+    return isinstance(node, c_ast.Pragma) and node.string.split(None, 1)[:1] == ["translate"]
+
+
+class RegionFinder:
+    """Walks function bodies in source order and collects `RegionSite`s."""
+
+    def __init__(self, src: SourceText, tree: c_ast.FileAST,
+                 raw: dict[int, RawDirective]) -> None:
+        self.src = src
+        self.tree = tree
+        self.raw = raw
+        self.sites: list[RegionSite] = []
+
+    def find(self) -> list[RegionSite]:
+        visible: dict[str, tuple[str, c_ast.Decl]] = {}
+        for ext in self.tree.ext:
+            if is_translate_pragma(ext):
+                raw, _ = self._directive(ext)   # malformed directive text is reported first
+                raise FrontendError("translate directive outside a function: regions must be "
+                                    "inside a function body", raw.span)
+            if isinstance(ext, c_ast.FuncDef):
+                self._function(ext, visible)
+            elif isinstance(ext, c_ast.Decl) and ext.name:
+                visible[ext.name] = ("global", ext)
+        return self.sites
+
+    def _function(self, func: c_ast.FuncDef, visible: dict) -> None:
+        visible = dict(visible)
+        params = func.decl.type.args.params if func.decl.type.args else []
+        for prm in params:
+            if isinstance(prm, c_ast.Decl) and prm.name:
+                visible[prm.name] = ("param", prm)
+        self.function = func
+        self.count = 0
+        self._compound(func.body, visible, [])
+
+    # -- blocks ---------------------------------------------------------------------------
+
+    def _compound(self, block: c_ast.Compound, visible: dict, loops: list) -> None:
+        visible = dict(visible)
+        open_site: RegionSite | None = None
+        for item in block.block_items or []:
+            if is_translate_pragma(item):
+                open_site = self._pragma(item, open_site, visible, loops)
+            elif open_site is not None:
+                open_site.statements.append(item)
+            else:
+                if isinstance(item, c_ast.Decl) and item.name:
+                    visible[item.name] = ("local", item)
+                self._nested(item, visible, loops)
+        if open_site is not None:
+            self._unterminated(open_site)
+
+    def _pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
+                loops: list) -> RegionSite | None:
+        raw, d = self._directive(node)
+        if d.kind == "kernel":
+            if site is not None:
+                raise FrontendError(f"nested region: a 'kernel' directive inside region "
+                                    f"{site.name!r} (started at {site.kernel.span})", d.span)
+            name = d.name or f"{self.function.decl.name}_{self.count}"
+            self.count += 1
+            return RegionSite(name, self.function, raw, raw, [], [], dict(visible), list(loops))
+        if d.kind == "end_kernel":
+            if site is None:
+                raise FrontendError("'end kernel' without a matching 'kernel' directive in the "
+                                    "same block", d.span)
+            site.end = raw
+            check_no_preprocessor_lines(self.src, site.name, site.kernel, raw)
+            self.sites.append(site)
+            return None
+        if site is None or site.statements:
+            raise FrontendError(f"transform directive {d.name!r} outside the head of a region: "
+                                "transform calls must directly follow a 'kernel' directive",
+                                d.span)
+        site.calls.append(TransformCall(name=d.name, args=d.args, kwargs=d.kwargs, span=d.span))
+        return site
+
+    def _directive(self, node: c_ast.Pragma) -> tuple[RawDirective, Directive]:
+        line = node.coord.line if node.coord is not None else 0
+        raw = self.raw.get(line)
+        if raw is None:
+            span = self.src.span(line) if line else None
+            raise FrontendError("translate directives must be written as '#pragma translate' "
+                                "lines of the file itself (not produced by macros or "
+                                "included files)", span)
+        return raw, parse_directive(raw.text, raw.span)
+
+    def _unterminated(self, site: RegionSite) -> None:
+        later = sorted(ln for ln, r in self.raw.items() if ln > site.kernel.line
+                       and parse_directive_kind(r) == "end_kernel")
+        if later:
+            end = self.raw[later[0]]
+            check_no_preprocessor_lines(self.src, site.name, site.kernel, end)
+        raise FrontendError(f"unterminated region {site.name!r}: no 'end kernel' directive "
+                            "in the same block", site.kernel.span)
+
+    def _nested(self, node: c_ast.Node, visible: dict, loops: list) -> None:
+        """Look for blocks inside a statement (regions may be in nested blocks)."""
+        if node is None:
+            return
+        if is_translate_pragma(node):
+            _, d = self._directive(node)
+            raise FrontendError("a translate directive must be a statement of a block "
+                                "(put braces around the statement)", d.span)
+        if isinstance(node, c_ast.Compound):
+            self._compound(node, visible, loops)
+            return
+        if isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
+            inner = dict(visible)
+            if isinstance(node, c_ast.For) and isinstance(node.init, c_ast.DeclList):
+                inner.update({d.name: ("local", d) for d in node.init.decls if d.name})
+            self._nested(node.stmt, inner, loops + [node])
+            return
+        for _, child in node.children():
+            if isinstance(child, (c_ast.Compound, c_ast.Pragma)) or _is_statement(child):
+                self._nested(child, visible, loops)
+
+
+def parse_directive_kind(raw: RawDirective) -> str | None:
+    try:
+        return parse_directive(raw.text, raw.span).kind
+    except FrontendError:
+        return None
+
+
+_STATEMENTS = (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch, c_ast.Case,
+               c_ast.Default, c_ast.Label)
+
+
+def _is_statement(node: c_ast.Node) -> bool:
+    return isinstance(node, _STATEMENTS)
+
+
+def find_regions(src: SourceText, tree: c_ast.FileAST) -> list[RegionSite]:
+    """All regions of the file, in source order, with their directives checked."""
+    return RegionFinder(src, tree, scan_directives(src)).find()

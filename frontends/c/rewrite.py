@@ -1,0 +1,97 @@
+"""The rewritten C source: the original text with each region replaced by a call into its glue
+function, and the glue functions' prototypes inserted at file scope.
+
+Every other byte (includes, macros, comments, conditional blocks) is copied unchanged.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from pycparser import c_ast
+
+from frontends.base import GlueParam, GlueSignature, ParsedFile, Region
+from frontends.c.preprocess import SourceText
+from translator.diagnostics import FrontendError
+
+_C_TYPES = {
+    "float32": "float", "float64": "double", "int8": "signed char", "uint8": "unsigned char",
+    "int16": "short", "uint16": "unsigned short", "int32": "int", "uint32": "unsigned int",
+    "int64": "long long", "uint64": "unsigned long long", "bool": "_Bool",
+}
+_SPECIFIER_WORDS = frozenset({"static", "inline", "extern", "__inline", "__inline__"})
+
+
+def c_type(dtype: np.dtype) -> str:
+    """The C type of a glue parameter's numpy dtype."""
+    name = np.dtype(dtype).name
+    if name not in _C_TYPES:
+        raise FrontendError(f"no C type for a glue parameter of type {name}")
+    return _C_TYPES[name]
+
+
+def prototype(sig: GlueSignature) -> str:
+    """``void translate_<name>(<params>);`` for one region."""
+    params = ", ".join(_param(prm) for prm in sig.params) or "void"
+    return f"void {sig.symbol}({params});\n"
+
+
+def _param(prm: GlueParam) -> str:
+    if prm.kind == "array":
+        const = "" if prm.is_output else "const "
+        return f"{const}{c_type(prm.dtype)} *{prm.name}"
+    return f"{c_type(prm.dtype)} {prm.name}"
+
+
+def call(region: Region, sig: GlueSignature) -> str:
+    """The statement that replaces a region: its glue function called with the region's
+    arguments, in the glue's parameter order."""
+    passed = dict(region.call_args)
+    args = ", ".join(passed.get(prm.name, prm.name) for prm in sig.params)
+    return f"{region.indent}{sig.symbol}({args});\n"
+
+
+def rewrite_text(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSignature],
+                 prototype_offset: int) -> str:
+    """Splice calls and prototypes into `text` (regions in source order, disjoint)."""
+    if not regions:
+        return text
+    missing = [r.name for r in regions if r.name not in glue]
+    if missing:
+        raise FrontendError(f"no glue signature for region(s) {', '.join(missing)}")
+    protos = "".join(prototype(glue[r.name]) for r in regions)
+    edits = [(prototype_offset, prototype_offset, protos)]
+    edits += [(r.start, r.end, call(r, glue[r.name])) for r in regions]
+    out, pos = [], 0
+    for start, end, new in sorted(edits, key=lambda e: (e[0], e[1])):
+        out.append(text[pos:start])
+        out.append(new)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def definition_offset(src: SourceText, func: c_ast.FuncDef) -> int:
+    """Offset of the start of the line where a function definition begins (its return type,
+    or a line of storage-class words such as ``static inline`` just above it)."""
+    line = _first_line(func.decl)
+    while line > 1:
+        words = (src.line_text(line - 1) or "").split()
+        if not words or not set(words) <= _SPECIFIER_WORDS:
+            break
+        line -= 1
+    return src.line_offset(line)
+
+
+def _first_line(node: c_ast.Node) -> int:
+    line = node.coord.line if node.coord is not None else 1 << 30
+    for name, child in node.children():
+        if name == "args":
+            continue
+        line = min(line, _first_line(child))
+    return line
+
+
+def rewrite(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
+    """`Frontend.rewrite` for C files (`parsed` comes from `frontends.c` parse)."""
+    offset = getattr(parsed, "prototype_offset", 0)
+    return rewrite_text(parsed.text, parsed.regions, glue, offset)

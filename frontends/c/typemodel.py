@@ -1,0 +1,323 @@
+"""C types as the frontend needs them: numpy dtypes, array dims, typedefs, constants, and the
+usual arithmetic conversions (C11 6.3.1.8) on an LP64 target (long and long long are 64-bit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from pycparser import c_ast
+
+from translator.diagnostics import UnsupportedConstructError
+
+INT32 = np.dtype(np.int32)
+UINT32 = np.dtype(np.uint32)
+INT64 = np.dtype(np.int64)
+UINT64 = np.dtype(np.uint64)
+FLOAT32 = np.dtype(np.float32)
+FLOAT64 = np.dtype(np.float64)
+
+_BASE_TYPES = {
+    ("char",): np.int8, ("signed", "char"): np.int8, ("unsigned", "char"): np.uint8,
+    ("short",): np.int16, ("unsigned", "short"): np.uint16,
+    ("int",): np.int32, ("unsigned",): np.uint32,
+    ("long",): np.int64, ("unsigned", "long"): np.uint64,
+    ("long", "long"): np.int64, ("unsigned", "long", "long"): np.uint64,
+    ("float",): np.float32, ("double",): np.float64, ("_Bool",): np.bool_,
+}
+
+
+@dataclass(frozen=True)
+class CType:
+    """A C object type.  kind: "scalar", "pointer" (to a scalar), "array" (dims outermost
+    first; a None dim is unknown, as in ``double a[][m]`` or ``double (*a)[m]``), or "other"
+    (structs, pointers to pointers, ...: `description` names it)."""
+
+    kind: str
+    dtype: np.dtype | None = None
+    dims: tuple[c_ast.Node | int | None, ...] = ()
+    restrict: bool = False
+    const: bool = False
+    description: str = ""
+
+    @property
+    def is_scalar(self) -> bool:
+        return self.kind == "scalar"
+
+    @property
+    def is_buffer(self) -> bool:
+        return self.kind in ("pointer", "array")
+
+
+def _names_key(names: list[str]) -> tuple[str, ...]:
+    words = [n for n in names if n not in ("signed", "int") or names == [n]]
+    if "signed" in names and words == ["char"]:
+        return ("signed", "char")
+    if names.count("long") == 2:
+        words = [w for w in words if w != "long"] + ["long", "long"]
+    if "unsigned" in words:
+        words = ["unsigned"] + [w for w in words if w != "unsigned"]
+    if not words or words == ["signed"]:
+        return ("int",)
+    return tuple(words)
+
+
+@dataclass
+class FileScope:
+    """File-level facts: typedefs, enumeration constants, file-scope declarations."""
+
+    typedefs: dict[str, c_ast.Node] = field(default_factory=dict)
+    enum_values: dict[str, int] = field(default_factory=dict)
+    globals: dict[str, c_ast.Decl] = field(default_factory=dict)
+
+    @classmethod
+    def from_ast(cls, tree: c_ast.FileAST) -> FileScope:
+        scope = cls()
+        for ext in tree.ext:
+            if isinstance(ext, c_ast.Typedef):
+                scope.typedefs[ext.name] = ext.type
+            elif isinstance(ext, c_ast.Decl):
+                scope._add_enums(ext.type)
+                if ext.name and not isinstance(ext.type, c_ast.FuncDecl):
+                    scope.globals[ext.name] = ext
+        return scope
+
+    def _add_enums(self, node: c_ast.Node) -> None:
+        enum = node.type if isinstance(node, c_ast.TypeDecl) else node
+        if not isinstance(enum, c_ast.Enum) or enum.values is None:
+            return
+        value = -1
+        for e in enum.values.enumerators:
+            given = None if e.value is None else self.constant_value(e.value)
+            value = given if given is not None else value + 1
+            self.enum_values[e.name] = value
+
+    # -- types ---------------------------------------------------------------------------
+
+    def resolve(self, node: c_ast.Node, quals: tuple[str, ...] = ()) -> CType:
+        """The CType of a declaration's type node."""
+        if isinstance(node, c_ast.TypeDecl):
+            return self._resolve_base(node.type, tuple(node.quals or ()) + quals)
+        if isinstance(node, c_ast.ArrayDecl):
+            inner = self.resolve(node.type)
+            if inner.kind == "scalar":
+                return CType("array", inner.dtype, (node.dim,), const=inner.const)
+            if inner.kind == "array":
+                return CType("array", inner.dtype, (node.dim, *inner.dims), const=inner.const)
+            return CType("other", description=f"array of {inner.description or inner.kind}")
+        if isinstance(node, c_ast.PtrDecl):
+            return self._resolve_pointer(node)
+        if isinstance(node, c_ast.FuncDecl):
+            return CType("other", description="function")
+        return CType("other", description=type(node).__name__)
+
+    def _resolve_pointer(self, node: c_ast.PtrDecl) -> CType:
+        inner = self.resolve(node.type)
+        restrict = "restrict" in (node.quals or ())
+        if inner.kind == "scalar":
+            return CType("pointer", inner.dtype, restrict=restrict, const=inner.const)
+        if inner.kind == "array" and None not in inner.dims:
+            return CType("array", inner.dtype, (None, *inner.dims), restrict=restrict,
+                         const=inner.const)
+        what = "pointer to pointer" if inner.kind == "pointer" else f"pointer to {inner.description}"
+        return CType("other", description=what)
+
+    def _resolve_base(self, node: c_ast.Node, quals: tuple[str, ...]) -> CType:
+        const = "const" in quals
+        if isinstance(node, c_ast.IdentifierType):
+            names = list(node.names)
+            if len(names) == 1 and names[0] in self.typedefs:
+                t = self.resolve(self.typedefs[names[0]])
+                return CType(t.kind, t.dtype, t.dims, t.restrict, t.const or const,
+                             t.description)
+            if "void" in names:
+                return CType("other", description="void")
+            if "double" in names and "long" in names:
+                return CType("other", description="long double")
+            key = _names_key(names)
+            if key not in _BASE_TYPES:
+                return CType("other", description=" ".join(names))
+            return CType("scalar", np.dtype(_BASE_TYPES[key]), const=const)
+        if isinstance(node, c_ast.Enum):
+            self._add_enums(node)
+            return CType("scalar", INT32, const=const)
+        if isinstance(node, (c_ast.Struct, c_ast.Union)):
+            kind = "struct" if isinstance(node, c_ast.Struct) else "union"
+            return CType("other", description=f"{kind} {node.name or '(anonymous)'}")
+        return CType("other", description=type(node).__name__)
+
+    def typename_dtype(self, node: c_ast.Typename, span=None) -> np.dtype:
+        """The dtype of a cast's or sizeof's type name (scalars only)."""
+        t = self.resolve(node.type)
+        if t.kind != "scalar":
+            raise UnsupportedConstructError(
+                f"cast to {t.description or t.kind} is not supported in a region", span)
+        return t.dtype
+
+    # -- integer constant expressions ----------------------------------------------------
+
+    def constant_value(self, node: c_ast.Node | None) -> int | None:
+        """The value of an integer constant expression, or None if it is not one."""
+        try:
+            value = self._const(node)
+        except (ZeroDivisionError, TypeError, ValueError):
+            return None
+        return int(value) if isinstance(value, int) else None
+
+    def _const(self, node: c_ast.Node | None):
+        if isinstance(node, c_ast.Constant):
+            value, _ = parse_constant(node)
+            return value
+        if isinstance(node, c_ast.ID):
+            return self.enum_values.get(node.name)
+        if isinstance(node, c_ast.UnaryOp):
+            if node.op == "sizeof":
+                return self._sizeof(node.expr)
+            v = self._const(node.expr)
+            return None if v is None else _UNARY.get(node.op, lambda x: None)(v)
+        if isinstance(node, c_ast.BinaryOp):
+            a, b = self._const(node.left), self._const(node.right)
+            if a is None or b is None:
+                return None
+            return _binary_const(node.op, a, b)
+        if isinstance(node, c_ast.TernaryOp):
+            c = self._const(node.cond)
+            return None if c is None else self._const(node.iftrue if c else node.iffalse)
+        if isinstance(node, c_ast.Cast):
+            v = self._const(node.expr)
+            t = self.resolve(node.to_type.type)
+            if v is None or t.kind != "scalar" or t.dtype.kind not in "iu":
+                return None
+            return int(np.array(v).astype(t.dtype))
+        return None
+
+    def _sizeof(self, node: c_ast.Node):
+        if isinstance(node, c_ast.Typename):
+            t = self.resolve(node.type)
+            if t.kind == "scalar":
+                return t.dtype.itemsize
+            if t.kind == "pointer":
+                return 8
+        return None
+
+
+_UNARY = {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x, "!": lambda x: int(not x)}
+
+
+def _binary_const(op: str, a, b):
+    if op == "/":
+        if not (isinstance(a, int) and isinstance(b, int)):
+            return a / b
+        q = abs(a) // abs(b)
+        return q if (a >= 0) == (b >= 0) else -q
+    if op == "%":
+        return a - b * _binary_const("/", a, b)
+    ops = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+           "<<": lambda: a << b, ">>": lambda: a >> b, "&": lambda: a & b, "|": lambda: a | b,
+           "^": lambda: a ^ b, "<": lambda: int(a < b), "<=": lambda: int(a <= b),
+           ">": lambda: int(a > b), ">=": lambda: int(a >= b), "==": lambda: int(a == b),
+           "!=": lambda: int(a != b), "&&": lambda: int(bool(a and b)),
+           "||": lambda: int(bool(a or b))}
+    return ops[op]() if op in ops else None
+
+
+# ---------------------------------------------------------------------------------------------
+# literals
+
+def parse_constant(node: c_ast.Constant) -> tuple[int | float, np.dtype]:
+    """Value and C type of a literal (C11 6.4.4): integer, floating or character."""
+    text = node.value
+    if node.type == "char" or text.startswith("'"):
+        return _char_value(text), INT32
+    if node.type in ("float", "double", "long double") or _is_float_text(text):
+        return _float_literal(text)
+    if node.type == "string":
+        raise ValueError("string literal")
+    return _int_literal(text)
+
+
+def _is_float_text(text: str) -> bool:
+    low = text.lower()
+    if low.startswith("0x"):
+        return "p" in low
+    return any(c in low for c in ".e")
+
+
+def _float_literal(text: str) -> tuple[float, np.dtype]:
+    low = text.lower()
+    suffix = low[-1] if low[-1] in "fl" else ""
+    body = low[:-1] if suffix else low
+    value = float.fromhex(body) if body.startswith("0x") else float(body)
+    if suffix == "l":
+        raise ValueError("long double literal")
+    return value, (FLOAT32 if suffix == "f" else FLOAT64)
+
+
+def _int_literal(text: str) -> tuple[int, np.dtype]:
+    low = text.lower()
+    body = low.rstrip("ul")
+    suffix = low[len(body):]
+    if body.startswith("0x"):
+        value = int(body, 16)
+    elif body.startswith("0b"):
+        value = int(body, 2)
+    elif len(body) > 1 and body.startswith("0"):
+        value = int(body, 8)
+    else:
+        value = int(body)
+    unsigned = "u" in suffix
+    longs = suffix.count("l")
+    decimal = not body.startswith("0") or body == "0"
+    return value, _int_literal_type(value, unsigned, longs, decimal)
+
+
+def _int_literal_type(value: int, unsigned: bool, longs: int, decimal: bool) -> np.dtype:
+    candidates = []
+    if longs == 0:
+        candidates += [UINT32] if unsigned else ([INT32] if decimal else [INT32, UINT32])
+    candidates += [UINT64] if unsigned else ([INT64] if decimal else [INT64, UINT64])
+    for dt in candidates:
+        info = np.iinfo(dt)
+        if info.min <= value <= info.max:
+            return dt
+    raise ValueError(f"integer literal {value} is too large")
+
+
+def _char_value(text: str) -> int:
+    inner = text[text.index("'") + 1:-1]
+    value = inner.encode("utf-8").decode("unicode_escape")
+    return ord(value[0]) if value else 0
+
+
+# ---------------------------------------------------------------------------------------------
+# conversions
+
+def is_integer(dtype: np.dtype) -> bool:
+    return dtype.kind in "iub"
+
+
+def promote_integer(dtype: np.dtype) -> np.dtype:
+    """Integer promotion: types narrower than int become int."""
+    if dtype.kind in "iub" and dtype.itemsize < 4:
+        return INT32
+    return dtype
+
+
+def common_type(a: np.dtype, b: np.dtype) -> np.dtype:
+    """The usual arithmetic conversions of two (promoted) operand types."""
+    if FLOAT64 in (a, b) or (a.kind == "f" and b.kind == "f" and max(a.itemsize, b.itemsize) > 4):
+        return FLOAT64
+    if a.kind == "f" or b.kind == "f":
+        return a if a.kind == "f" else b
+    a, b = promote_integer(a), promote_integer(b)
+    if a == b:
+        return a
+    if (a.kind == "u") == (b.kind == "u"):
+        return a if a.itemsize >= b.itemsize else b
+    u, s = (a, b) if a.kind == "u" else (b, a)
+    if u.itemsize >= s.itemsize:
+        return u
+    if s.itemsize > u.itemsize:
+        return s
+    return np.dtype(f"u{s.itemsize}")

@@ -1,0 +1,188 @@
+"""The Fortran frontend (fparser2): regions -> kernels, and the rewritten source.
+
+``FRONTEND.parse(path, text, options)`` finds the ``!$translate`` regions, parses the file with
+fparser2 (free or fixed form, by suffix or ``options["form"]``) and builds one `Kernel` per
+region.  ``FRONTEND.rewrite(parsed, glue)`` replaces each region by a call to its glue function
+and declares the glue's ``bind(C)`` interface in the enclosing procedure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from frontends.base import GlueSignature, ParsedFile, Region
+from frontends.fortran.assemble import assemble
+from frontends.fortran.build import RegionBuilder
+from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
+from frontends.fortran.rewrite import rewrite_source
+from frontends.fortran.scopes import Procedure, build_procedures
+from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
+                                      parse_source, source_form, walk)
+from translator.diagnostics import FrontendError, UnsupportedConstructError
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FortranRegion(Region):
+    """A region plus what the Fortran rewrite needs."""
+
+    #: Arguments that are LOGICAL in the source (declared ``logical`` in the interface).
+    logical_args: frozenset[str] = frozenset()
+    #: The line after which the procedure's interface block goes (its last declaration).
+    decl_line: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FortranParsedFile(ParsedFile):
+    form: str = "free"
+
+
+class FortranFrontend:
+    """The frontend object registered under the ``translator.frontends`` entry point."""
+
+    language = "fortran"
+    suffixes = (".f90", ".F90", ".f95", ".F95", ".f03", ".F03", ".f08", ".F08", ".f", ".F",
+                ".for", ".FOR", ".f77", ".F77")
+
+    def parse(self, path: str, text: str, options: dict[str, Any]) -> ParsedFile:
+        """Find regions and build their kernels; errors are `TranslatorError`s with spans."""
+        form = source_form(path, options or {})
+        lines = SourceLines(path, text)
+        marks = group_regions(scan_directives(lines, form), lines, form)
+        regions: list[Region] = []
+        if marks:
+            procedures = build_procedures(parse_source(path, text, form), lines)
+            regions = _build_regions(marks, procedures, lines, form)
+        return FortranParsedFile(path=path, text=text, language="fortran",
+                                 regions=tuple(regions), form=form)
+
+    def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
+        """The original text, regions replaced by calls, interfaces declared."""
+        return rewrite_source(parsed, glue)
+
+
+def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines: SourceLines,
+                   form: str) -> list[Region]:
+    out: list[Region] = []
+    counts: dict[str, int] = {}
+    names: dict[str, RegionMarks] = {}
+    for m in marks:
+        proc = _enclosing(procedures, m)
+        k = counts.get(proc.name, 0)
+        counts[proc.name] = k + 1
+        name = m.name or f"{proc.name}_{k}"
+        if name in names:
+            raise FrontendError(f"duplicate kernel name {name!r} (first used at line "
+                                f"{names[name].kernel_line})", m.span)
+        names[name] = m
+        out.append(_region(proc, m, name, marks, lines, form))
+    return out
+
+
+def _region(proc: Procedure, m: RegionMarks, name: str, marks: list[RegionMarks],
+            lines: SourceLines, form: str) -> FortranRegion:
+    _check_no_declarations(proc, m, lines)
+    _check_no_preprocessor(m, lines)
+    statements = _region_statements(proc, m, lines)
+    loop_vars = _loop_variables(statements)
+    builder = RegionBuilder(proc.scope, lines, name, m.body_first_line, loop_vars)
+    builder.visit_block(statements)
+    outside = _outside_names(proc, marks, lines, form)
+    asm = assemble(builder, name, m.span, outside)
+    return FortranRegion(
+        name=name, kernel=asm.kernel, transform_calls=m.calls,
+        start=lines.line_start(m.kernel_line), end=lines.line_end(m.end_line), indent=m.indent,
+        procedure=proc.name, span=m.span, call_args=asm.call_args,
+        written_scalars=asm.written_scalars, logical_args=asm.logical_args,
+        decl_line=proc.decl_last_line)
+
+
+def _enclosing(procedures: list[Procedure], m: RegionMarks) -> Procedure:
+    """The innermost procedure whose body holds the region's directives."""
+    best = None
+    for proc in procedures:
+        if proc.first_line < m.kernel_line <= proc.body_last_line:
+            if best is None or proc.first_line > best.first_line:
+                best = proc
+    if best is None:
+        raise FrontendError("translate directive outside a procedure (kernel regions must be "
+                            "inside a subroutine, function or main program body)", m.span)
+    if m.end_line > best.body_last_line:
+        raise FrontendError(f"the kernel region opened here extends past the end of "
+                            f"{best.kind} {best.name!r}", m.end_span)
+    return best
+
+
+def _check_no_declarations(proc: Procedure, m: RegionMarks, lines: SourceLines) -> None:
+    for item in children(proc.spec_part) if proc.spec_part is not None else ():
+        for n in (children(item) if class_name(item) == "Implicit_Part" else [item]):
+            rng = None if is_comment(n) else node_lines(n)
+            if rng and rng[1] > m.kernel_line and rng[0] < m.end_line:
+                raise FrontendError("declaration statement inside a kernel region (declare "
+                                    "variables before the region)", lines.span(rng[0]))
+
+
+def _check_no_preprocessor(m: RegionMarks, lines: SourceLines) -> None:
+    for k in range(m.kernel_line + 1, m.end_line):
+        if lines.line(k).lstrip().startswith("#"):
+            raise UnsupportedConstructError(
+                "C preprocessor directive inside a kernel region (the region would be "
+                "translated for every configuration)", lines.span(k))
+
+
+def _region_statements(proc: Procedure, m: RegionMarks, lines: SourceLines) -> list[Any]:
+    if proc.exec_part is None:
+        return []
+    return _select(children(proc.exec_part), m, lines)
+
+
+def _select(nodes: tuple, m: RegionMarks, lines: SourceLines) -> list[Any]:
+    inside: list[Any] = []
+    for n in nodes:
+        rng = None if is_comment(n) or n is None or isinstance(n, str) else node_lines(n)
+        if rng is None:
+            continue
+        lo, hi = rng
+        if lo > m.kernel_line and hi < m.end_line:
+            inside.append(n)
+        elif hi < m.kernel_line or lo > m.end_line:
+            continue
+        elif lo < m.kernel_line and hi > m.end_line and not inside:
+            return _select(children(n), m, lines)
+        else:
+            raise FrontendError(f"the kernel region cuts through a statement or construct "
+                                f"(lines {lo}-{hi}); a region must hold whole statements",
+                                lines.span(lo))
+    return inside
+
+
+def _loop_variables(statements: list[Any]) -> set[str]:
+    out = set()
+    for s in statements:
+        for n in walk(s):
+            if class_name(n) == "Loop_Control" and n.items[1] is not None:
+                out.add(str(n.items[1][0]).lower())
+    return out
+
+
+def _outside_names(proc: Procedure, marks: list[RegionMarks], lines: SourceLines,
+                   form: str) -> set[str]:
+    """Identifiers the procedure's executable text uses outside every region (a scalar used
+    there cannot become a kernel-private temporary: its value would be lost)."""
+    inside = set()
+    for m in marks:
+        inside.update(range(m.kernel_line, m.end_line + 1))
+    out: set[str] = set()
+    for k in range(proc.decl_last_line + 1, proc.end_line + 1):
+        text = lines.line(k)
+        if k in inside or is_comment_line(text, form):
+            continue
+        code = re.sub(r"'[^']*'|\"[^\"]*\"", " ", text).split("!")[0].lower()
+        out.update(re.findall(r"[a-z_]\w*", code))
+    return out
+
+
+FRONTEND = FortranFrontend()
+
+__all__ = ["FRONTEND", "FortranFrontend", "FortranParsedFile", "FortranRegion"]

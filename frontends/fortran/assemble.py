@@ -1,0 +1,286 @@
+"""From a built region to a `Kernel`: data classification, shapes, order, dependencies.
+
+- Arrays -> `ArrayArg` in Fortran order (dim tags ``f``), 0-based, shape from the declaration
+  (assumed-size: the last extent is the footprint the region accesses, from isl).
+- Scalars the region only reads -> `ValueArg`.
+- Procedure-local scalars the region writes before reading, in every iteration, and that the
+  procedure does not use outside its regions -> private `TemporaryVariable`.
+- Other scalars the region writes -> 1-element `ArrayArg` (written back to the caller).
+- `depends_on`: a statement depends on every earlier statement that writes something it reads
+  or writes, or reads something it writes, so source order is kept where it matters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pymbolic.primitives as p
+
+from frontends.fortran.build import RegionBuilder
+from frontends.fortran.types import Symbol
+from translator.diagnostics import DomainError, FrontendError, SourceSpan
+from translator.ir import isl_glue
+from translator.ir.data import ArrayArg, TemporaryVariable, ValueArg, parse_dim_tags
+from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Reduction,
+                                dependencies)
+from translator.ir.kernel import Kernel, Options
+from translator.ir.statements import Assignment
+from translator.ir.util import FrozenDict
+
+
+@dataclass(frozen=True)
+class AssembledRegion:
+    kernel: Kernel
+    call_args: tuple[tuple[str, str], ...]
+    written_scalars: frozenset[str]
+    logical_args: frozenset[str]
+
+
+@dataclass(frozen=True)
+class _Access:
+    reads: frozenset[str]
+    writes: frozenset[str]
+
+
+def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
+             outside_names: set[str]) -> AssembledRegion:
+    """The kernel of a built region (see the module docstring for the rules)."""
+    if not rb.statements:
+        raise FrontendError("empty kernel region: no statements between 'kernel' and "
+                            "'end kernel'", span)
+    inames = {n for d in rb.domains for n in isl_glue.inames_of(d)}
+    local = set(inames) | set(rb.temporaries)
+    accesses = [_accesses(s, local) for s in rb.statements]
+    written = set().union(*(a.writes for a in accesses))
+    _check_bounds_not_written(rb, written)
+    private = _private_scalars(rb, accesses, written, outside_names)
+    scalars_out = sorted(n for n in written if n in rb.touched
+                         and not rb.touched[n].is_array and n not in private)
+    statements = _as_arrays(rb.statements, frozenset(scalars_out))
+    statements = _with_dependencies(statements, accesses)
+    temporaries = dict(rb.temporaries)
+    for n in sorted(private):
+        sym = rb.touched[n]
+        temporaries[n] = TemporaryVariable(name=n, dtype=sym.ftype.dtype, span=sym.span)
+    args = _arguments(rb, statements, set(private), set(scalars_out), written)
+    kernel = Kernel(name=name, domains=tuple(rb.domains), statements=tuple(statements),
+                    args=tuple(args), temporaries=FrozenDict(temporaries),
+                    options=Options(source_language="fortran"), span=span)
+    try:
+        isl_glue.check_forest(kernel.domains)
+    except DomainError as e:
+        raise FrontendError(f"region {name}: {e.message}", span) from None
+    return AssembledRegion(kernel=kernel, call_args=_call_args(rb, args),
+                           written_scalars=frozenset(scalars_out),
+                           logical_args=frozenset(a.name for a in args
+                                                  if _is_logical(rb, a.name)))
+
+
+def _is_logical(rb: RegionBuilder, name: str) -> bool:
+    sym = rb.touched.get(name)
+    return sym is not None and sym.ftype is not None and sym.ftype.base == "logical"
+
+
+# ---------------------------------------------------------------------------------------------
+# accesses
+
+def _accesses(stmt: Assignment, local: set[str]) -> _Access:
+    reads = set(dependencies(stmt.expression))
+    for e in stmt.predicates:
+        reads |= dependencies(e)
+    if isinstance(stmt.assignee, p.Subscript):
+        for e in stmt.assignee.index_tuple:
+            reads |= dependencies(e)
+    writes = set(stmt.assignee_names())
+    return _Access(frozenset(reads - local), frozenset(writes - local))
+
+
+def _check_bounds_not_written(rb: RegionBuilder, written: set[str]) -> None:
+    for name, span in sorted(rb.bound_names.items()):
+        if name in written:
+            raise FrontendError(f"a loop bound or array section depends on {name!r}, which the "
+                                "region writes (bounds must be fixed while the region runs)",
+                                span)
+
+
+def _private_scalars(rb: RegionBuilder, accesses: list[_Access], written: set[str],
+                     outside_names: set[str]) -> set[str]:
+    out = set()
+    for name in sorted(written):
+        sym = rb.touched.get(name)
+        if sym is None or sym.is_array or not _is_local(rb, sym) or name in outside_names:
+            continue
+        if _written_before_read(name, rb.statements, accesses):
+            out.add(name)
+    return out
+
+
+def _is_local(rb: RegionBuilder, sym: Symbol) -> bool:
+    scope = rb.scope
+    return (sym.scope == scope.name and sym.scope_kind == "local" and not sym.is_dummy
+            and not sym.in_common and sym.name != scope.result and sym.name in scope.symbols)
+
+
+def _written_before_read(name: str, statements: list[Assignment],
+                         accesses: list[_Access]) -> bool:
+    """The first access writes without reading, and every later access runs inside the
+    first one's loops under its conditions (so each iteration writes before it reads)."""
+    first = None
+    for stmt, acc in zip(statements, accesses):
+        if name not in acc.reads and name not in acc.writes:
+            continue
+        if first is None:
+            if name in acc.reads:
+                return False
+            first = stmt
+            continue
+        if not (first.within_inames <= stmt.within_inames
+                and first.predicates <= stmt.predicates):
+            return False
+    return first is not None
+
+
+class _ScalarsAsArrays(IRIdentityMapper):
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+
+    def map_variable(self, expr: p.Variable, *args, **kwargs):
+        if expr.name in self.names:
+            return p.Subscript(expr, (0,))
+        return expr
+
+
+def _as_arrays(statements: list[Assignment], names: frozenset[str]) -> list[Assignment]:
+    if not names:
+        return list(statements)
+    m = _ScalarsAsArrays(names)
+    out = []
+    for s in statements:
+        from dataclasses import replace
+        out.append(replace(s, assignee=m(s.assignee), expression=m(s.expression),
+                           predicates=frozenset(m(e) for e in s.predicates)))
+    return out
+
+
+def _with_dependencies(statements: list[Assignment],
+                       accesses: list[_Access]) -> list[Assignment]:
+    from dataclasses import replace
+    out = []
+    for j, (stmt, acc) in enumerate(zip(statements, accesses)):
+        deps = set()
+        for i in range(j):
+            prev = accesses[i]
+            if prev.writes & (acc.reads | acc.writes) or prev.reads & acc.writes:
+                deps.add(statements[i].id)
+        out.append(replace(stmt, depends_on=frozenset(deps)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# arguments
+
+def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str],
+               scalars_out: set[str], written: set[str]) -> list:
+    args: list = []
+    seen: set[str] = set()
+    needed_values = _value_names(rb)
+    for name in list(rb.touched) + sorted(needed_values - set(rb.touched)):
+        if name in seen or name in private:
+            continue
+        seen.add(name)
+        if name in rb.generated:
+            g = rb.generated[name]
+            args.append(ValueArg(name=name, dtype=g.ftype.dtype, span=g.span))
+            continue
+        sym = rb.touched.get(name) or rb.scope.lookup(name)
+        if sym is None:
+            raise FrontendError(f"undeclared name {name!r}", rb.span())
+        if sym.is_array:
+            args.append(_array_arg(rb, sym, statements))
+        elif name in scalars_out:
+            args.append(ArrayArg(name=name, dtype=sym.ftype.dtype, shape=(1,),
+                                 dim_tags=parse_dim_tags("F", 1), span=sym.span))
+        else:
+            args.append(ValueArg(name=name, dtype=sym.ftype.dtype, span=sym.span))
+    return args
+
+
+def _value_names(rb: RegionBuilder) -> set[str]:
+    inames = {n for d in rb.domains for n in isl_glue.inames_of(d)}
+    out = {n for d in rb.domains for n in isl_glue.params_of(d)} - inames
+    return out | set(rb.generated)
+
+
+def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment]) -> ArrayArg:
+    layout = rb.layout(sym)
+    shape = list(layout.extents)
+    if shape and shape[-1] is None:
+        shape[-1] = _footprint(rb, sym, statements, len(shape) - 1)
+    return ArrayArg(name=sym.name, dtype=sym.ftype.dtype, shape=tuple(shape),
+                    dim_tags=parse_dim_tags("F", len(shape)), span=sym.span)
+
+
+def _footprint(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
+               axis: int) -> Expression:
+    """1 + the largest index the region uses along `axis` (assumed-size arrays)."""
+    highs = []
+    for stmt in statements:
+        for index, inames in _indices_of(sym.name, stmt):
+            try:
+                domain = isl_glue.combined_domain(rb.domains, inames)
+                highs.append(isl_glue.max_over_domain(domain, index[axis]))
+            except DomainError as e:
+                raise FrontendError(
+                    f"cannot determine the extent of assumed-size array {sym.name!r} from its "
+                    f"subscripts ({e.message}); declare its last dimension explicitly",
+                    stmt.span) from None
+    unique = []
+    for h in highs:
+        if h not in unique:
+            unique.append(h)
+    if not unique:
+        return 1
+    if all(isinstance(h, int) for h in unique):
+        return max(unique) + 1
+    hi = unique[0] if len(unique) == 1 else p.Call(p.Variable("max"), tuple(unique))
+    from frontends.fortran.expressions import add_expr
+    return add_expr(hi, 0, 1)
+
+
+def _indices_of(name: str, stmt: Assignment) -> list[tuple[tuple, frozenset[str]]]:
+    """Every subscript of array `name` in the statement, with the inames it ranges over."""
+    found: list[tuple[tuple, frozenset[str]]] = []
+
+    class _Walk(IRWalkMapper):
+        def __init__(self, inames: frozenset[str]) -> None:
+            self.inames = inames
+
+        def visit(self, expr, *args, **kwargs):
+            if isinstance(expr, p.Subscript) and getattr(expr.aggregate, "name", None) == name:
+                found.append((expr.index_tuple, self.inames))
+            if isinstance(expr, Reduction):
+                _Walk(self.inames | frozenset(expr.inames))(expr.expr)
+                return False
+            return True
+
+    walker = _Walk(stmt.within_inames)
+    walker(stmt.assignee)
+    walker(stmt.expression)
+    for e in stmt.predicates:
+        walker(e)
+    return found
+
+
+def _call_args(rb: RegionBuilder, args: list) -> tuple[tuple[str, str], ...]:
+    out = []
+    for a in args:
+        if a.name in rb.generated:
+            out.append((a.name, rb.generated[a.name].call_text))
+        elif isinstance(a, ValueArg) and _is_logical(rb, a.name):
+            out.append((a.name, f"merge(1, 0, {a.name})"))
+        else:
+            out.append((a.name, a.name))
+    return tuple(out)
+
+
+__all__ = ["AssembledRegion", "assemble"]

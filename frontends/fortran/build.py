@@ -1,0 +1,463 @@
+"""Region statements (fparser2 nodes) -> IR statements and loop domains.
+
+`RegionBuilder` walks the statements of one region in source order.  Visitor methods are
+named after fparser2 classes (``visit_Block_Nonlabel_Do_Construct``); anything without a
+visitor is an "unsupported construct" error naming the class.  DO loops become domains (one
+per loop, parameters = outer inames and value arguments: a forest), IF constructs become
+statement predicates, array assignments get generated inames (prefix ``_tr_``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pymbolic.primitives as p
+
+from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedValue,
+                                             assigned_names, floor_divisions, fortran_text,
+                                             if_branches, subscripts)
+from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
+from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
+                                      node_lines, walk)
+from frontends.fortran.types import INTEGER, FType, Scope, Symbol
+from translator.diagnostics import (DomainError, FrontendError, SourceSpan, TranslatorError,
+                                    UnsupportedConstructError)
+from translator.ir import isl_glue
+from translator.ir.data import TemporaryVariable
+from translator.ir.expr import Expression, TypeCast, dependencies
+from translator.ir.statements import Assignment
+from translator.ir.util import UniqueNameGenerator
+
+@dataclass(frozen=True)
+class LoopFrame:
+    var: str
+    iname: str
+    value: Expression
+
+
+class RegionBuilder:
+    """Builds the statements, domains and data uses of one region (an `ExprContext`)."""
+
+    def __init__(self, scope: Scope, lines: SourceLines, region_name: str,
+                 first_line: int, loop_vars: set[str]) -> None:
+        self.scope = scope
+        self.lines = lines
+        self.region_name = region_name
+        self.line = first_line
+        self.loop_vars = loop_vars
+        self.domains: list = []
+        self.statements: list[Assignment] = []
+        self.frames: list[LoopFrame] = []
+        self.predicates: list[Expression] = []
+        self.touched: dict[str, Symbol] = {}
+        self.generated: dict[str, GeneratedValue] = {}
+        self.temporaries: dict[str, TemporaryVariable] = {}
+        self.bound_names: dict[str, SourceSpan] = {}
+        self._layouts: dict[str, Layout] = {}
+        self._iname_counts: dict[str, int] = {}
+        self._names = UniqueNameGenerator()
+        self.expr = ExprBuilder(self)
+
+    # -- ExprContext ----------------------------------------------------------------------
+
+    def loop_value(self, name: str) -> Expression | None:
+        for frame in reversed(self.frames):
+            if frame.var == name:
+                return frame.value
+        return None
+
+    def check_name(self, name: str) -> None:
+        if name in self.loop_vars:
+            raise UnsupportedConstructError(
+                f"DO variable {name!r} is used outside its loop in the region; its value there "
+                "is not supported", self.span(name))
+
+    def span(self, word: str | None = None) -> SourceSpan:
+        return self.lines.span(self.line, word=word)
+
+    def touch(self, sym: Symbol) -> None:
+        if sym.span is None:
+            sym.span = self.span(sym.name)   # implicitly typed: where the region first uses it
+        if sym.is_parameter and sym.parameter_values is not None:
+            self._constant_table(sym)
+            return
+        if sym.name not in self.touched and sym.name not in self.generated:
+            self.touched[sym.name] = sym
+
+    def _constant_table(self, sym: Symbol) -> None:
+        """A named constant array becomes a read-only temporary with its values."""
+        if sym.name in self.temporaries:
+            return
+        extents = tuple(d.upper - d.lower + 1 for d in sym.dims)
+        values = np.array(sym.parameter_values, dtype=sym.ftype.dtype).reshape(extents,
+                                                                               order="F")
+        # the initializer lists values in C order, so the table keeps the default C layout
+        self.temporaries[sym.name] = TemporaryVariable(
+            name=sym.name, dtype=sym.ftype.dtype, shape=extents, read_only=True,
+            initializer=tuple(values.ravel(order="C").tolist()), span=sym.span)
+
+    def layout(self, sym: Symbol) -> Layout:
+        """Lower bounds and extents of an array; inquiry values become value arguments."""
+        if sym.name not in self._layouts:
+            self._layouts[sym.name] = self._make_layout(sym)
+        return self._layouts[sym.name]
+
+    def _make_layout(self, sym: Symbol) -> Layout:
+        lowers, extents = [], []
+        for k, dim in enumerate(sym.dims or ()):
+            axis = k + 1
+            lower = dim.lower
+            if dim.kind == "deferred":
+                lower = self.generated_value(f"_tr_lb_{sym.name}_{axis}",
+                                             f"lbound({sym.name}, {axis})")
+            if dim.kind == "explicit":
+                extent = add_expr(dim.upper, lower, 1, -1)
+            elif dim.kind == "assumed_size":
+                extent = None
+            else:
+                extent = self.generated_value(f"_tr_size_{sym.name}_{axis}",
+                                              f"size({sym.name}, {axis})")
+            for e in (lower, extent):
+                self._touch_names(e)
+            lowers.append(lower)
+            extents.append(extent)
+        return Layout(tuple(lowers), tuple(extents))
+
+    def _touch_names(self, e: Expression | None) -> None:
+        for name in sorted(dependencies(e)) if e is not None else ():
+            if name in self.generated:
+                continue
+            sym = self.scope.lookup(name)
+            if sym is None:
+                raise FrontendError(f"undeclared name {name!r} in an array bound", self.span())
+            self.touch(sym)
+
+    def generated_value(self, name: str, call_text: str) -> p.Variable:
+        if name not in self.generated:
+            self._names.add(name)
+            self.generated[name] = GeneratedValue(name, call_text, INTEGER, self.span())
+        return p.Variable(name)
+
+    def reduction_inames(self, bounds: list[tuple[Expression, Expression, int]],
+                         span: SourceSpan | None) -> tuple[str, ...]:
+        return self.section_inames(bounds)
+
+    # -- dispatch -------------------------------------------------------------------------
+
+    def visit(self, node: Any) -> None:
+        name = class_name(node)
+        if is_comment(node):
+            return
+        rng = node_lines(node)
+        if rng is not None:
+            self.line = rng[0]
+        if name in UNSUPPORTED_STATEMENTS:
+            what, word = UNSUPPORTED_STATEMENTS[name]
+            raise UnsupportedConstructError(f"{what} is not supported inside a kernel region",
+                                            self.span(word))
+        method = getattr(self, f"visit_{name}", None)
+        if method is None:
+            raise UnsupportedConstructError(
+                f"unsupported construct {name} inside a kernel region", self.span())
+        try:
+            method(node)
+        except TranslatorError as e:
+            raise e.with_span(self.span())
+        except Exception as e:
+            raise UnsupportedConstructError(
+                f"unsupported construct {name}: {type(e).__name__}: {e}", self.span()) from e
+
+    def visit_block(self, nodes: list[Any]) -> None:
+        for k, n in enumerate(nodes):
+            if class_name(n) == "Label_Do_Stmt":
+                # DO loops sharing a terminal statement (DO 30 J / DO 30 I / 30 CONTINUE):
+                # fparser nests the inner DO statement flat in the outer body
+                self.line = (node_lines(n) or (self.line, 0))[0]
+                self._loop(n, list(nodes[k + 1:]))
+                return
+            self.visit(n)
+
+    def visit_Continue_Stmt(self, node: Any) -> None:
+        return None
+
+    visit_End_Do_Stmt = visit_Continue_Stmt
+
+    def visit_Call_Stmt(self, node: Any) -> None:
+        callee = str(node.items[0]).lower()
+        raise UnsupportedConstructError(
+            f"CALL of subroutine {callee!r} is not supported inside a kernel region (only "
+            "assignments, DO loops and IF constructs can be offloaded)", self.span("call"))
+
+    # -- assignments ----------------------------------------------------------------------
+
+    def visit_Assignment_Stmt(self, node: Any) -> None:
+        self._assign(node, [])
+
+    def _assign(self, node: Any, masks: list[tuple[Any, bool]]) -> None:
+        """An assignment; array assignments get inames, `masks` (WHERE conditions, negated
+        where the flag says so) become predicates over the same elements."""
+        lhs_node, _, rhs_node = node.items
+        inames: tuple[str, ...] = ()
+        rank = self.expr.section_rank(lhs_node)
+        if rank:
+            inames = self.section_inames(self.expr.section_bounds(lhs_node))
+        elif masks:
+            raise FrontendError("assignment to a scalar inside WHERE", self.span())
+        self.expr.sections = inames or None
+        try:
+            lhs = self._target(lhs_node)
+            rhs = self.expr.visit(rhs_node)
+            conds = [self._mask(m, negate) for m, negate in masks]
+        finally:
+            self.expr.sections = None
+        if inames:
+            self._check_overlap(lhs.expr, rhs.expr)
+        saved = len(self.predicates)
+        self.predicates.extend(conds)
+        try:
+            self.add(lhs.expr, self._convert(rhs, lhs.ftype), inames)
+        finally:
+            del self.predicates[saved:]
+
+    def _mask(self, node: Any, negate: bool) -> Expression:
+        t = self.expr.visit(node)
+        if t.ftype.base != "logical":
+            raise FrontendError(f"WHERE mask {node} is not logical", self.span())
+        return p.LogicalNot(t.expr) if negate else t.expr
+
+    def visit_Where_Stmt(self, node: Any) -> None:
+        mask, assignment = node.items
+        self._where([(mask, [assignment], self.line)], node)
+
+    def visit_Where_Construct(self, node: Any) -> None:
+        branches: list[tuple[Any | None, list[Any], int]] = []
+        for kid in children(node):
+            name = class_name(kid)
+            line = (node_lines(kid) or (self.line, 0))[0]
+            if name in ("Where_Construct_Stmt", "Masked_Elsewhere_Stmt"):
+                branches.append((kid.items[0], [], line))
+            elif name == "Elsewhere_Stmt":
+                branches.append((None, [], line))
+            elif name != "End_Where_Stmt" and not is_comment(kid):
+                branches[-1][1].append(kid)
+        self._where(branches, node)
+
+    def _where(self, branches: list[tuple[Any | None, list[Any], int]], node: Any) -> None:
+        """WHERE: each assignment runs where its mask holds.  Masks are evaluated per
+        statement, so they must not read what the construct assigns."""
+        written = assigned_names(node)
+        for cond, _, line in branches:
+            read = {str(n).lower() for n in walk(cond) if class_name(n) == "Name"}
+            if cond is not None and read & written:
+                self.line = line
+                name = sorted(read & written)[0]
+                raise UnsupportedConstructError(
+                    f"WHERE mask reads {name!r}, which the WHERE construct assigns; use a DO "
+                    "loop with IF instead", self.span(name))
+        prior: list[tuple[Any, bool]] = []
+        for cond, body, _ in branches:
+            masks = prior + ([(cond, False)] if cond is not None else [])
+            for stmt in body:
+                self.line = (node_lines(stmt) or (self.line, 0))[0]
+                if class_name(stmt) != "Assignment_Stmt":
+                    raise UnsupportedConstructError(f"{class_name(stmt)} inside WHERE is not "
+                                                    "supported", self.span())
+                self._assign(stmt, masks)
+            if cond is not None:
+                prior.append((cond, True))
+
+    def _target(self, node: Any) -> Typed:
+        name = str(node if class_name(node) == "Name" else node.items[0]).lower()
+        if self.loop_value(name) is not None:
+            raise FrontendError(f"assignment to DO variable {name!r} inside its loop",
+                                self.span(name))
+        sym = self.scope.lookup(name)
+        if sym is not None and sym.is_parameter:
+            raise FrontendError(f"assignment to named constant {name!r}", self.span(name))
+        if class_name(node) not in ("Name", "Part_Ref"):
+            raise UnsupportedConstructError(f"assignment to {node} is not supported",
+                                            self.span())
+        return self.expr.visit(node)
+
+    def _convert(self, rhs: Typed, target: FType) -> Expression:
+        if (target.base == "logical") != (rhs.ftype.base == "logical"):
+            raise FrontendError(f"cannot assign a {rhs.ftype.base} value to a {target.base} "
+                                "variable", self.span())
+        if target.base == "logical":
+            if isinstance(rhs.expr, (p.Comparison, p.LogicalAnd, p.LogicalOr, p.LogicalNot)):
+                return TypeCast(np.dtype(np.int32), rhs.expr)
+            return rhs.expr
+        return cast(rhs, target)
+
+    def _check_overlap(self, lhs: Expression, rhs: Expression) -> None:
+        """Array assignments read the whole right-hand side first; element-wise execution is
+        only equivalent when the target array is read at exactly the written elements."""
+        target = lhs.aggregate.name if isinstance(lhs, p.Subscript) else None
+        for node in subscripts(rhs):
+            if node.aggregate.name == target and node.index_tuple != lhs.index_tuple:
+                raise UnsupportedConstructError(
+                    f"array assignment to {target!r} reads other elements of {target!r} on its "
+                    "right-hand side; write it as a DO loop (or copy through a temporary "
+                    "array)", self.span(target))
+
+    def add(self, assignee: Expression, expression: Expression,
+            extra_inames: tuple[str, ...] = ()) -> Assignment:
+        stmt = Assignment(
+            id=f"s{len(self.statements)}",
+            within_inames=frozenset(f.iname for f in self.frames) | frozenset(extra_inames),
+            predicates=frozenset(self.predicates), assignee=assignee, expression=expression,
+            span=self.span())
+        self.statements.append(stmt)
+        return stmt
+
+    # -- loops ----------------------------------------------------------------------------
+
+    def visit_Block_Nonlabel_Do_Construct(self, node: Any) -> None:
+        kids = [k for k in children(node) if not is_comment(k)]
+        self._loop(kids[0], kids[1:])
+
+    visit_Block_Label_Do_Construct = visit_Block_Nonlabel_Do_Construct
+    visit_Action_Term_Do_Construct = visit_Block_Nonlabel_Do_Construct
+
+    def _loop(self, do_stmt: Any, body: list[Any]) -> None:
+        control = next((c for c in children(do_stmt) if class_name(c) == "Loop_Control"), None)
+        if control is None:
+            raise UnsupportedConstructError("DO loop without a loop control (an endless DO) is "
+                                            "not supported inside a kernel region",
+                                            self.span("do"))
+        if control.items[0] is not None:
+            raise UnsupportedConstructError("DO WHILE loop is not supported inside a kernel "
+                                            "region", self.span("while"))
+        var_node, bounds = control.items[1]
+        var = str(var_node).lower()
+        if self.loop_value(var) is not None:
+            raise FrontendError(f"nested DO loops over the same variable {var!r}",
+                                self.span(var))
+        step = 1
+        if len(bounds) > 2:
+            step = self.expr.constant_int(bounds[2], "the step of a DO loop inside a kernel "
+                                                     "region")
+            if step == 0:
+                raise FrontendError("DO loop with a zero step", self.span(var))
+        lo = self.bound(self._integer(bounds[0], "lower bound"))
+        hi = self.bound(self._integer(bounds[1], "upper bound"))
+        iname = self.new_iname(var)
+        self.add_domain(iname, lo, hi, step)
+        value = p.Variable(iname) if step == 1 else add_expr(lo, p.Product((step,
+                                                                            p.Variable(iname))))
+        self.frames.append(LoopFrame(var, iname, value))
+        try:
+            self.visit_block(body)
+        finally:
+            self.frames.pop()
+
+    def _integer(self, node: Any, what: str) -> Expression:
+        t = self.expr.visit(node)
+        if t.ftype.base != "integer":
+            raise FrontendError(f"DO loop {what} {node} is not an integer", self.span())
+        return t.expr
+
+    def new_iname(self, var: str) -> str:
+        """The loop variable itself; later loops over it get `var_1`, `var_2`, ..."""
+        k = self._iname_counts.get(var, 0)
+        while True:
+            name = var if k == 0 else f"{var}_{k}"
+            k += 1
+            taken = self._names.is_taken(name) or (
+                k > 1 and self.scope.lookup_declared(name) is not None)
+            if not taken:
+                break
+        self._iname_counts[var] = k
+        self._names.add(name)
+        return name
+
+    def add_domain(self, iname: str, lo: Expression, hi: Expression, step: int) -> None:
+        try:
+            domain = isl_glue.make_loop_domain(iname, lo, hi, step)
+        except DomainError as e:
+            raise FrontendError(f"loop over {iname!r}: {e.message}", self.span()) from None
+        for name in isl_glue.params_of(domain):
+            if not any(f.iname == name for f in self.frames):
+                self.bound_names.setdefault(name, self.span())
+        self.domains.append(domain)
+
+    def bound(self, e: Expression) -> Expression:
+        """A loop bound as an affine expression; a non-affine bound in value arguments only
+        becomes a new value argument (computed by the caller)."""
+        affine = floor_divisions(e)
+        names = dependencies(affine)
+        if isl_glue.is_affine(affine, names):
+            return affine
+        inames = set(self.generated_inames())
+        if names & inames:
+            raise FrontendError(f"loop bound {e} is not affine in the enclosing loop variables",
+                                self.span())
+        for name in names:
+            self.bound_names.setdefault(name, self.span())
+        text = fortran_text(e, self.generated)
+        for g in self.generated.values():
+            if g.call_text == text and g.name.startswith("_tr_bound"):
+                return p.Variable(g.name)
+        return self.generated_value(self._names("_tr_bound"), text)
+
+    def generated_inames(self) -> list[str]:
+        return [n for d in self.domains for n in isl_glue.inames_of(d)]
+
+    def section_inames(self, bounds: list[tuple[Expression, Expression, int]],
+                       ) -> tuple[str, ...]:
+        """One generated iname per section axis: 0 <= t, first + stride*t within last."""
+        out = []
+        for k, (first, last, stride) in enumerate(bounds):
+            iname = self._names(f"_tr_{'ijklmnop'[k]}")
+            first, last = self.bound(first), self.bound(last)
+            if stride == 1:
+                self.add_domain(iname, 0, sub_expr(last, first), 1)
+            else:
+                self.add_domain(iname, first, last, stride)
+            out.append(iname)
+        return tuple(out)
+
+    # -- IF -------------------------------------------------------------------------------
+
+    def visit_If_Stmt(self, node: Any) -> None:
+        cond_node, action = node.items
+        cond = self.condition(cond_node, assigned_names(action))
+        self.predicates.append(cond)
+        try:
+            self.visit(action)
+        finally:
+            self.predicates.pop()
+
+    def visit_If_Construct(self, node: Any) -> None:
+        written = assigned_names(node)
+        prior: list[Expression] = []
+        for cond_node, body, line in if_branches(node):
+            saved = len(self.predicates)
+            self.predicates.extend(p.LogicalNot(c) for c in prior)
+            try:
+                if cond_node is not None:
+                    self.line = line
+                    cond = self.condition(cond_node, written)
+                    prior.append(cond)
+                    self.predicates.append(cond)
+                self.visit_block(body)
+            finally:
+                del self.predicates[saved:]
+
+    def condition(self, node: Any, written: set[str]) -> Expression:
+        """The condition as a predicate; hoisted into a private temporary first when the
+        construct writes something it reads (predicates are evaluated per statement)."""
+        t = self.expr.visit(node)
+        if t.ftype.base != "logical":
+            raise FrontendError(f"IF condition {node} is not logical", self.span())
+        if not (dependencies(t.expr) & written):
+            return t.expr
+        name = self._names("_tr_cond")
+        self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
+        self.add(p.Variable(name), TypeCast(np.dtype(np.int32), t.expr))
+        return p.Variable(name)
+
+
+__all__ = ["LoopFrame", "RegionBuilder"]

@@ -1,0 +1,145 @@
+"""Helpers of `frontends.fortran.build`: unsupported statements, IF/WHERE branch lists, and
+the integer expressions of loop bounds (floor division for isl, Fortran text for the caller).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pymbolic.primitives as p
+
+from frontends.fortran.source import children, class_name, is_comment, node_lines, walk
+from frontends.fortran.types import FType
+from translator.diagnostics import SourceSpan, UnsupportedConstructError
+from translator.ir.expr import Expression, TypeCast
+
+#: Statements that cannot run on a device, with the words the error message uses.
+UNSUPPORTED_STATEMENTS = {
+    "Write_Stmt": ("I/O statement WRITE", "write"), "Print_Stmt": ("I/O statement PRINT", "print"),
+    "Read_Stmt": ("I/O statement READ", "read"), "Open_Stmt": ("I/O statement OPEN", "open"),
+    "Close_Stmt": ("I/O statement CLOSE", "close"),
+    "Inquire_Stmt": ("I/O statement INQUIRE", "inquire"),
+    "Rewind_Stmt": ("I/O statement REWIND", "rewind"),
+    "Backspace_Stmt": ("I/O statement BACKSPACE", "backspace"),
+    "Flush_Stmt": ("I/O statement FLUSH", "flush"), "Format_Stmt": ("FORMAT statement", "format"),
+    "Goto_Stmt": ("GOTO statement", "go"), "Computed_Goto_Stmt": ("computed GOTO", "go"),
+    "Assigned_Goto_Stmt": ("assigned GOTO", "go"),
+    "Arithmetic_If_Stmt": ("arithmetic IF statement", "if"),
+    "Stop_Stmt": ("STOP statement", "stop"), "Error_Stop_Stmt": ("ERROR STOP statement", "error"),
+    "Return_Stmt": ("RETURN statement", "return"), "Exit_Stmt": ("EXIT statement", "exit"),
+    "Cycle_Stmt": ("CYCLE statement", "cycle"),
+    "Pointer_Assignment_Stmt": ("pointer assignment", None),
+    "Allocate_Stmt": ("ALLOCATE statement", "allocate"),
+    "Deallocate_Stmt": ("DEALLOCATE statement", "deallocate"),
+    "Nullify_Stmt": ("NULLIFY statement", "nullify"),
+    "Case_Construct": ("SELECT CASE construct", "select"),
+    "Forall_Construct": ("FORALL construct", "forall"),
+    "Forall_Stmt": ("FORALL statement", "forall"),
+    "Block_Construct": ("BLOCK construct", "block"),
+    "Associate_Construct": ("ASSOCIATE construct", "associate"),
+    "Entry_Stmt": ("ENTRY statement", "entry"), "Pause_Stmt": ("PAUSE statement", "pause"),
+}
+
+
+@dataclass(frozen=True)
+class GeneratedValue:
+    """A value argument the frontend invents: its call text and type."""
+
+    name: str
+    call_text: str
+    ftype: FType
+    span: SourceSpan | None
+
+
+def subscripts(e: Expression) -> list[p.Subscript]:
+    from translator.ir.expr import IRWalkMapper
+
+    found: list[p.Subscript] = []
+
+    class _Walk(IRWalkMapper):
+        def visit(self, expr, *args, **kwargs):
+            if isinstance(expr, p.Subscript):
+                found.append(expr)
+            return True
+
+    _Walk()(e)
+    return found
+
+
+def assigned_names(node: Any) -> set[str]:
+    out = set()
+    for n in walk(node):
+        if class_name(n) == "Assignment_Stmt":
+            lhs = n.items[0]
+            out.add(str(lhs if class_name(lhs) == "Name" else lhs.items[0]).lower())
+    return out
+
+
+def if_branches(node: Any) -> list[tuple[Any | None, list[Any], int]]:
+    """(condition or None for ELSE, body statements, line) of each branch of an IF."""
+    out: list[tuple[Any | None, list[Any], int]] = []
+    for kid in children(node):
+        name = class_name(kid)
+        line = (node_lines(kid) or (0, 0))[0]
+        if name in ("If_Then_Stmt", "Else_If_Stmt"):
+            out.append((kid.items[0], [], line))
+        elif name == "Else_Stmt":
+            out.append((None, [], line))
+        elif name == "End_If_Stmt" or is_comment(kid):
+            continue
+        else:
+            out[-1][1].append(kid)
+    return out
+
+
+def floor_divisions(e: Expression) -> Expression:
+    """Integer quotients by positive constants in loop bounds -> floor division (isl).
+
+    Exact when the numerator is non-negative; with a lower bound >= 1 a negative upper bound
+    gives an empty loop either way."""
+    from translator.ir.expr import IRIdentityMapper
+
+    class _Mapper(IRIdentityMapper):
+        def map_quotient(self, expr, *args, **kwargs):
+            num = self.rec(expr.numerator)
+            den = expr.denominator
+            if isinstance(den, (int, np.integer)) and int(den) > 0:
+                return p.FloorDiv(num, int(den))
+            return p.Quotient(num, self.rec(den))
+
+        def map_numpy_scalar(self, expr, *args, **kwargs):
+            return int(expr) if isinstance(expr, np.integer) else expr
+
+        def map_constant(self, expr, *args, **kwargs):
+            return int(expr) if isinstance(expr, np.integer) else expr
+
+    return _Mapper()(e)
+
+
+def fortran_text(e: Expression, generated: dict[str, GeneratedValue]) -> str:
+    """Fortran source text of an integer expression (for values the caller computes)."""
+    if isinstance(e, (int, np.integer)):
+        return str(int(e)) if int(e) >= 0 else f"({int(e)})"
+    if isinstance(e, p.Variable):
+        g = generated.get(e.name)
+        return f"({g.call_text})" if g is not None else e.name
+    if isinstance(e, p.Sum):
+        return "(" + " + ".join(fortran_text(c, generated) for c in e.children) + ")"
+    if isinstance(e, p.Product):
+        return "(" + "*".join(fortran_text(c, generated) for c in e.children) + ")"
+    if isinstance(e, p.Quotient):
+        num, den = fortran_text(e.numerator, generated), fortran_text(e.denominator, generated)
+        return f"({num} / {den})"
+    if isinstance(e, p.Power):
+        return f"({fortran_text(e.base, generated)}**{fortran_text(e.exponent, generated)})"
+    if isinstance(e, p.Call) and e.function.name in ("min", "max", "abs", "rem"):
+        fn = "mod" if e.function.name == "rem" else e.function.name
+        return f"{fn}(" + ", ".join(fortran_text(c, generated) for c in e.parameters) + ")"
+    if isinstance(e, p.Remainder):
+        return f"modulo({fortran_text(e.numerator, generated)}, " \
+               f"{fortran_text(e.denominator, generated)})"
+    if isinstance(e, TypeCast) and np.dtype(e.dtype).kind == "i":
+        return f"int({fortran_text(e.child, generated)})"
+    raise UnsupportedConstructError(f"cannot compute {e} before the region")

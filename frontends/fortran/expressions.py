@@ -1,0 +1,557 @@
+"""fparser2 expressions -> typed IR expressions (pymbolic), following Fortran's type rules.
+
+Every conversion returns a `Typed` (expression + Fortran type).  Arithmetic between an integer
+and a real converts the integer explicitly (`TypeCast`), because numpy-style promotion (int32 *
+float32 -> float64) differs from Fortran's (real(4)).  Constants are typed numpy scalars and
+are folded where both operands are constants.  Integer ``/`` is `Quotient` (truncation, the IR
+contract).  Array sections are element references over the inames of the enclosing array
+statement (`ExprBuilder.sections`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+import pymbolic.primitives as p
+
+from frontends.fortran.source import children, class_name
+from frontends.fortran.types import INTEGER, LOGICAL, REAL, FType, Scope, Symbol, promote
+from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
+                                    UnsupportedConstructError)
+from translator.ir.expr import Expression, TypeCast
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    expr: Expression
+    ftype: FType
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How a Fortran array maps to its 0-based IR argument: per axis lower bound and extent
+    (expressions in value arguments; an extent is None for the last axis of `a(*)`)."""
+
+    lowers: tuple[Expression, ...]
+    extents: tuple[Expression | None, ...]
+
+
+class ExprContext(Protocol):
+    """What the expression builder needs from its surroundings (a region or a declaration)."""
+
+    scope: Scope
+
+    def loop_value(self, name: str) -> Expression | None: ...
+
+    def check_name(self, name: str) -> None: ...
+
+    def layout(self, sym: Symbol) -> Layout: ...
+
+    def touch(self, sym: Symbol) -> None: ...
+
+    def span(self, word: str | None = None) -> SourceSpan | None: ...
+
+    def reduction_inames(self, bounds: list[tuple[Expression, Expression, int]],
+                         span: SourceSpan | None) -> tuple[str, ...]: ...
+
+
+BINARY_CLASSES = ("Level_2_Expr", "Add_Operand", "Mult_Operand", "Level_4_Expr", "Or_Operand",
+                  "Equiv_Operand", "Level_5_Expr", "Level_3_Expr", "Defined_Binary_Op")
+_COMPARE = {"<": "<", ".LT.": "<", "<=": "<=", ".LE.": "<=", ">": ">", ".GT.": ">",
+            ">=": ">=", ".GE.": ">=", "==": "==", ".EQ.": "==", "/=": "!=", ".NE.": "!="}
+
+
+class ExprBuilder:
+    """Converts fparser2 expression nodes; dispatch on the node class (``visit_<Class>``)."""
+
+    def __init__(self, ctx: ExprContext) -> None:
+        self.ctx = ctx
+        #: Inames of the enclosing array statement, one per section axis (None: scalar context).
+        self.sections: tuple[str, ...] | None = None
+
+    # -- dispatch -------------------------------------------------------------------------
+
+    def __call__(self, node: Any) -> Typed:
+        return self.visit(node)
+
+    def visit(self, node: Any) -> Typed:
+        name = class_name(node)
+        method = getattr(self, f"visit_{name}", None)
+        if method is None and name in BINARY_CLASSES:
+            method = self.visit_binary
+        if method is None:
+            raise UnsupportedConstructError(
+                f"unsupported construct {name} ({node}) in an expression", self.ctx.span())
+        try:
+            return method(node)
+        except TranslatorError as e:
+            raise e.with_span(self.ctx.span())
+        except Exception as e:
+            raise UnsupportedConstructError(f"unsupported construct {name} ({node}): "
+                                            f"{type(e).__name__}: {e}", self.ctx.span()) from e
+
+    def error(self, message: str, word: str | None = None) -> TranslatorError:
+        return UnsupportedConstructError(message, self.ctx.span(word))
+
+    # -- leaves ---------------------------------------------------------------------------
+
+    def visit_Int_Literal_Constant(self, node: Any) -> Typed:
+        text, kind = node.items[0], node.items[1]
+        ftype = FType("integer", self.kind_value(kind, "integer") if kind else 4)
+        return Typed(ftype.dtype.type(int(text)), ftype)
+
+    visit_Signed_Int_Literal_Constant = visit_Int_Literal_Constant
+
+    def visit_Real_Literal_Constant(self, node: Any) -> Typed:
+        text, kind = str(node.items[0]).lower(), node.items[1]
+        kind_value = 8 if "d" in text else 4
+        if kind:
+            kind_value = self.kind_value(kind, "real")
+        ftype = FType("real", kind_value)
+        return Typed(ftype.dtype.type(text.replace("d", "e")), ftype)
+
+    visit_Signed_Real_Literal_Constant = visit_Real_Literal_Constant
+
+    def visit_Logical_Literal_Constant(self, node: Any) -> Typed:
+        value = str(node.items[0]).upper() == ".TRUE."
+        return Typed(np.int32(1 if value else 0), LOGICAL)
+
+    def visit_Char_Literal_Constant(self, node: Any) -> Typed:
+        raise self.error("character data is not supported in a kernel region")
+
+    def visit_Complex_Literal_Constant(self, node: Any) -> Typed:
+        raise self.error("complex data is not supported yet")
+
+    def kind_value(self, kind: Any, base: str) -> int:
+        """The integer value of a kind parameter (a literal or a named constant)."""
+        text = str(kind).lower()
+        if text.isdigit():
+            value = int(text)
+        else:
+            sym = self.ctx.scope.lookup(text)
+            if sym is None or not sym.is_parameter or sym.parameter is None:
+                raise FrontendError(f"unknown kind parameter {text!r}", self.ctx.span(text))
+            value = int(sym.parameter)
+        from frontends.fortran.types import VALID_KINDS
+        if value not in VALID_KINDS[base]:
+            raise UnsupportedConstructError(f"{base} kind {value} is not supported",
+                                            self.ctx.span(text))
+        return value
+
+    def visit_Parenthesis(self, node: Any) -> Typed:
+        return self.visit(node.items[1])
+
+    def visit_Name(self, node: Any) -> Typed:
+        name = str(node).lower()
+        value = self.ctx.loop_value(name)
+        if value is not None:
+            return Typed(value, INTEGER)
+        self.ctx.check_name(name)
+        sym = self.lookup(name)
+        if sym.is_parameter and not (sym.is_array and self.sections is not None):
+            return self.parameter(sym)
+        if sym.is_array:
+            if self.sections is None:
+                raise self.error(f"whole array {name!r} used where a scalar is expected "
+                                 "(array expressions are supported in array assignments)", name)
+            return self.array_ref(sym, None)
+        self.ctx.touch(sym)
+        return Typed(p.Variable(name), self.type_of(sym))
+
+    def lookup(self, name: str) -> Symbol:
+        sym = self.ctx.scope.lookup(name)
+        if sym is None:
+            raise FrontendError(f"undeclared name {name!r} (implicit none is in effect)",
+                                self.ctx.span(name))
+        return sym
+
+    def type_of(self, sym: Symbol) -> FType:
+        if sym.ftype is None:
+            raise FrontendError(f"{sym.name!r} has no type", self.ctx.span(sym.name))
+        if not sym.ftype.is_numeric and sym.ftype.base != "logical":
+            raise UnsupportedConstructError(
+                f"{sym.name!r}: {sym.ftype.base} data is not supported"
+                + (" yet" if sym.ftype.base == "complex" else " in a kernel region"),
+                self.ctx.span(sym.name))
+        return sym.ftype
+
+    def parameter(self, sym: Symbol) -> Typed:
+        if sym.is_array and sym.parameter_values is not None:
+            raise self.error(f"whole named constant array {sym.name!r} used where a scalar is "
+                             "expected", sym.name)
+        if sym.is_array or sym.parameter is None:
+            raise self.error(f"named constant {sym.name!r}: only scalar constants with a "
+                             "constant value are supported", sym.name)
+        return Typed(sym.parameter, self.type_of(sym))
+
+    # -- operators ------------------------------------------------------------------------
+
+    def visit_binary(self, node: Any) -> Typed:
+        lhs, op, rhs = node.items
+        op = str(op).upper()
+        a, b = self.visit(lhs), self.visit(rhs)
+        if op in _COMPARE:
+            return compare(a, _COMPARE[op], b)
+        if op in (".AND.", ".OR.", ".EQV.", ".NEQV.", ".XOR."):
+            return logical_op(a, op, b, self)
+        if op in ("+", "-", "*", "/", "**"):
+            return arith(a, op, b, self)
+        raise self.error(f"operator {op} is not supported in a kernel region")
+
+    def visit_Level_2_Unary_Expr(self, node: Any) -> Typed:
+        op, operand = node.items
+        t = self.visit(operand)
+        if not t.ftype.is_numeric:
+            raise self.error(f"unary {op} applied to {t.ftype.base} data")
+        if str(op) == "+":
+            return t
+        if is_constant(t.expr):
+            return Typed(t.ftype.dtype.type(-t.expr), t.ftype)
+        return Typed(negate(t.expr), t.ftype)
+
+    def visit_And_Operand(self, node: Any) -> Typed:
+        op, operand = node.items
+        t = self.visit(operand)
+        return Typed(p.LogicalNot(t.expr), LOGICAL)
+
+    # -- references -----------------------------------------------------------------------
+
+    def visit_Part_Ref(self, node: Any) -> Typed:
+        name = str(node.items[0]).lower()
+        subs = children(node.items[1])
+        if self.ctx.loop_value(name) is not None:
+            raise self.error(f"loop variable {name!r} used as an array or function", name)
+        self.ctx.check_name(name)
+        sym = self.ctx.scope.lookup_declared(name)
+        if sym is not None and sym.is_parameter and sym.parameter_values is None:
+            raise self.error(f"named constant array {name!r}: only arrays of constants with "
+                             "constant bounds are supported", name)
+        if sym is None or not sym.is_array:
+            from frontends.fortran.intrinsics import INTRINSICS
+            if name in INTRINSICS and (sym is None or not sym.is_array):
+                return INTRINSICS[name](self, name, list(subs))
+            raise self.error(f"call to function {name!r} is not supported in a kernel region "
+                             "(only intrinsic functions can be offloaded)", name)
+        return self.array_ref(sym, subs)
+
+    def visit_Intrinsic_Function_Reference(self, node: Any) -> Typed:
+        from frontends.fortran.intrinsics import INTRINSICS
+        name = str(node.items[0]).lower()
+        args = list(children(node.items[1])) if node.items[1] is not None else []
+        handler = INTRINSICS.get(name)
+        if handler is None:
+            raise self.error(f"intrinsic function {name!r} is not supported in a kernel region",
+                             name)
+        return handler(self, name, args)
+
+    def visit_Function_Reference(self, node: Any) -> Typed:
+        name = str(node.items[0]).lower()
+        raise self.error(f"call to function {name!r} is not supported in a kernel region",
+                         name)
+
+    def visit_Data_Ref(self, node: Any) -> Typed:
+        raise self.error(f"derived-type component access ({node}) is not supported")
+
+    def visit_Array_Constructor(self, node: Any) -> Typed:
+        raise self.error(f"array constructor ({node}) is not supported in a kernel region")
+
+    def array_ref(self, sym: Symbol, subs: Sequence[Any] | None) -> Typed:
+        """An element reference; section axes take the inames of `self.sections`."""
+        ftype = self.type_of(sym)
+        layout = self.ctx.layout(sym)
+        ndim = len(layout.lowers)
+        if subs is not None and len(subs) != ndim:
+            raise FrontendError(f"array {sym.name!r} has {ndim} dimension(s) but is subscripted "
+                                f"with {len(subs)}", self.ctx.span(sym.name))
+        self.ctx.touch(sym)
+        index: list[Expression] = []
+        section = 0
+        for k in range(ndim):
+            sub = None if subs is None else subs[k]
+            if sub is not None and class_name(sub) != "Subscript_Triplet":
+                t = self.visit(sub)
+                if t.ftype.base != "integer":
+                    raise FrontendError(f"subscript {sub} of {sym.name!r} is not an integer",
+                                        self.ctx.span(sym.name))
+                if self.sections is not None and _uses_sections(t.expr, self.sections):
+                    raise self.error(f"vector subscript in {sym.name}({sub}) is not supported",
+                                     sym.name)
+                index.append(sub_expr(t.expr, layout.lowers[k]))
+                continue
+            lo, _, stride = self.triplet(sym, k, sub)
+            index.append(section_index(lo, stride, self.section_iname(sym, section),
+                                       layout.lowers[k]))
+            section += 1
+        if self.sections is not None and section and section != len(self.sections):
+            raise FrontendError(
+                f"array section of {sym.name!r} has rank {section}, but the array expression "
+                f"has rank {len(self.sections)}", self.ctx.span(sym.name))
+        return Typed(p.Subscript(p.Variable(sym.name), tuple(index)), ftype)
+
+    def section_iname(self, sym: Symbol, k: int) -> p.Variable:
+        if self.sections is None:
+            raise self.error(f"array section of {sym.name!r} used where a scalar is expected "
+                             "(array expressions are supported in array assignments)", sym.name)
+        if k >= len(self.sections):
+            raise FrontendError(f"array section of {sym.name!r} has a higher rank than the "
+                                "array expression", self.ctx.span(sym.name))
+        return p.Variable(self.sections[k])
+
+    def triplet(self, sym: Symbol, k: int, sub: Any | None,
+                ) -> tuple[Expression, Expression | None, int]:
+        """(first, last, stride) of a section axis in source (1-based) subscripts."""
+        layout = self.ctx.layout(sym)
+        lower, extent = layout.lowers[k], layout.extents[k]
+        upper = None if extent is None else add_expr(lower, extent, -1)
+        first, last, stride = lower, upper, 1
+        if sub is not None:
+            lo_node, hi_node, st_node = sub.items
+            if lo_node is not None:
+                first = self.index_value(lo_node)
+            if hi_node is not None:
+                last = self.index_value(hi_node)
+            if st_node is not None:
+                stride = self.constant_int(st_node, "a section stride")
+        if last is None:
+            raise self.error(f"the extent of the last dimension of assumed-size array "
+                             f"{sym.name!r} is unknown; give the section's upper bound", sym.name)
+        if stride == 0:
+            raise FrontendError("array section with a zero stride", self.ctx.span(sym.name))
+        return first, last, stride
+
+    def index_value(self, node: Any) -> Expression:
+        saved, self.sections = self.sections, None
+        try:
+            t = self.visit(node)
+        finally:
+            self.sections = saved
+        if t.ftype.base != "integer":
+            raise FrontendError(f"section bound {node} is not an integer", self.ctx.span())
+        return t.expr
+
+    def constant_int(self, node: Any, what: str) -> int:
+        t = self.visit(node)
+        if not is_constant(t.expr) or t.ftype.base != "integer":
+            raise self.error(f"{what} must be an integer constant (got {node})")
+        return int(t.expr)
+
+    def section_rank(self, node: Any) -> int:
+        """The rank of a reference node (number of section axes; whole arrays: all axes)."""
+        name = class_name(node)
+        if name == "Name":
+            sym = self.ctx.scope.lookup_declared(str(node).lower())
+            ok = sym is not None and sym.is_array and not sym.is_parameter
+            return len(self.ctx.layout(sym).lowers) if ok else 0
+        if name == "Part_Ref":
+            sym = self.ctx.scope.lookup_declared(str(node.items[0]).lower())
+            if sym is None or not sym.is_array:
+                return 0
+            return sum(1 for s in children(node.items[1])
+                       if class_name(s) == "Subscript_Triplet")
+        return 0
+
+    def section_bounds(self, node: Any) -> list[tuple[Expression, Expression, int]]:
+        """Per section axis of a reference node: (first, last, stride) in source subscripts."""
+        name = class_name(node)
+        if name == "Name":
+            sym = self.lookup(str(node).lower())
+            return [self.triplet(sym, k, None) for k in range(len(self.ctx.layout(sym).lowers))]
+        sym = self.lookup(str(node.items[0]).lower())
+        return [self.triplet(sym, k, s) for k, s in enumerate(children(node.items[1]))
+                if class_name(s) == "Subscript_Triplet"]
+
+
+# ---------------------------------------------------------------------------------------------
+# typed operations
+
+def is_constant(e: Expression) -> bool:
+    return isinstance(e, np.generic)
+
+
+def cast(t: Typed, target: FType) -> Expression:
+    """`t` converted to `target` (constants are converted in place)."""
+    if t.ftype == target or (target.base == "logical" and t.ftype.base == "logical"):
+        return t.expr
+    if is_constant(t.expr) or (isinstance(t.expr, int) and not isinstance(t.expr, bool)):
+        value = t.expr
+        if target.base == "integer":
+            value = int(np.trunc(value))
+        return target.dtype.type(value)
+    return TypeCast(target.dtype, t.expr)
+
+
+def operand(t: Typed, result: FType) -> Expression:
+    """Convert an operand of a numeric operation only where numpy promotion would differ."""
+    if t.ftype.base == result.base:
+        return t.expr
+    return cast(t, result)
+
+
+def negate(e: Expression) -> Expression:
+    if is_constant(e):
+        return e.dtype.type(-e)
+    if isinstance(e, int):
+        return -e
+    if isinstance(e, p.Product) and e.children and e.children[0] == -1:
+        rest = e.children[1:]
+        return rest[0] if len(rest) == 1 else p.Product(rest)
+    return p.Product((-1, e))
+
+
+def arith(a: Typed, op: str, b: Typed, builder: ExprBuilder) -> Typed:
+    for t in (a, b):
+        if not t.ftype.is_numeric:
+            raise builder.error(f"arithmetic operator {op} applied to {t.ftype.base} data")
+    if op == "**":
+        from frontends.fortran.intrinsics import power
+        return power(a, b, builder)
+    result = promote(a.ftype, b.ftype)
+    x, y = operand(a, result), operand(b, result)
+    if is_constant(x) and is_constant(y):
+        return Typed(fold(x, op, y, result, builder), result)
+    if op == "+":
+        return Typed(p.Sum((x, y)), result)
+    if op == "-":
+        return Typed(p.Sum((x, negate(y))), result)
+    if op == "*":
+        return Typed(p.Product((x, y)), result)
+    return Typed(p.Quotient(x, y), result)
+
+
+def fold(x: np.generic, op: str, y: np.generic, result: FType,
+         builder: ExprBuilder) -> np.generic:
+    """Constant arithmetic with Fortran semantics (integer division truncates)."""
+    if result.base == "integer":
+        a, b = int(x), int(y)
+        if op == "/":
+            if b == 0:
+                raise FrontendError("integer division by zero in a constant expression",
+                                    builder.ctx.span())
+            q = abs(a) // abs(b)
+            value = q if (a >= 0) == (b >= 0) else -q
+        else:
+            value = {"+": a + b, "-": a - b, "*": a * b}[op]
+        return result.dtype.type(value)
+    dt = result.dtype.type
+    a, b = dt(x), dt(y)
+    with np.errstate(all="ignore"):
+        return dt({"+": a + b, "-": a - b, "*": a * b, "/": a / b}[op])
+
+
+def compare(a: Typed, op: str, b: Typed) -> Typed:
+    if a.ftype.is_numeric and b.ftype.is_numeric:
+        common = promote(a.ftype, b.ftype)
+        return Typed(p.Comparison(operand(a, common), op, operand(b, common)), LOGICAL)
+    return Typed(p.Comparison(a.expr, op, b.expr), LOGICAL)
+
+
+def logical_op(a: Typed, op: str, b: Typed, builder: ExprBuilder) -> Typed:
+    for t in (a, b):
+        if t.ftype.base != "logical":
+            raise builder.error(f"logical operator {op} applied to {t.ftype.base} data")
+    if op == ".AND.":
+        return Typed(p.LogicalAnd((a.expr, b.expr)), LOGICAL)
+    if op == ".OR.":
+        return Typed(p.LogicalOr((a.expr, b.expr)), LOGICAL)
+    # logical values are 0 or 1 (gfortran's .true. is 1), and comparisons give 0 or 1 too
+    rel = "==" if op == ".EQV." else "!="
+    return Typed(p.Comparison(as_truth(a.expr), rel, as_truth(b.expr)), LOGICAL)
+
+
+def as_truth(e: Expression) -> Expression:
+    """A logical expression whose value is exactly 0 or 1."""
+    if isinstance(e, (p.Comparison, p.LogicalAnd, p.LogicalOr, p.LogicalNot)):
+        return e
+    return p.Comparison(e, "!=", 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# integer index arithmetic, kept readable (affine forms are normalised)
+
+def linear_terms(e: Expression) -> dict[Any, int] | None:
+    """`e` as {Variable or 1: coefficient} if it is an integer linear form, else None."""
+    if isinstance(e, (int, np.integer)) and not isinstance(e, bool):
+        return {1: int(e)}
+    if isinstance(e, p.Variable):
+        return {e: 1}
+    if isinstance(e, p.Sum):
+        out: dict[Any, int] = {}
+        for c in e.children:
+            t = linear_terms(c)
+            if t is None:
+                return None
+            for k, v in t.items():
+                out[k] = out.get(k, 0) + v
+        return out
+    if isinstance(e, p.Product):
+        coeff, rest = 1, None
+        for c in e.children:
+            if isinstance(c, (int, np.integer)):
+                coeff *= int(c)
+            elif rest is None:
+                rest = linear_terms(c)
+                if rest is None:
+                    return None
+            else:
+                return None
+        if rest is None:
+            return {1: coeff}
+        return {k: v * coeff for k, v in rest.items()}
+    return None
+
+
+def from_linear(terms: dict[Any, int]) -> Expression:
+    parts: list[Expression] = []
+    for k, v in terms.items():
+        if k == 1 or v == 0:
+            continue
+        parts.append(k if v == 1 else p.Product((v, k)))
+    if terms.get(1, 0) or not parts:
+        parts.append(terms.get(1, 0))
+    return parts[0] if len(parts) == 1 else p.Sum(tuple(parts))
+
+
+def add_expr(a: Expression, b: Expression, const: int = 0, sign: int = 1) -> Expression:
+    """a + sign*b + const, normalised when both are integer linear forms."""
+    ta, tb = linear_terms(a), linear_terms(b)
+    if ta is not None and tb is not None:
+        out = dict(ta)
+        for k, v in tb.items():
+            out[k] = out.get(k, 0) + sign * v
+        out[1] = out.get(1, 0) + const
+        return from_linear(out)
+    parts = [a, b if sign == 1 else negate(b)]
+    if const:
+        parts.append(const)
+    return p.Sum(tuple(parts))
+
+
+def sub_expr(a: Expression, b: Expression) -> Expression:
+    """a - b, normalised (subscript shifting by a lower bound)."""
+    return add_expr(a, b, 0, -1)
+
+
+def section_index(first: Expression, stride: int, iname: p.Variable,
+                  lower: Expression) -> Expression:
+    """The 0-based index of a section axis: first + stride*iname - lower."""
+    step = iname if stride == 1 else p.Product((stride, iname))
+    return sub_expr(add_expr(first, step), lower)
+
+
+def _uses_sections(e: Expression, inames: Sequence[str]) -> bool:
+    from translator.ir.expr import dependencies
+    return bool(dependencies(e) & set(inames))
+
+
+def as_float(t: Typed, default: FType = REAL) -> Typed:
+    """Integer arguments of real-only intrinsics become reals of the default kind."""
+    if t.ftype.base == "real":
+        return t
+    return Typed(cast(t, default), default)
+
+
+__all__ = ["ExprBuilder", "Layout", "Typed", "add_expr", "arith", "cast", "compare",
+           "is_constant", "sub_expr"]

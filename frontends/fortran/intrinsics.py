@@ -1,0 +1,412 @@
+"""Fortran intrinsic functions -> IR functions (`translator.ir.expr.IR_FUNCTIONS`) and casts.
+
+Each handler takes the builder, the intrinsic's name and its argument nodes (positional or
+``keyword=value``) and returns a `Typed`.  Elemental intrinsics work element-wise in array
+expressions because their arguments are converted in the builder's current context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pymbolic.primitives as p
+
+from frontends.fortran.expressions import (ExprBuilder, Typed, as_float, cast, is_constant,
+                                           negate)
+from frontends.fortran.source import class_name, walk
+from frontends.fortran.types import DOUBLE, INTEGER, REAL, FType, promote
+from translator.diagnostics import FrontendError, UnsupportedConstructError
+from translator.ir.expr import Reduction, TypeCast
+
+Handler = Callable[[ExprBuilder, str, list], Typed]
+
+
+def call(name: str, *args: Any) -> p.Call:
+    return p.Call(p.Variable(name), tuple(args))
+
+
+def split_args(builder: ExprBuilder, name: str, args: list, names: tuple[str, ...],
+               required: int) -> dict[str, Any]:
+    """Positional and keyword actual arguments, by the intrinsic's dummy names."""
+    out: dict[str, Any] = {}
+    for k, a in enumerate(args):
+        if class_name(a) == "Actual_Arg_Spec":
+            key = str(a.items[0]).lower()
+            if key not in names:
+                raise FrontendError(f"intrinsic {name}: unknown keyword argument {key!r}",
+                                    builder.ctx.span(name))
+            out[key] = a.items[1]
+        elif k < len(names):
+            out[names[k]] = a
+        else:
+            raise FrontendError(f"intrinsic {name}: too many arguments", builder.ctx.span(name))
+    missing = [n for n in names[:required] if n not in out]
+    if missing:
+        raise FrontendError(f"intrinsic {name}: missing argument {missing[0]!r}",
+                            builder.ctx.span(name))
+    return out
+
+
+def _numeric(builder: ExprBuilder, name: str, node: Any) -> Typed:
+    t = builder.visit(node)
+    if not t.ftype.is_numeric:
+        raise UnsupportedConstructError(f"intrinsic {name}: argument {node} is "
+                                        f"{t.ftype.base}, not numeric", builder.ctx.span(name))
+    return t
+
+
+def _kind_arg(builder: ExprBuilder, a: dict, base: str, default: int) -> FType:
+    if "kind" not in a:
+        return FType(base, default)
+    value = builder.constant_int(a["kind"], "a kind argument")
+    from frontends.fortran.types import VALID_KINDS
+    if value not in VALID_KINDS[base]:
+        raise UnsupportedConstructError(f"{base} kind {value} is not supported",
+                                        builder.ctx.span())
+    return FType(base, value)
+
+
+# ---------------------------------------------------------------------------------------------
+# math
+
+def _math(ir_name: str, force: FType | None = None) -> Handler:
+    def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
+        a = split_args(builder, name, args, ("x",), 1)
+        t = as_float(_numeric(builder, name, a["x"]))
+        if force is not None:
+            t = Typed(cast(t, force), force)
+        return Typed(call(ir_name, t.expr), t.ftype)
+    return handler
+
+
+def _abs(builder: ExprBuilder, name: str, args: list) -> Typed:
+    a = split_args(builder, name, args, ("a",), 1)
+    t = _numeric(builder, name, a["a"])
+    target = {"dabs": DOUBLE, "iabs": INTEGER}.get(name)
+    if target is not None:
+        t = Typed(cast(t, target), target)
+    return Typed(call("abs", t.expr), t.ftype)
+
+
+def _atan2(builder: ExprBuilder, name: str, args: list) -> Typed:
+    a = split_args(builder, name, args, ("y", "x"), 1)
+    if "x" not in a:
+        return _math("atan")(builder, name, args)
+    y = as_float(_numeric(builder, name, a["y"]))
+    x = as_float(_numeric(builder, name, a["x"]))
+    t = promote(y.ftype, x.ftype)
+    return Typed(call("atan2", cast(y, t), cast(x, t)), t)
+
+
+def _minmax(ir_name: str, force: FType | None = None) -> Handler:
+    def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
+        if len(args) < 2:
+            raise FrontendError(f"intrinsic {name} needs at least two arguments",
+                                builder.ctx.span(name))
+        ts = [_numeric(builder, name, a) for a in args]
+        result = ts[0].ftype
+        for t in ts[1:]:
+            result = promote(result, t.ftype)
+        exprs = tuple(cast(t, result) for t in ts)
+        out = Typed(call(ir_name, *exprs), result)
+        if force is not None:
+            out = Typed(cast(out, force), force)
+        return out
+    return handler
+
+
+def _mod(builder: ExprBuilder, name: str, args: list) -> Typed:
+    a = split_args(builder, name, args, ("a", "p"), 2)
+    x, y = _numeric(builder, name, a["a"]), _numeric(builder, name, a["p"])
+    t = promote(x.ftype, y.ftype)
+    fn = "rem" if t.base == "integer" else "fmod"
+    return Typed(call(fn, cast(x, t), cast(y, t)), t)
+
+
+def _modulo(builder: ExprBuilder, name: str, args: list) -> Typed:
+    a = split_args(builder, name, args, ("a", "p"), 2)
+    x, y = _numeric(builder, name, a["a"]), _numeric(builder, name, a["p"])
+    t = promote(x.ftype, y.ftype)
+    xe, ye = cast(x, t), cast(y, t)
+    if t.base == "integer":
+        return Typed(p.Remainder(xe, ye), t)
+    # a - floor(a/p)*p, the definition of MODULO for reals
+    return Typed(p.Sum((xe, negate(p.Product((call("floor", p.Quotient(xe, ye)), ye))))), t)
+
+
+def _sign(builder: ExprBuilder, name: str, args: list) -> Typed:
+    a = split_args(builder, name, args, ("a", "b"), 2)
+    x, y = _numeric(builder, name, a["a"]), _numeric(builder, name, a["b"])
+    t = promote(x.ftype, y.ftype)
+    xe, ye = cast(x, t), cast(y, t)
+    if t.base == "real":
+        return Typed(call("copysign", call("abs", xe), ye), t)
+    mag = call("abs", xe)
+    return Typed(p.If(p.Comparison(ye, ">=", 0), mag, negate(mag)), t)
+
+
+def _dim(builder: ExprBuilder, name: str, args: list) -> Typed:
+    a = split_args(builder, name, args, ("x", "y"), 2)
+    x, y = _numeric(builder, name, a["x"]), _numeric(builder, name, a["y"])
+    t = promote(x.ftype, y.ftype)
+    zero = t.dtype.type(0)
+    return Typed(call("max", p.Sum((cast(x, t), negate(cast(y, t)))), zero), t)
+
+
+# ---------------------------------------------------------------------------------------------
+# conversions
+
+def _to_real(default_kind: int | None) -> Handler:
+    def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
+        a = split_args(builder, name, args, ("a", "kind"), 1)
+        t = _numeric(builder, name, a["a"])
+        if default_kind is None:
+            target = _kind_arg(builder, a, "real", 4)
+        else:
+            target = FType("real", default_kind)
+        return Typed(cast(t, target), target)
+    return handler
+
+
+def _to_int(rounding: str | None) -> Handler:
+    def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
+        a = split_args(builder, name, args, ("a", "kind"), 1)
+        t = _numeric(builder, name, a["a"])
+        target = _kind_arg(builder, a, "integer", 4)
+        if t.ftype.base == "integer":
+            return Typed(cast(t, target), target)
+        if is_constant(t.expr):
+            fn = {None: np.trunc, "round": _round_half_away, "floor": np.floor,
+                  "ceil": np.ceil}[rounding]
+            return Typed(target.dtype.type(int(fn(t.expr))), target)
+        inner = t.expr if rounding is None else call(rounding, t.expr)
+        # a C conversion to an integer type truncates, which is INT's definition
+        return Typed(TypeCast(target.dtype, inner), target)
+    return handler
+
+
+def _round_half_away(x: Any) -> Any:
+    return np.sign(x) * np.floor(np.abs(x) + 0.5)
+
+
+def _real_round(ir_name: str) -> Handler:
+    def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
+        a = split_args(builder, name, args, ("a", "kind"), 1)
+        t = as_float(_numeric(builder, name, a["a"]))
+        if "kind" in a:
+            target = _kind_arg(builder, a, "real", 4)
+            t = Typed(cast(t, target), target)
+        return Typed(call(ir_name, t.expr), t.ftype)
+    return handler
+
+
+def _dprod(builder: ExprBuilder, name: str, args: list) -> Typed:
+    a = split_args(builder, name, args, ("x", "y"), 2)
+    x, y = _numeric(builder, name, a["x"]), _numeric(builder, name, a["y"])
+    return Typed(p.Product((cast(x, DOUBLE), cast(y, DOUBLE))), DOUBLE)
+
+
+def _merge(builder: ExprBuilder, name: str, args: list) -> Typed:
+    a = split_args(builder, name, args, ("tsource", "fsource", "mask"), 3)
+    x, y, m = builder.visit(a["tsource"]), builder.visit(a["fsource"]), builder.visit(a["mask"])
+    if m.ftype.base != "logical":
+        raise FrontendError("merge: the mask must be logical", builder.ctx.span(name))
+    t = promote(x.ftype, y.ftype) if x.ftype.is_numeric and y.ftype.is_numeric else x.ftype
+    return Typed(p.If(m.expr, cast(x, t), cast(y, t)), t)
+
+
+# ---------------------------------------------------------------------------------------------
+# inquiry and constants
+
+def _size(builder: ExprBuilder, name: str, args: list) -> Typed:
+    a = split_args(builder, name, args, ("array", "dim", "kind"), 1)
+    sym = _array_arg(builder, name, a["array"])
+    layout = builder.ctx.layout(sym)
+    builder.ctx.touch(sym)
+    axes = range(len(layout.extents))
+    if "dim" in a:
+        k = builder.constant_int(a["dim"], f"the dim argument of {name}") - 1
+        if not 0 <= k < len(layout.extents):
+            raise FrontendError(f"{name}: dim {k + 1} out of range for {sym.name!r}",
+                                builder.ctx.span(name))
+        axes = range(k, k + 1)
+    lower = layout.lowers
+    ext = [layout.extents[k] for k in axes]
+    if any(e is None for e in ext):
+        raise FrontendError(f"{name} of assumed-size array {sym.name!r}: its last extent is "
+                            "unknown", builder.ctx.span(name))
+    if name == "size":
+        out = ext[0] if len(ext) == 1 else p.Product(tuple(ext))
+        return Typed(out, INTEGER)
+    if len(ext) != 1:
+        raise UnsupportedConstructError(f"{name} without dim= is not supported",
+                                        builder.ctx.span(name))
+    k = axes[0]
+    if name == "lbound":
+        return Typed(lower[k], INTEGER)
+    from frontends.fortran.expressions import add_expr
+    return Typed(add_expr(lower[k], ext[0], -1), INTEGER)
+
+
+def _array_arg(builder: ExprBuilder, name: str, node: Any):
+    if class_name(node) != "Name":
+        raise UnsupportedConstructError(f"{name} of {node}: only whole named arrays are "
+                                        "supported", builder.ctx.span(name))
+    sym = builder.lookup(str(node).lower())
+    if not sym.is_array:
+        raise FrontendError(f"{name}: {sym.name!r} is not an array", builder.ctx.span(name))
+    return sym
+
+
+def _type_of_arg(builder: ExprBuilder, name: str, args: list) -> FType:
+    """The type of an inquiry function's argument (which may be a whole array)."""
+    node = split_args(builder, name, args, ("x",), 1)["x"]
+    if class_name(node) in ("Name", "Part_Ref"):
+        word = str(node if class_name(node) == "Name" else node.items[0]).lower()
+        sym = builder.ctx.scope.lookup(word)
+        if sym is not None and builder.ctx.loop_value(word) is None:
+            return builder.type_of(sym)
+    return builder.visit(node).ftype
+
+
+def _kind(builder: ExprBuilder, name: str, args: list) -> Typed:
+    return Typed(np.int32(_type_of_arg(builder, name, args).kind), INTEGER)
+
+
+def _selected_kind(base: str) -> Handler:
+    def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
+        names = ("p", "r") if base == "real" else ("r",)
+        a = split_args(builder, name, args, names, 0)
+        prec = builder.constant_int(a["p"], "p") if "p" in a else 0
+        rng = builder.constant_int(a["r"], "r") if "r" in a else 0
+        if base == "real":
+            kind = 4 if prec <= 6 and rng <= 37 else 8 if prec <= 15 and rng <= 307 else -1
+        else:
+            kind = 1 if rng <= 2 else 2 if rng <= 4 else 4 if rng <= 9 else 8 if rng <= 18 else -1
+        return Typed(np.int32(kind), INTEGER)
+    return handler
+
+
+def _numeric_inquiry(builder: ExprBuilder, name: str, args: list) -> Typed:
+    ftype = _type_of_arg(builder, name, args)
+    dt = ftype.dtype
+    info = np.finfo(dt) if ftype.base == "real" else np.iinfo(dt)
+    value = {"huge": info.max, "tiny": getattr(info, "tiny", 0),
+             "epsilon": getattr(info, "eps", 0)}[name]
+    return Typed(dt.type(value), ftype)
+
+
+# ---------------------------------------------------------------------------------------------
+# powers and reductions
+
+def power(a: Typed, b: Typed, builder: ExprBuilder) -> Typed:
+    """``a ** b``: small constant integer exponents multiply out, the rest calls pow."""
+    if b.ftype.base == "integer" and is_constant(b.expr):
+        e = int(b.expr)
+        if is_constant(a.expr) and a.ftype.base == "real":
+            return Typed(a.ftype.dtype.type(a.expr ** e), a.ftype)
+        if e == 0:
+            return Typed(a.ftype.dtype.type(1), a.ftype)
+        if 1 <= abs(e) <= 4:
+            prod = _power_product(a.expr, abs(e))
+            if e > 0:
+                return Typed(prod, a.ftype)
+            return Typed(p.Quotient(a.ftype.dtype.type(1), prod), a.ftype)
+    if a.ftype.base == "integer" and b.ftype.base == "integer":
+        inner = call("pow", cast(a, DOUBLE), cast(b, DOUBLE))
+        return Typed(TypeCast(a.ftype.dtype, call("round", inner)), promote(a.ftype, b.ftype))
+    t = promote(a.ftype, b.ftype)
+    # both arguments of the same type: OpenCL has no pow(float, double) overload
+    return Typed(call("pow", cast(a, t), cast(b, t)), t)
+
+
+def _power_product(x: Any, e: int) -> Any:
+    if e == 1:
+        return x
+    if e == 4:
+        sq = p.Product((x, x))
+        return p.Product((sq, sq))
+    return p.Product((x,) * e)
+
+
+_REDUCTIONS = {"sum": "sum", "product": "product", "maxval": "max", "minval": "min",
+               "dot_product": "sum"}
+
+
+def _reduction(builder: ExprBuilder, name: str, args: list) -> Typed:
+    names = ("vector_a", "vector_b") if name == "dot_product" else ("array", "dim", "mask")
+    a = split_args(builder, name, args, names, 2 if name == "dot_product" else 1)
+    if "dim" in a:
+        raise UnsupportedConstructError(f"{name} with dim= is not supported",
+                                        builder.ctx.span(name))
+    if builder.sections is not None:
+        raise UnsupportedConstructError(f"{name} inside an array expression is not supported",
+                                        builder.ctx.span(name))
+    first = a["vector_a"] if name == "dot_product" else a["array"]
+    ref = _first_section_ref(builder, first, name)
+    inames = builder.ctx.reduction_inames(builder.section_bounds(ref), builder.ctx.span(name))
+    builder.sections = inames
+    try:
+        body = _reduction_body(builder, name, a)
+    finally:
+        builder.sections = None
+    return Typed(Reduction(_REDUCTIONS[name], tuple(inames), body.expr), body.ftype)
+
+
+def _reduction_body(builder: ExprBuilder, name: str, a: dict) -> Typed:
+    if name == "dot_product":
+        from frontends.fortran.expressions import arith
+        x, y = builder.visit(a["vector_a"]), builder.visit(a["vector_b"])
+        return arith(x, "*", y, builder)
+    body = _numeric(builder, name, a["array"])
+    if "mask" in a:
+        if name not in ("sum", "product"):
+            raise UnsupportedConstructError(f"{name} with mask= is not supported",
+                                            builder.ctx.span(name))
+        mask = builder.visit(a["mask"])
+        neutral = body.ftype.dtype.type(0 if name == "sum" else 1)
+        return Typed(p.If(mask.expr, body.expr, neutral), body.ftype)
+    return body
+
+
+def _first_section_ref(builder: ExprBuilder, node: Any, name: str) -> Any:
+    for n in walk(node):
+        if class_name(n) in ("Name", "Part_Ref") and builder.section_rank(n) > 0:
+            return n
+    raise FrontendError(f"{name}: the argument is not an array", builder.ctx.span(name))
+
+
+INTRINSICS: dict[str, Handler] = {
+    "abs": _abs, "dabs": _abs, "iabs": _abs,
+    "sqrt": _math("sqrt"), "dsqrt": _math("sqrt", DOUBLE),
+    "exp": _math("exp"), "dexp": _math("exp", DOUBLE),
+    "log": _math("log"), "alog": _math("log", REAL), "dlog": _math("log", DOUBLE),
+    "log10": _math("log10"), "alog10": _math("log10", REAL), "dlog10": _math("log10", DOUBLE),
+    "sin": _math("sin"), "dsin": _math("sin", DOUBLE), "cos": _math("cos"),
+    "dcos": _math("cos", DOUBLE), "tan": _math("tan"), "dtan": _math("tan", DOUBLE),
+    "asin": _math("asin"), "dasin": _math("asin", DOUBLE), "acos": _math("acos"),
+    "dacos": _math("acos", DOUBLE), "atan": _atan2, "datan": _math("atan", DOUBLE),
+    "atan2": _atan2, "datan2": _atan2, "sinh": _math("sinh"), "cosh": _math("cosh"),
+    "tanh": _math("tanh"), "dsinh": _math("sinh", DOUBLE), "dcosh": _math("cosh", DOUBLE),
+    "dtanh": _math("tanh", DOUBLE),
+    "min": _minmax("min"), "max": _minmax("max"), "amin1": _minmax("min", REAL),
+    "amax1": _minmax("max", REAL), "dmin1": _minmax("min", DOUBLE),
+    "dmax1": _minmax("max", DOUBLE), "min0": _minmax("min", INTEGER),
+    "max0": _minmax("max", INTEGER),
+    "mod": _mod, "amod": _mod, "dmod": _mod, "modulo": _modulo, "sign": _sign,
+    "dsign": _sign, "isign": _sign, "dim": _dim,
+    "real": _to_real(None), "float": _to_real(4), "sngl": _to_real(4), "dble": _to_real(8),
+    "int": _to_int(None), "ifix": _to_int(None), "idint": _to_int(None),
+    "nint": _to_int("round"), "idnint": _to_int("round"), "floor": _to_int("floor"),
+    "ceiling": _to_int("ceil"), "aint": _real_round("trunc"), "dint": _real_round("trunc"),
+    "anint": _real_round("round"), "dnint": _real_round("round"), "dprod": _dprod,
+    "merge": _merge, "size": _size, "lbound": _size, "ubound": _size, "kind": _kind,
+    "selected_real_kind": _selected_kind("real"), "selected_int_kind": _selected_kind("int"),
+    "huge": _numeric_inquiry, "tiny": _numeric_inquiry, "epsilon": _numeric_inquiry,
+    "sum": _reduction, "product": _reduction, "maxval": _reduction, "minval": _reduction,
+    "dot_product": _reduction,
+}
+
+__all__ = ["INTRINSICS", "power"]

@@ -1,0 +1,145 @@
+"""Scanning ``!$translate`` directives and grouping them into regions.
+
+Directives are found in the text, line by line, before and independently of fparser (which
+moves comments around in its tree).  Free form: ``!$translate`` as the first non-blank text of
+a line.  Fixed form: ``c$translate``, ``*$translate`` or ``!$translate`` in column 1 (an
+indented ``!$translate`` is accepted too).  The sentinel is case-insensitive.  A directive
+ending in ``&`` continues on the next line, which starts with the sentinel and ``&``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from frontends.base import TransformCall
+from frontends.fortran.source import SourceLines
+from frontends.pragmas import Directive, parse_directive
+from translator.diagnostics import FrontendError, SourceSpan
+
+_FREE = re.compile(r"^(\s*)(!\$translate)(?=[\s&]|$)(.*)$", re.I)
+_FIXED = re.compile(r"^()([cC*!]\$translate)(?=[\s&]|$)(.*)$", re.I)
+
+
+@dataclass(frozen=True)
+class RawDirective:
+    """One directive, continuation lines joined.  `last_line` is its final physical line."""
+
+    line: int
+    last_line: int
+    col: int
+    text: str
+    indent: str
+    span: SourceSpan
+
+
+@dataclass(frozen=True)
+class RegionMarks:
+    """A region as the directives delimit it (lines are 1-based, inclusive)."""
+
+    name: str | None
+    kernel_line: int
+    end_line: int
+    body_first_line: int
+    indent: str
+    calls: tuple[TransformCall, ...]
+    span: SourceSpan
+    end_span: SourceSpan
+
+
+def _match(line: str, form: str) -> re.Match | None:
+    m = _FREE.match(line)
+    if m is None and form == "fixed":
+        m = _FIXED.match(line)
+    return m
+
+
+def scan_directives(lines: SourceLines, form: str) -> list[RawDirective]:
+    """Every directive of the file, in order, with continuations joined."""
+    out: list[RawDirective] = []
+    k = 1
+    total = len(lines.lines)
+    while k <= total:
+        m = _match(lines.line(k), form)
+        if m is None:
+            k += 1
+            continue
+        first, col = k, len(m.group(1)) + 1
+        span = lines.span(first, col)
+        text = m.group(3).strip()
+        while text.endswith("&"):
+            k += 1
+            nxt = _match(lines.line(k), form) if k <= total else None
+            cont = nxt.group(3).lstrip() if nxt else ""
+            if nxt is None or not cont.startswith("&"):
+                raise FrontendError("translate directive continued with '&' but the next line "
+                                    "is not a '!$translate&' continuation line", span)
+            text = text[:-1].rstrip() + " " + cont[1:].strip()
+        out.append(RawDirective(first, k, col, text, m.group(1), span))
+        k += 1
+    return out
+
+
+def group_regions(directives: list[RawDirective], lines: SourceLines,
+                  form: str) -> list[RegionMarks]:
+    """Pair ``kernel`` with ``end kernel`` and attach transform calls; errors at directives."""
+    regions: list[RegionMarks] = []
+    open_dir: RawDirective | None = None
+    open_name: str | None = None
+    calls: list[TransformCall] = []
+    last_line = 0
+    for d in directives:
+        parsed = parse_directive(d.text, d.span)
+        if parsed.kind == "kernel":
+            if open_dir is not None:
+                raise FrontendError(
+                    "nested kernel region: a 'kernel' directive inside the region opened at "
+                    f"line {open_dir.line} (close it with '!$translate end kernel' first)", d.span)
+            open_dir, open_name, calls, last_line = d, parsed.name, [], d.last_line
+        elif parsed.kind == "end_kernel":
+            if open_dir is None:
+                raise FrontendError("'end kernel' directive without a matching 'kernel' "
+                                    "directive", d.span)
+            regions.append(_close(open_dir, open_name, calls, last_line, d))
+            open_dir = None
+        else:
+            _check_call(parsed, d, open_dir, last_line, lines, form)
+            # Fortran is case-insensitive: SPLIT_INAME(...) names split_iname
+            calls.append(TransformCall(name=parsed.name.lower(), args=parsed.args,
+                                       kwargs=parsed.kwargs, span=d.span))
+            last_line = d.last_line
+    if open_dir is not None:
+        raise FrontendError("unterminated kernel region: no '!$translate end kernel' before the "
+                            "end of the file", open_dir.span)
+    return regions
+
+
+def _check_call(parsed: Directive, d: RawDirective, open_dir: RawDirective | None,
+                last_line: int, lines: SourceLines, form: str) -> None:
+    if open_dir is None:
+        raise FrontendError(f"transform directive '{parsed.name}(...)' outside a kernel region "
+                            "(it must follow a '!$translate kernel' line)", d.span)
+    if _code_between(last_line, d.line, lines, form):
+        raise FrontendError(f"transform directive '{parsed.name}(...)' must come right after the "
+                            "'kernel' directive, before the region's first statement", d.span)
+
+
+def is_comment_line(line: str, form: str) -> bool:
+    """Blank lines and comment lines (fixed form: c, C, * or ! in column 1)."""
+    text = line.strip()
+    if not text or text.startswith("!"):
+        return True
+    return form == "fixed" and line[0] in "cC*"
+
+
+def _code_between(after: int, before: int, lines: SourceLines, form: str) -> bool:
+    """Whether any line strictly between the two holds something other than comments."""
+    return any(not is_comment_line(lines.line(k), form) for k in range(after + 1, before))
+
+
+def _close(open_dir: RawDirective, name: str | None, calls: list[TransformCall],
+           last_line: int, end: RawDirective) -> RegionMarks:
+    return RegionMarks(name=name.lower() if name else None, kernel_line=open_dir.line,
+                       end_line=end.last_line, body_first_line=last_line + 1,
+                       indent=open_dir.indent, calls=tuple(calls), span=open_dir.span,
+                       end_span=end.span)

@@ -1,0 +1,162 @@
+"""The rewritten source: each region replaced by a call, the glue's interface declared.
+
+Every byte outside the replaced regions and the inserted interface blocks is unchanged.  The
+interface block goes after the last declaration of the procedure that holds the regions.
+Fixed form: statements start in column 7, continuation lines have ``&`` in column 6, and no
+line goes past column 72.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from frontends.base import GlueSignature, ParsedFile, Region
+from frontends.fortran.source import SourceLines
+from translator.diagnostics import TranslatorError
+
+FREE_WIDTH = 100
+FIXED_WIDTH = 72
+
+_C_KINDS = {
+    "float32": "real(c_float)", "float64": "real(c_double)", "int8": "integer(c_int8_t)",
+    "int16": "integer(c_int16_t)", "int32": "integer(c_int)", "int64": "integer(c_int64_t)",
+}
+
+
+def rewrite_source(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
+    """The original text with regions replaced and interfaces inserted."""
+    lines = SourceLines(parsed.path, parsed.text)
+    form = getattr(parsed, "form", "free")
+    edits: list[tuple[int, int, str]] = []
+    by_insert: dict[int, list[Region]] = {}
+    for region in parsed.regions:
+        sig = glue.get(region.name)
+        if sig is None:
+            raise TranslatorError(f"no glue signature for region {region.name!r}", region.span)
+        edits.append((region.start, region.end, call_text(region, sig, form)))
+        by_insert.setdefault(getattr(region, "decl_line", 0), []).append(region)
+    for line, regions in sorted(by_insert.items()):
+        at = lines.line_end(line)
+        indent = _body_indent(lines, line, form)
+        text = interface_block([(r, glue[r.name]) for r in regions], indent, form)
+        if at == len(parsed.text) and parsed.text and not parsed.text.endswith("\n"):
+            text = "\n" + text
+        edits.append((at, at, text))
+    out = parsed.text
+    for start, end, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        out = out[:start] + text + out[end:]
+    return out
+
+
+def _body_indent(lines: SourceLines, line: int, form: str) -> str:
+    if form == "fixed":
+        return " " * 6
+    text = lines.line(line)
+    return text[:len(text) - len(text.lstrip())]
+
+
+def call_text(region: Region, sig: GlueSignature, form: str) -> str:
+    """``call <symbol>(<actual arguments>)`` at the region's indentation."""
+    actual = dict(region.call_args)
+    args = [actual.get(prm.name, prm.name) for prm in sig.params]
+    indent = " " * 6 if form == "fixed" else region.indent
+    return wrap(f"call {fortran_name(sig.symbol)}(", args, ")", indent, form)
+
+
+def wrap(head: str, items: Sequence[str], tail: str, indent: str, form: str) -> str:
+    """`head` + comma-separated `items` + `tail`, continued over lines when too long."""
+    fixed = form == "fixed"
+    width = FIXED_WIDTH if fixed else FREE_WIDTH - 2   # free form: room for " &"
+    cont = "     &" + indent[6:] + "  " if fixed else indent + "    "
+    pieces = [item + ", " for item in items[:-1]] + [items[-1] + tail] if items else [tail]
+    lines: list[str] = []
+    current, filled = indent + head, False
+    for piece in pieces:
+        if filled and len(current) + len(piece.rstrip()) > width:
+            lines.append(current.rstrip() + ("" if fixed else " &"))
+            current, filled = cont, False
+        current += piece
+        filled = True
+    lines.append(current.rstrip())
+    if fixed:
+        lines = [part for line in lines for part in _fixed_split(line)]
+    return "\n".join(lines) + "\n"
+
+
+def _fixed_split(line: str) -> list[str]:
+    """Hard-split a fixed-form line at column 72 (blanks are insignificant in fixed form and
+    character constants continue on the next line from column 7)."""
+    out = []
+    while len(line) > FIXED_WIDTH:
+        out.append(line[:FIXED_WIDTH])
+        line = "     &" + line[FIXED_WIDTH:]
+    out.append(line)
+    return out
+
+
+def interface_block(regions: list[tuple[Region, GlueSignature]], indent: str, form: str) -> str:
+    """One interface block declaring the glue functions of `regions`."""
+    step = "" if form == "fixed" else "  "
+    out = [f"{indent}interface\n"]
+    for region, sig in regions:
+        out.append(_interface_body(region, sig, indent + step, step, form))
+    out.append(f"{indent}end interface\n")
+    return "".join(out)
+
+
+def _interface_body(region: Region, sig: GlueSignature, indent: str, step: str,
+                    form: str) -> str:
+    names = _dummy_names([prm.name for prm in sig.params])
+    fname = fortran_name(sig.symbol)
+    head = wrap(f"subroutine {fname}(", [names[prm.name] for prm in sig.params],
+                f") bind(C, name=\"{sig.symbol}\")", indent, form)
+    inner = indent + step
+    body = [f"{inner}use, intrinsic :: iso_c_binding", f"{inner}implicit none"]
+    logical = getattr(region, "logical_args", frozenset())
+    for prm in sig.params:
+        body.append(inner + _declaration(prm.name, names[prm.name], prm.kind, prm.dtype,
+                                         prm.name in region.written_scalars,
+                                         prm.name in logical))
+    body.append(f"{indent}end subroutine {fname}")
+    if form == "fixed":
+        body = [part for line in body for part in _fixed_split(line)]
+    return head + "".join(line + "\n" for line in body)
+
+
+def fortran_name(symbol: str) -> str:
+    """The Fortran-side name of a glue function (names are limited to 63 characters; the
+    binding label keeps the full symbol)."""
+    if len(symbol) <= 63:
+        return symbol
+    import hashlib
+    return symbol[:54] + "_" + hashlib.sha256(symbol.encode()).hexdigest()[:8]
+
+
+def _declaration(name: str, dummy: str, kind: str, dtype: np.dtype, scalar_ref: bool,
+                 logical: bool) -> str:
+    dtype = np.dtype(dtype)
+    ctype = _C_KINDS.get(dtype.name)
+    if ctype is None:
+        raise TranslatorError(f"argument {name!r}: type {dtype} has no Fortran interop kind")
+    if kind == "value":
+        return f"{ctype}, value :: {dummy}"
+    if logical:
+        ctype = "logical" if dtype.itemsize == 4 else f"logical({dtype.itemsize})"
+    return f"{ctype} :: {dummy}" + ("" if scalar_ref else "(*)")
+
+
+def _dummy_names(names: list[str]) -> dict[str, str]:
+    """Kernel argument names as Fortran names (generated `_tr_` names lose the underscore)."""
+    out: dict[str, str] = {}
+    used: set[str] = set()
+    for n in names:
+        base = n.lstrip("_") or "arg"
+        cand, k = base, 0
+        while cand in used:
+            k += 1
+            cand = f"{base}_{k}"
+        used.add(cand)
+        out[n] = cand
+    return out

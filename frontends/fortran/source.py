@@ -1,0 +1,214 @@
+"""Reading Fortran with fparser2: source form, parsing, line spans of tree nodes.
+
+fparser2 reports line numbers only (``node.item.span``), so columns are recovered from the text:
+the first non-blank column of the line, or the column of a word on it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from translator.diagnostics import FrontendError, SourceSpan
+
+FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
+FIXED_SUFFIXES = (".f", ".for", ".f77")
+
+_PARSER: Any = None
+
+
+def source_form(path: str, options: dict[str, Any]) -> str:
+    """"free" or "fixed": `options["form"]` if given, else by the file suffix."""
+    form = options.get("form")
+    if form is not None:
+        if str(form).lower() not in ("free", "fixed"):
+            raise FrontendError(f"unknown Fortran source form {form!r} (expected free or fixed)")
+        return str(form).lower()
+    lower = path.lower()
+    if lower.endswith(FIXED_SUFFIXES):
+        return "fixed"
+    return "free"
+
+
+def _parser() -> Any:
+    global _PARSER
+    if _PARSER is None:
+        from fparser.two.parser import ParserFactory
+        _PARSER = ParserFactory().create(std="f2008")
+    return _PARSER
+
+
+def parse_source(path: str, text: str, form: str) -> Any:
+    """The fparser2 tree of `text`; syntax errors become `FrontendError` at file:line:col."""
+    from fparser.common.readfortran import FortranStringReader
+    from fparser.common.sourceinfo import FortranFormat
+    from fparser.two.symbol_table import SYMBOL_TABLES
+    from fparser.two.utils import FparserException
+
+    lines = SourceLines(path, text)
+    parser = _parser()
+    SYMBOL_TABLES.clear()  # fparser keeps tables across parses; each file starts afresh
+    logged = _LogCollector()
+    logger = logging.getLogger("fparser")
+    saved = (logger.level, logger.propagate)
+    logger.addHandler(logged)
+    logger.setLevel(logging.ERROR)
+    logger.propagate = False   # fparser's messages become our diagnostics, not stderr noise
+    try:
+        reader = FortranStringReader(text, ignore_comments=False)
+        reader.set_format(FortranFormat(form == "free", False))
+        reader.exit_on_error = False   # fparser would otherwise call sys.exit
+        tree = parser(reader)
+    except FparserException as e:
+        raise _syntax_error(e, lines) from None
+    except RecursionError:
+        raise FrontendError("statement nested too deeply for the Fortran parser",
+                            lines.span(1)) from None
+    except Exception as e:  # fparser raises assorted internal errors on odd input
+        raise FrontendError(f"the Fortran parser failed: {type(e).__name__}: {e}",
+                            lines.span(1)) from None
+    finally:
+        SYMBOL_TABLES.clear()
+        logger.removeHandler(logged)
+        logger.setLevel(saved[0])
+        logger.propagate = saved[1]
+    if logged.errors:
+        raise _logged_error(logged.errors[0], lines)
+    if tree is None:
+        raise FrontendError("no Fortran program unit found", lines.span(1))
+    return tree
+
+
+class _LogCollector(logging.Handler):
+    """Collects the error messages fparser logs (it logs some errors instead of raising)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.errors: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.errors.append(record.getMessage())
+
+
+def _logged_error(message: str, lines: SourceLines) -> FrontendError:
+    m = re.search(r"^\s*(\d+):.*<== (.*)$", message, re.M)
+    if m is None:
+        return FrontendError(f"Fortran syntax error: {message.strip()}", lines.span(1))
+    detail = m.group(2).strip().removesuffix("Ignoring.").strip()
+    return FrontendError(f"Fortran syntax error: {detail}", lines.span(int(m.group(1))))
+
+
+def _syntax_error(e: Exception, lines: SourceLines) -> FrontendError:
+    msg = str(e)
+    m = re.match(r"at line (\d+)\n>>>.*?\n(.*)", msg, re.S)
+    if not m:
+        return FrontendError(f"Fortran syntax error: {msg.strip()}", lines.span(1))
+    line = int(m.group(1))
+    detail = m.group(2).strip()
+    text = "Fortran syntax error (fparser could not parse this statement)"
+    if detail:
+        text = f"Fortran syntax error: {detail}"
+    return FrontendError(text, lines.span(line))
+
+
+@dataclass
+class SourceLines:
+    """The lines of a file, for spans and columns."""
+
+    path: str
+    text: str
+
+    def __post_init__(self) -> None:
+        self.lines = self.text.splitlines()
+        offsets = [0]
+        for line in self.text.splitlines(keepends=True):
+            offsets.append(offsets[-1] + len(line))
+        self.offsets = offsets
+
+    def line(self, number: int) -> str:
+        return self.lines[number - 1] if 1 <= number <= len(self.lines) else ""
+
+    def span(self, line: int, col: int | None = None, end_line: int | None = None,
+             word: str | None = None) -> SourceSpan:
+        """A span at `line`; col defaults to the word's column or the first non-blank one."""
+        text = self.line(line)
+        if col is None:
+            col = find_column(text, word) if word else first_column(text)
+        return SourceSpan(file=self.path, line=line, col=col,
+                          end_line=end_line if end_line and end_line != line else None,
+                          source_line=text)
+
+    def line_start(self, number: int) -> int:
+        """Character offset of the start of line `number` (1-based)."""
+        return self.offsets[min(number - 1, len(self.offsets) - 1)]
+
+    def line_end(self, number: int) -> int:
+        """Character offset just after line `number`, its newline included."""
+        return self.offsets[min(number, len(self.offsets) - 1)]
+
+
+def first_column(text: str) -> int:
+    stripped = text.lstrip()
+    return len(text) - len(stripped) + 1 if stripped else 1
+
+
+def find_column(text: str, word: str) -> int:
+    """1-based column of `word` (a whole identifier, case-insensitive) in `text`."""
+    m = re.search(rf"(?<![\w$]){re.escape(word)}(?!\w)", text, re.I)
+    return m.start() + 1 if m else first_column(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# tree helpers
+
+def children(node: Any) -> tuple:
+    """The child nodes of an fparser2 node (both `children` and `items` styles)."""
+    kids = getattr(node, "children", None)
+    if kids is None:
+        kids = getattr(node, "items", ())
+    return tuple(kids or ())
+
+
+def is_comment(node: Any) -> bool:
+    """Comments, and C preprocessor lines (fparser keeps them as nodes wherever they fall;
+    `frontends.fortran` rejects them inside regions)."""
+    name = type(node).__name__
+    return name == "Comment" or name.startswith("Cpp_")
+
+
+def walk(node: Any) -> Iterator[Any]:
+    """Every node below `node` (pre-order), `node` included; strings and None skipped."""
+    if node is None or isinstance(node, str):
+        return
+    yield node
+    for c in children(node):
+        if isinstance(c, (tuple, list)):
+            for cc in c:
+                yield from walk(cc)
+        else:
+            yield from walk(c)
+
+
+def node_lines(node: Any) -> tuple[int, int] | None:
+    """First and last source line of a node, ignoring comments (None for a comment)."""
+    lo, hi = None, None
+    for n in walk(node):
+        if is_comment(n):
+            continue
+        span = getattr(getattr(n, "item", None), "span", None)
+        if span:
+            lo = span[0] if lo is None else min(lo, span[0])
+            hi = span[1] if hi is None else max(hi, span[1])
+    return None if lo is None else (lo, hi)
+
+
+def statement_line(node: Any) -> int | None:
+    lines = node_lines(node)
+    return None if lines is None else lines[0]
+
+
+def class_name(node: Any) -> str:
+    return type(node).__name__
