@@ -18,6 +18,10 @@ from transforms.parameters import assume, fix_parameters
 from transforms.registry import apply_call, get_transform, list_transforms, transform
 from transforms.split import chunk_iname, join_inames, split_iname
 
+# -- library transforms (issue: complete transform library); one import block per area --
+# [library-imports]
+# [data-imports]
+
 __all__ = [
     "add_and_infer_dtypes", "add_dtypes", "apply_call", "assume", "chunk_iname",
     "find_unused_axis_tag", "fix_parameters", "get_transform", "independent",
@@ -26,3 +30,5 @@ __all__ = [
     "remove_unused_inames", "rename_iname", "rename_inames", "set_options", "split_iname",
     "tag_inames", "transform", "untag_inames",
 ]
+# [library-all]
+# [data-all]

@@ -118,7 +118,7 @@ class Assembler:
         for name, b in self.private.items():
             temps[name] = TemporaryVariable(name=name, dtype=b.ctype.dtype,
                                             address_space=AddressSpace.PRIVATE,
-                                            span=self.site.kernel.span)
+                                            span=self._decl_span(name))
         return temps
 
     # -- domains --------------------------------------------------------------------------

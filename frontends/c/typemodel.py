@@ -120,8 +120,9 @@ class FileScope:
         if inner.kind == "array" and None not in inner.dims:
             return CType("array", inner.dtype, (None, *inner.dims), restrict=restrict,
                          const=inner.const)
-        what = "pointer to pointer" if inner.kind == "pointer" else f"pointer to {inner.description}"
-        return CType("other", description=what)
+        if inner.kind == "pointer":
+            return CType("other", description="pointer to pointer")
+        return CType("other", description=f"pointer to {inner.description}")
 
     def _resolve_base(self, node: c_ast.Node, quals: tuple[str, ...]) -> CType:
         const = "const" in quals

@@ -377,24 +377,39 @@ class RegionBuilder:
         try:
             domain = isl_glue.make_loop_domain(iname, lo, hi, step)
         except DomainError as e:
-            raise FrontendError(f"loop over {iname!r}: {e.message}", self.span()) from None
+            if not e.message.startswith("truncating division"):
+                raise FrontendError(f"loop over {iname!r}: {e.message}", self.span()) from None
+            # Fortran's truncating quotient of a value that may be negative: computed by the
+            # caller where possible (exact), an error where it involves loop variables
+            domain = isl_glue.make_loop_domain(iname, self._computed(lo, e.message),
+                                               self._computed(hi, e.message), step)
         for name in isl_glue.params_of(domain):
             if not any(f.iname == name for f in self.frames):
                 self.bound_names.setdefault(name, self.span())
         self.domains.append(domain)
 
+    def _computed(self, e: Expression, why: str) -> Expression:
+        if not any(isinstance(q, p.Quotient) for q in _quotients(e)):
+            return e
+        if dependencies(e) & set(self.generated_inames()):
+            raise FrontendError(f"{why}; rewrite the bound so that the divided value is "
+                                "non-negative", self.span())
+        return self._value_for(e)
+
     def bound(self, e: Expression) -> Expression:
-        """A loop bound as an affine expression; a non-affine bound in value arguments only
-        becomes a new value argument (computed by the caller)."""
-        affine = floor_divisions(e)
-        names = dependencies(affine)
-        if isl_glue.is_affine(affine, names):
-            return affine
-        inames = set(self.generated_inames())
-        if names & inames:
+        """A loop bound as an affine expression (integer quotients stay truncating); a
+        non-affine bound in value arguments only becomes a value argument the caller computes."""
+        names = dependencies(e)
+        if isl_glue.is_affine(floor_divisions(e), names):
+            return e
+        if names & set(self.generated_inames()):
             raise FrontendError(f"loop bound {e} is not affine in the enclosing loop variables",
                                 self.span())
-        for name in names:
+        return self._value_for(e)
+
+    def _value_for(self, e: Expression) -> p.Variable:
+        """A value argument holding `e`, evaluated by the caller in Fortran."""
+        for name in dependencies(e):
             self.bound_names.setdefault(name, self.span())
         text = fortran_text(e, self.generated)
         for g in self.generated.values():
@@ -458,6 +473,10 @@ class RegionBuilder:
         self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
         self.add(p.Variable(name), TypeCast(np.dtype(np.int32), t.expr))
         return p.Variable(name)
+
+
+def _quotients(e: Expression) -> list[Expression]:
+    return [n for n in subscripts_and_quotients(e) if isinstance(n, p.Quotient)]
 
 
 __all__ = ["LoopFrame", "RegionBuilder"]

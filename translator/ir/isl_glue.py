@@ -415,29 +415,96 @@ def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int
 
     step 1: ``lower <= iname <= upper``.  Other constant steps: `iname` is a 0-based trip
     counter, ``0 <= iname`` and ``lower + step*iname <= upper`` (``>=`` for negative steps).
-    Raises DomainError for a non-affine bound or a non-convex domain (``i <= max(a, b)``).
+    Integer quotients by positive constants (`Quotient`: truncating, as in Fortran and C) are
+    accepted where they give the same domain as floor division for every sign of their
+    numerators; otherwise DomainError("truncating division ...").  Raises DomainError for a
+    non-affine bound or a non-convex domain (``i <= max(a, b)``).
     """
     if step == 0:
         raise DomainError("DO loop with a zero step")
+    quotients = _truncating_quotients(lower) + [
+        q for q in _truncating_quotients(upper) if q not in _truncating_quotients(lower)]
+    floors = {q: p.FloorDiv(q.numerator, int(q.denominator)) for q in quotients}
+    s = _loop_set(iname, _replace_quotients(lower, floors), _replace_quotients(upper, floors),
+                  step)
+    if quotients and not s.is_equal(_truncating_loop_set(iname, lower, upper, step, quotients)):
+        raise DomainError(f"truncating division in the bounds of loop {iname!r}: the numerator "
+                          "may be negative, where it rounds differently from isl's floor")
+    bsets = s.coalesce().get_basic_sets()
+    if len(bsets) != 1:
+        if not bsets:
+            return isl.BasicSet.empty(s.get_space())
+        raise DomainError(f"the bounds of loop {iname!r} do not form a convex domain "
+                          "(an upper bound max(...) or a lower bound min(...))")
+    return bsets[0].remove_redundancies()
+
+
+def _loop_set(iname: str, lower: Expression, upper: Expression, step: int) -> isl.Set:
     params = sorted((dependencies(lower) | dependencies(upper)) - {iname})
     space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[iname], params=params)
     lo = aff_from_expr(space, lower)
     hi = aff_from_expr(space, upper)
     it = aff_from_expr(space, p.Variable(iname))
     if step == 1:
-        s = lo.le_set(it).intersect(it.le_set(hi))
-    else:
-        zero = aff_from_expr(space, 0)
-        pos = lo.add(aff_from_expr(space, p.Product((step, p.Variable(iname)))))
-        s = zero.le_set(it)
-        s = s.intersect(pos.le_set(hi) if step > 0 else pos.ge_set(hi))
-    bsets = s.coalesce().get_basic_sets()
-    if len(bsets) != 1:
-        if not bsets:
-            return isl.BasicSet.empty(space)
-        raise DomainError(f"the bounds of loop {iname!r} do not form a convex domain "
-                          "(an upper bound max(...) or a lower bound min(...))")
-    return bsets[0].remove_redundancies()
+        return lo.le_set(it).intersect(it.le_set(hi))
+    zero = aff_from_expr(space, 0)
+    pos = lo.add(aff_from_expr(space, p.Product((step, p.Variable(iname)))))
+    return zero.le_set(it).intersect(pos.le_set(hi) if step > 0 else pos.ge_set(hi))
+
+
+def _truncating_quotients(e: Expression) -> list[p.Quotient]:
+    """Integer quotients by positive constants in `e` (outermost first, no duplicates)."""
+    import numpy as np
+
+    from translator.ir.expr import IRWalkMapper
+    found: list[p.Quotient] = []
+
+    class _Walk(IRWalkMapper):
+        def visit(self, expr, *args, **kwargs):
+            den = getattr(expr, "denominator", None)
+            if (isinstance(expr, p.Quotient) and not isinstance(den, bool)
+                    and isinstance(den, (int, np.integer)) and int(den) > 0
+                    and expr not in found):
+                found.append(expr)
+            return True
+
+    _Walk()(e)
+    return found
+
+
+def _replace_quotients(e: Expression, mapping: dict) -> Expression:
+    from translator.ir.expr import IRIdentityMapper
+
+    class _Mapper(IRIdentityMapper):
+        def map_quotient(self, expr, *args, **kwargs):
+            if expr in mapping:
+                return mapping[expr]
+            return super().map_quotient(expr, *args, **kwargs)
+
+    return _Mapper()(e)
+
+
+def _truncating_loop_set(iname: str, lower: Expression, upper: Expression, step: int,
+                         quotients: list[p.Quotient]) -> isl.Set:
+    """The exact domain: one piece per sign of each quotient's numerator (trunc = floor for a
+    non-negative numerator, -floor(-n/d) for a negative one)."""
+    import itertools
+    exact = None
+    for signs in itertools.product((True, False), repeat=len(quotients)):
+        mapping = {}
+        for q, nonneg in zip(quotients, signs):
+            d = int(q.denominator)
+            mapping[q] = (p.FloorDiv(q.numerator, d) if nonneg else
+                          p.Product((-1, p.FloorDiv(p.Product((-1, q.numerator)), d))))
+        piece = _loop_set(iname, _replace_quotients(lower, mapping),
+                          _replace_quotients(upper, mapping), step)
+        space = piece.get_space()
+        for q, nonneg in zip(quotients, signs):
+            num = aff_from_expr(space, _replace_quotients(q.numerator, mapping))
+            zero = aff_from_expr(space, 0)
+            piece = piece.intersect(num.ge_set(zero) if nonneg else num.lt_set(zero))
+        exact = piece if exact is None else exact.union(piece)
+    return exact
 
 
 def max_over_domain(domain: isl.BasicSet | isl.Set, expr: Expression) -> Expression:
