@@ -10,13 +10,16 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import numpy as np
 import pymbolic.primitives as p
 
 from translator.diagnostics import SourceSpan
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,
                                 expr_key)
-from translator.ir.isl_glue import is_affine
+from translator.diagnostics import TranslatorError
+from translator.ir.expr import IRIdentityMapper
+from translator.ir.isl_glue import is_affine, is_nonnegative, statement_domain
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
 
@@ -74,9 +77,45 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
     name, index, linear = found
     names = set(inames) | {a.name for a in kernel.value_args} | set(_param_names(kernel))
     if index is not None and not all(is_affine(i, names) for i in index):
+        index = _as_floor(kernel, index, inames)
+    if index is not None and not all(is_affine(i, names) for i in index):
         index = None
     return Access(stmt.id, name, index, is_write, linear, tuple(sorted(set(inames))), conds,
                   stmt.span)
+
+
+class _TruncToFloor(IRIdentityMapper):
+    """C/Fortran truncating ``/`` and ``rem`` by a positive constant equal floor ``//`` and
+    ``%`` where the numerator is proved non-negative on the statement's domain."""
+
+    def __init__(self, domain) -> None:
+        self.domain = domain
+
+    def map_quotient(self, expr: p.Quotient):
+        num = self.rec(expr.numerator)
+        if self._positive_const(expr.denominator) and is_nonnegative(num, self.domain):
+            return p.FloorDiv(num, int(expr.denominator))
+        return expr
+
+    def map_call(self, expr: p.Call):
+        params = tuple(self.rec(c) for c in expr.parameters)
+        if (getattr(expr.function, "name", None) == "rem" and len(params) == 2
+                and self._positive_const(params[1]) and is_nonnegative(params[0], self.domain)):
+            return p.Remainder(params[0], int(params[1]))
+        return expr if params == expr.parameters else p.Call(expr.function, params)
+
+    @staticmethod
+    def _positive_const(e) -> bool:
+        return isinstance(e, int | np.integer) and not isinstance(e, bool) and e > 0
+
+
+def _as_floor(kernel: Kernel, index: tuple[Expression, ...], inames) -> tuple[Expression, ...]:
+    try:
+        domain = statement_domain(kernel.domains, inames)
+    except TranslatorError:
+        return index
+    mapper = _TruncToFloor(domain)
+    return tuple(mapper(i) for i in index)
 
 
 def _param_names(kernel: Kernel) -> set[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import islpy as isl
+import numpy as np
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
@@ -140,8 +141,8 @@ class _ToAff:
         raise DomainError(f"non-affine expression {e}")
 
     def _const(self, e: Expression, whole: Expression) -> int:
-        if isinstance(e, int) and e > 0:
-            return e
+        if isinstance(e, int | np.integer) and not isinstance(e, bool) and e > 0:
+            return int(e)
         raise DomainError(f"division by a non-constant or non-positive value in {whole}")
 
 
