@@ -144,6 +144,11 @@ def _select(nodes: tuple, m: RegionMarks, lines: SourceLines) -> list[Any]:
         if rng is None:
             continue
         lo, hi = rng
+        if lo > m.kernel_line and hi < m.end_line and class_name(n) in _CONSTRUCT_PARTS:
+            raise FrontendError(f"the kernel region cuts through a construct (its "
+                                f"{class_name(n).removesuffix('_Stmt').upper().replace('_', ' ')} "
+                                "statement is inside the region, the rest is not)",
+                                lines.span(lo))
         if lo > m.kernel_line and hi < m.end_line:
             inside.append(n)
         elif hi < m.kernel_line or lo > m.end_line:
@@ -157,12 +162,21 @@ def _select(nodes: tuple, m: RegionMarks, lines: SourceLines) -> list[Any]:
     return inside
 
 
+#: Statements that belong to an enclosing construct: a region holding one cuts through it.
+_CONSTRUCT_PARTS = frozenset({
+    "Else_Stmt", "Else_If_Stmt", "End_If_Stmt", "End_Do_Stmt", "Elsewhere_Stmt",
+    "Masked_Elsewhere_Stmt", "End_Where_Stmt", "Case_Stmt", "End_Select_Stmt",
+})
+
+
 def _loop_variables(statements: list[Any]) -> set[str]:
     out = set()
     for s in statements:
         for n in walk(s):
             if class_name(n) == "Loop_Control" and n.items[1] is not None:
                 out.add(str(n.items[1][0]).lower())
+            elif class_name(n) == "Forall_Triplet_Spec":
+                out.add(str(n.items[0]).lower())
     return out
 
 

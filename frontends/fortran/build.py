@@ -17,7 +17,7 @@ import pymbolic.primitives as p
 
 from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedValue,
                                              assigned_names, floor_divisions, fortran_text,
-                                             if_branches, subscripts)
+                                             if_branches, nodes_of, subscripts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
                                       node_lines, walk)
@@ -30,8 +30,11 @@ from translator.ir.expr import Expression, TypeCast, dependencies
 from translator.ir.statements import Assignment
 from translator.ir.util import UniqueNameGenerator
 
+
 @dataclass(frozen=True)
 class LoopFrame:
+    """An enclosing DO loop: its variable, its iname and the variable's value in the iname."""
+
     var: str
     iname: str
     value: Expression
@@ -330,28 +333,55 @@ class RegionBuilder:
         if control.items[0] is not None:
             raise UnsupportedConstructError("DO WHILE loop is not supported inside a kernel "
                                             "region", self.span("while"))
+        if control.items[1] is None:
+            self._concurrent(control, body)
+            return
         var_node, bounds = control.items[1]
-        var = str(var_node).lower()
+        saved = len(self.frames)
+        self._enter(str(var_node).lower(), bounds[0], bounds[1],
+                    bounds[2] if len(bounds) > 2 else None)
+        try:
+            self.visit_block(body)
+        finally:
+            del self.frames[saved:]
+
+    def _concurrent(self, control: Any, body: list[Any]) -> None:
+        """DO CONCURRENT (i = a:b[:s], j = ..., mask): nested loops, the mask a predicate."""
+        header = next((c for c in children(control) if class_name(c) == "Forall_Header"), None)
+        if header is None:
+            raise UnsupportedConstructError(f"DO loop control {control} is not supported",
+                                            self.span("do"))
+        saved, saved_preds = len(self.frames), len(self.predicates)
+        try:
+            for spec in children(header.items[0]):
+                var, lo, hi, step = spec.items
+                self._enter(str(var).lower(), lo, hi, step)
+            if len(header.items) > 1 and header.items[1] is not None:
+                written = set().union(*(assigned_names(b) for b in body)) if body else set()
+                self.predicates.append(self.condition(header.items[1], written))
+            self.visit_block(body)
+        finally:
+            del self.frames[saved:]
+            del self.predicates[saved_preds:]
+
+    def _enter(self, var: str, lo_node: Any, hi_node: Any, step_node: Any | None) -> None:
+        """Push the frame of a counted loop (its domain goes to the forest)."""
         if self.loop_value(var) is not None:
             raise FrontendError(f"nested DO loops over the same variable {var!r}",
                                 self.span(var))
         step = 1
-        if len(bounds) > 2:
-            step = self.expr.constant_int(bounds[2], "the step of a DO loop inside a kernel "
+        if step_node is not None:
+            step = self.expr.constant_int(step_node, "the step of a DO loop inside a kernel "
                                                      "region")
             if step == 0:
                 raise FrontendError("DO loop with a zero step", self.span(var))
-        lo = self.bound(self._integer(bounds[0], "lower bound"))
-        hi = self.bound(self._integer(bounds[1], "upper bound"))
+        lo = self.bound(self._integer(lo_node, "lower bound"))
+        hi = self.bound(self._integer(hi_node, "upper bound"))
         iname = self.new_iname(var)
         self.add_domain(iname, lo, hi, step)
         value = p.Variable(iname) if step == 1 else add_expr(lo, p.Product((step,
                                                                             p.Variable(iname))))
         self.frames.append(LoopFrame(var, iname, value))
-        try:
-            self.visit_block(body)
-        finally:
-            self.frames.pop()
 
     def _integer(self, node: Any, what: str) -> Expression:
         t = self.expr.visit(node)
@@ -389,7 +419,7 @@ class RegionBuilder:
         self.domains.append(domain)
 
     def _computed(self, e: Expression, why: str) -> Expression:
-        if not any(isinstance(q, p.Quotient) for q in _quotients(e)):
+        if not nodes_of(e, p.Quotient):
             return e
         if dependencies(e) & set(self.generated_inames()):
             raise FrontendError(f"{why}; rewrite the bound so that the divided value is "
@@ -473,10 +503,6 @@ class RegionBuilder:
         self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
         self.add(p.Variable(name), TypeCast(np.dtype(np.int32), t.expr))
         return p.Variable(name)
-
-
-def _quotients(e: Expression) -> list[Expression]:
-    return [n for n in subscripts_and_quotients(e) if isinstance(n, p.Quotient)]
 
 
 __all__ = ["LoopFrame", "RegionBuilder"]

@@ -53,19 +53,24 @@ class GeneratedValue:
     span: SourceSpan | None
 
 
-def subscripts(e: Expression) -> list[p.Subscript]:
+def nodes_of(e: Expression, cls: type) -> list:
+    """Every node of class `cls` in `e` (reductions included), in walk order."""
     from translator.ir.expr import IRWalkMapper
 
-    found: list[p.Subscript] = []
+    found: list = []
 
     class _Walk(IRWalkMapper):
         def visit(self, expr, *args, **kwargs):
-            if isinstance(expr, p.Subscript):
+            if isinstance(expr, cls):
                 found.append(expr)
             return True
 
     _Walk()(e)
     return found
+
+
+def subscripts(e: Expression) -> list[p.Subscript]:
+    return nodes_of(e, p.Subscript)
 
 
 def assigned_names(node: Any) -> set[str]:

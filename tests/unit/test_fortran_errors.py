@@ -293,3 +293,13 @@ def test_named_constant_array_without_constant_values():
     err = error_of(src)
     assert err.message.startswith("named constant array 'c': only arrays of constants")
     assert err.span.line == 7
+
+
+def test_region_holding_an_else_of_an_enclosing_if():
+    src = ("subroutine s(n, a)\n  integer :: n\n  real :: a(n)\n  if (n > 1) then\n"
+           "    !$translate kernel\n    a(1) = 1\n  else\n    a(1) = 2\n"
+           "    !$translate end kernel\n  end if\nend subroutine\n")
+    err = error_of(src)
+    assert err.message.startswith("the kernel region cuts through a construct (its ELSE "
+                                  "statement is inside the region")
+    assert where(err) == "7:3"

@@ -14,6 +14,9 @@ from pathlib import Path
 
 import numpy as np
 import pymbolic.primitives as p
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from frontends.base import GlueParam, GlueSignature
 from frontends.fortran import FRONTEND
@@ -259,7 +262,8 @@ def test_fixed_form_directives_and_labeled_loops():
         "      integer n, i, j\n"
         "      double precision a(n), b(n, *)\n"
         "C$TRANSLATE KERNEL legk\n"
-        "*$translate tag_inames(\"i:l.0\")\n"
+        "*$translate tag_inames( &\n"
+        "*$translate&  \"i:l.0\")\n"
         "      do 10 i = 1, n\n"
         "         t = b(i, 1)\n"
         "         a(i) = t\n"
@@ -272,10 +276,11 @@ def test_fixed_form_directives_and_labeled_loops():
         "      end\n")
     reg = region(src, "leg.f")
     assert reg.name == "legk" and [c.name for c in reg.transform_calls] == ["tag_inames"]
+    assert reg.transform_calls[0].args == ("i:l.0",)
     k = reg.kernel
     assert k.temporaries["t"].dtype == np.float32  # implicit typing: t is real
     assert [str(e) for e in k.arg("b").shape] == ["n", "3"]
-    assert k.statements[2].span.line == 10
+    assert k.statements[2].span.line == 11
 
 
 def test_module_procedures_and_use():
@@ -370,21 +375,27 @@ def _reference(tmp_path: Path, src: str, path: str, symbol: str, args: list) -> 
 
 
 def _device(reg, args: list, ctx, queue) -> dict:
+    """Run the region's kernel, its transform pragmas applied, on the OpenCL device."""
     from translator.execution import compile as compile_kernel
+    from translator.pipeline import KERNEL_STAGES, apply_transform_calls
+    kernel = apply_transform_calls(reg.kernel, reg.transform_calls)
+    for _, stage in KERNEL_STAGES:
+        kernel = stage(kernel)
     values = dict(args)
     kwargs = {}
-    for a in reg.kernel.args:
+    for a in kernel.args:
         if a.name in values:
             v = values[a.name]
             kwargs[a.name] = np.array(v, order="F", ndmin=1) if isinstance(a, ArrayArg) else v
-    return compile_kernel(reg.kernel, ctx)(queue, **kwargs)
+    return compile_kernel(kernel, ctx)(queue, **kwargs)
 
 
-def _compare(tmp_path, ctx, queue, src, symbol, args, path="case.f90", rtol=0.0):
+def _compare(tmp_path, ctx, queue, src, symbol, args, path="case.f90", rtol=0.0, extra=()):
+    """`extra`: values of generated kernel arguments (the caller computes them in Fortran)."""
     src = textwrap.dedent(src)
     (reg,) = FRONTEND.parse(path, src, {}).regions
     ref = _reference(tmp_path, src, path, symbol, args)
-    out = _device(reg, args, ctx, queue)
+    out = _device(reg, list(args) + list(extra), ctx, queue)
     assert out, "the kernel has no outputs"
     for name, value in out.items():
         expected = ref[name].reshape(value.shape, order="F")
@@ -460,7 +471,10 @@ def test_diff_steps_integer_division_and_sign(tmp_path, ctx, queue):
     n, m = 13, 8
     args = [("n", np.int32(n)), ("m", np.int32(m)), ("a", np.zeros(n, np.int32)),
             ("b", np.full(m + 1, -5, np.int32))]
-    _compare(tmp_path, ctx, queue, src, "steps_", args)
+    # k's upper bound truncates n/2 (n may be negative): the caller computes it exactly
+    reg = _compare(tmp_path, ctx, queue, src, "steps_", args,
+                   extra=[("_tr_bound", np.int32(min(m, n // 2)))])
+    assert dict(reg.call_args)["_tr_bound"] == "min(m, (n / 2))"
 
 
 def test_diff_mixed_kinds_and_conversions(tmp_path, ctx, queue):
@@ -600,6 +614,28 @@ def test_diff_internal_procedure_assumed_shape(tmp_path, ctx, queue):
     ref = _reference(tmp_path, src, "o.f90", "outer_", args)
     out = _device(reg, [("n", np.int32(n)), ("v", args[1][1])], ctx, queue)
     np.testing.assert_array_equal(out["v"], ref["a"])
+
+
+def test_diff_do_concurrent(tmp_path, ctx, queue):
+    src = """\
+    subroutine conc(n, m, a, b)
+      integer :: n, m, i, j
+      real(8) :: a(n, m), b(n, m)
+      !$translate kernel
+      !$translate tag_inames("i:g.0, j:g.1")
+      do concurrent (i = 1:n, j = m:1:-1, a(i, j) > 0)
+        b(i, j) = sqrt(a(i, j)) + i * j
+        a(i, j) = -a(i, j)
+      end do
+      !$translate end kernel
+    end subroutine
+    """
+    n, m = 6, 5
+    args = [("n", np.int32(n)), ("m", np.int32(m)), ("a", RNG.standard_normal((n, m))),
+            ("b", np.zeros((n, m)))]
+    reg = _compare(tmp_path, ctx, queue, src, "conc_", args)
+    assert [str(d) for d in reg.kernel.domains] == [
+        "[n] -> { [i] : 0 < i <= n }", "[m] -> { [j] : 0 <= j < m }"]
 
 
 def test_diff_named_constant_arrays(tmp_path, ctx, queue):
@@ -798,3 +834,77 @@ def test_end_to_end_main_program_allocatables_logicals(tmp_path):
     work.mkdir()
     out = check_sample(src, work)
     assert out.startswith("count, sum =     17")
+
+
+# ---------------------------------------------------------------------------------------------
+# loop bounds and steps, any signs: the order of iterations is recorded and compared
+
+LOOPS = """\
+subroutine loops(lo, hi, cnt, rec)
+  integer :: lo, hi, cnt, i, j
+  integer :: rec(600)
+  !$translate kernel
+  cnt = 0
+  do i = lo, hi
+    cnt = cnt + 1
+    rec(cnt) = i
+  end do
+  do i = hi, lo, -1
+    cnt = cnt + 1
+    rec(cnt) = i
+  end do
+  do i = lo, hi, 3
+    cnt = cnt + 1
+    rec(cnt) = i
+  end do
+  do i = hi, lo, -2
+    cnt = cnt + 1
+    rec(cnt) = i
+  end do
+  do i = lo / 2, hi / 3
+    cnt = cnt + 1
+    rec(cnt) = i
+  end do
+  do i = max(lo, -3), min(hi, 5), 2
+    do j = i, hi, 4
+      cnt = cnt + 1
+      rec(cnt) = 100 * i + j
+    end do
+  end do
+  !$translate end kernel
+end subroutine
+"""
+
+
+@pytest.fixture(scope="module")
+def loops_case(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("loops")
+    (tmp / "loops.f90").write_text(LOOPS)
+    subprocess.run(["gfortran", "-shared", "-fPIC", "-O0", "loops.f90", "-o", "loops.so"],
+                   check=True, cwd=tmp, capture_output=True)
+    (reg,) = FRONTEND.parse("loops.f90", LOOPS, {}).regions
+    return ctypes.CDLL(str(tmp / "loops.so")).loops_, reg
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+@settings(max_examples=40, deadline=None)
+@given(lo=st.integers(-12, 12), hi=st.integers(-12, 12))
+def test_loop_bounds_and_steps_keep_fortran_order(loops_case, ctx, queue, lo, hi):
+    fn, reg = loops_case
+    # the truncating quotients of possibly negative bounds are computed by the caller
+    generated = {"(lo / 2)": _trunc_div(lo, 2), "(hi / 3)": _trunc_div(hi, 3)}
+    extra = [(name, np.int32(generated[text])) for name, text in reg.call_args
+             if name.startswith("_tr_")]
+    assert len(extra) == 2
+    store = {"lo": np.array([lo], np.int32), "hi": np.array([hi], np.int32),
+             "cnt": np.zeros(1, np.int32), "rec": np.zeros(600, np.int32)}
+    fn(*[store[k].ctypes.data_as(ctypes.c_void_p) for k in ("lo", "hi", "cnt", "rec")])
+    args = [("lo", np.int32(lo)), ("hi", np.int32(hi)), ("cnt", np.int32(0)),
+            ("rec", np.zeros(600, np.int32))] + extra
+    out = _device(reg, args, ctx, queue)
+    assert out["cnt"][0] == store["cnt"][0]
+    np.testing.assert_array_equal(out["rec"], store["rec"])
