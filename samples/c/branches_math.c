@@ -1,4 +1,3 @@
-/* translate-test: rtol=1e-12 */
 /* Branches, the ternary operator, math.h functions and C integer semantics in a kernel.
  *
  * if/else become statement predicates; `?:` stays a conditional expression; sqrt, exp, fabs,

@@ -1,4 +1,3 @@
-/* translate-test: rtol=1e-12 */
 /* General matrix multiply, C = alpha*A*B + beta*C, in the loop shape of linear algebra codes.
  *
  * The accumulator `acc` is declared inside the region, so it becomes a private temporary of

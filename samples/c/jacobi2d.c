@@ -1,4 +1,3 @@
-/* translate-test: rtol=1e-12 */
 /* 2-D Jacobi relaxation: the sweep is offloaded, the time loop stays on the host.
  *
  * The arrays are C99 variable-length array parameters: their extents (n x n) become value

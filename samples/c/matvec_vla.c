@@ -1,4 +1,3 @@
-/* translate-test: rtol=1e-12 */
 /* Matrix-vector product with C99 variable-length array parameters: y = A x.
  *
  * A[n][m] keeps its two dimensions in the kernel (C order, extents n and m passed by value);

@@ -1,4 +1,3 @@
-! translate-test: rtol=1e-12
 ! Fortran array syntax: whole arrays, sections with strides, elemental intrinsics, WHERE, SUM.
 !
 ! Each array assignment becomes a loop over generated loop variables (named _tr_i, _tr_i_0,

@@ -1,4 +1,3 @@
-! translate-test: rtol=1e-12
 ! Branches inside a parallel loop: block IF / ELSE IF / ELSE, a logical IF, intrinsics.
 !
 ! Each branch becomes a condition (predicate) on the statements inside it; ELSE branches

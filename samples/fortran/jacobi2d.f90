@@ -1,4 +1,3 @@
-! translate-test: rtol=1e-12
 ! 2-D Jacobi relaxation of Laplace's equation, called from a time loop in the main program.
 !
 ! Each call of sweep runs one kernel on the device: every interior point of unew becomes the

@@ -1,4 +1,3 @@
-C translate-test: rtol=1e-12
 C     A FORTRAN 77 program in fixed form: labeled DO loops ending in
 C     CONTINUE, implicit typing, a COMMON block and PARAMETER constants.
 C

@@ -1,4 +1,3 @@
-! translate-test: rtol=1e-12
 ! Matrix-matrix product C = A*B with explicit loops, as legacy codes write it.
 !
 ! The dot product of row i of A and column j of B is accumulated in the scalar t.  Because t

@@ -1,4 +1,3 @@
-! translate-test: rtol=1e-12
 ! A module with data and contained procedures: a 1-D heat-flow time loop.
 !
 ! The regions use the module's arrays and scalars directly (they are passed to the kernels

@@ -1,4 +1,3 @@
-! translate-test: rtol=1e-12
 ! saxpy: y = a*x + y, the "hello world" of offloading.
 !
 ! The region between "!$translate kernel" and "!$translate end kernel" becomes an OpenCL

@@ -1,4 +1,3 @@
-! translate-test: rtol=1e-12
 ! Lower-triangular matrix-vector product y = L*x.
 !
 ! The inner loop's bounds depend on the outer loop variable (j runs from 1 to i): a

@@ -1,3 +1,5 @@
+#pragma OPENCL FP_CONTRACT OFF
+
 __kernel void __attribute__ ((reqd_work_group_size(16, 16, 1))) matmul(__global float const *restrict a, __global float const *restrict b, __global float *restrict c, int const l, int const m, int const n)
 {
   float _tr_acc;

@@ -1,3 +1,5 @@
+#pragma OPENCL FP_CONTRACT OFF
+
 __kernel void __attribute__ ((reqd_work_group_size(32, 1, 1))) private_if(__global float const *restrict a, __global float *restrict out, int const n)
 {
   float t[4];

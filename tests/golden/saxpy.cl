@@ -1,3 +1,5 @@
+#pragma OPENCL FP_CONTRACT OFF
+
 __kernel void __attribute__ ((reqd_work_group_size(128, 1, 1))) saxpy(__global float const *restrict x, __global float *restrict y, float const a, int const n)
 {
   int const i_inner = (int) get_local_id(0);

@@ -1,3 +1,5 @@
+#pragma OPENCL FP_CONTRACT OFF
+
 __kernel void __attribute__ ((reqd_work_group_size(16, 16, 1))) stencil(__global float const *restrict u, __global float *restrict out, int const n)
 {
   int const i_inner = (int) get_local_id(1);

@@ -66,7 +66,11 @@ def generate_code(kernel: Kernel) -> GeneratedCode:
 def _header(kernel: Kernel, emitter: TreeEmitter, uses_fp64: bool) -> str:
     out = []
     if uses_fp64:
-        out.append("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n\n")
+        out.append("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n")
+    if not kernel.options.fp_contract:
+        out.append("#pragma OPENCL FP_CONTRACT OFF\n")
+    if out:
+        out.append("\n")
     if kernel.options.preamble:
         out.append(kernel.options.preamble.rstrip("\n") + "\n\n")
     out.extend(helper_definition(kind, dt) for kind, dt in sorted(emitter.helpers))

@@ -44,6 +44,10 @@ class Options:
     emit_line_directives: bool = True
     #: Do not check legality (set by `independent` assertions of a whole region).
     trust_mappings: bool = False
+    #: Let the OpenCL compiler contract a*b+c into fused multiply-adds.  Off by default, so
+    #: results are bit-identical to the original program where the order of operations is
+    #: unchanged; turn on with set_options(fp_contract=True) for speed.
+    fp_contract: bool = False
     #: Any further option set by the user or a plugin.
     extra: FrozenDict[str, Any] = field(default_factory=FrozenDict)
 
