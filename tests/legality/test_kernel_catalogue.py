@@ -126,3 +126,16 @@ def test_aliasing_pointers_may_race_until_noalias() -> None:
         check_kernel(knl)
     fixed = transforms.noalias(knl, "a", "b")
     assert check_kernel(fixed) is fixed
+
+
+@pytest.mark.parametrize("insn", ["s[0] = sum(i, b[i])", "s[0] = max(i, abs(b[i]))",
+                                  "s[0] = s[0] + sum(i, a[i]*b[i])"])
+def test_reduction_over_a_parallel_iname_is_written_once(insn: str) -> None:
+    knl = mapped("{[i]: 0<=i<n}", insn, {"i": "l.0"})
+    assert check_kernel(knl) is knl
+
+
+def test_row_sums_reduce_over_local_axis() -> None:
+    knl = mapped("{[i,j]: 0<=i<n and 0<=j<m}", "r[i] = sum(j, a[i, j])",
+                 {"i": "g.0", "j": "l.0"})
+    assert check_kernel(knl) is knl

@@ -18,7 +18,7 @@ from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,
                                 expr_key)
 from translator.diagnostics import TranslatorError
-from translator.ir.expr import IRIdentityMapper
+from translator.ir.expr import IRIdentityMapper, IRWalkMapper
 from translator.ir.isl_glue import is_affine, is_nonnegative, statement_domain
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
@@ -168,3 +168,19 @@ def _children(expr: Expression) -> tuple:
 
 def kernel_accesses(kernel: Kernel) -> list[Access]:
     return [a for s in kernel.statements for a in statement_accesses(kernel, s)]
+
+
+def reduction_inames(stmt: Statement) -> frozenset[str]:
+    """Inames that reductions in `stmt` range over."""
+    found: set[str] = set()
+
+    class _Walk(IRWalkMapper):
+        def visit(self, expr, *args, **kwargs) -> bool:
+            if isinstance(expr, Reduction):
+                found.update(expr.inames)
+            return True
+
+    walker = _Walk()
+    for expr in stmt.read_expressions():
+        walker(expr)
+    return frozenset(found)

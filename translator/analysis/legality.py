@@ -18,7 +18,8 @@ from collections.abc import Iterable
 import pymbolic.primitives as p
 from pymbolic import evaluate
 
-from translator.analysis.access import Access, kernel_accesses, shared_variables
+from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
+                                       shared_variables)
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
 from translator.ir.isl_glue import find_conflict, instance_set
@@ -86,9 +87,17 @@ def _synchronised(kind: str, tag: InameTag, a: Access, b: Access) -> bool:
     return isinstance(tag, GroupTag) or a.statement != b.statement
 
 
+def _instance_inames(kernel: Kernel, acc: Access, iname: str) -> tuple[str, ...]:
+    """The inames an access's instances range over when `iname` is mapped to the hardware: a
+    statement outside the loop over `iname` runs in every work item, unless it reduces over
+    `iname` (then the reduction's result is written once)."""
+    extra = set() if iname in reduction_inames(kernel.statement(acc.statement)) else {iname}
+    return tuple(sorted(set(acc.inames) | extra))
+
+
 def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access) -> None:
-    inames_a = tuple(sorted(set(a.inames) | {iname}))
-    inames_b = tuple(sorted(set(b.inames) | {iname}))
+    inames_a = _instance_inames(kernel, a, iname)
+    inames_b = _instance_inames(kernel, b, iname)
     rename = {n: _SECOND + n for n in inames_b}
     first = instance_set(kernel.domains, inames_a, a.conditions,
                          assumptions=kernel.assumptions)
@@ -100,7 +109,10 @@ def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access)
     if exact:
         equalities = [(i, substitute(j, {n: p.Variable(m) for n, m in rename.items()}))
                       for i, j in zip(a.index, b.index)]
-    witness = find_conflict(first, second, equalities, [(iname, rename[iname])])
+    differ = [(iname, rename[iname])] if iname in inames_a and iname in inames_b else []
+    if not differ:
+        return  # one side is a reduction over iname: written once, after every term
+    witness = find_conflict(first, second, equalities, differ)
     if witness is None:
         return
     raise _race_error(kernel, iname, tag, a, b, witness, rename, exact)
