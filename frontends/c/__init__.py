@@ -40,8 +40,14 @@ class CFrontend:
         if not raw:
             return CParsedFile(path=path, text=text, language="c", regions=())
         tree = parse_file(src, options or {})
-        fscope = FileScope.from_ast(tree)
-        sites = RegionFinder(src, tree, raw).find()
+        try:
+            fscope = FileScope.from_ast(tree)
+            sites = RegionFinder(src, tree, raw).find()
+        except TranslatorError:
+            raise
+        except Exception as err:  # noqa: BLE001 - never a bare exception for bad input
+            raise UnsupportedConstructError(f"unsupported construct ({type(err).__name__}: "
+                                            f"{err})", src.span(min(raw))) from err
         regions: list[Region] = []
         refs: dict[int, References] = {}
         seen: dict[str, Region] = {}

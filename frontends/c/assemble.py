@@ -27,7 +27,7 @@ from frontends.c.liveness import References
 from frontends.c.loops import BoundNormaliser
 from frontends.c.regions import RegionSite
 from frontends.c.typemodel import CType
-from translator.diagnostics import FrontendError, UnsupportedConstructError
+from translator.diagnostics import DomainError, FrontendError, UnsupportedConstructError
 from translator.ir import isl_glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueArg
 from translator.ir.expr import Expression, IRWalkMapper, dependencies, substitute
@@ -129,10 +129,11 @@ class Assembler:
             constraints = self._loop_constraints(loop, domains)
             try:
                 domains.append(isl_glue.c_loop_domain(loop.iname, constraints))
-            except isl_glue.DomainError as err:
-                raise FrontendError(f"the bounds of the loop over {loop.var!r} are not affine "
-                                    f"in the loop variables and value arguments: "
-                                    f"{err.message}", loop.span) from None
+            except DomainError as err:
+                raise FrontendError(f"unsupported bounds of the loop over {loop.var!r} (they "
+                                    "must be affine in enclosing loop variables and values "
+                                    f"the region does not write): {err.message}",
+                                    loop.span) from None
         return domains
 
     def _loop_constraints(self, loop: Loop, domains: list) -> list:
@@ -204,13 +205,13 @@ class Assembler:
             b = self.built.outer[name]
             shape = self._shape(name, b, accesses.get(name, []), domains)
             alias = frozenset(plain) - {name} if name in plain else frozenset()
-            written = any(s.assignee_name == name for s in self.stmts)
+            # is_input/is_output stay None: codegen infers them (a fully overwritten array
+            # needs no copy-in).
             arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=shape,
-                                    is_input=True, is_output=written, may_alias=alias,
-                                    span=self._decl_span(name))
+                                    may_alias=alias, span=self._decl_span(name))
         for name, b in self.scalars_out.items():
-            arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=(1,), is_input=True,
-                                    is_output=True, span=self._decl_span(name))
+            arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=(1,),
+                                    span=self._decl_span(name))
         return arrays
 
     def _shape(self, name: str, b: Binding, uses, domains) -> tuple[Expression, ...]:
@@ -245,7 +246,7 @@ class Assembler:
             dom = isl_glue.statement_domain(domains, stmt.inames)
             try:
                 end = index_end(dom, indices[axis], stmt.predicates, stmt.inames)
-            except isl_glue.DomainError as err:
+            except DomainError as err:
                 raise FrontendError(
                     f"cannot tell how many elements of {self._c_name(name)!r} the region "
                     f"accesses ({err.message}); declare it as an array parameter with its "

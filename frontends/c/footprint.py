@@ -17,7 +17,7 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
 from translator.ir import isl_glue
-from translator.ir.expr import Expression, dependencies
+from translator.ir.expr import Expression
 
 
 class NotLinear(Exception):
@@ -94,7 +94,3 @@ def _group_by_parameters(monomials: list[Monomial],
     for params, terms in groups.items():
         out[params] = terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
     return out
-
-
-def free_names(expr: Expression) -> frozenset[str]:
-    return dependencies(expr)

@@ -148,8 +148,7 @@ class RegionFinder:
 
     def _function(self, func: c_ast.FuncDef, visible: dict) -> None:
         visible = dict(visible)
-        params = func.decl.type.args.params if func.decl.type.args else []
-        for prm in params:
+        for prm in _parameters(func):
             if isinstance(prm, c_ast.Decl) and prm.name:
                 visible[prm.name] = ("param", prm)
         self.function = func
@@ -168,7 +167,7 @@ class RegionFinder:
                 open_site.statements.append(item)
             else:
                 if isinstance(item, c_ast.Decl) and item.name:
-                    visible[item.name] = ("local", item)
+                    visible[item.name] = (_storage(item), item)
                 self._nested(item, visible, loops)
         if open_site is not None:
             self._unterminated(open_site)
@@ -209,11 +208,13 @@ class RegionFinder:
         return raw, parse_directive(raw.text, raw.span)
 
     def _unterminated(self, site: RegionSite) -> None:
-        later = sorted(ln for ln, r in self.raw.items() if ln > site.kernel.line
-                       and parse_directive_kind(r) == "end_kernel")
-        if later:
-            end = self.raw[later[0]]
-            check_no_preprocessor_lines(self.src, site.name, site.kernel, end)
+        # An 'end kernel' hidden by a conditional explains the problem better.
+        for line in sorted(ln for ln in self.raw if ln > site.kernel.line):
+            kind = parse_directive_kind(self.raw[line])
+            if kind == "end_kernel":
+                check_no_preprocessor_lines(self.src, site.name, site.kernel, self.raw[line])
+            if kind in ("end_kernel", "kernel"):
+                break
         raise FrontendError(f"unterminated region {site.name!r}: no 'end kernel' directive "
                             "in the same block", site.kernel.span)
 
@@ -237,6 +238,20 @@ class RegionFinder:
         for _, child in node.children():
             if isinstance(child, (c_ast.Compound, c_ast.Pragma)) or _is_statement(child):
                 self._nested(child, visible, loops)
+
+
+def _parameters(func: c_ast.FuncDef) -> list[c_ast.Node]:
+    node = func.decl.type
+    while node is not None and not isinstance(node, c_ast.FuncDecl):
+        node = getattr(node, "type", None)
+    if node is None or node.args is None:
+        return []
+    return list(node.args.params)
+
+
+def _storage(decl: c_ast.Decl) -> str:
+    """Block-scope statics and externs outlive the function: they behave like globals."""
+    return "global" if set(decl.storage or ()) & {"static", "extern"} else "local"
 
 
 def parse_directive_kind(raw: RawDirective) -> str | None:

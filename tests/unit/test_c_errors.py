@@ -165,7 +165,9 @@ def test_duplicate_region_names():
     (f"{LOOP} for (int j = 0; j < a[i]; j++) a[j] = 0;", "int n, double *a", FrontendError,
      "loop bound must be an integer", 6),
     (f"{LOOP} for (int j = 0; j < i * i; j++) a[j] = 0;", "int n, double *a", FrontendError,
-     "the bounds of the loop over 'j' are not affine", 6),
+     "unsupported bounds of the loop over 'j'", 6),
+    (f"{LOOP} for (int j = 0; j < (n > i ? n : i); j++) a[j] = 0;", "int n, double *a",
+     FrontendError, "do not form a convex domain", 6),
     (f"{LOOP} a[i] = (long double)a[i];", "int n, double *a", UnsupportedConstructError,
      "cast to long double is not supported", 6),
 ])

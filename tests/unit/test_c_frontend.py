@@ -77,8 +77,8 @@ def test_saxpy_region_kernel_and_directives():
     assert arg(k, "n") == ValueArg(name="n", dtype=np.int32)
     assert arg(k, "a").dtype == np.float64
     x, y = arg(k, "x"), arg(k, "y")
-    assert isinstance(x, ArrayArg) and x.shape == (p.Variable("n"),) and not x.is_output
-    assert y.is_output and y.may_alias == frozenset() == x.may_alias
+    assert isinstance(x, ArrayArg) and x.shape == (p.Variable("n"),)
+    assert y.may_alias == frozenset() == x.may_alias
     (call,) = r.transform_calls
     assert (call.name, call.args) == ("split_iname", ("i", 128))
     assert dict(call.kwargs) == {"outer_tag": "g.0", "inner_tag": "l.0"}
@@ -323,6 +323,12 @@ def test_scalars_values_written_and_private():
     assert "sum[0] = sum[0] + t[0]" in stmt_texts(k)
 
 
+def test_block_scope_statics_keep_their_value_across_calls():
+    r = region(body("for (int i = 0; i < n; i++) calls += a[i];",
+                    prefix="  static double calls = 0;\n"))
+    assert r.written_scalars == {"calls"} and dict(r.call_args)["calls"] == "&calls"
+
+
 def test_locals_of_the_region_are_private_temporaries():
     k = region(body("for (int i = 0; i < n; i++) {\n  double t = a[i];\n  float w[3];\n"
                     "  w[0] = t;\n  b[i] = t + w[0];\n}", prefix="  double t = 1;\n")).kernel
@@ -360,7 +366,7 @@ def glue_for(parsed) -> dict[str, GlueSignature]:
     for r in parsed.regions:
         params = tuple(GlueParam(name=a.name, kind="array" if isinstance(a, ArrayArg)
                                  else "value", dtype=a.dtype,
-                                 is_output=bool(getattr(a, "is_output", False)))
+                                 is_output=bool(r.kernel.writers(a.name)))
                        for a in r.kernel.args)
         out[r.name] = GlueSignature(region=r.name, symbol=f"translate_{r.name}", params=params)
     return out
@@ -568,3 +574,15 @@ def test_non_affine_bound_in_values_is_computed_by_the_caller():
     assert r.kernel.arg_names == ("a", "_tr_bound")
     assert dict(r.call_args)["_tr_bound"] == "(n * m)"
     assert text_of(arg(r.kernel, "a").shape[0]) == "_tr_bound"
+
+
+def test_printed_kernels_parse_back_identically():
+    from pathlib import Path
+
+    from translator.ir.parse import parse_kernel
+    from translator.ir.printer import print_kernel
+    samples = sorted((Path(__file__).parents[2] / "samples" / "c").glob("*.c"))
+    assert len(samples) >= 8
+    for src in samples:
+        for r in FRONTEND.parse(str(src), src.read_text(), {}).regions:
+            assert parse_kernel(print_kernel(r.kernel)) == r.kernel, (src.name, r.name)

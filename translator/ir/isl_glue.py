@@ -190,19 +190,18 @@ def _times(c, e: Expression) -> Expression:
 
 def expr_from_pwaff(pw: isl.PwAff, *, combine: str = "max") -> Expression:
     """A PwAff -> expression.  Several pieces are combined with `combine` (min or max), which
-    is exact for bounds from `dim_min`/`dim_max` of convex sets."""
-    pieces = [aff for _, aff in pw.get_pieces()]
-    if not pieces:
-        raise DomainError("empty bound (the domain may be empty)")
-    exprs = []
-    for a in pieces:
-        e = expr_from_aff(a)
+    is exact for bounds from `dim_min`/`dim_max` of convex sets and a safe bound otherwise;
+    constant pieces fold to one number."""
+    exprs: list[Expression] = []
+    for _, aff in pw.coalesce().get_pieces():
+        e = expr_from_aff(aff)
         if e not in exprs:
             exprs.append(e)
-    if len(exprs) == 1:
-        return exprs[0]
-    fn = p.Variable(combine)
-    return p.Call(fn, tuple(exprs))
+    if not exprs:
+        raise DomainError("empty bound (the domain may be empty)")
+    if all(isinstance(e, int) for e in exprs):
+        return min(exprs) if combine == "min" else max(exprs)
+    return exprs[0] if len(exprs) == 1 else p.Call(p.Variable(combine), tuple(exprs))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -384,7 +383,9 @@ def _intersect_promoting(outer: isl.Set, inner: isl.Set) -> isl.Set:
                               else a.intersect(b), order)
 
 
-def _all_to_params(s: isl.Set) -> isl.Set:
+def _all_to_params(s: isl.BasicSet | isl.Set) -> isl.Set:
+    """Every set dim becomes a parameter (names kept)."""
+    s = isl.Set.from_basic_set(s) if isinstance(s, isl.BasicSet) else s
     n = s.dim(dim_type.set)
     return s.move_dims(dim_type.param, s.dim(dim_type.param), dim_type.set, 0, n) if n else s
 
@@ -526,7 +527,7 @@ def max_over_domain(domain: isl.BasicSet | isl.Set, expr: Expression) -> Express
         raise DomainError(f"cannot bound {expr} over the loop domain")
     pieces = []
     for _, aff in hi.coalesce().get_pieces():
-        e = _affine_expr(aff)
+        e = expr_from_aff(aff)
         if e not in pieces:
             pieces.append(e)
     if not pieces:
@@ -534,25 +535,6 @@ def max_over_domain(domain: isl.BasicSet | isl.Set, expr: Expression) -> Express
     return pieces[0] if len(pieces) == 1 else p.Call(p.Variable("max"), tuple(pieces))
 
 
-def _affine_expr(aff: isl.Aff) -> Expression:
-    """An Aff with rational coefficients and integer divisions -> expression (floor-exact)."""
-    den = aff.get_denominator_val()
-    terms: list[Expression] = []
-    for dt in (dim_type.param, dim_type.in_):
-        for k in range(aff.dim(dt)):
-            c = aff.get_coefficient_val(dt, k).mul(den).to_python()
-            if c:
-                terms.append(_times(c, p.Variable(aff.get_dim_name(dt, k))))
-    for k in range(aff.dim(dim_type.div)):
-        c = aff.get_coefficient_val(dim_type.div, k).mul(den).to_python()
-        if c:
-            terms.append(_times(c, _affine_expr(aff.get_div(k))))
-    const = aff.get_constant_val().mul(den).to_python()
-    if const or not terms:
-        terms.append(int(const))
-    total = terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
-    d = den.to_python()
-    return total if d == 1 else p.FloorDiv(total, int(d))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -795,9 +777,6 @@ def statement_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> 
     return s.convex_hull() if bsets else isl.BasicSet.empty(s.get_space())
 
 
-def _set_dims_to_params(s: isl.BasicSet | isl.Set) -> isl.Set:
-    s = isl.Set.from_basic_set(s) if isinstance(s, isl.BasicSet) else s
-    return _all_to_params(s)
 
 
 def _aligned(a: isl.Set, b: isl.Set) -> tuple[isl.Set, isl.Set]:
@@ -819,7 +798,7 @@ def context_set(conditions: Iterable[Expression],
         if piece is not None:
             ctx = ctx.intersect(piece)
     if assumptions is not None:
-        ass = _set_dims_to_params(assumptions).params()
+        ass = _all_to_params(assumptions).params()
         ass = ass.align_params(ctx.get_space())
         ctx = ctx.align_params(ass.get_space()).intersect_params(ass)
     return ctx
@@ -926,7 +905,7 @@ def _neg(e: Expression) -> Expression:
 def gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set) -> list[Expression] | None:
     """The conditions of `domain` not implied by `context`, as pymbolic comparisons
     (``expr >= 0`` / ``expr == 0``).  None: no point of `domain` lies in `context`."""
-    s, ctx = _aligned(_set_dims_to_params(domain), context)
+    s, ctx = _aligned(_all_to_params(domain), context)
     if s.intersect(ctx).is_empty():
         return None
     g = s.gist(ctx).coalesce()
@@ -949,7 +928,7 @@ def _constraint_condition(c: isl.Constraint) -> Expression:
     for j in range(ls.dim(dim_type.div)):
         v = int(c.get_coefficient_val(dim_type.div, j).to_python())
         if v:
-            terms.append(_times(v, _affine_expr(c.get_div(j))))
+            terms.append(_times(v, expr_from_aff(c.get_div(j))))
     return p.Comparison(_sum(terms), "==" if c.is_equality() else ">=", 0)
 
 
@@ -969,12 +948,12 @@ def hardware_range(domain: isl.BasicSet, iname: str) -> tuple[Expression, Expres
         extent = int(v.to_python()) if v.is_int() else None
     except isl.Error:
         extent = None
-    return _pw_expr(lo, "min"), _pw_expr(size, "max"), extent
+    return expr_from_pwaff(lo, combine="min"), expr_from_pwaff(size, combine="max"), extent
 
 
 def restrict_context(context: isl.Set, domain: isl.BasicSet | isl.Set) -> isl.Set:
     """`context` intersected with `domain` (its inames as parameters)."""
-    ctx, dom = _aligned(context, _set_dims_to_params(domain))
+    ctx, dom = _aligned(context, _all_to_params(domain))
     return ctx.intersect(dom)
 
 
@@ -997,7 +976,7 @@ def writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]
         return False
     box, image = box.align_params(image.get_space()), image.align_params(box.get_space())
     if assumptions is not None:
-        ass = _set_dims_to_params(assumptions).params()
+        ass = _all_to_params(assumptions).params()
         box = box.intersect_params(ass.align_params(box.get_space()))
     return box.is_subset(image.align_params(box.get_space()))
 
@@ -1026,18 +1005,6 @@ def _box(shape: Sequence[Expression], names: list[str], like: isl.Space) -> isl.
     return box
 
 
-def _pw_expr(pw: isl.PwAff, combine: str) -> Expression:
-    """A PwAff -> expression; pieces combined with `combine` (min/max: a safe bound)."""
-    pieces: list[Expression] = []
-    for _, aff in pw.coalesce().get_pieces():
-        e = _affine_expr(aff)
-        if e not in pieces:
-            pieces.append(e)
-    if not pieces:
-        raise DomainError("empty domain: no bound")
-    if all(isinstance(e, int) for e in pieces):
-        return min(pieces) if combine == "min" else max(pieces)
-    return pieces[0] if len(pieces) == 1 else p.Call(p.Variable(combine), tuple(pieces))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1190,7 +1157,7 @@ def c_index_end(domain: isl.BasicSet | isl.Set, index: Expression,
         hi = image.dim_max(0)
     except isl.Error:
         raise DomainError(f"the largest value of {index} is unbounded") from None
-    return _pw_expr(hi.add_constant_val(isl.Val.one(hi.get_ctx())), "min")
+    return expr_from_pwaff(hi.add_constant_val(isl.Val.one(hi.get_ctx())), combine="min")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1264,3 +1231,96 @@ def kl_as_basic_set(obj: object, what: str = "domain") -> isl.BasicSet | None:
         raise DomainError(f"{what} {str(obj)!r} is not convex (a disjunction); it must be a "
                           "conjunction of affine constraints")
     return bsets[0] if bsets else isl.BasicSet.empty(obj.get_space())
+
+
+# ---------------------------------------------------------------------------------------------
+# transform library: inames mapped through a relation (map_domain, affine_map_inames)
+
+def as_relation(obj: object) -> isl.Map | None:
+    """An islpy Map or BasicMap, or its text (``{[i] -> [j]: j = i + 1}``, parameters found
+    automatically), as a Map; None if `obj` is neither.  Malformed text is a DomainError."""
+    import re
+    if isinstance(obj, isl.BasicMap):
+        return isl.Map.from_basic_map(obj)
+    if isinstance(obj, isl.Map):
+        return obj
+    if not isinstance(obj, str):
+        return None
+    text = obj.strip()
+    if "->" not in text.split("{", 1)[0]:
+        m = re.match(r"\s*\{\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]", text)
+        if m is None:
+            raise DomainError(f"malformed map {text!r}: expected '{{[old inames] -> "
+                              "[new inames]: conditions}'")
+        dims = {n.strip() for g in m.groups() for n in g.split(",") if n.strip()}
+        found = sorted(n for n in kl_free_names(text[m.end():]) if n not in dims)
+        text = f"[{', '.join(found)}] -> {text}" if found else text
+    try:
+        return isl.Map(text)
+    except isl.Error as e:
+        raise DomainError(f"malformed map {obj.strip()!r}: {_isl_reason(e)}") from None
+
+
+def relation_dims(rel: isl.Map) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(input dim names, output dim names, parameter names) of a relation."""
+    return (tuple(rel.get_var_names(dim_type.in_)), tuple(rel.get_var_names(dim_type.out)),
+            tuple(rel.get_var_names(dim_type.param)))
+
+
+def relation_from_equations(old: Sequence[str], new: Sequence[str],
+                            equations: Sequence[tuple[Expression, Expression]]) -> isl.Map:
+    """The relation ``{[old] -> [new]: lhs = rhs, ...}``; other free names are parameters.
+    Raises DomainError for a non-affine equation."""
+    names: set[str] = set()
+    for lhs, rhs in equations:
+        names |= dependencies(lhs) | dependencies(rhs)
+    params = sorted(names - set(old) - set(new))
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[*old, *new], params=params)
+    s = isl.Set.universe(space)
+    for lhs, rhs in equations:
+        s = s.intersect(aff_from_expr(space, lhs).eq_set(aff_from_expr(space, rhs)))
+    return isl.Map.from_range(s).move_dims(dim_type.in_, 0, dim_type.out, 0, len(old))
+
+
+def map_domain_inames(bset: isl.BasicSet, rel: isl.Map
+                      ) -> tuple[isl.BasicSet, dict[str, Expression]]:
+    """Apply `rel` (old inames -> new inames, a bijection on `bset`) to the domain `bset`.
+
+    Returns the new domain (the new inames where the first old one was, the other inames
+    unchanged) and each old iname as an affine expression of the new inames (and of the
+    other inames and parameters).  Raises DomainError when `rel` is not defined on every point,
+    is not one-to-one there, or its inverse is not a single affine expression.
+    """
+    ins, outs, _ = relation_dims(rel)
+    dims = inames_of(bset)
+    old_points = params_to_set_dims(_all_to_params(isl.Set.from_basic_set(bset)), ins)
+    rel, old_points = rel.align_params(old_points.get_space()), old_points.align_params(
+        rel.get_space())
+    restricted = rel.intersect_domain(old_points)
+    if not restricted.domain().is_equal(old_points):
+        raise DomainError("the map is not defined on every point of the domain")
+    if not (restricted.is_single_valued() and restricted.is_injective()):
+        raise DomainError("the map is not one-to-one on the domain (each old point must map "
+                          "to exactly one new point, and no two to the same)")
+    new_points = restricted.range()
+    first = min(dims.index(n) for n in ins)
+    order = [n for n in dims[:first] if n not in ins] + list(outs) + [
+        n for n in dims[first:] if n not in ins]
+    domain = _single_basic_set(params_to_set_dims(_all_to_params(new_points), order),
+                               "the map")
+    inverse = restricted.reverse().as_pw_multi_aff()
+    return domain, {name: _inverse_piece(inverse.get_pw_aff(k), new_points, name)
+                    for k, name in enumerate(ins)}
+
+
+def _inverse_piece(pw: isl.PwAff, points: isl.Set, name: str) -> Expression:
+    pw = pw.gist(points).coalesce()
+    exprs: list[Expression] = []
+    for _, aff in pw.get_pieces():
+        e = expr_from_aff(aff)
+        if e not in exprs:
+            exprs.append(e)
+    if len(exprs) != 1:
+        raise DomainError(f"iname {name!r} is not one affine expression of the new inames "
+                          f"(its inverse has {len(exprs)} pieces)")
+    return exprs[0]
