@@ -189,19 +189,43 @@ def _times(c, e: Expression) -> Expression:
 
 
 def expr_from_pwaff(pw: isl.PwAff, *, combine: str = "max") -> Expression:
-    """A PwAff -> expression.  Several pieces are combined with `combine` (min or max), which
-    is exact for bounds from `dim_min`/`dim_max` of convex sets and a safe bound otherwise;
-    constant pieces fold to one number."""
-    exprs: list[Expression] = []
-    for _, aff in pw.coalesce().get_pieces():
+    """A PwAff -> expression.
+
+    `combine` says how several pieces become one expression: "exact" nests conditionals over
+    the pieces' parameter domains (``if(cond1, e1, e2)``: always right, what extents and copy
+    sizes need); "min" or "max" take the least or greatest piece (a bound: exact for the
+    minimum/maximum over a convex set only where the value function is convex/concave).
+    Constant pieces fold to one number under min/max.
+    """
+    pieces: list[tuple[isl.Set, Expression]] = []
+    for dom, aff in pw.coalesce().get_pieces():
         e = expr_from_aff(aff)
-        if e not in exprs:
-            exprs.append(e)
-    if not exprs:
+        if e not in (q for _, q in pieces):
+            pieces.append((dom, e))
+    if not pieces:
         raise DomainError("empty bound (the domain may be empty)")
+    exprs = [e for _, e in pieces]
+    if len(exprs) == 1:
+        return exprs[0]
+    if combine == "exact":
+        result = exprs[-1]
+        for dom, e in reversed(pieces[:-1]):
+            result = p.If(set_condition(dom), e, result)
+        return result
     if all(isinstance(e, int) for e in exprs):
         return min(exprs) if combine == "min" else max(exprs)
-    return exprs[0] if len(exprs) == 1 else p.Call(p.Variable(combine), tuple(exprs))
+    return p.Call(p.Variable(combine), tuple(exprs))
+
+
+def set_condition(s: isl.Set | isl.BasicSet) -> Expression:
+    """A parameter-only set as a boolean expression (or of ands of its constraints)."""
+    s = isl.Set.from_basic_set(s) if isinstance(s, isl.BasicSet) else s
+    terms = []
+    for bs in s.get_basic_sets():
+        conds = [_constraint_condition(c) for c in bs.get_constraints()]
+        terms.append(True if not conds else conds[0] if len(conds) == 1
+                     else p.LogicalAnd(tuple(conds)))
+    return terms[0] if len(terms) == 1 else p.LogicalOr(tuple(terms))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -525,14 +549,10 @@ def max_over_domain(domain: isl.BasicSet | isl.Set, expr: Expression) -> Express
         raise DomainError(f"cannot bound {expr} over the loop domain") from None
     if hi.is_empty() if hasattr(hi, "is_empty") else False:
         raise DomainError(f"cannot bound {expr} over the loop domain")
-    pieces = []
-    for _, aff in hi.coalesce().get_pieces():
-        e = expr_from_aff(aff)
-        if e not in pieces:
-            pieces.append(e)
-    if not pieces:
-        raise DomainError(f"cannot bound {expr} over the loop domain (empty domain)")
-    return pieces[0] if len(pieces) == 1 else p.Call(p.Variable("max"), tuple(pieces))
+    try:
+        return expr_from_pwaff(hi, combine="exact")
+    except DomainError:
+        raise DomainError(f"cannot bound {expr} over the loop domain (empty domain)") from None
 
 
 
@@ -1157,7 +1177,7 @@ def c_index_end(domain: isl.BasicSet | isl.Set, index: Expression,
         hi = image.dim_max(0)
     except isl.Error:
         raise DomainError(f"the largest value of {index} is unbounded") from None
-    return expr_from_pwaff(hi.add_constant_val(isl.Val.one(hi.get_ctx())), combine="min")
+    return expr_from_pwaff(hi.add_constant_val(isl.Val.one(hi.get_ctx())), combine="exact")
 
 
 # ---------------------------------------------------------------------------------------------
