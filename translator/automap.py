@@ -23,6 +23,7 @@ from translator.ir.data import ArrayArg, NestingTag
 from translator.ir.expr import dependencies
 from translator.ir.isl_glue import inames_of
 from translator.ir.kernel import Kernel
+from translator.ir.statements import Statement
 from translator.ir.tags import GroupTag
 from translator.ir.util import FrozenDict
 
@@ -47,14 +48,17 @@ def auto_map(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
     """Map `kernel` if it has no mapping; returns the kernel and what was chosen."""
     if has_mapping(kernel) or not kernel.all_inames:
         return kernel, AutoMapping(())
-    band, blocker = parallel_band(kernel)
-    if not band:
-        reason = blocker or "it has no loop"
-        warn("sequential-region", f"region {kernel.name} runs as a single work item: {reason}",
-             kernel.span)
-        return kernel, AutoMapping((), reason)
-    ordered = coalescing_order(kernel, band)
-    return _apply(kernel, ordered)
+    bands, blocker = nest_bands(kernel)
+    if bands:
+        mapped, mapping = _apply(kernel, [coalescing_order(kernel, b) for b in bands])
+        try:
+            return check_kernel(mapped), mapping
+        except LegalityError as err:  # the nests depend on each other
+            blocker = err.message
+    reason = blocker or "it has no loop"
+    warn("sequential-region", f"region {kernel.name} runs as a single work item: {reason}",
+         kernel.span)
+    return kernel, AutoMapping((), reason)
 
 
 def loop_order(kernel: Kernel) -> list[str]:
@@ -62,13 +66,33 @@ def loop_order(kernel: Kernel) -> list[str]:
     return [n for d in kernel.domains for n in inames_of(d)]
 
 
-def parallel_band(kernel: Kernel) -> tuple[list[str], str]:
-    """The outermost consecutive parallel loops shared by every statement (at most 2), and why
-    the band stops (the legality error of the first loop that is not parallel)."""
-    stmts = [s for s in kernel.statements if s.within_inames]
-    if not stmts or len(stmts) != len(kernel.statements):
-        return [], "some statements of the region are outside every loop"
-    common = set.intersection(*(set(s.within_inames) for s in stmts))
+def loop_nests(kernel: Kernel) -> list[list[Statement]]:
+    """Statements grouped by their outermost loop, in source order (statements outside every
+    loop belong to none: the generated code runs them on one work item)."""
+    order = {n: k for k, n in enumerate(loop_order(kernel))}
+    nests: dict[str, list[Statement]] = {}
+    for s in kernel.statements:
+        if s.within_inames:
+            nests.setdefault(min(s.within_inames, key=order.__getitem__), []).append(s)
+    return [nests[n] for n in sorted(nests, key=order.__getitem__)]
+
+
+def nest_bands(kernel: Kernel) -> tuple[list[list[str]], str]:
+    """For every loop nest, its outermost consecutive parallel loops shared by all of its
+    statements (at most 2); or ([], why) if some nest has none."""
+    bands = []
+    for nest in loop_nests(kernel):
+        band, blocker = parallel_band(kernel, nest)
+        if not band:
+            return [], blocker
+        bands.append(band)
+    return bands, "" if bands else "it has no loop"
+
+
+def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str]:
+    """The outermost consecutive parallel loops of `nest` (at most 2), and why the band stops
+    (the legality error of the first loop that is not parallel)."""
+    common = set.intersection(*(set(s.within_inames) for s in nest))
     band: list[str] = []
     for iname in loop_order(kernel):
         if iname not in common:
@@ -80,7 +104,7 @@ def parallel_band(kernel: Kernel) -> tuple[list[str], str]:
         band.append(iname)
         if len(band) == max(GROUP_SHAPES):
             break
-    return band, "" if band else "no loop encloses every statement"
+    return band, "" if band else "no loop encloses every statement of a nest"
 
 
 def _tagged(kernel: Kernel, iname: str) -> Kernel:
@@ -93,7 +117,7 @@ def coalescing_order(kernel: Kernel, band: list[str]) -> list[str]:
     arrays = {a.name: a for a in kernel.args if isinstance(a, ArrayArg)}
     for acc in kernel_accesses(kernel):
         arg = arrays.get(acc.variable)
-        if arg is None or acc.index is None or not arg.dim_tags or acc.linear:
+        if arg is None or acc.index is None or not arg.dim_tags or acc.layout:
             continue
         for axis, tag in enumerate(arg.dim_tags):
             if isinstance(tag, NestingTag) and tag.level == 0 and axis < len(acc.index):
@@ -111,13 +135,16 @@ def _is_unit_stride(index, iname: str) -> bool:
     return False
 
 
-def _apply(kernel: Kernel, ordered: list[str]) -> tuple[Kernel, AutoMapping]:
+def _apply(kernel: Kernel, bands: list[list[str]]) -> tuple[Kernel, AutoMapping]:
+    """Split every band's loops onto the hardware with one work-group shape for the kernel."""
     import transforms
-    shape = GROUP_SHAPES[len(ordered)]
+    shape = GROUP_SHAPES[max(len(b) for b in bands)]
     pragmas = []
-    for axis, (iname, size) in enumerate(zip(ordered, shape)):
-        args = dict(outer_tag=f"g.{axis}", inner_tag=f"l.{axis}")
-        kernel = transforms.split_iname(kernel, iname, size, **args)
-        pragmas.append(f'split_iname("{iname}", {size}, outer_tag="g.{axis}", '
-                       f'inner_tag="l.{axis}")')
+    for band in bands:
+        for axis, iname in enumerate(band):
+            size = shape[axis]
+            kernel = transforms.split_iname(kernel, iname, size, outer_tag=f"g.{axis}",
+                                            inner_tag=f"l.{axis}")
+            pragmas.append(f'split_iname("{iname}", {size}, outer_tag="g.{axis}", '
+                           f'inner_tag="l.{axis}")')
     return kernel, AutoMapping(tuple(pragmas))

@@ -139,3 +139,36 @@ def test_row_sums_reduce_over_local_axis() -> None:
     knl = mapped("{[i,j]: 0<=i<n and 0<=j<m}", "r[i] = sum(j, a[i, j])",
                  {"i": "g.0", "j": "l.0"})
     assert check_kernel(knl) is knl
+
+
+def test_linearised_rows_are_delinearised_and_proved_parallel() -> None:
+    knl = mapped("{[i,j]: 0<=i<n and 0<=j<m}", "b[i*m + j] = 2*a[i*m + j]",
+                 {"i": "g.0", "j": "l.0"})
+    assert check_kernel(knl) is knl
+
+
+def test_linearised_recurrence_along_rows_is_caught_exactly() -> None:
+    knl = mapped("{[i,j]: 1<=i<n and 0<=j<m}", "a[i*m + j] = a[(i-1)*m + j] + 1",
+                 {"i": "g.0"})
+    with pytest.raises(LegalityError, match=r"races: iteration i=1, j=0 writes a\[(\d+)\], "
+                                            r"iteration i=2, j=0 reads a\[\1\]"):
+        check_kernel(knl)
+
+
+def test_linearised_stencil_crossing_rows_is_unknown() -> None:
+    knl = mapped("{[i,j]: 0<=i<n and 0<=j<m}", "a[i*m + j] = a[i*m + j + 1]", {"j": "l.0"})
+    with pytest.raises(LegalityError, match="may race"):
+        check_kernel(knl)
+
+
+def test_statement_outside_the_mapped_loop_runs_once() -> None:
+    # s[0] = 0 runs on one work item; the loop does not touch s: legal
+    knl = mapped("{[i]: 0<=i<n}", "s[0] = 0 {id=init}\na[i] = 2*b[i] {id=body}", {"i": "l.0"})
+    assert check_kernel(knl) is knl
+
+
+def test_statement_outside_the_mapped_loop_feeding_it_races() -> None:
+    knl = mapped("{[i]: 0<=i<n}", "s[0] = 3 {id=init}\na[i] = s[0]*b[i] {id=body, dep=init}",
+                 {"i": "l.0"})
+    with pytest.raises(LegalityError, match="writes s\\[0\\]"):
+        check_kernel(knl)

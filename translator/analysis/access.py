@@ -30,7 +30,9 @@ class Access:
     variable: str
     index: tuple[Expression, ...] | None
     is_write: bool
-    linear: bool
+    #: How `index` addresses the array: "" (one subscript per axis), "linear" (a flat
+    #: ``a[[k]]``), or "delinearised:m" (a flat ``q*m + r`` rewritten as ``(q, r)``).
+    layout: str
     inames: tuple[str, ...]
     conditions: tuple[Expression, ...]
     span: SourceSpan | None
@@ -75,13 +77,86 @@ def statement_accesses(kernel: Kernel, stmt: Statement) -> Iterator[Access]:
 
 def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds) -> Access:
     name, index, linear = found
-    names = set(inames) | {a.name for a in kernel.value_args} | set(_param_names(kernel))
+    layout = "linear" if linear else ""
+    params = {a.name for a in kernel.value_args} | set(_param_names(kernel))
+    names = set(inames) | params
     if index is not None and not all(is_affine(i, names) for i in index):
         index = _as_floor(kernel, index, inames)
+    if index is not None and len(index) == 1 and not is_affine(index[0], names):
+        split = _delinearise(kernel, index[0], inames, params)
+        if split is not None:
+            index, layout = split
     if index is not None and not all(is_affine(i, names) for i in index):
         index = None
-    return Access(stmt.id, name, index, is_write, linear, tuple(sorted(set(inames))), conds,
+    return Access(stmt.id, name, index, is_write, layout, tuple(sorted(set(inames))), conds,
                   stmt.span)
+
+
+def _delinearise(kernel: Kernel, index: Expression, inames, params: set[str]):
+    """``q*m + r`` with one parameter `m`, `q` and `r` affine and ``0 <= r < m`` proved on the
+    statement's domain -> ((q, r), "delinearised:m"): then (q, r) names the element exactly."""
+    poly = _polynomial(index)
+    if poly is None:
+        return None
+    factors = {v for mono in poly for v in mono if v in params and len(mono) > 1}
+    if len(factors) != 1:
+        return None
+    m = factors.pop()
+    q_terms, r_terms = [], []
+    for mono, coeff in sorted(poly.items()):
+        if m in mono:
+            rest = list(mono)
+            rest.remove(m)
+            q_terms.append(_monomial(coeff, rest))
+        else:
+            r_terms.append(_monomial(coeff, list(mono)))
+    q, r = _sum(q_terms), _sum(r_terms)
+    try:
+        domain = statement_domain(kernel.domains, inames)
+    except TranslatorError:
+        return None
+    mv = p.Variable(m)
+    if not (is_nonnegative(r, domain, kernel.assumptions)
+            and is_nonnegative(mv - 1 - r, domain, kernel.assumptions)):
+        return None
+    return (q, r), f"delinearised:{m}"
+
+
+def _polynomial(expr: Expression) -> dict[tuple[str, ...], int] | None:
+    """An integer polynomial as {sorted variable names (with repeats): coefficient}."""
+    if isinstance(expr, int | np.integer) and not isinstance(expr, bool):
+        return {(): int(expr)} if expr else {}
+    if isinstance(expr, p.Variable):
+        return {(expr.name,): 1}
+    if isinstance(expr, p.Sum):
+        out: dict[tuple[str, ...], int] = {}
+        for c in expr.children:
+            sub = _polynomial(c)
+            if sub is None:
+                return None
+            for mono, k in sub.items():
+                out[mono] = out.get(mono, 0) + k
+        return {mono: k for mono, k in out.items() if k}
+    if isinstance(expr, p.Product):
+        out = {(): 1}
+        for c in expr.children:
+            sub = _polynomial(c)
+            if sub is None:
+                return None
+            out = {tuple(sorted(a + b)): ka * kb for a, ka in out.items() for b, kb in sub.items()}
+        return {mono: k for mono, k in out.items() if k}
+    return None
+
+
+def _monomial(coeff: int, names: list[str]) -> Expression:
+    factors = [p.Variable(n) for n in names]
+    if coeff != 1 or not factors:
+        factors.insert(0, coeff)
+    return factors[0] if len(factors) == 1 else p.Product(tuple(factors))
+
+
+def _sum(terms: list[Expression]) -> Expression:
+    return 0 if not terms else terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
 
 
 class _TruncToFloor(IRIdentityMapper):

@@ -63,6 +63,8 @@ def check_kernel(kernel: Kernel) -> Kernel:
         for first, second in _conflicting_pairs(accesses, aliases):
             if _synchronised(kinds[first.variable], tag, first, second):
                 continue
+            if _runs_once(kernel, iname, kinds[first.variable], first, second):
+                continue
             _check_pair(kernel, iname, tag, first, second)
     return kernel
 
@@ -87,6 +89,17 @@ def _synchronised(kind: str, tag: InameTag, a: Access, b: Access) -> bool:
     return isinstance(tag, GroupTag) or a.statement != b.statement
 
 
+def _runs_once(kernel: Kernel, iname: str, kind: str, a: Access, b: Access) -> bool:
+    """Two accesses of one statement that lies outside the loop over `iname` and writes global
+    memory: the generated code runs it on one work item along that axis, so its accesses do
+    not conflict with each other across `iname`."""
+    if a.statement != b.statement or kind != "global":
+        return False
+    stmt = kernel.statement(a.statement)
+    return iname not in stmt.within_inames and any(
+        kernel.arg(n) is not None for n in stmt.assignee_names())
+
+
 def _instance_inames(kernel: Kernel, acc: Access, iname: str) -> tuple[str, ...]:
     """The inames an access's instances range over when `iname` is mapped to the hardware: a
     statement outside the loop over `iname` runs in every work item, unless it reduces over
@@ -104,7 +117,7 @@ def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access)
     second = instance_set(kernel.domains, inames_b, b.conditions, rename=rename,
                           assumptions=kernel.assumptions)
     exact = a.variable == b.variable and a.index is not None and b.index is not None \
-        and a.linear == b.linear and len(a.index) == len(b.index)
+        and a.layout == b.layout and len(a.index) == len(b.index)
     equalities = []
     if exact:
         equalities = [(i, substitute(j, {n: p.Variable(m) for n, m in rename.items()}))
@@ -157,7 +170,11 @@ def _element(acc: Access, values: dict[str, int]) -> str:
         except Exception:  # non-affine pieces referencing data: show the expression
             parts.append(str(i))
     inner = ", ".join(parts)
-    return f"{acc.variable}[[{inner}]]" if acc.linear else f"{acc.variable}[{inner}]"
+    if acc.layout.startswith("delinearised:"):
+        m = p.Variable(acc.layout.split(":")[1])
+        flat = evaluate(acc.index[0] * m + acc.index[1], values)
+        return f"{acc.variable}[{int(flat)}]"
+    return f"{acc.variable}[[{inner}]]" if acc.layout == "linear" else f"{acc.variable}[{inner}]"
 
 
 def _point(values: dict[str, int]) -> str:
