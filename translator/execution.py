@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pymbolic.primitives as p
@@ -69,15 +69,36 @@ def _program(context: cl.Context, code: GeneratedCode) -> cl.Program:
 
 @dataclass
 class CompiledKernel:
-    """A kernel ready to run on `context`; call it with a queue and keyword arrays/values."""
+    """A kernel ready to run on `context`; call it with a queue and keyword arrays/values.
+
+    Arguments without a declared dtype take the dtype of the array passed for them: the
+    kernel is specialised (and its program built) once per combination of such dtypes.
+    """
 
     kernel: Kernel
     context: cl.Context
-    code: GeneratedCode
+    variants: dict = field(default_factory=dict)
+
+    @property
+    def code(self) -> GeneratedCode:
+        """The code for the declared dtypes (unknown array types default to float64)."""
+        return self._variant(())
+
+    def _variant(self, given: tuple[tuple[str, np.dtype], ...]) -> GeneratedCode:
+        if given not in self.variants:
+            from translator.ir.types import add_known_dtypes
+            self.variants[given] = generate_code(add_known_dtypes(self.kernel, dict(given)))
+        return self.variants[given]
+
+    def _dtypes_from(self, kwargs: dict) -> tuple[tuple[str, np.dtype], ...]:
+        untyped = {a.name for a in self.kernel.array_args if a.dtype is None}
+        return tuple(sorted((n, np.asarray(v).dtype) for n, v in kwargs.items()
+                            if n in untyped and hasattr(v, "dtype")))
 
     def __call__(self, queue: cl.CommandQueue, **kwargs) -> dict[str, np.ndarray]:
-        params = self.code.params
-        values = self._values(kwargs)
+        code = self._variant(self._dtypes_from(kwargs))
+        params = code.params
+        values = self._values(code, kwargs)
         known = {prm.name for prm in params}
         unknown = sorted(set(kwargs) - known)
         if unknown:
@@ -93,7 +114,7 @@ class CompiledKernel:
                 buffers[prm.name] = cl.Buffer(
                     self.context, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
                     hostbuf=host)
-        self._launch(queue, params, values, buffers)
+        self._launch(queue, code, values, buffers)
         out: dict[str, np.ndarray] = {}
         for prm in params:
             if prm.kind == "array" and prm.is_output:
@@ -104,24 +125,24 @@ class CompiledKernel:
 
     # -- value arguments ------------------------------------------------------------------
 
-    def _values(self, kwargs: dict) -> dict[str, int | float]:
+    def _values(self, code: GeneratedCode, kwargs: dict) -> dict[str, int | float]:
         values: dict[str, int | float] = {}
-        for prm in self.code.params:
+        for prm in code.params:
             if prm.kind == "value" and prm.name in kwargs:
                 values[prm.name] = prm.dtype.type(kwargs[prm.name]).item()
-        self._infer_from_shapes(kwargs, values)
-        missing = [prm.name for prm in self.code.params
+        self._infer_from_shapes(code, kwargs, values)
+        missing = [prm.name for prm in code.params
                    if prm.kind == "value" and prm.name not in values]
-        missing += [prm.name for prm in self.code.params
+        missing += [prm.name for prm in code.params
                     if prm.kind == "array" and prm.is_input and kwargs.get(prm.name) is None]
         if missing:
             raise TranslatorError(f"kernel {self.kernel.name!r}: missing input(s) "
                                   f"{', '.join(missing)}")
         return values
 
-    def _infer_from_shapes(self, kwargs: dict, values: dict) -> None:
+    def _infer_from_shapes(self, code: GeneratedCode, kwargs: dict, values: dict) -> None:
         """n from a.shape[0] when a's declared shape[0] is n (and the like)."""
-        for prm in self.code.params:
+        for prm in code.params:
             arr = kwargs.get(prm.name)
             if prm.kind != "array" or arr is None or prm.shape is None:
                 continue
@@ -163,15 +184,15 @@ class CompiledKernel:
             return tuple(np.asarray(given).shape) or (1,)
         return tuple(prm.shape)
 
-    def _launch(self, queue: cl.CommandQueue, params: tuple[KernelParam, ...], values: dict,
+    def _launch(self, queue: cl.CommandQueue, code: GeneratedCode, values: dict,
                 buffers: dict[str, cl.Buffer]) -> None:
-        gsize = tuple(evaluate(g, values) for g in self.code.global_size)
-        lsize = tuple(evaluate(s, values) for s in self.code.local_size)
+        gsize = tuple(evaluate(g, values) for g in code.global_size)
+        lsize = tuple(evaluate(s, values) for s in code.local_size)
         if any(g <= 0 for g in gsize):
             return
-        knl = cl.Kernel(_program(self.context, self.code), self.code.kernel_name)
+        knl = cl.Kernel(_program(self.context, code), code.kernel_name)
         args = [buffers[prm.name] if prm.kind == "array" else prm.dtype.type(values[prm.name])
-                for prm in params]
+                for prm in code.params]
         knl.set_args(*args)
         cl.enqueue_nd_range_kernel(queue, knl, gsize, lsize)
 
@@ -182,6 +203,7 @@ def _with_shape(arg, shape):
 
 
 def compile(kernel: Kernel, context: cl.Context) -> CompiledKernel:  # noqa: A001
-    """Generate code for `kernel` and return a callable ``run(queue, **kwargs)`` (the program
-    is built on first use and cached per device code and device)."""
-    return CompiledKernel(kernel=kernel, context=context, code=generate_code(kernel))
+    """A callable ``run(queue, **kwargs)`` for `kernel` (code is generated per dtype
+    signature of untyped arguments; programs are built on first use and cached per device code
+    and device)."""
+    return CompiledKernel(kernel=kernel, context=context)

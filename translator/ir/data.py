@@ -6,7 +6,7 @@ Arrays are 0-based in the IR; frontends shift declared lower bounds into subscri
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 
 import numpy as np
@@ -144,7 +144,33 @@ def _dtype(value) -> np.dtype | None:
     return None if value is None else np.dtype(value)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+def _dtype_safe_eq(cls):
+    """Equality and hash by fields, with dtypes compared exactly.
+
+    numpy treats ``np.dtype("float64") == None`` as True, so the generated dataclass
+    equality would call an untyped variable equal to a float64 one.
+    """
+    names = [f.name for f in fields(cls) if f.compare]
+
+    def key(self):
+        return tuple((getattr(self, n).str if n == "dtype" and getattr(self, n) is not None
+                      else getattr(self, n)) for n in names)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return key(self) == key(other)
+
+    def __hash__(self):
+        return hash(key(self))
+
+    cls.__eq__ = __eq__
+    cls.__hash__ = __hash__
+    return cls
+
+
+@_dtype_safe_eq
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ValueArg:
     """A scalar passed by value (domain parameters, scalar inputs)."""
 
@@ -156,7 +182,8 @@ class ValueArg:
         object.__setattr__(self, "dtype", _dtype(self.dtype))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_dtype_safe_eq
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ArrayArg:
     """A global-memory array argument.
 
@@ -193,7 +220,8 @@ class ArrayArg:
         return None if self.shape is None else len(self.shape)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_dtype_safe_eq
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class TemporaryVariable:
     """A kernel-lifetime variable in private, local or global memory.  Scalars have shape ()."""
 

@@ -376,3 +376,13 @@ def _is_used(kernel: Kernel, var: ArrayArg | ValueArg | TemporaryVariable) -> bo
         if any(var.name in _free_names(e) for e in stmt.read_expressions()):
             return True
     return False
+
+
+def add_known_dtypes(kernel: Kernel, dtypes: dict) -> Kernel:
+    """Set the dtype of the named arguments that have none (others are left alone)."""
+    from dataclasses import replace
+    if not dtypes:
+        return kernel
+    args = tuple(replace(a, dtype=np.dtype(dtypes[a.name]))
+                 if a.name in dtypes and a.dtype is None else a for a in kernel.args)
+    return kernel if args == kernel.args else kernel.copy(args=args)
