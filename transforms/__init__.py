@@ -20,7 +20,26 @@ from transforms.split import chunk_iname, join_inames, split_iname
 
 # -- library transforms (issue: complete transform library); one import block per area --
 # [library-imports]
+from transforms.arguments import rename_argument, set_argument_order
+from transforms.arrays import (add_padding, change_arg_to_image, find_padding_multiple,
+                               set_array_axis_names, split_array_axis, tag_array_axes)
+from transforms.batch import to_batched
+from transforms.iname_extra import (add_inames_for_unused_hw_axes, add_inames_to_insn,
+                                    duplicate_inames, get_iname_duplication_options,
+                                    has_schedulable_iname_nesting, make_reduction_inames_unique,
+                                    split_reduction_inward, split_reduction_outward)
+from transforms.iname_maps import affine_map_inames, map_domain
+from transforms.rules import (assignment_to_subst, expand_subst, extract_subst,
+                              find_one_rule_matching, find_rules_matching)
+from transforms.statements import (add_barrier, add_dependency, add_nosync,
+                                   remove_instructions, replace_instruction_ids,
+                                   set_instruction_priority, tag_instructions)
+from transforms.temporaries import (alias_temporaries, privatize_temporaries_with_inames,
+                                    set_temporary_address_space)
 # [data-imports]
+from transforms.buffer import buffer_array
+from transforms.precompute import precompute
+from transforms.prefetch import add_prefetch
 
 __all__ = [
     "add_and_infer_dtypes", "add_dtypes", "apply_call", "assume", "chunk_iname",
@@ -31,4 +50,17 @@ __all__ = [
     "tag_inames", "transform", "untag_inames",
 ]
 # [library-all]
+__all__ += [
+    "add_barrier", "add_dependency", "add_inames_for_unused_hw_axes", "add_inames_to_insn",
+    "add_nosync", "add_padding", "affine_map_inames", "alias_temporaries",
+    "assignment_to_subst", "change_arg_to_image", "duplicate_inames", "expand_subst",
+    "extract_subst", "find_one_rule_matching", "find_padding_multiple", "find_rules_matching",
+    "get_iname_duplication_options", "has_schedulable_iname_nesting",
+    "make_reduction_inames_unique", "map_domain", "privatize_temporaries_with_inames",
+    "remove_instructions", "rename_argument", "replace_instruction_ids",
+    "set_argument_order", "set_array_axis_names", "set_instruction_priority",
+    "set_temporary_address_space", "split_array_axis", "split_reduction_inward",
+    "split_reduction_outward", "tag_array_axes", "tag_instructions", "to_batched",
+]
 # [data-all]
+__all__ += ["add_prefetch", "buffer_array", "precompute"]

@@ -22,7 +22,9 @@ from translator.analysis.access import (Access, kernel_accesses, reduction_iname
                                        shared_variables)
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
-from translator.ir.isl_glue import find_conflict, instance_set
+from translator.ir.data import ArrayArg
+from translator.ir.isl_glue import (find_conflict, hardware_range, instance_set,
+                                    statement_domain)
 from translator.ir.kernel import Kernel
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 VectorizeTag)
@@ -63,8 +65,6 @@ def check_kernel(kernel: Kernel) -> Kernel:
         for first, second in _conflicting_pairs(accesses, aliases):
             if _synchronised(kinds[first.variable], tag, first, second):
                 continue
-            if _runs_once(kernel, iname, kinds[first.variable], first, second):
-                continue
             _check_pair(kernel, iname, tag, first, second)
     return kernel
 
@@ -89,32 +89,47 @@ def _synchronised(kind: str, tag: InameTag, a: Access, b: Access) -> bool:
     return isinstance(tag, GroupTag) or a.statement != b.statement
 
 
-def _runs_once(kernel: Kernel, iname: str, kind: str, a: Access, b: Access) -> bool:
-    """Two accesses of one statement that lies outside the loop over `iname` and writes global
-    memory: the generated code runs it on one work item along that axis, so its accesses do
-    not conflict with each other across `iname`."""
-    if a.statement != b.statement or kind != "global":
-        return False
-    stmt = kernel.statement(a.statement)
-    return iname not in stmt.within_inames and any(
-        kernel.arg(n) is not None for n in stmt.assignee_names())
+def _instances(kernel: Kernel, acc: Access, iname: str, tag: InameTag
+               ) -> tuple[tuple[str, ...], tuple[Expression, ...]]:
+    """The inames an access's instances range over when `iname` is mapped to `tag`, and the
+    conditions that place them on the work item they run in along that axis:
+
+    - inside the loop over `iname`: its own value;
+    - a reduction over `iname`: the result is written once (`iname` is not added);
+    - another iname on the same hardware axis: the same work-item coordinate;
+    - a statement writing global memory outside every loop on that axis: the first work item
+      only (the code generator guards it so);
+    - otherwise every work item runs it: any value.
+    """
+    if iname in acc.inames:
+        return acc.inames, ()
+    stmt = kernel.statement(acc.statement)
+    if iname in reduction_inames(stmt):
+        return acc.inames, ()
+    inames = tuple(sorted(set(acc.inames) | {iname}))
+    base = _lowest(kernel, iname)
+    for q in acc.inames:
+        if any(type(t) is type(tag) and getattr(t, "axis", None) == getattr(tag, "axis", -1)
+               for t in kernel.tags_of(q)):
+            shift = p.Variable(q) - _lowest(kernel, q)
+            return inames, (p.Comparison(p.Variable(iname) - base, "==", shift),)
+    if isinstance(tag, (LocalTag, GroupTag)) and any(
+            isinstance(kernel.arg(n), ArrayArg) for n in stmt.assignee_names()):
+        return inames, (p.Comparison(p.Variable(iname), "==", base),)
+    return inames, ()
 
 
-def _instance_inames(kernel: Kernel, acc: Access, iname: str) -> tuple[str, ...]:
-    """The inames an access's instances range over when `iname` is mapped to the hardware: a
-    statement outside the loop over `iname` runs in every work item, unless it reduces over
-    `iname` (then the reduction's result is written once)."""
-    extra = set() if iname in reduction_inames(kernel.statement(acc.statement)) else {iname}
-    return tuple(sorted(set(acc.inames) | extra))
+def _lowest(kernel: Kernel, iname: str) -> Expression:
+    return hardware_range(statement_domain(kernel.domains, [iname]), iname)[0]
 
 
 def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access) -> None:
-    inames_a = _instance_inames(kernel, a, iname)
-    inames_b = _instance_inames(kernel, b, iname)
+    inames_a, where_a = _instances(kernel, a, iname, tag)
+    inames_b, where_b = _instances(kernel, b, iname, tag)
     rename = {n: _SECOND + n for n in inames_b}
-    first = instance_set(kernel.domains, inames_a, a.conditions,
+    first = instance_set(kernel.domains, inames_a, a.conditions + where_a,
                          assumptions=kernel.assumptions)
-    second = instance_set(kernel.domains, inames_b, b.conditions, rename=rename,
+    second = instance_set(kernel.domains, inames_b, b.conditions + where_b, rename=rename,
                           assumptions=kernel.assumptions)
     exact = a.variable == b.variable and a.index is not None and b.index is not None \
         and a.layout == b.layout and len(a.index) == len(b.index)

@@ -1259,16 +1259,21 @@ def kl_as_basic_set(obj: object, what: str = "domain") -> isl.BasicSet | None:
 def as_relation(obj: object) -> isl.Map | None:
     """An islpy Map or BasicMap, or its text (``{[i] -> [j]: j = i + 1}``, parameters found
     automatically), as a Map; None if `obj` is neither.  Malformed text is a DomainError."""
-    import re
     if isinstance(obj, isl.BasicMap):
-        return isl.Map.from_basic_map(obj)
+        obj = isl.Map.from_basic_map(obj)
     if isinstance(obj, isl.Map):
-        return obj
+        # tuple names ("A[i] -> B[j]") would keep the map from applying to a domain
+        return obj.reset_tuple_id(dim_type.in_).reset_tuple_id(dim_type.out)
     if not isinstance(obj, str):
         return None
+    return as_relation(_parse_relation(obj))
+
+
+def _parse_relation(obj: str) -> isl.Map:
+    import re
     text = obj.strip()
     if "->" not in text.split("{", 1)[0]:
-        m = re.match(r"\s*\{\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]", text)
+        m = re.match(r"\s*\{\s*\w*\s*\[([^\]]*)\]\s*->\s*\w*\s*\[([^\]]*)\]", text)
         if m is None:
             raise DomainError(f"malformed map {text!r}: expected '{{[old inames] -> "
                               "[new inames]: conditions}'")
@@ -1282,9 +1287,16 @@ def as_relation(obj: object) -> isl.Map | None:
 
 
 def relation_dims(rel: isl.Map) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """(input dim names, output dim names, parameter names) of a relation."""
-    return (tuple(rel.get_var_names(dim_type.in_)), tuple(rel.get_var_names(dim_type.out)),
-            tuple(rel.get_var_names(dim_type.param)))
+    """(input dim names, output dim names, parameter names) of a relation; a dimension
+    without a name, or a name used twice, is a DomainError."""
+    ins = tuple(rel.get_var_names(dim_type.in_))
+    outs = tuple(rel.get_var_names(dim_type.out))
+    names = [*ins, *outs]
+    if not all(names) or len(set(names)) != len(names):
+        raise DomainError(f"every input and output dimension of the map {str(rel)!r} needs "
+                          "its own name (write '{[i] -> [j]: j = i + 1}', not "
+                          "'{[i] -> [i + 1]}')")
+    return ins, outs, tuple(rel.get_var_names(dim_type.param))
 
 
 def relation_from_equations(old: Sequence[str], new: Sequence[str],
@@ -1295,11 +1307,15 @@ def relation_from_equations(old: Sequence[str], new: Sequence[str],
     for lhs, rhs in equations:
         names |= dependencies(lhs) | dependencies(rhs)
     params = sorted(names - set(old) - set(new))
-    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[*old, *new], params=params)
-    s = isl.Set.universe(space)
-    for lhs, rhs in equations:
-        s = s.intersect(aff_from_expr(space, lhs).eq_set(aff_from_expr(space, rhs)))
-    return isl.Map.from_range(s).move_dims(dim_type.in_, 0, dim_type.out, 0, len(old))
+    try:
+        space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[*old, *new],
+                                            params=params)
+        s = isl.Set.universe(space)
+        for lhs, rhs in equations:
+            s = s.intersect(aff_from_expr(space, lhs).eq_set(aff_from_expr(space, rhs)))
+        return isl.Map.from_range(s).move_dims(dim_type.in_, 0, dim_type.out, 0, len(old))
+    except isl.Error as e:
+        raise DomainError(f"cannot build the relation: {_isl_reason(e)}") from None
 
 
 def map_domain_inames(bset: isl.BasicSet, rel: isl.Map
@@ -1311,6 +1327,14 @@ def map_domain_inames(bset: isl.BasicSet, rel: isl.Map
     other inames and parameters).  Raises DomainError when `rel` is not defined on every point,
     is not one-to-one there, or its inverse is not a single affine expression.
     """
+    try:
+        return _map_domain_inames(bset, rel)
+    except isl.Error as e:
+        raise DomainError(f"cannot apply the map: {_isl_reason(e)}") from None
+
+
+def _map_domain_inames(bset: isl.BasicSet, rel: isl.Map
+                       ) -> tuple[isl.BasicSet, dict[str, Expression]]:
     ins, outs, _ = relation_dims(rel)
     dims = inames_of(bset)
     old_points = params_to_set_dims(_all_to_params(isl.Set.from_basic_set(bset)), ins)
@@ -1343,4 +1367,233 @@ def _inverse_piece(pw: isl.PwAff, points: isl.Set, name: str) -> Expression:
     if len(exprs) != 1:
         raise DomainError(f"iname {name!r} is not one affine expression of the new inames "
                           f"(its inverse has {len(exprs)} pieces)")
-    return exprs[0]
+    return _positive_terms_first(exprs[0])
+
+
+def _positive_terms_first(e: Expression) -> Expression:
+    """``-1*j + p`` -> ``p + -1*j`` (printed ``p - j``); the value is unchanged."""
+    if not isinstance(e, p.Sum):
+        return e
+
+    def negative(t: Expression) -> bool:
+        return (isinstance(t, int) and t < 0) or (
+            isinstance(t, p.Product) and isinstance(t.children[0], int) and t.children[0] < 0)
+
+    terms = sorted(e.children, key=negative)
+    return p.Sum(tuple(terms)) if terms != list(e.children) else e
+
+
+# ---------------------------------------------------------------------------------------------
+# parallel reductions (translator/codegen/parallel_reductions.py): barriers need loops whose
+# trip counts are the same in every work item of a group
+
+def bounds_independent(domain: isl.BasicSet | isl.Set, inames: Iterable[str],
+                       others: Iterable[str]) -> bool:
+    """Whether the values `inames` take in `domain` do not depend on the values of `others`:
+    the projection onto both groups is the product of the projections onto each."""
+    a, b = set(inames), set(others) - set(inames)
+    if not a or not b:
+        return True
+    joint = project_onto(domain, a | b)
+    first = _all_to_params(project_onto(joint, a)).params()
+    second = _all_to_params(project_onto(joint, b)).params()
+    first, second = _aligned(first, second)
+    product, whole = _aligned(first.intersect(second), _all_to_params(joint).params())
+    return bool(product.is_subset(whole))
+
+
+# ---------------------------------------------------------------------------------------------
+# data transforms: footprints, storage boxes and fetch predicates (precompute, add_prefetch,
+# buffer_array in transforms/precompute.py, prefetch.py, buffer.py)
+
+def use_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str],
+               conditions: Iterable[Expression] = ()) -> isl.Set:
+    """The instances of a use inside `inames`, restricted by its affine `conditions` (the
+    others are dropped: the footprint then over-approximates, which a fetch may do)."""
+    dom = isl.Set.from_basic_set(statement_domain(domains, inames))
+    for cond in conditions:
+        dom = _align_params(dom, dependencies(cond))
+        piece = _condition_set(dom.get_space(), cond)
+        if piece is not None:
+            dom = dom.intersect(piece)
+    return dom
+
+
+def slice_domain(shape: Sequence[Expression], names: Sequence[str]) -> isl.Set:
+    """``0 <= names[k] < shape[k]`` for every k: the points of a whole-axis slice ``a[:]``."""
+    return _box(shape, list(names), isl.Space.set_alloc(isl.DEFAULT_CONTEXT, 0, 0))
+
+
+def product_domain(a: isl.Set, b: isl.Set) -> isl.Set:
+    """Two sets over disjoint dims (and shared parameters) as one set over both."""
+    return _intersect_promoting(a, b)
+
+
+def data_footprint(uses: Sequence[tuple[isl.Set, Sequence[Expression]]], outer: Iterable[str],
+                   names: Sequence[str], assumptions: isl.BasicSet | None = None) -> isl.Set:
+    """The elements ``(names[0], ...)`` that the uses touch, as a set whose parameters are the
+    kernel's parameters and the `outer` inames.
+
+    Each use is (its instances, its argument expressions); the dims of the instance set that
+    are not `outer` are swept (projected out).  Raises DomainError for a non-affine argument.
+    """
+    outer = set(outer)
+    result: isl.Set | None = None
+    for dom, args in uses:
+        s = dom
+        for n in inames_of(s):
+            if n in outer:
+                k = s.find_dim_by_name(dim_type.set, n)
+                s = s.move_dims(dim_type.param, s.dim(dim_type.param), dim_type.set, k, 1)
+        piece = _footprint_of(s, args, names)
+        if result is None:
+            result = piece
+        else:
+            result, piece = _aligned(result, piece)
+            result = result.union(piece)
+    if result is None:
+        raise DomainError("no uses: the footprint is empty")
+    if assumptions is not None:
+        result = result.intersect_params(_param_set_aligned(assumptions, result))
+    return result.coalesce()
+
+
+def _footprint_of(s: isl.Set, indices: Sequence[Expression], names: Sequence[str]) -> isl.Set:
+    n0 = s.dim(dim_type.set)
+    s = s.add_dims(dim_type.set, len(names))
+    for k, nm in enumerate(names):
+        s = s.set_dim_name(dim_type.set, n0 + k, nm)
+    s = _align_params(s, {d for e in indices for d in dependencies(e)})
+    for nm, idx in zip(names, indices):
+        diff = aff_from_expr(s.get_space(), p.Sum((p.Variable(nm), p.Product((-1, idx)))))
+        s = s.intersect(diff.zero_set())
+    return project_onto(s, names)
+
+
+def footprint_within(small: isl.Set, big: isl.Set) -> bool:
+    """Whether footprint `small` lies inside `big` for every parameter value."""
+    a, b = _aligned(small, big)
+    return a.is_subset(b)
+
+
+def convex_footprint(footprint: isl.Set) -> isl.BasicSet | None:
+    """The footprint as one convex set, or None when it is not convex (its convex hull holds
+    points that no use touches)."""
+    pieces = footprint.coalesce().get_basic_sets()
+    if len(pieces) <= 1:
+        return pieces[0] if pieces else isl.BasicSet.empty(footprint.get_space())
+    hull = footprint.convex_hull()
+    return hull if isl.Set.from_basic_set(hull).is_equal(footprint) else None
+
+
+def footprint_bounding_box(footprint: isl.Set) -> isl.BasicSet:
+    """The smallest box (per dim: lowest to highest value, as functions of the parameters)
+    around the footprint; its convex hull where a bound has several pieces that do not
+    combine into one convex set."""
+    box = isl.Set.universe(footprint.get_space())
+    for k in range(footprint.dim(dim_type.set)):
+        others = [j for j in range(footprint.dim(dim_type.set)) if j != k]
+        line = footprint
+        for j in reversed(others):
+            line = line.eliminate(dim_type.set, j, 1)
+        box = box.intersect(line)
+    box = box.coalesce()
+    pieces = box.get_basic_sets()
+    return pieces[0] if len(pieces) == 1 else box.convex_hull()
+
+
+def clip_to_shape(footprint: isl.BasicSet, shape: Sequence[Expression]) -> isl.BasicSet:
+    """The footprint without the elements outside ``0 <= x_k < shape[k]``: an access there
+    would be out of bounds in the original program, so a fetch must not touch them."""
+    s = isl.Set.from_basic_set(footprint)
+    names = list(inames_of(s))
+    box = _box(shape, names, s.get_space())
+    s, box = _aligned(s, box)
+    return _single_basic_set(s.intersect(box), "clipping the footprint to the array")
+
+
+def storage_axis(footprint: isl.BasicSet, k: int) -> tuple[Expression, int] | None:
+    """(base, extent) of storage axis `k`: `base` an affine expression in the parameters with
+    ``0 <= x_k - base < extent`` on the whole footprint, `extent` the smallest such constant
+    over the candidate bases (the pieces of the lowest value); None if none is constant."""
+    s = isl.Set.from_basic_set(footprint)
+    if s.is_empty():
+        return 0, 1
+    try:
+        low = s.dim_min(k)
+    except isl.Error:
+        return None
+    best: tuple[Expression, int] | None = None
+    for _, aff in low.coalesce().get_pieces():
+        base = expr_from_aff(aff)
+        extent = _shifted_extent(s, k, base)
+        if extent is not None and (best is None or extent < best[1]):
+            best = (base, extent)
+    return best
+
+
+def _shifted_extent(s: isl.Set, k: int, base: Expression) -> int | None:
+    space = s.get_space()
+    name = s.get_dim_name(dim_type.set, k)
+    try:
+        diff = aff_from_expr(space, p.Sum((p.Variable(name), p.Product((-1, base)))))
+        (_, aff), = diff.get_pieces()
+        lo, hi = s.min_val(aff), s.max_val(aff)
+    except (isl.Error, DomainError, ValueError):
+        return None
+    if not (lo.is_int() and hi.is_int()) or lo.to_python() < 0:
+        return None
+    return int(hi.to_python()) + 1
+
+
+def fetch_domain(footprint: isl.BasicSet, axes: Sequence[tuple[int, str, Expression]]
+                 ) -> isl.BasicSet:
+    """The footprint in storage coordinates: for each (dim k, iname, base) of `axes`,
+    ``iname = x_k - base``; the footprint dims not in `axes` (extent one) are dropped.
+    Parameters stay parameters (kernel parameters and outer inames)."""
+    s = isl.Set.from_basic_set(footprint)
+    names = list(inames_of(s))
+    for _, iname, _ in axes:
+        n = s.dim(dim_type.set)
+        s = s.add_dims(dim_type.set, 1).set_dim_name(dim_type.set, n, iname)
+    for k, iname, base in axes:
+        s = _align_params(s, dependencies(base))
+        shift = p.Sum((p.Variable(iname), p.Product((-1, p.Variable(names[k]))), base))
+        s = s.intersect(aff_from_expr(s.get_space(), shift).zero_set())
+    s = project_onto(s, [iname for _, iname, _ in axes])
+    return _single_basic_set(s, "the fetch domain")
+
+
+def fetch_predicates(domain: isl.BasicSet, extents: dict[str, int], outer: isl.BasicSet | None,
+                     assumptions: isl.BasicSet | None = None) -> list[Expression] | None:
+    """Conditions that cut the box ``0 <= iname < extent`` down to `domain` where the `outer`
+    inames' domain (if any) and the assumptions hold; None when no point remains."""
+    box = [p.Comparison(p.Variable(n), ">=", 0) for n in sorted(extents)]
+    box += [p.Comparison(p.Variable(n), "<", e) for n, e in sorted(extents.items())]
+    ctx = context_set(box, assumptions)
+    if outer is not None:
+        ctx = restrict_context(ctx, outer)
+    return gist_conditions(domain, ctx)
+
+
+def simplify_index(expr: Expression) -> Expression:
+    """An affine index in canonical form (``i + 16*io - 16*io`` -> ``i``); other expressions
+    unchanged."""
+    names = list(dict.fromkeys(sorted(dependencies(expr))))
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=names)
+    try:
+        pieces = aff_from_expr(space, expr).get_pieces()
+    except (DomainError, isl.Error):
+        return expr
+    if len(pieces) != 1:
+        return expr
+    return expr_from_aff(pieces[0][1])
+
+
+def constant_iname_extent(domains: Sequence[isl.BasicSet], iname: str) -> int | None:
+    """A constant bound on the number of values of `iname` (for any values of the other
+    inames and parameters), or None."""
+    try:
+        return hardware_range(statement_domain(domains, [iname]), iname)[2]
+    except (isl.Error, DomainError):
+        return None
