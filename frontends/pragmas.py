@@ -1,14 +1,17 @@
 """Language-independent parsing of ``translate`` directives (after the sentinel is removed).
 
 Directive forms:
-  ``kernel [NAME]``, ``end kernel``, ``NAME(arg, ..., key=value)`` (a transform call),
-  and statement-level forms handled by frontends.  Arguments are Python literals only; nothing
+  ``kernel [NAME]``, ``end kernel``, ``NAME(arg, ..., key=value)`` (a transform call), and
+  inside a region's body, naming and tagging statements for ``within=`` matches:
+  ``id(NAME)``, ``tags(T1, T2)`` or both (``id(NAME) tags(T1)``) mark the next statement;
+  ``block tags(T1, T2)`` ... ``end block`` tag every statement between them.  Arguments are Python literals only; nothing
   from a source file is ever executed (`ast.literal_eval` on each argument node).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +22,7 @@ from translator.diagnostics import FrontendError, SourceSpan
 class Directive:
     """A parsed directive.  kind: "kernel", "end_kernel" or "call"."""
 
-    kind: str
+    kind: str               # kernel, end_kernel, call, mark, block, end_block
     name: str | None
     args: tuple[Any, ...] = ()
     kwargs: tuple[tuple[str, Any], ...] = ()
@@ -42,7 +45,29 @@ def parse_directive(text: str, span: SourceSpan) -> Directive:
         if len(words) > (1 if low[0] == "endkernel" else 2):
             raise FrontendError(f"malformed end directive {body!r}", span)
         return Directive("end_kernel", None, span=span)
-    return _parse_call(body, span)
+    if low[:2] == ["end", "block"] or low[0] == "endblock":
+        return Directive("end_block", None, span=span)
+    mark = _parse_mark(body, span)
+    return mark if mark is not None else _parse_call(body, span)
+
+
+_IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
+_MARK = re.compile(rf"^(?P<block>block\s+)?(?:id\(\s*(?P<id>{_IDENT})\s*\))?\s*"
+                   rf"(?:tags\(\s*(?P<tags>{_IDENT}(?:\s*,\s*{_IDENT})*)\s*\))?$", re.I)
+
+
+def _parse_mark(body: str, span: SourceSpan) -> Directive | None:
+    """``id(NAME)``, ``tags(T1, T2)``, both, or ``block tags(...)``; None if not a mark."""
+    m = _MARK.match(body.strip())
+    if not m or not (m.group("id") or m.group("tags")):
+        return None
+    tags = tuple(t.strip() for t in m.group("tags").split(",")) if m.group("tags") else ()
+    if m.group("block"):
+        if m.group("id"):
+            raise FrontendError("a 'block' directive takes tags(...) only: ids name single "
+                                "statements", span)
+        return Directive("block", None, tags, span=span)
+    return Directive("mark", m.group("id"), tags, span=span)
 
 
 def _parse_call(body: str, span: SourceSpan) -> Directive:

@@ -27,6 +27,7 @@ from frontends.c.liveness import References
 from frontends.c.loops import BoundNormaliser
 from frontends.c.regions import RegionSite
 from frontends.c.typemodel import CType
+from frontends.marks import apply_marks
 from translator.diagnostics import DomainError, FrontendError, UnsupportedConstructError
 from translator.ir import isl_glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueArg
@@ -68,7 +69,8 @@ class Assembler:
             assumptions=self._assumptions(), options=Options(source_language="c"),
             span=self.site.kernel.span)
         return Region(
-            name=self.site.name, kernel=kernel, transform_calls=tuple(self.site.calls),
+            name=self.site.name, kernel=apply_marks(kernel, self.site.marks),
+            transform_calls=tuple(self.site.calls),
             start=self.site.kernel.start, end=self.site.end.end, indent=self._indent(),
             procedure=self.site.function.decl.name, span=self.site.kernel.span,
             call_args=tuple((a.name, self._call_arg(a)) for a in args),

@@ -228,6 +228,8 @@ class RegionBuilder:
         span = directive_span(self.src, node.coord.line) if node.coord else self.span(node)
         d = parse_directive(node.string.split(None, 1)[1] if " " in node.string else "",
                             span)
+        if d.kind in ("mark", "block", "end_block"):
+            return   # statement names and tags: collected from the text (RegionSite.marks)
         if d.kind == "kernel":
             raise FrontendError(f"nested region: a 'kernel' directive inside region "
                                 f"{self.site.name!r}", span)

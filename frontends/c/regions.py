@@ -15,6 +15,7 @@ from pycparser import c_ast
 
 from frontends.base import TransformCall
 from frontends.c.preprocess import SourceText
+from frontends.marks import StatementMark, StatementMarkCollector
 from frontends.pragmas import Directive, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan
 
@@ -52,6 +53,8 @@ class RegionSite:
     visible: dict[str, tuple[str, c_ast.Decl]]
     #: Loops of the function that enclose the region, outermost first.
     enclosing_loops: list[c_ast.Node] = field(default_factory=list)
+    #: Statement names and tags written inside the region (``id(...)``, ``tags(...)``).
+    marks: tuple[StatementMark, ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,14 +191,29 @@ class RegionFinder:
                                     "same block", d.span)
             site.end = raw
             check_no_preprocessor_lines(self.src, site.name, site.kernel, raw)
+            site.marks = self._marks(site)
             self.sites.append(site)
             return None
+        if d.kind in ("mark", "block", "end_block"):
+            if site is None:
+                raise FrontendError("statement directive outside a kernel region", d.span)
+            return site
         if site is None or site.statements:
             raise FrontendError(f"transform directive {d.name!r} outside the head of a region: "
                                 "transform calls must directly follow a 'kernel' directive",
                                 d.span)
         site.calls.append(TransformCall(name=d.name, args=d.args, kwargs=d.kwargs, span=d.span))
         return site
+
+    def _marks(self, site: RegionSite) -> tuple[StatementMark, ...]:
+        """The region's statement directives, read from the text between its pragmas (they
+        may sit in nested blocks of the region)."""
+        collector = StatementMarkCollector()
+        for line in sorted(ln for ln in self.raw if site.kernel.line < ln < site.end.line):
+            d = parse_directive(self.raw[line].text, self.raw[line].span)
+            if d.kind in ("mark", "block", "end_block"):
+                collector.add(d, self.raw[line].last_line)
+        return collector.finish(site.end.span)
 
     def _directive(self, node: c_ast.Pragma) -> tuple[RawDirective, Directive]:
         line = node.coord.line if node.coord is not None else 0

@@ -20,6 +20,7 @@ from frontends.fortran.rewrite import rewrite_source
 from frontends.fortran.scopes import Procedure, build_procedures
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
                                       parse_source, source_form, walk)
+from frontends.marks import apply_marks
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 
 
@@ -91,7 +92,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str, marks: list[RegionMarks]
     outside = _outside_names(proc, marks, lines, form)
     asm = assemble(builder, name, m.span, outside)
     return FortranRegion(
-        name=name, kernel=asm.kernel, transform_calls=m.calls,
+        name=name, kernel=apply_marks(asm.kernel, m.statement_marks), transform_calls=m.calls,
         start=lines.line_start(m.kernel_line), end=lines.line_end(m.end_line), indent=m.indent,
         procedure=proc.name, span=m.span, call_args=asm.call_args,
         written_scalars=asm.written_scalars, logical_args=asm.logical_args,

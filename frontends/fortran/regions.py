@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from frontends.base import TransformCall
 from frontends.fortran.source import SourceLines
+from frontends.marks import StatementMark, StatementMarkCollector
 from frontends.pragmas import Directive, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan
 
@@ -45,6 +46,7 @@ class RegionMarks:
     calls: tuple[TransformCall, ...]
     span: SourceSpan
     end_span: SourceSpan
+    statement_marks: tuple[StatementMark, ...] = ()
 
 
 def _match(line: str, form: str) -> re.Match | None:
@@ -87,20 +89,28 @@ def group_regions(directives: list[RawDirective], lines: SourceLines,
     open_dir: RawDirective | None = None
     open_name: str | None = None
     calls: list[TransformCall] = []
+    stmt_marks = StatementMarkCollector()
     last_line = 0
     for d in directives:
         parsed = parse_directive(d.text, d.span)
+        if parsed.kind in ("mark", "block", "end_block"):
+            if open_dir is None:
+                raise FrontendError("statement directive outside a kernel region", d.span)
+            stmt_marks.add(parsed, d.last_line)
+            continue
         if parsed.kind == "kernel":
             if open_dir is not None:
                 raise FrontendError(
                     "nested kernel region: a 'kernel' directive inside the region opened at "
                     f"line {open_dir.line} (close it with '!$translate end kernel' first)", d.span)
             open_dir, open_name, calls, last_line = d, parsed.name, [], d.last_line
+            stmt_marks = StatementMarkCollector()
         elif parsed.kind == "end_kernel":
             if open_dir is None:
                 raise FrontendError("'end kernel' directive without a matching 'kernel' "
                                     "directive", d.span)
-            regions.append(_close(open_dir, open_name, calls, last_line, d))
+            regions.append(_close(open_dir, open_name, calls, last_line, d,
+                                  stmt_marks.finish(d.span)))
             open_dir = None
         else:
             _check_call(parsed, d, open_dir, last_line, lines, form)
@@ -138,8 +148,9 @@ def _code_between(after: int, before: int, lines: SourceLines, form: str) -> boo
 
 
 def _close(open_dir: RawDirective, name: str | None, calls: list[TransformCall],
-           last_line: int, end: RawDirective) -> RegionMarks:
+           last_line: int, end: RawDirective,
+           stmt_marks: tuple[StatementMark, ...]) -> RegionMarks:
     return RegionMarks(name=name.lower() if name else None, kernel_line=open_dir.line,
                        end_line=end.last_line, body_first_line=last_line + 1,
                        indent=open_dir.indent, calls=tuple(calls), span=open_dir.span,
-                       end_span=end.span)
+                       end_span=end.span, statement_marks=stmt_marks)

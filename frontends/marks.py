@@ -1,0 +1,109 @@
+"""Statement names and tags written in the source (``id(NAME)``, ``tags(...)``, ``block``).
+
+Frontends collect the marks of a region with their source lines; `apply_marks` then names and
+tags the kernel's statements by line: a mark applies to the statements of the next source
+statement after it, a block to every statement between its two directives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from frontends.pragmas import Directive
+from translator.diagnostics import FrontendError, SourceSpan
+from translator.ir.kernel import Kernel
+from translator.ir.statements import Statement
+
+
+@dataclass(frozen=True, slots=True)
+class StatementMark:
+    """`line`: the directive's last line; a block covers (line, end_line)."""
+
+    line: int
+    id: str | None
+    tags: tuple[str, ...]
+    span: SourceSpan
+    end_line: int | None = None
+
+
+class StatementMarkCollector:
+    """Gathers a region's marks in directive order; blocks must close before the region."""
+
+    def __init__(self) -> None:
+        self.marks: list[StatementMark] = []
+        self.open_block: tuple[Directive, int] | None = None
+
+    def add(self, directive: Directive, line: int) -> None:
+        if directive.kind == "block":
+            if self.open_block is not None:
+                raise FrontendError("nested 'block' directive: close the block opened at line "
+                                    f"{self.open_block[1]} with 'end block' first",
+                                    directive.span)
+            self.open_block = (directive, line)
+        elif directive.kind == "end_block":
+            if self.open_block is None:
+                raise FrontendError("'end block' without a matching 'block tags(...)' "
+                                    "directive", directive.span)
+            start, first = self.open_block
+            self.marks.append(StatementMark(first, None, start.args, start.span, end_line=line))
+            self.open_block = None
+        else:
+            self.marks.append(StatementMark(line, directive.name, directive.args,
+                                            directive.span))
+
+    def finish(self, end_span: SourceSpan) -> tuple[StatementMark, ...]:
+        if self.open_block is not None:
+            raise FrontendError("'block' directive not closed with 'end block' before the end "
+                                "of the region", self.open_block[0].span)
+        return tuple(self.marks)
+
+
+def apply_marks(kernel: Kernel, marks: tuple[StatementMark, ...]) -> Kernel:
+    """Name and tag the statements the marks point at (errors at the mark's directive)."""
+    if not marks:
+        return kernel
+    stmts = list(kernel.statements)
+    renames: dict[str, str] = {}
+    for mark in marks:
+        targets = _targets(stmts, mark)
+        if not targets:
+            raise FrontendError("this directive marks no statement (it must precede a "
+                                "statement of the region)", mark.span)
+        for k in targets:
+            new_id = _new_id(stmts, k, mark, targets)
+            if new_id != stmts[k].id:
+                renames[stmts[k].id] = new_id
+            stmts[k] = replace(stmts[k], id=new_id, tags=stmts[k].tags | frozenset(mark.tags))
+    stmts = [_renamed_refs(s, renames) for s in stmts]
+    return kernel.copy(statements=tuple(stmts))
+
+
+def _targets(stmts: list[Statement], mark: StatementMark) -> list[int]:
+    lines = [(s.span.line if s.span is not None else None) for s in stmts]
+    if mark.end_line is not None:
+        return [k for k, ln in enumerate(lines) if ln is not None and mark.line < ln < mark.end_line]
+    after = [ln for ln in lines if ln is not None and ln > mark.line]
+    if not after:
+        return []
+    first = min(after)
+    return [k for k, ln in enumerate(lines) if ln == first]
+
+
+def _new_id(stmts: list[Statement], k: int, mark: StatementMark, targets: list[int]) -> str:
+    if mark.id is None:
+        return stmts[k].id
+    name = mark.id if k == targets[0] else f"{mark.id}_{targets.index(k)}"
+    taken = {s.id for j, s in enumerate(stmts) if j != k}
+    if name in taken:
+        raise FrontendError(f"statement id {name!r} is already used in this region", mark.span)
+    return name
+
+
+def _renamed_refs(stmt: Statement, renames: dict[str, str]) -> Statement:
+    if not renames:
+        return stmt
+    deps = frozenset(renames.get(d, d) for d in stmt.depends_on)
+    nosync = frozenset((renames.get(i, i), scope) for i, scope in stmt.no_sync_with)
+    if deps == stmt.depends_on and nosync == stmt.no_sync_with:
+        return stmt
+    return replace(stmt, depends_on=deps, no_sync_with=nosync)
