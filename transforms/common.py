@@ -15,6 +15,7 @@ from translator.ir import isl_glue
 from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Reduction,
                                 expr_key)
 from translator.ir.kernel import Kernel, SubstitutionRule
+from translator.ir.statements import map_expressions as map_statement_expressions
 from translator.ir.statements import Statement
 from translator.ir.tags import InameTag, parse_tag
 from translator.ir.util import FrozenDict, UniqueNameGenerator, split_names
@@ -138,26 +139,6 @@ class Rewriter(IRIdentityMapper):
         if body is expr.expr and inames == expr.inames:
             return expr
         return Reduction(expr.operation, tuple(inames), body, expr.allow_simultaneous)
-
-
-def map_statement_expressions(stmt: Statement, fn: Callable[[Expression], Expression]
-                              ) -> Statement:
-    """Apply `fn` to every expression of `stmt` (assignees, right-hand side, predicates)."""
-    changes: dict[str, Any] = {}
-    for field in ("assignee", "expression"):
-        if hasattr(stmt, field):
-            old = getattr(stmt, field)
-            new = fn(old)
-            if new is not old:
-                changes[field] = new
-    if hasattr(stmt, "assignees"):
-        new_assignees = tuple(fn(a) for a in stmt.assignees)
-        if any(n is not o for n, o in zip(new_assignees, stmt.assignees)):
-            changes["assignees"] = new_assignees
-    new_preds = {pr: fn(pr) for pr in stmt.predicates}
-    if any(n is not o for o, n in new_preds.items()):
-        changes["predicates"] = frozenset(new_preds.values())
-    return replace(stmt, **changes) if changes else stmt
 
 
 def statement_expressions(stmt: Statement) -> tuple[Expression, ...]:

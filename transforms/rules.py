@@ -269,13 +269,31 @@ def _definition(kernel: Kernel, lhs_name: str, name: str) -> tuple[Assignment, t
         raise TransformError(f"{name}: statement {d.id!r} reads {lhs_name!r} while defining "
                              "it", d.span)
     indices = tuple(d.assignee.index_tuple) if isinstance(d.assignee, p.Subscript) else ()
-    if isinstance(d.assignee, LinearSubscript) or not all(
-            isinstance(i, p.Variable) for i in indices) or len(set(indices)) != len(indices):
+    shifted = [_iname_plus_constant(i) for i in indices]
+    names = [sh[0] for sh in shifted if sh is not None]
+    if isinstance(d.assignee, LinearSubscript) or None in shifted or len(set(names)) != len(names):
         raise TransformError(f"{name}: statement {d.id!r}: the subscripts of "
                              f"{expr_key(d.assignee)} "
-                             "must be distinct plain inames (perhaps use affine_map_inames "
-                             "first)", d.span)
-    return d, tuple(i.name for i in indices)
+                             "must be distinct inames, each plus a constant at most (perhaps use "
+                             "affine_map_inames first)", d.span)
+    offsets = {n: c for n, c in shifted if c}
+    if offsets:  # t[i + c] = f(i) defines t(k) = f(k - c)
+        d = replace(d, expression=substitute(
+            d.expression, {n: p.Variable(n) - c for n, c in offsets.items()}))
+    return d, tuple(names)
+
+
+def _iname_plus_constant(index: Expression) -> tuple[str, int] | None:
+    """``i`` -> (i, 0); ``i + c`` / ``c + i`` with an integer c -> (i, c); else None."""
+    if isinstance(index, p.Variable):
+        return index.name, 0
+    if isinstance(index, p.Sum):
+        names = [c for c in index.children if isinstance(c, p.Variable)]
+        consts = [c for c in index.children if isinstance(c, int | np.integer)
+                  and not isinstance(c, bool)]
+        if len(names) == 1 and len(names) + len(consts) == len(index.children):
+            return names[0].name, int(sum(consts))
+    return None
 
 
 def _reads(stmt: Statement, var: str) -> bool:

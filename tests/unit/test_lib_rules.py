@@ -131,7 +131,7 @@ def test_assignment_to_subst_of_an_argument():
     ("<> t[i] = a[i] {id=d0}\nt[i] = 2*t[i] {id=d1, dep=d0}\nout[i] = t[i] {id=u, dep=d1}",
      "t", "'t' is assigned by several statements \\(d0, d1\\)"),
     ("<> t[7 - i] = a[i] {id=d}\nout[i] = t[i] {id=u}", "t",
-     "the subscripts of t\\[7 - i\\] must be distinct plain inames"),
+     "the subscripts of t\\[7 - i\\] must be distinct inames, each plus a constant"),
     ("<> t[i] = a[i] {id=d}\nout[i] = t[[i]] {id=u}", "t", "a linear subscript of 't'"),
 ])
 def test_assignment_to_subst_errors(instructions, name, message):

@@ -114,3 +114,24 @@ def _subscript_indices(expr: Expression) -> tuple[Expression, ...]:
     if isinstance(expr, LinearSubscript):
         return (expr.index,)
     return ()
+
+
+def map_expressions(stmt: Statement, fn) -> Statement:
+    """Apply `fn` to every expression of `stmt` (assignees, right-hand side, predicates);
+    returns `stmt` itself when nothing changed."""
+    from dataclasses import replace
+    changes: dict = {}
+    for name in ("assignee", "expression"):
+        if hasattr(stmt, name):
+            old = getattr(stmt, name)
+            new = fn(old)
+            if new is not old:
+                changes[name] = new
+    if hasattr(stmt, "assignees"):
+        new_assignees = tuple(fn(a) for a in stmt.assignees)
+        if any(n is not o for n, o in zip(new_assignees, stmt.assignees)):
+            changes["assignees"] = new_assignees
+    new_preds = {pr: fn(pr) for pr in stmt.predicates}
+    if any(n is not o for o, n in new_preds.items()):
+        changes["predicates"] = frozenset(new_preds.values())
+    return replace(stmt, **changes) if changes else stmt
