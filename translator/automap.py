@@ -6,6 +6,13 @@ in 2-D 32 x 8.  Every chosen loop is proved parallel by `translator.analysis.leg
 is mapped, and the pipeline checks the final kernel again.  A region with no parallel loop runs
 as one work item, with a warning naming the dependence that prevented parallelism.
 
+A loop that is not parallel only because it accumulates reductions (`translator.analysis.
+reductions`) is mapped as a reduction over local axis 0: split by 256 with the outer loop on
+the groups when every accumulation can be atomic, sequential otherwise.  Only reductions whose
+result does not depend on the order of the terms are mapped automatically (integer sums and
+products, maxima and minima): a floating-point sum in a new order differs in the last bits, so
+it stays sequential (bit-identical) unless the user maps it.
+
 This module applies transforms, so it belongs to the driver layer (with `translator.pipeline`).
 """
 
@@ -18,6 +25,7 @@ import pymbolic.primitives as p
 
 from translator.analysis.access import kernel_accesses
 from translator.analysis.legality import check_kernel
+from translator.analysis.reductions import recognize_parallel_reductions
 from translator.diagnostics import LegalityError, warn
 from translator.ir.data import ArrayArg, NestingTag
 from translator.ir.expr import dependencies
@@ -48,17 +56,87 @@ def auto_map(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
     """Map `kernel` if it has no mapping; returns the kernel and what was chosen."""
     if has_mapping(kernel) or not kernel.all_inames:
         return kernel, AutoMapping(())
+    if not loop_nests(kernel):
+        return _map_loose_reductions(kernel)
     bands, blocker = nest_bands(kernel)
     if bands:
-        mapped, mapping = _apply(kernel, [coalescing_order(kernel, b) for b in bands])
+        ordered = [b if isinstance(b, ReductionBand) else coalescing_order(kernel, b)
+                   for b in bands]
+        mapped, mapping = _apply(kernel, ordered)
         try:
-            return check_kernel(mapped), mapping
+            check_kernel(recognize_parallel_reductions(mapped))
+            return mapped, mapping
         except LegalityError as err:  # the nests depend on each other
             blocker = err.message
-    reason = blocker or "it has no loop"
+    return _sequential(kernel, blocker or "it has no loop")
+
+
+def _sequential(kernel: Kernel, reason: str) -> tuple[Kernel, AutoMapping]:
     warn("sequential-region", f"region {kernel.name} runs as a single work item: {reason}",
          kernel.span)
     return kernel, AutoMapping((), reason)
+
+
+def _map_loose_reductions(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
+    """A region without loops: the reductions of its statements (Fortran's array intrinsics)
+    onto local axis 0 of one work group, those that give the same bits in any order."""
+    import transforms
+    size = GROUP_SHAPES[1][0]
+    mapped, pragmas, skipped = kernel, [], ""
+    for iname, verdict in _loose_reduction_inames(kernel):
+        pragma = f'split_iname("{iname}", {size}, inner_tag="l.0")'
+        if verdict != "exact":
+            skipped = skipped or (
+                f"mapping {iname} to l.0 would reorder a floating-point reduction (its result "
+                f"would be rounded differently): map it explicitly, e.g. {pragma}, to run it "
+                "in parallel")
+            continue
+        mapped = transforms.split_iname(mapped, iname, size, inner_tag="l.0")
+        pragmas.append(pragma)
+    if not pragmas:
+        return _sequential(kernel, skipped or "it has no loop")
+    try:
+        check_kernel(recognize_parallel_reductions(mapped))
+    except LegalityError as err:
+        return _sequential(kernel, err.message)
+    return mapped, AutoMapping(tuple(pragmas))
+
+
+def _loose_reduction_inames(kernel: Kernel) -> list[tuple[str, str]]:
+    """For each outermost reduction of the statements: the iname to put on the local axis (the
+    stride-1 one) and whether the reduction is "exact" in any order."""
+    from translator.ir.expr import IRCombineMapper, Reduction
+    from translator.ir.types import TypeOracle, infer_unknown_types
+    oracle = TypeOracle(infer_unknown_types(kernel))
+
+    class _Outermost(IRCombineMapper):
+        def combine(self, values):
+            return [r for v in values for r in v]
+
+        def map_reduction(self, expr, *args, **kwargs):
+            return [expr]
+
+        def map_constant(self, expr, *args, **kwargs):
+            return []
+
+        map_variable = map_tagged_variable = map_numpy_scalar = map_constant
+
+        def map_foreign(self, expr, *args, **kwargs):
+            return []
+
+    verdicts: dict[str, str] = {}
+    inexact: set[str] = set()
+    for stmt in kernel.statements:
+        for expr in stmt.read_expressions():
+            for red in _Outermost()(expr):
+                dtype = oracle.dtype(red.expr)
+                exact = dtype is not None and (red.operation in ("max", "min")
+                                               or dtype.kind in "iu")
+                verdicts.setdefault(coalescing_order(kernel, list(red.inames))[0], "exact")
+                if not exact:
+                    inexact |= set(red.inames)
+    # an iname that several reductions share is split once, for all of them
+    return [(n, "inexact" if n in inexact else v) for n, v in verdicts.items()]
 
 
 def loop_order(kernel: Kernel) -> list[str]:
@@ -100,11 +178,95 @@ def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str
         try:
             check_kernel(_tagged(kernel, iname))
         except LegalityError as err:
-            return band, "" if band else err.message
+            if band:
+                return band, ""
+            reduction, note = reduction_band(kernel, iname)
+            return (reduction, "") if reduction else ([], err.message + note)
         band.append(iname)
         if len(band) == max(GROUP_SHAPES):
             break
     return band, "" if band else "no loop encloses every statement of a nest"
+
+
+class ReductionBand(list):
+    """A band of one loop that is parallel as a reduction; `outer_tag` is "g.0" or None (the
+    outer loop of the split stays sequential: one work group reduces everything)."""
+
+    def __init__(self, iname: str, outer_tag: str | None) -> None:
+        super().__init__([iname])
+        self.outer_tag = outer_tag
+
+
+def reduction_band(kernel: Kernel, iname: str) -> tuple[ReductionBand | None, str]:
+    """The loop over `iname` mapped as an order-independent reduction (module docstring), on
+    the groups if possible; or None and a note when it is a reduction that could be mapped
+    explicitly."""
+    inexact = []
+    for outer_tag in ("g.0", None):
+        verdict = _maps_as_reduction(kernel, iname, outer_tag)
+        if verdict == "exact":
+            return ReductionBand(iname, outer_tag), ""
+        if verdict == "inexact":
+            inexact.append(outer_tag)
+    if not inexact:
+        return None, ""
+    outer = f'outer_tag="{inexact[0]}", ' if inexact[0] else ""
+    pragma = f'split_iname("{iname}", {GROUP_SHAPES[1][0]}, {outer}inner_tag="l.0")'
+    return None, ("; it is a floating-point reduction, which the automatic mapping keeps "
+                  "sequential (in parallel the sum is rounded differently): map it "
+                  f"explicitly, e.g. {pragma}, to run it in parallel")
+
+
+def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str:
+    """"exact", "inexact" (a parallel reduction that changes rounding) or "no"."""
+    import transforms
+    size = GROUP_SHAPES[1][0]
+    probe = transforms.split_iname(kernel, iname, size, outer_tag=outer_tag, inner_tag="l.0")
+    new_inames = probe.all_inames - kernel.all_inames
+    try:
+        rewritten = recognize_parallel_reductions(probe)
+        check_kernel(rewritten)
+    except LegalityError:
+        return "no"
+    before = probe.id_to_statement
+    changed = [s for s in rewritten.statements if s is not before.get(s.id)]
+    if not changed:
+        return "no"
+    # a reduction tree inside the sequential outer loop would need barriers in a loop whose
+    # length differs between work items: every accumulation must cover the whole loop
+    if outer_tag is None and any(s.within_inames & new_inames for s in changed):
+        return "no"
+    verdicts = {_exactness(rewritten, s, atomic=outer_tag is not None) for s in changed}
+    return "no" if "no" in verdicts else "inexact" if "inexact" in verdicts else "exact"
+
+
+def _exactness(kernel: Kernel, stmt: Statement, *, atomic: bool) -> str:
+    """"exact" when every reduction of `stmt` gives the same bits in any order, "inexact" for
+    floating-point sums and products, "no" when one cannot run (as an atomic update when
+    `atomic`)."""
+    from translator.ir.expr import IRWalkMapper, Reduction
+    from translator.ir.types import TypeOracle, infer_unknown_types
+    oracle = TypeOracle(infer_unknown_types(kernel))
+    found: list[str] = []
+
+    class _Walk(IRWalkMapper):
+        def visit(self, expr, *args, **kwargs) -> bool:
+            if isinstance(expr, Reduction):
+                dtype = oracle.dtype(expr.expr)
+                if dtype is None or (atomic and (dtype.kind not in "iuf"
+                                                 or dtype.itemsize not in (4, 8))):
+                    found.append("no")
+                elif expr.operation in ("max", "min") or dtype.kind in "iu":
+                    found.append("exact")
+                else:
+                    found.append("inexact")
+            return True
+
+    for e in stmt.read_expressions():
+        _Walk()(e)
+    if not found or "no" in found:
+        return "no"
+    return "inexact" if "inexact" in found else "exact"
 
 
 def _tagged(kernel: Kernel, iname: str) -> Kernel:
@@ -143,8 +305,9 @@ def _apply(kernel: Kernel, bands: list[list[str]]) -> tuple[Kernel, AutoMapping]
     for band in bands:
         for axis, iname in enumerate(band):
             size = shape[axis]
-            kernel = transforms.split_iname(kernel, iname, size, outer_tag=f"g.{axis}",
+            outer = getattr(band, "outer_tag", f"g.{axis}")
+            kernel = transforms.split_iname(kernel, iname, size, outer_tag=outer,
                                             inner_tag=f"l.{axis}")
-            pragmas.append(f'split_iname("{iname}", {size}, outer_tag="g.{axis}", '
-                           f'inner_tag="l.{axis}")')
+            outer_arg = f'outer_tag="{outer}", ' if outer else ""
+            pragmas.append(f'split_iname("{iname}", {size}, {outer_arg}inner_tag="l.{axis}")')
     return kernel, AutoMapping(tuple(pragmas))

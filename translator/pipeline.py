@@ -4,6 +4,9 @@ Ordering restrictions:
 - transforms run first and in pragma order: later calls name inames earlier ones created;
 - automatic mapping runs after them and only when they mapped nothing (the user's mapping
   always wins); it needs the final iname structure, so it cannot run earlier;
+- parallel-reduction recognition runs after automatic mapping (it needs the final tags: an
+  accumulation is a parallel reduction only across hardware-parallel loops) and before
+  legality, which then sees the reduction instead of a race;
 - type inference runs after transforms (they may add temporaries of unknown type) and before
   analysis and codegen, which need every dtype;
 - legality analysis (when present) runs on the final kernel, after every transform, so the
@@ -46,6 +49,12 @@ def infer_types(kernel: Kernel) -> Kernel:
     return infer_unknown_types(kernel, expect_completion=True)
 
 
+def recognize_reductions(kernel: Kernel) -> Kernel:
+    """Accumulations across hardware-parallel loops become explicit reductions."""
+    from translator.analysis.reductions import recognize_parallel_reductions
+    return recognize_parallel_reductions(kernel)
+
+
 def check_legality(kernel: Kernel) -> Kernel:
     """Every parallel mapping proved race-free, or a `LegalityError` with a witness."""
     from translator.analysis.legality import check_kernel
@@ -54,6 +63,7 @@ def check_legality(kernel: Kernel) -> Kernel:
 
 #: Kernel -> Kernel stages after the transform pragmas.
 KERNEL_STAGES: tuple[tuple[str, Callable[[Kernel], Kernel]], ...] = (
+    ("parallel-reductions", recognize_reductions),
     ("infer-types", infer_types),
     ("legality", check_legality),
 )

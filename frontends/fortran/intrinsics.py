@@ -16,7 +16,7 @@ import pymbolic.primitives as p
 from frontends.fortran.expressions import (ExprBuilder, Typed, as_float, cast, is_constant,
                                            negate)
 from frontends.fortran.source import class_name, walk
-from frontends.fortran.types import DOUBLE, INTEGER, REAL, FType, promote
+from frontends.fortran.types import DOUBLE, INTEGER, LOGICAL, REAL, FType, promote
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 from translator.ir.expr import Reduction, TypeCast
 
@@ -332,11 +332,18 @@ def _power_product(x: Any, e: int) -> Any:
 
 
 _REDUCTIONS = {"sum": "sum", "product": "product", "maxval": "max", "minval": "min",
-               "dot_product": "sum"}
+               "dot_product": "sum", "count": "sum", "any": "sum", "all": "sum"}
+#: Intrinsics whose (only) array argument is a logical mask.
+_MASK_REDUCTIONS = ("count", "any", "all")
 
 
 def _reduction(builder: ExprBuilder, name: str, args: list) -> Typed:
-    names = ("vector_a", "vector_b") if name == "dot_product" else ("array", "dim", "mask")
+    if name == "dot_product":
+        names: tuple[str, ...] = ("vector_a", "vector_b")
+    elif name in _MASK_REDUCTIONS:
+        names = ("mask", "dim", "kind") if name == "count" else ("mask", "dim")
+    else:
+        names = ("array", "dim", "mask")
     a = split_args(builder, name, args, names, 2 if name == "dot_product" else 1)
     if "dim" in a:
         raise UnsupportedConstructError(f"{name} with dim= is not supported",
@@ -344,7 +351,7 @@ def _reduction(builder: ExprBuilder, name: str, args: list) -> Typed:
     if builder.sections is not None:
         raise UnsupportedConstructError(f"{name} inside an array expression is not supported",
                                         builder.ctx.span(name))
-    first = a["vector_a"] if name == "dot_product" else a["array"]
+    first = a[names[0]]
     ref = _first_section_ref(builder, first, name)
     inames = builder.ctx.reduction_inames(builder.section_bounds(ref), builder.ctx.span(name))
     builder.sections = inames
@@ -352,7 +359,13 @@ def _reduction(builder: ExprBuilder, name: str, args: list) -> Typed:
         body = _reduction_body(builder, name, a)
     finally:
         builder.sections = None
-    return Typed(Reduction(_REDUCTIONS[name], tuple(inames), body.expr), body.ftype)
+    reduction = Reduction(_REDUCTIONS[name], tuple(inames), body.expr)
+    if name in ("any", "all"):
+        # any: some element is true (the count of true ones is positive); all: no element is
+        # false.  Counting keeps one associative operation, so both run in parallel too.
+        return Typed(p.Comparison(reduction, ">" if name == "any" else "==", np.int32(0)),
+                     LOGICAL)
+    return Typed(reduction, body.ftype)
 
 
 def _reduction_body(builder: ExprBuilder, name: str, a: dict) -> Typed:
@@ -360,6 +373,16 @@ def _reduction_body(builder: ExprBuilder, name: str, a: dict) -> Typed:
         from frontends.fortran.expressions import arith
         x, y = builder.visit(a["vector_a"]), builder.visit(a["vector_b"])
         return arith(x, "*", y, builder)
+    if name in _MASK_REDUCTIONS:
+        mask = builder.visit(a["mask"])
+        if mask.ftype.base != "logical":
+            raise FrontendError(f"{name}: the argument must be logical, not {mask.ftype.base}",
+                                builder.ctx.span(name))
+        # count sums in the integer kind it returns
+        kind = _kind_arg(builder, a, "integer", 4) if name == "count" else INTEGER
+        one, zero = kind.dtype.type(1), kind.dtype.type(0)
+        hit, miss = (zero, one) if name == "all" else (one, zero)
+        return Typed(p.If(_truth(mask.expr), hit, miss), kind)
     body = _numeric(builder, name, a["array"])
     if "mask" in a:
         if name not in ("sum", "product"):
@@ -369,6 +392,14 @@ def _reduction_body(builder: ExprBuilder, name: str, a: dict) -> Typed:
         neutral = body.ftype.dtype.type(0 if name == "sum" else 1)
         return Typed(p.If(mask.expr, body.expr, neutral), body.ftype)
     return body
+
+
+def _truth(expr: Any) -> Any:
+    """A logical value as a condition: comparisons as they are, stored logicals (integers,
+    .true. = 1) compared with zero."""
+    if isinstance(expr, (p.Comparison, p.LogicalAnd, p.LogicalOr, p.LogicalNot)):
+        return expr
+    return p.Comparison(expr, "!=", 0)
 
 
 def _first_section_ref(builder: ExprBuilder, node: Any, name: str) -> Any:
@@ -406,7 +437,7 @@ INTRINSICS: dict[str, Handler] = {
     "selected_real_kind": _selected_kind("real"), "selected_int_kind": _selected_kind("int"),
     "huge": _numeric_inquiry, "tiny": _numeric_inquiry, "epsilon": _numeric_inquiry,
     "sum": _reduction, "product": _reduction, "maxval": _reduction, "minval": _reduction,
-    "dot_product": _reduction,
+    "dot_product": _reduction, "count": _reduction, "any": _reduction, "all": _reduction,
 }
 
 __all__ = ["INTRINSICS", "power"]

@@ -266,12 +266,15 @@ def test_reductions_max_over_ints_and_nested(ctx, queue):
     np.testing.assert_array_equal(out["s"], a.sum(axis=1) * a.sum(axis=1))
 
 
-def test_parallel_reduction_iname_is_an_error():
+def test_reduction_over_a_local_iname_is_a_work_group_tree(ctx, queue):
     knl = translator.make_kernel("{[i,k]: 0<=i<n and 0<=k<16}", "out[i] = sum(k, a[i,k])",
                                  [GlobalArg("a", np.float32, shape="n,16"), "..."])
     knl = transforms.tag_inames(knl, "k:l.0")
-    with pytest.raises(CodegenError, match="reduction iname 'k' is tagged l.0"):
-        generate_code(knl)
+    code = generate_code(knl)
+    assert "__local" in code.device_code and "barrier(CLK_LOCAL_MEM_FENCE)" in code.device_code
+    a = np.random.default_rng(0).random((5, 16), dtype=np.float32)
+    out = translator.compile(knl, ctx)(queue, a=a)["out"]
+    np.testing.assert_allclose(out, a.sum(axis=1), rtol=1e-5)
 
 
 def test_assumptions_remove_guards():

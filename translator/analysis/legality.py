@@ -210,8 +210,8 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
         lines.append(f"  statement {a.statement} is not inside the loop over {iname}, so every "
                      "work item runs it")
     elif a.statement == b.statement and a.is_write and b.is_write:
-        lines.append(f"  different iterations of {iname} write the same element; if this is a "
-                     f"reduction, keep {iname} sequential (parallel reductions come later)")
+        lines.append(f"  different iterations of {iname} write the same element; a reduction "
+                     "needs the accumulator to be read only as its accumulator inside the loop")
     else:
         lines.append(f"  the loop over {iname} carries a dependence; keep it sequential "
                      "(remove its l./g./ilp/vec tag)")

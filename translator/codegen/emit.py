@@ -87,6 +87,8 @@ class TreeEmitter:
         self.has_groups = any(isinstance(t, GroupTag) for t in schedule.hardware.values())
         self.lines: list[str] = []
         self.helpers: set[tuple[str, str]] = set()
+        #: (operation, dtype name) of the atomic updates used (`parallel_reductions`).
+        self.atomics: set[tuple[str, str]] = set()
         self.uses_fp64 = False
         self._contexts: dict[Conditions, object] = {}
         self._domains: dict[frozenset[str], object] = {}
@@ -380,14 +382,14 @@ class TreeEmitter:
         else:
             raise CodegenError(f"statement kind {type(stmt).__name__} is not supported",
                                stmt.span)
-        if stmt.atomicity:
-            raise CodegenError(f"statement {stmt.id!r}: atomic updates are not supported yet",
-                               stmt.span)
         name = stmt.assignee_names()[0]
         target = self.kernel.variable(name)
         if isinstance(assignee, p.Variable) and isinstance(target, ArrayArg):
             assignee = p.Subscript(assignee, (0,) * max(1, len(target.shape or (1,))))
         dtype = self.oracle(assignee)
+        if stmt.atomicity:
+            from translator.codegen.parallel_reductions import atomic_update_text
+            return atomic_update_text(stmt, assignee, pr, dtype, self.atomics)
         return f"{pr(assignee)} = {pr(stmt.expression, ctx=dtype)};"
 
     def barrier_statement(self, stmt: BarrierInstruction, depth: int) -> None:

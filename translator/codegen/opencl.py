@@ -3,8 +3,10 @@
 Stages, in order (each needs the previous one):
 
 1. type inference (`translator.ir.types`): every variable needs a dtype to be declared;
-2. reduction lowering (`translator.codegen.reductions`): accumulators are ordinary statements,
-   so they must exist before scheduling;
+2. reduction lowering: reductions across work items first (`translator.codegen.
+   parallel_reductions`: trees in local memory, atomics across groups), then the sequential
+   ones (`translator.codegen.reductions`); accumulators are ordinary statements, so they must
+   exist before scheduling;
 3. scheduling (`translator.codegen.schedule`) and local barriers (`translator.codegen.barriers`);
 4. the NDRange (`translator.codegen.grid`): sizes and the facts every work item may assume;
 5. printing (`translator.codegen.emit`): loops, guards, statements; then declarations,
@@ -22,6 +24,7 @@ from translator.codegen.cexpr import (CExpressionPrinter, c_type_name, float_lit
 from translator.codegen.cexpr_functions import helper_definition
 from translator.codegen.emit import TreeEmitter
 from translator.codegen.grid import Grid, compute_grid
+from translator.codegen.parallel_reductions import atomic_preamble, lower_parallel_reductions
 from translator.codegen.reductions import lower_reductions
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.codegen.schedule import schedule_kernel
@@ -31,13 +34,26 @@ from translator.ir.data import AddressSpace, ArrayArg, NestingTag, TemporaryVari
 from translator.ir.expr import Expression, dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction
+from translator.ir.parse_infer import expand_rules
 from translator.ir.types import FLOAT64, TypeOracle, infer_unknown_types
 
 
 def prepare_kernel(kernel: Kernel) -> Kernel:
     """Types inferred (all must be known) and reductions lowered."""
+    kernel = default_input_dtypes(infer_unknown_types(expand_rules(kernel)))
     kernel = infer_unknown_types(kernel, expect_completion=True)
-    return lower_reductions(kernel)
+    return lower_reductions(lower_parallel_reductions(kernel))
+
+
+def default_input_dtypes(kernel: Kernel, dtype=FLOAT64) -> Kernel:
+    """Give `dtype` to array arguments that are read and still have no type: static
+    generation of an untyped kernel-language kernel then works (`translator.compile`
+    specialises on the arrays it is called with instead)."""
+    from dataclasses import replace
+    args = tuple(replace(a, dtype=dtype)
+                 if isinstance(a, ArrayArg) and a.dtype is None and a.is_input is not False
+                 else a for a in kernel.args)
+    return kernel if args == kernel.args else kernel.copy(args=args)
 
 
 def generate_code(kernel: Kernel) -> GeneratedCode:
@@ -74,6 +90,7 @@ def _header(kernel: Kernel, emitter: TreeEmitter, uses_fp64: bool) -> str:
     if kernel.options.preamble:
         out.append(kernel.options.preamble.rstrip("\n") + "\n\n")
     out.extend(helper_definition(kind, dt) for kind, dt in sorted(emitter.helpers))
+    out.append(atomic_preamble(emitter.atomics))
     return "".join(out)
 
 

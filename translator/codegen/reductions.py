@@ -6,8 +6,9 @@
     _tr_acc = _tr_acc + a[i, k]       {id=_tr_s_update, inames=i:k, dep=_tr_s_init}
     out[i] = _tr_acc                  {id=s, dep=_tr_s_update}
 
-so a reduction iname is a sequential loop around the accumulator update only.  Reductions are
-sequential within a work item; reduction inames tagged ``l.*``/``g.*`` raise `CodegenError`.
+so a reduction iname is a sequential loop around the accumulator update only.  Reductions here
+are sequential within a work item: those over ``l.*``/``g.*`` inames are lowered before, by
+`translator.codegen.parallel_reductions` (one left over raises `CodegenError`).
 """
 
 from __future__ import annotations
@@ -106,8 +107,14 @@ class _Lowering:
         update_id = self.names(f"_tr_{stmt.id}_update")
         common = dict(predicates=stmt.predicates, span=stmt.span, priority=stmt.priority,
                       groups=stmt.groups, conflicts_with_groups=stmt.conflicts_with_groups)
+        # The accumulator is new, so its initialisation waits for nothing that runs inside
+        # the reduction loop (a prefetch into local memory, say): depending on it would
+        # split the loop and run every such statement before the first update.
+        stmts = self.kernel.id_to_statement
+        init_deps = frozenset(d for d in stmt.depends_on
+                              if not (d in stmts and stmts[d].within_inames & set(red.inames)))
         init = Assignment(id=init_id, assignee=acc, expression=_neutral(red.operation, dtype),
-                          within_inames=outer, depends_on=stmt.depends_on, **common)
+                          within_inames=outer, depends_on=init_deps, **common)
         inner_deps = set(replacer.updates)
         update = Assignment(id=update_id, assignee=acc,
                             expression=_combine(red.operation, acc, body),

@@ -1,0 +1,420 @@
+"""Recognition of parallel reductions: accumulations across work items become `Reduction`s.
+
+A statement that accumulates into one element of a global array from every iteration of a
+hardware-parallel loop races as written::
+
+    s[0] = s[0] + a[i]*b[i]            {inames=i_outer:i_inner}   (i_outer g.0, i_inner l.0)
+
+but it is a reduction: the order of the terms does not matter (up to rounding).  This stage
+rewrites it so that the reduction is explicit and the loops it crosses are its inames::
+
+    s[0] = s[0] + sum([i_inner, i_outer], a[i]*b[i])    {inames=}
+
+Code generation then reduces in a work-group tree in local memory and, across groups, with
+atomic updates (`translator.codegen.parallel_reductions`).  What is recognised:
+
+- ``x[idx] = x[idx] OP e`` with OP ``+``, ``*``, ``max(x[idx], e)``/``min(...)`` as IR calls,
+  and ``if(x[idx] > e, x[idx], e)``-style conditionals (max or min by the comparison);
+- ``x[idx] = e`` guarded by ``e > x[idx]`` (or another comparison of the two), directly or
+  through a private condition temporary that only this statement reads (C's ``if``);
+- x a global array, the statement inside at least one hardware-parallel loop (``l.N``,
+  ``g.N``, ``l.auto``) whose iname does not occur in idx;
+- no other statement inside those loops touches x[idx] (nor an array that may alias x), and
+  the statement reads x only as the accumulator.  When a group axis is involved, no other
+  statement of the kernel may touch x[idx] at all: groups cannot synchronise inside a kernel.
+
+The reduction's inames are those parallel inames plus the sequential inames of the statement
+that do not occur in idx and whose loops hold nothing but such accumulations (each work item
+then accumulates its whole share privately before the tree).  Predicates that depend on a
+reduction iname move into the term (``if(cond, e, neutral)``).  A statement in sequential loops
+only is never touched, so sequential accumulations keep their order and stay bit-identical.
+An accumulator that is also read inside the loops (a prefix sum) is left alone: legality then
+reports the race.  A statement of the kernel that also uses x across groups (typically its
+initialisation) is a `LegalityError` that says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.diagnostics import LegalityError, Note
+from translator.ir.data import AddressSpace, ArrayArg
+from translator.ir.expr import Expression, Reduction, TypeCast, dependencies, flatten_and
+from translator.ir.kernel import Kernel
+from translator.ir.statements import Assignment, Statement
+from translator.ir.tags import is_hardware_parallel
+from translator.ir.types import TypeOracle
+
+# ---------------------------------------------------------------------------------------------
+# reduction operations: neutral elements and combining
+
+def neutral_element(operation: str, dtype: np.dtype) -> Expression:
+    """The neutral element of `operation`, typed exactly (``max`` over ints starts at the
+    smallest int)."""
+    dt = np.dtype(dtype)
+    if operation == "sum":
+        return dt.type(0)
+    if operation == "product":
+        return dt.type(1)
+    if dt.kind == "f":
+        return dt.type(-np.inf if operation == "max" else np.inf)
+    if dt.kind == "b":
+        return dt.type(operation == "min")
+    info = np.iinfo(dt)
+    return dt.type(info.min if operation == "max" else info.max)
+
+
+def combine(operation: str, left: Expression, right: Expression) -> Expression:
+    """``left OP right`` as an IR expression (max/min as IR function calls)."""
+    if operation == "sum":
+        return p.Sum((left, right))
+    if operation == "product":
+        return p.Product((left, right))
+    return p.Call(p.Variable(operation), (left, right))
+
+
+# ---------------------------------------------------------------------------------------------
+# matching an accumulation
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """``target = target OP term``, as matched in a statement."""
+
+    operation: str
+    term: Expression
+
+
+_FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">="}
+
+
+def match_update(expression: Expression, target: Expression) -> Update | None:
+    """The accumulation ``target = target OP term`` that `expression` computes, if any.
+
+    `target` must occur exactly once, as an operand of the outermost operation."""
+    if isinstance(expression, (p.Sum, p.Product)):
+        op = "sum" if isinstance(expression, p.Sum) else "product"
+        return _match_operands(op, expression.children, target, type(expression))
+    if isinstance(expression, (p.Max, p.Min)):
+        op = "max" if isinstance(expression, p.Max) else "min"
+        return _match_operands(op, expression.children, target, type(expression))
+    if isinstance(expression, p.Call) and getattr(expression.function, "name", None) in (
+            "max", "min"):
+        op = expression.function.name
+        return _match_operands(op, expression.parameters, target,
+                               lambda rest: p.Call(p.Variable(op), rest))
+    if isinstance(expression, p.If):
+        return _match_conditional(expression.condition, expression.then, expression.else_,
+                                  target)
+    return None
+
+
+def _match_operands(op: str, operands: tuple, target: Expression, rebuild) -> Update | None:
+    hits = [k for k, c in enumerate(operands) if c == target]
+    if len(hits) != 1:
+        return None
+    rest = operands[:hits[0]] + operands[hits[0] + 1:]
+    if not rest:
+        return None
+    return Update(op, rest[0] if len(rest) == 1 else rebuild(tuple(rest)))
+
+
+def _match_conditional(cond: Expression, then: Expression, else_: Expression,
+                       target: Expression) -> Update | None:
+    """``if(x > e, x, e)`` is max(x, e); the comparison decides between max and min.  The
+    comparison may see the operands before a conversion (``x = cast(float64, e)`` guarded by
+    ``e > x``): conversions are monotone, so the larger one stays the larger one."""
+    if not isinstance(cond, p.Comparison) or cond.operator not in _FLIP:
+        return None
+    if then == target:
+        term = else_
+    elif else_ == target:
+        term = then
+    else:
+        return None
+    left, right = _uncast(cond.left), _uncast(cond.right)
+    if left == _uncast(target) and right == _uncast(term):
+        rel = cond.operator
+    elif right == _uncast(target) and left == _uncast(term):
+        rel = _FLIP[cond.operator]
+    else:
+        return None
+    # `rel` compares target against term: when it holds, the larger of the two is...
+    larger_when_true = target if rel in (">", ">=") else term
+    return Update("max" if then == larger_when_true else "min", term)
+
+
+def _uncast(expr: Expression) -> Expression:
+    while isinstance(expr, TypeCast):
+        expr = expr.child
+    return expr
+
+
+# ---------------------------------------------------------------------------------------------
+# the stage
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """A statement that accumulates across the parallel inames `crossed`."""
+
+    stmt: Assignment
+    update: Update
+    predicates: frozenset[Expression]
+    condition_stmt: str | None
+    crossed: frozenset[str]
+    index_names: frozenset[str]
+
+    @property
+    def skip(self) -> set[str | None]:
+        return {self.stmt.id, self.condition_stmt}
+
+
+def recognize_parallel_reductions(kernel: Kernel) -> Kernel:
+    """Rewrite accumulations across hardware-parallel loops as reductions (module docstring).
+    Returns `kernel` itself when nothing is recognised."""
+    parallel = frozenset(n for n in kernel.iname_tags
+                         if any(is_hardware_parallel(t) for t in kernel.tags_of(n)))
+    if not parallel:
+        return kernel
+    found = [_candidate(kernel, s, parallel) for s in kernel.statements]
+    candidates = {c.stmt.id: c for c in found if c is not None}
+    if not candidates:
+        return kernel
+    oracle = TypeOracle(kernel)
+    statements = list(kernel.statements)
+    dead: set[str] = set()
+    for k, stmt in enumerate(statements):
+        cand = candidates.get(stmt.id)
+        new = None if cand is None else _rewrite(kernel, cand, candidates, parallel, oracle)
+        if new is not None:
+            statements[k] = new
+            dead |= {cand.condition_stmt} - {None}
+    if all(new is old for new, old in zip(statements, kernel.statements)):
+        return kernel
+    return _drop_statements(kernel.copy(statements=tuple(statements)), dead)
+
+
+def _candidate(kernel: Kernel, stmt: Statement, parallel: frozenset[str]) -> _Candidate | None:
+    """`stmt` as an accumulation across parallel loops that only it touches, or None."""
+    if not isinstance(stmt, Assignment) or stmt.atomicity:
+        return None
+    if not isinstance(kernel.arg(stmt.assignee_names()[0]), ArrayArg):
+        return None
+    index_names = frozenset().union(*(dependencies(i) for i in _indices(stmt.assignee)))
+    crossed = (stmt.within_inames & parallel) - index_names
+    if not crossed:
+        return None
+    update, predicates, condition_stmt = _match_statement(kernel, stmt)
+    if update is None:
+        return None
+    cand = _Candidate(stmt, update, predicates, condition_stmt, crossed, index_names)
+    return cand if _accumulator_is_private(kernel, cand, crossed) else None
+
+
+def _rewrite(kernel: Kernel, cand: _Candidate, candidates: dict[str, _Candidate],
+             parallel: frozenset[str], oracle: TypeOracle) -> Statement | None:
+    """The statement with its accumulation written as a reduction, or None."""
+    stmt = cand.stmt
+    inames = cand.crossed | _sequential_inames(kernel, cand, candidates, parallel)
+    if inames != cand.crossed and not _accumulator_is_private(kernel, cand, inames):
+        inames = cand.crossed
+    groups = sorted(n for n in inames & parallel if _is_group(kernel, n))
+    if groups:
+        _check_no_other_use(kernel, stmt, groups, cand.skip)
+    term = _term(oracle, cand, inames)
+    if term is None:
+        return None
+    kept = frozenset(c for c in cand.predicates if not dependencies(c) & inames)
+    reduction = _reduction(cand.update.operation, inames, term)
+    return replace(stmt, expression=combine(cand.update.operation, stmt.assignee, reduction),
+                   within_inames=stmt.within_inames - inames, predicates=kept)
+
+
+def _indices(target: Expression) -> tuple[Expression, ...]:
+    return tuple(target.index_tuple) if isinstance(target, p.Subscript) else ()
+
+
+def _match_statement(kernel: Kernel, stmt: Assignment
+                     ) -> tuple[Update | None, frozenset[Expression], str | None]:
+    """The update, the statement's remaining predicates, and the condition statement (C's
+    ``if (e > x) x = e;`` evaluates its condition into a private temporary first)."""
+    update = match_update(stmt.expression, stmt.assignee)
+    if update is not None:
+        return update, stmt.predicates, None
+    for pred in sorted(stmt.predicates, key=str):
+        cond, condition_stmt = _condition_of(kernel, stmt, pred)
+        if cond is None:
+            continue
+        update = _match_conditional(cond, stmt.expression, stmt.assignee, stmt.assignee)
+        if update is not None:
+            return update, stmt.predicates - {pred}, condition_stmt
+    return None, stmt.predicates, None
+
+
+def _condition_of(kernel: Kernel, stmt: Assignment, pred: Expression
+                  ) -> tuple[Expression | None, str | None]:
+    """The comparison a predicate tests: itself, or the value of a private condition
+    temporary (``c != 0`` with ``c = cast(int32, cmp)``) written and read only here."""
+    if isinstance(pred, p.Comparison) and pred.operator in _FLIP:
+        return pred, None
+    if isinstance(pred, p.Comparison) and pred.operator == "!=" and pred.right == 0:
+        pred = pred.left            # c != 0 tests the temporary c, as a bare c does
+    if not isinstance(pred, p.Variable):
+        return None, None
+    temp = kernel.temporaries.get(pred.name)
+    if (temp is None or temp.shape
+            or temp.address_space not in (None, AddressSpace.PRIVATE)):
+        return None, None
+    writers = kernel.writers(temp.name)
+    readers = [s.id for s in kernel.statements
+               if any(temp.name in dependencies(e) for e in s.read_expressions())]
+    if len(writers) != 1 or readers != [stmt.id]:
+        return None, None
+    writer = kernel.statement(writers[0])
+    if (not isinstance(writer, Assignment) or writer.predicates
+            or writer.within_inames != stmt.within_inames):
+        return None, None
+    value = _uncast(writer.expression)
+    return (value, writer.id) if isinstance(value, p.Comparison) else (None, None)
+
+
+def _sequential_inames(kernel: Kernel, cand: _Candidate, candidates: dict[str, _Candidate],
+                       parallel: frozenset[str]) -> frozenset[str]:
+    """Untagged sequential inames of the statement that do not index its accumulator and whose
+    loops hold only accumulations (each work item then runs the whole loop privately before
+    the tree; the accumulations of one loop are independent of each other)."""
+    conditions = {c.condition_stmt for c in candidates.values()}
+    out = set()
+    for n in cand.stmt.within_inames - parallel - cand.index_names:
+        if kernel.tags_of(n):
+            continue
+        inside = [s.id for s in kernel.statements if n in s.within_inames]
+        if all((sid in candidates and n not in candidates[sid].index_names)
+               or sid in conditions for sid in inside):
+            out.add(n)
+    return frozenset(out)
+
+
+def _accumulator_is_private(kernel: Kernel, cand: _Candidate, inames: frozenset[str]) -> bool:
+    """Only this statement touches x[idx] inside the loops over `inames`, and it reads x only
+    as the accumulator."""
+    stmt = cand.stmt
+    name = stmt.assignee_names()[0]
+    reads = [cand.update.term, *_indices(stmt.assignee), *cand.predicates]
+    if any(_aliases(kernel, name) & dependencies(e) for e in reads):
+        return False
+    return not any(other_statement_touches(kernel, other, stmt)
+                   for other in kernel.statements
+                   if other.id not in cand.skip and other.within_inames & inames)
+
+
+def _check_no_other_use(kernel: Kernel, stmt: Assignment, groups: list[str],
+                        skip: set[str | None]) -> None:
+    """Across work groups the accumulation is atomic, and groups cannot wait for each other:
+    a statement that also uses x[idx] (typically its initialisation) would race with it."""
+    if kernel.options.trust_mappings:
+        return
+    for other in kernel.statements:
+        if other.id in skip or not other_statement_touches(kernel, other, stmt):
+            continue
+        name = stmt.assignee_names()[0]
+        notes = (Note(f"statement {other.id} also uses {name} here", other.span),) \
+            if other.span is not None else ()
+        raise LegalityError(
+            f"mapping {', '.join(groups)} to group axes makes statement {stmt.id} a reduction "
+            f"into {name} across work groups, but statement {other.id} also uses {name} in "
+            "this region: work groups cannot wait for each other inside a kernel",
+            stmt.span, notes=notes,
+            detail="  initialise the accumulator before the region, or map only the inner "
+                   "loop to a local axis (split_iname(..., inner_tag=\"l.0\") without an "
+                   "outer group tag) so that one work group reduces everything")
+
+
+def other_statement_touches(kernel: Kernel, other: Statement, stmt: Assignment) -> bool:
+    """Whether `other` may read or write the element `stmt` assigns (or an array that may
+    alias it).  Different constant subscripts are different elements."""
+    from translator.analysis.access import statement_accesses
+    names = _aliases(kernel, stmt.assignee_names()[0])
+    mine = _indices(stmt.assignee)
+    for acc in statement_accesses(kernel, other):
+        if acc.variable not in names:
+            continue
+        plain = not getattr(acc, "linear", False) and not getattr(acc, "layout", "")
+        if acc.variable == stmt.assignee_names()[0] and plain and _differ(acc.index, mine):
+            continue
+        return True
+    return False
+
+
+def _differ(index: tuple[Expression, ...] | None, mine: tuple[Expression, ...]) -> bool:
+    if index is None or len(index) != len(mine):
+        return False
+    constant = (int, np.integer)
+    return all(isinstance(i, constant) and isinstance(j, constant) for i, j in zip(index, mine)) \
+        and tuple(int(i) for i in index) != tuple(int(j) for j in mine)
+
+
+def _aliases(kernel: Kernel, name: str) -> frozenset[str]:
+    arg = kernel.arg(name)
+    out = {name} | set(getattr(arg, "may_alias", ()))
+    out |= {a.name for a in kernel.array_args if name in a.may_alias}
+    return frozenset(out)
+
+
+def _is_group(kernel: Kernel, iname: str) -> bool:
+    from translator.ir.tags import GroupTag
+    return any(isinstance(t, GroupTag) for t in kernel.tags_of(iname))
+
+
+def _term(oracle: TypeOracle, cand: _Candidate, inames: frozenset[str]) -> Expression | None:
+    """The reduction's body: the term in the accumulator's arithmetic type, zeroed (made
+    neutral) where a predicate over the reduction's inames is false."""
+    stmt, update, predicates = cand.stmt, cand.update, cand.predicates
+    term = update.term
+    dtype = oracle.dtype(combine(update.operation, stmt.assignee, term))
+    if dtype is not None and oracle.dtype(term) != dtype:
+        term = TypeCast(np.dtype(dtype), term)
+    folded = sorted((c for c in predicates if dependencies(c) & inames), key=str)
+    if folded:
+        if dtype is None:
+            return None
+        term = p.If(flatten_and(folded), term, neutral_element(update.operation, dtype))
+    return term
+
+
+def _reduction(operation: str, inames: frozenset[str], term: Expression) -> Reduction:
+    """A reduction over `inames`; a term that is itself the same reduction is merged."""
+    ordered = tuple(sorted(inames))
+    if (isinstance(term, Reduction) and term.operation == operation
+            and not term.allow_simultaneous):
+        return Reduction(operation, ordered + tuple(term.inames), term.expr)
+    return Reduction(operation, ordered, term)
+
+
+def _drop_statements(kernel: Kernel, dead: set[str]) -> Kernel:
+    """Remove condition statements that only fed a rewritten statement (and their temporaries);
+    statements that depended on one depend on its dependencies instead."""
+    if not dead:
+        return kernel
+    gone = {s.id: s for s in kernel.statements if s.id in dead}
+    temps = {n for s in gone.values() for n in s.assignee_names()}
+    kept = []
+    for s in kernel.statements:
+        if s.id in dead:
+            continue
+        deps = set(s.depends_on)
+        for d in sorted(deps & set(gone)):
+            deps.discard(d)
+            deps |= gone[d].depends_on
+        kept.append(s if deps == set(s.depends_on) else replace(s, depends_on=frozenset(deps)))
+    temporaries = kernel.temporaries
+    for n in sorted(temps):
+        if n in temporaries:
+            temporaries = temporaries.delete(n)
+    return kernel.copy(statements=tuple(kept), temporaries=temporaries)
+
+
+__all__ = ["Update", "combine", "match_update", "neutral_element",
+           "other_statement_touches", "recognize_parallel_reductions"]
