@@ -368,3 +368,16 @@ def test_integer_literals_in_float_calls_compile(ctx, queue):
     x = np.linspace(0, 2, 5).astype(np.float32)
     got = run(knl, ctx, queue, x=x)["y"]
     np.testing.assert_allclose(got, np.sqrt(2) * np.maximum(x, 1) + 2.0 ** x, rtol=1e-6)
+
+
+@pytest.mark.parametrize("split", ["split_reduction_inward", "split_reduction_outward"])
+def test_nested_reductions_keep_the_inner_accumulator_in_one_loop(ctx, queue, split):
+    # the inner accumulator lives for one iteration of the outer reduction's loop: the
+    # scheduler must not split that loop around it (it used to, and summed wrongly)
+    knl = translator.make_kernel("{[i,j,k]: 0<=i<n and 0<=j<4 and 0<=k<5}",
+                                 "out[i] = sum([j,k], a[i,j,k])",
+                                 [GlobalArg("a", np.float64, shape="n,4,5"), "..."])
+    knl = getattr(transforms, split)(knl, "j")
+    a = np.random.default_rng(1).random((3, 4, 5))
+    out = translator.compile(knl, ctx)(queue, a=a)["out"]
+    np.testing.assert_allclose(out, a.sum(axis=(1, 2)), rtol=1e-12)

@@ -60,7 +60,8 @@ def lower_reductions(kernel: Kernel) -> Kernel:
     statements: list[Statement] = []
     for stmt in kernel.statements:
         statements.extend(lowering.statement(stmt))
-    return replace(kernel, statements=tuple(statements), temporaries=lowering.temporaries)
+    return replace(kernel, statements=tuple(statements), temporaries=lowering.temporaries,
+                   loop_priority=kernel.loop_priority | lowering.nesting)
 
 
 def _statement_has_reduction(stmt: Statement) -> bool:
@@ -76,6 +77,9 @@ class _Lowering:
         taken = {s.id for s in kernel.statements} | set(kernel.temporaries) | set(kernel.arg_names)
         self.names = UniqueNameGenerator(taken | set(kernel.all_inames))
         self.temporaries = kernel.temporaries
+        #: (outer, inner) loop priorities: an enclosing reduction's loops go around an inner
+        #: reduction's, whose accumulator lives for one iteration of them.
+        self.nesting: frozenset[tuple[str, ...]] = frozenset()
 
     def statement(self, stmt: Statement) -> list[Statement]:
         if not _statement_has_reduction(stmt):
@@ -94,6 +98,8 @@ class _Lowering:
         """Emit init/update statements for `red` (inner reductions first); return the
         accumulator that replaces it and the id of its update statement."""
         self._check_inames(red, stmt)
+        enclosing = sorted(outer - stmt.within_inames)
+        self.nesting |= {(o, r) for o in enclosing for r in red.inames if o != r}
         inner_inames = outer | frozenset(red.inames)
         inner: list[Statement] = []
         replacer = _Replacer(self, stmt, inner_inames, inner)
