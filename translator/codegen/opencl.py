@@ -198,10 +198,12 @@ def kernel_params(kernel: Kernel) -> tuple[KernelParam, ...]:
     read, written = _reads_and_writes(kernel)
     out: list[KernelParam] = []
     for arg in kernel.array_args:
-        is_output = arg.is_output if arg.is_output is not None else arg.name in written
-        is_input = arg.is_input
-        if is_input is None:
-            is_input = arg.name in read or (is_output and not _fully_written(kernel, arg))
+        # What the statements do decides; a declared flag can only add a transfer (flags
+        # set when the kernel was made go stale when transforms remove statements).
+        is_output = arg.name in written or bool(arg.is_output)
+        is_input = arg.name in read or bool(arg.is_input)
+        if arg.is_input is None and not is_input:
+            is_input = is_output and not _fully_written(kernel, arg)
         out.append(KernelParam(name=arg.name, kind="array", dtype=np.dtype(arg.dtype),
                                is_input=bool(is_input), is_output=bool(is_output),
                                size=array_size(arg), shape=arg.shape))
