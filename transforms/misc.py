@@ -17,13 +17,9 @@ from translator.ir.util import FrozenDict
 from transforms.common import suggestion
 from transforms.registry import transform
 
-_OPTION_TYPES: dict[str, type] = {
-    "enforce_array_accesses_within_bounds": bool,
-    "source_language": str,
-    "preamble": str,
-    "emit_line_directives": bool,
-    "trust_mappings": bool,
-}
+# every field of Options but the free-form `extra`, with its type (from the defaults)
+_OPTION_TYPES: dict[str, type] = {f.name: type(getattr(Options(), f.name))
+                                  for f in dataclasses.fields(Options) if f.name != "extra"}
 _LANGUAGES = ("kernel", "fortran", "c")
 
 

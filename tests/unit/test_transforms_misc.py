@@ -116,3 +116,15 @@ def test_infer_unknown_types_uses_ir_types():
     from translator.ir.types import infer_unknown_types as reference
     k = transforms.add_dtypes(knl(), {"a": "float64"})
     assert transforms.infer_unknown_types(k) == reference(k)
+
+
+def test_set_options_knows_every_option_field():
+    import dataclasses
+
+    import translator
+    knl = translator.make_kernel("{[i]: 0<=i<n}", "a[i] = 2*b[i]")
+    for f in dataclasses.fields(Options):
+        if f.name in ("extra", "source_language", "preamble"):
+            continue
+        out = transforms.set_options(knl, **{f.name: True})
+        assert getattr(out.options, f.name) is True
