@@ -1,4 +1,3 @@
-/* translate-test: rtol=1e-12 */
 /* Tiled matrix multiply, C = A*B, with both operands staged in local memory.
  *
  * i and j are split into 16x16 work groups and k into steps of 16.  At each step the work

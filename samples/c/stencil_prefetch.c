@@ -1,4 +1,3 @@
-/* translate-test: rtol=1e-12 */
 /* 2-D four-neighbour stencil with each work group's tile of u, plus its halo, in local
  * memory.
  *

@@ -1,4 +1,3 @@
-! translate-test: rtol=1e-12
 ! Tiled matrix-matrix product C = A*B: both operands are staged in local memory.
 !
 ! i and j are split into 16x16 work groups; k is split into steps of 16.  For each step, the
