@@ -55,6 +55,9 @@ class Region:
     #: Kernel arguments that are scalars in the source but passed as 1-element arrays because
     #: the region writes them (their values come back to the caller).
     written_scalars: frozenset[str] = frozenset()
+    #: The source's spelling of argument element types (name -> e.g. "long"), where the glue's
+    #: declaration must match the caller's pointer types exactly.
+    param_types: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -74,7 +74,9 @@ class Assembler:
             start=self.site.kernel.start, end=self.site.end.end, indent=self._indent(),
             procedure=self.site.function.decl.name, span=self.site.kernel.span,
             call_args=tuple((a.name, self._call_arg(a)) for a in args),
-            written_scalars=frozenset(self.scalars_out))
+            written_scalars=frozenset(self.scalars_out),
+            param_types=tuple((a.name, self._spelling(a.name)) for a in args
+                              if self._spelling(a.name)))
 
     # -- variables ------------------------------------------------------------------------
 
@@ -311,6 +313,10 @@ class Assembler:
         if b is not None and b.ctype.kind == "array" and len(b.ctype.dims) > 1:
             return "&" + c_name + "[0]" * len(b.ctype.dims)
         return c_name
+
+    def _spelling(self, name: str) -> str:
+        b = self.built.outer.get(name)
+        return b.ctype.spelling if b is not None else ""
 
     def _c_name(self, name: str) -> str:
         return self.built.c_names.get(name, name)

@@ -11,6 +11,7 @@ from pycparser import c_ast
 
 from frontends.base import GlueParam, GlueSignature, ParsedFile, Region
 from frontends.c.preprocess import SourceText
+from frontends.c.typemodel import BASE_TYPES
 from translator.diagnostics import FrontendError
 
 _C_TYPES = {
@@ -29,17 +30,28 @@ def c_type(dtype: np.dtype) -> str:
     return _C_TYPES[name]
 
 
-def prototype(sig: GlueSignature) -> str:
-    """``void translate_<name>(<params>);`` for one region."""
-    params = ", ".join(_param(prm) for prm in sig.params) or "void"
-    return f"void {sig.symbol}({params});\n"
+def prototype(sig: GlueSignature, spelled: dict[str, str] | None = None) -> str:
+    """``void translate_<name>(<params>);`` for one region; `spelled` gives the source's own
+    element type names (``long`` rather than ``long long``), so pointers match exactly."""
+    params = ", ".join(_param(prm, (spelled or {}).get(prm.name)) for prm in sig.params)
+    return f"void {sig.symbol}({params or 'void'});\n"
 
 
-def _param(prm: GlueParam) -> str:
+def _param(prm: GlueParam, spelled: str | None = None) -> str:
+    ctype = spelled if spelled and _same_width(spelled, prm.dtype) else c_type(prm.dtype)
     if prm.kind == "array":
         const = "" if prm.is_output else "const "
-        return f"{const}{c_type(prm.dtype)} *{prm.name}"
-    return f"{c_type(prm.dtype)} {prm.name}"
+        return f"{const}{ctype} *{prm.name}"
+    return f"{ctype} {prm.name}"
+
+
+def _same_width(spelled: str, dtype: np.dtype) -> bool:
+    """A spelling is used only where it names the glue's type: a typedef (the frontend resolved
+    it to this dtype), or a builtin type whose dtype is the glue's."""
+    key = tuple(spelled.split())
+    if key not in BASE_TYPES:
+        return True
+    return np.dtype(BASE_TYPES[key]) == np.dtype(dtype)
 
 
 def call(region: Region, sig: GlueSignature) -> str:
@@ -58,7 +70,7 @@ def rewrite_text(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSig
     missing = [r.name for r in regions if r.name not in glue]
     if missing:
         raise FrontendError(f"no glue signature for region(s) {', '.join(missing)}")
-    protos = "".join(prototype(glue[r.name]) for r in regions)
+    protos = "".join(prototype(glue[r.name], dict(r.param_types)) for r in regions)
     edits = [(prototype_offset, prototype_offset, protos)]
     edits += [(r.start, r.end, call(r, glue[r.name])) for r in regions]
     out, pos = [], 0

@@ -18,7 +18,7 @@ UINT64 = np.dtype(np.uint64)
 FLOAT32 = np.dtype(np.float32)
 FLOAT64 = np.dtype(np.float64)
 
-_BASE_TYPES = {
+BASE_TYPES = {
     ("char",): np.int8, ("signed", "char"): np.int8, ("unsigned", "char"): np.uint8,
     ("short",): np.int16, ("unsigned", "short"): np.uint16,
     ("int",): np.int32, ("unsigned",): np.uint32,
@@ -40,6 +40,9 @@ class CType:
     restrict: bool = False
     const: bool = False
     description: str = ""
+    #: The element type as the source spells it ("long", "unsigned int", a typedef name), for
+    #: declarations of the glue that must match the caller's pointers exactly.
+    spelling: str = ""
 
     @property
     def is_scalar(self) -> bool:
@@ -102,9 +105,11 @@ class FileScope:
         if isinstance(node, c_ast.ArrayDecl):
             inner = self.resolve(node.type)
             if inner.kind == "scalar":
-                return CType("array", inner.dtype, (node.dim,), const=inner.const)
+                return CType("array", inner.dtype, (node.dim,), const=inner.const,
+                             spelling=inner.spelling)
             if inner.kind == "array":
-                return CType("array", inner.dtype, (node.dim, *inner.dims), const=inner.const)
+                return CType("array", inner.dtype, (node.dim, *inner.dims), const=inner.const,
+                             spelling=inner.spelling)
             return CType("other", description=f"array of {inner.description or inner.kind}")
         if isinstance(node, c_ast.PtrDecl):
             return self._resolve_pointer(node)
@@ -116,10 +121,11 @@ class FileScope:
         inner = self.resolve(node.type)
         restrict = "restrict" in (node.quals or ())
         if inner.kind == "scalar":
-            return CType("pointer", inner.dtype, restrict=restrict, const=inner.const)
+            return CType("pointer", inner.dtype, restrict=restrict, const=inner.const,
+                         spelling=inner.spelling)
         if inner.kind == "array" and None not in inner.dims:
             return CType("array", inner.dtype, (None, *inner.dims), restrict=restrict,
-                         const=inner.const)
+                         const=inner.const, spelling=inner.spelling)
         if inner.kind == "pointer":
             return CType("other", description="pointer to pointer")
         return CType("other", description=f"pointer to {inner.description}")
@@ -131,15 +137,16 @@ class FileScope:
             if len(names) == 1 and names[0] in self.typedefs:
                 t = self.resolve(self.typedefs[names[0]])
                 return CType(t.kind, t.dtype, t.dims, t.restrict, t.const or const,
-                             t.description)
+                             t.description, spelling=names[0])
             if "void" in names:
                 return CType("other", description="void")
             if "double" in names and "long" in names:
                 return CType("other", description="long double")
             key = _names_key(names)
-            if key not in _BASE_TYPES:
+            if key not in BASE_TYPES:
                 return CType("other", description=" ".join(names))
-            return CType("scalar", np.dtype(_BASE_TYPES[key]), const=const)
+            return CType("scalar", np.dtype(BASE_TYPES[key]), const=const,
+                         spelling=" ".join(key))
         if isinstance(node, c_ast.Enum):
             self._add_enums(node)
             return CType("scalar", INT32, const=const)
