@@ -2,6 +2,8 @@
 
 Ordering restrictions:
 - transforms run first and in pragma order: later calls name inames earlier ones created;
+- privatisation runs after them (it asks which loops enclose a work array's uses, which
+  splits change) and before automatic mapping, whose legality checks it makes pass;
 - automatic mapping runs after them and only when they mapped nothing (the user's mapping
   always wins); it needs the final iname structure, so it cannot run earlier;
 - parallel-reduction recognition runs after automatic mapping (it needs the final tags: an
@@ -42,6 +44,12 @@ def apply_transform_calls(kernel: Kernel, calls: Sequence[Any]) -> Kernel:
         kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),
                                        span=call.span)
     return kernel
+
+
+def privatize_arrays(kernel: Kernel) -> Kernel:
+    """Work arrays written before being read in every iteration become private."""
+    from translator.analysis.privatize import privatize
+    return privatize(kernel)
 
 
 def infer_types(kernel: Kernel) -> Kernel:
@@ -93,6 +101,7 @@ def run_region(kernel: Kernel, calls: Sequence[Any],
         return k
 
     stages = (("transforms", lambda k: apply_transform_calls(k, calls)),
+              ("privatize", privatize_arrays),
               ("auto-map", mapping_stage)) + KERNEL_STAGES
     for name, stage in stages:
         kernel = _timed(opts, name, stage, kernel)

@@ -66,7 +66,8 @@ class Assembler:
         kernel = Kernel(
             name=self.site.name, domains=tuple(domains), statements=self._statements(arrays),
             args=tuple(args), temporaries=FrozenDict(self._temporaries()),
-            assumptions=self._assumptions(), options=Options(source_language="c"),
+            assumptions=self._assumptions(),
+            options=Options(source_language="c", extra=self._private_candidates()),
             span=self.site.kernel.span)
         return Region(
             name=self.site.name, kernel=apply_marks(kernel, self.site.marks),
@@ -92,6 +93,16 @@ class Assembler:
                     f"the value of loop variable {name!r} after region {self.site.name!r} is "
                     "used, but a region does not set it; declare the variable in the for "
                     "statement or set it after the region", span)
+
+    def _private_candidates(self) -> FrozenDict:
+        """Local arrays the region writes and nothing reads after it: privatisation may give
+        each work item its own copy (translator.analysis.privatize decides)."""
+        written = {s.assignee_name for s in self.stmts}
+        names = tuple(sorted(
+            name for name, b in self.built.outer.items()
+            if name in written and b.ctype.kind == "array" and b.storage == "local"
+            and not self.refs.used_after(self.built.c_names[name], self.site)))
+        return FrozenDict({"private_candidates": names} if names else {})
 
     def _classify_scalars(self) -> None:
         written = {s.assignee_name for s in self.stmts}

@@ -63,9 +63,13 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
         sym = rb.touched[n]
         temporaries[n] = TemporaryVariable(name=n, dtype=sym.ftype.dtype, span=sym.span)
     args = _arguments(rb, statements, set(private), set(scalars_out), written)
+    candidates = tuple(sorted(n for n in written if n in rb.touched and rb.touched[n].is_array
+                              and _is_local(rb, rb.touched[n]) and n not in outside_names))
+    options = Options(source_language="fortran",
+                      extra=FrozenDict({"private_candidates": candidates} if candidates else {}))
     kernel = Kernel(name=name, domains=tuple(rb.domains), statements=tuple(statements),
                     args=tuple(args), temporaries=FrozenDict(temporaries),
-                    options=Options(source_language="fortran"), span=span)
+                    options=options, span=span)
     try:
         isl_glue.check_forest(kernel.domains)
     except DomainError as e:

@@ -1597,3 +1597,36 @@ def constant_iname_extent(domains: Sequence[isl.BasicSet], iname: str) -> int | 
         return hardware_range(statement_domain(domains, [iname]), iname)[2]
     except (isl.Error, DomainError):
         return None
+
+
+# ---------------------------------------------------------------------------------------------
+# privatisation (translator.analysis.privatize): which elements instances touch, per iteration
+
+def access_footprint(domains: Sequence[isl.BasicSet], inames: Iterable[str],
+                     conditions: Iterable[Expression], index: Sequence[Expression],
+                     keep: Iterable[str], assumptions: isl.BasicSet | None = None) -> isl.Set:
+    """{(keep inames, element) : some instance touches element} as a parameter-only set.
+
+    Element coordinates are the parameters ``_tr_e0``, ``_tr_e1``, ...; inames not in `keep`
+    are projected out (existentially quantified)."""
+    s = instance_set(domains, inames, conditions, assumptions=assumptions)
+    elems = [f"_tr_e{k}" for k in range(len(index))]
+    s = _align_params(s, elems)
+    for name, expr in zip(elems, index):
+        s = _align_params(s, dependencies(expr))
+        space = s.get_space()
+        s = s.intersect(aff_from_expr(space, p.Variable(name)).eq_set(aff_from_expr(space, expr)))
+    wanted = set(keep) | set(elems)
+    inames = set(inames)
+    for n in reversed(s.get_var_names(dim_type.param)):
+        if n in inames and n not in wanted:
+            s = s.project_out(dim_type.param, s.find_dim_by_name(dim_type.param, n), 1)
+    return s
+
+
+def param_set_subset(a: isl.Set, b: isl.Set | None) -> bool:
+    """Whether every point of `a` is in `b` (parameter-only sets; None is empty)."""
+    if b is None:
+        return a.is_empty()
+    a2 = a.align_params(b.get_space())
+    return a2.is_subset(b.align_params(a2.get_space()))
