@@ -1,5 +1,9 @@
 """``translate``: the command line.  Exit 0 on success, 1 on a user error, 2 on a bug.
 
+    translate SRC... [-o OUT] [options]      translate files (see --help)
+    translate check SRC... [-- FLAGS]        build original and translated program, compare
+    translate devices                        list OpenCL devices as TRANSLATE_DEVICE sees them
+
 Heavy modules are imported only after the arguments are parsed, so ``--version`` and
 ``--runtime-dir`` start fast.
 """
@@ -10,19 +14,27 @@ import argparse
 import os
 import sys
 import traceback
-import warnings
+
+SUBCOMMANDS = ("check", "devices")
 
 
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="translate",
-        description="Translate pragma-marked loop nests of Fortran and C files to OpenCL.")
+        description="Translate pragma-marked loop nests of Fortran and C files to OpenCL.",
+        epilog="Subcommands: 'translate check SRC... [-- FLAGS]' builds and compares the "
+               "original and the translated program; 'translate devices' lists OpenCL devices. "
+               "Warnings: -Wno-ID silences one, -Werror[=ID] makes warnings errors, -w hides all.")
     ap.add_argument("sources", nargs="*", metavar="SRC", help="Fortran or C source files")
     ap.add_argument("-o", "--output", metavar="OUT", help="output directory")
     ap.add_argument("--emit", default="all", choices=("ir", "cl", "host", "source", "all"),
                     help="what to produce (default: all); without -o it goes to stdout")
     ap.add_argument("--runtime-dir", action="store_true",
                     help="print the directory holding translate_rt.h and translate_rt.c")
+    ap.add_argument("--cmake-dir", action="store_true",
+                    help="print the directory holding Translator.cmake")
+    ap.add_argument("--make-dir", action="store_true",
+                    help="print the directory holding translate.mk (make pattern rules)")
     ap.add_argument("--version", action="store_true", help="print the version")
     ap.add_argument("--list-transforms", action="store_true",
                     help="list every transform a pragma can call")
@@ -31,26 +43,63 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("-I", dest="includes", action="append", default=[], metavar="DIR")
     ap.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VAL]")
     ap.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME")
+    ap.add_argument("--report", nargs="?", const="", metavar="FILE",
+                    help="offload report per region: on stderr, on stdout with --report=-, "
+                         "or into FILE")
+    ap.add_argument("-MD", dest="depfile_on", action="store_true",
+                    help="write a make dependency file (OUT/<stem>.d unless -MF)")
+    ap.add_argument("-MF", dest="depfile", metavar="FILE", help="dependency file name")
+    ap.add_argument("-MT", dest="dep_targets", action="append", default=[], metavar="TARGET",
+                    help="target of the dependency rule (default: the outputs)")
+    ap.add_argument("-MP", dest="dep_phony", action="store_true",
+                    help="add an empty rule for each dependency (deleted headers)")
+    ap.add_argument("--print-outputs", action="store_true",
+                    help="print the path of every output file, one per line")
+    ap.add_argument("--all-outputs", action="store_true",
+                    help="write OUT/<stem>.cl and OUT/<stem>.host.c even for a file without "
+                         "regions (placeholders), for build systems that list outputs")
+    ap.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+                    help="translate N files at once (0: one per CPU)")
     ap.add_argument("--print-ir-after-all", action="store_true")
     ap.add_argument("--time-passes", action="store_true")
     return ap
 
 
 def runtime_dir() -> str:
+    """The directory of ``translate_rt.h`` and ``translate_rt.c``."""
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime")
 
 
+def cmake_dir() -> str:
+    """The directory of ``Translator.cmake``."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmake")
+
+
+def make_dir() -> str:
+    """The directory of ``translate.mk``."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "make")
+
+
+_DIRS = {"runtime_dir": runtime_dir, "cmake_dir": cmake_dir, "make_dir": make_dir}
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in SUBCOMMANDS:
+        return _subcommand(argv[0], argv[1:])
+    from translator.build.warnpolicy import split_warning_flags
+    policy, rest = split_warning_flags(argv)
+    args = _parser().parse_args(rest)
     if args.version:
         from translator import __version__
         print(f"translate {__version__}")
         return 0
-    if args.runtime_dir:
-        print(runtime_dir())
-        return 0
+    for name, where in _DIRS.items():
+        if getattr(args, name):
+            print(where())
+            return 0
     try:
-        return _run(args)
+        return _run(args, policy)
     except KeyboardInterrupt:
         return 130
     except Exception:  # a bug: say so, with the traceback, and exit 2
@@ -59,25 +108,58 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _run(args: argparse.Namespace) -> int:
-    from translator.diagnostics import TranslatorError
+def _subcommand(name: str, argv: list[str]) -> int:
+    try:
+        if name == "check":
+            from translator.build.check import main as check_main
+            return check_main(argv)
+        from translator.build.devices import main as devices_main
+        return devices_main(argv)
+    except KeyboardInterrupt:
+        return 130
+    except Exception:
+        sys.stderr.write(f"translate {name}: internal error (this is a bug in the "
+                         "translator):\n")
+        traceback.print_exc()
+        return 2
+
+
+def _run(args: argparse.Namespace, policy) -> int:
     if args.list_transforms:
         return _list_transforms()
     if not args.sources:
         sys.stderr.write("translate: error: no source files given\n")
         return 1
-    options = _frontend_options(args)
-    status = 0
-    for src in args.sources:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            try:
-                _translate_one(src, args, options)
-            except TranslatorError as err:
-                sys.stderr.write(err.render())
-                status = 1
-        _report_warnings(caught)
-    return status
+    problem = _check_args(args)
+    if problem:
+        sys.stderr.write(f"translate: error: {problem}\n")
+        return 1
+    from translator.build.batch import run_batch
+    return run_batch(args.sources, _job_options(args, policy), jobs=args.jobs,
+                     report_to=args.report, print_outputs=args.print_outputs)
+
+
+def _check_args(args: argparse.Namespace) -> str:
+    if (args.depfile or args.dep_targets or args.dep_phony) and not args.depfile_on:
+        args.depfile_on = True   # as with gcc, -MF/-MT/-MP imply a dependency file here
+    if args.depfile and len(args.sources) > 1:
+        return "-MF names one dependency file: give one source file, or use -MD alone"
+    if args.print_outputs and not args.output:
+        return "--print-outputs needs -o OUT"
+    if args.jobs < 0:
+        return "-j needs a number >= 0"
+    return ""
+
+
+def _job_options(args: argparse.Namespace, policy):
+    from translator.build.job import JobOptions
+    return JobOptions(
+        output=args.output, emit=args.emit, frontend=_frontend_options(args), policy=policy,
+        report=args.report is not None,
+        depfile=(args.depfile or "") if args.depfile_on else None,
+        dep_targets=tuple(args.dep_targets), dep_phony=args.dep_phony,
+        all_outputs=args.all_outputs, print_ir_after_all=args.print_ir_after_all,
+        time_passes=args.time_passes)
 
 
 def _frontend_options(args: argparse.Namespace) -> dict:
@@ -89,39 +171,6 @@ def _frontend_options(args: argparse.Namespace) -> dict:
     if args.form:
         opts["form"] = args.form
     return opts
-
-
-def _translate_one(src: str, args: argparse.Namespace, options: dict) -> None:
-    from translator.driver import outputs_for_emit, translate_text, write_outputs
-    from translator.diagnostics import FrontendError
-    from translator.pipeline import PassOptions
-    if args.output and os.path.abspath(os.path.dirname(src) or ".") == os.path.abspath(args.output):
-        raise FrontendError(f"output directory {args.output!r} is the directory of {src}: the "
-                            "translated file would overwrite the input")
-    try:
-        with open(src, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise FrontendError(f"{src}: cannot read: {e.strerror if isinstance(e, OSError) else e}")
-    popts = PassOptions(print_ir_after_all=args.print_ir_after_all,
-                        time_passes=args.time_passes, log=lambda s: print(s, file=sys.stderr))
-    result = translate_text(src, text, options, popts)
-    outputs = outputs_for_emit(result, args.emit)
-    if args.output:
-        write_outputs(args.output, outputs)
-    else:
-        for name in sorted(outputs):
-            sys.stdout.write(outputs[name])
-    if args.time_passes:
-        for name, secs in popts.timings.items():
-            print(f"translate: pass {name}: {secs * 1e3:.2f} ms", file=sys.stderr)
-
-
-def _report_warnings(caught) -> None:
-    from translator.diagnostics import TranslatorWarning
-    for w in caught:
-        if isinstance(w.message, TranslatorWarning):
-            sys.stderr.write(w.message.render())
 
 
 def _list_transforms() -> int:

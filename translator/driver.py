@@ -8,7 +8,6 @@ atomically (temporary file + rename), so a failed translation leaves no output a
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -31,6 +30,11 @@ class TranslationResult:
     ir: str = ""
     regions: list[Any] = field(default_factory=list)
     mappings: list[Any] = field(default_factory=list)
+    #: The frontend's language ("fortran", "c", or a plugin's), the parsed file and the glue
+    #: signature of each region: what `translator.build.check` needs to instrument the source.
+    language: str = ""
+    parsed: Any = None
+    glue: dict[str, Any] = field(default_factory=dict)
 
 
 def load_frontends() -> dict[str, Any]:
@@ -69,7 +73,7 @@ def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
     parsed = frontend.parse(path, text, options)
     base = os.path.basename(path)
     stem, _ = os.path.splitext(base)
-    result = TranslationResult(source=path)
+    result = TranslationResult(source=path, language=frontend.language, parsed=parsed)
     _check_unique_names(parsed.regions)
     units, glue, device, ir_texts = [], {}, [], []
     for region in parsed.regions:
@@ -85,6 +89,7 @@ def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
         result.regions.append((region, kernel, code))
         result.mappings.append(done)
     result.ir = "\n".join(ir_texts)
+    result.glue = glue
     result.outputs[base] = frontend.rewrite(parsed, glue) if parsed.regions else text
     if parsed.regions:
         result.outputs[f"{stem}.cl"] = _join_device_code(device)
@@ -118,22 +123,29 @@ def outputs_for_emit(result: TranslationResult, emit: str) -> dict[str, str]:
 
 
 def write_outputs(out_dir: str, outputs: dict[str, str]) -> list[str]:
-    """Write every output atomically; returns the paths written, in name order."""
+    """Write every output atomically; returns the paths, in name order.
+
+    A file that already holds exactly the new text is left alone (its modification time is
+    kept), so build tools rebuild only what really changed.
+    """
+    from translator.build.deps import write_if_changed
     os.makedirs(out_dir, exist_ok=True)
     written = []
     for name in sorted(outputs):
         target = os.path.join(out_dir, name)
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=out_dir)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-                f.write(outputs[name])
-            os.replace(tmp, target)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        write_if_changed(target, outputs[name])
         written.append(target)
     return written
+
+
+def placeholder_outputs(result: TranslationResult) -> dict[str, str]:
+    """For a file without regions: an empty device file and a host glue file that compiles to
+    nothing, for build systems that must know every output in advance (``--all-outputs``)."""
+    base = os.path.basename(result.source)
+    stem, _ = os.path.splitext(base)
+    note = f"no translate regions in {base}: nothing runs on the device"
+    return {f"{stem}.cl": f"/* {note} */\n",
+            f"{stem}.host.c": f"/* {note} */\ntypedef int translate_no_regions_;\n"}
 
 
 def translate_file(src: str, out_dir: str, *, emit: str = "all",

@@ -127,3 +127,16 @@ def test_emit_selects_one_output(tmp_path: Path, emit: str, name: str) -> None:
     r = translate(str(src), "-o", "out", "--emit", emit, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [name]
+
+
+def test_build_system_dirs(tmp_path: Path) -> None:
+    r = translate("--cmake-dir", cwd=tmp_path)
+    assert r.returncode == 0 and (Path(r.stdout.strip()) / "Translator.cmake").is_file()
+    r = translate("--make-dir", cwd=tmp_path)
+    assert r.returncode == 0 and (Path(r.stdout.strip()) / "translate.mk").is_file()
+
+
+def test_failed_emit_to_stdout_prints_nothing(tmp_path: Path) -> None:
+    src = write(tmp_path, "bad.f90", SAXPY.replace("split_iname(", "splt_iname("))
+    r = translate(str(src), "--emit", "cl", cwd=tmp_path)
+    assert r.returncode == 1 and r.stdout == "" and "bad.f90:8:" in r.stderr

@@ -1,0 +1,177 @@
+"""Mutation fuzzing of the CLI's translation path (used by test_fuzz.py and bench/fuzz_cli.py).
+
+A mutant is a sample source with a few lines or tokens deleted, duplicated, swapped or
+replaced.  The oracle is the CLI contract: every input ends in exit 0 or exit 1 with a
+diagnostic; never an internal error (exit 2), a traceback, a hang, or output left behind by a
+failed translation.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SEEDS = tuple(sorted(p for p in (REPO / "samples").rglob("*")
+                     if p.suffix in (".f90", ".f", ".c")))
+TOKEN = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*|\d+(?:\.\d*)?(?:[eEdD][-+]?\d+)?|\"[^\"\n]*\""
+                   r"|'[^'\n]*'|\S")
+BASE_KINDS = ("del_line", "dup_line", "swap_lines", "del_token", "dup_token", "swap_tokens",
+              "replace_token", "interesting_token")
+#: ``region_*`` kinds apply the base kind to the text of one translate region only, so that
+#: more mutants get past the frontend into transforms, analysis and code generation.
+KINDS = BASE_KINDS + tuple(f"region_{k}" for k in BASE_KINDS)
+#: Tokens that often break assumptions: edge values, inames, tags, operators.
+INTERESTING = ("0", "1", "-1", "2", "3", "7", "64", "1000000007", "2147483647", "-2147483648",
+               "1.5", "1e300", "0.0", "i", "j", "k", "n", "i_1", '"i"', '"j"', '"i_inner"',
+               '"l.0"', '"g.0"', '"l.1"', '"g.2"', '"ilp"', '"vec"', '"unr"', "(", ")", "[",
+               "]", ",", "+", "-", "*", "/", "%", "**", "=", "==", ".and.", "&&", "||", "!",
+               "if", "do", "for", "end", "kernel", "None", "True", "{", "}", ":", ";", "::",
+               "translate", "split_iname", "tag_inames", "independent")
+_DIRECTIVE = re.compile(r"^[ \t]*(?:[!*cC]\$|#[ \t]*pragma[ \t]+)translate[ \t]+(end[ \t]+)?kernel",
+                        re.IGNORECASE | re.MULTILINE)
+
+
+def mutate(text: str, ops: Sequence[tuple[str, int, int]]) -> str:
+    """Apply mutations `(kind, a, b)`; a and b pick lines or tokens (taken modulo)."""
+    for kind, a, b in ops:
+        if kind.startswith("region_"):
+            text = _in_region(text, kind[len("region_"):], a, b)
+        else:
+            text = _apply(kind, text, a, b)
+    return text
+
+
+def _apply(kind: str, text: str, a: int, b: int) -> str:
+    return _LINE_OPS[kind](text, a, b) if kind in _LINE_OPS else _token_op(kind, text, a, b)
+
+
+def region_spans(text: str) -> list[tuple[int, int]]:
+    """Character ranges from each ``kernel`` directive to the end of its ``end kernel`` line."""
+    spans, start = [], None
+    for m in _DIRECTIVE.finditer(text):
+        if m.group(1) is None:
+            start = m.start()
+        elif start is not None:
+            end = text.find("\n", m.end())
+            spans.append((start, len(text) if end < 0 else end + 1))
+            start = None
+    return spans
+
+
+def _in_region(text: str, kind: str, a: int, b: int) -> str:
+    spans = region_spans(text)
+    if not spans:
+        return _apply(kind, text, a, b)
+    s, e = spans[(a ^ b) % len(spans)]
+    return text[:s] + _apply(kind, text[s:e], a, b) + text[e:]
+
+
+def _lines(text: str) -> list[str]:
+    return text.splitlines(keepends=True) or [""]
+
+
+def _del_line(text: str, a: int, b: int) -> str:
+    lines = _lines(text)
+    del lines[a % len(lines)]
+    return "".join(lines)
+
+
+def _dup_line(text: str, a: int, b: int) -> str:
+    lines = _lines(text)
+    k = a % len(lines)
+    lines.insert(b % (len(lines) + 1), lines[k])
+    return "".join(lines)
+
+
+def _swap_lines(text: str, a: int, b: int) -> str:
+    lines = _lines(text)
+    i, j = a % len(lines), b % len(lines)
+    lines[i], lines[j] = lines[j], lines[i]
+    return "".join(lines)
+
+
+_LINE_OPS = {"del_line": _del_line, "dup_line": _dup_line, "swap_lines": _swap_lines}
+
+
+def _token_op(kind: str, text: str, a: int, b: int) -> str:
+    spans = [m.span() for m in TOKEN.finditer(text)]
+    if not spans:
+        return text
+    s, e = spans[a % len(spans)]
+    t2 = spans[b % len(spans)]
+    other = text[t2[0]:t2[1]]
+    if kind == "del_token":
+        return text[:s] + text[e:]
+    if kind == "dup_token":
+        return text[:e] + " " + text[s:e] + text[e:]
+    if kind == "replace_token":
+        return text[:s] + other + text[e:]
+    if kind == "interesting_token":
+        return text[:s] + INTERESTING[b % len(INTERESTING)] + text[e:]
+    nxt = spans[(a + 1) % len(spans)]
+    if nxt[0] <= s:
+        return text
+    return text[:s] + text[nxt[0]:nxt[1]] + text[e:nxt[0]] + text[s:e] + text[nxt[1]:]
+
+
+def random_ops(rng: random.Random) -> list[tuple[str, int, int]]:
+    return [(rng.choice(KINDS), rng.randrange(1 << 16), rng.randrange(1 << 16))
+            for _ in range(rng.randint(1, 3))]
+
+
+@dataclass
+class Outcome:
+    status: int
+    problem: str = ""      # empty: the contract held
+    stderr: str = ""
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(signum, frame):  # pragma: no cover - only on a hang
+    raise _Timeout()
+
+
+def run_input(name: str, text: str, *, timeout: int = 60) -> Outcome:
+    """Translate `text` as the CLI would (in process) and judge the result."""
+    from translator.build.job import JobOptions, translate_source_text
+    with tempfile.TemporaryDirectory(prefix="fuzz.") as tmp:
+        src = os.path.join(tmp, name)
+        Path(src).write_text(text)
+        out = os.path.join(tmp, "out")
+        old = signal.signal(signal.SIGALRM, _alarm)
+        signal.alarm(timeout)
+        try:
+            result = translate_source_text(src, text, JobOptions(output=out))
+        except _Timeout:
+            return Outcome(-1, f"hang (more than {timeout} s)")
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, old)
+        left = sorted(os.listdir(out)) if os.path.isdir(out) else []
+        return Outcome(result.status, _judge(result, left), result.stderr)
+
+
+def _judge(result, left: list[str]) -> str:
+    if result.status == 2:
+        return "internal error"
+    if "Traceback" in result.stderr:
+        return "traceback on stderr"
+    if result.status == 1 and "error:" not in result.stderr:
+        return "exit 1 without a diagnostic"
+    if result.status == 1 and left:
+        return f"a failed translation wrote {left}"
+    if result.status == 0 and not left:
+        return "success without outputs"
+    if result.status not in (0, 1):
+        return f"exit status {result.status}"
+    return ""

@@ -1,0 +1,4 @@
+#include <stdio.h>
+void report(double v) { printf("checksum %.6f\n", v); }
+// c
+// c

@@ -1,0 +1,269 @@
+"""``translate check``: build the original and the translated program, run both, and compare
+what every region wrote at every region exit.
+
+    translate check SRC... [--args 'ARGS'] [--rtol R] [--atol A] [--keep DIR] [-- FLAGS]
+
+The original program is instrumented (each region keeps its code; a call to a dumping glue
+function follows it, see `translator.build.checkglue`); the translated program dumps after
+each real glue call.  The translated program runs on ``$TRANSLATE_DEVICE`` (default: ``cpu``).
+Exit 0 when every region execution matches, 1 on the first mismatch (region, array, index,
+both values) or when a build or a run fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from translator.build.checkcompare import (Record, compare_runs, read_dump)
+from translator.build.checkglue import (SUPPORT_C, check_glue_file, real_symbol_defines)
+from translator.build.flags import frontend_cpp_args, language_of
+
+
+class CheckFailed(Exception):
+    """A build or run step failed; the message is what the user sees."""
+
+
+@dataclass
+class Unit:
+    """One source file of the program and its translation."""
+
+    src: Path
+    language: str
+    result: Any = None          # TranslationResult, or None for a file without regions
+    stem: str = ""
+
+    @property
+    def has_regions(self) -> bool:
+        return self.result is not None and bool(self.result.regions)
+
+
+@dataclass
+class Settings:
+    sources: list[str]
+    flags: list[str] = field(default_factory=list)
+    run_args: list[str] = field(default_factory=list)
+    rtol: float | None = None
+    atol: float = 0.0
+    keep: str | None = None
+    fc: str = "gfortran"
+    cc: str = "gcc"
+    timeout: float = 600.0
+
+
+def _parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="translate check",
+        description="Build the original and the translated program, run both and compare "
+                    "every array and scalar each region writes, at each region exit.")
+    ap.add_argument("sources", nargs="+", metavar="SRC")
+    ap.add_argument("--args", default="", help="arguments for both programs (one string)")
+    ap.add_argument("--rtol", type=float, help="relative tolerance for floating-point values "
+                    "(default 1e-9 for double, 1e-4 for float)")
+    ap.add_argument("--atol", type=float, default=0.0, help="absolute tolerance (default 0)")
+    ap.add_argument("--keep", metavar="DIR", help="build in DIR and keep it")
+    ap.add_argument("--fc", default=os.environ.get("FC") or "gfortran")
+    ap.add_argument("--cc", default=os.environ.get("CC") or "gcc")
+    ap.add_argument("--timeout", type=float, default=600.0, help="seconds per program run")
+    return ap
+
+
+def parse_args(argv: list[str]) -> Settings:
+    flags: list[str] = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, flags = argv[:cut], argv[cut + 1:]
+    a = _parser().parse_args(argv)
+    return Settings(sources=a.sources, flags=flags, run_args=shlex.split(a.args), rtol=a.rtol,
+                    atol=a.atol, keep=a.keep, fc=a.fc, cc=a.cc, timeout=a.timeout)
+
+
+def main(argv: list[str]) -> int:
+    from translator.build.warnpolicy import split_warning_flags
+    policy, argv = split_warning_flags(argv)
+    settings = parse_args(argv)
+    from translator.diagnostics import TranslatorError
+    try:
+        units = translate_units(settings, policy)
+        return _check(settings, units)
+    except TranslatorError as err:
+        sys.stderr.write(err.render())
+        return 1
+    except CheckFailed as err:
+        sys.stderr.write(f"translate check: error: {err}\n")
+        return 1
+
+
+def translate_units(settings: Settings, policy) -> list[Unit]:
+    """Translate every source in memory (warnings shown under `policy`)."""
+    import warnings
+
+    from translator.build.job import read_source
+    from translator.build.warnpolicy import apply_policy
+    from translator.diagnostics import FrontendError, TranslatorError
+    from translator.driver import translate_text
+    cpp = frontend_cpp_args(settings.flags)
+    units, stems = [], set()
+    for name in settings.sources:
+        src = Path(name)
+        lang = language_of(name)
+        if lang is None:
+            raise FrontendError(f"{name}: not a Fortran or C source")
+        unit = Unit(src=src, language=lang, stem=src.stem)
+        if unit.stem in stems:
+            raise FrontendError(f"{name}: two sources named {unit.stem}.*; rename one")
+        stems.add(unit.stem)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            unit.result = translate_text(name, read_source(name), {"cpp_args": cpp})
+        shown, failed = apply_policy(caught, policy)
+        sys.stderr.write(shown)
+        if failed:
+            raise TranslatorError(f"{name}: warnings treated as errors")
+        units.append(unit)
+    if not any(u.has_regions for u in units):
+        raise FrontendError("no translate regions in the given sources: nothing to check")
+    return units
+
+
+def instrumented_original(unit: Unit) -> str:
+    """The original text with a call to the region's (dumping) glue after each region."""
+    res = unit.result
+    parsed = res.parsed
+    regions = tuple(dataclasses.replace(r, start=r.end) for r in parsed.regions)
+    frontend = _frontend(unit)
+    return frontend.rewrite(dataclasses.replace(parsed, regions=regions), res.glue)
+
+
+def _frontend(unit: Unit):
+    from translator.driver import frontend_for
+    return frontend_for(str(unit.src), unit.language)
+
+
+def _glue_regions(unit: Unit) -> list[tuple[str, str, Any]]:
+    res = unit.result
+    return [(res.glue[region.name].symbol, region.name, code)
+            for region, _kernel, code in res.regions]
+
+
+def write_trees(units: list[Unit], work: Path) -> None:
+    """``work/orig`` and ``work/tran``: the sources and glue of both programs."""
+    for tree in ("orig", "tran"):
+        (work / tree).mkdir(parents=True, exist_ok=True)
+        (work / tree / "tr_check_support.c").write_text(SUPPORT_C)
+    for u in units:
+        name = u.src.name
+        if not u.has_regions:
+            continue
+        glue = check_glue_file(name, _glue_regions(u))
+        (work / "orig" / name).write_text(instrumented_original(u))
+        (work / "orig" / f"{u.stem}.check.c").write_text(glue)
+        outs = u.result.outputs
+        (work / "tran" / name).write_text(outs[name])
+        (work / "tran" / f"{u.stem}.host.c").write_text(outs[f"{u.stem}.host.c"])
+        (work / "tran" / f"{u.stem}.check.c").write_text(glue)
+
+
+def _compile(cmd: list[str], cwd: Path, what: str) -> None:
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise CheckFailed(f"building the {what} failed:\n$ {shlex.join(cmd)}\n"
+                          f"{proc.stdout}{proc.stderr}")
+
+
+def build(settings: Settings, units: list[Unit], work: Path, tree: str) -> Path:
+    """Compile and link one of the two programs; returns the executable."""
+    from translator.cli import runtime_dir
+    rt = runtime_dir()
+    d = work / tree
+    what = "original program (instrumented)" if tree == "orig" else "translated program"
+    objs: list[str] = []
+    for u in units:
+        src = d / u.src.name if u.has_regions else u.src.resolve()
+        inc = [f"-I{u.src.resolve().parent}"]
+        comp = settings.fc if u.language == "fortran" else settings.cc
+        obj = f"{u.stem}.o"
+        _compile([comp, *settings.flags, *inc, "-c", str(src), "-o", obj], d, what)
+        objs.append(obj)
+    glue_flags = ["-O1", f"-I{rt}"]
+    c_files = ["tr_check_support.c"]
+    for u in units:
+        if not u.has_regions:
+            continue
+        defines = ["-DTR_CHECK_TRANSLATED"] if tree == "tran" else []
+        _compile([settings.cc, *glue_flags, *defines, "-c", f"{u.stem}.check.c",
+                  "-o", f"{u.stem}.check.o"], d, what)
+        objs.append(f"{u.stem}.check.o")
+        if tree == "tran":
+            syms = [sym for sym, _, _ in _glue_regions(u)]
+            _compile([settings.cc, *glue_flags, *real_symbol_defines(syms), "-c",
+                      f"{u.stem}.host.c", "-o", f"{u.stem}.host.o"], d, what)
+            objs.append(f"{u.stem}.host.o")
+    if tree == "tran":
+        c_files.append(os.path.join(rt, "translate_rt.c"))
+    for c in c_files:
+        obj = Path(c).stem + ".o"
+        _compile([settings.cc, *glue_flags, "-c", c, "-o", obj], d, what)
+        objs.append(obj)
+    linker = settings.fc if any(u.language == "fortran" for u in units) else settings.cc
+    libs = ["-lOpenCL"] if tree == "tran" else []
+    _compile([linker, *settings.flags, *objs, "-o", "program", *libs, "-lm"], d, what)
+    return d / "program"
+
+
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+    records: list[Record]
+
+
+def run_program(settings: Settings, exe: Path, dump: Path, label: str) -> Run:
+    env = dict(os.environ, TRANSLATE_DUMP=str(dump))
+    env.setdefault("TRANSLATE_DEVICE", "cpu")
+    if dump.exists():
+        dump.unlink()
+    try:
+        # run where check was started, so input files given in --args are found
+        proc = subprocess.run([str(exe), *settings.run_args], env=env,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              errors="replace", timeout=settings.timeout)
+    except subprocess.TimeoutExpired:
+        raise CheckFailed(f"the {label} program did not finish in {settings.timeout:g} s")
+    records = read_dump(dump) if dump.exists() else []
+    return Run(proc.returncode, proc.stdout, proc.stderr, records)
+
+
+def _check(settings: Settings, units: list[Unit]) -> int:
+    if settings.keep:
+        work = Path(settings.keep).resolve()
+        work.mkdir(parents=True, exist_ok=True)
+        return _check_in(settings, units, work)
+    work = Path(tempfile.mkdtemp(prefix="translate-check."))
+    try:
+        return _check_in(settings, units, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _check_in(settings: Settings, units: list[Unit], work: Path) -> int:
+    write_trees(units, work)
+    orig_exe = build(settings, units, work, "orig")
+    tran_exe = build(settings, units, work, "tran")
+    orig = run_program(settings, orig_exe, work / "orig.dump", "original")
+    tran = run_program(settings, tran_exe, work / "tran.dump", "translated")
+    regions = {region.name: (region, kernel, u.language)
+               for u in units if u.has_regions for region, kernel, _ in u.result.regions}
+    text, ok = compare_runs(orig, tran, regions, rtol=settings.rtol, atol=settings.atol)
+    (sys.stdout if ok else sys.stderr).write(text)
+    return 0 if ok else 1

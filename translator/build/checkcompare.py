@@ -1,0 +1,162 @@
+"""Reading the dumps of ``translate check`` and finding the first difference.
+
+Values are compared exactly for integers and booleans; floating-point values within a
+relative tolerance (default 1e-9 for double, 1e-4 for float: the device may contract
+``a*b + c`` into one rounding, or sum in another order), NaN equal to NaN.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+DEFAULT_RTOL = {"float64": 1e-9, "float32": 1e-4, "float16": 1e-2}
+
+
+@dataclass
+class Record:
+    """One region execution: its value arguments and the arrays it wrote."""
+
+    region: str
+    values: dict[str, np.ndarray] = field(default_factory=dict)
+    arrays: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+def read_dump(path: Path) -> list[Record]:
+    """Parse a dump file (format in `translator.build.checkglue`); a record cut short by a
+    crash is dropped."""
+    data = Path(path).read_bytes()
+    records, pos, current = [], 0, None
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        if end < 0:
+            break
+        head = data[pos:end].decode("ascii", "replace").split(" ")
+        pos = end + 1
+        if head[0] == "R":
+            current = Record(region=head[1])
+        elif head[0] == "E" and current is not None:
+            records.append(current)
+            current = None
+        elif head[0] in ("V", "A") and current is not None:
+            nbytes = int(head[-1])
+            if pos + nbytes + 1 > len(data):
+                break
+            arr = np.frombuffer(data[pos:pos + nbytes], dtype=np.dtype(head[2]))
+            (current.values if head[0] == "V" else current.arrays)[head[1]] = arr
+            pos += nbytes + 1
+        else:
+            break
+    return records
+
+
+def _close(a: np.ndarray, b: np.ndarray, rtol: float | None, atol: float) -> np.ndarray:
+    if a.dtype.kind in "fc":
+        tol = DEFAULT_RTOL.get(a.dtype.name, 1e-9) if rtol is None else rtol
+        return np.isclose(a, b, rtol=tol, atol=atol, equal_nan=True)
+    return a == b
+
+
+def element_name(name: str, flat: int, kernel: Any, values: dict[str, np.ndarray],
+                 language: str) -> str:
+    """``a[2][3]`` (C) or ``a(3, 4)`` (Fortran: positions from 1 along each axis) for the
+    element at `flat` of an array argument; ``a[flat]`` when the layout cannot be evaluated."""
+    index = _multi_index(kernel, name, flat, values)
+    if index is None:
+        return f"{name}[{flat}]" if language == "c" else f"{name}(element {flat + 1})"
+    if language == "c":
+        return name + "".join(f"[{i}]" for i in index)
+    return f"{name}({', '.join(str(i + 1) for i in index)})"
+
+
+def _multi_index(kernel: Any, name: str, flat: int, values: dict[str, np.ndarray]
+                 ) -> tuple[int, ...] | None:
+    from pymbolic import evaluate
+
+    from translator.ir.data import NestingTag, strides
+    arg = kernel.arg(name) if kernel is not None else None
+    if arg is None or not getattr(arg, "shape", None) or arg.dim_tags is None:
+        return None
+    if not all(isinstance(t, NestingTag) for t in arg.dim_tags):
+        return None
+    env = {k: v[0].item() for k, v in values.items() if v.size == 1}
+    try:
+        steps = [int(evaluate(s, env)) for s in strides(arg.shape, arg.dim_tags)]
+        rest = flat - int(evaluate(arg.offset, env))
+    except Exception:  # a size the dump cannot evaluate: fall back to the flat index
+        return None
+    index = [0] * len(steps)
+    for axis in sorted(range(len(steps)), key=lambda k: -steps[k]):
+        if steps[axis] <= 0:
+            return None
+        index[axis], rest = divmod(rest, steps[axis])
+    return tuple(index) if rest == 0 else None
+
+
+def _where(regions: dict[str, Any], name: str) -> str:
+    region = regions.get(name, (None,))[0]
+    span = getattr(region, "span", None)
+    return f"{span.file}:{span.line}: " if span is not None else ""
+
+
+def compare_record(k: int, total: Counter, seen: Counter, a: Record, b: Record,
+                   regions: dict[str, Any], rtol: float | None, atol: float) -> str:
+    """The first difference between two records of the same position, or ""."""
+    run = f"execution {seen[a.region]} of {total[a.region]}"
+    where = _where(regions, a.region)
+    if a.region != b.region:
+        return (f"{where}error: region execution {k + 1}: the original ran region "
+                f"{a.region}, the translated program ran {b.region}\n")
+    for name in sorted(a.values):
+        if name in b.values and a.values[name].tobytes() != b.values[name].tobytes():
+            first, second = a.values[name][0].item(), b.values[name][0].item()
+            return (f"{where}error: region {a.region}, {run}: value argument {name} differs "
+                    f"(original {first!r}, translated {second!r}): the programs took "
+                    "different paths before this region\n")
+    _, kernel, language = regions.get(a.region, (None, None, "c"))
+    for name in a.arrays:
+        x, y = a.arrays[name], b.arrays.get(name)
+        if y is None or x.shape != y.shape or x.dtype != y.dtype:
+            return (f"{where}error: region {a.region}, {run}: array {name} was dumped with "
+                    "different sizes by the two programs\n")
+        bad = np.flatnonzero(~_close(x, y, rtol, atol))
+        if bad.size:
+            i = int(bad[0])
+            elem = element_name(name, i, kernel, a.values, language)
+            return (f"{where}error: region {a.region}, {run}: {elem} differs: original "
+                    f"{x[i].item()!r}, translated {y[i].item()!r} ({bad.size} of {x.size} "
+                    f"elements of {name} differ; this is the first)\n")
+    return ""
+
+
+def compare_runs(orig: Any, tran: Any, regions: dict[str, Any], *, rtol: float | None = None,
+                 atol: float = 0.0) -> tuple[str, bool]:
+    """The verdict text and whether every region execution matched."""
+    if orig.returncode != 0:
+        return (f"translate check: error: the original program exited with status "
+                f"{orig.returncode}:\n{orig.stderr[-4000:]}", False)
+    total = Counter(r.region for r in orig.records)
+    seen: Counter = Counter()
+    for k, (a, b) in enumerate(zip(orig.records, tran.records)):
+        seen[a.region] += 1
+        diff = compare_record(k, total, seen, a, b, regions, rtol, atol)
+        if diff:
+            return diff, False
+    if tran.returncode != 0:
+        return (f"translate check: error: the translated program exited with status "
+                f"{tran.returncode} after {len(tran.records)} of {len(orig.records)} region "
+                f"executions:\n{tran.stderr[-4000:]}", False)
+    if len(orig.records) != len(tran.records):
+        return (f"translate check: error: the original program ran {len(orig.records)} region "
+                f"executions, the translated program {len(tran.records)}\n", False)
+    counts = ", ".join(f"{name} x{n}" for name, n in sorted(total.items()))
+    text = (f"translate check: all {len(orig.records)} region executions match "
+            f"({counts or 'no region ran'})\n")
+    if orig.stdout != tran.stdout:
+        text += ("translate check: note: the programs' standard output differs (rounding "
+                 "in the device's arithmetic, or output the regions do not write)\n")
+    return text, True

@@ -1,0 +1,169 @@
+"""C glue for ``translate check``: each region exit dumps what the region wrote.
+
+Both programs that `translator.build.check` builds call ``translate_<region>(...)`` at each
+region exit, with the arguments of the real glue:
+
+- the *original* program (instrumented: the region's own code stays, the call follows it)
+  links a glue file compiled without ``TR_CHECK_TRANSLATED``: the function only dumps;
+- the *translated* program compiles the real host glue with ``translate_<region>`` renamed to
+  ``_tr_real_translate_<region>`` (a ``-D`` macro), and the check glue compiled with
+  ``TR_CHECK_TRANSLATED`` runs the real region first, then dumps.
+
+Dump format (file named by ``$TRANSLATE_DUMP``, appended, flushed per record)::
+
+    R <region>\n
+    V <name> <dtype> <nbytes>\n<raw bytes>\n              one per value argument
+    A <name> <dtype> <count> <nbytes>\n<raw bytes>\n      one per array the region writes
+    E\n
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.codegen.cexpr import safe_name, to_c
+from translator.codegen.host import host_type
+from translator.codegen.result import GeneratedCode, KernelParam
+from translator.ir.expr import dependencies, substitute
+
+REAL_PREFIX = "_tr_real_"
+_WIDE = "_tr_i_"
+
+SUPPORT_C = r"""/* translate check: dump support, generated; see translator/build/checkglue.py */
+#include <stdio.h>
+#include <stdlib.h>
+
+static FILE *tr_check_file;
+
+static void tr_check_close(void)
+{
+    if (tr_check_file != NULL)
+        fclose(tr_check_file);
+    tr_check_file = NULL;
+}
+
+static FILE *tr_check_out(void)
+{
+    const char *path;
+    if (tr_check_file != NULL)
+        return tr_check_file;
+    path = getenv("TRANSLATE_DUMP");
+    if (path == NULL || path[0] == '\0')
+        return NULL;
+    tr_check_file = fopen(path, "ab");
+    if (tr_check_file == NULL) {
+        fprintf(stderr, "translate check: cannot open the dump file %s\n", path);
+        exit(1);
+    }
+    atexit(tr_check_close);
+    return tr_check_file;
+}
+
+void tr_check_begin(const char *region)
+{
+    FILE *f = tr_check_out();
+    if (f != NULL)
+        fprintf(f, "R %s\n", region);
+}
+
+void tr_check_value(const char *name, const char *dtype, const void *value, size_t size)
+{
+    FILE *f = tr_check_out();
+    if (f == NULL)
+        return;
+    fprintf(f, "V %s %s %zu\n", name, dtype, size);
+    fwrite(value, 1, size, f);
+    fputc('\n', f);
+}
+
+void tr_check_array(const char *name, const char *dtype, const void *data, long long count,
+                    size_t elem_size)
+{
+    FILE *f = tr_check_out();
+    size_t n = count > 0 ? (size_t)count : 0;
+    if (f == NULL)
+        return;
+    fprintf(f, "A %s %s %zu %zu\n", name, dtype, n, n * elem_size);
+    if (n > 0)
+        fwrite(data, elem_size, n, f);
+    fputc('\n', f);
+}
+
+void tr_check_end(void)
+{
+    FILE *f = tr_check_out();
+    if (f != NULL) {
+        fputs("E\n", f);
+        fflush(f);
+    }
+}
+"""
+
+_DECLS = """void tr_check_begin(const char *region);
+void tr_check_value(const char *name, const char *dtype, const void *value, size_t size);
+void tr_check_array(const char *name, const char *dtype, const void *data, long long count,
+                    size_t elem_size);
+void tr_check_end(void);
+"""
+
+
+def _param_decl(kp: KernelParam) -> str:
+    ctype = host_type(kp.dtype)
+    if kp.kind == "value":
+        return f"{ctype} {safe_name(kp.name)}"
+    return f"{'' if kp.is_output else 'const '}{ctype} *{safe_name(kp.name)}"
+
+
+def _params(gen: GeneratedCode) -> str:
+    return ", ".join(_param_decl(kp) for kp in gen.params) or "void"
+
+
+def _size_c(gen: GeneratedCode, kp: KernelParam) -> tuple[list[str], str]:
+    """Declarations of widened integer copies and the C text of `kp`'s element count."""
+    used = dependencies(kp.size)
+    ints = [v for v in gen.params if v.kind == "value" and v.name in used
+            and np.dtype(v.dtype).kind in "iub"]
+    mapping = {v.name: p.Variable(_WIDE + v.name) for v in ints}
+    decls = [f"const long long {_WIDE}{v.name}_{kp.name} = (long long){safe_name(v.name)};"
+             for v in ints]
+    mapping = {v.name: p.Variable(f"{_WIDE}{v.name}_{kp.name}") for v in ints}
+    return decls, to_c(substitute(kp.size, mapping))
+
+
+def region_check_function(symbol: str, region: str, gen: GeneratedCode) -> str:
+    """The dumping ``translate_<region>`` for one region (see the module docstring)."""
+    real = REAL_PREFIX + symbol
+    args = ", ".join(safe_name(kp.name) for kp in gen.params)
+    body = ["#ifdef TR_CHECK_TRANSLATED", f"    {real}({args});", "#endif",
+            f'    tr_check_begin("{region}");']
+    for kp in gen.params:
+        dtype, ctype, name = np.dtype(kp.dtype).name, host_type(kp.dtype), safe_name(kp.name)
+        if kp.kind == "value":
+            body.append(f'    tr_check_value("{kp.name}", "{dtype}", &{name}, sizeof({ctype}));')
+        elif kp.is_output:
+            decls, size = _size_c(gen, kp)
+            body.append("    {")
+            body += [f"        {d}" for d in decls]
+            body.append(f'        tr_check_array("{kp.name}", "{dtype}", {name}, {size}, '
+                        f"sizeof({ctype}));")
+            body.append("    }")
+    body.append("    tr_check_end();")
+    proto = f"void {symbol}({_params(gen)})"
+    return (f"#ifdef TR_CHECK_TRANSLATED\nvoid {real}({_params(gen)});\n#endif\n"
+            f"{proto};\n{proto}\n{{\n" + "\n".join(body) + "\n}\n")
+
+
+def check_glue_file(source_name: str, regions: Sequence[tuple[str, str, GeneratedCode]]) -> str:
+    """The check glue of one source file: (glue symbol, region name, generated code) each."""
+    head = (f"/* translate check glue for {source_name.replace('*/', '* /')}, generated */\n"
+            "#include <stddef.h>\n#include \"translate_rt.h\"\n\n" + _DECLS)
+    return head + "".join("\n" + region_check_function(sym, name, gen)
+                          for sym, name, gen in regions)
+
+
+def real_symbol_defines(symbols: Sequence[str]) -> list[str]:
+    """``-D`` flags that rename each real glue function when compiling the host glue."""
+    return [f"-D{s}={REAL_PREFIX}{s}" for s in symbols]

@@ -1,0 +1,182 @@
+"""One source file through the translator, as the CLI and the compiler wrappers run it.
+
+`run_job` never raises for a bad input: it returns a `JobResult` whose status is the exit code
+the CLI uses (0 success, 1 a user error or a warning promoted by ``-Werror``, 2 a bug) and the
+text it would print.  Results are plain data, so jobs can run in a process pool and the parent
+prints them in source order.  A job that fails writes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+import warnings
+from dataclasses import dataclass, field
+from typing import Any
+
+from translator.build.warnpolicy import WarningPolicy, apply_policy
+
+
+@dataclass(frozen=True)
+class JobOptions:
+    """Everything about a translation that does not depend on the file (picklable)."""
+
+    output: str | None = None
+    emit: str = "all"
+    frontend: dict[str, Any] = field(default_factory=dict)
+    policy: WarningPolicy = field(default_factory=WarningPolicy)
+    report: bool = False
+    #: ``-MD``: None = no dependency file, "" = ``OUT/<stem>.d``, else the ``-MF`` path.
+    depfile: str | None = None
+    dep_targets: tuple[str, ...] = ()
+    dep_phony: bool = False
+    all_outputs: bool = False
+    print_ir_after_all: bool = False
+    time_passes: bool = False
+
+
+@dataclass
+class JobResult:
+    """What one job did and what the CLI prints for it."""
+
+    source: str
+    status: int = 0
+    stdout: str = ""
+    stderr: str = ""
+    report: str = ""
+    #: Output paths (written or already up to date), in name order.
+    outputs: list[str] = field(default_factory=list)
+
+
+def run_job(src: str, opts: JobOptions) -> JobResult:
+    """Translate the file `src` under `opts`; see the module docstring."""
+    from translator.diagnostics import FrontendError, TranslatorError
+    result = JobResult(source=src)
+    try:
+        if opts.output and _same_dir(os.path.dirname(src) or ".", opts.output):
+            raise FrontendError(f"output directory {opts.output!r} is the directory of {src}: "
+                                "the translated file would overwrite the input")
+        text = read_source(src)
+    except TranslatorError as err:
+        result.status, result.stderr = 1, err.render()
+        return result
+    return translate_source_text(src, text, opts, result)
+
+
+def read_source(src: str) -> str:
+    """The text of `src`, or a `FrontendError` naming it."""
+    from translator.diagnostics import FrontendError
+    try:
+        with open(src, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        why = e.strerror if isinstance(e, OSError) else str(e)
+        raise FrontendError(f"{src}: cannot read: {why}") from None
+
+
+def _same_dir(a: str, b: str) -> bool:
+    return os.path.abspath(a) == os.path.abspath(b)
+
+
+def translate_source_text(src: str, text: str, opts: JobOptions,
+                          result: JobResult | None = None) -> JobResult:
+    """`run_job` on text already in memory (the fuzzer calls this directly)."""
+    from translator.diagnostics import TranslatorError
+    result = result or JobResult(source=src)
+    err_lines: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            _translate(src, text, opts, result, err_lines, caught)
+        except TranslatorError as err:
+            result.status = 1
+            err_lines.append(err.render())
+        except KeyboardInterrupt:
+            raise
+        except Exception:  # a bug in the translator: say so, with the traceback
+            result.status = 2
+            err_lines.append(f"translate: internal error while translating {src} "
+                             "(this is a bug in the translator):\n" + traceback.format_exc())
+    shown, promoted = apply_policy(caught, opts.policy)
+    result.stderr = shown + "".join(err_lines) + result.stderr
+    if promoted and result.status == 0:
+        result.status = 1
+    if result.status != 0:   # a failed job prints no partial output
+        result.stdout, result.report, result.outputs = "", "", []
+    return result
+
+
+def _translate(src: str, text: str, opts: JobOptions, result: JobResult,
+               err_lines: list[str], caught: list[Any]) -> None:
+    from translator.driver import outputs_for_emit, placeholder_outputs, translate_text
+    from translator.pipeline import PassOptions
+    popts = PassOptions(print_ir_after_all=opts.print_ir_after_all,
+                        time_passes=opts.time_passes, log=lambda s: err_lines.append(s + "\n"))
+    translated = translate_text(src, text, opts.frontend, popts)
+    outputs = outputs_for_emit(translated, opts.emit)
+    if opts.all_outputs and not translated.regions and opts.emit == "all":
+        outputs.update(placeholder_outputs(translated))
+    if opts.report:
+        from translator.build.report import file_report
+        result.report = file_report(src, translated.language, translated.regions,
+                                    translated.mappings)
+    if opts.time_passes:
+        err_lines += [f"translate: pass {name}: {secs * 1e3:.2f} ms\n"
+                      for name, secs in popts.timings.items()]
+    if apply_policy(caught, opts.policy)[1]:
+        return   # a warning promoted to an error: fail without writing anything
+    _emit(src, translated.language, outputs, opts, result)
+
+
+def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
+          result: JobResult) -> None:
+    """Write (or print) the outputs and the dependency file; everything that can fail is
+    worked out before the first byte is written."""
+    from translator.build.deps import write_if_changed
+    from translator.driver import write_outputs
+    from translator.diagnostics import FrontendError
+    depfile = _depfile(src, language, opts, outputs) if opts.depfile is not None else None
+    try:
+        if opts.output:
+            result.outputs = write_outputs(opts.output, outputs)
+        else:
+            result.stdout = "".join(outputs[name] for name in sorted(outputs))
+        if depfile is not None:
+            write_if_changed(*depfile)
+    except OSError as e:
+        raise FrontendError(f"cannot write {e.filename or opts.output}: {e.strerror}") from None
+
+
+def _depfile(src: str, language: str, opts: JobOptions, outputs: dict[str, str]
+             ) -> tuple[str, str]:
+    """The dependency file's path and text."""
+    from translator.build.deps import depfile_text, source_dependencies, toolchain_files
+    from translator.diagnostics import FrontendError
+    path = opts.depfile
+    if not path:
+        if not opts.output:
+            raise FrontendError("-MD without -o needs -MF FILE")
+        stem = os.path.splitext(os.path.basename(src))[0]
+        path = os.path.join(opts.output, f"{stem}.d")
+    targets = list(opts.dep_targets)
+    if not targets and opts.output:
+        targets = [os.path.join(opts.output, name) for name in sorted(outputs)]
+    if not targets:
+        raise FrontendError("-MD without -o needs -MT TARGET (there is no output to name)")
+    cpp_args = opts.frontend.get("cpp_args", ())
+    deps = source_dependencies(src, language, cpp_args) + list(toolchain_files())
+    return path, depfile_text(targets, deps, phony=opts.dep_phony)
+
+
+def print_result(result: JobResult, report_to: str | None) -> None:
+    """Print a job's text: diagnostics on stderr, emitted text on stdout, the report on stderr
+    (`report_to` "") or stdout ("-"); a report for a file is collected by the caller."""
+    if result.stdout:
+        sys.stdout.write(result.stdout)
+    if result.stderr:
+        sys.stderr.write(result.stderr)
+    if result.report and report_to == "":
+        sys.stderr.write(result.report)
+    elif result.report and report_to == "-":
+        sys.stdout.write(result.report)

@@ -1,0 +1,203 @@
+"""The offload report (``translate --report``): per region, what runs where and what it costs.
+
+Like a compiler's optimisation report, one block per region::
+
+    region saxpy_k at saxpy.f90:17 (in saxpy)
+      mapping (your pragmas):
+        !$translate split_iname("i", 128, outer_tag="g.0", inner_tag="l.0")
+      parallel inames:
+        i_inner  l.0  legal
+        i_outer  g.0  legal
+      asserted independent: none
+      private temporaries: none
+      launch grid: global (...), local (128)
+      data per call: ...
+
+The text depends only on the translation result, so it is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.codegen.result import GeneratedCode, KernelParam
+from translator.ir.data import AddressSpace
+from translator.ir.kernel import Kernel
+
+#: The directive prefix a user pastes, per source language.
+PRAGMA_PREFIX = {"fortran": "!$translate ", "c": "#pragma translate "}
+
+
+def literal(value: Any) -> str:
+    """`value` written as a pragma argument (a Python literal, strings in double quotes)."""
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, tuple):
+        inner = ", ".join(literal(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, list):
+        return "[" + ", ".join(literal(v) for v in value) + "]"
+    if isinstance(value, dict):
+        items = sorted(value.items(), key=lambda kv: repr(kv[0]))
+        return "{" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in items) + "}"
+    return repr(value)
+
+
+def call_text(call: Any) -> str:
+    """A `TransformCall` as the pragma text that produces it."""
+    args = [literal(a) for a in call.args] + [f"{k}={literal(v)}" for k, v in call.kwargs]
+    return f"{call.name}({', '.join(args)})"
+
+
+def mapping_lines(region: Any, done: Any, language: str) -> list[str]:
+    """How the region is mapped: the user's pragmas, the automatic choice, or why it is
+    sequential."""
+    prefix = PRAGMA_PREFIX.get(language, "")
+    if region.transform_calls:
+        return ["mapping (your pragmas):"] + [f"  {prefix}{call_text(c)}"
+                                              for c in region.transform_calls]
+    if done.auto_mapping:
+        return ["mapping (automatic; paste these lines after the kernel directive to keep "
+                "or edit it):"] + [f"  {prefix}{line}" for line in done.auto_mapping]
+    reason = done.sequential_reason or "no loop to map"
+    return [f"mapping: sequential (one work item): {reason}"]
+
+
+def verdict_lines(kernel: Kernel) -> list[str]:
+    """One line per parallel iname: its tag and the legality verdict."""
+    from translator.analysis.legality import check_mapping, parallel_inames
+    mapped = parallel_inames(kernel)
+    if not mapped:
+        return ["parallel inames: none"]
+    if kernel.options.trust_mappings:
+        verdicts = {name: "trusted (the region asserts independence)" for name in mapped}
+    else:
+        verdicts = check_mapping(kernel)
+    width = max(len(n) for n in mapped)
+    return ["parallel inames:"] + [f"  {name.ljust(width)}  {str(tag).ljust(4)} "
+                                   f"{verdicts.get(name, 'unchecked')}"
+                                   for name, tag in sorted(mapped.items())]
+
+
+def assertion_line(kernel: Kernel) -> str:
+    from translator.analysis.legality import asserted_independent
+    names = sorted(asserted_independent(kernel))
+    if kernel.options.trust_mappings:
+        names.append("(whole region)")
+    return "asserted independent: " + (", ".join(names) if names else "none")
+
+
+def temporaries_line(kernel: Kernel) -> str:
+    """Temporaries each work item keeps to itself (private), then the others by space."""
+    parts = []
+    for name in sorted(kernel.temporaries):
+        tv = kernel.temporaries[name]
+        space = tv.address_space or AddressSpace.PRIVATE
+        dtype = np.dtype(tv.dtype).name if tv.dtype is not None else "?"
+        shape = f"[{', '.join(str(s) for s in tv.shape)}]" if tv.shape else ""
+        parts.append((space != AddressSpace.PRIVATE, f"{name}: {dtype}{shape}"
+                      + ("" if space == AddressSpace.PRIVATE else f" ({_space(space)})")))
+    private = [text for shared, text in parts if not shared]
+    others = [text for shared, text in parts if shared]
+    lines = ["private temporaries: " + (", ".join(private) if private else "none")]
+    if others:
+        lines.append("other temporaries: " + ", ".join(others))
+    return "\n".join(lines)
+
+
+def _space(space: AddressSpace) -> str:
+    return str(getattr(space, "name", space)).lower()
+
+
+def grid_line(code: GeneratedCode) -> str:
+    glob = ", ".join(str(e) for e in code.global_size)
+    loc = ", ".join(str(e) for e in code.local_size)
+    return f"launch grid: global ({glob}), local ({loc}) work items"
+
+
+def _bytes_text(params: Sequence[KernelParam]) -> str:
+    """Total bytes of `params` arrays: element counts grouped by size expression, so that
+    two arrays of n doubles read ``16*n B``."""
+    const, by_size = 0, {}
+    for kp in params:
+        item = np.dtype(kp.dtype).itemsize
+        size = _constant(kp.size if kp.size is not None else 0)
+        if isinstance(size, int):
+            const += size * item
+            continue
+        key = str(size)
+        coef, _ = by_size.get(key, (0, size))
+        by_size[key] = (coef + item, size)
+    terms = [_scaled(coef, size) for _, (coef, size) in sorted(by_size.items())]
+    if const or not terms:
+        terms.append(str(const))
+    return " + ".join(terms) + " B"
+
+
+def _constant(expr: Any) -> Any:
+    """`expr` as an int when it has no variables (sizes such as ``40*50``)."""
+    from pymbolic import evaluate
+
+    from translator.ir.expr import dependencies
+    if isinstance(expr, (int, np.integer)):
+        return int(expr)
+    if dependencies(expr):
+        return expr
+    try:
+        return int(evaluate(expr))
+    except Exception:  # not a plain arithmetic expression: show it as it is
+        return expr
+
+
+def _scaled(coef: int, size: Any) -> str:
+    text = str(size)
+    if not isinstance(size, (p.Variable, p.Product, p.Call)) and not text.isidentifier():
+        text = f"({text})"
+    return text if coef == 1 else f"{coef}*{text}"
+
+
+def data_lines(code: GeneratedCode) -> list[str]:
+    """Bytes copied per call: every array goes in (an output that the kernel may write only
+    partly is copied in too, so the copy back cannot clobber the rest); outputs come back."""
+    arrays = [kp for kp in code.params if kp.kind == "array"]
+    if not arrays:
+        return ["data per call: none"]
+    lines = ["data per call:"]
+    for kp in arrays:
+        way = "in/out" if kp.is_output else "in"
+        shape = ", ".join(str(s) for s in kp.shape) if kp.shape else str(kp.size)
+        lines.append(f"  {kp.name}: {way}, {np.dtype(kp.dtype).name}[{shape}], "
+                     f"{_bytes_text([kp])}")
+    to_dev = _bytes_text(arrays)
+    from_dev = _bytes_text([kp for kp in arrays if kp.is_output])
+    lines.append(f"  = {to_dev} to the device, {from_dev} back")
+    return lines
+
+
+def region_report(region: Any, kernel: Kernel, code: GeneratedCode, done: Any,
+                  language: str) -> str:
+    """The report block of one region (see the module docstring)."""
+    span = region.span
+    head = f"region {region.name} at {span.file}:{span.line} (in {region.procedure})"
+    body: list[str] = []
+    body += mapping_lines(region, done, language)
+    body += verdict_lines(kernel)
+    body.append(assertion_line(kernel))
+    body += temporaries_line(kernel).split("\n")
+    body.append(grid_line(code))
+    body += data_lines(code)
+    return head + "\n" + "".join(f"  {line}\n" for line in body)
+
+
+def file_report(source: str, language: str, regions: Iterable[tuple[Any, Kernel, Any]],
+                mappings: Iterable[Any]) -> str:
+    """The report of one translated file: a header line and one block per region."""
+    blocks = [region_report(r, k, c, d, language)
+              for (r, k, c), d in zip(regions, mappings)]
+    if not blocks:
+        return f"translate: report for {source}: no regions\n"
+    return f"translate: report for {source}: {len(blocks)} region(s)\n" + "".join(blocks)
