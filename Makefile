@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
-APT_PACKAGES = gfortran gcc make pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
+APT_PACKAGES = gfortran gcc make cmake ninja-build pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
 
 .PHONY: setup system-deps venv test demo clean
 
