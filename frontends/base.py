@@ -8,7 +8,8 @@ A frontend is an object with:
 - ``rewrite(parsed, glue) -> str``: the original text with each region replaced by a call to
   its glue function and the glue's interface declared; every other byte unchanged.
 
-Frontends know nothing of OpenCL: the glue signature comes in as `GlueSignature`.
+Frontends know nothing of OpenCL: the glue signature comes in as `GlueSignature`
+(`translator.ir.glue`, re-exported here).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from translator.diagnostics import SourceSpan
+from translator.ir.glue import GlueParam, GlueSignature  # noqa: F401 (the frontend contract)
 from translator.ir.kernel import Kernel
 
 
@@ -66,28 +68,6 @@ class ParsedFile:
     text: str
     language: str
     regions: tuple[Region, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GlueParam:
-    """One parameter of a region's glue function, in order.
-
-    kind "array": passed by reference (C pointer); kind "value": passed by value.
-    """
-
-    name: str
-    kind: str
-    dtype: np.dtype
-    is_output: bool = False
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GlueSignature:
-    """The C function that runs one region: ``void <symbol>(<params>)``."""
-
-    region: str
-    symbol: str
-    params: tuple[GlueParam, ...]
 
 
 class Frontend(Protocol):

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pymbolic.primitives as p
@@ -26,9 +25,7 @@ from translator.codegen.cexpr import safe_name, to_c
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import CodegenError
 from translator.ir.expr import Expression, dependencies, substitute
-
-if TYPE_CHECKING:  # frontends is imported lazily: translator must not depend on it at load time
-    from frontends.base import GlueSignature
+from translator.ir.glue import GlueParam, GlueSignature
 
 #: Host-side (OpenCL API) scalar type of each numpy dtype the glue can pass.
 HOST_TYPES: dict[str, str] = {
@@ -37,6 +34,9 @@ HOST_TYPES: dict[str, str] = {
     "float32": "cl_float", "float64": "cl_double", "float16": "cl_half",
     # The device side prints numpy bool as `char` (one byte): match it.
     "bool": "cl_char",
+    # C99 complex: the layout of the kernel's float2/double2 and of Fortran's
+    # complex(c_float_complex), and the same calling convention when passed by value.
+    "complex64": "float _Complex", "complex128": "double _Complex",
 }
 
 _WIDE_PREFIX = "_tr_i_"
@@ -63,7 +63,6 @@ def host_type(dtype: np.dtype) -> str:
 
 def glue_signature(region_name: str, generated: GeneratedCode) -> GlueSignature:
     """The C function that runs `generated`: ``translate_<region_name>``, params in kernel order."""
-    from frontends.base import GlueParam, GlueSignature
 
     params = tuple(GlueParam(name=kp.name, kind=kp.kind, dtype=np.dtype(kp.dtype),
                              is_output=kp.is_output) for kp in generated.params)

@@ -1,0 +1,33 @@
+"""The glue signature: what a frontend needs to call a region's host function.
+
+Code generation produces it; frontends declare and call it.  It lives with the IR because the
+IR is the only thing frontends and code generation share.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GlueParam:
+    """One parameter of a region's glue function, in order.
+
+    kind "array": passed by reference (C pointer); kind "value": passed by value.
+    """
+
+    name: str
+    kind: str
+    dtype: np.dtype
+    is_output: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GlueSignature:
+    """The C function that runs one region: ``void <symbol>(<params>)``."""
+
+    region: str
+    symbol: str
+    params: tuple[GlueParam, ...]
