@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import pymbolic.primitives as p
 
 from translator.analysis.access import kernel_accesses
-from translator.analysis.legality import check_kernel
+from translator.analysis.legality import check_mappings
 from translator.analysis.reductions import recognize_parallel_reductions
 from translator.diagnostics import LegalityError, warn
 from translator.ir.data import ArrayArg, NestingTag
@@ -64,7 +64,7 @@ def auto_map(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
                    for b in bands]
         mapped, mapping = _apply(kernel, ordered)
         try:
-            check_kernel(recognize_parallel_reductions(mapped))
+            check_mappings(recognize_parallel_reductions(mapped))
             return mapped, mapping
         except LegalityError as err:  # the nests depend on each other
             blocker = err.message
@@ -96,7 +96,7 @@ def _map_loose_reductions(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
     if not pragmas:
         return _sequential(kernel, skipped or "it has no loop")
     try:
-        check_kernel(recognize_parallel_reductions(mapped))
+        check_mappings(recognize_parallel_reductions(mapped))
     except LegalityError as err:
         return _sequential(kernel, err.message)
     return mapped, AutoMapping(tuple(pragmas))
@@ -168,24 +168,31 @@ def nest_bands(kernel: Kernel) -> tuple[list[list[str]], str]:
 
 
 def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str]:
-    """The outermost consecutive parallel loops of `nest` (at most 2), and why the band stops
-    (the legality error of the first loop that is not parallel)."""
+    """The outermost consecutive parallel loops of `nest` (at most 2; loops outside them that
+    carry dependences stay sequential in each work item), or [] and why (the legality error
+    of the outermost loop)."""
     common = set.intersection(*(set(s.within_inames) for s in nest))
     band: list[str] = []
+    blocker = ""
     for iname in loop_order(kernel):
         if iname not in common:
             continue
         try:
-            check_kernel(_tagged(kernel, iname))
+            check_mappings(_tagged(kernel, iname))
         except LegalityError as err:
             if band:
                 return band, ""
             reduction, note = reduction_band(kernel, iname)
-            return (reduction, "") if reduction else ([], err.message + note)
+            if reduction:
+                return reduction, ""
+            # an outer loop that carries a dependence stays sequential inside each work item;
+            # the band may still start further in
+            blocker = blocker or err.message + note
+            continue
         band.append(iname)
         if len(band) == max(GROUP_SHAPES):
             break
-    return band, "" if band else "no loop encloses every statement of a nest"
+    return band, "" if band else blocker or "no loop encloses every statement of a nest"
 
 
 class ReductionBand(list):
@@ -225,7 +232,7 @@ def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str
     new_inames = probe.all_inames - kernel.all_inames
     try:
         rewritten = recognize_parallel_reductions(probe)
-        check_kernel(rewritten)
+        check_mappings(rewritten)
     except LegalityError:
         return "no"
     before = probe.id_to_statement

@@ -172,3 +172,23 @@ def test_statement_outside_the_mapped_loop_feeding_it_races() -> None:
                  {"i": "l.0"})
     with pytest.raises(LegalityError, match="writes s\\[0\\]"):
         check_kernel(knl)
+
+
+def _prioritized(domain: str, insns: str, order: str):
+    import transforms
+    return transforms.prioritize_loops(translator.make_kernel(domain, insns), order)
+
+
+def test_interchange_reversing_a_dependence_is_refused() -> None:
+    # a[i, j] = a[i-1, j+1]: distance (1, -1); j outside i runs the read before the write
+    knl = _prioritized("{[i,j]: 1<=i<n and 0<=j<m-1}", "a[i, j] = a[i-1, j+1] + 1", "j,i")
+    with pytest.raises(LegalityError, match=r"interchanging loops j and i .* reverses a "
+                                            r"dependence: iteration i=\d+, j=\d+ writes a\["):
+        check_kernel(knl)
+
+
+@pytest.mark.parametrize("insn", ["a[i, j] = a[i-1, j] + 1", "a[i, j] = a[i-1, j-1] + 1",
+                                  "b[i, j] = a[i, j] + 1"])
+def test_interchange_keeping_every_dependence_is_legal(insn: str) -> None:
+    knl = _prioritized("{[i,j]: 1<=i<n and 1<=j<m}", insn, "j,i")
+    assert check_kernel(knl) is knl

@@ -48,10 +48,17 @@ def asserted_independent(kernel: Kernel) -> frozenset[str]:
 
 
 def check_kernel(kernel: Kernel) -> Kernel:
-    """Raise `LegalityError` for the first parallel iname whose mapping races; else return
-    `kernel` unchanged."""
+    """Raise `LegalityError` for the first parallel iname whose mapping races, or the first
+    loop interchange that reverses a dependence; else return `kernel` unchanged."""
     if kernel.options.trust_mappings:
         return kernel
+    check_interchanges(kernel)
+    return check_mappings(kernel)
+
+
+def check_mappings(kernel: Kernel) -> Kernel:
+    """Raise `LegalityError` for the first parallel iname whose mapping races; else return
+    `kernel` unchanged."""
     mapped = parallel_inames(kernel)
     if not mapped:
         return kernel
@@ -236,3 +243,65 @@ def check_mapping(kernel: Kernel) -> dict[str, str]:
     return verdicts
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# reorderings: loop interchanges asked for with prioritize_loops
+
+def inverted_priorities(kernel: Kernel) -> list[tuple[str, str]]:
+    """(new outer, new inner) pairs where a loop priority puts a loop outside one that comes
+    before it in declaration order (source nesting order, as the frontends declare domains)."""
+    from translator.ir.isl_glue import inames_of
+    decl = {n: k for k, n in enumerate(n for d in kernel.domains for n in inames_of(d))}
+    pairs = set()
+    for prio in kernel.loop_priority:
+        for a_pos, outer in enumerate(prio):
+            for inner in prio[a_pos + 1:]:
+                if outer in decl and inner in decl and decl[inner] < decl[outer]:
+                    pairs.add((outer, inner))
+    return sorted(pairs)
+
+
+def check_interchanges(kernel: Kernel) -> None:
+    """Interchanging loops u (now outer) and v (originally outer) reverses a dependence
+    exactly when two instances touching one element with a write are ordered one way by v and
+    the other way by u: v_x < v_y and u_x > u_y.  Raise `LegalityError` with such a pair."""
+    pairs = inverted_priorities(kernel)
+    if not pairs:
+        return
+    aliases = {a.name: a.may_alias for a in kernel.array_args}
+    accesses = kernel_accesses(kernel)
+    for outer, inner in pairs:
+        for a, b in _conflicting_pairs(accesses, aliases):
+            if {outer, inner} <= set(a.inames) and {outer, inner} <= set(b.inames):
+                _check_interchange(kernel, outer, inner, a, b)
+
+
+def _check_interchange(kernel: Kernel, u: str, v: str, a: Access, b: Access) -> None:
+    rename = {n: _SECOND + n for n in b.inames}
+    first = instance_set(kernel.domains, a.inames, a.conditions, assumptions=kernel.assumptions)
+    second = instance_set(kernel.domains, b.inames, b.conditions, rename=rename,
+                          assumptions=kernel.assumptions)
+    exact = a.variable == b.variable and a.index is not None and b.index is not None \
+        and a.layout == b.layout and len(a.index) == len(b.index)
+    equalities = []
+    if exact:
+        equalities = [(i, substitute(j, {n: p.Variable(m) for n, m in rename.items()}))
+                      for i, j in zip(a.index, b.index)]
+    uv, vv = p.Variable(u), p.Variable(v)
+    u2, v2 = p.Variable(rename[u]), p.Variable(rename[v])
+    for less in ([(vv, v2), (u2, uv)], [(v2, vv), (uv, u2)]):
+        witness = find_conflict(first, second, equalities, [], less)
+        if witness is not None:
+            va = {n: witness[n] for n in a.inames if n in witness}
+            vb = {n: witness[rename[n]] for n in b.inames if rename[n] in witness}
+            params = {n: w for n, w in witness.items()
+                      if not n.startswith(_SECOND) and n not in va}
+            where_b = f" ({b.span.file}:{b.span.line})" if b.span is not None else ""
+            verdict = "reverses a dependence" if exact else \
+                "may reverse a dependence (a subscript is not affine)"
+            raise LegalityError(
+                f"interchanging loops {u} and {v} (prioritize_loops puts {u} outside {v}) "
+                f"{verdict}: iteration {_point(va)} {a.verb} {_element(a, {**params, **va})}, "
+                f"iteration {_point(vb)} {b.verb} {_element(b, {**params, **vb})}{where_b}",
+                a.span, detail=f"  keep {v} outside {u}, or check the loop nest")

@@ -1207,14 +1207,16 @@ def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
 
 def find_conflict(first: isl.Set, second: isl.Set,
                   equalities: Sequence[tuple[Expression, Expression]],
-                  differ: Sequence[tuple[str, str]]) -> dict[str, int] | None:
-    """A point where both instance sets hold, every ``lhs == rhs`` holds and at least one
-    pair of names in `differ` has different values; None if there is none (proved).
+                  differ: Sequence[tuple[str, str]],
+                  less: Sequence[tuple[Expression, Expression]] = ()) -> dict[str, int] | None:
+    """A point where both instance sets hold, every ``lhs == rhs`` and every ``lhs < rhs`` of
+    `less` holds, and at least one pair of names in `differ` has different values; None if
+    there is none (proved).
 
     Names are parameters (see `instance_set`).  Returns the point's values by name.
     """
     names: set[str] = set()
-    for lhs, rhs in equalities:
+    for lhs, rhs in (*equalities, *less):
         names |= dependencies(lhs) | dependencies(rhs)
     for a, b in differ:
         names |= {a, b}
@@ -1225,6 +1227,8 @@ def find_conflict(first: isl.Set, second: isl.Set,
     space = both.get_space()
     for lhs, rhs in equalities:
         both = both.intersect(aff_from_expr(space, lhs).eq_set(aff_from_expr(space, rhs)))
+    for lhs, rhs in less:
+        both = both.intersect(aff_from_expr(space, lhs).lt_set(aff_from_expr(space, rhs)))
     if differ:
         apart = None
         for a, b in differ:
