@@ -158,3 +158,21 @@ def test_verdict(lang: str, case: Case) -> None:
     assert err.span is not None and err.span.file == path
     want = _body_line(text, lang, case.line_offset)
     assert err.span.line == want, (err.span.line, want, err.render())
+
+
+INTERCHANGE = {
+    "fortran": ("  do j = 2, m\n     do i = 1, n - 1\n        c(i, j) = c(i + 1, j - 1) + 1\n"
+                "     end do\n  end do", 'prioritize_loops("i,j")'),
+    "c": ("for (i = 1; i < n; i++)\n  for (j = 0; j < m - 1; j++)\n"
+          "    c[i][j] = c[i-1][j+1] + 1;", 'prioritize_loops("j,i")'),
+}
+
+
+@pytest.mark.parametrize("lang", ["fortran", "c"])
+def test_interchange_that_reverses_a_dependence(lang: str) -> None:
+    body, pragma = INTERCHANGE[lang]
+    path, text = _source(lang, Case("interchange", body, body, (pragma,), None))
+    with pytest.raises(LegalityError) as info:
+        translate_text(path, text)
+    assert "reverses a dependence: iteration" in info.value.message
+    assert info.value.span.line == _body_line(text, lang, 2)
