@@ -14,6 +14,7 @@ communicate through local memory.  Each group has its own local memory.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import pymbolic.primitives as p
 from pymbolic import evaluate
@@ -130,9 +131,23 @@ def _lowest(kernel: Kernel, iname: str) -> Expression:
     return hardware_range(statement_domain(kernel.domains, [iname]), iname)[0]
 
 
-def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access) -> None:
-    inames_a, where_a = _instances(kernel, a, iname, tag)
-    inames_b, where_b = _instances(kernel, b, iname, tag)
+@dataclass(frozen=True)
+class _Pair:
+    """Two accesses' instances as isl sets over one parameter space (the second's inames
+    renamed), and the equalities saying they touch the same element (none when that cannot be
+    told exactly: then any two instances may touch the same element)."""
+
+    first: object
+    second: object
+    rename: dict[str, str]
+    equalities: list
+    exact: bool
+
+
+def _pair(kernel: Kernel, a: Access, b: Access, inames_a=None, inames_b=None,
+          where_a: tuple = (), where_b: tuple = ()) -> _Pair:
+    inames_a = a.inames if inames_a is None else inames_a
+    inames_b = b.inames if inames_b is None else inames_b
     rename = {n: _SECOND + n for n in inames_b}
     first = instance_set(kernel.domains, inames_a, a.conditions + where_a,
                          assumptions=kernel.assumptions)
@@ -144,6 +159,15 @@ def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access)
     if exact:
         equalities = [(i, substitute(j, {n: p.Variable(m) for n, m in rename.items()}))
                       for i, j in zip(a.index, b.index)]
+    return _Pair(first, second, rename, equalities, exact)
+
+
+def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access) -> None:
+    inames_a, where_a = _instances(kernel, a, iname, tag)
+    inames_b, where_b = _instances(kernel, b, iname, tag)
+    pair = _pair(kernel, a, b, inames_a, inames_b, where_a, where_b)
+    first, second, rename = pair.first, pair.second, pair.rename
+    equalities, exact = pair.equalities, pair.exact
     differ = [(iname, rename[iname])] if iname in inames_a and iname in inames_b else []
     if not differ:
         return  # one side is a reduction over iname: written once, after every term
@@ -278,16 +302,9 @@ def check_interchanges(kernel: Kernel) -> None:
 
 
 def _check_interchange(kernel: Kernel, u: str, v: str, a: Access, b: Access) -> None:
-    rename = {n: _SECOND + n for n in b.inames}
-    first = instance_set(kernel.domains, a.inames, a.conditions, assumptions=kernel.assumptions)
-    second = instance_set(kernel.domains, b.inames, b.conditions, rename=rename,
-                          assumptions=kernel.assumptions)
-    exact = a.variable == b.variable and a.index is not None and b.index is not None \
-        and a.layout == b.layout and len(a.index) == len(b.index)
-    equalities = []
-    if exact:
-        equalities = [(i, substitute(j, {n: p.Variable(m) for n, m in rename.items()}))
-                      for i, j in zip(a.index, b.index)]
+    pair = _pair(kernel, a, b)
+    first, second, rename = pair.first, pair.second, pair.rename
+    equalities, exact = pair.equalities, pair.exact
     uv, vv = p.Variable(u), p.Variable(v)
     u2, v2 = p.Variable(rename[u]), p.Variable(rename[v])
     for less in ([(vv, v2), (u2, uv)], [(v2, vv), (uv, u2)]):

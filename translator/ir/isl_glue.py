@@ -1002,16 +1002,7 @@ def writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]
 
 
 def _footprint(domain: isl.BasicSet, indices: Sequence[Expression], names: list[str]) -> isl.Set:
-    s = isl.Set.from_basic_set(domain)
-    n0 = s.dim(dim_type.set)
-    s = s.add_dims(dim_type.set, len(names))
-    for k, nm in enumerate(names):
-        s = s.set_dim_name(dim_type.set, n0 + k, nm)
-    s = _align_params(s, {d for e in indices for d in dependencies(e)})
-    for nm, idx in zip(names, indices):
-        diff = aff_from_expr(s.get_space(), p.Sum((p.Variable(nm), p.Product((-1, idx)))))
-        s = s.intersect(diff.zero_set())
-    return project_onto(s, names)
+    return _footprint_of(isl.Set.from_basic_set(domain), indices, names)
 
 
 def _box(shape: Sequence[Expression], names: list[str], like: isl.Space) -> isl.Set:
@@ -1463,6 +1454,7 @@ def data_footprint(uses: Sequence[tuple[isl.Set, Sequence[Expression]]], outer: 
 
 
 def _footprint_of(s: isl.Set, indices: Sequence[Expression], names: Sequence[str]) -> isl.Set:
+    """The elements `indices` take over `s`, as a set over new dims `names`."""
     n0 = s.dim(dim_type.set)
     s = s.add_dims(dim_type.set, len(names))
     for k, nm in enumerate(names):
