@@ -29,6 +29,8 @@ from transforms.iname_extra import (add_inames_for_unused_hw_axes, add_inames_to
                                     has_schedulable_iname_nesting, make_reduction_inames_unique,
                                     split_reduction_inward, split_reduction_outward)
 from transforms.iname_maps import affine_map_inames, map_domain
+from transforms.registering import (register_function, register_preamble_generators,
+                                    register_reduction, register_symbol_manglers)
 from transforms.rules import (assignment_to_subst, expand_subst, extract_subst,
                               find_one_rule_matching, find_rules_matching)
 from transforms.statements import (add_barrier, add_dependency, add_nosync,
@@ -50,6 +52,8 @@ __all__ = [
     "tag_inames", "transform", "untag_inames",
 ]
 # [library-all]
+__all__ += ["register_function", "register_preamble_generators", "register_reduction",
+            "register_symbol_manglers"]
 __all__ += [
     "add_barrier", "add_dependency", "add_inames_for_unused_hw_axes", "add_inames_to_insn",
     "add_nosync", "add_padding", "affine_map_inames", "alias_temporaries",

@@ -23,6 +23,14 @@ _LAZY = {
     "GlobalArg": "translator.ir.parse",
     "ValueArg": "translator.ir.parse",
     "TemporaryVariable": "translator.ir.parse",
+    # finishing up (shared/reference/transforms.txt) and process-wide registrations
+    "generate_loop_schedules": "translator.finish",
+    "get_one_linearized_kernel": "translator.finish",
+    "save_and_reload_temporaries": "translator.finish",
+    "generate_code_v2": "translator.finish",
+    "generate_header": "translator.finish",
+    "register_reduction_operation": "translator.codegen.registry",
+    "register_preamble_generator": "translator.codegen.registry",
 }
 
 __all__ = sorted(_LAZY) + ["__version__"]

@@ -123,7 +123,18 @@ class ExprBuilder:
         raise self.error("character data is not supported in a kernel region")
 
     def visit_Complex_Literal_Constant(self, node: Any) -> Typed:
-        raise self.error("complex data is not supported yet")
+        """``(re, im)``: the kind of the more precise real part (default complex for two
+        integers); each part is converted to that real kind first, as Fortran does."""
+        parts = [self.visit(item) for item in node.items]
+        for part, item in zip(parts, node.items):
+            if part.ftype.base not in ("integer", "real") or not is_constant(part.expr):
+                raise FrontendError(f"part {item} of a complex constant is not an integer or "
+                                    "real constant", self.ctx.span())
+        kind = max((t.ftype.kind for t in parts if t.ftype.base == "real"), default=4)
+        real = FType("real", kind)
+        re, im = (float(cast(t, real)) for t in parts)
+        ftype = FType("complex", kind)
+        return Typed(ftype.dtype.type(complex(re, im)), ftype)
 
     def kind_value(self, kind: Any, base: str) -> int:
         """The integer value of a kind parameter (a literal or a named constant)."""
@@ -377,16 +388,25 @@ def cast(t: Typed, target: FType) -> Expression:
         return t.expr
     if is_constant(t.expr) or (isinstance(t.expr, int) and not isinstance(t.expr, bool)):
         value = t.expr
+        if t.ftype.base == "complex" and target.base != "complex":
+            value = np.real(value)      # a complex converts to a real through its real part
         if target.base == "integer":
             value = int(np.trunc(value))
         return target.dtype.type(value)
+    if t.ftype.base == "complex" and target.base != "complex":
+        part = FType("real", t.ftype.kind)
+        return cast(Typed(p.Call(p.Variable("real"), (t.expr,)), part), target)
     return TypeCast(target.dtype, t.expr)
 
 
 def operand(t: Typed, result: FType) -> Expression:
-    """Convert an operand of a numeric operation only where numpy promotion would differ."""
+    """Convert an operand of a numeric operation only where numpy promotion would differ
+    (a real operand of a complex operation is converted to (x, 0) by the target)."""
     if t.ftype.base == result.base:
         return t.expr
+    if (t.ftype.base, result.base) == ("real", "complex") and not is_constant(t.expr):
+        return t.expr
+    # (constants become complex here, so that `z - 2.0` subtracts exactly (2.0, 0.0))
     return cast(t, result)
 
 
@@ -444,6 +464,9 @@ def fold(x: np.generic, op: str, y: np.generic, result: FType,
 def compare(a: Typed, op: str, b: Typed) -> Typed:
     if a.ftype.is_numeric and b.ftype.is_numeric:
         common = promote(a.ftype, b.ftype)
+        if common.base == "complex" and op not in ("==", "!="):
+            raise FrontendError(f"complex values have no order: they can only be compared "
+                                f"with == and /= (not {op})")
         return Typed(p.Comparison(operand(a, common), op, operand(b, common)), LOGICAL)
     return Typed(p.Comparison(a.expr, op, b.expr), LOGICAL)
 
@@ -547,8 +570,9 @@ def _uses_sections(e: Expression, inames: Sequence[str]) -> bool:
 
 
 def as_float(t: Typed, default: FType = REAL) -> Typed:
-    """Integer arguments of real-only intrinsics become reals of the default kind."""
-    if t.ftype.base == "real":
+    """Integer arguments of real-only intrinsics become reals of the default kind (reals and
+    complexes stay as they are)."""
+    if t.ftype.base in ("real", "complex"):
         return t
     return Typed(cast(t, default), default)
 

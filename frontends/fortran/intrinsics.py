@@ -17,6 +17,9 @@ from frontends.fortran.expressions import (ExprBuilder, Typed, as_float, cast, i
                                            negate)
 from frontends.fortran.source import class_name, walk
 from frontends.fortran.types import DOUBLE, INTEGER, LOGICAL, REAL, FType, promote
+
+COMPLEX = FType("complex", 4)
+DCOMPLEX = FType("complex", 8)
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 from translator.ir.expr import Reduction, TypeCast
 
@@ -57,6 +60,16 @@ def _numeric(builder: ExprBuilder, name: str, node: Any) -> Typed:
     return t
 
 
+def _real_numeric(builder: ExprBuilder, name: str, node: Any) -> Typed:
+    """A numeric argument that must not be complex (intrinsics that need an order)."""
+    t = _numeric(builder, name, node)
+    if t.ftype.base == "complex":
+        raise UnsupportedConstructError(f"intrinsic {name}: argument {node} is complex; "
+                                        f"{name} needs integer or real arguments",
+                                        builder.ctx.span(name))
+    return t
+
+
 def _kind_arg(builder: ExprBuilder, a: dict, base: str, default: int) -> FType:
     if "kind" not in a:
         return FType(base, default)
@@ -75,18 +88,41 @@ def _math(ir_name: str, force: FType | None = None) -> Handler:
     def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
         a = split_args(builder, name, args, ("x",), 1)
         t = as_float(_numeric(builder, name, a["x"]))
+        _check_complex_math(builder, name, ir_name, t, force)
         if force is not None:
             t = Typed(cast(t, force), force)
         return Typed(call(ir_name, t.expr), t.ftype)
     return handler
 
 
+#: Elemental functions with a complex version in the OpenCL target.
+_COMPLEX_MATH = ("sqrt", "exp", "log", "sin", "cos")
+
+
+def _check_complex_math(builder: ExprBuilder, name: str, ir_name: str, t: Typed,
+                        force: FType | None) -> None:
+    is_complex = t.ftype.base == "complex"
+    if is_complex and ir_name not in _COMPLEX_MATH:
+        raise UnsupportedConstructError(
+            f"intrinsic {name} of a complex argument is not supported (complex arguments: "
+            f"{', '.join(_COMPLEX_MATH)}, abs)", builder.ctx.span(name))
+    if force is not None and (force.base == "complex") != is_complex:
+        raise FrontendError(f"intrinsic {name}: the argument must be {force.base}, not "
+                            f"{t.ftype.base}", builder.ctx.span(name))
+
+
 def _abs(builder: ExprBuilder, name: str, args: list) -> Typed:
     a = split_args(builder, name, args, ("a",), 1)
     t = _numeric(builder, name, a["a"])
-    target = {"dabs": DOUBLE, "iabs": INTEGER}.get(name)
+    target = {"dabs": DOUBLE, "iabs": INTEGER, "cabs": COMPLEX, "cdabs": DCOMPLEX,
+              "zabs": DCOMPLEX}.get(name)
     if target is not None:
+        if (target.base == "complex") != (t.ftype.base == "complex"):
+            raise FrontendError(f"intrinsic {name}: the argument must be {target.base}, not "
+                                f"{t.ftype.base}", builder.ctx.span(name))
         t = Typed(cast(t, target), target)
+    if t.ftype.base == "complex":   # |z| is real, of the kind of z
+        return Typed(call("abs", t.expr), FType("real", t.ftype.kind))
     return Typed(call("abs", t.expr), t.ftype)
 
 
@@ -94,8 +130,8 @@ def _atan2(builder: ExprBuilder, name: str, args: list) -> Typed:
     a = split_args(builder, name, args, ("y", "x"), 1)
     if "x" not in a:
         return _math("atan")(builder, name, args)
-    y = as_float(_numeric(builder, name, a["y"]))
-    x = as_float(_numeric(builder, name, a["x"]))
+    y = as_float(_real_numeric(builder, name, a["y"]))
+    x = as_float(_real_numeric(builder, name, a["x"]))
     t = promote(y.ftype, x.ftype)
     return Typed(call("atan2", cast(y, t), cast(x, t)), t)
 
@@ -105,7 +141,7 @@ def _minmax(ir_name: str, force: FType | None = None) -> Handler:
         if len(args) < 2:
             raise FrontendError(f"intrinsic {name} needs at least two arguments",
                                 builder.ctx.span(name))
-        ts = [_numeric(builder, name, a) for a in args]
+        ts = [_real_numeric(builder, name, a) for a in args]
         result = ts[0].ftype
         for t in ts[1:]:
             result = promote(result, t.ftype)
@@ -119,7 +155,7 @@ def _minmax(ir_name: str, force: FType | None = None) -> Handler:
 
 def _mod(builder: ExprBuilder, name: str, args: list) -> Typed:
     a = split_args(builder, name, args, ("a", "p"), 2)
-    x, y = _numeric(builder, name, a["a"]), _numeric(builder, name, a["p"])
+    x, y = _real_numeric(builder, name, a["a"]), _real_numeric(builder, name, a["p"])
     t = promote(x.ftype, y.ftype)
     fn = "rem" if t.base == "integer" else "fmod"
     return Typed(call(fn, cast(x, t), cast(y, t)), t)
@@ -127,7 +163,7 @@ def _mod(builder: ExprBuilder, name: str, args: list) -> Typed:
 
 def _modulo(builder: ExprBuilder, name: str, args: list) -> Typed:
     a = split_args(builder, name, args, ("a", "p"), 2)
-    x, y = _numeric(builder, name, a["a"]), _numeric(builder, name, a["p"])
+    x, y = _real_numeric(builder, name, a["a"]), _real_numeric(builder, name, a["p"])
     t = promote(x.ftype, y.ftype)
     xe, ye = cast(x, t), cast(y, t)
     if t.base == "integer":
@@ -138,7 +174,7 @@ def _modulo(builder: ExprBuilder, name: str, args: list) -> Typed:
 
 def _sign(builder: ExprBuilder, name: str, args: list) -> Typed:
     a = split_args(builder, name, args, ("a", "b"), 2)
-    x, y = _numeric(builder, name, a["a"]), _numeric(builder, name, a["b"])
+    x, y = _real_numeric(builder, name, a["a"]), _real_numeric(builder, name, a["b"])
     t = promote(x.ftype, y.ftype)
     xe, ye = cast(x, t), cast(y, t)
     if t.base == "real":
@@ -149,7 +185,7 @@ def _sign(builder: ExprBuilder, name: str, args: list) -> Typed:
 
 def _dim(builder: ExprBuilder, name: str, args: list) -> Typed:
     a = split_args(builder, name, args, ("x", "y"), 2)
-    x, y = _numeric(builder, name, a["x"]), _numeric(builder, name, a["y"])
+    x, y = _real_numeric(builder, name, a["x"]), _real_numeric(builder, name, a["y"])
     t = promote(x.ftype, y.ftype)
     zero = t.dtype.type(0)
     return Typed(call("max", p.Sum((cast(x, t), negate(cast(y, t)))), zero), t)
@@ -163,7 +199,9 @@ def _to_real(default_kind: int | None) -> Handler:
         a = split_args(builder, name, args, ("a", "kind"), 1)
         t = _numeric(builder, name, a["a"])
         if default_kind is None:
-            target = _kind_arg(builder, a, "real", 4)
+            # real(z) of a complex z has the kind of z
+            own = t.ftype.kind if t.ftype.base == "complex" else 4
+            target = _kind_arg(builder, a, "real", own)
         else:
             target = FType("real", default_kind)
         return Typed(cast(t, target), target)
@@ -175,6 +213,9 @@ def _to_int(rounding: str | None) -> Handler:
         a = split_args(builder, name, args, ("a", "kind"), 1)
         t = _numeric(builder, name, a["a"])
         target = _kind_arg(builder, a, "integer", 4)
+        if t.ftype.base == "complex":   # int(z) converts the real part
+            part = FType("real", t.ftype.kind)
+            t = Typed(cast(t, part), part)
         if t.ftype.base == "integer":
             return Typed(cast(t, target), target)
         if is_constant(t.expr):
@@ -194,11 +235,47 @@ def _round_half_away(x: Any) -> Any:
 def _real_round(ir_name: str) -> Handler:
     def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
         a = split_args(builder, name, args, ("a", "kind"), 1)
-        t = as_float(_numeric(builder, name, a["a"]))
+        t = as_float(_real_numeric(builder, name, a["a"]))
         if "kind" in a:
             target = _kind_arg(builder, a, "real", 4)
             t = Typed(cast(t, target), target)
         return Typed(call(ir_name, t.expr), t.ftype)
+    return handler
+
+
+def _cmplx(default_kind: int | None) -> Handler:
+    """cmplx(x [, y] [, kind]): default complex kind unless kind= says otherwise (dcmplx: 8)."""
+    def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
+        a = split_args(builder, name, args, ("x", "y", "kind"), 1)
+        x = _numeric(builder, name, a["x"])
+        kind = default_kind or _kind_arg(builder, a, "complex", 4).kind
+        target, part = FType("complex", kind), FType("real", kind)
+        if "y" not in a:
+            return Typed(cast(x, target), target)
+        if x.ftype.base == "complex":
+            raise FrontendError(f"intrinsic {name}: x must not be complex when y is present",
+                                builder.ctx.span(name))
+        xe, ye = cast(x, part), cast(_real_numeric(builder, name, a["y"]), part)
+        if is_constant(xe) and is_constant(ye):
+            return Typed(target.dtype.type(complex(float(xe), float(ye))), target)
+        return Typed(call("complex", xe, ye), target)
+    return handler
+
+
+def _complex_part(ir_name: str, kind: int | None = None) -> Handler:
+    """aimag/conjg and their specific names: the argument must be complex (of `kind`)."""
+    def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
+        a = split_args(builder, name, args, ("z",), 1)
+        t = _numeric(builder, name, a["z"])
+        if t.ftype.base != "complex" or (kind is not None and t.ftype.kind != kind):
+            want = "complex" if kind is None else f"complex({kind})"
+            raise FrontendError(f"intrinsic {name}: the argument must be {want}, not "
+                                f"{t.ftype}", builder.ctx.span(name))
+        result = t.ftype if ir_name == "conj" else FType("real", t.ftype.kind)
+        if is_constant(t.expr):
+            fold = {"conj": np.conj, "imag": np.imag}[ir_name]
+            return Typed(result.dtype.type(fold(t.expr)), result)
+        return Typed(call(ir_name, t.expr), result)
     return handler
 
 
@@ -291,6 +368,9 @@ def _selected_kind(base: str) -> Handler:
 
 def _numeric_inquiry(builder: ExprBuilder, name: str, args: list) -> Typed:
     ftype = _type_of_arg(builder, name, args)
+    if ftype.base not in ("integer", "real"):
+        raise FrontendError(f"intrinsic {name}: the argument must be integer or real, not "
+                            f"{ftype.base}", builder.ctx.span(name))
     dt = ftype.dtype
     info = np.finfo(dt) if ftype.base == "real" else np.iinfo(dt)
     value = {"huge": info.max, "tiny": getattr(info, "tiny", 0),
@@ -310,16 +390,32 @@ def power(a: Typed, b: Typed, builder: ExprBuilder) -> Typed:
         if e == 0:
             return Typed(a.ftype.dtype.type(1), a.ftype)
         if 1 <= abs(e) <= 4:
+            if e < 0 and a.ftype.base == "complex":
+                # gfortran inverts a complex base first: z**(-2) is (1/z)*(1/z)
+                inverse = p.Quotient(a.ftype.dtype.type(1), a.expr)
+                return Typed(_power_product(inverse, -e), a.ftype)
             prod = _power_product(a.expr, abs(e))
             if e > 0:
                 return Typed(prod, a.ftype)
             return Typed(p.Quotient(a.ftype.dtype.type(1), prod), a.ftype)
+    if "complex" in (a.ftype.base, b.ftype.base):
+        return _complex_power(a, b, builder)
     if a.ftype.base == "integer" and b.ftype.base == "integer":
         inner = call("pow", cast(a, DOUBLE), cast(b, DOUBLE))
         return Typed(TypeCast(a.ftype.dtype, call("round", inner)), promote(a.ftype, b.ftype))
     t = promote(a.ftype, b.ftype)
     # both arguments of the same type: OpenCL has no pow(float, double) overload
     return Typed(call("pow", cast(a, t), cast(b, t)), t)
+
+
+def _complex_power(a: Typed, b: Typed, builder: ExprBuilder) -> Typed:
+    """``z ** n`` with an integer n (binary powering in the target); other exponents of
+    complex values are refused."""
+    if a.ftype.base == "complex" and b.ftype.base == "integer":
+        return Typed(p.Power(a.expr, b.expr), a.ftype)
+    raise UnsupportedConstructError(
+        f"complex power with a {b.ftype.base} exponent ({a.ftype} ** {b.ftype}) is not "
+        "supported (only integer exponents of complex values are)", builder.ctx.span())
 
 
 def _power_product(x: Any, e: int) -> Any:
@@ -372,6 +468,8 @@ def _reduction_body(builder: ExprBuilder, name: str, a: dict) -> Typed:
     if name == "dot_product":
         from frontends.fortran.expressions import arith
         x, y = builder.visit(a["vector_a"]), builder.visit(a["vector_b"])
+        if x.ftype.base == "complex":   # dot_product(a, b) = sum(conjg(a) * b)
+            x = Typed(call("conj", x.expr), x.ftype)
         return arith(x, "*", y, builder)
     if name in _MASK_REDUCTIONS:
         mask = builder.visit(a["mask"])
@@ -384,6 +482,9 @@ def _reduction_body(builder: ExprBuilder, name: str, a: dict) -> Typed:
         hit, miss = (zero, one) if name == "all" else (one, zero)
         return Typed(p.If(_truth(mask.expr), hit, miss), kind)
     body = _numeric(builder, name, a["array"])
+    if body.ftype.base == "complex" and name in ("maxval", "minval"):
+        raise UnsupportedConstructError(f"{name} of complex values: complex values have no "
+                                        "order", builder.ctx.span(name))
     if "mask" in a:
         if name not in ("sum", "product"):
             raise UnsupportedConstructError(f"{name} with mask= is not supported",
@@ -411,6 +512,7 @@ def _first_section_ref(builder: ExprBuilder, node: Any, name: str) -> Any:
 
 INTRINSICS: dict[str, Handler] = {
     "abs": _abs, "dabs": _abs, "iabs": _abs,
+    "cabs": _abs, "cdabs": _abs, "zabs": _abs,
     "sqrt": _math("sqrt"), "dsqrt": _math("sqrt", DOUBLE),
     "exp": _math("exp"), "dexp": _math("exp", DOUBLE),
     "log": _math("log"), "alog": _math("log", REAL), "dlog": _math("log", DOUBLE),
@@ -433,6 +535,17 @@ INTRINSICS: dict[str, Handler] = {
     "nint": _to_int("round"), "idnint": _to_int("round"), "floor": _to_int("floor"),
     "ceiling": _to_int("ceil"), "aint": _real_round("trunc"), "dint": _real_round("trunc"),
     "anint": _real_round("round"), "dnint": _real_round("round"), "dprod": _dprod,
+    "cmplx": _cmplx(None), "dcmplx": _cmplx(8), "aimag": _complex_part("imag"),
+    "dimag": _complex_part("imag", 8), "conjg": _complex_part("conj"),
+    "dconjg": _complex_part("conj", 8),
+    "csqrt": _math("sqrt", COMPLEX), "cdsqrt": _math("sqrt", DCOMPLEX),
+    "zsqrt": _math("sqrt", DCOMPLEX), "cexp": _math("exp", COMPLEX),
+    "cdexp": _math("exp", DCOMPLEX), "zexp": _math("exp", DCOMPLEX),
+    "clog": _math("log", COMPLEX), "cdlog": _math("log", DCOMPLEX),
+    "zlog": _math("log", DCOMPLEX), "csin": _math("sin", COMPLEX),
+    "cdsin": _math("sin", DCOMPLEX), "zsin": _math("sin", DCOMPLEX),
+    "ccos": _math("cos", COMPLEX), "cdcos": _math("cos", DCOMPLEX),
+    "zcos": _math("cos", DCOMPLEX),
     "merge": _merge, "size": _size, "lbound": _size, "ubound": _size, "kind": _kind,
     "selected_real_kind": _selected_kind("real"), "selected_int_kind": _selected_kind("int"),
     "huge": _numeric_inquiry, "tiny": _numeric_inquiry, "epsilon": _numeric_inquiry,

@@ -22,6 +22,7 @@ FIXED_WIDTH = 72
 _C_KINDS = {
     "float32": "real(c_float)", "float64": "real(c_double)", "int8": "integer(c_int8_t)",
     "int16": "integer(c_int16_t)", "int32": "integer(c_int)", "int64": "integer(c_int64_t)",
+    "complex64": "complex(c_float_complex)", "complex128": "complex(c_double_complex)",
 }
 
 

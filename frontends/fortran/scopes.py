@@ -399,7 +399,8 @@ def _evaluate_parameter(scope: Scope, name: str, node: Any, lines: SourceLines,
         return  # e.g. a character constant: an error only if a region uses it
     if sym.ftype is None:
         sym.ftype = scope.implicit_type(name) or t.ftype
-    if isinstance(t.expr, np.generic) and sym.ftype.base in ("integer", "real", "logical"):
+    if isinstance(t.expr, np.generic) and sym.ftype.base in ("integer", "real", "complex",
+                                                             "logical"):
         sym.parameter = cast(t, sym.ftype) if sym.ftype.base != "logical" else t.expr
 
 
@@ -428,7 +429,7 @@ def _evaluate_constant_array(scope: Scope, sym: Symbol, node: Any, lines: Source
     if len(items) != size or sym.ftype is None or not all(
             isinstance(t.expr, np.generic) for t in items):
         return
-    if sym.ftype.base not in ("integer", "real", "logical"):
+    if sym.ftype.base not in ("integer", "real", "complex", "logical"):
         return
     sym.parameter_values = tuple(cast(t, sym.ftype) if sym.ftype.base != "logical" else t.expr
                                  for t in items)

@@ -30,11 +30,13 @@ class FType:
             return np.dtype({1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}[self.kind])
         if self.base == "real":
             return np.dtype({4: np.float32, 8: np.float64}[self.kind])
+        if self.base == "complex":
+            return np.dtype({4: np.complex64, 8: np.complex128}[self.kind])
         raise UnsupportedConstructError(f"{self.base} data is not supported yet")
 
     @property
     def is_numeric(self) -> bool:
-        return self.base in ("integer", "real")
+        return self.base in ("integer", "real", "complex")
 
     def __str__(self) -> str:
         return f"{self.base}({self.kind})"
@@ -169,7 +171,11 @@ def default_implicit() -> dict[str, FType]:
 
 
 def promote(a: FType, b: FType) -> FType:
-    """The type of a numeric binary operation (Fortran rules: real wins, larger kind wins)."""
+    """The type of a numeric binary operation (Fortran rules: complex wins over real, real over
+    integer; between reals and complexes the larger kind wins)."""
+    if "complex" in (a.base, b.base):
+        kinds = [t.kind for t in (a, b) if t.base in ("real", "complex")]
+        return FType("complex", max(kinds))
     if a.base == "real" and b.base == "real":
         return a if a.kind >= b.kind else b
     if a.base == "real":
@@ -183,4 +189,6 @@ def ftype_of_dtype(dtype: np.dtype) -> FType:
     dtype = np.dtype(dtype)
     if dtype.kind == "f":
         return FType("real", dtype.itemsize)
+    if dtype.kind == "c":
+        return FType("complex", dtype.itemsize // 2)
     return FType("integer", dtype.itemsize)

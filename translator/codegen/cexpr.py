@@ -17,6 +17,8 @@ import numpy as np
 import pymbolic.primitives as p
 from pymbolic.mapper import Mapper
 
+from translator.codegen.complex import (complex_helper_definitions, is_complex_helper,
+                                       print_complex)
 from translator.diagnostics import CodegenError
 from translator.ir.expr import Expression
 
@@ -51,6 +53,8 @@ _C_TYPES = {
     "uint8": "uchar", "uint16": "ushort", "uint32": "uint", "uint64": "ulong",
     # OpenCL's bool has no defined size: one byte, like numpy's, on both sides.
     "bool": "char",
+    # Complex values: (real, imaginary) vectors, numpy's and Fortran's memory layout.
+    "complex64": "float2", "complex128": "double2",
 }
 
 
@@ -74,6 +78,10 @@ def is_float(dtype: np.dtype | None) -> bool:
 
 def is_integer(dtype: np.dtype | None) -> bool:
     return dtype is not None and np.dtype(dtype).kind in "iub"
+
+
+def _is_complex(dtype: np.dtype | None) -> bool:
+    return dtype is not None and np.dtype(dtype).kind == "c"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -161,7 +169,9 @@ class CExpressionPrinter(Mapper):
             self._ctx = saved
 
     def rec(self, expr: Expression, prec: int = PREC_NONE) -> str:  # type: ignore[override]
-        return Mapper.__call__(self, expr, prec)
+        # Complex values (float2/double2) follow their own rules: translator.codegen.complex.
+        text = print_complex(self, expr, prec)
+        return Mapper.__call__(self, expr, prec) if text is None else text
 
     def in_ctx(self, ctx: np.dtype | None, expr: Expression, prec: int) -> str:
         """Print `expr` with Python float literals adopting `ctx` (when it is a float type)."""
@@ -179,6 +189,8 @@ class CExpressionPrinter(Mapper):
         with float32 ``x`` stays float32)."""
         dtype = self.dtype_of(expr)
         if is_float(dtype) and is_float(self._ctx) and self.weak_of(expr):
+            return self._ctx
+        if _is_complex(dtype) and _is_complex(self._ctx) and self.weak_of(expr):
             return self._ctx
         return dtype
 
@@ -448,7 +460,9 @@ class CExpressionPrinter(Mapper):
     def helper_definitions(self) -> str:
         """C definitions of every helper function used so far, in a deterministic order."""
         from translator.codegen.cexpr_functions import helper_definition
-        return "".join(helper_definition(kind, dtype) for kind, dtype in sorted(self.helpers))
+        plain = sorted(h for h in self.helpers if not is_complex_helper(h))
+        return ("".join(helper_definition(kind, dtype) for kind, dtype in plain)
+                + complex_helper_definitions(self.helpers))
 
 
 def _is_minus_one(expr: Expression) -> bool:

@@ -34,9 +34,15 @@ def print_ir_function(printer: CExpressionPrinter, name: str, args: Sequence[Exp
                       dtype: np.dtype | None, prec: int) -> str:
     """Print ``name(args)`` (an IR function of result type `dtype`) as C."""
     from translator.codegen.cexpr import is_float
+    from translator.codegen.registry import print_user_call
+    # A function the kernel registered wins, even over an IR function of the same name.
+    user = print_user_call(printer, name, tuple(args), prec)
+    if user is not None:
+        return user
     if name not in IR_FUNCTIONS:
         raise CodegenError(f"unknown function {name!r} (IR functions: "
-                           f"{', '.join(sorted(IR_FUNCTIONS))})")
+                           f"{', '.join(sorted(IR_FUNCTIONS))}; register others with "
+                           "register_function)")
     _check_arity(name, args)
     if name in ("min", "max"):
         return printer.min_max(name, args, dtype, prec)

@@ -14,6 +14,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from translator.codegen.cexpr import CExpressionPrinter, safe_name
+from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
 from translator.codegen.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
 from translator.diagnostics import CodegenError
@@ -44,7 +45,7 @@ class DevicePrinter(CExpressionPrinter):
         if isinstance(expr, p.ExpressionNode):
             dt = self.result_ctx(expr)
             # (np.dtype("float64") == None is True in numpy: test for None first.)
-            if dt is not None and dt == FLOAT64:
+            if dt is not None and dt in (FLOAT64, COMPLEX128):
                 self.uses_fp64 = True
         return super().rec(expr, prec)
 
@@ -390,7 +391,10 @@ class TreeEmitter:
         if stmt.atomicity:
             from translator.codegen.parallel_reductions import atomic_update_text
             return atomic_update_text(stmt, assignee, pr, dtype, self.atomics)
-        return f"{pr(assignee)} = {pr(stmt.expression, ctx=dtype)};"
+        # A real stored into a complex variable becomes (x, 0), and the reverse keeps the real
+        # part; nothing changes for real values.
+        value = assignment_value(stmt.expression, dtype, self.oracle)
+        return f"{pr(assignee)} = {pr(value, ctx=dtype)};"
 
     def barrier_statement(self, stmt: BarrierInstruction, depth: int) -> None:
         if stmt.synchronization_kind == "global" and self.has_groups:

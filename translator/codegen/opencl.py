@@ -18,10 +18,14 @@ from __future__ import annotations
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.codegen import registry
 from translator.codegen.barriers import insert_barriers
 from translator.codegen.cexpr import (CExpressionPrinter, c_type_name, float_literal,
                                       int_literal, safe_name)
 from translator.codegen.cexpr_functions import helper_definition
+from translator.codegen.complex import (COMPLEX128, check_complex_reductions,
+                                        complex_helper_definitions, complex_literal,
+                                        is_complex_helper)
 from translator.codegen.emit import TreeEmitter
 from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.parallel_reductions import atomic_preamble, lower_parallel_reductions
@@ -42,6 +46,7 @@ def prepare_kernel(kernel: Kernel) -> Kernel:
     """Types inferred (all must be known) and reductions lowered."""
     kernel = default_input_dtypes(infer_unknown_types(expand_rules(kernel)))
     kernel = infer_unknown_types(kernel, expect_completion=True)
+    check_complex_reductions(kernel)
     return lower_reductions(lower_parallel_reductions(kernel))
 
 
@@ -59,6 +64,12 @@ def default_input_dtypes(kernel: Kernel, dtype=FLOAT64) -> Kernel:
 def generate_code(kernel: Kernel) -> GeneratedCode:
     """OpenCL C source and launch description of `kernel` (see module docstring)."""
     kernel = prepare_kernel(kernel)
+    # User functions are printable only while the registry's session for this kernel is open.
+    with registry.generation(kernel):
+        return _generate(kernel)
+
+
+def _generate(kernel: Kernel) -> GeneratedCode:
     schedule = insert_barriers(schedule_kernel(kernel))
     grid = compute_grid(kernel, schedule.hardware)
     oracle = TypeOracle(kernel)
@@ -66,7 +77,7 @@ def generate_code(kernel: Kernel) -> GeneratedCode:
     body = emitter.emit(depth=1)
     declarations = _declarations(kernel, grid, emitter.helpers)
     params = kernel_params(kernel)
-    uses_fp64 = emitter.uses_fp64 or _declares_fp64(kernel)
+    uses_fp64 = emitter.uses_fp64 or _declares_fp64(kernel) or registry.needs_fp64(kernel)
     # The header goes last: it holds the helpers that the body and declarations used.
     parts = [_header(kernel, emitter, uses_fp64),
              _signature(kernel, grid, params), "{\n", *declarations,
@@ -89,7 +100,10 @@ def _header(kernel: Kernel, emitter: TreeEmitter, uses_fp64: bool) -> str:
         out.append("\n")
     if kernel.options.preamble:
         out.append(kernel.options.preamble.rstrip("\n") + "\n\n")
-    out.extend(helper_definition(kind, dt) for kind, dt in sorted(emitter.helpers))
+    out.append(registry.header_text(kernel))
+    out.extend(helper_definition(kind, dt) for kind, dt in sorted(emitter.helpers)
+               if not is_complex_helper((kind, dt)))
+    out.append(complex_helper_definitions(emitter.helpers))
     out.append(atomic_preamble(emitter.atomics))
     return "".join(out)
 
@@ -160,6 +174,8 @@ def _temporary_decl(temp: TemporaryVariable) -> str:
 
 def _literal(value, dtype: np.dtype) -> str:
     dt = np.dtype(dtype)
+    if dt.kind == "c":
+        return complex_literal(value, dt)
     return float_literal(float(value), dt) if dt.kind == "f" else int_literal(int(value), dt)
 
 
@@ -187,7 +203,7 @@ def _is_used(kernel: Kernel, name: str) -> bool:
 
 def _declares_fp64(kernel: Kernel) -> bool:
     vs = [*kernel.args, *(t for t in kernel.temporaries.values() if _is_used(kernel, t.name))]
-    return any(v.dtype is not None and np.dtype(v.dtype) == FLOAT64 for v in vs)
+    return any(v.dtype is not None and np.dtype(v.dtype) in (FLOAT64, COMPLEX128) for v in vs)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -33,8 +33,8 @@ from dataclasses import replace
 import numpy as np
 import pymbolic.primitives as p
 
-from translator.analysis.reductions import (combine, match_update, neutral_element,
-                                            other_statement_touches)
+from translator.analysis.reductions import combine, match_update, other_statement_touches
+from translator.codegen import registry
 from translator.codegen.cexpr import c_type_name
 from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.schedule import resolve_hardware_axes
@@ -121,10 +121,14 @@ class _Lowering:
         self.tags = dict(kernel.iname_tags)
         self.lane_names: dict[int, str] = {}
         self.local_axes = sorted({t.axis for t in hardware.values() if isinstance(t, LocalTag)})
+        #: (outer, inner) loop priorities: a work item's accumulator holds one value per
+        #: iteration of the statement's sequential loops, so they go around the reduction's.
+        self.nesting: frozenset[tuple[str, ...]] = frozenset()
 
     def kernel_with(self, statements: tuple[Statement, ...]) -> Kernel:
         return self.kernel.copy(statements=statements, temporaries=self.temporaries,
-                                domains=tuple(self.domains), iname_tags=FrozenDict(self.tags))
+                                domains=tuple(self.domains), iname_tags=FrozenDict(self.tags),
+                                loop_priority=self.kernel.loop_priority | self.nesting)
 
     # -- statements -----------------------------------------------------------------------
 
@@ -184,6 +188,8 @@ class _Lowering:
         group inames."""
         outer = stmt.within_inames
         local, group = self._classify(red, stmt)
+        self.nesting |= {(o, r) for o in sorted(outer - set(self.hardware))
+                         for r in red.inames if r not in self.hardware}
         dtype = self.oracle.dtype(red.expr)
         if dtype is None:
             raise CodegenError(f"statement {stmt.id!r}: cannot determine the type of the "
@@ -199,10 +205,12 @@ class _Lowering:
         init_deps = frozenset(d for d in stmt.depends_on
                               if not (d in stmts and stmts[d].within_inames & set(red.inames)))
         emitted.append(Assignment(id=init_id, assignee=acc,
-                                  expression=neutral_element(red.operation, dtype),
+                                  expression=registry.neutral_element(self.kernel, red.operation,
+                                                                     dtype),
                                   within_inames=outer, depends_on=init_deps, **common))
         emitted.append(Assignment(id=update_id, assignee=acc,
-                                  expression=combine(red.operation, acc, red.expr),
+                                  expression=registry.combine(self.kernel, red.operation, acc,
+                                                              red.expr),
                                   within_inames=outer | frozenset(red.inames),
                                   depends_on=stmt.depends_on | {init_id}, **common))
         if not local:
@@ -215,9 +223,11 @@ class _Lowering:
     def _classify(self, red: Reduction, stmt: Statement) -> tuple[dict[int, str], frozenset[str]]:
         """The reduction's local inames by axis, and its group inames; each axis at most once,
         and not one the statement itself runs on."""
-        if red.operation not in _OPERATIONS:
+        user = registry.reduction_definition(self.kernel, red.operation)
+        if red.operation not in _OPERATIONS and (user is None or not user.parallel):
             raise CodegenError(f"statement {stmt.id!r}: reduction {red.operation!r} cannot run "
-                               "across work items (only sum, product, max and min)", stmt.span)
+                               "across work items (only sum, product, max, min and registered "
+                               "reductions that are associative and commutative)", stmt.span)
         if red.allow_simultaneous:
             raise CodegenError(f"statement {stmt.id!r}: simul_reduce over work items is not "
                                "supported", stmt.span)
@@ -239,6 +249,11 @@ class _Lowering:
                 local[tag.axis] = iname
             else:
                 group.add(iname)
+        if group and user is not None:
+            raise CodegenError(f"statement {stmt.id!r}: reduction {red.operation!r} over group "
+                               f"inames ({', '.join(sorted(group))}) would need an atomic update, "
+                               "which registered reductions do not have (map the reduction's "
+                               "inames to local axes only)", stmt.span)
         return local, frozenset(group)
 
     def _check_uniform_loops(self, red: Reduction, stmt: Statement) -> None:
@@ -308,7 +323,8 @@ class _Lowering:
             live = p.Comparison(slot, "<", min(step, size - step))
             sid = self.names(f"_tr_{stmt.id}_tree")
             emitted.append(Assignment(
-                id=sid, assignee=mine, expression=combine(operation, mine, other),
+                id=sid, assignee=mine,
+                expression=registry.combine(self.kernel, operation, mine, other),
                 within_inames=within, depends_on=frozenset({last}),
                 **{**common, "predicates": common["predicates"] | {live}}))
             last = sid

@@ -18,6 +18,7 @@ from dataclasses import replace
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.codegen import registry
 from translator.diagnostics import CodegenError
 from translator.ir.data import AddressSpace, TemporaryVariable
 from translator.ir.expr import (REDUCTION_OPS, Expression, IRCombineMapper, IRIdentityMapper,
@@ -77,8 +78,8 @@ class _Lowering:
         taken = {s.id for s in kernel.statements} | set(kernel.temporaries) | set(kernel.arg_names)
         self.names = UniqueNameGenerator(taken | set(kernel.all_inames))
         self.temporaries = kernel.temporaries
-        #: (outer, inner) loop priorities: an enclosing reduction's loops go around an inner
-        #: reduction's, whose accumulator lives for one iteration of them.
+        #: (outer, inner) loop priorities: the statement's and an enclosing reduction's loops
+        #: go around a reduction's, whose accumulator lives for one iteration of them.
         self.nesting: frozenset[tuple[str, ...]] = frozenset()
 
     def statement(self, stmt: Statement) -> list[Statement]:
@@ -98,8 +99,10 @@ class _Lowering:
         """Emit init/update statements for `red` (inner reductions first); return the
         accumulator that replaces it and the id of its update statement."""
         self._check_inames(red, stmt)
-        enclosing = sorted(outer - stmt.within_inames)
-        self.nesting |= {(o, r) for o in enclosing for r in red.inames if o != r}
+        # The accumulator holds one value per iteration of every enclosing loop (the
+        # statement's own and an outer reduction's), so they all go around the reduction's
+        # loops; otherwise ``h[j] = sum(i, a[i, j])`` with i declared first shares it across j.
+        self.nesting |= {(o, r) for o in sorted(outer) for r in red.inames if o != r}
         inner_inames = outer | frozenset(red.inames)
         inner: list[Statement] = []
         replacer = _Replacer(self, stmt, inner_inames, inner)
@@ -119,11 +122,12 @@ class _Lowering:
         stmts = self.kernel.id_to_statement
         init_deps = frozenset(d for d in stmt.depends_on
                               if not (d in stmts and stmts[d].within_inames & set(red.inames)))
-        init = Assignment(id=init_id, assignee=acc, expression=_neutral(red.operation, dtype),
+        init = Assignment(id=init_id, assignee=acc,
+                          expression=_neutral(red.operation, dtype, self.kernel),
                           within_inames=outer, depends_on=init_deps, **common)
         inner_deps = set(replacer.updates)
         update = Assignment(id=update_id, assignee=acc,
-                            expression=_combine(red.operation, acc, body),
+                            expression=_combine(red.operation, acc, body, self.kernel),
                             within_inames=inner_inames,
                             depends_on=frozenset({init_id} | inner_deps | stmt.depends_on),
                             **common)
@@ -138,7 +142,8 @@ class _Lowering:
                     f"statement {stmt.id!r}: reduction iname {iname!r} is tagged {tags}; "
                     "parallel reductions across work items are not supported yet (reduce "
                     "over a sequential iname)", stmt.span)
-        if red.operation not in REDUCTION_OPS:
+        if (red.operation not in REDUCTION_OPS
+                and registry.reduction_definition(self.kernel, red.operation) is None):
             raise CodegenError(f"statement {stmt.id!r}: unknown reduction operation "
                                f"{red.operation!r}", stmt.span)
 
@@ -165,8 +170,12 @@ class _Replacer(IRIdentityMapper):
         return acc
 
 
-def _neutral(operation: str, dtype: np.dtype) -> Expression:
-    """The neutral element, typed exactly (so ``max`` over ints starts at INT_MIN)."""
+def _neutral(operation: str, dtype: np.dtype, kernel: Kernel | None = None) -> Expression:
+    """The neutral element, typed exactly (so ``max`` over ints starts at INT_MIN); a user
+    reduction's (`translator.codegen.registry`) when `kernel` defines one."""
+    user = None if kernel is None else registry.reduction_definition(kernel, operation)
+    if user is not None:
+        return user.neutral_element(dtype)
     dt = np.dtype(dtype)
     if operation == "sum":
         return dt.type(0)
@@ -178,7 +187,11 @@ def _neutral(operation: str, dtype: np.dtype) -> Expression:
     return dt.type(info.min if operation == "max" else info.max)
 
 
-def _combine(operation: str, acc: p.Variable, body: Expression) -> Expression:
+def _combine(operation: str, acc: p.Variable, body: Expression,
+             kernel: Kernel | None = None) -> Expression:
+    user = None if kernel is None else registry.reduction_definition(kernel, operation)
+    if user is not None:
+        return user.combine_expr(acc, body)
     if operation == "sum":
         return p.Sum((acc, body))
     if operation == "product":

@@ -6,6 +6,11 @@ lone weak int is int32 (int64 if it does not fit), a lone weak float is float64.
 in the tree are strong and keep their type.  Comparisons and logic give bool; math IR functions
 take and return floats (integers become float64), except abs/min/max and the rounding
 functions, which keep integers integer.  Reductions have the type of their body.
+
+Complex values (complex64/complex128) promote as in numpy (a weak float or int takes the
+complex type; a Python complex with float32 gives complex64); ``abs``, ``real`` and ``imag`` of
+a complex value have its part type, ``conj`` keeps it, ``complex(x, y)`` is the complex type of
+the promoted parts, and ``z**n`` with an integer n keeps the type of z.
 """
 
 from __future__ import annotations
@@ -27,8 +32,12 @@ INT32 = np.dtype(np.int32)
 INT64 = np.dtype(np.int64)
 FLOAT64 = np.dtype(np.float64)
 BOOL = np.dtype(np.bool_)
+COMPLEX64 = np.dtype(np.complex64)
+COMPLEX128 = np.dtype(np.complex128)
 
 _KEEP_INT_FUNCTIONS = frozenset({"abs", "min", "max", "floor", "ceil", "trunc", "round", "rem"})
+#: IR functions of complex values (translator.codegen.complex lowers them).
+_COMPLEX_FUNCTIONS = frozenset({"real", "imag", "conj", "complex"})
 
 
 class Typed(NamedTuple):
@@ -70,6 +79,11 @@ def promote(a: Typed, b: Typed) -> Typed:
 
 def _adapt(weak: np.dtype, strong: np.dtype) -> np.dtype:
     """What a weak literal of kind `weak` combined with `strong` gives (NEP 50 style)."""
+    if strong.kind == "c":
+        return strong
+    if weak.kind == "c":
+        # a Python complex keeps a float32 operand's precision (complex64)
+        return COMPLEX64 if strong.kind == "f" and strong.itemsize <= 4 else COMPLEX128
     if weak.kind == "f" and strong.kind != "f":
         return FLOAT64
     if weak.kind in "iu" and strong.kind == "b":
@@ -121,6 +135,10 @@ class TypeOracle:
         if name in self.inames:
             return Typed(INT32)
         v = self.kernel.variable(name)
+        if v is None and self.kernel.options.extra:
+            symbol = _registered("symbol_dtype", self.kernel, name)
+            if symbol is not None:
+                return Typed(symbol)
         if v is None or v.dtype is None:
             if self.assumed is None:
                 return UNKNOWN
@@ -184,7 +202,10 @@ class TypeOracle:
     _map_remainder = _map_quotient
 
     def _map_power(self, e: p.Power) -> Typed:
-        return promote(self.typed(e.base), self.typed(e.exponent))
+        base, exponent = self.typed(e.base), self.typed(e.exponent)
+        if _kind(base) == "c" and _kind(exponent) in ("i", "u"):
+            return base     # z**n keeps the precision of z
+        return promote(base, exponent)
 
     def _map_left_shift(self, e) -> Typed:
         return self.typed(e.shiftee)
@@ -215,15 +236,49 @@ class TypeOracle:
 
     def _map_call(self, e: p.Call) -> Typed:
         name = getattr(e.function, "name", None)
+        if self.kernel.options.extra:
+            declared = _registered("function_result_dtype", self.kernel, name)
+            if declared is not None:
+                return Typed(declared)
         args = promote_all([self.typed(a) for a in e.parameters])
         if args.dtype is None:
             return args
+        if name in _COMPLEX_FUNCTIONS or args.dtype.kind == "c":
+            return _complex_call_type(name, args)
         if name in _KEEP_INT_FUNCTIONS or args.dtype.kind == "f":
             return args
         if args.dtype.kind == "c":
             return args
         # Float-in, float-out: integers (and bools) become float64.
         return Typed(FLOAT64, args.weak)
+
+
+def _kind(t: Typed) -> str | None:
+    return None if t.dtype is None else t.dtype.kind
+
+
+def _complex_call_type(name: str | None, args: Typed) -> Typed:
+    """Types of the complex IR functions (``real``, ``imag``, ``conj``, ``complex``) and of
+    math functions of complex arguments: ``abs``, ``real`` and ``imag`` of a complex value
+    are its part type, ``complex(x, y)`` is complex of the promoted part type."""
+    dt = args.dtype
+    if name == "complex":
+        if dt.kind == "c":
+            return args
+        return Typed(COMPLEX64 if dt.kind == "f" and dt.itemsize <= 4 else COMPLEX128,
+                     args.weak)
+    if dt.kind != "c":
+        return args     # real(x), imag(x) and conj(x) of a real x have the type of x
+    if name in ("real", "imag", "abs"):
+        return Typed(np.dtype(np.float32) if dt == COMPLEX64 else FLOAT64, args.weak)
+    return args
+
+
+def _registered(query: str, kernel: Kernel, name: str | None) -> np.dtype | None:
+    """The dtype of a registered user function or symbol (`translator.codegen.registry`,
+    which keeps them in ``Options.extra``; imported here lazily, as it is codegen's)."""
+    from translator.codegen import registry
+    return None if name is None else getattr(registry, query)(kernel, name)
 
 
 def expression_dtype(kernel: Kernel, expr: Expression) -> np.dtype:
