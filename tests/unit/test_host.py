@@ -207,7 +207,7 @@ def _with(code: GeneratedCode, index: int, **changes) -> GeneratedCode:
 @pytest.mark.parametrize(("code", "message"), [
     (_with(tile_code(), 0, size=None), "array argument 'a' has no size"),
     (_with(tile_code(), 1, size=N * p.Variable("k")), "uses k, which are not value arguments"),
-    (_with(tile_code(), 4, dtype=np.dtype("complex128")), "cannot pass values of type complex128"),
+    (_with(tile_code(), 4, dtype=np.dtype("complex256")), "cannot pass values of type complex256"),
 ])
 def test_bad_generated_code_is_a_codegen_error(code: GeneratedCode, message: str) -> None:
     with pytest.raises(CodegenError, match=message):

@@ -20,7 +20,8 @@ Integer arithmetic semantics (the contract between frontends and codegen):
 
 IR functions (``Call(Variable(name), args)``), lowered per target: abs, sqrt, exp, log, log10,
 sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, pow, floor, ceil, trunc, round, fmod,
-min, max (any arity), copysign, rem.  Frontends map their intrinsics onto these.
+min, max (any arity), copysign, rem; for complex values also real, imag, conj and
+complex(x, y).  Frontends map their intrinsics onto these.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ Expression = object  # pymbolic expressions, numbers and numpy scalars
 IR_FUNCTIONS = frozenset({
     "abs", "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
     "sinh", "cosh", "tanh", "pow", "floor", "ceil", "trunc", "round", "fmod", "min", "max",
-    "copysign", "rem",
+    "copysign", "rem", "real", "imag", "conj", "complex",
 })
 
 #: Reduction operations known to the engine (registered user operations extend this).
