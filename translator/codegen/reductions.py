@@ -18,6 +18,7 @@ from dataclasses import replace
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.analysis.reductions import combine, neutral_element
 from translator.codegen import registry
 from translator.diagnostics import CodegenError
 from translator.ir.data import AddressSpace, TemporaryVariable
@@ -176,15 +177,7 @@ def _neutral(operation: str, dtype: np.dtype, kernel: Kernel | None = None) -> E
     user = None if kernel is None else registry.reduction_definition(kernel, operation)
     if user is not None:
         return user.neutral_element(dtype)
-    dt = np.dtype(dtype)
-    if operation == "sum":
-        return dt.type(0)
-    if operation == "product":
-        return dt.type(1)
-    if dt.kind == "f":
-        return dt.type(-np.inf if operation == "max" else np.inf)
-    info = np.iinfo(dt)
-    return dt.type(info.min if operation == "max" else info.max)
+    return neutral_element(operation, dtype)
 
 
 def _combine(operation: str, acc: p.Variable, body: Expression,
@@ -192,8 +185,4 @@ def _combine(operation: str, acc: p.Variable, body: Expression,
     user = None if kernel is None else registry.reduction_definition(kernel, operation)
     if user is not None:
         return user.combine_expr(acc, body)
-    if operation == "sum":
-        return p.Sum((acc, body))
-    if operation == "product":
-        return p.Product((acc, body))
-    return p.Call(p.Variable(operation), (acc, body))
+    return combine(operation, acc, body)
