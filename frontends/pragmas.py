@@ -95,3 +95,28 @@ def _literal(node: ast.AST, body: str, span: SourceSpan) -> Any:
         text = ast.get_source_segment(body, node) or "?"
         raise FrontendError(f"argument {text!r} is not a Python literal (strings, numbers, "
                             "tuples, lists, dicts, True/False/None)", span) from None
+
+
+def declared_functions(calls) -> dict[str, tuple[tuple[Any, ...], Any]]:
+    """Functions a region declares with ``register_function(name, definition, arg_dtypes,
+    result_dtype)`` pragmas: name -> (argument dtypes, result dtype), as numpy dtypes.
+
+    Frontends let the region call them; the transform itself registers the definition.  Bad
+    arguments are left for the transform to report at the pragma.
+    """
+    import numpy as np
+    out: dict[str, tuple[tuple[Any, ...], Any]] = {}
+    for call in calls:
+        if call.name != "register_function":
+            continue
+        params = dict(zip(("name", "definition", "arg_dtypes", "result_dtype"), call.args))
+        params.update(dict(call.kwargs))
+        try:
+            name = params["name"]
+            args = tuple(np.dtype(d) for d in params["arg_dtypes"])
+            result = np.dtype(params["result_dtype"])
+        except (KeyError, TypeError):
+            continue
+        if isinstance(name, str):
+            out[name] = (args, result)
+    return out

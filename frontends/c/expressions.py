@@ -20,6 +20,7 @@ from pycparser import c_ast
 from frontends.c.preprocess import SourceText
 from frontends.c.typemodel import (FLOAT32, FLOAT64, INT32, INT64, CType, FileScope,
                                    common_type, parse_constant, promote_integer)
+from frontends.pragmas import declared_functions
 from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
 from translator.ir.expr import Expression, TypeCast
 
@@ -146,6 +147,10 @@ class ExpressionBuilder:
 
     def span(self, node: c_ast.Node, token: str | None = None):
         return self.env.src.node_span(node, token)
+
+    def _declared_functions(self) -> dict:
+        site = getattr(self.env, "site", None)
+        return declared_functions(site.calls) if site is not None else {}
 
     def visit(self, node: c_ast.Node) -> TExpr:
         method = getattr(self, "visit_" + type(node).__name__, None)
@@ -331,11 +336,21 @@ class ExpressionBuilder:
     def visit_FuncCall(self, node: c_ast.FuncCall) -> TExpr:
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
         args = list(node.args.exprs) if node.args is not None else []
+        declared = self._declared_functions()
+        if name in declared:
+            arg_types, result = declared[name]
+            if len(args) != len(arg_types):
+                raise FrontendError(f"{name} takes {len(arg_types)} argument(s) (as its "
+                                    f"register_function pragma declares), not {len(args)}",
+                                    self.span(node, name))
+            params = tuple(convert(self.visit(a), t) for a, t in zip(args, arg_types))
+            return TExpr(p.Call(p.Variable(name), params), result)
         if name not in MATH_FUNCTIONS:
             shown = f"function {name!r}" if name else "a function pointer"
             raise UnsupportedConstructError(
-                f"call to {shown} cannot be translated: only math.h functions may be called "
-                "inside a region", self.span(node, name))
+                f"call to {shown} cannot be translated: only math.h functions, and functions "
+                "a register_function pragma of the region declares, may be called inside a "
+                "region", self.span(node, name))
         ir_name, kind = MATH_FUNCTIONS[name]
         arity = _ARITY.get(ir_name, 1)
         if len(args) != arity:

@@ -21,6 +21,7 @@ from frontends.fortran.scopes import Procedure, build_procedures
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
                                       parse_source, source_form, walk)
 from frontends.marks import apply_marks
+from frontends.pragmas import declared_functions
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 
 
@@ -88,6 +89,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str, marks: list[RegionMarks]
     statements = _region_statements(proc, m, lines)
     loop_vars = _loop_variables(statements)
     builder = RegionBuilder(proc.scope, lines, name, m.body_first_line, loop_vars)
+    builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.visit_block(statements)
     outside = _outside_names(proc, marks, lines, form)
     asm = assemble(builder, name, m.span, outside)

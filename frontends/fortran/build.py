@@ -50,6 +50,8 @@ class RegionBuilder:
         self.region_name = region_name
         self.line = first_line
         self.loop_vars = loop_vars
+        #: functions the region declares with register_function pragmas (set by the caller)
+        self.user_functions: dict = {}
         self.domains: list = []
         self.statements: list[Assignment] = []
         self.frames: list[LoopFrame] = []

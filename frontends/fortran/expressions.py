@@ -242,10 +242,13 @@ class ExprBuilder:
                              "constant bounds are supported", name)
         if sym is None or not sym.is_array:
             from frontends.fortran.intrinsics import INTRINSICS
+            if name in self.user_functions:
+                return self.user_call(name, list(subs))
             if name in INTRINSICS and (sym is None or not sym.is_array):
                 return INTRINSICS[name](self, name, list(subs))
             raise self.error(f"call to function {name!r} is not supported in a kernel region "
-                             "(only intrinsic functions can be offloaded)", name)
+                             "(only intrinsic functions, and functions a register_function "
+                             "pragma of the region declares, can be offloaded)", name)
         return self.array_ref(sym, subs)
 
     def visit_Intrinsic_Function_Reference(self, node: Any) -> Typed:
@@ -260,8 +263,25 @@ class ExprBuilder:
 
     def visit_Function_Reference(self, node: Any) -> Typed:
         name = str(node.items[0]).lower()
+        if name in self.user_functions:
+            args = list(children(node.items[1])) if node.items[1] is not None else []
+            return self.user_call(name, args)
         raise self.error(f"call to function {name!r} is not supported in a kernel region",
                          name)
+
+    @property
+    def user_functions(self) -> dict:
+        """Functions the region declares with register_function pragmas."""
+        return getattr(self.ctx, "user_functions", {})
+
+    def user_call(self, name: str, args: list[Any]) -> Typed:
+        arg_types, result = self.user_functions[name]
+        if len(args) != len(arg_types):
+            raise FrontendError(f"{name} takes {len(arg_types)} argument(s) (as its "
+                                f"register_function pragma declares), not {len(args)}",
+                                self.ctx.span(name))
+        params = tuple(cast(self.visit(a), ftype_of(t)) for a, t in zip(args, arg_types))
+        return Typed(p.Call(p.Variable(name), params), ftype_of(result))
 
     def visit_Data_Ref(self, node: Any) -> Typed:
         raise self.error(f"derived-type component access ({node}) is not supported")
@@ -380,6 +400,13 @@ class ExprBuilder:
 
 def is_constant(e: Expression) -> bool:
     return isinstance(e, np.generic)
+
+
+def ftype_of(dtype: np.dtype) -> FType:
+    """The Fortran type of a numpy dtype (logicals are integers in the IR)."""
+    dt = np.dtype(dtype)
+    base = {"f": "real", "i": "integer", "u": "integer", "c": "complex", "b": "logical"}[dt.kind]
+    return FType(base, dt.itemsize // 2 if base == "complex" else dt.itemsize)
 
 
 def cast(t: Typed, target: FType) -> Expression:
