@@ -93,7 +93,8 @@ def test_exit_cycle_do_while():
 def test_user_function_call():
     err = error_of(body("do i = 1, n\n  a(i) = f(b(i))\nend do\n"))
     assert err.message == ("call to function 'f' is not supported in a kernel region (only "
-                           "intrinsic functions can be offloaded)")
+                           "intrinsic functions, and functions a register_function pragma of "
+                           "the region declares, can be offloaded)")
     assert where(err) == "7:12"
 
 
