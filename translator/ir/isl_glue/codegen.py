@@ -1,0 +1,225 @@
+"""isl glue for code generation: statement domains, loop bounds, guards, proofs in a context.
+
+A *context* is a parameter-only isl set: every iname that an enclosing loop or the hardware
+grid fixes is a parameter there, so contexts from different statements combine by name.
+Also: barriers need loops whose trip counts are the same in every work item of a group
+(parallel reductions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import islpy as isl
+import pymbolic.primitives as p
+
+from translator.diagnostics import DomainError
+from translator.ir.expr import Expression, dependencies
+from translator.ir.isl_glue.core import (
+    _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg, _param_terms,
+    aff_from_expr, combined_domain, dim_type, expr_from_pwaff, iname_bounds, inames_of,
+    is_nonnegative, project_onto,
+)
+
+
+def statement_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> isl.BasicSet:
+    """The iteration domain of a statement within `inames`: the forest part for them,
+    projected onto exactly those inames."""
+    inames = set(inames)
+    s = project_onto(combined_domain(domains, inames), inames)
+    bsets = s.coalesce().get_basic_sets()
+    if len(bsets) == 1:
+        return bsets[0]
+    return s.convex_hull() if bsets else isl.BasicSet.empty(s.get_space())
+
+
+def _aligned(a: isl.Set, b: isl.Set) -> tuple[isl.Set, isl.Set]:
+    a = a.align_params(b.get_space())
+    return a, b.align_params(a.get_space())
+
+
+def context_set(conditions: Iterable[Expression],
+                assumptions: isl.BasicSet | None = None) -> isl.Set:
+    """A parameter-only set from affine conditions (``Comparison``/``LogicalAnd`` nodes over
+    inames and parameters) and the kernel's assumptions.  Non-affine conditions are dropped
+    (the context only serves to prove facts, so dropping one is always safe)."""
+    conditions = tuple(conditions)
+    names = sorted({n for c in conditions for n in dependencies(c)})
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=names)
+    ctx = isl.Set.universe(space)
+    for cond in conditions:
+        piece = _condition_set(space, cond)
+        if piece is not None:
+            ctx = ctx.intersect(piece)
+    if assumptions is not None:
+        ass = _all_to_params(assumptions).params()
+        ass = ass.align_params(ctx.get_space())
+        ctx = ctx.align_params(ass.get_space()).intersect_params(ass)
+    return ctx
+
+
+def _condition_set(space: isl.Space, cond: Expression) -> isl.Set | None:
+    if isinstance(cond, p.LogicalAnd):
+        out = isl.Set.universe(space)
+        for c in cond.children:
+            piece = _condition_set(space, c)
+            if piece is not None:
+                out = out.intersect(piece)
+        return out
+    if not isinstance(cond, p.Comparison):
+        return None
+    try:
+        left = aff_from_expr(space, cond.left)
+        right = aff_from_expr(space, cond.right)
+    except DomainError:
+        return None
+    make = {">=": left.ge_set, "<=": left.le_set, ">": left.gt_set, "<": left.lt_set,
+            "==": left.eq_set, "!=": left.ne_set}.get(cond.operator)
+    return None if make is None else make(right)
+
+
+def loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str],
+                           context: isl.Set | None = None
+                           ) -> tuple[list[tuple[int, Expression]], list[tuple[int, Expression]]]:
+    """The loop bounds of `iname` inside the loops over `outer`.
+
+    Returns (lowers, uppers): ``(a, e)`` in lowers means ``a*iname >= e``, in uppers
+    ``a*iname <= e``, with `e` affine in parameters and `outer`.  Constraints implied by
+    `context` (what enclosing loops already guarantee) are dropped; constraints that involve
+    integer divisions (strides) are left to guards.
+    """
+    s = project_onto(domain, set(outer) | {iname})
+    for n in inames_of(s):
+        if n != iname:
+            k = s.find_dim_by_name(dim_type.set, n)
+            s = s.move_dims(dim_type.param, s.dim(dim_type.param), dim_type.set, k, 1)
+    bsets = s.coalesce().get_basic_sets()
+    bs = bsets[0] if len(bsets) == 1 else s.convex_hull()
+    if context is not None:
+        ctx = context.params()
+        aligned = isl.Set.from_basic_set(bs).align_params(ctx.get_space())
+        ctx = ctx.align_params(aligned.get_space())
+        gisted = aligned.gist_params(ctx).coalesce().get_basic_sets()
+        bs = gisted[0] if len(gisted) == 1 else bs
+    bs = bs.remove_redundancies()
+    lowers: list[tuple[int, Expression]] = []
+    uppers: list[tuple[int, Expression]] = []
+    for c in bs.get_constraints():
+        a = int(c.get_coefficient_val(dim_type.set, 0).to_python())
+        if a == 0 or _involves_divs(c):
+            continue
+        rest = _param_terms(c)
+        if c.is_equality() or a > 0:
+            lowers.append((abs(a), _neg(rest) if a > 0 else rest))
+        if c.is_equality() or a < 0:
+            uppers.append((abs(a), rest if a < 0 else _neg(rest)))
+    return lowers, uppers
+
+
+def gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set) -> list[Expression] | None:
+    """The conditions of `domain` not implied by `context`, as pymbolic comparisons
+    (``expr >= 0`` / ``expr == 0``).  None: no point of `domain` lies in `context`."""
+    s, ctx = _aligned(_all_to_params(domain), context)
+    if s.intersect(ctx).is_empty():
+        return None
+    g = s.gist(ctx).coalesce()
+    bsets = g.get_basic_sets()
+    if len(bsets) != 1:
+        g = g.convex_hull()
+        bsets = [g] if isinstance(g, isl.BasicSet) else g.get_basic_sets()
+    out: list[Expression] = []
+    for c in bsets[0].get_constraints():
+        out.append(_constraint_condition(c))
+    return out
+
+
+def nonnegative_in(expr: Expression, context: isl.Set) -> bool:
+    """Prove `expr >= 0` at every point of a parameter-only `context`."""
+    return is_nonnegative(expr, context)
+
+
+def hardware_range(domain: isl.BasicSet, iname: str) -> tuple[Expression, Expression, int | None]:
+    """(lowest value, number of values, constant bound on that number) of `iname` over the whole
+    domain; the first two as expressions in parameters (safe bounds where piecewise)."""
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    lo, hi = iname_bounds(s, iname, ())
+    size = hi.sub(lo).add_constant_val(isl.Val.one(s.get_ctx())).coalesce()
+    try:
+        v = size.max_val()
+        extent = int(v.to_python()) if v.is_int() else None
+    except isl.Error:
+        extent = None
+    return expr_from_pwaff(lo, combine="min"), expr_from_pwaff(size, combine="max"), extent
+
+
+def restrict_context(context: isl.Set, domain: isl.BasicSet | isl.Set) -> isl.Set:
+    """`context` intersected with `domain` (its inames as parameters)."""
+    ctx, dom = _aligned(context, _all_to_params(domain))
+    return ctx.intersect(dom)
+
+
+def writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
+                     shape: Sequence[Expression], assumptions: isl.BasicSet | None = None) -> bool:
+    """Whether the union of write footprints (statement domain, subscript) covers every element
+    of an array of `shape` (for every parameter value allowed by `assumptions`)."""
+    if not accesses or any(e is None for e in shape):
+        return False
+    names = [f"_tr_e{k}" for k in range(len(shape))]
+    image = None
+    try:
+        for domain, indices in accesses:
+            if len(indices) != len(shape):
+                return False
+            img = _footprint(domain, indices, names)
+            image = img if image is None else image.union(img.align_params(image.get_space()))
+        box = _box(shape, names, image.get_space())
+    except (DomainError, isl.Error):
+        return False
+    box, image = box.align_params(image.get_space()), image.align_params(box.get_space())
+    if assumptions is not None:
+        ass = _all_to_params(assumptions).params()
+        box = box.intersect_params(ass.align_params(box.get_space()))
+    return box.is_subset(image.align_params(box.get_space()))
+
+
+def _footprint(domain: isl.BasicSet, indices: Sequence[Expression], names: list[str]) -> isl.Set:
+    return _footprint_of(isl.Set.from_basic_set(domain), indices, names)
+
+
+def _box(shape: Sequence[Expression], names: list[str], like: isl.Space) -> isl.Set:
+    params = sorted({d for e in shape for d in dependencies(e)})
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=names, params=params)
+    box = isl.Set.universe(space)
+    for nm, extent in zip(names, shape):
+        v = aff_from_expr(space, p.Variable(nm))
+        box = box.intersect(v.ge_set(aff_from_expr(space, 0)))
+        box = box.intersect(v.lt_set(aff_from_expr(space, extent)))
+    return box
+
+
+def bounds_independent(domain: isl.BasicSet | isl.Set, inames: Iterable[str],
+                       others: Iterable[str]) -> bool:
+    """Whether the values `inames` take in `domain` do not depend on the values of `others`:
+    the projection onto both groups is the product of the projections onto each."""
+    a, b = set(inames), set(others) - set(inames)
+    if not a or not b:
+        return True
+    joint = project_onto(domain, a | b)
+    first = _all_to_params(project_onto(joint, a)).params()
+    second = _all_to_params(project_onto(joint, b)).params()
+    first, second = _aligned(first, second)
+    product, whole = _aligned(first.intersect(second), _all_to_params(joint).params())
+    return bool(product.is_subset(whole))
+
+
+def _footprint_of(s: isl.Set, indices: Sequence[Expression], names: Sequence[str]) -> isl.Set:
+    """The elements `indices` take over `s`, as a set over new dims `names`."""
+    n0 = s.dim(dim_type.set)
+    s = s.add_dims(dim_type.set, len(names))
+    for k, nm in enumerate(names):
+        s = s.set_dim_name(dim_type.set, n0 + k, nm)
+    s = _align_params(s, {d for e in indices for d in dependencies(e)})
+    for nm, idx in zip(names, indices):
+        diff = aff_from_expr(s.get_space(), p.Sum((p.Variable(nm), p.Product((-1, idx)))))
+        s = s.intersect(diff.zero_set())
+    return project_onto(s, names)

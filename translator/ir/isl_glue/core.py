@@ -1,0 +1,483 @@
+"""isl glue, the core: parsing domains, expression <-> affine conversion, bounds and
+proofs, the domain forest, and conditions read back from constraints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import islpy as isl
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.diagnostics import DomainError
+from translator.ir.expr import Expression, dependencies
+
+dim_type = isl.dim_type
+
+
+def parse_domain(text: str, params: Iterable[str] = ()) -> isl.BasicSet:
+    """Parse ISL syntax (``{[i]: 0<=i<n}``, with or without ``[n] ->``) into a BasicSet.
+
+    Parameters are found automatically; `params` adds more.  Disjunctions (non-convex sets)
+    are rejected, as the reference requires.
+    """
+    text = text.strip()
+    if "->" not in text.split("{", 1)[0]:
+        text = _with_params(text, params)
+    try:
+        s = isl.Set(text)
+    except isl.Error as e:
+        raise DomainError(f"malformed domain {text!r}: {_isl_msg(e)}") from None
+    s = s.coalesce()
+    bsets = s.get_basic_sets()
+    if len(bsets) > 1:
+        raise DomainError(f"domain {text!r} is not convex (a disjunction); loop domains must "
+                          "be conjunctions of affine constraints")
+    if not bsets:
+        return isl.BasicSet.empty(s.get_space())
+    return bsets[0]
+
+
+def _with_params(text: str, params: Iterable[str]) -> str:
+    """Prefix the parameters isl would otherwise reject as unknown identifiers."""
+    import re
+    body = text
+    m = re.match(r"\s*\{\s*\[([^\]]*)\]", body)
+    if not m:
+        raise DomainError(f"malformed domain {text!r}: expected '{{[inames]: conditions}}'")
+    inames = {s.strip() for s in m.group(1).split(",") if s.strip()}
+    words = set(re.findall(r"[A-Za-z_]\w*", body[m.end():]))
+    keywords = {"and", "or", "not", "mod", "exists", "floor", "ceil", "min", "max", "true",
+                "false", "infty"}
+    bound = set(re.findall(r"exists\s*\(?\s*([\w\s,]+?)\s*:", body))
+    bound = {b.strip() for group in bound for b in group.split(",")}
+    found = sorted((words - inames - keywords - bound) | set(params))
+    return f"[{', '.join(found)}] -> {body}" if found else body
+
+
+def _isl_msg(e: Exception) -> str:
+    msg = str(e).strip().splitlines()
+    return msg[-1] if msg else "isl rejected it"
+
+
+def inames_of(domain: isl.BasicSet | isl.Set) -> tuple[str, ...]:
+    return tuple(domain.get_var_names(dim_type.set))
+
+
+def params_of(domain: isl.BasicSet | isl.Set) -> tuple[str, ...]:
+    return tuple(domain.get_var_names(dim_type.param))
+
+
+def domain_str(domain: isl.BasicSet | isl.Set) -> str:
+    """Deterministic text of a domain, params omitted (`parse_domain` re-derives them)."""
+    text = str(domain)
+    if "->" in text.split("{", 1)[0]:
+        text = text.split("->", 1)[1].strip()
+    return text
+
+
+def aff_from_expr(space: isl.Space, expr: Expression) -> isl.PwAff:
+    """Quasi-affine expression -> PwAff over `space` (a set space); non-affine -> DomainError."""
+    return _ToAff(space)(expr)
+
+
+class _ToAff:
+    def __init__(self, space: isl.Space) -> None:
+        self.space = space
+        self.names = {n: (dim_type.set, k) for k, n in enumerate(space.get_var_names(dim_type.set))}
+        self.names.update({n: (dim_type.param, k)
+                           for k, n in enumerate(space.get_var_names(dim_type.param))})
+        self.ls = isl.LocalSpace.from_space(space)
+
+    def __call__(self, e: Expression) -> isl.PwAff:
+        if isinstance(e, bool):
+            raise DomainError(f"non-affine expression {e}")
+        if isinstance(e, (int,)) or (hasattr(e, "dtype") and e.dtype.kind in "iu"):
+            return isl.PwAff.from_aff(isl.Aff.zero_on_domain(self.ls).set_constant_val(int(e)))
+        if isinstance(e, p.Variable):
+            if e.name not in self.names:
+                raise DomainError(f"unknown name {e.name!r} in affine expression")
+            dt, k = self.names[e.name]
+            return isl.PwAff.from_aff(isl.Aff.var_on_domain(self.ls, dt, k))
+        if isinstance(e, p.Sum):
+            out = self(e.children[0])
+            for c in e.children[1:]:
+                out = out.add(self(c))
+            return out
+        if isinstance(e, p.Product):
+            out = self(e.children[0])
+            for c in e.children[1:]:
+                rhs = self(c)
+                if not (out.is_cst() or rhs.is_cst()):
+                    raise DomainError(f"non-affine product in {e}")
+                out = out.mul(rhs)
+            return out
+        if isinstance(e, p.FloorDiv):
+            den = self._const(e.denominator, e)
+            ctx = self.space.get_ctx()
+            return self(e.numerator).scale_down_val(isl.Val.int_from_si(ctx, den)).floor()
+        if isinstance(e, p.Remainder):
+            den = self._const(e.denominator, e)
+            return self(e.numerator).mod_val(isl.Val.int_from_si(self.space.get_ctx(), den))
+        if isinstance(e, p.Min) or (isinstance(e, p.Call)
+                                    and getattr(e.function, "name", "") == "min"):
+            ch = e.children if isinstance(e, p.Min) else e.parameters
+            out = self(ch[0])
+            for c in ch[1:]:
+                out = out.min(self(c))
+            return out
+        if isinstance(e, p.Max) or (isinstance(e, p.Call)
+                                    and getattr(e.function, "name", "") == "max"):
+            ch = e.children if isinstance(e, p.Max) else e.parameters
+            out = self(ch[0])
+            for c in ch[1:]:
+                out = out.max(self(c))
+            return out
+        raise DomainError(f"non-affine expression {e}")
+
+    def _const(self, e: Expression, whole: Expression) -> int:
+        if isinstance(e, int | np.integer) and not isinstance(e, bool) and e > 0:
+            return int(e)
+        raise DomainError(f"division by a non-constant or non-positive value in {whole}")
+
+
+def is_affine(expr: Expression, names: Iterable[str]) -> bool:
+    """Whether `expr` is quasi-affine in `names` (all free variables must be among them)."""
+    names = tuple(sorted(set(names) | dependencies(expr)))
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=list(names), params=[])
+    try:
+        aff_from_expr(space, expr)
+    except DomainError:
+        return False
+    return True
+
+
+def expr_from_aff(aff: isl.Aff) -> Expression:
+    """An Aff (possibly with integer divisions and a denominator) -> pymbolic expression.
+
+    Integer divisions become `FloorDiv`; a denominator d gives ``FloorDiv(numerator, d)``,
+    which is exact wherever the Aff is integral (bounds, subscripts)."""
+    den_val = aff.get_denominator_val()
+    den = den_val.to_python()
+    terms: list[Expression] = []
+    for dt in (dim_type.param, dim_type.in_):
+        for k in range(aff.dim(dt)):
+            c = aff.get_coefficient_val(dt, k).mul(den_val).to_python()
+            if c:
+                terms.append(_times(c, p.Variable(aff.get_dim_name(dt, k))))
+    for k in range(aff.dim(dim_type.div)):
+        c = aff.get_coefficient_val(dim_type.div, k).mul(den_val).to_python()
+        if c:
+            terms.append(_times(c, expr_from_aff(aff.get_div(k))))
+    const = aff.get_constant_val().mul(den_val).to_python()
+    if const:
+        terms.append(int(const))
+    total: Expression = 0
+    if terms:
+        total = terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
+    return p.FloorDiv(total, int(den)) if den != 1 else total
+
+
+def _times(c, e: Expression) -> Expression:
+    c = int(c)
+    return e if c == 1 else p.Product((c, e))
+
+
+def expr_from_pwaff(pw: isl.PwAff, *, combine: str = "max") -> Expression:
+    """A PwAff -> expression.
+
+    `combine` says how several pieces become one expression: "exact" nests conditionals over
+    the pieces' parameter domains (``if(cond1, e1, e2)``: always right, what extents and copy
+    sizes need); "min" or "max" take the least or greatest piece (a bound: exact for the
+    minimum/maximum over a convex set only where the value function is convex/concave).
+    Constant pieces fold to one number under min/max.
+    """
+    pieces: list[tuple[isl.Set, Expression]] = []
+    for dom, aff in pw.coalesce().get_pieces():
+        e = expr_from_aff(aff)
+        if e not in (q for _, q in pieces):
+            pieces.append((dom, e))
+    if not pieces:
+        raise DomainError("empty bound (the domain may be empty)")
+    exprs = [e for _, e in pieces]
+    if len(exprs) == 1:
+        return exprs[0]
+    if combine == "exact":
+        result = exprs[-1]
+        for dom, e in reversed(pieces[:-1]):
+            result = p.If(set_condition(dom), e, result)
+        return result
+    if all(isinstance(e, int) for e in exprs):
+        return min(exprs) if combine == "min" else max(exprs)
+    return p.Call(p.Variable(combine), tuple(exprs))
+
+
+def set_condition(s: isl.Set | isl.BasicSet) -> Expression:
+    """A parameter-only set as a boolean expression (or of ands of its constraints)."""
+    s = isl.Set.from_basic_set(s) if isinstance(s, isl.BasicSet) else s
+    terms = []
+    for bs in s.get_basic_sets():
+        conds = [_constraint_condition(c) for c in bs.get_constraints()]
+        terms.append(True if not conds else conds[0] if len(conds) == 1
+                     else p.LogicalAnd(tuple(conds)))
+    return terms[0] if len(terms) == 1 else p.LogicalOr(tuple(terms))
+
+
+def iname_bounds(domain: isl.BasicSet | isl.Set, iname: str,
+                 outer: Sequence[str] = ()) -> tuple[isl.PwAff, isl.PwAff]:
+    """Lower and upper bound (inclusive) of `iname`, as PwAffs in params and `outer` inames."""
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    names = inames_of(s)
+    if iname not in names:
+        raise DomainError(f"unknown iname {iname!r}")
+    keep = set(outer) | {iname}
+    for n in names:
+        if n not in keep:
+            k = s.find_dim_by_name(dim_type.set, n)
+            s = s.project_out(dim_type.set, k, 1)
+    # move outer inames to parameters so bounds are expressed in them
+    for n in outer:
+        k = s.find_dim_by_name(dim_type.set, n)
+        if k >= 0:
+            s = s.move_dims(dim_type.param, s.dim(dim_type.param), dim_type.set, k, 1)
+    k = s.find_dim_by_name(dim_type.set, iname)
+    return s.dim_min(k), s.dim_max(k)
+
+
+def constant_extent(domain: isl.BasicSet | isl.Set, iname: str) -> int | None:
+    """The number of values `iname` takes, if that is one constant for the whole domain."""
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    lo, hi = iname_bounds(s, iname)
+    size = hi.sub(lo).add_constant_val(isl.Val.one(s.get_ctx())).coalesce()
+    if not size.is_cst():
+        return None
+    values = {aff.get_constant_val().to_python() for _, aff in size.get_pieces()}
+    return int(values.pop()) if len(values) == 1 else None
+
+
+def constant_extent_bound(domain: isl.BasicSet | isl.Set, iname: str,
+                          outer: Sequence[str] | None = None) -> int | None:
+    """A constant upper bound on the trip count of `iname` for fixed `outer` inames (default:
+    every other iname of the domain), or None if it is unbounded in the parameters."""
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    if outer is None:
+        outer = [n for n in inames_of(s) if n != iname]
+    lo, hi = iname_bounds(s, iname, outer)
+    size = hi.sub(lo).add_constant_val(isl.Val.one(s.get_ctx()))
+    ctx_set = project_onto(s, outer)
+    ctx_set = ctx_set.move_dims(dim_type.param, ctx_set.dim(dim_type.param), dim_type.set, 0,
+                                ctx_set.dim(dim_type.set))
+    size = size.intersect_params(ctx_set.params()) if ctx_set.dim(dim_type.set) == 0 else size
+    try:
+        v = size.max_val()
+    except isl.Error:
+        return None
+    return int(v.to_python()) if v.is_int() else None
+
+
+def is_nonnegative(expr: Expression, domain: isl.BasicSet | isl.Set,
+                   assumptions: isl.BasicSet | None = None) -> bool:
+    """Prove `expr >= 0` on every point of `domain` (under `assumptions`)."""
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    s = _align_params(s, dependencies(expr))
+    if assumptions is not None:
+        s = s.intersect_params(_param_set_aligned(assumptions, s))
+    try:
+        aff = aff_from_expr(s.get_space(), expr)
+    except DomainError:
+        return False
+    neg = aff.lt_set(isl.PwAff.zero_on_domain(isl.LocalSpace.from_space(s.get_space())))
+    return neg.intersect(s).is_empty()
+
+
+def _align_params(s: isl.Set, names: Iterable[str]) -> isl.Set:
+    have = set(s.get_var_names(dim_type.set)) | set(s.get_var_names(dim_type.param))
+    for n in sorted(set(names) - have):
+        k = s.dim(dim_type.param)
+        s = s.add_dims(dim_type.param, 1).set_dim_name(dim_type.param, k, n)
+    return s
+
+
+def _param_set_aligned(params: isl.BasicSet | isl.Set, like: isl.Set) -> isl.Set:
+    """`params` as a parameter-only set in the parameter space of `like`."""
+    ps = isl.Set.from_basic_set(params) if isinstance(params, isl.BasicSet) else params
+    if ps.dim(dim_type.set):
+        ps = ps.params()
+    return ps.align_params(like.get_space()).params()
+
+
+def align_two(a: isl.Set, b: isl.Set) -> tuple[isl.Set, isl.Set]:
+    """Give two sets the same parameter space."""
+    return a.align_params(b.get_space()), b.align_params(a.get_space())
+
+
+def domain_parents(domains: Sequence[isl.BasicSet]) -> tuple[int | None, ...]:
+    """Parent index of each domain: the nearest earlier domain defining one of its params."""
+    parents: list[int | None] = []
+    for k, d in enumerate(domains):
+        params = set(params_of(d))
+        parent = None
+        for j in range(k - 1, -1, -1):
+            if params & set(inames_of(domains[j])):
+                parent = j
+                break
+        parents.append(parent)
+    return tuple(parents)
+
+
+def check_forest(domains: Sequence[isl.BasicSet]) -> None:
+    """Each iname defined once; each domain's iname-params come from its ancestors."""
+    seen: dict[str, int] = {}
+    for k, d in enumerate(domains):
+        for n in inames_of(d):
+            if n in seen:
+                raise DomainError(f"iname {n!r} is defined by more than one domain "
+                                  f"(domains {seen[n]} and {k})")
+            seen[n] = k
+    parents = domain_parents(domains)
+    for k, d in enumerate(domains):
+        ancestors = set()
+        j = parents[k]
+        while j is not None:
+            ancestors |= set(inames_of(domains[j]))
+            j = parents[j]
+        for prm in params_of(d):
+            if prm in seen and prm not in ancestors:
+                raise DomainError(
+                    f"domain {k} uses iname {prm!r} of domain {seen[prm]}, which is not its "
+                    "ancestor in the domain forest (ill-formed forest)")
+
+
+def combined_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> isl.BasicSet:
+    """The iteration domain of `inames`: the domains defining them and their ancestors,
+    intersected (iname-params promoted to set dims), projected onto nothing else.
+
+    Raises DomainError for an unknown iname or a branching sub-forest.
+    """
+    inames = set(inames)
+    owner: dict[str, int] = {}
+    for k, d in enumerate(domains):
+        for n in inames_of(d):
+            owner[n] = k
+    missing = sorted(inames - set(owner))
+    if missing:
+        raise DomainError(f"unknown iname(s): {', '.join(missing)}")
+    parents = domain_parents(domains)
+    needed: set[int] = set()
+    for n in inames:
+        j: int | None = owner[n]
+        while j is not None:
+            needed.add(j)
+            j = parents[j]
+    children: dict[int | None, list[int]] = {}
+    for j in sorted(needed):
+        children.setdefault(parents[j], []).append(j)
+    for j, ch in children.items():
+        if j is not None and len(ch) > 1:
+            raise DomainError(
+                f"inames {', '.join(sorted(inames))} need a branching part of the domain forest "
+                f"(domain {j} has children {ch}); the forest is ill-formed for them")
+    result = None
+    for j in sorted(needed):
+        d = isl.Set.from_basic_set(domains[j])
+        result = d if result is None else _intersect_promoting(result, d)
+    if result is None:
+        return isl.BasicSet.universe(isl.Space.set_alloc(isl.DEFAULT_CONTEXT, 0, 0))
+    bs = result.coalesce().get_basic_sets()
+    return bs[0] if len(bs) == 1 else result.convex_hull()
+
+
+def _intersect_promoting(outer: isl.Set, inner: isl.Set) -> isl.Set:
+    """Intersect by name: inner's params that are outer's inames become set dims."""
+    order = list(inames_of(outer)) + [n for n in inames_of(inner) if n not in inames_of(outer)]
+    a = _all_to_params(outer).align_params(_all_to_params(inner).get_space())
+    b = _all_to_params(inner).align_params(a.get_space())
+    return params_to_set_dims(a.intersect_params(b) if a.dim(dim_type.set) == 0
+                              else a.intersect(b), order)
+
+
+def _all_to_params(s: isl.BasicSet | isl.Set) -> isl.Set:
+    """Every set dim becomes a parameter (names kept)."""
+    s = isl.Set.from_basic_set(s) if isinstance(s, isl.BasicSet) else s
+    n = s.dim(dim_type.set)
+    return s.move_dims(dim_type.param, s.dim(dim_type.param), dim_type.set, 0, n) if n else s
+
+
+def params_to_set_dims(s: isl.Set, names: Sequence[str]) -> isl.Set:
+    """Move the named parameters to set dims, in the given order."""
+    for n in names:
+        k = s.find_dim_by_name(dim_type.param, n)
+        s = s.move_dims(dim_type.set, s.dim(dim_type.set), dim_type.param, k, 1)
+    return s
+
+
+def project_onto(s: isl.BasicSet | isl.Set, keep: Iterable[str]) -> isl.Set:
+    """Project out every set dim not in `keep`."""
+    s = isl.Set.from_basic_set(s) if isinstance(s, isl.BasicSet) else s
+    keep = set(keep)
+    for n in reversed(inames_of(s)):
+        if n not in keep:
+            s = s.project_out(dim_type.set, s.find_dim_by_name(dim_type.set, n), 1)
+    return s
+
+
+def _isl_reason(e: Exception) -> str:
+    """isl's complaint without the call and the isl source location."""
+    import re
+    msg = _isl_msg(e)
+    msg = re.sub(r"^call to \w+ failed:\s*", "", msg)
+    return re.sub(r"\s*in /\S+$", "", msg) or "isl rejected it"
+
+
+def _involves_divs(c: isl.Constraint) -> bool:
+    ls = c.get_local_space()
+    return any(not c.get_coefficient_val(dim_type.div, j).is_zero()
+               for j in range(ls.dim(dim_type.div)))
+
+
+def _param_terms(c: isl.Constraint) -> Expression:
+    """The constant plus the parameter terms of a constraint (no set dims, no divs)."""
+    terms: list[Expression] = []
+    for k in range(c.get_space().dim(dim_type.param)):
+        v = int(c.get_coefficient_val(dim_type.param, k).to_python())
+        if v:
+            terms.append(_times(v, p.Variable(c.get_dim_name(dim_type.param, k))))
+    const = int(c.get_constant_val().to_python())
+    if const:
+        terms.append(const)
+    return _sum(terms)
+
+
+def _sum(terms: list[Expression]) -> Expression:
+    if not terms:
+        return 0
+    return terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
+
+
+def _neg(e: Expression) -> Expression:
+    """-e, distributed over sums and constant factors (keeps printed bounds readable)."""
+    if isinstance(e, int):
+        return -e
+    if isinstance(e, p.Sum):
+        return p.Sum(tuple(_neg(t) for t in e.children))
+    if isinstance(e, p.Product) and isinstance(e.children[0], int):
+        c = -e.children[0]
+        rest = e.children[1:]
+        if c == 1:
+            return rest[0] if len(rest) == 1 else p.Product(rest)
+        return p.Product((c, *rest))
+    return p.Product((-1, e))
+
+
+def _constraint_condition(c: isl.Constraint) -> Expression:
+    terms: list[Expression] = []
+    rest = _param_terms(c)
+    if rest != 0:
+        terms.append(rest)
+    ls = c.get_local_space()
+    for j in range(ls.dim(dim_type.div)):
+        v = int(c.get_coefficient_val(dim_type.div, j).to_python())
+        if v:
+            terms.append(_times(v, expr_from_aff(c.get_div(j))))
+    return p.Comparison(_sum(terms), "==" if c.is_equality() else ">=", 0)

@@ -1,0 +1,122 @@
+"""isl glue for analysis: conflicts between two statement instances (legality) and
+which elements instances touch per iteration (privatisation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import islpy as isl
+import pymbolic.primitives as p
+
+from translator.diagnostics import DomainError
+from translator.ir.expr import Expression, dependencies
+from translator.ir.isl_glue.codegen import _condition_set
+from translator.ir.isl_glue.core import (
+    _align_params, _all_to_params, _param_set_aligned, aff_from_expr, combined_domain,
+    dim_type, project_onto,
+)
+
+
+def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
+                 conditions: Iterable[Expression] = (), rename: dict[str, str] | None = None,
+                 assumptions: isl.BasicSet | None = None) -> isl.Set:
+    """The instances of a statement over `inames` as a parameter-only set (every iname becomes
+    a parameter, renamed by `rename`), restricted by the affine `conditions` (others are
+    ignored: an over-approximation, which is safe for conflict search)."""
+    dom = isl.Set.from_basic_set(combined_domain(domains, inames))
+    dom = project_onto(dom, inames)
+    for c in conditions:
+        piece = _condition_set(_align_params(dom, dependencies(c)).get_space(), c)
+        if piece is not None:
+            dom = _align_params(dom, dependencies(c)).intersect(piece)
+    if assumptions is not None:
+        dom = dom.intersect_params(_param_set_aligned(assumptions, dom))
+    dom = _all_to_params(dom)
+    for old, new in (rename or {}).items():
+        k = dom.find_dim_by_name(dim_type.param, old)
+        if k >= 0:
+            dom = dom.set_dim_name(dim_type.param, k, new)
+    return dom
+
+
+def find_conflict(first: isl.Set, second: isl.Set,
+                  equalities: Sequence[tuple[Expression, Expression]],
+                  differ: Sequence[tuple[str, str]],
+                  less: Sequence[tuple[Expression, Expression]] = ()) -> dict[str, int] | None:
+    """A point where both instance sets hold, every ``lhs == rhs`` and every ``lhs < rhs`` of
+    `less` holds, and at least one pair of names in `differ` has different values; None if
+    there is none (proved).
+
+    Names are parameters (see `instance_set`).  Returns the point's values by name.
+    """
+    names: set[str] = set()
+    for lhs, rhs in (*equalities, *less):
+        names |= dependencies(lhs) | dependencies(rhs)
+    for a, b in differ:
+        names |= {a, b}
+    both = first.align_params(second.get_space())
+    both = _align_params(both, names)
+    second = second.align_params(both.get_space())
+    both = both.intersect(second.align_params(both.get_space()))
+    space = both.get_space()
+    for lhs, rhs in equalities:
+        both = both.intersect(aff_from_expr(space, lhs).eq_set(aff_from_expr(space, rhs)))
+    for lhs, rhs in less:
+        both = both.intersect(aff_from_expr(space, lhs).lt_set(aff_from_expr(space, rhs)))
+    if differ:
+        apart = None
+        for a, b in differ:
+            pa, pb = aff_from_expr(space, p.Variable(a)), aff_from_expr(space, p.Variable(b))
+            piece = pa.lt_set(pb).union(pa.gt_set(pb))
+            apart = piece if apart is None else apart.union(piece)
+        both = both.intersect(apart)
+    if both.is_empty():
+        return None
+    point = both.sample_point()
+    return {both.get_dim_name(dim_type.param, k):
+            int(point.get_coordinate_val(dim_type.param, k).to_python())
+            for k in range(both.dim(dim_type.param))}
+
+
+def kl_as_basic_set(obj: object, what: str = "domain") -> isl.BasicSet | None:
+    """`obj` as a BasicSet if it is an isl set (DomainError if not convex); None otherwise."""
+    if isinstance(obj, isl.BasicSet):
+        return obj
+    if not isinstance(obj, isl.Set):
+        return None
+    bsets = obj.coalesce().get_basic_sets()
+    if len(bsets) > 1:
+        raise DomainError(f"{what} {str(obj)!r} is not convex (a disjunction); it must be a "
+                          "conjunction of affine constraints")
+    return bsets[0] if bsets else isl.BasicSet.empty(obj.get_space())
+
+
+def access_footprint(domains: Sequence[isl.BasicSet], inames: Iterable[str],
+                     conditions: Iterable[Expression], index: Sequence[Expression],
+                     keep: Iterable[str], assumptions: isl.BasicSet | None = None) -> isl.Set:
+    """{(keep inames, element) : some instance touches element} as a parameter-only set.
+
+    Element coordinates are the parameters ``_tr_e0``, ``_tr_e1``, ...; inames not in `keep`
+    are projected out (existentially quantified)."""
+    s = instance_set(domains, inames, conditions, assumptions=assumptions)
+    elems = [f"_tr_e{k}" for k in range(len(index))]
+    s = _align_params(s, elems)
+    for name, expr in zip(elems, index):
+        s = _align_params(s, dependencies(expr))
+        space = s.get_space()
+        s = s.intersect(aff_from_expr(space, p.Variable(name)).eq_set(aff_from_expr(space, expr)))
+    wanted = set(keep) | set(elems)
+    inames = set(inames)
+    for n in reversed(s.get_var_names(dim_type.param)):
+        if n in inames and n not in wanted:
+            s = s.project_out(dim_type.param, s.find_dim_by_name(dim_type.param, n), 1)
+    return s
+
+
+def param_set_subset(a: isl.Set, b: isl.Set | None) -> bool:
+    """Whether every point of `a` is in `b` (parameter-only sets; None is empty)."""
+    if b is None:
+        return a.is_empty()
+    a2 = a.align_params(b.get_space())
+    return a2.is_subset(b.align_params(a2.get_space()))

@@ -1,0 +1,196 @@
+"""isl glue for the frontends: loop domains from Fortran DO bounds and C for-loop
+conditions, footprints of assumed-size arrays and pointers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import islpy as isl
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.diagnostics import DomainError
+from translator.ir.expr import Expression, dependencies
+from translator.ir.isl_glue.codegen import _condition_set
+from translator.ir.isl_glue.core import _align_params, aff_from_expr, expr_from_pwaff
+
+
+def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int = 1,
+                     ) -> isl.BasicSet:
+    """The domain of one counted loop, parameters = the free names of the bounds.
+
+    step 1: ``lower <= iname <= upper``.  Other constant steps: `iname` is a 0-based trip
+    counter, ``0 <= iname`` and ``lower + step*iname <= upper`` (``>=`` for negative steps).
+    Integer quotients by positive constants (`Quotient`: truncating, as in Fortran and C) are
+    accepted where they give the same domain as floor division for every sign of their
+    numerators; otherwise DomainError("truncating division ...").  Raises DomainError for a
+    non-affine bound or a non-convex domain (``i <= max(a, b)``).
+    """
+    if step == 0:
+        raise DomainError("DO loop with a zero step")
+    quotients = _truncating_quotients(lower) + [
+        q for q in _truncating_quotients(upper) if q not in _truncating_quotients(lower)]
+    floors = {q: p.FloorDiv(q.numerator, int(q.denominator)) for q in quotients}
+    s = _loop_set(iname, _replace_quotients(lower, floors), _replace_quotients(upper, floors),
+                  step)
+    if quotients and not s.is_equal(_truncating_loop_set(iname, lower, upper, step, quotients)):
+        raise DomainError(f"truncating division in the bounds of loop {iname!r}: the numerator "
+                          "may be negative, where it rounds differently from isl's floor")
+    bsets = s.coalesce().get_basic_sets()
+    if len(bsets) != 1:
+        if not bsets:
+            return isl.BasicSet.empty(s.get_space())
+        raise DomainError(f"the bounds of loop {iname!r} do not form a convex domain "
+                          "(an upper bound max(...) or a lower bound min(...))")
+    return bsets[0].remove_redundancies()
+
+
+def _loop_set(iname: str, lower: Expression, upper: Expression, step: int) -> isl.Set:
+    params = sorted((dependencies(lower) | dependencies(upper)) - {iname})
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[iname], params=params)
+    lo = aff_from_expr(space, lower)
+    hi = aff_from_expr(space, upper)
+    it = aff_from_expr(space, p.Variable(iname))
+    if step == 1:
+        return lo.le_set(it).intersect(it.le_set(hi))
+    zero = aff_from_expr(space, 0)
+    pos = lo.add(aff_from_expr(space, p.Product((step, p.Variable(iname)))))
+    return zero.le_set(it).intersect(pos.le_set(hi) if step > 0 else pos.ge_set(hi))
+
+
+def _truncating_quotients(e: Expression) -> list[p.Quotient]:
+    """Integer quotients by positive constants in `e` (outermost first, no duplicates)."""
+
+    from translator.ir.expr import IRWalkMapper
+    found: list[p.Quotient] = []
+
+    class _Walk(IRWalkMapper):
+        def visit(self, expr, *args, **kwargs):
+            den = getattr(expr, "denominator", None)
+            if (isinstance(expr, p.Quotient) and not isinstance(den, bool)
+                    and isinstance(den, (int, np.integer)) and int(den) > 0
+                    and expr not in found):
+                found.append(expr)
+            return True
+
+    _Walk()(e)
+    return found
+
+
+def _replace_quotients(e: Expression, mapping: dict) -> Expression:
+    from translator.ir.expr import IRIdentityMapper
+
+    class _Mapper(IRIdentityMapper):
+        def map_quotient(self, expr, *args, **kwargs):
+            if expr in mapping:
+                return mapping[expr]
+            return super().map_quotient(expr, *args, **kwargs)
+
+    return _Mapper()(e)
+
+
+def _truncating_loop_set(iname: str, lower: Expression, upper: Expression, step: int,
+                         quotients: list[p.Quotient]) -> isl.Set:
+    """The exact domain: one piece per sign of each quotient's numerator (trunc = floor for a
+    non-negative numerator, -floor(-n/d) for a negative one)."""
+    import itertools
+    exact = None
+    for signs in itertools.product((True, False), repeat=len(quotients)):
+        mapping = {}
+        for q, nonneg in zip(quotients, signs):
+            d = int(q.denominator)
+            mapping[q] = (p.FloorDiv(q.numerator, d) if nonneg else
+                          p.Product((-1, p.FloorDiv(p.Product((-1, q.numerator)), d))))
+        piece = _loop_set(iname, _replace_quotients(lower, mapping),
+                          _replace_quotients(upper, mapping), step)
+        space = piece.get_space()
+        for q, nonneg in zip(quotients, signs):
+            num = aff_from_expr(space, _replace_quotients(q.numerator, mapping))
+            zero = aff_from_expr(space, 0)
+            piece = piece.intersect(num.ge_set(zero) if nonneg else num.lt_set(zero))
+        exact = piece if exact is None else exact.union(piece)
+    return exact
+
+
+def max_over_domain(domain: isl.BasicSet | isl.Set, expr: Expression) -> Expression:
+    """The maximum of the affine `expr` over `domain`, as an expression in its parameters.
+
+    Free names of `expr` that are not dims of `domain` become parameters.  Raises DomainError
+    when `expr` is not affine or unbounded.
+    """
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    s = _align_params(s, dependencies(expr))
+    aff = aff_from_expr(s.get_space(), expr)
+    image = isl.Map.from_pw_aff(aff).intersect_domain(s).range()
+    try:
+        hi = image.dim_max(0)
+    except isl.Error:
+        raise DomainError(f"cannot bound {expr} over the loop domain") from None
+    if hi.is_empty() if hasattr(hi, "is_empty") else False:
+        raise DomainError(f"cannot bound {expr} over the loop domain")
+    try:
+        return expr_from_pwaff(hi, combine="exact")
+    except DomainError:
+        raise DomainError(f"cannot bound {expr} over the loop domain (empty domain)") from None
+
+
+_C_RELATIONS = ("<", "<=", ">", ">=", "==")
+
+
+def c_loop_domain(iname: str,
+                  constraints: Sequence[tuple[Expression, str, Expression]]) -> isl.BasicSet:
+    """The domain of one loop: `iname` constrained by ``(lhs, op, rhs)`` triples, op one of
+    ``< <= > >= ==``.  Every other free name becomes a parameter (outer inames included).
+
+    Raises DomainError for a non-affine constraint or a non-convex domain.
+    """
+    names = set()
+    for lhs, _, rhs in constraints:
+        names |= dependencies(lhs) | dependencies(rhs)
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[iname],
+                                        params=sorted(names - {iname}))
+    s = isl.Set.universe(space)
+    for lhs, op, rhs in constraints:
+        if op not in _C_RELATIONS:
+            raise DomainError(f"unknown relation {op!r} in a loop bound")
+        a, b = aff_from_expr(space, lhs), aff_from_expr(space, rhs)
+        make = {"<": a.lt_set, "<=": a.le_set, ">": a.gt_set, ">=": a.ge_set,
+                "==": a.eq_set}[op]
+        s = s.intersect(make(b))
+    bsets = s.coalesce().get_basic_sets()
+    if not bsets:
+        return isl.BasicSet.empty(space)
+    if len(bsets) > 1:
+        raise DomainError(f"the bounds of loop {iname!r} do not form a convex domain (an "
+                          "upper bound max(...) or a lower bound min(...))")
+    return bsets[0].remove_redundancies()
+
+
+def c_index_end(domain: isl.BasicSet | isl.Set, index: Expression,
+                conditions: Sequence[Expression] = ()) -> Expression:
+    """One past the largest value of the affine `index` over the points of `domain` where the
+    affine `conditions` hold (others are ignored), as an expression in the parameters.
+
+    For a convex domain the maximum is a concave function of the parameters, so pieces are
+    combined with min (exact, and never larger than the true footprint).  Raises DomainError
+    for a non-affine index or an unbounded maximum.
+    """
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    names = set(dependencies(index))
+    for c in conditions:
+        names |= dependencies(c)
+    s = _align_params(s, names)
+    for c in conditions:
+        piece = _condition_set(s.get_space(), c)
+        if piece is not None:
+            s = s.intersect(piece)
+    aff = aff_from_expr(s.get_space(), index)
+    image = isl.Map.from_pw_aff(aff).intersect_domain(s).range()
+    if image.is_empty():
+        return 0
+    try:
+        hi = image.dim_max(0)
+    except isl.Error:
+        raise DomainError(f"the largest value of {index} is unbounded") from None
+    return expr_from_pwaff(hi.add_constant_val(isl.Val.one(hi.get_ctx())), combine="exact")
