@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from translator.diagnostics import LegalityError
+from translator.diagnostics import LegalityError, TranslatorError
 from translator.driver import translate_text
 
 FORTRAN = """\
@@ -176,3 +176,15 @@ def test_interchange_that_reverses_a_dependence(lang: str) -> None:
         translate_text(path, text)
     assert "reverses a dependence: iteration" in info.value.message
     assert info.value.span.line == _body_line(text, lang, 2)
+
+
+@pytest.mark.parametrize("lang", ["fortran", "c"])
+def test_independent_naming_an_unknown_iname(lang: str) -> None:
+    case = Case("x", "  do i = 1, n\n     a(i) = b(i)\n  end do",
+                "for (i = 0; i < n; i++)\n  a[i] = b[i];", ('independent("q")',), None)
+    path, text = _source(lang, case)
+    with pytest.raises(TranslatorError) as info:
+        translate_text(path, text)
+    assert "independent: unknown iname 'q'" in info.value.message
+    pragma_line = next(k for k, line in enumerate(text.splitlines(), 1) if "independent" in line)
+    assert info.value.span.file == path and info.value.span.line == pragma_line
