@@ -12,6 +12,7 @@ import numpy as np
 
 from translator.diagnostics import TransformError
 from translator.ir.kernel import Kernel, Options
+from translator.ir.parse_statements import split_top_level
 from translator.ir.util import FrozenDict
 
 from transforms.common import suggestion
@@ -69,24 +70,8 @@ def _option_changes(arg: Any) -> dict[str, Any]:
 
 
 def _split_top_level(text: str) -> list[str]:
-    """Split at commas outside quotes and brackets."""
-    parts, depth, quote, cur = [], 0, None, []
-    for ch in text:
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append("".join(cur))
-            cur = []
-            continue
-        cur.append(ch)
-    parts.append("".join(cur))
-    return [p for p in parts if p.strip()]
+    """Split at commas outside quotes and brackets (dict literals included)."""
+    return [part for part in split_top_level(text, ",", "()[]{}") if part.strip()]
 
 
 def _option_value(text: str) -> Any:

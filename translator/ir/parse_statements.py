@@ -73,17 +73,18 @@ class ParsedStatement:
         return cls(f"{what}: {message}", self.span)
 
 
-def split_top_level(text: str, sep: str = ",") -> list[str]:
-    """Split at `sep` outside (), [] and quotes."""
+def split_top_level(text: str, sep: str = ",", brackets: str = "()[]") -> list[str]:
+    """Split at `sep` outside quotes and the bracket pairs in `brackets`."""
+    opening, closing = brackets[0::2], brackets[1::2]
     parts, depth, quote, start = [], 0, None, 0
     for k, ch in enumerate(text):
         if quote:
             quote = None if ch == quote else quote
         elif ch in "\"'":
             quote = ch
-        elif ch in "([":
+        elif ch in opening:
             depth += 1
-        elif ch in ")]":
+        elif ch in closing:
             depth -= 1
         elif ch == sep and depth == 0:
             parts.append(text[start:k])
