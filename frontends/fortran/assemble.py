@@ -89,12 +89,7 @@ def _is_logical(rb: RegionBuilder, name: str) -> bool:
 # accesses
 
 def _accesses(stmt: Assignment, local: set[str]) -> _Access:
-    reads = set(dependencies(stmt.expression))
-    for e in stmt.predicates:
-        reads |= dependencies(e)
-    if isinstance(stmt.assignee, p.Subscript):
-        for e in stmt.assignee.index_tuple:
-            reads |= dependencies(e)
+    reads = {n for e in stmt.read_expressions() for n in dependencies(e)}
     writes = set(stmt.assignee_names())
     return _Access(frozenset(reads - local), frozenset(writes - local))
 
