@@ -11,8 +11,8 @@ Ordering restrictions:
   legality, which then sees the reduction instead of a race;
 - type inference runs after transforms (they may add temporaries of unknown type) and before
   analysis and codegen, which need every dtype;
-- legality analysis (when present) runs on the final kernel, after every transform, so the
-  verdict covers the mapping that is actually emitted;
+- legality analysis runs on the final kernel, after every transform, so the verdict covers
+  the mapping that is actually emitted;
 - codegen is last and never changes the kernel.
 """
 
@@ -69,7 +69,8 @@ def check_legality(kernel: Kernel) -> Kernel:
     return check_kernel(kernel)
 
 
-#: Kernel -> Kernel stages after the transform pragmas.
+#: Kernel -> Kernel stages after the mapping is fixed (the user's transforms, privatisation
+#: and automatic mapping come first: `run_region` lists the whole pipeline).
 KERNEL_STAGES: tuple[tuple[str, Callable[[Kernel], Kernel]], ...] = (
     ("parallel-reductions", recognize_reductions),
     ("infer-types", infer_types),
@@ -89,7 +90,8 @@ class RegionResult:
 
 def run_region(kernel: Kernel, calls: Sequence[Any],
                opts: PassOptions | None = None) -> RegionResult:
-    """Transforms, automatic mapping, the kernel stages, then code generation."""
+    """The whole pipeline for one region: transforms, privatisation, automatic mapping, the
+    kernel stages, then code generation."""
     from translator.automap import auto_map
     from translator.codegen.opencl import generate_code
     opts = opts or PassOptions()
