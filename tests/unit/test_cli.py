@@ -140,3 +140,14 @@ def test_failed_emit_to_stdout_prints_nothing(tmp_path: Path) -> None:
     src = write(tmp_path, "bad.f90", SAXPY.replace("split_iname(", "splt_iname("))
     r = translate(str(src), "--emit", "cl", cwd=tmp_path)
     assert r.returncode == 1 and r.stdout == "" and "bad.f90:8:" in r.stderr
+
+
+def test_python_translate_file(tmp_path: Path) -> None:
+    import translator
+    src = write(tmp_path, "saxpy.f90", SAXPY)
+    written = translator.translate_file(str(src), str(tmp_path / "out"))
+    assert sorted(Path(w).name for w in written) == ["saxpy.cl", "saxpy.f90", "saxpy.host.c"]
+    bad = write(tmp_path, "bad.f90", SAXPY.replace("  !$translate end kernel\n", ""))
+    with pytest.raises(translator.TranslatorError, match="unterminated"):
+        translator.translate_file(str(bad), str(tmp_path / "out2"))
+    assert not (tmp_path / "out2").exists() or not any((tmp_path / "out2").iterdir())
