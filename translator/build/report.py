@@ -3,7 +3,7 @@
 Like a compiler's optimisation report, one block per region::
 
     region saxpy_k at saxpy.f90:17 (in saxpy)
-      mapping (your pragmas):
+      your pragmas:
         !$translate split_iname("i", 128, outer_tag="g.0", inner_tag="l.0")
       parallel inames:
         i_inner  l.0  legal
@@ -57,14 +57,18 @@ def mapping_lines(region: Any, done: Any, language: str) -> list[str]:
     """How the region is mapped: the user's pragmas, the automatic choice, or why it is
     sequential."""
     prefix = PRAGMA_PREFIX.get(language, "")
+    lines = []
     if region.transform_calls:
-        return ["mapping (your pragmas):"] + [f"  {prefix}{call_text(c)}"
-                                              for c in region.transform_calls]
+        lines += ["your pragmas:"] + [f"  {prefix}{call_text(c)}"
+                                      for c in region.transform_calls]
     if done.auto_mapping:
-        return ["mapping (automatic; paste these lines after the kernel directive to keep "
-                "or edit it):"] + [f"  {prefix}{line}" for line in done.auto_mapping]
-    reason = done.sequential_reason or "no loop to map"
-    return [f"mapping: sequential (one work item): {reason}"]
+        lines += ["mapping (automatic; paste these lines after the kernel directive to keep "
+                  "or edit it):"] + [f"  {prefix}{line}" for line in done.auto_mapping]
+    elif done.sequential_reason:
+        lines.append(f"mapping: sequential (one work item): {done.sequential_reason}")
+    elif not region.transform_calls:
+        lines.append("mapping: sequential (one work item): no loop to map")
+    return lines
 
 
 def verdict_lines(kernel: Kernel) -> list[str]:
