@@ -4,7 +4,8 @@ Each region becomes ``void translate_<region>(<params>)``, parameters in `Genera
 order (arrays by pointer, values by value), which calls the runtime in
 ``translator/runtime/translate_rt.h`` (its header comment documents the calling convention):
 
-    tr_region_begin -> tr_arg_array / tr_arg_value per kernel argument -> tr_launch
+    tr_region_begin -> tr_arg_array / tr_arg_image / tr_arg_value per kernel argument
+    -> tr_launch
     -> tr_region_end
 
 The kernel's OpenCL source is embedded as a C string literal.  Sizes and NDRange extents are
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.codegen import images
 from translator.codegen.cexpr import safe_name, to_c
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import CodegenError
@@ -64,7 +66,9 @@ def host_type(dtype: np.dtype) -> str:
 def glue_signature(region_name: str, generated: GeneratedCode) -> GlueSignature:
     """The C function that runs `generated`: ``translate_<region_name>``, params in kernel order."""
 
-    params = tuple(GlueParam(name=kp.name, kind=kp.kind, dtype=np.dtype(kp.dtype),
+    # An image is passed by the caller as an ordinary (read-only) array.
+    params = tuple(GlueParam(name=kp.name, kind="array" if kp.kind == "image" else kp.kind,
+                             dtype=np.dtype(kp.dtype),
                              is_output=kp.is_output) for kp in generated.params)
     return GlueSignature(region=region_name, symbol=f"translate_{region_name}", params=params)
 
@@ -118,10 +122,10 @@ def _check_unit(unit: HostUnit) -> None:
                            f"(global {len(gen.global_size)}-D, local {len(gen.local_size)}-D)")
     values = {kp.name for kp in gen.params if kp.kind == "value"}
     for kp in gen.params:
-        if kp.kind == "array" and kp.size is None:
+        if kp.kind in ("array", "image") and kp.size is None:
             raise CodegenError(f"region '{unit.region_name}': array argument '{kp.name}' has "
                                "no size")
-        if kp.kind not in ("array", "value"):
+        if kp.kind not in ("array", "image", "value"):
             raise CodegenError(f"region '{unit.region_name}': argument '{kp.name}' has "
                                f"unknown kind {kp.kind!r}")
     for expr in _host_expressions(gen):
@@ -133,7 +137,13 @@ def _check_unit(unit: HostUnit) -> None:
 
 def _host_expressions(gen: GeneratedCode) -> list[Expression]:
     sizes = [kp.size for kp in gen.params if kp.kind == "array"]
-    return sizes + list(gen.global_size) + list(gen.local_size)
+    extents = [e for kp in gen.params if kp.kind == "image" for e in _image_extents(kp)]
+    return sizes + extents + list(gen.global_size) + list(gen.local_size)
+
+
+def _image_extents(kp: KernelParam) -> tuple[Expression, ...]:
+    """Width, height, depth of an image parameter (1 for the axes it does not have)."""
+    return (*kp.image_extents, *(1,) * (3 - len(kp.image_extents)))
 
 
 def _widened(gen: GeneratedCode) -> list[KernelParam]:
@@ -164,7 +174,11 @@ def _param_decl(kp: KernelParam) -> str:
 
 
 def _array_flags(kp: KernelParam) -> str:
-    flags = [name for name, on in (("TR_IN", kp.is_input), ("TR_OUT", kp.is_output)) if on]
+    # an output is copied in too (a partial write must not clobber the rest on the way back),
+    # unless codegen proved that every element is written
+    overwrite = kp.is_output and kp.overwrites and not kp.is_input
+    flags = [name for name, on in (("TR_IN", kp.is_input), ("TR_OUT", kp.is_output),
+                                   ("TR_OVERWRITE", overwrite)) if on]
     return " | ".join(flags) if flags else "0"
 
 
@@ -175,6 +189,10 @@ def _arg_lines(gen: GeneratedCode, show: _HostPrinter) -> list[str]:
         if kp.kind == "array":
             lines.append(f"tr_arg_array(&_tr_call, {index}, {name}, {show(kp.size)}, "
                          f"sizeof({ctype}), {_array_flags(kp)});")
+        elif kp.kind == "image":
+            extents = ", ".join(show(e) for e in _image_extents(kp))
+            lines.append(f"tr_arg_image(&_tr_call, {index}, {name}, {len(kp.shape)}, "
+                         f"{extents}, sizeof({ctype}), {images.channel_type(kp.dtype)});")
         else:
             lines.append(f"tr_arg_value(&_tr_call, {index}, &{name}, sizeof({ctype}));")
     return lines

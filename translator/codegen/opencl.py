@@ -27,6 +27,7 @@ from translator.codegen.complex import (COMPLEX128, check_complex_reductions,
                                         complex_helper_definitions, complex_literal,
                                         is_complex_helper)
 from translator.codegen.emit import TreeEmitter
+from translator.codegen import images
 from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.parallel_reductions import atomic_preamble, lower_parallel_reductions
 from translator.codegen.reductions import lower_reductions
@@ -70,13 +71,13 @@ def generate_code(kernel: Kernel) -> GeneratedCode:
 
 
 def _generate(kernel: Kernel) -> GeneratedCode:
+    params = kernel_params(kernel)   # first: it refuses arguments that cannot be images
     schedule = insert_barriers(schedule_kernel(kernel))
     grid = compute_grid(kernel, schedule.hardware)
     oracle = TypeOracle(kernel)
     emitter = TreeEmitter(schedule, grid, oracle)
     body = emitter.emit(depth=1)
     declarations = _declarations(kernel, grid, emitter.helpers)
-    params = kernel_params(kernel)
     uses_fp64 = emitter.uses_fp64 or _declares_fp64(kernel) or registry.needs_fp64(kernel)
     # The header goes last: it holds the helpers that the body and declarations used.
     parts = [_header(kernel, emitter, uses_fp64),
@@ -120,6 +121,8 @@ def _param_decl(kernel: Kernel, prm: KernelParam) -> str:
     name = safe_name(prm.name)
     if prm.kind == "value":
         return f"{t} const {name}"
+    if prm.kind == "image":
+        return images.param_declaration(name, len(prm.shape))
     arg = kernel.arg(prm.name)
     const = "" if prm.is_output else " const"
     restrict = "" if _may_alias(kernel, arg) else "restrict "
@@ -135,6 +138,8 @@ def _may_alias(kernel: Kernel, arg: ArrayArg) -> bool:
 def _declarations(kernel: Kernel, grid: Grid, helpers: set) -> list[str]:
     lines = [f"  {_temporary_decl(t)}\n" for t in kernel.temporaries.values()
              if _is_used(kernel, t.name)]
+    if any(a.is_image for a in kernel.array_args):
+        lines.insert(0, f"  {images.sampler_declaration()}\n")
     for hw in grid.inames:
         base = "" if hw.base == 0 else f"{_param_text(kernel, hw.base, helpers)} + "
         lines.append(f"  int const {safe_name(hw.iname)} = {base}{grid.id_expression(hw)};\n")
@@ -220,13 +225,31 @@ def kernel_params(kernel: Kernel) -> tuple[KernelParam, ...]:
         is_input = arg.name in read or bool(arg.is_input)
         if arg.is_input is None and not is_input:
             is_input = is_output and not _fully_written(kernel, arg)
+        if arg.is_image:
+            out.append(_image_param(arg, is_output))
+            continue
+        overwrites = (arg.name in written and arg.name not in read
+                      and _fully_written(kernel, arg))
         out.append(KernelParam(name=arg.name, kind="array", dtype=np.dtype(arg.dtype),
                                is_input=bool(is_input), is_output=bool(is_output),
+                               overwrites=overwrites,
                                size=array_size(arg), shape=arg.shape))
     for arg in kernel.value_args:
         out.append(KernelParam(name=arg.name, kind="value", dtype=np.dtype(arg.dtype),
                                is_input=True, is_output=False))
     return tuple(out)
+
+
+def _image_param(arg: ArrayArg, written: bool) -> KernelParam:
+    """The parameter of an image argument; errors for what an image cannot be."""
+    problem = images.image_problem(arg, written=written)
+    if problem is None and np.dtype(arg.dtype).name not in images.IMAGE_DTYPES:
+        problem = images.dtype_problem(np.dtype(arg.dtype))
+    if problem is not None:
+        raise CodegenError(f"argument {arg.name!r} cannot be an image: {problem}", arg.span)
+    return KernelParam(name=arg.name, kind="image", dtype=np.dtype(arg.dtype), is_input=True,
+                       is_output=False, size=array_size(arg), shape=arg.shape,
+                       image_extents=images.image_extents(arg))
 
 
 def _reads_and_writes(kernel: Kernel) -> tuple[set[str], set[str]]:

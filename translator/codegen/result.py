@@ -14,7 +14,10 @@ class KernelParam:
     """One parameter of the generated OpenCL kernel, in signature order.
 
     kind "array": a ``__global T *`` buffer whose element count is `size` (an expression in
-    value parameters, C-order-flattened footprint incl. offset); kind "value": a scalar.
+    value parameters, C-order-flattened footprint incl. offset); kind "value": a scalar;
+    kind "image": a read-only OpenCL image of `shape` (float32 or int32; the host passes the
+    array as for "array"); `image_extents` are its (width, height, depth)[:ndim], the array
+    extents from the contiguous axis (x) outwards.
     """
 
     name: str
@@ -22,8 +25,11 @@ class KernelParam:
     dtype: np.dtype
     is_input: bool = True
     is_output: bool = False
+    #: Every element is written and none read: the host glue need not copy it to the device.
+    overwrites: bool = False
     size: Expression | None = None
     shape: tuple[Expression, ...] | None = None
+    image_extents: tuple[Expression, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
