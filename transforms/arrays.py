@@ -15,13 +15,15 @@ import numpy as np
 import pymbolic.primitives as p
 
 from translator.diagnostics import KernelLanguageError, TransformError
-from translator.ir.data import (ArrayArg, DimTag, FixedStrideTag, NestingTag, TemporaryVariable,
-                                parse_dim_tags, strides)
-from translator.ir.expr import Expression, LinearSubscript
+from translator.codegen import images
+from translator.ir.data import (AddressSpace, ArrayArg, DimTag, FixedStrideTag, NestingTag,
+                                TemporaryVariable, parse_dim_tags, strides)
+from translator.ir.expr import Expression, IRWalkMapper, LinearSubscript
 from translator.ir.kernel import Kernel
 
 from transforms.arguments import AXIS_NAMES_OPTION
-from transforms.common import Rewriter, name_list, positive_int, rewrite_statements, suggestion
+from transforms.common import (Rewriter, name_list, positive_int, rewrite_statements,
+                               statement_expressions, suggestion)
 from transforms.registry import transform
 
 Array = ArrayArg | TemporaryVariable
@@ -324,20 +326,60 @@ def _padded_nesting(var: ArrayArg, axis: int, pad: Callable) -> tuple[Expression
 
 @transform()
 def change_arg_to_image(kernel: Kernel, name: str) -> Kernel:
-    """Make an array argument an OpenCL image.
+    """Pass a read-only array argument as an OpenCL image: reads become image reads (float32
+    and int32 elements, 1 to 3 axes, the contiguous axis as x).  Example::
 
-    Not available yet: the argument is checked, then a TransformError says that the OpenCL
-    code generator has no images."""
+        before: a: array, dtype=float32, shape=(n, m)        ... = a[i, j]
+        change_arg_to_image(knl, "a")
+        after:  a: array, ..., address_space=image           read_imagef(a, s, (int2)(j, i)).x
+    """
+    what = "change_arg_to_image"
     var = kernel.arg(name) if isinstance(name, str) else None
     if not isinstance(var, ArrayArg):
-        raise TransformError(f"change_arg_to_image: {name!r} is not an array argument of "
+        raise TransformError(f"{what}: {name!r} is not an array argument of "
                              f"kernel {kernel.name!r}"
                              + suggestion(str(name), [a.name for a in kernel.array_args]))
-    if var.shape is not None and not 1 <= len(var.shape) <= 3:
-        raise TransformError(f"change_arg_to_image: {name!r} has {len(var.shape)} axes; "
-                             "images have 1 to 3")
-    raise TransformError(f"change_arg_to_image: cannot make {name!r} an image: images are not "
-                         "supported by the OpenCL code generator yet")
+    if var.is_image:
+        return kernel
+    written = any(name in s.assignee_names() for s in kernel.statements)
+    problem = images.image_problem(var, written=written) or _image_use_problem(kernel, var)
+    if problem is not None:
+        raise TransformError(f"{what}: cannot make {name!r} an image: {problem}", var.span)
+    return with_variables(kernel, [replace(var, address_space=AddressSpace.IMAGE)])
+
+
+class _ImageUses(IRWalkMapper):
+    """Finds a use of array `name` that an image read cannot express."""
+
+    def __init__(self, name: str, ndim: int) -> None:
+        self.name, self.ndim = name, ndim
+        self.problem: str | None = None
+
+    def visit(self, expr: Any, *args: Any, **kwargs: Any) -> bool:
+        if isinstance(expr, LinearSubscript) and getattr(expr.aggregate, "name", None) == self.name:
+            self.problem = self.problem or "it is read through a flat index"
+        elif isinstance(expr, p.Variable) and expr.name == self.name:
+            self.problem = self.problem or "it is used without a subscript"
+        return True
+
+    def map_subscript(self, expr: p.Subscript, *args: Any, **kwargs: Any) -> None:
+        if getattr(expr.aggregate, "name", None) != self.name:
+            super().map_subscript(expr, *args, **kwargs)
+            return
+        if len(expr.index_tuple) != self.ndim:
+            self.problem = self.problem or (f"it is subscripted with {len(expr.index_tuple)} "
+                                            f"indices but has {self.ndim} axes")
+        for index in expr.index_tuple:
+            self.rec(index, *args, **kwargs)
+
+
+def _image_use_problem(kernel: Kernel, var: ArrayArg) -> str | None:
+    walker = _ImageUses(var.name, len(var.shape))
+    exprs = [e for s in kernel.statements for e in statement_expressions(s)]
+    exprs += [rule.expression for rule in kernel.substitutions.values()]
+    for e in exprs:
+        walker(e)
+    return walker.problem
 
 
 __all__ = ["add_padding", "change_arg_to_image", "find_arrays", "find_padding_multiple",

@@ -105,9 +105,12 @@ class CompiledKernel:
             raise TranslatorError(f"kernel {self.kernel.name!r} has no argument(s) "
                                   f"{', '.join(unknown)}")
         hosts: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        buffers: dict[str, cl.Buffer] = {}
+        buffers: dict[str, cl.MemoryObject] = {}
         for prm in params:
-            if prm.kind == "array":
+            if prm.kind == "image":
+                host, _ = self._host_buffer(prm, kwargs.get(prm.name), values)
+                buffers[prm.name] = _image(self.context, self.kernel.arg(prm.name), host, values)
+            elif prm.kind == "array":
                 host, view = self._host_buffer(prm, kwargs.get(prm.name), values)
                 hosts[prm.name] = (host, view)
                 # Outputs that are not inputs start as zeros: untouched elements are defined.
@@ -134,7 +137,8 @@ class CompiledKernel:
         missing = [prm.name for prm in code.params
                    if prm.kind == "value" and prm.name not in values]
         missing += [prm.name for prm in code.params
-                    if prm.kind == "array" and prm.is_input and kwargs.get(prm.name) is None]
+                    if prm.kind in ("array", "image") and prm.is_input
+                    and kwargs.get(prm.name) is None]
         if missing:
             raise TranslatorError(f"kernel {self.kernel.name!r}: missing input(s) "
                                   f"{', '.join(missing)}")
@@ -144,7 +148,7 @@ class CompiledKernel:
         """n from a.shape[0] when a's declared shape[0] is n (and the like)."""
         for prm in code.params:
             arr = kwargs.get(prm.name)
-            if prm.kind != "array" or arr is None or prm.shape is None:
+            if prm.kind not in ("array", "image") or arr is None or prm.shape is None:
                 continue
             arr = np.asarray(arr)
             if arr.ndim != len(prm.shape):
@@ -185,16 +189,31 @@ class CompiledKernel:
         return tuple(prm.shape)
 
     def _launch(self, queue: cl.CommandQueue, code: GeneratedCode, values: dict,
-                buffers: dict[str, cl.Buffer]) -> None:
+                buffers: dict[str, cl.MemoryObject]) -> None:
         gsize = tuple(evaluate(g, values) for g in code.global_size)
         lsize = tuple(evaluate(s, values) for s in code.local_size)
         if any(g <= 0 for g in gsize):
             return
         knl = cl.Kernel(_program(self.context, code), code.kernel_name)
-        args = [buffers[prm.name] if prm.kind == "array" else prm.dtype.type(values[prm.name])
+        args = [prm.dtype.type(values[prm.name]) if prm.kind == "value" else buffers[prm.name]
                 for prm in code.params]
         knl.set_args(*args)
         cl.enqueue_nd_range_kernel(queue, knl, gsize, lsize)
+
+
+def _image(context: cl.Context, arg, host: np.ndarray, values: dict) -> cl.Image:
+    """A read-only single-channel image holding `host` (the array in its dense layout; the
+    contiguous axis is x).  An empty array gets a 1-pixel image that the kernel never reads."""
+    from translator.codegen import images
+    extents = [evaluate(e, values) for e in images.image_extents(arg)]
+    kind = (cl.channel_type.FLOAT if host.dtype == np.float32
+            else cl.channel_type.SIGNED_INT32)
+    fmt = cl.ImageFormat(cl.channel_order.R, kind)
+    if min(extents) <= 0:
+        extents, host = [1] * len(extents), np.zeros(1, host.dtype)
+    data = np.ascontiguousarray(host[:int(np.prod(extents))].reshape(extents[::-1]))
+    flags = cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR
+    return cl.create_image(context, flags, fmt, shape=tuple(extents), hostbuf=data)
 
 
 def _with_shape(arg, shape):

@@ -165,18 +165,20 @@ def _scaled(coef: int, size: Any) -> str:
 
 
 def data_lines(code: GeneratedCode) -> list[str]:
-    """Bytes copied per call: every array goes in (an output that the kernel may write only
-    partly is copied in too, so the copy back cannot clobber the rest); outputs come back."""
-    arrays = [kp for kp in code.params if kp.kind == "array"]
+    """Bytes copied per call: what the kernel reads goes in (so does an output it may write
+    only partly, so the copy back cannot clobber the rest; one it provably writes whole does
+    not); outputs come back; images go in."""
+    arrays = [kp for kp in code.params if kp.kind in ("array", "image")]
     if not arrays:
         return ["data per call: none"]
     lines = ["data per call:"]
+    sent = [kp for kp in arrays if kp.is_input or not kp.overwrites]
     for kp in arrays:
-        way = "in/out" if kp.is_output else "in"
+        way = ("out" if kp not in sent else "in/out") if kp.is_output else "in"
         shape = ", ".join(str(s) for s in kp.shape) if kp.shape else str(kp.size)
         lines.append(f"  {kp.name}: {way}, {np.dtype(kp.dtype).name}[{shape}], "
                      f"{_bytes_text([kp])}")
-    to_dev = _bytes_text(arrays)
+    to_dev = _bytes_text(sent)
     from_dev = _bytes_text([kp for kp in arrays if kp.is_output])
     lines.append(f"  = {to_dev} to the device, {from_dev} back")
     return lines

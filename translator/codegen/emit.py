@@ -40,6 +40,8 @@ class DevicePrinter(CExpressionPrinter):
         self.helpers = helpers
         self.uses_fp64 = False
         self.linear_offset = None
+        #: Array arguments passed as images, by name: their reads print as image reads.
+        self.images: dict[str, ArrayArg] = {}
 
     def rec(self, expr: Expression, prec: int = 0) -> str:  # type: ignore[override]
         if isinstance(expr, p.ExpressionNode):
@@ -59,9 +61,32 @@ class DevicePrinter(CExpressionPrinter):
                 self.uses_fp64 = True
         return super().map_constant(expr, prec)
 
+    def map_subscript(self, expr: p.Subscript, prec: int = 0) -> str:
+        name = getattr(expr.aggregate, "name", None)
+        if name not in self.images:
+            return super().map_subscript(expr, prec)
+        from translator.codegen import images
+        arg = self.images[name]
+        indices = tuple(expr.index_tuple)
+        if len(indices) != len(arg.shape):
+            raise CodegenError(f"image {name!r} has {len(arg.shape)} axes but is subscripted "
+                               f"with {len(indices)} indices", arg.span)
+        return images.read_text(safe_name(name), arg, [self._coordinate(i) for i in indices])
+
+    def _coordinate(self, index: Expression) -> str:
+        # image coordinates are int: narrow wider index types explicitly
+        dtype = self.dtype_of(index)
+        text = self.rec(index)
+        if dtype is not None and np.dtype(dtype) != np.dtype(np.int32):
+            return f"(int)({text})"
+        return text
+
     def map_linear_subscript(self, expr, prec: int = 0) -> str:
         # a[[k]] addresses element k of the buffer, after the array's offset.
         name = getattr(expr.aggregate, "name", None)
+        if name in self.images:
+            raise CodegenError(f"image {name!r} cannot be read through a flat index",
+                               self.images[name].span)
         if self.linear_offset is not None and name is not None:
             offset = self.linear_offset(name)
             if offset != 0:
@@ -96,6 +121,7 @@ class TreeEmitter:
         self._iname_domains: dict[str, object] = {}
         self._gists: dict[tuple, list[Expression] | None] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
+        self.images = {a.name: a for a in self.kernel.array_args if a.is_image}
 
     # -- isl caches -------------------------------------------------------------------------
 
@@ -134,6 +160,7 @@ class TreeEmitter:
         pr = DevicePrinter(self.oracle, flat_index=self.flat_index, is_nonnegative=nonneg,
                            env=env, helpers=self.helpers)
         pr.linear_offset = lambda name: self._layout(name)[0]
+        pr.images = self.images
         pr.weak_of = lambda expr: self.oracle.typed(expr).weak
         return pr
 

@@ -16,9 +16,13 @@ from translator.ir.expr import Expression
 
 
 class AddressSpace(Enum):
+    """Where a variable lives.  IMAGE is for array arguments only: a read-only OpenCL image
+    (`transforms.arrays.change_arg_to_image`), printed as ``address_space=image``."""
+
     PRIVATE = "private"
     LOCAL = "local"
     GLOBAL = "global"
+    IMAGE = "image"
 
     @classmethod
     def parse(cls, value: str | AddressSpace) -> AddressSpace:
@@ -27,8 +31,8 @@ class AddressSpace(Enum):
         try:
             return cls(value.lower())
         except ValueError:
-            raise KernelLanguageError(
-                f"unknown address space {value!r} (expected private, local or global)") from None
+            raise KernelLanguageError(f"unknown address space {value!r} (expected private, "
+                                      "local or global; image for array arguments)") from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -219,6 +223,11 @@ class ArrayArg:
     def ndim(self) -> int | None:
         return None if self.shape is None else len(self.shape)
 
+    @property
+    def is_image(self) -> bool:
+        """Whether the argument is passed as a read-only OpenCL image."""
+        return self.address_space is AddressSpace.IMAGE
+
 
 @_dtype_safe_eq
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -239,6 +248,9 @@ class TemporaryVariable:
         object.__setattr__(self, "dtype", _dtype(self.dtype))
         if self.shape and self.dim_tags is None:
             object.__setattr__(self, "dim_tags", parse_dim_tags("C", len(self.shape)))
+        if self.address_space is AddressSpace.IMAGE:
+            raise KernelLanguageError(f"temporary {self.name!r}: only array arguments can be "
+                                      "images", self.span)
 
 
 KernelArgument = ValueArg | ArrayArg

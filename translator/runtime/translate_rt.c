@@ -553,6 +553,39 @@ void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long coun
     set_arg(call, index, sizeof(cl_mem), &sl->buffer);
 }
 
+void tr_arg_image(tr_call *call, cl_uint index, const void *host, cl_uint dims,
+                  long long width, long long height, long long depth, size_t elem_size,
+                  cl_channel_type channel_type)
+{
+    static const cl_mem_object_type types[3] = {CL_MEM_OBJECT_IMAGE1D, CL_MEM_OBJECT_IMAGE2D,
+                                                CL_MEM_OBJECT_IMAGE3D};
+    cl_int err;
+    cl_image_format format;
+    cl_image_desc desc;
+    tr_slot *sl = slot(call, index);
+    int empty = width <= 0 || height <= 0 || depth <= 0;
+    if (dims < 1 || dims > 3)
+        fail(call->region, "image argument %u: bad dimension %u", (unsigned)index,
+             (unsigned)dims);
+    if (!empty && host == NULL)
+        fail(call->region, "image argument %u is a null pointer", (unsigned)index);
+    format.image_channel_order = CL_R;
+    format.image_channel_data_type = channel_type;
+    memset(&desc, 0, sizeof desc);
+    desc.image_type = types[dims - 1];
+    /* OpenCL has no empty images; one pixel that the kernel never reads stands in. */
+    desc.image_width = empty ? 1 : (size_t)width;
+    desc.image_height = empty ? 1 : (size_t)height;
+    desc.image_depth = empty ? 1 : (size_t)depth;
+    sl->flags = TR_IN;
+    sl->bytes = empty ? 0 : desc.image_width * desc.image_height * desc.image_depth * elem_size;
+    sl->buffer = clCreateImage(rt.context, CL_MEM_READ_ONLY | (empty ? 0 : CL_MEM_COPY_HOST_PTR),
+                               &format, &desc, empty ? NULL : (void *)(uintptr_t)host, &err);
+    check(call->region, err, "clCreateImage");
+    call->region->state->bytes_in += sl->bytes;
+    set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+}
+
 void tr_arg_value(tr_call *call, cl_uint index, const void *value, size_t size)
 {
     slot(call, index);

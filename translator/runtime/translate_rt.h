@@ -117,6 +117,15 @@ void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs);
 void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long count,
                   size_t elem_size, unsigned flags);
 
+/* Sets argument `index` to a new read-only `dims`-dimensional image (1..3) holding the host
+ * array `host`: one channel (CL_R) of `channel_type` (CL_FLOAT for cl_float elements,
+ * CL_SIGNED_INT32 for cl_int), `elem_size` bytes per element.  The array is dense with x
+ * contiguous: element (x, y, z) is host[x + width*(y + height*z)] (for a C array a[d][h][w],
+ * the last index is x).  Unused extents are 1.  An empty extent gives a 1-pixel image. */
+void tr_arg_image(tr_call *call, cl_uint index, const void *host, cl_uint dims,
+                  long long width, long long height, long long depth, size_t elem_size,
+                  cl_channel_type channel_type);
+
 /* Sets argument `index` to the scalar at `value` (`size` bytes, e.g. sizeof(cl_int)). */
 void tr_arg_value(tr_call *call, cl_uint index, const void *value, size_t size);
 
