@@ -41,27 +41,6 @@ def _with_statements(kernel: Kernel, stmts: Iterable[Statement]) -> Kernel:
     return replace(kernel, statements=stmts)
 
 
-def _dependency_closure(kernel: Kernel) -> dict[str, set[str]]:
-    """Every statement's direct and indirect dependencies."""
-    direct = {s.id: set(s.depends_on) for s in kernel.statements}
-    closure: dict[str, set[str]] = {}
-
-    def visit(sid: str, active: set[str]) -> set[str]:
-        if sid in closure:
-            return closure[sid]
-        out: set[str] = set()
-        for d in direct.get(sid, ()):
-            out.add(d)
-            if d not in active:
-                out |= visit(d, active | {d})
-        closure[sid] = out
-        return out
-
-    for sid in direct:
-        visit(sid, {sid})
-    return closure
-
-
 # ---------------------------------------------------------------------------------------------
 # priority, dependencies, tags
 
@@ -100,7 +79,7 @@ def add_dependency(kernel: Kernel, insn_match: Any, depends_on: Any) -> Kernel:
         replace(s, depends_on=s.depends_on | (deps - {s.id}))
         if s.id in ids and not (deps - {s.id}) <= s.depends_on else s
         for s in kernel.statements))
-    closure = _dependency_closure(result)
+    closure = result.dependency_closure()
     for sid in sorted(ids):
         if sid in closure[sid]:
             raise TransformError(f"{name}: statement {sid!r} would depend on itself "
@@ -241,7 +220,7 @@ def add_nosync(kernel: Kernel, scope: str, source: Any, sink: Any, bidirectional
                              "any)")
     sources = _matched_ids(kernel, source, name, "source")
     sinks = _matched_ids(kernel, sink, name, "sink")
-    closure = _dependency_closure(kernel)
+    closure = kernel.dependency_closure()
     stmts = kernel.id_to_statement
     added: dict[str, set[tuple[str, str]]] = {}
     for snk in sinks:

@@ -55,10 +55,12 @@ def _private(kernel: Kernel, name: str) -> bool:
     loops = frozenset.intersection(*(kernel.statement(s).within_inames for s in stmts))
     if not loops:
         return False
-    before = _predecessors(kernel)
+    closure = kernel.dependency_closure()
     writes = [a for a in accesses if a.is_write]
     for read in (a for a in accesses if not a.is_write):
-        earlier = [w for w in writes if w.statement in before[read.statement]]
+        # the writes of statements the reader depends on (never its own)
+        before = closure[read.statement] - {read.statement}
+        earlier = [w for w in writes if w.statement in before]
         if not param_set_subset(_footprint(kernel, read, loops), _union(kernel, earlier, loops)):
             return False
     return True
@@ -74,25 +76,4 @@ def _union(kernel: Kernel, accesses: list[Access], loops: frozenset[str]):
     for acc in accesses:
         fp = _footprint(kernel, acc, loops)
         out = fp if out is None else out.union(fp.align_params(out.get_space()))
-    return out
-
-
-def _predecessors(kernel: Kernel) -> dict[str, frozenset[str]]:
-    """The statements each statement depends on, transitively (itself excluded)."""
-    direct = {s.id: set(s.depends_on) for s in kernel.statements}
-    out: dict[str, frozenset[str]] = {}
-
-    def visit(sid: str, trail: frozenset[str]) -> frozenset[str]:
-        if sid in out:
-            return out[sid]
-        found: set[str] = set()
-        for d in direct.get(sid, ()):
-            if d in trail or d == sid:
-                continue
-            found |= {d} | visit(d, trail | {sid})
-        out[sid] = frozenset(found)
-        return out[sid]
-
-    for s in kernel.statements:
-        visit(s.id, frozenset())
     return out

@@ -143,5 +143,26 @@ class Kernel:
                 return k
         raise DomainError(f"unknown iname {iname!r}", self.span)
 
+    def dependency_closure(self) -> dict[str, frozenset[str]]:
+        """Every statement's direct and indirect dependencies (a statement on a dependency
+        cycle is in its own set)."""
+        direct = {s.id: s.depends_on for s in self.statements}
+        closure: dict[str, frozenset[str]] = {}
+
+        def visit(sid: str, active: frozenset[str]) -> frozenset[str]:
+            if sid in closure:
+                return closure[sid]
+            out: set[str] = set()
+            for d in direct.get(sid, ()):
+                out.add(d)
+                if d not in active:
+                    out |= visit(d, active | {d})
+            closure[sid] = frozenset(out)
+            return closure[sid]
+
+        for sid in direct:
+            visit(sid, frozenset({sid}))
+        return closure
+
     def writers(self, name: str) -> tuple[str, ...]:
         return tuple(s.id for s in self.statements if name in s.assignee_names())
