@@ -26,7 +26,7 @@ import pymbolic.primitives as p
 from translator.diagnostics import DomainError, KernelLanguageError, TransformError
 from translator.ir import isl_glue
 from translator.ir.data import AddressSpace, NestingTag, TemporaryVariable, parse_dim_tags
-from translator.ir.expr import Expression, dependencies, substitute
+from translator.ir.expr import Expression, dependencies, readable_condition, substitute
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
 from translator.ir.tags import LocalAutoTag, LocalTag, is_hardware_parallel
@@ -231,42 +231,7 @@ def _predicates(kernel: Kernel, what: str, var: str, box, plan: StoragePlan
     found = isl_glue.fetch_predicates(domain, extents, outer, kernel.assumptions)
     if found is None:
         raise TransformError(f"{what}: the footprint of {var!r} is empty")
-    return tuple(pretty_condition(c) for c in found)
-
-
-def pretty_condition(cond: Expression) -> Expression:
-    """``n - 16*io - x - 1 >= 0`` -> ``16*io + x < n``: terms with a negative coefficient
-    move to the other side, so that predicates read like loop bounds."""
-    if not (isinstance(cond, p.Comparison) and cond.right == 0
-            and cond.operator in (">=", "==")):
-        return cond
-    terms = cond.left.children if isinstance(cond.left, p.Sum) else (cond.left,)
-    pos: list[Expression] = []
-    neg: list[Expression] = []
-    const = 0
-    for t in terms:
-        coef = t.children[0] if isinstance(t, p.Product) and isinstance(t.children[0], int) \
-            else 1
-        if isinstance(t, int):
-            const += t
-        elif coef >= 0:
-            pos.append(t)
-        else:
-            rest = t.children[1:]
-            neg.append(rest[0] if coef == -1 and len(rest) == 1 else p.Product((-coef, *rest)))
-    if not neg:
-        return cond
-    if cond.operator == "==":
-        return p.Comparison(_sum_of(neg), "==", _sum_of(pos + [const] if const else pos))
-    if const < 0:    # pos - neg + c >= 0 with c < 0  <=>  neg < pos + c + 1
-        return p.Comparison(_sum_of(neg), "<", _sum_of(pos + ([const + 1] if const + 1 else [])))
-    return p.Comparison(_sum_of(neg), "<=", _sum_of(pos + ([const] if const else [])))
-
-
-def _sum_of(terms: list[Expression]) -> Expression:
-    if not terms:
-        return 0
-    return terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
+    return tuple(readable_condition(c) for c in found)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from translator.codegen.schedule import BarrierNode, LoopNode, Schedule, Schedul
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
 from translator.ir.data import ArrayArg, FixedStrideTag, NestingTag, strides
-from translator.ir.expr import Expression, dependencies, expr_key
+from translator.ir.expr import Expression, dependencies, expr_key, readable_condition
 from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
                                       NoOpInstruction, Statement)
 from translator.ir.tags import GroupTag
@@ -333,7 +333,7 @@ class TreeEmitter:
         return glue.restrict_context(glue.context_set(extra), dom) if extra else dom
 
     def joined(self, pr: DevicePrinter, conds) -> str:
-        tests = [pr(pretty_condition(c)) for c in conds]
+        tests = [pr(readable_condition(c)) for c in conds]
         return " && ".join(f"({t})" if len(tests) > 1 and "||" in t else t for t in tests)
 
     def plain_loop(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
@@ -512,34 +512,5 @@ def _min(items: list[Expression]) -> Expression:
     return items[0] if len(items) == 1 else p.Min(tuple(items))
 
 
-def pretty_condition(cond: Expression) -> Expression:
-    """``e >= 0`` -> ``pos >= neg`` with negative terms moved to the right (``i < n``)."""
-    if not (isinstance(cond, p.Comparison) and cond.right == 0):
-        return cond
-    terms = cond.left.children if isinstance(cond.left, p.Sum) else (cond.left,)
-    pos: list[Expression] = []
-    neg: list[Expression] = []
-    const = 0
-    for t in terms:
-        if isinstance(t, int):
-            const += t
-        elif isinstance(t, p.Product) and isinstance(t.children[0], int) and t.children[0] < 0:
-            c = -t.children[0]
-            rest = t.children[1:]
-            neg.append(rest[0] if c == 1 and len(rest) == 1 else p.Product((c, *rest)))
-        else:
-            pos.append(t)
-    if cond.operator == ">=" and neg and const < 0:
-        # pos - neg + c >= 0  <=>  neg < pos + c + 1
-        return p.Comparison(_sum(neg), "<", _sum(pos, const + 1))
-    if cond.operator == ">=" and neg:
-        return p.Comparison(_sum(neg), "<=", _sum(pos, const))
-    return p.Comparison(_sum(pos), cond.operator, _sum(neg, -const))
 
-
-def _sum(terms: list[Expression], const: int = 0) -> Expression:
-    items = list(terms) + ([const] if const else [])
-    if not items:
-        return 0
-    return items[0] if len(items) == 1 else p.Sum(tuple(items))
 

@@ -438,3 +438,38 @@ def flatten_and(conds: Iterable[Expression]) -> Expression:
     if not conds:
         return True
     return conds[0] if len(conds) == 1 else p.LogicalAnd(conds)
+
+
+def readable_condition(cond: Expression) -> Expression:
+    """``e >= 0`` (as isl gives constraints) -> ``neg < pos``-style comparisons with negative
+    terms moved to the other side, so conditions read like loop bounds (``i < n``)."""
+    if not (isinstance(cond, p.Comparison) and cond.right == 0):
+        return cond
+    terms = cond.left.children if isinstance(cond.left, p.Sum) else (cond.left,)
+    pos: list[Expression] = []
+    neg: list[Expression] = []
+    const = 0
+    for t in terms:
+        if isinstance(t, int):
+            const += t
+        elif isinstance(t, p.Product) and isinstance(t.children[0], int) and t.children[0] < 0:
+            c = -t.children[0]
+            rest = t.children[1:]
+            neg.append(rest[0] if c == 1 and len(rest) == 1 else p.Product((c, *rest)))
+        else:
+            pos.append(t)
+    if cond.operator == ">=" and neg and const < 0:
+        # pos - neg + c >= 0  <=>  neg < pos + c + 1
+        return p.Comparison(_sum_terms(neg), "<", _sum_terms(pos, const + 1))
+    if cond.operator == ">=" and neg:
+        return p.Comparison(_sum_terms(neg), "<=", _sum_terms(pos, const))
+    return p.Comparison(_sum_terms(pos), cond.operator, _sum_terms(neg, -const))
+
+
+def _sum_terms(terms: list[Expression], const: int = 0) -> Expression:
+    items = list(terms) + ([const] if const else [])
+    if not items:
+        return 0
+    return items[0] if len(items) == 1 else p.Sum(tuple(items))
+
+
