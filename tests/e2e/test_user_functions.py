@@ -96,3 +96,17 @@ def test_undeclared_function_is_refused(lang: str, tmp_path: Path) -> None:
     src = _write(tmp_path, lang, False)
     with pytest.raises(FrontendError, match="register_function pragma"):
         translate_text(str(src), src.read_text())
+
+
+@pytest.mark.parametrize("lang", ["fortran", "c"])
+def test_wrong_argument_count_for_a_declared_function(lang: str, tmp_path: Path) -> None:
+    src = _write(tmp_path, lang, True)
+    text = src.read_text().replace("sq(a(i))", "sq(a(i), a(i))").replace("sq(a[i])",
+                                                                          "sq(a[i], a[i])")
+    src.write_text(text)
+    with pytest.raises(FrontendError) as info:
+        translate_text(str(src), text)
+    assert info.value.message == ("sq takes 1 argument(s) (as its register_function pragma "
+                                  "declares), not 2")
+    line = next(k for k, ln in enumerate(text.splitlines(), 1) if "sq(a" in ln)
+    assert info.value.span.file == str(src) and info.value.span.line == line

@@ -9,23 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.build.helpers import SAXPY
+
 REPO = Path(__file__).resolve().parents[2]
 
-SAXPY = """\
-subroutine saxpy(n, a, x, y)
-  implicit none
-  integer, intent(in) :: n
-  real(8), intent(in) :: a, x(n)
-  real(8), intent(inout) :: y(n)
-  integer :: i
-  !$translate kernel saxpy_k
-  !$translate split_iname("i", 128, outer_tag="g.0", inner_tag="l.0")
-  do i = 1, n
-     y(i) = a*x(i) + y(i)
-  end do
-  !$translate end kernel
-end subroutine
-"""
 
 
 def translate(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:

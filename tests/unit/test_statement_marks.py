@@ -98,3 +98,29 @@ def test_duplicate_statement_id(lang: str) -> None:
 def test_block_with_an_id_is_refused(lang: str) -> None:
     err = _error(lang, "SENT block tags(cool)", "SENT block id(x) tags(cool)")
     assert "takes tags(...) only" in err.message
+
+
+@pytest.mark.parametrize("lang", ["fortran", "c"])
+def test_statement_directive_outside_a_region(lang: str) -> None:
+    path, text, sentinel = SOURCES[lang]
+    line = 4 if lang == "fortran" else 3
+    lines = text.splitlines(True)
+    lines.insert(line - 1, f"{sentinel} tags(early)\n")
+    with pytest.raises(FrontendError) as info:
+        _translate(lang, "".join(lines))
+    assert info.value.message == "statement directive outside a kernel region"
+    assert info.value.span.line == line
+
+
+@pytest.mark.parametrize("lang", ["fortran", "c"])
+def test_nested_block(lang: str) -> None:
+    err = _error(lang, "SENT block tags(cool)\n", "SENT block tags(cool)\nSENT block tags(x)\n")
+    assert err.message.startswith("nested 'block' directive: close the block opened at line")
+    assert err.span.line == (11 if lang == "fortran" else 9)
+
+
+@pytest.mark.parametrize("lang", ["fortran", "c"])
+def test_mark_with_no_statement_after_it(lang: str) -> None:
+    err = _error(lang, "SENT end block\n", "SENT end block\nSENT id(last)\n")
+    assert err.message.startswith("this directive marks no statement")
+    assert err.span.line == (14 if lang == "fortran" else 12)
