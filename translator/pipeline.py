@@ -19,6 +19,7 @@ Ordering restrictions:
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,38 +82,126 @@ KERNEL_STAGES: tuple[tuple[str, Callable[[Kernel], Kernel]], ...] = (
 @dataclass
 class RegionResult:
     kernel: Kernel
+    #: A `GeneratedCode` (one launch) or a `HostProgramCode` (several kernels, host loops).
     code: Any
     #: Pragma lines chosen by the automatic mapper (empty if the user mapped the region).
     auto_mapping: tuple[str, ...] = ()
     #: Why the automatic mapper left the region sequential, if it did.
     sequential_reason: str = ""
+    #: The final kernel of each launch, in program order (one entry for a one-launch region).
+    kernels: tuple[Kernel, ...] = ()
 
 
 def run_region(kernel: Kernel, calls: Sequence[Any],
                opts: PassOptions | None = None) -> RegionResult:
-    """The whole pipeline for one region: transforms, privatisation, automatic mapping, the
-    kernel stages, then code generation."""
-    from translator.automap import auto_map
-    from translator.codegen.opencl import generate_code
+    """The whole pipeline for one region: transforms, privatisation, then either one kernel
+    (automatic mapping, the kernel stages, code generation) or, when one kernel cannot run in
+    parallel, a host program (`translator.split`) whose kernels each go through those stages."""
     opts = opts or PassOptions()
+    for name, stage in (("transforms", lambda k: apply_transform_calls(k, calls)),
+                        ("privatize", privatize_arrays)):
+        kernel = _timed(opts, name, stage, kernel)
+        _print_ir(opts, name, kernel)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            single, mapping = _map_and_check(kernel, opts)
+            failure = None
+        except TranslatorError as err:
+            single, mapping, failure = None, None, err
+    if failure is None and not mapping.reason:
+        return _single_result(single, mapping, caught, opts)
+    plan = _timed(opts, "split", _plan, kernel)
+    if plan is None:
+        if failure is not None:
+            _reemit(caught)
+            raise failure
+        return _single_result(single, mapping, caught, opts)
+    return _program_result(plan, opts)
+
+
+def _map_and_check(kernel: Kernel, opts: PassOptions, label: str = ""):
+    """Automatic mapping and the kernel stages: (final kernel, `AutoMapping`)."""
+    from translator.automap import auto_map
     chosen = []
 
     def mapping_stage(k: Kernel) -> Kernel:
-        k, mapping = auto_map(k)
+        k, mapping = auto_map(k, label=label)
         chosen.append(mapping)
         return k
 
-    stages = (("transforms", lambda k: apply_transform_calls(k, calls)),
-              ("privatize", privatize_arrays),
-              ("auto-map", mapping_stage)) + KERNEL_STAGES
-    for name, stage in stages:
+    for name, stage in (("auto-map", mapping_stage),) + KERNEL_STAGES:
         kernel = _timed(opts, name, stage, kernel)
-        if opts.print_ir_after_all:
-            from translator.ir.printer import print_kernel
-            opts.log(f"// IR after {name}\n{print_kernel(kernel)}")
+        _print_ir(opts, name, kernel)
+    return kernel, chosen[0]
+
+
+def _print_ir(opts: PassOptions, name: str, kernel: Kernel) -> None:
+    if opts.print_ir_after_all:
+        from translator.ir.printer import print_kernel
+        opts.log(f"// IR after {name}\n{print_kernel(kernel)}")
+
+
+def _reemit(caught) -> None:
+    for w in caught:
+        warnings.warn(w.message, stacklevel=2)
+
+
+def _single_result(kernel: Kernel, mapping, caught, opts: PassOptions) -> RegionResult:
+    from translator.codegen.opencl import generate_code
+    _reemit(caught)
     code = _timed(opts, "codegen", generate_code, kernel)
-    mapping = chosen[0]
-    return RegionResult(kernel, code, mapping.pragmas, mapping.reason)
+    return RegionResult(kernel, code, mapping.pragmas, mapping.reason, (kernel,))
+
+
+def _leaf_ok(kernel: Kernel) -> bool:
+    """Whether `kernel` runs in parallel after automatic mapping (or as the user mapped it)
+    and passes every kernel stage; no warning escapes."""
+    quiet = PassOptions()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            _, mapping = _map_and_check(kernel, quiet)
+        except TranslatorError:
+            return False
+    return not mapping.reason
+
+
+def _plan(kernel: Kernel):
+    from translator.split import plan_region
+    if any(a.is_image for a in kernel.array_args):
+        return None   # images are per-launch arguments: one kernel only
+    return plan_region(kernel, _leaf_ok)
+
+
+def _program_result(plan, opts: PassOptions) -> RegionResult:
+    """Each launch of `plan` through mapping, stages and codegen; the host program around."""
+    from translator.codegen.opencl import generate_code, host_view, kernel_params
+    from translator.codegen.program import (HostLoopCode, HostProgramCode, KernelLaunch,
+                                            region_params)
+    from translator.split import HostLoop
+    finals: list[Kernel] = []
+
+    def lower(parts) -> tuple:
+        out = []
+        for part in parts:
+            if isinstance(part, HostLoop):
+                out.append(HostLoopCode(iname=part.iname, lower=part.lower, upper=part.upper,
+                                        body=lower(part.body)))
+                continue
+            k, mapping = _map_and_check(part.kernel, opts, label=plan.kernel.name)
+            finals.append(k)
+            out.append(KernelLaunch(code=_timed(opts, "codegen", generate_code, k),
+                                    mapping=mapping.pragmas,
+                                    sequential_reason=mapping.reason))
+        return tuple(out)
+
+    body = lower(plan.parts)
+    params, buffers = region_params(kernel_params(host_view(plan.kernel)), body,
+                                    plan.device_buffers)
+    code = HostProgramCode(name=plan.kernel.name, params=params, buffers=buffers, body=body)
+    pragmas = tuple(line for launch, _ in code.launches() for line in launch.mapping)
+    return RegionResult(plan.kernel, code, pragmas, "", tuple(finals))
 
 
 def _timed(opts: PassOptions, name: str, fn: Callable, arg):

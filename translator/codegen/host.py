@@ -8,7 +8,9 @@ order (arrays by pointer, values by value), which calls the runtime in
     -> tr_launch
     -> tr_region_end
 
-The kernel's OpenCL source is embedded as a C string literal.  Sizes and NDRange extents are
+The kernel's OpenCL source is embedded as a C string literal.  A region that runs as several
+kernels (a `translator.codegen.program.HostProgramCode`) gets its glue from
+`translator.codegen.host_program`.  Sizes and NDRange extents are
 printed with `translator.codegen.cexpr.to_c`; integer value parameters are widened to
 ``long long`` first, so that products such as ``n*m`` cannot overflow ``int``.
 """
@@ -211,7 +213,7 @@ def _launch_lines(gen: GeneratedCode, show: _HostPrinter) -> list[str]:
     ]
 
 
-def _prototype(unit: HostUnit) -> str:
+def prototype(unit: HostUnit) -> str:
     params = ", ".join(_param_decl(kp) for kp in unit.generated.params) or "void"
     return f"void {unit.signature.symbol}({params})"
 
@@ -226,10 +228,14 @@ def _function_text(unit: HostUnit, region_var: str) -> str:
              f"tr_region_begin(&_tr_call, &{region_var}, {len(gen.params)});"]
     body += _arg_lines(gen, show) + _launch_lines(gen, show) + ["tr_region_end(&_tr_call);"]
     inner = "\n".join("    " + line for line in body)
-    return f"{_prototype(unit)}\n{{\n{inner}\n}}\n"
+    return f"{prototype(unit)}\n{{\n{inner}\n}}\n"
 
 
 def _unit_text(unit: HostUnit) -> str:
+    from translator.codegen.program import HostProgramCode
+    if isinstance(unit.generated, HostProgramCode):
+        from translator.codegen.host_program import program_unit_text
+        return program_unit_text(unit)
     _check_unit(unit)
     ident = _c_ident(unit.region_name)
     src_var, region_var = f"_tr_source_{ident}", f"_tr_region_{ident}"
@@ -264,7 +270,7 @@ def generate_host_file(units: Iterable[HostUnit], *, source_name: str) -> str:
               " * Build: gcc -c -I\"$(translate --runtime-dir)\" this file, link with "
               "translate_rt.o -lOpenCL. */\n\n"
               "#include \"translate_rt.h\"\n")
-    prototypes = "".join(_prototype(unit) + ";\n" for unit in units)
+    prototypes = "".join(prototype(unit) + ";\n" for unit in units)
     return "\n".join([header, prototypes] + [_unit_text(unit) for unit in units])
 
 

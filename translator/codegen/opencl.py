@@ -62,6 +62,12 @@ def default_input_dtypes(kernel: Kernel, dtype=FLOAT64) -> Kernel:
     return kernel if args == kernel.args else kernel.copy(args=args)
 
 
+def host_view(kernel: Kernel) -> Kernel:
+    """`kernel` with the types its host-side parameters need (for `kernel_params` of a whole
+    region that runs as several kernels)."""
+    return default_input_dtypes(infer_unknown_types(expand_rules(kernel)))
+
+
 def generate_code(kernel: Kernel) -> GeneratedCode:
     """OpenCL C source and launch description of `kernel` (see module docstring)."""
     kernel = prepare_kernel(kernel)
@@ -309,4 +315,4 @@ def _plus(a: Expression, b: Expression) -> Expression:
     return p.Sum((a, b))
 
 
-__all__ = ["array_size", "generate_code", "kernel_params", "prepare_kernel"]
+__all__ = ["array_size", "generate_code", "host_view", "kernel_params", "prepare_kernel"]
