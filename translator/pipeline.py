@@ -109,7 +109,7 @@ def run_region(kernel: Kernel, calls: Sequence[Any],
             failure = None
         except TranslatorError as err:
             single, mapping, failure = None, None, err
-    if failure is None and not mapping.reason:
+    if failure is None and not mapping.reason and not _values_leave_loops(kernel):
         return _single_result(single, mapping, caught, opts)
     plan = _timed(opts, "split", _plan, kernel)
     if plan is None:
@@ -154,6 +154,11 @@ def _single_result(kernel: Kernel, mapping, caught, opts: PassOptions) -> Region
     return RegionResult(kernel, code, mapping.pragmas, mapping.reason, (kernel,))
 
 
+def _values_leave_loops(kernel: Kernel) -> bool:
+    from translator.split import values_leaving_loops
+    return bool(values_leaving_loops(kernel))
+
+
 def _leaf_ok(kernel: Kernel) -> bool:
     """Whether `kernel` runs in parallel after automatic mapping (or as the user mapped it)
     and passes every kernel stage; no warning escapes."""
@@ -164,7 +169,7 @@ def _leaf_ok(kernel: Kernel) -> bool:
             _, mapping = _map_and_check(kernel, quiet)
         except TranslatorError:
             return False
-    return not mapping.reason
+    return not mapping.reason and not _values_leave_loops(kernel)
 
 
 def _plan(kernel: Kernel):

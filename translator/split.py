@@ -233,18 +233,44 @@ def _referenced(stmts: Sequence[Statement]) -> set[str]:
 
 def _shared_temporaries(kernel: Kernel, stmts: Sequence[Statement],
                         host: Sequence[str]) -> list[str]:
-    """Private temporaries that more than one group of `stmts` uses (they must outlive a
-    launch), or that a statement outside every loop uses inside a host loop."""
-    seen: dict[str, set[int]] = {}
-    for k, (top, members) in enumerate(groups(kernel, stmts, host)):
-        for name in _referenced(members):
+    """Private temporaries whose value must outlive a launch: some group of `stmts` reads one
+    before writing it (a reduction result, ``nrm = sqrt(s)``) while another group uses it, or
+    inside a host loop (the value comes from the previous iteration).  A temporary that every
+    group writes before reading (a per-nest accumulator) stays private."""
+    used: dict[str, set[int]] = {}
+    exposed: set[str] = set()
+    for k, (_, members) in enumerate(groups(kernel, stmts, host)):
+        first: dict[str, bool] = {}
+        for s in members:
+            reads = set().union(*(dependencies(e) for e in s.read_expressions()))
+            for name in reads | set(s.assignee_names()):
+                first.setdefault(name, name in reads)
+        for name, read_first in first.items():
             temp = kernel.temporaries.get(name)
             if temp is None or temp.address_space not in (None, AddressSpace.PRIVATE):
                 continue
             if temp.initializer is not None or temp.read_only:
                 continue
-            seen.setdefault(name, set()).add(k if top is not None or not host else -1 - k)
-    return sorted(n for n, ks in seen.items() if len(ks) > 1 or any(k < 0 for k in ks))
+            used.setdefault(name, set()).add(k)
+            if read_first:
+                exposed.add(name)
+    return sorted(n for n in exposed if len(used[n]) > 1 or host)
+
+
+def values_leaving_loops(kernel: Kernel) -> list[str]:
+    """Private temporaries written inside a loop and used by another group of statements:
+    in one kernel each work item would see only its own iterations' value, so such a region
+    needs several kernels (the value then lives in global memory)."""
+    out = set()
+    grouped = groups(kernel, kernel.statements, ())
+    for k, (top, members) in enumerate(grouped):
+        if top is None:
+            continue
+        written = {n for s in members for n in s.assignee_names() if n in kernel.temporaries}
+        for j, (_, others) in enumerate(grouped):
+            if j != k:
+                out |= written & _referenced(others)
+    return sorted(out)
 
 
 def globalize(kernel: Kernel, names: Sequence[str]) -> Kernel:
@@ -278,4 +304,4 @@ def _name_parts(kernel: Kernel, parts: Sequence[Part]) -> tuple[Part, ...]:
 
 
 __all__ = ["HostLoop", "HostPlan", "Launch", "globalize", "groups", "plan_region",
-           "sub_kernel", "walk_launches"]
+           "sub_kernel", "values_leaving_loops", "walk_launches"]

@@ -62,8 +62,8 @@ class _Printer:
 
 
 def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
-    slots = {prm.name: k for k, prm in enumerate(prog.params + prog.buffers)
-             if prm.kind == "array"}
+    arrays = [prm for prm in prog.params + prog.buffers if prm.kind == "array"]
+    slots = {prm.name: k for k, prm in enumerate(arrays)}
     wide = _wide_values(prog)
     show = _Printer([*wide, *_loop_inames(prog.body)])
     lines = [f"const long long {_WIDE}{n} = (long long){safe_name(n)};" for n in wide]
