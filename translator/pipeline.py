@@ -184,7 +184,7 @@ def _program_result(plan, opts: PassOptions) -> RegionResult:
     from translator.codegen.opencl import generate_code, host_view, kernel_params
     from translator.codegen.program import (HostLoopCode, HostProgramCode, KernelLaunch,
                                             region_params)
-    from translator.split import HostLoop
+    from translator.split import HostLoop, loop_order
     finals: list[Kernel] = []
 
     def lower(parts) -> tuple:
@@ -198,7 +198,8 @@ def _program_result(plan, opts: PassOptions) -> RegionResult:
             finals.append(k)
             out.append(KernelLaunch(code=_timed(opts, "codegen", generate_code, k),
                                     mapping=mapping.pragmas,
-                                    sequential_reason=mapping.reason))
+                                    sequential_reason=mapping.reason,
+                                    loops=tuple(loop_order(part.kernel))))
         return tuple(out)
 
     body = lower(plan.parts)

@@ -1,7 +1,8 @@
 /* An FDTD-like 2-D time loop over three fields (as in the polyhedral benchmark fdtd-2d):
  * each step sets a boundary row from the source, updates ey and ex from hz, then hz from ex
- * and ey.  Every update reads the neighbours that the previous one wrote, so each step is
- * four kernels launched by a host loop; the fields stay on the device for all steps. */
+ * and ey.  hz reads the neighbours that the first three updates wrote, so each step is two
+ * kernels (the first three updates are independent and share one) launched by a host loop;
+ * the fields stay on the device for all steps. */
 #include <stdio.h>
 
 #define NX 40

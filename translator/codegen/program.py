@@ -31,6 +31,8 @@ class KernelLaunch:
     code: GeneratedCode
     mapping: tuple[str, ...] = ()
     sequential_reason: str = ""
+    #: The region's loops (inames before mapping) that this kernel runs, outermost first.
+    loops: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
