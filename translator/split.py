@@ -213,7 +213,9 @@ def sub_kernel(kernel: Kernel, ids: Sequence[str], host: Sequence[str], name: st
                     if set(inames_of(d)) & used and not set(inames_of(d)) & host_set)
     inames = {n for d in domains for n in inames_of(d)}
     names = _referenced(stmts)
-    args = tuple(a for a in kernel.args if not isinstance(a, ArrayArg) or a.name in names)
+    # declared read/write flags describe the whole region: each kernel infers its own
+    args = tuple(replace(a, is_input=None, is_output=None) if isinstance(a, ArrayArg) else a
+                 for a in kernel.args if not isinstance(a, ArrayArg) or a.name in names)
     args += tuple(ValueArg(name=n, dtype="int32") for n in host if kernel.arg(n) is None)
     tags = FrozenDict({n: t for n, t in kernel.iname_tags.items() if n in inames})
     prio = frozenset(t for t in kernel.loop_priority if set(t) <= inames)

@@ -183,3 +183,64 @@ def test_independent_nests_share_one_kernel() -> None:
     loop, = code.body
     assert [launch.loops for launch in loop.body] == [("j", "i", "j_1", "i_1", "j_2"),
                                                       ("i_2", "j_3")]
+
+
+# ---------------------------------------------------------------------------------------------
+# Python API: a kernel cut at a global barrier
+
+def _barrier_kernel():
+    import numpy as np
+
+    import transforms
+    import translator
+    knl = translator.make_kernel(
+        "{[i]: 0<=i<n}",
+        ["b[i] = 2*a[i] {id=w}", "... gbarrier {id=gb, dep=w}",
+         "out[i] = b[(i + 1) % n] + b[i] {id=r, dep=gb}"],
+        [translator.GlobalArg("a", np.float64, shape="n"),
+         translator.GlobalArg("b", np.float64, shape="n"), "..."])
+    return transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+
+
+def test_generate_code_exposes_every_kernel_of_a_host_program() -> None:
+    import translator
+    from translator.codegen.program import HostProgramCode
+    code = translator.generate_code(_barrier_kernel())
+    assert isinstance(code, HostProgramCode)
+    assert [k.kernel_name for k in code.kernels] == ["kernel_k0", "kernel_k1"]
+    assert all("__kernel" in k.device_code for k in code.kernels)
+    assert code.device_code.count("__kernel") == 2
+    # the region's parameters: every array once, with the moves of the whole call; b is
+    # written whole by the first kernel before anything reads it, so it is not copied in
+    assert [(p.name, p.is_input, p.is_output) for p in code.params] == [
+        ("a", True, False), ("b", False, True), ("out", False, True), ("n", True, False)]
+    result = translator.generate_code_v2(_barrier_kernel())
+    assert len(result.device_programs) == 2
+    assert "TR_REGION_KERNELS(" in result.host_code()
+
+
+def test_compile_runs_a_host_program(ctx, queue) -> None:
+    import numpy as np
+
+    import translator
+    a = np.arange(40.0)
+    out = translator.compile(_barrier_kernel(), ctx)(queue, a=a)
+    np.testing.assert_array_equal(out["out"], 2 * np.roll(a, -1) + 2 * a)
+    np.testing.assert_array_equal(out["b"], 2 * a)
+
+
+def test_temporary_live_across_a_cut_barrier_is_an_error() -> None:
+    import numpy as np
+    import pytest
+
+    import transforms
+    import translator
+    from translator.diagnostics import CodegenError
+    knl = translator.make_kernel(
+        "{[i]: 0<=i<n}",
+        ["<> t = 2*a[i] {id=w}", "... gbarrier {id=gb, dep=w}",
+         "out[i] = t {id=r, dep=gb}"],
+        [translator.GlobalArg("a", np.float64, shape="n"), "..."])
+    knl = transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+    with pytest.raises(CodegenError, match="temporary t is live across a global barrier"):
+        translator.generate_code(knl)

@@ -69,7 +69,15 @@ def host_view(kernel: Kernel) -> Kernel:
 
 
 def generate_code(kernel: Kernel) -> GeneratedCode:
-    """OpenCL C source and launch description of `kernel` (see module docstring)."""
+    """OpenCL C source and launch description of `kernel` (see module docstring).
+
+    A kernel that runs several work groups and has global barriers outside its loops becomes a
+    `translator.codegen.program.HostProgramCode`: one kernel per stretch between barriers,
+    launched in order (its `kernels` are the device programs; `device_code` joins them)."""
+    from translator.codegen.program import generate_program, global_barrier_cuts
+    cuts = global_barrier_cuts(kernel)
+    if cuts is not None:
+        return generate_program(kernel, cuts)
     kernel = prepare_kernel(kernel)
     # User functions are printable only while the registry's session for this kernel is open.
     with registry.generation(kernel):
