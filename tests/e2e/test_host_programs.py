@@ -244,3 +244,45 @@ def test_temporary_live_across_a_cut_barrier_is_an_error() -> None:
     knl = transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
     with pytest.raises(CodegenError, match="temporary t is live across a global barrier"):
         translator.generate_code(knl)
+
+
+FLOAT_SUM_AFTER_LOOP = """\
+    #include <stdio.h>
+    #define N 500
+    static double x[N], y[N];
+    void f(int n, double *s)
+    {
+    #pragma translate kernel f
+      for (int i = 0; i < n; i++)
+        y[i] = 2.0 * x[i] + 1.0;
+      for (int i = 0; i < n; i++)
+        *s += y[i] * y[i];
+    #pragma translate end kernel
+    }
+    int main(void)
+    {
+      double s = 0.5;
+      for (int i = 0; i < N; i++)
+        x[i] = (i % 9) * 0.125;
+      f(N, &s);
+      printf("%.17g %.17g\\n", s, y[N - 1]);
+      return 0;
+    }
+"""
+
+
+def test_sequential_kernel_of_a_host_program_is_named(tmp_path: Path) -> None:
+    """The floating-point sum stays sequential (bit-identical); the warning names the kernel
+    and its region, the loop before it still runs in parallel."""
+    src = tmp_path / "fs.c"
+    src.write_text(textwrap.dedent(FLOAT_SUM_AFTER_LOOP))
+    result, messages = _translate(src)
+    warning, = [m for m in messages if "single work item" in m]
+    assert warning.startswith("kernel f_k1 of region f runs as a single work item: ")
+    assert "floating-point reduction" in warning
+    (_, _, code), = result.regions
+    first, second = [launch for launch, _ in code.launches()]
+    assert first.code.local_size == (256,) and second.sequential_reason
+    work = tmp_path / "w"
+    work.mkdir()
+    check_sample(src, work)
