@@ -11,7 +11,8 @@ reductions`) is mapped as a reduction over local axis 0: split by 256 with the o
 the groups when every accumulation can be atomic, sequential otherwise.  Only reductions whose
 result does not depend on the order of the terms are mapped automatically (integer sums and
 products, maxima and minima): a floating-point sum in a new order differs in the last bits, so
-it stays sequential (bit-identical) unless the user maps it.
+it stays sequential (bit-identical) unless the user maps it, or allows reassociation
+(``set_options(reassociate=True)`` in the region, or ``translate --reassociate``).
 
 This module applies transforms, so it belongs to the driver layer (with `translator.pipeline`).
 """
@@ -83,10 +84,11 @@ def _map_loose_reductions(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
     mapped, pragmas, skipped = kernel, [], ""
     for iname, verdict in _loose_reduction_inames(kernel):
         pragma = f'split_iname("{iname}", {size}, inner_tag="l.0")'
-        if verdict != "exact":
+        if verdict != "exact" and not kernel.options.reassociate:
             skipped = skipped or (
                 f"mapping {iname} to l.0 would reorder a floating-point reduction (its result "
-                f"would be rounded differently): map it explicitly, e.g. {pragma}, to run it "
+                f"would be rounded differently): map it explicitly, e.g. {pragma}, or allow "
+                "reassociation (--reassociate, or set_options(reassociate=True)) to run it "
                 "in parallel")
             continue
         mapped = transforms.split_iname(mapped, iname, size, inner_tag="l.0")
@@ -209,7 +211,7 @@ def reduction_band(kernel: Kernel, iname: str) -> tuple[ReductionBand | None, st
     inexact = []
     for outer_tag in ("g.0", None):
         verdict = _maps_as_reduction(kernel, iname, outer_tag)
-        if verdict == "exact":
+        if verdict == "exact" or (verdict == "inexact" and kernel.options.reassociate):
             return ReductionBand(iname, outer_tag), ""
         if verdict == "inexact":
             inexact.append(outer_tag)
@@ -219,7 +221,8 @@ def reduction_band(kernel: Kernel, iname: str) -> tuple[ReductionBand | None, st
     pragma = f'split_iname("{iname}", {GROUP_SHAPES[1][0]}, {outer}inner_tag="l.0")'
     return None, ("; it is a floating-point reduction, which the automatic mapping keeps "
                   "sequential (in parallel the sum is rounded differently): map it "
-                  f"explicitly, e.g. {pragma}, to run it in parallel")
+                  f"explicitly, e.g. {pragma}, or allow reassociation (--reassociate, or "
+                  "set_options(reassociate=True)) to run it in parallel")
 
 
 def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str:

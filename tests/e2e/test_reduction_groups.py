@@ -119,3 +119,105 @@ def test_shared_group_axis_is_not_split(ctx, queue) -> None:
     out = run(queue, a=a, s=np.array([0], dtype=np.int32), n=np.int32(5000))
     assert out["s"][0] == a.sum()
     np.testing.assert_array_equal(out["b"], 2 * a)
+
+
+# ---------------------------------------------------------------------------------------------
+# reassociation on request: automatic mapping runs floating-point sums in parallel
+
+C_DOT = """/* translate-test: rtol=1e-12 */
+#include <math.h>
+#include <stdio.h>
+double dot(int n, const double *restrict a, const double *restrict b)
+{
+  double s = 0.0;
+#pragma translate kernel dotk
+  for (int i = 0; i < n; i++)
+    s += a[i] * b[i];
+#pragma translate end kernel
+  return s;
+}
+
+int main(void)
+{
+  static double a[400000], b[400000];
+  for (int i = 0; i < 400000; i++) {
+    a[i] = sin(0.001 * i);
+    b[i] = cos(0.0007 * i) + 0.25;
+  }
+  printf("%.15e %.15e %.15e\\n", dot(400000, a, b), dot(1000, a, b), dot(0, a, b));
+  return 0;
+}
+"""
+
+F_DOT = """! translate-test: rtol=1e-12
+subroutine fdot(n, a, b, s)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(n), b(n)
+  real(8), intent(out) :: s
+  integer :: i
+  !$translate kernel fdotk
+  !$translate set_options(reassociate=True)
+  s = 0.0d0
+  do i = 1, n
+     s = s + a(i) * b(i)
+  end do
+  !$translate end kernel
+end subroutine fdot
+
+program main
+  implicit none
+  integer, parameter :: n = 300000
+  real(8), allocatable :: a(:), b(:)
+  real(8) :: s, t
+  integer :: i
+  allocate(a(n), b(n))
+  do i = 1, n
+     a(i) = sin(0.001d0 * i)
+     b(i) = cos(0.0007d0 * i) + 0.25d0
+  end do
+  call fdot(n, a, b, s)
+  call fdot(777, a, b, t)
+  print '(2es24.15)', s, t
+end program main
+"""
+
+
+def _report(src: Path, out: Path, *flags: str) -> subprocess.CompletedProcess:
+    proc = subprocess.run([*TRANSLATE, str(src), "-o", str(out), "--report", *flags],
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def test_floating_point_sum_stays_sequential_by_default(tmp_path: Path) -> None:
+    src = tmp_path / "dot.c"
+    src.write_text(C_DOT)
+    proc = _report(src, tmp_path / "out")
+    assert f"{src}:7:19: warning: region dotk runs as a single work item" in proc.stderr
+    assert "or allow reassociation (--reassociate, or set_options(reassociate=True))" \
+        in proc.stderr
+    assert "launch grid: global (1), local (1)" in proc.stdout + proc.stderr
+
+
+def test_reassociate_flag_maps_a_floating_point_sum(tmp_path: Path) -> None:
+    src = tmp_path / "dot.c"
+    src.write_text(C_DOT)
+    proc = _report(src, tmp_path / "out", "--reassociate")
+    text = proc.stdout + proc.stderr
+    assert 'split_iname("i", 256, outer_tag="g.0", inner_tag="l.0")' in text
+    assert "runs as a single work item" not in text
+    assert f"min({MAX_REDUCTION_GROUPS}, (n + 255) // 256)" in text
+    work = tmp_path / "work"
+    work.mkdir()
+    check_sample(src, work, ("--reassociate",))
+
+
+def test_reassociate_region_option_in_fortran(tmp_path: Path) -> None:
+    src = tmp_path / "dot.f90"
+    src.write_text(F_DOT)
+    text = "".join(_report(src, tmp_path / "out").__dict__[k] for k in ("stdout", "stderr"))
+    assert 'split_iname("i", 256' in text and 'inner_tag="l.0")' in text
+    work = tmp_path / "work"
+    work.mkdir()
+    check_sample(src, work)
