@@ -60,6 +60,9 @@ def _parser() -> argparse.ArgumentParser:
                          "regions (placeholders), for build systems that list outputs")
     ap.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                     help="translate N files at once (0: one per CPU)")
+    ap.add_argument("--reassociate", action="store_true",
+                    help="let automatic mapping run floating-point sums and products in "
+                         "parallel (rounded in another order)")
     ap.add_argument("--print-ir-after-all", action="store_true")
     ap.add_argument("--time-passes", action="store_true")
     return ap
@@ -170,6 +173,8 @@ def _frontend_options(args: argparse.Namespace) -> dict:
         opts["language"] = args.language
     if args.form:
         opts["form"] = args.form
+    if args.reassociate:
+        opts["reassociate"] = True
     return opts
 
 

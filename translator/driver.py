@@ -8,7 +8,7 @@ atomically (temporary file + rename), so a failed translation leaves no output a
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
@@ -77,7 +77,8 @@ def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
     _check_unique_names(parsed.regions)
     units, glue, device, ir_texts = [], {}, [], []
     for region in parsed.regions:
-        done = run_region(region.kernel, region.transform_calls, pass_options)
+        done = run_region(_with_command_options(region.kernel, options),
+                          region.transform_calls, pass_options)
         kernel, code = done.kernel, done.code
         sig = glue_signature(region.name, code)
         glue[region.name] = sig
@@ -95,6 +96,14 @@ def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
         result.outputs[f"{stem}.cl"] = _join_device_code(device)
         result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
     return result
+
+
+def _with_command_options(kernel, options: dict[str, Any]):
+    """Kernel options given on the command line (``--reassociate``); a region's own
+    ``set_options`` pragmas come later and win."""
+    if options.get("reassociate") and not kernel.options.reassociate:
+        return kernel.copy(options=replace(kernel.options, reassociate=True))
+    return kernel
 
 
 def _check_unique_names(regions) -> None:
