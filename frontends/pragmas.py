@@ -152,7 +152,12 @@ class _NameFolder:
         if mode is None:
             return v
         if isinstance(v, str):
-            return v if mode == "keys" else _WORD.sub(lambda m: self.name(m.group(0)), v)
+            if mode == "keys":
+                return v
+            folded = _WORD.sub(lambda m: self.name(m.group(0)), v)
+            if folded != v:
+                self.spellings.setdefault(folded, v)
+            return folded
         if isinstance(v, (tuple, list)):
             return type(v)(self.value(x, mode) for x in v)
         if isinstance(v, dict):
