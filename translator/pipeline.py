@@ -41,9 +41,21 @@ def apply_transform_calls(kernel: Kernel, calls: Sequence[Any]) -> Kernel:
     """Apply a region's transform pragmas in order (each carries its span for errors)."""
     import transforms
     for call in calls:
-        kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),
-                                       span=call.span)
+        # case-insensitive names (Fortran) resolve against the kernel as it is now
+        call = call.for_kernel(kernel) if hasattr(call, "for_kernel") else call
+        try:
+            kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),
+                                           span=call.span)
+        except TranslatorError as err:
+            raise _respelled(err, getattr(call, "spellings", ()))
     return kernel
+
+
+def _respelled(err: TranslatorError, spellings: Sequence[tuple[str, str]]) -> TranslatorError:
+    """Quoted names in the message as the source spells them."""
+    for name, source in spellings:
+        err.message = err.message.replace(f"'{name}'", f"'{source}'")
+    return err
 
 
 def privatize_arrays(kernel: Kernel) -> Kernel:
