@@ -53,11 +53,11 @@ def check_private_temporaries(kernel: Kernel, trusted: frozenset[str] = frozense
     axes = _checked_axes(hardware, trusted)
     if not names or not hardware:
         return
-    layout = _Layout.of(kernel)
     for name in names:
         accesses = _accesses(kernel, name)
         if not any(not a.is_write for a in accesses):
             continue
+        layout = _Layout.of(kernel, {a.statement for a in accesses})
         flows = [_flow_access(kernel, layout, hardware, axes, a) for a in accesses]
         guarantees = _guarantees(kernel, accesses, flows)
         found = first_cross_flow(kernel.domains, kernel.assumptions, flows,
@@ -85,15 +85,25 @@ def _shape(kernel: Kernel, name: str) -> tuple[int | None, ...]:
 
 @dataclass(frozen=True)
 class _Layout:
-    """Every statement's place in the sequential order: the path from the root of the loop
-    tree (child positions, doubled, alternating with loop inames) and its loop nest."""
+    """Each statement's place in the sequential order: the path from the root of the loop
+    tree (child positions, doubled, alternating with loop inames).
+
+    The order is that of the statements touching one variable alone, every iname a loop:
+    their dependencies (direct or through other statements) and loop nests, as the code
+    generator orders statements.  Statements transforms add elsewhere (a prefetch's copies)
+    would otherwise split the loops of this untagged kernel where the tagged one keeps them
+    whole, which is not the order of the source.
+    """
 
     paths: dict[str, tuple[int | str, ...]]
 
     @staticmethod
-    def of(kernel: Kernel) -> _Layout:
+    def of(kernel: Kernel, keep: set[str]) -> _Layout:
         from translator.codegen.schedule import LoopNode, StatementNode, schedule_kernel
-        stmts = tuple(_with_inames(s) for s in kernel.statements)
+        keep = keep | _domain_writers(kernel)
+        closure = kernel.dependency_closure()
+        stmts = tuple(replace(_with_inames(s), depends_on=(closure[s.id] & keep) - {s.id})
+                      for s in kernel.statements if s.id in keep)
         plain = kernel.copy(statements=stmts, iname_tags=FrozenDict())
         paths: dict[str, tuple[int | str, ...]] = {}
 
@@ -106,6 +116,13 @@ class _Layout:
 
         walk(schedule_kernel(plain).body, ())
         return _Layout(paths)
+
+
+def _domain_writers(kernel: Kernel) -> set[str]:
+    """Statements writing temporaries that bound loops (the schedule needs them)."""
+    from translator.ir.isl_glue import params_of
+    params = {n for d in kernel.domains for n in params_of(d)}
+    return {w for n in params if n in kernel.temporaries for w in kernel.writers(n)}
 
 
 def _with_inames(stmt: Statement) -> Statement:
