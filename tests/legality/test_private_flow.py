@@ -285,3 +285,51 @@ def test_privatisable_cousin_runs(tmp_path: Path, lang: str, shape: Shape) -> No
         src = tmp_path / "cousin.f90"
         src.write_text(FORTRAN_PROGRAM.format(pragmas=pragmas, body=body))
     check_sample(src, tmp_path)
+
+
+# ---------------------------------------------------------------------------------------------
+# reductions only where the accumulated element stays put (issue 16)
+
+def _accumulation(subscript: str, extra: str = ""):
+    import numpy as np
+
+    import transforms
+    import translator
+    from translator.ir.parse import GlobalArg
+    knl = translator.make_kernel(
+        "{[i, j]: 0<=i<n and 0<=j<n}",
+        f"""
+        {extra}
+        p[{subscript}] = p[{subscript}] + a[i, j]  {{id=acc, dep=*}}
+        """,
+        [GlobalArg("a", np.float64, shape="n, n"), GlobalArg("p", np.float64, shape="8*n*n"),
+         "..."])
+    return transforms.split_iname(knl, "j", 64, inner_tag="l.0")
+
+
+def test_fixed_element_is_a_reduction() -> None:
+    from translator.analysis.reductions import recognize_parallel_reductions
+    from translator.ir.expr import Reduction
+    knl = recognize_parallel_reductions(_accumulation("3*i + 1"))
+    assert isinstance(knl.statement("acc").expression.children[1], Reduction)
+
+
+@pytest.mark.parametrize("subscript", ["n*i + j", "2*n*i + 2*j + 1"])
+def test_moving_affine_element_is_not_a_reduction(subscript: str) -> None:
+    """An element that moves with j is an ordinary write (here a different one each time)."""
+    from translator.analysis.legality import check_kernel
+    from translator.analysis.reductions import recognize_parallel_reductions
+    knl = _accumulation(subscript)
+    assert recognize_parallel_reductions(knl) is knl
+    check_kernel(knl)       # different elements in different iterations: no race either
+
+
+def test_element_through_a_written_variable_is_not_a_reduction() -> None:
+    """``p[k]`` with k written in the kernel is not proved fixed: left as it is, and legality
+    refuses the mapping with a witness on the variable."""
+    from translator.analysis.legality import check_kernel
+    from translator.analysis.reductions import recognize_parallel_reductions
+    knl = _accumulation("k", extra="<int32> k = i + 8*j  {id=setk}")
+    assert recognize_parallel_reductions(knl) is knl
+    with pytest.raises(LegalityError, match="mapping j_inner to l.0"):
+        check_kernel(knl)

@@ -293,3 +293,20 @@ def _sample(s: isl.Set) -> tuple[list[int], dict[str, int]]:
     values = [int(point.get_coordinate_val(dim_type.set, k).to_python())
               for k in range(whole.dim(dim_type.set))]
     return values[nparams:], dict(zip(names, values[:nparams]))
+
+
+def varies_with(domains: Sequence[isl.BasicSet], assumptions: isl.BasicSet | None,
+                inames: Sequence[str], index: Sequence[Expression], vary: Sequence[str]) -> bool:
+    """Whether two instances over `inames` that differ only in the `vary` inames may have
+    different values of `index` (affine in `inames` and parameters)."""
+    from translator.ir.isl_glue.dependences import find_conflict, instance_set
+    rename = {n: _READER + n for n in vary}
+    first = instance_set(domains, inames, assumptions=assumptions)
+    second = instance_set(domains, inames, rename=rename, assumptions=assumptions)
+    from translator.ir.expr import substitute
+    moved = [substitute(e, {n: p.Variable(m) for n, m in rename.items()}) for e in index]
+    for k, (a, b) in enumerate(zip(index, moved)):
+        for less in ([(a, b)], [(b, a)]):
+            if find_conflict(first, second, [], [], less) is not None:
+                return True
+    return False
