@@ -314,7 +314,7 @@ def test_fixed_element_is_a_reduction() -> None:
     assert isinstance(knl.statement("acc").expression.children[1], Reduction)
 
 
-@pytest.mark.parametrize("subscript", ["n*i + j", "2*n*i + 2*j + 1"])
+@pytest.mark.parametrize("subscript", ["n*i + j", "i + n*j"])
 def test_moving_affine_element_is_not_a_reduction(subscript: str) -> None:
     """An element that moves with j is an ordinary write (here a different one each time)."""
     from translator.analysis.legality import check_kernel
