@@ -58,6 +58,10 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--all-outputs", action="store_true",
                     help="write OUT/<stem>.cl and OUT/<stem>.host.c even for a file without "
                          "regions (placeholders), for build systems that list outputs")
+    ap.add_argument("--unique-symbols", action="store_true",
+                    help="name glue functions translate_<region>_<hash of the source path>, "
+                         "so that same-named regions of different files link into one "
+                         "program (Translator.cmake and translate.mk pass it)")
     ap.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                     help="translate N files at once (0: one per CPU)")
     ap.add_argument("--print-ir-after-all", action="store_true")
@@ -169,7 +173,7 @@ def _job_options(args: argparse.Namespace, policy):
         depfile=(args.depfile or "") if args.depfile_on else None,
         dep_targets=tuple(args.dep_targets), dep_phony=args.dep_phony,
         all_outputs=args.all_outputs, print_ir_after_all=args.print_ir_after_all,
-        time_passes=args.time_passes)
+        time_passes=args.time_passes, unique_symbols=args.unique_symbols)
 
 
 def _frontend_options(args: argparse.Namespace) -> dict:

@@ -84,7 +84,7 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
     for region in parsed.regions:
         done = run_region(region.kernel, region.transform_calls, pass_options)
         kernel, code = done.kernel, done.code
-        sig = glue_signature(region.name, code)
+        sig = _with_suffix(glue_signature(region.name, code), options.get("glue_suffix"))
         glue[region.name] = sig
         where = f"{region.span.file}:{region.span.line}"
         units.append(HostUnit(region_name=region.name, signature=sig, generated=code,
@@ -135,6 +135,21 @@ def with_line_markers(edits: list[tuple[int, int, str]], text: str, marker: str,
             new += marker.format(line=line_number(text, end), file=name)
         out.append((start, end, new))
     return out
+
+
+def symbol_suffix(path: str) -> str:
+    """What ``--unique-symbols`` appends to the glue functions of `path`: a hash of the path
+    as given, so that same-named regions of different files can be linked together."""
+    import hashlib
+    return hashlib.sha256(os.path.normpath(path).encode("utf-8", "surrogateescape")
+                          ).hexdigest()[:8]
+
+
+def _with_suffix(sig: Any, suffix: str | None) -> Any:
+    if not suffix:
+        return sig
+    import dataclasses
+    return dataclasses.replace(sig, symbol=f"{sig.symbol}_{suffix}")
 
 
 def _check_unique_names(regions) -> None:

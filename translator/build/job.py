@@ -34,6 +34,8 @@ class JobOptions:
     all_outputs: bool = False
     print_ir_after_all: bool = False
     time_passes: bool = False
+    #: ``--unique-symbols``: glue functions named ``translate_<region>_<hash of the path>``.
+    unique_symbols: bool = False
 
 
 @dataclass
@@ -148,7 +150,11 @@ def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
     from translator.pipeline import PassOptions
     popts = PassOptions(print_ir_after_all=opts.print_ir_after_all,
                         time_passes=opts.time_passes, log=lambda s: err_lines.append(s + "\n"))
-    translated = translate_text(src, text, opts.frontend, popts)
+    frontend = opts.frontend
+    if opts.unique_symbols:
+        from translator.driver import symbol_suffix
+        frontend = {**frontend, "glue_suffix": symbol_suffix(src)}
+    translated = translate_text(src, text, frontend, popts)
     outputs = outputs_for_emit(translated, opts.emit)
     if opts.all_outputs and not translated.regions and opts.emit == "all":
         outputs.update(placeholder_outputs(translated))

@@ -176,7 +176,9 @@ def _job_options(cmd: Command, output: str):
     opts: JobOptions = _job_options(args, policy)
     frontend = _frontend_options(args)
     frontend["cpp_args"] = frontend_cpp_args(cmd.args) + frontend["cpp_args"]
-    return replace(opts, output=output, frontend=frontend, depfile=None, dep_targets=())
+    # objects of different files may be linked together: same-named regions must not clash
+    return replace(opts, output=output, frontend=frontend, depfile=None, dep_targets=(),
+                   unique_symbols=True)
 
 
 # ---------------------------------------------------------------------------------------------
