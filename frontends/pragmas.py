@@ -75,6 +75,8 @@ def _parse_call(body: str, span: SourceSpan) -> Directive:
         tree = ast.parse(body, mode="eval")
     except SyntaxError as e:
         raise FrontendError(f"malformed translate directive {body!r}: {e.msg}", span) from None
+    except (RecursionError, MemoryError):
+        raise FrontendError("translate directive nested too deeply", span) from None
     call = tree.body
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
         raise FrontendError(f"unknown translate directive {body!r} (expected 'kernel NAME', "
@@ -90,11 +92,33 @@ def _parse_call(body: str, span: SourceSpan) -> Directive:
 
 def _literal(node: ast.AST, body: str, span: SourceSpan) -> Any:
     try:
-        return ast.literal_eval(node)
-    except (ValueError, SyntaxError, TypeError):
+        value = ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         text = ast.get_source_segment(body, node) or "?"
         raise FrontendError(f"argument {text!r} is not a Python literal (strings, numbers, "
                             "tuples, lists, dicts, True/False/None)", span) from None
+    huge = _huge_integer(value)
+    if huge is not None:
+        raise FrontendError(f"integer {huge} in a translate directive is out of range "
+                            "(pragma integers must fit in 64 bits)", span)
+    return value
+
+
+INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
+def _huge_integer(value: Any) -> int | None:
+    """The first integer in `value` (nested tuples, lists, dicts) outside 64 bits, if any."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if not INT64[0] <= value <= INT64[1] else None
+    items = value.items() if isinstance(value, dict) else value
+    if isinstance(value, (tuple, list, set, frozenset, dict)):
+        for item in items:
+            for part in (item if isinstance(value, dict) else (item,)):
+                found = _huge_integer(part)
+                if found is not None:
+                    return found
+    return None
 
 
 def declared_functions(calls) -> dict[str, tuple[tuple[Any, ...], Any]]:

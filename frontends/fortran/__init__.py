@@ -16,7 +16,7 @@ from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
-from frontends.fortran.rewrite import rewrite_source
+from frontends.fortran.rewrite import rewrite_edits, rewrite_source
 from frontends.fortran.scopes import Procedure, build_procedures
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
                                       parse_source, source_form, walk)
@@ -62,6 +62,11 @@ class FortranFrontend:
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text, regions replaced by calls, interfaces declared."""
         return rewrite_source(parsed, glue)
+
+    def rewrite_edits(self, parsed: ParsedFile, glue: dict[str, GlueSignature]
+                      ) -> list[tuple[int, int, str]]:
+        """`rewrite` as (start, end, new text) edits of the parsed text, in order."""
+        return rewrite_edits(parsed, glue)
 
 
 def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines: SourceLines,
