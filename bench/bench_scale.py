@@ -6,6 +6,8 @@ fresh process per run (so the peak resident set size is that run's own):
 - ``line``: one loop of N straight-line statements (each reads the previous one's result);
 - ``nests``: N statements spread over N/4 loop nests of four statements each, every nest
   reading the array the previous nest wrote;
+- ``loops``: N loops of one statement each, loop k reading what loop k-1 wrote;
+- ``mapped``: ``line`` with the loop split onto work groups by a pragma;
 - ``file``: a file of about N lines of plain code with three small regions.
 
 Usage::
@@ -28,7 +30,9 @@ import sys
 import tempfile
 import time
 
-DEFAULT_SIZES = {"line": (100, 200, 400), "nests": (100, 400), "file": (20000,)}
+DEFAULT_SIZES = {"line": (100, 200, 400), "nests": (100, 400), "loops": (100, 200, 400),
+                 "mapped": (100, 400), "file": (20000,)}
+SPLIT = 'split_iname("i", 64, outer_tag="g.0", inner_tag="l.0")'
 
 
 def fortran_line(n: int) -> str:
@@ -53,6 +57,22 @@ def fortran_nests(n: int) -> str:
         parts.append("  end do")
     parts += ["  do i = 1, m", f"     b(i) = t{nests - 1}(i)", "  end do"]
     return _fortran_sub(decls, "\n".join(parts))
+
+
+def fortran_loops(n: int) -> str:
+    """`n` loops of one statement; loop k reads the array loop k-1 wrote."""
+    decls = "\n".join(f"  real(8) :: t{k}(m)" for k in range(n))
+    parts = []
+    for k in range(n):
+        src = "a" if k == 0 else f"t{k - 1}"
+        parts += ["  do i = 1, m", f"     t{k}(i) = {src}(i) * 0.5d0 + {k}.0d0", "  end do"]
+    parts += ["  do i = 1, m", f"     b(i) = t{n - 1}(i)", "  end do"]
+    return _fortran_sub(decls, "\n".join(parts))
+
+
+def fortran_mapped(n: int) -> str:
+    return fortran_line(n).replace("!$translate kernel\n",
+                                   f"!$translate kernel\n  !$translate {SPLIT}\n")
 
 
 def _fortran_sub(decls: str, region: str) -> str:
@@ -91,6 +111,21 @@ def c_nests(n: int) -> str:
         parts.append("  }")
     parts += ["  for (int i = 0; i < m; i++)", f"    b[i] = t{nests - 1}[i];"]
     return _c_func(decls, "\n".join(parts))
+
+
+def c_loops(n: int) -> str:
+    decls = "\n".join(f"static double t{k}[4096];" for k in range(n))
+    parts = []
+    for k in range(n):
+        src = "a" if k == 0 else f"t{k - 1}"
+        parts += ["  for (int i = 0; i < m; i++)", f"    t{k}[i] = {src}[i] * 0.5 + {k}.0;"]
+    parts += ["  for (int i = 0; i < m; i++)", f"    b[i] = t{n - 1}[i];"]
+    return _c_func(decls, "\n".join(parts))
+
+
+def c_mapped(n: int) -> str:
+    return c_line(n).replace("#pragma translate kernel\n",
+                             f"#pragma translate kernel\n#pragma translate {SPLIT}\n")
 
 
 def _c_func(decls: str, region: str) -> str:
@@ -180,6 +215,8 @@ def _c_region(k: int) -> str:
 GENERATORS = {
     ("line", "fortran"): fortran_line, ("line", "c"): c_line,
     ("nests", "fortran"): fortran_nests, ("nests", "c"): c_nests,
+    ("loops", "fortran"): fortran_loops, ("loops", "c"): c_loops,
+    ("mapped", "fortran"): fortran_mapped, ("mapped", "c"): c_mapped,
     ("file", "fortran"): fortran_file, ("file", "c"): c_file,
 }
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from translator.diagnostics import FrontendError, TranslatorError
-from translator.pipeline import PassOptions, run_region
+from translator.pipeline import PassOptions, file_stage, run_region
 
 EMIT_KINDS = ("ir", "cl", "host", "source", "all")
 
@@ -70,7 +70,8 @@ def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
     from translator.ir.printer import print_kernel
     options = dict(options or {})
     frontend = frontend_for(path, options.get("language"))
-    parsed = frontend.parse(path, text, options)
+    with file_stage(pass_options, "parse"):
+        parsed = frontend.parse(path, text, options)
     base = os.path.basename(path)
     stem, _ = os.path.splitext(base)
     result = TranslationResult(source=path, language=frontend.language, parsed=parsed)
@@ -90,10 +91,12 @@ def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
         result.mappings.append(done)
     result.ir = "\n".join(ir_texts)
     result.glue = glue
-    result.outputs[base] = frontend.rewrite(parsed, glue) if parsed.regions else text
+    with file_stage(pass_options, "rewrite"):
+        result.outputs[base] = frontend.rewrite(parsed, glue) if parsed.regions else text
     if parsed.regions:
         result.outputs[f"{stem}.cl"] = _join_device_code(device)
-        result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
+        with file_stage(pass_options, "host-glue"):
+            result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
     return result
 
 

@@ -144,8 +144,28 @@ class _ToAff:
 
 
 def is_affine(expr: Expression, names: Iterable[str]) -> bool:
-    """Whether `expr` is quasi-affine in `names` (all free variables must be among them)."""
-    names = tuple(sorted(set(names) | dependencies(expr)))
+    """Whether `expr` is quasi-affine in `names` (all free variables must be among them).
+
+    The answer depends on the expression's shape only (its free variables join `names`), so
+    it is remembered per expression: analysis asks about the same subscripts many times.
+    """
+    try:
+        return _AFFINE_CACHE[expr]
+    except KeyError:
+        pass
+    except TypeError:   # an unhashable constant somewhere inside: do not remember
+        return _is_affine(expr)
+    if len(_AFFINE_CACHE) > 50_000:
+        _AFFINE_CACHE.clear()
+    answer = _AFFINE_CACHE[expr] = _is_affine(expr)
+    return answer
+
+
+_AFFINE_CACHE: dict[Expression, bool] = {}
+
+
+def _is_affine(expr: Expression) -> bool:
+    names = tuple(sorted(dependencies(expr)))
     space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=list(names), params=[])
     try:
         aff_from_expr(space, expr)
