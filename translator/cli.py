@@ -11,9 +11,10 @@ Heavy modules are imported only after the arguments are parsed, so ``--version``
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import traceback
+
+from translator.build.paths import cmake_dir, make_dir, runtime_dir
 
 SUBCOMMANDS = ("check", "devices")
 
@@ -63,21 +64,6 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--print-ir-after-all", action="store_true")
     ap.add_argument("--time-passes", action="store_true")
     return ap
-
-
-def runtime_dir() -> str:
-    """The directory of ``translate_rt.h`` and ``translate_rt.c``."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime")
-
-
-def cmake_dir() -> str:
-    """The directory of ``Translator.cmake``."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmake")
-
-
-def make_dir() -> str:
-    """The directory of ``translate.mk``."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "make")
 
 
 _DIRS = {"runtime_dir": runtime_dir, "cmake_dir": cmake_dir, "make_dir": make_dir}
