@@ -113,3 +113,69 @@ def test_help_of_an_unknown_transform() -> None:
                            "(did you mean 'split_iname'?)\n")
     proc = _translate("help")
     assert proc.returncode == 1 and proc.stderr.startswith("usage: translate help TRANSFORM")
+
+
+# ---------------------------------------------------------------------------------------------
+# shell sessions: ``$ translate ...`` blocks run on the files of docs/examples
+
+EXAMPLES = DOCS / "examples"
+CONSOLE = re.compile(r"^```console\n(.*?)^```", re.M | re.S)
+
+
+def console_sessions(page: Path) -> list[tuple[int, str, str]]:
+    """(line, command, expected output) of each ``$ translate`` command of a console block."""
+    text = page.read_text()
+    out = []
+    for block in CONSOLE.finditer(text):
+        line = text.count("\n", 0, block.start(1)) + 1
+        command, expected = None, []
+        for k, row in enumerate(block.group(1).splitlines() + ["$"]):
+            if row.startswith("$"):
+                if command is not None:
+                    out.append((start, command, "\n".join(expected)))
+                command = row[1:].strip() if row.startswith("$ translate") else None
+                start, expected = line + k, []
+            elif command is not None:
+                expected.append(row)
+    return out
+
+
+SESSIONS = [(page.name, line, command, expected)
+            for page in sorted(DOCS.glob("*.md")) for line, command, expected
+            in console_sessions(page)]
+
+
+@pytest.mark.parametrize("page, line, command, expected", SESSIONS,
+                         ids=[f"{s[0]}:{s[1]}" for s in SESSIONS])
+def test_console_sessions(page: str, line: int, command: str, expected: str,
+                          tmp_path: Path) -> None:
+    """The command prints what the page says (``...`` matches anything), and exits 1 exactly
+    when it reports an error."""
+    for src in EXAMPLES.iterdir():
+        (tmp_path / src.name).write_bytes(src.read_bytes())
+    args = command.split()[1:]
+    proc = subprocess.run([sys.executable, "-m", "translator.cli", *args], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    got = (proc.stdout + proc.stderr).rstrip("\n")
+    checker = doctest.OutputChecker()
+    assert checker.check_output(expected + "\n", got + "\n", doctest.ELLIPSIS), \
+        f"{page}:{line}: $ {command}\n--- expected\n{expected}\n--- got\n{got}"
+    failed = any(": error:" in row for row in got.splitlines())
+    assert proc.returncode == (1 if failed else 0), got
+
+
+def test_console_sessions_are_found() -> None:
+    pages = {s[0] for s in SESSIONS}
+    assert {"tutorial.md", "diagnostics.md"} <= pages
+
+
+def test_every_warning_id_is_indexed() -> None:
+    """Each ``warn("ID", ...)`` of the sources has a section in docs/diagnostics.md."""
+    ids = set()
+    for pkg in ("translator", "frontends", "transforms"):
+        for path in (ROOT / pkg).rglob("*.py"):
+            ids |= set(re.findall(r"\bwarn\(\s*\"([a-z0-9-]+)\"", path.read_text()))
+    assert {"sequential-region", "plugin"} <= ids
+    index = (DOCS / "diagnostics.md").read_text()
+    missing = sorted(i for i in ids if f"### `{i}`" not in index)
+    assert not missing, f"warning ids without a section in docs/diagnostics.md: {missing}"
