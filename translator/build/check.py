@@ -27,6 +27,7 @@ from typing import Any
 from translator.build.checkcompare import (Record, compare_runs, read_dump)
 from translator.build.checkglue import (SUPPORT_C, check_glue_file, real_symbol_defines)
 from translator.build.flags import frontend_cpp_args, language_of
+from translator.build.paths import runtime_dir
 
 
 class CheckFailed(Exception):
@@ -157,6 +158,7 @@ def _glue_regions(unit: Unit) -> list[tuple[str, str, Any]]:
 
 def write_trees(units: list[Unit], work: Path) -> None:
     """``work/orig`` and ``work/tran``: the sources and glue of both programs."""
+    from translator.build.sourcebytes import encode
     for tree in ("orig", "tran"):
         (work / tree).mkdir(parents=True, exist_ok=True)
         (work / tree / "tr_check_support.c").write_text(SUPPORT_C)
@@ -165,10 +167,10 @@ def write_trees(units: list[Unit], work: Path) -> None:
         if not u.has_regions:
             continue
         glue = check_glue_file(name, _glue_regions(u))
-        (work / "orig" / name).write_text(instrumented_original(u))
+        (work / "orig" / name).write_bytes(encode(instrumented_original(u)))
         (work / "orig" / f"{u.stem}.check.c").write_text(glue)
         outs = u.result.outputs
-        (work / "tran" / name).write_text(outs[name])
+        (work / "tran" / name).write_bytes(encode(outs[name]))
         (work / "tran" / f"{u.stem}.host.c").write_text(outs[f"{u.stem}.host.c"])
         (work / "tran" / f"{u.stem}.check.c").write_text(glue)
 
@@ -182,7 +184,6 @@ def _compile(cmd: list[str], cwd: Path, what: str) -> None:
 
 def build(settings: Settings, units: list[Unit], work: Path, tree: str) -> Path:
     """Compile and link one of the two programs; returns the executable."""
-    from translator.cli import runtime_dir
     rt = runtime_dir()
     d = work / tree
     what = "original program (instrumented)" if tree == "orig" else "translated program"
