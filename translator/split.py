@@ -242,27 +242,33 @@ def _shared_temporaries(kernel: Kernel, stmts: Sequence[Statement],
     used: dict[str, set[int]] = {}
     exposed: set[str] = set()
     for k, (_, members) in enumerate(groups(kernel, stmts, host)):
-        first: dict[str, bool] = {}
-        for s in members:
-            reads = set().union(*(dependencies(e) for e in s.read_expressions()))
-            for name in reads | set(s.assignee_names()):
-                first.setdefault(name, name in reads)
-        for name, read_first in first.items():
+        reads_first = _read_first(members)
+        for name in _referenced(members):
             temp = kernel.temporaries.get(name)
             if temp is None or temp.address_space not in (None, AddressSpace.PRIVATE):
                 continue
             if temp.initializer is not None or temp.read_only:
                 continue
             used.setdefault(name, set()).add(k)
-            if read_first:
+            if name in reads_first:
                 exposed.add(name)
     return sorted(n for n in exposed if len(used[n]) > 1 or host)
 
 
+def _read_first(stmts: Sequence[Statement]) -> set[str]:
+    """Names that `stmts`, in order, read before they write them (their value comes in)."""
+    first: dict[str, bool] = {}
+    for s in stmts:
+        reads = set().union(*(dependencies(e) for e in s.read_expressions()))
+        for name in reads | set(s.assignee_names()):
+            first.setdefault(name, name in reads)
+    return {n for n, read in first.items() if read}
+
+
 def values_leaving_loops(kernel: Kernel) -> list[str]:
-    """Private temporaries written inside a loop and used by another group of statements:
-    in one kernel each work item would see only its own iterations' value, so such a region
-    needs several kernels (the value then lives in global memory)."""
+    """Private temporaries written inside a loop that another group of statements reads
+    before writing: in one kernel each work item would see only its own iterations' value,
+    so such a region needs several kernels (the value then lives in global memory)."""
     out = set()
     grouped = groups(kernel, kernel.statements, ())
     for k, (top, members) in enumerate(grouped):
@@ -271,7 +277,7 @@ def values_leaving_loops(kernel: Kernel) -> list[str]:
         written = {n for s in members for n in s.assignee_names() if n in kernel.temporaries}
         for j, (_, others) in enumerate(grouped):
             if j != k:
-                out |= written & _referenced(others)
+                out |= written & _read_first(others)
     return sorted(out)
 
 

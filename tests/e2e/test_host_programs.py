@@ -286,3 +286,51 @@ def test_sequential_kernel_of_a_host_program_is_named(tmp_path: Path) -> None:
     work = tmp_path / "w"
     work.mkdir()
     check_sample(src, work)
+
+
+def test_private_accumulator_reused_by_independent_nests_stays_one_kernel(tmp_path: Path
+                                                                          ) -> None:
+    """`acc` is written before it is read in each nest: private per work item, no value flows
+    between the nests, so no cut is needed."""
+    src = tmp_path / "acc.c"
+    src.write_text(textwrap.dedent("""\
+        #include <stdio.h>
+        #define N 50
+        static double a[N][N], b[N], c[N];
+        void f(int n)
+        {
+        #pragma translate kernel f
+          double acc;
+          for (int i = 0; i < n; i++) {
+            acc = 0.0;
+            for (int k = 0; k < n; k++)
+              acc += a[i][k];
+            b[i] = acc;
+          }
+          for (int i = 0; i < n; i++) {
+            acc = 1.0;
+            for (int k = 0; k < n; k++)
+              acc += a[k][i];
+            c[i] = acc;
+          }
+        #pragma translate end kernel
+        }
+        int main(void)
+        {
+          double s = 0;
+          for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++)
+              a[i][j] = (i * 3 + j) % 7;
+          f(N);
+          for (int i = 0; i < N; i++)
+            s += b[i] * (i + 1) + c[i];
+          printf("%.17g\\n", s);
+        }
+        """))
+    result, messages = _translate(src)
+    (_, _, code), = result.regions
+    assert not hasattr(code, "body") and code.local_size == (256,)
+    assert not [m for m in messages if "single work item" in m]
+    work = tmp_path / "w"
+    work.mkdir()
+    check_sample(src, work)
