@@ -181,6 +181,8 @@ def host_loop_bounds(kernel: Kernel, iname: str, members: Sequence[Statement],
         return None
     if any(str(t) not in ("ord", "unr") for t in kernel.tags_of(iname)):
         return None
+    if any(iname in names for names in kernel.loop_priority):
+        return None   # the user ordered this loop (prioritize_loops): it stays in the kernel
     if any(iname in reduction_inames(s) for s in kernel.statements):
         return None
     if any(iname not in s.within_inames for s in members):
@@ -274,7 +276,9 @@ def values_leaving_loops(kernel: Kernel) -> list[str]:
     for k, (top, members) in enumerate(grouped):
         if top is None:
             continue
-        written = {n for s in members for n in s.assignee_names() if n in kernel.temporaries}
+        written = {n for s in members for n in s.assignee_names()
+                   if n in kernel.temporaries and kernel.temporaries[n].address_space
+                   in (None, AddressSpace.PRIVATE)}
         for j, (_, others) in enumerate(grouped):
             if j != k:
                 out |= written & _read_first(others)
