@@ -259,3 +259,29 @@ def _check_unique_items(clauses: list[DataClause], span: SourceSpan) -> None:
                 raise FrontendError(f"array '{item.name}' appears twice in one data directive",
                                     span)
             seen.add(key)
+
+
+@dataclass(frozen=True, slots=True)
+class DataSite:
+    """A data directive as the rewrite needs it: the text [start, end) it replaces, the
+    indentation of the call, the call's argument expressions (four per array, in the glue's
+    order) and the glue it calls (`translator.ir.glue.DataGlue`).  `procedure` encloses it."""
+
+    glue: Any
+    start: int
+    end: int
+    indent: str
+    args: tuple[str, ...]
+    procedure: str
+    span: SourceSpan
+    line: int
+    #: Fortran: the line after which the procedure's interface block goes.
+    decl_line: int = 0
+
+
+def data_symbol(path: str, kind: str, line: int) -> str:
+    """``translate_<file stem>_<kind>_<line>``: unique in a program whose files have distinct
+    stems (C identifier characters only)."""
+    import os
+    stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0], flags=re.ASCII)
+    return f"translate_{stem}_{kind}_{line}"

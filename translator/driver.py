@@ -66,7 +66,8 @@ def frontend_for(path: str, language: str | None = None):
 def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
                    pass_options: PassOptions | None = None) -> TranslationResult:
     """Translate one file's text in memory.  Raises `TranslatorError` for bad input."""
-    from translator.codegen.host import HostUnit, generate_host_file, glue_signature
+    from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
+                                         glue_signature)
     from translator.ir.printer import print_kernel
     options = dict(options or {})
     frontend = frontend_for(path, options.get("language"))
@@ -90,10 +91,12 @@ def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
         result.mappings.append(done)
     result.ir = "\n".join(ir_texts)
     result.glue = glue
-    result.outputs[base] = frontend.rewrite(parsed, glue) if parsed.regions else text
-    if parsed.regions:
+    data = tuple(site.glue for site in getattr(parsed, "data_sites", ()))
+    result.outputs[base] = frontend.rewrite(parsed, glue) if parsed.regions or data else text
+    if parsed.regions or data:
         result.outputs[f"{stem}.cl"] = _join_device_code(device)
-        result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
+        result.outputs[f"{stem}.host.c"] = (generate_host_file(units, source_name=base)
+                                            + generate_data_glue(data))
     return result
 
 
