@@ -63,9 +63,10 @@ def call(region: Region, sig: GlueSignature) -> str:
 
 
 def rewrite_text(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSignature],
-                 prototype_offset: int) -> str:
-    """Splice calls and prototypes into `text` (regions in source order, disjoint)."""
-    if not regions:
+                 prototype_offset: int, extra: tuple[tuple[int, int, str], ...] = ()) -> str:
+    """Splice calls and prototypes into `text` (regions in source order, disjoint); `extra`
+    edits (start, end, new text) are spliced too."""
+    if not regions and not extra:
         return text
     missing = [r.name for r in regions if r.name not in glue]
     if missing:
@@ -73,6 +74,7 @@ def rewrite_text(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSig
     protos = "".join(prototype(glue[r.name], dict(r.param_types)) for r in regions)
     edits = [(prototype_offset, prototype_offset, protos)]
     edits += [(r.start, r.end, call(r, glue[r.name])) for r in regions]
+    edits += list(extra)
     out, pos = [], 0
     for start, end, new in sorted(edits, key=lambda e: (e[0], e[1])):
         out.append(text[pos:start])
@@ -106,4 +108,22 @@ def _first_line(node: c_ast.Node) -> int:
 def rewrite(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
     """`Frontend.rewrite` for C files (`parsed` comes from `frontends.c` parse)."""
     offset = getattr(parsed, "prototype_offset", 0)
-    return rewrite_text(parsed.text, parsed.regions, glue, offset)
+    return rewrite_text(parsed.text, parsed.regions, glue, offset,
+                        data_edits(getattr(parsed, "data_sites", ()), offset))
+
+
+def data_edits(sites, prototype_offset: int) -> tuple[tuple[int, int, str], ...]:
+    """Each data directive replaced by a call of its glue, and the glue's prototypes."""
+    if not sites:
+        return ()
+    protos = "".join(_data_prototype(site.glue) for site in sites)
+    calls = [(site.start, site.end, f"{site.indent}{site.glue.symbol}({', '.join(site.args)});\n")
+             for site in sites]
+    return ((prototype_offset, prototype_offset, protos), *calls)
+
+
+def _data_prototype(glue) -> str:
+    """The glue of a data directive: per array, its address, first element, element count and
+    element size (`translator.ir.glue.DataGlue`)."""
+    params = ", ".join("const void *, long long, long long, long long" for _ in glue.items)
+    return f"void {glue.symbol}({params or 'void'});\n"
