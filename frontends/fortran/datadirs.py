@@ -86,9 +86,18 @@ def _site(raw: RawDirective, d: Directive, proc: Procedure, lines: SourceLines,
                     decl_line=proc.decl_last_line)
 
 
+#: Intrinsics the generated arguments call: a local name hiding one is an error.
+_INTRINSICS = ("size", "lbound", "ubound", "storage_size", "int", "selected_int_kind")
+
+
 def _item_args(item: DataItem, proc: Procedure, span: SourceSpan) -> list[str]:
     """The four actual arguments of one item: array, first element, count, element size."""
     name = item.name.lower()
+    for intrinsic in _INTRINSICS:
+        if proc.scope.lookup_declared(intrinsic) is not None:
+            raise FrontendError(f"data clauses use the intrinsic {intrinsic}(), which the name "
+                                f"'{intrinsic}' declared in {proc.kind} {proc.name!r} hides; "
+                                "rename it", span)
     sym = _array_symbol(name, proc, span)
     rank = len(sym.dims) if sym is not None else None
     assumed_size = sym is not None and sym.dims[-1].kind == "assumed_size"

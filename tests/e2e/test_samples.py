@@ -34,6 +34,7 @@ def test_text_outside_regions_is_unchanged(src: Path) -> None:
     result = translate_text(str(src), text, options)
     new = result.outputs[src.name]
     regions = [r for r, _, _ in result.regions]
+    regions += list(getattr(result.parsed, "data_sites", ()))   # data directives are replaced too
     inside = [(text.count("\n", 0, r.start), text.count("\n", 0, r.end)) for r in regions]
     old_lines, new_lines = text.splitlines(True), new.splitlines(True)
     sm = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
