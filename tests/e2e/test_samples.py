@@ -40,7 +40,7 @@ def test_text_outside_regions_is_unchanged(src: Path) -> None:
     sm = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
     for op, i1, i2, j1, j2 in sm.get_opcodes():
         if op in ("delete", "replace"):
-            assert any(lo <= i1 and i2 <= hi for lo, hi in inside), (
+            assert all(any(lo <= k < hi for lo, hi in inside) for k in range(i1, i2)), (
                 f"lines {i1 + 1}-{i2} changed outside every region:\n"
                 + "".join(old_lines[i1:i2]))
         if op in ("insert", "replace"):
