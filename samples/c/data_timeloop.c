@@ -1,8 +1,9 @@
 /* A host time loop calling a function with two regions, inside one data region.
  *
  * `step` holds two kernel regions (a Jacobi sweep into `tmp`, then the copy back into `u`).
- * main's data region makes `u` and `tmp` present for the whole loop: the regions find them on
- * the device and nothing moves per step; `u` is copied in once and out once. */
+ * main's data region makes `u` and `tmp` present for the whole loop (`tmp` is copied in: the sweep
+ * never writes its boundary cells, and `translate check` compares every element): the regions find
+ * them on the device and nothing moves per step; `u` is copied in once and out once. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -25,7 +26,7 @@ int main(void)
     double sum = 0.0;
     u[n / 2] = 1000.0;
     u[n + 1] = 1.0;
-#pragma translate data copy(u[0:n+2]) create(tmp[0:n+2])
+#pragma translate data copy(u[0:n+2]) copyin(tmp[0:n+2])
     for (int t = 0; t < nsteps; t++)
         step(n, u, tmp);
 #pragma translate end data

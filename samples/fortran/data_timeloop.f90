@@ -1,8 +1,10 @@
 ! A host time loop calling a procedure with two regions, inside one data region.
 !
 ! `step` holds two kernel regions (a Jacobi sweep into `tmp`, then the copy back into `u`).
-! The main program's data region makes `u` and `tmp` present for the whole loop: the regions
-! find them on the device and nothing moves per step; `u` is copied in once and out once.
+! The main program's data region makes `u` and `tmp` present for the whole loop (`tmp` is copied
+! in: the sweep never writes its boundary cells, and `translate check` compares every element):
+! the regions find them on the device and nothing moves per step; `u` is copied in once and out
+! once.
 
 module jacobi_steps
   implicit none
@@ -36,7 +38,7 @@ program data_timeloop
   u(n / 2) = 1000.0d0
   u(n + 1) = 1.0d0
   tmp = 0.0d0
-  !$translate data copy(u) create(tmp)
+  !$translate data copy(u) copyin(tmp)
   do t = 1, nsteps
     call step(n, u, tmp)
   end do

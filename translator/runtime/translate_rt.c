@@ -1054,6 +1054,25 @@ static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t
     return 1;
 }
 
+void *tr_data_peek(const void *host, size_t bytes)
+{
+    const char *lo = host;
+    struct tr_present *e;
+    void *copy;
+    if (bytes == 0 || host == NULL || (e = present_overlap(lo, bytes)) == NULL
+        || !present_contains(e, lo, bytes))
+        return NULL;
+    copy = malloc(bytes);
+    if (copy == NULL)
+        return NULL;
+    if (clEnqueueReadBuffer(rt.queue, e->buffer, CL_TRUE, (size_t)(lo - e->lo), bytes, copy, 0,
+                            NULL, NULL) != CL_SUCCESS) {
+        free(copy);
+        return NULL;
+    }
+    return copy;
+}
+
 /* Profile rows of the data directives; adds their bytes to the totals. */
 static void print_data_profile(unsigned long long *in, unsigned long long *out)
 {

@@ -213,6 +213,10 @@ void tr_update_host(tr_data_site *site, const char *name, const void *host, long
 void tr_update_device(tr_data_site *site, const char *name, const void *host, long long first,
                       long long count, size_t elem_size);
 
+/* For `translate check`: a malloc'd copy of the device data of the host range [host,
+ * host+bytes) if it is present, else NULL (the host data is current).  The caller frees it. */
+void *tr_data_peek(const void *host, size_t bytes);
+
 /* The name of an OpenCL error code ("CL_INVALID_VALUE"), or "unknown OpenCL error". */
 const char *tr_error_name(cl_int code);
 
