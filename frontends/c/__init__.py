@@ -11,7 +11,7 @@ from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.c.assemble import Assembler
-from frontends.c.datadirs import data_sites
+from frontends.c.datadirs import data_sites, stale_warnings
 from frontends.c.build import RegionBuilder
 from frontends.c.liveness import References
 from frontends.c.preprocess import SourceText, parse_file
@@ -65,6 +65,7 @@ class CFrontend:
                                     f"(first at {seen[region.name].span})", region.span)
             seen[region.name] = region
             regions.append(region)
+        stale_warnings(src, finder.data, regions)
         functions = [site.function for site in sites] + [f for _, _, f, _ in finder.data]
         offset = min((definition_offset(src, f) for f in functions), default=0)
         return CParsedFile(path=path, text=text, language="c", regions=tuple(regions),

@@ -128,3 +128,26 @@ def _section_args(name: str, sections: list[tuple[str, str]]) -> list[str]:
     first = " + ".join(f"({s})*{st}" for (s, _), st in zip(sections, strides))
     last = " + ".join(f"(({s}) + ({n}) - 1)*{st}" for (s, n), st in zip(sections, strides))
     return [name, f"({first})", f"({last}) - ({first}) + 1", elem]
+
+
+def stale_warnings(src: SourceText,
+                   found: list[tuple[RawDirective, Directive, c_ast.FuncDef, dict]],
+                   regions: list) -> None:
+    """``-Wstale-host-access`` warnings for the data regions of the file (see
+    `frontends.stale`)."""
+    from frontends.stale import c_writes, data_region_scans, scan, strip_c
+    from translator.diagnostics import warn
+    if not found:
+        return
+    stripped = strip_c(src.text).split("\n")
+    code = {k: text for k, text in enumerate(stripped, start=1)
+            if text.strip() and not text.lstrip().startswith("#")}
+    spans = [(src.text.count("\n", 0, r.start) + 1, src.text.count("\n", 0, r.end), r.name)
+             for r in regions]
+    directives = [(raw.line, d) for raw, d, _, _ in found]
+    for region in data_region_scans(code, directives, spans, lambda name: name):
+        for access in scan(region, c_writes, lambda name: name, "#pragma translate"):
+            text = src.line_text(access.line) or ""
+            m = re.search(rf"\b{re.escape(access.name)}\b", text)
+            warn("stale-host-access", access.message,
+                 src.span(access.line, m.start() + 1 if m else 1))

@@ -15,7 +15,7 @@ from typing import Any
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
-from frontends.fortran.datadirs import data_directives, data_sites
+from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
 from frontends.fortran.rewrite import rewrite_source
 from frontends.fortran.scopes import Procedure, build_procedures
@@ -63,6 +63,8 @@ class FortranFrontend:
             procedures = build_procedures(parse_source(path, text, form), lines)
             regions = _build_regions(marks, procedures, lines, form) if marks else []
             data = data_sites(found, procedures, lines, form) if found else ()
+            if found:
+                stale_warnings(found, regions, lines, form)
         return FortranParsedFile(path=path, text=text, language="fortran",
                                  regions=tuple(regions), form=form, data_sites=data)
 

@@ -171,3 +171,20 @@ def _offsets(name: str, subs: list[tuple[str | None, str | None]], assumed_size:
         last.append(f"(({hi}) - {lb}){stride}" if hi is not None
                     else f"(size({name}, {d}) - 1){stride}")
     return " + ".join(t for t in first if t) or "0", " + ".join(last)
+
+
+def stale_warnings(found: list[tuple[RawDirective, Directive]], regions: list, lines: SourceLines,
+                   form: str) -> None:
+    """``-Wstale-host-access`` warnings for the data regions of the file (see
+    `frontends.stale`)."""
+    from frontends.fortran.regions import is_comment_line
+    from frontends.stale import data_region_scans, fortran_writes, scan, strip_fortran
+    from translator.diagnostics import warn
+    code = {k: strip_fortran(lines.line(k)) for k in range(1, len(lines.lines) + 1)
+            if not is_comment_line(lines.line(k), form)}
+    spans = [(lines.text.count("\n", 0, r.start) + 1, lines.text.count("\n", 0, r.end), r.name)
+             for r in regions]
+    directives = [(raw.line, d) for raw, d in found]
+    for region in data_region_scans(code, directives, spans, str.lower):
+        for access in scan(region, fortran_writes, str.lower, "!$translate"):
+            warn("stale-host-access", access.message, lines.span(access.line, word=access.name))

@@ -202,3 +202,100 @@ def test_cli_reports_error_with_exit_1(tmp_path) -> None:
                            str(tmp_path / "out")], capture_output=True, text=True)
     assert proc.returncode == 1
     assert f"{src}:6:" in proc.stderr and "data region not closed" in proc.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# -Wstale-host-access
+
+STALE_F = """program st
+  implicit none
+  integer, parameter :: n = 8
+  real(8) :: u(n), v(n)
+  integer :: i
+  u = 1
+  !$translate data copy(u, v)
+  !$translate kernel k1
+  do i = 1, n
+    u(i) = 2.0d0 * u(i)
+  end do
+  !$translate end kernel
+  print *, u(1)
+  v(2) = 3.0d0
+  !$translate kernel k2
+  do i = 1, n
+    u(i) = u(i) + v(i)
+  end do
+  !$translate end kernel
+  !$translate update host(u)
+  print *, u(1)
+  !$translate end data
+end program st
+"""
+
+STALE_C = """#include <stdio.h>
+int main(void)
+{
+    double u[8], v[8];
+    for (int i = 0; i < 8; i++)
+        u[i] = v[i] = 1; /* u is set */
+#pragma translate data copy(u, v)
+#pragma translate kernel k1
+    for (int i = 0; i < 8; i++)
+        u[i] = 2.0 * u[i];
+#pragma translate end kernel
+    printf("%g\\n", u[0]);
+    v[2] = 3.0;
+#pragma translate kernel k2
+    for (int i = 0; i < 8; i++)
+        u[i] = u[i] + v[i];
+#pragma translate end kernel
+#pragma translate update host(u)
+    printf("%g\\n", u[0]);
+#pragma translate end data
+    return 0;
+}
+"""
+
+
+def _stale(path: str, text: str) -> list:
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        translate_text(path, text)
+    return [w.message for w in caught if getattr(w.message, "warning_id", "")
+            == "stale-host-access"]
+
+
+@pytest.mark.parametrize("path, text, sentinel", [("st.f90", STALE_F, "!$translate"),
+                                                  ("st.c", STALE_C, "#pragma translate")])
+def test_stale_host_access_warnings(path: str, text: str, sentinel: str) -> None:
+    found = _stale(path, text)
+    assert [(w.span.line, w.span.col) for w in found] == [(13 if path.endswith("90") else 12,
+                                                           12 if path.endswith("90") else 20),
+                                                          (14 if path.endswith("90") else 13,
+                                                           3 if path.endswith("90") else 5)]
+    assert "'u', which region 'k1' last wrote on the device (data region at line 7): add " \
+        f"'{sentinel} update host(u)' before this statement" in found[0].message
+    assert "host code writes 'v'" in found[1].message and "region 'k2' uses it" in found[1].message
+    assert f"'{sentinel} update device(v)'" in found[1].message
+
+
+@pytest.mark.parametrize("path, text", [("st.f90", STALE_F), ("st.c", STALE_C)])
+def test_updates_silence_the_stale_check(path: str, text: str) -> None:
+    fixed = text
+    for line, update in (("print *, u(1)\n  v(2)", "  !$translate update host(u)\n"),
+                         ('printf("%g\\n", u[0]);\n    v[2]', "#pragma translate update host(u)\n")):
+        if line in fixed:
+            fixed = fixed.replace("  " + line if line.startswith("print") else "    " + line,
+                                  update + ("  " if line.startswith("print") else "    ") + line)
+    for line, update in (("  !$translate kernel k2", "  !$translate update device(v)\n"),
+                         ("#pragma translate kernel k2", "#pragma translate update device(v)\n")):
+        fixed = fixed.replace(line, update + line)
+    assert _stale(path, fixed) == []
+
+
+def test_samples_have_no_stale_access() -> None:
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "samples"
+    for src in sorted(root.glob("*/data_*")):
+        assert _stale(str(src), src.read_text()) == [], src
