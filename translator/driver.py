@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from translator.diagnostics import FrontendError, TranslatorError
-from translator.pipeline import PassOptions, run_region
+from translator.pipeline import PassOptions, file_stage, run_region
 
 EMIT_KINDS = ("ir", "cl", "host", "source", "all")
 
@@ -75,7 +75,8 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
     frontend = frontend_for(path, options.get("language"))
     source = (SourceBytes.from_bytes(text) if isinstance(text, bytes)
               else SourceBytes.from_text(text))
-    parsed = frontend.parse(path, source.text, options)
+    with file_stage(pass_options, "parse"):
+        parsed = frontend.parse(path, source.text, options)
     base = os.path.basename(path)
     stem, _ = os.path.splitext(base)
     result = TranslationResult(source=path, language=frontend.language, parsed=parsed)
@@ -96,11 +97,13 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
         result.mappings.append(done)
     result.ir = "\n".join(ir_texts)
     result.glue = glue
-    result.outputs[base] = (_rewritten(frontend, parsed, glue, source) if parsed.regions
-                            else source.original)
+    with file_stage(pass_options, "rewrite"):
+        result.outputs[base] = (_rewritten(frontend, parsed, glue, source) if parsed.regions
+                                else source.original)
     if parsed.regions:
         result.outputs[f"{stem}.cl"] = _join_device_code(device)
-        result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
+        with file_stage(pass_options, "host-glue"):
+            result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
     return result
 
 

@@ -19,7 +19,8 @@ Ordering restrictions:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,6 +126,18 @@ def run_region(kernel: Kernel, calls: Sequence[Any],
     code = _timed(opts, "codegen", generate_code, kernel)
     mapping = chosen[0]
     return RegionResult(kernel, code, mapping.pragmas, mapping.reason)
+
+
+@contextmanager
+def file_stage(opts: PassOptions | None, name: str) -> Iterator[None]:
+    """Time a file-level stage around the region pipeline (``parse`` before it, ``rewrite``
+    and ``host-glue`` after it) into the same ``--time-passes`` table."""
+    t0 = time.perf_counter()
+    try:
+        yield
+    finally:
+        if opts is not None:
+            opts.timings[name] = opts.timings.get(name, 0.0) + time.perf_counter() - t0
 
 
 def _timed(opts: PassOptions, name: str, fn: Callable, arg):

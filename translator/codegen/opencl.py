@@ -144,8 +144,9 @@ def _may_alias(kernel: Kernel, arg: ArrayArg) -> bool:
 
 
 def _declarations(kernel: Kernel, grid: Grid, helpers: set) -> list[str]:
+    used = _used_names(kernel)
     lines = [f"  {_temporary_decl(t)}\n" for t in kernel.temporaries.values()
-             if _is_used(kernel, t.name)]
+             if t.name in used]
     if any(a.is_image for a in kernel.array_args):
         lines.insert(0, f"  {images.sampler_declaration()}\n")
     for hw in grid.inames:
@@ -205,17 +206,19 @@ def _constant_size(temp: TemporaryVariable) -> int:
     return total
 
 
-def _is_used(kernel: Kernel, name: str) -> bool:
+def _used_names(kernel: Kernel) -> set[str]:
+    """Every variable a statement writes or reads (one walk, not one per temporary)."""
+    used: set[str] = set()
     for s in kernel.statements:
-        if name in s.assignee_names():
-            return True
-        if any(name in dependencies(e) for e in s.read_expressions()):
-            return True
-    return False
+        used.update(s.assignee_names())
+        for e in s.read_expressions():
+            used.update(dependencies(e))
+    return used
 
 
 def _declares_fp64(kernel: Kernel) -> bool:
-    vs = [*kernel.args, *(t for t in kernel.temporaries.values() if _is_used(kernel, t.name))]
+    used = _used_names(kernel)
+    vs = [*kernel.args, *(t for t in kernel.temporaries.values() if t.name in used)]
     return any(v.dtype is not None and np.dtype(v.dtype) in (FLOAT64, COMPLEX128) for v in vs)
 
 
