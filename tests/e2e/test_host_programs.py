@@ -334,3 +334,58 @@ def test_private_accumulator_reused_by_independent_nests_stays_one_kernel(tmp_pa
     work = tmp_path / "w"
     work.mkdir()
     check_sample(src, work)
+
+
+DATA_REGION_AROUND_HOST_PROGRAM = """\
+    #include <stdio.h>
+    #define N 64
+    static double u[N * N], v[N * N];
+    void steps(int k)
+    {
+    #pragma translate kernel st
+      for (int t = 0; t < k; t++) {
+        for (int i = 1; i < N - 1; i++)
+          for (int j = 1; j < N - 1; j++)
+            v[i * N + j] = 0.25 * (u[(i - 1) * N + j] + u[(i + 1) * N + j]
+                                   + u[i * N + j - 1] + u[i * N + j + 1]);
+        for (int i = 1; i < N - 1; i++)
+          for (int j = 1; j < N - 1; j++)
+            u[i * N + j] = v[i * N + j];
+      }
+    #pragma translate end kernel
+    }
+    int main(void)
+    {
+      double s = 0.0;
+      for (int i = 0; i < N * N; i++) {
+        u[i] = (i % 17) * 0.5;
+        v[i] = 0.0;
+      }
+    #pragma translate data copy(u[0:N*N], v[0:N*N])
+      for (int c = 0; c < 4; c++)
+        steps(3);
+    #pragma translate end data
+      for (int i = 0; i < N * N; i++)
+        s += u[i] * (1 + i % 3);
+      printf("%.17g\\n", s);
+      return 0;
+    }
+"""
+
+
+def test_data_region_around_a_host_program(tmp_path: Path) -> None:
+    """Inside a data region the host program's slots are the present buffers: the 4 calls of
+    6 launches each move nothing; u and v move once, at the data region's ends."""
+    src = tmp_path / "dr.c"
+    src.write_text(textwrap.dedent(DATA_REGION_AROUND_HOST_PROGRAM))
+    work = tmp_path / "w"
+    work.mkdir()
+    check_sample(src, work)
+    proc = subprocess.run([str(work / "translated")], capture_output=True, text=True,
+                          env={**os.environ, "TRANSLATE_DEVICE": "cpu", "TRANSLATE_PROFILE": "1"})
+    assert proc.returncode == 0, proc.stderr
+    rows = {ln.split()[0]: ln.split() for ln in proc.stderr.splitlines()[2:]}
+    assert rows["st"][2] == "4" and rows["st"][-2:] == ["0", "0"]
+    assert rows["st_k0"][2] == rows["st_k1"][2] == "12"
+    both = str(2 * 64 * 64 * 8)
+    assert proc.stderr.splitlines()[-1].split()[-2:] == [both, both]
