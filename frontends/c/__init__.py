@@ -15,7 +15,7 @@ from frontends.c.build import RegionBuilder
 from frontends.c.liveness import References
 from frontends.c.preprocess import SourceText, parse_file
 from frontends.c.regions import RegionFinder, scan_directives
-from frontends.c.rewrite import definition_offset, rewrite
+from frontends.c.rewrite import definition_offset, edits, rewrite
 from frontends.c.typemodel import FileScope
 from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
 
@@ -66,6 +66,11 @@ class CFrontend:
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text with regions replaced by glue calls, prototypes inserted."""
         return rewrite(parsed, glue)
+
+    def rewrite_edits(self, parsed: ParsedFile, glue: dict[str, GlueSignature]
+                      ) -> list[tuple[int, int, str]]:
+        """`rewrite` as (start, end, new text) edits of the parsed text, in order."""
+        return edits(parsed, glue)
 
 
 def _region(src: SourceText, fscope: FileScope, site, refs: References) -> Region:

@@ -28,6 +28,17 @@ _C_KINDS = {
 
 def rewrite_source(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
     """The original text with regions replaced and interfaces inserted."""
+    out, pos = [], 0
+    for start, end, text in rewrite_edits(parsed, glue):
+        out += [parsed.text[pos:start], text]
+        pos = end
+    out.append(parsed.text[pos:])
+    return "".join(out)
+
+
+def rewrite_edits(parsed: ParsedFile, glue: dict[str, GlueSignature]
+                  ) -> list[tuple[int, int, str]]:
+    """The edits of `rewrite_source`: (start, end, new text) on the parsed text, in order."""
     lines = SourceLines(parsed.path, parsed.text)
     form = getattr(parsed, "form", "free")
     edits: list[tuple[int, int, str]] = []
@@ -45,10 +56,7 @@ def rewrite_source(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         if at == len(parsed.text) and parsed.text and not parsed.text.endswith("\n"):
             text = "\n" + text
         edits.append((at, at, text))
-    out = parsed.text
-    for start, end, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        out = out[:start] + text + out[end:]
-    return out
+    return sorted(edits, key=lambda e: (e[0], e[1]))
 
 
 def _body_indent(lines: SourceLines, line: int, form: str) -> str:

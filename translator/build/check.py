@@ -157,6 +157,7 @@ def _glue_regions(unit: Unit) -> list[tuple[str, str, Any]]:
 
 def write_trees(units: list[Unit], work: Path) -> None:
     """``work/orig`` and ``work/tran``: the sources and glue of both programs."""
+    from translator.build.sourcebytes import encode
     for tree in ("orig", "tran"):
         (work / tree).mkdir(parents=True, exist_ok=True)
         (work / tree / "tr_check_support.c").write_text(SUPPORT_C)
@@ -165,10 +166,10 @@ def write_trees(units: list[Unit], work: Path) -> None:
         if not u.has_regions:
             continue
         glue = check_glue_file(name, _glue_regions(u))
-        (work / "orig" / name).write_text(instrumented_original(u))
+        (work / "orig" / name).write_bytes(encode(instrumented_original(u)))
         (work / "orig" / f"{u.stem}.check.c").write_text(glue)
         outs = u.result.outputs
-        (work / "tran" / name).write_text(outs[name])
+        (work / "tran" / name).write_bytes(encode(outs[name]))
         (work / "tran" / f"{u.stem}.host.c").write_text(outs[f"{u.stem}.host.c"])
         (work / "tran" / f"{u.stem}.check.c").write_text(glue)
 

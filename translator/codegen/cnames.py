@@ -38,6 +38,26 @@ __private read_only write_only read_write image2d_t image3d_t sampler_t event_t 
 min max abs fabs sqrt exp log pow floor ceil round trunc NULL INFINITY NAN get_local_id
 get_group_id get_global_id barrier log10 sin cos tan asin acos atan atan2 sinh cosh tanh fmod
 copysign fmin fmax pown signed main
+""".split()) | frozenset("""
+acosh acospi asinh asinpi atanh atanpi atan2pi cbrt cospi erf erfc exp2 exp10 expm1 fdim fma
+fract frexp hypot ilogb ldexp lgamma lgamma_r log1p log2 logb mad maxmag minmag modf nan
+nextafter pow powr remainder remquo rint rootn rsqrt sincos sinpi tanpi tgamma half_cos
+half_divide half_exp half_exp2 half_exp10 half_log half_log2 half_log10 half_powr half_recip
+half_rsqrt half_sin half_sqrt half_tan native_cos native_divide native_exp native_exp2
+native_exp10 native_log native_log2 native_log10 native_powr native_recip native_rsqrt
+native_sin native_sqrt native_tan abs_diff add_sat hadd rhadd clamp clz ctz mad_hi mad_sat
+mul_hi rotate sub_sat upsample popcount mad24 mul24 degrees mix radians step smoothstep sign
+cross dot distance length normalize fast_distance fast_length fast_normalize isequal
+isnotequal isgreater isgreaterequal isless islessequal islessgreater isfinite isinf isnan
+isnormal isordered isunordered signbit any all bitselect select vload_half vstore_half
+vec_step shuffle shuffle2 mem_fence read_mem_fence write_mem_fence async_work_group_copy
+async_work_group_strided_copy wait_group_events prefetch atomic_add atomic_sub atomic_xchg
+atomic_inc atomic_dec atomic_cmpxchg atomic_min atomic_max atomic_and atomic_or atomic_xor
+atom_add atom_sub atom_xchg atom_inc atom_dec atom_cmpxchg atom_min atom_max atom_and atom_or
+atom_xor get_work_dim get_global_size get_local_size get_num_groups get_global_offset
+read_imagef read_imagei read_imageui write_imagef write_imagei write_imageui
+get_image_width get_image_height get_image_depth printf image1d_t image1d_buffer_t
+image1d_array_t image2d_array_t cl_mem_fence_flags
 """.split())
 
 _C_TYPES = {
@@ -61,7 +81,8 @@ def c_type_name(dtype: np.dtype) -> str:
 
 
 def safe_name(name: str) -> str:
-    """`name`, or ``_tr_<name>`` if it is a C/OpenCL reserved word."""
+    """`name`, or ``_tr_<name>`` if it is a C/OpenCL reserved word or the name of an OpenCL C
+    built-in function (a kernel named ``dot`` would redefine the built-in)."""
     return f"_tr_{name}" if name in C_RESERVED else name
 
 
