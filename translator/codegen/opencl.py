@@ -27,6 +27,7 @@ from translator.codegen.complex import (COMPLEX128, check_complex_reductions,
                                         complex_helper_definitions, complex_literal,
                                         is_complex_helper)
 from translator.codegen.emit import TreeEmitter
+from translator.codegen.versioning import VersioningEmitter
 from translator.codegen import images
 from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.parallel_reductions import atomic_preamble, lower_parallel_reductions
@@ -83,7 +84,7 @@ def _generate(kernel: Kernel) -> GeneratedCode:
     schedule = insert_barriers(schedule_kernel(kernel))
     grid = compute_grid(kernel, schedule.hardware)
     oracle = TypeOracle(kernel)
-    emitter = TreeEmitter(schedule, grid, oracle)
+    emitter = VersioningEmitter(schedule, grid, oracle)
     body = emitter.emit(depth=1)
     declarations = _declarations(kernel, grid, emitter.helpers)
     uses_fp64 = emitter.uses_fp64 or _declares_fp64(kernel) or registry.needs_fp64(kernel)

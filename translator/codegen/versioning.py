@@ -1,0 +1,170 @@
+"""Full-tile versioning: a guard-free copy of the kernel body for work groups inside the domain.
+
+A tiled kernel whose sizes are not multiples of the tile guards every statement
+(``if (j_inner + 128*j_outer < n - 16 && ...)``), and unrolled register blocks multiply those
+tests.  Most work groups lie wholly inside the domain, where every test is true.  At the kernel
+start, and at the top of each iteration of a sequential loop whose bounds are the same for all
+work items of a group, the emitter may print::
+
+    if (<the whole tile is inside>)     /* group ids, value arguments, uniform loop inames */
+    { <the body in a context that knows it: no guards> }
+    else
+    { <the general body> }
+
+The condition is computed, not matched: for each statement occurrence the emitter would print,
+isl gives the values of the kept names for which every point the code reaches there lies in the
+statement's domain (`translator.ir.isl_glue.guard_free_set`); the condition is the intersection
+over the statements that admit a cheap one (statements whose guard cannot go, such as one work
+item writing a result, keep it).  Being uniform across a work group, the test is safe around
+barriers.  It is emitted only where it pays (guards inside loops) and where the copy stays
+small (`MAX_OCCURRENCES`, `MAX_NESTING`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from translator.codegen.emit import Conditions, TreeEmitter
+from translator.codegen.grid import Grid
+from translator.codegen.schedule import LoopNode, Schedule, ScheduleNode
+from translator.ir import isl_glue as glue
+from translator.ir.expr import Expression, dependencies, expr_key
+from translator.ir.statements import Assignment, CallInstruction, Statement
+from translator.ir.tags import GroupTag
+from translator.ir.types import TypeOracle
+
+#: Statement occurrences (after unrolling) of a region beyond which it is not copied.
+MAX_OCCURRENCES = 1024
+#: Versioned regions nested inside one another at most (each level doubles the code).
+MAX_NESTING = 2
+#: Guarded occurrences inside loops that the full version must remove for it to pay.
+MIN_HOT = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """A statement as the emitter reaches it: its context, and whether a loop repeats it."""
+
+    stmt: Statement
+    conds: Conditions
+    in_loop: bool
+
+
+class _Probe(TreeEmitter):
+    """Walks a region as the emitter would, printing nothing, with guards neither grouped nor
+    hoisted: records every statement occurrence and its context."""
+
+    def __init__(self, parent: TreeEmitter) -> None:   # noqa: super-init: shares the state
+        self.__dict__.update(parent.__dict__)          # isl caches, kernel, grid facts
+        self.lines = []
+        self.helpers = set()
+        self.atomics = set()
+        self.found: list[Occurrence] = []
+        self._loops = 0
+
+    def out(self, depth: int, text: str) -> None:
+        return
+
+    def guard_group(self, nodes, start, conds):
+        return nodes[start:start + 1], ()
+
+    def hoistable(self, node, conds) -> Conditions:
+        return ()
+
+    def plain_loop(self, node, conds, env, active, depth) -> None:
+        self._loops += 1
+        try:
+            super().plain_loop(node, conds, env, active, depth)
+        finally:
+            self._loops -= 1
+
+    def statement(self, stmt, conds, env, depth) -> None:
+        if isinstance(stmt, (Assignment, CallInstruction)):
+            self.found.append(Occurrence(stmt, conds, self._loops > 0))
+
+
+class VersioningEmitter(TreeEmitter):
+    """`TreeEmitter` that prints a guard-free copy of regions for full tiles."""
+
+    def __init__(self, schedule: Schedule, grid: Grid, oracle: TypeOracle) -> None:
+        super().__init__(schedule, grid, oracle)
+        groups = {i for i, t in schedule.hardware.items() if isinstance(t, GroupTag)}
+        values = {a.name for a in self.kernel.value_args}
+        #: Names uniform across a work group, innermost region last.
+        self._uniform: list[frozenset[str]] = [frozenset(groups | values)]
+        self._nesting = 0
+
+    def plain_loop(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
+                   active: tuple[str, ...], depth: int) -> None:
+        lowers, uppers, _ = self.bounds(node.iname, conds, active)
+        deps = set().union(*(dependencies(e) for _, e in lowers + uppers))
+        uniform = self._uniform[-1]
+        self._uniform.append(uniform | {node.iname} if deps <= uniform else uniform)
+        try:
+            super().plain_loop(node, conds, env, active, depth)
+        finally:
+            self._uniform.pop()
+
+    def region(self, nodes: tuple[ScheduleNode, ...], conds: Conditions,
+               env: dict[str, Expression], active: tuple[str, ...], depth: int,
+               loop: LoopNode | None) -> None:
+        keep = self._uniform[-1]
+        tests: Conditions = ()
+        if self._nesting < MAX_NESTING and (loop is None or loop.iname in keep):
+            tests = self.full_tile_tests(nodes, conds, env, active, keep)
+        if not tests:
+            self.nodes(nodes, conds, env, active, depth)
+            return
+        pr = self.printer(env, self.context(conds))
+        self.out(depth, f"if ({self.joined(pr, tests)})")
+        self.collect(pr)
+        self._nesting += 1
+        try:
+            self.out(depth, "{  /* full tile: no bounds guards */")
+            self.nodes(nodes, conds + tests, env, active, depth + 1)
+            self.out(depth, "}")
+            self.out(depth, "else")
+            self.out(depth, "{")
+            self.nodes(nodes, conds, env, active, depth + 1)
+            self.out(depth, "}")
+        finally:
+            self._nesting -= 1
+
+    def full_tile_tests(self, nodes: tuple[ScheduleNode, ...], conds: Conditions,
+                        env: dict[str, Expression], active: tuple[str, ...],
+                        keep: frozenset[str]) -> Conditions:
+        """The test (over `keep`) under which a copy of `nodes` needs no bounds guards, or ()
+        where versioning does not pay or is not possible."""
+        probe = _Probe(self)
+        probe.nodes(nodes, conds, env, active, 0)
+        if not probe.found or len(probe.found) > MAX_OCCURRENCES:
+            return ()
+        ctx = self.context(conds)
+        base = glue.keep_params(ctx, keep)
+        sets = []
+        hot = 0
+        for occ in probe.found:
+            good = glue.guard_free_set(self.context(occ.conds), self.guarded(occ.stmt),
+                                       base, keep)
+            if good is not None:
+                sets.append(good)
+                hot += occ.in_loop
+        if hot < MIN_HOT:
+            return ()
+        full = glue.intersect_simple(sets, base)
+        if full is None:
+            return ()
+        return tuple(glue.tile_conditions(full, ctx) or ())
+
+    def guarded(self, stmt: Statement):
+        """Where `stmt` runs (`executed`), also restricted by its affine predicates (a
+        prefetch's clipping to the array): the full copy drops those tests as well."""
+        out = self.executed(stmt)
+        for cond in sorted(stmt.predicates, key=expr_key):
+            s = self.affine_predicate(cond)
+            if s is not None:
+                out = glue.restrict_context(s, out)
+        return out
+
+
+__all__ = ["MAX_NESTING", "MAX_OCCURRENCES", "MIN_HOT", "Occurrence", "VersioningEmitter"]
