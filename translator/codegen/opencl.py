@@ -94,7 +94,17 @@ def _generate(kernel: Kernel) -> GeneratedCode:
              *(line + "\n" for line in body), "}\n"]
     return GeneratedCode(kernel_name=safe_name(kernel.name), device_code="".join(parts),
                          params=params, global_size=grid.global_size,
-                         local_size=tuple(grid.local_size), uses_fp64=uses_fp64)
+                         local_size=tuple(grid.local_size), uses_fp64=uses_fp64,
+                         assumptions=assumption_conditions(kernel))
+
+
+def assumption_conditions(kernel: Kernel) -> tuple[Expression, ...]:
+    """The kernel's assumptions on its value arguments, as conditions the host can test."""
+    if kernel.assumptions is None:
+        return ()
+    values = {a.name for a in kernel.value_args}
+    conds = glue.set_conditions(kernel.assumptions)
+    return tuple(c for c in conds if dependencies(c) and dependencies(c) <= values)
 
 
 # ---------------------------------------------------------------------------------------------

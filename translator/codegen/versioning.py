@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from translator.codegen.emit import Conditions, TreeEmitter
 from translator.codegen.grid import Grid
 from translator.codegen.schedule import LoopNode, Schedule, ScheduleNode
+from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
 from translator.ir.expr import Expression, dependencies, expr_key
 from translator.ir.statements import Assignment, CallInstruction, Statement
@@ -93,6 +94,8 @@ class VersioningEmitter(TreeEmitter):
         #: Names uniform across a work group, innermost region last.
         self._uniform: list[frozenset[str]] = [frozenset(groups | values)]
         self._nesting = 0
+        #: Full-tile sets whose test failed (the `else` copies being printed).
+        self._failed: list = []
 
     def plain_loop(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
                    active: tuple[str, ...], depth: int) -> None:
@@ -109,12 +112,13 @@ class VersioningEmitter(TreeEmitter):
                env: dict[str, Expression], active: tuple[str, ...], depth: int,
                loop: LoopNode | None) -> None:
         keep = self._uniform[-1]
-        tests: Conditions = ()
+        found = None
         if self._nesting < MAX_NESTING and (loop is None or loop.iname in keep):
-            tests = self.full_tile_tests(nodes, conds, env, active, keep)
-        if not tests:
+            found = self.full_tile_tests(nodes, conds, env, active, keep)
+        if found is None:
             self.nodes(nodes, conds, env, active, depth)
             return
+        tests, full = found
         pr = self.printer(env, self.context(conds))
         self.out(depth, f"if ({self.joined(pr, tests)})")
         self.collect(pr)
@@ -125,20 +129,23 @@ class VersioningEmitter(TreeEmitter):
             self.out(depth, "}")
             self.out(depth, "else")
             self.out(depth, "{")
+            self._failed.append(full)
             self.nodes(nodes, conds, env, active, depth + 1)
+            self._failed.pop()
             self.out(depth, "}")
         finally:
             self._nesting -= 1
 
     def full_tile_tests(self, nodes: tuple[ScheduleNode, ...], conds: Conditions,
                         env: dict[str, Expression], active: tuple[str, ...],
-                        keep: frozenset[str]) -> Conditions:
-        """The test (over `keep`) under which a copy of `nodes` needs no bounds guards, or ()
-        where versioning does not pay or is not possible."""
+                        keep: frozenset[str]) -> tuple[Conditions, object] | None:
+        """The test (over `keep`) under which a copy of `nodes` needs no bounds guards, and
+        its isl set; None where versioning does not pay, is not possible, or the test can only
+        hold where an enclosing full-tile test already failed."""
         probe = _Probe(self)
         probe.nodes(nodes, conds, env, active, 0)
         if not probe.found or len(probe.found) > MAX_OCCURRENCES:
-            return ()
+            return None
         ctx = self.context(conds)
         base = glue.keep_params(ctx, keep)
         sets = []
@@ -150,11 +157,18 @@ class VersioningEmitter(TreeEmitter):
                 sets.append(good)
                 hot += occ.in_loop
         if hot < MIN_HOT:
-            return ()
+            return None
         full = glue.intersect_simple(sets, base)
-        if full is None:
-            return ()
-        return tuple(glue.tile_conditions(full, ctx) or ())
+        if full is None or any(glue.holds_in(failed, full) for failed in self._failed):
+            return None
+        tests = tuple(glue.tile_conditions(full, ctx) or ())
+        if not tests:
+            return None
+        try:   # the copy must print: no loop may lose its bounds in the stronger context
+            _Probe(self).nodes(nodes, conds + tests, env, active, 0)
+        except CodegenError:
+            return None
+        return tests, full
 
     def guarded(self, stmt: Statement):
         """Where `stmt` runs (`executed`), also restricted by its affine predicates (a

@@ -17,7 +17,7 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
-from translator.ir.isl_glue.codegen import _aligned, gist_conditions
+from translator.ir.isl_glue.codegen import _aligned, context_set, gist_conditions
 from translator.ir.isl_glue.core import _all_to_params, _involves_divs, aff_from_expr, dim_type
 
 
@@ -31,14 +31,16 @@ def keep_params(s: isl.Set, keep: Collection[str]) -> isl.Set:
 
 def guard_free_set(context: isl.Set, executed: isl.BasicSet | isl.Set, base: isl.Set,
                    keep: Collection[str]) -> isl.Set | None:
-    """The values of the `keep` names within `base` for which every point of `context` (where
-    the code reaches a statement) lies in `executed` (where the statement must run): there the
+    """The values of the `keep` names within `base` for which the code reaches a statement
+    (`context`) and every point where it does lies in `executed` (where the statement must run): there the
     statement's guard can go.  None when that set is empty, is not one convex piece without
     integer divisions (not a cheap test), or is all of `base` (there is no guard to remove)."""
     ctx, dom = _aligned(context, _all_to_params(executed))
     bad = keep_params(ctx.subtract(dom), keep)
-    good, bad = _aligned(base, bad)
-    good = good.subtract(bad).coalesce()
+    reached, bad = _aligned(keep_params(ctx, keep), bad)
+    good, reached = _aligned(base, reached)
+    # only where the statement is reached: an empty loop is not a full tile
+    good = good.intersect(reached).subtract(bad.align_params(reached.get_space())).coalesce()
     if good.is_empty() or not _simple_over(good, base):
         return None
     if base.is_subset(good.align_params(base.get_space())):
@@ -97,6 +99,13 @@ def holds_in(condition: isl.Set, context: isl.Set) -> bool:
     """Whether every point of the parameter set `context` satisfies `condition`."""
     ctx, cond = _aligned(context, condition)
     return bool(ctx.is_subset(cond))
+
+
+def set_conditions(assumptions: isl.BasicSet | isl.Set) -> list[Expression]:
+    """The constraints of a parameter set (a kernel's assumptions), one condition each
+    (``e >= 0`` / ``e == 0``, integer divisions as floor divisions)."""
+    ctx = context_set((), assumptions)
+    return gist_conditions(ctx, isl.Set.universe(ctx.get_space())) or []
 
 
 def _simple_over(s: isl.Set, base: isl.Set) -> bool:
