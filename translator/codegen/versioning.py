@@ -24,13 +24,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pymbolic.primitives as p
+
 from translator.codegen.emit import Conditions, TreeEmitter
 from translator.codegen.grid import Grid
-from translator.codegen.schedule import LoopNode, Schedule, ScheduleNode
+from translator.codegen.schedule import (BarrierNode, LoopNode, Schedule, ScheduleNode,
+                                         StatementNode)
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
 from translator.ir.expr import Expression, dependencies, expr_key
-from translator.ir.statements import Assignment, CallInstruction, Statement
+from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
+                                      Statement)
 from translator.ir.tags import GroupTag
 from translator.ir.types import TypeOracle
 
@@ -38,22 +42,26 @@ from translator.ir.types import TypeOracle
 MAX_OCCURRENCES = 1024
 #: Versioned regions nested inside one another at most (each level doubles the code).
 MAX_NESTING = 2
-#: Guarded occurrences inside loops that the full version must remove for it to pay.
+#: Guarded occurrences inside loops that the full version must remove for it to pay ...
 MIN_HOT = 2
+#: ... or guarded occurrences in all (an unrolled block run once).
+MIN_UNROLLED = 16
 
 
 @dataclass(frozen=True, slots=True)
 class Occurrence:
-    """A statement as the emitter reaches it: its context, and whether a loop repeats it."""
+    """A statement (or a loop's trip count) as the emitter reaches it: the context, where it
+    must run (`where`, an isl set), and whether a loop repeats it."""
 
-    stmt: Statement
+    where: object
     conds: Conditions
     in_loop: bool
 
 
 class _Probe(TreeEmitter):
     """Walks a region as the emitter would, printing nothing, with guards neither grouped nor
-    hoisted: records every statement occurrence and its context."""
+    hoisted: records every statement occurrence and its context, and every loop whose bounds a
+    full tile would make constant (a constant trip count lets the compiler unroll it)."""
 
     def __init__(self, parent: TreeEmitter) -> None:   # noqa: super-init: shares the state
         self.__dict__.update(parent.__dict__)          # isl caches, kernel, grid facts
@@ -73,15 +81,74 @@ class _Probe(TreeEmitter):
         return ()
 
     def plain_loop(self, node, conds, env, active, depth) -> None:
+        box = self.constant_box(node.iname, conds, active)
+        if box:
+            dom = self.iname_domain(node.iname)
+            known = set(active) | self.hardware
+            where = glue.trip_set(dom, node.iname, [n for n in glue.inames_of(dom) if n in known])
+            self.found.append(Occurrence(where, conds + box, True))
         self._loops += 1
         try:
             super().plain_loop(node, conds, env, active, depth)
         finally:
             self._loops -= 1
 
+    def constant_box(self, iname: str, conds: Conditions, active: tuple[str, ...]
+                     ) -> Conditions:
+        """``lo <= iname <= lo + E - 1`` for a loop from `lo` with at most `E` (constant)
+        values, or () when its trip count is not bounded by a constant."""
+        lowers, _, _ = self.bounds(iname, conds, active)
+        dom = self.iname_domain(iname)
+        known = set(active) | self.hardware
+        outer = [n for n in glue.inames_of(dom) if n != iname and n in known]
+        extent = glue.constant_extent_bound(dom, iname, outer)
+        if extent is None or len(lowers) != 1 or lowers[0][0] != 1:
+            return ()
+        v, lo = p.Variable(iname), lowers[0][1]
+        return (p.Comparison(v, ">=", lo), p.Comparison(v, "<=", p.Sum((lo, extent - 1))))
+
     def statement(self, stmt, conds, env, depth) -> None:
         if isinstance(stmt, (Assignment, CallInstruction)):
-            self.found.append(Occurrence(stmt, conds, self._loops > 0))
+            self.found.append(Occurrence(guarded(self, stmt), conds, self._loops > 0))
+
+
+def guarded(emitter: TreeEmitter, stmt: Statement):
+    """Where `stmt` runs (`executed`), also restricted by its affine predicates (a prefetch's
+    clipping to the array): the full copy drops those tests as well."""
+    out = emitter.executed(stmt)
+    for cond in sorted(stmt.predicates, key=expr_key):
+        s = emitter.affine_predicate(cond)
+        if s is not None:
+            out = glue.restrict_context(s, out)
+    return out
+
+
+def _segments(nodes: tuple[ScheduleNode, ...], stmts: dict[str, Statement]
+              ) -> list[tuple[bool, tuple[ScheduleNode, ...]]]:
+    """`nodes` cut into runs: (True, run) without barriers, (False, (node,)) for a barrier or a
+    loop that holds one.  Copies never hold barriers: some OpenCL implementations (PoCL)
+    mishandle barriers inside conditionals, even uniform ones."""
+    out: list[tuple[bool, tuple[ScheduleNode, ...]]] = []
+    run: list[ScheduleNode] = []
+    for node in nodes:
+        if _has_barrier(node, stmts):
+            if run:
+                out.append((True, tuple(run)))
+                run = []
+            out.append((False, (node,)))
+        else:
+            run.append(node)
+    if run:
+        out.append((True, tuple(run)))
+    return out
+
+
+def _has_barrier(node: ScheduleNode, stmts: dict[str, Statement]) -> bool:
+    if isinstance(node, StatementNode):
+        return isinstance(stmts[node.statement_id], BarrierInstruction)
+    if isinstance(node, LoopNode):
+        return any(_has_barrier(c, stmts) for c in node.body)
+    return isinstance(node, BarrierNode)
 
 
 class VersioningEmitter(TreeEmitter):
@@ -112,9 +179,20 @@ class VersioningEmitter(TreeEmitter):
                env: dict[str, Expression], active: tuple[str, ...], depth: int,
                loop: LoopNode | None) -> None:
         keep = self._uniform[-1]
-        found = None
-        if self._nesting < MAX_NESTING and (loop is None or loop.iname in keep):
-            found = self.full_tile_tests(nodes, conds, env, active, keep)
+        if self._nesting >= MAX_NESTING or (loop is not None and loop.iname not in keep):
+            self.nodes(nodes, conds, env, active, depth)
+            return
+        for plain, run in _segments(nodes, self.stmts):
+            if plain:
+                self.segment(run, conds, env, active, depth, keep)
+            else:
+                self.nodes(run, conds, env, active, depth)
+
+    def segment(self, nodes: tuple[ScheduleNode, ...], conds: Conditions,
+                env: dict[str, Expression], active: tuple[str, ...], depth: int,
+                keep: frozenset[str]) -> None:
+        """A run of nodes without barriers: a full copy and the general one, where it pays."""
+        found = self.full_tile_tests(nodes, conds, env, active, keep)
         if found is None:
             self.nodes(nodes, conds, env, active, depth)
             return
@@ -151,12 +229,11 @@ class VersioningEmitter(TreeEmitter):
         sets = []
         hot = 0
         for occ in probe.found:
-            good = glue.guard_free_set(self.context(occ.conds), self.guarded(occ.stmt),
-                                       base, keep)
+            good = glue.guard_free_set(self.context(occ.conds), occ.where, base, keep)
             if good is not None:
                 sets.append(good)
                 hot += occ.in_loop
-        if hot < MIN_HOT:
+        if hot < MIN_HOT and len(sets) < MIN_UNROLLED:
             return None
         full = glue.intersect_simple(sets, base)
         if full is None or any(glue.holds_in(failed, full) for failed in self._failed):
@@ -169,16 +246,6 @@ class VersioningEmitter(TreeEmitter):
         except CodegenError:
             return None
         return tests, full
-
-    def guarded(self, stmt: Statement):
-        """Where `stmt` runs (`executed`), also restricted by its affine predicates (a
-        prefetch's clipping to the array): the full copy drops those tests as well."""
-        out = self.executed(stmt)
-        for cond in sorted(stmt.predicates, key=expr_key):
-            s = self.affine_predicate(cond)
-            if s is not None:
-                out = glue.restrict_context(s, out)
-        return out
 
 
 __all__ = ["MAX_NESTING", "MAX_OCCURRENCES", "MIN_HOT", "Occurrence", "VersioningEmitter"]

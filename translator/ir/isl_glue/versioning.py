@@ -18,7 +18,8 @@ import pymbolic.primitives as p
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _aligned, context_set, gist_conditions
-from translator.ir.isl_glue.core import _all_to_params, _involves_divs, aff_from_expr, dim_type
+from translator.ir.isl_glue.core import (_all_to_params, _involves_divs, aff_from_expr, dim_type,
+                                        project_onto)
 
 
 def keep_params(s: isl.Set, keep: Collection[str]) -> isl.Set:
@@ -99,6 +100,16 @@ def holds_in(condition: isl.Set, context: isl.Set) -> bool:
     """Whether every point of the parameter set `context` satisfies `condition`."""
     ctx, cond = _aligned(context, condition)
     return bool(ctx.is_subset(cond))
+
+
+def trip_set(domain: isl.BasicSet | isl.Set, iname: str, outer: Collection[str]) -> isl.Set:
+    """The constraints of `domain` on `iname` given values of `outer` inside it (as parameters):
+    what a loop over `iname` tests, without the conditions of the enclosing code."""
+    s = project_onto(domain, set(outer) | {iname})
+    around = _all_to_params(project_onto(s, set(outer)))
+    s = _all_to_params(s)
+    s, around = _aligned(s, around)
+    return s.gist(around)
 
 
 def set_conditions(assumptions: isl.BasicSet | isl.Set) -> list[Expression]:
