@@ -69,7 +69,8 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
     input.  The rewritten source keeps every byte outside the regions; as text, bytes that
     are not UTF-8 are lone surrogates (`translator.build.sourcebytes.encode` writes them)."""
     from translator.build.sourcebytes import SourceBytes
-    from translator.codegen.host import HostUnit, generate_host_file, glue_signature
+    from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
+                                         glue_signature)
     from translator.ir.printer import print_kernel
     options = dict(options or {})
     frontend = frontend_for(path, options.get("language"))
@@ -97,13 +98,15 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
         result.mappings.append(done)
     result.ir = "\n".join(ir_texts)
     result.glue = glue
+    data = tuple(site.glue for site in getattr(parsed, "data_sites", ()))
     with file_stage(pass_options, "rewrite"):
-        result.outputs[base] = (_rewritten(frontend, parsed, glue, source) if parsed.regions
-                                else source.original)
-    if parsed.regions:
+        result.outputs[base] = (_rewritten(frontend, parsed, glue, source)
+                                if parsed.regions or data else source.original)
+    if parsed.regions or data:
         result.outputs[f"{stem}.cl"] = _join_device_code(device)
         with file_stage(pass_options, "host-glue"):
-            result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
+            result.outputs[f"{stem}.host.c"] = (generate_host_file(units, source_name=base)
+                                                + generate_data_glue(data))
     return result
 
 

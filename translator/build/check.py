@@ -45,7 +45,8 @@ class Unit:
 
     @property
     def has_regions(self) -> bool:
-        return self.result is not None and bool(self.result.regions)
+        return self.result is not None and bool(
+            self.result.regions or getattr(self.result.parsed, "data_sites", ()))
 
 
 @dataclass
@@ -142,7 +143,10 @@ def instrumented_original(unit: Unit) -> str:
     parsed = res.parsed
     regions = tuple(dataclasses.replace(r, start=r.end) for r in parsed.regions)
     frontend = _frontend(unit)
-    return frontend.rewrite(dataclasses.replace(parsed, regions=regions), res.glue)
+    changes = {"regions": regions}
+    if getattr(parsed, "data_sites", ()):
+        changes["data_sites"] = ()        # the original keeps its data directives as comments
+    return frontend.rewrite(dataclasses.replace(parsed, **changes), res.glue)
 
 
 def _frontend(unit: Unit):
