@@ -213,12 +213,3 @@ def placeholder_outputs(result: TranslationResult) -> dict[str, str]:
     note = f"no translate regions in {base}: nothing runs on the device"
     return {f"{stem}.cl": f"/* {note} */\n",
             f"{stem}.host.c": f"/* {note} */\ntypedef int translate_no_regions_;\n"}
-
-
-def translate_file(src: str, out_dir: str, *, emit: str = "all",
-                   options: dict[str, Any] | None = None) -> list[str]:
-    """What ``translate SRC -o OUT`` does for one file; returns the paths written."""
-    from translator.build.job import JobOptions, read_source, refuse_overwriting_input
-    refuse_overwriting_input(src, JobOptions(output=out_dir, emit=emit))
-    result = translate_text(src, read_source(src), options)
-    return write_outputs(out_dir, outputs_for_emit(result, emit))

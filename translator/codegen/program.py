@@ -75,6 +75,19 @@ class HostProgramCode:
     def kernel_name(self) -> str:
         return self.name
 
+    @property
+    def assumptions(self) -> tuple[Expression, ...]:
+        """The kernels' assumptions on the region's value parameters (each once, in order):
+        the host program tests them at entry, as a one-kernel region does."""
+        from translator.ir.expr import dependencies
+        values = {prm.name for prm in self.params if prm.kind == "value"}
+        out: list[Expression] = []
+        for code in self.kernels:
+            for cond in code.assumptions:
+                if dependencies(cond) <= values and cond not in out:
+                    out.append(cond)
+        return tuple(out)
+
 
 def _walk(body, host: tuple[str, ...]) -> Iterator[tuple[KernelLaunch, tuple[str, ...]]]:
     for part in body:
