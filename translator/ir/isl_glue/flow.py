@@ -289,7 +289,15 @@ def _sample(s: isl.Set) -> tuple[list[int], dict[str, int]]:
     nparams = s.dim(dim_type.param)
     names = [s.get_dim_name(dim_type.param, k) for k in range(nparams)]
     whole = s.move_dims(dim_type.set, 0, dim_type.param, 0, nparams)
-    point = whole.lexmin().sample_point()
+    natural = whole
+    for k in range(nparams):
+        natural = natural.lower_bound_val(dim_type.set, k, isl.Val.zero(s.get_ctx()))
+    if not natural.is_empty():
+        whole = natural
+    try:
+        point = whole.lexmin().sample_point()
+    except isl.Error:       # unbounded below: any point
+        point = whole.sample_point()
     values = [int(point.get_coordinate_val(dim_type.set, k).to_python())
               for k in range(whole.dim(dim_type.set))]
     return values[nparams:], dict(zip(names, values[:nparams]))
