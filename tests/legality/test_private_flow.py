@@ -333,3 +333,54 @@ def test_element_through_a_written_variable_is_not_a_reduction() -> None:
     assert recognize_parallel_reductions(knl) is knl
     with pytest.raises(LegalityError, match="mapping j_inner to l.0"):
         check_kernel(knl)
+
+
+# ---------------------------------------------------------------------------------------------
+# kernel-language temporaries
+
+def _kl(instructions: str, tags: str = "i:l.0", temporaries: bool = False):
+    import numpy as np
+
+    import transforms
+    import translator
+    from translator.ir.parse import GlobalArg, TemporaryVariable
+    extra = [TemporaryVariable("t", np.float64)] if temporaries else []
+    knl = translator.make_kernel(
+        "{[i]: 0<=i<n}", instructions,
+        [GlobalArg("a", np.float64, shape="n"), GlobalArg("b", np.float64, shape="n"), *extra,
+         "..."])
+    return transforms.tag_inames(knl, tags)
+
+
+def test_kernel_language_temporary_written_first_is_private() -> None:
+    from translator.analysis.legality import check_kernel
+    check_kernel(_kl("""
+        <float64> t = 2*b[i]  {id=w}
+        a[i] = t + 1  {id=r, dep=w}
+        """))
+
+
+def test_kernel_language_temporary_read_before_written_has_no_value() -> None:
+    from translator.analysis.legality import check_kernel
+    with pytest.raises(LegalityError) as info:
+        check_kernel(_kl("""
+            t = b[i]  {id=w, if=i > 0}
+            a[i] = t  {id=r, dep=w}
+            """, temporaries=True))
+    assert info.value.message == ("mapping i to l.0 makes t private to each work item, but "
+                                  "iteration i=0 reads t before the region writes it, so that "
+                                  "copy has no value")
+
+
+def test_independent_assertion_covers_private_temporaries() -> None:
+    """``independent("i")`` is the user's word that iterations of i do not communicate."""
+    from translator.analysis.legality import check_kernel
+    knl = _kl("""
+        <float64> t = 0  {id=z}
+        a[i] = t  {id=r, dep=z}
+        t = b[i]  {id=w, dep=r}
+        """)
+    with pytest.raises(LegalityError, match="races on private t"):
+        check_kernel(knl)
+    import transforms
+    check_kernel(transforms.independent(knl, "i"))
