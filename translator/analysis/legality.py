@@ -107,6 +107,8 @@ def _instances(kernel: Kernel, acc: Access, iname: str, tag: InameTag
 
     - inside the loop over `iname`: its own value;
     - a reduction over `iname`: the result is written once (`iname` is not added);
+    - outside the loop over an ILP or vector iname: lanes belong to one work item, so the
+      statement runs once for all of them (`iname` is not added);
     - another iname on the same hardware axis: the same work-item coordinate;
     - a statement writing global memory outside every loop on that axis: the first work item
       only (the code generator guards it so);
@@ -115,7 +117,7 @@ def _instances(kernel: Kernel, acc: Access, iname: str, tag: InameTag
     if iname in acc.inames:
         return acc.inames, ()
     stmt = kernel.statement(acc.statement)
-    if iname in reduction_inames(stmt):
+    if iname in reduction_inames(stmt) or isinstance(tag, (IlpUnrollTag, VectorizeTag)):
         return acc.inames, ()
     inames = tuple(sorted(set(acc.inames) | {iname}))
     base = _lowest(kernel, iname)
@@ -173,7 +175,8 @@ def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access)
     equalities, exact = pair.equalities, pair.exact
     differ = [(iname, rename[iname])] if iname in inames_a and iname in inames_b else []
     if not differ:
-        return  # one side is a reduction over iname: written once, after every term
+        return  # one side is written once for every iteration of iname (a reduction's result,
+        # or a statement outside an ILP/vector loop): ordered with them in one work item
     witness = find_conflict(first, second, equalities, differ)
     if witness is None:
         return
