@@ -384,3 +384,57 @@ def test_independent_assertion_covers_private_temporaries() -> None:
         check_kernel(knl)
     import transforms
     check_kernel(transforms.independent(knl, "i"))
+
+
+# ---------------------------------------------------------------------------------------------
+# issue 15: legality diagnostics that say what is true
+
+INDIRECT = """\
+void f(int n, double a[n], double b[n], const int idx[n])
+{{
+  int i;
+#pragma translate kernel k
+{pragmas}
+  for (i = 0; i < n; i++)
+    a[idx[i]] = b[i];
+#pragma translate end kernel
+}}
+"""
+
+
+def test_indirect_subscript_hint_names_the_source_loop() -> None:
+    """The hint asks for independent("i") before the split; following it translates."""
+    split = '#pragma translate split_iname("i", 64, outer_tag="g.0", inner_tag="l.0")'
+    with pytest.raises(LegalityError) as info:
+        translate_text("ind.c", INDIRECT.format(pragmas=split))
+    assert info.value.detail.splitlines()[-1] == (
+        '  if the iterations of loop i really are independent, say so with independent("i") '
+        "in the region, before the split_iname that made i_inner")
+    translate_text("ind.c", INDIRECT.format(
+        pragmas='#pragma translate independent("i")\n' + split))
+
+
+def test_report_judges_the_mapping_as_a_whole() -> None:
+    """Two sibling loops on one local axis share work items: neither races, although either
+    one mapped alone would."""
+    import numpy as np
+
+    import transforms
+    import translator
+    from translator.analysis.legality import check_kernel, check_mapping
+    from translator.ir.parse import GlobalArg
+    knl = translator.make_kernel(
+        "{[i, j]: 0<=i<n and 0<=j<n}", """
+        a[i] = 2*b[i]  {id=w}
+        c[j] = a[j] + 1  {id=r, dep=w}
+        """, [GlobalArg(x, np.float64, shape="n") for x in "abc"] + ["..."])
+    knl = transforms.tag_inames(knl, "i:l.0, j:l.0")
+    check_kernel(knl)
+    assert check_mapping(knl) == {"i": "legal", "j": "legal"}
+    alone = transforms.tag_inames(translator.make_kernel(
+        "{[i, j]: 0<=i<n and 0<=j<n}", """
+        a[i] = 2*b[i]  {id=w}
+        c[j] = a[j] + 1  {id=r, dep=w}
+        """, [GlobalArg(x, np.float64, shape="n") for x in "abc"] + ["..."]), "i:l.0")
+    with pytest.raises(LegalityError):
+        check_kernel(alone)
