@@ -54,9 +54,10 @@ class Loop:
 @dataclass
 class Assign:
     target: str                       # scalar name or array name
-    subscript: object | None          # None for scalars; ("aff", {var: c}, d) or ("int", q, d)
+    subscript: object | None          # None for scalars; ("aff", {var: c}, d), ("int", q, d)
+                                      # or ("int", q, d, var) (q + d + var)
     value: list                       # read terms: ("const", x) ("scalar", s) ("array", a, sub)
-                                      # ("var", v)
+                                      # ("var", v) ("nvar", v) (minus v)
     condition: object | None = None   # ("data", sub) for b[sub] > 0.5, ("affine", v, op, c)
     line: int = 0
 
@@ -107,6 +108,8 @@ class Generator:
         if vars_ and rng.random() < plain:
             return ("aff", {vars_[-1]: 1}, 0)
         if rng.random() < 0.15:
+            if vars_ and rng.random() < 0.5:       # a moving scalar plus a loop index
+                return ("int", rng.choice(INTS), rng.randint(0, 2), rng.choice(vars_))
             return ("int", rng.choice(INTS), rng.randint(0, 2))
         coeffs = {v: rng.randint(-2, 2) for v in rng.sample(vars_, min(len(vars_), 2))}
         return ("aff", {v: c for v, c in coeffs.items() if c}, rng.randint(-2, 2))
@@ -146,8 +149,10 @@ class Generator:
         choice = rng.random()
         if choice < 0.45:
             return [("scalar", name), ("const", 1)]            # induction variable
-        if choice < 0.8 and vars_:
+        if choice < 0.7 and vars_:
             return [("var", rng.choice(vars_)), ("const", rng.randint(0, 2))]
+        if choice < 0.8 and vars_:
+            return [("nvar", rng.choice(vars_)), ("const", rng.randint(0, 2))]
         return [("const", rng.randint(0, 3))]
 
 
@@ -156,7 +161,7 @@ class Generator:
 
 def _sub_c(sub) -> str:
     if sub[0] == "int":
-        return f"{OFFSET} + {sub[1]} + {sub[2]}"
+        return f"{OFFSET} + {sub[1]} + {sub[2]}" + (f" + {sub[3]}" if len(sub) > 3 else "")
     terms = [f"{c}*{v}" for v, c in sorted(sub[1].items())]
     return " + ".join([str(OFFSET)] + terms + [str(sub[2])])
 
@@ -166,6 +171,8 @@ def _term_c(t) -> str:
         return str(t[1])
     if t[0] in ("scalar", "var"):
         return t[1]
+    if t[0] == "nvar":
+        return f"-{t[1]}"
     return f"{t[1]}[{_sub_c(t[2])}]"
 
 
@@ -226,7 +233,7 @@ def trace(program: list, n: int, m: int, data: list[float]) -> list[Rec]:
 
     def sub_value(sub) -> int:
         if sub[0] == "int":
-            return ints[sub[1]] + sub[2]
+            return ints[sub[1]] + sub[2] + (env[sub[3]] if len(sub) > 3 else 0)
         return sum(c * env[v] for v, c in sub[1].items()) + sub[2]
 
     def record(node, variable, element, write) -> None:
@@ -238,6 +245,8 @@ def trace(program: list, n: int, m: int, data: list[float]) -> list[Rec]:
             return t[1]
         if t[0] == "var":
             return env[t[1]]
+        if t[0] == "nvar":
+            return -env[t[1]]
         if t[0] == "scalar":
             record(node, t[1], None, False)
             return ints.get(t[1], 0)
