@@ -438,3 +438,16 @@ def test_report_judges_the_mapping_as_a_whole() -> None:
         """, [GlobalArg(x, np.float64, shape="n") for x in "abc"] + ["..."]), "i:l.0")
     with pytest.raises(LegalityError):
         check_kernel(alone)
+
+
+@pytest.mark.parametrize("lang", ["c", "fortran"])
+def test_subscript_through_a_computed_scalar_is_not_affine(lang: str) -> None:
+    """``k = -i; a(k + i + 1) = ...`` writes one element from every iteration: k is computed
+    by the kernel, so it is no parameter of the subscript."""
+    body = ("  for (i = 0; i < n; i++) {\n    k = -i;\n    a[k + i] = b[i];\n  }" if lang == "c"
+            else "  do i = 1, n\n     k = -i\n     a(k + i + 1) = b(i)\n  end do")
+    path, text = _source(lang, body, (SPLIT_I,))
+    with pytest.raises(LegalityError) as info:
+        translate_text(path, text)
+    assert "may race (a subscript is not affine" in info.value.message, info.value.render()
+    assert info.value.span.line == _body_start(text) + 2
