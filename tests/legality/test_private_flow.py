@@ -451,3 +451,25 @@ def test_subscript_through_a_computed_scalar_is_not_affine(lang: str) -> None:
         translate_text(path, text)
     assert "may race (a subscript is not affine" in info.value.message, info.value.render()
     assert info.value.span.line == _body_start(text) + 2
+
+
+def test_constant_table_needs_no_write(ctx, queue) -> None:
+    """A private table with an initializer is read without a write: every work item starts
+    with the same values.  Run on the CPU OpenCL device."""
+    import numpy as np
+
+    import transforms
+    import translator
+    from translator.analysis.legality import check_kernel
+    from translator.ir.parse import GlobalArg, TemporaryVariable
+    table = TemporaryVariable("tab", np.float64, shape=(4,), address_space="private",
+                              read_only=True, initializer=(1.0, 2.0, 4.0, 8.0))
+    knl = translator.make_kernel(
+        "{[i]: 0<=i<n}", "a[i] = tab[i % 4]*b[i]",
+        [GlobalArg("a", np.float64, shape="n"), GlobalArg("b", np.float64, shape="n"),
+         table, "..."])
+    knl = transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+    check_kernel(knl)
+    b = np.arange(37, dtype=np.float64)
+    out = translator.compile(knl, ctx)(queue, b=b)
+    np.testing.assert_array_equal(out["a"], np.array([1.0, 2.0, 4.0, 8.0])[np.arange(37) % 4]*b)
