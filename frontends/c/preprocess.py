@@ -20,6 +20,7 @@ from functools import cached_property
 
 from pycparser import c_ast, c_parser
 
+from frontends.c.skim import blank_unneeded_bodies
 from translator.diagnostics import FrontendError, SourceSpan
 
 #: How GNU extensions of system headers are defined away before pycparser sees them.
@@ -46,7 +47,10 @@ class SourceText:
 
     @cached_property
     def lines(self) -> list[str]:
-        return self.text.splitlines(keepends=True)
+        # LF only, as the preprocessor counts lines (a form feed does not end a line)
+        lines = self.text.split("\n")
+        tail = lines.pop()
+        return [line + "\n" for line in lines] + ([tail] if tail else [])
 
     @cached_property
     def _offsets(self) -> list[int]:
@@ -100,13 +104,15 @@ def preprocess(src: SourceText, cpp_args: Sequence[str] = (), cpp: str = "gcc") 
     cmd = [cpp, "-E", "-x", "c", *GNU_COMPAT_DEFINES, "-iquote", directory, "-I", directory,
            *cpp_args, "-"]
     try:
-        proc = subprocess.run(cmd, input=src.text, capture_output=True, text=True,
-                              timeout=120, check=False)
+        # bytes in and out: a byte that is not UTF-8 (a Latin-1 comment) reaches gcc as it is
+        # in the file (the text holds it as a surrogate, see translator.build.sourcebytes)
+        proc = subprocess.run(cmd, input=src.text.encode("utf-8", "surrogateescape"),
+                              capture_output=True, timeout=120, check=False)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise FrontendError(f"cannot run the C preprocessor {cpp!r}: {e}") from None
     if proc.returncode != 0:
-        raise _cpp_error(src, proc.stderr)
-    return proc.stdout
+        raise _cpp_error(src, proc.stderr.decode("utf-8", "replace"))
+    return proc.stdout.decode("utf-8", "surrogateescape")
 
 
 def _cpp_error(src: SourceText, stderr: str) -> FrontendError:
@@ -145,4 +151,10 @@ def parse_file(src: SourceText, options: dict) -> c_ast.FileAST:
     """Preprocess and parse; `options["cpp_args"]` are -D/-U/-I flags for the preprocessor."""
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
     text = preprocess(src, cpp_args, str(options.get("cpp", "gcc")))
+    skimmed = blank_unneeded_bodies(text)   # see frontends.c.skim: large files parse fast
+    if skimmed is not text:
+        try:
+            return parse_c(src, skimmed)
+        except FrontendError:
+            pass   # report what the whole text gives
     return parse_c(src, text)
