@@ -100,6 +100,13 @@ REFUSED = [
           "  x = s + 1",
           ("races on private s", "writes s and the statement after the loop reads that value",
            "comes from its last iteration"), 3),
+    Shape("running maximum, its index read after the loop",
+          "  t = b[0];\n  k = 0;\n  for (i = 0; i < n; i++) {\n    if (b[i] > t) {\n"
+          "      t = b[i];\n      k = i;\n    }\n  }\n  *x = k;",
+          "  t = b(1)\n  k = 1\n  do i = 1, n\n     if (b(i) > t) then\n        t = b(i)\n"
+          "        k = i\n     end if\n  end do\n  x = k",
+          ("races on private k", "writes k and the statement after the loop reads that value"),
+          6),
 ]
 
 

@@ -39,9 +39,10 @@ from translator.ir.util import FrozenDict
 
 
 def private_temporaries(kernel: Kernel) -> list[str]:
-    """Names of the temporaries with one copy per work item, in declaration order."""
-    return [t.name for t in kernel.temporaries.values()
-            if t.address_space in (None, AddressSpace.PRIVATE)]
+    """Names of the temporaries with one copy per work item, sorted (frontends declare them in
+    different orders; the first one refused is the same for every language)."""
+    return sorted(t.name for t in kernel.temporaries.values()
+                  if t.address_space in (None, AddressSpace.PRIVATE))
 
 
 def check_private_temporaries(kernel: Kernel, trusted: frozenset[str] = frozenset()) -> None:
