@@ -6,6 +6,10 @@ element of a shared variable with at least one write.  The conflict search is ex
 quasi-affine subscripts (isl); a non-affine subscript is "unknown" and refused unless the
 region asserts ``independent("p")``.
 
+Private temporaries are not shared, but each work item has its own copy: a mapping is also
+refused when a read of one may get its value from another work item's write
+(`translator.analysis.private_flow`, checked first).
+
 Synchronisation the generated code provides: work items of one group see each other's local
 memory across a barrier, and the code generator puts a barrier between two statements that
 communicate through local memory.  Each group has its own local memory.
