@@ -21,10 +21,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pymbolic.primitives as p
-from pymbolic import evaluate
 
-from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
-                                       shared_variables)
+from translator.analysis.access import (Access, element_text as _element, kernel_accesses,
+                                       reduction_inames, shared_variables)
 from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
@@ -221,25 +220,6 @@ def _race_error(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access,
         notes.append(Note(f"the other access ({b.verb} {b.variable}) is here", b.span))
     detail = _advice(kernel, iname, a, b, exact, params)
     return LegalityError(msg, a.span, notes=tuple(notes), detail=detail)
-
-
-def _element(acc: Access, values: dict[str, int]) -> str:
-    if acc.index is None:
-        return f"{acc.variable}[?]"
-    if not acc.index:
-        return acc.variable
-    parts = []
-    for i in acc.index:
-        try:
-            parts.append(str(int(evaluate(i, values))))
-        except Exception:  # non-affine pieces referencing data: show the expression
-            parts.append(str(i))
-    inner = ", ".join(parts)
-    if acc.layout.startswith("delinearised:"):
-        m = p.Variable(acc.layout.split(":")[1])
-        flat = evaluate(acc.index[0] * m + acc.index[1], values)
-        return f"{acc.variable}[{int(flat)}]"
-    return f"{acc.variable}[[{inner}]]" if acc.layout == "linear" else f"{acc.variable}[{inner}]"
 
 
 def _point(values: dict[str, int]) -> str:

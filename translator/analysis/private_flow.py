@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 
 import pymbolic.primitives as p
 
-from translator.analysis.access import Access, reduction_inames, statement_accesses
+from translator.analysis.access import (Access, element_text as _element, reduction_inames,
+                                       statement_accesses)
 from translator.diagnostics import LegalityError, Note
 from translator.ir.data import AddressSpace
 from translator.ir.expr import Expression, dependencies
@@ -289,6 +290,3 @@ def _point(values: dict[str, int]) -> str:
     return ", ".join(f"{n}={v}" for n, v in sorted(values.items())) or "(all)"
 
 
-def _element(acc: Access, values: dict[str, int]) -> str:
-    from translator.analysis.legality import _element as element
-    return element(acc, values)
