@@ -144,3 +144,112 @@ def declared_functions(calls) -> dict[str, tuple[tuple[Any, ...], Any]]:
         if isinstance(name, str):
             out[name] = (args, result)
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# case-insensitive names (Fortran)
+
+#: Parameters that hold text in another language or fixed spellings, never kernel names
+#: (None: the whole argument; "keys": only the keys of a dict are names).
+_NOT_NAMES = {"definition": None, "combine": None, "neutral": None, "order": None,
+              "preamble_generators": None, "manglers": "keys"}
+
+_WORD = re.compile(r"(?<!\w)[A-Za-z_]\w*")
+
+
+class _NameFolder:
+    """Spells each word that names something in the kernel as the kernel does."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.canonical: dict[str, str] = {}
+        for n in sorted(names):
+            self.canonical.setdefault(n.lower(), n)
+        self.spellings: dict[str, str] = {}
+
+    def name(self, word: str) -> str:
+        name = self.canonical.get(word.lower(), word)
+        if name != word:
+            self.spellings.setdefault(name, word)
+        return name
+
+    def value(self, v: Any, mode: str | None = "all") -> Any:
+        if mode is None:
+            return v
+        if isinstance(v, str):
+            if mode == "keys":
+                return v
+            folded = _WORD.sub(lambda m: self.name(m.group(0)), v)
+            if folded != v:
+                self.spellings.setdefault(folded, v)
+            return folded
+        if isinstance(v, (tuple, list)):
+            return type(v)(self.value(x, mode) for x in v)
+        if isinstance(v, dict):
+            return {self.value(k): self.value(x, mode if mode != "keys" else None)
+                    for k, x in v.items()}
+        return v
+
+
+def kernel_names(kernel: Any) -> set[str]:
+    """Everything a pragma may name: inames, arguments, temporaries, substitution rules,
+    parameters, statement ids and tags."""
+    from translator.ir import isl_glue
+    names = set(kernel.all_inames) | set(kernel.arg_names) | set(kernel.temporaries)
+    names |= set(kernel.substitutions)
+    for d in kernel.domains:
+        names |= set(isl_glue.params_of(d))
+    for s in kernel.statements:
+        names.add(s.id)
+        names |= {str(t) for t in s.tags}
+    return names
+
+
+def fold_names(call: Any, kernel: Any) -> Any:
+    """`call` with the names in its arguments spelled as `kernel` spells them.
+
+    For languages whose names are case-insensitive (Fortran): every identifier in a string
+    argument (iname lists, ``"i:g.0"`` tag maps, ``within=`` match expressions, conditions,
+    dict keys and values) and every keyword naming a variable (``fix_parameters(N=8)``) that
+    names an iname, variable, rule, statement id or tag of the kernel in another case gets
+    the kernel's spelling; other words keep theirs, so a message about an unknown name shows
+    it as written.  Parameters holding code or fixed spellings (`_NOT_NAMES`) are left alone.
+    `spellings` records each change for messages.
+    """
+    from dataclasses import replace
+    folder = _NameFolder(kernel_names(kernel))
+    params = _parameter_names(call.name, len(call.args))
+    args = tuple(folder.value(a, _NOT_NAMES.get(params[k], "all")) if k < len(params)
+                 else folder.value(a) for k, a in enumerate(call.args))
+    kwargs = tuple((_keyword(folder, key, params), folder.value(v, _NOT_NAMES.get(key.lower(),
+                                                                                  "all")))
+                   for key, v in call.kwargs)
+    spellings = tuple(sorted(folder.spellings.items()))
+    if args == call.args and kwargs == call.kwargs:
+        return call
+    return replace(call, args=args, kwargs=kwargs, spellings=spellings)
+
+
+def _keyword(folder: _NameFolder, key: str, params: tuple[str, ...]) -> str:
+    """A keyword names a parameter of the transform (any case) or, for transforms taking
+    ``**names``, a variable of the kernel."""
+    return key.lower() if key.lower() in params else folder.name(key)
+
+
+def _parameter_names(transform: str, count: int) -> tuple[str, ...]:
+    """The names of the transform's parameters after the kernel (positional ones first;
+    a ``*args`` parameter repeated to cover `count` arguments); () if it is unknown."""
+    import inspect
+
+    from transforms.registry import get_transform
+    from translator.diagnostics import TranslatorError
+    try:
+        fn = get_transform(transform)
+    except TranslatorError:
+        return ()
+    out: list[str] = []
+    for prm in list(inspect.signature(fn).parameters.values())[1:]:
+        if prm.kind is inspect.Parameter.VAR_POSITIONAL:
+            out += [prm.name] * max(count - len(out), 0)
+        elif prm.kind is not inspect.Parameter.VAR_KEYWORD:
+            out.append(prm.name)
+    return tuple(out)

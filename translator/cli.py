@@ -3,6 +3,7 @@
     translate SRC... [-o OUT] [options]      translate files (see --help)
     translate check SRC... [-- FLAGS]        build original and translated program, compare
     translate devices                        list OpenCL devices as TRANSLATE_DEVICE sees them
+    translate help TRANSFORM                 print one transform's documentation
 
 Heavy modules are imported only after the arguments are parsed, so ``--version`` and
 ``--runtime-dir`` start fast.
@@ -11,11 +12,12 @@ Heavy modules are imported only after the arguments are parsed, so ``--version``
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import traceback
 
-SUBCOMMANDS = ("check", "devices")
+from translator.build.paths import cmake_dir, make_dir, runtime_dir
+
+SUBCOMMANDS = ("check", "devices", "help")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -31,7 +33,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="translate", allow_abbrev=False,
         description="Translate pragma-marked loop nests of Fortran and C files to OpenCL.",
         epilog="Subcommands: 'translate check SRC... [-- FLAGS]' builds and compares the "
-               "original and the translated program; 'translate devices' lists OpenCL devices. "
+               "original and the translated program; 'translate devices' lists OpenCL devices; "
+               "'translate help TRANSFORM' prints one transform's documentation. "
                "Warnings: -Wno-ID silences one, -Werror[=ID] makes warnings errors, -w hides all.")
     ap.add_argument("sources", nargs="*", metavar="SRC", help="Fortran or C source files")
     ap.add_argument("-o", "--output", metavar="OUT", help="output directory")
@@ -72,6 +75,9 @@ def _parser() -> argparse.ArgumentParser:
                          "program (Translator.cmake and translate.mk pass it)")
     ap.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                     help="translate N files at once (0: one per CPU)")
+    ap.add_argument("--reassociate", action="store_true",
+                    help="let automatic mapping run floating-point sums and products in "
+                         "parallel (rounded in another order)")
     ap.add_argument("--print-ir-after-all", action="store_true")
     ap.add_argument("--time-passes", action="store_true")
     return ap
@@ -81,21 +87,6 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     """The options of `argv`.  ``--report`` never takes the next word as its file (that word
     is a source, or an option): ``--report`` alone means stderr, ``--report=FILE`` a file."""
     return _parser().parse_args(["--report=" if a == "--report" else a for a in argv])
-
-
-def runtime_dir() -> str:
-    """The directory of ``translate_rt.h`` and ``translate_rt.c``."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime")
-
-
-def cmake_dir() -> str:
-    """The directory of ``Translator.cmake``."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmake")
-
-
-def make_dir() -> str:
-    """The directory of ``translate.mk``."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "make")
 
 
 _DIRS = {"runtime_dir": runtime_dir, "cmake_dir": cmake_dir, "make_dir": make_dir}
@@ -128,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _subcommand(name: str, argv: list[str]) -> int:
     try:
+        if name == "help":
+            return _transform_help(argv)
         if name == "check":
             from translator.build.check import main as check_main
             return check_main(argv)
@@ -192,6 +185,8 @@ def _frontend_options(args: argparse.Namespace) -> dict:
         opts["language"] = args.language
     if args.form:
         opts["form"] = args.form
+    if args.reassociate:
+        opts["reassociate"] = True
     return opts
 
 
@@ -201,6 +196,31 @@ def _list_transforms() -> int:
         print(f"{name}{signature}")
         if summary:
             print(f"    {summary}")
+    return 0
+
+
+def _transform_help(argv: list[str]) -> int:
+    """``translate help NAME``: the signature and the whole docstring of transform NAME."""
+    # imported here, as in main: loading the transform library is start-up cost that the
+    # other commands do not pay
+    import inspect
+
+    import transforms
+    from transforms.registry import signature_text
+    from translator.diagnostics import TransformError
+    if len(argv) != 1 or argv[0].startswith("-"):
+        sys.stderr.write("usage: translate help TRANSFORM (translate --list-transforms lists "
+                         "them)\n")
+        return 1
+    try:
+        fn = transforms.get_transform(argv[0])
+    except TransformError as e:
+        sys.stderr.write(f"translate help: error: {e.message}\n")
+        return 1
+    print(f"{argv[0]}{signature_text(fn)}\n")
+    print(inspect.getdoc(fn) or "(no documentation)")
+    print(f"\nMore, with an example: the transform reference (docs/transforms.md), section "
+          f"{argv[0]}.")
     return 0
 
 

@@ -8,13 +8,13 @@ atomically (temporary file + rename), so a failed translation leaves no output a
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 from translator.diagnostics import FrontendError, TranslatorError
-from translator.pipeline import PassOptions, run_region
+from translator.pipeline import PassOptions, file_stage, run_region
 
 EMIT_KINDS = ("ir", "cl", "host", "source", "all")
 
@@ -75,14 +75,16 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
     frontend = frontend_for(path, options.get("language"))
     source = (SourceBytes.from_bytes(text) if isinstance(text, bytes)
               else SourceBytes.from_text(text))
-    parsed = frontend.parse(path, source.text, options)
+    with file_stage(pass_options, "parse"):
+        parsed = frontend.parse(path, source.text, options)
     base = os.path.basename(path)
     stem, _ = os.path.splitext(base)
     result = TranslationResult(source=path, language=frontend.language, parsed=parsed)
     _check_unique_names(parsed.regions)
     units, glue, device, ir_texts = [], {}, [], []
     for region in parsed.regions:
-        done = run_region(region.kernel, region.transform_calls, pass_options)
+        done = run_region(_with_command_options(region.kernel, options),
+                          region.transform_calls, pass_options)
         kernel, code = done.kernel, done.code
         sig = _with_suffix(glue_signature(region.name, code), options.get("glue_suffix"))
         glue[region.name] = sig
@@ -95,12 +97,22 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
         result.mappings.append(done)
     result.ir = "\n".join(ir_texts)
     result.glue = glue
-    result.outputs[base] = (_rewritten(frontend, parsed, glue, source) if parsed.regions
-                            else source.original)
+    with file_stage(pass_options, "rewrite"):
+        result.outputs[base] = (_rewritten(frontend, parsed, glue, source) if parsed.regions
+                                else source.original)
     if parsed.regions:
         result.outputs[f"{stem}.cl"] = _join_device_code(device)
-        result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
+        with file_stage(pass_options, "host-glue"):
+            result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
     return result
+
+
+def _with_command_options(kernel, options: dict[str, Any]):
+    """Kernel options given on the command line (``--reassociate``); a region's own
+    ``set_options`` pragmas come later and win."""
+    if options.get("reassociate") and not kernel.options.reassociate:
+        return kernel.copy(options=replace(kernel.options, reassociate=True))
+    return kernel
 
 
 #: The line directive that makes a compiler count the rewritten file's lines as the user's.

@@ -19,7 +19,8 @@ Ordering restrictions:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,9 +42,21 @@ def apply_transform_calls(kernel: Kernel, calls: Sequence[Any]) -> Kernel:
     """Apply a region's transform pragmas in order (each carries its span for errors)."""
     import transforms
     for call in calls:
-        kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),
-                                       span=call.span)
+        # case-insensitive names (Fortran) resolve against the kernel as it is now
+        call = call.for_kernel(kernel) if hasattr(call, "for_kernel") else call
+        try:
+            kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),
+                                           span=call.span)
+        except TranslatorError as err:
+            raise _respelled(err, getattr(call, "spellings", ()))
     return kernel
+
+
+def _respelled(err: TranslatorError, spellings: Sequence[tuple[str, str]]) -> TranslatorError:
+    """Quoted names in the message as the source spells them."""
+    for name, source in spellings:
+        err.message = err.message.replace(f"'{name}'", f"'{source}'")
+    return err
 
 
 def privatize_arrays(kernel: Kernel) -> Kernel:
@@ -113,6 +126,18 @@ def run_region(kernel: Kernel, calls: Sequence[Any],
     code = _timed(opts, "codegen", generate_code, kernel)
     mapping = chosen[0]
     return RegionResult(kernel, code, mapping.pragmas, mapping.reason)
+
+
+@contextmanager
+def file_stage(opts: PassOptions | None, name: str) -> Iterator[None]:
+    """Time a file-level stage around the region pipeline (``parse`` before it, ``rewrite``
+    and ``host-glue`` after it) into the same ``--time-passes`` table."""
+    t0 = time.perf_counter()
+    try:
+        yield
+    finally:
+        if opts is not None:
+            opts.timings[name] = opts.timings.get(name, 0.0) + time.perf_counter() - t0
 
 
 def _timed(opts: PassOptions, name: str, fn: Callable, arg):

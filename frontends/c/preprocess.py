@@ -20,6 +20,7 @@ from functools import cached_property
 
 from pycparser import c_ast, c_parser
 
+from frontends.c.skim import blank_unneeded_bodies
 from translator.diagnostics import FrontendError, SourceSpan
 
 #: How GNU extensions of system headers are defined away before pycparser sees them.
@@ -150,4 +151,10 @@ def parse_file(src: SourceText, options: dict) -> c_ast.FileAST:
     """Preprocess and parse; `options["cpp_args"]` are -D/-U/-I flags for the preprocessor."""
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
     text = preprocess(src, cpp_args, str(options.get("cpp", "gcc")))
+    skimmed = blank_unneeded_bodies(text)   # see frontends.c.skim: large files parse fast
+    if skimmed is not text:
+        try:
+            return parse_c(src, skimmed)
+        except FrontendError:
+            pass   # report what the whole text gives
     return parse_c(src, text)

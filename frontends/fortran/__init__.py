@@ -18,6 +18,7 @@ from frontends.fortran.build import RegionBuilder
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
 from frontends.fortran.rewrite import rewrite_edits, rewrite_source
 from frontends.fortran.scopes import Procedure, build_procedures
+from frontends.fortran.units import blank_unneeded_units
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
                                       parse_source, source_form, walk)
 from frontends.marks import apply_marks
@@ -54,7 +55,7 @@ class FortranFrontend:
         marks = group_regions(scan_directives(lines, form), lines, form)
         regions: list[Region] = []
         if marks:
-            procedures = build_procedures(parse_source(path, text, form), lines)
+            procedures = build_procedures(_parse_needed(path, text, form, marks), lines)
             regions = _build_regions(marks, procedures, lines, form)
         return FortranParsedFile(path=path, text=text, language="fortran",
                                  regions=tuple(regions), form=form)
@@ -67,6 +68,18 @@ class FortranFrontend:
                       ) -> list[tuple[int, int, str]]:
         """`rewrite` as (start, end, new text) edits of the parsed text, in order."""
         return rewrite_edits(parsed, glue)
+
+
+def _parse_needed(path: str, text: str, form: str, marks: list[RegionMarks]) -> Any:
+    """The fparser tree of the units holding a region and of every module (other units are
+    blank lines: see `frontends.fortran.units`); the whole file if that does not parse."""
+    needed = blank_unneeded_units(text, form, [m.kernel_line for m in marks])
+    if needed is text:
+        return parse_source(path, text, form)
+    try:
+        return parse_source(path, needed, form)
+    except FrontendError:
+        return parse_source(path, text, form)   # report the error the whole file gives
 
 
 def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines: SourceLines,

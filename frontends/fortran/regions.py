@@ -114,9 +114,11 @@ def group_regions(directives: list[RawDirective], lines: SourceLines,
             open_dir = None
         else:
             _check_call(parsed, d, open_dir, last_line, lines, form)
-            # Fortran is case-insensitive: SPLIT_INAME(...) names split_iname
+            # Fortran is case-insensitive: SPLIT_INAME(...) names split_iname, and the names
+            # in its arguments are resolved against the kernel when it is applied
             calls.append(TransformCall(name=parsed.name.lower(), args=parsed.args,
-                                       kwargs=parsed.kwargs, span=d.span))
+                                       kwargs=parsed.kwargs, span=d.span,
+                                       case_insensitive=True))
             last_line = d.last_line
     if open_dir is not None:
         raise FrontendError("unterminated kernel region: no '!$translate end kernel' before the "

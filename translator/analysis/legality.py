@@ -21,6 +21,7 @@ from pymbolic import evaluate
 
 from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
                                        shared_variables)
+from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
 from translator.ir.data import ArrayArg
@@ -63,14 +64,17 @@ def check_mappings(kernel: Kernel) -> Kernel:
     mapped = parallel_inames(kernel)
     if not mapped:
         return kernel
+    trusted = asserted_independent(kernel)
+    if not set(mapped) <= trusted:
+        check_private_temporaries(kernel, trusted)
     accesses = kernel_accesses(kernel)
     kinds = shared_variables(kernel)
-    trusted = asserted_independent(kernel)
     aliases = {a.name: a.may_alias for a in kernel.array_args}
+    pairs = list(_conflicting_pairs(accesses, aliases))
     for iname, tag in mapped.items():
         if iname in trusted:
             continue
-        for first, second in _conflicting_pairs(accesses, aliases):
+        for first, second in pairs:
             if _synchronised(kinds[first.variable], tag, first, second):
                 continue
             _check_pair(kernel, iname, tag, first, second)
@@ -82,11 +86,19 @@ def _conflicting_pairs(accesses: list[Access], aliases: dict[str, frozenset[str]
     """Pairs on one variable, or on two that may alias, with at least one write (write first);
     each unordered pair once, an access with itself included (different instances of one
     statement)."""
+    # only accesses to the same or an aliasing variable, one of them a write, can conflict:
+    # index them by variable so that the search is not quadratic in the region's size
+    every: dict[str, list[int]] = {}
+    writes: dict[str, list[int]] = {}
     for k, a in enumerate(accesses):
-        for b in accesses[k:]:
-            same = a.variable == b.variable or b.variable in aliases.get(a.variable, ())
-            if not same or not (a.is_write or b.is_write):
-                continue
+        every.setdefault(a.variable, []).append(k)
+        if a.is_write:
+            writes.setdefault(a.variable, []).append(k)
+    for k, a in enumerate(accesses):
+        index = every if a.is_write else writes
+        names = {a.variable, *aliases.get(a.variable, ())}
+        for j in sorted(j for n in names for j in index.get(n, ()) if j >= k):
+            b = accesses[j]
             yield (a, b) if a.is_write else (b, a)
 
 

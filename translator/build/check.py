@@ -27,6 +27,7 @@ from typing import Any
 from translator.build.checkcompare import (Record, compare_runs, read_dump)
 from translator.build.checkglue import (SUPPORT_C, check_glue_file, real_symbol_defines)
 from translator.build.flags import frontend_cpp_args, language_of
+from translator.build.paths import runtime_dir
 
 
 class CheckFailed(Exception):
@@ -183,7 +184,6 @@ def _compile(cmd: list[str], cwd: Path, what: str) -> None:
 
 def build(settings: Settings, units: list[Unit], work: Path, tree: str) -> Path:
     """Compile and link one of the two programs; returns the executable."""
-    from translator.cli import runtime_dir
     rt = runtime_dir()
     d = work / tree
     what = "original program (instrumented)" if tree == "orig" else "translated program"

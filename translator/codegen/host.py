@@ -26,7 +26,7 @@ from translator.codegen import images
 from translator.codegen.cexpr import safe_name, to_c
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import CodegenError
-from translator.ir.expr import Expression, dependencies, substitute
+from translator.ir.expr import Expression, IRIdentityMapper, dependencies, substitute
 from translator.ir.glue import GlueParam, GlueSignature
 
 #: Host-side (OpenCL API) scalar type of each numpy dtype the glue can pass.
@@ -162,7 +162,27 @@ class _HostPrinter:
         self.mapping = {kp.name: p.Variable(_WIDE_PREFIX + kp.name) for kp in widened}
 
     def __call__(self, expr: Expression) -> str:
-        return to_c(substitute(expr, self.mapping))
+        return to_c(_FloorDivision()(substitute(expr, self.mapping)))
+
+
+class _FloorDivision(IRIdentityMapper):
+    """Floor division and modulo by a positive constant in C's truncating operators, right for
+    negative numerators too (a grid base such as ``n - (3*n + 3) // 4`` with ``n < 0``):
+    ``a // d`` -> ``a >= 0 ? a / d : -((d - 1 - a) / d)``."""
+
+    def map_floor_div(self, expr: p.FloorDiv) -> Expression:
+        num, den = self.rec(expr.numerator), self.rec(expr.denominator)
+        if not isinstance(den, int) or den <= 0 or (isinstance(num, int) and num >= 0):
+            return p.FloorDiv(num, den)
+        negative = p.Product((-1, p.FloorDiv(p.Sum((den - 1, p.Product((-1, num)))), den)))
+        return p.If(p.Comparison(num, ">=", 0), p.FloorDiv(num, den), negative)
+
+    def map_remainder(self, expr: p.Remainder) -> Expression:
+        num, den = self.rec(expr.numerator), self.rec(expr.denominator)
+        if not isinstance(den, int) or den <= 0 or (isinstance(num, int) and num >= 0):
+            return p.Remainder(num, den)
+        floor = self.map_floor_div(p.FloorDiv(num, den))
+        return p.Sum((num, p.Product((-den, floor))))
 
 
 def _param_decl(kp: KernelParam) -> str:

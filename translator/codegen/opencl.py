@@ -35,7 +35,8 @@ from translator.codegen.result import GeneratedCode, KernelParam
 from translator.codegen.schedule import schedule_kernel
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
-from translator.ir.data import AddressSpace, ArrayArg, NestingTag, TemporaryVariable
+from translator.ir.data import (AddressSpace, ArrayArg, NestingTag, TemporaryVariable,
+                                ValueArg)
 from translator.ir.expr import Expression, dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction
@@ -52,14 +53,21 @@ def prepare_kernel(kernel: Kernel) -> Kernel:
 
 
 def default_input_dtypes(kernel: Kernel, dtype=FLOAT64) -> Kernel:
-    """Give `dtype` to array arguments that are read and still have no type: static
-    generation of an untyped kernel-language kernel then works (`translator.compile`
-    specialises on the arrays it is called with instead)."""
+    """Give `dtype` to arguments that are read and still have no type, arrays and scalars
+    alike (``y[i] = a*x[i] + y[i]``): static generation of an untyped kernel-language kernel
+    then works (`translator.compile` specialises on the arrays and numpy scalars it is
+    called with instead).  Scalars whose use fixes their type (loop bounds, subscripts) have
+    it from inference before this runs."""
     from dataclasses import replace
-    args = tuple(replace(a, dtype=dtype)
-                 if isinstance(a, ArrayArg) and a.dtype is None and a.is_input is not False
-                 else a for a in kernel.args)
+    args = tuple(replace(a, dtype=dtype) if a.dtype is None and _read_input(a) else a
+                 for a in kernel.args)
     return kernel if args == kernel.args else kernel.copy(args=args)
+
+
+def _read_input(arg) -> bool:
+    if isinstance(arg, ArrayArg):
+        return arg.is_input is not False
+    return isinstance(arg, ValueArg)
 
 
 def generate_code(kernel: Kernel) -> GeneratedCode:
@@ -136,8 +144,9 @@ def _may_alias(kernel: Kernel, arg: ArrayArg) -> bool:
 
 
 def _declarations(kernel: Kernel, grid: Grid, helpers: set) -> list[str]:
+    used = _used_names(kernel)
     lines = [f"  {_temporary_decl(t)}\n" for t in kernel.temporaries.values()
-             if _is_used(kernel, t.name)]
+             if t.name in used]
     if any(a.is_image for a in kernel.array_args):
         lines.insert(0, f"  {images.sampler_declaration()}\n")
     for hw in grid.inames:
@@ -197,17 +206,19 @@ def _constant_size(temp: TemporaryVariable) -> int:
     return total
 
 
-def _is_used(kernel: Kernel, name: str) -> bool:
+def _used_names(kernel: Kernel) -> set[str]:
+    """Every variable a statement writes or reads (one walk, not one per temporary)."""
+    used: set[str] = set()
     for s in kernel.statements:
-        if name in s.assignee_names():
-            return True
-        if any(name in dependencies(e) for e in s.read_expressions()):
-            return True
-    return False
+        used.update(s.assignee_names())
+        for e in s.read_expressions():
+            used.update(dependencies(e))
+    return used
 
 
 def _declares_fp64(kernel: Kernel) -> bool:
-    vs = [*kernel.args, *(t for t in kernel.temporaries.values() if _is_used(kernel, t.name))]
+    used = _used_names(kernel)
+    vs = [*kernel.args, *(t for t in kernel.temporaries.values() if t.name in used)]
     return any(v.dtype is not None and np.dtype(v.dtype) in (FLOAT64, COMPLEX128) for v in vs)
 
 

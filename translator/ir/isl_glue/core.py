@@ -5,6 +5,7 @@ proofs, the domain forest, and conditions read back from constraints.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import islpy as isl
 import numpy as np
@@ -143,8 +144,28 @@ class _ToAff:
 
 
 def is_affine(expr: Expression, names: Iterable[str]) -> bool:
-    """Whether `expr` is quasi-affine in `names` (all free variables must be among them)."""
-    names = tuple(sorted(set(names) | dependencies(expr)))
+    """Whether `expr` is quasi-affine in `names` (all free variables must be among them).
+
+    The answer depends on the expression's shape only (its free variables join `names`), so
+    it is remembered per expression: analysis asks about the same subscripts many times.
+    """
+    try:
+        return _AFFINE_CACHE[expr]
+    except KeyError:
+        pass
+    except TypeError:   # an unhashable constant somewhere inside: do not remember
+        return _is_affine(expr)
+    if len(_AFFINE_CACHE) > 50_000:
+        _AFFINE_CACHE.clear()
+    answer = _AFFINE_CACHE[expr] = _is_affine(expr)
+    return answer
+
+
+_AFFINE_CACHE: dict[Expression, bool] = {}
+
+
+def _is_affine(expr: Expression) -> bool:
+    names = tuple(sorted(dependencies(expr)))
     space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=list(names), params=[])
     try:
         aff_from_expr(space, expr)
@@ -314,35 +335,71 @@ def align_two(a: isl.Set, b: isl.Set) -> tuple[isl.Set, isl.Set]:
 
 def domain_parents(domains: Sequence[isl.BasicSet]) -> tuple[int | None, ...]:
     """Parent index of each domain: the nearest earlier domain defining one of its params."""
+    return _forest(domains).parents
+
+
+@dataclass(frozen=True)
+class _ForestInfo:
+    """What the domain-forest queries need, read from isl once per domain tuple."""
+
+    inames: tuple[tuple[str, ...], ...]
+    params: tuple[tuple[str, ...], ...]
+    parents: tuple[int | None, ...]
+    #: The last domain defining each iname.
+    owner: dict[str, int]
+
+
+#: Recent forests by the identity of their domain tuple.  The entry holds the tuple itself,
+#: so its id cannot be reused while cached; a handful of entries covers a region's passes.
+_FOREST_CACHE: dict[int, tuple[Sequence[isl.BasicSet], _ForestInfo]] = {}
+_FOREST_CACHE_SIZE = 16
+
+
+def _forest(domains: Sequence[isl.BasicSet]) -> _ForestInfo:
+    hit = _FOREST_CACHE.get(id(domains))
+    if hit is not None and hit[0] is domains:
+        return hit[1]
+    info = _read_forest(domains)
+    if isinstance(domains, tuple):
+        if len(_FOREST_CACHE) >= _FOREST_CACHE_SIZE:
+            _FOREST_CACHE.pop(next(iter(_FOREST_CACHE)))
+        _FOREST_CACHE[id(domains)] = (domains, info)
+    return info
+
+
+def _read_forest(domains: Sequence[isl.BasicSet]) -> _ForestInfo:
+    """One pass in order: a domain's parent is the latest earlier definer of one of its
+    params (the nearest earlier domain that defines any of them)."""
+    names = tuple(inames_of(d) for d in domains)
+    params = tuple(params_of(d) for d in domains)
+    latest: dict[str, int] = {}
     parents: list[int | None] = []
-    for k, d in enumerate(domains):
-        params = set(params_of(d))
-        parent = None
-        for j in range(k - 1, -1, -1):
-            if params & set(inames_of(domains[j])):
-                parent = j
-                break
-        parents.append(parent)
-    return tuple(parents)
+    for k in range(len(domains)):
+        found = [latest[p] for p in params[k] if p in latest]
+        parents.append(max(found) if found else None)
+        for n in names[k]:
+            latest[n] = k
+    return _ForestInfo(names, params, tuple(parents), latest)
 
 
 def check_forest(domains: Sequence[isl.BasicSet]) -> None:
     """Each iname defined once; each domain's iname-params come from its ancestors."""
     seen: dict[str, int] = {}
-    for k, d in enumerate(domains):
-        for n in inames_of(d):
+    info = _forest(domains)
+    for k, names in enumerate(info.inames):
+        for n in names:
             if n in seen:
                 raise DomainError(f"iname {n!r} is defined by more than one domain "
                                   f"(domains {seen[n]} and {k})")
             seen[n] = k
-    parents = domain_parents(domains)
-    for k, d in enumerate(domains):
+    parents = info.parents
+    for k in range(len(domains)):
         ancestors = set()
         j = parents[k]
         while j is not None:
-            ancestors |= set(inames_of(domains[j]))
+            ancestors |= set(info.inames[j])
             j = parents[j]
-        for prm in params_of(d):
+        for prm in info.params[k]:
             if prm in seen and prm not in ancestors:
                 raise DomainError(
                     f"domain {k} uses iname {prm!r} of domain {seen[prm]}, which is not its "
@@ -356,14 +413,11 @@ def combined_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> i
     Raises DomainError for an unknown iname or a branching sub-forest.
     """
     inames = set(inames)
-    owner: dict[str, int] = {}
-    for k, d in enumerate(domains):
-        for n in inames_of(d):
-            owner[n] = k
+    info = _forest(domains)
+    owner, parents = info.owner, info.parents
     missing = sorted(inames - set(owner))
     if missing:
         raise DomainError(f"unknown iname(s): {', '.join(missing)}")
-    parents = domain_parents(domains)
     needed: set[int] = set()
     for n in inames:
         j: int | None = owner[n]

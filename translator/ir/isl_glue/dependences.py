@@ -50,6 +50,8 @@ def find_conflict(first: isl.Set, second: isl.Set,
 
     Names are parameters (see `instance_set`).  Returns the point's values by name.
     """
+    if differ and all(_forces_equal(equalities, a, b) for a, b in differ):
+        return None
     names: set[str] = set()
     for lhs, rhs in (*equalities, *less):
         names |= dependencies(lhs) | dependencies(rhs)
@@ -77,6 +79,28 @@ def find_conflict(first: isl.Set, second: isl.Set,
     return {both.get_dim_name(dim_type.param, k):
             int(point.get_coordinate_val(dim_type.param, k).to_python())
             for k in range(both.dim(dim_type.param))}
+
+
+def _forces_equal(equalities: Sequence[tuple[Expression, Expression]], a: str, b: str) -> bool:
+    """Whether one of `equalities` reads ``a + c == b + c`` (an integer c): then a == b, and no
+    point can have them differ.  The common case of legality (``x(i)`` against ``x(i')``)
+    decided without building a set."""
+    return any(_offset_of(lhs, a) is not None and _offset_of(lhs, a) == _offset_of(rhs, b)
+               for lhs, rhs in equalities)
+
+
+def _offset_of(expr: Expression, name: str) -> int | None:
+    """c if `expr` is ``name + c`` (c an integer, possibly 0), else None."""
+    if isinstance(expr, p.Variable):
+        return 0 if expr.name == name else None
+    if isinstance(expr, p.Sum) and len(expr.children) == 2:
+        var, const = expr.children
+        if isinstance(const, p.Variable):
+            var, const = const, var
+        if (isinstance(var, p.Variable) and var.name == name and isinstance(const, int)
+                and not isinstance(const, bool)):
+            return const
+    return None
 
 
 def kl_as_basic_set(obj: object, what: str = "domain") -> isl.BasicSet | None:

@@ -1,0 +1,298 @@
+"""How translation time and memory grow with the size of a region and of a file.
+
+Generates three kinds of input and times ``translate SRC -o OUT --time-passes`` on each, in a
+fresh process per run (so the peak resident set size is that run's own):
+
+- ``line``: one loop of N straight-line statements (each reads the previous one's result);
+- ``nests``: N statements spread over N/4 loop nests of four statements each, every nest
+  reading the array the previous nest wrote;
+- ``loops``: N loops of one statement each, loop k reading what loop k-1 wrote;
+- ``mapped``: ``line`` with the loop split onto work groups by a pragma;
+- ``file``: a file of about N lines of plain code with three small regions.
+
+Usage::
+
+    python bench/bench_scale.py                     # the default sizes, both languages
+    python bench/bench_scale.py --kind line --sizes 100 400 --lang fortran
+    python bench/bench_scale.py --write DIR         # only write the inputs, for profiling
+
+Prints one line per run: kind, language, size, wall seconds, peak RSS in MB, and the
+``--time-passes`` lines summed over regions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+DEFAULT_SIZES = {"line": (100, 200, 400), "nests": (100, 400), "loops": (100, 200, 400),
+                 "mapped": (100, 400), "file": (20000,)}
+SPLIT = 'split_iname("i", 64, outer_tag="g.0", inner_tag="l.0")'
+
+
+def fortran_line(n: int) -> str:
+    """A subroutine with one loop of `n` statements, each using the previous result."""
+    decls = "\n".join(f"  real(8) :: t{k}(m)" for k in range(n))
+    body = ["     t0(i) = a(i) * 2.0d0 + 1.0d0"]
+    body += [f"     t{k}(i) = t{k - 1}(i) * 0.5d0 + a(i) - {k}.0d0" for k in range(1, n)]
+    body.append(f"     b(i) = t{n - 1}(i)")
+    return _fortran_sub(decls, "\n".join(["  do i = 1, m"] + body + ["  end do"]))
+
+
+def fortran_nests(n: int) -> str:
+    """`n` statements in n/4 loop nests; nest j reads what nest j-1 wrote."""
+    nests = max(1, n // 4)
+    decls = "\n".join(f"  real(8) :: t{k}(m)" for k in range(nests))
+    parts = []
+    for j in range(nests):
+        src = "a" if j == 0 else f"t{j - 1}"
+        parts.append("  do i = 1, m")
+        parts.append(f"     t{j}(i) = {src}(i) * 0.5d0 + 1.0d0")
+        parts += [f"     t{j}(i) = t{j}(i) + {src}(i) * {s}.0d0" for s in range(1, 4)]
+        parts.append("  end do")
+    parts += ["  do i = 1, m", f"     b(i) = t{nests - 1}(i)", "  end do"]
+    return _fortran_sub(decls, "\n".join(parts))
+
+
+def fortran_loops(n: int) -> str:
+    """`n` loops of one statement; loop k reads the array loop k-1 wrote."""
+    decls = "\n".join(f"  real(8) :: t{k}(m)" for k in range(n))
+    parts = []
+    for k in range(n):
+        src = "a" if k == 0 else f"t{k - 1}"
+        parts += ["  do i = 1, m", f"     t{k}(i) = {src}(i) * 0.5d0 + {k}.0d0", "  end do"]
+    parts += ["  do i = 1, m", f"     b(i) = t{n - 1}(i)", "  end do"]
+    return _fortran_sub(decls, "\n".join(parts))
+
+
+def fortran_mapped(n: int) -> str:
+    return fortran_line(n).replace("!$translate kernel\n",
+                                   f"!$translate kernel\n  !$translate {SPLIT}\n")
+
+
+def _fortran_sub(decls: str, region: str) -> str:
+    return f"""subroutine big(m, a, b)
+  implicit none
+  integer, intent(in) :: m
+  real(8), intent(in) :: a(m)
+  real(8), intent(out) :: b(m)
+{decls}
+  integer :: i
+  !$translate kernel
+{region}
+  !$translate end kernel
+end subroutine big
+"""
+
+
+def c_line(n: int) -> str:
+    """The C form of `fortran_line`: scalars in one loop."""
+    body = ["    double t0 = a[i] * 2.0 + 1.0;"]
+    body += [f"    double t{k} = t{k - 1} * 0.5 + a[i] - {k}.0;" for k in range(1, n)]
+    body.append(f"    b[i] = t{n - 1};")
+    loop = "\n".join(["  for (int i = 0; i < m; i++) {"] + body + ["  }"])
+    return _c_func("", loop)
+
+
+def c_nests(n: int) -> str:
+    nests = max(1, n // 4)
+    decls = "\n".join(f"static double t{k}[4096];" for k in range(nests))
+    parts = []
+    for j in range(nests):
+        src = "a" if j == 0 else f"t{j - 1}"
+        parts.append("  for (int i = 0; i < m; i++) {")
+        parts.append(f"    t{j}[i] = {src}[i] * 0.5 + 1.0;")
+        parts += [f"    t{j}[i] = t{j}[i] + {src}[i] * {s}.0;" for s in range(1, 4)]
+        parts.append("  }")
+    parts += ["  for (int i = 0; i < m; i++)", f"    b[i] = t{nests - 1}[i];"]
+    return _c_func(decls, "\n".join(parts))
+
+
+def c_loops(n: int) -> str:
+    decls = "\n".join(f"static double t{k}[4096];" for k in range(n))
+    parts = []
+    for k in range(n):
+        src = "a" if k == 0 else f"t{k - 1}"
+        parts += ["  for (int i = 0; i < m; i++)", f"    t{k}[i] = {src}[i] * 0.5 + {k}.0;"]
+    parts += ["  for (int i = 0; i < m; i++)", f"    b[i] = t{n - 1}[i];"]
+    return _c_func(decls, "\n".join(parts))
+
+
+def c_mapped(n: int) -> str:
+    return c_line(n).replace("#pragma translate kernel\n",
+                             f"#pragma translate kernel\n#pragma translate {SPLIT}\n")
+
+
+def _c_func(decls: str, region: str) -> str:
+    return f"""{decls}
+void big(int m, const double *restrict a, double *restrict b)
+{{
+#pragma translate kernel
+{region}
+#pragma translate end kernel
+}}
+"""
+
+
+def fortran_file(lines: int) -> str:
+    """About `lines` lines: many small plain subroutines and three small regions."""
+    out, k = [], 0
+    while sum(s.count("\n") for s in out) < lines:
+        out.append(_fortran_plain(k) if k % 200 else _fortran_region(k))
+        k += 1
+    return "".join(out)
+
+
+def _fortran_plain(k: int) -> str:
+    return f"""subroutine plain{k}(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: x(n), y(n)
+  integer :: i
+  ! a comment line in plain code {k}
+  do i = 1, n
+     x(i) = x(i) + {k}.0d0 * y(i)
+     if (x(i) > 1.0d6) x(i) = 0.0d0
+  end do
+end subroutine plain{k}
+"""
+
+
+def _fortran_region(k: int) -> str:
+    return f"""subroutine reg{k}(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: x(n), y(n)
+  integer :: i
+  !$translate kernel
+  do i = 1, n
+     y(i) = y(i) + 2.0d0 * x(i)
+  end do
+  !$translate end kernel
+end subroutine reg{k}
+"""
+
+
+def c_file(lines: int) -> str:
+    out, k = [], 0
+    while sum(s.count("\n") for s in out) < lines:
+        out.append(_c_plain(k) if k % 200 else _c_region(k))
+        k += 1
+    return "".join(out)
+
+
+def _c_plain(k: int) -> str:
+    return f"""void plain{k}(int n, double *x, const double *y)
+{{
+  /* a comment line in plain code {k} */
+  for (int i = 0; i < n; i++) {{
+    x[i] = x[i] + {k}.0 * y[i];
+    if (x[i] > 1.0e6)
+      x[i] = 0.0;
+  }}
+}}
+
+"""
+
+
+def _c_region(k: int) -> str:
+    return f"""void reg{k}(int n, const double *restrict x, double *restrict y)
+{{
+#pragma translate kernel
+  for (int i = 0; i < n; i++)
+    y[i] = y[i] + 2.0 * x[i];
+#pragma translate end kernel
+}}
+
+"""
+
+
+GENERATORS = {
+    ("line", "fortran"): fortran_line, ("line", "c"): c_line,
+    ("nests", "fortran"): fortran_nests, ("nests", "c"): c_nests,
+    ("loops", "fortran"): fortran_loops, ("loops", "c"): c_loops,
+    ("mapped", "fortran"): fortran_mapped, ("mapped", "c"): c_mapped,
+    ("file", "fortran"): fortran_file, ("file", "c"): c_file,
+}
+
+
+def write_input(directory: str, kind: str, lang: str, size: int) -> str:
+    """Write one generated input and return its path."""
+    suffix = ".f90" if lang == "fortran" else ".c"
+    path = os.path.join(directory, f"{kind}_{size}{suffix}")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(GENERATORS[kind, lang](size))
+    return path
+
+
+def time_one(path: str, out_dir: str) -> tuple[float, float, str, str]:
+    """Run the CLI on `path`: wall seconds, peak RSS in MB, --time-passes summary, status."""
+    cmd = [sys.executable, "-m", "translator.cli", path, "-o", out_dir, "--time-passes"]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out, err = proc.communicate()
+    wall = time.perf_counter() - t0
+    rss = _child_peak_mb()
+    status = "ok" if proc.returncode == 0 else f"exit {proc.returncode}: {err.strip()[-300:]}"
+    return wall, rss, _summarise_passes(err), status
+
+
+def _child_peak_mb() -> float:
+    import resource
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
+
+
+def _summarise_passes(stderr: str) -> str:
+    """Sum the ``translate: pass NAME: X ms`` lines per pass name."""
+    totals: dict[str, float] = {}
+    for name, ms in re.findall(r"pass ([\w-]+): ([\d.]+) ms", stderr):
+        totals[name] = totals.get(name, 0.0) + float(ms)
+    return " ".join(f"{k}={v / 1e3:.2f}s" for k, v in totals.items())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--kind", choices=sorted(DEFAULT_SIZES), action="append")
+    ap.add_argument("--lang", choices=("fortran", "c"), action="append")
+    ap.add_argument("--sizes", type=int, nargs="+")
+    ap.add_argument("--write", metavar="DIR", help="only write the inputs into DIR")
+    args = ap.parse_args(argv)
+    kinds = args.kind or sorted(DEFAULT_SIZES)
+    langs = args.lang or ["fortran", "c"]
+    with tempfile.TemporaryDirectory() as tmp:
+        where = args.write or tmp
+        os.makedirs(where, exist_ok=True)
+        for kind in kinds:
+            for lang in langs:
+                for size in args.sizes or DEFAULT_SIZES[kind]:
+                    path = write_input(where, kind, lang, size)
+                    if args.write:
+                        print(path)
+                        continue
+                    _report(kind, lang, size, path, os.path.join(tmp, "out"))
+    return 0
+
+
+def _report(kind: str, lang: str, size: int, path: str, out_dir: str) -> None:
+    # One child per run: run it through a fresh interpreter so RUSAGE_CHILDREN is its own.
+    cmd = [sys.executable, __file__, "--_one", path, out_dir]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    print(f"{kind:6} {lang:8} {size:6} {done.stdout.strip() or done.stderr.strip()[-300:]}",
+          flush=True)
+
+
+def _one(path: str, out_dir: str) -> None:
+    wall, rss, passes, status = time_one(path, out_dir)
+    print(f"{wall:7.2f} s {rss:7.0f} MB  {status}  {passes}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--_one":
+        _one(sys.argv[2], sys.argv[3])
+        sys.exit(0)
+    sys.exit(main())
