@@ -22,7 +22,7 @@ from translator.diagnostics import FrontendError, SourceSpan
 class Directive:
     """A parsed directive.  kind: "kernel", "end_kernel" or "call"."""
 
-    kind: str               # kernel, end_kernel, call, mark, block, end_block
+    kind: str               # kernel, end_kernel, call, mark, block, end_block, or a data kind
     name: str | None
     args: tuple[Any, ...] = ()
     kwargs: tuple[tuple[str, Any], ...] = ()
@@ -47,6 +47,9 @@ def parse_directive(text: str, span: SourceSpan) -> Directive:
         return Directive("end_kernel", None, span=span)
     if low[:2] == ["end", "block"] or low[0] == "endblock":
         return Directive("end_block", None, span=span)
+    data = parse_data_directive(body, span)
+    if data is not None:
+        return data
     mark = _parse_mark(body, span)
     return mark if mark is not None else _parse_call(body, span)
 
@@ -253,3 +256,162 @@ def _parameter_names(transform: str, count: int) -> tuple[str, ...]:
         elif prm.kind is not inspect.Parameter.VAR_KEYWORD:
             out.append(prm.name)
     return tuple(out)
+# Data directives (host code, outside kernel regions)
+
+#: Data directive kinds and the clauses each accepts (OpenACC's vocabulary).
+DATA_CLAUSES: dict[str, tuple[str, ...]] = {
+    "data": ("copyin", "copyout", "copy", "create", "present"),
+    "end_data": (),
+    "enter_data": ("copyin", "create"),
+    "exit_data": ("copyout", "delete"),
+    "update": ("host", "device", "self"),
+}
+
+DATA_KINDS = frozenset(DATA_CLAUSES)
+
+
+@dataclass(frozen=True, slots=True)
+class DataItem:
+    """One array of a data clause: its name and the section text written after it, as the
+    source has it (``"(1:n)"``, ``"[0:n]"``, or ``""`` for the whole array)."""
+
+    name: str
+    section: str
+
+
+@dataclass(frozen=True, slots=True)
+class DataClause:
+    """``action(item, ...)``; ``self`` is spelled ``host``."""
+
+    action: str
+    items: tuple[DataItem, ...]
+
+
+def data_clauses(directive: Directive) -> tuple[DataClause, ...]:
+    """The clauses of a data directive (kept in `Directive.args`)."""
+    return tuple(a for a in directive.args if isinstance(a, DataClause))
+
+
+def parse_data_directive(body: str, span: SourceSpan) -> Directive | None:
+    """``data ...``, ``end data``, ``enter data ...``, ``exit data ...``, ``update ...``;
+    None if `body` is none of them."""
+    m = re.match(r"(end\s*data|enter\s+data|exit\s+data|data|update)(?=\s|$)(.*)$", body,
+                 re.I | re.S)
+    if m is None:
+        return None
+    kind = re.sub(r"\s+", "_", m.group(1).lower()).replace("enddata", "end_data")
+    rest = m.group(2).strip()
+    if kind == "end_data":
+        if rest:
+            raise FrontendError(f"malformed end data directive {body!r}: 'end data' takes no "
+                                "clauses", span)
+        return Directive("end_data", None, span=span)
+    clauses = _data_clause_list(rest, kind, span)
+    if not clauses:
+        raise FrontendError(f"'{kind.replace('_', ' ')}' directive without clauses (expected "
+                            f"{_clause_names(kind)})", span)
+    _check_unique_items(clauses, span)
+    return Directive(kind, None, tuple(clauses), span=span)
+
+
+def _clause_names(kind: str) -> str:
+    return ", ".join(f"{c}(...)" for c in DATA_CLAUSES[kind] if c != "self")
+
+
+def _data_clause_list(text: str, kind: str, span: SourceSpan) -> list[DataClause]:
+    out: list[DataClause] = []
+    pos = 0
+    while pos < len(text):
+        m = re.compile(rf"\s*({_IDENT})\s*\(").match(text, pos)
+        if m is None:
+            if not text[pos:].strip():
+                break
+            raise FrontendError(f"malformed data clause {text[pos:].strip()!r}: expected "
+                                f"{_clause_names(kind)}", span)
+        action = m.group(1).lower()
+        if action not in DATA_CLAUSES[kind]:
+            raise FrontendError(f"unknown clause '{m.group(1)}' in this "
+                                f"'{kind.replace('_', ' ')}' directive (expected "
+                                f"{_clause_names(kind)})", span)
+        close = _matching(text, m.start(1), m.end() - 1, span)
+        items = tuple(_data_item(part, span) for part in _split_top(text[m.end():close], span))
+        out.append(DataClause("host" if action == "self" else action, items))
+        pos = close + 1
+        comma = re.compile(r"\s*,").match(text, pos)   # OpenACC allows commas between clauses
+        pos = comma.end() if comma else pos
+    return out
+
+
+def _matching(text: str, start: int, open_at: int, span: SourceSpan) -> int:
+    """Index of the bracket closing the one at `open_at`."""
+    pairs, stack = {"(": ")", "[": "]"}, []
+    for k in range(open_at, len(text)):
+        ch = text[k]
+        if ch in pairs:
+            stack.append(pairs[ch])
+        elif ch in ")]":
+            if not stack or stack.pop() != ch:
+                break
+            if not stack:
+                return k
+    raise FrontendError(f"unbalanced brackets in data clause {text[start:].strip()!r}", span)
+
+
+def _split_top(text: str, span: SourceSpan) -> list[str]:
+    """`text` split at commas outside brackets."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += ch in "([" and 1 or (-1 if ch in ")]" else 0)
+        if ch == "," and depth == 0:
+            parts.append(text[start:k])
+            start = k + 1
+    parts.append(text[start:])
+    if any(not p.strip() for p in parts):
+        raise FrontendError(f"empty item in data clause '({text})': expected array names "
+                            "separated by commas", span)
+    return parts
+
+
+def _data_item(text: str, span: SourceSpan) -> DataItem:
+    m = re.fullmatch(rf"\s*({_IDENT})\s*((?:[(\[].*)?)\s*", text, re.S)
+    if m is None:
+        raise FrontendError(f"malformed data clause item {text.strip()!r}: expected an array "
+                            "name, optionally with a section", span)
+    return DataItem(m.group(1), m.group(2).strip())
+
+
+def _check_unique_items(clauses: list[DataClause], span: SourceSpan) -> None:
+    seen: set[str] = set()
+    for clause in clauses:
+        for item in clause.items:
+            key = item.name.lower()
+            if key in seen:
+                raise FrontendError(f"array '{item.name}' appears twice in one data directive",
+                                    span)
+            seen.add(key)
+
+
+@dataclass(frozen=True, slots=True)
+class DataSite:
+    """A data directive as the rewrite needs it: the text [start, end) it replaces, the
+    indentation of the call, the call's argument expressions (four per array, in the glue's
+    order) and the glue it calls (`translator.ir.glue.DataGlue`).  `procedure` encloses it."""
+
+    glue: Any
+    start: int
+    end: int
+    indent: str
+    args: tuple[str, ...]
+    procedure: str
+    span: SourceSpan
+    line: int
+    #: Fortran: the line after which the procedure's interface block goes.
+    decl_line: int = 0
+
+
+def data_symbol(path: str, kind: str, line: int) -> str:
+    """``translate_<file stem>_<kind>_<line>``: unique in a program whose files have distinct
+    stems (C identifier characters only)."""
+    import os
+    stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0], flags=re.ASCII)
+    return f"translate_{stem}_{kind}_{line}"

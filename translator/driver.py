@@ -69,7 +69,8 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
     input.  The rewritten source keeps every byte outside the regions; as text, bytes that
     are not UTF-8 are lone surrogates (`translator.build.sourcebytes.encode` writes them)."""
     from translator.build.sourcebytes import SourceBytes
-    from translator.codegen.host import HostUnit, generate_host_file, glue_signature
+    from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
+                                         glue_signature)
     from translator.ir.printer import print_kernel
     options = dict(options or {})
     frontend = frontend_for(path, options.get("language"))
@@ -97,13 +98,15 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
         result.mappings.append(done)
     result.ir = "\n".join(ir_texts)
     result.glue = glue
+    data = tuple(site.glue for site in getattr(parsed, "data_sites", ()))
     with file_stage(pass_options, "rewrite"):
-        result.outputs[base] = (_rewritten(frontend, parsed, glue, source) if parsed.regions
-                                else source.original)
-    if parsed.regions:
+        result.outputs[base] = (_rewritten(frontend, parsed, glue, source)
+                                if parsed.regions or data else source.original)
+    if parsed.regions or data:
         result.outputs[f"{stem}.cl"] = _join_device_code(device)
         with file_stage(pass_options, "host-glue"):
-            result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
+            result.outputs[f"{stem}.host.c"] = (generate_host_file(units, source_name=base)
+                                                + generate_data_glue(data))
     return result
 
 
@@ -207,12 +210,3 @@ def placeholder_outputs(result: TranslationResult) -> dict[str, str]:
     note = f"no translate regions in {base}: nothing runs on the device"
     return {f"{stem}.cl": f"/* {note} */\n",
             f"{stem}.host.c": f"/* {note} */\ntypedef int translate_no_regions_;\n"}
-
-
-def translate_file(src: str, out_dir: str, *, emit: str = "all",
-                   options: dict[str, Any] | None = None) -> list[str]:
-    """What ``translate SRC -o OUT`` does for one file; returns the paths written."""
-    from translator.build.job import JobOptions, read_source, refuse_overwriting_input
-    refuse_overwriting_input(src, JobOptions(output=out_dir, emit=emit))
-    result = translate_text(src, read_source(src), options)
-    return write_outputs(out_dir, outputs_for_emit(result, emit))

@@ -63,10 +63,12 @@ def call(region: Region, sig: GlueSignature) -> str:
 
 
 def rewrite_edits(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSignature],
-                  prototype_offset: int) -> list[tuple[int, int, str]]:
+                  prototype_offset: int, extra: tuple[tuple[int, int, str], ...] = ()
+                  ) -> list[tuple[int, int, str]]:
     """The edits that make the rewritten source: (start, end, new text) on `text`, in order
-    (the prototypes at `prototype_offset`, each region replaced by its call)."""
-    if not regions:
+    (the prototypes at `prototype_offset`, each region replaced by its call, and the `extra`
+    edits: data directives)."""
+    if not regions and not extra:
         return []
     missing = [r.name for r in regions if r.name not in glue]
     if missing:
@@ -74,6 +76,7 @@ def rewrite_edits(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSi
     protos = "".join(prototype(glue[r.name], dict(r.param_types)) for r in regions)
     edits = [(prototype_offset, prototype_offset, protos)]
     edits += [(r.start, r.end, call(r, glue[r.name])) for r in regions]
+    edits += list(extra)
     return sorted(edits, key=lambda e: (e[0], e[1]))
 
 
@@ -123,4 +126,22 @@ def rewrite(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
 def edits(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> list[tuple[int, int, str]]:
     """`Frontend.rewrite_edits` for C files: what `rewrite` splices in, as edits."""
     offset = getattr(parsed, "prototype_offset", 0)
-    return rewrite_edits(parsed.text, parsed.regions, glue, offset)
+    return rewrite_edits(parsed.text, parsed.regions, glue, offset,
+                         data_edits(getattr(parsed, "data_sites", ()), offset))
+
+
+def data_edits(sites, prototype_offset: int) -> tuple[tuple[int, int, str], ...]:
+    """Each data directive replaced by a call of its glue, and the glue's prototypes."""
+    if not sites:
+        return ()
+    protos = "".join(_data_prototype(site.glue) for site in sites)
+    calls = [(site.start, site.end, f"{site.indent}{site.glue.symbol}({', '.join(site.args)});\n")
+             for site in sites]
+    return ((prototype_offset, prototype_offset, protos), *calls)
+
+
+def _data_prototype(glue) -> str:
+    """The glue of a data directive: per array, its address, first element, element count and
+    element size (`translator.ir.glue.DataGlue`)."""
+    params = ", ".join("const void *, long long, long long, long long" for _ in glue.items)
+    return f"void {glue.symbol}({params or 'void'});\n"

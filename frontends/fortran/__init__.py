@@ -15,6 +15,7 @@ from typing import Any
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
+from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
 from frontends.fortran.rewrite import rewrite_edits, rewrite_source
 from frontends.fortran.scopes import Procedure, build_procedures
@@ -22,7 +23,7 @@ from frontends.fortran.units import blank_unneeded_units
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
                                       parse_source, source_form, walk)
 from frontends.marks import apply_marks
-from frontends.pragmas import declared_functions
+from frontends.pragmas import DataSite, declared_functions
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 
 
@@ -39,6 +40,8 @@ class FortranRegion(Region):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FortranParsedFile(ParsedFile):
     form: str = "free"
+    #: The data directives (data regions, enter/exit data, update), in source order.
+    data_sites: tuple[DataSite, ...] = ()
 
 
 class FortranFrontend:
@@ -52,13 +55,22 @@ class FortranFrontend:
         """Find regions and build their kernels; errors are `TranslatorError`s with spans."""
         form = source_form(path, options or {})
         lines = SourceLines(path, text)
-        marks = group_regions(scan_directives(lines, form), lines, form)
+        directives = scan_directives(lines, form)
+        marks = group_regions(directives, lines, form)
+        found = data_directives(directives)
         regions: list[Region] = []
-        if marks:
-            procedures = build_procedures(_parse_needed(path, text, form, marks), lines)
-            regions = _build_regions(marks, procedures, lines, form)
+        data: tuple[DataSite, ...] = ()
+        if marks or found:
+            # data directives need their procedures' trees too: then the whole file is parsed
+            tree = (parse_source(path, text, form) if found
+                    else _parse_needed(path, text, form, marks))
+            procedures = build_procedures(tree, lines)
+            regions = _build_regions(marks, procedures, lines, form) if marks else []
+            data = data_sites(found, procedures, lines, form) if found else ()
+            if found:
+                stale_warnings(found, regions, lines, form)
         return FortranParsedFile(path=path, text=text, language="fortran",
-                                 regions=tuple(regions), form=form)
+                                 regions=tuple(regions), form=form, data_sites=data)
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text, regions replaced by calls, interfaces declared."""

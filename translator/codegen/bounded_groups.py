@@ -39,6 +39,8 @@ from translator.ir.util import FrozenDict, UniqueNameGenerator
 #: 1024 groups of 256 work items are 262,144 work items).
 MAX_REDUCTION_GROUPS = 1024
 
+_ATOMIC_OPERATIONS = ("sum", "product", "max", "min")
+
 
 def bound_reduction_groups(kernel: Kernel, limit: int = MAX_REDUCTION_GROUPS) -> Kernel:
     """`kernel` with every unbounded group iname of a parallel reduction split (module
@@ -49,7 +51,8 @@ def bound_reduction_groups(kernel: Kernel, limit: int = MAX_REDUCTION_GROUPS) ->
 
 
 class _ReductionInames(IRCombineMapper):
-    """The inames reduced over in an expression."""
+    """The inames reduced over in an expression, by the operations that have atomic updates
+    (others over group inames are refused by the lowering, which names the user's iname)."""
 
     def combine(self, values) -> frozenset[str]:
         out: frozenset[str] = frozenset()
@@ -58,7 +61,8 @@ class _ReductionInames(IRCombineMapper):
         return out
 
     def map_reduction(self, expr: Reduction, *args, **kwargs) -> frozenset[str]:
-        return frozenset(expr.inames) | self.rec(expr.expr)
+        own = frozenset(expr.inames) if expr.operation in _ATOMIC_OPERATIONS else frozenset()
+        return own | self.rec(expr.expr)
 
     def map_constant(self, expr, *args, **kwargs) -> frozenset[str]:
         return frozenset()
