@@ -267,7 +267,8 @@ def reduction_inames(stmt: Statement) -> frozenset[str]:
 
 
 def element_text(acc: Access, values: dict[str, int]) -> str:
-    """The element `acc` touches at `values` (iname and parameter values), as messages show it."""
+    """The element `acc` touches at the iname and parameter `values`, as messages show it
+    (``a[3, 4]``; ``a[[12]]`` for a linear subscript)."""
     if acc.index is None:
         return f"{acc.variable}[?]"
     if not acc.index:

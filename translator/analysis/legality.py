@@ -22,13 +22,14 @@ from dataclasses import dataclass
 
 import pymbolic.primitives as p
 
-from translator.analysis.access import (Access, element_text as _element, kernel_accesses,
-                                       reduction_inames, shared_variables)
+from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
+                                       shared_variables)
+from translator.analysis.access import element_text as _element
 from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
 from translator.ir.data import ArrayArg
-from translator.ir.isl_glue import (find_conflict, hardware_range, instance_set,
+from translator.ir.isl_glue import (find_conflict, hardware_range, inames_of, instance_set,
                                     statement_domain)
 from translator.ir.kernel import Kernel
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
@@ -302,7 +303,6 @@ def check_mapping(kernel: Kernel) -> dict[str, str]:
 def inverted_priorities(kernel: Kernel) -> list[tuple[str, str]]:
     """(new outer, new inner) pairs where a loop priority puts a loop outside one that comes
     before it in declaration order (source nesting order, as the frontends declare domains)."""
-    from translator.ir.isl_glue import inames_of
     decl = {n: k for k, n in enumerate(n for d in kernel.domains for n in inames_of(d))}
     pairs = set()
     for prio in kernel.loop_priority:

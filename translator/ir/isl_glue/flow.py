@@ -300,7 +300,7 @@ def _sample(s: isl.Set) -> tuple[list[int], dict[str, int]]:
         whole = natural
     try:
         point = whole.lexmin().sample_point()
-    except isl.Error:       # unbounded below: any point
+    except isl.Error:       # unbounded below (a loop bound from a value the region computes)
         point = whole.sample_point()
     values = [int(point.get_coordinate_val(dim_type.set, k).to_python())
               for k in range(whole.dim(dim_type.set))]
