@@ -13,7 +13,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from translator.diagnostics import FrontendError, TranslatorError
+from translator.diagnostics import FrontendError
 from translator.pipeline import PassOptions, file_stage, run_region
 
 EMIT_KINDS = ("ir", "cl", "host", "source", "all")
@@ -161,10 +161,7 @@ def symbol_suffix(path: str) -> str:
 
 
 def _with_suffix(sig: Any, suffix: str | None) -> Any:
-    if not suffix:
-        return sig
-    import dataclasses
-    return dataclasses.replace(sig, symbol=f"{sig.symbol}_{suffix}")
+    return replace(sig, symbol=f"{sig.symbol}_{suffix}") if suffix else sig
 
 
 def _check_unique_names(regions) -> None:
