@@ -264,7 +264,7 @@ static void stencil3d(int n, int steps, int reps)
 
 int main(int argc, char **argv)
 {
-  int nmm = argc > 1 ? atoi(argv[1]) : 2048, nmv = argc > 2 ? atoi(argv[2]) : 8192;
+  int nmm = argc > 1 ? atoi(argv[1]) : 2048, nmv = argc > 2 ? atoi(argv[2]) : 16384;
   int n2d = argc > 3 ? atoi(argv[3]) : 4096, t2d = argc > 4 ? atoi(argv[4]) : 10;
   int n3d = argc > 5 ? atoi(argv[5]) : 256, t3d = argc > 6 ? atoi(argv[6]) : 10;
   int reps = argc > 7 ? atoi(argv[7]) : 3;
