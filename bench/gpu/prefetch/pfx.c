@@ -13,6 +13,7 @@
 static const struct { const char *name; int lx, ly; } VARIANTS[] = {
   {"plain32", 32, 8}, {"plain16", 16, 16}, {"pf16_gen", 16, 16}, {"pf16_const", 16, 16},
   {"pf16_flat", 16, 16}, {"pf16_flatfull", 16, 16}, {"pf32_gen", 32, 8}, {"pf32_flat", 32, 8},
+  {"pf16_const_nounroll", 16, 16}, {"pf16_new", 16, 16}, {"pf32_new", 32, 8},
 };
 
 static char *slurp(const char *path)
