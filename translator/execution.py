@@ -221,10 +221,18 @@ class CompiledKernel:
         if any(g <= 0 for g in gsize):
             return
         knl = cl.Kernel(_program(self.context, code), code.kernel_name)
-        args = [prm.dtype.type(values[prm.name]) if prm.kind == "value" else buffers[prm.name]
-                for prm in code.params]
+        args = [prm.dtype.type(values[prm.name]) if prm.kind == "value"
+                else _zeroed(self.context, prm, values) if prm.kind == "scratch"
+                else buffers[prm.name] for prm in code.params]
         knl.set_args(*args)
         cl.enqueue_nd_range_kernel(queue, knl, gsize, lsize)
+
+
+def _zeroed(context: cl.Context, prm: KernelParam, values: dict) -> cl.Buffer:
+    """A device-only buffer of zeros for a "scratch" parameter."""
+    host = np.zeros(max(1, evaluate(prm.size, values)), dtype=prm.dtype)
+    return cl.Buffer(context, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
+                     hostbuf=host)
 
 
 def _image(context: cl.Context, arg, host: np.ndarray, values: dict) -> cl.Image:

@@ -118,7 +118,7 @@ def _param_decl(kp: KernelParam) -> str:
 
 
 def _params(gen: GeneratedCode) -> str:
-    return ", ".join(_param_decl(kp) for kp in gen.params) or "void"
+    return ", ".join(_param_decl(kp) for kp in gen.host_params) or "void"
 
 
 def _size_c(gen: GeneratedCode, kp: KernelParam) -> tuple[list[str], str]:
@@ -136,10 +136,10 @@ def _size_c(gen: GeneratedCode, kp: KernelParam) -> tuple[list[str], str]:
 def region_check_function(symbol: str, region: str, gen: GeneratedCode) -> str:
     """The dumping ``translate_<region>`` for one region (see the module docstring)."""
     real = REAL_PREFIX + symbol
-    args = ", ".join(safe_name(kp.name) for kp in gen.params)
+    args = ", ".join(safe_name(kp.name) for kp in gen.host_params)
     body = ["#ifdef TR_CHECK_TRANSLATED", f"    {real}({args});", "#endif",
             f'    tr_check_begin("{region}");']
-    for kp in gen.params:
+    for kp in gen.host_params:
         dtype, ctype, name = np.dtype(kp.dtype).name, host_type(kp.dtype), safe_name(kp.name)
         if kp.kind == "value":
             body.append(f'    tr_check_value("{kp.name}", "{dtype}", &{name}, sizeof({ctype}));')

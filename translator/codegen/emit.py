@@ -480,7 +480,8 @@ class TreeEmitter:
         dtype = self.oracle(assignee)
         if stmt.atomicity:
             from translator.codegen.parallel_reductions import atomic_update_text
-            return atomic_update_text(stmt, assignee, pr, dtype, self.atomics)
+            return atomic_update_text(stmt, assignee, pr, dtype, self.atomics,
+                                      self.kernel.arg_names)
         # A real stored into a complex variable becomes (x, 0), and the reverse keeps the real
         # part; nothing changes for real values.
         value = assignment_value(stmt.expression, dtype, self.oracle)

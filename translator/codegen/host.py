@@ -73,7 +73,7 @@ def glue_signature(region_name: str, generated: GeneratedCode) -> GlueSignature:
     # An image is passed by the caller as an ordinary (read-only) array.
     params = tuple(GlueParam(name=kp.name, kind="array" if kp.kind == "image" else kp.kind,
                              dtype=np.dtype(kp.dtype),
-                             is_output=kp.is_output) for kp in generated.params)
+                             is_output=kp.is_output) for kp in generated.host_params)
     return GlueSignature(region=region_name, symbol=f"translate_{region_name}", params=params)
 
 
@@ -116,7 +116,7 @@ def _c_ident(name: str) -> str:
 
 def _check_unit(unit: HostUnit) -> None:
     gen = unit.generated
-    names = tuple(kp.name for kp in gen.params)
+    names = tuple(kp.name for kp in gen.host_params)
     sig_names = tuple(gp.name for gp in unit.signature.params)
     if names != sig_names:
         raise CodegenError(f"region '{unit.region_name}': glue signature parameters "
@@ -126,10 +126,10 @@ def _check_unit(unit: HostUnit) -> None:
                            f"(global {len(gen.global_size)}-D, local {len(gen.local_size)}-D)")
     values = {kp.name for kp in gen.params if kp.kind == "value"}
     for kp in gen.params:
-        if kp.kind in ("array", "image") and kp.size is None:
+        if kp.kind in ("array", "image", "scratch") and kp.size is None:
             raise CodegenError(f"region '{unit.region_name}': array argument '{kp.name}' has "
                                "no size")
-        if kp.kind not in ("array", "image", "value"):
+        if kp.kind not in ("array", "image", "value", "scratch"):
             raise CodegenError(f"region '{unit.region_name}': argument '{kp.name}' has "
                                f"unknown kind {kp.kind!r}")
     for expr in _host_expressions(gen):
@@ -140,7 +140,7 @@ def _check_unit(unit: HostUnit) -> None:
 
 
 def _host_expressions(gen: GeneratedCode) -> list[Expression]:
-    sizes = [kp.size for kp in gen.params if kp.kind == "array"]
+    sizes = [kp.size for kp in gen.params if kp.kind in ("array", "scratch")]
     extents = [e for kp in gen.params if kp.kind == "image" for e in _image_extents(kp)]
     return sizes + extents + list(gen.global_size) + list(gen.local_size) + list(gen.assumptions)
 
@@ -217,6 +217,8 @@ def _arg_lines(gen: GeneratedCode, show: _HostPrinter) -> list[str]:
             extents = ", ".join(show(e) for e in _image_extents(kp))
             lines.append(f"tr_arg_image(&_tr_call, {index}, {name}, {len(kp.shape)}, "
                          f"{extents}, sizeof({ctype}), {images.channel_type(kp.dtype)});")
+        elif kp.kind == "scratch":
+            lines.append(f"tr_arg_zeroed(&_tr_call, {index}, {show(kp.size)}, sizeof({ctype}));")
         else:
             lines.append(f"tr_arg_value(&_tr_call, {index}, &{name}, sizeof({ctype}));")
     return lines
@@ -236,7 +238,7 @@ def _launch_lines(gen: GeneratedCode, show: _HostPrinter) -> list[str]:
 
 
 def prototype(unit: HostUnit) -> str:
-    params = ", ".join(_param_decl(kp) for kp in unit.generated.params) or "void"
+    params = ", ".join(_param_decl(kp) for kp in unit.generated.host_params) or "void"
     return f"void {unit.signature.symbol}({params})"
 
 
@@ -364,6 +366,7 @@ class _Printer:
 
 def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
     arrays = [prm for prm in prog.params + prog.buffers if prm.kind == "array"]
+    arrays += _scratch_params(prog)
     slots = {prm.name: k for k, prm in enumerate(arrays)}
     wide = _wide_values(prog)
     show = _Printer([*wide, *_loop_inames(prog.body)])
@@ -378,6 +381,9 @@ def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
         elif prm.kind != "value":
             raise CodegenError(f"region '{unit.region_name}': argument '{prm.name}' of kind "
                                f"{prm.kind!r} cannot be passed to a region of several kernels")
+    for prm in _scratch_params(prog):
+        lines.append(f"tr_arg_zeroed(&_tr_call, {slots[prm.name]}, {show(prm.size)}, "
+                     f"sizeof({host_type(prm.dtype)}));")
     for prm in prog.buffers:
         lines.append(f"tr_arg_scratch(&_tr_call, {slots[prm.name]}, {show(prm.size)}, "
                      f"sizeof({host_type(prm.dtype)}));")
@@ -410,7 +416,7 @@ def _launch_text(launch: KernelLaunch, slots: dict[str, int], k: int,
         raise CodegenError(f"kernel '{code.kernel_name}': bad NDRange sizes")
     lines = [f"tr_kernel(&_tr_call, {k}, {len(code.params)});   /* {code.kernel_name} */"]
     for arg, prm in enumerate(code.params):
-        if prm.kind == "array":
+        if prm.kind in ("array", "scratch"):
             lines.append(f"tr_kernel_buffer(&_tr_call, {arg}, {slots[prm.name]});")
         elif prm.kind == "value":
             lines.append(f"tr_kernel_value(&_tr_call, {arg}, &{safe_name(prm.name)}, "
@@ -438,8 +444,15 @@ def _loop_inames(body) -> list[str]:
     return out
 
 
+def _scratch_params(prog: HostProgramCode) -> list[KernelParam]:
+    """The kernels' device-only zero-filled buffers, one slot each (zeroed once per call:
+    their kernels leave them zeroed for the next launch)."""
+    return [prm for code in prog.kernels for prm in code.params if prm.kind == "scratch"]
+
+
 def _program_expressions(prog: HostProgramCode) -> list[Expression]:
     exprs = [prm.size for prm in prog.params + prog.buffers if prm.kind == "array"]
+    exprs += [prm.size for prm in _scratch_params(prog)]
     exprs += list(prog.assumptions)
 
     def walk(body) -> None:

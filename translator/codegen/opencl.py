@@ -155,6 +155,8 @@ def _param_decl(kernel: Kernel, prm: KernelParam) -> str:
         return f"{t} const {name}"
     if prm.kind == "image":
         return images.param_declaration(name, len(prm.shape))
+    if prm.kind == "scratch":
+        return f"__global {t} *{name}"
     arg = kernel.arg(prm.name)
     const = "" if prm.is_output else " const"
     restrict = "" if _may_alias(kernel, arg) else "restrict "
@@ -250,10 +252,17 @@ def _declares_fp64(kernel: Kernel) -> bool:
 # kernel parameters
 
 def kernel_params(kernel: Kernel) -> tuple[KernelParam, ...]:
-    """Array arguments then value arguments, each group in `kernel.args` order."""
+    """Array arguments then value arguments, each group in `kernel.args` order.  The
+    per-group value buffers of group reductions (`SCRATCH_PREFIX`) are of kind "scratch"."""
+    from translator.codegen.parallel_reductions import SCRATCH_PREFIX
     read, written = _reads_and_writes(kernel)
     out: list[KernelParam] = []
     for arg in kernel.array_args:
+        if arg.name.startswith(SCRATCH_PREFIX):
+            out.append(KernelParam(name=arg.name, kind="scratch", dtype=np.dtype(arg.dtype),
+                                   is_input=False, is_output=False, size=arg.shape[0],
+                                   shape=arg.shape))
+            continue
         # What the statements do decides; a declared flag can only add a transfer (flags
         # set when the kernel was made go stale when transforms remove statements).
         is_output = arg.name in written or bool(arg.is_output)

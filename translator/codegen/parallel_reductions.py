@@ -129,9 +129,12 @@ class _Lowering:
         #: (outer, inner) loop priorities: a work item's accumulator holds one value per
         #: iteration of the statement's sequential loops, so they go around the reduction's.
         self.nesting: frozenset[tuple[str, ...]] = frozenset()
+        #: Buffers of per-group values (`_add_partials`), new arguments of the kernel.
+        self.partials: list[ArrayArg] = []
 
     def kernel_with(self, statements: tuple[Statement, ...]) -> Kernel:
         return self.kernel.copy(statements=statements, temporaries=self.temporaries,
+                                args=self.kernel.args + tuple(self.partials),
                                 domains=tuple(self.domains), iname_tags=FrozenDict(self.tags),
                                 loop_priority=self.kernel.loop_priority | self.nesting)
 
@@ -171,8 +174,25 @@ class _Lowering:
                 "(or map the reduction's inames to local axes only)", stmt.span)
         self._check_destination_private(stmt, target.name, replacer.group_inames)
         expression = combine(update.operation, stmt.assignee, replacer.values[0])
-        return replace(final, expression=expression, atomicity=frozenset({target.name}),
-                       within_inames=final.within_inames | replacer.group_inames)
+        final = replace(final, expression=expression, atomicity=frozenset({target.name}),
+                        within_inames=final.within_inames | replacer.group_inames)
+        self._add_partials(final, target)
+        return final
+
+    def _add_partials(self, final: Assignment, target: ArrayArg) -> None:
+        """Give `final` a buffer of per-group values (`scratch_name`) when every group runs it
+        exactly once: then the last group to finish combines them (`atomic_update_text`)
+        instead of one contended atomic update per group."""
+        name = scratch_name(final.id)
+        groups = {n for n in final.within_inames if isinstance(self.hardware.get(n), GroupTag)}
+        if name in self.kernel.arg_names or name in self.temporaries or final.within_inames - groups:
+            return
+        kernel_axes = {t.axis for t in self.hardware.values() if isinstance(t, GroupTag)}
+        if kernel_axes - {self.hardware[n].axis for n in groups}:
+            return
+        count = _product([g for g in self.grid.groups if g != 1])
+        self.partials.append(ArrayArg(name=name, dtype=target.dtype, shape=(_sum([count, 1]),),
+                                      is_input=False, is_output=False, span=final.span))
 
     def _check_destination_private(self, stmt: Statement, name: str, groups: set[str]) -> None:
         for other in self.kernel.statements:
@@ -393,6 +413,12 @@ def _sum(terms: list[Expression]) -> Expression:
     return terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
 
 
+def _product(factors: list[Expression]) -> Expression:
+    if not factors:
+        return 1
+    return factors[0] if len(factors) == 1 else p.Product(tuple(factors))
+
+
 def _scaled(factor: int, expr: Expression) -> Expression:
     if expr == 0 or factor == 1:
         return expr
@@ -405,10 +431,22 @@ def _scaled(factor: int, expr: Expression) -> Expression:
 _INT32_BUILTINS = {"sum": "atomic_add", "max": "atomic_max", "min": "atomic_min"}
 
 
+#: Prefix of the per-group value buffers of group reductions (kernel arguments that exist on
+#: the device only, zero-filled before each launch: `translator.codegen.opencl.kernel_params`
+#: makes them parameters of kind "scratch").
+SCRATCH_PREFIX = "_tr_part_"
+
+
+def scratch_name(statement_id: str) -> str:
+    """The per-group value buffer of the group reduction finished by `statement_id`."""
+    return SCRATCH_PREFIX + statement_id
+
+
 def atomic_update_text(stmt: Assignment, assignee: Expression, printer, dtype: np.dtype,
-                       helpers: set[tuple[str, str]]) -> str:
-    """``_tr_atomic_<op>_<type>(&x[i], value);`` for ``x[i] = x[i] OP value`` marked atomic;
-    records the helper it needs in `helpers`."""
+                       helpers: set[tuple[str, str]], arg_names=()) -> str:
+    """``_tr_atomic_<op>_<type>(&x[i], value);`` for ``x[i] = x[i] OP value`` marked atomic,
+    or ``_tr_finish_<op>_<type>(&x[i], value, partials);`` where the statement has a buffer
+    of per-group values among `arg_names`; records the helper it needs in `helpers`."""
     if not isinstance(stmt, Assignment):
         raise CodegenError(f"statement {stmt.id!r}: atomic calls are not supported", stmt.span)
     name = stmt.assignee_names()[0]
@@ -420,8 +458,13 @@ def atomic_update_text(stmt: Assignment, assignee: Expression, printer, dtype: n
     if dt.kind not in "iuf" or dt.itemsize not in (4, 8):
         raise CodegenError(f"statement {stmt.id!r}: atomic updates of {dt.name} data are not "
                            "supported (32- and 64-bit integers and floats are)", stmt.span)
-    helpers.add((update.operation, dt.name))
     value = printer(update.term, ctx=dt)
+    partials = scratch_name(stmt.id)
+    if partials in arg_names:
+        helpers.add(("finish:" + update.operation, dt.name))
+        return (f"_tr_finish_{update.operation}_{dt.name}(&{printer(assignee)}, {value}, "
+                f"{partials});")
+    helpers.add((update.operation, dt.name))
     return f"_tr_atomic_{update.operation}_{dt.name}(&{printer(assignee)}, {value});"
 
 
@@ -432,8 +475,52 @@ def atomic_preamble(helpers: set[tuple[str, str]]) -> str:
     out = []
     if any(np.dtype(dt).itemsize == 8 for _, dt in helpers):
         out.append("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n\n")
-    out.extend(_atomic_helper(op, dt) for op, dt in sorted(helpers))
+    for op, dt in sorted(helpers):
+        finish = op.startswith("finish:")
+        out.append(_finish_helper(op[7:], dt) if finish else _atomic_helper(op, dt))
     return "".join(out)
+
+
+#: Per-group values the last group loads at once (independent loads in flight).
+_FINISH_BATCH = 32
+
+
+def _combined(operation: str, dt: np.dtype, a: str, b: str) -> str:
+    fn = {"max": "fmax", "min": "fmin"} if dt.kind == "f" else {"max": "max", "min": "min"}
+    return {"sum": f"{a} + {b}", "product": f"{a} * {b}"}.get(operation,
+                                                                 f"{fn.get(operation)}({a}, {b})")
+
+
+def _finish_helper(operation: str, dtype_name: str) -> str:
+    """Each group stores its value in ``part[g]``; the last group to arrive (counted by an
+    atomic increment of the element after the groups' values) combines ``part[0..ng-1]`` in
+    group order, so the result does not depend on timing, then resets the counter."""
+    dt = np.dtype(dtype_name)
+    t = c_type_name(dt)
+    b = _FINISH_BATCH
+    return (
+        f"static inline void _tr_finish_{operation}_{dtype_name}"
+        f"(__global {t} *p, {t} v, volatile __global {t} *part)\n{{\n"
+        "  /* the last work group to finish combines every group's value, in group order */\n"
+        "  const uint ng = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+        "  const uint g = get_group_id(0) + get_num_groups(0) * (get_group_id(1)\n"
+        "                 + get_num_groups(1) * get_group_id(2));\n"
+        "  volatile __global uint *count = (volatile __global uint *) (part + ng);\n"
+        "  part[g] = v;\n"
+        "  mem_fence(CLK_GLOBAL_MEM_FENCE);\n"
+        "  if (atomic_inc(count) != ng - 1)\n    return;\n"
+        "  mem_fence(CLK_GLOBAL_MEM_FENCE);\n"
+        f"  {t} acc = *p;\n"
+        f"  for (uint k = 0; k < ng; k += {b}) {{\n"
+        f"    {t} x[{b}];\n"
+        f"    for (uint j = 0; j < {b}; ++j)\n"
+        "      if (k + j < ng)\n        x[j] = part[k + j];\n"
+        f"    for (uint j = 0; j < {b}; ++j)\n"
+        f"      if (k + j < ng)\n        acc = {_combined(operation, dt, 'acc', 'x[j]')};\n"
+        "  }\n"
+        "  *p = acc;\n"
+        "  *count = 0;\n"
+        "}\n\n")
 
 
 def _atomic_helper(operation: str, dtype_name: str) -> str:
@@ -462,4 +549,5 @@ def _atomic_helper(operation: str, dtype_name: str) -> str:
     return head + body + "}\n\n"
 
 
-__all__ = ["atomic_preamble", "atomic_update_text", "lower_parallel_reductions"]
+__all__ = ["SCRATCH_PREFIX", "atomic_preamble", "atomic_update_text", "lower_parallel_reductions",
+           "scratch_name"]

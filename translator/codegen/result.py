@@ -17,7 +17,9 @@ class KernelParam:
     value parameters, C-order-flattened footprint incl. offset); kind "value": a scalar;
     kind "image": a read-only OpenCL image of `shape` (float32 or int32; the host passes the
     array as for "array"); `image_extents` are its (width, height, depth)[:ndim], the array
-    extents from the contiguous axis (x) outwards.
+    extents from the contiguous axis (x) outwards; kind "scratch": a device-only buffer of
+    `size` elements that the caller never sees, zero-filled before each launch (the
+    per-group values of a reduction over work groups).
     """
 
     name: str
@@ -50,3 +52,8 @@ class GeneratedCode:
     #: What the kernel was generated assuming (`assume`), as conditions ``e >= 0`` / ``e == 0``
     #: on value parameters; the host glue checks them before launching.
     assumptions: tuple[Expression, ...] = ()
+
+    @property
+    def host_params(self) -> tuple[KernelParam, ...]:
+        """The parameters a caller passes (all but the device-only "scratch" buffers)."""
+        return tuple(kp for kp in self.params if kp.kind != "scratch")

@@ -634,6 +634,22 @@ void tr_arg_scratch(tr_call *call, cl_uint index, long long count, size_t elem_s
     check(call->region, err, "clCreateBuffer");
 }
 
+/* A device-only buffer filled with zero bytes before the launch (the per-group values and
+ * arrival counter of a reduction over work groups); also a kernel argument of a one-kernel
+ * region. */
+void tr_arg_zeroed(tr_call *call, cl_uint index, long long count, size_t elem_size)
+{
+    const cl_uchar zero = 0;
+    tr_arg_scratch(call, index, count, elem_size);
+    tr_slot *sl = &call->slots[index];   /* checked and marked by tr_arg_scratch */
+    if (sl->bytes > 0)
+        check(call->region, clEnqueueFillBuffer(rt.queue, sl->buffer, &zero, 1, 0, sl->bytes,
+                                                0, NULL, NULL),
+              "clEnqueueFillBuffer");
+    if (call->region->nkernels == 0)
+        set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+}
+
 void tr_kernel(tr_call *call, cl_uint k, cl_uint nargs)
 {
     if (k >= call->region->nkernels)

@@ -182,6 +182,10 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
  * `elem_size` bytes (a temporary that lives across launches); never copied. */
 void tr_arg_scratch(tr_call *call, cl_uint index, long long count, size_t elem_size);
 
+/* Sets slot (or, in a one-kernel region, kernel argument) `index` to a device-only buffer of
+ * `count` elements of `elem_size` bytes, filled with zero bytes; never copied. */
+void tr_arg_zeroed(tr_call *call, cl_uint index, long long count, size_t elem_size);
+
 /* Host programs: chooses kernel `k` (of the region's table), which takes `nargs` arguments,
  * for the next tr_kernel_buffer / tr_kernel_value / tr_launch. */
 void tr_kernel(tr_call *call, cl_uint k, cl_uint nargs);
