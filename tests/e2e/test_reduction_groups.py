@@ -221,3 +221,157 @@ def test_reassociate_region_option_in_fortran(tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
     check_sample(src, work)
+
+
+# ---------------------------------------------------------------------------------------------
+# the last group to finish combines the groups' values (no contended atomic update)
+
+C_FINISH = """/* translate-test: rtol=1e-12 */
+#include <math.h>
+#include <stdio.h>
+double dmax(int n, const double *restrict a)
+{
+  double m = -1e300;
+#pragma translate kernel dmaxk
+#pragma translate split_iname("i", 256, outer_tag="g.0", inner_tag="l.0")
+  for (int i = 0; i < n; i++)
+    m = fmax(m, a[i]);
+#pragma translate end kernel
+  return m;
+}
+
+double dmin(int n, const double *restrict a)
+{
+  double m = 1e300;
+#pragma translate kernel dmink
+#pragma translate split_iname("i", 32, outer_tag="g.0", inner_tag="l.0")
+  for (int i = 0; i < n; i++)
+    m = fmin(m, a[i]);
+#pragma translate end kernel
+  return m;
+}
+
+double wsum(int n, const double *restrict a)
+{
+  double s = 0.0;
+#pragma translate kernel wsumk
+#pragma translate split_iname("i", 256, outer_tag="g.0", inner_tag="l.0")
+  for (int i = 0; i < n; i++)
+    s += a[i];
+#pragma translate end kernel
+  return s;
+}
+
+int main(void)
+{
+  static double a[700000];
+  static const int ns[] = {0, 1, 2, 31, 32, 33, 8191, 32768, 32769, 262143, 262144, 262145,
+                           524288, 524289, 700000};
+  for (int i = 0; i < 700000; i++)
+    a[i] = sin(0.37 * i) * (1.0 + 1e-3 * (i % 1000));
+  for (int t = 0; t < (int) (sizeof ns / sizeof ns[0]); t++) {
+    double s1 = wsum(ns[t], a), s2 = wsum(ns[t], a);
+    printf("n=%d max=%.17g min=%.17g sum=%.8e same=%d\\n", ns[t], dmax(ns[t], a),
+           dmin(ns[t], a), s1, s1 == s2);
+  }
+  return 0;
+}
+"""
+
+
+def test_groups_finish_without_atomics_c(tmp_path: Path) -> None:
+    """max, min and a rounded sum over groups: one finishing helper per region, sizes around
+    multiples of the group count, n = 0, and the same sum (bit for bit) on every call."""
+    src = tmp_path / "finish.c"
+    src.write_text(C_FINISH)
+    _report(src, tmp_path / "out")
+    device = (tmp_path / "out" / "finish.cl").read_text()
+    for helper in ("_tr_finish_max_float64", "_tr_finish_min_float64", "_tr_finish_sum_float64"):
+        assert helper in device
+    assert "_tr_atomic_" not in device and "cmpxchg" not in device
+    host = (tmp_path / "out" / "finish.host.c").read_text()
+    assert host.count("tr_arg_zeroed(") == 3
+    prototypes = [ln for ln in host.splitlines() if ln.startswith("void translate_")]
+    assert len(prototypes) == 6 and not any("_tr_part_" in ln for ln in prototypes)
+    work = tmp_path / "work"
+    work.mkdir()
+    out = check_sample(src, work)
+    assert out.count("same=1") == 15
+
+
+F_FINISH = """! translate-test: rtol=1e-12
+subroutine fstats(n, a, s, m)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(n)
+  real(8), intent(inout) :: s, m
+  integer :: i
+  !$translate kernel fsumk
+  !$translate split_iname("i", 128, outer_tag="g.0", inner_tag="l.0")
+  do i = 1, n
+     s = s + a(i)
+  end do
+  !$translate end kernel
+  !$translate kernel fmaxk
+  !$translate split_iname("i", 64, outer_tag="g.0", inner_tag="l.0")
+  do i = 1, n
+     m = max(m, a(i))
+  end do
+  !$translate end kernel
+end subroutine fstats
+
+program main
+  implicit none
+  integer, parameter :: nmax = 300000
+  real(8), allocatable :: a(:)
+  real(8) :: s, m
+  integer :: i, k
+  integer, parameter :: ns(6) = [0, 1, 127, 131072, 131073, nmax]
+  allocate(a(nmax))
+  do i = 1, nmax
+     a(i) = cos(0.011d0 * i) + 1.0d-6 * mod(i, 977)
+  end do
+  do k = 1, 6
+     s = 0.5d0
+     m = -2.0d0
+     call fstats(ns(k), a, s, m)
+     print '(i7, 2es24.15)', ns(k), s, m
+  end do
+end program main
+"""
+
+
+def test_groups_finish_without_atomics_fortran(tmp_path: Path) -> None:
+    src = tmp_path / "finish.f90"
+    src.write_text(F_FINISH)
+    _report(src, tmp_path / "out")
+    device = (tmp_path / "out" / "finish.cl").read_text()
+    assert "_tr_finish_sum_float64" in device and "_tr_finish_max_float64" in device
+    work = tmp_path / "work"
+    work.mkdir()
+    check_sample(src, work)
+
+
+def test_python_library_group_max_is_repeatable(ctx, queue) -> None:
+    """The Python path passes the zero-filled buffer of per-group values; repeated calls give
+    the same bits (the groups' values are combined in group order)."""
+    import transforms
+    import translator
+    from translator.codegen.opencl import generate_code
+
+    knl = translator.make_kernel("{[i]: 0<=i<n}",
+                                 ["s[0] = s[0] + sum(i, a[i])", "m[0] = max(m[0], max(i, a[i]))"])
+    knl = transforms.split_iname(knl, "i", 64, outer_tag="g.0", inner_tag="l.0")
+    knl = transforms.add_dtypes(knl, {"a": np.float64, "s": np.float64, "m": np.float64})
+    code = generate_code(knl)
+    assert [prm.kind for prm in code.params].count("scratch") == 2
+    assert "_tr_atomic_" not in code.device_code
+    run = translator.compile(knl, ctx)
+    rng = np.random.default_rng(5)
+    for n in (1, 63, 64 * 1024, 64 * 1024 + 1, 200_000):
+        a = rng.standard_normal(n)
+        outs = [run(queue, a=a, s=np.array([0.25]), m=np.array([-9.0]), n=np.int32(n))
+                for _ in range(3)]
+        assert all(o["s"][0] == outs[0]["s"][0] for o in outs), n
+        np.testing.assert_allclose(outs[0]["s"][0], 0.25 + a.sum(), rtol=1e-10, atol=1e-10)
+        assert outs[0]["m"][0] == a.max()
