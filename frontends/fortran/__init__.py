@@ -15,12 +15,13 @@ from typing import Any
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
+from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
 from frontends.fortran.rewrite import rewrite_source
 from frontends.fortran.scopes import Procedure, build_procedures
-from frontends.fortran.units import blank_unneeded_units
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
                                       parse_source, source_form, walk)
+from frontends.fortran.units import blank_unneeded_units
 from frontends.marks import apply_marks
 from frontends.pragmas import declared_functions
 from translator.diagnostics import FrontendError, UnsupportedConstructError
@@ -56,7 +57,8 @@ class FortranFrontend:
         regions: list[Region] = []
         if marks:
             procedures = build_procedures(_parse_needed(path, text, form, marks), lines)
-            regions = _build_regions(marks, procedures, lines, form)
+            finder = ModuleFinder.from_options(path, options or {})
+            regions = _build_regions(marks, procedures, lines, form, finder)
         return FortranParsedFile(path=path, text=text, language="fortran",
                                  regions=tuple(regions), form=form)
 
@@ -78,7 +80,7 @@ def _parse_needed(path: str, text: str, form: str, marks: list[RegionMarks]) -> 
 
 
 def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines: SourceLines,
-                   form: str) -> list[Region]:
+                   form: str, finder: ModuleFinder) -> list[Region]:
     out: list[Region] = []
     counts: dict[str, int] = {}
     names: dict[str, RegionMarks] = {}
@@ -91,6 +93,7 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
             raise FrontendError(f"duplicate kernel name {name!r} (first used at line "
                                 f"{names[name].kernel_line})", m.span)
         names[name] = m
+        finder.resolve(proc.scope)   # modules from other files, before any name is looked up
         out.append(_region(proc, m, name, marks, lines, form))
     return out
 
