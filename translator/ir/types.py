@@ -23,7 +23,7 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import KernelLanguageError
 from translator.ir.data import ArrayArg, TemporaryVariable, ValueArg
-from translator.ir.expr import Expression, IRWalkMapper
+from translator.ir.expr import INT_RESULT_FUNCTIONS, Expression, IRWalkMapper
 from translator.ir.isl_glue import params_of
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
@@ -240,6 +240,10 @@ class TypeOracle:
             declared = _registered("function_result_dtype", self.kernel, name)
             if declared is not None:
                 return Typed(declared)
+        if name in INT_RESULT_FUNCTIONS:
+            return Typed(np.dtype(np.int32))
+        if name == "ldexp" and e.parameters:   # ldexp(x, n): the type of x
+            e = p.Call(e.function, e.parameters[:1])
         args = promote_all([self.typed(a) for a in e.parameters])
         if args.dtype is None:
             return args
