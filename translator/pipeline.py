@@ -39,12 +39,62 @@ class PassOptions:
 
 
 def apply_transform_calls(kernel: Kernel, calls: Sequence[Any]) -> Kernel:
-    """Apply a region's transform pragmas in order (each carries its span for errors)."""
+    """Apply a region's transform pragmas in order (each carries its span for errors), then
+    check the work groups they ask for, blaming the pragma that tagged the iname."""
     import transforms
+    tagged_by: dict[str, Any] = {}
     for call in calls:
+        before = kernel
         kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),
                                        span=call.span)
+        if kernel.iname_tags is not before.iname_tags:
+            tagged_by.update({n: call.span for n in kernel.all_inames
+                              if kernel.tags_of(n) != before.tags_of(n)})
+    check_work_groups(kernel, tagged_by)
     return kernel
+
+
+#: The largest work group the translator emits: no OpenCL GPU accepts more than 1024 work
+#: items per group (NVIDIA, AMD, Intel: 1024 or less; the OpenCL specification guarantees
+#: only 1).  Groups above `WORK_GROUP_WARN` are named in ``--report``: some devices stop at
+#: 256, and the runtime then reports CL_DEVICE_MAX_WORK_GROUP_SIZE at the region's call.
+MAX_WORK_GROUP = 1024
+WORK_GROUP_WARN = 256
+
+
+def check_work_groups(kernel: Kernel, tagged_by: dict[str, Any]) -> None:
+    """Every local axis has a constant size, and a group holds at most `MAX_WORK_GROUP` work
+    items; errors point at the pragma that tagged the iname (`tagged_by`)."""
+    from translator.diagnostics import TransformError
+    from translator.ir.isl_glue import hardware_range, statement_domain
+    from translator.ir.tags import LocalTag
+    sizes: dict[int, tuple[int, str]] = {}
+    for iname in sorted(kernel.all_inames):
+        tag = kernel.tag_of(iname, LocalTag)
+        if tag is None or iname not in tagged_by:
+            continue
+        try:
+            _, count, extent = hardware_range(statement_domain(kernel.domains, [iname]), iname)
+        except TranslatorError:
+            continue   # an ill-formed domain: codegen reports it
+        if extent is None:
+            raise TransformError(
+                f"iname {iname!r} is tagged {tag} but its number of values ({count}) is not a "
+                "constant: the work-group size must be known at translation (split the iname "
+                "with a constant inner length and tag the inner one)", tagged_by[iname])
+        if extent > sizes.get(tag.axis, (0, ""))[0]:
+            sizes[tag.axis] = (extent, iname)
+    total = 1
+    for extent, _ in sizes.values():
+        total *= extent
+    if total > MAX_WORK_GROUP:
+        shape = " x ".join(str(sizes[a][0]) for a in sorted(sizes))
+        biggest = max(sizes.values())[1]
+        raise TransformError(
+            f"work groups of {total} work items ({shape}) are larger than any OpenCL GPU "
+            f"accepts (at most {MAX_WORK_GROUP}; the device's CL_DEVICE_MAX_WORK_GROUP_SIZE, "
+            "often 256 to 1024): use a smaller inner length for the local axes",
+            tagged_by[biggest])
 
 
 def privatize_arrays(kernel: Kernel) -> Kernel:
