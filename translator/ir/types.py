@@ -361,6 +361,9 @@ def _with_dtypes(kernel: Kernel, updates: dict[str, np.dtype]) -> Kernel:
 
 def _default_integer_values(kernel: Kernel) -> Kernel:
     """Untyped value arguments that are domain parameters, subscripts or shapes are int32."""
+    if not any(a.dtype is None for a in kernel.value_args) and not any(
+            t.dtype is None and not t.shape for t in kernel.temporaries.values()):
+        return kernel   # nothing to type: skip the walk over every statement
     integral = _integer_used_names(kernel)
     updates = {a.name: INT32 for a in kernel.value_args
                if a.dtype is None and a.name in integral}

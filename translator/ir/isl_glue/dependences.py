@@ -18,12 +18,49 @@ from translator.ir.isl_glue.core import (
 )
 
 
+#: Results of `instance_set` and `find_conflict` for recent arguments.  Legality asks the same
+#: question for every pair of accesses of a region whose statements share their loops; the
+#: answers depend on the arguments only.  Keys use the identity of isl objects and domain
+#: tuples, and each entry holds those objects, so an identity is never reused while cached.
+_MEMO: dict[tuple, tuple] = {}
+_MEMO_SIZE = 4096
+
+
+def _memo_get(key: tuple) -> tuple | None:
+    return _MEMO.get(key)
+
+
+def _memo_put(key: tuple, keep: tuple, value: object) -> None:
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = (keep, value)
+
+
 def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
                  conditions: Iterable[Expression] = (), rename: dict[str, str] | None = None,
                  assumptions: isl.BasicSet | None = None) -> isl.Set:
     """The instances of a statement over `inames` as a parameter-only set (every iname becomes
     a parameter, renamed by `rename`), restricted by the affine `conditions` (others are
     ignored: an over-approximation, which is safe for conflict search)."""
+    inames, conditions = tuple(inames), tuple(conditions)
+    if not isinstance(domains, tuple):
+        return _instance_set(domains, inames, conditions, rename, assumptions)
+    try:
+        key = ("instances", id(domains), inames, conditions,
+               tuple(sorted((rename or {}).items())), id(assumptions))
+        hit = _memo_get(key)
+    except TypeError:   # an unhashable condition: compute, do not remember
+        return _instance_set(domains, inames, conditions, rename, assumptions)
+    if hit is None:
+        value = _instance_set(domains, inames, conditions, rename, assumptions)
+        _memo_put(key, (domains, assumptions), value)
+        return value
+    return hit[1]
+
+
+def _instance_set(domains: Sequence[isl.BasicSet], inames: tuple[str, ...],
+                  conditions: tuple[Expression, ...], rename: dict[str, str] | None,
+                  assumptions: isl.BasicSet | None) -> isl.Set:
     dom = isl.Set.from_basic_set(combined_domain(domains, inames))
     dom = project_onto(dom, inames)
     for c in conditions:
@@ -52,6 +89,22 @@ def find_conflict(first: isl.Set, second: isl.Set,
     """
     if differ and all(_forces_equal(equalities, a, b) for a, b in differ):
         return None
+    try:
+        key = ("conflict", id(first), id(second), tuple(equalities), tuple(differ), tuple(less))
+        hit = _memo_get(key)
+    except TypeError:
+        return _find_conflict(first, second, equalities, differ, less)
+    if hit is None:
+        value = _find_conflict(first, second, equalities, differ, less)
+        _memo_put(key, (first, second), value)
+        return None if value is None else dict(value)
+    return None if hit[1] is None else dict(hit[1])
+
+
+def _find_conflict(first: isl.Set, second: isl.Set,
+                   equalities: Sequence[tuple[Expression, Expression]],
+                   differ: Sequence[tuple[str, str]],
+                   less: Sequence[tuple[Expression, Expression]]) -> dict[str, int] | None:
     names: set[str] = set()
     for lhs, rhs in (*equalities, *less):
         names |= dependencies(lhs) | dependencies(rhs)
