@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 APT_PACKAGES = gfortran gcc make cmake ninja-build pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
 
-.PHONY: setup system-deps venv test demo clean
+.PHONY: setup system-deps venv test docs demo clean
 
 setup: system-deps venv
 
@@ -27,8 +27,18 @@ $(VENV)/.installed: pyproject.toml
 test: setup
 	$(PY) -m pytest -q -n auto tests
 
+# The documentation (docs/, MyST markdown), built into docs/_build/html; any warning fails.
+# The doctests of docs/*.md run in `make test` (tests/unit/test_docs.py).
+docs: venv $(VENV)/.docs-installed
+	$(VENV)/bin/sphinx-build -W --keep-going -q -b html docs docs/_build/html
+	@echo "documentation: docs/_build/html/index.html"
+
+$(VENV)/.docs-installed: pyproject.toml
+	$(PY) -m pip install -q -e '.[docs]'
+	touch $@
+
 demo: setup
 	VENV=$(abspath $(VENV)) samples/run.sh $(SAMPLE)
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info docs/_build

@@ -5,7 +5,8 @@ bench/RESULTS.md.
 
 Same oracle as tests/build/test_fuzz.py (see tests/build/fuzzing.py): every input ends in
 exit 0, or exit 1 with a diagnostic; never an internal error, a traceback, a hang, or output
-left by a failed translation.  Inputs are derived from --seed, so a run can be repeated; each
+left by a failed translation; every input that translates keeps each line outside its regions
+byte for byte.  Mutations include CRLF, a byte order mark, Latin-1 comments and huge numbers.  Inputs are derived from --seed, so a run can be repeated; each
 distinct problem is printed once with the mutation that reproduces it.
 """
 
@@ -24,14 +25,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.build.fuzzing import SEEDS, mutate, random_ops, run_input  # noqa: E402
+from tests.build.fuzzing import SEEDS, mutate_bytes, random_ops, run_input  # noqa: E402
 
 
 def one(k: int, base_seed: int) -> tuple[int, str, int, str, str]:
     rng = random.Random(base_seed * 1_000_003 + k)
     seed = rng.choice(SEEDS)
     ops = random_ops(rng)
-    outcome = run_input(seed.name, mutate(seed.read_text(), ops))
+    outcome = run_input(seed.name, mutate_bytes(seed.name, seed.read_text(), ops))
     tail = outcome.stderr.strip().splitlines()[-1:] if outcome.problem else []
     return k, seed.name, outcome.status, outcome.problem, f"{ops} {' '.join(tail)}"
 
@@ -66,8 +67,10 @@ def main() -> int:
 def record(args: argparse.Namespace, summary: str, problems: dict) -> None:
     lines = [f"\n## CLI fuzzing, {datetime.date.today().isoformat()}\n",
              f"\nCommand: `.venv/bin/python bench/fuzz_cli.py -n {args.n} --seed {args.seed} "
-             f"-j {args.j}` ({len(SEEDS)} sample sources, 1-3 line/token mutations each, half "
-             "of the kinds confined to one translate region)\n",
+             f"-j {args.j}` ({len(SEEDS)} sample sources, 1-3 mutations each: line/token "
+             "edits (half of them confined to one translate region), huge numbers, CRLF line "
+             "ends, a UTF-8 byte order mark, Latin-1 comment lines; byte identity outside the "
+             "regions checked on every input that translates)\n",
              f"\nResult: {summary}.\n"]
     lines += [f"- {problem} ({name}): {detail}\n" for (problem, name), detail in
               sorted(problems.items())]

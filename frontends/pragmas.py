@@ -22,7 +22,7 @@ from translator.diagnostics import FrontendError, SourceSpan
 class Directive:
     """A parsed directive.  kind: "kernel", "end_kernel" or "call"."""
 
-    kind: str               # kernel, end_kernel, call, mark, block, end_block
+    kind: str               # kernel, end_kernel, call, mark, block, end_block, or a data kind
     name: str | None
     args: tuple[Any, ...] = ()
     kwargs: tuple[tuple[str, Any], ...] = ()
@@ -47,6 +47,9 @@ def parse_directive(text: str, span: SourceSpan) -> Directive:
         return Directive("end_kernel", None, span=span)
     if low[:2] == ["end", "block"] or low[0] == "endblock":
         return Directive("end_block", None, span=span)
+    data = parse_data_directive(body, span)
+    if data is not None:
+        return data
     mark = _parse_mark(body, span)
     return mark if mark is not None else _parse_call(body, span)
 
@@ -75,6 +78,8 @@ def _parse_call(body: str, span: SourceSpan) -> Directive:
         tree = ast.parse(body, mode="eval")
     except SyntaxError as e:
         raise FrontendError(f"malformed translate directive {body!r}: {e.msg}", span) from None
+    except (RecursionError, MemoryError):
+        raise FrontendError("translate directive nested too deeply", span) from None
     call = tree.body
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
         raise FrontendError(f"unknown translate directive {body!r} (expected 'kernel NAME', "
@@ -90,11 +95,33 @@ def _parse_call(body: str, span: SourceSpan) -> Directive:
 
 def _literal(node: ast.AST, body: str, span: SourceSpan) -> Any:
     try:
-        return ast.literal_eval(node)
-    except (ValueError, SyntaxError, TypeError):
+        value = ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         text = ast.get_source_segment(body, node) or "?"
         raise FrontendError(f"argument {text!r} is not a Python literal (strings, numbers, "
                             "tuples, lists, dicts, True/False/None)", span) from None
+    huge = _huge_integer(value)
+    if huge is not None:
+        raise FrontendError(f"integer {huge} in a translate directive is out of range "
+                            "(pragma integers must fit in 64 bits)", span)
+    return value
+
+
+INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
+def _huge_integer(value: Any) -> int | None:
+    """The first integer in `value` (nested tuples, lists, dicts) outside 64 bits, if any."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if not INT64[0] <= value <= INT64[1] else None
+    items = value.items() if isinstance(value, dict) else value
+    if isinstance(value, (tuple, list, set, frozenset, dict)):
+        for item in items:
+            for part in (item if isinstance(value, dict) else (item,)):
+                found = _huge_integer(part)
+                if found is not None:
+                    return found
+    return None
 
 
 def declared_functions(calls) -> dict[str, tuple[tuple[Any, ...], Any]]:
@@ -120,3 +147,271 @@ def declared_functions(calls) -> dict[str, tuple[tuple[Any, ...], Any]]:
         if isinstance(name, str):
             out[name] = (args, result)
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# case-insensitive names (Fortran)
+
+#: Parameters that hold text in another language or fixed spellings, never kernel names
+#: (None: the whole argument; "keys": only the keys of a dict are names).
+_NOT_NAMES = {"definition": None, "combine": None, "neutral": None, "order": None,
+              "preamble_generators": None, "manglers": "keys"}
+
+_WORD = re.compile(r"(?<!\w)[A-Za-z_]\w*")
+
+
+class _NameFolder:
+    """Spells each word that names something in the kernel as the kernel does."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.canonical: dict[str, str] = {}
+        for n in sorted(names):
+            self.canonical.setdefault(n.lower(), n)
+        self.spellings: dict[str, str] = {}
+
+    def name(self, word: str) -> str:
+        name = self.canonical.get(word.lower(), word)
+        if name != word:
+            self.spellings.setdefault(name, word)
+        return name
+
+    def value(self, v: Any, mode: str | None = "all") -> Any:
+        if mode is None:
+            return v
+        if isinstance(v, str):
+            if mode == "keys":
+                return v
+            folded = _WORD.sub(lambda m: self.name(m.group(0)), v)
+            if folded != v:
+                self.spellings.setdefault(folded, v)
+            return folded
+        if isinstance(v, (tuple, list)):
+            return type(v)(self.value(x, mode) for x in v)
+        if isinstance(v, dict):
+            return {self.value(k): self.value(x, mode if mode != "keys" else None)
+                    for k, x in v.items()}
+        return v
+
+
+def kernel_names(kernel: Any) -> set[str]:
+    """Everything a pragma may name: inames, arguments, temporaries, substitution rules,
+    parameters, statement ids and tags."""
+    from translator.ir import isl_glue
+    names = set(kernel.all_inames) | set(kernel.arg_names) | set(kernel.temporaries)
+    names |= set(kernel.substitutions)
+    for d in kernel.domains:
+        names |= set(isl_glue.params_of(d))
+    for s in kernel.statements:
+        names.add(s.id)
+        names |= {str(t) for t in s.tags}
+    return names
+
+
+def fold_names(call: Any, kernel: Any) -> Any:
+    """`call` with the names in its arguments spelled as `kernel` spells them.
+
+    For languages whose names are case-insensitive (Fortran): every identifier in a string
+    argument (iname lists, ``"i:g.0"`` tag maps, ``within=`` match expressions, conditions,
+    dict keys and values) and every keyword naming a variable (``fix_parameters(N=8)``) that
+    names an iname, variable, rule, statement id or tag of the kernel in another case gets
+    the kernel's spelling; other words keep theirs, so a message about an unknown name shows
+    it as written.  Parameters holding code or fixed spellings (`_NOT_NAMES`) are left alone.
+    `spellings` records each change for messages.
+    """
+    from dataclasses import replace
+    folder = _NameFolder(kernel_names(kernel))
+    params = _parameter_names(call.name, len(call.args))
+    args = tuple(folder.value(a, _NOT_NAMES.get(params[k], "all")) if k < len(params)
+                 else folder.value(a) for k, a in enumerate(call.args))
+    kwargs = tuple((_keyword(folder, key, params), folder.value(v, _NOT_NAMES.get(key.lower(),
+                                                                                  "all")))
+                   for key, v in call.kwargs)
+    spellings = tuple(sorted(folder.spellings.items()))
+    if args == call.args and kwargs == call.kwargs:
+        return call
+    return replace(call, args=args, kwargs=kwargs, spellings=spellings)
+
+
+def _keyword(folder: _NameFolder, key: str, params: tuple[str, ...]) -> str:
+    """A keyword names a parameter of the transform (any case) or, for transforms taking
+    ``**names``, a variable of the kernel."""
+    return key.lower() if key.lower() in params else folder.name(key)
+
+
+def _parameter_names(transform: str, count: int) -> tuple[str, ...]:
+    """The names of the transform's parameters after the kernel (positional ones first;
+    a ``*args`` parameter repeated to cover `count` arguments); () if it is unknown."""
+    import inspect
+
+    from transforms.registry import get_transform
+    from translator.diagnostics import TranslatorError
+    try:
+        fn = get_transform(transform)
+    except TranslatorError:
+        return ()
+    out: list[str] = []
+    for prm in list(inspect.signature(fn).parameters.values())[1:]:
+        if prm.kind is inspect.Parameter.VAR_POSITIONAL:
+            out += [prm.name] * max(count - len(out), 0)
+        elif prm.kind is not inspect.Parameter.VAR_KEYWORD:
+            out.append(prm.name)
+    return tuple(out)
+# Data directives (host code, outside kernel regions)
+
+#: Data directive kinds and the clauses each accepts (OpenACC's vocabulary).
+DATA_CLAUSES: dict[str, tuple[str, ...]] = {
+    "data": ("copyin", "copyout", "copy", "create", "present"),
+    "end_data": (),
+    "enter_data": ("copyin", "create"),
+    "exit_data": ("copyout", "delete"),
+    "update": ("host", "device", "self"),
+}
+
+DATA_KINDS = frozenset(DATA_CLAUSES)
+
+
+@dataclass(frozen=True, slots=True)
+class DataItem:
+    """One array of a data clause: its name and the section text written after it, as the
+    source has it (``"(1:n)"``, ``"[0:n]"``, or ``""`` for the whole array)."""
+
+    name: str
+    section: str
+
+
+@dataclass(frozen=True, slots=True)
+class DataClause:
+    """``action(item, ...)``; ``self`` is spelled ``host``."""
+
+    action: str
+    items: tuple[DataItem, ...]
+
+
+def data_clauses(directive: Directive) -> tuple[DataClause, ...]:
+    """The clauses of a data directive (kept in `Directive.args`)."""
+    return tuple(a for a in directive.args if isinstance(a, DataClause))
+
+
+def parse_data_directive(body: str, span: SourceSpan) -> Directive | None:
+    """``data ...``, ``end data``, ``enter data ...``, ``exit data ...``, ``update ...``;
+    None if `body` is none of them."""
+    m = re.match(r"(end\s*data|enter\s+data|exit\s+data|data|update)(?=\s|$)(.*)$", body,
+                 re.I | re.S)
+    if m is None:
+        return None
+    kind = re.sub(r"\s+", "_", m.group(1).lower()).replace("enddata", "end_data")
+    rest = m.group(2).strip()
+    if kind == "end_data":
+        if rest:
+            raise FrontendError(f"malformed end data directive {body!r}: 'end data' takes no "
+                                "clauses", span)
+        return Directive("end_data", None, span=span)
+    clauses = _data_clause_list(rest, kind, span)
+    if not clauses:
+        raise FrontendError(f"'{kind.replace('_', ' ')}' directive without clauses (expected "
+                            f"{_clause_names(kind)})", span)
+    _check_unique_items(clauses, span)
+    return Directive(kind, None, tuple(clauses), span=span)
+
+
+def _clause_names(kind: str) -> str:
+    return ", ".join(f"{c}(...)" for c in DATA_CLAUSES[kind] if c != "self")
+
+
+def _data_clause_list(text: str, kind: str, span: SourceSpan) -> list[DataClause]:
+    out: list[DataClause] = []
+    pos = 0
+    while pos < len(text):
+        m = re.compile(rf"\s*({_IDENT})\s*\(").match(text, pos)
+        if m is None:
+            if not text[pos:].strip():
+                break
+            raise FrontendError(f"malformed data clause {text[pos:].strip()!r}: expected "
+                                f"{_clause_names(kind)}", span)
+        action = m.group(1).lower()
+        if action not in DATA_CLAUSES[kind]:
+            raise FrontendError(f"unknown clause '{m.group(1)}' in this "
+                                f"'{kind.replace('_', ' ')}' directive (expected "
+                                f"{_clause_names(kind)})", span)
+        close = _matching(text, m.start(1), m.end() - 1, span)
+        items = tuple(_data_item(part, span) for part in _split_top(text[m.end():close], span))
+        out.append(DataClause("host" if action == "self" else action, items))
+        pos = close + 1
+        comma = re.compile(r"\s*,").match(text, pos)   # OpenACC allows commas between clauses
+        pos = comma.end() if comma else pos
+    return out
+
+
+def _matching(text: str, start: int, open_at: int, span: SourceSpan) -> int:
+    """Index of the bracket closing the one at `open_at`."""
+    pairs, stack = {"(": ")", "[": "]"}, []
+    for k in range(open_at, len(text)):
+        ch = text[k]
+        if ch in pairs:
+            stack.append(pairs[ch])
+        elif ch in ")]":
+            if not stack or stack.pop() != ch:
+                break
+            if not stack:
+                return k
+    raise FrontendError(f"unbalanced brackets in data clause {text[start:].strip()!r}", span)
+
+
+def _split_top(text: str, span: SourceSpan) -> list[str]:
+    """`text` split at commas outside brackets."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += ch in "([" and 1 or (-1 if ch in ")]" else 0)
+        if ch == "," and depth == 0:
+            parts.append(text[start:k])
+            start = k + 1
+    parts.append(text[start:])
+    if any(not p.strip() for p in parts):
+        raise FrontendError(f"empty item in data clause '({text})': expected array names "
+                            "separated by commas", span)
+    return parts
+
+
+def _data_item(text: str, span: SourceSpan) -> DataItem:
+    m = re.fullmatch(rf"\s*({_IDENT})\s*((?:[(\[].*)?)\s*", text, re.S)
+    if m is None:
+        raise FrontendError(f"malformed data clause item {text.strip()!r}: expected an array "
+                            "name, optionally with a section", span)
+    return DataItem(m.group(1), m.group(2).strip())
+
+
+def _check_unique_items(clauses: list[DataClause], span: SourceSpan) -> None:
+    seen: set[str] = set()
+    for clause in clauses:
+        for item in clause.items:
+            key = item.name.lower()
+            if key in seen:
+                raise FrontendError(f"array '{item.name}' appears twice in one data directive",
+                                    span)
+            seen.add(key)
+
+
+@dataclass(frozen=True, slots=True)
+class DataSite:
+    """A data directive as the rewrite needs it: the text [start, end) it replaces, the
+    indentation of the call, the call's argument expressions (four per array, in the glue's
+    order) and the glue it calls (`translator.ir.glue.DataGlue`).  `procedure` encloses it."""
+
+    glue: Any
+    start: int
+    end: int
+    indent: str
+    args: tuple[str, ...]
+    procedure: str
+    span: SourceSpan
+    line: int
+    #: Fortran: the line after which the procedure's interface block goes.
+    decl_line: int = 0
+
+
+def data_symbol(path: str, kind: str, line: int) -> str:
+    """``translate_<file stem>_<kind>_<line>``: unique in a program whose files have distinct
+    stems (C identifier characters only)."""
+    import os
+    stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0], flags=re.ASCII)
+    return f"translate_{stem}_{kind}_{line}"

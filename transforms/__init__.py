@@ -1,5 +1,5 @@
 """The transform library: pure ``Kernel -> Kernel`` functions named as in
-shared/reference/transforms.txt, their registry and the match language.
+docs/transforms.md, their registry and the match language.
 
 ``transforms.split_iname(knl, "i", 128)`` calls a transform directly; pragmas reach the same
 functions through `apply_call`.  Third-party transforms register through the

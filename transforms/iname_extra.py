@@ -305,7 +305,9 @@ def _split_reduction(kernel: Kernel, inames: Any, within: Any, inward: bool) -> 
 @transform()
 def split_reduction_inward(kernel: Kernel, inames: str | Iterable[str],
                            within: Any = None) -> Kernel:
-    """Split a reduction so that `inames` govern the inner one.  Example::
+    """Split a reduction so that `inames` govern the inner one.
+
+    Example::
 
         before: out[i] = sum([j, k], a[i, j, k])
         split_reduction_inward(knl, "j")
@@ -317,7 +319,9 @@ def split_reduction_inward(kernel: Kernel, inames: str | Iterable[str],
 @transform()
 def split_reduction_outward(kernel: Kernel, inames: str | Iterable[str],
                             within: Any = None) -> Kernel:
-    """Split a reduction so that `inames` govern the outer one.  Example::
+    """Split a reduction so that `inames` govern the outer one.
+
+    Example::
 
         before: out[i] = sum([j, k], a[i, j, k])
         split_reduction_outward(knl, "j")

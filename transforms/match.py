@@ -1,4 +1,4 @@
-"""The match language (shared/reference/transforms.txt, "Matching contexts").
+"""The match language (docs/transforms.md, "Matching contexts").
 
 Statement matches, for ``within=`` and ``insn_match=`` arguments::
 

@@ -1,4 +1,4 @@
-"""Registering library routines (shared/reference/transforms.txt, "Registering Library
+"""Registering library routines (docs/transforms.md, "Registering Library
 Routines"): user functions, user reductions, preamble generators and symbol manglers.
 
 Each transform records what it registers in the kernel's options (`translator.codegen.registry`

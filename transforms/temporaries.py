@@ -47,7 +47,9 @@ def _touches(stmt: Statement, name: str) -> bool:
 @transform()
 def set_temporary_address_space(kernel: Kernel, temp_var_names: str | Iterable[str],
                                 address_space: Any) -> Kernel:
-    """Put temporaries in "private", "local" or "global" memory.  Example::
+    """Put temporaries in "private", "local" or "global" memory.
+
+    Example::
 
         before: t: shape=(16,)
         set_temporary_address_space(knl, "t", "local")

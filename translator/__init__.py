@@ -23,7 +23,7 @@ _LAZY = {
     "GlobalArg": "translator.ir.parse",
     "ValueArg": "translator.ir.parse",
     "TemporaryVariable": "translator.ir.parse",
-    # finishing up (shared/reference/transforms.txt) and process-wide registrations
+    # finishing up (docs/transforms.md) and process-wide registrations
     "generate_loop_schedules": "translator.finish",
     "get_one_linearized_kernel": "translator.finish",
     "save_and_reload_temporaries": "translator.finish",

@@ -11,28 +11,24 @@ reductions`) is mapped as a reduction over local axis 0: split by 256 with the o
 the groups when every accumulation can be atomic, sequential otherwise.  Only reductions whose
 result does not depend on the order of the terms are mapped automatically (integer sums and
 products, maxima and minima): a floating-point sum in a new order differs in the last bits, so
-it stays sequential (bit-identical) unless the user maps it.
+it stays sequential (bit-identical) unless the user maps it, or allows reassociation
+(``set_options(reassociate=True)`` in the region, or ``translate --reassociate``).
 
 This module applies transforms, so it belongs to the driver layer (with `translator.pipeline`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
-import pymbolic.primitives as p
-
-from translator.analysis.access import kernel_accesses
+from translator.analysis.coalescing import coalescing_key, coalescing_scores
 from translator.analysis.legality import check_mappings
 from translator.analysis.reductions import recognize_parallel_reductions
 from translator.diagnostics import LegalityError, warn
-from translator.ir.data import ArrayArg, NestingTag
-from translator.ir.expr import dependencies
 from translator.ir.isl_glue import inames_of
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
-from translator.ir.tags import GroupTag
+from translator.ir.tags import GroupTag, LocalTag
 from translator.ir.util import FrozenDict
 
 #: Work-group shape by number of mapped loops (local axis 0 first).
@@ -54,7 +50,10 @@ def has_mapping(kernel: Kernel) -> bool:
 
 def auto_map(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
     """Map `kernel` if it has no mapping; returns the kernel and what was chosen."""
-    if has_mapping(kernel) or not kernel.all_inames:
+    if has_mapping(kernel):
+        warn_uncoalesced(kernel)
+        return kernel, AutoMapping(())
+    if not kernel.all_inames:
         return kernel, AutoMapping(())
     if not loop_nests(kernel):
         return _map_loose_reductions(kernel)
@@ -85,10 +84,11 @@ def _map_loose_reductions(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
     mapped, pragmas, skipped = kernel, [], ""
     for iname, verdict in _loose_reduction_inames(kernel):
         pragma = f'split_iname("{iname}", {size}, inner_tag="l.0")'
-        if verdict != "exact":
+        if verdict != "exact" and not kernel.options.reassociate:
             skipped = skipped or (
                 f"mapping {iname} to l.0 would reorder a floating-point reduction (its result "
-                f"would be rounded differently): map it explicitly, e.g. {pragma}, to run it "
+                f"would be rounded differently): map it explicitly, e.g. {pragma}, or allow "
+                "reassociation (--reassociate, or set_options(reassociate=True)) to run it "
                 "in parallel")
             continue
         mapped = transforms.split_iname(mapped, iname, size, inner_tag="l.0")
@@ -211,7 +211,7 @@ def reduction_band(kernel: Kernel, iname: str) -> tuple[ReductionBand | None, st
     inexact = []
     for outer_tag in ("g.0", None):
         verdict = _maps_as_reduction(kernel, iname, outer_tag)
-        if verdict == "exact":
+        if verdict == "exact" or (verdict == "inexact" and kernel.options.reassociate):
             return ReductionBand(iname, outer_tag), ""
         if verdict == "inexact":
             inexact.append(outer_tag)
@@ -221,7 +221,8 @@ def reduction_band(kernel: Kernel, iname: str) -> tuple[ReductionBand | None, st
     pragma = f'split_iname("{iname}", {GROUP_SHAPES[1][0]}, {outer}inner_tag="l.0")'
     return None, ("; it is a floating-point reduction, which the automatic mapping keeps "
                   "sequential (in parallel the sum is rounded differently): map it "
-                  f"explicitly, e.g. {pragma}, to run it in parallel")
+                  f"explicitly, e.g. {pragma}, or allow reassociation (--reassociate, or "
+                  "set_options(reassociate=True)) to run it in parallel")
 
 
 def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str:
@@ -281,27 +282,38 @@ def _tagged(kernel: Kernel, iname: str) -> Kernel:
 
 
 def coalescing_order(kernel: Kernel, band: list[str]) -> list[str]:
-    """`band` reordered so that the loop indexing the stride-1 axis most often comes first."""
-    votes: Counter[str] = Counter()
-    arrays = {a.name: a for a in kernel.args if isinstance(a, ArrayArg)}
-    for acc in kernel_accesses(kernel):
-        arg = arrays.get(acc.variable)
-        if arg is None or acc.index is None or not arg.dim_tags or acc.layout:
+    """`band` reordered so that the loop that scatters the fewest bytes of global accesses
+    comes first (local axis 0), then the one with stride one in the most bytes
+    (`translator.analysis.coalescing`); ties keep the band's order."""
+    scores = coalescing_scores(kernel, band)
+    return sorted(band, key=lambda n: (*coalescing_key(scores, n), band.index(n)))
+
+
+def warn_uncoalesced(kernel: Kernel) -> None:
+    """``-Wuncoalesced`` for every loop the user put on local axis 0 that does not have stride
+    one in the dominant global accesses of its statements while another loop does."""
+    for l0 in sorted(n for n in kernel.all_inames if LocalTag(0) in kernel.tags_of(n)):
+        stmts = [s for s in kernel.statements if l0 in s.within_inames]
+        if not stmts:
             continue
-        for axis, tag in enumerate(arg.dim_tags):
-            if isinstance(tag, NestingTag) and tag.level == 0 and axis < len(acc.index):
-                for iname in dependencies(acc.index[axis]) & set(band):
-                    if _is_unit_stride(acc.index[axis], iname):
-                        votes[iname] += 1
-    return sorted(band, key=lambda n: (-votes[n], band.index(n)))
+        order = {n: k for k, n in enumerate(loop_order(kernel))}
+        candidates = sorted({n for s in stmts for n in s.within_inames},
+                            key=lambda n: (order.get(n, len(order)), n))
+        scores = coalescing_scores(kernel, candidates, stmts)
+        best = min(candidates, key=lambda n: (*coalescing_key(scores, n), candidates.index(n)))
+        if best == l0 or scores.scattered[best] >= scores.scattered[l0] \
+                or scores.unit[best] == 0:
+            continue
+        warn("uncoalesced",
+             f"local axis 0 (l.0) runs the loop over {l0}, whose neighbouring values access "
+             f"elements far apart in {scores.scattered[l0]:g} of the {scores.total} bytes one "
+             f"iteration moves (uncoalesced); the loop over {best} has stride one in "
+             f"{scores.unit[best]} of them: map {best} to l.0 instead",
+             _first_span(kernel, stmts))
 
 
-def _is_unit_stride(index, iname: str) -> bool:
-    if isinstance(index, p.Variable):
-        return index.name == iname
-    if isinstance(index, p.Sum):
-        return any(isinstance(c, p.Variable) and c.name == iname for c in index.children)
-    return False
+def _first_span(kernel: Kernel, stmts: list[Statement]):
+    return next((s.span for s in stmts if s.span is not None), kernel.span)
 
 
 def _apply(kernel: Kernel, bands: list[list[str]]) -> tuple[Kernel, AutoMapping]:

@@ -3,6 +3,7 @@
     translate SRC... [-o OUT] [options]      translate files (see --help)
     translate check SRC... [-- FLAGS]        build original and translated program, compare
     translate devices                        list OpenCL devices as TRANSLATE_DEVICE sees them
+    translate help TRANSFORM                 print one transform's documentation
 
 Heavy modules are imported only after the arguments are parsed, so ``--version`` and
 ``--runtime-dir`` start fast.
@@ -11,19 +12,29 @@ Heavy modules are imported only after the arguments are parsed, so ``--version``
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import traceback
 
-SUBCOMMANDS = ("check", "devices")
+from translator.build.paths import cmake_dir, make_dir, runtime_dir
+
+SUBCOMMANDS = ("check", "devices", "help")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad command line is a user error: exit 1 (exit 2 means a bug)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
-        prog="translate",
+    ap = _Parser(
+        prog="translate", allow_abbrev=False,
         description="Translate pragma-marked loop nests of Fortran and C files to OpenCL.",
         epilog="Subcommands: 'translate check SRC... [-- FLAGS]' builds and compares the "
-               "original and the translated program; 'translate devices' lists OpenCL devices. "
+               "original and the translated program; 'translate devices' lists OpenCL devices; "
+               "'translate help TRANSFORM' prints one transform's documentation. "
                "Warnings: -Wno-ID silences one, -Werror[=ID] makes warnings errors, -w hides all.")
     ap.add_argument("sources", nargs="*", metavar="SRC", help="Fortran or C source files")
     ap.add_argument("-o", "--output", metavar="OUT", help="output directory")
@@ -47,8 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VAL]")
     ap.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME")
     ap.add_argument("--report", nargs="?", const="", metavar="FILE",
-                    help="offload report per region: on stderr, on stdout with --report=-, "
-                         "or into FILE")
+                    help="offload report per region: on stderr (--report), on stdout "
+                         "(--report=-), or into FILE (--report=FILE; never the next word)")
     ap.add_argument("-MD", dest="depfile_on", action="store_true",
                     help="write a make dependency file (OUT/<stem>.d unless -MF)")
     ap.add_argument("-MF", dest="depfile", metavar="FILE", help="dependency file name")
@@ -61,26 +72,24 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--all-outputs", action="store_true",
                     help="write OUT/<stem>.cl and OUT/<stem>.host.c even for a file without "
                          "regions (placeholders), for build systems that list outputs")
+    ap.add_argument("--unique-symbols", action="store_true",
+                    help="name glue functions translate_<region>_<hash of the source path>, "
+                         "so that same-named regions of different files link into one "
+                         "program (Translator.cmake and translate.mk pass it)")
     ap.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                     help="translate N files at once (0: one per CPU)")
+    ap.add_argument("--reassociate", action="store_true",
+                    help="let automatic mapping run floating-point sums and products in "
+                         "parallel (rounded in another order)")
     ap.add_argument("--print-ir-after-all", action="store_true")
     ap.add_argument("--time-passes", action="store_true")
     return ap
 
 
-def runtime_dir() -> str:
-    """The directory of ``translate_rt.h`` and ``translate_rt.c``."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime")
-
-
-def cmake_dir() -> str:
-    """The directory of ``Translator.cmake``."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmake")
-
-
-def make_dir() -> str:
-    """The directory of ``translate.mk``."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "make")
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The options of `argv`.  ``--report`` never takes the next word as its file (that word
+    is a source, or an option): ``--report`` alone means stderr, ``--report=FILE`` a file."""
+    return _parser().parse_args(["--report=" if a == "--report" else a for a in argv])
 
 
 _DIRS = {"runtime_dir": runtime_dir, "cmake_dir": cmake_dir, "make_dir": make_dir}
@@ -92,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         return _subcommand(argv[0], argv[1:])
     from translator.build.warnpolicy import split_warning_flags
     policy, rest = split_warning_flags(argv)
-    args = _parser().parse_args(rest)
+    args = parse_args(rest)
     if args.version:
         from translator import __version__
         print(f"translate {__version__}")
@@ -113,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _subcommand(name: str, argv: list[str]) -> int:
     try:
+        if name == "help":
+            return _transform_help(argv)
         if name == "check":
             from translator.build.check import main as check_main
             return check_main(argv)
@@ -134,11 +145,15 @@ def _run(args: argparse.Namespace, policy) -> int:
         sys.stderr.write("translate: error: no source files given\n")
         return 1
     problem = _check_args(args)
+    opts = _job_options(args, policy)
+    if not problem:
+        from translator.build.batch import check_paths
+        problem = check_paths(args.sources, opts, args.report)
     if problem:
         sys.stderr.write(f"translate: error: {problem}\n")
         return 1
     from translator.build.batch import run_batch
-    return run_batch(args.sources, _job_options(args, policy), jobs=args.jobs,
+    return run_batch(args.sources, opts, jobs=args.jobs,
                      report_to=args.report, print_outputs=args.print_outputs)
 
 
@@ -162,7 +177,7 @@ def _job_options(args: argparse.Namespace, policy):
         depfile=(args.depfile or "") if args.depfile_on else None,
         dep_targets=tuple(args.dep_targets), dep_phony=args.dep_phony,
         all_outputs=args.all_outputs, print_ir_after_all=args.print_ir_after_all,
-        time_passes=args.time_passes)
+        time_passes=args.time_passes, unique_symbols=args.unique_symbols)
 
 
 def _frontend_options(args: argparse.Namespace) -> dict:
@@ -174,6 +189,8 @@ def _frontend_options(args: argparse.Namespace) -> dict:
         opts["language"] = args.language
     if args.form:
         opts["form"] = args.form
+    if args.reassociate:
+        opts["reassociate"] = True
     return opts
 
 
@@ -183,6 +200,31 @@ def _list_transforms() -> int:
         print(f"{name}{signature}")
         if summary:
             print(f"    {summary}")
+    return 0
+
+
+def _transform_help(argv: list[str]) -> int:
+    """``translate help NAME``: the signature and the whole docstring of transform NAME."""
+    # imported here, as in main: loading the transform library is start-up cost that the
+    # other commands do not pay
+    import inspect
+
+    import transforms
+    from transforms.registry import signature_text
+    from translator.diagnostics import TransformError
+    if len(argv) != 1 or argv[0].startswith("-"):
+        sys.stderr.write("usage: translate help TRANSFORM (translate --list-transforms lists "
+                         "them)\n")
+        return 1
+    try:
+        fn = transforms.get_transform(argv[0])
+    except TransformError as e:
+        sys.stderr.write(f"translate help: error: {e.message}\n")
+        return 1
+    print(f"{argv[0]}{signature_text(fn)}\n")
+    print(inspect.getdoc(fn) or "(no documentation)")
+    print(f"\nMore, with an example: the transform reference (docs/transforms.md), section "
+          f"{argv[0]}.")
     return 0
 
 

@@ -8,7 +8,7 @@ atomically (temporary file + rename), so a failed translation leaves no output a
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
@@ -63,24 +63,31 @@ def frontend_for(path: str, language: str | None = None):
                         "(use --language)")
 
 
-def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
+def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None = None,
                    pass_options: PassOptions | None = None) -> TranslationResult:
-    """Translate one file's text in memory.  Raises `TranslatorError` for bad input."""
-    from translator.codegen.host import HostUnit, generate_host_file, glue_signature
+    """Translate one file's text (or its bytes) in memory.  Raises `TranslatorError` for bad
+    input.  The rewritten source keeps every byte outside the regions; as text, bytes that
+    are not UTF-8 are lone surrogates (`translator.build.sourcebytes.encode` writes them)."""
+    from translator.build.sourcebytes import SourceBytes
+    from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
+                                         glue_signature)
     from translator.ir.printer import print_kernel
     options = dict(options or {})
     frontend = frontend_for(path, options.get("language"))
+    source = (SourceBytes.from_bytes(text) if isinstance(text, bytes)
+              else SourceBytes.from_text(text))
     with file_stage(pass_options, "parse"):
-        parsed = frontend.parse(path, text, options)
+        parsed = frontend.parse(path, source.text, options)
     base = os.path.basename(path)
     stem, _ = os.path.splitext(base)
     result = TranslationResult(source=path, language=frontend.language, parsed=parsed)
     _check_unique_names(parsed.regions)
     units, glue, device, ir_texts = [], {}, [], []
     for region in parsed.regions:
-        done = run_region(region.kernel, region.transform_calls, pass_options)
+        done = run_region(_with_command_options(region.kernel, options),
+                          region.transform_calls, pass_options)
         kernel, code = done.kernel, done.code
-        sig = glue_signature(region.name, code)
+        sig = _with_suffix(glue_signature(region.name, code), options.get("glue_suffix"))
         glue[region.name] = sig
         where = f"{region.span.file}:{region.span.line}"
         units.append(HostUnit(region_name=region.name, signature=sig, generated=code,
@@ -91,13 +98,73 @@ def translate_text(path: str, text: str, options: dict[str, Any] | None = None,
         result.mappings.append(done)
     result.ir = "\n".join(ir_texts)
     result.glue = glue
+    data = tuple(site.glue for site in getattr(parsed, "data_sites", ()))
     with file_stage(pass_options, "rewrite"):
-        result.outputs[base] = frontend.rewrite(parsed, glue) if parsed.regions else text
-    if parsed.regions:
+        result.outputs[base] = (_rewritten(frontend, parsed, glue, source)
+                                if parsed.regions or data else source.original)
+    if parsed.regions or data:
         result.outputs[f"{stem}.cl"] = _join_device_code(device)
         with file_stage(pass_options, "host-glue"):
-            result.outputs[f"{stem}.host.c"] = generate_host_file(units, source_name=base)
+            result.outputs[f"{stem}.host.c"] = (generate_host_file(units, source_name=base)
+                                                + generate_data_glue(data))
     return result
+
+
+def _with_command_options(kernel, options: dict[str, Any]):
+    """Kernel options given on the command line (``--reassociate``); a region's own
+    ``set_options`` pragmas come later and win."""
+    if options.get("reassociate") and not kernel.options.reassociate:
+        return kernel.copy(options=replace(kernel.options, reassociate=True))
+    return kernel
+
+
+#: The line directive that makes a compiler count the rewritten file's lines as the user's.
+LINE_MARKERS = {"c": '#line {line} "{file}"\n', "fortran": '# {line} "{file}"\n'}
+
+
+def _rewritten(frontend: Any, parsed: Any, glue: dict[str, Any], source: Any) -> str:
+    """The rewritten source: the frontend's edits applied to the file's own bytes, with line
+    directives after each edit that changes the line count (so compiler messages about lines
+    outside the regions give the user's file and line)."""
+    edits_of = getattr(frontend, "rewrite_edits", None)
+    if edits_of is None:   # a plugin frontend without edits: its text, line ends as the file's
+        new = frontend.rewrite(parsed, glue)
+        return ("\ufeff" if source.bom else "") + new.replace("\n", source.newline)
+    edits = edits_of(parsed, glue)
+    marker = LINE_MARKERS.get(frontend.language)
+    if marker is not None:
+        edits = with_line_markers(edits, source.text, marker, parsed.path)
+    return source.apply(edits)
+
+
+def with_line_markers(edits: list[tuple[int, int, str]], text: str, marker: str,
+                      path: str) -> list[tuple[int, int, str]]:
+    """`edits` with a line directive after each whole-line edit whose line count differs from
+    the text it replaces; the directive names the next original line of `path`."""
+    from translator.build.sourcebytes import line_number
+    name = path.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "?")
+    out = []
+    for start, end, new in edits:
+        whole = new.endswith("\n") and (end == 0 or text[end - 1] == "\n")
+        if whole and new.count("\n") != text.count("\n", start, end):
+            new += marker.format(line=line_number(text, end), file=name)
+        out.append((start, end, new))
+    return out
+
+
+def symbol_suffix(path: str) -> str:
+    """What ``--unique-symbols`` appends to the glue functions of `path`: a hash of the path
+    as given, so that same-named regions of different files can be linked together."""
+    import hashlib
+    return hashlib.sha256(os.path.normpath(path).encode("utf-8", "surrogateescape")
+                          ).hexdigest()[:8]
+
+
+def _with_suffix(sig: Any, suffix: str | None) -> Any:
+    if not suffix:
+        return sig
+    import dataclasses
+    return dataclasses.replace(sig, symbol=f"{sig.symbol}_{suffix}")
 
 
 def _check_unique_names(regions) -> None:
@@ -126,19 +193,16 @@ def outputs_for_emit(result: TranslationResult, emit: str) -> dict[str, str]:
 
 
 def write_outputs(out_dir: str, outputs: dict[str, str]) -> list[str]:
-    """Write every output atomically; returns the paths, in name order.
+    """Write the outputs as one unit (all or none); returns the paths, in name order.
 
     A file that already holds exactly the new text is left alone (its modification time is
     kept), so build tools rebuild only what really changed.
     """
-    from translator.build.deps import write_if_changed
+    from translator.build.deps import write_files
     os.makedirs(out_dir, exist_ok=True)
-    written = []
-    for name in sorted(outputs):
-        target = os.path.join(out_dir, name)
-        write_if_changed(target, outputs[name])
-        written.append(target)
-    return written
+    files = {os.path.join(out_dir, name): outputs[name] for name in sorted(outputs)}
+    write_files(files)
+    return list(files)
 
 
 def placeholder_outputs(result: TranslationResult) -> dict[str, str]:
@@ -154,12 +218,7 @@ def placeholder_outputs(result: TranslationResult) -> dict[str, str]:
 def translate_file(src: str, out_dir: str, *, emit: str = "all",
                    options: dict[str, Any] | None = None) -> list[str]:
     """What ``translate SRC -o OUT`` does for one file; returns the paths written."""
-    if os.path.abspath(os.path.dirname(src) or ".") == os.path.abspath(out_dir):
-        raise TranslatorError(f"output directory {out_dir!r} is the source's directory: the "
-                              "translated file would overwrite the input")
-    try:
-        text = Path(src).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise FrontendError(f"{src}: cannot read: {e}") from None
-    result = translate_text(src, text, options)
+    from translator.build.job import JobOptions, read_source, refuse_overwriting_input
+    refuse_overwriting_input(src, JobOptions(output=out_dir, emit=emit))
+    result = translate_text(src, read_source(src), options)
     return write_outputs(out_dir, outputs_for_emit(result, emit))

@@ -71,8 +71,9 @@ def _program(context: cl.Context, code: GeneratedCode) -> cl.Program:
 class CompiledKernel:
     """A kernel ready to run on `context`; call it with a queue and keyword arrays/values.
 
-    Arguments without a declared dtype take the dtype of the array passed for them: the
-    kernel is specialised (and its program built) once per combination of such dtypes.
+    Arguments without a declared dtype take the dtype of the array (or numpy scalar) passed
+    for them: the kernel is specialised (and its program built) once per combination of such
+    dtypes.  Others default to float64 (`translator.codegen.opencl.default_input_dtypes`).
     """
 
     kernel: Kernel
@@ -91,7 +92,9 @@ class CompiledKernel:
         return self.variants[given]
 
     def _dtypes_from(self, kwargs: dict) -> tuple[tuple[str, np.dtype], ...]:
-        untyped = {a.name for a in self.kernel.array_args if a.dtype is None}
+        """The dtypes of the arrays and numpy scalars passed for untyped arguments (a plain
+        Python number says nothing: its argument keeps the default)."""
+        untyped = {a.name for a in self.kernel.args if a.dtype is None}
         return tuple(sorted((n, np.asarray(v).dtype) for n, v in kwargs.items()
                             if n in untyped and hasattr(v, "dtype")))
 

@@ -1,4 +1,4 @@
-"""Finishing up (shared/reference/transforms.txt, "Finishing up"): linearized kernels, the
+"""Finishing up (docs/transforms.md, "Finishing up"): linearized kernels, the
 structured code-generation result, headers, and temporaries across global barriers.
 
 The code generator is deterministic: a kernel has exactly one linearization (the scheduler's

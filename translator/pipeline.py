@@ -44,14 +44,26 @@ def apply_transform_calls(kernel: Kernel, calls: Sequence[Any]) -> Kernel:
     import transforms
     tagged_by: dict[str, Any] = {}
     for call in calls:
+        # case-insensitive names (Fortran) resolve against the kernel as it is now
+        call = call.for_kernel(kernel) if hasattr(call, "for_kernel") else call
         before = kernel
-        kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),
-                                       span=call.span)
+        try:
+            kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),
+                                           span=call.span)
+        except TranslatorError as err:
+            raise _respelled(err, getattr(call, "spellings", ()))
         if kernel.iname_tags is not before.iname_tags:
             tagged_by.update({n: call.span for n in kernel.all_inames
                               if kernel.tags_of(n) != before.tags_of(n)})
     check_work_groups(kernel, tagged_by)
     return kernel
+
+
+def _respelled(err: TranslatorError, spellings: Sequence[tuple[str, str]]) -> TranslatorError:
+    """Quoted names in the message as the source spells them."""
+    for name, source in spellings:
+        err.message = err.message.replace(f"'{name}'", f"'{source}'")
+    return err
 
 
 #: The largest work group the translator emits: no OpenCL GPU accepts more than 1024 work

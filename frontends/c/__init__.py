@@ -11,12 +11,14 @@ from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.c.assemble import Assembler
+from frontends.c.datadirs import data_sites, stale_warnings
 from frontends.c.build import RegionBuilder
 from frontends.c.liveness import References
 from frontends.c.preprocess import SourceText, parse_file
 from frontends.c.regions import RegionFinder, scan_directives
-from frontends.c.rewrite import definition_offset, rewrite
+from frontends.c.rewrite import definition_offset, edits, rewrite
 from frontends.c.typemodel import FileScope
+from frontends.pragmas import DataSite
 from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
 
 
@@ -25,6 +27,8 @@ class CParsedFile(ParsedFile):
     """A parsed C file; `prototype_offset` is where the glue prototypes go."""
 
     prototype_offset: int = 0
+    #: The data directives (data regions, enter/exit data, update), in source order.
+    data_sites: tuple[DataSite, ...] = ()
 
 
 class CFrontend:
@@ -42,7 +46,9 @@ class CFrontend:
         tree = parse_file(src, options or {})
         try:
             fscope = FileScope.from_ast(tree)
-            sites = RegionFinder(src, tree, raw).find()
+            finder = RegionFinder(src, tree, raw)
+            sites = finder.find()
+            data = data_sites(src, finder.data)
         except TranslatorError:
             raise
         except Exception as err:  # noqa: BLE001 - never a bare exception for bad input
@@ -59,13 +65,20 @@ class CFrontend:
                                     f"(first at {seen[region.name].span})", region.span)
             seen[region.name] = region
             regions.append(region)
-        offset = definition_offset(src, sites[0].function) if sites else 0
+        stale_warnings(src, finder.data, regions)
+        functions = [site.function for site in sites] + [f for _, _, f, _ in finder.data]
+        offset = min((definition_offset(src, f) for f in functions), default=0)
         return CParsedFile(path=path, text=text, language="c", regions=tuple(regions),
-                           prototype_offset=offset)
+                           prototype_offset=offset, data_sites=data)
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text with regions replaced by glue calls, prototypes inserted."""
         return rewrite(parsed, glue)
+
+    def rewrite_edits(self, parsed: ParsedFile, glue: dict[str, GlueSignature]
+                      ) -> list[tuple[int, int, str]]:
+        """`rewrite` as (start, end, new text) edits of the parsed text, in order."""
+        return edits(parsed, glue)
 
 
 def _region(src: SourceText, fscope: FileScope, site, refs: References) -> Region:

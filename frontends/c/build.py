@@ -257,7 +257,7 @@ class RegionBuilder:
             if shape:
                 raise UnsupportedConstructError(f"initialiser of the local array {node.name!r}"
                                                 " inside a region", span)
-            value = convert(self.exprs.visit(node.init), ctype.dtype)
+            value = convert(self.rvalue(node.init), ctype.dtype)
         self.scopes[-1][node.name] = Binding("local", name, ctype)
         if len(self.scopes) == 1:
             self.out.top_level[node.name] = span
@@ -277,12 +277,28 @@ class RegionBuilder:
                                         "region: only scalars and constant-size arrays",
                                         span)
 
-    def visit_Assignment(self, node: c_ast.Assignment) -> None:
+    def visit_Assignment(self, node: c_ast.Assignment) -> TExpr:
+        """One statement per assignment; in a chain (``a = b = c``) the rightmost first.
+
+        The value of an assignment is its left operand after the assignment (C11 6.5.16),
+        so the next one out reads the target back: converted to its type, and correct even
+        where the right-hand side reads the target (``a = b = b + 1``).  A valid program
+        cannot make the outer target's subscripts read what an inner one writes (that would
+        be unsequenced), so the statements' order is the only order there is.
+        """
         target, dtype, token = self.lvalue(node.lvalue)
-        value = self.exprs.visit(node.rvalue)
+        value = self.rvalue(node.rvalue)
         if node.op != "=":
             value = self.exprs.binary(node.op[:-1], TExpr(target, dtype), value, node)
         self.emit(target, convert(value, dtype), node, token)
+        return TExpr(target, dtype)
+
+    def rvalue(self, node: c_ast.Node) -> TExpr:
+        """The value of a right-hand side or initialiser; a chained assignment there is
+        emitted first and its target read back."""
+        if isinstance(node, c_ast.Assignment):
+            return self.visit_Assignment(node)
+        return self.exprs.visit(node)
 
     def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
         if node.op not in ("++", "--", "p++", "p--"):

@@ -47,7 +47,10 @@ class SourceText:
 
     @cached_property
     def lines(self) -> list[str]:
-        return self.text.splitlines(keepends=True)
+        # LF only, as the preprocessor counts lines (a form feed does not end a line)
+        lines = self.text.split("\n")
+        tail = lines.pop()
+        return [line + "\n" for line in lines] + ([tail] if tail else [])
 
     @cached_property
     def _offsets(self) -> list[int]:
@@ -101,13 +104,15 @@ def preprocess(src: SourceText, cpp_args: Sequence[str] = (), cpp: str = "gcc") 
     cmd = [cpp, "-E", "-x", "c", *GNU_COMPAT_DEFINES, "-iquote", directory, "-I", directory,
            *cpp_args, "-"]
     try:
-        proc = subprocess.run(cmd, input=src.text, capture_output=True, text=True,
-                              timeout=120, check=False)
+        # bytes in and out: a byte that is not UTF-8 (a Latin-1 comment) reaches gcc as it is
+        # in the file (the text holds it as a surrogate, see translator.build.sourcebytes)
+        proc = subprocess.run(cmd, input=src.text.encode("utf-8", "surrogateescape"),
+                              capture_output=True, timeout=120, check=False)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise FrontendError(f"cannot run the C preprocessor {cpp!r}: {e}") from None
     if proc.returncode != 0:
-        raise _cpp_error(src, proc.stderr)
-    return proc.stdout
+        raise _cpp_error(src, proc.stderr.decode("utf-8", "replace"))
+    return proc.stdout.decode("utf-8", "surrogateescape")
 
 
 def _cpp_error(src: SourceText, stderr: str) -> FrontendError:

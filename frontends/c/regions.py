@@ -16,7 +16,7 @@ from pycparser import c_ast
 from frontends.base import TransformCall
 from frontends.c.preprocess import SourceText
 from frontends.marks import StatementMark, StatementMarkCollector
-from frontends.pragmas import Directive, parse_directive
+from frontends.pragmas import DATA_KINDS, Directive, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan
 
 _DIRECTIVE = re.compile(r"^([ \t]*)#[ \t]*pragma[ \t]+translate\b[ \t]*")
@@ -135,6 +135,8 @@ class RegionFinder:
         self.tree = tree
         self.raw = raw
         self.sites: list[RegionSite] = []
+        #: Data directives in source order: (directive, parsed, function, visible names).
+        self.data: list[tuple[RawDirective, Directive, c_ast.FuncDef, dict]] = []
 
     def find(self) -> list[RegionSite]:
         visible: dict[str, tuple[str, c_ast.Decl]] = {}
@@ -163,7 +165,11 @@ class RegionFinder:
     def _compound(self, block: c_ast.Compound, visible: dict, loops: list) -> None:
         visible = dict(visible)
         open_site: RegionSite | None = None
+        open_data: list[RawDirective] = []
         for item in block.block_items or []:
+            if is_translate_pragma(item) and self._data_pragma(item, open_site, visible,
+                                                                open_data):
+                continue
             if is_translate_pragma(item):
                 open_site = self._pragma(item, open_site, visible, loops)
             elif open_site is not None:
@@ -174,6 +180,29 @@ class RegionFinder:
                 self._nested(item, visible, loops)
         if open_site is not None:
             self._unterminated(open_site)
+        if open_data:
+            raise FrontendError("data region not closed: no 'end data' directive in the same "
+                                "block", open_data[-1].span)
+
+    def _data_pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
+                     open_data: list[RawDirective]) -> bool:
+        """Records a data directive (checking that data/end data pair up in one block);
+        False if `node` is another directive."""
+        raw, d = self._directive(node)
+        if d.kind not in DATA_KINDS:
+            return False
+        if site is not None:
+            raise FrontendError(f"data directive inside kernel region {site.name!r}: data "
+                                "directives belong in host code, around regions", d.span)
+        if d.kind == "data":
+            open_data.append(raw)
+        elif d.kind == "end_data":
+            if not open_data:
+                raise FrontendError("'end data' without a matching 'data' directive in the "
+                                    "same block", d.span)
+            open_data.pop()
+        self.data.append((raw, d, self.function, dict(visible)))
+        return True
 
     def _pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
                 loops: list) -> RegionSite | None:
@@ -213,6 +242,9 @@ class RegionFinder:
             d = parse_directive(self.raw[line].text, self.raw[line].span)
             if d.kind in ("mark", "block", "end_block"):
                 collector.add(d, self.raw[line].last_line)
+            elif d.kind in DATA_KINDS:
+                raise FrontendError(f"data directive inside kernel region {site.name!r}: data "
+                                    "directives belong in host code, around regions", d.span)
         return collector.finish(site.end.span)
 
     def _directive(self, node: c_ast.Pragma) -> tuple[RawDirective, Directive]:

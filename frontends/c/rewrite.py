@@ -62,24 +62,39 @@ def call(region: Region, sig: GlueSignature) -> str:
     return f"{region.indent}{sig.symbol}({args});\n"
 
 
-def rewrite_text(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSignature],
-                 prototype_offset: int) -> str:
-    """Splice calls and prototypes into `text` (regions in source order, disjoint)."""
-    if not regions:
-        return text
+def rewrite_edits(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSignature],
+                  prototype_offset: int, extra: tuple[tuple[int, int, str], ...] = ()
+                  ) -> list[tuple[int, int, str]]:
+    """The edits that make the rewritten source: (start, end, new text) on `text`, in order
+    (the prototypes at `prototype_offset`, each region replaced by its call, and the `extra`
+    edits: data directives)."""
+    if not regions and not extra:
+        return []
     missing = [r.name for r in regions if r.name not in glue]
     if missing:
         raise FrontendError(f"no glue signature for region(s) {', '.join(missing)}")
     protos = "".join(prototype(glue[r.name], dict(r.param_types)) for r in regions)
     edits = [(prototype_offset, prototype_offset, protos)]
     edits += [(r.start, r.end, call(r, glue[r.name])) for r in regions]
+    edits += list(extra)
+    return sorted(edits, key=lambda e: (e[0], e[1]))
+
+
+def apply_edits(text: str, edits: list[tuple[int, int, str]]) -> str:
+    """`text` with sorted, disjoint `edits` applied."""
     out, pos = [], 0
-    for start, end, new in sorted(edits, key=lambda e: (e[0], e[1])):
+    for start, end, new in edits:
         out.append(text[pos:start])
         out.append(new)
         pos = end
     out.append(text[pos:])
     return "".join(out)
+
+
+def rewrite_text(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSignature],
+                 prototype_offset: int) -> str:
+    """Splice calls and prototypes into `text` (regions in source order, disjoint)."""
+    return apply_edits(text, rewrite_edits(text, regions, glue, prototype_offset))
 
 
 def definition_offset(src: SourceText, func: c_ast.FuncDef) -> int:
@@ -105,5 +120,28 @@ def _first_line(node: c_ast.Node) -> int:
 
 def rewrite(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
     """`Frontend.rewrite` for C files (`parsed` comes from `frontends.c` parse)."""
+    return apply_edits(parsed.text, edits(parsed, glue))
+
+
+def edits(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> list[tuple[int, int, str]]:
+    """`Frontend.rewrite_edits` for C files: what `rewrite` splices in, as edits."""
     offset = getattr(parsed, "prototype_offset", 0)
-    return rewrite_text(parsed.text, parsed.regions, glue, offset)
+    return rewrite_edits(parsed.text, parsed.regions, glue, offset,
+                         data_edits(getattr(parsed, "data_sites", ()), offset))
+
+
+def data_edits(sites, prototype_offset: int) -> tuple[tuple[int, int, str], ...]:
+    """Each data directive replaced by a call of its glue, and the glue's prototypes."""
+    if not sites:
+        return ()
+    protos = "".join(_data_prototype(site.glue) for site in sites)
+    calls = [(site.start, site.end, f"{site.indent}{site.glue.symbol}({', '.join(site.args)});\n")
+             for site in sites]
+    return ((prototype_offset, prototype_offset, protos), *calls)
+
+
+def _data_prototype(glue) -> str:
+    """The glue of a data directive: per array, its address, first element, element count and
+    element size (`translator.ir.glue.DataGlue`)."""
+    params = ", ".join("const void *, long long, long long, long long" for _ in glue.items)
+    return f"void {glue.symbol}({params or 'void'});\n"

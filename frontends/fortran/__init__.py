@@ -15,15 +15,16 @@ from typing import Any
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
+from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
-from frontends.fortran.rewrite import rewrite_source
+from frontends.fortran.rewrite import rewrite_edits, rewrite_source
 from frontends.fortran.scopes import Procedure, build_procedures
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
                                       parse_source, source_form, walk)
 from frontends.fortran.units import blank_unneeded_units
 from frontends.marks import apply_marks
-from frontends.pragmas import declared_functions
+from frontends.pragmas import DataSite, declared_functions
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 
 
@@ -40,6 +41,8 @@ class FortranRegion(Region):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FortranParsedFile(ParsedFile):
     form: str = "free"
+    #: The data directives (data regions, enter/exit data, update), in source order.
+    data_sites: tuple[DataSite, ...] = ()
 
 
 class FortranFrontend:
@@ -53,18 +56,32 @@ class FortranFrontend:
         """Find regions and build their kernels; errors are `TranslatorError`s with spans."""
         form = source_form(path, options or {})
         lines = SourceLines(path, text)
-        marks = group_regions(scan_directives(lines, form), lines, form)
+        directives = scan_directives(lines, form)
+        marks = group_regions(directives, lines, form)
+        found = data_directives(directives)
         regions: list[Region] = []
-        if marks:
-            procedures = build_procedures(_parse_needed(path, text, form, marks), lines)
+        data: tuple[DataSite, ...] = ()
+        if marks or found:
+            # data directives need their procedures' trees too: then the whole file is parsed
+            tree = (parse_source(path, text, form) if found
+                    else _parse_needed(path, text, form, marks))
+            procedures = build_procedures(tree, lines)
             finder = ModuleFinder.from_options(path, options or {})
-            regions = _build_regions(marks, procedures, lines, form, finder)
+            regions = _build_regions(marks, procedures, lines, form, finder) if marks else []
+            data = data_sites(found, procedures, lines, form) if found else ()
+            if found:
+                stale_warnings(found, regions, lines, form)
         return FortranParsedFile(path=path, text=text, language="fortran",
-                                 regions=tuple(regions), form=form)
+                                 regions=tuple(regions), form=form, data_sites=data)
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text, regions replaced by calls, interfaces declared."""
         return rewrite_source(parsed, glue)
+
+    def rewrite_edits(self, parsed: ParsedFile, glue: dict[str, GlueSignature]
+                      ) -> list[tuple[int, int, str]]:
+        """`rewrite` as (start, end, new text) edits of the parsed text, in order."""
+        return rewrite_edits(parsed, glue)
 
 
 def _parse_needed(path: str, text: str, form: str, marks: list[RegionMarks]) -> Any:

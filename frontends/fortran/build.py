@@ -405,7 +405,10 @@ class RegionBuilder:
         self._names.add(name)
         return name
 
-    def add_domain(self, iname: str, lo: Expression, hi: Expression, step: int) -> None:
+    def add_domain(self, iname: str, lo: Expression, hi: Expression, step: int,
+                   inner: tuple[str, ...] = ()) -> None:
+        """The domain of a loop over `iname`, inside the enclosing loops and the section
+        inames `inner` already made for the same statement."""
         try:
             domain = isl_glue.make_loop_domain(iname, lo, hi, step)
         except DomainError as e:
@@ -418,7 +421,27 @@ class RegionBuilder:
         for name in isl_glue.params_of(domain):
             if not any(f.iname == name for f in self.frames):
                 self.bound_names.setdefault(name, self.span())
-        self.domains.append(domain)
+        self.domains.append(self._chained(domain, [f.iname for f in self.frames] + [*inner]))
+
+    def _chained(self, domain: Any, enclosing: list[str]) -> Any:
+        """Keep the forest a chain along the loop nest.
+
+        A domain's parent is the nearest earlier domain defining one of its parameters, so a
+        loop whose bounds name only a more distant enclosing loop (``k = 1, i - 1`` inside
+        ``j`` inside ``i``) would become a sibling of the loops between them, and statements
+        inside it would need a branching part of the forest.  Every domain from the outermost
+        enclosing iname the bounds use down to this one gets its enclosing loop's iname as an
+        (unconstrained) parameter: the sets are unchanged, only the parent links follow the
+        nest.
+        """
+        used = [k for k, n in enumerate(enclosing) if n in isl_glue.params_of(domain)]
+        if not used:
+            return domain
+        for k in range(used[0] + 1, len(enclosing)):
+            home = next(j for j, d in enumerate(self.domains)
+                        if enclosing[k] in isl_glue.inames_of(d))
+            self.domains[home] = _with_param(self.domains[home], enclosing[k - 1])
+        return _with_param(domain, enclosing[-1])
 
     def _computed(self, e: Expression, why: str) -> Expression:
         if not nodes_of(e, p.Quotient):
@@ -460,9 +483,9 @@ class RegionBuilder:
             iname = self._names(f"_tr_{'ijklmnop'[k]}")
             first, last = self.bound(first), self.bound(last)
             if stride == 1:
-                self.add_domain(iname, 0, sub_expr(last, first), 1)
+                self.add_domain(iname, 0, sub_expr(last, first), 1, tuple(out))
             else:
-                self.add_domain(iname, first, last, stride)
+                self.add_domain(iname, first, last, stride, tuple(out))
             out.append(iname)
         return tuple(out)
 
@@ -505,6 +528,13 @@ class RegionBuilder:
         self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
         self.add(p.Variable(name), TypeCast(np.dtype(np.int32), t.expr))
         return p.Variable(name)
+
+
+def _with_param(domain: Any, name: str) -> Any:
+    """`domain` with the parameter `name` (unconstrained if it was not one already)."""
+    if name in isl_glue.params_of(domain):
+        return domain
+    return isl_glue.add_dim(domain, name, param=True)
 
 
 __all__ = ["LoopFrame", "RegionBuilder"]

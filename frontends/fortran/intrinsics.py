@@ -8,26 +8,26 @@ expressions because their arguments are converted in the builder's current conte
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pymbolic.primitives as p
 
-from frontends.fortran.expressions import (ExprBuilder, Typed, as_float, cast, is_constant,
-                                           negate)
 from frontends.fortran.source import class_name, walk
-from frontends.fortran.types import DOUBLE, INTEGER, LOGICAL, REAL, FType, promote
+from frontends.fortran.types import DOUBLE, INTEGER, LOGICAL, REAL, VALID_KINDS, FType, promote
+# Typed values and their operations (power included) are values'; re-exported here.
+from frontends.fortran.values import (Typed, add_expr, arith, as_float, call, cast, is_constant,
+                                      negate, power)
 
 COMPLEX = FType("complex", 4)
 DCOMPLEX = FType("complex", 8)
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 from translator.ir.expr import Reduction, TypeCast
 
-Handler = Callable[[ExprBuilder, str, list], Typed]
+if TYPE_CHECKING:
+    from frontends.fortran.expressions import ExprBuilder
 
-
-def call(name: str, *args: Any) -> p.Call:
-    return p.Call(p.Variable(name), tuple(args))
+Handler = Callable[["ExprBuilder", str, list], Typed]
 
 
 def split_args(builder: ExprBuilder, name: str, args: list, names: tuple[str, ...],
@@ -74,7 +74,6 @@ def _kind_arg(builder: ExprBuilder, a: dict, base: str, default: int) -> FType:
     if "kind" not in a:
         return FType(base, default)
     value = builder.constant_int(a["kind"], "a kind argument")
-    from frontends.fortran.types import VALID_KINDS
     if value not in VALID_KINDS[base]:
         raise UnsupportedConstructError(f"{base} kind {value} is not supported",
                                         builder.ctx.span())
@@ -365,7 +364,6 @@ def _size(builder: ExprBuilder, name: str, args: list) -> Typed:
     k = axes[0]
     if name == "lbound":
         return Typed(lower[k], INTEGER)
-    from frontends.fortran.expressions import add_expr
     return Typed(add_expr(lower[k], ext[0], -1), INTEGER)
 
 
@@ -423,52 +421,6 @@ def _numeric_inquiry(builder: ExprBuilder, name: str, args: list) -> Typed:
 # ---------------------------------------------------------------------------------------------
 # powers and reductions
 
-def power(a: Typed, b: Typed, builder: ExprBuilder) -> Typed:
-    """``a ** b``: small constant integer exponents multiply out, the rest calls pow."""
-    if b.ftype.base == "integer" and is_constant(b.expr):
-        e = int(b.expr)
-        if is_constant(a.expr) and a.ftype.base == "real":
-            return Typed(a.ftype.dtype.type(a.expr ** e), a.ftype)
-        if e == 0:
-            return Typed(a.ftype.dtype.type(1), a.ftype)
-        if 1 <= abs(e) <= 4:
-            if e < 0 and a.ftype.base == "complex":
-                # gfortran inverts a complex base first: z**(-2) is (1/z)*(1/z)
-                inverse = p.Quotient(a.ftype.dtype.type(1), a.expr)
-                return Typed(_power_product(inverse, -e), a.ftype)
-            prod = _power_product(a.expr, abs(e))
-            if e > 0:
-                return Typed(prod, a.ftype)
-            return Typed(p.Quotient(a.ftype.dtype.type(1), prod), a.ftype)
-    if "complex" in (a.ftype.base, b.ftype.base):
-        return _complex_power(a, b, builder)
-    if a.ftype.base == "integer" and b.ftype.base == "integer":
-        inner = call("pow", cast(a, DOUBLE), cast(b, DOUBLE))
-        return Typed(TypeCast(a.ftype.dtype, call("round", inner)), promote(a.ftype, b.ftype))
-    t = promote(a.ftype, b.ftype)
-    # both arguments of the same type: OpenCL has no pow(float, double) overload
-    return Typed(call("pow", cast(a, t), cast(b, t)), t)
-
-
-def _complex_power(a: Typed, b: Typed, builder: ExprBuilder) -> Typed:
-    """``z ** n`` with an integer n (binary powering in the target); other exponents of
-    complex values are refused."""
-    if a.ftype.base == "complex" and b.ftype.base == "integer":
-        return Typed(p.Power(a.expr, b.expr), a.ftype)
-    raise UnsupportedConstructError(
-        f"complex power with a {b.ftype.base} exponent ({a.ftype} ** {b.ftype}) is not "
-        "supported (only integer exponents of complex values are)", builder.ctx.span())
-
-
-def _power_product(x: Any, e: int) -> Any:
-    if e == 1:
-        return x
-    if e == 4:
-        sq = p.Product((x, x))
-        return p.Product((sq, sq))
-    return p.Product((x,) * e)
-
-
 _REDUCTIONS = {"sum": "sum", "product": "product", "maxval": "max", "minval": "min",
                "dot_product": "sum", "count": "sum", "any": "sum", "all": "sum"}
 #: Intrinsics whose (only) array argument is a logical mask.
@@ -508,7 +460,6 @@ def _reduction(builder: ExprBuilder, name: str, args: list) -> Typed:
 
 def _reduction_body(builder: ExprBuilder, name: str, a: dict) -> Typed:
     if name == "dot_product":
-        from frontends.fortran.expressions import arith
         x, y = builder.visit(a["vector_a"]), builder.visit(a["vector_b"])
         if x.ftype.base == "complex":   # dot_product(a, b) = sum(conjg(a) * b)
             x = Typed(call("conj", x.expr), x.ftype)

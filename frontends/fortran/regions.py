@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from frontends.base import TransformCall
 from frontends.fortran.source import SourceLines
 from frontends.marks import StatementMark, StatementMarkCollector
-from frontends.pragmas import Directive, parse_directive
+from frontends.pragmas import DATA_KINDS, Directive, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan
 
 _FREE = re.compile(r"^(\s*)(!\$translate)(?=[\s&]|$)(.*)$", re.I)
@@ -93,6 +93,9 @@ def group_regions(directives: list[RawDirective], lines: SourceLines,
     last_line = 0
     for d in directives:
         parsed = parse_directive(d.text, d.span)
+        if parsed.kind in DATA_KINDS:
+            _check_data_outside(open_dir, d)
+            continue
         if parsed.kind in ("mark", "block", "end_block"):
             if open_dir is None:
                 raise FrontendError("statement directive outside a kernel region", d.span)
@@ -114,14 +117,23 @@ def group_regions(directives: list[RawDirective], lines: SourceLines,
             open_dir = None
         else:
             _check_call(parsed, d, open_dir, last_line, lines, form)
-            # Fortran is case-insensitive: SPLIT_INAME(...) names split_iname
+            # Fortran is case-insensitive: SPLIT_INAME(...) names split_iname, and the names
+            # in its arguments are resolved against the kernel when it is applied
             calls.append(TransformCall(name=parsed.name.lower(), args=parsed.args,
-                                       kwargs=parsed.kwargs, span=d.span))
+                                       kwargs=parsed.kwargs, span=d.span,
+                                       case_insensitive=True))
             last_line = d.last_line
     if open_dir is not None:
         raise FrontendError("unterminated kernel region: no '!$translate end kernel' before the "
                             "end of the file", open_dir.span)
     return regions
+
+
+def _check_data_outside(open_dir: RawDirective | None, d: RawDirective) -> None:
+    if open_dir is not None:
+        raise FrontendError("data directive inside a kernel region (opened at line "
+                            f"{open_dir.line}): data directives belong in host code, around "
+                            "regions", d.span)
 
 
 def _check_call(parsed: Directive, d: RawDirective, open_dir: RawDirective | None,

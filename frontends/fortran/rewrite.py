@@ -28,6 +28,17 @@ _C_KINDS = {
 
 def rewrite_source(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
     """The original text with regions replaced and interfaces inserted."""
+    out, pos = [], 0
+    for start, end, text in rewrite_edits(parsed, glue):
+        out += [parsed.text[pos:start], text]
+        pos = end
+    out.append(parsed.text[pos:])
+    return "".join(out)
+
+
+def rewrite_edits(parsed: ParsedFile, glue: dict[str, GlueSignature]
+                  ) -> list[tuple[int, int, str]]:
+    """The edits of `rewrite_source`: (start, end, new text) on the parsed text, in order."""
     lines = SourceLines(parsed.path, parsed.text)
     form = getattr(parsed, "form", "free")
     edits: list[tuple[int, int, str]] = []
@@ -45,10 +56,8 @@ def rewrite_source(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         if at == len(parsed.text) and parsed.text and not parsed.text.endswith("\n"):
             text = "\n" + text
         edits.append((at, at, text))
-    out = parsed.text
-    for start, end, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        out = out[:start] + text + out[end:]
-    return out
+    edits += data_edits(parsed, lines, form)
+    return sorted(edits, key=lambda e: (e[0], e[1]))
 
 
 def _body_indent(lines: SourceLines, line: int, form: str) -> str:
@@ -161,3 +170,52 @@ def _dummy_names(names: list[str]) -> dict[str, str]:
         used.add(cand)
         out[n] = cand
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Data directives
+
+def data_edits(parsed: ParsedFile, lines: SourceLines, form: str) -> list[tuple[int, int, str]]:
+    """Each data directive replaced by a call of its glue; one interface block per procedure
+    (after its last declaration) declaring those glue functions."""
+    sites = getattr(parsed, "data_sites", ())
+    edits: list[tuple[int, int, str]] = []
+    by_insert: dict[int, list] = {}
+    for site in sites:
+        head = f"call {fortran_name(site.glue.symbol)}("
+        edits.append((site.start, site.end, wrap(head, list(site.args), ")", site.indent, form)))
+        by_insert.setdefault(site.decl_line, []).append(site)
+    for line, group in sorted(by_insert.items()):
+        at = lines.line_end(line)
+        indent = _body_indent(lines, line, form)
+        text = _data_interface_block(group, indent, form)
+        if at == len(parsed.text) and parsed.text and not parsed.text.endswith("\n"):
+            text = "\n" + text
+        edits.append((at, at, text))
+    return edits
+
+
+def _data_interface_block(sites: list, indent: str, form: str) -> str:
+    step = "" if form == "fixed" else "  "
+    out = [f"{indent}interface\n"]
+    for site in sites:
+        out.append(_data_interface_body(site.glue, indent + step, step, form))
+    out.append(f"{indent}end interface\n")
+    return "".join(out)
+
+
+def _data_interface_body(glue, indent: str, step: str, form: str) -> str:
+    fname = fortran_name(glue.symbol)
+    dummies = [f"{kind}{k}" for k in range(len(glue.items))
+               for kind in ("a", "first", "count", "size")]
+    head = wrap(f"subroutine {fname}(", dummies, f") bind(C, name=\"{glue.symbol}\")", indent,
+                form)
+    inner = indent + step
+    body = [f"{inner}use, intrinsic :: iso_c_binding", f"{inner}implicit none"]
+    for k in range(len(glue.items)):
+        body.append(f"{inner}type(*), dimension(*) :: a{k}")
+        body.append(f"{inner}integer(c_long_long), value :: first{k}, count{k}, size{k}")
+    body.append(f"{indent}end subroutine {fname}")
+    if form == "fixed":
+        body = [part for line in body for part in _fixed_split(line)]
+    return head + "".join(line + "\n" for line in body)

@@ -122,9 +122,12 @@ class SourceLines:
     text: str
 
     def __post_init__(self) -> None:
-        self.lines = self.text.splitlines()
+        # lines end at LF only, as fparser and gfortran count them (str.splitlines would also
+        # split at a form feed or a lone CR and put later lines out of step)
+        kept = lf_lines(self.text)
+        self.lines = [line.removesuffix("\n") for line in kept]
         offsets = [0]
-        for line in self.text.splitlines(keepends=True):
+        for line in kept:
             offsets.append(offsets[-1] + len(line))
         self.offsets = offsets
 
@@ -148,6 +151,13 @@ class SourceLines:
     def line_end(self, number: int) -> int:
         """Character offset just after line `number`, its newline included."""
         return self.offsets[min(number, len(self.offsets) - 1)]
+
+
+def lf_lines(text: str) -> list[str]:
+    """The lines of `text` split after each LF (ends kept); no empty last line."""
+    lines = text.split("\n")
+    tail = lines.pop()
+    return [line + "\n" for line in lines] + ([tail] if tail else [])
 
 
 def first_column(text: str) -> int:

@@ -1,9 +1,11 @@
 """Mutation fuzzing of the CLI's translation path (used by test_fuzz.py and bench/fuzz_cli.py).
 
 A mutant is a sample source with a few lines or tokens deleted, duplicated, swapped or
-replaced.  The oracle is the CLI contract: every input ends in exit 0 or exit 1 with a
-diagnostic; never an internal error (exit 2), a traceback, a hang, or output left behind by a
-failed translation.
+replaced, a huge number put in, and its bytes perhaps changed the way real files differ: CRLF
+line ends, a UTF-8 byte order mark, a Latin-1 comment.  The oracle is the CLI contract: every
+input ends in exit 0 or exit 1 with a diagnostic; never an internal error (exit 2), a
+traceback, a hang, or output left behind by a failed translation; and when it translates,
+every line outside its regions is in the rewritten source byte for byte, in order.
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ BASE_KINDS = ("del_line", "dup_line", "swap_lines", "del_token", "dup_token", "s
 #: ``region_*`` kinds apply the base kind to the text of one translate region only, so that
 #: more mutants get past the frontend into transforms, analysis and code generation.
 KINDS = BASE_KINDS + tuple(f"region_{k}" for k in BASE_KINDS)
+#: Changes to the file's bytes (applied after the text mutations): CRLF line ends, a byte
+#: order mark, a Latin-1 comment line; and numbers no integer type holds.
+BYTE_KINDS = ("crlf", "bom", "latin1_comment")
+HUGE = ("9223372036854775808", "-9223372036854775809", "18446744073709551616",
+        "1" + "0" * 40, "1e400", "99999999999999999999", "4294967296")
+ALL_KINDS = KINDS + ("huge_literal", "region_huge_literal") + BYTE_KINDS
 #: Tokens that often break assumptions: edge values, inames, tags, operators.
 INTERESTING = ("0", "1", "-1", "2", "3", "7", "64", "1000000007", "2147483647", "-2147483648",
                "1.5", "1e300", "0.0", "i", "j", "k", "n", "i_1", '"i"', '"j"', '"i_inner"',
@@ -39,8 +47,11 @@ _DIRECTIVE = re.compile(r"^[ \t]*(?:[!*cC]\$|#[ \t]*pragma[ \t]+)translate[ \t]+
 
 
 def mutate(text: str, ops: Sequence[tuple[str, int, int]]) -> str:
-    """Apply mutations `(kind, a, b)`; a and b pick lines or tokens (taken modulo)."""
+    """Apply text mutations `(kind, a, b)`; a and b pick lines or tokens (taken modulo).
+    Byte kinds are left to `mutate_bytes`."""
     for kind, a, b in ops:
+        if kind in BYTE_KINDS:
+            continue
         if kind.startswith("region_"):
             text = _in_region(text, kind[len("region_"):], a, b)
         else:
@@ -48,8 +59,50 @@ def mutate(text: str, ops: Sequence[tuple[str, int, int]]) -> str:
     return text
 
 
+def mutate_bytes(name: str, text: str, ops: Sequence[tuple[str, int, int]]) -> bytes:
+    """The file `name` after `mutate` and then the byte kinds of `ops`."""
+    data = mutate(text, ops).encode("utf-8")
+    for kind, a, _b in ops:
+        if kind == "crlf":
+            data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+        elif kind == "bom" and not data.startswith(b"\xef\xbb\xbf"):
+            data = b"\xef\xbb\xbf" + data
+        elif kind == "latin1_comment":
+            data = _latin1_comment(name, data, a)
+    return data
+
+
+def _latin1_comment(name: str, data: bytes, a: int) -> bytes:
+    """A comment line holding the Latin-1 byte 0xE9 put before line `a` (modulo)."""
+    lines = data.splitlines(keepends=True) or [b""]
+    ending = b"\r\n" if data.count(b"\r\n") * 2 > data.count(b"\n") else b"\n"
+    if name.endswith(".c"):
+        comment = b"/* caf\xe9 cr\xe8me */"
+    elif name.lower().endswith((".f", ".for", ".f77")):
+        comment = b"c caf\xe9 cr\xe8me"
+    else:
+        comment = b"! caf\xe9 cr\xe8me"
+    k = a % len(lines)
+    if k == 0 and lines[0].startswith(b"\xef\xbb\xbf"):
+        k = 1   # the byte order mark stays first
+    lines.insert(k, comment + ending)
+    return b"".join(lines)
+
+
 def _apply(kind: str, text: str, a: int, b: int) -> str:
+    if kind == "huge_literal":
+        return _huge_literal(text, a, b)
     return _LINE_OPS[kind](text, a, b) if kind in _LINE_OPS else _token_op(kind, text, a, b)
+
+
+def _huge_literal(text: str, a: int, b: int) -> str:
+    """A number token (or any token, when there is none) replaced by a huge number."""
+    spans = [m.span() for m in TOKEN.finditer(text)]
+    numbers = [sp for sp in spans if text[sp[0]].isdigit()] or spans
+    if not numbers:
+        return text
+    s, e = numbers[a % len(numbers)]
+    return text[:s] + HUGE[b % len(HUGE)] + text[e:]
 
 
 def region_spans(text: str) -> list[tuple[int, int]]:
@@ -122,8 +175,43 @@ def _token_op(kind: str, text: str, a: int, b: int) -> str:
 
 
 def random_ops(rng: random.Random) -> list[tuple[str, int, int]]:
-    return [(rng.choice(KINDS), rng.randrange(1 << 16), rng.randrange(1 << 16))
+    return [(rng.choice(ALL_KINDS), rng.randrange(1 << 16), rng.randrange(1 << 16))
             for _ in range(rng.randint(1, 3))]
+
+
+_DIRECTIVE_BYTES = re.compile(_DIRECTIVE.pattern.encode(), re.IGNORECASE | re.MULTILINE)
+
+
+def _byte_region_spans(data: bytes) -> list[tuple[int, int]]:
+    spans, start = [], None
+    for m in _DIRECTIVE_BYTES.finditer(data):
+        if m.group(1) is None:
+            start = m.start()
+        elif start is not None:
+            end = data.find(b"\n", m.end())
+            spans.append((start, len(data) if end < 0 else end + 1))
+            start = None
+    return spans
+
+
+def outside_regions_changed(original: bytes, rewritten: bytes) -> str:
+    """"" if every line of `original` outside its regions is a line of `rewritten`, byte for
+    byte and in order (the rewrite only replaces regions and inserts lines); else the first
+    line that is not."""
+    spans = _byte_region_spans(original)
+    out = rewritten.splitlines(keepends=True)
+    k, pos = 0, 0
+    for number, line in enumerate(original.splitlines(keepends=True), 1):
+        inside = any(s <= pos < e for s, e in spans)
+        pos += len(line)
+        if inside:
+            continue
+        while k < len(out) and out[k] != line:
+            k += 1
+        if k == len(out):
+            return f"line {number} {line!r} is not in the rewritten source"
+        k += 1
+    return ""
 
 
 @dataclass
@@ -141,24 +229,29 @@ def _alarm(signum, frame):  # pragma: no cover - only on a hang
     raise _Timeout()
 
 
-def run_input(name: str, text: str, *, timeout: int = 60) -> Outcome:
-    """Translate `text` as the CLI would (in process) and judge the result."""
+def run_input(name: str, text: str | bytes, *, timeout: int = 60) -> Outcome:
+    """Translate `text` (or the bytes of a file) as the CLI would (in process) and judge the
+    result."""
     from translator.build.job import JobOptions, translate_source_text
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     with tempfile.TemporaryDirectory(prefix="fuzz.") as tmp:
         src = os.path.join(tmp, name)
-        Path(src).write_text(text)
+        Path(src).write_bytes(data)
         out = os.path.join(tmp, "out")
         old = signal.signal(signal.SIGALRM, _alarm)
         signal.alarm(timeout)
         try:
-            result = translate_source_text(src, text, JobOptions(output=out))
+            result = translate_source_text(src, data, JobOptions(output=out))
         except _Timeout:
             return Outcome(-1, f"hang (more than {timeout} s)")
         finally:
             signal.alarm(0)
             signal.signal(signal.SIGALRM, old)
         left = sorted(os.listdir(out)) if os.path.isdir(out) else []
-        return Outcome(result.status, _judge(result, left), result.stderr)
+        problem = _judge(result, left)
+        if not problem and result.status == 0:
+            problem = outside_regions_changed(data, Path(out, name).read_bytes())
+        return Outcome(result.status, problem, result.stderr)
 
 
 def _judge(result, left: list[str]) -> str:

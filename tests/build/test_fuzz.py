@@ -1,7 +1,8 @@
 """Fuzzing the translation path of the CLI with mutated samples (hypothesis).
 
 Every mutant must end in exit 0, or exit 1 with a diagnostic: never an internal error, a
-traceback, a hang, or output left by a failed translation.  The driver runs in process
+traceback, a hang, or output left by a failed translation; and a mutant that translates keeps
+every line outside its regions byte for byte (CRLF, byte order mark and Latin-1 mutants too).  The driver runs in process
 (`translate_source_text`, the function behind each CLI job), so a few hundred inputs take
 seconds; bench/fuzz_cli.py runs the same oracle on 10,000 and more.
 """
@@ -13,11 +14,11 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.build.fuzzing import KINDS, SEEDS, mutate, run_input
+from tests.build.fuzzing import ALL_KINDS, SEEDS, mutate, mutate_bytes, run_input
 
 EXAMPLES = int(os.environ.get("TRANSLATE_FUZZ_EXAMPLES", "300"))
 
-operations = st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 1 << 16),
+operations = st.lists(st.tuples(st.sampled_from(ALL_KINDS), st.integers(0, 1 << 16),
                                 st.integers(0, 1 << 16)), min_size=1, max_size=3)
 
 
@@ -25,8 +26,8 @@ operations = st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 1 << 16),
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.sampled_from(SEEDS), ops=operations)
 def test_mutants_end_in_a_diagnostic_or_success(seed, ops) -> None:
-    text = mutate(seed.read_text(), ops)
-    outcome = run_input(seed.name, text, timeout=60)
+    data = mutate_bytes(seed.name, seed.read_text(), ops)
+    outcome = run_input(seed.name, data, timeout=60)
     assert not outcome.problem, f"{outcome.problem} for {seed.name} {ops}:\n{outcome.stderr}"
 
 
@@ -58,3 +59,16 @@ def test_region_mutations_stay_in_the_region() -> None:
     out = mutate(text, [("region_del_line", 1, 0)])
     assert out == "x = 1\n!$translate kernel k\n!$translate end kernel\nz = 3\n"
     assert mutate(text, [("region_interesting_token", 4, 0)]).startswith("x = 1\n!$translate")
+
+
+def test_byte_mutations() -> None:
+    from tests.build.fuzzing import outside_regions_changed
+    text = "x = 1\n!$translate kernel k\ny = 2\n!$translate end kernel\n"
+    data = mutate_bytes("a.f90", text, [("crlf", 0, 0), ("bom", 0, 0),
+                                        ("latin1_comment", 1, 0), ("huge_literal", 0, 0)])
+    assert data.startswith(b"\xef\xbb\xbfx = 9223372036854775808\r\n! caf\xe9")
+    assert data.count(b"\r\n") == data.count(b"\n") == 5
+    assert mutate_bytes("a.c", "int x;\n", [("latin1_comment", 0, 0)]).startswith(b"/* caf\xe9")
+    assert outside_regions_changed(data, data.replace(b"y = 2", b"call k()")) == ""
+    assert "x = 9" in outside_regions_changed(data, data.replace(b"x = 9", b"x = 8"))
+    assert outside_regions_changed(b"a\r\n", b"a\n") != ""

@@ -119,8 +119,9 @@ def test_two_regions_2d_local_size_and_written_scalar(tmp_path: Path) -> None:
     proc = run(exe, TRANSLATE_DEVICE="cpu", TRANSLATE_PROFILE="1")
     assert proc.returncode == 0, proc.stderr
     assert [float(v) for v in proc.stdout.split()] == expected_two_regions()
-    rows = [ln.split()[:3] for ln in proc.stderr.splitlines()[2:]]
+    rows = [ln.split()[:3] for ln in proc.stderr.splitlines()[2:-1]]   # the last: the total row
     assert rows == [["tile2d", "tiles.f90:12", "1"], ["total", "tiles.f90:30", "1"]]
+    assert proc.stderr.splitlines()[-1].split()[0] == "total"
 
 
 def test_glue_signature_follows_kernel_params() -> None:

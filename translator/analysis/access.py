@@ -7,7 +7,7 @@ parameters; otherwise its `index` is None, meaning "may touch any element".
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -54,9 +54,11 @@ def shared_variables(kernel: Kernel) -> dict[str, str]:
     return out
 
 
-def statement_accesses(kernel: Kernel, stmt: Statement) -> Iterator[Access]:
-    """Every access of `stmt` to a shared variable (writes first)."""
-    shared = shared_variables(kernel)
+def statement_accesses(kernel: Kernel, stmt: Statement,
+                       variables: Collection[str] | None = None) -> Iterator[Access]:
+    """Every access of `stmt` to a shared variable, or to one of `variables` when given
+    (writes first)."""
+    shared = shared_variables(kernel) if variables is None else variables
     inames = tuple(sorted(stmt.within_inames))
     conds = tuple(sorted(stmt.predicates, key=expr_key))
     if isinstance(stmt, Assignment):

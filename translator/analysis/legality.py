@@ -21,6 +21,7 @@ from pymbolic import evaluate
 
 from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
                                        shared_variables)
+from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
 from translator.ir.data import ArrayArg
@@ -63,9 +64,11 @@ def check_mappings(kernel: Kernel) -> Kernel:
     mapped = parallel_inames(kernel)
     if not mapped:
         return kernel
+    trusted = asserted_independent(kernel)
+    if not set(mapped) <= trusted:
+        check_private_temporaries(kernel, trusted)
     accesses = kernel_accesses(kernel)
     kinds = shared_variables(kernel)
-    trusted = asserted_independent(kernel)
     aliases = {a.name: a.may_alias for a in kernel.array_args}
     pairs = list(_conflicting_pairs(accesses, aliases))
     for iname, tag in mapped.items():

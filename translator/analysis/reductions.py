@@ -302,12 +302,31 @@ def _accumulator_is_private(kernel: Kernel, cand: _Candidate, inames: frozenset[
     as the accumulator."""
     stmt = cand.stmt
     name = stmt.assignee_names()[0]
+    if not _fixed_location(kernel, stmt, inames):
+        return False
     reads = [cand.update.term, *_indices(stmt.assignee), *cand.predicates]
     if any(_aliases(kernel, name) & dependencies(e) for e in reads):
         return False
     return not any(other_statement_touches(kernel, other, stmt)
                    for other in kernel.statements
                    if other.id not in cand.skip and other.within_inames & inames)
+
+
+def _fixed_location(kernel: Kernel, stmt: Assignment, inames: frozenset[str]) -> bool:
+    """The accumulated element is the same in every iteration of the loops over `inames`
+    (proved with isl on the access; a subscript through a variable the kernel writes, such as
+    ``p[k]`` with ``k += 8`` in the loop, moves and is not proved)."""
+    from translator.analysis.access import statement_accesses
+    from translator.ir.isl_glue.flow import varies_with
+    name = stmt.assignee_names()[0]
+    index = _indices(stmt.assignee)
+    if any(kernel.writers(n) for e in index for n in dependencies(e)):
+        return False
+    write = next((a for a in statement_accesses(kernel, stmt, {name}) if a.is_write), None)
+    if write is None or write.index is None:
+        return False
+    return not varies_with(kernel.domains, kernel.assumptions, write.inames, write.index,
+                           sorted(inames & set(write.inames)))
 
 
 def _check_no_other_use(kernel: Kernel, stmt: Assignment, groups: list[str],

@@ -12,7 +12,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 
-from translator.build.job import JobOptions, JobResult, print_result, run_job
+from translator.build.job import (JobOptions, JobResult, file_key, planned_paths, print_result,
+                                  run_job)
 
 
 class Progress:
@@ -57,6 +58,37 @@ def results(sources: Sequence[str], opts: JobOptions, jobs: int) -> Iterator[Job
         futures: list[Future] = [pool.submit(run_job, src, opts) for src in sources]
         for future in futures:
             yield future.result()
+
+
+def check_paths(sources: Sequence[str], opts: JobOptions, report_to: str | None) -> str:
+    """Why the command must not run ("" if it may): a file it would write is one of its
+    inputs (also through a link), or two inputs would write the same file.  Checked before
+    anything is translated, so nothing is written."""
+    inputs = {file_key(src): src for src in sources}
+    writers: dict[tuple, tuple[str, str]] = {}
+    for src in sources:
+        for path in planned_paths(src, opts):
+            problem = _one_path(path, src, inputs, writers)
+            if problem:
+                return problem
+    if report_to not in (None, "", "-"):
+        return _one_path(report_to, "--report", inputs, writers)
+    return ""
+
+
+def _one_path(path: str, writer: str, inputs: dict, writers: dict) -> str:
+    key = file_key(path)
+    if key in inputs:
+        return (f"{path} would overwrite the input {inputs[key]}: choose another output "
+                "directory (-o) or file")
+    if key in writers and writers[key][0] != writer:
+        other = writers[key][0]
+        if other == "--report" or writer == "--report":
+            return f"the report file {path} is also an output of {other}"
+        return (f"{other} and {writer} would both write {path}: translate them into "
+                "different output directories (-o), or rename one")
+    writers[key] = (writer, path)
+    return ""
 
 
 def run_batch(sources: Sequence[str], opts: JobOptions, *, jobs: int = 1,

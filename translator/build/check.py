@@ -27,6 +27,7 @@ from typing import Any
 from translator.build.checkcompare import (Record, compare_runs, read_dump)
 from translator.build.checkglue import (SUPPORT_C, check_glue_file, real_symbol_defines)
 from translator.build.flags import frontend_cpp_args, language_of
+from translator.build.paths import runtime_dir
 
 
 class CheckFailed(Exception):
@@ -44,7 +45,8 @@ class Unit:
 
     @property
     def has_regions(self) -> bool:
-        return self.result is not None and bool(self.result.regions)
+        return self.result is not None and bool(
+            self.result.regions or getattr(self.result.parsed, "data_sites", ()))
 
 
 @dataclass
@@ -141,7 +143,10 @@ def instrumented_original(unit: Unit) -> str:
     parsed = res.parsed
     regions = tuple(dataclasses.replace(r, start=r.end) for r in parsed.regions)
     frontend = _frontend(unit)
-    return frontend.rewrite(dataclasses.replace(parsed, regions=regions), res.glue)
+    changes = {"regions": regions}
+    if getattr(parsed, "data_sites", ()):
+        changes["data_sites"] = ()        # the original keeps its data directives as comments
+    return frontend.rewrite(dataclasses.replace(parsed, **changes), res.glue)
 
 
 def _frontend(unit: Unit):
@@ -157,6 +162,7 @@ def _glue_regions(unit: Unit) -> list[tuple[str, str, Any]]:
 
 def write_trees(units: list[Unit], work: Path) -> None:
     """``work/orig`` and ``work/tran``: the sources and glue of both programs."""
+    from translator.build.sourcebytes import encode
     for tree in ("orig", "tran"):
         (work / tree).mkdir(parents=True, exist_ok=True)
         (work / tree / "tr_check_support.c").write_text(SUPPORT_C)
@@ -165,10 +171,10 @@ def write_trees(units: list[Unit], work: Path) -> None:
         if not u.has_regions:
             continue
         glue = check_glue_file(name, _glue_regions(u))
-        (work / "orig" / name).write_text(instrumented_original(u))
+        (work / "orig" / name).write_bytes(encode(instrumented_original(u)))
         (work / "orig" / f"{u.stem}.check.c").write_text(glue)
         outs = u.result.outputs
-        (work / "tran" / name).write_text(outs[name])
+        (work / "tran" / name).write_bytes(encode(outs[name]))
         (work / "tran" / f"{u.stem}.host.c").write_text(outs[f"{u.stem}.host.c"])
         (work / "tran" / f"{u.stem}.check.c").write_text(glue)
 
@@ -182,7 +188,6 @@ def _compile(cmd: list[str], cwd: Path, what: str) -> None:
 
 def build(settings: Settings, units: list[Unit], work: Path, tree: str) -> Path:
     """Compile and link one of the two programs; returns the executable."""
-    from translator.cli import runtime_dir
     rt = runtime_dir()
     d = work / tree
     what = "original program (instrumented)" if tree == "orig" else "translated program"

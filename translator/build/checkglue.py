@@ -147,8 +147,7 @@ def region_check_function(symbol: str, region: str, gen: GeneratedCode) -> str:
             decls, size = _size_c(gen, kp)
             body.append("    {")
             body += [f"        {d}" for d in decls]
-            body.append(f'        tr_check_array("{kp.name}", "{dtype}", {name}, {size}, '
-                        f"sizeof({ctype}));")
+            body += _dump_array(kp.name, dtype, name, size, ctype)
             body.append("    }")
     body.append("    tr_check_end();")
     proto = f"void {symbol}({_params(gen)})"
@@ -159,7 +158,7 @@ def region_check_function(symbol: str, region: str, gen: GeneratedCode) -> str:
 def check_glue_file(source_name: str, regions: Sequence[tuple[str, str, GeneratedCode]]) -> str:
     """The check glue of one source file: (glue symbol, region name, generated code) each."""
     head = (f"/* translate check glue for {source_name.replace('*/', '* /')}, generated */\n"
-            "#include <stddef.h>\n#include \"translate_rt.h\"\n\n" + _DECLS)
+            "#include <stddef.h>\n#include <stdlib.h>\n#include \"translate_rt.h\"\n\n" + _DECLS)
     return head + "".join("\n" + region_check_function(sym, name, gen)
                           for sym, name, gen in regions)
 
@@ -167,3 +166,16 @@ def check_glue_file(source_name: str, regions: Sequence[tuple[str, str, Generate
 def real_symbol_defines(symbols: Sequence[str]) -> list[str]:
     """``-D`` flags that rename each real glue function when compiling the host glue."""
     return [f"-D{s}={REAL_PREFIX}{s}" for s in symbols]
+
+
+def _dump_array(label: str, dtype: str, name: str, size: str, ctype: str) -> list[str]:
+    """Dump lines for one output array; the translated program dumps the device copy where a
+    data region keeps the array on the device (its host copy is not current there)."""
+    return ["#ifdef TR_CHECK_TRANSLATED",
+            f"        void *_tr_dev = tr_data_peek({name}, (size_t)({size}) * sizeof({ctype}));",
+            f'        tr_check_array("{label}", "{dtype}", _tr_dev ? _tr_dev : {name}, {size}, '
+            f"sizeof({ctype}));",
+            "        free(_tr_dev);",
+            "#else",
+            f'        tr_check_array("{label}", "{dtype}", {name}, {size}, sizeof({ctype}));',
+            "#endif"]

@@ -157,8 +157,9 @@ def _umask() -> int:
 def write_if_changed(path: str, text: str) -> bool:
     """Write `text` to `path` atomically unless it already holds exactly that; returns whether
     it wrote (an unchanged file keeps its modification time, so nothing rebuilds).  An
-    `OSError` names `path`, not the temporary file."""
-    data = text.encode("utf-8")
+    `OSError` names `path`, not the temporary file.  Bytes of the source that are not UTF-8
+    come back as they were (`translator.build.sourcebytes`)."""
+    data = text.encode("utf-8", "surrogateescape")
     try:
         if Path(path).read_bytes() == data:
             return False
@@ -169,6 +170,64 @@ def write_if_changed(path: str, text: str) -> bool:
     except OSError as e:
         raise OSError(e.errno, e.strerror, path) from None
     return True
+
+
+def write_files(files: dict[str, str]) -> list[str]:
+    """Write several files as one unit: each changed file goes to a temporary file next to
+    it, and only when every one is complete are they renamed into place; on any failure the
+    temporary files are removed and no file has changed.  Files that already hold their text
+    are left alone.  Returns the paths written.  An `OSError` names the file, not the
+    temporary."""
+    pending = []
+    try:
+        for path, text in files.items():
+            data = text.encode("utf-8", "surrogateescape")
+            if _holds(path, data):
+                continue
+            pending.append((_temporary(path, data), path))
+        for tmp, path in pending:
+            os.replace(tmp, path)
+    except OSError as e:
+        for tmp, _ in pending:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        raise OSError(e.errno, e.strerror, _named(e, pending)) from None
+    return [path for _, path in pending]
+
+
+def _holds(path: str, data: bytes) -> bool:
+    try:
+        return Path(path).read_bytes() == data
+    except OSError:
+        return False
+
+
+def _named(err: OSError, pending: list[tuple[str, str]]) -> str:
+    """The file an error is about: the target of a temporary file."""
+    for tmp, path in pending:
+        if err.filename in (tmp, path):
+            return path
+    return err.filename
+
+
+def _temporary(path: str, data: bytes) -> str:
+    """A complete temporary copy of `data` next to `path` (removed again if writing fails)."""
+    folder = os.path.dirname(path) or "."
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, path) from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; outputs are ordinary files
+    except BaseException as e:
+        os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise OSError(e.errno, e.strerror, path) from None
+        raise
+    return tmp
 
 
 def _write_atomically(path: str, data: bytes) -> None:

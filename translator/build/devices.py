@@ -16,6 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from translator.build.paths import runtime_dir
+
 _PROGRAM = r"""
 #include "translate_rt.c"
 
@@ -56,7 +58,6 @@ def cache_dir() -> Path:
 
 def lister_program() -> Path:
     """The compiled device lister, built on first use (keyed by the runtime's source)."""
-    from translator.cli import runtime_dir
     rt = Path(runtime_dir())
     key = hashlib.sha256(_PROGRAM.encode() + (rt / "translate_rt.c").read_bytes()
                          + (rt / "translate_rt.h").read_bytes()).hexdigest()[:16]

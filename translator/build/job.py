@@ -34,6 +34,8 @@ class JobOptions:
     all_outputs: bool = False
     print_ir_after_all: bool = False
     time_passes: bool = False
+    #: ``--unique-symbols``: glue functions named ``translate_<region>_<hash of the path>``.
+    unique_symbols: bool = False
 
 
 @dataclass
@@ -51,37 +53,72 @@ class JobResult:
 
 def run_job(src: str, opts: JobOptions) -> JobResult:
     """Translate the file `src` under `opts`; see the module docstring."""
-    from translator.diagnostics import FrontendError, TranslatorError
+    from translator.diagnostics import TranslatorError
     result = JobResult(source=src)
     try:
-        if opts.output and _same_dir(os.path.dirname(src) or ".", opts.output):
-            raise FrontendError(f"output directory {opts.output!r} is the directory of {src}: "
-                                "the translated file would overwrite the input")
-        text = read_source(src)
+        refuse_overwriting_input(src, opts)
+        data = read_source(src)
     except TranslatorError as err:
         result.status, result.stderr = 1, err.render()
         return result
-    return translate_source_text(src, text, opts, result)
+    return translate_source_text(src, data, opts, result)
 
 
-def read_source(src: str) -> str:
-    """The text of `src`, or a `FrontendError` naming it."""
+def read_source(src: str) -> bytes:
+    """The bytes of `src` (decoded by the driver, every byte kept), or a `FrontendError`."""
     from translator.diagnostics import FrontendError
     try:
-        with open(src, encoding="utf-8") as f:
+        with open(src, "rb") as f:
             return f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        why = e.strerror if isinstance(e, OSError) else str(e)
-        raise FrontendError(f"{src}: cannot read: {why}") from None
+    except OSError as e:
+        raise FrontendError(f"{src}: cannot read: {e.strerror}") from None
 
 
-def _same_dir(a: str, b: str) -> bool:
-    return os.path.abspath(a) == os.path.abspath(b)
+def output_names(src: str, emit: str) -> list[str]:
+    """The names of the files a job may write into the output directory (at most)."""
+    base = os.path.basename(src)
+    stem = os.path.splitext(base)[0]
+    names = {"all": [base, f"{stem}.cl", f"{stem}.host.c"], "ir": [f"{stem}.ir"],
+             "cl": [f"{stem}.cl"], "host": [f"{stem}.host.c"], "source": [base]}
+    return names[emit]
 
 
-def translate_source_text(src: str, text: str, opts: JobOptions,
+def planned_paths(src: str, opts: JobOptions) -> list[str]:
+    """Every path a job for `src` may write: its outputs and its dependency file."""
+    paths = [os.path.join(opts.output, n) for n in output_names(src, opts.emit)
+             ] if opts.output else []
+    if opts.depfile:
+        paths.append(opts.depfile)
+    elif opts.depfile is not None and opts.output:
+        stem = os.path.splitext(os.path.basename(src))[0]
+        paths.append(os.path.join(opts.output, f"{stem}.d"))
+    return paths
+
+
+def file_key(path: str) -> tuple:
+    """What makes two paths the same file: device and inode where it exists (hard links,
+    symbolic links), else the real path."""
+    try:
+        st = os.stat(path)
+        return ("inode", st.st_dev, st.st_ino)
+    except OSError:
+        return ("path", os.path.realpath(path))
+
+
+def refuse_overwriting_input(src: str, opts: JobOptions) -> None:
+    """A `FrontendError` if a path the job would write is `src` itself (also through a link
+    or ``-o .``)."""
+    from translator.diagnostics import FrontendError
+    key = file_key(src)
+    for path in planned_paths(src, opts):
+        if file_key(path) == key:
+            raise FrontendError(f"{path} would overwrite the input {src}: choose another "
+                                "output directory (-o) or file")
+
+
+def translate_source_text(src: str, text: str | bytes, opts: JobOptions,
                           result: JobResult | None = None) -> JobResult:
-    """`run_job` on text already in memory (the fuzzer calls this directly)."""
+    """`run_job` on a file's text or bytes already in memory (the fuzzer calls this)."""
     from translator.diagnostics import TranslatorError
     result = result or JobResult(source=src)
     err_lines: list[str] = []
@@ -107,20 +144,25 @@ def translate_source_text(src: str, text: str, opts: JobOptions,
     return result
 
 
-def _translate(src: str, text: str, opts: JobOptions, result: JobResult,
+def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
                err_lines: list[str], caught: list[Any]) -> None:
     from translator.driver import outputs_for_emit, placeholder_outputs, translate_text
     from translator.pipeline import PassOptions
     popts = PassOptions(print_ir_after_all=opts.print_ir_after_all,
                         time_passes=opts.time_passes, log=lambda s: err_lines.append(s + "\n"))
-    translated = translate_text(src, text, opts.frontend, popts)
+    frontend = opts.frontend
+    if opts.unique_symbols:
+        from translator.driver import symbol_suffix
+        frontend = {**frontend, "glue_suffix": symbol_suffix(src)}
+    translated = translate_text(src, text, frontend, popts)
     outputs = outputs_for_emit(translated, opts.emit)
     if opts.all_outputs and not translated.regions and opts.emit == "all":
         outputs.update(placeholder_outputs(translated))
     if opts.report:
         from translator.build.report import file_report
         result.report = file_report(src, translated.language, translated.regions,
-                                    translated.mappings)
+                                    translated.mappings,
+                                    getattr(translated.parsed, "data_sites", ()))
     if opts.time_passes:
         err_lines += [f"translate: pass {name}: {secs * 1e3:.2f} ms\n"
                       for name, secs in popts.timings.items()]
@@ -131,21 +173,26 @@ def _translate(src: str, text: str, opts: JobOptions, result: JobResult,
 
 def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
           result: JobResult) -> None:
-    """Write (or print) the outputs and the dependency file; everything that can fail is
-    worked out before the first byte is written."""
-    from translator.build.deps import write_if_changed
-    from translator.driver import write_outputs
+    """Write (or print) the outputs and the dependency file, all or none: everything that
+    can fail is worked out before the first byte is written, and the files go to temporary
+    files first, renamed only when all of them are complete."""
+    from translator.build.deps import write_files
     from translator.diagnostics import FrontendError
-    depfile = _depfile(src, language, opts, outputs) if opts.depfile is not None else None
+    out_files: dict[str, str] = {}
+    if opts.output:
+        out_files = {os.path.join(opts.output, name): outputs[name] for name in sorted(outputs)}
+    else:
+        result.stdout = "".join(outputs[name] for name in sorted(outputs))
+    files = dict(out_files)
+    if opts.depfile is not None:
+        path, text = _depfile(src, language, opts, outputs)
+        files[path] = text
     try:
-        if opts.output:
-            result.outputs = write_outputs(opts.output, outputs)
-        else:
-            result.stdout = "".join(outputs[name] for name in sorted(outputs))
-        if depfile is not None:
-            write_if_changed(*depfile)
+        write_files(files)
     except OSError as e:
-        raise FrontendError(f"cannot write {e.filename or opts.output}: {e.strerror}") from None
+        raise FrontendError(f"cannot write {e.filename or opts.output}: {e.strerror} "
+                            f"(no output of {src} was written)") from None
+    result.outputs = list(out_files)
 
 
 def _depfile(src: str, language: str, opts: JobOptions, outputs: dict[str, str]
@@ -173,10 +220,22 @@ def print_result(result: JobResult, report_to: str | None) -> None:
     """Print a job's text: diagnostics on stderr, emitted text on stdout, the report on stderr
     (`report_to` "") or stdout ("-"); a report for a file is collected by the caller."""
     if result.stdout:
-        sys.stdout.write(result.stdout)
+        write_stdout(result.stdout)
     if result.stderr:
         sys.stderr.write(result.stderr)
     if result.report and report_to == "":
         sys.stderr.write(result.report)
     elif result.report and report_to == "-":
         sys.stdout.write(result.report)
+
+
+def write_stdout(text: str) -> None:
+    """`text` on stdout, bytes of the source that are not UTF-8 as they were."""
+    from translator.build.sourcebytes import encode
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:   # a replaced stdout (tests): text only
+        sys.stdout.write(text.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+        return
+    sys.stdout.flush()
+    buffer.write(encode(text))
+    buffer.flush()

@@ -192,8 +192,38 @@ def data_lines(code: GeneratedCode) -> list[str]:
     return lines
 
 
+def data_spans(data_sites: Sequence[Any]) -> list[tuple[str, int, int, Any]]:
+    """(procedure, data line, end data line, the data directive's glue) per data region."""
+    out, stack = [], []
+    for site in data_sites:
+        if site.glue.kind == "data":
+            stack.append(site)
+        elif site.glue.kind == "end_data" and stack:
+            start = stack.pop()
+            out.append((start.procedure, start.line, site.line, start.glue))
+    return out
+
+
+def present_lines(region: Any, code: GeneratedCode, spans: Sequence[tuple]) -> list[str]:
+    """Which of the region's arrays it expects present: those in the clauses of the data
+    regions around it in its procedure (they move nothing when the region is called)."""
+    arrays = {kp.name.lower(): kp.name for kp in code.params if kp.kind in ("array", "image")}
+    found: dict[str, int] = {}
+    for proc, first, last, glue in spans:
+        if proc == region.procedure and first < region.span.line < last:
+            for item in glue.items:
+                if item.name.lower() in arrays:
+                    found.setdefault(arrays[item.name.lower()], first)
+    if not found:
+        return ["expects present: none from a data region around it here (arrays a caller's "
+                "data region made present are used in place at run time)"]
+    names = ", ".join(f"{name} (data region at line {line})"
+                      for name, line in sorted(found.items()))
+    return [f"expects present: {names}; these move nothing per call"]
+
+
 def region_report(region: Any, kernel: Kernel, code: GeneratedCode, done: Any,
-                  language: str) -> str:
+                  language: str, spans: Sequence[tuple] = ()) -> str:
     """The report block of one region (see the module docstring)."""
     span = region.span
     head = f"region {region.name} at {span.file}:{span.line} (in {region.procedure})"
@@ -204,13 +234,17 @@ def region_report(region: Any, kernel: Kernel, code: GeneratedCode, done: Any,
     body += temporaries_line(kernel).split("\n")
     body.append(grid_line(code))
     body += data_lines(code)
+    if spans:
+        body += present_lines(region, code, spans)
     return head + "\n" + "".join(f"  {line}\n" for line in body)
 
 
 def file_report(source: str, language: str, regions: Iterable[tuple[Any, Kernel, Any]],
-                mappings: Iterable[Any]) -> str:
-    """The report of one translated file: a header line and one block per region."""
-    blocks = [region_report(r, k, c, d, language)
+                mappings: Iterable[Any], data_sites: Sequence[Any] = ()) -> str:
+    """The report of one translated file: a header line and one block per region;
+    `data_sites` (the frontend's data directives) tell which arrays each expects present."""
+    spans = data_spans(data_sites)
+    blocks = [region_report(r, k, c, d, language, spans)
               for (r, k, c), d in zip(regions, mappings)]
     if not blocks:
         return f"translate: report for {source}: no regions\n"

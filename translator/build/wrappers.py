@@ -169,14 +169,16 @@ def translate_source(cmd: Command, src: str, language: str) -> Translated | None
 def _job_options(cmd: Command, output: str):
     from translator.build.job import JobOptions
     from translator.build.warnpolicy import split_warning_flags
-    from translator.cli import _frontend_options, _job_options, _parser
+    from translator.cli import _frontend_options, _job_options, parse_args
     flags = shlex.split(os.environ.get("TRANSLATE_FLAGS", "")) + cmd.translate_flags
     policy, rest = split_warning_flags(flags)
-    args = _parser().parse_args(rest + ["-o", output, "unused.f90"])
+    args = parse_args(rest + ["-o", output, "unused.f90"])
     opts: JobOptions = _job_options(args, policy)
     frontend = _frontend_options(args)
     frontend["cpp_args"] = frontend_cpp_args(cmd.args) + frontend["cpp_args"]
-    return replace(opts, output=output, frontend=frontend, depfile=None, dep_targets=())
+    # objects of different files may be linked together: same-named regions must not clash
+    return replace(opts, output=output, frontend=frontend, depfile=None, dep_targets=(),
+                   unique_symbols=True)
 
 
 # ---------------------------------------------------------------------------------------------

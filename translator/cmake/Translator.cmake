@@ -7,7 +7,8 @@
 #   translator_offload(prog SOURCES ops.f90 caxpy.c [FLAGS -Werror --report ...])
 #
 # translator_offload(<target> SOURCES <files>... [FLAGS <translate options>...])
-#   Each source is translated into ${CMAKE_CURRENT_BINARY_DIR}/translate/<target>/ when it (or
+#   Each source is translated into ${CMAKE_CURRENT_BINARY_DIR}/translate/<target>/<folder>/
+#   (<folder>: the source's folder below the current source folder) when it (or
 #   a file it includes, or the translator) changes; the target compiles the rewritten source
 #   (with the original's directory on its include path) and the host glue instead of the
 #   original, and links the runtime (target translator_runtime) and OpenCL.  The target's
@@ -56,6 +57,22 @@ function(_translator_depfile_supported out)
   set(${out} ${ok} PARENT_SCOPE)
 endfunction()
 
+# The output folder of the sources in `srcdir`: its path below the source tree (so that
+# same-named sources of different folders do not collide), or a hash for a folder outside it.
+function(_translator_outdir out topdir srcdir)
+  file(RELATIVE_PATH rel "${CMAKE_CURRENT_SOURCE_DIR}" "${srcdir}")
+  if(rel MATCHES "^\\.\\.(/|$)" OR IS_ABSOLUTE "${rel}")
+    string(MD5 hash "${srcdir}")
+    string(SUBSTRING "${hash}" 0 8 hash)
+    set(rel "_outside/${hash}")
+  endif()
+  if(rel STREQUAL "")
+    set(${out} "${topdir}" PARENT_SCOPE)
+  else()
+    set(${out} "${topdir}/${rel}" PARENT_SCOPE)
+  endif()
+endfunction()
+
 function(translator_offload target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "SOURCES;FLAGS")
   if(NOT TARGET ${target})
@@ -67,7 +84,8 @@ function(translator_offload target)
   endif()
   _translator_runtime()
   _translator_depfile_supported(use_depfile)
-  set(outdir "${CMAKE_CURRENT_BINARY_DIR}/translate/${target}")
+  set(topdir "${CMAKE_CURRENT_BINARY_DIR}/translate/${target}")
+  set(seen_outputs "")
   set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
   get_target_property(target_sources ${target} SOURCES)
@@ -76,6 +94,15 @@ function(translator_offload target)
     get_filename_component(name "${abs}" NAME)
     get_filename_component(stem "${abs}" NAME_WE)
     get_filename_component(srcdir "${abs}" DIRECTORY)
+    _translator_outdir(outdir "${topdir}" "${srcdir}")
+    # two sources whose outputs would be the same files (heat.f90 and heat.c in one folder)
+    foreach(out IN ITEMS "${outdir}/${name}" "${outdir}/${stem}.host.c")
+      if("${out}" IN_LIST seen_outputs)
+        message(FATAL_ERROR "translator_offload(${target}): ${src} and another source would "
+                "both write ${out}: rename one of them")
+      endif()
+      list(APPEND seen_outputs "${out}")
+    endforeach()
     set(rewritten "${outdir}/${name}")
     set(hostc "${outdir}/${stem}.host.c")
     set(stamp "${outdir}/${name}.stamp")
@@ -94,7 +121,8 @@ function(translator_offload target)
     add_custom_command(
       OUTPUT "${stamp}"
       BYPRODUCTS "${rewritten}" "${hostc}" "${outdir}/${stem}.cl"
-      COMMAND "${TRANSLATOR_EXECUTABLE}" "${abs}" -o "${outdir}" --all-outputs ${depargs}
+      COMMAND "${TRANSLATOR_EXECUTABLE}" "${abs}" -o "${outdir}" --all-outputs
+              --unique-symbols ${depargs}
               "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"
               "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
               ${ARG_FLAGS}

@@ -10,118 +10,25 @@ flattened array subscripts.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
 import pymbolic.primitives as p
 from pymbolic.mapper import Mapper
 
+from translator.codegen.cexpr_functions import helper_definition, print_ir_function
+# Names, types, literals and precedence are cnames' (below complex and cexpr_functions);
+# re-exported here, where the rest of codegen has always found them.
+from translator.codegen.cnames import (C_RESERVED, PREC_NONE, PRECEDENCE, _is_complex,
+                                       c_type_name, float_literal, int_literal, is_float,
+                                       is_integer, safe_name)
+from translator.codegen.cnames import to_int_exponent as _to_int
 from translator.codegen.complex import (complex_helper_definitions, is_complex_helper,
                                        print_complex)
 from translator.diagnostics import CodegenError
-from translator.ir.expr import Expression
+from translator.ir.expr import Expression, TypeCast
 
 DtypeOf = Callable[[Expression], "np.dtype | None"]
-
-# C operator precedence, higher binds tighter.  Left-associative binary operators print their
-# right operand at one level more, so ``a - (b - c)`` and ``a / (b * c)`` keep their parentheses
-# (and float sums keep the IR's association exactly).
-PRECEDENCE: dict[str, int] = {
-    "?:": 3, "||": 4, "&&": 5, "|": 6, "^": 7, "&": 8, "==": 9, "!=": 9,
-    "<": 10, "<=": 10, ">": 10, ">=": 10, "<<": 11, ">>": 11, "+": 12, "-": 12,
-    "*": 13, "/": 13, "%": 13, "unary": 14, "postfix": 15, "atom": 16,
-}
-PREC_NONE = 0
-
-#: Words that cannot be used as identifiers in C or OpenCL C; variables with these names are
-#: printed with the reserved prefix (`safe_name`).
-C_RESERVED = frozenset("""
-auto break case char const continue default do double else enum extern float for goto if
-inline int long register restrict return short signed sizeof static struct switch typedef
-union unsigned void volatile while bool half uchar ushort uint ulong size_t ptrdiff_t
-intptr_t uintptr_t kernel __kernel global __global local __local constant __constant private
-__private read_only write_only read_write image2d_t image3d_t sampler_t event_t true false
-min max abs fabs sqrt exp log pow floor ceil round trunc NULL INFINITY NAN get_local_id
-get_group_id get_global_id barrier log10 sin cos tan asin acos atan atan2 sinh cosh tanh fmod
-copysign fmin fmax pown signed main
-""".split())
-
-_C_TYPES = {
-    "float32": "float", "float64": "double", "float16": "half",
-    "int8": "char", "int16": "short", "int32": "int", "int64": "long",
-    "uint8": "uchar", "uint16": "ushort", "uint32": "uint", "uint64": "ulong",
-    # OpenCL's bool has no defined size: one byte, like numpy's, on both sides.
-    "bool": "char",
-    # Complex values: (real, imaginary) vectors, numpy's and Fortran's memory layout.
-    "complex64": "float2", "complex128": "double2",
-}
-
-
-def c_type_name(dtype: np.dtype) -> str:
-    """The OpenCL C scalar type of a numpy dtype (``float32`` -> ``float``)."""
-    name = np.dtype(dtype).name
-    try:
-        return _C_TYPES[name]
-    except KeyError:
-        raise CodegenError(f"data type {name} is not supported by the OpenCL target") from None
-
-
-def safe_name(name: str) -> str:
-    """`name`, or ``_tr_<name>`` if it is a C/OpenCL reserved word."""
-    return f"_tr_{name}" if name in C_RESERVED else name
-
-
-def is_float(dtype: np.dtype | None) -> bool:
-    return dtype is not None and np.dtype(dtype).kind == "f"
-
-
-def is_integer(dtype: np.dtype | None) -> bool:
-    return dtype is not None and np.dtype(dtype).kind in "iub"
-
-
-def _is_complex(dtype: np.dtype | None) -> bool:
-    return dtype is not None and np.dtype(dtype).kind == "c"
-
-
-# ---------------------------------------------------------------------------------------------
-# literals
-
-def int_literal(value: int, dtype: np.dtype | None = None) -> str:
-    """An integer literal of `dtype` (default: int, or long where it does not fit in 32 bits)."""
-    value = int(value)
-    name = np.dtype(dtype).name if dtype is not None else None
-    if name in (None, "int32", "bool") and -2**31 < value < 2**31:
-        return str(value)
-    if name in (None, "int32", "int64"):
-        # -2**63 has no literal form: the magnitude alone overflows long.
-        return "(-9223372036854775807L - 1)" if value == -2**63 else f"{value}L"
-    if name in ("uint32", "uint64"):
-        return f"{value}u" if name == "uint32" else f"{value}uL"
-    return f"(({c_type_name(dtype)}){value})"
-
-
-def float_literal(value: float, dtype: np.dtype | None = None) -> str:
-    """A float literal that reads back to exactly `value` in `dtype` (default float64)."""
-    dt = np.dtype(dtype) if dtype is not None else np.dtype(np.float64)
-    if dt == np.float16:
-        dt = np.dtype(np.float32)
-    single = dt == np.float32
-    v = np.float32(value) if single else np.float64(value)
-    if math.isnan(v):
-        return "NAN" if single else "((double)NAN)"
-    if math.isinf(v):
-        text = "INFINITY" if single else "((double)INFINITY)"
-        return text if v > 0 else "(-" + text + ")"
-    text = repr(float(v)) if not single else _shortest_float32(v)
-    if "e" not in text and "." not in text and "inf" not in text:
-        text += ".0"
-    return text + ("f" if single else "")
-
-
-def _shortest_float32(v: np.float32) -> str:
-    # numpy prints the shortest string that reads back to the same float32.
-    return str(np.float32(v))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -321,7 +228,6 @@ class CExpressionPrinter(Mapper):
         own = self.dtype_of(expr)
         if own is None or np.dtype(own) == dtype or not isinstance(expr, p.ExpressionNode):
             return expr
-        from translator.ir.expr import TypeCast
         return TypeCast(dtype, expr)
 
     def map_power(self, expr: p.Power, prec: int = PREC_NONE) -> str:
@@ -376,7 +282,6 @@ class CExpressionPrinter(Mapper):
         return self.parens(f"({a} {op} {b} ? {a} : {b})", PRECEDENCE["atom"], prec)
 
     def map_call(self, expr: p.Call, prec: int = PREC_NONE) -> str:
-        from translator.codegen.cexpr_functions import print_ir_function
         if not isinstance(expr.function, p.Variable):
             raise CodegenError(f"cannot call {expr.function}")
         return print_ir_function(self, expr.function.name, expr.parameters,
@@ -459,7 +364,6 @@ class CExpressionPrinter(Mapper):
 
     def helper_definitions(self) -> str:
         """C definitions of every helper function used so far, in a deterministic order."""
-        from translator.codegen.cexpr_functions import helper_definition
         plain = sorted(h for h in self.helpers if not is_complex_helper(h))
         return ("".join(helper_definition(kind, dtype) for kind, dtype in plain)
                 + complex_helper_definitions(self.helpers))
@@ -490,15 +394,6 @@ def _operand_ctx(printer: CExpressionPrinter, operands: Sequence[Expression]) ->
            if isinstance(o, p.ExpressionNode) or isinstance(o, np.generic)]
     dts = [np.dtype(d) for d in dts if d is not None]
     return np.result_type(*dts) if dts else None
-
-
-def _to_int(printer: CExpressionPrinter, expr: Expression) -> Expression:
-    """An integer exponent converted to int (pown's exponent type)."""
-    dt = printer.dtype_of(expr)
-    if isinstance(expr, (int, np.integer)) or dt is None or np.dtype(dt) == np.int32:
-        return int(expr) if isinstance(expr, (int, np.integer)) else expr
-    from translator.ir.expr import TypeCast
-    return TypeCast(np.dtype(np.int32), expr)
 
 
 def to_c(expr: Expression, *, dtype_of: DtypeOf | None = None, target: str = "c",

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.codegen.cnames import PRECEDENCE, c_type_name, is_float
+from translator.codegen.registry import print_user_call
 from translator.diagnostics import CodegenError
 from translator.ir.expr import INT_RESULT_FUNCTIONS, IR_FUNCTIONS, MATH_ARITY, Expression
 
@@ -33,8 +35,6 @@ _ARITY = {"atan2": 2, "fmod": 2, "copysign": 2, "pow": 2, "rem": 2, "ldexp": 2, 
 def print_ir_function(printer: CExpressionPrinter, name: str, args: Sequence[Expression],
                       dtype: np.dtype | None, prec: int) -> str:
     """Print ``name(args)`` (an IR function of result type `dtype`) as C."""
-    from translator.codegen.cexpr import is_float
-    from translator.codegen.registry import print_user_call
     # A function the kernel registered wins, even over an IR function of the same name.
     user = print_user_call(printer, name, tuple(args), prec)
     if user is not None:
@@ -97,7 +97,6 @@ def _mixed_call(printer: CExpressionPrinter, name: str, args: Sequence[Expressio
 
 def _abs(printer: CExpressionPrinter, arg: Expression, dtype: np.dtype | None,
          prec: int) -> str:
-    from translator.codegen.cexpr import PRECEDENCE, c_type_name, is_float
     if is_float(dtype):
         return _float_call(printer, "fabs", [arg], np.dtype(dtype), prec)
     if dtype is not None and np.dtype(dtype).kind in "ub":
@@ -116,7 +115,6 @@ def _abs(printer: CExpressionPrinter, arg: Expression, dtype: np.dtype | None,
 
 def helper_definition(kind: str, dtype_name: str) -> str:
     """The C definition of helper ``_tr_<kind>_<dtype_name>``."""
-    from translator.codegen.cexpr import c_type_name
     t = c_type_name(np.dtype(dtype_name))
     name = f"_tr_{kind}_{dtype_name}"
     head = f"static inline {t} {name}({t} a, {t} b)\n{{\n"

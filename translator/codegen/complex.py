@@ -28,8 +28,10 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.codegen.cnames import PRECEDENCE, c_type_name, float_literal, to_int_exponent
 from translator.diagnostics import CodegenError
 from translator.ir.expr import Expression, IRWalkMapper, Reduction, TypeCast
+from translator.ir.types import TypeOracle
 
 COMPLEX64 = np.dtype(np.complex64)
 COMPLEX128 = np.dtype(np.complex128)
@@ -65,7 +67,6 @@ def scalar_type(dtype: np.dtype) -> str:
 
 def complex_literal(value: complex, dtype: np.dtype) -> str:
     """``(float2)(1.0f, -2.0f)``: a complex constant of `dtype`, exact."""
-    from translator.codegen.cexpr import float_literal
     dt = np.dtype(dtype)
     v = dt.type(value)
     part = real_dtype(dt)
@@ -103,12 +104,10 @@ def _note_double(printer, dtype: np.dtype) -> None:
 
 
 def _parens(printer, text: str, level: str, prec: int) -> str:
-    from translator.codegen.cexpr import PRECEDENCE
     return printer.parens(text, PRECEDENCE[level], prec)
 
 
 def _prec(level: str) -> int:
-    from translator.codegen.cexpr import PRECEDENCE
     return PRECEDENCE[level]
 
 
@@ -157,7 +156,6 @@ def _operand(printer, expr: Expression, dtype: np.dtype, prec: int) -> str:
 
 
 def _zero(part: np.dtype) -> str:
-    from translator.codegen.cexpr import float_literal
     return float_literal(0.0, part)
 
 
@@ -263,8 +261,7 @@ def _power(printer, expr: p.Power, prec: int) -> str | None:
                            "supported by the OpenCL target (only integer exponents are)")
     if integral and -4 <= int(exponent) <= 4:
         return _small_power(printer, expr.base, int(exponent), dt, prec)
-    from translator.codegen.cexpr import _to_int
-    n = printer.rec(_to_int(printer, exponent), 0)
+    n = printer.rec(to_int_exponent(printer, exponent), 0)
     return helper(printer, "cpowi", dt, [operand(printer, expr.base, dt, 0), n])
 
 
@@ -349,7 +346,6 @@ def _part(printer, z: Expression, dt: np.dtype, component: str, target: np.dtype
     text = f"{_in_complex_ctx(printer, dt, z, _prec('postfix'))}.{component}"
     if target is None or np.dtype(target) == real_dtype(dt):
         return text
-    from translator.codegen.cexpr import c_type_name
     return _parens(printer, f"({c_type_name(target)}) {text}", "unary", prec)
 
 
@@ -450,7 +446,6 @@ class _Reductions(IRWalkMapper):
 def check_complex_reductions(kernel) -> None:
     """Reductions that have no meaning on complex values (max, min) are refused with the
     statement's span (types must be known)."""
-    from translator.ir.types import TypeOracle
     oracle = TypeOracle(kernel)
     for stmt in kernel.statements:
         walker = _Reductions()

@@ -26,8 +26,8 @@ from translator.codegen import images
 from translator.codegen.cexpr import safe_name, to_c
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import CodegenError
-from translator.ir.expr import Expression, dependencies, substitute
-from translator.ir.glue import GlueParam, GlueSignature
+from translator.ir.expr import Expression, IRIdentityMapper, dependencies, substitute
+from translator.ir.glue import DataGlue, DataGlueItem, GlueParam, GlueSignature
 
 #: Host-side (OpenCL API) scalar type of each numpy dtype the glue can pass.
 HOST_TYPES: dict[str, str] = {
@@ -162,7 +162,27 @@ class _HostPrinter:
         self.mapping = {kp.name: p.Variable(_WIDE_PREFIX + kp.name) for kp in widened}
 
     def __call__(self, expr: Expression) -> str:
-        return to_c(substitute(expr, self.mapping))
+        return to_c(_FloorDivision()(substitute(expr, self.mapping)))
+
+
+class _FloorDivision(IRIdentityMapper):
+    """Floor division and modulo by a positive constant in C's truncating operators, right for
+    negative numerators too (a grid base such as ``n - (3*n + 3) // 4`` with ``n < 0``):
+    ``a // d`` -> ``a >= 0 ? a / d : -((d - 1 - a) / d)``."""
+
+    def map_floor_div(self, expr: p.FloorDiv) -> Expression:
+        num, den = self.rec(expr.numerator), self.rec(expr.denominator)
+        if not isinstance(den, int) or den <= 0 or (isinstance(num, int) and num >= 0):
+            return p.FloorDiv(num, den)
+        negative = p.Product((-1, p.FloorDiv(p.Sum((den - 1, p.Product((-1, num)))), den)))
+        return p.If(p.Comparison(num, ">=", 0), p.FloorDiv(num, den), negative)
+
+    def map_remainder(self, expr: p.Remainder) -> Expression:
+        num, den = self.rec(expr.numerator), self.rec(expr.denominator)
+        if not isinstance(den, int) or den <= 0 or (isinstance(num, int) and num >= 0):
+            return p.Remainder(num, den)
+        floor = self.map_floor_div(p.FloorDiv(num, den))
+        return p.Sum((num, p.Product((-den, floor))))
 
 
 def _param_decl(kp: KernelParam) -> str:
@@ -270,3 +290,54 @@ def generate_host_file(units: Iterable[HostUnit], *, source_name: str) -> str:
 
 def _comment_safe(text: str) -> str:
     return text.replace("*/", "* /")
+
+
+# ---------------------------------------------------------------------------------------------
+# Data directives (data regions, enter/exit data, update)
+
+_DATA_ACTIONS = {"copyin": "TR_DATA_COPYIN", "copyout": "TR_DATA_COPYOUT",
+                 "copy": "TR_DATA_COPY", "create": "TR_DATA_CREATE",
+                 "present": "TR_DATA_PRESENT", "delete": "TR_DATA_DELETE"}
+
+
+def data_glue_prototype(glue: DataGlue) -> str:
+    """``void <symbol>(const void *a0, long long first0, long long count0, long long size0,
+    ...)``: four parameters per array of the directive."""
+    params = [f"const void *_tr_a{k}, long long _tr_first{k}, long long _tr_count{k}, "
+              f"long long _tr_size{k}" for k in range(len(glue.items))]
+    return f"void {glue.symbol}({', '.join(params) or 'void'})"
+
+
+def _data_item_call(glue: DataGlue, k: int, item: DataGlueItem) -> str:
+    args = (f"&_tr_site, {c_string_literal(item.name, '')}, _tr_a{k}, _tr_first{k}, "
+            f"_tr_count{k}, (size_t)_tr_size{k}")
+    if glue.kind == "update":
+        return f"tr_update_{item.action}({args});"
+    if item.action not in _DATA_ACTIONS:
+        raise CodegenError(f"data directive at {glue.where}: unknown clause {item.action!r}")
+    fn = "tr_data_exit" if glue.kind == "exit_data" else "tr_data_enter"
+    return f"{fn}({args}, {_DATA_ACTIONS[item.action]});"
+
+
+def _data_glue_text(glue: DataGlue) -> str:
+    kind = glue.kind.replace("_", " ")
+    site = (f"    static tr_data_site _tr_site = TR_DATA_SITE({c_string_literal(kind, '')}, "
+            f"{c_string_literal(glue.where, '')});\n")
+    if glue.kind == "end_data":
+        body = ["tr_data_end(&_tr_site);"]
+    else:
+        body = ["tr_data_begin(&_tr_site);"]
+        body += [_data_item_call(glue, k, item) for k, item in enumerate(glue.items)]
+    inner = "".join("    " + line + "\n" for line in body)
+    return (f"/* {kind} ({_comment_safe(glue.where)}) */\n"
+            f"{data_glue_prototype(glue)}\n{{\n{site}{inner}}}\n")
+
+
+def generate_data_glue(glues: Iterable[DataGlue]) -> str:
+    """The glue functions of a file's data directives, to append to ``src.host.c`` (empty if
+    there are none); deterministic."""
+    glues = tuple(glues)
+    if not glues:
+        return ""
+    prototypes = "".join(data_glue_prototype(g) + ";\n" for g in glues)
+    return "\n" + prototypes + "\n" + "\n".join(_data_glue_text(g) for g in glues)

@@ -35,7 +35,8 @@ from translator.codegen.result import GeneratedCode, KernelParam
 from translator.codegen.schedule import schedule_kernel
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
-from translator.ir.data import AddressSpace, ArrayArg, NestingTag, TemporaryVariable
+from translator.ir.data import (AddressSpace, ArrayArg, NestingTag, TemporaryVariable,
+                                ValueArg)
 from translator.ir.expr import Expression, dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction
@@ -52,14 +53,21 @@ def prepare_kernel(kernel: Kernel) -> Kernel:
 
 
 def default_input_dtypes(kernel: Kernel, dtype=FLOAT64) -> Kernel:
-    """Give `dtype` to array arguments that are read and still have no type: static
-    generation of an untyped kernel-language kernel then works (`translator.compile`
-    specialises on the arrays it is called with instead)."""
+    """Give `dtype` to arguments that are read and still have no type, arrays and scalars
+    alike (``y[i] = a*x[i] + y[i]``): static generation of an untyped kernel-language kernel
+    then works (`translator.compile` specialises on the arrays and numpy scalars it is
+    called with instead).  Scalars whose use fixes their type (loop bounds, subscripts) have
+    it from inference before this runs."""
     from dataclasses import replace
-    args = tuple(replace(a, dtype=dtype)
-                 if isinstance(a, ArrayArg) and a.dtype is None and a.is_input is not False
-                 else a for a in kernel.args)
+    args = tuple(replace(a, dtype=dtype) if a.dtype is None and _read_input(a) else a
+                 for a in kernel.args)
     return kernel if args == kernel.args else kernel.copy(args=args)
+
+
+def _read_input(arg) -> bool:
+    if isinstance(arg, ArrayArg):
+        return arg.is_input is not False
+    return isinstance(arg, ValueArg)
 
 
 def generate_code(kernel: Kernel) -> GeneratedCode:

@@ -1,5 +1,7 @@
 """Parallel reductions: reduction inames on local axes (a work-group tree in local memory) and
-on group axes (atomic updates of the destination).  Runs before `lower_reductions`.
+on group axes (atomic updates of the destination).  Runs before `lower_reductions`.  A group
+iname of a reduction with many values is first split so that a bounded number of groups each
+run a grid-stride loop (`translator.codegen.bounded_groups`).
 
 ``s[0] = s[0] + sum([i_outer, i_inner], a[i])`` with ``i_outer`` on g.0 and ``i_inner`` on l.0
 (a work group of 256) becomes::
@@ -35,6 +37,7 @@ import pymbolic.primitives as p
 
 from translator.analysis.reductions import combine, match_update, other_statement_touches
 from translator.codegen import registry
+from translator.codegen.bounded_groups import bound_reduction_groups
 from translator.codegen.cexpr import c_type_name
 from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.schedule import resolve_hardware_axes
@@ -84,6 +87,8 @@ def lower_parallel_reductions(kernel: Kernel) -> Kernel:
     finder = _ParallelFinder(_hardware_inames(kernel))
     if not any(finder(e) for s in kernel.statements for e in s.read_expressions()):
         return kernel
+    kernel = bound_reduction_groups(kernel)
+    finder = _ParallelFinder(_hardware_inames(kernel))
     hardware = resolve_hardware_axes(kernel)
     kernel = _resolved_auto_tags(kernel, hardware)
     lowering = _Lowering(kernel, hardware, compute_grid(kernel, hardware), finder)

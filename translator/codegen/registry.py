@@ -37,16 +37,22 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
+from pymbolic import evaluate
 
-from translator.diagnostics import CodegenError, TransformError
-from translator.ir.expr import REDUCTION_OPS, Expression, dependencies, substitute
+from translator.analysis.reductions import combine as builtin_combine
+from translator.analysis.reductions import neutral_element as builtin_neutral_element
+from translator.codegen.cnames import c_type_name, safe_name
+from translator.diagnostics import CodegenError, KernelLanguageError, TransformError
+from translator.ir.expr import (REDUCTION_OPS, Expression, IRStringifier, dependencies,
+                               substitute)
 from translator.ir.kernel import Kernel
-
-FUNCTIONS_KEY = "user_functions"
-REDUCTIONS_KEY = "user_reductions"
-PREAMBLES_KEY = "preambles"
-GENERATORS_KEY = "preamble_generators"
-SYMBOLS_KEY = "symbols"
+from translator.ir.parse_expr import parse_expression
+# The storage in Options.extra is the IR's (type inference reads it); re-exported here.
+from translator.ir.registrations import (FUNCTIONS_KEY, GENERATORS_KEY, PREAMBLES_KEY,
+                                         REDUCTIONS_KEY, SYMBOLS_KEY, function_result_dtype,
+                                         set_entries, symbol_dtype)
+from translator.ir.registrations import entries as _entries
+from translator.ir.registrations import with_entry as _with_entry
 
 #: Reductions the engine defines itself (they cannot be redefined).
 BUILTIN_REDUCTIONS = frozenset({"sum", "product", "max", "min"})
@@ -68,7 +74,6 @@ def check_identifier(name: Any, what: str) -> str:
 
 def check_dtype(value: Any, what: str) -> np.dtype:
     """A numpy dtype the OpenCL target can declare."""
-    from translator.codegen.cexpr import c_type_name
     try:
         dtype = np.dtype(value)
         c_type_name(dtype)
@@ -132,14 +137,6 @@ def with_function(kernel: Kernel, fn: UserFunction) -> Kernel:
     return _with_entry(kernel, FUNCTIONS_KEY, fn.to_literal())
 
 
-def function_result_dtype(kernel: Kernel, name: str) -> np.dtype | None:
-    """The declared result type of user function `name` of `kernel` (None if not one)."""
-    for item in _entries(kernel, FUNCTIONS_KEY):
-        if item[0] == name:
-            return np.dtype(item[3])
-    return None
-
-
 # ---------------------------------------------------------------------------------------------
 # user reductions
 
@@ -173,7 +170,6 @@ class UserReduction:
 
     def neutral_element(self, dtype: np.dtype) -> Expression:
         """The neutral element as a constant of `dtype`."""
-        from pymbolic import evaluate
         value = evaluate(_parse(self.neutral, f"reduction {self.name!r}"), {})
         dt = np.dtype(dtype)
         try:
@@ -197,9 +193,6 @@ def make_user_reduction(name: str, neutral: Any, combine: str, *, associative: b
                         commutative: bool = True) -> UserReduction:
     """A checked `UserReduction`; `neutral` is a number or kernel-language constant text,
     `combine` kernel-language text in ``a`` and ``b``."""
-    from pymbolic import evaluate
-
-    from translator.ir.expr import IRStringifier
     check_identifier(name, "reduction name")
     if name in BUILTIN_REDUCTIONS or name in ("reduce", "simul_reduce"):
         raise TransformError(f"reduction {name!r} is built in and cannot be redefined")
@@ -226,8 +219,6 @@ def make_user_reduction(name: str, neutral: Any, combine: str, *, associative: b
 
 
 def _parse(text: str, what: str) -> Expression:
-    from translator.diagnostics import KernelLanguageError
-    from translator.ir.parse_expr import parse_expression
     try:
         return parse_expression(text)
     except KernelLanguageError as e:
@@ -334,37 +325,6 @@ def symbols(kernel: Kernel) -> dict[str, Symbol]:
             for name, dt, text in _entries(kernel, SYMBOLS_KEY)}
 
 
-def symbol_dtype(kernel: Kernel, name: str) -> np.dtype | None:
-    """The dtype of registered symbol `name` (None if it is not one)."""
-    for item in _entries(kernel, SYMBOLS_KEY):
-        if item[0] == name:
-            return np.dtype(item[1])
-    return None
-
-
-# ---------------------------------------------------------------------------------------------
-# storage in Options.extra
-
-def _entries(kernel: Kernel, key: str) -> tuple:
-    return tuple(kernel.options.extra.get(key, ()))
-
-
-def set_entries(kernel: Kernel, key: str, items: Iterable) -> Kernel:
-    """`kernel` with extra `key` holding `items`, sorted by their first field (the kernel
-    itself when nothing changed; the key is dropped when empty)."""
-    items = tuple(sorted(set(items), key=lambda it: it if isinstance(it, str) else it[0]))
-    if items == _entries(kernel, key):
-        return kernel
-    extra = kernel.options.extra
-    extra = extra.set(key, items) if items else extra.delete(key)
-    return kernel.copy(options=replace(kernel.options, extra=extra))
-
-
-def _with_entry(kernel: Kernel, key: str, item: tuple) -> Kernel:
-    kept = [it for it in _entries(kernel, key) if it[0] != item[0]]
-    return set_entries(kernel, key, [*kept, item])
-
-
 # ---------------------------------------------------------------------------------------------
 # the code-generation session
 
@@ -423,7 +383,6 @@ def header_text(kernel: Kernel) -> str:
     the user functions the body called, for the top of the device code."""
     session = _SESSION.get()
     out = [code.rstrip("\n") + "\n\n" for _, code in _all_preambles(kernel, session)]
-    from translator.codegen.cexpr import safe_name
     # The printer writes a symbol's name (made safe); a macro makes that name its C text.
     defines = [f"#define {safe_name(s.name)} ({s.c_text})\n" for s in _used_symbols(kernel)
                if s.c_text != safe_name(s.name)]
@@ -504,8 +463,7 @@ def neutral_element(kernel: Kernel, operation: str, dtype: np.dtype) -> Expressi
     user = reduction_definition(kernel, operation)
     if user is not None:
         return user.neutral_element(dtype)
-    from translator.analysis.reductions import neutral_element as builtin
-    return builtin(operation, dtype)
+    return builtin_neutral_element(operation, dtype)
 
 
 def combine(kernel: Kernel, operation: str, left: Expression, right: Expression) -> Expression:
@@ -513,8 +471,7 @@ def combine(kernel: Kernel, operation: str, left: Expression, right: Expression)
     user = reduction_definition(kernel, operation)
     if user is not None:
         return user.combine_expr(left, right)
-    from translator.analysis.reductions import combine as builtin
-    return builtin(operation, left, right)
+    return builtin_combine(operation, left, right)
 
 
 __all__ = ["PreambleInfo", "Symbol", "UserFunction", "UserReduction", "combine", "functions",

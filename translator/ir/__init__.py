@@ -1,4 +1,4 @@
-"""The statement/domain IR (shared/reference/kernel-language.txt)."""
+"""The statement/domain IR (docs/kernel-language.md)."""
 
 from translator.ir.data import (AddressSpace, ArrayArg, DimTag, FixedStrideTag, NestingTag,
                                 SeparateTag, TemporaryVariable, ValueArg, VectorTag,

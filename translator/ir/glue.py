@@ -31,3 +31,24 @@ class GlueSignature:
     region: str
     symbol: str
     params: tuple[GlueParam, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DataGlueItem:
+    """One array of a data directive: its source name and clause (copyin, copyout, copy,
+    create, present, delete, host or device)."""
+
+    name: str
+    action: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DataGlue:
+    """The C function behind one data directive (``data``, ``end_data``, ``enter_data``,
+    ``exit_data`` or ``update``): ``void <symbol>(...)`` takes, per item in order, the host
+    array's address, the first element, the element count and the element size in bytes."""
+
+    symbol: str
+    kind: str
+    where: str
+    items: tuple[DataGlueItem, ...] = ()

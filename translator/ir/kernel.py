@@ -48,6 +48,10 @@ class Options:
     #: results are bit-identical to the original program where the order of operations is
     #: unchanged; turn on with set_options(fp_contract=True) for speed.
     fp_contract: bool = False
+    #: Let automatic mapping run floating-point sums and products as parallel reductions
+    #: (they are then rounded in another order, as with -ffast-math); off by default.
+    #: ``set_options(reassociate=True)`` in a region, or ``translate --reassociate``.
+    reassociate: bool = False
     #: Any further option set by the user or a plugin.
     extra: FrozenDict[str, Any] = field(default_factory=FrozenDict)
 

@@ -1,4 +1,4 @@
-"""`make_kernel`: the kernel language (shared/reference/kernel-language.txt) -> `Kernel`.
+"""`make_kernel`: the kernel language (docs/kernel-language.md) -> `Kernel`.
 
 The pieces live in sibling modules: expressions in `parse_expr`, statement lines in
 `parse_statements`, the heuristics (ids, within_inames, dependencies) in `parse_infer`,
@@ -32,9 +32,9 @@ from translator.ir.parse_expr import parse_expression
 from translator.ir.parse_infer import (RuleExpander, StatementUse, assign_ids,
                                        infer_dependencies, infer_within_inames,
                                        resolve_nosync, statement_use)
-from translator.ir.parse_statements import ParsedStatement, parse_statement_line
-from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
-                                      NoOpInstruction, Statement)
+from translator.ir.parse_statements import ParsedStatement, build_statement, parse_statement_line
+from translator.ir.printer import read_kernel
+from translator.ir.statements import Statement
 from translator.ir.util import FrozenDict
 
 if TYPE_CHECKING:
@@ -222,27 +222,6 @@ def _use_of(st: ParsedStatement, expander: RuleExpander) -> StatementUse:
         raise st.error(e.message) from None
 
 
-def build_statement(st: ParsedStatement, within: frozenset[str], deps: frozenset[str],
-                    nosync: frozenset[tuple[str, str]]) -> Statement:
-    """The IR statement for `st` with its resolved inames, dependencies and no-sync set."""
-    if st.given is not None:
-        return replace(st.given, within_inames=within, depends_on=deps)
-    common = dict(id=st.id, within_inames=within, depends_on=deps, predicates=st.predicates,
-                  tags=st.tags, groups=st.groups, conflicts_with_groups=st.conflicts,
-                  no_sync_with=nosync, priority=st.priority, span=st.span)
-    atomicity = st.atomic or frozenset()
-    if st.kind == "assign":
-        return Assignment(assignee=st.assignees[0], expression=st.expression,
-                          atomicity=atomicity, **common)
-    if st.kind == "call":
-        return CallInstruction(assignees=st.assignees, expression=st.expression,
-                               atomicity=atomicity, **common)
-    if st.kind == "barrier":
-        return BarrierInstruction(synchronization_kind=st.sync_kind, mem_kind=st.mem_kind,
-                                  **common)
-    return NoOpInstruction(**common)
-
-
 # ---------------------------------------------------------------------------------------------
 # kernel data
 
@@ -308,7 +287,7 @@ def make_kernel(domains, instructions, kernel_data=None, *, name: str = "kernel"
                 assumptions=None, seq_dependencies: bool = False, target: Any = None,
                 lang_version: Any = None, options=None,
                 span: SourceSpan | None = None) -> Kernel:
-    """Build a kernel from the kernel language (shared/reference/kernel-language.txt).
+    """Build a kernel from the kernel language (docs/kernel-language.md).
 
     - `domains`: ISL set text (one or several sets, ``[n] -> {...}`` allowed), or a list of
       strings and/or islpy basic sets, forming the domain forest.
@@ -455,5 +434,4 @@ def _lazy(module: str, attr: str, what: str):
 
 def parse_kernel(text: str) -> Kernel:
     """Read the output of `translator.ir.printer.print_kernel` back into a `Kernel`."""
-    from translator.ir.printer import read_kernel
     return read_kernel(text)

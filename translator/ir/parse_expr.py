@@ -1,6 +1,6 @@
 """The expression part of the kernel language: pymbolic's parser, extended.
 
-Extensions over pymbolic (shared/reference/kernel-language.txt):
+Extensions over pymbolic (docs/kernel-language.md):
 
 - ``a[[8*i + j]]`` -> `LinearSubscript`; ``a$tag`` -> `TaggedVariable`;
 - ``if(c, a, b)`` -> pymbolic ``If`` (Python's ``a if c else b`` also works);

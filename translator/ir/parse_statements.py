@@ -1,6 +1,6 @@
 """One line of the kernel language's statement text -> a `ParsedStatement` or a rule.
 
-Forms (shared/reference/kernel-language.txt)::
+Forms (docs/kernel-language.md)::
 
     LHS = RHS {attr, key=value:value}        assignment
     <float32> t[i] = RHS   /   <> t = RHS    temporary declaration (type inferred for <>)
@@ -24,7 +24,8 @@ from translator.diagnostics import KernelLanguageError, SourceSpan
 from translator.ir.expr import Expression, LinearSubscript
 from translator.ir.kernel import SubstitutionRule
 from translator.ir.parse_expr import parse_dtype, parse_expression
-from translator.ir.statements import Statement
+from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
+                                      NoOpInstruction, Statement)
 
 _ID_RE = re.compile(r"[^\s,:{}=@*?\[\]\"'+]+")
 #: What an id, a tag or a group name may look like (no separators, no wildcards).
@@ -390,3 +391,27 @@ _HANDLERS = {
     "conflicts_grp": _attr_set("conflicts", "conflicts_grp"), "atomic": _attr_atomic,
     "mem_kind": _attr_mem_kind,
 }
+
+
+# ---------------------------------------------------------------------------------------------
+# parsed statement -> IR statement
+
+def build_statement(st: ParsedStatement, within: frozenset[str], deps: frozenset[str],
+                    nosync: frozenset[tuple[str, str]]) -> Statement:
+    """The IR statement for `st` with its resolved inames, dependencies and no-sync set."""
+    if st.given is not None:
+        return replace(st.given, within_inames=within, depends_on=deps)
+    common = dict(id=st.id, within_inames=within, depends_on=deps, predicates=st.predicates,
+                  tags=st.tags, groups=st.groups, conflicts_with_groups=st.conflicts,
+                  no_sync_with=nosync, priority=st.priority, span=st.span)
+    atomicity = st.atomic or frozenset()
+    if st.kind == "assign":
+        return Assignment(assignee=st.assignees[0], expression=st.expression,
+                          atomicity=atomicity, **common)
+    if st.kind == "call":
+        return CallInstruction(assignees=st.assignees, expression=st.expression,
+                               atomicity=atomicity, **common)
+    if st.kind == "barrier":
+        return BarrierInstruction(synchronization_kind=st.sync_kind, mem_kind=st.mem_kind,
+                                  **common)
+    return NoOpInstruction(**common)

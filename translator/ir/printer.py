@@ -44,10 +44,16 @@ from translator.diagnostics import KernelLanguageError
 from translator.ir import data
 from translator.ir.data import AddressSpace, ArrayArg, dim_tag_str
 from translator.ir.expr import Expression, IRStringifier
-from translator.ir.isl_glue import domain_parents, domain_str, params_of, parse_domain
-from translator.ir.kernel import Kernel, Options
+from translator.ir.isl_glue import (domain_parents, domain_str, kl_parse_assumptions, params_of,
+                                    parse_domain)
+from translator.ir.kernel import Kernel, Options, SubstitutionRule
+from translator.ir.parse_expr import parse_dtype, parse_expression
+from translator.ir.parse_statements import (ID_PATTERN, build_statement, parse_statement_line,
+                                            split_top_level)
 from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
                                       NoOpInstruction, Statement)
+from translator.ir.tags import parse_tag
+from translator.ir.util import FrozenDict
 
 _STR = IRStringifier()
 
@@ -209,7 +215,6 @@ def statement_text(s: Statement) -> str:
 
 
 def _check_names(s: Statement) -> None:
-    from translator.ir.parse_statements import ID_PATTERN
     names = [s.id, *s.tags, *s.groups, *s.conflicts_with_groups,
              *(i for i, _ in s.no_sync_with), *s.depends_on]
     bad = [n for n in names if not ID_PATTERN.fullmatch(n)]
@@ -282,8 +287,6 @@ def _sections(text: str) -> tuple[str, dict[str, list[str]]]:
 
 
 def _build(name: str, sections: dict[str, list[str]]) -> Kernel:
-    from translator.ir.isl_glue import kl_parse_assumptions
-    from translator.ir.util import FrozenDict
     temps = [_read_temporary(ln) for ln in sections.get("temporaries", [])]
     assumptions = sections.get("assumptions", [])
     if len(assumptions) > 1:
@@ -303,7 +306,6 @@ def _build(name: str, sections: dict[str, list[str]]) -> Kernel:
 
 
 def _fields(line: str, *, with_kind: bool) -> tuple[str, str | None, dict[str, str]]:
-    from translator.ir.parse_statements import split_top_level
     name, sep, rest = line.partition(":")
     if not sep or not name.strip().isidentifier():
         raise KernelLanguageError(f"malformed line {line!r}: expected 'NAME: ...'")
@@ -319,7 +321,6 @@ def _fields(line: str, *, with_kind: bool) -> tuple[str, str | None, dict[str, s
 
 
 def _expr(text: str) -> Expression:
-    from translator.ir.parse_expr import parse_expression
     return parse_expression(text, bare_reductions=False)
 
 
@@ -337,7 +338,6 @@ def _read_bool(text: str) -> bool:
 
 
 def _read_dim_tags(text: str) -> tuple[data.DimTag, ...]:
-    from translator.ir.parse_statements import split_top_level
     inner = text.strip()
     if not (inner.startswith("(") and inner.endswith(")")):
         raise KernelLanguageError(f"malformed dim_tags {text!r}")
@@ -358,7 +358,6 @@ def _read_dim_tag(text: str) -> data.DimTag:
 
 
 def _layout_values(values: dict[str, str]) -> dict[str, Any]:
-    from translator.ir.parse_expr import parse_dtype
     out: dict[str, Any] = {}
     if "dtype" in values:
         out["dtype"] = parse_dtype(values.pop("dtype"))
@@ -411,7 +410,6 @@ def _read_temporary(line: str):
 
 
 def _read_iname_tags(line: str):
-    from translator.ir.tags import parse_tag
     iname, sep, rest = line.partition(":")
     if not sep:
         raise KernelLanguageError(f"malformed iname tag line {line!r}: expected 'INAME: TAG'")
@@ -419,8 +417,6 @@ def _read_iname_tags(line: str):
 
 
 def _read_rule(line: str):
-    from translator.ir.kernel import SubstitutionRule
-    from translator.ir.parse_statements import parse_statement_line
     rule = parse_statement_line(line, None, bare_reductions=False)
     if not isinstance(rule, SubstitutionRule):
         raise KernelLanguageError(f"not a substitution rule: {line!r}")
@@ -428,7 +424,6 @@ def _read_rule(line: str):
 
 
 def _read_options(lines: list[str]) -> Options:
-    from translator.ir.util import FrozenDict
     known = {f.name for f in fields(Options)} - {"extra"}
     values: dict[str, Any] = {}
     extra: dict[str, Any] = {}
@@ -448,8 +443,6 @@ def _read_options(lines: list[str]) -> Options:
 
 
 def _read_statement(line: str) -> Statement:
-    from translator.ir.parse import build_statement
-    from translator.ir.parse_statements import parse_statement_line
     st = parse_statement_line(line, None, bare_reductions=False)
     if not hasattr(st, "dep_exclusive") or st.id is None or st.inames is None \
             or st.inames_additive or not st.dep_exclusive:

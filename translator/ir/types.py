@@ -23,8 +23,9 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import KernelLanguageError
 from translator.ir.data import ArrayArg, TemporaryVariable, ValueArg
-from translator.ir.expr import INT_RESULT_FUNCTIONS, Expression, IRWalkMapper
+from translator.ir.expr import INT_RESULT_FUNCTIONS, Expression, IRWalkMapper, dependencies
 from translator.ir.isl_glue import params_of
+from translator.ir import registrations
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
 
@@ -279,10 +280,9 @@ def _complex_call_type(name: str | None, args: Typed) -> Typed:
 
 
 def _registered(query: str, kernel: Kernel, name: str | None) -> np.dtype | None:
-    """The dtype of a registered user function or symbol (`translator.codegen.registry`,
-    which keeps them in ``Options.extra``; imported here lazily, as it is codegen's)."""
-    from translator.codegen import registry
-    return None if name is None else getattr(registry, query)(kernel, name)
+    """The dtype of a registered user function or symbol (kept in ``Options.extra``:
+    `translator.ir.registrations`)."""
+    return None if name is None else getattr(registrations, query)(kernel, name)
 
 
 def expression_dtype(kernel: Kernel, expr: Expression) -> np.dtype:
@@ -414,7 +414,6 @@ class _IndexNames(IRWalkMapper):
 
 
 def _free_names(expr: Expression) -> frozenset[str]:
-    from translator.ir.expr import dependencies
     return dependencies(expr)
 
 
@@ -442,7 +441,6 @@ def _is_used(kernel: Kernel, var: ArrayArg | ValueArg | TemporaryVariable) -> bo
 
 def add_known_dtypes(kernel: Kernel, dtypes: dict) -> Kernel:
     """Set the dtype of the named arguments that have none (others are left alone)."""
-    from dataclasses import replace
     if not dtypes:
         return kernel
     args = tuple(replace(a, dtype=np.dtype(dtypes[a.name]))

@@ -349,17 +349,29 @@ static void select_device(const tr_region *region)
 /* ------------------------------------------------------------------------------------------ */
 /* Setup, profile report and teardown                                                          */
 
+/* Data regions (the last section of this file). */
+static void print_data_profile(unsigned long long *in, unsigned long long *out);
+static void release_data(void);
+static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t bytes,
+                          cl_mem *out);
+
 static void print_profile(void)
 {
     struct tr_region_state *s;
+    unsigned long long in = 0, out = 0;
     fflush(stdout);
     fprintf(stderr, "translate profile (device \"%s\"):\n", rt.device_name);
     fprintf(stderr, "%-24s %-24s %8s %14s %16s %16s\n", "region", "location", "calls",
             "kernel ms", "bytes to dev", "bytes from dev");
-    for (s = rt.regions; s != NULL; s = s->next)
+    for (s = rt.regions; s != NULL; s = s->next) {
         fprintf(stderr, "%-24s %-24s %8llu %14.3f %16llu %16llu\n", s->region->name,
                 where_of(s->region), s->calls, (double)s->kernel_ns * 1e-6, s->bytes_in,
                 s->bytes_out);
+        in += s->bytes_in;
+        out += s->bytes_out;
+    }
+    print_data_profile(&in, &out);
+    fprintf(stderr, "%-24s %-24s %8s %14s %16llu %16llu\n", "total", "", "", "", in, out);
 }
 
 static void at_exit(void)
@@ -368,6 +380,7 @@ static void at_exit(void)
     struct tr_program *p, *pnext;
     if (rt.profile)
         print_profile();
+    release_data();
     /* Release in reverse order of creation; errors no longer matter at exit. */
     for (s = rt.regions; s != NULL; s = snext) {
         snext = s->next;
@@ -445,7 +458,7 @@ static cl_program build_program(const tr_region *region)
     const char *src = region->source;
     cl_program program = clCreateProgramWithSource(rt.context, 1, &src, NULL, &err);
     check(region, err, "clCreateProgramWithSource");
-    err = clBuildProgram(program, 1, &rt.device, "", NULL, NULL);
+    err = clBuildProgram(program, 1, &rt.device, "-cl-kernel-arg-info", NULL, NULL);
     if (err != CL_SUCCESS)
         fail_build(region, program, err);
     return program;
@@ -541,6 +554,11 @@ void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long coun
     sl->flags = flags;
     if (sl->bytes > 0 && host == NULL)
         fail(call->region, "array argument %u is a null pointer", (unsigned)index);
+    if (present_buffer(call, index, host, sl->bytes, &sl->buffer)) {
+        sl->flags = 0;   /* present (data region): nothing moves */
+        set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+        return;
+    }
     /* OpenCL has no empty buffers; one byte stands in for an empty array. */
     sl->buffer = clCreateBuffer(rt.context, mem, sl->bytes > 0 ? sl->bytes : 1, NULL, &err);
     check(call->region, err, "clCreateBuffer");
@@ -671,4 +689,417 @@ void tr_region_end(tr_call *call)
     }
     free(call->slots);
     call->slots = NULL;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Data regions: the present table (see "Data regions" in translate_rt.h)                      */
+
+/* Profile counters of one data directive. */
+struct tr_data_site_state {
+    tr_data_site *site;
+    unsigned long long calls;
+    unsigned long long ns;
+    unsigned long long bytes_in;
+    unsigned long long bytes_out;
+    struct tr_data_site_state *next;
+};
+
+/* One present host range and its device buffer. */
+struct tr_present {
+    const char *name;          /* the source name it was entered with */
+    const char *where;         /* the directive that made it present */
+    char *lo;                  /* host range [lo, lo + bytes) */
+    size_t bytes;
+    cl_mem buffer;
+    long refs;
+    struct tr_present *next;
+};
+
+/* An entry of the structured-region stack: a region's opening (entry == NULL) or what it
+ * entered, with the action to apply at its end. */
+struct tr_data_frame {
+    struct tr_present *entry;
+    tr_data_site *site;
+    unsigned action;
+};
+
+static struct {
+    struct tr_present *present;
+    struct tr_data_frame *stack;
+    size_t depth, capacity;
+    struct tr_data_site_state *sites;   /* in order of first use */
+    struct tr_data_site_state **sites_tail;
+} dt;
+
+/* Prints `where: error: translate runtime: ...` for a data directive and exits with 1. */
+static void data_fail(const tr_data_site *site, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "%s: error: translate runtime: ", site->where);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+static struct tr_data_site_state *data_site(tr_data_site *site)
+{
+    tr_region where = TR_REGION("data", NULL, "", "", 0);
+    where.where = site->where;
+    if (!rt.ready)
+        setup(&where);
+    if (site->state == NULL) {
+        site->state = xcalloc(&where, 1, sizeof *site->state);
+        site->state->site = site;
+        if (dt.sites_tail == NULL)
+            dt.sites_tail = &dt.sites;
+        *dt.sites_tail = site->state;
+        dt.sites_tail = &site->state->next;
+    }
+    return site->state;
+}
+
+/* The byte range of a data clause item; `bytes` is 0 for an empty section. */
+static char *data_range(const tr_data_site *site, const char *name, const void *host,
+                        long long first, long long count, size_t elem_size, size_t *bytes)
+{
+    *bytes = 0;
+    if (count <= 0)
+        return (char *)(uintptr_t)host;
+    if (host == NULL)
+        data_fail(site, "%s: array '%s' is a null pointer", site->kind, name);
+    if (first < 0 || elem_size == 0 || (size_t)count > ((size_t)-1 / 2) / elem_size)
+        data_fail(site, "%s: bad section of array '%s' (first element %lld, %lld elements)",
+                  site->kind, name, first, count);
+    *bytes = (size_t)count * elem_size;
+    return (char *)(uintptr_t)host + (size_t)first * elem_size;
+}
+
+/* The present entry overlapping [lo, lo+bytes), or NULL. */
+static struct tr_present *present_overlap(const char *lo, size_t bytes)
+{
+    struct tr_present *e;
+    for (e = dt.present; e != NULL; e = e->next)
+        if (lo < e->lo + e->bytes && e->lo < lo + bytes)
+            return e;
+    return NULL;
+}
+
+static int present_contains(const struct tr_present *e, const char *lo, size_t bytes)
+{
+    return e->lo <= lo && lo + bytes <= e->lo + e->bytes;
+}
+
+/* "host bytes 0x7f..+8000", for messages. */
+static void describe_range(const char *lo, size_t bytes, char *buf, size_t size)
+{
+    snprintf(buf, size, "host bytes %p..+%zu", (const void *)lo, bytes);
+}
+
+/* The message for a range that only overlaps present data; `what` names the user. */
+static void fail_partly(const char *where, const char *what, const char *name,
+                        const char *lo, size_t bytes, const struct tr_present *e)
+{
+    char mine[96], theirs[96];
+    describe_range(lo, bytes, mine, sizeof mine);
+    describe_range(e->lo, e->bytes, theirs, sizeof theirs);
+    fflush(stdout);
+    fprintf(stderr, "%s: error: translate runtime: %s: array '%s' (%s) is only partly present "
+            "on the device: '%s' entered at %s holds %s\n", where, what, name, mine, e->name,
+            e->where, theirs);
+    exit(1);
+}
+
+/* Adds the time of a finished transfer to the site's profile (profiling queues only). */
+static void data_event_time(struct tr_data_site_state *st, cl_event event)
+{
+    cl_ulong start = 0, end = 0;
+    if (event == NULL)
+        return;
+    if (clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL)
+            == CL_SUCCESS
+        && clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)
+            == CL_SUCCESS && end > start)
+        st->ns += (unsigned long long)(end - start);
+    clReleaseEvent(event);
+}
+
+/* A blocking copy between `host` and bytes [offset, offset+bytes) of `buffer`. */
+static void data_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t offset,
+                      size_t bytes, char *host)
+{
+    struct tr_data_site_state *st = data_site(site);
+    cl_event event = NULL;
+    cl_int err;
+    if (bytes == 0)
+        return;
+    if (to_device)
+        err = clEnqueueWriteBuffer(rt.queue, buffer, CL_TRUE, offset, bytes, host, 0, NULL,
+                                   rt.profile ? &event : NULL);
+    else
+        err = clEnqueueReadBuffer(rt.queue, buffer, CL_TRUE, offset, bytes, host, 0, NULL,
+                                  rt.profile ? &event : NULL);
+    if (err != CL_SUCCESS)
+        data_fail(site, "%s: %s failed: %s (%d)", site->kind,
+                  to_device ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer",
+                  tr_error_name(err), (int)err);
+    data_event_time(st, event);
+    if (to_device)
+        st->bytes_in += bytes;
+    else
+        st->bytes_out += bytes;
+}
+
+static void push_frame(tr_data_site *site, struct tr_present *entry, unsigned action)
+{
+    if (dt.depth == dt.capacity) {
+        size_t cap = dt.capacity ? 2 * dt.capacity : 16;
+        struct tr_data_frame *grown = realloc(dt.stack, cap * sizeof *grown);
+        if (grown == NULL)
+            data_fail(site, "allocating host memory failed");
+        dt.stack = grown;
+        dt.capacity = cap;
+    }
+    dt.stack[dt.depth].entry = entry;
+    dt.stack[dt.depth].site = site;
+    dt.stack[dt.depth].action = action;
+    dt.depth += 1;
+}
+
+static int is_structured(const tr_data_site *site)
+{
+    return strcmp(site->kind, "data") == 0;
+}
+
+void tr_data_begin(tr_data_site *site)
+{
+    data_site(site)->calls += 1;
+    if (is_structured(site))
+        push_frame(site, NULL, 0);
+}
+
+/* A new present entry for [lo, lo+bytes), copied in if asked. */
+static struct tr_present *present_new(tr_data_site *site, const char *name, char *lo,
+                                      size_t bytes, unsigned action)
+{
+    cl_int err;
+    struct tr_present *e = calloc(1, sizeof *e);
+    if (e == NULL)
+        data_fail(site, "allocating host memory failed");
+    e->buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (err != CL_SUCCESS) {
+        free(e);
+        data_fail(site, "%s: clCreateBuffer for array '%s' (%zu bytes) failed: %s (%d)",
+                  site->kind, name, bytes, tr_error_name(err), (int)err);
+    }
+    e->name = name;
+    e->where = site->where;
+    e->lo = lo;
+    e->bytes = bytes;
+    e->refs = 1;
+    e->next = dt.present;
+    dt.present = e;
+    if (action & TR_DATA_COPYIN)
+        data_copy(site, 1, e->buffer, 0, bytes, lo);
+    return e;
+}
+
+void tr_data_enter(tr_data_site *site, const char *name, const void *host, long long first,
+                   long long count, size_t elem_size, unsigned action)
+{
+    size_t bytes;
+    char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
+    struct tr_present *e;
+    if (bytes == 0)
+        return;
+    e = present_overlap(lo, bytes);
+    if (e != NULL && !present_contains(e, lo, bytes))
+        fail_partly(site->where, site->kind, name, lo, bytes, e);
+    if (e == NULL && action == TR_DATA_PRESENT)
+        data_fail(site, "%s: array '%s' (%p..+%zu) is not present on the device", site->kind,
+                  name, (void *)lo, bytes);
+    if (e != NULL)
+        e->refs += 1;
+    else
+        e = present_new(site, name, lo, bytes, action);
+    if (is_structured(site))
+        push_frame(site, e, action);
+}
+
+/* Drops one reference of `e`; at zero copies it back (if `action` says so) and frees it. */
+static void present_release(tr_data_site *site, struct tr_present *e, unsigned action)
+{
+    struct tr_present **link;
+    e->refs -= 1;
+    if (e->refs > 0)
+        return;
+    if (action & TR_DATA_COPYOUT)
+        data_copy(site, 0, e->buffer, 0, e->bytes, e->lo);
+    for (link = &dt.present; *link != e; link = &(*link)->next)
+        ;
+    *link = e->next;
+    clReleaseMemObject(e->buffer);
+    free(e);
+}
+
+void tr_data_end(tr_data_site *site)
+{
+    data_site(site)->calls += 1;
+    for (;;) {
+        struct tr_data_frame f;
+        if (dt.depth == 0)
+            data_fail(site, "end data: no data region is open (a data region was left "
+                      "without passing its 'end data')");
+        f = dt.stack[--dt.depth];
+        if (f.entry == NULL)
+            return;
+        /* copies at the end of a region count for the directive that opened it */
+        present_release(f.site, f.entry, f.action);
+    }
+}
+
+/* The present entry holding the range, failing if it is absent or partly present. */
+static struct tr_present *present_lookup(tr_data_site *site, const char *name, char *lo,
+                                         size_t bytes)
+{
+    struct tr_present *e = present_overlap(lo, bytes);
+    if (e == NULL)
+        data_fail(site, "%s: array '%s' (%p..+%zu) is not present on the device", site->kind,
+                  name, (void *)lo, bytes);
+    if (!present_contains(e, lo, bytes))
+        fail_partly(site->where, site->kind, name, lo, bytes, e);
+    return e;
+}
+
+void tr_data_exit(tr_data_site *site, const char *name, const void *host, long long first,
+                  long long count, size_t elem_size, unsigned action)
+{
+    size_t bytes;
+    char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
+    if (bytes == 0)
+        return;
+    present_release(site, present_lookup(site, name, lo, bytes), action);
+}
+
+static void update(tr_data_site *site, int to_device, const char *name, const void *host,
+                   long long first, long long count, size_t elem_size)
+{
+    size_t bytes;
+    char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
+    struct tr_present *e;
+    if (bytes == 0)
+        return;
+    e = present_lookup(site, name, lo, bytes);
+    data_copy(site, to_device, e->buffer, (size_t)(lo - e->lo), bytes, lo);
+}
+
+void tr_update_host(tr_data_site *site, const char *name, const void *host, long long first,
+                    long long count, size_t elem_size)
+{
+    update(site, 0, name, host, first, count, elem_size);
+}
+
+void tr_update_device(tr_data_site *site, const char *name, const void *host, long long first,
+                      long long count, size_t elem_size)
+{
+    update(site, 1, name, host, first, count, elem_size);
+}
+
+/* The name of kernel argument `index` (kernel argument info), or "argument N". */
+static void arg_name(tr_call *call, cl_uint index, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (clGetKernelArgInfo(call->kernel, index, CL_KERNEL_ARG_NAME, size - 1, buf, NULL)
+            != CL_SUCCESS || buf[0] == '\0')
+        snprintf(buf, size, "argument %u", (unsigned)index);
+    buf[size - 1] = '\0';
+}
+
+/* The hook of tr_arg_array: 1 and the buffer to use if the range is present, 0 if absent;
+ * stops the program if it is partly present or misaligned for a sub-buffer. */
+static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t bytes,
+                          cl_mem *out)
+{
+    char name[128], what[160];
+    const char *lo = host;
+    struct tr_present *e;
+    cl_buffer_region sub;
+    cl_uint align_bits = 0;
+    cl_int err;
+    if (bytes == 0 || host == NULL || (e = present_overlap(lo, bytes)) == NULL)
+        return 0;
+    arg_name(call, index, name, sizeof name);
+    snprintf(what, sizeof what, "region '%.64s'", call->region->name);
+    if (!present_contains(e, lo, bytes))
+        fail_partly(where_of(call->region), what, name, lo, bytes, e);
+    if (lo == e->lo && bytes == e->bytes) {
+        check(call->region, clRetainMemObject(e->buffer), "clRetainMemObject");
+        *out = e->buffer;
+        return 1;
+    }
+    check(call->region, clGetDeviceInfo(rt.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                                        sizeof align_bits, &align_bits, NULL), "clGetDeviceInfo");
+    sub.origin = (size_t)(lo - e->lo);
+    sub.size = bytes;
+    if (align_bits >= 8 && sub.origin % (align_bits / 8) != 0)
+        fail(call->region, "%s: array '%s' starts %zu bytes into the present data '%s' (entered "
+             "at %s); the device needs sub-buffers aligned to %u bytes: make the data region "
+             "cover exactly what the region uses", what, name, sub.origin, e->name, e->where,
+             align_bits / 8);
+    *out = clCreateSubBuffer(e->buffer, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &sub,
+                             &err);
+    check(call->region, err, "clCreateSubBuffer");
+    return 1;
+}
+
+void *tr_data_peek(const void *host, size_t bytes)
+{
+    const char *lo = host;
+    struct tr_present *e;
+    void *copy;
+    if (bytes == 0 || host == NULL || (e = present_overlap(lo, bytes)) == NULL
+        || !present_contains(e, lo, bytes))
+        return NULL;
+    copy = malloc(bytes);
+    if (copy == NULL)
+        return NULL;
+    if (clEnqueueReadBuffer(rt.queue, e->buffer, CL_TRUE, (size_t)(lo - e->lo), bytes, copy, 0,
+                            NULL, NULL) != CL_SUCCESS) {
+        free(copy);
+        return NULL;
+    }
+    return copy;
+}
+
+/* Profile rows of the data directives; adds their bytes to the totals. */
+static void print_data_profile(unsigned long long *in, unsigned long long *out)
+{
+    struct tr_data_site_state *s;
+    for (s = dt.sites; s != NULL; s = s->next) {
+        fprintf(stderr, "%-24s %-24s %8llu %14.3f %16llu %16llu\n", s->site->kind,
+                s->site->where, s->calls, (double)s->ns * 1e-6, s->bytes_in, s->bytes_out);
+        *in += s->bytes_in;
+        *out += s->bytes_out;
+    }
+}
+
+/* At exit: frees the present table (nothing is copied back) and the profile records. */
+static void release_data(void)
+{
+    struct tr_present *e, *enext;
+    struct tr_data_site_state *s, *snext;
+    for (e = dt.present; e != NULL; e = enext) {
+        enext = e->next;
+        clReleaseMemObject(e->buffer);
+        free(e);
+    }
+    for (s = dt.sites; s != NULL; s = snext) {
+        snext = s->next;
+        s->site->state = NULL;
+        free(s);
+    }
+    free(dt.stack);
+    memset(&dt, 0, sizeof dt);
 }

@@ -23,7 +23,9 @@
  *       src.f90:12: error: translate runtime: <what> failed: <CL error name> (<code>)
  *   on stderr, naming the source location of the region being run, and calls exit(1).
  * - TRANSLATE_PROFILE=1 enables event profiling; at exit (atexit) a table on stderr lists, per
- *   region (name and file:line): calls, total kernel time, bytes copied to and from the device.
+ *   region (name and file:line): calls, total kernel time, bytes copied to and from the device;
+ *   then the data directives (see "Data regions" below); the last row, `total`, holds all
+ *   bytes copied to and from the device (its last two numbers).
  * - Not thread-safe: call regions from one thread at a time.
  *
  * Calling convention of the glue (stable)
@@ -136,6 +138,84 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
 
 /* Waits for the device, copies TR_OUT arrays back, releases the call's buffers. */
 void tr_region_end(tr_call *call);
+
+/* ------------------------------------------------------------------------------------------
+ * Data regions: arrays that stay on the device across region calls
+ * ------------------------------------------------------------------------------------------
+ * The runtime keeps a present table: device buffers keyed by host byte range [lo, lo+bytes),
+ * each with a reference count.  The glue of the data directives calls
+ *
+ *     data copyin(a) copy(u) ...   tr_data_begin(&site); tr_data_enter(&site, "a", ...) ...
+ *     end data                     tr_data_end(&site)
+ *     enter data copyin(a) ...     tr_data_enter(&site, "a", ...)
+ *     exit data copyout(a) ...     tr_data_exit(&site, "a", ...)
+ *     update host(u) / device(u)   tr_update_host / tr_update_device
+ *
+ * with the array's host address, the section's first element and element count, and the
+ * element size.  tr_data_enter with a range that is already present only counts a reference
+ * (nothing moves); otherwise it allocates a device buffer and, for COPYIN and COPY, copies the
+ * data in.  A structured region (tr_data_begin ... tr_data_end) exits, in reverse order, what it
+ * entered; exit drops one reference and, when the count reaches zero, copies COPYOUT/COPY data
+ * back and frees the buffer.
+ *
+ * tr_arg_array looks every array argument up first: a range inside a present buffer is used
+ * there (the buffer itself, or a sub-buffer at the range's offset) and nothing moves for it;
+ * a range that only overlaps a present one stops the program with both ranges named; an absent
+ * range is copied as without data regions.
+ *
+ * Errors (all exit(1) with `where: error: translate runtime: ...`): a range partly present,
+ * present() or update of data that is not present, exit data of data that is not present,
+ * end data without a data region open.  TRANSLATE_PROFILE=1 lists each data directive with
+ * its calls, transfer time and bytes, after the regions; the last row, `total`, sums all bytes
+ * moved to and from the device.  Everything still present at exit is released (not copied
+ * back). */
+
+#define TR_DATA_COPYIN 1u   /* copy in when it becomes present */
+#define TR_DATA_COPYOUT 2u  /* copy back when its last reference goes */
+#define TR_DATA_COPY 3u     /* both */
+#define TR_DATA_CREATE 0u   /* allocate only */
+#define TR_DATA_PRESENT 4u  /* must already be present */
+#define TR_DATA_DELETE 8u   /* exit data delete(): drop a reference, nothing moves */
+
+struct tr_data_site_state;
+
+/* One data directive of the source; the glue owns one per directive (see TR_DATA_SITE). */
+typedef struct tr_data_site {
+    const char *kind;    /* "data", "end data", "enter data", "exit data", "update" */
+    const char *where;   /* source location, e.g. "heat.f90:12" */
+    struct tr_data_site_state *state;  /* runtime-owned; NULL until first used */
+} tr_data_site;
+
+#define TR_DATA_SITE(kind, where) { (kind), (where), NULL }
+
+/* Opens a structured data region: the following tr_data_enter calls of this site are undone
+ * by the matching tr_data_end. */
+void tr_data_begin(tr_data_site *site);
+
+/* Makes `count` elements of `elem_size` bytes, from element `first` of the host array `host`,
+ * present on the device (`action`: TR_DATA_COPYIN, _COPYOUT, _COPY, _CREATE or _PRESENT).
+ * `name` is the array's source name, for messages.  count <= 0: nothing. */
+void tr_data_enter(tr_data_site *site, const char *name, const void *host, long long first,
+                   long long count, size_t elem_size, unsigned action);
+
+/* Closes the innermost structured data region (reverse order of entry). */
+void tr_data_end(tr_data_site *site);
+
+/* exit data: drops one reference of the present data holding the range (`action`:
+ * TR_DATA_COPYOUT or TR_DATA_DELETE); at zero, copies back (COPYOUT) and frees. */
+void tr_data_exit(tr_data_site *site, const char *name, const void *host, long long first,
+                  long long count, size_t elem_size, unsigned action);
+
+/* Copies the range from the device to the host / from the host to the device; the range must
+ * be present. */
+void tr_update_host(tr_data_site *site, const char *name, const void *host, long long first,
+                    long long count, size_t elem_size);
+void tr_update_device(tr_data_site *site, const char *name, const void *host, long long first,
+                      long long count, size_t elem_size);
+
+/* For `translate check`: a malloc'd copy of the device data of the host range [host,
+ * host+bytes) if it is present, else NULL (the host data is current).  The caller frees it. */
+void *tr_data_peek(const void *host, size_t bytes);
 
 /* The name of an OpenCL error code ("CL_INVALID_VALUE"), or "unknown OpenCL error". */
 const char *tr_error_name(cl_int code);

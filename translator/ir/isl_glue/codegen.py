@@ -140,16 +140,80 @@ def nonnegative_in(expr: Expression, context: isl.Set) -> bool:
 
 def hardware_range(domain: isl.BasicSet, iname: str) -> tuple[Expression, Expression, int | None]:
     """(lowest value, number of values, constant bound on that number) of `iname` over the whole
-    domain; the first two as expressions in parameters (safe bounds where piecewise)."""
+    domain; the first two as expressions in parameters.
+
+    The lowest value is one affine expression `base` with ``base <= iname`` wherever the domain
+    is not empty, and the number of values counts from it (``base + count - 1`` reaches the
+    highest value), so a work item's ``base + id`` covers every value.  Where the exact lowest
+    value is piecewise (a split with a parameter lower bound: ``max(0, n - 36)``), `base` is the
+    piece that keeps the count smallest (constant where possible), never a minimum of pieces
+    that the count does not account for.
+    """
     s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
     lo, hi = iname_bounds(s, iname, ())
-    size = hi.sub(lo).add_constant_val(isl.Val.one(s.get_ctx())).coalesce()
+    best: tuple[tuple[int, int, int], isl.PwAff, isl.PwAff, int | None] | None = None
+    for k, base in enumerate(_base_candidates(lo)):
+        size = hi.sub(base).add_constant_val(isl.Val.one(s.get_ctx())).coalesce()
+        extent = _max_int(size)
+        key = (extent is None, extent or 0, size.n_piece(), k)
+        if best is None or key < best[0]:
+            best = (key, base, size, extent)
+    if best is None:
+        size = hi.sub(lo).add_constant_val(isl.Val.one(s.get_ctx())).coalesce()
+        base_expr = expr_from_pwaff(lo, combine="min")
+        hi_expr = expr_from_pwaff(hi, combine="max")
+        count = p.Sum((hi_expr, p.Product((-1, base_expr)), 1))
+        return base_expr, count, None
+    _, base, size, extent = best
+    return expr_from_pwaff(base), upper_expression(size), extent
+
+
+def upper_expression(pw: isl.PwAff) -> Expression:
+    """An expression at least `pw` wherever it is defined, and equal to it where possible:
+    ``min`` of the pieces where `pw` is their minimum (a split group loop: ``min(528,
+    (n + 255) // 256)``), otherwise the ``max`` of the pieces (a safe bound)."""
+    pieces = [isl.PwAff.from_aff(aff) for _, aff in pw.coalesce().get_pieces()]
+    if len(pieces) > 1:
+        low = pieces[0]
+        for q in pieces[1:]:
+            low = low.min(q)
+        if pw.ne_set(low).is_empty():
+            return expr_from_pwaff(pw, combine="min")
+    return expr_from_pwaff(pw, combine="max")
+
+
+def _base_candidates(lo: isl.PwAff) -> list[isl.PwAff]:
+    """Affine expressions (total on the parameter space) that are at most `lo` wherever `lo`
+    is defined: its pieces that bound it everywhere, and its constant minimum."""
+    space = lo.get_domain_space()
+    candidates: list[isl.PwAff] = []
+    for _, aff in lo.coalesce().get_pieces():
+        candidates.append(isl.PwAff.from_aff(aff))
+    low = _min_int(lo)
+    if low is not None:
+        candidates.append(isl.PwAff.from_aff(isl.Aff.zero_on_domain(isl.LocalSpace.from_space(
+            space)).set_constant_val(isl.Val.int_from_si(lo.get_ctx(), low))))
+    out: list[isl.PwAff] = []
+    for c in candidates:
+        if lo.lt_set(c).is_empty() and not any(c.is_equal(d) for d in out):
+            out.append(c)
+    return out
+
+
+def _max_int(pw: isl.PwAff) -> int | None:
     try:
-        v = size.max_val()
-        extent = int(v.to_python()) if v.is_int() else None
+        v = pw.max_val()
+        return int(v.to_python()) if v.is_int() else None
     except isl.Error:
-        extent = None
-    return expr_from_pwaff(lo, combine="min"), expr_from_pwaff(size, combine="max"), extent
+        return None
+
+
+def _min_int(pw: isl.PwAff) -> int | None:
+    try:
+        v = pw.min_val()
+        return int(v.to_python()) if v.is_int() else None
+    except isl.Error:
+        return None
 
 
 def restrict_context(context: isl.Set, domain: isl.BasicSet | isl.Set) -> isl.Set:

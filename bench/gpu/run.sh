@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# GPU benchmark suite: translated kernels next to references (CuPy, raw CUDA, cuBLAS), same run.
+#
+#   bench/gpu/run.sh build   # here: translates every bench/gpu/*.c into bench/gpu_build/suite/
+#   bench/gpu/run.sh run     # on the GPU machine: compiles, runs, prints kernel-time ratios
+#
+# The device tool sends the checkout; carry bench/gpu_build (ignored by git).  Kernel time of
+# the translated programs comes from TRANSLATE_PROFILE=1 (OpenCL event profiling), of the
+# references from CUDA events; end-to-end times (with transfers) are printed separately.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+suite=$here/bench/gpu_build/suite
+# program, arguments (sizes and repetitions): defaults match references.py
+declare -A ARGS=([stream]="25 20" [stencil]="8192 4096 512 10" [gemm]="4096 5"
+                 [polybench]="" [overhead]="100000")
+case "${1:-}" in
+build)
+  rm -rf "$suite"; mkdir -p "$suite/rt"
+  RT=$("$here/.venv/bin/translate" --runtime-dir)
+  cp "$RT"/translate_rt.[ch] "$suite/rt/"
+  for src in "$here"/bench/gpu/*.c; do
+    stem=$(basename "$src" .c)
+    mkdir -p "$suite/$stem"
+    "$here/.venv/bin/translate" "$src" -o "$suite/$stem" --report 2> "$suite/$stem/report.txt"
+  done
+  cp "$here"/bench/gpu/references.py "$here"/bench/gpu/compare.py "$suite/"
+  ;;
+run)
+  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+  export OCL_ICD_VENDORS=/tmp/icd TRANSLATE_DEVICE=${TRANSLATE_DEVICE:-gpu}
+  out=${OUT:-/tmp}/gpu_suite.txt; : > "$out"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sed 's/^/machine /' | tee -a "$out"
+  for dir in "$suite"/*/; do
+    stem=$(basename "$dir"); [ "$stem" = rt ] && continue
+    gcc -O2 -std=gnu99 "$dir/$stem.c" "$dir/$stem.host.c" "$suite/rt/translate_rt.c" \
+        -I"$suite/rt" -lOpenCL -lm -o "$dir/prog"
+    start=$(date +%s.%N)
+    TRANSLATE_PROFILE=1 "$dir/prog" ${ARGS[$stem]:-} > "$dir/stdout.txt" 2> "$dir/profile.txt"
+    end=$(date +%s.%N)
+    echo "e2e $stem $(python3 -c "print(round($end - $start, 3))")" | tee -a "$out"
+    grep '^overhead' "$dir/stdout.txt" | tee -a "$out" || true
+    sed "s/^/profile $stem /" "$dir/profile.txt" >> "$out"
+  done
+  python3 "$suite/references.py" | tee -a "$out"
+  python3 "$suite/compare.py" "$out" | tee "${OUT:-/tmp}/gpu_table.txt"
+  ;;
+*) echo "usage: $0 build|run" >&2; exit 2 ;;
+esac

@@ -1,0 +1,61 @@
+/* Stencils: a 5-point 2-D stencil on 2-D arrays, the same on linearised arrays, and a
+ * 7-point 3-D stencil.  Usage: stencil [n2d] [nlin] [n3d] [reps].  Automatic mapping. */
+#include <stdio.h>
+#include <stdlib.h>
+
+static void s2d(int n, const double a[n][n], double b[n][n])
+{
+#pragma translate kernel s2d
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      b[i][j] = 0.2 * (a[i][j] + a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]);
+#pragma translate end kernel
+}
+
+static void slin(int n, const double *restrict a, double *restrict b)
+{
+#pragma translate kernel slin
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      b[i * n + j] = 0.2 * (a[i * n + j] + a[(i - 1) * n + j] + a[(i + 1) * n + j]
+                            + a[i * n + j - 1] + a[i * n + j + 1]);
+#pragma translate end kernel
+}
+
+static void s3d(int n, const double a[n][n][n], double b[n][n][n])
+{
+#pragma translate kernel s3d
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      for (int k = 1; k < n - 1; k++)
+        b[i][j][k] = 0.125 * (a[i - 1][j][k] + a[i + 1][j][k] + a[i][j - 1][k]
+                              + a[i][j + 1][k] + a[i][j][k - 1] + a[i][j][k + 1])
+                     + 0.25 * a[i][j][k];
+#pragma translate end kernel
+}
+
+static double *filled(long count)
+{
+  double *p = malloc(count * sizeof *p);
+  for (long i = 0; i < count; i++)
+    p[i] = (double)(i % 97) / 97.0;
+  return p;
+}
+
+int main(int argc, char **argv)
+{
+  int n2 = argc > 1 ? atoi(argv[1]) : 8192, nl = argc > 2 ? atoi(argv[2]) : 4096;
+  int n3 = argc > 3 ? atoi(argv[3]) : 512, reps = argc > 4 ? atoi(argv[4]) : 10;
+  double *a2 = filled((long)n2 * n2), *b2 = filled((long)n2 * n2);
+  double *al = filled((long)nl * nl), *bl = filled((long)nl * nl);
+  double *a3 = filled((long)n3 * n3 * n3), *b3 = filled((long)n3 * n3 * n3);
+  for (int r = 0; r < reps; r++) {
+    s2d(n2, (const double (*)[n2])a2, (double (*)[n2])b2);
+    slin(nl, al, bl);
+    s3d(n3, (const double (*)[n3][n3])a3, (double (*)[n3][n3])b3);
+  }
+  printf("b2 %.17g bl %.17g b3 %.17g\n", b2[(long)n2 + 1], bl[(long)nl + 1],
+         b3[(long)n3 * n3 + n3 + 1]);
+  free(a2); free(b2); free(al); free(bl); free(a3); free(b3);
+  return 0;
+}

@@ -1,0 +1,190 @@
+"""Fortran data directives (``data``/``end data``, ``enter data``, ``exit data``, ``update``):
+checked against the procedure that holds them and turned into `DataSite`s for the rewrite.
+
+Each clause item becomes four actual arguments of the directive's glue function: the array
+itself (passed as ``type(*), dimension(*)``, i.e. its address), the first element and the
+element count of the section (in array element order), and the element size in bytes.  A
+section ``a(l1:u1, l2:u2)`` stands for the contiguous range from its first to its last element
+(exactly the section when it is contiguous).
+"""
+
+from __future__ import annotations
+
+from translator.diagnostics import FrontendError, SourceSpan
+from translator.ir.glue import DataGlue, DataGlueItem
+from frontends.fortran.regions import RawDirective
+from frontends.fortran.scopes import Procedure
+from frontends.fortran.source import SourceLines
+from frontends.fortran.types import Symbol
+from frontends.pragmas import (DATA_KINDS, DataItem, DataSite, Directive, data_clauses,
+                               data_symbol, parse_directive)
+
+_I8 = "selected_int_kind(18)"
+
+
+def data_directives(directives: list[RawDirective]) -> list[tuple[RawDirective, Directive]]:
+    """The data directives of a file, parsed, in order."""
+    out = []
+    for d in directives:
+        parsed = parse_directive(d.text, d.span)
+        if parsed.kind in DATA_KINDS:
+            out.append((d, parsed))
+    return out
+
+
+def data_sites(found: list[tuple[RawDirective, Directive]], procedures: list[Procedure],
+               lines: SourceLines, form: str) -> tuple[DataSite, ...]:
+    """Check placement and nesting per procedure; build each directive's site."""
+    sites, open_data = [], {}
+    for raw, d in found:
+        proc = _enclosing(procedures, raw)
+        stack = open_data.setdefault(proc.name, (proc, []))[1]
+        if d.kind == "data":
+            stack.append(raw)
+        elif d.kind == "end_data":
+            if not stack:
+                raise FrontendError("'end data' without a matching 'data' directive in "
+                                    f"{proc.kind} {proc.name!r}", raw.span)
+            stack.pop()
+        sites.append(_site(raw, d, proc, lines, form))
+    for proc, stack in open_data.values():
+        if stack:
+            raise FrontendError(f"data region not closed: no 'end data' before the end of "
+                                f"{proc.kind} {proc.name!r}", stack[-1].span)
+    return tuple(sites)
+
+
+def _enclosing(procedures: list[Procedure], raw: RawDirective) -> Procedure:
+    best = None
+    for proc in procedures:
+        if proc.first_line < raw.line <= proc.body_last_line:
+            if best is None or proc.first_line > best.first_line:
+                best = proc
+    if best is None:
+        raise FrontendError("data directive outside a procedure body (it must be in the "
+                            "executable part of a subroutine, function or main program)",
+                            raw.span)
+    if raw.line <= best.decl_last_line:
+        raise FrontendError("data directive among declarations: put it after the last "
+                            f"declaration of {best.kind} {best.name!r}", raw.span)
+    return best
+
+
+def _site(raw: RawDirective, d: Directive, proc: Procedure, lines: SourceLines,
+          form: str) -> DataSite:
+    items, args = [], []
+    for clause in data_clauses(d):
+        for item in clause.items:
+            items.append(DataGlueItem(name=item.name, action=clause.action))
+            args.extend(_item_args(item, proc, raw.span))
+    glue = DataGlue(symbol=data_symbol(lines.path, d.kind, raw.line), kind=d.kind,
+                    where=f"{raw.span.file}:{raw.line}", items=tuple(items))
+    return DataSite(glue=glue, start=lines.line_start(raw.line),
+                    end=lines.line_end(raw.last_line),
+                    indent=" " * 6 if form == "fixed" else raw.indent, args=tuple(args),
+                    procedure=proc.name, span=raw.span, line=raw.line,
+                    decl_line=proc.decl_last_line)
+
+
+#: Intrinsics the generated arguments call: a local name hiding one is an error.
+_INTRINSICS = ("size", "lbound", "ubound", "storage_size", "int", "selected_int_kind")
+
+
+def _item_args(item: DataItem, proc: Procedure, span: SourceSpan) -> list[str]:
+    """The four actual arguments of one item: array, first element, count, element size."""
+    name = item.name.lower()
+    for intrinsic in _INTRINSICS:
+        if proc.scope.lookup_declared(intrinsic) is not None:
+            raise FrontendError(f"data clauses use the intrinsic {intrinsic}(), which the name "
+                                f"'{intrinsic}' declared in {proc.kind} {proc.name!r} hides; "
+                                "rename it", span)
+    sym = _array_symbol(name, proc, span)
+    rank = len(sym.dims) if sym is not None else None
+    assumed_size = sym is not None and sym.dims[-1].kind == "assumed_size"
+    size = f"int(storage_size({name})/8, {_I8})"
+    if not item.section:
+        if assumed_size:
+            raise FrontendError(f"array '{item.name}' is assumed-size: its extent is unknown; "
+                                f"give a section with an upper bound, e.g. {item.name}(1:n)",
+                                span)
+        return [name, f"int(0, {_I8})", f"size({name}, kind={_I8})", size]
+    subs = _subscripts(item, span)
+    if rank is not None and len(subs) != rank:
+        raise FrontendError(f"section {item.name}{item.section} has {len(subs)} subscripts but "
+                            f"'{item.name}' has rank {rank}", span)
+    first, last = _offsets(name, subs, assumed_size, item, span)
+    return [name, f"int({first}, {_I8})", f"int(({last}) - ({first}) + 1, {_I8})", size]
+
+
+def _array_symbol(name: str, proc: Procedure, span: SourceSpan) -> Symbol | None:
+    sym = proc.scope.lookup_declared(name)
+    if sym is None:
+        if proc.scope.unknown_modules():
+            return None      # may come from a module of another file: checked by the compiler
+        raise FrontendError(f"unknown array '{name}' in a data clause (not declared in "
+                            f"{proc.kind} {proc.name!r})", span)
+    if not sym.is_array:
+        raise FrontendError(f"'{name}' in a data clause is not an array", span)
+    return sym
+
+
+def _subscripts(item: DataItem, span: SourceSpan) -> list[tuple[str | None, str | None]]:
+    """(lower, upper) per subscript; a single index i is (i, i); absent bounds are None."""
+    text = item.section
+    if not (text.startswith("(") and text.endswith(")")):
+        raise FrontendError(f"malformed section {item.name}{text}: expected "
+                            f"{item.name}(lower:upper, ...)", span)
+    out = []
+    for part in _split(text[1:-1]):
+        pieces = _split(part, ":")
+        if len(pieces) > 2:
+            raise FrontendError(f"section {item.name}{text}: strides are not supported in data "
+                                "clauses", span)
+        if any(not p.strip() and len(pieces) == 1 for p in pieces):
+            raise FrontendError(f"malformed section {item.name}{text}: empty subscript", span)
+        lo, hi = (pieces[0], pieces[-1])
+        out.append((lo.strip() or None, hi.strip() or None))
+    return out
+
+
+def _split(text: str, sep: str = ",") -> list[str]:
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += 1 if ch in "([" else (-1 if ch in ")]" else 0)
+        if ch == sep and depth == 0:
+            parts.append(text[start:k])
+            start = k + 1
+    return parts + [text[start:]]
+
+
+def _offsets(name: str, subs: list[tuple[str | None, str | None]], assumed_size: bool,
+             item: DataItem, span: SourceSpan) -> tuple[str, str]:
+    """Fortran expressions of the first and last element's offsets (array element order)."""
+    first, last = [], []
+    for d, (lo, hi) in enumerate(subs, start=1):
+        if hi is None and assumed_size and d == len(subs):
+            raise FrontendError(f"section {item.name}{item.section}: the last extent of an "
+                                "assumed-size array is unknown: give its upper bound", span)
+        lb = f"lbound({name}, {d})"
+        stride = "".join(f"*size({name}, {e})" for e in range(1, d))
+        first.append(f"(({lo}) - {lb}){stride}" if lo is not None else None)
+        last.append(f"(({hi}) - {lb}){stride}" if hi is not None
+                    else f"(size({name}, {d}) - 1){stride}")
+    return " + ".join(t for t in first if t) or "0", " + ".join(last)
+
+
+def stale_warnings(found: list[tuple[RawDirective, Directive]], regions: list, lines: SourceLines,
+                   form: str) -> None:
+    """``-Wstale-host-access`` warnings for the data regions of the file (see
+    `frontends.stale`)."""
+    from frontends.fortran.regions import is_comment_line
+    from frontends.stale import data_region_scans, fortran_writes, scan, strip_fortran
+    from translator.diagnostics import warn
+    code = {k: strip_fortran(lines.line(k)) for k in range(1, len(lines.lines) + 1)
+            if not is_comment_line(lines.line(k), form)}
+    spans = [(lines.text.count("\n", 0, r.start) + 1, lines.text.count("\n", 0, r.end), r.name)
+             for r in regions]
+    directives = [(raw.line, d) for raw, d in found]
+    for region in data_region_scans(code, directives, spans, str.lower):
+        for access in scan(region, fortran_writes, str.lower, "!$translate"):
+            warn("stale-host-access", access.message, lines.span(access.line, word=access.name))

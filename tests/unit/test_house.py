@@ -1,0 +1,187 @@
+"""The house rules of the source tree, checked on the files themselves.
+
+- No import circle between the modules of ``translator/``, ``frontends/`` and ``transforms/``.
+  Every ``import`` statement counts, at module level or inside a function (a function-level
+  import still ties the two files together); imports under ``if TYPE_CHECKING:`` do not, as
+  they never run.
+- The IR (``translator/ir``) imports nothing from code generation or analysis, not even for
+  type checking: the layers read bottom-up from the folder names.
+- No file of the project names a path outside it (the helper folder the project was written
+  next to, spelled below without its slash so that this file does not name it either).
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("translator", "frontends", "transforms")
+OUTSIDE = "shared" + "/"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))}
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    """ids of the nodes under ``if TYPE_CHECKING:`` (imports there never run)."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.body:
+                skipped.update(id(n) for n in ast.walk(child))
+    return skipped
+
+
+def _imported_names(module: str, path: Path, tree: ast.AST,
+                    with_type_checking: bool) -> list[tuple[str, int]]:
+    """(dotted name, line) of everything `module` imports; ``from a import b`` gives ``a.b``
+    (a submodule, or an attribute of ``a`` that `_resolve` trims back to ``a``)."""
+    skipped = set() if with_type_checking else _type_checking_nodes(tree)
+    out: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            out += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = module.split(".") if path.name == "__init__.py" \
+                    else module.split(".")[:-1]
+                package = package[:len(package) - node.level + 1]
+                base = ".".join(package + ([node.module] if node.module else []))
+            out += [(f"{base}.{alias.name}", node.lineno) for alias in node.names]
+    return out
+
+
+def _resolve(name: str, modules: dict[str, Path]) -> str | None:
+    while name and name not in modules:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def import_graph(with_type_checking: bool = False) -> dict[str, dict[str, int]]:
+    """module -> {imported module of the project: line of the first such import}."""
+    modules = _modules()
+    graph: dict[str, dict[str, int]] = {}
+    for module, path in modules.items():
+        tree = ast.parse(path.read_text(), str(path))
+        edges: dict[str, int] = {}
+        for name, line in _imported_names(module, path, tree, with_type_checking):
+            target = _resolve(name, modules) if name.split(".")[0] in PACKAGES else None
+            if target is not None and target != module:
+                edges.setdefault(target, line)
+        graph[module] = edges
+    return graph
+
+
+def circles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def _describe(component: list[str], graph: dict[str, dict[str, int]]) -> str:
+    modules = _modules()
+    lines = [f"  {modules[a].relative_to(ROOT)}:{line} imports {b}"
+             for a in component for b, line in sorted(graph[a].items()) if b in component]
+    return "import circle of " + ", ".join(component) + ":\n" + "\n".join(lines)
+
+
+def test_no_import_circles() -> None:
+    graph = import_graph()
+    found = circles(graph)
+    assert not found, "\n".join(_describe(c, graph) for c in found)
+
+
+def test_the_ir_imports_no_codegen_or_analysis() -> None:
+    graph = import_graph(with_type_checking=True)
+    bad = [f"{_modules()[m].relative_to(ROOT)}:{line} imports {target}"
+           for m, edges in sorted(graph.items()) if m.startswith("translator.ir")
+           for target, line in sorted(edges.items())
+           if target.startswith(("translator.codegen", "translator.analysis"))]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    graph = {"a": {"b": 1}, "b": {"c": 2}, "c": {"a": 3}, "d": {"a": 4}, "e": {}}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": {"b": 1}, "b": {}}) == []
+
+
+def test_relative_and_function_level_imports_count(tmp_path: Path) -> None:
+    src = "def f():\n    from . import sibling\n    from ..other import thing\n"
+    tree = ast.parse(src)
+    names = _imported_names("translator.ir.mod", ROOT / "translator/ir/mod.py", tree, False)
+    assert names == [("translator.ir.sibling", 2), ("translator.other.thing", 3)]
+    guarded = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import translator.cli\n"
+    tree = ast.parse(guarded)
+    assert _imported_names("m", ROOT / "m.py", tree, False) == [("typing.TYPE_CHECKING", 1)]
+
+
+def _project_files() -> list[Path]:
+    try:
+        out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                             cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout: the project's file list is unknown")
+    return [ROOT / line for line in out.splitlines() if (ROOT / line).is_file()]
+
+
+def test_no_file_names_a_path_outside_the_project() -> None:
+    hits = []
+    for path in _project_files():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            if OUTSIDE in line:
+                hits.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not hits, "files that name the folder outside the project:\n" + "\n".join(hits)

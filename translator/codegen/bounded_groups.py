@@ -1,0 +1,164 @@
+"""Reductions over work groups with a bounded number of groups (a grid-stride loop).
+
+A reduction whose terms run over a group iname (``sum([i_outer, i_inner], ...)`` with
+``i_outer`` on g.0, as after ``split_iname("i", 256, outer_tag="g.0", inner_tag="l.0")``)
+ends with one atomic update of the destination per work group
+(`translator.codegen.parallel_reductions`).  With one group per 256 terms, a large sum makes
+every group contend for the same element.  Before lowering, such a group iname `g` whose
+number of values is not a constant of at most `MAX_REDUCTION_GROUPS` is split::
+
+    g = g_grid + MAX_REDUCTION_GROUPS * g_stride     g_grid on the same group axis,
+                                                      g_stride a sequential loop
+
+so at most `MAX_REDUCTION_GROUPS` groups launch, each work item adds up its terms over the
+whole range in strides of the grid (one private accumulator), and each group makes one
+atomic update.  Sequential execution of the iterations of a parallel loop is always legal, so
+the result is the same reduction; floating-point sums are rounded in another order, as any
+parallel reduction is.
+
+The split is skipped where it could break something else: the group axis shared with other
+inames, local-memory temporaries or explicit barriers (their loops must run equally often in
+every work item of a group), or a statement other than an assignment using the iname.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pymbolic.primitives as p
+
+from translator.ir import isl_glue as glue
+from translator.ir.data import AddressSpace
+from translator.ir.expr import Expression, IRCombineMapper, IRIdentityMapper, Reduction
+from translator.ir.kernel import Kernel
+from translator.ir.statements import Assignment, BarrierInstruction, Statement
+from translator.ir.tags import GroupTag
+from translator.ir.util import FrozenDict, UniqueNameGenerator
+
+#: Work groups a reduction over groups launches at most (enough to fill a large GPU:
+#: 1024 groups of 256 work items are 262,144 work items).
+MAX_REDUCTION_GROUPS = 1024
+
+_ATOMIC_OPERATIONS = ("sum", "product", "max", "min")
+
+
+def bound_reduction_groups(kernel: Kernel, limit: int = MAX_REDUCTION_GROUPS) -> Kernel:
+    """`kernel` with every unbounded group iname of a parallel reduction split (module
+    docstring); `kernel` itself when there is none."""
+    for iname in _unbounded_reduction_groups(kernel, limit):
+        kernel = _split_group_iname(kernel, iname, limit)
+    return kernel
+
+
+class _ReductionInames(IRCombineMapper):
+    """The inames reduced over in an expression, by the operations that have atomic updates
+    (others over group inames are refused by the lowering, which names the user's iname)."""
+
+    def combine(self, values) -> frozenset[str]:
+        out: frozenset[str] = frozenset()
+        for v in values:
+            out |= v
+        return out
+
+    def map_reduction(self, expr: Reduction, *args, **kwargs) -> frozenset[str]:
+        own = frozenset(expr.inames) if expr.operation in _ATOMIC_OPERATIONS else frozenset()
+        return own | self.rec(expr.expr)
+
+    def map_constant(self, expr, *args, **kwargs) -> frozenset[str]:
+        return frozenset()
+
+    map_variable = map_tagged_variable = map_numpy_scalar = map_constant
+
+    def map_foreign(self, expr, *args, **kwargs) -> frozenset[str]:
+        return frozenset()
+
+
+def _group_tag(kernel: Kernel, iname: str) -> GroupTag | None:
+    return next((t for t in kernel.tags_of(iname) if isinstance(t, GroupTag)), None)
+
+
+def _unbounded_reduction_groups(kernel: Kernel, limit: int) -> list[str]:
+    if _has_barrier_or_local_memory(kernel):
+        return []
+    reduced: set[str] = set()
+    for s in kernel.statements:
+        for e in s.read_expressions():
+            reduced |= _ReductionInames()(e)
+    out = []
+    for iname in sorted(reduced):
+        tag = _group_tag(kernel, iname)
+        if tag is None or iname not in kernel.all_inames or _axis_shared(kernel, iname, tag):
+            continue
+        if not all(isinstance(s, Assignment) for s in _users(kernel, iname)):
+            continue
+        domain = glue.statement_domain(kernel.domains, [iname])
+        extent = glue.hardware_range(domain, iname)[2]
+        if extent is None or extent > limit:
+            out.append(iname)
+    return out
+
+
+def _has_barrier_or_local_memory(kernel: Kernel) -> bool:
+    if any(t.address_space is AddressSpace.LOCAL for t in kernel.temporaries.values()):
+        return True
+    return any(isinstance(s, BarrierInstruction) for s in kernel.statements)
+
+
+def _axis_shared(kernel: Kernel, iname: str, tag: GroupTag) -> bool:
+    return any(n != iname and tag in kernel.tags_of(n) for n in kernel.all_inames)
+
+
+def _users(kernel: Kernel, iname: str) -> list[Statement]:
+    return [s for s in kernel.statements
+            if iname in s.within_inames
+            or any(iname in _ReductionInames()(e) for e in s.read_expressions())]
+
+
+# ---------------------------------------------------------------------------------------------
+# the split
+
+class _Split(IRIdentityMapper):
+    """``g`` -> ``grid + limit*stride`` in expressions; reductions over g run over both."""
+
+    def __init__(self, iname: str, stride: str, grid: str, limit: int) -> None:
+        self.iname, self.stride, self.grid = iname, stride, grid
+        self.value = p.Sum((p.Variable(grid), p.Product((limit, p.Variable(stride)))))
+
+    def map_variable(self, expr: p.Variable, *args, **kwargs) -> Expression:
+        return self.value if expr.name == self.iname else expr
+
+    def map_reduction(self, expr: Reduction, *args, **kwargs) -> Expression:
+        body = self.rec(expr.expr)
+        if self.iname not in expr.inames:
+            return expr if body is expr.expr else Reduction(
+                expr.operation, expr.inames, body, expr.allow_simultaneous)
+        inames = tuple(j for i in expr.inames
+                       for j in ((self.stride, self.grid) if i == self.iname else (i,)))
+        return Reduction(expr.operation, inames, body, expr.allow_simultaneous)
+
+
+def _split_group_iname(kernel: Kernel, iname: str, limit: int) -> Kernel:
+    names = UniqueNameGenerator(set(kernel.all_inames) | set(kernel.arg_names)
+                                | set(kernel.temporaries))
+    stride, grid = names(f"{iname}_stride"), names(f"{iname}_grid")
+    mapper = _Split(iname, stride, grid, limit)
+    statements = tuple(_split_statement(s, mapper) for s in kernel.statements)
+    domains = tuple(glue.split_dim(d, iname, stride, grid, limit) for d in kernel.domains)
+    tags = dict(kernel.iname_tags)
+    tags[grid] = frozenset({_group_tag(kernel, iname)})
+    del tags[iname]
+    prios = frozenset(tuple(j for i in prio for j in ((stride, grid) if i == iname else (i,)))
+                      for prio in kernel.loop_priority)
+    return kernel.copy(statements=statements, domains=domains,
+                       iname_tags=FrozenDict(tags), loop_priority=prios)
+
+
+def _split_statement(stmt: Statement, mapper: _Split) -> Statement:
+    if not isinstance(stmt, Assignment):
+        return stmt
+    within = stmt.within_inames
+    if mapper.iname in within:
+        within = (within - {mapper.iname}) | {mapper.stride, mapper.grid}
+    return replace(stmt, assignee=mapper(stmt.assignee), expression=mapper(stmt.expression),
+                   predicates=frozenset(mapper(c) for c in stmt.predicates),
+                   within_inames=within)
