@@ -83,6 +83,7 @@ NOT_IN_OPENCL: dict[str, str] = {
     **dict.fromkeys(("frexp", "modf", "remquo"), "it returns a result through a pointer"),
     **dict.fromkeys(("lrint", "llrint", "lround", "llround"),
                     "OpenCL C has no such function (write (long)rint(x) or (long)round(x))"),
+    **dict.fromkeys(("j0", "j1", "jn", "y0", "y1", "yn"), "OpenCL C has no Bessel functions"),
     "nan": "it takes a string (write NAN)", "nexttoward": "it takes a long double",
     "scalbln": "OpenCL C has no such function (write ldexp(x, n) with an int n)",
     "__builtin_fpclassify": "OpenCL C has no fpclassify",

@@ -114,6 +114,7 @@ void f(int n, double *restrict a, float *restrict b)
                     "function (write (long)rint(x) or (long)round(x))"),
     ("sinl(a[i])", "math function 'sinl' cannot be translated: long double is not supported "
                    "on the device"),
+    ("j0(a[i])", "math function 'j0' cannot be translated: OpenCL C has no Bessel functions"),
     ("nan(\"\")", "math function 'nan' cannot be translated: it takes a string (write NAN)"),
     ("signbit(a[i])", "math function 'signbit' cannot be translated: the value C's "
                       "signbit returns is not specified (write x < 0)"),
