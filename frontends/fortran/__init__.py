@@ -43,6 +43,8 @@ class FortranParsedFile(ParsedFile):
     form: str = "free"
     #: The data directives (data regions, enter/exit data, update), in source order.
     data_sites: tuple[DataSite, ...] = ()
+    #: Other files the translation read: sources of modules used (for dependency files).
+    dependencies: tuple[str, ...] = ()
 
 
 class FortranFrontend:
@@ -61,18 +63,19 @@ class FortranFrontend:
         found = data_directives(directives)
         regions: list[Region] = []
         data: tuple[DataSite, ...] = ()
+        finder = ModuleFinder.from_options(path, options or {})
         if marks or found:
             # data directives need their procedures' trees too: then the whole file is parsed
             tree = (parse_source(path, text, form) if found
                     else _parse_needed(path, text, form, marks))
             procedures = build_procedures(tree, lines)
-            finder = ModuleFinder.from_options(path, options or {})
             regions = _build_regions(marks, procedures, lines, form, finder) if marks else []
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:
                 stale_warnings(found, regions, lines, form)
         return FortranParsedFile(path=path, text=text, language="fortran",
-                                 regions=tuple(regions), form=form, data_sites=data)
+                                 regions=tuple(regions), form=form, data_sites=data,
+                                 dependencies=tuple(finder.loaded))
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text, regions replaced by calls, interfaces declared."""

@@ -47,6 +47,8 @@ class ModuleFinder:
     sources: tuple[str, ...] = ()
     include_dirs: tuple[str, ...] = ()
     _index: dict[str, str] | None = field(default=None, repr=False)
+    #: The files read, in order (a dependency file lists them).
+    loaded: list[str] = field(default_factory=list)
 
     @classmethod
     def from_options(cls, path: str, options: dict[str, Any]) -> ModuleFinder:
@@ -70,6 +72,8 @@ class ModuleFinder:
         if where is None:
             modules[name] = MissingModule(name=name, kind="missing", searched=self._searched())
             return
+        if where not in self.loaded:
+            self.loaded.append(where)
         for loaded in _read_modules(where, modules):
             for used in loaded.unknown_modules():
                 self._load(used, modules)
@@ -88,7 +92,8 @@ class ModuleFinder:
     def _candidates(self) -> list[str]:
         out = list(self.sources)
         for d in (*self.include_dirs, os.path.dirname(self.path) or "."):
-            out += sorted(f for f in glob.glob(os.path.join(glob.escape(d), "*"))
+            out += sorted(os.path.normpath(f)
+                          for f in glob.glob(os.path.join(glob.escape(d), "*"))
                           if f.endswith(FORTRAN_SUFFIXES))
         own = os.path.abspath(self.path)
         return [f for f in dict.fromkeys(out) if os.path.abspath(f) != own]

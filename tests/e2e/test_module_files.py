@@ -112,3 +112,13 @@ def test_unused_missing_module_is_harmless(tmp_path: Path):
     (tmp_path / "fields.f90").write_text(MODULE)
     proc = _translate(str(tmp_path / "main.f90"), "-o", str(tmp_path / "out"), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_dependency_file_lists_the_module_source(tmp_path: Path):
+    (tmp_path / "fields.f90").write_text(MODULE)
+    (tmp_path / "main.f90").write_text(MAIN)
+    proc = _translate(str(tmp_path / "main.f90"), "-o", str(tmp_path / "out"), "-MD",
+                      cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    deps = (tmp_path / "out" / "main.d").read_text()
+    assert f" {tmp_path / 'main.f90'} \\\n {tmp_path / 'fields.f90'} \\\n" in deps
