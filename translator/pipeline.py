@@ -18,6 +18,7 @@ Ordering restrictions:
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -38,11 +39,13 @@ class PassOptions:
     timings: dict[str, float] = field(default_factory=dict)
 
 
-def apply_transform_calls(kernel: Kernel, calls: Sequence[Any]) -> Kernel:
+def apply_transform_calls(kernel: Kernel, calls: Sequence[Any],
+                          tagged_by: dict[str, Any] | None = None) -> Kernel:
     """Apply a region's transform pragmas in order (each carries its span for errors), then
-    check the work groups they ask for, blaming the pragma that tagged the iname."""
+    check the work groups they ask for, blaming the pragma that tagged the iname.  `tagged_by`
+    receives, per iname, the span of the last pragma that changed its tags."""
     import transforms
-    tagged_by: dict[str, Any] = {}
+    tagged_by = {} if tagged_by is None else tagged_by
     for call in calls:
         # case-insensitive names (Fortran) resolve against the kernel as it is now
         call = call.for_kernel(kernel) if hasattr(call, "for_kernel") else call
@@ -159,21 +162,25 @@ def run_region(kernel: Kernel, calls: Sequence[Any],
     from translator.codegen.opencl import generate_code
     opts = opts or PassOptions()
     chosen = []
+    tagged_by: dict[str, Any] = {}
 
     def mapping_stage(k: Kernel) -> Kernel:
         k, mapping = auto_map(k)
         chosen.append(mapping)
         return k
 
-    stages = (("transforms", lambda k: apply_transform_calls(k, calls)),
+    def locate(err: TranslatorError) -> Any:
+        return _tagging_pragma(err, tagged_by)
+
+    stages = (("transforms", lambda k: apply_transform_calls(k, calls, tagged_by)),
               ("privatize", privatize_arrays),
               ("auto-map", mapping_stage)) + KERNEL_STAGES
     for name, stage in stages:
-        kernel = _timed(opts, name, stage, kernel)
+        kernel = _timed(opts, name, stage, kernel, locate)
         if opts.print_ir_after_all:
             from translator.ir.printer import print_kernel
             opts.log(f"// IR after {name}\n{print_kernel(kernel)}")
-    code = _timed(opts, "codegen", generate_code, kernel)
+    code = _timed(opts, "codegen", generate_code, kernel, locate)
     mapping = chosen[0]
     return RegionResult(kernel, code, mapping.pragmas, mapping.reason)
 
@@ -190,11 +197,25 @@ def file_stage(opts: PassOptions | None, name: str) -> Iterator[None]:
             opts.timings[name] = opts.timings.get(name, 0.0) + time.perf_counter() - t0
 
 
-def _timed(opts: PassOptions, name: str, fn: Callable, arg):
+def _tagging_pragma(err: TranslatorError, tagged_by: dict[str, Any]) -> Any:
+    """The pragma that tagged an iname the error names: later stages (codegen, the automatic
+    mapper) report tag problems without a location, and the pragma is where to fix them."""
+    for name in re.findall(r"iname '([^']+)'", err.message):
+        if name in tagged_by:
+            return tagged_by[name]
+    return None
+
+
+def _timed(opts: PassOptions, name: str, fn: Callable, arg,
+           locate: Callable[[TranslatorError], Any] | None = None):
     t0 = time.perf_counter()
     try:
         return fn(arg)
     except TranslatorError as err:
-        raise err.with_span(getattr(arg, "span", None))
+        region = getattr(arg, "span", None)
+        if locate is not None and err.span in (None, region):
+            # no better place than the kernel line: the pragma that tagged the iname is one
+            err.span = locate(err) or err.span
+        raise err.with_span(region)
     finally:
         opts.timings[name] = opts.timings.get(name, 0.0) + time.perf_counter() - t0

@@ -71,6 +71,13 @@ def _first_error(proc: subprocess.CompletedProcess) -> str:
      "iname 'i' is tagged l.0 but its number of values (n) is not a constant: the work-group "
      "size must be known at translation (split the iname with a constant inner length and tag "
      "the inner one)"),
+    # codegen finds these; they point at the pragma that tagged the iname, not the kernel line
+    ('tag_inames({"i": "ilp"})',
+     "iname 'i' is unrolled but its number of values is not a constant"),
+    ('tag_inames({"i": "l.auto"})',
+     "iname 'i' is tagged l.0 but its number of values (n) is not a constant: the work-group "
+     "size must be known at code generation (split the iname with a constant inner length and "
+     "tag the inner one)"),
 ])
 def test_c_pragma_errors_at_the_pragma(tmp_path: Path, pragma: str, message: str):
     line = _first_error(_translate(tmp_path, "k.c", C_SOURCE.replace("PRAGMA", pragma)))
