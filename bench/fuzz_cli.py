@@ -43,20 +43,28 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--no-record", action="store_true", help="do not append to RESULTS.md")
+    ap.add_argument("--seconds", type=float, default=0,
+                    help="stop after this many seconds (the inputs done so far are counted)")
     args = ap.parse_args()
     t0 = time.time()
     statuses: Counter = Counter()
     problems: dict[tuple[str, str], str] = {}
+    done = 0
     with ProcessPoolExecutor(max_workers=args.j) as pool:
         for k, name, status, problem, detail in pool.map(
                 one, range(args.n), [args.seed] * args.n, chunksize=50):
             statuses[status] += 1
+            done += 1
             if problem and (problem, name) not in problems:
                 problems[(problem, name)] = detail
                 print(f"PROBLEM #{k} {name}: {problem}: {detail}", flush=True)
+            if args.seconds and time.time() - t0 > args.seconds:
+                pool.shutdown(wait=False, cancel_futures=True)
+                break
     secs = time.time() - t0
-    summary = (f"{args.n} inputs in {secs:.0f} s: exit 0: {statuses[0]}, exit 1: "
-               f"{statuses[1]}, internal errors: {statuses[2]}, hangs: {statuses[-1]}; "
+    summary = (f"{done} inputs in {secs:.0f} s: exit 0: {statuses[0]}, exit 1: "
+               f"{statuses[1]}, internal errors: {statuses[2]}, hangs: {statuses[-1]}, "
+               f"byte-identity failures: {sum(1 for (pr, _) in problems if 'rewritten' in pr)}; "
                f"{len(problems)} distinct problems")
     print(summary)
     if not args.no_record:
@@ -65,9 +73,10 @@ def main() -> int:
 
 
 def record(args: argparse.Namespace, summary: str, problems: dict) -> None:
+    limit = f" --seconds {args.seconds:g}" if args.seconds else ""
     lines = [f"\n## CLI fuzzing, {datetime.date.today().isoformat()}\n",
              f"\nCommand: `.venv/bin/python bench/fuzz_cli.py -n {args.n} --seed {args.seed} "
-             f"-j {args.j}` ({len(SEEDS)} sample sources, 1-3 mutations each: line/token "
+             f"-j {args.j}{limit}` ({len(SEEDS)} sample sources, 1-3 mutations each: line/token "
              "edits (half of them confined to one translate region), huge numbers, CRLF line "
              "ends, a UTF-8 byte order mark, Latin-1 comment lines; byte identity outside the "
              "regions checked on every input that translates)\n",

@@ -16,7 +16,7 @@ _LAZY = {
     "print_kernel": "translator.ir.printer",
     "generate_code": "translator.codegen.opencl",
     "compile": "translator.execution",
-    "translate_file": "translator.driver",
+    "translate_file": "translator.build.job",
     "TranslatorError": "translator.diagnostics",
     "Kernel": "translator.ir.kernel",
     "ArrayArg": "translator.ir.data",

@@ -13,7 +13,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from translator.diagnostics import FrontendError, TranslatorError
+from translator.diagnostics import FrontendError
 from translator.pipeline import PassOptions, file_stage, run_region
 
 EMIT_KINDS = ("ir", "cl", "host", "source", "all")
@@ -161,10 +161,7 @@ def symbol_suffix(path: str) -> str:
 
 
 def _with_suffix(sig: Any, suffix: str | None) -> Any:
-    if not suffix:
-        return sig
-    import dataclasses
-    return dataclasses.replace(sig, symbol=f"{sig.symbol}_{suffix}")
+    return replace(sig, symbol=f"{sig.symbol}_{suffix}") if suffix else sig
 
 
 def _check_unique_names(regions) -> None:
@@ -213,12 +210,3 @@ def placeholder_outputs(result: TranslationResult) -> dict[str, str]:
     note = f"no translate regions in {base}: nothing runs on the device"
     return {f"{stem}.cl": f"/* {note} */\n",
             f"{stem}.host.c": f"/* {note} */\ntypedef int translate_no_regions_;\n"}
-
-
-def translate_file(src: str, out_dir: str, *, emit: str = "all",
-                   options: dict[str, Any] | None = None) -> list[str]:
-    """What ``translate SRC -o OUT`` does for one file; returns the paths written."""
-    from translator.build.job import JobOptions, read_source, refuse_overwriting_input
-    refuse_overwriting_input(src, JobOptions(output=out_dir, emit=emit))
-    result = translate_text(src, read_source(src), options)
-    return write_outputs(out_dir, outputs_for_emit(result, emit))

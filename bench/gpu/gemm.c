@@ -1,7 +1,8 @@
 /* Dense matrix products C = A*B (n x n, row-major), float and double, register-blocked from
  * pragmas: 128x128 tiles per work group of 16x16 work items, 8x8 outputs per work item
  * (split_iname with outer_tag="unr" + privatize_temporaries_with_inames), k in steps of 16,
- * both operand tiles prefetched into local memory.  Usage: gemm [n] [reps]. */
+ * both operand tiles prefetched into local memory, multiply-adds contracted to FMA
+ * (set_options("fp_contract")).  Usage: gemm [n] [reps]. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -9,6 +10,7 @@
 static void sgemm(int n, const float a[n][n], const float b[n][n], float c[n][n])
 {
 #pragma translate kernel sgemm
+#pragma translate set_options("fp_contract")
 #pragma translate split_iname("i", 128, outer_tag="g.1")
 #pragma translate split_iname("i_inner", 16, outer_tag="unr", inner_tag="l.1")
 #pragma translate split_iname("j", 128, outer_tag="g.0")
@@ -30,6 +32,7 @@ static void sgemm(int n, const float a[n][n], const float b[n][n], float c[n][n]
 static void dgemm(int n, const double a[n][n], const double b[n][n], double c[n][n])
 {
 #pragma translate kernel dgemm
+#pragma translate set_options("fp_contract")
 #pragma translate split_iname("i", 128, outer_tag="g.1")
 #pragma translate split_iname("i_inner", 16, outer_tag="unr", inner_tag="l.1")
 #pragma translate split_iname("j", 128, outer_tag="g.0")

@@ -409,7 +409,11 @@ def _evaluate_parameter(scope: Scope, name: str, node: Any, lines: SourceLines,
         sym.ftype = scope.implicit_type(name) or t.ftype
     if isinstance(t.expr, np.generic) and sym.ftype.base in ("integer", "real", "complex",
                                                              "logical"):
-        sym.parameter = cast(t, sym.ftype) if sym.ftype.base != "logical" else t.expr
+        try:
+            sym.parameter = cast(t, sym.ftype) if sym.ftype.base != "logical" else t.expr
+        except (OverflowError, ValueError):   # 1e400 for an integer, 2**70 for integer(8)
+            raise FrontendError(f"the value of parameter {name!r} is out of range for "
+                                f"{sym.ftype.base}({sym.ftype.kind})", ctx.span()) from None
 
 
 def _evaluate_constant_array(scope: Scope, sym: Symbol, node: Any, lines: SourceLines,

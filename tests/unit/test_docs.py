@@ -156,7 +156,7 @@ def test_console_sessions(page: str, line: int, command: str, expected: str,
     args = command.split()[1:]
     proc = subprocess.run([sys.executable, "-m", "translator.cli", *args], cwd=tmp_path,
                           capture_output=True, text=True, timeout=300)
-    got = (proc.stdout + proc.stderr).rstrip("\n")
+    got = (proc.stderr + proc.stdout).rstrip("\n")   # warnings come first on a terminal
     checker = doctest.OutputChecker()
     assert checker.check_output(expected + "\n", got + "\n", doctest.ELLIPSIS), \
         f"{page}:{line}: $ {command}\n--- expected\n{expected}\n--- got\n{got}"

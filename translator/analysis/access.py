@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pymbolic.primitives as p
+from pymbolic import evaluate
 
 from translator.diagnostics import SourceSpan
 from translator.ir.data import AddressSpace, ArrayArg
@@ -274,3 +275,24 @@ def reduction_inames(stmt: Statement) -> frozenset[str]:
     for expr in stmt.read_expressions():
         walker(expr)
     return frozenset(found)
+
+
+def element_text(acc: Access, values: dict[str, int]) -> str:
+    """The element `acc` touches at the iname and parameter `values`, as messages show it
+    (``a[3, 4]``; ``a[[12]]`` for a linear subscript)."""
+    if acc.index is None:
+        return f"{acc.variable}[?]"
+    if not acc.index:
+        return acc.variable
+    parts = []
+    for i in acc.index:
+        try:
+            parts.append(str(int(evaluate(i, values))))
+        except Exception:  # non-affine pieces referencing data: show the expression
+            parts.append(str(i))
+    inner = ", ".join(parts)
+    if acc.layout.startswith("delinearised:"):
+        m = p.Variable(acc.layout.split(":")[1])
+        flat = evaluate(acc.index[0] * m + acc.index[1], values)
+        return f"{acc.variable}[{int(flat)}]"
+    return f"{acc.variable}[[{inner}]]" if acc.layout == "linear" else f"{acc.variable}[{inner}]"

@@ -17,15 +17,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pymbolic.primitives as p
-from pymbolic import evaluate
 
 from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
                                        shared_variables)
+from translator.analysis.access import element_text as _element
 from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
 from translator.ir.data import ArrayArg
-from translator.ir.isl_glue import (find_conflict, hardware_range, instance_set,
+from translator.ir.isl_glue import (find_conflict, hardware_range, inames_of, instance_set,
                                     statement_domain)
 from translator.ir.kernel import Kernel
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
@@ -216,25 +216,6 @@ def _race_error(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access,
     return LegalityError(msg, a.span, notes=tuple(notes), detail=detail)
 
 
-def _element(acc: Access, values: dict[str, int]) -> str:
-    if acc.index is None:
-        return f"{acc.variable}[?]"
-    if not acc.index:
-        return acc.variable
-    parts = []
-    for i in acc.index:
-        try:
-            parts.append(str(int(evaluate(i, values))))
-        except Exception:  # non-affine pieces referencing data: show the expression
-            parts.append(str(i))
-    inner = ", ".join(parts)
-    if acc.layout.startswith("delinearised:"):
-        m = p.Variable(acc.layout.split(":")[1])
-        flat = evaluate(acc.index[0] * m + acc.index[1], values)
-        return f"{acc.variable}[{int(flat)}]"
-    return f"{acc.variable}[[{inner}]]" if acc.layout == "linear" else f"{acc.variable}[{inner}]"
-
-
 def _point(values: dict[str, int]) -> str:
     return ", ".join(f"{n}={v}" for n, v in sorted(values.items())) or "(all)"
 
@@ -287,7 +268,6 @@ def check_mapping(kernel: Kernel) -> dict[str, str]:
 def inverted_priorities(kernel: Kernel) -> list[tuple[str, str]]:
     """(new outer, new inner) pairs where a loop priority puts a loop outside one that comes
     before it in declaration order (source nesting order, as the frontends declare domains)."""
-    from translator.ir.isl_glue import inames_of
     decl = {n: k for k, n in enumerate(n for d in kernel.domains for n in inames_of(d))}
     pairs = set()
     for prio in kernel.loop_priority:

@@ -24,11 +24,12 @@ from dataclasses import dataclass, replace
 
 import pymbolic.primitives as p
 
-from translator.analysis.access import Access, reduction_inames, statement_accesses
+from translator.analysis.access import (Access, element_text, reduction_inames,
+                                       statement_accesses)
 from translator.diagnostics import LegalityError, Note
 from translator.ir.data import AddressSpace
 from translator.ir.expr import Expression, dependencies
-from translator.ir.isl_glue import hardware_range, statement_domain
+from translator.ir.isl_glue import hardware_range, params_of, statement_domain
 from translator.ir.isl_glue.flow import (CrossFlow, FlowAccess, Guarantee, affine_condition,
                                          first_cross_flow)
 from translator.ir.kernel import Kernel
@@ -120,7 +121,6 @@ class _Layout:
 
 def _domain_writers(kernel: Kernel) -> set[str]:
     """Statements writing temporaries that bound loops (the schedule needs them)."""
-    from translator.ir.isl_glue import params_of
     params = {n for d in kernel.domains for n in params_of(d)}
     return {w for n in params if n in kernel.temporaries for w in kernel.writers(n)}
 
@@ -179,7 +179,6 @@ def _flow_access(kernel: Kernel, layout: _Layout, hardware: dict[str, InameTag],
 
 
 def _params(kernel: Kernel) -> set[str]:
-    from translator.ir.isl_glue import params_of
     return {a.name for a in kernel.value_args} | {n for d in kernel.domains for n in params_of(d)}
 
 
@@ -287,5 +286,4 @@ def _point(values: dict[str, int]) -> str:
 
 
 def _element(acc: Access, values: dict[str, int]) -> str:
-    from translator.analysis.legality import _element as element
-    return element(acc, values)
+    return element_text(acc, values)

@@ -40,12 +40,13 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.analysis.access import statement_accesses
 from translator.diagnostics import LegalityError, Note
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import Expression, Reduction, TypeCast, dependencies, flatten_and
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, Statement
-from translator.ir.tags import is_hardware_parallel
+from translator.ir.tags import GroupTag, is_hardware_parallel
 from translator.ir.types import TypeOracle
 
 # ---------------------------------------------------------------------------------------------
@@ -354,7 +355,6 @@ def _check_no_other_use(kernel: Kernel, stmt: Assignment, groups: list[str],
 def other_statement_touches(kernel: Kernel, other: Statement, stmt: Assignment) -> bool:
     """Whether `other` may read or write the element `stmt` assigns (or an array that may
     alias it).  Different constant subscripts are different elements."""
-    from translator.analysis.access import statement_accesses
     names = _aliases(kernel, stmt.assignee_names()[0])
     mine = _indices(stmt.assignee)
     for acc in statement_accesses(kernel, other):
@@ -383,7 +383,6 @@ def _aliases(kernel: Kernel, name: str) -> frozenset[str]:
 
 
 def _is_group(kernel: Kernel, iname: str) -> bool:
-    from translator.ir.tags import GroupTag
     return any(isinstance(t, GroupTag) for t in kernel.tags_of(iname))
 
 

@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,8 @@ from translator.build.checkcompare import (Record, compare_runs, read_dump)
 from translator.build.checkglue import (SUPPORT_C, check_glue_file, real_symbol_defines)
 from translator.build.flags import frontend_cpp_args, language_of
 from translator.build.paths import runtime_dir
+from translator.build.warnpolicy import apply_policy, split_warning_flags
+from translator.diagnostics import FrontendError, TranslatorError
 
 
 class CheckFailed(Exception):
@@ -90,10 +93,8 @@ def parse_args(argv: list[str]) -> Settings:
 
 
 def main(argv: list[str]) -> int:
-    from translator.build.warnpolicy import split_warning_flags
     policy, argv = split_warning_flags(argv)
     settings = parse_args(argv)
-    from translator.diagnostics import TranslatorError
     try:
         units = translate_units(settings, policy)
         return _check(settings, units)
@@ -107,11 +108,9 @@ def main(argv: list[str]) -> int:
 
 def translate_units(settings: Settings, policy) -> list[Unit]:
     """Translate every source in memory (warnings shown under `policy`)."""
-    import warnings
-
+    # imported here: the driver loads every frontend and the code generator, which
+    # `translate check --help` and argument errors do not need
     from translator.build.job import read_source
-    from translator.build.warnpolicy import apply_policy
-    from translator.diagnostics import FrontendError, TranslatorError
     from translator.driver import translate_text
     cpp = frontend_cpp_args(settings.flags)
     units, stems = [], set()
@@ -150,7 +149,7 @@ def instrumented_original(unit: Unit) -> str:
 
 
 def _frontend(unit: Unit):
-    from translator.driver import frontend_for
+    from translator.driver import frontend_for   # start-up cost, as in translate_units
     return frontend_for(str(unit.src), unit.language)
 
 

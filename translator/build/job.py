@@ -116,6 +116,15 @@ def refuse_overwriting_input(src: str, opts: JobOptions) -> None:
                                 "output directory (-o) or file")
 
 
+def translate_file(src: str, out_dir: str, *, emit: str = "all",
+                   options: dict[str, Any] | None = None) -> list[str]:
+    """What ``translate SRC -o OUT`` does for one file; returns the paths written."""
+    from translator.driver import outputs_for_emit, translate_text, write_outputs
+    refuse_overwriting_input(src, JobOptions(output=out_dir, emit=emit))
+    result = translate_text(src, read_source(src), options)
+    return write_outputs(out_dir, outputs_for_emit(result, emit))
+
+
 def translate_source_text(src: str, text: str | bytes, opts: JobOptions,
                           result: JobResult | None = None) -> JobResult:
     """`run_job` on a file's text or bytes already in memory (the fuzzer calls this)."""

@@ -1,7 +1,11 @@
 # Translator.cmake -- translate pragma-marked sources at build time.
 #
-#   execute_process(COMMAND translate --cmake-dir OUTPUT_VARIABLE TRANSLATOR_CMAKE_DIR
-#                   OUTPUT_STRIP_TRAILING_WHITESPACE)
+#   find_program(TRANSLATOR_EXECUTABLE translate)
+#   if(NOT TRANSLATOR_EXECUTABLE)
+#     message(FATAL_ERROR "translate not found: install it or set TRANSLATOR_EXECUTABLE")
+#   endif()
+#   execute_process(COMMAND "${TRANSLATOR_EXECUTABLE}" --cmake-dir
+#                   OUTPUT_VARIABLE TRANSLATOR_CMAKE_DIR OUTPUT_STRIP_TRAILING_WHITESPACE)
 #   include("${TRANSLATOR_CMAKE_DIR}/Translator.cmake")
 #   add_executable(prog main.f90 ops.f90 caxpy.c)
 #   translator_offload(prog SOURCES ops.f90 caxpy.c [FLAGS -Werror --report ...])

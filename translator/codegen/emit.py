@@ -121,6 +121,7 @@ class TreeEmitter:
         self._iname_domains: dict[str, object] = {}
         self._gists: dict[tuple, list[Expression] | None] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
+        self._predicates: dict[Expression, object] = {}
         self.images = {a.name: a for a in self.kernel.array_args if a.is_image}
 
     # -- isl caches -------------------------------------------------------------------------
@@ -198,8 +199,15 @@ class TreeEmitter:
     # -- the tree ---------------------------------------------------------------------------
 
     def emit(self, depth: int = 1) -> list[str]:
-        self.nodes(self.schedule.body, self.root_conditions, {}, (), depth)
+        self.region(self.schedule.body, self.root_conditions, {}, (), depth, None)
         return self.lines
+
+    def region(self, nodes: tuple[ScheduleNode, ...], conds: Conditions,
+               env: dict[str, Expression], active: tuple[str, ...], depth: int,
+               loop: LoopNode | None) -> None:
+        """The kernel body (`loop` None) or the body of a sequential loop: a hook where
+        `translator.codegen.versioning` emits a guard-free copy for full tiles."""
+        self.nodes(nodes, conds, env, active, depth)
 
     def nodes(self, nodes: tuple[ScheduleNode, ...], conds: Conditions,
               env: dict[str, Expression], active: tuple[str, ...], depth: int) -> None:
@@ -332,6 +340,20 @@ class TreeEmitter:
         extra = self.single_item(stmt)
         return glue.restrict_context(glue.context_set(extra), dom) if extra else dom
 
+    def affine_predicate(self, cond: Expression):
+        """The isl set of a predicate that compares affine expressions in inames and value
+        arguments (values fixed for the whole launch), else None."""
+        if cond not in self._predicates:
+            fixed = self.kernel.all_inames | {a.name for a in self.kernel.value_args}
+            self._predicates[cond] = (glue.affine_condition(cond)
+                                      if dependencies(cond) <= fixed else None)
+        return self._predicates[cond]
+
+    def predicate_holds(self, cond: Expression, context) -> bool:
+        """Whether a predicate is proved true in `context` (its test can go)."""
+        s = self.affine_predicate(cond)
+        return s is not None and glue.holds_in(s, context)
+
     def joined(self, pr: DevicePrinter, conds) -> str:
         tests = [pr(readable_condition(c)) for c in conds]
         return " && ".join(f"({t})" if len(tests) > 1 and "||" in t else t for t in tests)
@@ -349,7 +371,7 @@ class TreeEmitter:
         self.out(depth, f"for (int {name} = {pr(start)}; {' && '.join(tests)}; ++{name})")
         self.collect(pr)
         self.out(depth, "{")
-        self.nodes(node.body, conds + new, env, active + (node.iname,), depth + 1)
+        self.region(node.body, conds + new, env, active + (node.iname,), depth + 1, node)
         self.out(depth, "}")
 
     def unrolled(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
@@ -388,8 +410,10 @@ class TreeEmitter:
         if line:
             self.lines.append(line)
         guard_printer = self.printer(env, ctx)
-        tests = [*guard, *sorted(stmt.predicates, key=expr_key)]
-        body_printer = self.printer(env, glue.restrict_context(ctx, dom))
+        body_ctx = glue.restrict_context(ctx, dom)
+        tests = [*guard, *(c for c in sorted(stmt.predicates, key=expr_key)
+                           if not self.predicate_holds(c, body_ctx))]
+        body_printer = self.printer(env, body_ctx)
         text = self.assignment_text(stmt, body_printer)
         if tests:
             self.out(depth, f"if ({self.joined(guard_printer, tests)})")

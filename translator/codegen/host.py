@@ -26,7 +26,8 @@ from translator.codegen import images
 from translator.codegen.cexpr import safe_name, to_c
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import CodegenError
-from translator.ir.expr import Expression, IRIdentityMapper, dependencies, substitute
+from translator.ir.expr import (Expression, IRIdentityMapper, dependencies, readable_condition,
+                                substitute)
 from translator.ir.glue import DataGlue, DataGlueItem, GlueParam, GlueSignature
 
 #: Host-side (OpenCL API) scalar type of each numpy dtype the glue can pass.
@@ -138,7 +139,7 @@ def _check_unit(unit: HostUnit) -> None:
 def _host_expressions(gen: GeneratedCode) -> list[Expression]:
     sizes = [kp.size for kp in gen.params if kp.kind == "array"]
     extents = [e for kp in gen.params if kp.kind == "image" for e in _image_extents(kp)]
-    return sizes + extents + list(gen.global_size) + list(gen.local_size)
+    return sizes + extents + list(gen.global_size) + list(gen.local_size) + list(gen.assumptions)
 
 
 def _image_extents(kp: KernelParam) -> tuple[Expression, ...]:
@@ -242,6 +243,7 @@ def _function_text(unit: HostUnit, region_var: str) -> str:
     show = _HostPrinter(widened)
     body = [f"const long long {_WIDE_PREFIX}{kp.name} = (long long){safe_name(kp.name)};"
             for kp in widened]
+    body += assumption_checks(unit, show)
     body += ["tr_call _tr_call;",
              f"tr_region_begin(&_tr_call, &{region_var}, {len(gen.params)});"]
     body += _arg_lines(gen, show) + _launch_lines(gen, show) + ["tr_region_end(&_tr_call);"]
@@ -264,6 +266,49 @@ def _unit_text(unit: HostUnit) -> str:
             + _function_text(unit, region_var))
 
 
+def assumption_checks(unit: HostUnit, show: _HostPrinter) -> list[str]:
+    """C statements that stop the program (exit status 1) when the values passed break one of
+    the kernel's assumptions (`assume`): the kernel was generated trusting them."""
+    gen = unit.generated
+    kinds = {kp.name: np.dtype(kp.dtype).kind for kp in gen.params if kp.kind == "value"}
+    lines = []
+    for cond in gen.assumptions:
+        names = sorted(n for n in dependencies(cond) if kinds.get(n) in ("i", "u"))
+        said = (f"{unit.where}: error: translate runtime: region '{unit.region_name}' was "
+                f"generated assuming {assumption_text(cond)}, but ").replace("%", "%%")
+        message = said + ", ".join(f"{n} = %lld" for n in names) + "\n"
+        values = "".join(f", (long long){safe_name(n)}" for n in names)
+        lines += [f"if (!({show(cond)})) {{",
+                  f"    fprintf(stderr, {c_string_literal(message, '')}{values});",
+                  "    exit(1);",
+                  "}"]
+    return lines
+
+
+def assumption_text(cond: Expression) -> str:
+    """How an assumption reads in a message: ``n mod 128 = 0``, ``n >= 128``."""
+    if isinstance(cond, p.Comparison) and cond.operator == "==" and cond.right == 0:
+        terms = cond.left.children if isinstance(cond.left, p.Sum) else (cond.left,)
+        for k, t in enumerate(terms):
+            if (isinstance(t, p.Product) and len(t.children) == 2
+                    and isinstance(t.children[1], p.FloorDiv)
+                    and t.children[0] == t.children[1].denominator):
+                rest = terms[:k] + terms[k + 1:]
+                num = t.children[1].numerator
+                if _negated(rest, num):
+                    return f"{to_c(num)} mod {t.children[0]} = 0"
+    return to_c(readable_condition(cond))
+
+
+def _negated(terms: Sequence[Expression], expr: Expression) -> bool:
+    """Whether the sum of `terms` is `-expr`, term by term."""
+    wanted = expr.children if isinstance(expr, p.Sum) else (expr,)
+    flipped = [t.children[1] if isinstance(t, p.Product) and len(t.children) == 2
+               and t.children[0] == -1 else (-t if isinstance(t, int) else None) for t in terms]
+    return len(flipped) == len(wanted) and all(f is not None for f in flipped) \
+        and sorted(map(str, flipped)) == sorted(map(str, wanted))
+
+
 # ---------------------------------------------------------------------------------------------
 # The file
 
@@ -284,6 +329,8 @@ def generate_host_file(units: Iterable[HostUnit], *, source_name: str) -> str:
               " * Build: gcc -c -I\"$(translate --runtime-dir)\" this file, link with "
               "translate_rt.o -lOpenCL. */\n\n"
               "#include \"translate_rt.h\"\n")
+    if any(unit.generated.assumptions for unit in units):
+        header += "#include <stdio.h>\n#include <stdlib.h>\n"
     prototypes = "".join(_prototype(unit) + ";\n" for unit in units)
     return "\n".join([header, prototypes] + [_unit_text(unit) for unit in units])
 

@@ -27,6 +27,7 @@ from translator.codegen.complex import (COMPLEX128, check_complex_reductions,
                                         complex_helper_definitions, complex_literal,
                                         is_complex_helper)
 from translator.codegen.emit import TreeEmitter
+from translator.codegen.versioning import VersioningEmitter
 from translator.codegen import images
 from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.parallel_reductions import atomic_preamble, lower_parallel_reductions
@@ -83,7 +84,7 @@ def _generate(kernel: Kernel) -> GeneratedCode:
     schedule = insert_barriers(schedule_kernel(kernel))
     grid = compute_grid(kernel, schedule.hardware)
     oracle = TypeOracle(kernel)
-    emitter = TreeEmitter(schedule, grid, oracle)
+    emitter = VersioningEmitter(schedule, grid, oracle)
     body = emitter.emit(depth=1)
     declarations = _declarations(kernel, grid, emitter.helpers)
     uses_fp64 = emitter.uses_fp64 or _declares_fp64(kernel) or registry.needs_fp64(kernel)
@@ -93,7 +94,17 @@ def _generate(kernel: Kernel) -> GeneratedCode:
              *(line + "\n" for line in body), "}\n"]
     return GeneratedCode(kernel_name=safe_name(kernel.name), device_code="".join(parts),
                          params=params, global_size=grid.global_size,
-                         local_size=tuple(grid.local_size), uses_fp64=uses_fp64)
+                         local_size=tuple(grid.local_size), uses_fp64=uses_fp64,
+                         assumptions=assumption_conditions(kernel))
+
+
+def assumption_conditions(kernel: Kernel) -> tuple[Expression, ...]:
+    """The kernel's assumptions on its value arguments, as conditions the host can test."""
+    if kernel.assumptions is None:
+        return ()
+    values = {a.name for a in kernel.value_args}
+    conds = glue.set_conditions(kernel.assumptions)
+    return tuple(c for c in conds if dependencies(c) and dependencies(c) <= values)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -47,3 +47,6 @@ class GeneratedCode:
     global_size: tuple[Expression, ...]
     local_size: tuple[Expression, ...]
     uses_fp64: bool = False
+    #: What the kernel was generated assuming (`assume`), as conditions ``e >= 0`` / ``e == 0``
+    #: on value parameters; the host glue checks them before launching.
+    assumptions: tuple[Expression, ...] = ()

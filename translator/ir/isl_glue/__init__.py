@@ -44,3 +44,7 @@ from translator.ir.isl_glue.footprints import (  # noqa: F401
 from translator.ir.isl_glue.dependences import (  # noqa: F401
     access_footprint, find_conflict, instance_set, kl_as_basic_set, param_set_subset,
 )
+from translator.ir.isl_glue.versioning import (  # noqa: F401
+    affine_condition, guard_free_set, holds_in, intersect_simple, keep_params, set_conditions,
+    tile_conditions, trip_set,
+)

@@ -289,7 +289,10 @@ def _sample(s: isl.Set) -> tuple[list[int], dict[str, int]]:
     nparams = s.dim(dim_type.param)
     names = [s.get_dim_name(dim_type.param, k) for k in range(nparams)]
     whole = s.move_dims(dim_type.set, 0, dim_type.param, 0, nparams)
-    point = whole.lexmin().sample_point()
+    try:
+        point = whole.lexmin().sample_point()
+    except isl.Error:   # unbounded below (a loop bound from a value the region computes)
+        point = whole.sample_point()
     values = [int(point.get_coordinate_val(dim_type.set, k).to_python())
               for k in range(whole.dim(dim_type.set))]
     return values[nparams:], dict(zip(names, values[:nparams]))

@@ -1,0 +1,129 @@
+"""isl glue for full-tile versioning (`translator.codegen.versioning`).
+
+A work group whose whole tile lies inside the iteration domain needs none of the per-statement
+guards.  The sets here are parameter-only: group ids, value arguments and uniform loop inames
+are the *kept* names (what a test at kernel start or at the top of a loop iteration may use);
+everything else a context mentions (local ids, inner loop inames, unrolled values) is projected
+away existentially.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import islpy as isl
+
+import pymbolic.primitives as p
+
+from translator.diagnostics import DomainError
+from translator.ir.expr import Expression, dependencies
+from translator.ir.isl_glue.codegen import _aligned, context_set, gist_conditions
+from translator.ir.isl_glue.core import (_all_to_params, _involves_divs, aff_from_expr, dim_type,
+                                        project_onto)
+
+
+def keep_params(s: isl.Set, keep: Collection[str]) -> isl.Set:
+    """`s` (parameter-only) with every parameter not in `keep` projected out."""
+    for k in reversed(range(s.dim(dim_type.param))):
+        if s.get_dim_name(dim_type.param, k) not in keep:
+            s = s.project_out(dim_type.param, k, 1)
+    return s
+
+
+def guard_free_set(context: isl.Set, executed: isl.BasicSet | isl.Set, base: isl.Set,
+                   keep: Collection[str]) -> isl.Set | None:
+    """The values of the `keep` names within `base` for which the code reaches a statement
+    (`context`) and every point where it does lies in `executed` (where the statement must run): there the
+    statement's guard can go.  None when that set is empty, is not one convex piece without
+    integer divisions (not a cheap test), or is all of `base` (there is no guard to remove)."""
+    ctx, dom = _aligned(context, _all_to_params(executed))
+    bad = keep_params(ctx.subtract(dom), keep)
+    reached, bad = _aligned(keep_params(ctx, keep), bad)
+    good, reached = _aligned(base, reached)
+    # only where the statement is reached: an empty loop is not a full tile
+    good = good.intersect(reached).subtract(bad.align_params(reached.get_space())).coalesce()
+    if good.is_empty() or not _simple_over(good, base):
+        return None
+    if base.is_subset(good.align_params(base.get_space())):
+        return None
+    return good
+
+
+def intersect_simple(sets: Sequence[isl.Set], base: isl.Set) -> isl.Set | None:
+    """The intersection of `sets` (at least one), or None when it is empty or not simple
+    (relative to `base`)."""
+    out = sets[0]
+    for s in sets[1:]:
+        out, s = _aligned(out, s)
+        out = out.intersect(s)
+    out = out.coalesce()
+    if out.is_empty() or not _simple_over(out, base):
+        return None
+    return out
+
+
+def tile_conditions(full: isl.Set, context: isl.Set) -> list[Expression] | None:
+    """The conditions of `full` not implied by `context` (None: they contradict it)."""
+    return gist_conditions(full, context)
+
+
+def affine_condition(cond: Expression) -> isl.Set | None:
+    """The parameter set where `cond` holds, when it is a comparison (or a conjunction of
+    comparisons) of affine expressions; None otherwise (nothing is dropped silently)."""
+    names = sorted(dependencies(cond))
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=names)
+    return _strict_condition(space, cond)
+
+
+def _strict_condition(space: isl.Space, cond: Expression) -> isl.Set | None:
+    if isinstance(cond, p.LogicalAnd):
+        out = isl.Set.universe(space)
+        for c in cond.children:
+            piece = _strict_condition(space, c)
+            if piece is None:
+                return None
+            out = out.intersect(piece)
+        return out
+    if not isinstance(cond, p.Comparison) or cond.operator == "!=":
+        return None
+    try:
+        left = aff_from_expr(space, cond.left)
+        right = aff_from_expr(space, cond.right)
+    except (DomainError, isl.Error):
+        return None
+    make = {">=": left.ge_set, "<=": left.le_set, ">": left.gt_set, "<": left.lt_set,
+            "==": left.eq_set}[cond.operator]
+    return make(right)
+
+
+def holds_in(condition: isl.Set, context: isl.Set) -> bool:
+    """Whether every point of the parameter set `context` satisfies `condition`."""
+    ctx, cond = _aligned(context, condition)
+    return bool(ctx.is_subset(cond))
+
+
+def trip_set(domain: isl.BasicSet | isl.Set, iname: str, outer: Collection[str]) -> isl.Set:
+    """The constraints of `domain` on `iname` given values of `outer` inside it (as parameters):
+    what a loop over `iname` tests, without the conditions of the enclosing code."""
+    s = project_onto(domain, set(outer) | {iname})
+    around = _all_to_params(project_onto(s, set(outer)))
+    s = _all_to_params(s)
+    s, around = _aligned(s, around)
+    return s.gist(around)
+
+
+def set_conditions(assumptions: isl.BasicSet | isl.Set) -> list[Expression]:
+    """The constraints of a parameter set (a kernel's assumptions), one condition each
+    (``e >= 0`` / ``e == 0``, integer divisions as floor divisions)."""
+    ctx = context_set((), assumptions)
+    return gist_conditions(ctx, isl.Set.universe(ctx.get_space())) or []
+
+
+def _simple_over(s: isl.Set, base: isl.Set) -> bool:
+    """Whether what `s` adds to `base` is one conjunction of affine tests without integer
+    divisions."""
+    s, base = _aligned(s, base)
+    bsets = s.gist(base).coalesce().get_basic_sets()
+    if len(bsets) != 1:
+        return False
+    return not any(_involves_divs(c) for c in bsets[0].get_constraints())
