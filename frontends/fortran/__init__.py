@@ -19,7 +19,7 @@ from frontends.fortran.datadirs import data_directives, data_sites, stale_warnin
 from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
 from frontends.fortran.rewrite import rewrite_edits, rewrite_source
-from frontends.fortran.scopes import Procedure, build_procedures
+from frontends.fortran.scopes import Procedure, build_procedures, load_module
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
                                       parse_source, source_form, walk)
 from frontends.fortran.units import blank_unneeded_units
@@ -63,7 +63,7 @@ class FortranFrontend:
         found = data_directives(directives)
         regions: list[Region] = []
         data: tuple[DataSite, ...] = ()
-        finder = ModuleFinder.from_options(path, options or {})
+        finder = ModuleFinder.from_options(path, options or {}, load_module)
         if marks or found:
             # data directives need their procedures' trees too: then the whole file is parsed
             tree = (parse_source(path, text, form) if found

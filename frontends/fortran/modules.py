@@ -18,6 +18,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,9 @@ class ModuleFinder:
     """Finds and loads the source of modules by name (one per translated file)."""
 
     path: str
+    #: Declares one module node of a parsed file (`frontends.fortran.scopes.load_module`;
+    #: passed in, as scopes imports the expression builder, which reports missing modules).
+    loader: Callable[[Any, SourceLines, dict[str, Scope]], Scope]
     sources: tuple[str, ...] = ()
     include_dirs: tuple[str, ...] = ()
     _index: dict[str, str] | None = field(default=None, repr=False)
@@ -51,14 +55,16 @@ class ModuleFinder:
     loaded: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_options(cls, path: str, options: dict[str, Any]) -> ModuleFinder:
+    def from_options(cls, path: str, options: dict[str, Any],
+                     loader: Callable[[Any, SourceLines, dict[str, Scope]], Scope]
+                     ) -> ModuleFinder:
         dirs = [a[2:] for a in options.get("cpp_args", ()) or ()
                 if str(a).startswith("-I") and len(a) > 2]
         dirs += [str(d) for d in options.get("module_path", ()) or ()]
         own = os.path.abspath(path)
         sources = tuple(s for s in options.get("module_sources", ()) or ()
                         if os.path.abspath(s) != own and str(s).endswith(FORTRAN_SUFFIXES))
-        return cls(path=path, sources=sources, include_dirs=tuple(dirs))
+        return cls(path=path, loader=loader, sources=sources, include_dirs=tuple(dirs))
 
     def resolve(self, scope: Scope) -> None:
         """Load every module `scope` (or a host, or a loaded module) uses and lacks."""
@@ -74,7 +80,7 @@ class ModuleFinder:
             return
         if where not in self.loaded:
             self.loaded.append(where)
-        for loaded in _read_modules(where, modules):
+        for loaded in _read_modules(where, modules, self.loader):
             for used in loaded.unknown_modules():
                 self._load(used, modules)
         if name not in modules:   # the MODULE line was not a module after all
@@ -115,9 +121,10 @@ def _modules_in(file: str) -> list[str]:
     return [m.lower() for m in _MODULE_LINE.findall(text)]
 
 
-def _read_modules(file: str, modules: dict[str, Scope]) -> list[Scope]:
+def _read_modules(file: str, modules: dict[str, Scope],
+                  load_module: Callable[[Any, SourceLines, dict[str, Scope]], Scope]
+                  ) -> list[Scope]:
     """Parse the modules of `file` into `modules`; returns the new module scopes."""
-    from frontends.fortran.scopes import load_module
     try:
         with open(file, encoding="utf-8", errors="replace") as f:
             text = f.read()

@@ -85,7 +85,6 @@ def _mixed_call(printer: CExpressionPrinter, name: str, args: Sequence[Expressio
                 dtype: np.dtype | None, prec: int) -> str:
     """``ldexp(x, n)`` (x of the result's float type, n an int) and the int-valued functions
     of one float (their argument keeps its float type; an integer becomes a double)."""
-    from translator.codegen.cexpr import is_float
     if name == "ldexp":
         dt = np.dtype(dtype) if is_float(dtype) else np.dtype(np.float64)
         return printer.call(name, [printer._as(dt, args[0]),
