@@ -14,26 +14,8 @@ from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (
     _align_params, _all_to_params, _param_set_aligned, aff_from_expr, combined_domain,
-    dim_type, project_onto,
+    dim_type, memoized, project_onto,
 )
-
-
-#: Results of `instance_set` and `find_conflict` for recent arguments.  Legality asks the same
-#: question for every pair of accesses of a region whose statements share their loops; the
-#: answers depend on the arguments only.  Keys use the identity of isl objects and domain
-#: tuples, and each entry holds those objects, so an identity is never reused while cached.
-_MEMO: dict[tuple, tuple] = {}
-_MEMO_SIZE = 4096
-
-
-def _memo_get(key: tuple) -> tuple | None:
-    return _MEMO.get(key)
-
-
-def _memo_put(key: tuple, keep: tuple, value: object) -> None:
-    if len(_MEMO) >= _MEMO_SIZE:
-        _MEMO.clear()
-    _MEMO[key] = (keep, value)
 
 
 def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
@@ -45,17 +27,14 @@ def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
     inames, conditions = tuple(inames), tuple(conditions)
     if not isinstance(domains, tuple):
         return _instance_set(domains, inames, conditions, rename, assumptions)
+    key = ("instances", id(domains), inames, conditions,
+           tuple(sorted((rename or {}).items())), id(assumptions))
     try:
-        key = ("instances", id(domains), inames, conditions,
-               tuple(sorted((rename or {}).items())), id(assumptions))
-        hit = _memo_get(key)
+        hash(key)
     except TypeError:   # an unhashable condition: compute, do not remember
         return _instance_set(domains, inames, conditions, rename, assumptions)
-    if hit is None:
-        value = _instance_set(domains, inames, conditions, rename, assumptions)
-        _memo_put(key, (domains, assumptions), value)
-        return value
-    return hit[1]
+    return memoized(key, (domains, assumptions),
+                    lambda: _instance_set(domains, inames, conditions, rename, assumptions))
 
 
 def _instance_set(domains: Sequence[isl.BasicSet], inames: tuple[str, ...],
@@ -89,16 +68,14 @@ def find_conflict(first: isl.Set, second: isl.Set,
     """
     if differ and all(_forces_equal(equalities, a, b) for a, b in differ):
         return None
+    key = ("conflict", id(first), id(second), tuple(equalities), tuple(differ), tuple(less))
     try:
-        key = ("conflict", id(first), id(second), tuple(equalities), tuple(differ), tuple(less))
-        hit = _memo_get(key)
+        hash(key)
     except TypeError:
         return _find_conflict(first, second, equalities, differ, less)
-    if hit is None:
-        value = _find_conflict(first, second, equalities, differ, less)
-        _memo_put(key, (first, second), value)
-        return None if value is None else dict(value)
-    return None if hit[1] is None else dict(hit[1])
+    value = memoized(key, (first, second),
+                     lambda: _find_conflict(first, second, equalities, differ, less))
+    return None if value is None else dict(value)
 
 
 def _find_conflict(first: isl.Set, second: isl.Set,
