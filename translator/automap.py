@@ -48,15 +48,16 @@ def has_mapping(kernel: Kernel) -> bool:
     return any(str(t) not in ("ord", "unr") for tags in kernel.iname_tags.values() for t in tags)
 
 
-def auto_map(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
-    """Map `kernel` if it has no mapping; returns the kernel and what was chosen."""
+def auto_map(kernel: Kernel, label: str = "") -> tuple[Kernel, AutoMapping]:
+    """Map `kernel` if it has no mapping; returns the kernel and what was chosen.  `label`
+    names the region when `kernel` is one of its several kernels (for the warning)."""
     if has_mapping(kernel):
         warn_uncoalesced(kernel)
         return kernel, AutoMapping(())
     if not kernel.all_inames:
         return kernel, AutoMapping(())
     if not loop_nests(kernel):
-        return _map_loose_reductions(kernel)
+        return _map_loose_reductions(kernel, label)
     bands, blocker = nest_bands(kernel)
     if bands:
         ordered = [b if isinstance(b, ReductionBand) else coalescing_order(kernel, b)
@@ -67,16 +68,16 @@ def auto_map(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
             return mapped, mapping
         except LegalityError as err:  # the nests depend on each other
             blocker = err.message
-    return _sequential(kernel, blocker or "it has no loop")
+    return _sequential(kernel, blocker or "it has no loop", label)
 
 
-def _sequential(kernel: Kernel, reason: str) -> tuple[Kernel, AutoMapping]:
-    warn("sequential-region", f"region {kernel.name} runs as a single work item: {reason}",
-         kernel.span)
+def _sequential(kernel: Kernel, reason: str, label: str = "") -> tuple[Kernel, AutoMapping]:
+    what = f"kernel {kernel.name} of region {label}" if label else f"region {kernel.name}"
+    warn("sequential-region", f"{what} runs as a single work item: {reason}", kernel.span)
     return kernel, AutoMapping((), reason)
 
 
-def _map_loose_reductions(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
+def _map_loose_reductions(kernel: Kernel, label: str = "") -> tuple[Kernel, AutoMapping]:
     """A region without loops: the reductions of its statements (Fortran's array intrinsics)
     onto local axis 0 of one work group, those that give the same bits in any order."""
     import transforms
@@ -94,11 +95,11 @@ def _map_loose_reductions(kernel: Kernel) -> tuple[Kernel, AutoMapping]:
         mapped = transforms.split_iname(mapped, iname, size, inner_tag="l.0")
         pragmas.append(pragma)
     if not pragmas:
-        return _sequential(kernel, skipped or "it has no loop")
+        return _sequential(kernel, skipped or "it has no loop", label)
     try:
         check_mappings(recognize_parallel_reductions(mapped))
     except LegalityError as err:
-        return _sequential(kernel, err.message)
+        return _sequential(kernel, err.message, label)
     return mapped, AutoMapping(tuple(pragmas))
 
 

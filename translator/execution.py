@@ -120,7 +120,7 @@ class CompiledKernel:
                 buffers[prm.name] = cl.Buffer(
                     self.context, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
                     hostbuf=host)
-        self._launch(queue, code, values, buffers)
+        self._run(queue, code, values, buffers)
         out: dict[str, np.ndarray] = {}
         for prm in params:
             if prm.kind == "array" and prm.is_output:
@@ -190,6 +190,29 @@ class CompiledKernel:
                 raise TranslatorError(f"argument {prm.name!r} has no declared shape: pass it")
             return tuple(np.asarray(given).shape) or (1,)
         return tuple(prm.shape)
+
+    def _run(self, queue: cl.CommandQueue, code, values: dict,
+             buffers: dict[str, cl.MemoryObject]) -> None:
+        """One launch, or a host program's launches in order with buffers shared by all of
+        them (device-only buffers are created here and never copied)."""
+        from translator.codegen.program import HostLoopCode, HostProgramCode
+        if not isinstance(code, HostProgramCode):
+            self._launch(queue, code, values, buffers)
+            return
+        for prm in code.buffers:
+            size = max(evaluate(prm.size, values), 1) * prm.dtype.itemsize
+            buffers[prm.name] = cl.Buffer(self.context, cl.mem_flags.READ_WRITE, size)
+
+        def run(body, values) -> None:
+            for part in body:
+                if isinstance(part, HostLoopCode):
+                    lo, hi = evaluate(part.lower, values), evaluate(part.upper, values)
+                    for k in range(lo, hi + 1):
+                        run(part.body, {**values, part.iname: k})
+                else:
+                    self._launch(queue, part.code, values, buffers)
+
+        run(code.body, values)
 
     def _launch(self, queue: cl.CommandQueue, code: GeneratedCode, values: dict,
                 buffers: dict[str, cl.MemoryObject]) -> None:

@@ -240,12 +240,17 @@ def generate_code_v2(kernel: Kernel | LinearizedKernel) -> CodeGenerationResult:
     from translator.codegen.opencl import generate_code
     linear = get_one_linearized_kernel(kernel)
     generated = generate_code(linear.kernel)
-    preamble, definition, body = _split_device_code(generated.device_code)
-    device = GeneratedProgram(name=generated.kernel_name, is_device_program=True,
-                              ast=definition, body_ast=body)
+    # a kernel cut at global barriers has several device programs (`HostProgramCode.kernels`)
+    devices, preambles = [], []
+    for code in getattr(generated, "kernels", (generated,)):
+        preamble, definition, body = _split_device_code(code.device_code)
+        devices.append(GeneratedProgram(name=code.kernel_name, is_device_program=True,
+                                        ast=definition, body_ast=body))
+        if preamble and preamble not in preambles:
+            preambles.append(preamble)
     return CodeGenerationResult(
-        host_program=_host_program(linear.kernel, generated), device_programs=(device,),
-        device_preambles=(preamble,) if preamble else (),
+        host_program=_host_program(linear.kernel, generated), device_programs=tuple(devices),
+        device_preambles=tuple(preambles),
         implemented_domains=_implemented_domains(linear.kernel),
         implemented_data_info=_data_info(linear.kernel, generated), generated=generated)
 

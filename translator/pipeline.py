@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -147,42 +148,154 @@ KERNEL_STAGES: tuple[tuple[str, Callable[[Kernel], Kernel]], ...] = (
 @dataclass
 class RegionResult:
     kernel: Kernel
+    #: A `GeneratedCode` (one launch) or a `HostProgramCode` (several kernels, host loops).
     code: Any
     #: Pragma lines chosen by the automatic mapper (empty if the user mapped the region).
     auto_mapping: tuple[str, ...] = ()
     #: Why the automatic mapper left the region sequential, if it did.
     sequential_reason: str = ""
+    #: The final kernel of each launch, in program order (one entry for a one-launch region).
+    kernels: tuple[Kernel, ...] = ()
 
 
 def run_region(kernel: Kernel, calls: Sequence[Any],
                opts: PassOptions | None = None) -> RegionResult:
-    """The whole pipeline for one region: transforms, privatisation, automatic mapping, the
-    kernel stages, then code generation."""
-    from translator.automap import auto_map
-    from translator.codegen.opencl import generate_code
-    opts = opts or PassOptions()
-    chosen = []
+    """The whole pipeline for one region: transforms, privatisation, then either one kernel
+    (automatic mapping, the kernel stages, code generation) or, when one kernel cannot run in
+    parallel, a host program (`translator.split`) whose kernels each go through those stages.
+
+    An error of a later stage about an iname that a pragma tagged, located at no better place
+    than the region's kernel line, points at that pragma instead."""
     tagged_by: dict[str, Any] = {}
+    try:
+        return _run_region(kernel, calls, opts or PassOptions(), tagged_by)
+    except TranslatorError as err:
+        if err.span in (None, kernel.span):
+            err.span = _tagging_pragma(err, tagged_by) or err.span
+        raise
+
+
+def _tagging_pragma(err: TranslatorError, tagged_by: dict[str, Any]) -> Any:
+    """The pragma that tagged an iname the error names: later stages (codegen, the automatic
+    mapper) report tag problems without a location, and the pragma is where to fix them."""
+    for name in re.findall(r"iname '([^']+)'", err.message):
+        if name in tagged_by:
+            return tagged_by[name]
+    return None
+
+
+def _run_region(kernel: Kernel, calls: Sequence[Any], opts: PassOptions,
+                tagged_by: dict[str, Any]) -> RegionResult:
+    for name, stage in (("transforms", lambda k: apply_transform_calls(k, calls, tagged_by)),
+                        ("privatize", privatize_arrays)):
+        kernel = _timed(opts, name, stage, kernel)
+        _print_ir(opts, name, kernel)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            single, mapping = _map_and_check(kernel, opts)
+            failure = None
+        except TranslatorError as err:
+            single, mapping, failure = None, None, err
+    if failure is None and not mapping.reason and not _values_leave_loops(kernel):
+        return _single_result(single, mapping, caught, opts)
+    plan = _timed(opts, "split", _plan, kernel)
+    if plan is None:
+        if failure is not None:
+            _reemit(caught)
+            raise failure
+        return _single_result(single, mapping, caught, opts)
+    return _program_result(plan, opts)
+
+
+def _map_and_check(kernel: Kernel, opts: PassOptions, label: str = ""):
+    """Automatic mapping and the kernel stages: (final kernel, `AutoMapping`)."""
+    from translator.automap import auto_map
+    chosen = []
 
     def mapping_stage(k: Kernel) -> Kernel:
-        k, mapping = auto_map(k)
+        k, mapping = auto_map(k, label=label)
         chosen.append(mapping)
         return k
 
-    def locate(err: TranslatorError) -> Any:
-        return _tagging_pragma(err, tagged_by)
+    for name, stage in (("auto-map", mapping_stage),) + KERNEL_STAGES:
+        kernel = _timed(opts, name, stage, kernel)
+        _print_ir(opts, name, kernel)
+    return kernel, chosen[0]
 
-    stages = (("transforms", lambda k: apply_transform_calls(k, calls, tagged_by)),
-              ("privatize", privatize_arrays),
-              ("auto-map", mapping_stage)) + KERNEL_STAGES
-    for name, stage in stages:
-        kernel = _timed(opts, name, stage, kernel, locate)
-        if opts.print_ir_after_all:
-            from translator.ir.printer import print_kernel
-            opts.log(f"// IR after {name}\n{print_kernel(kernel)}")
-    code = _timed(opts, "codegen", generate_code, kernel, locate)
-    mapping = chosen[0]
-    return RegionResult(kernel, code, mapping.pragmas, mapping.reason)
+
+def _print_ir(opts: PassOptions, name: str, kernel: Kernel) -> None:
+    if opts.print_ir_after_all:
+        from translator.ir.printer import print_kernel
+        opts.log(f"// IR after {name}\n{print_kernel(kernel)}")
+
+
+def _reemit(caught) -> None:
+    for w in caught:
+        warnings.warn(w.message, stacklevel=2)
+
+
+def _single_result(kernel: Kernel, mapping, caught, opts: PassOptions) -> RegionResult:
+    from translator.codegen.opencl import generate_code
+    _reemit(caught)
+    code = _timed(opts, "codegen", generate_code, kernel)
+    return RegionResult(kernel, code, mapping.pragmas, mapping.reason, (kernel,))
+
+
+def _values_leave_loops(kernel: Kernel) -> bool:
+    from translator.split import values_leaving_loops
+    return bool(values_leaving_loops(kernel))
+
+
+def _leaf_ok(kernel: Kernel) -> bool:
+    """Whether `kernel` runs in parallel after automatic mapping (or as the user mapped it)
+    and passes every kernel stage; no warning escapes."""
+    quiet = PassOptions()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            _, mapping = _map_and_check(kernel, quiet)
+        except TranslatorError:
+            return False
+    return not mapping.reason and not _values_leave_loops(kernel)
+
+
+def _plan(kernel: Kernel):
+    from translator.split import plan_region
+    if any(a.is_image for a in kernel.array_args):
+        return None   # images are per-launch arguments: one kernel only
+    return plan_region(kernel, _leaf_ok)
+
+
+def _program_result(plan, opts: PassOptions) -> RegionResult:
+    """Each launch of `plan` through mapping, stages and codegen; the host program around."""
+    from translator.codegen.opencl import generate_code, host_view, kernel_params
+    from translator.codegen.program import (HostLoopCode, HostProgramCode, KernelLaunch,
+                                            region_params)
+    from translator.split import HostLoop, loop_order
+    finals: list[Kernel] = []
+
+    def lower(parts) -> tuple:
+        out = []
+        for part in parts:
+            if isinstance(part, HostLoop):
+                out.append(HostLoopCode(iname=part.iname, lower=part.lower, upper=part.upper,
+                                        body=lower(part.body)))
+                continue
+            k, mapping = _map_and_check(part.kernel, opts, label=plan.kernel.name)
+            finals.append(k)
+            out.append(KernelLaunch(code=_timed(opts, "codegen", generate_code, k),
+                                    mapping=mapping.pragmas,
+                                    sequential_reason=mapping.reason,
+                                    loops=tuple(loop_order(part.kernel))))
+        return tuple(out)
+
+    body = lower(plan.parts)
+    params, buffers = region_params(kernel_params(host_view(plan.kernel)), body,
+                                    plan.device_buffers)
+    code = HostProgramCode(name=plan.kernel.name, params=params, buffers=buffers, body=body)
+    pragmas = tuple(line for launch, _ in code.launches() for line in launch.mapping)
+    return RegionResult(plan.kernel, code, pragmas, "", tuple(finals))
 
 
 @contextmanager
@@ -197,25 +310,11 @@ def file_stage(opts: PassOptions | None, name: str) -> Iterator[None]:
             opts.timings[name] = opts.timings.get(name, 0.0) + time.perf_counter() - t0
 
 
-def _tagging_pragma(err: TranslatorError, tagged_by: dict[str, Any]) -> Any:
-    """The pragma that tagged an iname the error names: later stages (codegen, the automatic
-    mapper) report tag problems without a location, and the pragma is where to fix them."""
-    for name in re.findall(r"iname '([^']+)'", err.message):
-        if name in tagged_by:
-            return tagged_by[name]
-    return None
-
-
-def _timed(opts: PassOptions, name: str, fn: Callable, arg,
-           locate: Callable[[TranslatorError], Any] | None = None):
+def _timed(opts: PassOptions, name: str, fn: Callable, arg):
     t0 = time.perf_counter()
     try:
         return fn(arg)
     except TranslatorError as err:
-        region = getattr(arg, "span", None)
-        if locate is not None and err.span in (None, region):
-            # no better place than the kernel line: the pragma that tagged the iname is one
-            err.span = locate(err) or err.span
-        raise err.with_span(region)
+        raise err.with_span(getattr(arg, "span", None))
     finally:
         opts.timings[name] = opts.timings.get(name, 0.0) + time.perf_counter() - t0

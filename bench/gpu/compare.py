@@ -1,41 +1,101 @@
 """Reads bench/gpu/run.sh's raw lines and prints kernel time per call of each translated region
-next to its reference, with the ratio reference/translated (1.00 = as fast as the reference)."""
+next to its reference, with the ratio reference/translated (1.00 = as fast as the reference).
+
+Raw lines: ``ref NAME MS`` from references.py, and ``profile PROGRAM <row>`` for each line the
+translated program printed under TRANSLATE_PROFILE=1.  Two profile layouts are read:
+
+- one row per region (``region location calls kernel-ms bytes-in bytes-out``), then a ``total``
+  row;
+- the same, plus, under a region that runs several kernels, one indented row per kernel
+  (``name - launches kernel-ms - -``) and a ``total`` row with numbers.
+
+A region's row carries the total kernel time of all its calls (every kernel, every step of a
+time loop inside it), so a region is compared per call with its reference's whole call.  Kernel
+rows are shown under their region; ``total``, header and unknown rows are ignored."""
 
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 
 #: translated region -> reference kernel it is measured against
 PAIRS = {"copy": "copy", "mul": "mul", "add": "add", "triad": "triad", "dot_k": "dot",
-         "s2d": "s2d", "slin": "slin", "s3d": "s3d", "sgemm": "sgemm", "dgemm": "dgemm"}
+         "s2d": "s2d", "s2d_pf16": "s2d", "s2d_pf32": "s2d", "slin": "slin", "s3d": "s3d",
+         "sgemm": "sgemm", "dgemm": "dgemm",
+         "gemm_pb": "gemm_pb", "twomm": "twomm", "atax": "atax", "bicg": "bicg", "mvt": "mvt",
+         "jacobi2d": "jacobi2d", "fdtd2d": "fdtd2d", "heat3d": "heat3d"}
+#: profile rows that are not regions: the header, the totals, data directives ("data",
+#: "end data", "enter data", "exit data", "update")
+NOT_REGIONS = {"region", "total", "data", "end", "enter", "exit", "update"}
 
 
-def parse(path: str) -> tuple[dict[str, float], dict[str, float]]:
-    ours, refs = {}, {}
-    header = None
+@dataclass
+class Region:
+    """One region row of one program: ms of kernel time per call, and its kernels' rows."""
+
+    program: str
+    name: str
+    calls: int
+    ms_per_call: float
+    kernels: list[tuple[str, int, float]] = field(default_factory=list)
+
+
+def _number(word: str) -> float | None:
+    try:
+        return float(word)
+    except ValueError:
+        return None
+
+
+def _region_row(program: str, words: list[str]) -> Region | None:
+    """A region row: name, location, calls, kernel ms, ...; None for anything else."""
+    if len(words) < 4 or words[0] in NOT_REGIONS or not words[2].isdigit():
+        return None
+    calls, ms = int(words[2]), _number(words[3])
+    if calls == 0 or ms is None:
+        return None
+    return Region(program, words[0], calls, ms / calls)
+
+
+def parse(path: str) -> tuple[list[Region], dict[str, float]]:
+    regions: list[Region] = []
+    refs: dict[str, float] = {}
     for line in open(path):
         words = line.split()
-        if words[:1] == ["ref"]:
+        if words[:1] == ["ref"] and len(words) == 3 and _number(words[2]) is not None:
             refs[words[1]] = float(words[2])
-        elif words[:1] == ["profile"] and len(words) > 2:
-            row = words[2:]
-            if row[0] == "region":
-                header = row
-            elif header and len(row) >= 4 and row[header.index("calls")].isdigit():
-                calls, ms = int(row[header.index("calls")]), float(row[header.index("kernel")])
-                if calls:
-                    ours[row[0]] = ms / calls
-    return ours, refs
+            continue
+        if words[:1] != ["profile"] or len(words) < 3:
+            continue
+        program, row = words[1], line.rstrip("\n").split(" ", 2)[2]
+        if row[:1].isspace():       # a kernel of the region above (several kernels per region)
+            kw = row.split()
+            if regions and regions[-1].program == program and len(kw) >= 4 \
+                    and kw[2].isdigit() and _number(kw[3]) is not None:
+                regions[-1].kernels.append((kw[0], int(kw[2]), float(kw[3])))
+            continue
+        region = _region_row(program, row.split())
+        if region is not None:
+            regions.append(region)
+    return regions, refs
+
+
+def table(regions: list[Region], refs: dict[str, float]) -> list[str]:
+    lines = [f"{'program':<14} {'kernel':<10} {'translated ms':>14} {'reference ms':>14} "
+             f"{'ratio':>7}"]
+    for r in regions:
+        ref = refs.get(PAIRS.get(r.name, ""))
+        ref_text = f"{ref:14.4f} {ref / r.ms_per_call:7.2f}" if ref else f"{'':>14} {'':>7}"
+        lines.append(f"{r.program:<14} {r.name:<10} {r.ms_per_call:14.4f} {ref_text}")
+        for name, launches, ms in r.kernels:   # launches and ms over all the region's calls
+            lines.append(f"{'':<14}   {name:<16} {ms / r.calls:10.4f} ms per region call, "
+                         f"{launches / r.calls:g} launches per call")
+    return lines
 
 
 def main(path: str) -> None:
-    ours, refs = parse(path)
-    print(f"{'kernel':<10} {'translated ms':>14} {'reference ms':>14} {'ratio':>7}")
-    for name, ref in PAIRS.items():
-        if name in ours and ref in refs:
-            print(f"{name:<10} {ours[name]:14.4f} {refs[ref]:14.4f} {refs[ref] / ours[name]:7.2f}")
-    for name in sorted(set(ours) - set(PAIRS)):
-        print(f"{name:<10} {ours[name]:14.4f} {'':>14} {'':>7}")
+    regions, refs = parse(path)
+    print("\n".join(table(regions, refs)))
 
 
 if __name__ == "__main__":

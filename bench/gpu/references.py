@@ -45,6 +45,34 @@ extern "C" __global__ void dot(const double *a, const double *b, double *partial
 """
 
 
+HEAT_3D = r"""
+extern "C" __global__ void heat3d(const double *a, double *b, int n) {
+  int k = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
+  int i = blockIdx.z;
+  if (i < 1 || j < 1 || k < 1 || i >= n - 1 || j >= n - 1 || k >= n - 1) return;
+  long s = (long)n * n, c = i * s + (long)j * n + k;
+  b[c] = 0.125 * (a[c + s] - 2.0 * a[c] + a[c - s]) + 0.125 * (a[c + n] - 2.0 * a[c] + a[c - n])
+         + 0.125 * (a[c + 1] - 2.0 * a[c] + a[c - 1]) + a[c];
+}
+"""
+FDTD_2D = r"""
+extern "C" __global__ void fdtd_e(const double *fict, double *ex, double *ey, const double *hz,
+                                  int n, int t) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x, i = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i >= n || j >= n) return;
+  long c = (long)i * n + j;
+  ey[c] = i == 0 ? fict[t] : ey[c] - 0.5 * (hz[c] - hz[c - n]);
+  if (j >= 1) ex[c] = ex[c] - 0.5 * (hz[c] - hz[c - 1]);
+}
+extern "C" __global__ void fdtd_h(const double *ex, const double *ey, double *hz, int n) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x, i = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i >= n - 1 || j >= n - 1) return;
+  long c = (long)i * n + j;
+  hz[c] = hz[c] - 0.7 * (ex[c + 1] - ex[c] + ey[c + n] - ey[c]);
+}
+"""
+
+
 def timed(fn, reps: int = 10, batches: int = 5) -> float:
     """Median over batches of the mean time per call, in milliseconds."""
     fn()
@@ -107,8 +135,98 @@ def gemm(n: int) -> None:
         report(name, timed(lambda: cp.matmul(a, b, out=c), reps=5, batches=3))
 
 
+def _cublas_gemm_works() -> bool:
+    """Whether cupy.cublas.gemm exists here and computes alpha*A*B + beta*C on C-order arrays."""
+    try:
+        x, y, z = (cp.random.rand(5, 5) for _ in range(3))
+        want = 1.5 * (x @ y) + 1.2 * z
+        cp.cublas.gemm("N", "N", x, y, out=z, alpha=1.5, beta=1.2)
+        return bool(cp.allclose(z, want))
+    except Exception:   # noqa: BLE001 - any failure means: use the two-call fallback
+        return False
+
+
+def dense_pb(n: int, alpha: float = 1.5, beta: float = 1.2) -> None:
+    """gemm and 2mm of polybench.c through cuBLAS: C = alpha*A*B + beta*C as one cuBLAS gemm
+    call where this CuPy has cupy.cublas.gemm, else cupy.matmul and one fused elementwise."""
+    a, b, c, d = (cp.random.rand(n, n) for _ in range(4))
+    tmp = cp.empty((n, n))
+    scale = cp.ElementwiseKernel("float64 t, float64 alpha, float64 beta", "float64 c",
+                                 "c = alpha * t + beta * c", "scale_add")
+
+    one_call = _cublas_gemm_works()
+
+    def gemm_into(x, y, out, al: float, be: float) -> None:
+        if one_call:
+            cp.cublas.gemm("N", "N", x, y, out=out, alpha=al, beta=be)
+        else:
+            cp.matmul(x, y, out=tmp)
+            scale(tmp, al, be, out)
+    print(f"ref-note gemm_pb/twomm through {'cupy.cublas.gemm' if one_call else 'matmul'}")
+    report("gemm_pb", timed(lambda: gemm_into(a, b, c, alpha, beta), reps=5, batches=3))
+    report("twomm", timed(lambda: (gemm_into(a, b, tmp, alpha, 0.0),
+                                   gemm_into(tmp, c, d, 1.0, beta)), reps=5, batches=3))
+
+
+def matvec_pb(n: int) -> None:
+    """atax, bicg, mvt of polybench.c through cuBLAS gemv (cupy.dot with a matrix)."""
+    a = cp.random.rand(n, n)
+    x, y, tmp, r, p, s, q, x1, x2 = (cp.random.rand(n) for _ in range(9))
+    report("atax", timed(lambda: (cp.dot(a, x, out=tmp), cp.dot(a.T, tmp, out=y))))
+    report("bicg", timed(lambda: (cp.dot(a.T, r, out=s), cp.dot(a, p, out=q))))
+    report("mvt", timed(lambda: (cp.add(x1, cp.dot(a, y, out=tmp), out=x1),
+                                 cp.add(x2, cp.dot(a.T, r, out=s), out=x2))))
+
+
+def stencils_pb(n2: int, t2: int, n3: int, t3: int) -> None:
+    """jacobi-2d, fdtd-2d (n2 x n2, t2 steps) and heat-3d (n3^3, t3 steps) as hand-written CUDA
+    kernels, the time loop on the host; one timed call runs every step, as one region call."""
+    jac = cp.RawKernel(STENCIL_2D, "s2d")
+    grid2, block2 = ((n2 + 31) // 32, (n2 + 7) // 8), (32, 8)
+    a, b = cp.random.rand(n2 * n2), cp.random.rand(n2 * n2)
+
+    def jacobi() -> None:
+        for _ in range(t2):
+            jac(grid2, block2, (a, b, cp.int32(n2)))
+            jac(grid2, block2, (b, a, cp.int32(n2)))
+    report("jacobi2d", timed(jacobi, reps=3, batches=3))
+    mod = cp.RawModule(code=FDTD_2D)
+    fe, fh = mod.get_function("fdtd_e"), mod.get_function("fdtd_h")
+    ex, ey, hz = (cp.random.rand(n2 * n2) for _ in range(3))
+    fict = cp.random.rand(max(t2, 1))
+
+    def fdtd() -> None:
+        for t in range(t2):
+            fe(grid2, block2, (fict, ex, ey, hz, cp.int32(n2), cp.int32(t)))
+            fh(grid2, block2, (ex, ey, hz, cp.int32(n2)))
+    report("fdtd2d", timed(fdtd, reps=3, batches=3))
+    heat = cp.RawKernel(HEAT_3D, "heat3d")
+    grid3, block3 = ((n3 + 31) // 32, (n3 + 7) // 8, n3), (32, 8, 1)
+    u, v = cp.random.rand(n3 ** 3), cp.random.rand(n3 ** 3)
+
+    def heat3d() -> None:
+        for _ in range(t3):
+            heat(grid3, block3, (u, v, cp.int32(n3)))
+            heat(grid3, block3, (v, u, cp.int32(n3)))
+    report("heat3d", timed(heat3d, reps=3, batches=3))
+
+
+#: sections run by default; `only=stencils,polybench` picks some
+SECTIONS = ("stream", "stencils", "gemm", "polybench")
+
+
 if __name__ == "__main__":
     args = dict(arg.split("=") for arg in sys.argv[1:])
-    stream(int(args.get("stream", 25)))
-    stencils(int(args.get("n2d", 8192)), int(args.get("nlin", 4096)), int(args.get("n3d", 512)))
-    gemm(int(args.get("gemm", 4096)))
+    only = args.get("only", ",".join(SECTIONS)).split(",")
+    if "stream" in only:
+        stream(int(args.get("stream", 25)))
+    if "stencils" in only:
+        stencils(int(args.get("n2d", 8192)), int(args.get("nlin", 4096)),
+                 int(args.get("n3d", 512)))
+    if "gemm" in only:
+        gemm(int(args.get("gemm", 4096)))
+    if "polybench" in only:   # sizes: polybench.c's defaults
+        dense_pb(int(args.get("pb_mm", 2048)))
+        matvec_pb(int(args.get("pb_mv", 16384)))
+        stencils_pb(int(args.get("pb_2d", 4096)), int(args.get("pb_t2d", 10)),
+                    int(args.get("pb_3d", 256)), int(args.get("pb_t3d", 10)))

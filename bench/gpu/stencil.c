@@ -1,11 +1,38 @@
 /* Stencils: a 5-point 2-D stencil on 2-D arrays, the same on linearised arrays, and a
- * 7-point 3-D stencil.  Usage: stencil [n2d] [nlin] [n3d] [reps].  Automatic mapping. */
+ * 7-point 3-D stencil.  Usage: stencil [n2d] [nlin] [n3d] [reps].  Automatic mapping; the
+ * variants s2d_pf16 and s2d_pf32 map the 2-D stencil by hand (16x16 and 32x8 tiles) and
+ * prefetch each tile of `a` with its halo into local memory (add_prefetch), to measure what
+ * the prefetch costs or gains against s2d. */
 #include <stdio.h>
 #include <stdlib.h>
 
 static void s2d(int n, const double a[n][n], double b[n][n])
 {
 #pragma translate kernel s2d
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      b[i][j] = 0.2 * (a[i][j] + a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]);
+#pragma translate end kernel
+}
+
+static void s2d_pf16(int n, const double a[n][n], double b[n][n])
+{
+#pragma translate kernel s2d_pf16
+#pragma translate split_iname("i", 16, outer_tag="g.1", inner_tag="l.1")
+#pragma translate split_iname("j", 16, outer_tag="g.0", inner_tag="l.0")
+#pragma translate add_prefetch("a", ["i_inner", "j_inner"], fetch_bounding_box=True)
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      b[i][j] = 0.2 * (a[i][j] + a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]);
+#pragma translate end kernel
+}
+
+static void s2d_pf32(int n, const double a[n][n], double b[n][n])
+{
+#pragma translate kernel s2d_pf32
+#pragma translate split_iname("i", 8, outer_tag="g.1", inner_tag="l.1")
+#pragma translate split_iname("j", 32, outer_tag="g.0", inner_tag="l.0")
+#pragma translate add_prefetch("a", ["i_inner", "j_inner"], fetch_bounding_box=True)
   for (int i = 1; i < n - 1; i++)
     for (int j = 1; j < n - 1; j++)
       b[i][j] = 0.2 * (a[i][j] + a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]);
@@ -42,20 +69,34 @@ static double *filled(long count)
   return p;
 }
 
+static double sum(const double *p, long count)
+{
+  double s = 0.0;
+  for (long i = 0; i < count; i++)
+    s += p[i] * (double)(i % 5 + 1);
+  return s;
+}
+
 int main(int argc, char **argv)
 {
   int n2 = argc > 1 ? atoi(argv[1]) : 8192, nl = argc > 2 ? atoi(argv[2]) : 4096;
   int n3 = argc > 3 ? atoi(argv[3]) : 512, reps = argc > 4 ? atoi(argv[4]) : 10;
   double *a2 = filled((long)n2 * n2), *b2 = filled((long)n2 * n2);
+  double *p16 = filled((long)n2 * n2), *p32 = filled((long)n2 * n2);
   double *al = filled((long)nl * nl), *bl = filled((long)nl * nl);
   double *a3 = filled((long)n3 * n3 * n3), *b3 = filled((long)n3 * n3 * n3);
   for (int r = 0; r < reps; r++) {
     s2d(n2, (const double (*)[n2])a2, (double (*)[n2])b2);
+    s2d_pf16(n2, (const double (*)[n2])a2, (double (*)[n2])p16);
+    s2d_pf32(n2, (const double (*)[n2])a2, (double (*)[n2])p32);
     slin(nl, al, bl);
     s3d(n3, (const double (*)[n3][n3])a3, (double (*)[n3][n3])b3);
   }
   printf("b2 %.17g bl %.17g b3 %.17g\n", b2[(long)n2 + 1], bl[(long)nl + 1],
          b3[(long)n3 * n3 + n3 + 1]);
+  printf("b2 sum %.17g pf16 sum %.17g pf32 sum %.17g\n", sum(b2, (long)n2 * n2),
+         sum(p16, (long)n2 * n2), sum(p32, (long)n2 * n2));
+  free(p16); free(p32);
   free(a2); free(b2); free(al); free(bl); free(a3); free(b3);
   return 0;
 }

@@ -2,7 +2,9 @@
 !
 ! Each array assignment becomes a loop over generated loop variables (named _tr_i, _tr_i_0,
 ! ...; `translate --emit ir` shows them).  The region has several loop nests that depend on
-! each other, so it runs as one work item; it is still a complete, correct offload.
+! each other, so it runs as a host program: one parallel kernel per group of independent nests,
+! launched in order, the arrays kept on the device between the launches (`translate --report`
+! lists the kernels).
 
 subroutine smooth(n, u, v, w, norm)
   implicit none

@@ -100,6 +100,13 @@ REFUSED = [
           "  x = s + 1",
           ("races on private s", "writes s and the statement after the loop reads that value",
            "comes from its last iteration"), 3),
+    Shape("running maximum, its index read after the loop",
+          "  t = b[0];\n  k = 0;\n  for (i = 0; i < n; i++) {\n    if (b[i] > t) {\n"
+          "      t = b[i];\n      k = i;\n    }\n  }\n  *x = k;",
+          "  t = b(1)\n  k = 1\n  do i = 1, n\n     if (b(i) > t) then\n        t = b(i)\n"
+          "        k = i\n     end if\n  end do\n  x = k",
+          ("races on private k", "writes k and the statement after the loop reads that value"),
+          6),
 ]
 
 
@@ -333,3 +340,143 @@ def test_element_through_a_written_variable_is_not_a_reduction() -> None:
     assert recognize_parallel_reductions(knl) is knl
     with pytest.raises(LegalityError, match="mapping j_inner to l.0"):
         check_kernel(knl)
+
+
+# ---------------------------------------------------------------------------------------------
+# kernel-language temporaries
+
+def _kl(instructions: str, tags: str = "i:l.0", temporaries: bool = False):
+    import numpy as np
+
+    import transforms
+    import translator
+    from translator.ir.parse import GlobalArg, TemporaryVariable
+    extra = [TemporaryVariable("t", np.float64)] if temporaries else []
+    knl = translator.make_kernel(
+        "{[i]: 0<=i<n}", instructions,
+        [GlobalArg("a", np.float64, shape="n"), GlobalArg("b", np.float64, shape="n"), *extra,
+         "..."])
+    return transforms.tag_inames(knl, tags)
+
+
+def test_kernel_language_temporary_written_first_is_private() -> None:
+    from translator.analysis.legality import check_kernel
+    check_kernel(_kl("""
+        <float64> t = 2*b[i]  {id=w}
+        a[i] = t + 1  {id=r, dep=w}
+        """))
+
+
+def test_kernel_language_temporary_read_before_written_has_no_value() -> None:
+    from translator.analysis.legality import check_kernel
+    with pytest.raises(LegalityError) as info:
+        check_kernel(_kl("""
+            t = b[i]  {id=w, if=i > 0}
+            a[i] = t  {id=r, dep=w}
+            """, temporaries=True))
+    assert info.value.message == ("mapping i to l.0 makes t private to each work item, but "
+                                  "iteration i=0 reads t before the region writes it, so that "
+                                  "copy has no value")
+
+
+def test_independent_assertion_covers_private_temporaries() -> None:
+    """``independent("i")`` is the user's word that iterations of i do not communicate."""
+    from translator.analysis.legality import check_kernel
+    knl = _kl("""
+        <float64> t = 0  {id=z}
+        a[i] = t  {id=r, dep=z}
+        t = b[i]  {id=w, dep=r}
+        """)
+    with pytest.raises(LegalityError, match="races on private t"):
+        check_kernel(knl)
+    import transforms
+    check_kernel(transforms.independent(knl, "i"))
+
+
+# ---------------------------------------------------------------------------------------------
+# issue 15: legality diagnostics that say what is true
+
+INDIRECT = """\
+void f(int n, double a[n], double b[n], const int idx[n])
+{{
+  int i;
+#pragma translate kernel k
+{pragmas}
+  for (i = 0; i < n; i++)
+    a[idx[i]] = b[i];
+#pragma translate end kernel
+}}
+"""
+
+
+def test_indirect_subscript_hint_names_the_source_loop() -> None:
+    """The hint asks for independent("i") before the split; following it translates."""
+    split = '#pragma translate split_iname("i", 64, outer_tag="g.0", inner_tag="l.0")'
+    with pytest.raises(LegalityError) as info:
+        translate_text("ind.c", INDIRECT.format(pragmas=split))
+    assert info.value.detail.splitlines()[-1] == (
+        '  if the iterations of loop i really are independent, say so with independent("i") '
+        "in the region, before the split_iname that made i_inner")
+    translate_text("ind.c", INDIRECT.format(
+        pragmas='#pragma translate independent("i")\n' + split))
+
+
+def test_report_judges_the_mapping_as_a_whole() -> None:
+    """Two sibling loops on one local axis share work items: neither races, although either
+    one mapped alone would."""
+    import numpy as np
+
+    import transforms
+    import translator
+    from translator.analysis.legality import check_kernel, check_mapping
+    from translator.ir.parse import GlobalArg
+    knl = translator.make_kernel(
+        "{[i, j]: 0<=i<n and 0<=j<n}", """
+        a[i] = 2*b[i]  {id=w}
+        c[j] = a[j] + 1  {id=r, dep=w}
+        """, [GlobalArg(x, np.float64, shape="n") for x in "abc"] + ["..."])
+    knl = transforms.tag_inames(knl, "i:l.0, j:l.0")
+    check_kernel(knl)
+    assert check_mapping(knl) == {"i": "legal", "j": "legal"}
+    alone = transforms.tag_inames(translator.make_kernel(
+        "{[i, j]: 0<=i<n and 0<=j<n}", """
+        a[i] = 2*b[i]  {id=w}
+        c[j] = a[j] + 1  {id=r, dep=w}
+        """, [GlobalArg(x, np.float64, shape="n") for x in "abc"] + ["..."]), "i:l.0")
+    with pytest.raises(LegalityError):
+        check_kernel(alone)
+
+
+@pytest.mark.parametrize("lang", ["c", "fortran"])
+def test_subscript_through_a_computed_scalar_is_not_affine(lang: str) -> None:
+    """``k = -i; a(k + i + 1) = ...`` writes one element from every iteration: k is computed
+    by the kernel, so it is no parameter of the subscript."""
+    body = ("  for (i = 0; i < n; i++) {\n    k = -i;\n    a[k + i] = b[i];\n  }" if lang == "c"
+            else "  do i = 1, n\n     k = -i\n     a(k + i + 1) = b(i)\n  end do")
+    path, text = _source(lang, body, (SPLIT_I,))
+    with pytest.raises(LegalityError) as info:
+        translate_text(path, text)
+    assert "may race (a subscript is not affine" in info.value.message, info.value.render()
+    assert info.value.span.line == _body_start(text) + 2
+
+
+def test_constant_table_needs_no_write(ctx, queue) -> None:
+    """A private table with an initializer is read without a write: every work item starts
+    with the same values.  Run on the CPU OpenCL device."""
+    import numpy as np
+
+    import transforms
+    import translator
+    from translator.analysis.legality import check_kernel
+    from translator.ir.parse import GlobalArg, TemporaryVariable
+    table = TemporaryVariable("tab", np.float64, shape=(4,), address_space="private",
+                              read_only=True, initializer=(1.0, 2.0, 4.0, 8.0))
+    knl = translator.make_kernel(
+        "{[i]: 0<=i<n}", "a[i] = tab[i % 4]*b[i]",
+        [GlobalArg("a", np.float64, shape="n"), GlobalArg("b", np.float64, shape="n"),
+         table, "..."])
+    knl = transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+    check_kernel(knl)
+    b = np.arange(37, dtype=np.float64)
+    out = translator.compile(knl, ctx)(queue, b=b)
+    np.testing.assert_array_equal(out["a"], np.array([1.0, 2.0, 4.0, 8.0])[np.arange(37) % 4]*b)

@@ -33,5 +33,5 @@ def test_read_before_write_of_private_scalar_is_located_error(tmp_path: Path) ->
     proc = subprocess.run([sys.executable, "-m", "translator.cli", str(src), "-o",
                            str(tmp_path / "out")], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1, proc.stderr
-    assert f"{src}:7:13: error: mapping i_inner to l.0 makes y1 private" in proc.stderr
-    assert "reads y1 before the region writes it" in proc.stderr
+    assert f"{src}:7:13: error: mapping i_inner to l.0 makes acc private" in proc.stderr
+    assert "reads acc before the region writes it" in proc.stderr

@@ -17,7 +17,7 @@ from pymbolic import evaluate
 from translator.diagnostics import SourceSpan
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,
-                                expr_key)
+                                dependencies, expr_key)
 from translator.diagnostics import TranslatorError
 from translator.ir.expr import IRIdentityMapper, IRWalkMapper
 from translator.ir.isl_glue import is_affine, is_nonnegative, statement_domain
@@ -91,6 +91,8 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
             index, layout = split
     if index is not None and not all(is_affine(i, names) for i in index):
         index = None
+    if index is not None and any(dependencies(i) - names for i in index):
+        index = None        # a variable the kernel computes (``a[r + i]``) is no parameter
     return Access(stmt.id, name, index, is_write, layout, tuple(sorted(set(inames))), conds,
                   stmt.span)
 

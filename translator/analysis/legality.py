@@ -6,6 +6,10 @@ element of a shared variable with at least one write.  The conflict search is ex
 quasi-affine subscripts (isl); a non-affine subscript is "unknown" and refused unless the
 region asserts ``independent("p")``.
 
+Private temporaries are not shared, but each work item has its own copy: a mapping is also
+refused when a read of one may get its value from another work item's write
+(`translator.analysis.private_flow`, checked first).
+
 Synchronisation the generated code provides: work items of one group see each other's local
 memory across a barrier, and the code generator puts a barrier between two statements that
 communicate through local memory.  Each group has its own local memory.
@@ -116,6 +120,8 @@ def _instances(kernel: Kernel, acc: Access, iname: str, tag: InameTag
 
     - inside the loop over `iname`: its own value;
     - a reduction over `iname`: the result is written once (`iname` is not added);
+    - outside the loop over an ILP or vector iname: lanes belong to one work item, so the
+      statement runs once for all of them (`iname` is not added);
     - another iname on the same hardware axis: the same work-item coordinate;
     - a statement writing global memory outside every loop on that axis: the first work item
       only (the code generator guards it so);
@@ -124,7 +130,7 @@ def _instances(kernel: Kernel, acc: Access, iname: str, tag: InameTag
     if iname in acc.inames:
         return acc.inames, ()
     stmt = kernel.statement(acc.statement)
-    if iname in reduction_inames(stmt):
+    if iname in reduction_inames(stmt) or isinstance(tag, (IlpUnrollTag, VectorizeTag)):
         return acc.inames, ()
     inames = tuple(sorted(set(acc.inames) | {iname}))
     base = _lowest(kernel, iname)
@@ -182,7 +188,8 @@ def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access)
     equalities, exact = pair.equalities, pair.exact
     differ = [(iname, rename[iname])] if iname in inames_a and iname in inames_b else []
     if not differ:
-        return  # one side is a reduction over iname: written once, after every term
+        return  # one side is written once for every iteration of iname (a reduction's result,
+        # or a statement outside an ILP/vector loop): ordered with them in one work item
     witness = find_conflict(first, second, equalities, differ)
     if witness is None:
         return
@@ -228,8 +235,7 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
     if a.variable != b.variable:
         pass  # the message already says how to declare the pointers disjoint
     elif not exact:
-        lines.append(f"  if the iterations of {iname} really are independent, say so with "
-                     f"independent(\"{iname}\") in the region")
+        lines.append(_independent_hint(kernel, iname))
     elif a.statement == b.statement and a.is_write and iname not in a.inames:
         lines.append(f"  statement {a.statement} is not inside the loop over {iname}, so every "
                      "work item runs it")
@@ -239,17 +245,48 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
     else:
         lines.append(f"  the loop over {iname} carries a dependence; keep it sequential "
                      "(remove its l./g./ilp/vec tag)")
-    del kernel
     return "\n".join(lines)
 
 
+def _names_iname(kernel: Kernel, name: str) -> bool:
+    """Whether `name` is an iname or was split into inames (``name_outer``...)."""
+    return name in kernel.all_inames or any(n.startswith(name + "_")
+                                            for n in kernel.all_inames)
+
+
+def _independent_hint(kernel: Kernel, iname: str) -> str:
+    """How to assert independence: on the loop the user wrote, before the split that made
+    `iname` (an assertion on i covers i_outer and i_inner; one on i_inner alone would name an
+    iname that does not exist yet, and leave i_outer unproved)."""
+    base = iname
+    while base.endswith(("_inner", "_outer")):
+        parent, part = base.rsplit("_", 1)
+        other = parent + ("_outer" if part == "inner" else "_inner")
+        if parent in kernel.all_inames or not _names_iname(kernel, other):
+            break
+        base = parent
+    if base == iname:
+        return (f"  if the iterations of {iname} really are independent, say so with "
+                f"independent(\"{iname}\") in the region")
+    return (f"  if the iterations of loop {base} really are independent, say so with "
+            f"independent(\"{base}\") in the region, before the split_iname that made {iname}")
+
+
 def check_mapping(kernel: Kernel) -> dict[str, str]:
-    """Verdict per parallel iname for reports: "legal", "asserted independent" or the error."""
-    verdicts = {}
-    for iname in parallel_inames(kernel):
-        if iname in asserted_independent(kernel):
-            verdicts[iname] = "asserted independent"
-            continue
+    """Verdict per parallel iname for reports: "legal", "asserted independent" or the error.
+
+    The mapping is judged as a whole first (inames on one axis share work items, so one
+    judged alone can seem to race); only when it fails is each iname judged alone, to say
+    which ones are at fault."""
+    asserted = asserted_independent(kernel)
+    verdicts = {n: "asserted independent" for n in parallel_inames(kernel) if n in asserted}
+    checked = [n for n in parallel_inames(kernel) if n not in asserted]
+    try:
+        check_kernel(kernel)
+        return {**verdicts, **{n: "legal" for n in checked}}
+    except LegalityError:
+        pass
+    for iname in checked:
         only = kernel.copy(iname_tags=type(kernel.iname_tags)(
             {n: t for n, t in kernel.iname_tags.items() if n == iname}))
         try:
@@ -258,8 +295,6 @@ def check_mapping(kernel: Kernel) -> dict[str, str]:
         except LegalityError as err:
             verdicts[iname] = err.message
     return verdicts
-
-
 
 
 # ---------------------------------------------------------------------------------------------

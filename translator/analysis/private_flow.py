@@ -9,7 +9,8 @@ item), or a statement outside the loops over that axis, which every work item ru
 
 Otherwise the mapping is refused with a witness (a prefix sum ``s = s + b(i); a(i) = s``, a
 value carried to the next iteration, a scalar read after the mapped loop).  A read with no
-write before it in the region is refused too: each work item's copy starts undefined.
+write before it in the region is refused too: each work item's copy starts undefined (unless
+the temporary has an initializer, a constant table).
 
 The last writers come from isl (`translator.ir.isl_glue.flow`).  A write under a data-dependent
 condition may or may not run; it surely ran before a read under the same condition at the same
@@ -39,9 +40,10 @@ from translator.ir.util import FrozenDict
 
 
 def private_temporaries(kernel: Kernel) -> list[str]:
-    """Names of the temporaries with one copy per work item, in declaration order."""
-    return [t.name for t in kernel.temporaries.values()
-            if t.address_space in (None, AddressSpace.PRIVATE)]
+    """Names of the temporaries with one copy per work item, sorted (frontends declare them in
+    different orders; the first one refused is the same for every language)."""
+    return sorted(t.name for t in kernel.temporaries.values()
+                  if t.address_space in (None, AddressSpace.PRIVATE))
 
 
 def check_private_temporaries(kernel: Kernel, trusted: frozenset[str] = frozenset()) -> None:
@@ -66,7 +68,8 @@ def check_private_temporaries(kernel: Kernel, trusted: frozenset[str] = frozense
         flows = [_flow_access(kernel, layout, hardware, axes, a) for a in accesses]
         guarantees = _guarantees(kernel, accesses, flows)
         found = first_cross_flow(kernel.domains, kernel.assumptions, flows,
-                                 _shape(kernel, name), guarantees)
+                                 _shape(kernel, name), guarantees,
+                                 kernel.temporaries[name].initializer is not None)
         if found is not None:
             raise _error(kernel, hardware, name, accesses, found)
 

@@ -243,9 +243,67 @@ def file_report(source: str, language: str, regions: Iterable[tuple[Any, Kernel,
                 mappings: Iterable[Any], data_sites: Sequence[Any] = ()) -> str:
     """The report of one translated file: a header line and one block per region;
     `data_sites` (the frontend's data directives) tell which arrays each expects present."""
+    from translator.codegen.program import HostProgramCode
     spans = data_spans(data_sites)
-    blocks = [region_report(r, k, c, d, language, spans)
+    blocks = [program_report(r, d.kernels, c, language, spans)
+              if isinstance(c, HostProgramCode) else region_report(r, k, c, d, language, spans)
               for (r, k, c), d in zip(regions, mappings)]
     if not blocks:
         return f"translate: report for {source}: no regions\n"
     return f"translate: report for {source}: {len(blocks)} region(s)\n" + "".join(blocks)
+
+
+# ---------------------------------------------------------------------------------------------
+# regions that run as several kernels
+
+def program_report(region: Any, kernels: Sequence[Kernel], code: Any, language: str,
+                   spans: Sequence[tuple] = ()) -> str:
+    """The report block of a region that runs as a host program: its host loops, each kernel
+    with the loops it covers, its mapping, verdicts and grid, then the data moved per call."""
+    span = region.span
+    head = f"region {region.name} at {span.file}:{span.line} (in {region.procedure})"
+    prefix = PRAGMA_PREFIX.get(language, "")
+    body: list[str] = []
+    if region.transform_calls:
+        body += ["your pragmas:"] + [f"  {prefix}{call_text(c)}" for c in region.transform_calls]
+    count = len(code.kernels)
+    body.append(f"host program: {count} kernels, launched in this order on one queue "
+                "(each waits for the one before)")
+    finals = iter(kernels)
+    body += ["  " + line for line in _program_lines(code.body, finals, prefix)]
+    if code.buffers:
+        body.append("device buffers (values between kernels; never copied): "
+                    + ", ".join(f"{kp.name}: {np.dtype(kp.dtype).name}"
+                                f"[{', '.join(str(s) for s in kp.shape or ())}]"
+                                for kp in code.buffers))
+    body.append("host reads back: nothing during the call (host loop bounds are parameters)")
+    lines = data_lines(code)
+    lines[0] = lines[0].replace("data per call", "data per call (at entry and exit only; "
+                                "nothing moves between launches)")
+    body += lines
+    if spans:
+        body += present_lines(region, code, spans)
+    return head + "\n" + "".join(f"  {line}\n" for line in body)
+
+
+def _program_lines(body: Sequence[Any], finals: Any, prefix: str) -> list[str]:
+    from translator.codegen.program import HostLoopCode
+    from translator.codegen.cexpr import to_c
+    out: list[str] = []
+    for part in body:
+        if isinstance(part, HostLoopCode):
+            out.append(f"host loop {part.iname} = {to_c(part.lower)} .. {to_c(part.upper)}:")
+            out += ["  " + line for line in _program_lines(part.body, finals, prefix)]
+            continue
+        kernel = next(finals)
+        loops = ", ".join(part.loops) if part.loops else "none (statements outside loops)"
+        out.append(f"kernel {part.code.kernel_name}: loops {loops}")
+        if part.mapping:
+            out += ["  mapping (automatic):"] + [f"    {prefix}{m}" for m in part.mapping]
+        elif part.sequential_reason:
+            out.append(f"  mapping: sequential (one work item): {part.sequential_reason}")
+        elif not part.loops:
+            out.append("  mapping: one work item")
+        out += ["  " + line for line in verdict_lines(kernel)]
+        out.append("  " + grid_line(part.code))
+    return out

@@ -23,7 +23,7 @@ from translator.ir.data import ArrayArg, FixedStrideTag, NestingTag, strides
 from translator.ir.expr import Expression, dependencies, expr_key, readable_condition
 from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
                                       NoOpInstruction, Statement)
-from translator.ir.tags import GroupTag
+from translator.ir.tags import GroupTag, LocalTag
 from translator.ir.types import FLOAT64, TypeOracle
 
 Conditions = tuple[Expression, ...]
@@ -97,6 +97,11 @@ class DevicePrinter(CExpressionPrinter):
         if expr.name in self.env:
             return self.rec(self.env[expr.name], prec)
         return super().map_variable(expr, prec)
+
+
+#: Largest trip count to which a loop whose trip count varies across a work group is rounded
+#: up (`TreeEmitter.uniform_trips`).
+MAX_UNIFORM_TRIPS = 8
 
 
 class TreeEmitter:
@@ -363,6 +368,20 @@ class TreeEmitter:
         lowers, uppers, new = self.bounds(node.iname, conds, active)
         pr = self.printer(env, self.context(conds))
         name = safe_name(node.iname)
+        box = self.uniform_trips(node, conds, active, lowers, uppers)
+        if box is not None:
+            start, extent = box
+            last = start + extent - 1 if isinstance(start, int) else _plus(start, extent - 1)
+            self.out(depth, "#pragma unroll")
+            self.out(depth, f"for (int {name} = {pr(start)}; {name} <= {pr(last)}; ++{name})")
+            self.collect(pr)
+            self.out(depth, "{")
+            v = p.Variable(node.iname)
+            box_conds = (p.Comparison(v, ">=", start), p.Comparison(v, "<=", last))
+            self.region(node.body, conds + box_conds, env, active + (node.iname,), depth + 1,
+                        node)
+            self.out(depth, "}")
+            return
         start = _max([_ceil_div(e, a) for a, e in lowers])
         unit = [e for a, e in uppers if a == 1]
         tests = [f"{name} <= {pr(_min(unit))}"] if unit else []
@@ -373,6 +392,26 @@ class TreeEmitter:
         self.out(depth, "{")
         self.region(node.body, conds + new, env, active + (node.iname,), depth + 1, node)
         self.out(depth, "}")
+
+    def uniform_trips(self, node: LoopNode, conds: Conditions, active: tuple[str, ...],
+                      lowers, uppers) -> tuple[Expression, int] | None:
+        """(start, trip count) for a sequential loop whose trip count varies with the local id
+        but is at most a small constant (the passes of a prefetch's fetch over a work group,
+        ``16*o <= 17 - l``): it runs that constant count for every work item, its statements
+        guarded by their domains, so that the device compiler can unroll it and issue all
+        passes' loads together.  None for every other loop (printed from its exact bounds)."""
+        local = {i for i, t in self.schedule.hardware.items() if isinstance(t, LocalTag)}
+        deps = set().union(*(dependencies(e) for _, e in lowers + uppers))
+        if not deps & local or len(lowers) != 1 or lowers[0][0] != 1 \
+                or _has_barrier_node(node):
+            return None
+        dom = self.iname_domain(node.iname)
+        known = set(active) | self.hardware
+        outer = [n for n in glue.inames_of(dom) if n != node.iname and n in known]
+        extent = glue.constant_extent_bound(dom, node.iname, outer)
+        if extent is None or not 1 < extent <= MAX_UNIFORM_TRIPS:
+            return None
+        return lowers[0][1], extent
 
     def unrolled(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
                  active: tuple[str, ...], depth: int) -> None:

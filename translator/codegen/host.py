@@ -8,7 +8,9 @@ order (arrays by pointer, values by value), which calls the runtime in
     -> tr_launch
     -> tr_region_end
 
-The kernel's OpenCL source is embedded as a C string literal.  Sizes and NDRange extents are
+The kernel's OpenCL source is embedded as a C string literal.  A region that runs as several
+kernels (a `translator.codegen.program.HostProgramCode`) gets its glue from
+`program_unit_text` (below).  Sizes and NDRange extents are
 printed with `translator.codegen.cexpr.to_c`; integer value parameters are widened to
 ``long long`` first, so that products such as ``n*m`` cannot overflow ``int``.
 """
@@ -24,6 +26,7 @@ import pymbolic.primitives as p
 
 from translator.codegen import images
 from translator.codegen.cexpr import safe_name, to_c
+from translator.codegen.program import HostLoopCode, HostProgramCode, KernelLaunch
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import CodegenError
 from translator.ir.expr import (Expression, IRIdentityMapper, dependencies, readable_condition,
@@ -232,7 +235,7 @@ def _launch_lines(gen: GeneratedCode, show: _HostPrinter) -> list[str]:
     ]
 
 
-def _prototype(unit: HostUnit) -> str:
+def prototype(unit: HostUnit) -> str:
     params = ", ".join(_param_decl(kp) for kp in unit.generated.params) or "void"
     return f"void {unit.signature.symbol}({params})"
 
@@ -248,10 +251,12 @@ def _function_text(unit: HostUnit, region_var: str) -> str:
              f"tr_region_begin(&_tr_call, &{region_var}, {len(gen.params)});"]
     body += _arg_lines(gen, show) + _launch_lines(gen, show) + ["tr_region_end(&_tr_call);"]
     inner = "\n".join("    " + line for line in body)
-    return f"{_prototype(unit)}\n{{\n{inner}\n}}\n"
+    return f"{prototype(unit)}\n{{\n{inner}\n}}\n"
 
 
 def _unit_text(unit: HostUnit) -> str:
+    if isinstance(unit.generated, HostProgramCode):
+        return program_unit_text(unit)
     _check_unit(unit)
     ident = _c_ident(unit.region_name)
     src_var, region_var = f"_tr_source_{ident}", f"_tr_region_{ident}"
@@ -310,6 +315,162 @@ def _negated(terms: Sequence[Expression], expr: Expression) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
+# A region that runs as several kernels (a `HostProgramCode`)
+#
+# The region's function gets one *buffer slot* per array parameter (``tr_arg_array``: the data
+# moves in at entry and out at exit, as `translator.codegen.program` decided) and per
+# device-only buffer (``tr_arg_scratch``), then runs the program: host loops are C ``for`` loops
+# over ``long long`` counters (the kernels see the iname as a ``cl_int`` value argument), each
+# launch chooses its kernel, points its array arguments at the slots and sets its values:
+#
+#     tr_region_begin -> tr_arg_array / tr_arg_scratch per slot
+#     -> for (...) { tr_kernel -> tr_kernel_buffer / tr_kernel_value -> tr_launch } ...
+#     -> tr_region_end
+#
+# Every kernel's OpenCL source is a separate string (each is its own program).
+
+
+
+def program_unit_text(unit: HostUnit) -> str:
+    """The static data and the function of one host-program region."""
+    prog: HostProgramCode = unit.generated
+    ident = _c_ident(unit.region_name)
+    kernels = prog.kernels
+    sources = []
+    for k, code in enumerate(kernels):
+        sources.append(f"static const char _tr_source_{ident}_{k}[] =\n"
+                       f"{c_string_literal(code.device_code)};\n")
+    table = ",\n".join(f"    {{{c_string_literal(code.kernel_name, '')}, _tr_source_{ident}_{k}, "
+                       f"{int(bool(code.uses_fp64))}}}" for k, code in enumerate(kernels))
+    names = ", ".join(c_string_literal(s, "") for s in (unit.region_name, unit.where))
+    title = f"{_comment_safe(unit.region_name)} ({_comment_safe(unit.where)})"
+    return (f"/* region {title}: a host program of {len(kernels)} kernels */\n\n"
+            + "\n".join(sources)
+            + f"\nstatic const tr_kernel_source _tr_kernels_{ident}[] = {{\n{table}\n}};\n\n"
+            f"static tr_region _tr_region_{ident} =\n"
+            f"    TR_REGION_KERNELS({names}, {len(kernels)}, _tr_kernels_{ident});\n\n"
+            + _function(unit, prog, f"_tr_region_{ident}"))
+
+
+class _Printer:
+    """Host expressions with integer values and host-loop counters as ``long long``."""
+
+    def __init__(self, names) -> None:
+        self.mapping = {n: p.Variable(_WIDE_PREFIX + n) for n in names}
+
+    def __call__(self, expr: Expression) -> str:
+        return to_c(substitute(expr, self.mapping))
+
+
+def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
+    arrays = [prm for prm in prog.params + prog.buffers if prm.kind == "array"]
+    slots = {prm.name: k for k, prm in enumerate(arrays)}
+    wide = _wide_values(prog)
+    show = _Printer([*wide, *_loop_inames(prog.body)])
+    lines = [f"const long long {_WIDE_PREFIX}{n} = (long long){safe_name(n)};" for n in wide]
+    lines += assumption_checks(unit, show)
+    lines += ["tr_call _tr_call;", f"tr_region_begin(&_tr_call, &{region_var}, {len(slots)});"]
+    for prm in prog.params:
+        if prm.kind == "array":
+            lines.append(f"tr_arg_array(&_tr_call, {slots[prm.name]}, {safe_name(prm.name)}, "
+                         f"{show(prm.size)}, sizeof({host_type(prm.dtype)}), "
+                         f"{_array_flags(prm)});")
+        elif prm.kind != "value":
+            raise CodegenError(f"region '{unit.region_name}': argument '{prm.name}' of kind "
+                               f"{prm.kind!r} cannot be passed to a region of several kernels")
+    for prm in prog.buffers:
+        lines.append(f"tr_arg_scratch(&_tr_call, {slots[prm.name]}, {show(prm.size)}, "
+                     f"sizeof({host_type(prm.dtype)}));")
+    index = {id(code): k for k, code in enumerate(prog.kernels)}
+    lines += _body(prog.body, slots, index, show)
+    lines.append("tr_region_end(&_tr_call);")
+    inner = "\n".join("    " + line for line in lines)
+    return f"{prototype(unit)}\n{{\n{inner}\n}}\n"
+
+
+def _body(body, slots: dict[str, int], index: dict[int, int], show: _Printer) -> list[str]:
+    lines: list[str] = []
+    for part in body:
+        if isinstance(part, HostLoopCode):
+            var = _WIDE_PREFIX + part.iname
+            lines.append(f"for (long long {var} = {show(part.lower)}; {var} <= "
+                         f"{show(part.upper)}; ++{var}) {{")
+            lines.append(f"    const cl_int {safe_name(part.iname)} = (cl_int){var};")
+            lines += ["    " + ln for ln in _body(part.body, slots, index, show)]
+            lines.append("}")
+        else:
+            lines += _launch_text(part, slots, index[id(part.code)], show)
+    return lines
+
+
+def _launch_text(launch: KernelLaunch, slots: dict[str, int], k: int,
+                 show: _Printer) -> list[str]:
+    code = launch.code
+    if not 1 <= len(code.global_size) <= 3 or len(code.global_size) != len(code.local_size):
+        raise CodegenError(f"kernel '{code.kernel_name}': bad NDRange sizes")
+    lines = [f"tr_kernel(&_tr_call, {k}, {len(code.params)});   /* {code.kernel_name} */"]
+    for arg, prm in enumerate(code.params):
+        if prm.kind == "array":
+            lines.append(f"tr_kernel_buffer(&_tr_call, {arg}, {slots[prm.name]});")
+        elif prm.kind == "value":
+            lines.append(f"tr_kernel_value(&_tr_call, {arg}, &{safe_name(prm.name)}, "
+                         f"sizeof({host_type(prm.dtype)}));")
+        else:
+            raise CodegenError(f"kernel '{code.kernel_name}': argument '{prm.name}' of kind "
+                               f"{prm.kind!r} cannot be passed by a host program")
+    dims = len(code.global_size)
+    glob = ", ".join(show(e) for e in code.global_size)
+    loc = ", ".join(show(e) for e in code.local_size)
+    return lines + [
+        "{",
+        f"    const long long _tr_global[{dims}] = {{{glob}}};",
+        f"    const long long _tr_local[{dims}] = {{{loc}}};",
+        f"    tr_launch(&_tr_call, {dims}, _tr_global, _tr_local);",
+        "}",
+    ]
+
+
+def _loop_inames(body) -> list[str]:
+    out = []
+    for part in body:
+        if isinstance(part, HostLoopCode):
+            out += [part.iname, *_loop_inames(part.body)]
+    return out
+
+
+def _program_expressions(prog: HostProgramCode) -> list[Expression]:
+    exprs = [prm.size for prm in prog.params + prog.buffers if prm.kind == "array"]
+    exprs += list(prog.assumptions)
+
+    def walk(body) -> None:
+        for part in body:
+            if isinstance(part, HostLoopCode):
+                exprs.extend((part.lower, part.upper))
+                walk(part.body)
+            else:
+                exprs.extend(part.code.global_size + part.code.local_size)
+
+    walk(prog.body)
+    return exprs
+
+
+def _wide_values(prog: HostProgramCode) -> list[str]:
+    """Integer value parameters that host-side expressions use; errors for unknown names."""
+    used: set[str] = set()
+    for expr in _program_expressions(prog):
+        if expr is None:
+            raise CodegenError(f"region '{prog.name}': an array argument has no size")
+        used |= dependencies(expr)
+    values = {prm.name: prm for prm in prog.params if prm.kind == "value"}
+    unknown = sorted(used - set(values) - set(_loop_inames(prog.body)))
+    if unknown:
+        raise CodegenError(f"region '{prog.name}': host-side expression uses "
+                           f"{', '.join(unknown)}, which are not value arguments")
+    return [n for n, prm in values.items()
+            if n in used and np.dtype(prm.dtype).kind in "iub"]
+
+
+# ---------------------------------------------------------------------------------------------
 # The file
 
 def generate_host_file(units: Iterable[HostUnit], *, source_name: str) -> str:
@@ -331,7 +492,7 @@ def generate_host_file(units: Iterable[HostUnit], *, source_name: str) -> str:
               "#include \"translate_rt.h\"\n")
     if any(unit.generated.assumptions for unit in units):
         header += "#include <stdio.h>\n#include <stdlib.h>\n"
-    prototypes = "".join(_prototype(unit) + ";\n" for unit in units)
+    prototypes = "".join(prototype(unit) + ";\n" for unit in units)
     return "\n".join([header, prototypes] + [_unit_text(unit) for unit in units])
 
 

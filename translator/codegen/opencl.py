@@ -71,8 +71,21 @@ def _read_input(arg) -> bool:
     return isinstance(arg, ValueArg)
 
 
+def host_view(kernel: Kernel) -> Kernel:
+    """`kernel` with the types its host-side parameters need (for `kernel_params` of a whole
+    region that runs as several kernels)."""
+    return default_input_dtypes(infer_unknown_types(expand_rules(kernel)))
+
+
 def generate_code(kernel: Kernel) -> GeneratedCode:
-    """OpenCL C source and launch description of `kernel` (see module docstring)."""
+    """OpenCL C source and launch description of `kernel` (see module docstring).
+
+    A kernel that runs several work groups and has global barriers outside its loops becomes a
+    `translator.codegen.program.HostProgramCode`: one kernel per stretch between barriers,
+    launched in order (its `kernels` are the device programs; `device_code` joins them)."""
+    cuts = global_barrier_cuts(kernel)
+    if cuts is not None:
+        return generate_program(kernel, cuts)
     kernel = prepare_kernel(kernel)
     # User functions are printable only while the registry's session for this kernel is open.
     with registry.generation(kernel):
@@ -331,4 +344,55 @@ def _plus(a: Expression, b: Expression) -> Expression:
     return p.Sum((a, b))
 
 
-__all__ = ["array_size", "generate_code", "kernel_params", "prepare_kernel"]
+# ---------------------------------------------------------------------------------------------
+# kernels cut at global barriers (the Python API)
+
+def global_barrier_cuts(kernel: Kernel) -> list[list[str]] | None:
+    """Statement ids of the kernels that global barriers outside every loop separate, when
+    `kernel` runs several work groups (one group synchronizes with a barrier instruction);
+    None when there is nothing to cut."""
+    from translator.ir.statements import BarrierInstruction
+    from translator.ir.tags import GroupTag
+    if not any(isinstance(t, GroupTag) for tags in kernel.iname_tags.values() for t in tags):
+        return None
+    parts: list[list[str]] = [[]]
+    cut = False
+    for s in kernel.statements:
+        if (isinstance(s, BarrierInstruction) and s.synchronization_kind == "global"
+                and not s.within_inames):
+            parts.append([])
+            cut = True
+        else:
+            parts[-1].append(s.id)
+    parts = [q for q in parts if q]
+    return parts if cut and len(parts) > 1 else None
+
+
+def generate_program(kernel: Kernel, cuts: list[list[str]]):
+    """A host program of one kernel per part of `cuts`, launched in order."""
+    from translator.codegen.program import KernelLaunch, region_params
+    from translator.split import loop_order, sub_kernel
+    _check_no_live_temporaries(kernel, cuts, CodegenError)
+    body = []
+    for k, ids in enumerate(cuts):
+        part = sub_kernel(kernel, ids, (), f"{kernel.name}_k{k}")
+        body.append(KernelLaunch(code=generate_code(part), loops=tuple(loop_order(part))))
+    params, _ = region_params(kernel_params(host_view(kernel)), body, ())
+    from translator.codegen.program import HostProgramCode
+    return HostProgramCode(name=kernel.name, params=params, buffers=(), body=tuple(body))
+
+
+def _check_no_live_temporaries(kernel, cuts, error) -> None:
+    from translator.split import _referenced
+    seen: dict[str, int] = {}
+    by_id = kernel.id_to_statement
+    for k, ids in enumerate(cuts):
+        for name in _referenced([by_id[i] for i in ids]):
+            if name in kernel.temporaries and seen.setdefault(name, k) != k:
+                raise error(f"temporary {name} is live across a global barrier of a kernel "
+                            "that runs several work groups: each side runs as its own kernel; "
+                            "make it an argument or call save_and_reload_temporaries",
+                            kernel.span)
+
+
+__all__ = ["array_size", "generate_code", "host_view", "kernel_params", "prepare_kernel"]

@@ -128,6 +128,10 @@ struct tr_region_state {
     unsigned long long bytes_in;
     unsigned long long bytes_out;
     struct tr_region_state *next;
+    /* host programs: one entry per kernel of the region's table */
+    cl_kernel *kernels;
+    unsigned long long *launches;
+    unsigned long long *each_ns;
 };
 
 /* A built program, keyed by the hash of its source. */
@@ -358,7 +362,8 @@ static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t
 static void print_profile(void)
 {
     struct tr_region_state *s;
-    unsigned long long in = 0, out = 0;
+    unsigned long long calls = 0, ns = 0, in = 0, out = 0;
+    cl_uint k;
     fflush(stdout);
     fprintf(stderr, "translate profile (device \"%s\"):\n", rt.device_name);
     fprintf(stderr, "%-24s %-24s %8s %14s %16s %16s\n", "region", "location", "calls",
@@ -367,11 +372,30 @@ static void print_profile(void)
         fprintf(stderr, "%-24s %-24s %8llu %14.3f %16llu %16llu\n", s->region->name,
                 where_of(s->region), s->calls, (double)s->kernel_ns * 1e-6, s->bytes_in,
                 s->bytes_out);
+        for (k = 0; k < s->region->nkernels; ++k)   /* launches, time; bytes are the region's */
+            fprintf(stderr, "  %-22s %-24s %8llu %14.3f %16s %16s\n",
+                    s->region->kernels[k].name, "-", s->launches[k],
+                    (double)s->each_ns[k] * 1e-6, "-", "-");
+        calls += s->calls;
+        ns += s->kernel_ns;
         in += s->bytes_in;
         out += s->bytes_out;
     }
     print_data_profile(&in, &out);
-    fprintf(stderr, "%-24s %-24s %8s %14s %16llu %16llu\n", "total", "", "", "", in, out);
+    /* every region call, all kernel time, and all bytes moved (regions and data directives) */
+    fprintf(stderr, "%-24s %-24s %8llu %14.3f %16llu %16llu\n", "total", "-", calls,
+            (double)ns * 1e-6, in, out);
+}
+
+static void release_kernels(struct tr_region_state *s)
+{
+    cl_uint k;
+    for (k = 0; s->kernels != NULL && k < s->region->nkernels; ++k)
+        if (s->kernels[k] != NULL)
+            clReleaseKernel(s->kernels[k]);
+    free(s->kernels);
+    free(s->launches);
+    free(s->each_ns);
 }
 
 static void at_exit(void)
@@ -386,6 +410,7 @@ static void at_exit(void)
         snext = s->next;
         if (s->kernel != NULL)
             clReleaseKernel(s->kernel);
+        release_kernels(s);
         s->region->state = NULL;
         free(s);
     }
@@ -452,10 +477,9 @@ static void fail_build(const tr_region *region, cl_program program, cl_int err)
     exit(1);
 }
 
-static cl_program build_program(const tr_region *region)
+static cl_program build_program(const tr_region *region, const char *src)
 {
     cl_int err;
-    const char *src = region->source;
     cl_program program = clCreateProgramWithSource(rt.context, 1, &src, NULL, &err);
     check(region, err, "clCreateProgramWithSource");
     err = clBuildProgram(program, 1, &rt.device, "-cl-kernel-arg-info", NULL, NULL);
@@ -464,39 +488,58 @@ static cl_program build_program(const tr_region *region)
     return program;
 }
 
-/* The built program for `region`'s source, from the cache or newly built. */
-static cl_program get_program(const tr_region *region)
+/* The built program of `source` (one of `region`'s), from the cache or newly built. */
+static cl_program get_program(const tr_region *region, const char *source, int uses_fp64)
 {
-    uint64_t h = hash_source(region->source);
+    uint64_t h = hash_source(source);
     struct tr_program *p;
     for (p = rt.programs; p != NULL; p = p->next)
-        if (p->hash == h && strcmp(p->source, region->source) == 0)
+        if (p->hash == h && strcmp(p->source, source) == 0)
             return p->program;
-    if (region->uses_fp64 && !rt.has_fp64)
+    if (uses_fp64 && !rt.has_fp64)
         fail(region, "region '%s' uses double precision, which device \"%s\" does not support "
              "(cl_khr_fp64); choose another device with TRANSLATE_DEVICE", region->name,
              rt.device_name);
     p = xcalloc(region, 1, sizeof *p);
     p->hash = h;
-    p->source = region->source;
-    p->program = build_program(region);
+    p->source = source;
+    p->program = build_program(region, source);
     p->next = rt.programs;
     rt.programs = p;
     return p->program;
 }
 
-static struct tr_region_state *region_state(tr_region *region)
+static cl_kernel create_kernel(const tr_region *region, const char *name, const char *source,
+                               int uses_fp64)
 {
     cl_int err;
-    struct tr_region_state *s = region->state;
     char what[320];
+    cl_kernel kernel = clCreateKernel(get_program(region, source, uses_fp64), name, &err);
+    snprintf(what, sizeof what, "clCreateKernel(\"%.256s\")", name);
+    check(region, err, what);
+    return kernel;
+}
+
+static struct tr_region_state *region_state(tr_region *region)
+{
+    struct tr_region_state *s = region->state;
+    cl_uint k, n = region->nkernels;
     if (s != NULL)
         return s;
     s = xcalloc(region, 1, sizeof *s);
     s->region = region;
-    s->kernel = clCreateKernel(get_program(region), region->kernel_name, &err);
-    snprintf(what, sizeof what, "clCreateKernel(\"%.256s\")", region->kernel_name);
-    check(region, err, what);
+    if (n == 0) {
+        s->kernel = create_kernel(region, region->kernel_name, region->source,
+                                  region->uses_fp64);
+    } else {
+        s->kernels = xcalloc(region, n, sizeof *s->kernels);
+        s->launches = xcalloc(region, n, sizeof *s->launches);
+        s->each_ns = xcalloc(region, n, sizeof *s->each_ns);
+        for (k = 0; k < n; ++k)
+            s->kernels[k] = create_kernel(region, region->kernels[k].name,
+                                          region->kernels[k].source,
+                                          region->kernels[k].uses_fp64);
+    }
     *rt.regions_tail = s;
     rt.regions_tail = &s->next;
     region->state = s;
@@ -517,6 +560,9 @@ void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
     call->kernel = s->kernel;
     call->nargs = nargs;
     call->slots = xcalloc(region, nargs, sizeof *call->slots);
+    call->kernel_index = 0;
+    call->kernel_nargs = 0;
+    call->kernel_set = NULL;
 }
 
 static tr_slot *slot(tr_call *call, cl_uint index)
@@ -556,7 +602,8 @@ void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long coun
         fail(call->region, "array argument %u is a null pointer", (unsigned)index);
     if (present_buffer(call, index, host, sl->bytes, &sl->buffer)) {
         sl->flags = 0;   /* present (data region): nothing moves */
-        set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+        if (call->region->nkernels == 0)
+            set_arg(call, index, sizeof(cl_mem), &sl->buffer);
         return;
     }
     /* OpenCL has no empty buffers; one byte stands in for an empty array. */
@@ -568,7 +615,63 @@ void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long coun
               "clEnqueueWriteBuffer");
         call->region->state->bytes_in += sl->bytes;
     }
-    set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+    if (call->region->nkernels == 0)
+        set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+}
+
+void tr_arg_scratch(tr_call *call, cl_uint index, long long count, size_t elem_size)
+{
+    cl_int err;
+    tr_slot *sl = slot(call, index);
+    size_t n = count > 0 ? (size_t)count : 0;
+    if (n > 0 && elem_size > (size_t)-1 / n)
+        fail(call->region, "device buffer %u is too large (%lld elements)", (unsigned)index,
+             count);
+    sl->bytes = n * elem_size;
+    sl->flags = 0;
+    sl->buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, sl->bytes > 0 ? sl->bytes : 1,
+                                NULL, &err);
+    check(call->region, err, "clCreateBuffer");
+}
+
+void tr_kernel(tr_call *call, cl_uint k, cl_uint nargs)
+{
+    if (k >= call->region->nkernels)
+        fail(call->region, "kernel %u out of range (the region has %u)", (unsigned)k,
+             (unsigned)call->region->nkernels);
+    call->kernel_index = k;
+    call->kernel = call->region->state->kernels[k];
+    call->kernel_nargs = nargs;
+    free(call->kernel_set);
+    call->kernel_set = xcalloc(call->region, nargs, 1);
+}
+
+/* Marks argument `arg` of the chosen kernel as set (exactly once per launch). */
+static void kernel_arg(tr_call *call, cl_uint arg)
+{
+    if (call->kernel_set == NULL)
+        fail(call->region, "kernel argument %u set before tr_kernel", (unsigned)arg);
+    if (arg >= call->kernel_nargs)
+        fail(call->region, "kernel argument index %u out of range (kernel '%s' has %u)",
+             (unsigned)arg, call->region->kernels[call->kernel_index].name,
+             (unsigned)call->kernel_nargs);
+    if (call->kernel_set[arg])
+        fail(call->region, "kernel argument %u set twice", (unsigned)arg);
+    call->kernel_set[arg] = 1;
+}
+
+void tr_kernel_buffer(tr_call *call, cl_uint arg, cl_uint index)
+{
+    kernel_arg(call, arg);
+    if (index >= call->nargs || !call->slots[index].is_set)
+        fail(call->region, "buffer slot %u is not set", (unsigned)index);
+    set_arg(call, arg, sizeof(cl_mem), &call->slots[index].buffer);
+}
+
+void tr_kernel_value(tr_call *call, cl_uint arg, const void *value, size_t size)
+{
+    kernel_arg(call, arg);
+    set_arg(call, arg, size, value);
 }
 
 void tr_arg_image(tr_call *call, cl_uint index, const void *host, cl_uint dims,
@@ -613,6 +716,16 @@ void tr_arg_value(tr_call *call, cl_uint index, const void *value, size_t size)
 static void check_args_set(tr_call *call)
 {
     cl_uint i;
+    if (call->region->nkernels > 0) {
+        if (call->kernel_set == NULL)
+            fail(call->region, "tr_launch without tr_kernel");
+        for (i = 0; i < call->kernel_nargs; ++i)
+            if (!call->kernel_set[i])
+                fail(call->region, "argument %u of kernel '%s' was not set before the launch",
+                     (unsigned)i, call->region->kernels[call->kernel_index].name);
+        memset(call->kernel_set, 0, call->kernel_nargs);
+        return;
+    }
     for (i = 0; i < call->nargs; ++i)
         if (!call->slots[i].is_set)
             fail(call->region, "kernel argument %u was not set before the launch", (unsigned)i);
@@ -626,8 +739,17 @@ static void add_kernel_time(tr_call *call, cl_event event)
                                                 &start, NULL), "clGetEventProfilingInfo");
     check(call->region, clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END, sizeof end,
                                                 &end, NULL), "clGetEventProfilingInfo");
-    if (end > start)
+    if (end > start) {
         call->region->state->kernel_ns += (unsigned long long)(end - start);
+        if (call->region->nkernels > 0)
+            call->region->state->each_ns[call->kernel_index] += (unsigned long long)(end - start);
+    }
+}
+
+static const char *launch_name(const tr_call *call)
+{
+    return call->region->nkernels > 0 ? call->region->kernels[call->kernel_index].name
+                                      : call->region->kernel_name;
 }
 
 /* "launching kernel 'k' (global 64 x 1 x 1, local 16 x 1 x 1)", for error messages. */
@@ -639,7 +761,7 @@ static void describe_launch(const tr_call *call, cl_uint work_dim, const size_t 
         snprintf(local, sizeof local, "%zu x %zu x %zu", lsize[0], work_dim > 1 ? lsize[1] : 1,
                  work_dim > 2 ? lsize[2] : 1);
     snprintf(buf, size, "launching kernel '%.64s' (global %zu x %zu x %zu, local %s)",
-             call->region->kernel_name, gsize[0], work_dim > 1 ? gsize[1] : 1,
+             launch_name(call), gsize[0], work_dim > 1 ? gsize[1] : 1,
              work_dim > 2 ? gsize[2] : 1, local);
 }
 
@@ -659,6 +781,8 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
         lsize[i] = (size_t)l;
         gsize[i] = (size_t)((global[i] + l - 1) / l * l);
     }
+    if (call->region->nkernels > 0)
+        call->region->state->launches[call->kernel_index] += 1;
     describe_launch(call, work_dim, gsize, local != NULL ? lsize : NULL, what, sizeof what);
     check(call->region,
           clEnqueueNDRangeKernel(rt.queue, call->kernel, work_dim, NULL, gsize,
@@ -689,6 +813,8 @@ void tr_region_end(tr_call *call)
     }
     free(call->slots);
     call->slots = NULL;
+    free(call->kernel_set);
+    call->kernel_set = NULL;
 }
 
 /* ------------------------------------------------------------------------------------------ */

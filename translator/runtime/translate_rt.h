@@ -48,6 +48,32 @@
  * Every kernel argument index must be set exactly once before tr_launch.  tr_region_end waits
  * for the device, copies TR_OUT arrays back to the host and releases every buffer and event of
  * the call; programs and kernels stay cached for the life of the process.
+ *
+ * A region that runs as several kernels (a host program: host loops around launches) names its
+ * kernels in a table and gives the call *buffer slots* instead of kernel arguments: each array
+ * gets its device buffer once, at region entry, and every launch of the call uses it, so nothing
+ * moves between launches.
+ *
+ *     static const tr_kernel_source kernels[] = {{"heat_k0", src0, 1}, {"heat_k1", src1, 1}};
+ *     static tr_region region = TR_REGION_KERNELS("heat", "heat.c:6", 2, kernels);
+ *
+ *     tr_region_begin(&call, &region, 3);                      // 3 buffer slots
+ *     tr_arg_array(&call, 0, u, n * n, sizeof(cl_double), TR_IN | TR_OUT);
+ *     tr_arg_array(&call, 1, v, n * n, sizeof(cl_double), TR_OUT);
+ *     tr_arg_scratch(&call, 2, 1, sizeof(cl_double));          // device-only (a scalar)
+ *     for (t = 0; t < steps; ++t) {
+ *         tr_kernel(&call, 0, 3);                              // kernel 0, 3 arguments
+ *         tr_kernel_buffer(&call, 0, 0);                       // argument 0 <- slot 0
+ *         tr_kernel_buffer(&call, 1, 1);
+ *         tr_kernel_value(&call, 2, &n, sizeof(cl_int));
+ *         tr_launch(&call, 2, global, local);
+ *         ...
+ *     }
+ *     tr_region_end(&call);
+ *
+ * tr_arg_array is the one place where the runtime gets a device buffer for a host array range.
+ * With TRANSLATE_PROFILE=1 the table has one row per region, one per kernel of a host program
+ * (indented) and a final `total` row: calls, kernel time, all bytes to and from the device.
  */
 #ifndef TRANSLATE_RT_H
 #define TRANSLATE_RT_H
@@ -78,19 +104,32 @@ extern "C" {
 
 struct tr_region_state;
 
+/* One kernel of a region that runs as several (a host program). */
+typedef struct tr_kernel_source {
+    const char *name;         /* the __kernel function in `source` */
+    const char *source;       /* OpenCL C source of its program */
+    int uses_fp64;            /* nonzero: the device must support cl_khr_fp64 */
+} tr_kernel_source;
+
 /* Static description of one region; the glue owns one per region (see TR_REGION). */
 typedef struct tr_region {
     const char *name;         /* region name, e.g. "saxpy_k" */
     const char *where;        /* source location for messages, e.g. "saxpy.f90:7" */
-    const char *kernel_name;  /* the __kernel function in `source` */
-    const char *source;       /* OpenCL C source of the region's program */
+    const char *kernel_name;  /* the __kernel function in `source` (one-kernel regions) */
+    const char *source;       /* OpenCL C source of the region's program (one-kernel regions) */
     int uses_fp64;            /* nonzero: the device must support cl_khr_fp64 */
     struct tr_region_state *state;  /* runtime-owned; NULL until the first call */
+    cl_uint nkernels;         /* host programs: number of kernels (0: one-kernel region) */
+    const tr_kernel_source *kernels;  /* host programs: the kernels, indexed by tr_kernel */
 } tr_region;
 
-/* Initialiser for a `static tr_region`. */
+/* Initialiser for a `static tr_region` that runs one kernel. */
 #define TR_REGION(name, where, kernel_name, source, uses_fp64) \
-    { (name), (where), (kernel_name), (source), (uses_fp64), NULL }
+    { (name), (where), (kernel_name), (source), (uses_fp64), NULL, 0, NULL }
+
+/* Initialiser for a `static tr_region` that runs `nkernels` kernels (a host program). */
+#define TR_REGION_KERNELS(name, where, nkernels, kernels) \
+    { (name), (where), NULL, NULL, 0, NULL, (nkernels), (kernels) }
 
 /* One array argument of a call in progress (runtime-owned). */
 typedef struct tr_slot {
@@ -105,8 +144,11 @@ typedef struct tr_slot {
 typedef struct tr_call {
     tr_region *region;
     cl_kernel kernel;
-    cl_uint nargs;
+    cl_uint nargs;            /* kernel arguments (one-kernel regions) or buffer slots */
     tr_slot *slots;
+    cl_uint kernel_index;     /* host programs: the kernel chosen by tr_kernel */
+    cl_uint kernel_nargs;
+    unsigned char *kernel_set;  /* host programs: which arguments of that kernel are set */
 } tr_call;
 
 /* Starts a call of `region` whose kernel takes `nargs` arguments: sets up the device (first
@@ -135,6 +177,20 @@ void tr_arg_value(tr_call *call, cl_uint index, const void *value, size_t size);
  * up to a multiple of the local size; nothing is launched if any global size is <= 0.
  * `local` may be NULL (the implementation chooses). */
 void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const long long *local);
+
+/* Host programs: sets buffer slot `index` to a device-only buffer of `count` elements of
+ * `elem_size` bytes (a temporary that lives across launches); never copied. */
+void tr_arg_scratch(tr_call *call, cl_uint index, long long count, size_t elem_size);
+
+/* Host programs: chooses kernel `k` (of the region's table), which takes `nargs` arguments,
+ * for the next tr_kernel_buffer / tr_kernel_value / tr_launch. */
+void tr_kernel(tr_call *call, cl_uint k, cl_uint nargs);
+
+/* Host programs: sets argument `arg` of the chosen kernel to the buffer of slot `slot`. */
+void tr_kernel_buffer(tr_call *call, cl_uint arg, cl_uint slot);
+
+/* Host programs: sets argument `arg` of the chosen kernel to the scalar at `value`. */
+void tr_kernel_value(tr_call *call, cl_uint arg, const void *value, size_t size);
 
 /* Waits for the device, copies TR_OUT arrays back, releases the call's buffers. */
 void tr_region_end(tr_call *call);

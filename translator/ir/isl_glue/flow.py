@@ -93,11 +93,13 @@ def _exact(cond: Expression) -> bool:
 
 
 def first_cross_flow(domains: Sequence[isl.BasicSet], assumptions: isl.BasicSet | None,
-                     accesses: Sequence[FlowAccess], shape: Sequence[int],
-                     guarantees: Sequence[Guarantee] = ()) -> CrossFlow | None:
+                     accesses: Sequence[FlowAccess], shape: Sequence[int | None],
+                     guarantees: Sequence[Guarantee] = (), initialised: bool = False
+                     ) -> CrossFlow | None:
     """The first read (in `accesses` order) whose last writer may run in another work item, or
-    which may have no writer; None when every read is proved to read its own work item's
-    value."""
+    which may have no writer (unless the variable is `initialised`: then that read sees the
+    initial value, the same in every work item); None when every read is proved to read its
+    own work item's value."""
     width = 2 * max((len(a.inames) for a in accesses), default=0) + 2
     maps = [_access_map(domains, assumptions, a, k, shape) for k, a in enumerate(accesses)]
     scheds = [_schedule_map(maps[k], a, width) for k, a in enumerate(accesses)]
@@ -105,13 +107,14 @@ def first_cross_flow(domains: Sequence[isl.BasicSet], assumptions: isl.BasicSet 
     for r, read in enumerate(accesses):
         if read.is_write or maps[r].is_empty():
             continue
-        found = _check_read(accesses, maps, scheds, writes, r, guarantees)
+        found = _check_read(accesses, maps, scheds, writes, r, guarantees, initialised)
         if found is not None:
             return found
     return None
 
 
-def _check_read(accesses, maps, scheds, writes, r, guarantees) -> CrossFlow | None:
+def _check_read(accesses, maps, scheds, writes, r, guarantees, initialised: bool
+                ) -> CrossFlow | None:
     info = isl.UnionAccessInfo.from_sink(isl.UnionMap.from_map(maps[r]))
     must = _union([maps[w] for w in writes if accesses[w].must])
     may = _union([maps[w] for w in writes if not accesses[w].must])
@@ -128,7 +131,7 @@ def _check_read(accesses, maps, scheds, writes, r, guarantees) -> CrossFlow | No
     no_source = flow.get_may_no_source().domain()
     for g in sure:
         no_source = no_source.subtract(_guaranteed(accesses, maps, scheds, g).domain())
-    if not no_source.is_empty():
+    if not initialised and not no_source.is_empty():
         point = _sample(isl.Set.from_union_set(no_source) if isinstance(no_source, isl.UnionSet)
                         else no_source)
         named = dict(zip(accesses[r].inames, point[0]))
@@ -151,7 +154,7 @@ def _union(maps: list[isl.Map]) -> isl.UnionMap | None:
     return out
 
 
-def _access_map(domains, assumptions, acc: FlowAccess, key: int, shape: Sequence[int]
+def _access_map(domains, assumptions, acc: FlowAccess, key: int, shape: Sequence[int | None]
                 ) -> isl.Map:
     """{A<key>[inames] -> V[element]} for the instances of `acc`."""
     inames = tuple(acc.inames) + tuple(acc.extra)
@@ -170,7 +173,8 @@ def _access_map(domains, assumptions, acc: FlowAccess, key: int, shape: Sequence
         for name, size in zip(elems, shape):
             e = aff_from_expr(s.get_space(), p.Variable(name))
             s = s.intersect(e.ge_set(aff_from_expr(s.get_space(), 0)))
-            s = s.intersect(e.lt_set(aff_from_expr(s.get_space(), size)))
+            if size is not None:
+                s = s.intersect(e.lt_set(aff_from_expr(s.get_space(), size)))
     else:
         for name, expr in zip(elems, acc.index):
             s = _align_params(s, dependencies(expr))
@@ -289,9 +293,14 @@ def _sample(s: isl.Set) -> tuple[list[int], dict[str, int]]:
     nparams = s.dim(dim_type.param)
     names = [s.get_dim_name(dim_type.param, k) for k in range(nparams)]
     whole = s.move_dims(dim_type.set, 0, dim_type.param, 0, nparams)
+    natural = whole
+    for k in range(nparams):
+        natural = natural.lower_bound_val(dim_type.set, k, isl.Val.zero(s.get_ctx()))
+    if not natural.is_empty():
+        whole = natural
     try:
         point = whole.lexmin().sample_point()
-    except isl.Error:   # unbounded below (a loop bound from a value the region computes)
+    except isl.Error:       # unbounded below (a loop bound from a value the region computes)
         point = whole.sample_point()
     values = [int(point.get_coordinate_val(dim_type.set, k).to_python())
               for k in range(whole.dim(dim_type.set))]

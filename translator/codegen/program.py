@@ -1,0 +1,125 @@
+"""Generated host programs: a region that runs as several kernels inside host loops.
+
+`HostProgramCode` is what code generation returns for a region that `translator.split` cut into
+parts (a region that runs as one launch keeps its `GeneratedCode`).  Its `params` are the
+region's own parameters (the host function's), with the data movement of the whole call:
+
+- an array is copied to the device once, at region entry, unless the first kernel that touches
+  it writes every element without reading it (and runs unconditionally: not inside a host loop,
+  which may run zero times);
+- it is copied back once, at exit, if any kernel writes it;
+- `buffers` (temporaries that live across launches: reduction results, scalars between
+  kernels) exist only on the device and never move.
+
+Nothing moves between the launches: every kernel argument is the region's buffer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from translator.codegen.result import GeneratedCode, KernelParam
+from translator.ir.expr import Expression
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KernelLaunch:
+    """One launch of a generated kernel; `mapping` / `sequential_reason` as the automatic
+    mapper chose them for this kernel."""
+
+    code: GeneratedCode
+    mapping: tuple[str, ...] = ()
+    sequential_reason: str = ""
+    #: The region's loops (inames before mapping) that this kernel runs, outermost first.
+    loops: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HostLoopCode:
+    """``for (iname = lower; iname <= upper; ++iname) body`` on the host."""
+
+    iname: str
+    lower: Expression
+    upper: Expression
+    body: tuple[KernelLaunch | HostLoopCode, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HostProgramCode:
+    """A region as a host program (module docstring)."""
+
+    name: str
+    params: tuple[KernelParam, ...]
+    buffers: tuple[KernelParam, ...]
+    body: tuple[KernelLaunch | HostLoopCode, ...]
+
+    def launches(self) -> Iterator[tuple[KernelLaunch, tuple[str, ...]]]:
+        """Every launch in program order, with the host loops around it."""
+        return _walk(self.body, ())
+
+    @property
+    def kernels(self) -> tuple[GeneratedCode, ...]:
+        return tuple(launch.code for launch, _ in self.launches())
+
+    @property
+    def device_code(self) -> str:
+        """All kernels' OpenCL sources, one after the other (each also builds alone)."""
+        return "\n".join(k.device_code for k in self.kernels)
+
+    @property
+    def uses_fp64(self) -> bool:
+        return any(k.uses_fp64 for k in self.kernels)
+
+    @property
+    def kernel_name(self) -> str:
+        return self.name
+
+    @property
+    def assumptions(self) -> tuple[Expression, ...]:
+        """The kernels' assumptions on the region's value parameters (each once, in order):
+        the host program tests them at entry, as a one-kernel region does."""
+        from translator.ir.expr import dependencies
+        values = {prm.name for prm in self.params if prm.kind == "value"}
+        out: list[Expression] = []
+        for code in self.kernels:
+            for cond in code.assumptions:
+                if dependencies(cond) <= values and cond not in out:
+                    out.append(cond)
+        return tuple(out)
+
+
+def _walk(body, host: tuple[str, ...]) -> Iterator[tuple[KernelLaunch, tuple[str, ...]]]:
+    for part in body:
+        if isinstance(part, KernelLaunch):
+            yield part, host
+        else:
+            yield from _walk(part.body, host + (part.iname,))
+
+
+def region_params(whole: Sequence[KernelParam], program_body: Sequence,
+                  buffers: Sequence[str]) -> tuple[tuple[KernelParam, ...],
+                                                   tuple[KernelParam, ...]]:
+    """(the region's parameters, the device-only buffers) with the data movement of one call
+    (module docstring).  `whole` are the parameters of the whole region kernel."""
+    launches = list(_walk(program_body, ()))
+    params, bufs = [], []
+    for prm in whole:
+        if prm.kind == "value":
+            params.append(prm)
+            continue
+        uses = [(next((q for q in launch.code.params if q.name == prm.name), None), host)
+                for launch, host in launches]
+        uses = [(q, host) for q, host in uses if q is not None]
+        reads = any(q.is_input for q, _ in uses)
+        writes = any(q.is_output for q, _ in uses)
+        first, first_host = uses[0] if uses else (None, ())
+        overwrites = bool(first is not None and not first_host and first.overwrites
+                          and not first.is_input)
+        moved = replace(prm, is_input=reads and not overwrites, is_output=writes,
+                        overwrites=overwrites)
+        (bufs if prm.name in buffers else params).append(moved)
+    return tuple(params), tuple(bufs)
+
+
+__all__ = ["HostLoopCode", "HostProgramCode", "KernelLaunch", "region_params"]

@@ -1,0 +1,319 @@
+"""Regions as host programs: a region's kernel cut into host loops and device kernels.
+
+A region that cannot run as one parallel launch is cut, in the IR, after the user's transforms
+and privatisation and before automatic mapping:
+
+- its statements are grouped into *nests*: consecutive statements that share their outermost
+  loop (statements outside every loop form scalar groups);
+- consecutive groups are merged back into one kernel as long as the merged kernel still runs
+  in parallel (`leaf_ok` decides: the caller runs automatic mapping and legality on it), so a
+  new kernel starts only where a dependence crosses work items;
+- a nest that is not parallel on its own and whose outermost loop has bounds in parameters only
+  becomes a *host loop* (the time loop): its body is cut again, and its iname becomes a value
+  argument of the kernels inside it.  A host loop is kept only if some kernel inside it runs in
+  parallel (an in-place Gauss-Seidel sweep stays one sequential kernel, and says why);
+- temporaries that several kernels use (a reduction result, ``nrm = sqrt(s)``) live in global
+  memory: they become one-element (or array) device buffers, allocated by the host program and
+  never copied to or from the host.
+
+The parts keep the statements' original order, so every dependence between kernels is kept by
+launch order on the runtime's in-order queue; legality is proved per kernel by the pipeline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import pymbolic.primitives as p
+
+from translator.analysis.access import reduction_inames
+from translator.ir.data import AddressSpace, ArrayArg, ValueArg
+from translator.ir.expr import Expression, dependencies, substitute
+from translator.ir.isl_glue import inames_of
+from translator.ir.kernel import Kernel
+from translator.ir.statements import Statement, map_expressions
+from translator.ir.util import FrozenDict
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One device kernel of a region (its statements, domains and arguments only)."""
+
+    kernel: Kernel
+
+
+@dataclass(frozen=True)
+class HostLoop:
+    """A sequential loop run by the host: `iname` from `lower` to `upper` (inclusive)."""
+
+    iname: str
+    lower: Expression
+    upper: Expression
+    body: tuple[Launch | HostLoop, ...]
+
+
+Part = Launch | HostLoop
+
+
+@dataclass(frozen=True)
+class HostPlan:
+    """A region cut into parts; `kernel` is the whole region (with device temporaries turned
+    into array arguments), `device_buffers` names those arguments."""
+
+    kernel: Kernel
+    parts: tuple[Part, ...]
+    device_buffers: tuple[str, ...] = ()
+
+    def launches(self) -> list[Launch]:
+        return list(walk_launches(self.parts))
+
+
+def walk_launches(parts: Sequence[Part]):
+    for part in parts:
+        if isinstance(part, Launch):
+            yield part
+        else:
+            yield from walk_launches(part.body)
+
+
+LeafOk = Callable[[Kernel], bool]
+
+
+def plan_region(kernel: Kernel, leaf_ok: LeafOk) -> HostPlan | None:
+    """The host program of `kernel`, or None when cutting does not help (one kernel it is)."""
+    shared = _shared_temporaries(kernel, kernel.statements, ())
+    work = globalize(kernel, shared) if shared else kernel
+    cutter = _Cutter(work, leaf_ok)
+    parts, parallel = cutter.cut(work.statements, ())
+    if not parallel or (len(parts) == 1 and isinstance(parts[0], Launch)):
+        return None
+    work = cutter.kernel
+    named = _name_parts(work, parts)
+    buffers = tuple(sorted(set(work.arg_names) - set(kernel.arg_names)))
+    return HostPlan(kernel=work, parts=named, device_buffers=buffers)
+
+
+# ---------------------------------------------------------------------------------------------
+# grouping
+
+def loop_order(kernel: Kernel) -> dict[str, int]:
+    return {n: k for k, n in enumerate(n for d in kernel.domains for n in inames_of(d))}
+
+
+def groups(kernel: Kernel, stmts: Sequence[Statement],
+           host: Sequence[str]) -> list[tuple[str | None, list[Statement]]]:
+    """Consecutive statements grouped by their outermost loop inside the host loops `host`
+    (None: statements outside every loop)."""
+    order = loop_order(kernel)
+    out: list[tuple[str | None, list[Statement]]] = []
+    for s in stmts:
+        inner = [n for n in s.within_inames if n not in host]
+        top = min(inner, key=order.__getitem__) if inner else None
+        if out and out[-1][0] == top:
+            out[-1][1].append(s)
+        else:
+            out.append((top, [s]))
+    return out
+
+
+class _Cutter:
+    """Cuts statement lists into parts; `kernel` gains device buffers as it goes."""
+
+    def __init__(self, kernel: Kernel, leaf_ok: LeafOk) -> None:
+        self.kernel = kernel
+        self.leaf_ok = leaf_ok
+
+    def cut(self, stmts: Sequence[Statement], host: tuple[str, ...]) -> tuple[list[Part], bool]:
+        """Parts for `stmts` inside host loops `host`; and whether some kernel is parallel."""
+        leaves = self._merged(groups(self.kernel, stmts, host), host)
+        parts: list[Part] = []
+        parallel = False
+        for top, members, ok in leaves:
+            loop = None if ok or top is None else self._host_loop(top, members, host)
+            if loop is not None:
+                parts.append(loop)
+                parallel = True
+                continue
+            parts.append(Launch(self._sub(members, host)))
+            parallel = parallel or (ok and any(s.within_inames - set(host) for s in members))
+        return parts, parallel
+
+    def _merged(self, grouped, host) -> list[tuple[str | None, list[Statement], bool]]:
+        """Consecutive groups merged while the merged kernel stays parallel."""
+        out: list[tuple[str | None, list[Statement], bool]] = []
+        for top, members in grouped:
+            ok = self.leaf_ok(self._sub(members, host))
+            if out and out[-1][2] and ok:
+                merged = out[-1][1] + members
+                if self.leaf_ok(self._sub(merged, host)):
+                    out[-1] = ("", merged, True)
+                    continue
+            out.append((top, list(members), ok))
+        return out
+
+    def _host_loop(self, iname: str, members: list[Statement],
+                   host: tuple[str, ...]) -> HostLoop | None:
+        bounds = host_loop_bounds(self.kernel, iname, members, host)
+        if bounds is None:
+            return None
+        shared = _shared_temporaries(self.kernel, members, host + (iname,))
+        if shared:
+            self.kernel = globalize(self.kernel, shared)
+        ids = {s.id for s in members}
+        members = [s for s in self.kernel.statements if s.id in ids]
+        body, parallel = self.cut(members, host + (iname,))
+        if not parallel:
+            return None
+        return HostLoop(iname, bounds[0], bounds[1], tuple(body))
+
+    def _sub(self, members: Sequence[Statement], host: Sequence[str]) -> Kernel:
+        return sub_kernel(self.kernel, [s.id for s in members], host, self.kernel.name)
+
+
+def host_loop_bounds(kernel: Kernel, iname: str, members: Sequence[Statement],
+                     host: Sequence[str]) -> tuple[Expression, Expression] | None:
+    """(lower, upper) of `iname` as a host loop, or None if it cannot be one: its domain holds
+    other inames, it is mapped or a reduction iname, or its bounds use more than parameters."""
+    from translator.ir.isl_glue import expr_from_pwaff, iname_bounds
+    dom = kernel.domains[kernel.domain_index_of(iname)]
+    if inames_of(dom) != (iname,):
+        return None
+    if any(str(t) not in ("ord", "unr") for t in kernel.tags_of(iname)):
+        return None
+    if any(iname in names for names in kernel.loop_priority):
+        return None   # the user ordered this loop (prioritize_loops): it stays in the kernel
+    if any(iname in reduction_inames(s) for s in kernel.statements):
+        return None
+    if any(iname not in s.within_inames for s in members):
+        return None
+    try:
+        lo, hi = iname_bounds(dom, iname)
+        lower = expr_from_pwaff(lo, combine="exact")
+        upper = expr_from_pwaff(hi, combine="exact")
+    except Exception:
+        return None
+    allowed = {a.name for a in kernel.value_args} | set(host)
+    if (dependencies(lower) | dependencies(upper)) - allowed:
+        return None
+    return lower, upper
+
+
+# ---------------------------------------------------------------------------------------------
+# sub-kernels
+
+def sub_kernel(kernel: Kernel, ids: Sequence[str], host: Sequence[str], name: str) -> Kernel:
+    """The kernel of statements `ids` inside host loops `host` (whose inames become int32
+    value arguments); domains, tags and array arguments restricted to what they use."""
+    keep = set(ids)
+    host_set = set(host)
+    stmts = tuple(replace(s, within_inames=s.within_inames - host_set,
+                          depends_on=frozenset(d for d in s.depends_on if d in keep))
+                  for s in kernel.statements if s.id in keep)
+    used = set().union(*(s.within_inames | reduction_inames(s) for s in stmts))
+    domains = tuple(d for d in kernel.domains
+                    if set(inames_of(d)) & used and not set(inames_of(d)) & host_set)
+    inames = {n for d in domains for n in inames_of(d)}
+    names = _referenced(stmts)
+    # declared read/write flags describe the whole region: each kernel infers its own
+    args = tuple(replace(a, is_input=None, is_output=None) if isinstance(a, ArrayArg) else a
+                 for a in kernel.args if not isinstance(a, ArrayArg) or a.name in names)
+    args += tuple(ValueArg(name=n, dtype="int32") for n in host if kernel.arg(n) is None)
+    tags = FrozenDict({n: t for n, t in kernel.iname_tags.items() if n in inames})
+    prio = frozenset(t for t in kernel.loop_priority if set(t) <= inames)
+    temps = FrozenDict({n: t for n, t in kernel.temporaries.items() if n in names})
+    return kernel.copy(name=name, statements=stmts, domains=domains, args=args,
+                       iname_tags=tags, loop_priority=prio, temporaries=temps)
+
+
+def _referenced(stmts: Sequence[Statement]) -> set[str]:
+    names: set[str] = set()
+    for s in stmts:
+        names.update(s.assignee_names())
+        for e in s.read_expressions():
+            names |= dependencies(e)
+    return names
+
+
+def _shared_temporaries(kernel: Kernel, stmts: Sequence[Statement],
+                        host: Sequence[str]) -> list[str]:
+    """Private temporaries whose value must outlive a launch: some group of `stmts` reads one
+    before writing it (a reduction result, ``nrm = sqrt(s)``) while another group uses it, or
+    inside a host loop (the value comes from the previous iteration).  A temporary that every
+    group writes before reading (a per-nest accumulator) stays private."""
+    used: dict[str, set[int]] = {}
+    exposed: set[str] = set()
+    for k, (_, members) in enumerate(groups(kernel, stmts, host)):
+        reads_first = _read_first(members)
+        for name in _referenced(members):
+            temp = kernel.temporaries.get(name)
+            if temp is None or temp.address_space not in (None, AddressSpace.PRIVATE):
+                continue
+            if temp.initializer is not None or temp.read_only:
+                continue
+            used.setdefault(name, set()).add(k)
+            if name in reads_first:
+                exposed.add(name)
+    return sorted(n for n in exposed if len(used[n]) > 1 or host)
+
+
+def _read_first(stmts: Sequence[Statement]) -> set[str]:
+    """Names that `stmts`, in order, read before they write them (their value comes in)."""
+    first: dict[str, bool] = {}
+    for s in stmts:
+        reads = set().union(*(dependencies(e) for e in s.read_expressions()))
+        for name in reads | set(s.assignee_names()):
+            first.setdefault(name, name in reads)
+    return {n for n, read in first.items() if read}
+
+
+def values_leaving_loops(kernel: Kernel) -> list[str]:
+    """Private temporaries written inside a loop that another group of statements reads
+    before writing: in one kernel each work item would see only its own iterations' value,
+    so such a region needs several kernels (the value then lives in global memory)."""
+    out = set()
+    grouped = groups(kernel, kernel.statements, ())
+    for k, (top, members) in enumerate(grouped):
+        if top is None:
+            continue
+        written = {n for s in members for n in s.assignee_names()
+                   if n in kernel.temporaries and kernel.temporaries[n].address_space
+                   in (None, AddressSpace.PRIVATE)}
+        for j, (_, others) in enumerate(grouped):
+            if j != k:
+                out |= written & _read_first(others)
+    return sorted(out)
+
+
+def globalize(kernel: Kernel, names: Sequence[str]) -> Kernel:
+    """Temporaries `names` become global array arguments (scalars: one element, ``s`` ->
+    ``s[0]``), so that their values live across launches."""
+    scalars = {n: p.Subscript(p.Variable(n), (0,)) for n in names
+               if not kernel.temporaries[n].shape}
+    stmts = tuple(map_expressions(s, lambda e: substitute(e, scalars)) for s in kernel.statements)
+    new_args = []
+    for n in names:
+        t = kernel.temporaries[n]
+        shape = t.shape or (1,)
+        new_args.append(ArrayArg(name=n, dtype=t.dtype, shape=shape,
+                                 dim_tags=t.dim_tags if t.shape else None, span=t.span))
+    temps = FrozenDict({n: t for n, t in kernel.temporaries.items() if n not in names})
+    return kernel.copy(statements=stmts, args=kernel.args + tuple(new_args), temporaries=temps)
+
+
+def _name_parts(kernel: Kernel, parts: Sequence[Part]) -> tuple[Part, ...]:
+    """Final sub-kernels (from the final `kernel`) named ``<region>_k0``, ``_k1``, ..."""
+    counter = iter(range(1 << 30))
+
+    def rename(part: Part, host: tuple[str, ...]) -> Part:
+        if isinstance(part, HostLoop):
+            inner = host + (part.iname,)
+            return replace(part, body=tuple(rename(q, inner) for q in part.body))
+        ids = [s.id for s in part.kernel.statements]
+        return Launch(sub_kernel(kernel, ids, host, f"{kernel.name}_k{next(counter)}"))
+
+    return tuple(rename(q, ()) for q in parts)
+
+
+__all__ = ["HostLoop", "HostPlan", "Launch", "globalize", "groups", "plan_region",
+           "sub_kernel", "values_leaving_loops", "walk_launches"]
