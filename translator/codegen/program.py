@@ -59,6 +59,12 @@ class HostProgramCode:
         return _walk(self.body, ())
 
     @property
+    def host_params(self) -> tuple[KernelParam, ...]:
+        """The parameters a caller passes (the kernels' "scratch" buffers are not among
+        `params`)."""
+        return self.params
+
+    @property
     def kernels(self) -> tuple[GeneratedCode, ...]:
         return tuple(launch.code for launch, _ in self.launches())
 
