@@ -180,9 +180,11 @@ class _Lowering:
         return final
 
     def _add_partials(self, final: Assignment, target: ArrayArg) -> None:
-        """Give `final` a buffer of per-group values (`scratch_name`) when every group runs it
-        exactly once: then the last group to finish combines them (`atomic_update_text`)
-        instead of one contended atomic update per group."""
+        """Give `final` a buffer of per-group values (`scratch_name`) when every launched group
+        runs it exactly once: then the last group to finish combines them
+        (`atomic_update_text`) instead of one contended atomic update per group.  A group
+        that skipped it would leave the count short and the result unwritten, so this needs a
+        proof (`_every_group_runs`); otherwise each group updates atomically."""
         name = scratch_name(final.id)
         groups = {n for n in final.within_inames if isinstance(self.hardware.get(n), GroupTag)}
         if name in self.kernel.arg_names or name in self.temporaries or final.within_inames - groups:
@@ -190,9 +192,29 @@ class _Lowering:
         kernel_axes = {t.axis for t in self.hardware.values() if isinstance(t, GroupTag)}
         if kernel_axes - {self.hardware[n].axis for n in groups}:
             return
+        if not self._every_group_runs(final, groups):
+            return
         count = _product([g for g in self.grid.groups if g != 1])
         self.partials.append(ArrayArg(name=name, dtype=target.dtype, shape=(_sum([count, 1]),),
                                       is_input=False, is_output=False, span=final.span))
+
+    def _every_group_runs(self, final: Assignment, groups: set[str]) -> bool:
+        """Whether every work group of the launched grid runs `final` (whose inames are the
+        group inames `groups`, so it runs at most once per group) wherever any group does: no
+        predicates, and the grid box ``base <= g <= base + groups - 1`` of each group iname
+        lies inside the exact projection of its domain, for every parameter value the kernel
+        allows where that projection is not empty (isl).  Where no group runs it, none counts
+        and the destination keeps its value, as the empty reduction leaves it."""
+        if final.predicates:
+            return False
+        box: list[Expression] = []
+        for hw in self.grid.inames:
+            if hw.iname in groups:
+                g = p.Variable(hw.iname)
+                last = p.Sum((hw.base, self.grid.axis_size(hw.tag), -1))
+                box += [p.Comparison(g, ">=", hw.base), p.Comparison(g, "<=", last)]
+        return glue.runs_on_whole_box(self.kernel.domains, sorted(groups), box,
+                                      self.kernel.assumptions)
 
     def _check_destination_private(self, stmt: Statement, name: str, groups: set[str]) -> None:
         for other in self.kernel.statements:

@@ -19,7 +19,7 @@ from translator.ir.isl_glue.core import (  # noqa: F401
 from translator.ir.isl_glue.codegen import (  # noqa: F401
     _aligned, _box, _condition_set, _footprint, _footprint_of, bounds_independent, context_set,
     gist_conditions, hardware_range, loop_bound_constraints, nonnegative_in, restrict_context,
-    statement_domain, writes_cover_box,
+    runs_on_whole_box, statement_domain, writes_cover_box,
 )
 from translator.ir.isl_glue.kernel_language import (  # noqa: F401
     _KL_KEYWORDS, kl_free_names, kl_index_range, kl_parse_assumptions, kl_range_bounds,

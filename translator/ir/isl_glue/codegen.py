@@ -260,6 +260,30 @@ def writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]
     return box.is_subset(image.align_params(box.get_space()))
 
 
+def runs_on_whole_box(domains: Sequence[isl.BasicSet], inames: Sequence[str],
+                      box: Sequence[Expression], assumptions: isl.BasicSet | None = None
+                      ) -> bool:
+    """Whether a statement within exactly `inames` runs at every point of `box` (affine
+    conditions on `inames` and parameters, such as a launched grid of work groups) wherever
+    it runs at all, for every parameter value allowed by `assumptions`: `box` lies inside the
+    exact projection of the statement's domain onto `inames` (no convex hull) for each
+    parameter value where that projection is not empty.  Conditions of `box` that are not
+    affine are dropped, which only makes the box larger: a True answer is a proof."""
+    try:
+        ran = _all_to_params(project_onto(combined_domain(domains, inames), inames)).params()
+        points = context_set(box, assumptions).params()
+    except (DomainError, isl.Error):
+        return False
+    somewhere = ran
+    for name in inames:
+        somewhere = somewhere.project_out(
+            dim_type.param, somewhere.find_dim_by_name(dim_type.param, name), 1)
+    points, somewhere = _aligned(points, somewhere)
+    points = points.intersect_params(somewhere)
+    points, ran = _aligned(points, ran)
+    return bool(points.is_subset(ran))
+
+
 def _footprint(domain: isl.BasicSet, indices: Sequence[Expression], names: list[str]) -> isl.Set:
     return _footprint_of(isl.Set.from_basic_set(domain), indices, names)
 
