@@ -3,14 +3,17 @@ loop, instead of one group (and one contended atomic update) per 256 terms (issu
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
 import numpy as np
+import pymbolic.primitives as p
 import pytest
 
 from tests.e2e.harness import REPO, TRANSLATE, check_sample
 from translator.codegen.bounded_groups import MAX_REDUCTION_GROUPS
+from translator.ir import isl_glue as glue
 
 PROGRAM = """#include <stdio.h>
 double dot(int n, const double *restrict a, const double *restrict b)
@@ -375,3 +378,121 @@ def test_python_library_group_max_is_repeatable(ctx, queue) -> None:
         assert all(o["s"][0] == outs[0]["s"][0] for o in outs), n
         np.testing.assert_allclose(outs[0]["s"][0], 0.25 + a.sum(), rtol=1e-10, atol=1e-10)
         assert outs[0]["m"][0] == a.max()
+
+
+# ---------------------------------------------------------------------------------------------
+# the last-group finish needs every launched group to arrive (else each group updates atomically)
+
+C_STARTS = """/* translate-test: rtol=1e-12 */
+#include <math.h>
+#include <stdio.h>
+double from1(int n, const double *restrict a)
+{
+  double s = 0.25;
+#pragma translate kernel from1k
+#pragma translate split_iname("i", 256, outer_tag="g.0", inner_tag="l.0")
+  for (int i = 1; i < n; i++)
+    s += a[i];
+#pragma translate end kernel
+  return s;
+}
+
+double fromm(int m, int n, const double *restrict a)
+{
+  double s = -0.5;
+#pragma translate kernel frommk
+#pragma translate split_iname("i", 64, outer_tag="g.0", inner_tag="l.0")
+  for (int i = m; i < n; i++)
+    s = fmax(s, a[i]);
+#pragma translate end kernel
+  return s;
+}
+
+double groups1(int n, const double *restrict a)
+{
+  double s = 1.0;
+#pragma translate kernel groups1k
+#pragma translate tag_inames("i:g.0")
+  for (int i = 1; i < n; i++)
+    s += a[i];
+#pragma translate end kernel
+  return s;
+}
+
+double groupsm(int m, int n, const double *restrict a)
+{
+  double s = 2.0;
+#pragma translate kernel groupsmk
+#pragma translate tag_inames("i:g.0")
+  for (int i = m; i < n; i++)
+    s = fmin(s, a[i]);
+#pragma translate end kernel
+  return s;
+}
+
+int main(void)
+{
+  static double a[300000];
+  static const int ns[] = {0, 1, 2, 3, 257, 1024, 1025, 1026, 2049, 65537, 262145, 300000};
+  static const int ms[] = {0, 1, 5, 1000, 1023, 1024, 1025, 70000};
+  for (int i = 0; i < 300000; i++)
+    a[i] = sin(0.37 * i) * (1.0 + 1e-3 * (i % 1000));
+  for (int t = 0; t < (int) (sizeof ns / sizeof ns[0]); t++) {
+    printf("n= %d from1 %.15e groups1 %.15e\\n", ns[t], from1(ns[t], a), groups1(ns[t], a));
+    for (int k = 0; k < (int) (sizeof ms / sizeof ms[0]); k++)
+      printf("  m= %d fromm %.17g groupsm %.17g\\n", ms[k], fromm(ms[k], ns[t], a),
+             groupsm(ms[k], ns[t], a));
+  }
+  return 0;
+}
+"""
+
+
+def _helpers_by_kernel(device: str) -> dict[str, set[str]]:
+    """For each kernel of a device file: the update helpers its body calls."""
+    out: dict[str, set[str]] = {}
+    for part in device.split("__kernel void")[1:]:
+        calls = re.findall(r"(\w+)\s*\(", part.split("{", 1)[0])
+        name = next(c for c in calls if c not in ("__attribute__", "reqd_work_group_size"))
+        out[name] = set(re.findall(r"(_tr_(?:finish|atomic)_\w+)\(&", part))
+    return out
+
+
+def test_groups_that_may_skip_the_update_use_atomics(tmp_path: Path) -> None:
+    """Loops from 1 or from a parameter m: split by a work-group size, every launched group has
+    terms (the finish); on the group axis alone, group 0's terms start at 1024, so for small n
+    it skips the update (atomics); from m, groups before m's do (atomics).  Sizes cross 1024."""
+    src = tmp_path / "starts.c"
+    src.write_text(C_STARTS)
+    _report(src, tmp_path / "out")
+    helpers = _helpers_by_kernel((tmp_path / "out" / "starts.cl").read_text())
+    assert helpers == {"from1k": {"_tr_finish_sum_float64"},
+                       "frommk": {"_tr_atomic_max_float64"},
+                       "groups1k": {"_tr_atomic_sum_float64"},
+                       "groupsmk": {"_tr_atomic_min_float64"}}, helpers
+    work = tmp_path / "work"
+    work.mkdir()
+    check_sample(src, work)
+
+
+@pytest.mark.parametrize("domain, covered", [
+    ("{[g, s]: 0 <= g < 1024 and s >= 0 and g + 1024*s < n}", True),
+    # base 0 but the first term at 1: group 0 runs only when n > 1024
+    ("{[g, s]: 0 <= g < 1024 and s >= 0 and 1 <= g + 1024*s < n}", False),
+    ("{[g, s]: 0 <= g < 1024 and s >= 0 and m <= g + 1024*s < n}", False),
+])
+def test_isl_proof_that_every_group_runs(domain: str, covered: bool) -> None:
+    """The launched box ``0 <= g < min(1024, n)`` against the groups that run the update."""
+    box = [p.Comparison(p.Variable("g"), ">=", 0),
+           p.Comparison(p.Variable("g"), "<=",
+                        p.Sum((p.Max((p.Call(p.Variable("min"), (1024, p.Variable("n"))), 0)),
+                               -1)))]
+    assert glue.runs_on_whole_box((glue.parse_domain(domain),), ["g"], box) is covered
+
+
+def test_isl_proof_allows_no_group_running() -> None:
+    """Where no group runs the update (n <= 0 launches one idle group) none counts: fine."""
+    domain = glue.parse_domain("{[g]: 0 <= g < n}")
+    box = [p.Comparison(p.Variable("g"), ">=", 0), p.Comparison(p.Variable("g"), "<=", 0)]
+    assert glue.runs_on_whole_box((domain,), ["g"], box)
+    assert not glue.runs_on_whole_box((glue.parse_domain("{[g]: 1 <= g < n}"),), ["g"], box)
