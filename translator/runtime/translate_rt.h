@@ -138,6 +138,7 @@ typedef struct tr_slot {
     size_t bytes;
     unsigned flags;
     int is_set;
+    int owned;                /* nonzero: tr_region_end releases `buffer` */
 } tr_slot;
 
 /* One call of a region in progress; lives on the glue's stack.  Fields are runtime-owned. */
@@ -149,6 +150,8 @@ typedef struct tr_call {
     cl_uint kernel_index;     /* host programs: the kernel chosen by tr_kernel */
     cl_uint kernel_nargs;
     unsigned char *kernel_set;  /* host programs: which arguments of that kernel are set */
+    int private_slots;        /* nonzero: `slots` and `kernel_set` belong to this call only */
+    int host_writes;          /* nonzero: a copy-in may still read host memory */
 } tr_call;
 
 /* Starts a call of `region` whose kernel takes `nargs` arguments: sets up the device (first
