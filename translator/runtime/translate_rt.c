@@ -1415,6 +1415,7 @@ void tr_data_enter(tr_data_site *site, const char *name, const void *host, long 
     size_t bytes;
     char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
     struct tr_present *e;
+    data_site(site);   /* sets the device up if this is the first runtime call */
     if (bytes == 0)
         return;
     e = present_overlap(lo, bytes);
