@@ -4,8 +4,8 @@ call to call, and stages large copies through pinned buffers.  Neither may chang
 ``runtime_reuse/reuse.c`` calls the same regions with different arrays, different sizes (also
 one seen before), host data changed between calls, a region of several kernels, and all of it
 inside and outside a data region.  It must print what the original prints, under every runtime
-mode: default, forced pinned staging with a tiny chunk (many chunks, a partial last one), and
-TRANSLATE_SYNC=1; and under AddressSanitizer without leaks.
+mode: default, forced pinned staging with a tiny chunk (many chunks, a partial last one; one
+thread and several), and TRANSLATE_SYNC=1; and under AddressSanitizer without leaks.
 """
 
 from __future__ import annotations
@@ -26,6 +26,10 @@ MODES = {
     "default": {},
     "staged": {"TRANSLATE_STAGING": "1", "TRANSLATE_STAGING_CHUNK": "4096"},
     "staged-large-only": {"TRANSLATE_STAGING": "8192", "TRANSLATE_STAGING_CHUNK": "4096"},
+    "staged-threads": {"TRANSLATE_STAGING": "1", "TRANSLATE_STAGING_CHUNK": "4096",
+                       "TRANSLATE_STAGING_THREADS": "3"},
+    "staged-one-thread": {"TRANSLATE_STAGING": "1", "TRANSLATE_STAGING_CHUNK": "4096",
+                          "TRANSLATE_STAGING_THREADS": "1"},
     "sync": {"TRANSLATE_SYNC": "1"},
     "profile": {"TRANSLATE_PROFILE": "1", "TRANSLATE_STAGING": "1",
                 "TRANSLATE_STAGING_CHUNK": "4096"},
@@ -77,7 +81,7 @@ def test_reuse_clean_under_address_sanitizer(builds: tuple[Path, Path, str]) -> 
                     "-lOpenCL", "-o", str(asan)], check=True, cwd=work, capture_output=True,
                    text=True)
     (work / "lsan.supp").write_text(SUPPRESSIONS)
-    for mode in ("default", "staged"):
+    for mode in ("default", "staged", "staged-threads"):
         env = {**os.environ, "TRANSLATE_DEVICE": "cpu", **MODES[mode],
                "ASAN_OPTIONS": "detect_leaks=1",
                "LSAN_OPTIONS": f"suppressions={work / 'lsan.supp'}:print_suppressions=0"}

@@ -5,6 +5,7 @@
 #include "translate_rt.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -501,19 +502,29 @@ static void setup(const tr_region *region)
 /* ------------------------------------------------------------------------------------------ */
 /* Pinned staging for large transfers                                                          */
 
-/* Transfers of at least `min_bytes` go through two pinned (CL_MEM_ALLOC_HOST_PTR, mapped once)
- * buffers of `chunk` bytes: the memcpy of one chunk overlaps the DMA of the other.  The default
- * threshold comes from bench/RESULTS.md ("Pinned staging"); TRANSLATE_STAGING=off|BYTES and
- * TRANSLATE_STAGING_CHUNK=BYTES override it.  Devices that share host memory never stage. */
+/* Transfers of at least `min_bytes` are split into `nlanes` contiguous parts copied in
+ * parallel, one thread per part; each lane has two pinned (CL_MEM_ALLOC_HOST_PTR, mapped once)
+ * buffers of `chunk` bytes, so that the memcpy of one chunk overlaps the DMA of the other.
+ * The defaults come from bench/RESULTS.md ("Pinned staging"); TRANSLATE_STAGING=off|BYTES,
+ * TRANSLATE_STAGING_CHUNK=BYTES and TRANSLATE_STAGING_THREADS=N override them.  Devices that
+ * share host memory never stage. */
 #define TR_STAGING_MIN_DEFAULT ((size_t)4 << 20)
 #define TR_STAGING_CHUNK_DEFAULT ((size_t)4 << 20)
+#define TR_STAGING_THREADS_DEFAULT 4
+#define TR_STAGING_MAX_THREADS 16
+
+/* One thread's staging buffers. */
+struct tr_stage_lane {
+    cl_mem buf[2];
+    char *ptr[2];
+    cl_event pending[2];
+};
 
 static struct {
     size_t min_bytes;         /* 0: never stage */
     size_t chunk;
-    cl_mem buf[2];
-    char *ptr[2];
-    cl_event pending[2];
+    int nlanes;
+    struct tr_stage_lane lanes[TR_STAGING_MAX_THREADS];
 } stg;
 
 /* A byte count from the environment, or `fallback` if unset; "off" is 0. */
@@ -534,6 +545,7 @@ static void staging_setup(const tr_region *region)
 {
     cl_device_type type = 0;
     cl_bool unified = CL_FALSE;
+    size_t lanes;
     check(region, clGetDeviceInfo(rt.device, CL_DEVICE_TYPE, sizeof type, &type, NULL),
           "clGetDeviceInfo");
     clGetDeviceInfo(rt.device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
@@ -542,6 +554,9 @@ static void staging_setup(const tr_region *region)
     stg.chunk = env_bytes("TRANSLATE_STAGING_CHUNK", TR_STAGING_CHUNK_DEFAULT);
     if (stg.chunk < 4096)
         stg.chunk = 4096;
+    lanes = env_bytes("TRANSLATE_STAGING_THREADS", TR_STAGING_THREADS_DEFAULT);
+    stg.nlanes = lanes < 1 ? 1 : lanes > TR_STAGING_MAX_THREADS ? TR_STAGING_MAX_THREADS
+                                                                 : (int)lanes;
 }
 
 /* Creates and maps the staging buffers on first use; 1 if a transfer of `bytes` should be
@@ -549,17 +564,19 @@ static void staging_setup(const tr_region *region)
 static int staging_wanted(size_t bytes)
 {
     cl_int err = CL_SUCCESS;
-    int i;
+    int k, i;
     if (stg.min_bytes == 0 || bytes < stg.min_bytes)
         return 0;
-    for (i = 0; i < 2 && stg.ptr[i] == NULL && err == CL_SUCCESS; ++i) {
-        stg.buf[i] = clCreateBuffer(rt.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
-                                    stg.chunk, NULL, &err);
-        if (err == CL_SUCCESS)
-            stg.ptr[i] = clEnqueueMapBuffer(rt.queue, stg.buf[i], CL_TRUE,
-                                            CL_MAP_READ | CL_MAP_WRITE, 0, stg.chunk, 0, NULL,
-                                            NULL, &err);
-    }
+    for (k = 0; k < stg.nlanes && err == CL_SUCCESS; ++k)
+        for (i = 0; i < 2 && stg.lanes[k].ptr[i] == NULL && err == CL_SUCCESS; ++i) {
+            struct tr_stage_lane *L = &stg.lanes[k];
+            L->buf[i] = clCreateBuffer(rt.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                       stg.chunk, NULL, &err);
+            if (err == CL_SUCCESS)
+                L->ptr[i] = clEnqueueMapBuffer(rt.queue, L->buf[i], CL_TRUE,
+                                               CL_MAP_READ | CL_MAP_WRITE, 0, stg.chunk, 0,
+                                               NULL, NULL, &err);
+        }
     if (err != CL_SUCCESS)
         stg.min_bytes = 0;
     return err == CL_SUCCESS;
@@ -576,82 +593,139 @@ static unsigned long long event_ns(cl_event event)
     return 0;
 }
 
-/* Waits for the transfer of staging buffer `i` (if any); adds its device time to *ns. */
-static cl_int stage_wait(int i, unsigned long long *ns)
+/* Waits for the transfer of staging buffer `i` of lane L (if any); adds its device time to
+ * *ns when profiling. */
+static cl_int stage_wait(struct tr_stage_lane *L, int i, unsigned long long *ns)
 {
     cl_int err;
-    if (stg.pending[i] == NULL)
+    if (L->pending[i] == NULL)
         return CL_SUCCESS;
-    err = clWaitForEvents(1, &stg.pending[i]);
-    if (err == CL_SUCCESS && ns != NULL && rt.profile)
-        *ns += event_ns(stg.pending[i]);
-    clReleaseEvent(stg.pending[i]);
-    stg.pending[i] = NULL;
+    err = clWaitForEvents(1, &L->pending[i]);
+    if (err == CL_SUCCESS && rt.profile)
+        *ns += event_ns(L->pending[i]);
+    clReleaseEvent(L->pending[i]);
+    L->pending[i] = NULL;
     return err;
 }
 
-static cl_int stage_wait_both(cl_int err, unsigned long long *ns)
+static cl_int stage_wait_both(struct tr_stage_lane *L, cl_int err, unsigned long long *ns)
 {
-    cl_int e0 = stage_wait(0, ns), e1 = stage_wait(1, ns);
+    cl_int e0 = stage_wait(L, 0, ns), e1 = stage_wait(L, 1, ns);
     if (err != CL_SUCCESS)
         return err;
     return e0 != CL_SUCCESS ? e0 : e1;
 }
 
-/* Host -> bytes [offset, offset+bytes) of `buffer`, through the staging buffers; returns when
- * the host data is no longer needed. */
-static cl_int staged_write(cl_mem buffer, size_t offset, size_t bytes, const char *host,
-                           unsigned long long *ns)
+/* One lane's part of a staged copy. */
+struct tr_stage_job {
+    struct tr_stage_lane *lane;
+    int to_device;
+    cl_mem buffer;
+    size_t offset, bytes;     /* device bytes [offset, offset+bytes) */
+    char *host;               /* their host copy */
+    unsigned long long ns;    /* device time of the chunks (profiling) */
+    cl_int err;
+};
+
+/* Host -> device through the job's lane; returns when the host data is no longer needed. */
+static cl_int staged_write(struct tr_stage_job *j)
 {
+    struct tr_stage_lane *L = j->lane;
     size_t pos, len;
     int i = 0;
     cl_int err = CL_SUCCESS;
-    for (pos = 0; pos < bytes && err == CL_SUCCESS; pos += len, i ^= 1) {
-        len = bytes - pos < stg.chunk ? bytes - pos : stg.chunk;
-        err = stage_wait(i, ns);
+    for (pos = 0; pos < j->bytes && err == CL_SUCCESS; pos += len, i ^= 1) {
+        len = j->bytes - pos < stg.chunk ? j->bytes - pos : stg.chunk;
+        err = stage_wait(L, i, &j->ns);
         if (err != CL_SUCCESS)
             break;
-        memcpy(stg.ptr[i], host + pos, len);
-        err = clEnqueueWriteBuffer(rt.queue, buffer, CL_FALSE, offset + pos, len, stg.ptr[i], 0,
-                                   NULL, &stg.pending[i]);
+        memcpy(L->ptr[i], j->host + pos, len);
+        err = clEnqueueWriteBuffer(rt.queue, j->buffer, CL_FALSE, j->offset + pos, len,
+                                   L->ptr[i], 0, NULL, &L->pending[i]);
         if (err == CL_SUCCESS)
             err = clFlush(rt.queue);
     }
-    return stage_wait_both(err, ns);
+    return stage_wait_both(L, err, &j->ns);
 }
 
 /* Enqueues the read of the chunk at *next into staging buffer `i`; records where it goes. */
-static cl_int stage_read_chunk(int i, cl_mem buffer, size_t offset, size_t bytes, size_t *next,
-                               size_t *at, size_t *len)
+static cl_int stage_read_chunk(struct tr_stage_job *j, int i, size_t *next, size_t *at,
+                               size_t *len)
 {
     cl_int err;
     at[i] = *next;
-    len[i] = bytes - *next < stg.chunk ? bytes - *next : stg.chunk;
+    len[i] = j->bytes - *next < stg.chunk ? j->bytes - *next : stg.chunk;
     *next += len[i];
-    err = clEnqueueReadBuffer(rt.queue, buffer, CL_FALSE, offset + at[i], len[i], stg.ptr[i], 0,
-                              NULL, &stg.pending[i]);
+    err = clEnqueueReadBuffer(rt.queue, j->buffer, CL_FALSE, j->offset + at[i], len[i],
+                              j->lane->ptr[i], 0, NULL, &j->lane->pending[i]);
     return err == CL_SUCCESS ? clFlush(rt.queue) : err;
 }
 
-/* Bytes [offset, offset+bytes) of `buffer` -> host, through the staging buffers (blocking). */
-static cl_int staged_read(cl_mem buffer, size_t offset, size_t bytes, char *host,
-                          unsigned long long *ns)
+/* Device -> host through the job's lane (returns when the data is there). */
+static cl_int staged_read(struct tr_stage_job *j)
 {
     size_t next = 0, done = 0, at[2] = {0, 0}, len[2] = {0, 0};
     int i;
     cl_int err = CL_SUCCESS;
-    for (i = 0; i < 2 && next < bytes && err == CL_SUCCESS; ++i)
-        err = stage_read_chunk(i, buffer, offset, bytes, &next, at, len);
-    for (i = 0; done < bytes && err == CL_SUCCESS; i ^= 1) {
-        err = stage_wait(i, ns);
+    for (i = 0; i < 2 && next < j->bytes && err == CL_SUCCESS; ++i)
+        err = stage_read_chunk(j, i, &next, at, len);
+    for (i = 0; done < j->bytes && err == CL_SUCCESS; i ^= 1) {
+        err = stage_wait(j->lane, i, &j->ns);
         if (err != CL_SUCCESS)
             break;
-        memcpy(host + at[i], stg.ptr[i], len[i]);
+        memcpy(j->host + at[i], j->lane->ptr[i], len[i]);
         done += len[i];
-        if (next < bytes)
-            err = stage_read_chunk(i, buffer, offset, bytes, &next, at, len);
+        if (next < j->bytes)
+            err = stage_read_chunk(j, i, &next, at, len);
     }
-    return stage_wait_both(err, ns);
+    return stage_wait_both(j->lane, err, &j->ns);
+}
+
+static void *stage_run(void *arg)
+{
+    struct tr_stage_job *j = arg;
+    j->err = j->to_device ? staged_write(j) : staged_read(j);
+    return NULL;
+}
+
+/* A staged copy: the range split into one part per lane (multiples of 4 KiB), the parts
+ * copied by their own threads (the first by this one). */
+static cl_int staged_copy(int to_device, cl_mem buffer, size_t offset, size_t bytes, char *host,
+                          unsigned long long *ns)
+{
+    struct tr_stage_job jobs[TR_STAGING_MAX_THREADS];
+    pthread_t threads[TR_STAGING_MAX_THREADS];
+    int started[TR_STAGING_MAX_THREADS];
+    size_t part = (bytes / (size_t)stg.nlanes + 4095) / 4096 * 4096, pos = 0;
+    int k, n = 0;
+    cl_int err = CL_SUCCESS;
+    for (k = 0; k < stg.nlanes && pos < bytes; ++k, ++n) {
+        struct tr_stage_job *j = &jobs[k];
+        j->lane = &stg.lanes[k];
+        j->to_device = to_device;
+        j->buffer = buffer;
+        j->offset = offset + pos;
+        j->bytes = bytes - pos < part ? bytes - pos : part;
+        j->host = host + pos;
+        j->ns = 0;
+        j->err = CL_SUCCESS;
+        pos += j->bytes;
+        started[k] = k > 0 && pthread_create(&threads[k], NULL, stage_run, j) == 0;
+    }
+    stage_run(&jobs[0]);
+    for (k = 1; k < n; ++k) {
+        if (started[k])
+            pthread_join(threads[k], NULL);
+        else
+            stage_run(&jobs[k]);   /* no thread: copy that part here */
+    }
+    for (k = 0; k < n; ++k) {
+        if (err == CL_SUCCESS)
+            err = jobs[k].err;
+        if (ns != NULL)
+            *ns += jobs[k].ns;
+    }
+    return err;
 }
 
 /* A blocking copy host <-> device, staged when large enough; profiling adds device time to
@@ -663,8 +737,7 @@ static cl_int copy_blocking(int to_device, cl_mem buffer, size_t offset, size_t 
     cl_event *ev = rt.profile && ns != NULL ? &event : NULL;
     cl_int err;
     if (staging_wanted(bytes))
-        return to_device ? staged_write(buffer, offset, bytes, host, ns)
-                         : staged_read(buffer, offset, bytes, host, ns);
+        return staged_copy(to_device, buffer, offset, bytes, host, ns);
     if (to_device)
         err = clEnqueueWriteBuffer(rt.queue, buffer, CL_TRUE, offset, bytes, host, 0, NULL, ev);
     else
@@ -678,16 +751,23 @@ static cl_int copy_blocking(int to_device, cl_mem buffer, size_t offset, size_t 
 
 static void release_staging(void)
 {
-    int i;
-    stage_wait_both(CL_SUCCESS, NULL);
-    for (i = 0; i < 2; ++i)
-        if (stg.ptr[i] != NULL)
-            clEnqueueUnmapMemObject(rt.queue, stg.buf[i], stg.ptr[i], 0, NULL, NULL);
-    if (stg.ptr[0] != NULL)
+    int k, i, mapped = 0;
+    for (k = 0; k < TR_STAGING_MAX_THREADS; ++k) {
+        struct tr_stage_lane *L = &stg.lanes[k];
+        unsigned long long ns = 0;
+        stage_wait_both(L, CL_SUCCESS, &ns);
+        for (i = 0; i < 2; ++i)
+            if (L->ptr[i] != NULL) {
+                clEnqueueUnmapMemObject(rt.queue, L->buf[i], L->ptr[i], 0, NULL, NULL);
+                mapped = 1;
+            }
+    }
+    if (mapped)
         clFinish(rt.queue);
-    for (i = 0; i < 2; ++i)
-        if (stg.buf[i] != NULL)
-            clReleaseMemObject(stg.buf[i]);
+    for (k = 0; k < TR_STAGING_MAX_THREADS; ++k)
+        for (i = 0; i < 2; ++i)
+            if (stg.lanes[k].buf[i] != NULL)
+                clReleaseMemObject(stg.lanes[k].buf[i]);
     memset(&stg, 0, sizeof stg);
 }
 
@@ -939,7 +1019,8 @@ static void slot_buffer(tr_call *call, cl_uint index, tr_slot *sl, cl_mem_flags 
 static void copy_in(tr_call *call, tr_slot *sl, const void *host)
 {
     if (staging_wanted(sl->bytes)) {
-        check(call->region, staged_write(sl->buffer, 0, sl->bytes, host, NULL),
+        check(call->region, staged_copy(1, sl->buffer, 0, sl->bytes,
+                                        (char *)(uintptr_t)host, NULL),
               "clEnqueueWriteBuffer");
     } else {
         check(call->region, clEnqueueWriteBuffer(rt.queue, sl->buffer, CL_FALSE, 0, sl->bytes,
