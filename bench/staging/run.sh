@@ -36,9 +36,7 @@ run)
   TRANSLATE_SYNC=1 ./overhead_rt 100000 | sed 's/^/new+sync /'
   echo "== copy bandwidth"
   TRANSLATE_STAGING=off ./xfer pageable
-  for c in 262144 1048576 4194304 16777216; do
-    TRANSLATE_STAGING=1 TRANSLATE_STAGING_CHUNK=$c ./xfer staged-chunk$((c >> 10))K
-  done
+  ./xfer default
   echo "== heat (time loop in one region) and heat_data (host time loop in a data region)"
   for b in heat:heat_bench heat_data:heat_data; do
     d=${b%%:*} s=${b#*:}
@@ -49,11 +47,8 @@ run)
   for b in heat heat_data; do
     exe=$b/heat_translated
     for k in 1 2 3; do TRANSLATE_STAGING=off ./$exe 100 $b-pageable; done
-    for k in 1 2 3; do ./$exe 100 $b-staged-default; done
-    for c in 1048576 16777216; do
-      TRANSLATE_STAGING=1 TRANSLATE_STAGING_CHUNK=$c ./$exe 100 $b-staged-chunk$((c >> 10))K
-    done
-    TRANSLATE_PROFILE=1 ./$exe 100 $b-staged-default+profile
+    for k in 1 2 3; do ./$exe 100 $b-default; done
+    TRANSLATE_PROFILE=1 ./$exe 100 $b-default+profile
     for k in 1 2 3; do OMP_NUM_THREADS=16 OMP_PROC_BIND=close ./$b/heat_omp 100 $b-openmp16; done
   done ;;
 *) echo "usage: $0 build|run DIR" >&2; exit 2 ;;

@@ -508,9 +508,9 @@ static void setup(const tr_region *region)
  * The defaults come from bench/RESULTS.md ("Pinned staging"); TRANSLATE_STAGING=off|BYTES,
  * TRANSLATE_STAGING_CHUNK=BYTES and TRANSLATE_STAGING_THREADS=N override them.  Devices that
  * share host memory never stage. */
-#define TR_STAGING_MIN_DEFAULT ((size_t)4 << 20)
-#define TR_STAGING_CHUNK_DEFAULT ((size_t)4 << 20)
-#define TR_STAGING_THREADS_DEFAULT 4
+#define TR_STAGING_MIN_DEFAULT ((size_t)16 << 20)
+#define TR_STAGING_CHUNK_DEFAULT ((size_t)1 << 20)
+#define TR_STAGING_THREADS_DEFAULT 8
 #define TR_STAGING_MAX_THREADS 16
 
 /* One thread's staging buffers. */

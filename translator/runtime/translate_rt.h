@@ -39,10 +39,13 @@
  *   TRANSLATE_SYNC=1 makes every call wait for its launches (errors then name the region that
  *   failed; without it, a failing launch on present data is reported where the program next
  *   waits).
- * - Pinned staging: copies of at least TRANSLATE_STAGING bytes (default 4 MiB on GPUs whose
- *   memory is not the host's, off on CPU devices; `off` disables it) go through two pinned
- *   buffers of TRANSLATE_STAGING_CHUNK bytes (default 4 MiB), so that the memcpy of one chunk
+ * - Pinned staging: copies of at least TRANSLATE_STAGING bytes (default 16 MiB on GPUs whose
+ *   memory is not the host's, off on CPU devices; `off` disables it) are split over
+ *   TRANSLATE_STAGING_THREADS threads (default 8), each copying its part through two pinned
+ *   buffers of TRANSLATE_STAGING_CHUNK bytes (default 1 MiB), so that the memcpy of one chunk
  *   overlaps the DMA of the other.  bench/RESULTS.md ("Pinned staging") has the measurements.
+ *   The runtime uses POSIX threads (part of libc since glibc 2.34; link older systems with
+ *   -pthread).
  *
  * Calling convention of the glue (stable)
  * ---------------------------------------
