@@ -16,8 +16,10 @@ Usage::
     python bench/bench_scale.py --kind line --sizes 100 400 --lang fortran
     python bench/bench_scale.py --write DIR         # only write the inputs, for profiling
 
-Prints one line per run: kind, language, size, wall seconds, peak RSS in MB, and the
-``--time-passes`` lines summed over regions.
+Prints one line per run: kind, language, size, wall and CPU (user + system) seconds, peak
+RSS in MB, and the ``--time-passes`` lines summed over regions.  On a loaded machine the CPU
+seconds are the steadier number.  The translator comes from PYTHONPATH (or the installed
+package): ``PYTHONPATH=/path/to/checkout python bench/bench_scale.py``.
 """
 
 from __future__ import annotations
@@ -230,21 +232,22 @@ def write_input(directory: str, kind: str, lang: str, size: int) -> str:
     return path
 
 
-def time_one(path: str, out_dir: str) -> tuple[float, float, str, str]:
-    """Run the CLI on `path`: wall seconds, peak RSS in MB, --time-passes summary, status."""
-    cmd = [sys.executable, "-m", "translator.cli", path, "-o", out_dir, "--time-passes"]
+def time_one(path: str, out_dir: str) -> tuple[float, float, float, str, str]:
+    """Run the CLI on `path`: wall and CPU seconds, peak RSS in MB, --time-passes summary,
+    status.  It runs in `out_dir`'s parent, so ``-m`` finds the translator through
+    PYTHONPATH or the installed package, not through the current directory."""
+    import resource
+    cmd = [sys.executable, "-m", "translator.cli", os.path.abspath(path), "-o",
+           os.path.abspath(out_dir), "--time-passes"]
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=os.path.dirname(os.path.abspath(out_dir)))
     out, err = proc.communicate()
     wall = time.perf_counter() - t0
-    rss = _child_peak_mb()
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu, rss = usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
     status = "ok" if proc.returncode == 0 else f"exit {proc.returncode}: {err.strip()[-300:]}"
-    return wall, rss, _summarise_passes(err), status
-
-
-def _child_peak_mb() -> float:
-    import resource
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
+    return wall, cpu, rss, _summarise_passes(err), status
 
 
 def _summarise_passes(stderr: str) -> str:
@@ -287,8 +290,8 @@ def _report(kind: str, lang: str, size: int, path: str, out_dir: str) -> None:
 
 
 def _one(path: str, out_dir: str) -> None:
-    wall, rss, passes, status = time_one(path, out_dir)
-    print(f"{wall:7.2f} s {rss:7.0f} MB  {status}  {passes}")
+    wall, cpu, rss, passes, status = time_one(path, out_dir)
+    print(f"wall {wall:6.2f} s  cpu {cpu:6.2f} s {rss:5.0f} MB  {status}  {passes}")
 
 
 if __name__ == "__main__":

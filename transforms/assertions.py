@@ -43,6 +43,10 @@ def noalias(kernel: Kernel, *names: str) -> Kernel:
     Before: ``double *a, double *b`` — a write to ``a`` may hit ``b``.
     After ``noalias("a", "b")``: ``a`` and ``b`` are disjoint buffers.
     """
+    if kernel.options.source_language == "fortran":
+        raise TransformError("noalias: Fortran arguments never alias each other (a procedure "
+                             "may not modify an argument through another name), so there is "
+                             "nothing to assert; noalias is for C pointers")
     if len(names) == 1 and not isinstance(names[0], str):
         names = tuple(names[0])
     if len(names) < 2:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -288,6 +288,9 @@ def parse_match(expr: str | MatchExpression | Iterable[str] | None) -> MatchExpr
         return expr
     if isinstance(expr, str):
         return _parse_text(expr.strip())
+    if isinstance(expr, Mapping):
+        raise TransformError(f"match expression must be a string such as 'id:s1 or tag:t', "
+                             f"not a dict ({expr!r})")
     if isinstance(expr, Iterable):
         items = list(expr)
         if not all(isinstance(i, str) for i in items):

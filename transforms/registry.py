@@ -118,9 +118,10 @@ def apply_call(kernel: Kernel, name: str, args: Iterable[Any] = (),
     kwargs = dict(kwargs or {})
     sig = inspect.signature(fn)
     try:
-        sig.bind(kernel, *args, **kwargs)
+        bound = sig.bind(kernel, *args, **kwargs)
     except TypeError as e:
         raise _binding_error(name, fn, str(e), kwargs, span) from None
+    _check_arguments(name, kernel, sig, bound.arguments, span)
     try:
         result = fn(kernel, *args, **kwargs)
     except TranslatorError as e:
@@ -132,6 +133,38 @@ def apply_call(kernel: Kernel, name: str, args: Iterable[Any] = (),
     return result
 
 
+#: Parameters holding a statement match: one that matches nothing is a mistake in a pragma.
+_MATCH_PARAMETERS = ("within", "insn_match")
+
+
+def _check_arguments(name: str, kernel: Kernel, sig: inspect.Signature,
+                     arguments: Mapping[str, Any], span: SourceSpan | None) -> None:
+    """What a pragma gets wrong that the transform itself would accept: a flag that is not
+    True or False (``force="sure"``), a statement match that selects nothing."""
+    for param, value in arguments.items():
+        default = sig.parameters[param].default
+        if isinstance(default, bool) and not isinstance(value, bool):
+            raise TransformError(f"{name}: {param} must be True or False, not {value!r}", span)
+        if param in _MATCH_PARAMETERS and value is not None:
+            _check_matches_something(name, kernel, param, value, span)
+
+
+def _check_matches_something(name: str, kernel: Kernel, param: str, value: Any,
+                             span: SourceSpan | None) -> None:
+    from transforms.match import parse_stack_match
+    try:
+        match = parse_stack_match(value)
+    except TranslatorError as e:
+        raise TransformError(f"{name}: {param}: {e.message}", span) from None
+    if match.is_all() or any(match(kernel, s) for s in kernel.statements):
+        return
+    ids = [s.id for s in kernel.statements]
+    shown = ", ".join(ids[:8]) + (", ..." if len(ids) > 8 else "")
+    raise TransformError(f"{name}: {param}={value!r} matches no statement of region "
+                         f"{kernel.name} (its statements: {shown or 'none'}; "
+                         "translate --emit ir shows their ids and tags)", span)
+
+
 def _binding_error(name: str, fn: Callable[..., Any], message: str, kwargs: Mapping[str, Any],
                    span: SourceSpan | None) -> TransformError:
     params = [p for p in list(inspect.signature(fn).parameters)[1:]]
@@ -140,5 +173,7 @@ def _binding_error(name: str, fn: Callable[..., Any], message: str, kwargs: Mapp
         bad = [k for k in kwargs if k not in params]
         if bad:
             hint = suggestion(bad[0], params)
-    note = Note(f"{name}{signature_text(fn)}", span)
+    # "split_iname takes (split_iname, ...)": its first parameter is named like it (loopy's
+    # name), which "split_iname(split_iname, ...)" made look like a recursive call
+    note = Note(f"{name} takes {signature_text(fn)}", span)
     return TransformError(f"{name}: {message}{hint}", span, notes=(note,))

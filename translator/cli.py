@@ -51,7 +51,10 @@ def _parser() -> argparse.ArgumentParser:
                     help="list every transform a pragma can call")
     ap.add_argument("--language", choices=("fortran", "c"), help="override the suffix rule")
     ap.add_argument("--form", choices=("free", "fixed"), help="Fortran source form")
-    ap.add_argument("-I", dest="includes", action="append", default=[], metavar="DIR")
+    ap.add_argument("-I", dest="includes", action="append", default=[], metavar="DIR",
+                    help="C: include directory; Fortran: where to look for the source of "
+                         "used modules (also the other sources given, and the file's own "
+                         "directory)")
     ap.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VAL]")
     ap.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME")
     ap.add_argument("--report", nargs="?", const="", metavar="FILE",
@@ -180,7 +183,8 @@ def _job_options(args: argparse.Namespace, policy):
 def _frontend_options(args: argparse.Namespace) -> dict:
     cpp = [f"-I{d}" for d in args.includes] + [f"-D{d}" for d in args.defines]
     cpp += [f"-U{u}" for u in args.undefines]
-    opts: dict = {"cpp_args": cpp}
+    # the other sources of the command: where a Fortran file's used modules may be defined
+    opts: dict = {"cpp_args": cpp, "module_sources": list(args.sources)}
     if args.language:
         opts["language"] = args.language
     if args.form:

@@ -18,6 +18,7 @@ Ordering restrictions:
 
 from __future__ import annotations
 
+import re
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -39,17 +40,26 @@ class PassOptions:
     timings: dict[str, float] = field(default_factory=dict)
 
 
-def apply_transform_calls(kernel: Kernel, calls: Sequence[Any]) -> Kernel:
-    """Apply a region's transform pragmas in order (each carries its span for errors)."""
+def apply_transform_calls(kernel: Kernel, calls: Sequence[Any],
+                          tagged_by: dict[str, Any] | None = None) -> Kernel:
+    """Apply a region's transform pragmas in order (each carries its span for errors), then
+    check the work groups they ask for, blaming the pragma that tagged the iname.  `tagged_by`
+    receives, per iname, the span of the last pragma that changed its tags."""
     import transforms
+    tagged_by = {} if tagged_by is None else tagged_by
     for call in calls:
         # case-insensitive names (Fortran) resolve against the kernel as it is now
         call = call.for_kernel(kernel) if hasattr(call, "for_kernel") else call
+        before = kernel
         try:
             kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),
                                            span=call.span)
         except TranslatorError as err:
             raise _respelled(err, getattr(call, "spellings", ()))
+        if kernel.iname_tags is not before.iname_tags:
+            tagged_by.update({n: call.span for n in kernel.all_inames
+                              if kernel.tags_of(n) != before.tags_of(n)})
+    check_work_groups(kernel, tagged_by)
     return kernel
 
 
@@ -58,6 +68,49 @@ def _respelled(err: TranslatorError, spellings: Sequence[tuple[str, str]]) -> Tr
     for name, source in spellings:
         err.message = err.message.replace(f"'{name}'", f"'{source}'")
     return err
+
+
+#: The largest work group the translator emits: no OpenCL GPU accepts more than 1024 work
+#: items per group (NVIDIA, AMD, Intel: 1024 or less; the OpenCL specification guarantees
+#: only 1).  Groups above `WORK_GROUP_WARN` are named in ``--report``: some devices stop at
+#: 256, and the runtime then reports CL_DEVICE_MAX_WORK_GROUP_SIZE at the region's call.
+MAX_WORK_GROUP = 1024
+WORK_GROUP_WARN = 256
+
+
+def check_work_groups(kernel: Kernel, tagged_by: dict[str, Any]) -> None:
+    """Every local axis has a constant size, and a group holds at most `MAX_WORK_GROUP` work
+    items; errors point at the pragma that tagged the iname (`tagged_by`)."""
+    from translator.diagnostics import TransformError
+    from translator.ir.isl_glue import hardware_range, statement_domain
+    from translator.ir.tags import LocalTag
+    sizes: dict[int, tuple[int, str]] = {}
+    for iname in sorted(kernel.all_inames):
+        tag = kernel.tag_of(iname, LocalTag)
+        if tag is None or iname not in tagged_by:
+            continue
+        try:
+            _, count, extent = hardware_range(statement_domain(kernel.domains, [iname]), iname)
+        except TranslatorError:
+            continue   # an ill-formed domain: codegen reports it
+        if extent is None:
+            raise TransformError(
+                f"iname {iname!r} is tagged {tag} but its number of values ({count}) is not a "
+                "constant: the work-group size must be known at translation (split the iname "
+                "with a constant inner length and tag the inner one)", tagged_by[iname])
+        if extent > sizes.get(tag.axis, (0, ""))[0]:
+            sizes[tag.axis] = (extent, iname)
+    total = 1
+    for extent, _ in sizes.values():
+        total *= extent
+    if total > MAX_WORK_GROUP:
+        shape = " x ".join(str(sizes[a][0]) for a in sorted(sizes))
+        biggest = max(sizes.values())[1]
+        raise TransformError(
+            f"work groups of {total} work items ({shape}) are larger than any OpenCL GPU "
+            f"accepts (at most {MAX_WORK_GROUP}; the device's CL_DEVICE_MAX_WORK_GROUP_SIZE, "
+            "often 256 to 1024): use a smaller inner length for the local axes",
+            tagged_by[biggest])
 
 
 def privatize_arrays(kernel: Kernel) -> Kernel:
@@ -109,9 +162,31 @@ def run_region(kernel: Kernel, calls: Sequence[Any],
                opts: PassOptions | None = None) -> RegionResult:
     """The whole pipeline for one region: transforms, privatisation, then either one kernel
     (automatic mapping, the kernel stages, code generation) or, when one kernel cannot run in
-    parallel, a host program (`translator.split`) whose kernels each go through those stages."""
-    opts = opts or PassOptions()
-    for name, stage in (("transforms", lambda k: apply_transform_calls(k, calls)),
+    parallel, a host program (`translator.split`) whose kernels each go through those stages.
+
+    An error of a later stage about an iname that a pragma tagged, located at no better place
+    than the region's kernel line, points at that pragma instead."""
+    tagged_by: dict[str, Any] = {}
+    try:
+        return _run_region(kernel, calls, opts or PassOptions(), tagged_by)
+    except TranslatorError as err:
+        if err.span in (None, kernel.span):
+            err.span = _tagging_pragma(err, tagged_by) or err.span
+        raise
+
+
+def _tagging_pragma(err: TranslatorError, tagged_by: dict[str, Any]) -> Any:
+    """The pragma that tagged an iname the error names: later stages (codegen, the automatic
+    mapper) report tag problems without a location, and the pragma is where to fix them."""
+    for name in re.findall(r"iname '([^']+)'", err.message):
+        if name in tagged_by:
+            return tagged_by[name]
+    return None
+
+
+def _run_region(kernel: Kernel, calls: Sequence[Any], opts: PassOptions,
+                tagged_by: dict[str, Any]) -> RegionResult:
+    for name, stage in (("transforms", lambda k: apply_transform_calls(k, calls, tagged_by)),
                         ("privatize", privatize_arrays)):
         kernel = _timed(opts, name, stage, kernel)
         _print_ir(opts, name, kernel)

@@ -22,7 +22,7 @@ from frontends.c.typemodel import (FLOAT32, FLOAT64, INT32, INT64, CType, FileSc
                                    common_type, parse_constant, promote_integer)
 from frontends.pragmas import declared_functions
 from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
-from translator.ir.expr import Expression, TypeCast
+from translator.ir.expr import MATH_ARITY, Expression, TypeCast
 
 BOOL = np.dtype(np.bool_)
 
@@ -63,14 +63,34 @@ class Environment(Protocol):
 MATH_FUNCTIONS: dict[str, tuple[str, str]] = {}
 for _ir in ("sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
             "atan2", "sinh", "cosh", "tanh", "pow", "floor", "ceil", "trunc", "round", "fmod",
-            "copysign"):
+            "copysign", "ldexp", "ilogb", *MATH_ARITY):
     MATH_FUNCTIONS[_ir] = (_ir, "d")
     MATH_FUNCTIONS[_ir + "f"] = (_ir, "f")
-for _c, _ir in (("fabs", "abs"), ("fmin", "min"), ("fmax", "max")):
+for _c, _ir in (("fabs", "abs"), ("fmin", "min"), ("fmax", "max"), ("nearbyint", "rint"),
+                ("scalbn", "ldexp")):
+    # nearbyint is rint without the inexact flag (OpenCL has no flags); scalbn is ldexp
+    # where FLT_RADIX is 2, as everywhere OpenCL runs
     MATH_FUNCTIONS[_c] = (_ir, "d")
     MATH_FUNCTIONS[_c + "f"] = (_ir, "f")
 MATH_FUNCTIONS.update({"abs": ("abs", "i"), "labs": ("abs", "l"), "llabs": ("abs", "l")})
-_ARITY = {"atan2": 2, "pow": 2, "fmod": 2, "copysign": 2, "min": 2, "max": 2}
+#: The classification macros as the preprocessor leaves them (glibc's math.h); the argument
+#: keeps its own float type.
+CLASSIFICATION: dict[str, str] = {"__builtin_isnan": "isnan", "__builtin_isfinite": "isfinite",
+                                  "__builtin_isnormal": "isnormal",
+                                  "__builtin_isinf_sign": "isinf_sign"}
+#: math.h functions OpenCL C lacks, with the reason the translator cannot offer them.
+NOT_IN_OPENCL: dict[str, str] = {
+    **dict.fromkeys(("frexp", "modf", "remquo"), "it returns a result through a pointer"),
+    **dict.fromkeys(("lrint", "llrint", "lround", "llround"),
+                    "OpenCL C has no such function (write (long)rint(x) or (long)round(x))"),
+    **dict.fromkeys(("j0", "j1", "jn", "y0", "y1", "yn"), "OpenCL C has no Bessel functions"),
+    "nan": "it takes a string (write NAN)", "nexttoward": "it takes a long double",
+    "scalbln": "OpenCL C has no such function (write ldexp(x, n) with an int n)",
+    "__builtin_fpclassify": "OpenCL C has no fpclassify",
+    "__builtin_signbit": "the value C's signbit returns is not specified (write x < 0)",
+}
+_ARITY = {"atan2": 2, "pow": 2, "fmod": 2, "copysign": 2, "min": 2, "max": 2, "ldexp": 2,
+          **MATH_ARITY}
 _ARG_TYPE = {"d": FLOAT64, "f": FLOAT32, "i": INT32, "l": INT64}
 
 _RELATIONAL = frozenset({"<", "<=", ">", ">=", "==", "!="})
@@ -345,6 +365,14 @@ class ExpressionBuilder:
                                     self.span(node, name))
             params = tuple(convert(self.visit(a), t) for a, t in zip(args, arg_types))
             return TExpr(p.Call(p.Variable(name), params), result)
+        if name in CLASSIFICATION:
+            return self._classification(node, name, args)
+        base = name.removesuffix("f").removesuffix("l") if name else None
+        if name in NOT_IN_OPENCL or (name and name.endswith("l") and base in MATH_FUNCTIONS):
+            why = NOT_IN_OPENCL.get(name, "long double is not supported on the device")
+            shown = name.removeprefix("__builtin_")   # a math.h macro, as cpp expanded it
+            raise UnsupportedConstructError(
+                f"math function {shown!r} cannot be translated: {why}", self.span(node, name))
         if name not in MATH_FUNCTIONS:
             shown = f"function {name!r}" if name else "a function pointer"
             raise UnsupportedConstructError(
@@ -358,7 +386,27 @@ class ExpressionBuilder:
                                 self.span(node, name))
         dtype = _ARG_TYPE[kind]
         params = tuple(convert(self.visit(a), dtype) for a in args)
+        if ir_name == "ldexp":
+            params = (params[0], convert(self.visit(args[1]), INT32))
+        if ir_name == "ilogb":
+            return TExpr(p.Call(p.Variable(ir_name), params), INT32)
         return TExpr(p.Call(p.Variable(ir_name), params), dtype)
+
+    def _classification(self, node: c_ast.FuncCall, name: str, args: list) -> TExpr:
+        """isnan, isfinite, isnormal (0 or 1 in C and OpenCL alike); isinf, which glibc
+        writes as ``__builtin_isinf_sign`` (-1, 0 or 1)."""
+        shown = name.removeprefix("__builtin_").removesuffix("_sign")
+        if len(args) != 1:
+            raise FrontendError(f"{shown} takes 1 argument, not {len(args)}",
+                                self.span(node, name))
+        arg = self.visit(args[0])
+        x = arg.expr if arg.dtype.kind == "f" else convert(arg, FLOAT64)
+        ir_name = CLASSIFICATION[name]
+        if ir_name != "isinf_sign":
+            return TExpr(p.Call(p.Variable(ir_name), (x,)), INT32)
+        isinf = p.Call(p.Variable("isinf"), (x,))
+        sign = p.If(p.Comparison(x, "<", 0), -1, 1)
+        return TExpr(p.If(p.Comparison(isinf, "!=", 0), sign, 0), INT32)
 
     # -- constructs that cannot be offloaded ---------------------------------------------
 

@@ -16,12 +16,13 @@ from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
+from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
 from frontends.fortran.rewrite import rewrite_edits, rewrite_source
-from frontends.fortran.scopes import Procedure, build_procedures
-from frontends.fortran.units import blank_unneeded_units
+from frontends.fortran.scopes import Procedure, build_procedures, load_module
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
                                       parse_source, source_form, walk)
+from frontends.fortran.units import blank_unneeded_units
 from frontends.marks import apply_marks
 from frontends.pragmas import DataSite, declared_functions
 from translator.diagnostics import FrontendError, UnsupportedConstructError
@@ -42,6 +43,8 @@ class FortranParsedFile(ParsedFile):
     form: str = "free"
     #: The data directives (data regions, enter/exit data, update), in source order.
     data_sites: tuple[DataSite, ...] = ()
+    #: Other files the translation read: sources of modules used (for dependency files).
+    dependencies: tuple[str, ...] = ()
 
 
 class FortranFrontend:
@@ -60,17 +63,19 @@ class FortranFrontend:
         found = data_directives(directives)
         regions: list[Region] = []
         data: tuple[DataSite, ...] = ()
+        finder = ModuleFinder.from_options(path, options or {}, load_module)
         if marks or found:
             # data directives need their procedures' trees too: then the whole file is parsed
             tree = (parse_source(path, text, form) if found
                     else _parse_needed(path, text, form, marks))
             procedures = build_procedures(tree, lines)
-            regions = _build_regions(marks, procedures, lines, form) if marks else []
+            regions = _build_regions(marks, procedures, lines, form, finder) if marks else []
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:
                 stale_warnings(found, regions, lines, form)
         return FortranParsedFile(path=path, text=text, language="fortran",
-                                 regions=tuple(regions), form=form, data_sites=data)
+                                 regions=tuple(regions), form=form, data_sites=data,
+                                 dependencies=tuple(finder.loaded))
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text, regions replaced by calls, interfaces declared."""
@@ -95,7 +100,7 @@ def _parse_needed(path: str, text: str, form: str, marks: list[RegionMarks]) -> 
 
 
 def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines: SourceLines,
-                   form: str) -> list[Region]:
+                   form: str, finder: ModuleFinder) -> list[Region]:
     out: list[Region] = []
     counts: dict[str, int] = {}
     names: dict[str, RegionMarks] = {}
@@ -108,6 +113,7 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
             raise FrontendError(f"duplicate kernel name {name!r} (first used at line "
                                 f"{names[name].kernel_line})", m.span)
         names[name] = m
+        finder.resolve(proc.scope)   # modules from other files, before any name is looked up
         out.append(_region(proc, m, name, marks, lines, form))
     return out
 

@@ -175,9 +175,18 @@ class ExprBuilder:
     def lookup(self, name: str) -> Symbol:
         sym = self.ctx.scope.lookup(name)
         if sym is None:
+            self._check_missing_module(name)
             raise FrontendError(f"undeclared name {name!r} (implicit none is in effect)",
                                 self.ctx.span(name))
         return sym
+
+    def _check_missing_module(self, name: str) -> None:
+        """An undeclared name that a module whose source was not found may declare."""
+        from frontends.fortran.modules import missing_module_error
+        err = missing_module_error(self.ctx.scope, name, self.ctx.span(name),
+                                   getattr(self.ctx, "lines", None))
+        if err is not None:
+            raise err
 
     def type_of(self, sym: Symbol) -> FType:
         if sym.ftype is None:
@@ -245,6 +254,8 @@ class ExprBuilder:
                 return self.user_call(name, list(subs))
             if name in INTRINSICS and (sym is None or not sym.is_array):
                 return INTRINSICS[name](self, name, list(subs))
+            if sym is None:
+                self._check_missing_module(name)
             raise self.error(f"call to function {name!r} is not supported in a kernel region "
                              "(only intrinsic functions, and functions a register_function "
                              "pragma of the region declares, can be offloaded)", name)

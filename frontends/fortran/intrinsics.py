@@ -135,6 +135,48 @@ def _atan2(builder: ExprBuilder, name: str, args: list) -> Typed:
     return Typed(call("atan2", cast(y, t), cast(x, t)), t)
 
 
+def _real_pair(ir_name: str) -> Handler:
+    """hypot(x, y): two reals of one kind (the promoted one, as gfortran accepts)."""
+    def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
+        a = split_args(builder, name, args, ("x", "y"), 2)
+        x = as_float(_real_numeric(builder, name, a["x"]))
+        y = as_float(_real_numeric(builder, name, a["y"]))
+        t = promote(x.ftype, y.ftype)
+        return Typed(call(ir_name, cast(x, t), cast(y, t)), t)
+    return handler
+
+
+def _scale(builder: ExprBuilder, name: str, args: list) -> Typed:
+    """scale(x, i) = x * 2**i, exactly: OpenCL's ldexp (the radix is 2)."""
+    a = split_args(builder, name, args, ("x", "i"), 2)
+    x = as_float(_real_numeric(builder, name, a["x"]))
+    i = _real_numeric(builder, name, a["i"])
+    if i.ftype.base != "integer":
+        raise FrontendError(f"intrinsic {name}: argument i must be an integer",
+                            builder.ctx.span(name))
+    return Typed(call("ldexp", x.expr, cast(i, INTEGER)), x.ftype)
+
+
+#: Elemental intrinsics OpenCL C has no counterpart for: refused by name, with the reason.
+NOT_IN_OPENCL = {
+    **dict.fromkeys(("bessel_j0", "bessel_j1", "bessel_jn", "bessel_y0", "bessel_y1",
+                     "bessel_yn", "besj0", "besj1", "besjn", "besy0", "besy1", "besyn",
+                     "dbesj0", "dbesj1", "dbesjn", "dbesy0", "dbesy1", "dbesyn"),
+                    "OpenCL C has no Bessel functions"),
+    "erfc_scaled": "OpenCL C has no erfc_scaled (exp(x**2)*erfc(x) overflows where it "
+                   "does not)",
+    **dict.fromkeys(("fraction", "set_exponent", "spacing", "rrspacing", "nearest",
+                     "exponent"), "OpenCL C has no direct counterpart of this model function"),
+}
+
+
+def refuse_not_in_opencl(builder: ExprBuilder, name: str, args: list) -> Typed:
+    raise UnsupportedConstructError(
+        f"intrinsic function {name!r} cannot be translated: {NOT_IN_OPENCL[name]}; compute it "
+        "before the region, or give the device your own with a register_function pragma",
+        builder.ctx.span(name))
+
+
 def _minmax(ir_name: str, force: FType | None = None) -> Handler:
     def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
         if len(args) < 2:
@@ -502,6 +544,13 @@ INTRINSICS: dict[str, Handler] = {
     "huge": _numeric_inquiry, "tiny": _numeric_inquiry, "epsilon": _numeric_inquiry,
     "sum": _reduction, "product": _reduction, "maxval": _reduction, "minval": _reduction,
     "dot_product": _reduction, "count": _reduction, "any": _reduction, "all": _reduction,
+    # Fortran 2008 elemental functions OpenCL C has (and GNU's specific names of them)
+    "erf": _math("erf"), "erfc": _math("erfc"), "gamma": _math("tgamma"),
+    "log_gamma": _math("lgamma"), "derf": _math("erf", DOUBLE), "derfc": _math("erfc", DOUBLE),
+    "dgamma": _math("tgamma", DOUBLE), "algama": _math("lgamma", REAL),
+    "dlgama": _math("lgamma", DOUBLE), "asinh": _math("asinh"), "acosh": _math("acosh"),
+    "atanh": _math("atanh"), "hypot": _real_pair("hypot"), "scale": _scale,
+    **dict.fromkeys(NOT_IN_OPENCL, refuse_not_in_opencl),
 }
 
 __all__ = ["INTRINSICS", "power"]

@@ -103,6 +103,13 @@ def _module(unit: Any, lines: SourceLines, modules: dict[str, Scope],
                     out.extend(_flatten(_procedure(sub, lines, scope, modules)))
 
 
+def load_module(unit: Any, lines: SourceLines, modules: dict[str, Scope]) -> Scope:
+    """Declare the module `unit` of another file into `modules` (its procedures are not
+    needed: only a file's own procedures hold regions); returns its scope."""
+    _module(unit, lines, modules, [])
+    return modules[str(children(unit)[0].items[1]).lower()]
+
+
 def _first_line(node: Any) -> int:
     rng = node_lines(node)
     return rng[0] if rng else 1
@@ -238,6 +245,7 @@ def _symbol(scope: Scope, name: str, line: int, lines: SourceLines) -> Symbol:
 
 def _use(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
     module = str(item.items[2]).lower()
+    scope.use_lines.setdefault(module, _first_line(item))
     has_only = "ONLY" in str(item.items[3]).upper()
     mapping: dict[str, str] = {}
     for entry in children(item.items[4]) if item.items[4] is not None else ():
@@ -478,4 +486,5 @@ def _index(e: Any) -> Any:
     return add_expr(e, 0) if e is not None else e
 
 
-__all__ = ["DeclContext", "Procedure", "array_dims", "build_procedures", "declare", "type_spec"]
+__all__ = ["DeclContext", "Procedure", "array_dims", "build_procedures", "declare",
+           "load_module", "type_spec"]

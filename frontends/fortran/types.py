@@ -110,6 +110,7 @@ class Scope:
     implicit: dict[str, FType] | None = None    # letter -> type; None: implicit none
     implicit_declared: bool = False
     uses: list[tuple[str, dict[str, str] | None]] = field(default_factory=list)
+    use_lines: dict[str, int] = field(default_factory=dict)  # module -> its first USE line
     dummies: tuple[str, ...] = ()
     result: str | None = None
     modules: dict[str, Scope] = field(default_factory=dict)  # modules of the file, by name

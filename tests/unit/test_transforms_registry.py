@@ -80,7 +80,7 @@ def test_arity_errors_carry_span_and_signature(name, args, kwargs, message):
         transforms.apply_call(knl(), name, args, kwargs, span=SPAN)
     assert err.value.message == message
     assert err.value.span == SPAN
-    assert err.value.notes[0].message.startswith(f"{name}(")
+    assert err.value.notes[0].message.startswith(f"{name} takes (")
     assert "src.f90:7:3: error: " + message in err.value.render()
 
 

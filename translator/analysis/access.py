@@ -81,7 +81,7 @@ def statement_accesses(kernel: Kernel, stmt: Statement,
 def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds) -> Access:
     name, index, linear = found
     layout = "linear" if linear else ""
-    params = {a.name for a in kernel.value_args} | set(_param_names(kernel))
+    params = _parameters(kernel)
     names = set(inames) | params
     if index is not None and not all(is_affine(i, names) for i in index):
         index = _as_floor(kernel, index, inames)
@@ -196,6 +196,19 @@ def _as_floor(kernel: Kernel, index: tuple[Expression, ...], inames) -> tuple[Ex
         return index
     mapper = _TruncToFloor(domain)
     return tuple(mapper(i) for i in index)
+
+
+#: The last kernel's parameter names, by the identity of its args and domains (held).
+_LAST_PARAMETERS: list = [None, None, frozenset()]
+
+
+def _parameters(kernel: Kernel) -> frozenset[str]:
+    """Value arguments and domain parameters (asked once per access: remembered)."""
+    if _LAST_PARAMETERS[0] is kernel.args and _LAST_PARAMETERS[1] is kernel.domains:
+        return _LAST_PARAMETERS[2]
+    names = frozenset({a.name for a in kernel.value_args} | _param_names(kernel))
+    _LAST_PARAMETERS[:] = [kernel.args, kernel.domains, names]
+    return names
 
 
 def _param_names(kernel: Kernel) -> set[str]:

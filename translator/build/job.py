@@ -177,11 +177,12 @@ def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
                       for name, secs in popts.timings.items()]
     if apply_policy(caught, opts.policy)[1]:
         return   # a warning promoted to an error: fail without writing anything
-    _emit(src, translated.language, outputs, opts, result)
+    _emit(src, translated.language, outputs, opts, result,
+          tuple(getattr(translated.parsed, "dependencies", ())))
 
 
 def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
-          result: JobResult) -> None:
+          result: JobResult, extra_deps: tuple[str, ...] = ()) -> None:
     """Write (or print) the outputs and the dependency file, all or none: everything that
     can fail is worked out before the first byte is written, and the files go to temporary
     files first, renamed only when all of them are complete."""
@@ -194,7 +195,7 @@ def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
         result.stdout = "".join(outputs[name] for name in sorted(outputs))
     files = dict(out_files)
     if opts.depfile is not None:
-        path, text = _depfile(src, language, opts, outputs)
+        path, text = _depfile(src, language, opts, outputs, extra_deps)
         files[path] = text
     try:
         write_files(files)
@@ -204,9 +205,10 @@ def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
     result.outputs = list(out_files)
 
 
-def _depfile(src: str, language: str, opts: JobOptions, outputs: dict[str, str]
-             ) -> tuple[str, str]:
-    """The dependency file's path and text."""
+def _depfile(src: str, language: str, opts: JobOptions, outputs: dict[str, str],
+             extra_deps: tuple[str, ...] = ()) -> tuple[str, str]:
+    """The dependency file's path and text (`extra_deps`: other files the frontend read,
+    such as the sources of used Fortran modules)."""
     from translator.build.deps import depfile_text, source_dependencies, toolchain_files
     from translator.diagnostics import FrontendError
     path = opts.depfile
@@ -221,7 +223,8 @@ def _depfile(src: str, language: str, opts: JobOptions, outputs: dict[str, str]
     if not targets:
         raise FrontendError("-MD without -o needs -MT TARGET (there is no output to name)")
     cpp_args = opts.frontend.get("cpp_args", ())
-    deps = source_dependencies(src, language, cpp_args) + list(toolchain_files())
+    deps = source_dependencies(src, language, cpp_args)
+    deps += [d for d in extra_deps if d not in deps] + list(toolchain_files())
     return path, depfile_text(targets, deps, phony=opts.dep_phony)
 
 

@@ -120,7 +120,15 @@ def _space(space: AddressSpace) -> str:
 def grid_line(code: GeneratedCode) -> str:
     glob = ", ".join(str(e) for e in code.global_size)
     loc = ", ".join(str(e) for e in code.local_size)
-    return f"launch grid: global ({glob}), local ({loc}) work items"
+    text = f"launch grid: global ({glob}), local ({loc}) work items"
+    from translator.pipeline import WORK_GROUP_WARN
+    group = int(np.prod([int(x) for x in code.local_size])) if code.local_size else 1
+    if group > WORK_GROUP_WARN:
+        text += (f"\n  device limit: work groups of {group} work items; some devices accept "
+                 f"at most {WORK_GROUP_WARN} (their CL_DEVICE_MAX_WORK_GROUP_SIZE, which "
+                 "clinfo shows); on such a device the region's call fails with "
+                 "CL_INVALID_WORK_GROUP_SIZE at its file:line")
+    return text
 
 
 def _bytes_text(params: Sequence[KernelParam]) -> str:

@@ -16,7 +16,7 @@ import pymbolic.primitives as p
 from translator.codegen.cnames import PRECEDENCE, c_type_name, is_float
 from translator.codegen.registry import print_user_call
 from translator.diagnostics import CodegenError
-from translator.ir.expr import IR_FUNCTIONS, Expression
+from translator.ir.expr import INT_RESULT_FUNCTIONS, IR_FUNCTIONS, MATH_ARITY, Expression
 
 if TYPE_CHECKING:
     from translator.codegen.cexpr import CExpressionPrinter
@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 #: IR functions whose OpenCL name is the same and that take and return floats.
 _FLOAT_FUNCTIONS = frozenset({
     "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
-    "sinh", "cosh", "tanh", "fmod", "copysign",
+    "sinh", "cosh", "tanh", "fmod", "copysign", *MATH_ARITY,
 })
 #: Rounding functions: the identity on integers.
 _ROUNDING = frozenset({"floor", "ceil", "trunc", "round"})
 
-_ARITY = {"atan2": 2, "fmod": 2, "copysign": 2, "pow": 2, "rem": 2}
+_ARITY = {"atan2": 2, "fmod": 2, "copysign": 2, "pow": 2, "rem": 2, "ldexp": 2, **MATH_ARITY}
 
 
 def print_ir_function(printer: CExpressionPrinter, name: str, args: Sequence[Expression],
@@ -54,6 +54,8 @@ def print_ir_function(printer: CExpressionPrinter, name: str, args: Sequence[Exp
         return printer.binary("%", args[0], args[1], prec)
     if name == "pow":
         return printer.map_power(p.Power(args[0], args[1]), prec)
+    if name == "ldexp" or name in INT_RESULT_FUNCTIONS:
+        return _mixed_call(printer, name, args, dtype, prec)
     if name in _ROUNDING and not is_float(dtype):
         return printer.rec(args[0], prec) if dtype is None else \
             printer.rec(printer._as(np.dtype(dtype), args[0]), prec)
@@ -77,6 +79,19 @@ def _float_call(printer: CExpressionPrinter, name: str, args: Sequence[Expressio
                 dtype: np.dtype, prec: int) -> str:
     dt = np.dtype(dtype)
     return printer.call(name, [printer._as(dt, a) for a in args], prec, dt)
+
+
+def _mixed_call(printer: CExpressionPrinter, name: str, args: Sequence[Expression],
+                dtype: np.dtype | None, prec: int) -> str:
+    """``ldexp(x, n)`` (x of the result's float type, n an int) and the int-valued functions
+    of one float (their argument keeps its float type; an integer becomes a double)."""
+    if name == "ldexp":
+        dt = np.dtype(dtype) if is_float(dtype) else np.dtype(np.float64)
+        return printer.call(name, [printer._as(dt, args[0]),
+                                   printer._as(np.dtype(np.int32), args[1])], prec)
+    own = printer.dtype_of(args[0])
+    dt = np.dtype(own) if is_float(own) else np.dtype(np.float64)
+    return printer.call(name, [printer._as(dt, args[0])], prec, dt)
 
 
 def _abs(printer: CExpressionPrinter, arg: Expression, dtype: np.dtype | None,

@@ -21,7 +21,10 @@ Integer arithmetic semantics (the contract between frontends and codegen):
 IR functions (``Call(Variable(name), args)``), lowered per target: abs, sqrt, exp, log, log10,
 sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, pow, floor, ceil, trunc, round, fmod,
 min, max (any arity), copysign, rem; for complex values also real, imag, conj and
-complex(x, y).  Frontends map their intrinsics onto these.
+complex(x, y); the further math functions C99 and OpenCL C share (`MATH_ARITY`: cbrt, erf,
+tgamma, hypot, fma, ...), ``ldexp(x, n)`` (n an int) and the int-valued ``ilogb``, ``isnan``,
+``isinf``, ``isfinite``, ``isnormal`` (`INT_RESULT_FUNCTIONS`).  Frontends map their intrinsics
+onto these.
 """
 
 from __future__ import annotations
@@ -38,11 +41,22 @@ from pymbolic.mapper.substitutor import SubstitutionMapper
 Expression = object  # pymbolic expressions, numbers and numpy scalars
 
 #: IR functions a frontend may emit; codegen lowers each of them (see module docstring).
-IR_FUNCTIONS = frozenset({
+IR_FUNCTIONS_BASIC = frozenset({
     "abs", "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
     "sinh", "cosh", "tanh", "pow", "floor", "ceil", "trunc", "round", "fmod", "min", "max",
     "copysign", "rem", "real", "imag", "conj", "complex",
 })
+#: Further float functions that C99 math.h and OpenCL C both have (same name, same meaning),
+#: by arity: float arguments, a float result.
+MATH_ARITY: dict[str, int] = {
+    **dict.fromkeys(("cbrt", "exp2", "expm1", "log2", "log1p", "logb", "asinh", "acosh",
+                     "atanh", "erf", "erfc", "tgamma", "lgamma", "rint"), 1),
+    **dict.fromkeys(("hypot", "remainder", "nextafter", "fdim"), 2),
+    "fma": 3,
+}
+#: Functions of a float argument with an int result (OpenCL: ``int`` for a scalar).
+INT_RESULT_FUNCTIONS = frozenset({"ilogb", "isnan", "isinf", "isfinite", "isnormal"})
+IR_FUNCTIONS = IR_FUNCTIONS_BASIC | frozenset(MATH_ARITY) | {"ldexp"} | INT_RESULT_FUNCTIONS
 
 #: Reduction operations known to the engine (registered user operations extend this).
 REDUCTION_OPS: dict[str, dict] = {

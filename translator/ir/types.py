@@ -23,7 +23,7 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import KernelLanguageError
 from translator.ir.data import ArrayArg, TemporaryVariable, ValueArg
-from translator.ir.expr import Expression, IRWalkMapper, dependencies
+from translator.ir.expr import INT_RESULT_FUNCTIONS, Expression, IRWalkMapper, dependencies
 from translator.ir.isl_glue import params_of
 from translator.ir import registrations
 from translator.ir.kernel import Kernel
@@ -241,6 +241,10 @@ class TypeOracle:
             declared = _registered("function_result_dtype", self.kernel, name)
             if declared is not None:
                 return Typed(declared)
+        if name in INT_RESULT_FUNCTIONS:
+            return Typed(np.dtype(np.int32))
+        if name == "ldexp" and e.parameters:   # ldexp(x, n): the type of x
+            e = p.Call(e.function, e.parameters[:1])
         args = promote_all([self.typed(a) for a in e.parameters])
         if args.dtype is None:
             return args
@@ -357,6 +361,9 @@ def _with_dtypes(kernel: Kernel, updates: dict[str, np.dtype]) -> Kernel:
 
 def _default_integer_values(kernel: Kernel) -> Kernel:
     """Untyped value arguments that are domain parameters, subscripts or shapes are int32."""
+    if not any(a.dtype is None for a in kernel.value_args) and not any(
+            t.dtype is None and not t.shape for t in kernel.temporaries.values()):
+        return kernel   # nothing to type: skip the walk over every statement
     integral = _integer_used_names(kernel)
     updates = {a.name: INT32 for a in kernel.value_args
                if a.dtype is None and a.name in integral}

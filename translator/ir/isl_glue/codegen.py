@@ -18,14 +18,22 @@ from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.core import (
     _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg, _param_terms,
     aff_from_expr, combined_domain, dim_type, expr_from_pwaff, iname_bounds, inames_of,
-    is_nonnegative, project_onto,
+    is_nonnegative, memoized, project_onto,
 )
 
 
 def statement_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> isl.BasicSet:
     """The iteration domain of a statement within `inames`: the forest part for them,
     projected onto exactly those inames."""
-    inames = set(inames)
+    inames = frozenset(inames)
+    if not isinstance(domains, tuple):
+        return _statement_domain(domains, inames)
+    return memoized(("statement_domain", id(domains), inames), (domains,),
+                    lambda: _statement_domain(domains, inames))
+
+
+def _statement_domain(domains: Sequence[isl.BasicSet], inames: frozenset[str]
+                      ) -> isl.BasicSet:
     s = project_onto(combined_domain(domains, inames), inames)
     bsets = s.coalesce().get_basic_sets()
     if len(bsets) == 1:
@@ -149,6 +157,12 @@ def hardware_range(domain: isl.BasicSet, iname: str) -> tuple[Expression, Expres
     piece that keeps the count smallest (constant where possible), never a minimum of pieces
     that the count does not account for.
     """
+    return memoized(("hardware_range", id(domain), iname), (domain,),
+                    lambda: _hardware_range(domain, iname))
+
+
+def _hardware_range(domain: isl.BasicSet | isl.Set, iname: str
+                    ) -> tuple[Expression, Expression, int | None]:
     s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
     lo, hi = iname_bounds(s, iname, ())
     best: tuple[tuple[int, int, int], isl.PwAff, isl.PwAff, int | None] | None = None

@@ -4,8 +4,9 @@ proofs, the domain forest, and conditions read back from constraints.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import islpy as isl
 import numpy as np
@@ -13,6 +14,8 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
+
+_T = TypeVar("_T")
 
 dim_type = isl.dim_type
 
@@ -55,6 +58,26 @@ def _with_params(text: str, params: Iterable[str]) -> str:
     bound = {b.strip() for group in bound for b in group.split(",")}
     found = sorted((words - inames - keywords - bound) | set(params))
     return f"[{', '.join(found)}] -> {body}" if found else body
+
+
+#: Answers of pure isl computations for recent arguments, keyed by the identity of the isl
+#: objects and domain tuples they were given; each entry holds those objects, so an identity
+#: cannot be reused while it is cached.  Analysis and codegen ask the same questions once per
+#: statement or access: a region of hundreds of statements asks them hundreds of times.
+_MEMO: dict[tuple, tuple] = {}
+_MEMO_SIZE = 8192
+
+
+def memoized(key: tuple, held: tuple, compute: Callable[[], _T]) -> _T:
+    """`compute()`, or its remembered value for `key` (which must name `held` by identity)."""
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit[1]
+    value = compute()
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = (held, value)
+    return value
 
 
 def _isl_msg(e: Exception) -> str:

@@ -14,7 +14,7 @@ from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (
     _align_params, _all_to_params, _param_set_aligned, aff_from_expr, combined_domain,
-    dim_type, project_onto,
+    dim_type, memoized, project_onto,
 )
 
 
@@ -24,6 +24,22 @@ def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
     """The instances of a statement over `inames` as a parameter-only set (every iname becomes
     a parameter, renamed by `rename`), restricted by the affine `conditions` (others are
     ignored: an over-approximation, which is safe for conflict search)."""
+    inames, conditions = tuple(inames), tuple(conditions)
+    if not isinstance(domains, tuple):
+        return _instance_set(domains, inames, conditions, rename, assumptions)
+    key = ("instances", id(domains), inames, conditions,
+           tuple(sorted((rename or {}).items())), id(assumptions))
+    try:
+        hash(key)
+    except TypeError:   # an unhashable condition: compute, do not remember
+        return _instance_set(domains, inames, conditions, rename, assumptions)
+    return memoized(key, (domains, assumptions),
+                    lambda: _instance_set(domains, inames, conditions, rename, assumptions))
+
+
+def _instance_set(domains: Sequence[isl.BasicSet], inames: tuple[str, ...],
+                  conditions: tuple[Expression, ...], rename: dict[str, str] | None,
+                  assumptions: isl.BasicSet | None) -> isl.Set:
     dom = isl.Set.from_basic_set(combined_domain(domains, inames))
     dom = project_onto(dom, inames)
     for c in conditions:
@@ -52,6 +68,20 @@ def find_conflict(first: isl.Set, second: isl.Set,
     """
     if differ and all(_forces_equal(equalities, a, b) for a, b in differ):
         return None
+    key = ("conflict", id(first), id(second), tuple(equalities), tuple(differ), tuple(less))
+    try:
+        hash(key)
+    except TypeError:
+        return _find_conflict(first, second, equalities, differ, less)
+    value = memoized(key, (first, second),
+                     lambda: _find_conflict(first, second, equalities, differ, less))
+    return None if value is None else dict(value)
+
+
+def _find_conflict(first: isl.Set, second: isl.Set,
+                   equalities: Sequence[tuple[Expression, Expression]],
+                   differ: Sequence[tuple[str, str]],
+                   less: Sequence[tuple[Expression, Expression]]) -> dict[str, int] | None:
     names: set[str] = set()
     for lhs, rhs in (*equalities, *less):
         names |= dependencies(lhs) | dependencies(rhs)

@@ -1,0 +1,170 @@
+"""Modules a region's procedure uses that its own file does not define.
+
+Fortran compilers read such modules from ``.mod`` files; the translator reads their source
+instead, found in this order:
+
+1. the other Fortran sources of the same command (``translate mod.f90 main.f90 -o out``);
+2. every Fortran source in each ``-I DIR``, in the order given;
+3. every Fortran source in the directory of the file being translated.
+
+A file is a candidate when one of its lines is a ``MODULE name`` statement; only its modules
+are parsed (see `frontends.fortran.units`).  A module that none of them defines is recorded as
+missing: a region that then uses an undeclared name gets an error naming the module, its USE
+line and where the translator looked (an unused missing module, ``use mpi`` say, is harmless).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from frontends.fortran.source import SourceLines, children, class_name, parse_source, source_form
+from frontends.fortran.types import INTRINSIC_MODULE_CONSTANTS, Scope
+from frontends.fortran.units import blank_unneeded_units
+from translator.diagnostics import FrontendError, Note, SourceSpan
+
+FORTRAN_SUFFIXES = (".f90", ".F90", ".f95", ".F95", ".f03", ".F03", ".f08", ".F08", ".f", ".F",
+                    ".for", ".FOR")
+_MODULE_LINE = re.compile(r"^[ \t]*module[ \t]+(?!procedure\b)([a-z]\w*)[ \t]*(?:!.*)?$",
+                          re.I | re.M)
+
+
+@dataclass
+class MissingModule(Scope):
+    """A used module whose source was not found: it declares nothing."""
+
+    searched: str = ""
+
+
+@dataclass
+class ModuleFinder:
+    """Finds and loads the source of modules by name (one per translated file)."""
+
+    path: str
+    #: Declares one module node of a parsed file (`frontends.fortran.scopes.load_module`;
+    #: passed in, as scopes imports the expression builder, which reports missing modules).
+    loader: Callable[[Any, SourceLines, dict[str, Scope]], Scope]
+    sources: tuple[str, ...] = ()
+    include_dirs: tuple[str, ...] = ()
+    _index: dict[str, str] | None = field(default=None, repr=False)
+    #: The files read, in order (a dependency file lists them).
+    loaded: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_options(cls, path: str, options: dict[str, Any],
+                     loader: Callable[[Any, SourceLines, dict[str, Scope]], Scope]
+                     ) -> ModuleFinder:
+        dirs = [a[2:] for a in options.get("cpp_args", ()) or ()
+                if str(a).startswith("-I") and len(a) > 2]
+        dirs += [str(d) for d in options.get("module_path", ()) or ()]
+        own = os.path.abspath(path)
+        sources = tuple(s for s in options.get("module_sources", ()) or ()
+                        if os.path.abspath(s) != own and str(s).endswith(FORTRAN_SUFFIXES))
+        return cls(path=path, loader=loader, sources=sources, include_dirs=tuple(dirs))
+
+    def resolve(self, scope: Scope) -> None:
+        """Load every module `scope` (or a host, or a loaded module) uses and lacks."""
+        for name in scope.unknown_modules():
+            self._load(name, scope.modules)
+
+    def _load(self, name: str, modules: dict[str, Scope]) -> None:
+        if name in modules or name in INTRINSIC_MODULE_CONSTANTS:
+            return
+        where = self._files().get(name)
+        if where is None:
+            modules[name] = MissingModule(name=name, kind="missing", searched=self._searched())
+            return
+        if where not in self.loaded:
+            self.loaded.append(where)
+        for loaded in _read_modules(where, modules, self.loader):
+            for used in loaded.unknown_modules():
+                self._load(used, modules)
+        if name not in modules:   # the MODULE line was not a module after all
+            modules[name] = MissingModule(name=name, kind="missing", searched=self._searched())
+
+    def _files(self) -> dict[str, str]:
+        """Module name -> the first candidate file defining it."""
+        if self._index is None:
+            self._index = {}
+            for file in self._candidates():
+                for module in _modules_in(file):
+                    self._index.setdefault(module, file)
+        return self._index
+
+    def _candidates(self) -> list[str]:
+        out = list(self.sources)
+        for d in (*self.include_dirs, os.path.dirname(self.path) or "."):
+            out += sorted(os.path.normpath(f)
+                          for f in glob.glob(os.path.join(glob.escape(d), "*"))
+                          if f.endswith(FORTRAN_SUFFIXES))
+        own = os.path.abspath(self.path)
+        return [f for f in dict.fromkeys(out) if os.path.abspath(f) != own]
+
+    def _searched(self) -> str:
+        places = [f"the other sources of the command ({', '.join(self.sources)})"
+                  if self.sources else ""]
+        places += [f"-I {d}" for d in self.include_dirs]
+        places.append(f"the directory of {os.path.basename(self.path)}")
+        return "; ".join(p for p in places if p)
+
+
+def _modules_in(file: str) -> list[str]:
+    try:
+        with open(file, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return []
+    return [m.lower() for m in _MODULE_LINE.findall(text)]
+
+
+def _read_modules(file: str, modules: dict[str, Scope],
+                  load_module: Callable[[Any, SourceLines, dict[str, Scope]], Scope]
+                  ) -> list[Scope]:
+    """Parse the modules of `file` into `modules`; returns the new module scopes."""
+    try:
+        with open(file, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError as e:
+        raise FrontendError(f"cannot read module source {file}: {e.strerror}") from None
+    form = source_form(file, {})
+    tree = parse_source(file, blank_unneeded_units(text, form, []), form)
+    lines = SourceLines(file, text)
+    return [load_module(unit, lines, modules) for unit in children(tree)
+            if class_name(unit) == "Module" and _module_name(unit) not in modules]
+
+
+def _module_name(unit: Any) -> str:
+    return str(children(unit)[0].items[1]).lower()
+
+
+def missing_module_error(scope: Scope, name: str, span: SourceSpan | None,
+                         lines: SourceLines | None = None) -> FrontendError | None:
+    """The error for an undeclared `name` that a module whose source was not found may
+    declare; None if no such module is in reach."""
+    for owner in _scope_chain(scope):
+        for module, only in owner.uses:
+            found = owner.modules.get(module)
+            if not isinstance(found, MissingModule) or (only is not None and name not in only):
+                continue
+            line = owner.use_lines.get(module, 0)
+            where = None
+            if line and lines is not None:
+                where = lines.span(line, word=module)
+            elif line and span is not None:
+                where = SourceSpan(file=span.file, line=line)
+            return FrontendError(
+                f"{name!r} is not declared here; it may come from module {module!r}, whose "
+                f"source was not found: name the file that defines it in the same translate "
+                f"command, or its directory with -I DIR (searched: {found.searched})", span,
+                notes=(Note(f"module {module!r} is used here", where),) if where else ())
+    return None
+
+
+def _scope_chain(scope: Scope):
+    while scope is not None:
+        yield scope
+        scope = scope.host
