@@ -912,7 +912,8 @@ void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
         s->slots = xcalloc(region, nargs, sizeof *s->slots);
         s->slots_cap = nargs;
     }
-    memset(s->slots, 0, (nargs > 0 ? nargs : 1) * sizeof *s->slots);
+    if (nargs > 0)
+        memset(s->slots, 0, nargs * sizeof *s->slots);
     call->slots = s->slots;
 }
 
