@@ -2,7 +2,12 @@
 
 The outermost band of provably parallel loops goes onto the hardware: the loop over the
 contiguous (stride-1) axis of most accesses on local axis 0 (coalescing), split by 256 in 1-D;
-in 2-D 32 x 8.  Every chosen loop is proved parallel by `translator.analysis.legality` before it
+in 2-D 32 x 8.  A band of three or more loops (a 3-D stencil) puts the stride-1 loop on l.0
+(32), the loop with the next smallest stride on l.1 (8) and the next whole on group axis 2
+(one plane per group); further loops of the band stay sequential in each work item.  When
+another nest of the same kernel has a shorter band, the 3-D band uses the two local axes only
+(group axis 2 would repeat the other nests' work), and its remaining loops run sequentially
+in each work item.  Every chosen loop is proved parallel by `translator.analysis.legality` before it
 is mapped, and the pipeline checks the final kernel again.  A region with no parallel loop runs
 as one work item, with a warning naming the dependence that prevented parallelism.
 
@@ -25,14 +30,15 @@ from translator.analysis.coalescing import coalescing_key, coalescing_scores
 from translator.analysis.legality import check_mappings
 from translator.analysis.reductions import recognize_parallel_reductions
 from translator.diagnostics import LegalityError, warn
-from translator.ir.isl_glue import inames_of
+from translator.ir.isl_glue import inames_of, static_length, static_lower_bound
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
 from translator.ir.tags import GroupTag, LocalTag
 from translator.ir.util import FrozenDict
 
-#: Work-group shape by number of mapped loops (local axis 0 first).
-GROUP_SHAPES = {1: (256,), 2: (32, 8)}
+#: Work-group shape by number of mapped loops (local axis 0 first); a size of 1 maps the
+#: whole loop onto the group axis (no local loop).
+GROUP_SHAPES = {1: (256,), 2: (32, 8), 3: (32, 8, 1)}
 
 
 @dataclass(frozen=True)
@@ -60,9 +66,7 @@ def auto_map(kernel: Kernel, label: str = "") -> tuple[Kernel, AutoMapping]:
         return _map_loose_reductions(kernel, label)
     bands, blocker = nest_bands(kernel)
     if bands:
-        ordered = [b if isinstance(b, ReductionBand) else coalescing_order(kernel, b)
-                   for b in bands]
-        mapped, mapping = _apply(kernel, ordered)
+        mapped, mapping = _apply(kernel, hardware_axes(kernel, bands))
         try:
             check_mappings(recognize_parallel_reductions(mapped))
             return mapped, mapping
@@ -158,7 +162,7 @@ def loop_nests(kernel: Kernel) -> list[list[Statement]]:
 
 def nest_bands(kernel: Kernel) -> tuple[list[list[str]], str]:
     """For every loop nest, its outermost consecutive parallel loops shared by all of its
-    statements (at most 2); or ([], why) if some nest has none."""
+    statements; or ([], why) if some nest has none."""
     bands = []
     for nest in loop_nests(kernel):
         band, blocker = parallel_band(kernel, nest)
@@ -169,9 +173,9 @@ def nest_bands(kernel: Kernel) -> tuple[list[list[str]], str]:
 
 
 def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str]:
-    """The outermost consecutive parallel loops of `nest` (at most 2; loops outside them that
-    carry dependences stay sequential in each work item), or [] and why (the legality error
-    of the outermost loop)."""
+    """The outermost consecutive parallel loops of `nest` (loops outside them that carry
+    dependences stay sequential in each work item), or [] and why (the legality error of the
+    outermost loop)."""
     common = set.intersection(*(set(s.within_inames) for s in nest))
     band: list[str] = []
     blocker = ""
@@ -191,8 +195,6 @@ def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str
             blocker = blocker or err.message + note
             continue
         band.append(iname)
-        if len(band) == max(GROUP_SHAPES):
-            break
     return band, "" if band else blocker or "no loop encloses every statement of a nest"
 
 
@@ -282,6 +284,45 @@ def _tagged(kernel: Kernel, iname: str) -> Kernel:
     return kernel.copy(iname_tags=FrozenDict({iname: frozenset([GroupTag(0)])}))
 
 
+def hardware_axes(kernel: Kernel, bands: list[list[str]]) -> list[list[str]]:
+    """Every band reduced to the loops that go onto the hardware, local axis 0 first: one or
+    two loops in coalescing order (`coalescing_order`); three when every band of the kernel
+    has at least three loops (`axes_3d`), else the best two of a longer band."""
+    depth = 3 if all(len(b) >= 3 and not isinstance(b, ReductionBand) for b in bands) else 2
+    out: list[list[str]] = []
+    for band in bands:
+        if isinstance(band, ReductionBand):
+            out.append(band)
+        elif len(band) <= 2:
+            out.append(coalescing_order(kernel, band))
+        else:
+            out.append(axes_3d(kernel, band, GROUP_SHAPES[3][:depth]))
+    return out
+
+
+def axes_3d(kernel: Kernel, band: list[str], sizes: tuple[int, ...]) -> list[str]:
+    """One loop of `band` per axis of `sizes` (local sizes, l.0 first), axis by axis: the best
+    remaining loop in coalescing order whose trip count is not a constant smaller than the
+    axis's size (a 3-iteration loop would leave 29 of 32 lanes idle), or the best remaining
+    loop if all are that short."""
+    remaining = coalescing_order(kernel, band)
+    chosen: list[str] = []
+    for size in sizes:
+        fits = [n for n in remaining
+                if (length := constant_length(kernel, n)) is None or length >= size]
+        pick = (fits or remaining)[0]
+        chosen.append(pick)
+        remaining.remove(pick)
+    return chosen
+
+
+def constant_length(kernel: Kernel, iname: str) -> int | None:
+    """The trip count of the loop over `iname` if it is a constant, else None."""
+    domain = kernel.domains[kernel.domain_index_of(iname)]
+    lower = static_lower_bound(domain, iname)
+    return None if lower is None else static_length(domain, iname, lower)
+
+
 def coalescing_order(kernel: Kernel, band: list[str]) -> list[str]:
     """`band` reordered so that the loop that scatters the fewest bytes of global accesses
     comes first (local axis 0), then the one with stride one in the most bytes
@@ -325,6 +366,10 @@ def _apply(kernel: Kernel, bands: list[list[str]]) -> tuple[Kernel, AutoMapping]
     for band in bands:
         for axis, iname in enumerate(band):
             size = shape[axis]
+            if size == 1:
+                kernel = transforms.tag_inames(kernel, {iname: f"g.{axis}"})
+                pragmas.append(f'tag_inames("{iname}:g.{axis}")')
+                continue
             outer = getattr(band, "outer_tag", f"g.{axis}")
             kernel = transforms.split_iname(kernel, iname, size, outer_tag=outer,
                                             inner_tag=f"l.{axis}")

@@ -98,8 +98,10 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
 
 
 def _delinearise(kernel: Kernel, index: Expression, inames, params: set[str]):
-    """``q*m + r`` with one parameter `m`, `q` and `r` affine and ``0 <= r < m`` proved on the
-    statement's domain -> ((q, r), "delinearised:m"): then (q, r) names the element exactly."""
+    """``q*m + r`` with one parameter `m`, `r` affine and ``0 <= r < m`` proved on the
+    statement's domain -> ((q, r), "delinearised:m"): then (q, r) names the element exactly.
+    A `q` that is not affine is split the same way by the same `m` (``(i*m + j)*m + k`` ->
+    (i, j, k), a 3-D array written flat)."""
     poly = _polynomial(index)
     if poly is None:
         return None
@@ -124,7 +126,13 @@ def _delinearise(kernel: Kernel, index: Expression, inames, params: set[str]):
     if not (is_nonnegative(r, domain, kernel.assumptions)
             and is_nonnegative(mv - 1 - r, domain, kernel.assumptions)):
         return None
-    return (q, r), f"delinearised:{m}"
+    layout = f"delinearised:{m}"
+    if not is_affine(q, set(inames) | params):
+        inner = _delinearise(kernel, q, inames, params)
+        if inner is None or inner[1] != layout:
+            return None
+        return (*inner[0], r), layout
+    return (q, r), layout
 
 
 def _polynomial(expr: Expression) -> dict[tuple[str, ...], int] | None:
@@ -295,6 +303,9 @@ def element_text(acc: Access, values: dict[str, int]) -> str:
     inner = ", ".join(parts)
     if acc.layout.startswith("delinearised:"):
         m = p.Variable(acc.layout.split(":")[1])
-        flat = evaluate(acc.index[0] * m + acc.index[1], values)
+        flat = acc.index[0]
+        for part in acc.index[1:]:
+            flat = flat * m + part
+        flat = evaluate(flat, values)
         return f"{acc.variable}[{int(flat)}]"
     return f"{acc.variable}[[{inner}]]" if acc.layout == "linear" else f"{acc.variable}[{inner}]"

@@ -48,12 +48,16 @@ class Scores:
     - `unit`: bytes of accesses that the iname walks with stride one element;
     - `scattered`: bytes it scatters, each access weighted by ``1 - 1/|stride|`` (1 for a
       parameter stride such as ``n`` in ``a[i*n + j]``); stride 0 (the same element for
-      every value: one load serves all work items) scatters nothing.
+      every value: one load serves all work items) scatters nothing;
+    - `spread`: bytes weighted by the degree of the stride in the parameters (0 for a
+      constant, 1 for ``n``, 2 for ``n*n``): among loops that scatter alike, the one with the
+      smallest spread keeps the accesses of neighbouring work items closest together.
     """
 
     unit: dict[str, int]
     scattered: dict[str, float]
     total: int                      # bytes of all accesses considered
+    spread: dict[str, int]
 
 
 def global_accesses(kernel: Kernel, statements: Iterable[Statement] | None = None
@@ -115,6 +119,7 @@ def coalescing_scores(kernel: Kernel, inames: Iterable[str],
     inames = list(inames)
     unit = {n: 0 for n in inames}
     scattered = {n: 0.0 for n in inames}
+    spread = {n: 0 for n in inames}
     total = 0
     for acc in global_accesses(kernel, statements):
         total += acc.itemsize
@@ -126,18 +131,20 @@ def coalescing_scores(kernel: Kernel, inames: Iterable[str],
                 continue
             if set(stride) != {()}:              # a parameter stride: far apart
                 scattered[n] += acc.itemsize
+                spread[n] += acc.itemsize * max(len(mono) for mono in stride)
                 continue
             elements = abs(stride[()])
             if elements == 1:
                 unit[n] += acc.itemsize
             else:
                 scattered[n] += acc.itemsize * (1 - 1 / elements)
-    return Scores(unit, scattered, total)
+    return Scores(unit, scattered, total, spread)
 
 
-def coalescing_key(scores: Scores, iname: str) -> tuple[float, int]:
-    """Sort key: the iname that scatters least, then the one with most stride-one bytes."""
-    return (scores.scattered[iname], -scores.unit[iname])
+def coalescing_key(scores: Scores, iname: str) -> tuple[float, int, int]:
+    """Sort key: the iname that scatters least, then the one with most stride-one bytes, then
+    the one whose strides grow least with the parameters (``n`` before ``n*n``)."""
+    return (scores.scattered[iname], -scores.unit[iname], scores.spread[iname])
 
 
 
