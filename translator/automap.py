@@ -179,8 +179,12 @@ def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str
     common = set.intersection(*(set(s.within_inames) for s in nest))
     band: list[str] = []
     blocker = ""
+    fixed = user_sequential(kernel)
     for iname in loop_order(kernel):
         if iname not in common:
+            continue
+        if iname in fixed:
+            blocker = blocker or fixed_note(kernel, iname)
             continue
         try:
             check_mappings(_tagged(kernel, iname))
@@ -196,6 +200,20 @@ def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str
             continue
         band.append(iname)
     return band, "" if band else blocker or "no loop encloses every statement of a nest"
+
+
+def user_sequential(kernel: Kernel) -> frozenset[str]:
+    """Inames the user tagged sequential (``unr``, ``ord``): the automatic mapper leaves
+    their loops as they are, inside each work item."""
+    return frozenset(n for n, tags in kernel.iname_tags.items()
+                     if any(str(t) in ("ord", "unr") for t in tags))
+
+
+def fixed_note(kernel: Kernel, iname: str) -> str:
+    tags = ", ".join(sorted(str(t) for t in kernel.tags_of(iname)))
+    return (f"the loop over {iname} is tagged '{tags}' by a pragma, and the automatic mapping "
+            "does not change a loop the user tagged (map the region yourself with "
+            "split_iname/tag_inames, or remove the tag)")
 
 
 class ReductionBand(list):

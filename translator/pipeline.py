@@ -199,13 +199,14 @@ def _run_region(kernel: Kernel, calls: Sequence[Any], opts: PassOptions,
             single, mapping, failure = None, None, err
     if failure is None and not mapping.reason and not _values_leave_loops(kernel):
         return _single_result(single, mapping, caught, opts)
-    plan = _timed(opts, "split", _plan, kernel)
+    checks = LeafChecks()
+    plan = _timed(opts, "split", lambda k: _plan(k, checks), kernel)
     if plan is None:
         if failure is not None:
             _reemit(caught)
             raise failure
         return _single_result(single, mapping, caught, opts)
-    return _program_result(plan, opts)
+    return _program_result(plan, opts, checks)
 
 
 def _map_and_check(kernel: Kernel, opts: PassOptions, label: str = ""):
@@ -247,27 +248,47 @@ def _values_leave_loops(kernel: Kernel) -> bool:
     return bool(values_leaving_loops(kernel))
 
 
-def _leaf_ok(kernel: Kernel) -> bool:
-    """Whether `kernel` runs in parallel after automatic mapping (or as the user mapped it)
-    and passes every kernel stage; no warning escapes."""
-    quiet = PassOptions()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            _, mapping = _map_and_check(kernel, quiet)
-        except TranslatorError:
-            return False
-    return not mapping.reason and not _values_leave_loops(kernel)
+class LeafChecks:
+    """The splitter's test of a candidate kernel (`__call__`): whether it runs in parallel
+    after automatic mapping (or as the user mapped it) and passes every kernel stage; no
+    warning escapes.  A candidate that passed without any warning is remembered, so that the
+    launch made of the same statements is not mapped and checked a second time (`reuse`)."""
+
+    def __init__(self) -> None:
+        self._passed: dict[Kernel, tuple[Kernel, Any]] = {}
+
+    def __call__(self, kernel: Kernel) -> bool:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                final, mapping = _map_and_check(kernel, PassOptions())
+            except TranslatorError:
+                return False
+        ok = not mapping.reason and not _values_leave_loops(kernel)
+        if ok and not caught:
+            self._passed[_unnamed(kernel)] = (final, mapping)
+        return ok
+
+    def reuse(self, kernel: Kernel) -> tuple[Kernel, Any] | None:
+        """(final kernel, mapping) of a candidate equal to `kernel` but for its name."""
+        found = self._passed.get(_unnamed(kernel))
+        if found is None:
+            return None
+        return found[0].copy(name=kernel.name), found[1]
 
 
-def _plan(kernel: Kernel):
+def _unnamed(kernel: Kernel) -> Kernel:
+    return kernel.copy(name="")
+
+
+def _plan(kernel: Kernel, checks: LeafChecks):
     from translator.split import plan_region
     if any(a.is_image for a in kernel.array_args):
         return None   # images are per-launch arguments: one kernel only
-    return plan_region(kernel, _leaf_ok)
+    return plan_region(kernel, checks)
 
 
-def _program_result(plan, opts: PassOptions) -> RegionResult:
+def _program_result(plan, opts: PassOptions, checks: LeafChecks) -> RegionResult:
     """Each launch of `plan` through mapping, stages and codegen; the host program around."""
     from translator.codegen.opencl import generate_code, host_view, kernel_params
     from translator.codegen.program import (HostLoopCode, HostProgramCode, KernelLaunch,
@@ -282,7 +303,7 @@ def _program_result(plan, opts: PassOptions) -> RegionResult:
                 out.append(HostLoopCode(iname=part.iname, lower=part.lower, upper=part.upper,
                                         body=lower(part.body)))
                 continue
-            k, mapping = _map_and_check(part.kernel, opts, label=plan.kernel.name)
+            k, mapping = _launch_kernel(part.kernel, opts, checks, plan.kernel.name)
             finals.append(k)
             out.append(KernelLaunch(code=_timed(opts, "codegen", generate_code, k),
                                     mapping=mapping.pragmas,
@@ -296,6 +317,13 @@ def _program_result(plan, opts: PassOptions) -> RegionResult:
     code = HostProgramCode(name=plan.kernel.name, params=params, buffers=buffers, body=body)
     pragmas = tuple(line for launch, _ in code.launches() for line in launch.mapping)
     return RegionResult(plan.kernel, code, pragmas, "", tuple(finals))
+
+
+def _launch_kernel(kernel: Kernel, opts: PassOptions, checks: LeafChecks, label: str):
+    """A launch's final kernel and mapping: those the splitter already proved for the same
+    statements, or automatic mapping and the kernel stages now."""
+    found = None if opts.print_ir_after_all else checks.reuse(kernel)
+    return found or _map_and_check(kernel, opts, label=label)
 
 
 @contextmanager

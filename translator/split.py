@@ -140,16 +140,24 @@ class _Cutter:
         return parts, parallel
 
     def _merged(self, grouped, host) -> list[tuple[str | None, list[Statement], bool]]:
-        """Consecutive groups merged while the merged kernel stays parallel."""
+        """Consecutive groups merged while the merged kernel stays parallel.  Two loop groups
+        that provably touch one element of global memory that one of them writes are not
+        merged (`loops_conflict`, a footprint test: the merged kernel would race, so the full
+        mapping and legality run on it is skipped); every other candidate is checked in full."""
         out: list[tuple[str | None, list[Statement], bool]] = []
+        loose: list[bool] = []   # per entry of `out`: whether it holds a statement in no loop
         for top, members in grouped:
             ok = self.leaf_ok(self._sub(members, host))
-            if out and out[-1][2] and ok:
+            if out and out[-1][2] and ok and not (
+                    top is not None and not loose[-1]
+                    and loops_conflict(self.kernel, out[-1][1], members, host)):
                 merged = out[-1][1] + members
                 if self.leaf_ok(self._sub(merged, host)):
                     out[-1] = ("", merged, True)
+                    loose[-1] = loose[-1] or top is None
                     continue
             out.append((top, list(members), ok))
+            loose.append(top is None)
         return out
 
     def _host_loop(self, iname: str, members: list[Statement],
@@ -169,6 +177,39 @@ class _Cutter:
 
     def _sub(self, members: Sequence[Statement], host: Sequence[str]) -> Kernel:
         return sub_kernel(self.kernel, [s.id for s in members], host, self.kernel.name)
+
+
+def loops_conflict(kernel: Kernel, first: Sequence[Statement], second: Sequence[Statement],
+                   host: Sequence[str]) -> bool:
+    """Whether some element of global memory (an array argument or a global temporary) that
+    one of the statement lists writes is, provably, touched by the other in the same iteration
+    of the host loops `host`.  Two loop nests related so cannot share a kernel: the mapping of
+    each nest puts its iterations on different work items while the other nest's iterations
+    run in every one (the kernel races; the host program launches them one after the other).
+    False where it is not proved (a subscript that is not affine, a flat and a shaped access of
+    one array): the caller then checks the merged kernel in full."""
+    from translator.analysis.access import statement_accesses
+    memory = {a.name for a in kernel.array_args}
+    memory |= {n for n, t in kernel.temporaries.items()
+               if t.address_space == AddressSpace.GLOBAL}
+    one = [a for s in first for a in statement_accesses(kernel, s, memory)]
+    two = [a for s in second for a in statement_accesses(kernel, s, memory)]
+    return any(_overlap(kernel, a, b, host) for a in one for b in two
+               if a.variable == b.variable and (a.is_write or b.is_write))
+
+
+def _overlap(kernel: Kernel, a, b, host: Sequence[str]) -> bool:
+    """Whether accesses `a` and `b` provably touch one element in one host iteration."""
+    from translator.ir.isl_glue import access_footprint, find_conflict
+    if a.index is None or b.index is None or a.layout != b.layout \
+            or len(a.index) != len(b.index):
+        return False
+    try:
+        sets = [access_footprint(kernel.domains, x.inames, x.conditions, x.index, host,
+                                 kernel.assumptions) for x in (a, b)]
+        return find_conflict(sets[0], sets[1], (), ()) is not None
+    except Exception:   # a condition or bound isl cannot take: not proved
+        return False
 
 
 def host_loop_bounds(kernel: Kernel, iname: str, members: Sequence[Statement],
@@ -211,9 +252,10 @@ def sub_kernel(kernel: Kernel, ids: Sequence[str], host: Sequence[str], name: st
                           depends_on=frozenset(d for d in s.depends_on if d in keep))
                   for s in kernel.statements if s.id in keep)
     used = set().union(*(s.within_inames | reduction_inames(s) for s in stmts))
-    domains = tuple(d for d in kernel.domains
-                    if set(inames_of(d)) & used and not set(inames_of(d)) & host_set)
-    inames = {n for d in domains for n in inames_of(d)}
+    names_of = _domain_inames(kernel.domains)
+    picked = [k for k, names in enumerate(names_of) if names & used and not names & host_set]
+    domains = tuple(kernel.domains[k] for k in picked)
+    inames = set().union(*(names_of[k] for k in picked))
     names = _referenced(stmts)
     # declared read/write flags describe the whole region: each kernel infers its own
     args = tuple(replace(a, is_input=None, is_output=None) if isinstance(a, ArrayArg) else a
@@ -224,6 +266,21 @@ def sub_kernel(kernel: Kernel, ids: Sequence[str], host: Sequence[str], name: st
     temps = FrozenDict({n: t for n, t in kernel.temporaries.items() if n in names})
     return kernel.copy(name=name, statements=stmts, domains=domains, args=args,
                        iname_tags=tags, loop_priority=prio, temporaries=temps)
+
+
+_DOMAIN_INAMES: list[tuple[tuple, list[frozenset[str]]]] = []
+
+
+def _domain_inames(domains: tuple) -> list[frozenset[str]]:
+    """The inames of each of `domains`, remembered for the last few domain tuples (a region's
+    sub-kernels all cut the same one)."""
+    for known, names in _DOMAIN_INAMES:
+        if known is domains:
+            return names
+    names = [frozenset(inames_of(d)) for d in domains]
+    _DOMAIN_INAMES.insert(0, (domains, names))
+    del _DOMAIN_INAMES[4:]
+    return names
 
 
 def _referenced(stmts: Sequence[Statement]) -> set[str]:
@@ -271,17 +328,20 @@ def values_leaving_loops(kernel: Kernel) -> list[str]:
     """Private temporaries written inside a loop that another group of statements reads
     before writing: in one kernel each work item would see only its own iterations' value,
     so such a region needs several kernels (the value then lives in global memory)."""
-    out = set()
+    out: set[str] = set()
     grouped = groups(kernel, kernel.statements, ())
+    reads_first = [_read_first(others) for _, others in grouped]
     for k, (top, members) in enumerate(grouped):
         if top is None:
             continue
         written = {n for s in members for n in s.assignee_names()
                    if n in kernel.temporaries and kernel.temporaries[n].address_space
                    in (None, AddressSpace.PRIVATE)}
-        for j, (_, others) in enumerate(grouped):
+        if not written:
+            continue
+        for j, first in enumerate(reads_first):
             if j != k:
-                out |= written & _read_first(others)
+                out |= written & first
     return sorted(out)
 
 

@@ -5,6 +5,7 @@
 #include "translate_rt.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -119,6 +120,26 @@ static void *xcalloc(const tr_region *region, size_t count, size_t size)
 /* ------------------------------------------------------------------------------------------ */
 /* Process-wide state                                                                          */
 
+/* A device buffer kept by a region between calls, for one buffer slot. */
+struct tr_cached_buffer {
+    cl_mem buffer;
+    size_t bytes;             /* the size asked for (the buffer holds at least one byte) */
+    cl_mem_flags mem;
+};
+
+/* The value a kernel argument was last set to, so that an unchanged one is not set again. */
+struct tr_arg_memo {
+    size_t size;              /* 0: unknown (set it) */
+    unsigned long long epoch; /* buffers: rt.mem_epoch when set */
+    unsigned char value[16];
+};
+
+/* Per-kernel memo of argument values. */
+struct tr_kernel_memo {
+    cl_uint nargs;
+    struct tr_arg_memo *args;
+};
+
 /* Per-region runtime data: the cached kernel and the profile counters. */
 struct tr_region_state {
     tr_region *region;
@@ -132,6 +153,15 @@ struct tr_region_state {
     cl_kernel *kernels;
     unsigned long long *launches;
     unsigned long long *each_ns;
+    /* reused from call to call (see tr_region_begin) */
+    int busy;                          /* a call of this region is in progress */
+    tr_slot *slots;                    /* the call's slots */
+    cl_uint slots_cap;
+    unsigned char *kernel_set;         /* host programs: the call's argument marks */
+    cl_uint kernel_set_cap;
+    struct tr_cached_buffer *cache;    /* device buffers by slot, kept between calls */
+    cl_uint cache_cap;
+    struct tr_kernel_memo *memos;      /* one per kernel (one-kernel regions: one) */
 };
 
 /* A built program, keyed by the hash of its source. */
@@ -154,6 +184,9 @@ static struct {
     struct tr_region_state *regions;      /* in order of first call */
     struct tr_region_state **regions_tail;
     struct tr_program *programs;
+    int sync;                 /* TRANSLATE_SYNC=1: every region call waits for the device */
+    cl_uint align_bytes;      /* CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes (sub-buffers) */
+    unsigned long long mem_epoch;  /* counts buffer releases (see struct tr_arg_memo) */
 } rt;
 
 static int env_flag(const char *name)
@@ -357,7 +390,10 @@ static void select_device(const tr_region *region)
 static void print_data_profile(unsigned long long *in, unsigned long long *out);
 static void release_data(void);
 static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t bytes,
-                          cl_mem *out);
+                          cl_mem *out, int *owned);
+/* Pinned staging (after setup). */
+static void staging_setup(const tr_region *region);
+static void release_staging(void);
 
 static void print_profile(void)
 {
@@ -396,15 +432,27 @@ static void release_kernels(struct tr_region_state *s)
     free(s->kernels);
     free(s->launches);
     free(s->each_ns);
+    for (k = 0; k < s->cache_cap; ++k)
+        if (s->cache[k].buffer != NULL)
+            clReleaseMemObject(s->cache[k].buffer);
+    free(s->cache);
+    for (k = 0; s->memos != NULL && k < (s->region->nkernels > 0 ? s->region->nkernels : 1); ++k)
+        free(s->memos[k].args);
+    free(s->memos);
+    free(s->slots);
+    free(s->kernel_set);
 }
 
 static void at_exit(void)
 {
     struct tr_region_state *s, *snext;
     struct tr_program *p, *pnext;
+    if (rt.queue != NULL)
+        clFinish(rt.queue);   /* launches on present data may still run */
     if (rt.profile)
         print_profile();
     release_data();
+    release_staging();
     /* Release in reverse order of creation; errors no longer matter at exit. */
     for (s = rt.regions; s != NULL; s = snext) {
         snext = s->next;
@@ -440,9 +488,287 @@ static void setup(const tr_region *region)
     rt.queue = clCreateCommandQueue(rt.context, rt.device,
                                     rt.profile ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
     check(region, err, "clCreateCommandQueue");
+    rt.sync = env_flag("TRANSLATE_SYNC");
+    check(region, clGetDeviceInfo(rt.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                                  sizeof rt.align_bytes, &rt.align_bytes, NULL),
+          "clGetDeviceInfo");
+    rt.align_bytes /= 8;   /* the device reports bits */
+    staging_setup(region);
     rt.regions_tail = &rt.regions;
     rt.ready = 1;
     atexit(at_exit);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Pinned staging for large transfers                                                          */
+
+/* Transfers of at least `min_bytes` are split into `nlanes` contiguous parts copied in
+ * parallel, one thread per part; each lane has two pinned (CL_MEM_ALLOC_HOST_PTR, mapped once)
+ * buffers of `chunk` bytes, so that the memcpy of one chunk overlaps the DMA of the other.
+ * The defaults come from bench/RESULTS.md ("Pinned staging"); TRANSLATE_STAGING=off|BYTES,
+ * TRANSLATE_STAGING_CHUNK=BYTES and TRANSLATE_STAGING_THREADS=N override them.  Devices that
+ * share host memory never stage. */
+#define TR_STAGING_MIN_DEFAULT ((size_t)16 << 20)
+#define TR_STAGING_CHUNK_DEFAULT ((size_t)1 << 20)
+#define TR_STAGING_THREADS_DEFAULT 8
+#define TR_STAGING_MAX_THREADS 16
+
+/* One thread's staging buffers. */
+struct tr_stage_lane {
+    cl_mem buf[2];
+    char *ptr[2];
+    cl_event pending[2];
+};
+
+static struct {
+    size_t min_bytes;         /* 0: never stage */
+    size_t chunk;
+    int nlanes;
+    struct tr_stage_lane lanes[TR_STAGING_MAX_THREADS];
+} stg;
+
+/* A byte count from the environment, or `fallback` if unset; "off" is 0. */
+static size_t env_bytes(const char *name, size_t fallback)
+{
+    const char *v = getenv(name);
+    char *end;
+    unsigned long long n;
+    if (v == NULL || v[0] == '\0')
+        return fallback;
+    if (equals_nocase(v, "off"))
+        return 0;
+    n = strtoull(v, &end, 10);
+    return *end == '\0' ? (size_t)n : fallback;
+}
+
+static void staging_setup(const tr_region *region)
+{
+    cl_device_type type = 0;
+    cl_bool unified = CL_FALSE;
+    size_t lanes;
+    check(region, clGetDeviceInfo(rt.device, CL_DEVICE_TYPE, sizeof type, &type, NULL),
+          "clGetDeviceInfo");
+    clGetDeviceInfo(rt.device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
+    stg.min_bytes = (type & CL_DEVICE_TYPE_GPU) && !unified ? TR_STAGING_MIN_DEFAULT : 0;
+    stg.min_bytes = env_bytes("TRANSLATE_STAGING", stg.min_bytes);
+    stg.chunk = env_bytes("TRANSLATE_STAGING_CHUNK", TR_STAGING_CHUNK_DEFAULT);
+    if (stg.chunk < 4096)
+        stg.chunk = 4096;
+    lanes = env_bytes("TRANSLATE_STAGING_THREADS", TR_STAGING_THREADS_DEFAULT);
+    stg.nlanes = lanes < 1 ? 1 : lanes > TR_STAGING_MAX_THREADS ? TR_STAGING_MAX_THREADS
+                                                                 : (int)lanes;
+}
+
+/* Creates and maps the staging buffers on first use; 1 if a transfer of `bytes` should be
+ * staged.  Staging that cannot be set up is turned off (the plain copy still works). */
+static int staging_wanted(size_t bytes)
+{
+    cl_int err = CL_SUCCESS;
+    int k, i;
+    if (stg.min_bytes == 0 || bytes < stg.min_bytes)
+        return 0;
+    for (k = 0; k < stg.nlanes && err == CL_SUCCESS; ++k)
+        for (i = 0; i < 2 && stg.lanes[k].ptr[i] == NULL && err == CL_SUCCESS; ++i) {
+            struct tr_stage_lane *L = &stg.lanes[k];
+            L->buf[i] = clCreateBuffer(rt.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                       stg.chunk, NULL, &err);
+            if (err == CL_SUCCESS)
+                L->ptr[i] = clEnqueueMapBuffer(rt.queue, L->buf[i], CL_TRUE,
+                                               CL_MAP_READ | CL_MAP_WRITE, 0, stg.chunk, 0,
+                                               NULL, NULL, &err);
+        }
+    if (err != CL_SUCCESS)
+        stg.min_bytes = 0;
+    return err == CL_SUCCESS;
+}
+
+static unsigned long long event_ns(cl_event event)
+{
+    cl_ulong start = 0, end = 0;
+    if (clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL)
+            == CL_SUCCESS
+        && clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)
+            == CL_SUCCESS && end > start)
+        return (unsigned long long)(end - start);
+    return 0;
+}
+
+/* Waits for the transfer of staging buffer `i` of lane L (if any); adds its device time to
+ * *ns when profiling. */
+static cl_int stage_wait(struct tr_stage_lane *L, int i, unsigned long long *ns)
+{
+    cl_int err;
+    if (L->pending[i] == NULL)
+        return CL_SUCCESS;
+    err = clWaitForEvents(1, &L->pending[i]);
+    if (err == CL_SUCCESS && rt.profile)
+        *ns += event_ns(L->pending[i]);
+    clReleaseEvent(L->pending[i]);
+    L->pending[i] = NULL;
+    return err;
+}
+
+static cl_int stage_wait_both(struct tr_stage_lane *L, cl_int err, unsigned long long *ns)
+{
+    cl_int e0 = stage_wait(L, 0, ns), e1 = stage_wait(L, 1, ns);
+    if (err != CL_SUCCESS)
+        return err;
+    return e0 != CL_SUCCESS ? e0 : e1;
+}
+
+/* One lane's part of a staged copy. */
+struct tr_stage_job {
+    struct tr_stage_lane *lane;
+    int to_device;
+    cl_mem buffer;
+    size_t offset, bytes;     /* device bytes [offset, offset+bytes) */
+    char *host;               /* their host copy */
+    unsigned long long ns;    /* device time of the chunks (profiling) */
+    cl_int err;
+};
+
+/* Host -> device through the job's lane; returns when the host data is no longer needed. */
+static cl_int staged_write(struct tr_stage_job *j)
+{
+    struct tr_stage_lane *L = j->lane;
+    size_t pos, len;
+    int i = 0;
+    cl_int err = CL_SUCCESS;
+    for (pos = 0; pos < j->bytes && err == CL_SUCCESS; pos += len, i ^= 1) {
+        len = j->bytes - pos < stg.chunk ? j->bytes - pos : stg.chunk;
+        err = stage_wait(L, i, &j->ns);
+        if (err != CL_SUCCESS)
+            break;
+        memcpy(L->ptr[i], j->host + pos, len);
+        err = clEnqueueWriteBuffer(rt.queue, j->buffer, CL_FALSE, j->offset + pos, len,
+                                   L->ptr[i], 0, NULL, &L->pending[i]);
+        if (err == CL_SUCCESS)
+            err = clFlush(rt.queue);
+    }
+    return stage_wait_both(L, err, &j->ns);
+}
+
+/* Enqueues the read of the chunk at *next into staging buffer `i`; records where it goes. */
+static cl_int stage_read_chunk(struct tr_stage_job *j, int i, size_t *next, size_t *at,
+                               size_t *len)
+{
+    cl_int err;
+    at[i] = *next;
+    len[i] = j->bytes - *next < stg.chunk ? j->bytes - *next : stg.chunk;
+    *next += len[i];
+    err = clEnqueueReadBuffer(rt.queue, j->buffer, CL_FALSE, j->offset + at[i], len[i],
+                              j->lane->ptr[i], 0, NULL, &j->lane->pending[i]);
+    return err == CL_SUCCESS ? clFlush(rt.queue) : err;
+}
+
+/* Device -> host through the job's lane (returns when the data is there). */
+static cl_int staged_read(struct tr_stage_job *j)
+{
+    size_t next = 0, done = 0, at[2] = {0, 0}, len[2] = {0, 0};
+    int i;
+    cl_int err = CL_SUCCESS;
+    for (i = 0; i < 2 && next < j->bytes && err == CL_SUCCESS; ++i)
+        err = stage_read_chunk(j, i, &next, at, len);
+    for (i = 0; done < j->bytes && err == CL_SUCCESS; i ^= 1) {
+        err = stage_wait(j->lane, i, &j->ns);
+        if (err != CL_SUCCESS)
+            break;
+        memcpy(j->host + at[i], j->lane->ptr[i], len[i]);
+        done += len[i];
+        if (next < j->bytes)
+            err = stage_read_chunk(j, i, &next, at, len);
+    }
+    return stage_wait_both(j->lane, err, &j->ns);
+}
+
+static void *stage_run(void *arg)
+{
+    struct tr_stage_job *j = arg;
+    j->err = j->to_device ? staged_write(j) : staged_read(j);
+    return NULL;
+}
+
+/* A staged copy: the range split into one part per lane (multiples of 4 KiB), the parts
+ * copied by their own threads (the first by this one). */
+static cl_int staged_copy(int to_device, cl_mem buffer, size_t offset, size_t bytes, char *host,
+                          unsigned long long *ns)
+{
+    struct tr_stage_job jobs[TR_STAGING_MAX_THREADS];
+    pthread_t threads[TR_STAGING_MAX_THREADS];
+    int started[TR_STAGING_MAX_THREADS];
+    size_t part = (bytes / (size_t)stg.nlanes + 4095) / 4096 * 4096, pos = 0;
+    int k, n = 0;
+    cl_int err = CL_SUCCESS;
+    for (k = 0; k < stg.nlanes && pos < bytes; ++k, ++n) {
+        struct tr_stage_job *j = &jobs[k];
+        j->lane = &stg.lanes[k];
+        j->to_device = to_device;
+        j->buffer = buffer;
+        j->offset = offset + pos;
+        j->bytes = bytes - pos < part ? bytes - pos : part;
+        j->host = host + pos;
+        j->ns = 0;
+        j->err = CL_SUCCESS;
+        pos += j->bytes;
+        started[k] = k > 0 && pthread_create(&threads[k], NULL, stage_run, j) == 0;
+    }
+    stage_run(&jobs[0]);
+    for (k = 1; k < n; ++k) {
+        if (started[k])
+            pthread_join(threads[k], NULL);
+        else
+            stage_run(&jobs[k]);   /* no thread: copy that part here */
+    }
+    for (k = 0; k < n; ++k) {
+        if (err == CL_SUCCESS)
+            err = jobs[k].err;
+        if (ns != NULL)
+            *ns += jobs[k].ns;
+    }
+    return err;
+}
+
+/* A blocking copy host <-> device, staged when large enough; profiling adds device time to
+ * *ns (may be NULL). */
+static cl_int copy_blocking(int to_device, cl_mem buffer, size_t offset, size_t bytes, void *host,
+                            unsigned long long *ns)
+{
+    cl_event event = NULL;
+    cl_event *ev = rt.profile && ns != NULL ? &event : NULL;
+    cl_int err;
+    if (staging_wanted(bytes))
+        return staged_copy(to_device, buffer, offset, bytes, host, ns);
+    if (to_device)
+        err = clEnqueueWriteBuffer(rt.queue, buffer, CL_TRUE, offset, bytes, host, 0, NULL, ev);
+    else
+        err = clEnqueueReadBuffer(rt.queue, buffer, CL_TRUE, offset, bytes, host, 0, NULL, ev);
+    if (event != NULL) {
+        *ns += event_ns(event);
+        clReleaseEvent(event);
+    }
+    return err;
+}
+
+static void release_staging(void)
+{
+    int k, i, mapped = 0;
+    for (k = 0; k < TR_STAGING_MAX_THREADS; ++k) {
+        struct tr_stage_lane *L = &stg.lanes[k];
+        unsigned long long ns = 0;
+        stage_wait_both(L, CL_SUCCESS, &ns);
+        for (i = 0; i < 2; ++i)
+            if (L->ptr[i] != NULL) {
+                clEnqueueUnmapMemObject(rt.queue, L->buf[i], L->ptr[i], 0, NULL, NULL);
+                mapped = 1;
+            }
+    }
+    if (mapped)
+        clFinish(rt.queue);
+    for (k = 0; k < TR_STAGING_MAX_THREADS; ++k)
+        for (i = 0; i < 2; ++i)
+            if (stg.lanes[k].buf[i] != NULL)
+                clReleaseMemObject(stg.lanes[k].buf[i]);
+    memset(&stg, 0, sizeof stg);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -528,6 +854,7 @@ static struct tr_region_state *region_state(tr_region *region)
         return s;
     s = xcalloc(region, 1, sizeof *s);
     s->region = region;
+    s->memos = xcalloc(region, n > 0 ? n : 1, sizeof *s->memos);
     if (n == 0) {
         s->kernel = create_kernel(region, region->kernel_name, region->source,
                                   region->uses_fp64);
@@ -549,6 +876,15 @@ static struct tr_region_state *region_state(tr_region *region)
 /* ------------------------------------------------------------------------------------------ */
 /* Calls                                                                                       */
 
+/* Forgets the recorded kernel argument values of `s` (they are set again at the next use). */
+static void forget_args(struct tr_region_state *s)
+{
+    cl_uint k, i;
+    for (k = 0; k < (s->region->nkernels > 0 ? s->region->nkernels : 1); ++k)
+        for (i = 0; i < s->memos[k].nargs; ++i)
+            s->memos[k].args[i].size = 0;
+}
+
 void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
 {
     struct tr_region_state *s;
@@ -559,10 +895,26 @@ void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
     call->region = region;
     call->kernel = s->kernel;
     call->nargs = nargs;
-    call->slots = xcalloc(region, nargs, sizeof *call->slots);
     call->kernel_index = 0;
     call->kernel_nargs = 0;
     call->kernel_set = NULL;
+    call->host_writes = 0;
+    /* A second call while one is in progress (recursion) gets its own slots and buffers. */
+    call->private_slots = s->busy;
+    if (s->busy) {
+        forget_args(s);   /* this call sets the shared kernels' arguments unrecorded */
+        call->slots = xcalloc(region, nargs, sizeof *call->slots);
+        return;
+    }
+    s->busy = 1;
+    if (nargs > s->slots_cap) {
+        free(s->slots);
+        s->slots = xcalloc(region, nargs, sizeof *s->slots);
+        s->slots_cap = nargs;
+    }
+    if (nargs > 0)
+        memset(s->slots, 0, nargs * sizeof *s->slots);
+    call->slots = s->slots;
 }
 
 static tr_slot *slot(tr_call *call, cl_uint index)
@@ -576,22 +928,118 @@ static tr_slot *slot(tr_call *call, cl_uint index)
     return &call->slots[index];
 }
 
-static void set_arg(tr_call *call, cl_uint index, size_t size, const void *value)
+/* The argument memo of argument `index` of the call's current kernel, or NULL. */
+static struct tr_arg_memo *arg_memo(tr_call *call, cl_uint index)
+{
+    struct tr_region_state *s = call->region->state;
+    struct tr_kernel_memo *m;
+    if (call->private_slots || s->memos == NULL)
+        return NULL;
+    m = &s->memos[call->region->nkernels > 0 ? call->kernel_index : 0];
+    if (index >= m->nargs) {
+        struct tr_arg_memo *grown = realloc(m->args, (index + 1) * sizeof *grown);
+        if (grown == NULL)
+            return NULL;
+        memset(grown + m->nargs, 0, (index + 1 - m->nargs) * sizeof *grown);
+        m->args = grown;
+        m->nargs = index + 1;
+    }
+    return &m->args[index];
+}
+
+/* clSetKernelArg, skipped when the argument already holds this value (a buffer only while
+ * no buffer has been released since: a new buffer may reuse a released handle). */
+static void set_arg(tr_call *call, cl_uint index, size_t size, const void *value, int is_mem)
 {
     char what[64];
+    struct tr_arg_memo *m = arg_memo(call, index);
+    if (m != NULL && m->size == size && memcmp(m->value, value, size) == 0
+        && (!is_mem || m->epoch == rt.mem_epoch))
+        return;
     snprintf(what, sizeof what, "clSetKernelArg(%u)", (unsigned)index);
+    if (m != NULL)
+        m->size = 0;
     check(call->region, clSetKernelArg(call->kernel, index, size, value), what);
+    if (m != NULL && size <= sizeof m->value) {
+        m->size = size;
+        m->epoch = rt.mem_epoch;
+        memcpy(m->value, value, size);
+    }
+}
+
+static void release_buffer(cl_mem buffer)
+{
+    rt.mem_epoch += 1;
+    clReleaseMemObject(buffer);
+}
+
+/* A new buffer of `bytes` (at least one: OpenCL has no empty buffers). */
+static cl_mem new_buffer(tr_call *call, cl_mem_flags mem, size_t bytes)
+{
+    cl_int err;
+    cl_mem buffer = clCreateBuffer(rt.context, mem, bytes > 0 ? bytes : 1, NULL, &err);
+    check(call->region, err, "clCreateBuffer");
+    return buffer;
+}
+
+/* The device buffer of slot `index` for this call: the region's buffer from an earlier call if
+ * it has the same size and access, else a new one (kept for later calls). */
+static void slot_buffer(tr_call *call, cl_uint index, tr_slot *sl, cl_mem_flags mem)
+{
+    struct tr_region_state *s = call->region->state;
+    struct tr_cached_buffer *c;
+    if (call->private_slots) {
+        sl->buffer = new_buffer(call, mem, sl->bytes);
+        sl->owned = 1;
+        return;
+    }
+    if (index >= s->cache_cap) {
+        struct tr_cached_buffer *grown = realloc(s->cache, (index + 1) * sizeof *grown);
+        if (grown == NULL)
+            fail(call->region, "allocating host memory failed");
+        memset(grown + s->cache_cap, 0, (index + 1 - s->cache_cap) * sizeof *grown);
+        s->cache = grown;
+        s->cache_cap = index + 1;
+    }
+    c = &s->cache[index];
+    if (c->buffer != NULL && (c->bytes != sl->bytes || c->mem != mem)) {
+        release_buffer(c->buffer);
+        c->buffer = NULL;
+    }
+    if (c->buffer == NULL) {
+        c->buffer = new_buffer(call, mem, sl->bytes);
+        c->bytes = sl->bytes;
+        c->mem = mem;
+    }
+    sl->buffer = c->buffer;
+    sl->owned = 0;
+}
+
+/* Copies the host data of an array argument in: staged (done when it returns) or a
+ * non-blocking write that tr_region_end waits for. */
+static void copy_in(tr_call *call, tr_slot *sl, const void *host)
+{
+    if (staging_wanted(sl->bytes)) {
+        check(call->region, staged_copy(1, sl->buffer, 0, sl->bytes,
+                                        (char *)(uintptr_t)host, NULL),
+              "clEnqueueWriteBuffer");
+    } else {
+        check(call->region, clEnqueueWriteBuffer(rt.queue, sl->buffer, CL_FALSE, 0, sl->bytes,
+                                                 host, 0, NULL, NULL),
+              "clEnqueueWriteBuffer");
+        call->host_writes = 1;
+    }
+    call->region->state->bytes_in += sl->bytes;
 }
 
 void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long count,
                   size_t elem_size, unsigned flags)
 {
-    cl_int err;
     tr_slot *sl = slot(call, index);
     cl_mem_flags mem = (flags & TR_IN) && !(flags & TR_OUT) ? CL_MEM_READ_ONLY
                      : CL_MEM_READ_WRITE;
     size_t n = count > 0 ? (size_t)count : 0;
-    int copy_in = (flags & TR_IN) || ((flags & TR_OUT) && !(flags & TR_OVERWRITE));
+    int copy = (flags & TR_IN) || ((flags & TR_OUT) && !(flags & TR_OVERWRITE));
     if (n > 0 && elem_size > (size_t)-1 / n)
         fail(call->region, "array argument %u is too large (%lld elements)", (unsigned)index,
              count);
@@ -600,28 +1048,21 @@ void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long coun
     sl->flags = flags;
     if (sl->bytes > 0 && host == NULL)
         fail(call->region, "array argument %u is a null pointer", (unsigned)index);
-    if (present_buffer(call, index, host, sl->bytes, &sl->buffer)) {
+    if (present_buffer(call, index, host, sl->bytes, &sl->buffer, &sl->owned)) {
         sl->flags = 0;   /* present (data region): nothing moves */
         if (call->region->nkernels == 0)
-            set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+            set_arg(call, index, sizeof(cl_mem), &sl->buffer, 1);
         return;
     }
-    /* OpenCL has no empty buffers; one byte stands in for an empty array. */
-    sl->buffer = clCreateBuffer(rt.context, mem, sl->bytes > 0 ? sl->bytes : 1, NULL, &err);
-    check(call->region, err, "clCreateBuffer");
-    if (copy_in && sl->bytes > 0) {
-        check(call->region, clEnqueueWriteBuffer(rt.queue, sl->buffer, CL_FALSE, 0, sl->bytes,
-                                                 host, 0, NULL, NULL),
-              "clEnqueueWriteBuffer");
-        call->region->state->bytes_in += sl->bytes;
-    }
+    slot_buffer(call, index, sl, mem);
+    if (copy && sl->bytes > 0)
+        copy_in(call, sl, host);
     if (call->region->nkernels == 0)
-        set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+        set_arg(call, index, sizeof(cl_mem), &sl->buffer, 1);
 }
 
 void tr_arg_scratch(tr_call *call, cl_uint index, long long count, size_t elem_size)
 {
-    cl_int err;
     tr_slot *sl = slot(call, index);
     size_t n = count > 0 ? (size_t)count : 0;
     if (n > 0 && elem_size > (size_t)-1 / n)
@@ -629,9 +1070,7 @@ void tr_arg_scratch(tr_call *call, cl_uint index, long long count, size_t elem_s
              count);
     sl->bytes = n * elem_size;
     sl->flags = 0;
-    sl->buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, sl->bytes > 0 ? sl->bytes : 1,
-                                NULL, &err);
-    check(call->region, err, "clCreateBuffer");
+    slot_buffer(call, index, sl, CL_MEM_READ_WRITE);
 }
 
 /* A device-only buffer filled with zero bytes before the launch (the per-group values and
@@ -652,14 +1091,29 @@ void tr_arg_zeroed(tr_call *call, cl_uint index, long long count, size_t elem_si
 
 void tr_kernel(tr_call *call, cl_uint k, cl_uint nargs)
 {
+    struct tr_region_state *s = call->region->state;
     if (k >= call->region->nkernels)
         fail(call->region, "kernel %u out of range (the region has %u)", (unsigned)k,
              (unsigned)call->region->nkernels);
     call->kernel_index = k;
-    call->kernel = call->region->state->kernels[k];
+    call->kernel = s->kernels[k];
     call->kernel_nargs = nargs;
-    free(call->kernel_set);
-    call->kernel_set = xcalloc(call->region, nargs, 1);
+    if (call->private_slots) {
+        free(call->kernel_set);
+        call->kernel_set = xcalloc(call->region, nargs, 1);
+        return;
+    }
+    if (nargs > s->kernel_set_cap) {
+        free(s->kernel_set);
+        s->kernel_set = xcalloc(call->region, nargs, 1);
+        s->kernel_set_cap = nargs;
+    }
+    if (s->kernel_set == NULL) {
+        s->kernel_set = xcalloc(call->region, 1, 1);
+        s->kernel_set_cap = 1;
+    }
+    memset(s->kernel_set, 0, s->kernel_set_cap);
+    call->kernel_set = s->kernel_set;
 }
 
 /* Marks argument `arg` of the chosen kernel as set (exactly once per launch). */
@@ -681,13 +1135,13 @@ void tr_kernel_buffer(tr_call *call, cl_uint arg, cl_uint index)
     kernel_arg(call, arg);
     if (index >= call->nargs || !call->slots[index].is_set)
         fail(call->region, "buffer slot %u is not set", (unsigned)index);
-    set_arg(call, arg, sizeof(cl_mem), &call->slots[index].buffer);
+    set_arg(call, arg, sizeof(cl_mem), &call->slots[index].buffer, 1);
 }
 
 void tr_kernel_value(tr_call *call, cl_uint arg, const void *value, size_t size)
 {
     kernel_arg(call, arg);
-    set_arg(call, arg, size, value);
+    set_arg(call, arg, size, value, 0);
 }
 
 void tr_arg_image(tr_call *call, cl_uint index, const void *host, cl_uint dims,
@@ -715,18 +1169,19 @@ void tr_arg_image(tr_call *call, cl_uint index, const void *host, cl_uint dims,
     desc.image_height = empty ? 1 : (size_t)height;
     desc.image_depth = empty ? 1 : (size_t)depth;
     sl->flags = TR_IN;
+    sl->owned = 1;
     sl->bytes = empty ? 0 : desc.image_width * desc.image_height * desc.image_depth * elem_size;
     sl->buffer = clCreateImage(rt.context, CL_MEM_READ_ONLY | (empty ? 0 : CL_MEM_COPY_HOST_PTR),
                                &format, &desc, empty ? NULL : (void *)(uintptr_t)host, &err);
     check(call->region, err, "clCreateImage");
     call->region->state->bytes_in += sl->bytes;
-    set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+    set_arg(call, index, sizeof(cl_mem), &sl->buffer, 1);
 }
 
 void tr_arg_value(tr_call *call, cl_uint index, const void *value, size_t size)
 {
     slot(call, index);
-    set_arg(call, index, size, value);
+    set_arg(call, index, size, value, 0);
 }
 
 static void check_args_set(tr_call *call)
@@ -786,6 +1241,7 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
     size_t gsize[3], lsize[3];
     cl_uint i;
     cl_event event = NULL;
+    cl_int err;
     char what[256];
     if (work_dim < 1 || work_dim > 3)
         fail(call->region, "bad NDRange dimension %u", (unsigned)work_dim);
@@ -799,37 +1255,61 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
     }
     if (call->region->nkernels > 0)
         call->region->state->launches[call->kernel_index] += 1;
-    describe_launch(call, work_dim, gsize, local != NULL ? lsize : NULL, what, sizeof what);
-    check(call->region,
-          clEnqueueNDRangeKernel(rt.queue, call->kernel, work_dim, NULL, gsize,
+    err = clEnqueueNDRangeKernel(rt.queue, call->kernel, work_dim, NULL, gsize,
                                  local != NULL ? lsize : NULL, 0, NULL,
-                                 rt.profile ? &event : NULL),
-          what);
+                                 rt.profile ? &event : NULL);
+    if (err != CL_SUCCESS) {
+        describe_launch(call, work_dim, gsize, local != NULL ? lsize : NULL, what, sizeof what);
+        check(call->region, err, what);
+    }
     if (event != NULL) {
         add_kernel_time(call, event);
         clReleaseEvent(event);
     }
 }
 
+/* Copies the TR_OUT arrays back; 1 if any was (a blocking read waits for every command
+ * before it: the queue is in order). */
+static int read_back(tr_call *call)
+{
+    cl_uint i;
+    int synced = 0;
+    for (i = 0; i < call->nargs; ++i) {
+        tr_slot *sl = &call->slots[i];
+        if (sl->buffer == NULL || !(sl->flags & TR_OUT) || sl->bytes == 0)
+            continue;
+        check(call->region, copy_blocking(0, sl->buffer, 0, sl->bytes, sl->host, NULL),
+              "running the kernel and reading its results (clEnqueueReadBuffer)");
+        call->region->state->bytes_out += sl->bytes;
+        synced = 1;
+    }
+    return synced;
+}
+
 void tr_region_end(tr_call *call)
 {
     cl_uint i;
-    check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
-    for (i = 0; i < call->nargs; ++i) {
-        tr_slot *sl = &call->slots[i];
-        if (sl->buffer == NULL)
-            continue;
-        if ((sl->flags & TR_OUT) && sl->bytes > 0) {
-            check(call->region, clEnqueueReadBuffer(rt.queue, sl->buffer, CL_TRUE, 0, sl->bytes,
-                                                    sl->host, 0, NULL, NULL),
-                  "clEnqueueReadBuffer");
-            call->region->state->bytes_out += sl->bytes;
-        }
-        check(call->region, clReleaseMemObject(sl->buffer), "clReleaseMemObject");
+    struct tr_region_state *s = call->region->state;
+    if (rt.sync)
+        check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
+    if (!read_back(call)) {
+        /* Nothing read back: wait only while a copy-in may still read host memory; launches
+         * on present data run on (later transfers and TRANSLATE_SYNC=1 wait for them). */
+        if (call->host_writes)
+            check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
+        else
+            check(call->region, clFlush(rt.queue), "clFlush");
     }
-    free(call->slots);
+    for (i = 0; i < call->nargs; ++i)
+        if (call->slots[i].buffer != NULL && call->slots[i].owned)
+            release_buffer(call->slots[i].buffer);
+    if (call->private_slots) {
+        free(call->slots);
+        free(call->kernel_set);
+    } else {
+        s->busy = 0;
+    }
     call->slots = NULL;
-    free(call->kernel_set);
     call->kernel_set = NULL;
 }
 
@@ -954,40 +1434,19 @@ static void fail_partly(const char *where, const char *what, const char *name,
     exit(1);
 }
 
-/* Adds the time of a finished transfer to the site's profile (profiling queues only). */
-static void data_event_time(struct tr_data_site_state *st, cl_event event)
-{
-    cl_ulong start = 0, end = 0;
-    if (event == NULL)
-        return;
-    if (clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL)
-            == CL_SUCCESS
-        && clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)
-            == CL_SUCCESS && end > start)
-        st->ns += (unsigned long long)(end - start);
-    clReleaseEvent(event);
-}
-
 /* A blocking copy between `host` and bytes [offset, offset+bytes) of `buffer`. */
 static void data_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t offset,
                       size_t bytes, char *host)
 {
     struct tr_data_site_state *st = data_site(site);
-    cl_event event = NULL;
     cl_int err;
     if (bytes == 0)
         return;
-    if (to_device)
-        err = clEnqueueWriteBuffer(rt.queue, buffer, CL_TRUE, offset, bytes, host, 0, NULL,
-                                   rt.profile ? &event : NULL);
-    else
-        err = clEnqueueReadBuffer(rt.queue, buffer, CL_TRUE, offset, bytes, host, 0, NULL,
-                                  rt.profile ? &event : NULL);
+    err = copy_blocking(to_device, buffer, offset, bytes, host, &st->ns);
     if (err != CL_SUCCESS)
         data_fail(site, "%s: %s failed: %s (%d)", site->kind,
                   to_device ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer",
                   tr_error_name(err), (int)err);
-    data_event_time(st, event);
     if (to_device)
         st->bytes_in += bytes;
     else
@@ -1054,6 +1513,7 @@ void tr_data_enter(tr_data_site *site, const char *name, const void *host, long 
     size_t bytes;
     char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
     struct tr_present *e;
+    data_site(site);   /* sets the device up if this is the first runtime call */
     if (bytes == 0)
         return;
     e = present_overlap(lo, bytes);
@@ -1082,7 +1542,7 @@ static void present_release(tr_data_site *site, struct tr_present *e, unsigned a
     for (link = &dt.present; *link != e; link = &(*link)->next)
         ;
     *link = e->next;
-    clReleaseMemObject(e->buffer);
+    release_buffer(e->buffer);
     free(e);
 }
 
@@ -1160,39 +1620,38 @@ static void arg_name(tr_call *call, cl_uint index, char *buf, size_t size)
 }
 
 /* The hook of tr_arg_array: 1 and the buffer to use if the range is present, 0 if absent;
- * stops the program if it is partly present or misaligned for a sub-buffer. */
+ * stops the program if it is partly present or misaligned for a sub-buffer.  *owned says
+ * whether the call must release the buffer (a sub-buffer) or only borrows it. */
 static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t bytes,
-                          cl_mem *out)
+                          cl_mem *out, int *owned)
 {
     char name[128], what[160];
     const char *lo = host;
     struct tr_present *e;
     cl_buffer_region sub;
-    cl_uint align_bits = 0;
     cl_int err;
     if (bytes == 0 || host == NULL || (e = present_overlap(lo, bytes)) == NULL)
         return 0;
+    if (lo == e->lo && bytes == e->bytes) {
+        *out = e->buffer;   /* lives until its data region ends, after this call */
+        *owned = 0;
+        return 1;
+    }
     arg_name(call, index, name, sizeof name);
     snprintf(what, sizeof what, "region '%.64s'", call->region->name);
     if (!present_contains(e, lo, bytes))
         fail_partly(where_of(call->region), what, name, lo, bytes, e);
-    if (lo == e->lo && bytes == e->bytes) {
-        check(call->region, clRetainMemObject(e->buffer), "clRetainMemObject");
-        *out = e->buffer;
-        return 1;
-    }
-    check(call->region, clGetDeviceInfo(rt.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
-                                        sizeof align_bits, &align_bits, NULL), "clGetDeviceInfo");
     sub.origin = (size_t)(lo - e->lo);
     sub.size = bytes;
-    if (align_bits >= 8 && sub.origin % (align_bits / 8) != 0)
+    if (rt.align_bytes >= 1 && sub.origin % rt.align_bytes != 0)
         fail(call->region, "%s: array '%s' starts %zu bytes into the present data '%s' (entered "
              "at %s); the device needs sub-buffers aligned to %u bytes: make the data region "
              "cover exactly what the region uses", what, name, sub.origin, e->name, e->where,
-             align_bits / 8);
+             (unsigned)rt.align_bytes);
     *out = clCreateSubBuffer(e->buffer, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &sub,
                              &err);
     check(call->region, err, "clCreateSubBuffer");
+    *owned = 1;
     return 1;
 }
 

@@ -27,6 +27,25 @@
  *   then the data directives (see "Data regions" below); the last row, `total`, holds all
  *   bytes copied to and from the device (its last two numbers).
  * - Not thread-safe: call regions from one thread at a time.
+ * - Host cost per call: a region keeps its device buffers, its call slots and the values of
+ *   its kernel arguments from call to call.  A buffer is reused when the next call asks for
+ *   the same size and access (the data is still copied in and out as the flags say); it is
+ *   replaced when the size changes and released at exit.  Arguments whose value did not change
+ *   are not set again.  tr_region_end waits for the device only where it must: a blocking
+ *   read-back of TR_OUT arrays already waits for the launches; a call that copies nothing
+ *   back waits (clFinish) only while a copy-in may still read host memory; a call that works
+ *   on present data only (data regions) returns once its launches are submitted, and the next
+ *   transfer (update, exit data, a region's copy) or the end of the program waits for them.
+ *   TRANSLATE_SYNC=1 makes every call wait for its launches (errors then name the region that
+ *   failed; without it, a failing launch on present data is reported where the program next
+ *   waits).
+ * - Pinned staging: copies of at least TRANSLATE_STAGING bytes (default 16 MiB on GPUs whose
+ *   memory is not the host's, off on CPU devices; `off` disables it) are split over
+ *   TRANSLATE_STAGING_THREADS threads (default 8), each copying its part through two pinned
+ *   buffers of TRANSLATE_STAGING_CHUNK bytes (default 1 MiB), so that the memcpy of one chunk
+ *   overlaps the DMA of the other.  bench/RESULTS.md ("Pinned staging") has the measurements.
+ *   The runtime uses POSIX threads (part of libc since glibc 2.34; link older systems with
+ *   -pthread).
  *
  * Calling convention of the glue (stable)
  * ---------------------------------------
@@ -45,9 +64,9 @@
  *         tr_region_end(&call);
  *     }
  *
- * Every kernel argument index must be set exactly once before tr_launch.  tr_region_end waits
- * for the device, copies TR_OUT arrays back to the host and releases every buffer and event of
- * the call; programs and kernels stay cached for the life of the process.
+ * Every kernel argument index must be set exactly once before tr_launch.  tr_region_end copies
+ * TR_OUT arrays back (which waits for the device) and ends the call; programs, kernels and the
+ * region's device buffers stay cached for the life of the process (see "Host cost per call").
  *
  * A region that runs as several kernels (a host program: host loops around launches) names its
  * kernels in a table and gives the call *buffer slots* instead of kernel arguments: each array
@@ -138,6 +157,7 @@ typedef struct tr_slot {
     size_t bytes;
     unsigned flags;
     int is_set;
+    int owned;                /* nonzero: tr_region_end releases `buffer` */
 } tr_slot;
 
 /* One call of a region in progress; lives on the glue's stack.  Fields are runtime-owned. */
@@ -149,14 +169,16 @@ typedef struct tr_call {
     cl_uint kernel_index;     /* host programs: the kernel chosen by tr_kernel */
     cl_uint kernel_nargs;
     unsigned char *kernel_set;  /* host programs: which arguments of that kernel are set */
+    int private_slots;        /* nonzero: `slots` and `kernel_set` belong to this call only */
+    int host_writes;          /* nonzero: a copy-in may still read host memory */
 } tr_call;
 
 /* Starts a call of `region` whose kernel takes `nargs` arguments: sets up the device (first
  * call of the process), builds the program (first call with this source), prepares the call. */
 void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs);
 
-/* Sets argument `index` to a new buffer of `count` elements of `elem_size` bytes holding the
- * host array `host`.  The data is copied in if flags has TR_IN, or TR_OUT without TR_OVERWRITE;
+/* Sets argument `index` to a buffer of `count` elements of `elem_size` bytes holding the
+ * host array `host` (the region's buffer from its last call if the size matches).  The data is copied in if flags has TR_IN, or TR_OUT without TR_OVERWRITE;
  * it is copied back by tr_region_end if flags has TR_OUT.  count <= 0 gives an empty array. */
 void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long count,
                   size_t elem_size, unsigned flags);
@@ -196,7 +218,8 @@ void tr_kernel_buffer(tr_call *call, cl_uint arg, cl_uint slot);
 /* Host programs: sets argument `arg` of the chosen kernel to the scalar at `value`. */
 void tr_kernel_value(tr_call *call, cl_uint arg, const void *value, size_t size);
 
-/* Waits for the device, copies TR_OUT arrays back, releases the call's buffers. */
+/* Copies TR_OUT arrays back (waiting for the device) and ends the call; the region keeps its
+ * buffers for its next call (see "Host cost per call" above). */
 void tr_region_end(tr_call *call);
 
 /* ------------------------------------------------------------------------------------------
