@@ -1086,7 +1086,7 @@ void tr_arg_zeroed(tr_call *call, cl_uint index, long long count, size_t elem_si
                                                 0, NULL, NULL),
               "clEnqueueFillBuffer");
     if (call->region->nkernels == 0)
-        set_arg(call, index, sizeof(cl_mem), &sl->buffer);
+        set_arg(call, index, sizeof(cl_mem), &sl->buffer, 1);
 }
 
 void tr_kernel(tr_call *call, cl_uint k, cl_uint nargs)
