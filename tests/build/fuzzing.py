@@ -194,17 +194,25 @@ def _byte_region_spans(data: bytes) -> list[tuple[int, int]]:
     return spans
 
 
+#: A data directive line (replaced by a call of its glue, like a region).
+_DATA_DIRECTIVE = re.compile(rb"^\s*(?:#\s*pragma\s+translate|[!cC*]\$translate)\s+"
+                             rb"(?:data|end\s*data|enter\s+data|exit\s+data|update)\b",
+                             re.IGNORECASE)
+
+
 def outside_regions_changed(original: bytes, rewritten: bytes) -> str:
-    """"" if every line of `original` outside its regions is a line of `rewritten`, byte for
-    byte and in order (the rewrite only replaces regions and inserts lines); else the first
-    line that is not."""
+    """"" if every line of `original` outside its regions and data directives is a line of
+    `rewritten`, byte for byte and in order (the rewrite only replaces regions and directives
+    and inserts lines); else the first line that is not."""
     spans = _byte_region_spans(original)
     out = rewritten.splitlines(keepends=True)
-    k, pos = 0, 0
+    k, pos, continued = 0, 0, False
     for number, line in enumerate(original.splitlines(keepends=True), 1):
         inside = any(s <= pos < e for s, e in spans)
         pos += len(line)
-        if inside:
+        directive = continued or _DATA_DIRECTIVE.match(line) is not None
+        continued = directive and line.rstrip().endswith((b"&", b"\\"))
+        if inside or directive:
             continue
         while k < len(out) and out[k] != line:
             k += 1
