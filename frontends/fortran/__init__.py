@@ -19,7 +19,8 @@ from frontends.fortran.datadirs import data_directives, data_sites, stale_warnin
 from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
 from frontends.fortran.rewrite import rewrite_edits, rewrite_source
-from frontends.fortran.scopes import Procedure, build_procedures, load_module
+from frontends.fortran.scopes import (Procedure, build_procedures, innermost_procedure,
+                                      load_module)
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
                                       parse_source, source_form, walk)
 from frontends.fortran.units import blank_unneeded_units
@@ -139,11 +140,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str, marks: list[RegionMarks]
 
 def _enclosing(procedures: list[Procedure], m: RegionMarks) -> Procedure:
     """The innermost procedure whose body holds the region's directives."""
-    best = None
-    for proc in procedures:
-        if proc.first_line < m.kernel_line <= proc.body_last_line:
-            if best is None or proc.first_line > best.first_line:
-                best = proc
+    best = innermost_procedure(procedures, m.kernel_line)
     if best is None:
         raise FrontendError("translate directive outside a procedure (kernel regions must be "
                             "inside a subroutine, function or main program body)", m.span)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from translator.diagnostics import FrontendError, SourceSpan
 from translator.ir.glue import DataGlue, DataGlueItem
 from frontends.fortran.regions import RawDirective
-from frontends.fortran.scopes import Procedure
+from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines
 from frontends.fortran.types import Symbol
 from frontends.pragmas import (DATA_KINDS, DataItem, DataSite, Directive, data_clauses,
@@ -55,11 +55,7 @@ def data_sites(found: list[tuple[RawDirective, Directive]], procedures: list[Pro
 
 
 def _enclosing(procedures: list[Procedure], raw: RawDirective) -> Procedure:
-    best = None
-    for proc in procedures:
-        if proc.first_line < raw.line <= proc.body_last_line:
-            if best is None or proc.first_line > best.first_line:
-                best = proc
+    best = innermost_procedure(procedures, raw.line)
     if best is None:
         raise FrontendError("data directive outside a procedure body (it must be in the "
                             "executable part of a subroutine, function or main program)",

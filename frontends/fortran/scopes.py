@@ -67,6 +67,16 @@ class DeclContext:
                                         self.span())
 
 
+def innermost_procedure(procedures: list[Procedure], line: int) -> Procedure | None:
+    """The innermost procedure whose body holds `line` (None if no body does)."""
+    best = None
+    for proc in procedures:
+        if proc.first_line < line <= proc.body_last_line:
+            if best is None or proc.first_line > best.first_line:
+                best = proc
+    return best
+
+
 def build_procedures(tree: Any, lines: SourceLines) -> list[Procedure]:
     """Every procedure of the file (module and internal ones included), in file order."""
     modules: dict[str, Scope] = {}
