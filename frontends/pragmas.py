@@ -13,9 +13,11 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from translator.diagnostics import FrontendError, SourceSpan
+from translator.ir.glue import DataGlue, DataGlueItem
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,3 +417,17 @@ def data_symbol(path: str, kind: str, line: int) -> str:
     import os
     stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0], flags=re.ASCII)
     return f"translate_{stem}_{kind}_{line}"
+
+
+def data_glue(path: str, directive: Directive, span: SourceSpan, line: int,
+              item_args: Callable[[DataItem], list[str]]) -> tuple[DataGlue, tuple[str, ...]]:
+    """The glue of a data directive at `line` and the arguments of its call: per array of
+    its clauses, what `item_args` (the language's address/extent expressions) gives."""
+    items, args = [], []
+    for clause in data_clauses(directive):
+        for item in clause.items:
+            items.append(DataGlueItem(name=item.name, action=clause.action))
+            args.extend(item_args(item))
+    glue = DataGlue(symbol=data_symbol(path, directive.kind, line), kind=directive.kind,
+                    where=f"{span.file}:{line}", items=tuple(items))
+    return glue, tuple(args)

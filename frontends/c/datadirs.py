@@ -17,9 +17,8 @@ from pycparser import c_ast
 
 from frontends.c.preprocess import SourceText
 from frontends.c.regions import RawDirective
-from frontends.pragmas import DataItem, DataSite, Directive, data_clauses, data_symbol
+from frontends.pragmas import DataItem, DataSite, Directive, data_glue
 from translator.diagnostics import FrontendError, SourceSpan
-from translator.ir.glue import DataGlue, DataGlueItem
 
 
 def data_sites(src: SourceText,
@@ -31,14 +30,9 @@ def data_sites(src: SourceText,
 
 def _site(src: SourceText, raw: RawDirective, d: Directive, func: c_ast.FuncDef,
           visible: dict) -> DataSite:
-    items, args = [], []
-    for clause in data_clauses(d):
-        for item in clause.items:
-            items.append(DataGlueItem(name=item.name, action=clause.action))
-            args.extend(_item_args(item, visible, raw.span))
-    glue = DataGlue(symbol=data_symbol(src.path, d.kind, raw.line), kind=d.kind,
-                    where=f"{raw.span.file}:{raw.line}", items=tuple(items))
-    return DataSite(glue=glue, start=raw.start, end=raw.end, indent=raw.indent, args=tuple(args),
+    glue, args = data_glue(src.path, d, raw.span, raw.line,
+                           lambda item: _item_args(item, visible, raw.span))
+    return DataSite(glue=glue, start=raw.start, end=raw.end, indent=raw.indent, args=args,
                     procedure=func.decl.name, span=raw.span, line=raw.line)
 
 

@@ -11,13 +11,12 @@ section ``a(l1:u1, l2:u2)`` stands for the contiguous range from its first to it
 from __future__ import annotations
 
 from translator.diagnostics import FrontendError, SourceSpan
-from translator.ir.glue import DataGlue, DataGlueItem
 from frontends.fortran.regions import RawDirective
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines
 from frontends.fortran.types import Symbol
-from frontends.pragmas import (DATA_KINDS, DataItem, DataSite, Directive, data_clauses,
-                               data_symbol, parse_directive)
+from frontends.pragmas import (DATA_KINDS, DataItem, DataSite, Directive, data_glue,
+                               parse_directive)
 
 _I8 = "selected_int_kind(18)"
 
@@ -68,16 +67,11 @@ def _enclosing(procedures: list[Procedure], raw: RawDirective) -> Procedure:
 
 def _site(raw: RawDirective, d: Directive, proc: Procedure, lines: SourceLines,
           form: str) -> DataSite:
-    items, args = [], []
-    for clause in data_clauses(d):
-        for item in clause.items:
-            items.append(DataGlueItem(name=item.name, action=clause.action))
-            args.extend(_item_args(item, proc, raw.span))
-    glue = DataGlue(symbol=data_symbol(lines.path, d.kind, raw.line), kind=d.kind,
-                    where=f"{raw.span.file}:{raw.line}", items=tuple(items))
+    glue, args = data_glue(lines.path, d, raw.span, raw.line,
+                           lambda item: _item_args(item, proc, raw.span))
     return DataSite(glue=glue, start=lines.line_start(raw.line),
                     end=lines.line_end(raw.last_line),
-                    indent=" " * 6 if form == "fixed" else raw.indent, args=tuple(args),
+                    indent=" " * 6 if form == "fixed" else raw.indent, args=args,
                     procedure=proc.name, span=raw.span, line=raw.line,
                     decl_line=proc.decl_last_line)
 
