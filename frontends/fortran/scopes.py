@@ -255,6 +255,10 @@ def _symbol(scope: Scope, name: str, line: int, lines: SourceLines) -> Symbol:
 
 def _use(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
     module = str(item.items[2]).lower()
+    if scope.kind == "module" and module == scope.name.lower():
+        line = _first_line(item)
+        raise FrontendError(f"module {scope.name!r} cannot use itself",
+                            lines.span(line, word=str(item.items[2])))
     scope.use_lines.setdefault(module, _first_line(item))
     has_only = "ONLY" in str(item.items[3]).upper()
     mapping: dict[str, str] = {}

@@ -129,17 +129,21 @@ class Scope:
         self.symbols[name] = sym
         return sym
 
-    def lookup_declared(self, name: str) -> Symbol | None:
+    def lookup_declared(self, name: str, _seen: frozenset[str] = frozenset()) -> Symbol | None:
+        """The symbol declared as `name` here, in a used module or a host (`_seen`: modules
+        already searched, so that modules using each other cannot recurse forever)."""
         if name in self.symbols:
             return self.symbols[name]
         for module, only in self.uses:
-            sym = self._from_module(module, only, name)
+            if module in _seen:
+                continue
+            sym = self._from_module(module, only, name, _seen | {module})
             if sym is not None:
                 return sym
-        return self.host.lookup_declared(name) if self.host is not None else None
+        return self.host.lookup_declared(name, _seen) if self.host is not None else None
 
     def _from_module(self, module: str, only: dict[str, str] | None,
-                     name: str) -> Symbol | None:
+                     name: str, seen: frozenset[str]) -> Symbol | None:
         remote = name if only is None else only.get(name)
         if remote is None:
             return None
@@ -150,7 +154,7 @@ class Scope:
                               is_parameter=True, scope=module, scope_kind="module")
             return None
         scope = self.modules.get(module)
-        return None if scope is None else scope.lookup_declared(remote)
+        return None if scope is None else scope.lookup_declared(remote, seen)
 
     def implicit_type(self, name: str) -> FType | None:
         """The implicit type of `name` here (host rules are inherited)."""

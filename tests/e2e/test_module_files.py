@@ -122,3 +122,25 @@ def test_dependency_file_lists_the_module_source(tmp_path: Path):
     assert proc.returncode == 0, proc.stderr
     deps = (tmp_path / "out" / "main.d").read_text()
     assert f" {tmp_path / 'main.f90'} \\\n {tmp_path / 'fields.f90'} \\\n" in deps
+
+
+def test_module_using_itself_is_a_located_error(tmp_path: Path):
+    """Found by the CLI fuzzer: a module that uses itself recursed without end (exit 2)."""
+    text = MODULE.replace("  implicit none\n", "  use fields\n  implicit none\n", 1)
+    (tmp_path / "main.f90").write_text(text + MAIN)
+    proc = _translate(str(tmp_path / "main.f90"), "-o", str(tmp_path / "out"), cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.splitlines()[0].endswith(
+        "main.f90:2:7: error: module 'fields' cannot use itself")
+    assert not (tmp_path / "out").exists()
+
+
+def test_modules_using_each_other_do_not_recurse(tmp_path: Path):
+    """Two modules using each other (no compiler accepts it; the translator must not loop):
+    a name neither declares is reported, not a recursion."""
+    cyc = ("module ma\n  use mb\n  real :: x(10)\nend module ma\n"
+           "module mb\n  use ma\n  real :: y(10)\nend module mb\n")
+    (tmp_path / "main.f90").write_text(cyc + MAIN.replace("use fields", "use ma"))
+    proc = _translate(str(tmp_path / "main.f90"), "-o", str(tmp_path / "out"), cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
