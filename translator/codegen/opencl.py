@@ -15,6 +15,8 @@ Stages, in order (each needs the previous one):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pymbolic.primitives as p
 
@@ -267,13 +269,13 @@ def kernel_params(kernel: Kernel) -> tuple[KernelParam, ...]:
         # set when the kernel was made go stale when transforms remove statements).
         is_output = arg.name in written or bool(arg.is_output)
         is_input = arg.name in read or bool(arg.is_input)
+        covered = _Once(lambda arg=arg: _fully_written(kernel, arg))
         if arg.is_input is None and not is_input:
-            is_input = is_output and not _fully_written(kernel, arg)
+            is_input = is_output and not covered()
         if arg.is_image:
             out.append(_image_param(arg, is_output))
             continue
-        overwrites = (arg.name in written and arg.name not in read
-                      and _fully_written(kernel, arg))
+        overwrites = arg.name in written and arg.name not in read and covered()
         out.append(KernelParam(name=arg.name, kind="array", dtype=np.dtype(arg.dtype),
                                is_input=bool(is_input), is_output=bool(is_output),
                                overwrites=overwrites,
@@ -282,6 +284,19 @@ def kernel_params(kernel: Kernel) -> tuple[KernelParam, ...]:
         out.append(KernelParam(name=arg.name, kind="value", dtype=np.dtype(arg.dtype),
                                is_input=True, is_output=False))
     return tuple(out)
+
+
+class _Once:
+    """A question asked at most once (`_fully_written` costs isl work)."""
+
+    def __init__(self, compute: Callable[[], bool]) -> None:
+        self._compute = compute
+        self._value: bool | None = None
+
+    def __call__(self) -> bool:
+        if self._value is None:
+            self._value = self._compute()
+        return self._value
 
 
 def _image_param(arg: ArrayArg, written: bool) -> KernelParam:

@@ -103,20 +103,31 @@ def _walk(body, host: tuple[str, ...]) -> Iterator[tuple[KernelLaunch, tuple[str
             yield from _walk(part.body, host + (part.iname,))
 
 
+def _uses_by_name(program_body: Sequence) -> dict[str, list[tuple[KernelParam, tuple]]]:
+    """For each parameter name, (the first parameter of that name of a launch, the launch's
+    host loops) over the launches in program order (one walk, not one per parameter)."""
+    out: dict[str, list[tuple[KernelParam, tuple]]] = {}
+    for launch, host in _walk(program_body, ()):
+        seen: set[str] = set()
+        for q in launch.code.params:
+            if q.name not in seen:
+                seen.add(q.name)
+                out.setdefault(q.name, []).append((q, host))
+    return out
+
+
 def region_params(whole: Sequence[KernelParam], program_body: Sequence,
                   buffers: Sequence[str]) -> tuple[tuple[KernelParam, ...],
                                                    tuple[KernelParam, ...]]:
     """(the region's parameters, the device-only buffers) with the data movement of one call
     (module docstring).  `whole` are the parameters of the whole region kernel."""
-    launches = list(_walk(program_body, ()))
+    uses_of = _uses_by_name(program_body)
     params, bufs = [], []
     for prm in whole:
         if prm.kind == "value":
             params.append(prm)
             continue
-        uses = [(next((q for q in launch.code.params if q.name == prm.name), None), host)
-                for launch, host in launches]
-        uses = [(q, host) for q, host in uses if q is not None]
+        uses = uses_of.get(prm.name, [])
         reads = any(q.is_input for q, _ in uses)
         writes = any(q.is_output for q, _ in uses)
         first, first_host = uses[0] if uses else (None, ())

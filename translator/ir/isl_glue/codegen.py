@@ -17,8 +17,8 @@ from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.core import (
     _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg, _param_terms,
-    aff_from_expr, combined_domain, dim_type, expr_from_pwaff, iname_bounds, inames_of,
-    is_nonnegative, memoized, project_onto,
+    aff_from_expr, alpha_key, combined_domain, dim_type, expr_from_pwaff, iname_bounds,
+    inames_of, is_nonnegative, memoized, project_onto,
 )
 
 
@@ -157,7 +157,13 @@ def hardware_range(domain: isl.BasicSet, iname: str) -> tuple[Expression, Expres
     piece that keeps the count smallest (constant where possible), never a minimum of pieces
     that the count does not account for.
     """
-    return memoized(("hardware_range", id(domain), iname), (domain,),
+    key = alpha_key(domain)
+    if key is None:
+        return memoized(("hardware_range", id(domain), iname), (domain,),
+                        lambda: _hardware_range(domain, iname))
+    # the answer is in parameters only: the same for every loop of this shape
+    position = inames_of(domain).index(iname) if iname in inames_of(domain) else iname
+    return memoized(("hardware_range", key, position), (),
                     lambda: _hardware_range(domain, iname))
 
 

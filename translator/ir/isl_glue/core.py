@@ -4,6 +4,7 @@ proofs, the domain forest, and conditions read back from constraints.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -78,6 +79,28 @@ def memoized(key: tuple, held: tuple, compute: Callable[[], _T]) -> _T:
         _MEMO.clear()
     _MEMO[key] = (held, value)
     return value
+
+
+#: The prefix of the names `alpha_key` gives set dims (no user name starts so: see there).
+_ALPHA = "_tr_a"
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def alpha_key(s: isl.BasicSet | isl.Set) -> str | None:
+    """The text of `s` with its set dims named by position (``_tr_a0``, ``_tr_a1``, ...): two
+    sets with the same key are the same set up to the names of their set dims.  Results that
+    do not name set dims (bounds in parameters, yes/no answers) can be remembered under it
+    across kernels, whose loops differ in their iname names only.  None where the text
+    already holds such a name (then the key could mistake two sets for one)."""
+    text = str(s)
+    if _ALPHA in text:
+        return None
+    names = {n: f"{_ALPHA}{k}" for k, n in enumerate(s.get_var_names(dim_type.set)) if n}
+    if not names:
+        return text
+    if not names.keys().isdisjoint(s.get_var_names(dim_type.param)):
+        return None
+    return _WORD.sub(lambda m: names.get(m.group(0), m.group(0)), text)
 
 
 def _isl_msg(e: Exception) -> str:
