@@ -267,8 +267,23 @@ def _children(expr: Expression) -> tuple:
     return ()
 
 
+#: Recent answers of `kernel_accesses`, with the kernel parts they were computed from (held,
+#: so compared by identity): the kernels that mapping and legality check are copies that
+#: differ in their tags only, and share these parts.
+_ACCESSES: list[tuple[tuple, list[Access]]] = []
+
+
 def kernel_accesses(kernel: Kernel) -> list[Access]:
-    return [a for s in kernel.statements for a in statement_accesses(kernel, s)]
+    """Every access of every statement (`statement_accesses`), in statement order."""
+    parts = (kernel.statements, kernel.domains, kernel.args, kernel.temporaries,
+             kernel.assumptions)
+    for held, found in _ACCESSES:
+        if all(a is b for a, b in zip(held, parts)):
+            return list(found)
+    found = [a for s in kernel.statements for a in statement_accesses(kernel, s)]
+    _ACCESSES.insert(0, (parts, found))
+    del _ACCESSES[4:]
+    return list(found)
 
 
 def reduction_inames(stmt: Statement) -> frozenset[str]:

@@ -62,12 +62,26 @@ def check_kernel(kernel: Kernel) -> Kernel:
     return check_mappings(kernel)
 
 
+#: Kernels `check_mappings` passed lately (held, so compared by identity): the automatic
+#: mapper proves the kernel that the legality stage then checks again, the same object.
+_PROVED: list[Kernel] = []
+
+
 def check_mappings(kernel: Kernel) -> Kernel:
     """Raise `LegalityError` for the first parallel iname whose mapping races; else return
     `kernel` unchanged."""
+    if any(kernel is k for k in _PROVED):
+        return kernel
+    _check_mappings(kernel)
+    _PROVED.insert(0, kernel)
+    del _PROVED[4:]
+    return kernel
+
+
+def _check_mappings(kernel: Kernel) -> None:
     mapped = parallel_inames(kernel)
     if not mapped:
-        return kernel
+        return
     trusted = asserted_independent(kernel)
     if not set(mapped) <= trusted:
         check_private_temporaries(kernel, trusted)
@@ -82,7 +96,6 @@ def check_mappings(kernel: Kernel) -> Kernel:
             if _synchronised(kinds[first.variable], tag, first, second):
                 continue
             _check_pair(kernel, iname, tag, first, second)
-    return kernel
 
 
 def _conflicting_pairs(accesses: list[Access], aliases: dict[str, frozenset[str]]

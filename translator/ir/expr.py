@@ -408,9 +408,27 @@ class _Dependencies(DependencyMapper):
         return frozenset()
 
 
+#: Answers of `dependencies` by expression (expressions are immutable and compare by
+#: structure; analysis and codegen ask about the same subscripts and right-hand sides of a
+#: region's statements many times).
+_DEPENDENCIES: dict[Expression, frozenset[str]] = {}
+_DEPENDENCIES_SIZE = 1 << 15
+
+
 def dependencies(expr: Expression) -> frozenset[str]:
     """Names of free variables read by `expr` (function names excluded)."""
-    return frozenset(v.name for v in _Dependencies()(expr))
+    try:
+        return _DEPENDENCIES[expr]
+    except (KeyError, TypeError):   # not asked yet, or unhashable
+        pass
+    found = frozenset(v.name for v in _Dependencies()(expr))
+    try:
+        if len(_DEPENDENCIES) >= _DEPENDENCIES_SIZE:
+            _DEPENDENCIES.clear()
+        _DEPENDENCIES[expr] = found
+    except TypeError:
+        pass
+    return found
 
 
 class _Substitutor(SubstitutionMapper, IRIdentityMapper):

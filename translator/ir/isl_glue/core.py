@@ -82,7 +82,7 @@ def memoized(key: tuple, held: tuple, compute: Callable[[], _T]) -> _T:
 
 
 #: The prefix of the names `alpha_key` gives set dims (no user name starts so: see there).
-_ALPHA = "_tr_a"
+ALPHA = "_tr_a"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -93,13 +93,37 @@ def alpha_key(s: isl.BasicSet | isl.Set) -> str | None:
     across kernels, whose loops differ in their iname names only.  None where the text
     already holds such a name (then the key could mistake two sets for one)."""
     text = str(s)
-    if _ALPHA in text:
+    if ALPHA in text:
         return None
-    names = {n: f"{_ALPHA}{k}" for k, n in enumerate(s.get_var_names(dim_type.set)) if n}
+    names = {n: f"{ALPHA}{k}" for k, n in enumerate(s.get_var_names(dim_type.set)) if n}
     if not names:
         return text
     if not names.keys().isdisjoint(s.get_var_names(dim_type.param)):
         return None
+    return renamed_text(text, names)
+
+
+#: Words of isl's set syntax (a name spelled so is not renamed by `alpha_names`).
+_ISL_WORDS = frozenset({"and", "or", "not", "mod", "exists", "floor", "ceil", "min", "max",
+                        "true", "false", "infty", "NaN", "implies"})
+
+
+def alpha_names(names: Iterable[str]) -> dict[str, str] | None:
+    """Positional names (``_tr_a0``, ...) for `names` in order, for keys that remember an
+    answer up to names (see `alpha_key`); None where a name is an isl word, looks like one
+    of isl's own variables, or already is a positional name."""
+    out: dict[str, str] = {}
+    for n in names:
+        if n in out:
+            continue
+        if n in _ISL_WORDS or n.startswith(ALPHA) or re.fullmatch(r"[eoi]\d+", n):
+            return None
+        out[n] = f"{ALPHA}{len(out)}"
+    return out
+
+
+def renamed_text(text: str, names: dict[str, str]) -> str:
+    """`text` with every word that `names` holds replaced by its new name."""
     return _WORD.sub(lambda m: names.get(m.group(0), m.group(0)), text)
 
 

@@ -13,8 +13,8 @@ from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (
-    _align_params, _all_to_params, _param_set_aligned, aff_from_expr, combined_domain,
-    dim_type, memoized, project_onto,
+    ALPHA, _align_params, _all_to_params, _param_set_aligned, aff_from_expr, alpha_names,
+    combined_domain, dim_type, memoized, project_onto, renamed_text,
 )
 
 
@@ -74,8 +74,38 @@ def find_conflict(first: isl.Set, second: isl.Set,
     except TypeError:
         return _find_conflict(first, second, equalities, differ, less)
     value = memoized(key, (first, second),
-                     lambda: _find_conflict(first, second, equalities, differ, less))
+                     lambda: _alpha_conflict(first, second, equalities, differ, less))
     return None if value is None else dict(value)
+
+
+def _alpha_conflict(first: isl.Set, second: isl.Set,
+                    equalities: Sequence[tuple[Expression, Expression]],
+                    differ: Sequence[tuple[str, str]],
+                    less: Sequence[tuple[Expression, Expression]]) -> dict[str, int] | None:
+    """`_find_conflict`, remembered up to the names of the parameters: the kernels of a
+    region cut into many launches ask the same question about loops that differ in their
+    names only (`alpha_names`).  The point found is the same, with the names of this call."""
+    if first.dim(dim_type.set) or second.dim(dim_type.set):
+        return _find_conflict(first, second, equalities, differ, less)
+    names = alpha_names([*first.get_var_names(dim_type.param),
+                         *second.get_var_names(dim_type.param), *(n for d in differ for n in d)])
+    texts = [str(first), str(second), *(str(e) for pair in (*equalities, *less) for e in pair)]
+    if names is None or any(ALPHA in t for t in texts):
+        return _find_conflict(first, second, equalities, differ, less)
+    # a name outside `names` (a parameter of a subscript only) stays as it is in the key
+    key = ("conflict~", len(equalities), tuple(renamed_text(t, names) for t in texts),
+           tuple((names[a], names[b]) for a, b in differ))
+    found = memoized(key, (), lambda: _positional(
+        _find_conflict(first, second, equalities, differ, less), names))
+    if found is None:
+        return None
+    back = {new: old for old, new in names.items()}
+    return {back.get(n, n): v for n, v in found}
+
+
+def _positional(point: dict[str, int] | None, names: dict[str, str]
+                ) -> tuple[tuple[str, int], ...] | None:
+    return None if point is None else tuple((names.get(n, n), v) for n, v in point.items())
 
 
 def _find_conflict(first: isl.Set, second: isl.Set,
