@@ -123,6 +123,17 @@ class _Cutter:
     def __init__(self, kernel: Kernel, leaf_ok: LeafOk) -> None:
         self.kernel = kernel
         self.leaf_ok = leaf_ok
+        self._known: tuple[Kernel, dict[str, list]] = (kernel, {})
+
+    def _accesses(self, stmt: Statement) -> list:
+        """`memory_accesses` of `stmt` in the current kernel (each group is compared with the
+        one before and the one after it: asked twice)."""
+        if self._known[0] is not self.kernel:
+            self._known = (self.kernel, {})
+        found = self._known[1]
+        if stmt.id not in found:
+            found[stmt.id] = memory_accesses(self.kernel, stmt)
+        return found[stmt.id]
 
     def cut(self, stmts: Sequence[Statement], host: tuple[str, ...]) -> tuple[list[Part], bool]:
         """Parts for `stmts` inside host loops `host`; and whether some kernel is parallel."""
@@ -150,7 +161,8 @@ class _Cutter:
             ok = self.leaf_ok(self._sub(members, host))
             if out and out[-1][2] and ok and not (
                     top is not None and not loose[-1]
-                    and loops_conflict(self.kernel, out[-1][1], members, host)):
+                    and loops_conflict(self.kernel, out[-1][1], members, host,
+                                       self._accesses)):
                 merged = out[-1][1] + members
                 if self.leaf_ok(self._sub(merged, host)):
                     out[-1] = ("", merged, True)
@@ -180,22 +192,39 @@ class _Cutter:
 
 
 def loops_conflict(kernel: Kernel, first: Sequence[Statement], second: Sequence[Statement],
-                   host: Sequence[str]) -> bool:
+                   host: Sequence[str], accesses: Callable | None = None) -> bool:
     """Whether some element of global memory (an array argument or a global temporary) that
     one of the statement lists writes is, provably, touched by the other in the same iteration
     of the host loops `host`.  Two loop nests related so cannot share a kernel: the mapping of
     each nest puts its iterations on different work items while the other nest's iterations
     run in every one (the kernel races; the host program launches them one after the other).
     False where it is not proved (a subscript that is not affine, a flat and a shaped access of
-    one array): the caller then checks the merged kernel in full."""
-    from translator.analysis.access import statement_accesses
-    memory = {a.name for a in kernel.array_args}
-    memory |= {n for n, t in kernel.temporaries.items()
-               if t.address_space == AddressSpace.GLOBAL}
-    one = [a for s in first for a in statement_accesses(kernel, s, memory)]
-    two = [a for s in second for a in statement_accesses(kernel, s, memory)]
+    one array): the caller then checks the merged kernel in full.  `accesses` gives a
+    statement's `memory_accesses` (the caller may remember them)."""
+    accesses = accesses or (lambda s: memory_accesses(kernel, s))
+    one = [a for s in first for a in accesses(s)]
+    two = [a for s in second for a in accesses(s)]
     return any(_overlap(kernel, a, b, host) for a in one for b in two
                if a.variable == b.variable and (a.is_write or b.is_write))
+
+
+def memory_accesses(kernel: Kernel, stmt: Statement) -> list:
+    """The accesses of `stmt` to global memory: array arguments and global temporaries."""
+    from translator.analysis.access import statement_accesses
+    return list(statement_accesses(kernel, stmt, _global_memory(kernel)))
+
+
+_MEMORY: list = [None, frozenset()]
+
+
+def _global_memory(kernel: Kernel) -> frozenset[str]:
+    """Names of `kernel`'s array arguments and global temporaries (the last kernel's held)."""
+    if _MEMORY[0] is not kernel:
+        names = {a.name for a in kernel.array_args}
+        names |= {n for n, t in kernel.temporaries.items()
+                  if t.address_space == AddressSpace.GLOBAL}
+        _MEMORY[:] = [kernel, frozenset(names)]
+    return _MEMORY[1]
 
 
 def _overlap(kernel: Kernel, a, b, host: Sequence[str]) -> bool:
@@ -246,41 +275,75 @@ def host_loop_bounds(kernel: Kernel, iname: str, members: Sequence[Statement],
 def sub_kernel(kernel: Kernel, ids: Sequence[str], host: Sequence[str], name: str) -> Kernel:
     """The kernel of statements `ids` inside host loops `host` (whose inames become int32
     value arguments); domains, tags and array arguments restricted to what they use."""
-    keep = set(ids)
+    index = _index(kernel)
     host_set = set(host)
+    keep = set(ids)
     stmts = tuple(replace(s, within_inames=s.within_inames - host_set,
                           depends_on=frozenset(d for d in s.depends_on if d in keep))
-                  for s in kernel.statements if s.id in keep)
+                  for s in index.statements(ids))
     used = set().union(*(s.within_inames | reduction_inames(s) for s in stmts))
-    names_of = _domain_inames(kernel.domains)
-    picked = [k for k, names in enumerate(names_of) if names & used and not names & host_set]
+    picked = sorted(k for k in {k for n in used for k in index.domain_of.get(n, ())}
+                    if not index.domain_names[k] & host_set)
     domains = tuple(kernel.domains[k] for k in picked)
-    inames = set().union(*(names_of[k] for k in picked))
+    inames = set().union(*(index.domain_names[k] for k in picked))
     names = _referenced(stmts)
     # declared read/write flags describe the whole region: each kernel infers its own
     args = tuple(replace(a, is_input=None, is_output=None) if isinstance(a, ArrayArg) else a
-                 for a in kernel.args if not isinstance(a, ArrayArg) or a.name in names)
+                 for a in index.ordered(kernel.args, index.arg_at, names, index.values))
     args += tuple(ValueArg(name=n, dtype="int32") for n in host if kernel.arg(n) is None)
-    tags = FrozenDict({n: t for n, t in kernel.iname_tags.items() if n in inames})
+    tags = FrozenDict(index.ordered_items(kernel.iname_tags, index.tag_at, inames))
     prio = frozenset(t for t in kernel.loop_priority if set(t) <= inames)
-    temps = FrozenDict({n: t for n, t in kernel.temporaries.items() if n in names})
+    temps = FrozenDict(index.ordered_items(kernel.temporaries, index.temp_at, names))
     return kernel.copy(name=name, statements=stmts, domains=domains, args=args,
                        iname_tags=tags, loop_priority=prio, temporaries=temps)
 
 
-_DOMAIN_INAMES: list[tuple[tuple, list[frozenset[str]]]] = []
+class _KernelIndex:
+    """Positions in one kernel by name, so that cutting it into many sub-kernels does not
+    scan all of it for each (a region of hundreds of loops)."""
+
+    def __init__(self, kernel: Kernel) -> None:
+        self.held = kernel
+        self.stmt_at = {s.id: k for k, s in enumerate(kernel.statements)}
+        self.domain_names = [frozenset(inames_of(d)) for d in kernel.domains]
+        self.domain_of: dict[str, list[int]] = {}
+        for k, names in enumerate(self.domain_names):
+            for n in names:
+                self.domain_of.setdefault(n, []).append(k)
+        self.arg_at = {a.name: k for k, a in enumerate(kernel.args)
+                       if isinstance(a, ArrayArg)}
+        self.values = [k for k, a in enumerate(kernel.args) if not isinstance(a, ArrayArg)]
+        self.tag_at = {n: k for k, n in enumerate(kernel.iname_tags)}
+        self.temp_at = {n: k for k, n in enumerate(kernel.temporaries)}
+
+    def statements(self, ids: Sequence[str]) -> list[Statement]:
+        every = self.held.statements
+        return [every[k] for k in sorted({self.stmt_at[i] for i in ids if i in self.stmt_at})]
+
+    @staticmethod
+    def ordered(items: Sequence, at: dict[str, int], names: set[str],
+                always: Sequence[int] = ()) -> list:
+        """The entries of `items` named in `names` (positions `at`) and at `always`, in order."""
+        return [items[k] for k in sorted({at[n] for n in names if n in at} | set(always))]
+
+    @staticmethod
+    def ordered_items(mapping, at: dict[str, int], names: set[str]) -> dict:
+        keys = sorted((n for n in names if n in at), key=at.__getitem__)
+        return {n: mapping[n] for n in keys}
 
 
-def _domain_inames(domains: tuple) -> list[frozenset[str]]:
-    """The inames of each of `domains`, remembered for the last few domain tuples (a region's
-    sub-kernels all cut the same one)."""
-    for known, names in _DOMAIN_INAMES:
-        if known is domains:
-            return names
-    names = [frozenset(inames_of(d)) for d in domains]
-    _DOMAIN_INAMES.insert(0, (domains, names))
-    del _DOMAIN_INAMES[4:]
-    return names
+_INDEXES: list[_KernelIndex] = []
+
+
+def _index(kernel: Kernel) -> _KernelIndex:
+    """The index of `kernel`, remembered for the last few kernels (by identity, held)."""
+    for index in _INDEXES:
+        if index.held is kernel:
+            return index
+    index = _KernelIndex(kernel)
+    _INDEXES.insert(0, index)
+    del _INDEXES[4:]
+    return index
 
 
 def _referenced(stmts: Sequence[Statement]) -> set[str]:

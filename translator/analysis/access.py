@@ -206,16 +206,19 @@ def _as_floor(kernel: Kernel, index: tuple[Expression, ...], inames) -> tuple[Ex
     return tuple(mapper(i) for i in index)
 
 
-#: The last kernel's parameter names, by the identity of its args and domains (held).
-_LAST_PARAMETERS: list = [None, None, frozenset()]
+#: Recent kernels' parameter names, by the identity of their args and domains (held): the
+#: splitter asks about the whole region and about each candidate kernel in turn.
+_PARAMETERS: list[tuple[tuple, frozenset[str]]] = []
 
 
 def _parameters(kernel: Kernel) -> frozenset[str]:
     """Value arguments and domain parameters (asked once per access: remembered)."""
-    if _LAST_PARAMETERS[0] is kernel.args and _LAST_PARAMETERS[1] is kernel.domains:
-        return _LAST_PARAMETERS[2]
+    for (args, domains), names in _PARAMETERS:
+        if args is kernel.args and domains is kernel.domains:
+            return names
     names = frozenset({a.name for a in kernel.value_args} | _param_names(kernel))
-    _LAST_PARAMETERS[:] = [kernel.args, kernel.domains, names]
+    _PARAMETERS.insert(0, ((kernel.args, kernel.domains), names))
+    del _PARAMETERS[4:]
     return names
 
 
@@ -280,7 +283,8 @@ def kernel_accesses(kernel: Kernel) -> list[Access]:
     for held, found in _ACCESSES:
         if all(a is b for a, b in zip(held, parts)):
             return list(found)
-    found = [a for s in kernel.statements for a in statement_accesses(kernel, s)]
+    shared = shared_variables(kernel)
+    found = [a for s in kernel.statements for a in statement_accesses(kernel, s, shared)]
     _ACCESSES.insert(0, (parts, found))
     del _ACCESSES[4:]
     return list(found)

@@ -183,7 +183,19 @@ def access_footprint(domains: Sequence[isl.BasicSet], inames: Iterable[str],
 
     Element coordinates are the parameters ``_tr_e0``, ``_tr_e1``, ...; inames not in `keep`
     are projected out (existentially quantified)."""
+    inames, keep = tuple(inames), frozenset(keep)
     s = instance_set(domains, inames, conditions, assumptions=assumptions)
+    # the footprint names no iname outside `keep`: remembered up to their names
+    names = alpha_names(n for n in inames if n not in keep)
+    texts = [str(s), *(str(e) for e in index)]
+    if names is None or any(ALPHA in t for t in texts):
+        return _footprint(s, inames, index, keep)
+    key = ("footprint~", tuple(renamed_text(t, names) for t in texts), tuple(sorted(keep)))
+    return memoized(key, (), lambda: _footprint(s, inames, index, keep))
+
+
+def _footprint(s: isl.Set, inames: Iterable[str], index: Sequence[Expression],
+               keep: Iterable[str]) -> isl.Set:
     elems = [f"_tr_e{k}" for k in range(len(index))]
     s = _align_params(s, elems)
     for name, expr in zip(elems, index):
