@@ -21,6 +21,7 @@ from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVa
 from translator.diagnostics import TranslatorError
 from translator.ir.expr import IRIdentityMapper, IRWalkMapper
 from translator.ir.isl_glue import is_affine, is_nonnegative, statement_domain
+from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
 
@@ -206,20 +207,14 @@ def _as_floor(kernel: Kernel, index: tuple[Expression, ...], inames) -> tuple[Ex
     return tuple(mapper(i) for i in index)
 
 
-#: Recent kernels' parameter names, by the identity of their args and domains (held): the
-#: splitter asks about the whole region and about each candidate kernel in turn.
-_PARAMETERS: list[tuple[tuple, frozenset[str]]] = []
-
-
 def _parameters(kernel: Kernel) -> frozenset[str]:
-    """Value arguments and domain parameters (asked once per access: remembered)."""
-    for (args, domains), names in _PARAMETERS:
-        if args is kernel.args and domains is kernel.domains:
-            return names
-    names = frozenset({a.name for a in kernel.value_args} | _param_names(kernel))
-    _PARAMETERS.insert(0, ((kernel.args, kernel.domains), names))
-    del _PARAMETERS[4:]
-    return names
+    """Value arguments and domain parameters (asked once per access: remembered by the
+    identity of the kernel's args and domains, which the splitter's whole region and its
+    candidate kernels ask about in turn)."""
+    return memoized(("parameters", id(kernel.args), id(kernel.domains)),
+                    (kernel.args, kernel.domains),
+                    lambda: frozenset({a.name for a in kernel.value_args}
+                                      | _param_names(kernel)))
 
 
 def _param_names(kernel: Kernel) -> set[str]:
