@@ -16,9 +16,10 @@ import pymbolic.primitives as p
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.core import (
-    _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg, _param_terms,
-    aff_from_expr, alpha_key, combined_domain, dim_type, expr_from_pwaff, iname_bounds,
-    inames_of, is_nonnegative, memoized, project_onto,
+    ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
+    _param_terms, aff_from_expr, alpha_key, alpha_names, combined_domain, dim_type,
+    expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, project_onto,
+    renamed_text,
 )
 
 
@@ -52,6 +53,16 @@ def context_set(conditions: Iterable[Expression],
     inames and parameters) and the kernel's assumptions.  Non-affine conditions are dropped
     (the context only serves to prove facts, so dropping one is always safe)."""
     conditions = tuple(conditions)
+    key = ("context", conditions, id(assumptions))
+    try:
+        hash(key)
+    except TypeError:   # an unhashable condition: compute, do not remember
+        return _context_set(conditions, assumptions)
+    return memoized(key, (assumptions,), lambda: _context_set(conditions, assumptions))
+
+
+def _context_set(conditions: tuple[Expression, ...],
+                 assumptions: isl.BasicSet | None) -> isl.Set:
     names = sorted({n for c in conditions for n in dependencies(c)})
     space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=names)
     ctx = isl.Set.universe(space)
@@ -248,6 +259,30 @@ def writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]
     of an array of `shape` (for every parameter value allowed by `assumptions`)."""
     if not accesses or any(e is None for e in shape):
         return False
+    key = _cover_key(accesses, shape, assumptions)
+    if key is None:
+        return _writes_cover_box(accesses, shape, assumptions)
+    return memoized(key, (assumptions,),
+                    lambda: _writes_cover_box(accesses, shape, assumptions))
+
+
+def _cover_key(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
+               shape: Sequence[Expression], assumptions: isl.BasicSet | None) -> tuple | None:
+    """A key for `writes_cover_box` up to the names of each domain's set dims (the answer is
+    yes or no), or None where one cannot be made (`alpha_key`)."""
+    parts: list = []
+    for domain, indices in accesses:
+        key = alpha_key(domain)
+        names = alpha_names(inames_of(domain))
+        texts = [str(i) for i in indices]
+        if key is None or names is None or any(ALPHA in t for t in texts):
+            return None
+        parts.append((key, tuple(renamed_text(t, names) for t in texts)))
+    return ("cover~", tuple(parts), tuple(str(e) for e in shape), id(assumptions))
+
+
+def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
+                      shape: Sequence[Expression], assumptions: isl.BasicSet | None) -> bool:
     names = [f"_tr_e{k}" for k in range(len(shape))]
     image = None
     try:
