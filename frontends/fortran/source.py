@@ -50,6 +50,7 @@ def parse_source(path: str, text: str, form: str) -> Any:
 
     lines = SourceLines(path, text)
     parser = _parser()
+    _LINES.clear()
     SYMBOL_TABLES.clear()  # fparser keeps tables across parses; each file starts afresh
     logged = _LogCollector()
     logger = logging.getLogger("fparser")
@@ -202,17 +203,32 @@ def walk(node: Any) -> Iterator[Any]:
             yield from walk(c)
 
 
+#: `node_lines` answers by node identity (the node held): the frontend asks about a loop,
+#: then about each statement in it, and so on down; each subtree is read once.  Trees are
+#: never changed after parsing; `parse_source` forgets the previous file's answers.
+_LINES: dict[int, tuple[Any, tuple[int, int] | None]] = {}
+
+
 def node_lines(node: Any) -> tuple[int, int] | None:
     """First and last source line of a node, ignoring comments (None for a comment)."""
+    if node is None or isinstance(node, str):
+        return None
+    hit = _LINES.get(id(node))
+    if hit is not None and hit[0] is node:
+        return hit[1]
     lo, hi = None, None
-    for n in walk(node):
-        if is_comment(n):
-            continue
-        span = getattr(getattr(n, "item", None), "span", None)
-        if span:
-            lo = span[0] if lo is None else min(lo, span[0])
-            hi = span[1] if hi is None else max(hi, span[1])
-    return None if lo is None else (lo, hi)
+    span = None if is_comment(node) else getattr(getattr(node, "item", None), "span", None)
+    if span:
+        lo, hi = span[0], span[1]
+    for c in children(node):
+        for cc in (c if isinstance(c, (tuple, list)) else (c,)):
+            inner = node_lines(cc)
+            if inner is not None:
+                lo = inner[0] if lo is None else min(lo, inner[0])
+                hi = inner[1] if hi is None else max(hi, inner[1])
+    found = None if lo is None else (lo, hi)
+    _LINES[id(node)] = (node, found)
+    return found
 
 
 def statement_line(node: Any) -> int | None:

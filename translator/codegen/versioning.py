@@ -224,6 +224,9 @@ class VersioningEmitter(TreeEmitter):
         probe.nodes(nodes, conds, env, active, 0)
         if not probe.found or len(probe.found) > MAX_OCCURRENCES:
             return None
+        if sum(occ.in_loop for occ in probe.found) < MIN_HOT \
+                and len(probe.found) < MIN_UNROLLED:
+            return None   # it could not pay even if every guard could go (the test below)
         ctx = self.context(conds)
         base = glue.keep_params(ctx, keep)
         sets = []
