@@ -29,8 +29,8 @@ from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
 from translator.ir.data import ArrayArg
-from translator.ir.isl_glue import (find_conflict, hardware_range, inames_of, instance_set,
-                                    statement_domain)
+from translator.ir.isl_glue import (find_conflict, forces_equal, hardware_range, inames_of,
+                                    instance_set, statement_domain)
 from translator.ir.kernel import Kernel
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 VectorizeTag)
@@ -196,6 +196,8 @@ def _pair(kernel: Kernel, a: Access, b: Access, inames_a=None, inames_b=None,
 def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access) -> None:
     inames_a, where_a = _instances(kernel, a, iname, tag)
     inames_b, where_b = _instances(kernel, b, iname, tag)
+    if iname in inames_a and iname in inames_b and _same_iteration(a, b, iname, inames_b):
+        return   # the element fixes the iteration: no set needs to be built
     pair = _pair(kernel, a, b, inames_a, inames_b, where_a, where_b)
     first, second, rename = pair.first, pair.second, pair.rename
     equalities, exact = pair.equalities, pair.exact
@@ -207,6 +209,17 @@ def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access)
     if witness is None:
         return
     raise _race_error(kernel, iname, tag, a, b, witness, rename, exact)
+
+
+def _same_iteration(a: Access, b: Access, iname: str, inames_b: Iterable[str]) -> bool:
+    """Whether touching one element forces one value of `iname` (``x(i + c)`` against
+    ``x(i' + c)``): the answer `find_conflict` would give first, before any isl work."""
+    if a.variable != b.variable or a.index is None or b.index is None \
+            or a.layout != b.layout or len(a.index) != len(b.index):
+        return False
+    rename = {n: p.Variable(_SECOND + n) for n in inames_b}
+    equalities = [(i, substitute(j, rename)) for i, j in zip(a.index, b.index)]
+    return forces_equal(equalities, iname, _SECOND + iname)
 
 
 def _race_error(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access,

@@ -42,7 +42,8 @@ from translator.ir.isl_glue.footprints import (  # noqa: F401
     simplify_index, slice_domain, storage_axis, use_domain,
 )
 from translator.ir.isl_glue.dependences import (  # noqa: F401
-    access_footprint, find_conflict, instance_set, kl_as_basic_set, param_set_subset,
+    access_footprint, find_conflict, forces_equal, instance_set, kl_as_basic_set,
+    param_set_subset,
 )
 from translator.ir.isl_glue.versioning import (  # noqa: F401
     affine_condition, guard_free_set, holds_in, intersect_simple, keep_params, set_conditions,

@@ -66,7 +66,7 @@ def find_conflict(first: isl.Set, second: isl.Set,
 
     Names are parameters (see `instance_set`).  Returns the point's values by name.
     """
-    if differ and all(_forces_equal(equalities, a, b) for a, b in differ):
+    if differ and all(forces_equal(equalities, a, b) for a, b in differ):
         return None
     key = ("conflict", id(first), id(second), tuple(equalities), tuple(differ), tuple(less))
     try:
@@ -141,7 +141,7 @@ def _find_conflict(first: isl.Set, second: isl.Set,
             for k in range(both.dim(dim_type.param))}
 
 
-def _forces_equal(equalities: Sequence[tuple[Expression, Expression]], a: str, b: str) -> bool:
+def forces_equal(equalities: Sequence[tuple[Expression, Expression]], a: str, b: str) -> bool:
     """Whether one of `equalities` reads ``a + c == b + c`` (an integer c): then a == b, and no
     point can have them differ.  The common case of legality (``x(i)`` against ``x(i')``)
     decided without building a set."""
