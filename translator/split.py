@@ -89,7 +89,7 @@ def plan_region(kernel: Kernel, leaf_ok: LeafOk) -> HostPlan | None:
     if not parallel or (len(parts) == 1 and isinstance(parts[0], Launch)):
         return None
     work = cutter.kernel
-    named = _name_parts(work, parts)
+    named = _name_parts(work, parts, cutter.sub)
     buffers = tuple(sorted(set(work.arg_names) - set(kernel.arg_names)))
     return HostPlan(kernel=work, parts=named, device_buffers=buffers)
 
@@ -124,6 +124,7 @@ class _Cutter:
         self.kernel = kernel
         self.leaf_ok = leaf_ok
         self._known: tuple[Kernel, dict[str, list]] = (kernel, {})
+        self._subs: tuple[Kernel, dict[tuple, Kernel]] = (kernel, {})
 
     def _accesses(self, stmt: Statement) -> list:
         """`memory_accesses` of `stmt` in the current kernel (each group is compared with the
@@ -188,7 +189,19 @@ class _Cutter:
         return HostLoop(iname, bounds[0], bounds[1], tuple(body))
 
     def _sub(self, members: Sequence[Statement], host: Sequence[str]) -> Kernel:
-        return sub_kernel(self.kernel, [s.id for s in members], host, self.kernel.name)
+        return self.sub([s.id for s in members], host)
+
+    def sub(self, ids: Sequence[str], host: Sequence[str]) -> Kernel:
+        """`sub_kernel` of the current kernel, remembered while the kernel stays the same (a
+        group is cut once to be checked, once for its launch, once to be named)."""
+        if self._subs[0] is not self.kernel:
+            self._subs = (self.kernel, {})
+        key = (tuple(ids), tuple(host))
+        found = self._subs[1].get(key)
+        if found is None:
+            found = sub_kernel(self.kernel, ids, host, self.kernel.name)
+            self._subs[1][key] = found
+        return found
 
 
 def loops_conflict(kernel: Kernel, first: Sequence[Statement], second: Sequence[Statement],
@@ -424,8 +437,10 @@ def globalize(kernel: Kernel, names: Sequence[str]) -> Kernel:
     return kernel.copy(statements=stmts, args=kernel.args + tuple(new_args), temporaries=temps)
 
 
-def _name_parts(kernel: Kernel, parts: Sequence[Part]) -> tuple[Part, ...]:
-    """Final sub-kernels (from the final `kernel`) named ``<region>_k0``, ``_k1``, ..."""
+def _name_parts(kernel: Kernel, parts: Sequence[Part],
+                cut: Callable[[Sequence[str], Sequence[str]], Kernel]) -> tuple[Part, ...]:
+    """Final sub-kernels (from the final `kernel`, cut by `cut`) named ``<region>_k0``,
+    ``_k1``, ..."""
     counter = iter(range(1 << 30))
 
     def rename(part: Part, host: tuple[str, ...]) -> Part:
@@ -433,7 +448,7 @@ def _name_parts(kernel: Kernel, parts: Sequence[Part]) -> tuple[Part, ...]:
             inner = host + (part.iname,)
             return replace(part, body=tuple(rename(q, inner) for q in part.body))
         ids = [s.id for s in part.kernel.statements]
-        return Launch(sub_kernel(kernel, ids, host, f"{kernel.name}_k{next(counter)}"))
+        return Launch(cut(ids, host).copy(name=f"{kernel.name}_k{next(counter)}"))
 
     return tuple(rename(q, ()) for q in parts)
 

@@ -287,18 +287,40 @@ def kernel_accesses(kernel: Kernel) -> list[Access]:
 
 def reduction_inames(stmt: Statement) -> frozenset[str]:
     """Inames that reductions in `stmt` range over."""
-    found: set[str] = set()
+    return frozenset().union(*(_expression_reduction_inames(e)
+                               for e in stmt.read_expressions()))
 
-    class _Walk(IRWalkMapper):
-        def visit(self, expr, *args, **kwargs) -> bool:
-            if isinstance(expr, Reduction):
-                found.update(expr.inames)
-            return True
 
-    walker = _Walk()
-    for expr in stmt.read_expressions():
-        walker(expr)
-    return frozenset(found)
+class _ReductionWalk(IRWalkMapper):
+    def __init__(self) -> None:
+        self.found: set[str] = set()
+
+    def visit(self, expr, *args, **kwargs) -> bool:
+        if isinstance(expr, Reduction):
+            self.found.update(expr.inames)
+        return True
+
+
+#: `_expression_reduction_inames` answers by expression (immutable, compared by structure):
+#: the splitter asks about every statement of each candidate kernel.
+_REDUCTION_INAMES: dict[Expression, frozenset[str]] = {}
+
+
+def _expression_reduction_inames(expr: Expression) -> frozenset[str]:
+    try:
+        return _REDUCTION_INAMES[expr]
+    except (KeyError, TypeError):   # not asked yet, or unhashable
+        pass
+    walker = _ReductionWalk()
+    walker(expr)
+    found = frozenset(walker.found)
+    try:
+        if len(_REDUCTION_INAMES) >= 1 << 15:
+            _REDUCTION_INAMES.clear()
+        _REDUCTION_INAMES[expr] = found
+    except TypeError:
+        pass
+    return found
 
 
 def element_text(acc: Access, values: dict[str, int]) -> str:
