@@ -160,3 +160,41 @@ def test_sub_kernel_by_index_equals_the_scan():
     knl = transforms.tag_inames(knl, {"k": "unr", "i": "ord"})
     for ids, host in ((["s2", "s1"], ()), (["s3"], ()), (["s1", "s3"], ("t",))):
         assert sub_kernel(knl, ids, host, "x") == _reference_sub_kernel(knl, ids, host, "x")
+
+
+def _hardware_bounds(name: str):
+    inner, outer = V(f"{name}_inner"), V(f"{name}_outer")
+    return (p.Comparison(inner, ">=", 0), p.Comparison(inner, "<=", 255),
+            p.Comparison(outer, ">=", 0),
+            p.Comparison(outer, "<=", p.FloorDiv(V("m"), 256)))
+
+
+@pytest.mark.parametrize("assume", [None, "[m] -> { : m >= 1 }"])
+def test_context_set_remembered_up_to_names_prints_as_computed(assume):
+    from translator.ir.isl_glue.codegen import _context_set, context_set
+    assumptions = None if assume is None else isl.BasicSet(assume)
+    core._MEMO.clear()
+    # "a" sorts before "m" and "z" after it: their sets are remembered apart
+    for name in ("i_1", "i_2", "a", "z"):
+        conds = _hardware_bounds(name)
+        got = context_set(conds, assumptions)
+        assert str(got) == str(_context_set(conds, assumptions))
+
+
+def test_nonnegative_remembered_equals_computed():
+    from translator.ir.isl_glue.codegen import context_set
+    core._MEMO.clear()
+    ctx = context_set((p.Comparison(V("m"), ">=", 1),))
+    for e, expected in ((V("m") - 1, True), (V("m") - 2, False), (V("m") - 1, True)):
+        assert core.is_nonnegative(e, ctx) is expected
+        assert core._is_nonnegative(e, ctx, None) is expected
+
+
+def test_writes_cover_box_remembered_equals_computed():
+    from translator.ir.isl_glue.codegen import _writes_cover_box, writes_cover_box
+    core._MEMO.clear()
+    for name, offset, expected in (("i_1", 0, True), ("i_2", 0, True), ("i_3", 1, False)):
+        dom = isl.BasicSet(f"[n] -> {{ [{name}] : 0 <= {name} < n }}")
+        writes = [(dom, (V(name) + offset,))]
+        assert writes_cover_box(writes, (V("n"),)) is expected
+        assert _writes_cover_box(writes, (V("n"),), None) is expected

@@ -58,7 +58,35 @@ def context_set(conditions: Iterable[Expression],
         hash(key)
     except TypeError:   # an unhashable condition: compute, do not remember
         return _context_set(conditions, assumptions)
-    return memoized(key, (assumptions,), lambda: _context_set(conditions, assumptions))
+    return memoized(key, (assumptions,), lambda: _alpha_context(conditions, assumptions))
+
+
+def _alpha_context(conditions: tuple[Expression, ...],
+                   assumptions: isl.BasicSet | None) -> isl.Set:
+    """`_context_set`, remembered up to the names the conditions use (each kernel of a region
+    cut into many has the same hardware bounds on differently named inames).  Names the
+    assumptions use stay as they are, and the key records where each renamed name falls in
+    the sorted order of all names, so that the set found has its parameters in the order a
+    fresh computation would give them."""
+    names = sorted({n for c in conditions for n in dependencies(c)})
+    fixed = set() if assumptions is None else set(assumptions.get_var_names(dim_type.param))
+    rename = alpha_names(n for n in names if n not in fixed)
+    texts = [str(c) for c in conditions]
+    if rename is None or any(ALPHA in t for t in texts):
+        return _context_set(conditions, assumptions)
+    key = ("context~", tuple(renamed_text(t, rename) for t in texts),
+           tuple(rename.get(n, n) for n in names), id(assumptions))
+    found = memoized(key, (assumptions,),
+                     lambda: _rename_params(_context_set(conditions, assumptions), rename))
+    return _rename_params(found, {new: old for old, new in rename.items()})
+
+
+def _rename_params(s: isl.Set, names: dict[str, str]) -> isl.Set:
+    for k in range(s.dim(dim_type.param)):
+        new = names.get(s.get_dim_name(dim_type.param, k))
+        if new is not None:
+            s = s.set_dim_name(dim_type.param, k, new)
+    return s
 
 
 def _context_set(conditions: tuple[Expression, ...],

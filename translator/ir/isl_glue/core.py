@@ -370,6 +370,17 @@ def constant_extent_bound(domain: isl.BasicSet | isl.Set, iname: str,
 def is_nonnegative(expr: Expression, domain: isl.BasicSet | isl.Set,
                    assumptions: isl.BasicSet | None = None) -> bool:
     """Prove `expr >= 0` on every point of `domain` (under `assumptions`)."""
+    key = ("nonnegative", expr, id(domain), id(assumptions))
+    try:
+        hash(key)
+    except TypeError:   # an unhashable expression: compute, do not remember
+        return _is_nonnegative(expr, domain, assumptions)
+    return memoized(key, (domain, assumptions),
+                    lambda: _is_nonnegative(expr, domain, assumptions))
+
+
+def _is_nonnegative(expr: Expression, domain: isl.BasicSet | isl.Set,
+                    assumptions: isl.BasicSet | None) -> bool:
     s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
     s = _align_params(s, dependencies(expr))
     if assumptions is not None:
