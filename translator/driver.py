@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from translator.diagnostics import FrontendError
-from translator.pipeline import PassOptions, file_stage, run_region
+from translator.pipeline import PassOptions, fewer_collections, file_stage, run_region
 
 EMIT_KINDS = ("ir", "cl", "host", "source", "all")
 
@@ -68,6 +68,12 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
     """Translate one file's text (or its bytes) in memory.  Raises `TranslatorError` for bad
     input.  The rewritten source keeps every byte outside the regions; as text, bytes that
     are not UTF-8 are lone surrogates (`translator.build.sourcebytes.encode` writes them)."""
+    with fewer_collections():
+        return _translate_text(path, text, options, pass_options)
+
+
+def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None,
+                    pass_options: PassOptions | None) -> TranslationResult:
     from translator.build.sourcebytes import SourceBytes
     from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
                                          glue_signature)
