@@ -198,3 +198,11 @@ def test_writes_cover_box_remembered_equals_computed():
         writes = [(dom, (V(name) + offset,))]
         assert writes_cover_box(writes, (V("n"),)) is expected
         assert _writes_cover_box(writes, (V("n"),), None) is expected
+
+
+def test_c_string_literal_table_equals_byte_by_byte_escapes():
+    from translator.codegen.host import _escape_byte, c_string_literal
+    text = "".join(chr(c) for c in range(0, 300)) + '\n?"\\\t\r\u4e2d\n\nend'
+    expected = "\n".join('    "' + "".join(_escape_byte(b) for b in chunk) + '"'
+                         for chunk in text.encode("utf-8").splitlines(keepends=True))
+    assert c_string_literal(text) == expected
