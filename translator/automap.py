@@ -345,6 +345,8 @@ def coalescing_order(kernel: Kernel, band: list[str]) -> list[str]:
     """`band` reordered so that the loop that scatters the fewest bytes of global accesses
     comes first (local axis 0), then the one with stride one in the most bytes
     (`translator.analysis.coalescing`); ties keep the band's order."""
+    if len(band) < 2:
+        return list(band)   # nothing to order: no need to score the accesses
     scores = coalescing_scores(kernel, band)
     return sorted(band, key=lambda n: (*coalescing_key(scores, n), band.index(n)))
 
