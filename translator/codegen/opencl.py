@@ -233,10 +233,14 @@ def _constant_size(temp: TemporaryVariable) -> int:
 
 
 def _used_names(kernel: Kernel) -> set[str]:
-    """Every variable a statement writes or reads (one walk, not one per temporary)."""
+    """Every variable a statement writes or reads (one walk, not one per temporary); an
+    update finished by the last work group also uses its local buffer."""
+    from translator.codegen.group_updates import finish_buffer_name
     used: set[str] = set()
     for s in kernel.statements:
         used.update(s.assignee_names())
+        if getattr(s, "atomicity", None):
+            used.add(finish_buffer_name(s.id))
         for e in s.read_expressions():
             used.update(dependencies(e))
     return used
