@@ -420,10 +420,15 @@ class TreeEmitter:
         known = set(active) | self.hardware
         outer = [n for n in glue.inames_of(dom) if n != node.iname and n in known]
         extent = glue.constant_extent_bound(dom, node.iname, outer)
-        if extent is None or len(lowers) != 1 or lowers[0][0] != 1:
-            raise CodegenError(f"iname {node.iname!r} is unrolled but its number of values is "
-                               "not a constant", self.kernel.span)
-        start = lowers[0][1]
+        if extent is not None and len(lowers) == 1 and lowers[0][0] == 1:
+            start = lowers[0][1]
+        else:
+            # Several lower bounds (an accumulator selector of a grid-stride loop): all the
+            # iname's values, from its constant lowest, each copy guarded by its domain.
+            start, _, extent = glue.hardware_range(dom, node.iname)
+            if not isinstance(start, int) or extent is None:
+                raise CodegenError(f"iname {node.iname!r} is unrolled but its number of "
+                                   "values is not a constant", self.kernel.span)
         for k in range(extent):
             value = start + k if isinstance(start, int) else _plus(start, k)
             here = conds + (p.Comparison(p.Variable(node.iname), "==", value),)
