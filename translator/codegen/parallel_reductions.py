@@ -20,12 +20,18 @@ multiples of the work-group size) and takes part in every step.  The tree folds 
 ``r + s`` into slot ``r`` for ``r < min(s, size - s)``, s running down the powers of two, so
 any work-group size works.  Local axes the reduction does not cross keep separate rows.
 
-Across groups there is no barrier: one work item per group combines the group's value into the
-destination with an atomic update (``atomic_add``/``atomic_max``/``atomic_min`` on 32-bit
-integers, ``atom_add`` on 64-bit ones, otherwise a compare-and-swap loop on the value's bits,
-``cl_khr_int64_base_atomics`` for 8-byte types).  The destination's initial value is on the
-device already (the host copies arrays in), so the statement must have the form
+Across groups there is no barrier.  Where isl proves that every launched group runs the
+final update (`_every_group_runs`), each group stores its value in a buffer of per-group values
+and the last group to finish combines them with all its work items in a fixed order
+(`translator.codegen.group_updates`; the statement then runs in every work item).  Otherwise
+one work item per group combines the group's value into the destination with an atomic update
+(``atomic_add``/``atomic_max``/``atomic_min`` on 32-bit integers, ``atom_add`` on 64-bit ones,
+otherwise a compare-and-swap loop on the value's bits).  The destination's initial value is on
+the device already (the host copies arrays in), so the statement must have the form
 ``x[idx] = x[idx] OP reduce(OP, ...)``, and nothing else in the kernel may touch x.
+
+In the grid-stride loop of `translator.codegen.bounded_groups`, each value of its unrolled
+accumulator selector adds into its own private accumulator (`_Lowering._accumulate`).
 """
 
 from __future__ import annotations
