@@ -235,3 +235,51 @@ def test_split_group_loop_from_a_parameter_launches_its_bound(tmp_path: Path) ->
     src.write_text(SPLIT_528)
     report = _translate(src, tmp_path / "out")
     assert "launch grid: global (135168), local (256) work items" in report, report
+
+
+HOST_LOOP = """/* translate-test: rtol=1e-11 */
+#include <math.h>
+#include <stdio.h>
+void shrink(long kk, long n, double *restrict a, double *restrict s)
+{
+#pragma translate kernel shrinkk
+#pragma translate split_iname("i", 256, outer_tag="g.0", inner_tag="l.0")
+  for (long k = 0; k < kk; k++) {
+    for (long i = 0; i < n - 70000 * k; i++)
+      s[k] += a[i];
+    for (long j = 0; j < n; j++)
+      a[j] = a[j] * 0.5 + s[k] * 1e-7;
+  }
+#pragma translate end kernel
+}
+
+int main(void)
+{
+  static double a[600000], s[8];
+  for (long i = 0; i < 600000; i++)
+    a[i] = sin(0.01 * i) + 0.3;
+  for (int r = 0; r < 3; r++) {
+    for (int k = 0; k < 8; k++)
+      s[k] = 0.5 * k;
+    shrink(8, 600000 - 1000 * r, a, s);
+    for (int k = 0; k < 8; k++)
+      printf("%d %d %.15e\\n", r, k, s[k]);
+  }
+  return 0;
+}
+"""
+
+
+def test_group_counts_that_change_inside_a_host_loop(tmp_path: Path) -> None:
+    """A group reduction inside a host loop whose launches have fewer groups as k grows: the
+    buffer of per-group values has the grid's constant bound (it was sized with the loop
+    variable before the loop, which did not compile), and its arrival counter sits at the
+    same place for every launch."""
+    src = tmp_path / "shrink.c"
+    src.write_text(HOST_LOOP)
+    _translate(src, tmp_path / "out")
+    host = (tmp_path / "out" / "shrink.host.c").read_text()
+    assert f"tr_arg_zeroed(&_tr_call, 2, {MAX_REDUCTION_GROUPS} + 1, sizeof(cl_double));" in host
+    work = tmp_path / "work"
+    work.mkdir()
+    check_sample(src, work)

@@ -91,9 +91,10 @@ def _combined(operation: str, dt: np.dtype, a: str, b: str) -> str:
 
 def finish_helper(operation: str, dtype_name: str) -> str:
     """The helper every work item of every group calls with its group's value `v` (module
-    docstring).  Work item 0 stores `v` in ``part[g]`` and counts the group's arrival (an
-    atomic increment of the element after the values); in the last group to arrive, work
-    item ``l`` combines ``part[l], part[l + size], ...`` into ``red[l]``, the group folds
+    docstring).  Work item 0 stores `v` in ``part[1 + g]`` and counts the group's arrival (an
+    atomic increment of a counter in ``part[0]``: at the same place whatever the number of
+    groups, so the zero one launch leaves there serves the next); in the last group to
+    arrive, work item ``l`` combines values ``l, l + size, ...`` into ``red[l]``, the group folds
     ``red[r + s]`` into ``red[r]`` (``r < s``, ``r + s < used``, s running down the powers of
     two), and work item 0 updates the destination and resets the counter.  ``red[size]``
     passes the "last" flag to the group."""
@@ -110,9 +111,9 @@ def finish_helper(operation: str, dtype_name: str) -> str:
         "  const uint size = get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
         "  const uint l = get_local_id(0) + get_local_size(0) * (get_local_id(1)\n"
         "                 + get_local_size(1) * get_local_id(2));\n"
-        "  volatile __global uint *count = (volatile __global uint *) (part + ng);\n"
+        "  volatile __global uint *count = (volatile __global uint *) part;\n"
         "  if (l == 0) {\n"
-        "    part[g] = v;\n"
+        "    part[1 + g] = v;\n"
         "    mem_fence(CLK_GLOBAL_MEM_FENCE);\n"
         "    red[size] = atomic_inc(count) == ng - 1 ? 1 : 0;\n"
         "  }\n"
@@ -120,9 +121,9 @@ def finish_helper(operation: str, dtype_name: str) -> str:
         "  if (red[size] == 0)\n    return;\n"
         "  const uint used = min(ng, size);\n"
         "  if (l < used) {\n"
-        f"    {t} acc = part[l];\n"
+        f"    {t} acc = part[1 + l];\n"
         "    for (uint k = l + size; k < ng; k += size)\n"
-        f"      acc = {op(operation, dt, 'acc', 'part[k]')};\n"
+        f"      acc = {op(operation, dt, 'acc', 'part[1 + k]')};\n"
         "    red[l] = acc;\n"
         "  }\n"
         "  uint s = 1;\n"

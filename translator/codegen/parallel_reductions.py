@@ -210,7 +210,7 @@ class _Lowering:
             return final
         if not self._every_group_runs(final, groups):
             return final
-        count = _product([g for g in self.grid.groups if g != 1])
+        count = self._group_bound(groups)
         self.partials.append(ArrayArg(name=name, dtype=target.dtype, shape=(_sum([count, 1]),),
                                       is_input=False, is_output=False, span=final.span))
         size = int(np.prod(self.grid.local_size))
@@ -220,6 +220,21 @@ class _Lowering:
         lanes = frozenset(self._lane(a).name for a in self.local_axes
                           if self.grid.local_size[a] > 1)
         return replace(final, within_inames=final.within_inames | lanes)
+
+    def _group_bound(self, groups: set[str]) -> Expression:
+        """The number of launched groups, or a constant bound on it where each group axis runs
+        one of `groups` alone and isl bounds its values by a constant (a bounded grid: 1024).
+        The buffer's size then does not depend on host loop variables, which the kernel sees
+        as parameters but the host sizes the buffer before its loops start."""
+        bounds = []
+        for n in sorted(groups):
+            axis = self.hardware[n]
+            alone = all(m == n or t != axis for m, t in self.hardware.items())
+            extent = glue.hardware_range(glue.statement_domain(self.kernel.domains, [n]), n)[2]
+            if not alone or extent is None:
+                return _product([g for g in self.grid.groups if g != 1])
+            bounds.append(max(extent, 1))
+        return int(np.prod(bounds))
 
     def _every_group_runs(self, final: Assignment, groups: set[str]) -> bool:
         """Whether every work group of the launched grid runs `final` (whose inames are the

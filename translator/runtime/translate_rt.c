@@ -1073,15 +1073,30 @@ void tr_arg_scratch(tr_call *call, cl_uint index, long long count, size_t elem_s
     slot_buffer(call, index, sl, CL_MEM_READ_WRITE);
 }
 
-/* A device-only buffer filled with zero bytes before the launch (the per-group values and
- * arrival counter of a reduction over work groups); also a kernel argument of a one-kernel
- * region. */
+/* Whether slot `index` of the region's buffer cache holds a buffer of `bytes` (which a
+ * scratch slot then reuses as it is). */
+static int cached_scratch(const tr_call *call, cl_uint index, size_t bytes)
+{
+    const struct tr_region_state *s = call->region->state;
+    if (call->private_slots || index >= s->cache_cap)
+        return 0;
+    const struct tr_cached_buffer *c = &s->cache[index];
+    return c->buffer != NULL && c->bytes == bytes && c->mem == CL_MEM_READ_WRITE;
+}
+
+/* A device-only buffer of zero bytes when it is new (the per-group values and arrival counter
+ * of a reduction over work groups: the last group to arrive resets the counter, so a buffer
+ * reused from the previous call is zero where it matters and needs no fill); also a kernel
+ * argument of a one-kernel region. */
 void tr_arg_zeroed(tr_call *call, cl_uint index, long long count, size_t elem_size)
 {
     const cl_uchar zero = 0;
+    size_t n = count > 0 ? (size_t)count : 0;
+    int reused = n > 0 && elem_size <= (size_t)-1 / n
+                 && cached_scratch(call, index, n * elem_size);
     tr_arg_scratch(call, index, count, elem_size);
     tr_slot *sl = &call->slots[index];   /* checked and marked by tr_arg_scratch */
-    if (sl->bytes > 0)
+    if (sl->bytes > 0 && !reused)
         check(call->region, clEnqueueFillBuffer(rt.queue, sl->buffer, &zero, 1, 0, sl->bytes,
                                                 0, NULL, NULL),
               "clEnqueueFillBuffer");
