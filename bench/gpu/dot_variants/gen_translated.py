@@ -9,3 +9,9 @@ for groups, unroll in ((1024, 1), (1024, 2), (1024, 4), (1024, 8), (528, 4), (20
         cli.main()
     except SystemExit as e:
         assert not e.code, e.code
+sys.argv = ["translate", "tinydot.c", "-o", "tiny"]
+bg.bound_reduction_groups.__defaults__ = (1024, 4)
+try:
+    cli.main()
+except SystemExit as e:
+    assert not e.code, e.code

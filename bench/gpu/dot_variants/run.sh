@@ -11,7 +11,7 @@ py=${PYTHON:-$here/.venv/bin/python}   # the project's interpreter (PYTHON=... i
 case "${1:-}" in
 build)
   rm -rf "$build"; mkdir -p "$build/rt"
-  cp "$(dirname "$0")"/{dotonly.c,gen_translated.py,refdot.py} "$here/bench/gpu/references.py" "$build/"
+  cp "$(dirname "$0")"/{dotonly.c,tinydot.c,gen_translated.py,refdot.py} "$here/bench/gpu/references.py" "$build/"
   cp "$(PYTHONPATH=$here "$py" -m translator.cli --runtime-dir)"/translate_rt.[ch] "$build/rt/"
   (cd "$build" && PYTHONPATH=$here "$py" gen_translated.py)
   ;;
@@ -29,6 +29,10 @@ run)
          "$(cat "/tmp/p_$d.out")"
   done
   python3 references.py only=stream
+  if [ -d tiny ]; then   # host cost per call of a small group reduction
+    gcc -O2 -std=gnu99 tiny/tinydot.c tiny/tinydot.host.c rt/translate_rt.c -Irt -lOpenCL -lm \
+        -o /tmp/tinydot && /tmp/tinydot 100000
+  fi
   ;;
 *) echo "usage: $0 build|run" >&2; exit 2 ;;
 esac
