@@ -43,6 +43,27 @@ static const char *SRC =
     "tiny(__global const double *restrict x, __global double *restrict y, int n, double a)\n"
     "{ int i = get_global_id(0); if (i < n) y[i] = a * x[i] + y[i]; }\n";
 
+/* The first GPU of any platform, else the first device (the device machine also has a CPU
+ * platform). */
+static void pick_device(cl_platform_id *plat, cl_device_id *dev)
+{
+  cl_platform_id all[8];
+  cl_uint n = 0;
+  char name[256];
+  die(clGetPlatformIDs(8, all, &n), "clGetPlatformIDs");
+  for (cl_uint p = 0; p < n; ++p)
+    if (clGetDeviceIDs(all[p], CL_DEVICE_TYPE_GPU, 1, dev, NULL) == CL_SUCCESS) {
+      *plat = all[p];
+      clGetDeviceInfo(*dev, CL_DEVICE_NAME, sizeof name, name, NULL);
+      fprintf(stderr, "device: %s\n", name);
+      return;
+    }
+  *plat = all[0];
+  die(clGetDeviceIDs(all[0], CL_DEVICE_TYPE_ALL, 1, dev, NULL), "clGetDeviceIDs");
+  clGetDeviceInfo(*dev, CL_DEVICE_NAME, sizeof name, name, NULL);
+  fprintf(stderr, "device (no GPU found): %s\n", name);
+}
+
 static void setup(void)
 {
   cl_platform_id plat;
@@ -51,8 +72,7 @@ static void setup(void)
   cl_program prog;
   int n = N;
   double a = 1.0;
-  die(clGetPlatformIDs(1, &plat, NULL), "clGetPlatformIDs");
-  die(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL), "clGetDeviceIDs");
+  pick_device(&plat, &dev);
   ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
   die(err, "clCreateContext");
   q = clCreateCommandQueue(ctx, dev, 0, &err);

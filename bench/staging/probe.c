@@ -65,6 +65,7 @@ struct job {
   size_t off, bytes;
   char *host;
   cl_ulong last_end;
+  int final_wait;           /* 0: leave the last two chunks of a write in flight */
 };
 
 static void lane_wait(struct job *j, int i)
@@ -101,7 +102,7 @@ static void *run_job(void *arg)
     }
     clFlush(q);
   }
-  for (i = 0; i < 2; ++i) {
+  for (i = 0; i < 2 && (j->final_wait || !j->to_device); ++i) {
     lane_wait(j, i);
     if (!j->to_device && ln[i] > 0)
       memcpy(j->host + at[i], j->L->ptr[i], ln[i]);
@@ -109,8 +110,21 @@ static void *run_job(void *arg)
   return NULL;
 }
 
-/* Staged copy of the whole array by `n` lanes; returns the latest transfer END stamp. */
-static cl_ulong staged(int to_device, int n)
+/* Waits for every chunk still in flight; returns the latest END stamp among them. */
+static cl_ulong drain_lanes(void)
+{
+  struct job j = {0};
+  for (int k = 0; k < MAXLANES; ++k) {
+    j.L = &lanes[k];
+    lane_wait(&j, 0);
+    lane_wait(&j, 1);
+  }
+  return j.last_end;
+}
+
+/* Staged copy of the whole array by `n` lanes; returns the latest transfer END stamp (0 where
+ * the last chunks of a write are left in flight: final_wait 0). */
+static cl_ulong staged_ex(int to_device, int n, int final_wait)
 {
   struct job jobs[MAXLANES];
   pthread_t th[MAXLANES];
@@ -119,7 +133,7 @@ static cl_ulong staged(int to_device, int n)
   int k;
   for (k = 0; k < n; ++k) {
     jobs[k] = (struct job){&lanes[k], to_device, pos, pos + part > nbytes ? nbytes - pos : part,
-                           (to_device ? host_a : host_c) + pos, 0};
+                           (to_device ? host_a : host_c) + pos, 0, final_wait};
     pos += jobs[k].bytes;
     if (k > 0)
       pthread_create(&th[k], NULL, run_job, &jobs[k]);
@@ -130,16 +144,18 @@ static cl_ulong staged(int to_device, int n)
   for (k = 0; k < n; ++k)
     if (jobs[k].last_end > last)
       last = jobs[k].last_end;
-  return last;
+  return final_wait ? last : 0;
+}
+
+static cl_ulong staged(int to_device, int n)
+{
+  return staged_ex(to_device, n, 1);
 }
 
 /* ---- one region call in several variants */
 
 enum wmode { W_PAGEABLE, W_PAGEABLE_BLOCK, W_STAGED8, W_STAGED1, W_PINNED_WHOLE, W_PINNED_CHUNKS,
-             W_NONE };
-
-static const char *wname[] = {"pageable", "pageable-blocking", "staged8", "staged1",
-                              "pinned-whole", "pinned-chunks", "none"};
+             W_STAGED8_NOWAIT, W_NONE };
 
 /* Writes a; returns the END stamp of the last write (0 if not known yet) and its event. */
 static cl_ulong write_a(enum wmode w, cl_event *ev)
@@ -156,6 +172,8 @@ static cl_ulong write_a(enum wmode w, cl_event *ev)
     return staged(1, 8);
   case W_STAGED1:
     return staged(1, 1);
+  case W_STAGED8_NOWAIT:
+    return staged_ex(1, 8, 0);
   case W_PINNED_WHOLE:
     memcpy(big_ptr, host_a, nbytes);
     die(clEnqueueWriteBuffer(q, dev_a, CL_FALSE, 0, nbytes, big_ptr, 0, NULL, ev), "write");
@@ -199,6 +217,8 @@ static void variant(const char *label, enum wmode w, int pre, int nk, int staged
       clFinish(q);
       wall = now_us() - t0;
     }
+    if (w == W_STAGED8_NOWAIT)
+      wend = drain_lanes();
     if (staged_read)
       staged(0, 8);
     else
@@ -226,7 +246,30 @@ static void variant(const char *label, enum wmode w, int pre, int nk, int staged
     if (rev)
       clReleaseEvent(rev);
   }
-  (void)wname;
+}
+
+/* Kernel time after the GPU was idle for `gap` microseconds (clock ramp?): kernel, clFinish,
+ * spin, kernel with event. */
+static void gap_test(void)
+{
+  static const int gaps[] = {0, 10, 30, 100, 300, 1000, 3000, 10000};
+  for (unsigned g = 0; g < sizeof gaps / sizeof *gaps; ++g) {
+    printf("idle gap %5d us:", gaps[g]);
+    for (int r = 0; r < 4; ++r) {
+      cl_event ev;
+      launch(NULL);
+      clFinish(q);
+      double t0 = now_us();
+      while (now_us() - t0 < gaps[g])
+        ;
+      launch(&ev);
+      clFinish(q);
+      printf(" %.1f", (stamp(ev, CL_PROFILING_COMMAND_END) - stamp(ev, CL_PROFILING_COMMAND_START))
+                          * 1e-3);
+      clReleaseEvent(ev);
+    }
+    printf(" us\n");
+  }
 }
 
 static const char *SRC =
@@ -235,14 +278,34 @@ static const char *SRC =
     "copy(__global const double *restrict a, __global double *restrict c, long n)\n"
     "{ long i = get_global_id(0); if (i < n) c[i] = a[i]; }\n";
 
+/* The first GPU of any platform, else the first device (the device machine also has a CPU
+ * platform). */
+static void pick_device(cl_platform_id *plat, cl_device_id *dev)
+{
+  cl_platform_id all[8];
+  cl_uint n = 0;
+  char name[256];
+  die(clGetPlatformIDs(8, all, &n), "clGetPlatformIDs");
+  for (cl_uint p = 0; p < n; ++p)
+    if (clGetDeviceIDs(all[p], CL_DEVICE_TYPE_GPU, 1, dev, NULL) == CL_SUCCESS) {
+      *plat = all[p];
+      clGetDeviceInfo(*dev, CL_DEVICE_NAME, sizeof name, name, NULL);
+      fprintf(stderr, "device: %s\n", name);
+      return;
+    }
+  *plat = all[0];
+  die(clGetDeviceIDs(all[0], CL_DEVICE_TYPE_ALL, 1, dev, NULL), "clGetDeviceIDs");
+  clGetDeviceInfo(*dev, CL_DEVICE_NAME, sizeof name, name, NULL);
+  fprintf(stderr, "device (no GPU found): %s\n", name);
+}
+
 static void setup(long n)
 {
   cl_platform_id plat;
   cl_device_id dev;
   cl_int err;
   cl_program prog;
-  die(clGetPlatformIDs(1, &plat, NULL), "clGetPlatformIDs");
-  die(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL), "clGetDeviceIDs");
+  pick_device(&plat, &dev);
   ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
   die(err, "clCreateContext");
   q = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
@@ -302,6 +365,9 @@ int main(int argc, char **argv)
   variant("pinned-whole", W_PINNED_WHOLE, 0, 2, 0, reps);
   variant("pinned-chunks", W_PINNED_CHUNKS, 0, 2, 0, reps);
   variant("pinned-chunks+finish", W_PINNED_CHUNKS, 1, 2, 0, reps);
+  variant("staged8 nowait", W_STAGED8_NOWAIT, 0, 2, 1, reps);
+  variant("staged8 nowait, pageable r", W_STAGED8_NOWAIT, 0, 1, 0, reps);
+  gap_test();
   printf("check c[5] %g\n", ((double *)host_c)[5]);
   return 0;
 }

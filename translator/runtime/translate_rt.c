@@ -627,7 +627,13 @@ struct tr_stage_job {
     cl_int err;
 };
 
-/* Host -> device through the job's lane; returns when the host data is no longer needed. */
+/* Host -> device through the job's lane; returns when the host data is no longer needed: its
+ * last chunks are in the lane's pinned buffers, their writes still in flight.  Whatever runs
+ * next on the queue (a kernel) is enqueued at once and starts as soon as they are done;
+ * waiting here left the device idle for the host's round trip, and a kernel that starts on an
+ * idle GPU runs slower (bench/RESULTS.md, "Staging and kernel time").  The next transfer
+ * through the lane, or release_staging, waits for them (and adds their device time to its own
+ * profile counter). */
 static cl_int staged_write(struct tr_stage_job *j)
 {
     struct tr_stage_lane *L = j->lane;
@@ -645,7 +651,9 @@ static cl_int staged_write(struct tr_stage_job *j)
         if (err == CL_SUCCESS)
             err = clFlush(rt.queue);
     }
-    return stage_wait_both(L, err, &j->ns);
+    if (err != CL_SUCCESS)
+        return stage_wait_both(L, err, &j->ns);
+    return CL_SUCCESS;
 }
 
 /* Enqueues the read of the chunk at *next into staging buffer `i`; records where it goes. */
@@ -666,7 +674,7 @@ static cl_int staged_read(struct tr_stage_job *j)
 {
     size_t next = 0, done = 0, at[2] = {0, 0}, len[2] = {0, 0};
     int i;
-    cl_int err = CL_SUCCESS;
+    cl_int err = stage_wait_both(j->lane, CL_SUCCESS, &j->ns);   /* a write left in flight */
     for (i = 0; i < 2 && next < j->bytes && err == CL_SUCCESS; ++i)
         err = stage_read_chunk(j, i, &next, at, len);
     for (i = 0; done < j->bytes && err == CL_SUCCESS; i ^= 1) {
