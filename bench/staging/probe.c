@@ -66,7 +66,22 @@ struct job {
   char *host;
   cl_ulong last_end;
   int final_wait;           /* 0: leave the last two chunks of a write in flight */
+  int hold;                 /* 1: keep the last chunk back (held_*), as translate_rt.c does */
 };
+
+/* The chunk a hold job kept back: enqueued by enqueue_held() right before the kernel. */
+static size_t held_off, held_len;
+static char *held_ptr;
+static cl_event *held_ev;
+
+static void enqueue_held(void)
+{
+  if (held_ptr == NULL)
+    return;
+  die(clEnqueueWriteBuffer(q, dev_a, CL_FALSE, held_off, held_len, held_ptr, 0, NULL, held_ev),
+      "write held chunk");
+  held_ptr = NULL;
+}
 
 static void lane_wait(struct job *j, int i)
 {
@@ -90,7 +105,14 @@ static void *run_job(void *arg)
     lane_wait(j, i);
     if (!j->to_device && ln[i] > 0)
       memcpy(j->host + at[i], j->L->ptr[i], ln[i]);
-    if (j->to_device) {
+    if (j->to_device && j->hold && pos + len == j->bytes) {
+      memcpy(j->L->ptr[i], j->host + pos, len);
+      held_off = j->off + pos;
+      held_len = len;
+      held_ptr = j->L->ptr[i];
+      held_ev = &j->L->ev[i];
+      break;
+    } else if (j->to_device) {
       memcpy(j->L->ptr[i], j->host + pos, len);
       die(clEnqueueWriteBuffer(q, dev_a, CL_FALSE, j->off + pos, len, j->L->ptr[i], 0, NULL,
                                &j->L->ev[i]), "write chunk");
@@ -124,7 +146,7 @@ static cl_ulong drain_lanes(void)
 
 /* Staged copy of the whole array by `n` lanes; returns the latest transfer END stamp (0 where
  * the last chunks of a write are left in flight: final_wait 0). */
-static cl_ulong staged_ex(int to_device, int n, int final_wait)
+static cl_ulong staged_ex(int to_device, int n, int final_wait, int hold)
 {
   struct job jobs[MAXLANES];
   pthread_t th[MAXLANES];
@@ -133,7 +155,8 @@ static cl_ulong staged_ex(int to_device, int n, int final_wait)
   int k;
   for (k = 0; k < n; ++k) {
     jobs[k] = (struct job){&lanes[k], to_device, pos, pos + part > nbytes ? nbytes - pos : part,
-                           (to_device ? host_a : host_c) + pos, 0, final_wait};
+                           (to_device ? host_a : host_c) + pos, 0, final_wait,
+                           hold && k == 0};
     pos += jobs[k].bytes;
     if (k > 0)
       pthread_create(&th[k], NULL, run_job, &jobs[k]);
@@ -149,13 +172,13 @@ static cl_ulong staged_ex(int to_device, int n, int final_wait)
 
 static cl_ulong staged(int to_device, int n)
 {
-  return staged_ex(to_device, n, 1);
+  return staged_ex(to_device, n, 1, 0);
 }
 
 /* ---- one region call in several variants */
 
 enum wmode { W_PAGEABLE, W_PAGEABLE_BLOCK, W_STAGED8, W_STAGED1, W_PINNED_WHOLE, W_PINNED_CHUNKS,
-             W_STAGED8_NOWAIT, W_NONE };
+             W_STAGED8_NOWAIT, W_STAGED8_HOLD, W_NONE };
 
 /* Writes a; returns the END stamp of the last write (0 if not known yet) and its event. */
 static cl_ulong write_a(enum wmode w, cl_event *ev)
@@ -173,7 +196,9 @@ static cl_ulong write_a(enum wmode w, cl_event *ev)
   case W_STAGED1:
     return staged(1, 1);
   case W_STAGED8_NOWAIT:
-    return staged_ex(1, 8, 0);
+    return staged_ex(1, 8, 0, 0);
+  case W_STAGED8_HOLD:
+    return staged_ex(1, 8, 1, 1);
   case W_PINNED_WHOLE:
     memcpy(big_ptr, host_a, nbytes);
     die(clEnqueueWriteBuffer(q, dev_a, CL_FALSE, 0, nbytes, big_ptr, 0, NULL, ev), "write");
@@ -211,13 +236,14 @@ static void variant(const char *label, enum wmode w, int pre, int nk, int staged
     }
     if (pre)
       t0 = now_us();
+    enqueue_held();
     for (int k = 0; k < nk; ++k)
       launch(&kev[k]);
     if (pre) {
       clFinish(q);
       wall = now_us() - t0;
     }
-    if (w == W_STAGED8_NOWAIT)
+    if (w == W_STAGED8_NOWAIT || w == W_STAGED8_HOLD)
       wend = drain_lanes();
     if (staged_read)
       staged(0, 8);
@@ -367,6 +393,8 @@ int main(int argc, char **argv)
   variant("pinned-chunks+finish", W_PINNED_CHUNKS, 1, 2, 0, reps);
   variant("staged8 nowait", W_STAGED8_NOWAIT, 0, 2, 1, reps);
   variant("staged8 nowait, pageable r", W_STAGED8_NOWAIT, 0, 1, 0, reps);
+  variant("staged8 hold", W_STAGED8_HOLD, 0, 2, 1, reps);
+  variant("staged8 hold, pageable r", W_STAGED8_HOLD, 0, 1, 0, reps);
   gap_test();
   printf("check c[5] %g\n", ((double *)host_c)[5]);
   return 0;
