@@ -22,7 +22,8 @@ build)
         "$dir/suite/references.py" "$dir/suite_$v/"
   done
   for f in c h; do
-    git -C "$here" show "main:translator/runtime/translate_rt.$f" > "$dir/suite_main/rt/translate_rt.$f"
+    git -C "$here" show "main:translator/runtime/translate_rt.$f" \
+        > "$dir/suite_main/rt/translate_rt.$f"
   done ;;
 run)
   dir=$(cd "$dir" && pwd); cd "$dir"

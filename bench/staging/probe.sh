@@ -21,7 +21,8 @@ build)
   mkdir -p "$dir/suite_main/rt"; cp -r "$dir/suite/stream" "$dir/suite/compare.py" \
       "$dir/suite/references.py" "$dir/suite_main/"
   for f in c h; do
-    git -C "$here" show "main:translator/runtime/translate_rt.$f" > "$dir/suite_main/rt/translate_rt.$f"
+    git -C "$here" show "main:translator/runtime/translate_rt.$f" \
+        > "$dir/suite_main/rt/translate_rt.$f"
   done
   # the runtime without the clFlush after a call on present data (to price that flush)
   mkdir -p "$dir/rt_noflush"; cp "$dir/suite/rt/translate_rt.h" "$dir/rt_noflush/"
