@@ -283,3 +283,28 @@ def test_group_counts_that_change_inside_a_host_loop(tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
     check_sample(src, work)
+
+
+def test_two_dimensional_work_groups_finish_together(ctx, queue) -> None:
+    """A sum over a 32 x 8 work group and the groups: the finish runs in all 256 work items
+    (flattened local id), with the grid-stride accumulators; same bits on every call."""
+    import numpy as np
+
+    import transforms
+    import translator
+    from translator.codegen.opencl import generate_code
+
+    knl = translator.make_kernel("{[i, j]: 0<=i<n and 0<=j<8}",
+                                 "s[0] = s[0] + sum((i, j), a[i, j])")
+    knl = transforms.split_iname(knl, "i", 32, outer_tag="g.0", inner_tag="l.0")
+    knl = transforms.tag_inames(knl, "j:l.1")
+    knl = transforms.add_dtypes(knl, {"a": np.float64, "s": np.float64})
+    device = generate_code(knl).device_code
+    assert "_tr_finish_sum_float64(&s[0], _tr_red[0], _tr_part_insn, _tr_fin_insn);" in device
+    assert f"_tr_accs[{REDUCTION_UNROLL}]" in device
+    run = translator.compile(knl, ctx)
+    for n in (1, 31, 32 * 1024 + 5, 140_000):
+        a = np.random.default_rng(n).standard_normal((n, 8))
+        outs = [run(queue, a=a, s=np.array([0.5]), n=np.int32(n))["s"][0] for _ in range(2)]
+        assert outs[0] == outs[1], n
+        np.testing.assert_allclose(outs[0], 0.5 + a.sum(), rtol=1e-12, atol=1e-12)
