@@ -25,7 +25,7 @@ _OPERATIONS = ("sum", "product", "max", "min")
 _INT32_BUILTINS = {"sum": "atomic_add", "max": "atomic_max", "min": "atomic_min"}
 
 #: Prefix of the per-group value buffers of group reductions (kernel arguments that exist on
-#: the device only, zero-filled before each launch: `translator.codegen.opencl.kernel_params`
+#: the device only, zero-filled when new: `translator.codegen.opencl.kernel_params`
 #: makes them parameters of kind "scratch").
 SCRATCH_PREFIX = "_tr_part_"
 #: Prefix of the local-memory buffer (one slot per work item, and a flag) the last group
