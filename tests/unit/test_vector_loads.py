@@ -7,15 +7,14 @@ from __future__ import annotations
 import re
 
 import numpy as np
+import pymbolic.primitives as p
 import pytest
 
 import transforms
 import translator
 from translator.codegen.opencl import generate_code
-from translator.codegen.vector_loads import linear_form, NotLinear
+from translator.codegen.vector_loads import NotLinear, linear_form
 from translator.ir.parse import GlobalArg, TemporaryVariable
-
-import pymbolic.primitives as p
 
 
 def _kernel(read: str, *, dtype=np.float32, size: int = 64, domain_extra: str = "",

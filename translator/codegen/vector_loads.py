@@ -36,12 +36,12 @@ import pymbolic.primitives as p
 
 from translator.codegen.cnames import c_type_name, safe_name
 from translator.codegen.emit import Conditions, TreeEmitter
-from translator.codegen.schedule import BarrierNode, LoopNode, StatementNode
+from translator.codegen.schedule import BarrierNode, LoopNode
 from translator.codegen.versioning import VersioningEmitter
 from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace
 from translator.ir.expr import Expression, IRWalkMapper, substitute
-from translator.ir.statements import Assignment, BarrierInstruction, NoOpInstruction, Statement
+from translator.ir.statements import Assignment, NoOpInstruction, Statement
 
 #: Bytes of one vector load (the widest local-memory load of current GPUs).
 VECTOR_BYTES = 16
