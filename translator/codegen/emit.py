@@ -42,6 +42,8 @@ class DevicePrinter(CExpressionPrinter):
         self.linear_offset = None
         #: Array arguments passed as images, by name: their reads print as image reads.
         self.images: dict[str, ArrayArg] = {}
+        #: (read, env) -> the text replacing a read, or None (`translator.codegen.vector_loads`).
+        self.vector_read = None
 
     def rec(self, expr: Expression, prec: int = 0) -> str:  # type: ignore[override]
         if isinstance(expr, p.ExpressionNode):
@@ -62,6 +64,10 @@ class DevicePrinter(CExpressionPrinter):
         return super().map_constant(expr, prec)
 
     def map_subscript(self, expr: p.Subscript, prec: int = 0) -> str:
+        if self.vector_read is not None:
+            text = self.vector_read(expr, self.env)
+            if text is not None:
+                return text
         name = getattr(expr.aggregate, "name", None)
         if name not in self.images:
             return super().map_subscript(expr, prec)
