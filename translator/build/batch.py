@@ -64,6 +64,8 @@ def check_paths(sources: Sequence[str], opts: JobOptions, report_to: str | None)
     """Why the command must not run ("" if it may): a file it would write is one of its
     inputs (also through a link), or two inputs would write the same file.  Checked before
     anything is translated, so nothing is written."""
+    if opts.output and os.path.lexists(opts.output) and not os.path.isdir(opts.output):
+        return f"-o {opts.output}: not a directory (-o names the output directory)"
     inputs = {file_key(src): src for src in sources}
     writers: dict[tuple, tuple[str, str]] = {}
     for src in sources:
@@ -72,6 +74,8 @@ def check_paths(sources: Sequence[str], opts: JobOptions, report_to: str | None)
             if problem:
                 return problem
     if report_to not in (None, "", "-"):
+        if os.path.isdir(report_to):
+            return f"--report={report_to} names a directory: give a file name"
         return _one_path(report_to, "--report", inputs, writers)
     return ""
 
@@ -107,6 +111,16 @@ def run_batch(sources: Sequence[str], opts: JobOptions, *, jobs: int = 1,
         if k + 1 < len(sources):
             progress.update(k + 1, sources[k + 1])
     if report_to not in (None, "", "-"):
-        from translator.build.deps import write_if_changed
-        write_if_changed(report_to, "".join(reports))
+        status = max(status, _write_report(report_to, "".join(reports)))
     return status
+
+
+def _write_report(path: str, text: str) -> int:
+    """Write the report file; a failure is a user error (exit status 1), said on stderr."""
+    from translator.build.deps import write_if_changed
+    try:
+        write_if_changed(path, text)
+    except OSError as e:
+        sys.stderr.write(f"translate: error: cannot write the report {path}: {e.strerror}\n")
+        return 1
+    return 0
