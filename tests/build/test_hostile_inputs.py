@@ -1,0 +1,133 @@
+"""Hostile command lines and sources (issue 15, "no input gives exit 2"): each is a located
+error (exit 1) or a clean translation, never a traceback, and nothing is written over an input.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.build.helpers import SAXPY, translate
+
+DEEP = 3000
+
+
+def setup(folder: Path) -> None:
+    (folder / "saxpy.f90").write_text(SAXPY)
+    (folder / "empty.f90").write_text("")
+    (folder / "sub").mkdir()
+    (folder / "sub" / "blank.c").write_text("")
+    (folder / "adir.f90").mkdir()
+    (folder / "afile").write_text("x\n")
+    (folder / "reports").mkdir()
+    (folder / "dangling").symlink_to("nowhere")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["adir.f90", "-o", "out"], "translate: error: adir.f90: cannot read: Is a directory"),
+    (["missing.f90", "-o", "out"],
+     "translate: error: missing.f90: cannot read: No such file or directory"),
+    (["/dev/null", "-o", "out"], "translate: error: /dev/null: cannot tell the language from "
+                                 "the suffix '' (use --language)"),
+    (["saxpy.f90", "-o", "afile"],
+     "translate: error: -o afile: not a directory (-o names the output directory)"),
+    (["saxpy.f90", "-o", "saxpy.f90"],
+     "translate: error: -o saxpy.f90: not a directory (-o names the output directory)"),
+    (["saxpy.f90", "-o", "dangling"],
+     "translate: error: -o dangling: not a directory (-o names the output directory)"),
+    (["saxpy.f90", "-o", "afile/sub"], "translate: error: cannot write afile/sub/saxpy.cl: "
+                                       "Not a directory (no output of saxpy.f90 was written)"),
+    (["saxpy.f90", "-o", "out", "--report=reports"],
+     "translate: error: --report=reports names a directory: give a file name"),
+    (["saxpy.f90", "-o", "out", "--report=afile/r.txt"],
+     "translate: error: cannot write the report afile/r.txt: Not a directory"),
+    (["saxpy.f90", "-o", "out", "-j", "-3"], "translate: error: -j needs a number >= 0"),
+    (["saxpy.f90", "-o", "out", "-j", "many"],
+     "translate: error: argument -j/--jobs: invalid int value: 'many'"),
+])
+def test_bad_command_lines_are_user_errors(tmp_path: Path, args: list[str], message: str):
+    setup(tmp_path)
+    r = translate(*args, cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert message in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+    assert (tmp_path / "saxpy.f90").read_text() == SAXPY and (tmp_path / "afile").read_text() \
+        == "x\n"
+
+
+@pytest.mark.parametrize("args", [["empty.f90", "sub/blank.c", "-o", "out"],
+                                  ["/dev/null", "--language", "c", "-o", "out"]])
+def test_empty_inputs_translate_to_themselves(tmp_path: Path, args: list[str]):
+    setup(tmp_path)
+    r = translate(*args, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    for name in args[:-2]:
+        if not name.startswith("-") and name != "c":
+            assert (tmp_path / "out" / os.path.basename(name)).read_bytes() == b""
+
+
+def test_report_file_write_failure_after_translation_is_exit_1(tmp_path: Path):
+    """The report is written last; when that fails the command says so (it was exit 2)."""
+    setup(tmp_path)
+    r = translate("saxpy.f90", "-o", "out", "--report=afile/sub/r.txt", cwd=tmp_path)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.endswith("translate: error: cannot write the report afile/sub/r.txt: "
+                             "Not a directory\n"), r.stderr
+
+
+def _with_pragma(old: str, new: str) -> str:
+    assert old in SAXPY
+    return SAXPY.replace(old, new)
+
+
+HUGE = "9" * 5000
+SPLIT = '"i", 128, outer_tag="g.0", inner_tag="l.0"'
+
+
+@pytest.mark.parametrize("source, where, message", [
+    (_with_pragma(SPLIT, f'"i", {HUGE}, outer_tag="g.0", inner_tag="l.0"'), "8:3",
+     "an integer in a translate directive is out of range (pragma integers must fit in 64 "
+     "bits)"),
+    (_with_pragma(SPLIT, f'"i", 128, outer_tag=({HUGE[:300]},), inner_tag="l.0"'), "8:3",
+     f"integer {HUGE[:300]} in a translate directive is out of range"),
+    (_with_pragma(SPLIT, '"i", 1e999, outer_tag="g.0", inner_tag="l.0"'), "8:3",
+     "split_iname: inner_length must be a positive integer, got inf"),
+    (_with_pragma(SPLIT, f'"i", 128, outer_tag="g.{HUGE}", inner_tag="l.0"'), "8:3",
+     "split_iname: bad outer_tag: unknown iname tag 'g.999"),
+    (_with_pragma(SPLIT, SPLIT + ', outer_tag="g.1"'), "8:3",
+     "split_iname: keyword argument 'outer_tag' is given twice"),
+    (_with_pragma(SPLIT, '"\u00e9", 128, outer_tag="g.0", inner_tag="l.0"'), "8:3",
+     "split_iname: unknown iname '\u00e9'"),
+    (_with_pragma("kernel saxpy_k", "kernel s\u00e9"), "7:3",
+     "malformed kernel directive 'kernel s\u00e9': expected 'kernel [NAME]', NAME letters "
+     "A-Z, a-z, digits and '_' (it names an OpenCL kernel and a C function)"),
+    (_with_pragma("split_iname", "\uff53plit_iname"), "8:3",
+     "name '\uff53plit_iname' in a translate directive is not ASCII (did you mean "
+     "'split_iname'?)"),
+    (_with_pragma("outer_tag", "\uff4futer_tag"), "8:3",
+     "name '\uff4futer_tag' in a translate directive is not ASCII (did you mean "
+     "'outer_tag'?)"),
+    (_with_pragma(SPLIT, "(" * DEEP + "1" + ")" * DEEP), "8:3",
+     "malformed translate directive 'split_iname(((((("),
+    (_with_pragma("a*x(i)", "(" * DEEP + "x(i)" + ")" * DEEP), "1:1",
+     "statement nested too deeply for the Fortran parser"),
+])
+def test_hostile_pragmas_are_located_errors(tmp_path: Path, source: str, where: str,
+                                            message: str):
+    (tmp_path / "k.f90").write_text(source)
+    r = translate("k.f90", "-o", "out", cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert f"k.f90:{where}: error: {message}" in r.stderr, r.stderr[:2000]
+    assert "Traceback" not in r.stderr and not (tmp_path / "out").exists()
+
+
+def test_c_nested_too_deeply(tmp_path: Path):
+    body = "(" * DEEP + "x[i]" + ")" * DEEP
+    (tmp_path / "k.c").write_text("void f(int n, double *x)\n{\n#pragma translate kernel k\n"
+                                  f"  for (int i = 0; i < n; i++) x[i] = {body};\n"
+                                  "#pragma translate end kernel\n}\n")
+    r = translate("k.c", "-o", "out", cwd=tmp_path)
+    assert r.returncode == 1 and "k.c:1:1: error: C source is nested too deeply to parse" \
+        in r.stderr, r.stderr[:2000]
