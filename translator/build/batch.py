@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from types import SimpleNamespace
 
 from translator.build.job import (JobOptions, JobResult, file_key, planned_paths, print_result,
                                   run_job)
@@ -99,7 +100,7 @@ def run_batch(sources: Sequence[str], opts: JobOptions, *, jobs: int = 1,
               report_to: str | None = None, print_outputs: bool = False) -> int:
     """Translate `sources`, print diagnostics in order; returns the exit status (the worst)."""
     progress = Progress(len(sources))
-    status, reports = 0, []
+    status, reports, defined = 0, [], {}
     progress.update(0, sources[0])
     for k, result in enumerate(results(sources, opts, jobs)):
         progress.clear()
@@ -107,12 +108,34 @@ def run_batch(sources: Sequence[str], opts: JobOptions, *, jobs: int = 1,
         if print_outputs and result.status == 0:
             sys.stdout.write("".join(f"{path}\n" for path in result.outputs))
         reports.append(result.report)
-        status = max(status, result.status)
+        status = max(status, result.status, _clashes(result, defined, opts))
         if k + 1 < len(sources):
             progress.update(k + 1, sources[k + 1])
     if report_to not in (None, "", "-"):
         status = max(status, _write_report(report_to, "".join(reports)))
     return status
+
+
+def _clashes(result: JobResult, defined: dict, opts: JobOptions) -> int:
+    """Warn when a file defines a glue function an earlier file of the command defined (two
+    regions of one name): linked into one program, the two would clash.  Returns 1 when
+    ``-Werror`` makes that an error."""
+    from translator.build.warnpolicy import apply_policy
+    from translator.diagnostics import TranslatorWarning
+    found = []
+    for symbol, where in result.symbols.items():
+        if symbol not in defined:
+            defined[symbol] = where
+            continue
+        first = defined[symbol]
+        found.append(SimpleNamespace(message=TranslatorWarning(
+            "duplicate-region",
+            f"the host function {symbol} of this region is also the one of the region at "
+            f"{first.file}:{first.line}: the two files cannot be linked into one program "
+            "(rename one region, or pass --unique-symbols)", where)))
+    text, failed = apply_policy(found, opts.policy)   # records, as warnings.catch_warnings
+    sys.stderr.write(text)
+    return 1 if failed else 0
 
 
 def _write_report(path: str, text: str) -> int:
