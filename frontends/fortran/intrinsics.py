@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pymbolic.primitives as p
 
+from frontends.fortran.bit_intrinsics import BIT_INTRINSICS
 from frontends.fortran.source import class_name, walk
 from frontends.fortran.types import DOUBLE, INTEGER, LOGICAL, REAL, VALID_KINDS, FType, promote
 # Typed values and their operations (power included) are values'; re-exported here.
@@ -165,8 +166,8 @@ NOT_IN_OPENCL = {
                     "OpenCL C has no Bessel functions"),
     "erfc_scaled": "OpenCL C has no erfc_scaled (exp(x**2)*erfc(x) overflows where it "
                    "does not)",
-    **dict.fromkeys(("fraction", "set_exponent", "spacing", "rrspacing", "nearest",
-                     "exponent"), "OpenCL C has no direct counterpart of this model function"),
+    **dict.fromkeys(("fraction", "set_exponent", "spacing", "rrspacing", "exponent"),
+                    "OpenCL C has no direct counterpart of this model function"),
 }
 
 
@@ -551,6 +552,7 @@ INTRINSICS: dict[str, Handler] = {
     "dlgama": _math("lgamma", DOUBLE), "asinh": _math("asinh"), "acosh": _math("acosh"),
     "atanh": _math("atanh"), "hypot": _real_pair("hypot"), "scale": _scale,
     **dict.fromkeys(NOT_IN_OPENCL, refuse_not_in_opencl),
+    **BIT_INTRINSICS,   # iand ... ibclr, nearest; shifts and counts refused by name
 }
 
 __all__ = ["INTRINSICS", "power"]
