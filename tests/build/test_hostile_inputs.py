@@ -131,3 +131,35 @@ def test_c_nested_too_deeply(tmp_path: Path):
     r = translate("k.c", "-o", "out", cwd=tmp_path)
     assert r.returncode == 1 and "k.c:1:1: error: C source is nested too deeply to parse" \
         in r.stderr, r.stderr[:2000]
+
+
+@pytest.mark.parametrize("name", [b"a b.f90", b'q"x.f90', b"nl\nx.f90", b"lat\xe9.f90",
+                                  b"-dash.f90"])
+def test_odd_file_names_translate_and_compile(tmp_path: Path, name: bytes):
+    """Spaces, quotes, a newline, a byte that is not UTF-8 (it was exit 2), a leading dash
+    (after ``--``): the outputs carry the same name and compile; the line markers name the
+    file so that gfortran accepts them."""
+    import subprocess
+    import sys
+
+    from tests.build.helpers import env
+    folder = os.fsencode(tmp_path)
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(SAXPY.encode())
+    r = subprocess.run([sys.executable.encode(), b"-m", b"translator.cli", b"-o", b"out",
+                        b"-MD", b"--", name], cwd=tmp_path, capture_output=True, env=env())
+    assert r.returncode == 0, r.stderr.decode(errors="replace")
+    stem = name[:-len(b".f90")]
+    out = os.path.join(folder, b"out")
+    assert sorted(os.listdir(out)) == sorted([name, stem + b".cl", stem + b".d",
+                                              stem + b".host.c"])
+    for cmd in ([b"gfortran", b"-c", b"./" + name, b"-o", b"a.o"],
+                [b"gcc", b"-c", b"-I" + os.fsencode(_runtime()), b"./" + stem + b".host.c",
+                 b"-o", b"b.o"]):
+        c = subprocess.run(cmd, cwd=out, capture_output=True)
+        assert c.returncode == 0, c.stderr.decode(errors="replace")
+
+
+def _runtime() -> str:
+    from translator.build.paths import runtime_dir
+    return runtime_dir()
