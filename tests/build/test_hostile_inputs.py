@@ -163,3 +163,14 @@ def test_odd_file_names_translate_and_compile(tmp_path: Path, name: bytes):
 def _runtime() -> str:
     from translator.build.paths import runtime_dir
     return runtime_dir()
+
+
+def test_wrapper_with_an_unbalanced_quote_in_translate_flags(tmp_path: Path):
+    """TRANSLATE_FLAGS='"-Werror' was an internal error (exit 2) of translate-fc."""
+    from tests.build.helpers import BIN, run
+    (tmp_path / "saxpy.f90").write_text(SAXPY)
+    r = run([str(BIN / "translate-fc"), "gfortran", "-c", "saxpy.f90"], tmp_path,
+            TRANSLATE_FLAGS='"-Werror')
+    assert r.returncode == 1, r.stderr
+    assert r.stderr == "translate wrapper: error: TRANSLATE_FLAGS: No closing quotation\n"
+    assert not (tmp_path / "saxpy.o").exists()
