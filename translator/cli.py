@@ -162,6 +162,8 @@ def _check_args(args: argparse.Namespace) -> str:
         args.depfile_on = True   # as with gcc, -MF/-MT/-MP imply a dependency file here
     if args.depfile and len(args.sources) > 1:
         return "-MF names one dependency file: give one source file, or use -MD alone"
+    if args.output == "":
+        return "-o needs an output directory (it was given an empty name)"
     if args.print_outputs and not args.output:
         return "--print-outputs needs -o OUT"
     if args.jobs < 0:

@@ -44,6 +44,8 @@ def setup(folder: Path) -> None:
     (["saxpy.f90", "-o", "out", "--report=afile/r.txt"],
      "translate: error: cannot write the report afile/r.txt: Not a directory"),
     (["saxpy.f90", "-o", "out", "-j", "-3"], "translate: error: -j needs a number >= 0"),
+    (["saxpy.f90", "-o", ""],
+     "translate: error: -o needs an output directory (it was given an empty name)"),
     (["saxpy.f90", "-o", "out", "-j", "many"],
      "translate: error: argument -j/--jobs: invalid int value: 'many'"),
 ])
