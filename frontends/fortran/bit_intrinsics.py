@@ -1,12 +1,13 @@
 """Fortran's elemental bit intrinsics that OpenCL C has as operators (iand, ior, ieor, not,
-btest, ibset, ibclr), and ``nearest``, OpenCL's ``nextafter``.
+btest, ibset, ibclr, merge_bits, and the unsigned comparisons bge, bgt, ble, blt), ``logical``
+and ``nearest`` (OpenCL's ``nextafter``).
 
 The bit intrinsics work on the two's complement bits of their integer argument, as gfortran
 does; positions are ``0 <= pos < bit_size(i)`` (Fortran requires it; others are refused when
 the position is a constant).  The shift and count intrinsics (ishft, shifta, popcnt, leadz,
-...) are refused by name: a Fortran shift by the full bit size gives 0 where OpenCL C takes
-the count modulo the bit size, and the counts need OpenCL built-ins the translator does not
-emit.
+...), the masks (maskl, maskr, ibits) and the bit counts (popcnt, leadz, ...) are refused
+by name: a Fortran shift by the full bit size gives 0 where OpenCL C takes the count modulo
+the bit size, and the counts need OpenCL built-ins the translator does not emit.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pymbolic.primitives as p
 from frontends.fortran.types import LOGICAL, FType, promote
 from frontends.fortran.values import Typed, call, cast, is_constant
 from translator.diagnostics import FrontendError, UnsupportedConstructError
+from translator.ir.expr import TypeCast
 
 if TYPE_CHECKING:
     from frontends.fortran.expressions import ExprBuilder
@@ -85,6 +87,38 @@ def _ibclr(builder: ExprBuilder, name: str, args: list) -> Typed:
     return Typed(p.BitwiseAnd((i, p.BitwiseNot(mask))), t)
 
 
+def _unsigned_compare(op: str) -> Any:
+    """bge, bgt, ble, blt: the bits compared as unsigned numbers (the shorter argument is
+    extended with zeros, as Fortran 2008 says)."""
+    def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
+        from frontends.fortran.intrinsics import split_args
+        a = split_args(builder, name, args, ("i", "j"), 2)
+        i, j = _integer(builder, name, a["i"]), _integer(builder, name, a["j"])
+        wide = np.dtype(f"u{max(i.ftype.kind, j.ftype.kind)}")
+        ui, uj = (TypeCast(wide, TypeCast(np.dtype(f"u{t.ftype.kind}"), t.expr))
+                  for t in (i, j))
+        return Typed(p.Comparison(ui, op, uj), LOGICAL)
+    return handler
+
+
+def _merge_bits(builder: ExprBuilder, name: str, args: list) -> Typed:
+    """merge_bits(i, j, mask): the bits of i where mask has ones, of j elsewhere."""
+    t, (i, j, mask) = _operands(builder, name, args, ("i", "j", "mask"))
+    return Typed(p.BitwiseOr((p.BitwiseAnd((i, mask)),
+                              p.BitwiseAnd((j, p.BitwiseNot(mask))))), t)
+
+
+def _logical(builder: ExprBuilder, name: str, args: list) -> Typed:
+    """logical(l, kind): the same truth value (logical kinds differ only in storage)."""
+    from frontends.fortran.intrinsics import _kind_arg, split_args
+    a = split_args(builder, name, args, ("l", "kind"), 1)
+    value = builder.visit(a["l"])
+    if value.ftype.base != "logical":
+        raise FrontendError(f"intrinsic {name}: argument {a['l']} is {value.ftype.base}, not "
+                            "logical", builder.ctx.span(name))
+    return Typed(value.expr, _kind_arg(builder, a, "logical", 4))
+
+
 def _nearest(builder: ExprBuilder, name: str, args: list) -> Typed:
     """nearest(x, s): the next number after x towards +inf if s > 0, -inf if s < 0."""
     from frontends.fortran.intrinsics import _real_numeric, split_args
@@ -104,9 +138,12 @@ REFUSED = {
     **dict.fromkeys(("ishft", "ishftc", "shifta", "shiftl", "shiftr", "dshiftl", "dshiftr"),
                     "a shift by the whole bit size gives 0 in Fortran, but OpenCL C takes "
                     "the count modulo the bit size"),
-    **dict.fromkeys(("popcnt", "poppar", "leadz", "trailz", "maskl", "maskr", "merge_bits",
-                     "ibits", "bge", "bgt", "ble", "blt"),
-                    "the translator has no OpenCL counterpart for it yet"),
+    **dict.fromkeys(("popcnt", "poppar", "leadz", "trailz"),
+                    "the translator does not emit OpenCL's bit-count built-ins (popcount, "
+                    "clz)"),
+    **dict.fromkeys(("maskl", "maskr", "ibits"),
+                    "a mask of the whole bit size needs a shift by it, which OpenCL C takes "
+                    "modulo the bit size"),
 }
 
 
@@ -120,6 +157,9 @@ def _refuse(builder: ExprBuilder, name: str, args: list) -> Typed:
 BIT_INTRINSICS = {
     "iand": _logic(p.BitwiseAnd), "ior": _logic(p.BitwiseOr), "ieor": _logic(p.BitwiseXor),
     "not": _not, "btest": _btest, "ibset": _ibset, "ibclr": _ibclr, "nearest": _nearest,
+    "bge": _unsigned_compare(">="), "bgt": _unsigned_compare(">"),
+    "ble": _unsigned_compare("<="), "blt": _unsigned_compare("<"), "merge_bits": _merge_bits,
+    "logical": _logical,
     **dict.fromkeys(REFUSED, _refuse),
 }
 

@@ -1,9 +1,10 @@
 """The rest of C99 math.h and of Fortran 2008's elemental intrinsics that OpenCL C has (issue
 15): C's INFINITY, HUGE_VAL, HUGE_VALF and NAN, the comparison macros isgreater ...
 isunordered (also on NaN), and the f/l forms of refused functions refused with their reason;
-Fortran's iand, ior, ieor, not, btest, ibset, ibclr and nearest (integer(4) and (8), real(4)
-and (8)).  Translated and run on the CPU OpenCL device against the original program; these
-operations are exact, so the outputs must be identical.
+Fortran's iand, ior, ieor, not, btest, ibset, ibclr, merge_bits, bge, bgt, ble, blt, logical,
+nearest and the two-argument atan of Fortran 2008 (integer(4) and (8), real(4) and (8)).
+Translated and run on the CPU OpenCL device against the original program; these operations
+are exact, so the outputs must be identical (the Fortran atan, a library function, to 1e-15).
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ int main(void)
 }
 """
 
-FORTRAN_PROGRAM = """subroutine compute(n, k, l, x, s, kb, lb, xn, sn, tb)
+FORTRAN_PROGRAM = """! translate-test: rtol=1e-15
+! (atan of the OpenCL library may differ from glibc in the last bit)
+subroutine compute(n, k, l, x, s, kb, lb, xn, sn, tb)
   implicit none
   integer, intent(in) :: n
   integer, intent(in) :: k(n)
@@ -69,8 +72,12 @@ FORTRAN_PROGRAM = """subroutine compute(n, k, l, x, s, kb, lb, xn, sn, tb)
            + ibset(k(i), mod(i, 31)) - ibclr(k(i), mod(i, 5))
      lb(i) = ieor(l(i), 123456789012_8) + ibset(l(i), 62) + ibclr(l(i), mod(i, 63)) &
            + not(iand(l(i), -2_8))
-     tb(i) = btest(k(i), mod(i, 32)) .neqv. btest(l(i), 63)
-     xn(i) = nearest(x(i), -x(i) - 1d0) - x(i)   ! one unit in the last place, exactly
+     tb(i) = (btest(k(i), mod(i, 32)) .neqv. btest(l(i), 63)) .or. &
+             (bge(k(i), l(i)) .and. .not. blt(k(i), -5)) .or. &
+             (bgt(l(i), 7_8) .eqv. ble(k(i), k(n + 1 - i))) .and. logical(k(i) > 0, 1)
+     kb(i) = kb(i) + merge_bits(k(i), not(k(i)), 16711935)
+     ! one unit in the last place (exact), scaled by 2**60 so that the angle does not hide it
+     xn(i) = (nearest(x(i), -x(i) - 1d0) - x(i)) * 2d0**60 + atan(x(i), -1.5d0)
      sn(i) = nearest(s(i), -2.0) - s(i)
   end do
   !$translate end kernel
@@ -154,9 +161,15 @@ end subroutine
                        "bit size gives 0 in Fortran, but OpenCL C takes the count modulo the "
                        "bit size; compute it before the region, or give the device your own "
                        "with a register_function pragma"),
-    ("popcnt(k(i))", "intrinsic function 'popcnt' cannot be translated: the translator has no "
-                     "OpenCL counterpart for it yet; compute it before the region, or give the "
-                     "device your own with a register_function pragma"),
+    ("popcnt(k(i))", "intrinsic function 'popcnt' cannot be translated: the translator does "
+                     "not emit OpenCL's bit-count built-ins (popcount, clz); compute it before "
+                     "the region, or give the device your own with a register_function "
+                     "pragma"),
+    ("maskl(3)", "intrinsic function 'maskl' cannot be translated: a mask of the whole bit "
+                 "size needs a shift by it, which OpenCL C takes modulo the bit size; compute "
+                 "it before the region, or give the device your own with a register_function "
+                 "pragma"),
+    ("logical(k(i))", "intrinsic logical: argument k(i) is integer, not logical"),
     ("ibset(k(i), 32)", "intrinsic ibset: pos 32 is outside 0 to 31 (the bits of integer(4))"),
     ("iand(a(i), 3)", "intrinsic iand: argument a(i) is real, not integer"),
     ("int(nearest(a(i), 0d0))", "intrinsic nearest: s must not be zero"),
@@ -167,3 +180,14 @@ def test_fortran_bit_intrinsics_refused_by_name(call: str, message: str):
         translate_text("m.f90", FORTRAN_REGION.replace("CALL", call))
     assert err.value.message == message
     assert err.value.span.line == 8
+
+
+def test_two_argument_atan_outside_a_region_parses():
+    """Fortran 2008's atan(y, x) anywhere in a file made the whole file a syntax error
+    (fparser checks Fortran 2003's arities); gfortran accepts it."""
+    text = FORTRAN_REGION.replace("  !$translate kernel", "  a(1) = atan(a(2), a(3))\n"
+                                  "  !$translate kernel").replace("CALL", "0")
+    translate_text("m.f90", text)
+    with pytest.raises(Exception) as err:
+        translate_text("m.f90", text.replace("atan(a(2), a(3))", "atan(a(2), a(3), a(4))"))
+    assert "Intrinsic 'ATAN' expects between 1 and 2 args but found 3" in str(err.value)
