@@ -15,21 +15,14 @@ import argparse
 import sys
 import traceback
 
+from translator.build.flags import UserErrorParser
 from translator.build.paths import cmake_dir, make_dir, runtime_dir
 
 SUBCOMMANDS = ("check", "devices", "help")
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad command line is a user error: exit 1 (exit 2 means a bug)."""
-
-    def error(self, message: str):  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(1, f"{self.prog}: error: {message}\n")
-
-
 def _parser() -> argparse.ArgumentParser:
-    ap = _Parser(
+    ap = UserErrorParser(
         prog="translate", allow_abbrev=False,
         description="Translate pragma-marked loop nests of Fortran and C files to OpenCL.",
         epilog="Subcommands: 'translate check SRC... [-- FLAGS]' builds and compares the "

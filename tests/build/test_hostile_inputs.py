@@ -176,3 +176,17 @@ def test_wrapper_with_an_unbalanced_quote_in_translate_flags(tmp_path: Path):
     assert r.returncode == 1, r.stderr
     assert r.stderr == "translate wrapper: error: TRANSLATE_FLAGS: No closing quotation\n"
     assert not (tmp_path / "saxpy.o").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["check"], "translate check: error: the following arguments are required: SRC"),
+    (["check", "--rtol", "x", "saxpy.f90"],
+     "translate check: error: argument --rtol: invalid float value: 'x'"),
+    (["devices", "--bogus"], "translate devices: error: unrecognized arguments: --bogus"),
+])
+def test_subcommand_usage_errors_are_exit_1(tmp_path: Path, args: list[str], message: str):
+    """A bad command line of `translate check` or `translate devices` is the user's error
+    (argparse's own exit status, 2, is the translator's 'internal error')."""
+    setup(tmp_path)
+    r = translate(*args, cwd=tmp_path)
+    assert r.returncode == 1 and r.stderr.rstrip().endswith(message), r.stderr
