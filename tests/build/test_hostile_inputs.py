@@ -190,3 +190,15 @@ def test_subcommand_usage_errors_are_exit_1(tmp_path: Path, args: list[str], mes
     setup(tmp_path)
     r = translate(*args, cwd=tmp_path)
     assert r.returncode == 1 and r.stderr.rstrip().endswith(message), r.stderr
+
+
+def test_c_syntax_error_without_a_parser_location_is_placed_by_gcc(tmp_path: Path):
+    """pycparser's "Invalid expression" has no line (it pointed at 1:1): the compiler's own
+    first error gives the place."""
+    (tmp_path / "k.c").write_text("void g(void) { }\nvoid f(int n, double *x)\n{\n"
+                                  "#pragma translate kernel k\n  for (int i = 0; i < n; i++)\n"
+                                  "    x[i] = 1;\n#pragma translate end kernel\n  n = );\n}\n")
+    r = translate("k.c", "-o", "out", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr.startswith("k.c:8:7: error: C syntax error: expected expression before "
+                               "')' token\n  n = );\n      ^\n"), r.stderr
