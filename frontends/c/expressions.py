@@ -98,7 +98,8 @@ NOT_IN_OPENCL: dict[str, str] = {
     "nan": "it takes a string (write NAN)", "nexttoward": "it takes a long double",
     "scalbln": "OpenCL C has no such function (write ldexp(x, n) with an int n)",
     "__builtin_fpclassify": "OpenCL C has no fpclassify",
-    "__builtin_signbit": "the value C's signbit returns is not specified (write x < 0)",
+    "__builtin_signbit": "the value C's signbit returns is not specified (write "
+                         "copysign(1.0, x) < 0, which is 1 for -0.0 and negative NaNs too)",
 }
 _ARITY = {"atan2": 2, "pow": 2, "fmod": 2, "copysign": 2, "min": 2, "max": 2, "ldexp": 2,
           **MATH_ARITY}
