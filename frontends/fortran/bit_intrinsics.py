@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pymbolic.primitives as p
 
+from frontends.fortran.intrinsics import (INTRINSICS, _kind_arg, _numeric, _real_numeric,
+                                          split_args)
 from frontends.fortran.types import LOGICAL, FType, promote
 from frontends.fortran.values import Typed, call, cast, is_constant
 from translator.diagnostics import FrontendError, UnsupportedConstructError
@@ -27,7 +29,6 @@ if TYPE_CHECKING:
 
 
 def _integer(builder: ExprBuilder, name: str, node: Any) -> Typed:
-    from frontends.fortran.intrinsics import _numeric
     t = _numeric(builder, name, node)
     if t.ftype.base != "integer":
         raise FrontendError(f"intrinsic {name}: argument {node} is {t.ftype.base}, not integer",
@@ -37,7 +38,6 @@ def _integer(builder: ExprBuilder, name: str, node: Any) -> Typed:
 
 def _operands(builder: ExprBuilder, name: str, args: list, names: tuple[str, ...]
               ) -> tuple[FType, list[Any]]:
-    from frontends.fortran.intrinsics import split_args
     a = split_args(builder, name, args, names, len(names))
     values = [_integer(builder, name, a[n]) for n in names]
     t = values[0].ftype
@@ -60,7 +60,6 @@ def _not(builder: ExprBuilder, name: str, args: list) -> Typed:
 
 def _bit(builder: ExprBuilder, name: str, args: list) -> tuple[FType, Any, Any]:
     """The integer, its type, and the mask ``1 << pos`` in that type."""
-    from frontends.fortran.intrinsics import split_args
     a = split_args(builder, name, args, ("i", "pos"), 2)
     i = _integer(builder, name, a["i"])
     pos = _integer(builder, name, a["pos"])
@@ -91,7 +90,6 @@ def _unsigned_compare(op: str) -> Any:
     """bge, bgt, ble, blt: the bits compared as unsigned numbers (the shorter argument is
     extended with zeros, as Fortran 2008 says)."""
     def handler(builder: ExprBuilder, name: str, args: list) -> Typed:
-        from frontends.fortran.intrinsics import split_args
         a = split_args(builder, name, args, ("i", "j"), 2)
         i, j = _integer(builder, name, a["i"]), _integer(builder, name, a["j"])
         wide = np.dtype(f"u{max(i.ftype.kind, j.ftype.kind)}")
@@ -110,7 +108,6 @@ def _merge_bits(builder: ExprBuilder, name: str, args: list) -> Typed:
 
 def _logical(builder: ExprBuilder, name: str, args: list) -> Typed:
     """logical(l, kind): the same truth value (logical kinds differ only in storage)."""
-    from frontends.fortran.intrinsics import _kind_arg, split_args
     a = split_args(builder, name, args, ("l", "kind"), 1)
     value = builder.visit(a["l"])
     if value.ftype.base != "logical":
@@ -121,7 +118,6 @@ def _logical(builder: ExprBuilder, name: str, args: list) -> Typed:
 
 def _nearest(builder: ExprBuilder, name: str, args: list) -> Typed:
     """nearest(x, s): the next number after x towards +inf if s > 0, -inf if s < 0."""
-    from frontends.fortran.intrinsics import _real_numeric, split_args
     a = split_args(builder, name, args, ("x", "s"), 2)
     x, s = _real_numeric(builder, name, a["x"]), _real_numeric(builder, name, a["s"])
     if x.ftype.base != "real" or s.ftype.base != "real":
@@ -163,4 +159,7 @@ BIT_INTRINSICS = {
     **dict.fromkeys(REFUSED, _refuse),
 }
 
-__all__ = ["BIT_INTRINSICS"]
+#: Every intrinsic the Fortran frontend knows: intrinsics.py's table and this module's.
+ALL_INTRINSICS = {**INTRINSICS, **BIT_INTRINSICS}
+
+__all__ = ["ALL_INTRINSICS", "BIT_INTRINSICS"]

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pymbolic.primitives as p
 
-from frontends.fortran.bit_intrinsics import BIT_INTRINSICS
 from frontends.fortran.source import class_name, walk
 from frontends.fortran.types import DOUBLE, INTEGER, LOGICAL, REAL, VALID_KINDS, FType, promote
 # Typed values and their operations (power included) are values'; re-exported here.
@@ -552,7 +551,6 @@ INTRINSICS: dict[str, Handler] = {
     "dlgama": _math("lgamma", DOUBLE), "asinh": _math("asinh"), "acosh": _math("acosh"),
     "atanh": _math("atanh"), "hypot": _real_pair("hypot"), "scale": _scale,
     **dict.fromkeys(NOT_IN_OPENCL, refuse_not_in_opencl),
-    **BIT_INTRINSICS,   # iand ... ibclr, nearest; shifts and counts refused by name
-}
+}   # the bit intrinsics, logical and nearest: frontends.fortran.bit_intrinsics adds them
 
 __all__ = ["INTRINSICS", "power"]
