@@ -445,8 +445,8 @@ def _loop_inames(body) -> list[str]:
 
 
 def _scratch_params(prog: HostProgramCode) -> list[KernelParam]:
-    """The kernels' device-only zero-filled buffers, one slot each (zeroed once per call:
-    their kernels leave them zeroed for the next launch)."""
+    """The kernels' device-only zero-filled buffers, one slot each (zeroed when the runtime
+    creates them: their kernels leave them zeroed for the next launch and the next call)."""
     return [prm for code in prog.kernels for prm in code.params if prm.kind == "scratch"]
 
 
