@@ -86,7 +86,7 @@ def c_string_literal(text: str, indent: str = "    ") -> str:
     Non-printable and non-ASCII bytes become 3-digit octal escapes (a hex escape would swallow
     following hex digits); ``?`` is escaped so that no trigraph can form.
     """
-    data = text.encode("utf-8")
+    data = text.encode("utf-8", "surrogateescape")   # a file name's non-UTF-8 bytes as given
     if not data:
         return indent + '""'
     chunks = data.splitlines(keepends=True)
