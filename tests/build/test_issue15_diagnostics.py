@@ -143,10 +143,13 @@ def test_same_region_name_in_two_inputs_warns(tmp_path: Path):
         "the one of the region at sub1/a.f90:7: the two files cannot be linked into one "
         "program (rename one region, or pass --unique-symbols) [-Wduplicate-region]\n"
         "  !$translate kernel saxpy_k\n  ^\n")
-    r = translate("-j", "2", "sub1/a.f90", "sub2/b.f90", "-o", "out", "-Werror", cwd=tmp_path)
+    r = translate("-j", "2", "sub1/a.f90", "sub2/b.f90", "-o", "outw", "-Werror", cwd=tmp_path)
     assert r.returncode == 1
     assert "sub2/b.f90:7:3: error: the host function translate_saxpy_k" in r.stderr
     assert "[-Werror=duplicate-region]" in r.stderr
+    # the failed file leaves nothing behind; the first file's outputs stay
+    left = sorted(p.name for p in (tmp_path / "outw").iterdir())
+    assert "a.f90" in left and not [n for n in left if n.startswith("b.")], left
     for flags in (["--unique-symbols"], ["-Wno-duplicate-region"]):
         r = translate("sub1/a.f90", "sub2/b.f90", "-o", "out", *flags, cwd=tmp_path)
         assert r.returncode == 0 and r.stderr == ""

@@ -108,7 +108,10 @@ def run_batch(sources: Sequence[str], opts: JobOptions, *, jobs: int = 1,
         if print_outputs and result.status == 0:
             sys.stdout.write("".join(f"{path}\n" for path in result.outputs))
         reports.append(result.report)
-        status = max(status, result.status, _clashes(result, defined, opts))
+        clash = _clashes(result, defined, opts)
+        if clash:
+            _remove_outputs(result)
+        status = max(status, result.status, clash)
         if k + 1 < len(sources):
             progress.update(k + 1, sources[k + 1])
     if report_to not in (None, "", "-"):
@@ -136,6 +139,16 @@ def _clashes(result: JobResult, defined: dict, opts: JobOptions) -> int:
     text, failed = apply_policy(found, opts.policy)   # records, as warnings.catch_warnings
     sys.stderr.write(text)
     return 1 if failed else 0
+
+
+def _remove_outputs(result: JobResult) -> None:
+    """A file that fails after translation (a warning made an error by ``-Werror``) leaves
+    nothing behind, like any failed file."""
+    for path in result.outputs:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
 
 
 def _write_report(path: str, text: str) -> int:
