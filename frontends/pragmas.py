@@ -39,13 +39,14 @@ def parse_directive(text: str, span: SourceSpan) -> Directive:
         raise FrontendError("empty translate directive", span)
     low = [w.lower() for w in words]
     if low[0] == "kernel":
-        if len(words) > 2 or (len(words) == 2 and not words[1].isidentifier()):
-            raise FrontendError(f"malformed kernel directive {body!r}: expected "
-                                "'kernel [NAME]'", span)
+        if len(words) > 2 or (len(words) == 2 and not _IDENT_RE.fullmatch(words[1])):
+            raise FrontendError(f"malformed kernel directive {_shown(body)}: expected "
+                                "'kernel [NAME]', NAME letters A-Z, a-z, digits and '_' "
+                                "(it names an OpenCL kernel and a C function)", span)
         return Directive("kernel", words[1] if len(words) == 2 else None, span=span)
     if low[:2] == ["end", "kernel"] or low[0] == "endkernel":
         if len(words) > (1 if low[0] == "endkernel" else 2):
-            raise FrontendError(f"malformed end directive {body!r}", span)
+            raise FrontendError(f"malformed end directive {_shown(body)}", span)
         return Directive("end_kernel", None, span=span)
     if low[:2] == ["end", "block"] or low[0] == "endblock":
         return Directive("end_block", None, span=span)
@@ -56,7 +57,14 @@ def parse_directive(text: str, span: SourceSpan) -> Directive:
     return mark if mark is not None else _parse_call(body, span)
 
 
+def _shown(body: str, limit: int = 200) -> str:
+    """A directive's text for a message: quoted, cut to `limit` characters (the source line
+    under the message shows the rest)."""
+    return repr(body if len(body) <= limit else body[:limit] + "...")
+
+
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
+_IDENT_RE = re.compile(_IDENT)
 _MARK = re.compile(rf"^(?P<block>block\s+)?(?:id\(\s*(?P<id>{_IDENT})\s*\))?\s*"
                    rf"(?:tags\(\s*(?P<tags>{_IDENT}(?:\s*,\s*{_IDENT})*)\s*\))?$", re.I)
 
@@ -79,20 +87,40 @@ def _parse_call(body: str, span: SourceSpan) -> Directive:
     try:
         tree = ast.parse(body, mode="eval")
     except SyntaxError as e:
-        raise FrontendError(f"malformed translate directive {body!r}: {e.msg}", span) from None
+        if "integer string conversion" in e.msg:   # Python's limit of 4300 digits
+            raise FrontendError("an integer in a translate directive is out of range "
+                                "(pragma integers must fit in 64 bits)", span) from None
+        raise FrontendError(f"malformed translate directive {_shown(body)}: {e.msg}",
+                            span) from None
     except (RecursionError, MemoryError):
         raise FrontendError("translate directive nested too deeply", span) from None
     call = tree.body
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
-        raise FrontendError(f"unknown translate directive {body!r} (expected 'kernel NAME', "
-                            "'end kernel' or a transform call 'NAME(...)')", span)
+        raise FrontendError(f"unknown translate directive {_shown(body)} (expected 'kernel "
+                            "NAME', 'end kernel' or a transform call 'NAME(...)')", span)
+    _require_ascii_names(call, body, span)
     args = tuple(_literal(a, body, span) for a in call.args)
-    kwargs = []
+    kwargs: list[tuple[str, Any]] = []
     for kw in call.keywords:
         if kw.arg is None:
             raise FrontendError("'**' is not allowed in a translate directive", span)
+        if any(kw.arg == key for key, _ in kwargs):
+            raise FrontendError(f"{call.func.id}: keyword argument {kw.arg!r} is given twice",
+                                span)
         kwargs.append((kw.arg, _literal(kw.value, body, span)))
     return Directive("call", call.func.id, args, tuple(kwargs), span)
+
+
+def _require_ascii_names(call: ast.Call, body: str, span: SourceSpan) -> None:
+    """Python folds look-alike letters of names to ASCII (a full-width ``ｓplit_iname`` parses
+    as ``split_iname``); a directive's names must be written as they are meant."""
+    named = [(call.func, call.func.id)] + [(kw, kw.arg) for kw in call.keywords if kw.arg]
+    for node, name in named:
+        text = ast.get_source_segment(body, node) or name
+        if not text.startswith(name):
+            written = text.split("=", 1)[0].strip()
+            raise FrontendError(f"name {written!r} in a translate directive is not ASCII "
+                                f"(did you mean {name!r}?)", span)
 
 
 def _literal(node: ast.AST, body: str, span: SourceSpan) -> Any:

@@ -33,7 +33,8 @@ from translator.diagnostics import LegalityError, warn
 from translator.ir.isl_glue import inames_of, static_length, static_lower_bound
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
-from translator.ir.tags import GroupTag, LocalTag
+from translator.ir.tags import (GroupTag, IlpSeqTag, IlpUnrollTag, LocalTag, UnrollTag,
+                                VectorizeTag)
 from translator.ir.util import FrozenDict
 
 #: Work-group shape by number of mapped loops (local axis 0 first); a size of 1 maps the
@@ -361,7 +362,7 @@ def warn_uncoalesced(kernel: Kernel) -> None:
         order = {n: k for k, n in enumerate(loop_order(kernel))}
         candidates = sorted({n for s in stmts for n in s.within_inames},
                             key=lambda n: (order.get(n, len(order)), n))
-        scores = coalescing_scores(kernel, candidates, stmts)
+        scores = coalescing_scores(kernel, candidates, stmts, _work_item_runs(kernel, stmts))
         best = min(candidates, key=lambda n: (*coalescing_key(scores, n), candidates.index(n)))
         if best == l0 or scores.scattered[best] >= scores.scattered[l0] \
                 or scores.unit[best] == 0:
@@ -372,6 +373,19 @@ def warn_uncoalesced(kernel: Kernel) -> None:
              f"iteration moves (uncoalesced); the loop over {best} has stride one in "
              f"{scores.unit[best]} of them: map {best} to l.0 instead",
              _first_span(kernel, stmts))
+
+
+def _work_item_runs(kernel: Kernel, stmts: list[Statement]) -> dict[str, int]:
+    """The unrolled, ilp and vector inames of `stmts` with constant trip counts: loops each
+    work item runs itself (`coalescing_scores`' runs)."""
+    lanes = (UnrollTag, IlpUnrollTag, IlpSeqTag, VectorizeTag)
+    out = {}
+    for n in sorted({n for s in stmts for n in s.within_inames}):
+        if any(isinstance(t, lanes) for t in kernel.tags_of(n)):
+            length = constant_length(kernel, n)
+            if length is not None:
+                out[n] = length
+    return out
 
 
 def _first_span(kernel: Kernel, stmts: list[Statement]):

@@ -15,21 +15,14 @@ import argparse
 import sys
 import traceback
 
+from translator.build.flags import UserErrorParser
 from translator.build.paths import cmake_dir, make_dir, runtime_dir
 
 SUBCOMMANDS = ("check", "devices", "help")
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad command line is a user error: exit 1 (exit 2 means a bug)."""
-
-    def error(self, message: str):  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(1, f"{self.prog}: error: {message}\n")
-
-
 def _parser() -> argparse.ArgumentParser:
-    ap = _Parser(
+    ap = UserErrorParser(
         prog="translate", allow_abbrev=False,
         description="Translate pragma-marked loop nests of Fortran and C files to OpenCL.",
         epilog="Subcommands: 'translate check SRC... [-- FLAGS]' builds and compares the "
@@ -162,6 +155,8 @@ def _check_args(args: argparse.Namespace) -> str:
         args.depfile_on = True   # as with gcc, -MF/-MT/-MP imply a dependency file here
     if args.depfile and len(args.sources) > 1:
         return "-MF names one dependency file: give one source file, or use -MD alone"
+    if args.output == "":
+        return "-o needs an output directory (it was given an empty name)"
     if args.print_outputs and not args.output:
         return "--print-outputs needs -o OUT"
     if args.jobs < 0:

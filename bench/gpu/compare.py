@@ -11,7 +11,12 @@ translated program printed under TRANSLATE_PROFILE=1.  Two profile layouts are r
 
 A region's row carries the total kernel time of all its calls (every kernel, every step of a
 time loop inside it), so a region is compared per call with its reference's whole call.  Kernel
-rows are shown under their region; ``total``, header and unknown rows are ignored."""
+rows are shown under their region; ``total``, header and unknown rows are ignored.
+
+Programs run twice by run.sh (stream, stencil) give rows of PROGRAM (calls inside a data region,
+arrays resident on the device, as the references keep them) and of PROGRAM_copies (plain calls
+that copy their arrays in and out).  Their ``e2e_call PROGRAM REGION MS ms`` lines (wall time
+per plain call, transfers included) are printed in a second table."""
 
 from __future__ import annotations
 
@@ -62,6 +67,8 @@ def parse(path: str) -> tuple[list[Region], dict[str, float]]:
     refs: dict[str, float] = {}
     for line in open(path):
         words = line.split()
+        if words[:1] == ["e2e_call"]:
+            continue
         if words[:1] == ["ref"] and len(words) == 3 and _number(words[2]) is not None:
             refs[words[1]] = float(words[2])
             continue
@@ -93,9 +100,34 @@ def table(regions: list[Region], refs: dict[str, float]) -> list[str]:
     return lines
 
 
+def end_to_end(path: str) -> list[tuple[str, str, float]]:
+    """The ``e2e_call PROGRAM REGION MS ms`` lines: (program, region, ms per call)."""
+    rows = []
+    for line in open(path):
+        words = line.split()
+        if words[:1] == ["e2e_call"] and len(words) >= 4 and _number(words[3]) is not None:
+            rows.append((words[1], words[2], float(words[3])))
+    return rows
+
+
+def e2e_table(rows: list[tuple[str, str, float]], regions: list[Region]) -> list[str]:
+    """Wall time per plain call next to the kernel time of the same call (PROGRAM_copies)."""
+    kernel = {(r.program, r.name): r.ms_per_call for r in regions}
+    lines = ["", "end to end per plain call (arrays copied in and out; wall time):",
+             f"{'program':<14} {'region':<10} {'e2e ms':>10} {'kernel ms':>10}"]
+    for program, name, ms in rows:
+        k = kernel.get((program + "_copies", name))
+        lines.append(f"{program:<14} {name:<10} {ms:10.3f} "
+                     + (f"{k:10.4f}" if k is not None else f"{'':>10}"))
+    return lines
+
+
 def main(path: str) -> None:
     regions, refs = parse(path)
     print("\n".join(table(regions, refs)))
+    rows = end_to_end(path)
+    if rows:
+        print("\n".join(e2e_table(rows, regions)))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,12 @@
 /* Dense matrix products C = A*B (n x n, row-major), float and double, register-blocked from
- * pragmas: 128x128 tiles per work group of 16x16 work items, 8x8 outputs per work item
- * (split_iname with outer_tag="unr" + privatize_temporaries_with_inames), k in steps of 16,
- * both operand tiles prefetched into local memory, multiply-adds contracted to FMA
- * (set_options("fp_contract")).  Usage: gemm [n] [reps]. */
+ * pragmas (docs/pragmas.md, "Dense kernels"), multiply-adds contracted to FMA
+ * (set_options("fp_contract")).  sgemm: 128x128 tiles per work group of 16x16 work items, 8x8
+ * outputs per work item (rows l.1 + 16*r, columns 64*h + 4*l.0 + c: runs of 4 neighbouring
+ * columns), k in steps of 32 and inside a step by 4 unrolled, both operand tiles prefetched into
+ * local memory; each unrolled read of 4 neighbouring local elements becomes one 16-byte vector
+ * load.  dgemm: 128x64 tiles, 8x4 outputs per work item (8x8 doubles need about 230 registers
+ * and halve the occupancy), k in steps of 32 by 2 unrolled, 16-byte (double2) loads.
+ * Usage: gemm [n] [reps]. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -14,11 +18,13 @@ static void sgemm(int n, const float a[n][n], const float b[n][n], float c[n][n]
 #pragma translate split_iname("i", 128, outer_tag="g.1")
 #pragma translate split_iname("i_inner", 16, outer_tag="unr", inner_tag="l.1")
 #pragma translate split_iname("j", 128, outer_tag="g.0")
-#pragma translate split_iname("j_inner", 16, outer_tag="unr", inner_tag="l.0")
-#pragma translate split_iname("k", 16)
-#pragma translate privatize_temporaries_with_inames("i_inner_outer,j_inner_outer", "acc")
-#pragma translate add_prefetch("a", ["i_inner_outer", "i_inner_inner", "k_inner"], default_tag="l.auto")
-#pragma translate add_prefetch("b", ["k_inner", "j_inner_outer", "j_inner_inner"], default_tag="l.auto")
+#pragma translate split_iname("j_inner", 64, outer_tag="unr")
+#pragma translate split_iname("j_inner_inner", 4, outer_tag="l.0", inner_tag="unr")
+#pragma translate split_iname("k", 32)
+#pragma translate split_iname("k_inner", 4, inner_tag="unr")
+#pragma translate privatize_temporaries_with_inames("i_inner_outer,j_inner_outer,j_inner_inner_inner", "acc")
+#pragma translate add_prefetch("a", ["i_inner_outer", "i_inner_inner", "k_inner_outer", "k_inner_inner"], default_tag="l.auto")
+#pragma translate add_prefetch("b", ["k_inner_outer", "k_inner_inner", "j_inner_outer", "j_inner_inner_outer", "j_inner_inner_inner"], default_tag="l.auto")
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
       float acc = 0.0f;
@@ -35,12 +41,13 @@ static void dgemm(int n, const double a[n][n], const double b[n][n], double c[n]
 #pragma translate set_options("fp_contract")
 #pragma translate split_iname("i", 128, outer_tag="g.1")
 #pragma translate split_iname("i_inner", 16, outer_tag="unr", inner_tag="l.1")
-#pragma translate split_iname("j", 128, outer_tag="g.0")
-#pragma translate split_iname("j_inner", 16, outer_tag="unr", inner_tag="l.0")
-#pragma translate split_iname("k", 16)
-#pragma translate privatize_temporaries_with_inames("i_inner_outer,j_inner_outer", "acc")
-#pragma translate add_prefetch("a", ["i_inner_outer", "i_inner_inner", "k_inner"], default_tag="l.auto")
-#pragma translate add_prefetch("b", ["k_inner", "j_inner_outer", "j_inner_inner"], default_tag="l.auto")
+#pragma translate split_iname("j", 64, outer_tag="g.0")
+#pragma translate split_iname("j_inner", 4, outer_tag="l.0", inner_tag="unr")
+#pragma translate split_iname("k", 32)
+#pragma translate split_iname("k_inner", 2, inner_tag="unr")
+#pragma translate privatize_temporaries_with_inames("i_inner_outer,j_inner_inner", "acc")
+#pragma translate add_prefetch("a", ["i_inner_outer", "i_inner_inner", "k_inner_outer", "k_inner_inner"], default_tag="l.auto")
+#pragma translate add_prefetch("b", ["k_inner_outer", "k_inner_inner", "j_inner_outer", "j_inner_inner"], default_tag="l.auto")
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
       double acc = 0.0;

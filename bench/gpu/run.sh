@@ -4,12 +4,17 @@
 #   bench/gpu/run.sh build   # here: translates every bench/gpu/*.c into bench/gpu_build/suite/
 #   bench/gpu/run.sh run     # on the GPU machine: compiles, runs, prints kernel-time ratios
 #
+# stream and stencil run twice: "resident" (their calls inside a data region: the arrays stay
+# on the device, as in the references; kernel time for the ratios) and "copies" (plain calls
+# copying their arrays in and out: rows PROGRAM_copies, and the end-to-end time per call).
+# REFS_ARGS passes arguments to references.py (e.g. only=stream,stencils).
+#
 # The device tool sends the checkout; carry bench/gpu_build (ignored by git).  Kernel time of
 # the translated programs comes from TRANSLATE_PROFILE=1 (OpenCL event profiling), of the
 # references from CUDA events; end-to-end times (with transfers) are printed separately.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
-suite=$here/bench/gpu_build/suite
+suite=${SUITE:-$here/bench/gpu_build/suite}   # SUITE: another build folder (a subset)
 # program, arguments (sizes and repetitions): defaults match references.py
 declare -A ARGS=([stream]="25 20" [stencil]="8192 4096 512 10" [gemm]="4096 5"
                  [polybench]="2048 16384 4096 10 256 10 3" [overhead]="100000")
@@ -21,15 +26,19 @@ sequential_regions() {   # names, one a line
 other_regions() {        # the report's regions not in sequential_regions, comma-separated
   comm -23 <(awk '/^region /{print $2}' "$1" | sort) <(sequential_regions "$1") | paste -sd, -
 }
+translate() {   # this checkout's translator (its .venv, else PYTHON with PYTHONPATH=here)
+  if [ -x "$here/.venv/bin/translate" ]; then "$here/.venv/bin/translate" "$@"
+  else PYTHONPATH=$here "${PYTHON:-python3}" -m translator.cli "$@"; fi
+}
 case "${1:-}" in
 build)
   rm -rf "$suite"; mkdir -p "$suite/rt"
-  RT=$("$here/.venv/bin/translate" --runtime-dir)
+  RT=$(translate --runtime-dir)
   cp "$RT"/translate_rt.[ch] "$suite/rt/"
   for src in "$here"/bench/gpu/*.c; do
     stem=$(basename "$src" .c)
     mkdir -p "$suite/$stem"
-    "$here/.venv/bin/translate" "$src" -o "$suite/$stem" --report 2> "$suite/$stem/report.txt"
+    translate "$src" -o "$suite/$stem" --report 2> "$suite/$stem/report.txt"
   done
   cp "$here"/bench/gpu/references.py "$here"/bench/gpu/compare.py "$suite/"
   ;;
@@ -50,14 +59,22 @@ run)
         args="$args $(other_regions "$dir/report.txt")"
       fi
     fi
+    # overhead times host calls: profiling would wait for every kernel's event
+    profile=1; [ "$stem" = overhead ] && profile=0
     start=$(date +%s.%N)
-    TRANSLATE_PROFILE=1 "$dir/prog" $args > "$dir/stdout.txt" 2> "$dir/profile.txt"
+    TRANSLATE_PROFILE=$profile "$dir/prog" $args > "$dir/stdout.txt" 2> "$dir/profile.txt"
     end=$(date +%s.%N)
     echo "e2e $stem $(python3 -c "print(round($end - $start, 3))")" | tee -a "$out"
     grep '^overhead' "$dir/stdout.txt" | tee -a "$out" || true
     sed "s/^/profile $stem /" "$dir/profile.txt" >> "$out"
+    if [ "$stem" = stream ] || [ "$stem" = stencil ]; then
+      TRANSLATE_PROFILE=1 "$dir/prog" $args copies > "$dir/stdout_copies.txt" \
+          2> "$dir/profile_copies.txt"
+      sed -n "s/^e2e_call /e2e_call $stem /p" "$dir/stdout_copies.txt" | tee -a "$out"
+      sed "s/^/profile ${stem}_copies /" "$dir/profile_copies.txt" >> "$out"
+    fi
   done
-  python3 "$suite/references.py" | tee -a "$out"
+  python3 "$suite/references.py" ${REFS_ARGS:-} | tee -a "$out"
   python3 "$suite/compare.py" "$out" | tee "${OUT:-/tmp}/gpu_table.txt"
   ;;
 *) echo "usage: $0 build|run" >&2; exit 2 ;;

@@ -51,6 +51,8 @@ class Assembler:
         self.values: dict[str, Binding] = {}
         self.scalars_out: dict[str, Binding] = {}
         self.private: dict[str, Binding] = {}
+        #: Why each written scalar is one variable, not a copy per work item.
+        self.shared_reasons: dict[str, str] = {}
         self.assumptions: list[Expression] = []
         #: Non-affine loop bounds computed by the caller: name -> (dtype, C text).
         self.hoisted: dict[str, tuple[object, str]] = {}
@@ -67,7 +69,7 @@ class Assembler:
             name=self.site.name, domains=tuple(domains), statements=self._statements(arrays),
             args=tuple(args), temporaries=FrozenDict(self._temporaries()),
             assumptions=self._assumptions(),
-            options=Options(source_language="c", extra=self._private_candidates()),
+            options=Options(source_language="c", extra=self._extra()),
             span=self.site.kernel.span)
         return Region(
             name=self.site.name, kernel=apply_marks(kernel, self.site.marks),
@@ -112,12 +114,25 @@ class Assembler:
             c_name = self.built.c_names[name]
             if name not in written:
                 self.values[name] = b
-            elif b.storage == "global" or self.refs.used_after(c_name, self.site):
+            elif b.storage == "global":
                 self.scalars_out[name] = b
+                self.shared_reasons[name] = ("it is a global or static variable, so its value "
+                                             "outlives the region")
+            elif self.refs.used_after(c_name, self.site):
+                self.scalars_out[name] = b
+                self.shared_reasons[name] = ("its value is used after the region, so it must be "
+                                             "the last iteration's")
             elif _privatizable(name, self.stmts):
                 self.private[name] = b
-            else:
+            else:   # read before written: races say so (a carried value), no reason kept
                 self.scalars_out[name] = b
+
+    def _extra(self) -> FrozenDict:
+        """Kernel options for the analyses: private candidates and the shared scalars."""
+        extra = dict(self._private_candidates())
+        if self.shared_reasons:
+            extra["shared_scalars"] = tuple(sorted(self.shared_reasons.items()))
+        return FrozenDict(extra)
 
     def _substitute_written_scalars(self) -> None:
         if not self.scalars_out:

@@ -78,6 +78,17 @@ MATH_FUNCTIONS.update({"abs": ("abs", "i"), "labs": ("abs", "l"), "llabs": ("abs
 CLASSIFICATION: dict[str, str] = {"__builtin_isnan": "isnan", "__builtin_isfinite": "isfinite",
                                   "__builtin_isnormal": "isnormal",
                                   "__builtin_isinf_sign": "isinf_sign"}
+#: The comparison macros as glibc's math.h leaves them: quiet comparisons, the same values as
+#: the operators (OpenCL has no floating-point exceptions to keep quiet).
+COMPARISON: dict[str, str] = {"__builtin_isgreater": ">", "__builtin_isgreaterequal": ">=",
+                              "__builtin_isless": "<", "__builtin_islessequal": "<=",
+                              "__builtin_islessgreater": "<>", "__builtin_isunordered": "nan"}
+#: INFINITY, HUGE_VAL, HUGE_VALF and NAN as glibc's math.h spells them.
+CONSTANT_BUILTINS: dict[str, object] = {
+    "__builtin_inff": np.float32(np.inf), "__builtin_inf": np.float64(np.inf),
+    "__builtin_huge_valf": np.float32(np.inf), "__builtin_huge_val": np.float64(np.inf),
+    "__builtin_nanf": np.float32(np.nan), "__builtin_nan": np.float64(np.nan),
+}
 #: math.h functions OpenCL C lacks, with the reason the translator cannot offer them.
 NOT_IN_OPENCL: dict[str, str] = {
     **dict.fromkeys(("frexp", "modf", "remquo"), "it returns a result through a pointer"),
@@ -87,7 +98,8 @@ NOT_IN_OPENCL: dict[str, str] = {
     "nan": "it takes a string (write NAN)", "nexttoward": "it takes a long double",
     "scalbln": "OpenCL C has no such function (write ldexp(x, n) with an int n)",
     "__builtin_fpclassify": "OpenCL C has no fpclassify",
-    "__builtin_signbit": "the value C's signbit returns is not specified (write x < 0)",
+    "__builtin_signbit": "the value C's signbit returns is not specified (write "
+                         "copysign(1.0, x) < 0, which is 1 for -0.0 and negative NaNs too)",
 }
 _ARITY = {"atan2": 2, "pow": 2, "fmod": 2, "copysign": 2, "min": 2, "max": 2, "ldexp": 2,
           **MATH_ARITY}
@@ -95,6 +107,24 @@ _ARG_TYPE = {"d": FLOAT64, "f": FLOAT32, "i": INT32, "l": INT64}
 
 _RELATIONAL = frozenset({"<", "<=", ">", ">=", "==", "!="})
 _BITWISE = {"&": p.BitwiseAnd, "|": p.BitwiseOr, "^": p.BitwiseXor}
+
+
+def _not_in_opencl(name: str | None) -> str:
+    """Why a math.h function (any of its double, float and long double forms) cannot be
+    translated, or "" if it is not one of those."""
+    if not name:
+        return ""
+    if name in NOT_IN_OPENCL:
+        return NOT_IN_OPENCL[name]
+    base = name[:-1] if name[-1:] in ("f", "l") else ""
+    if base in NOT_IN_OPENCL:
+        return NOT_IN_OPENCL[base]
+    if name.endswith("l") and base in MATH_FUNCTIONS:
+        return "long double is not supported on the device"
+    builtin = name.removeprefix("__builtin_")
+    if builtin != name and (builtin in ("infl", "huge_vall", "nanl")):
+        return "long double is not supported on the device"
+    return ""
 
 
 def is_constant(expr: Expression) -> bool:
@@ -367,9 +397,12 @@ class ExpressionBuilder:
             return TExpr(p.Call(p.Variable(name), params), result)
         if name in CLASSIFICATION:
             return self._classification(node, name, args)
-        base = name.removesuffix("f").removesuffix("l") if name else None
-        if name in NOT_IN_OPENCL or (name and name.endswith("l") and base in MATH_FUNCTIONS):
-            why = NOT_IN_OPENCL.get(name, "long double is not supported on the device")
+        if name in COMPARISON:
+            return self._comparison(node, name, args)
+        if name in CONSTANT_BUILTINS:
+            return self._constant(node, name, args)
+        why = _not_in_opencl(name)
+        if why:
             shown = name.removeprefix("__builtin_")   # a math.h macro, as cpp expanded it
             raise UnsupportedConstructError(
                 f"math function {shown!r} cannot be translated: {why}", self.span(node, name))
@@ -391,6 +424,32 @@ class ExpressionBuilder:
         if ir_name == "ilogb":
             return TExpr(p.Call(p.Variable(ir_name), params), INT32)
         return TExpr(p.Call(p.Variable(ir_name), params), dtype)
+
+    def _comparison(self, node: c_ast.FuncCall, name: str, args: list) -> TExpr:
+        """isgreater(x, y) ... isunordered(x, y): 0 or 1, like the operators."""
+        shown = name.removeprefix("__builtin_")
+        if len(args) != 2:
+            raise FrontendError(f"{shown} takes 2 arguments, not {len(args)}",
+                                self.span(node, name))
+        x, y, _ = balance(self.visit(args[0]), self.visit(args[1]))
+        op = COMPARISON[name]
+        if op == "<>":
+            return TExpr(p.LogicalOr((p.Comparison(x, "<", y), p.Comparison(x, ">", y))), BOOL)
+        if op == "nan":
+            return TExpr(p.LogicalOr(tuple(p.Comparison(p.Call(p.Variable("isnan"), (v,)), "!=",
+                                                        0) for v in (x, y))), BOOL)
+        return TExpr(p.Comparison(x, op, y), BOOL)
+
+    def _constant(self, node: c_ast.FuncCall, name: str, args: list) -> TExpr:
+        """INFINITY, HUGE_VAL(F) and NAN (``__builtin_nanf("")``: a quiet NaN)."""
+        value = CONSTANT_BUILTINS[name]
+        quiet = (len(args) == 1 and isinstance(args[0], c_ast.Constant)
+                 and args[0].value == '""')
+        if len(args) != (1 if name.startswith("__builtin_nan") else 0) or (args and not quiet):
+            raise UnsupportedConstructError(
+                f"{name.removeprefix('__builtin_')} with these arguments cannot be translated "
+                "(write NAN or INFINITY)", self.span(node, name))
+        return TExpr(value, np.dtype(type(value)))
 
     def _classification(self, node: c_ast.FuncCall, name: str, args: list) -> TExpr:
         """isnan, isfinite, isnormal (0 or 1 in C and OpenCL alike); isinf, which glibc

@@ -135,10 +135,16 @@ def parse_c(src: SourceText, preprocessed: str) -> c_ast.FileAST:
                             src.span(1)) from None
 
 
+class _UnplacedSyntaxError(FrontendError):
+    """A pycparser error without a line ("Invalid expression"): `parse_file` asks the C
+    compiler where it is."""
+
+
 def _parse_error(src: SourceText, message: str) -> FrontendError:
     m = _PARSE_MESSAGE.match(message)
     if not m:
-        return FrontendError(f"C syntax error: {message}", src.span(1))
+        return _UnplacedSyntaxError(f"C syntax error: {message.replace(_STDIN + ': ', '')}",
+                                    src.span(1))
     file, line, col, msg = m.group(1), int(m.group(2)), int(m.group(3) or 1), m.group(4)
     msg = msg.strip() or "syntax error"
     if file in (_STDIN, src.path):
@@ -150,11 +156,36 @@ def _parse_error(src: SourceText, message: str) -> FrontendError:
 def parse_file(src: SourceText, options: dict) -> c_ast.FileAST:
     """Preprocess and parse; `options["cpp_args"]` are -D/-U/-I flags for the preprocessor."""
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
-    text = preprocess(src, cpp_args, str(options.get("cpp", "gcc")))
+    cpp = str(options.get("cpp", "gcc"))
+    text = preprocess(src, cpp_args, cpp)
     skimmed = blank_unneeded_bodies(text)   # see frontends.c.skim: large files parse fast
     if skimmed is not text:
         try:
             return parse_c(src, skimmed)
         except FrontendError:
             pass   # report what the whole text gives
-    return parse_c(src, text)
+    try:
+        return parse_c(src, text)
+    except _UnplacedSyntaxError as err:
+        raise _placed_by_compiler(src, cpp_args, cpp, err) from None
+
+
+def _placed_by_compiler(src: SourceText, cpp_args: Sequence[str], cc: str,
+                        err: FrontendError) -> FrontendError:
+    """The compiler's first error in the file, at its line and column (pycparser gave
+    none); `err` itself, said to be the translator's parser's, if the compiler has none."""
+    directory = os.path.dirname(os.path.abspath(src.path))
+    cmd = [cc, "-fsyntax-only", "-x", "c", "-iquote", directory, "-I", directory, *cpp_args,
+           "-"]
+    try:
+        proc = subprocess.run(cmd, input=src.text.encode("utf-8", "surrogateescape"),
+                              capture_output=True, timeout=120, check=False,
+                              env={**os.environ, "LC_ALL": "C"})   # plain quotes
+        m = _CPP_MESSAGE.search(proc.stderr.decode("utf-8", "replace"))
+    except (OSError, subprocess.TimeoutExpired):
+        m = None
+    if m:
+        return FrontendError(f"C syntax error: {m.group(3).strip()}",
+                             src.span(int(m.group(1)), int(m.group(2) or 1)))
+    return FrontendError(f"{err.message} (the translator's C parser cannot tell where; "
+                         f"{cc} accepts the file)", err.span)

@@ -217,19 +217,21 @@ def _loop_variables(statements: list[Any]) -> set[str]:
 
 
 def _outside_names(proc: Procedure, marks: list[RegionMarks], lines: SourceLines,
-                   form: str) -> set[str]:
-    """Identifiers the procedure's executable text uses outside every region (a scalar used
-    there cannot become a kernel-private temporary: its value would be lost)."""
+                   form: str) -> dict[str, int]:
+    """Identifiers the procedure's executable text uses outside every region, with the first
+    line that does (a scalar used there cannot become a kernel-private temporary: its value
+    would be lost)."""
     inside = set()
     for m in marks:
         inside.update(range(m.kernel_line, m.end_line + 1))
-    out: set[str] = set()
+    out: dict[str, int] = {}
     for k in range(proc.decl_last_line + 1, proc.end_line + 1):
         text = lines.line(k)
         if k in inside or is_comment_line(text, form):
             continue
         code = re.sub(r"'[^']*'|\"[^\"]*\"", " ", text).split("!")[0].lower()
-        out.update(re.findall(r"[a-z_]\w*", code))
+        for name in re.findall(r"[a-z_]\w*", code):
+            out.setdefault(name, k)
     return out
 
 

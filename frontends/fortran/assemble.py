@@ -43,7 +43,7 @@ class _Access:
 
 
 def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
-             outside_names: set[str]) -> AssembledRegion:
+             outside_names: dict[str, int]) -> AssembledRegion:
     """The kernel of a built region (see the module docstring for the rules)."""
     if not rb.statements:
         raise FrontendError("empty kernel region: no statements between 'kernel' and "
@@ -65,8 +65,12 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     args = _arguments(rb, statements, set(private), set(scalars_out), written)
     candidates = tuple(sorted(n for n in written if n in rb.touched and rb.touched[n].is_array
                               and _is_local(rb, rb.touched[n]) and n not in outside_names))
-    options = Options(source_language="fortran",
-                      extra=FrozenDict({"private_candidates": candidates} if candidates else {}))
+    extra = {"private_candidates": candidates} if candidates else {}
+    reasons = {n: _shared_reason(rb, n, outside_names, span.file) for n in scalars_out}
+    reasons = {n: why for n, why in reasons.items() if why}
+    if reasons:
+        extra["shared_scalars"] = tuple(sorted(reasons.items()))
+    options = Options(source_language="fortran", extra=FrozenDict(extra))
     kernel = Kernel(name=name, domains=tuple(rb.domains), statements=tuple(statements),
                     args=tuple(args), temporaries=FrozenDict(temporaries),
                     options=options, span=span)
@@ -103,7 +107,7 @@ def _check_bounds_not_written(rb: RegionBuilder, written: set[str]) -> None:
 
 
 def _private_scalars(rb: RegionBuilder, accesses: list[_Access], written: set[str],
-                     outside_names: set[str]) -> set[str]:
+                     outside_names: dict[str, int]) -> set[str]:
     out = set()
     for name in sorted(written):
         sym = rb.touched.get(name)
@@ -112,6 +116,24 @@ def _private_scalars(rb: RegionBuilder, accesses: list[_Access], written: set[st
         if _written_before_read(name, rb.statements, accesses):
             out.add(name)
     return out
+
+
+def _shared_reason(rb: RegionBuilder, name: str, outside_names: dict[str, int],
+                   file: str) -> str:
+    """Why the written scalar `name` is one variable for the whole region, not a copy per
+    work item (legality errors about it say so); "" when it is only because an iteration
+    reads it before writing it."""
+    sym, scope = rb.touched[name], rb.scope
+    if sym.is_dummy:
+        return f"it is an argument of {scope.name}, so its last value goes back to the caller"
+    if sym.in_common or sym.scope_kind == "module" or sym.scope != scope.name:
+        return "it lives outside the procedure (a module, common block or host variable)"
+    if sym.name == scope.result:
+        return "it is the function's result"
+    if name in outside_names:
+        return (f"{scope.name} also uses it outside the region ({file}:{outside_names[name]}), "
+                "so its value after the region must be the last iteration's")
+    return ""   # read before written: races say so (a carried value), no reason needed
 
 
 def _is_local(rb: RegionBuilder, sym: Symbol) -> bool:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 import numpy as np
 import pymbolic.primitives as p
 
-from frontends.fortran.intrinsics import INTRINSICS
+from frontends.fortran.bit_intrinsics import ALL_INTRINSICS as INTRINSICS
 from frontends.fortran.source import children, class_name
 from frontends.fortran.types import (INTEGER, LOGICAL, REAL, VALID_KINDS, FType, Scope, Symbol,
                                      promote)

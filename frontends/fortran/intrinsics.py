@@ -165,8 +165,8 @@ NOT_IN_OPENCL = {
                     "OpenCL C has no Bessel functions"),
     "erfc_scaled": "OpenCL C has no erfc_scaled (exp(x**2)*erfc(x) overflows where it "
                    "does not)",
-    **dict.fromkeys(("fraction", "set_exponent", "spacing", "rrspacing", "nearest",
-                     "exponent"), "OpenCL C has no direct counterpart of this model function"),
+    **dict.fromkeys(("fraction", "set_exponent", "spacing", "rrspacing", "exponent"),
+                    "OpenCL C has no direct counterpart of this model function"),
 }
 
 
@@ -551,6 +551,6 @@ INTRINSICS: dict[str, Handler] = {
     "dlgama": _math("lgamma", DOUBLE), "asinh": _math("asinh"), "acosh": _math("acosh"),
     "atanh": _math("atanh"), "hypot": _real_pair("hypot"), "scale": _scale,
     **dict.fromkeys(NOT_IN_OPENCL, refuse_not_in_opencl),
-}
+}   # the bit intrinsics, logical and nearest: frontends.fortran.bit_intrinsics adds them
 
 __all__ = ["INTRINSICS", "power"]

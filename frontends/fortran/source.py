@@ -36,8 +36,12 @@ def source_form(path: str, options: dict[str, Any]) -> str:
 def _parser() -> Any:
     global _PARSER
     if _PARSER is None:
+        from fparser.two.Fortran2008.intrinsics_f08 import Intrinsic_Name
         from fparser.two.parser import ParserFactory
         _PARSER = ParserFactory().create(std="f2008")
+        # fparser checks intrinsic arities against Fortran 2003; Fortran 2008 added ATAN(Y, X)
+        # (gfortran accepts it, and a file using it anywhere failed to parse)
+        Intrinsic_Name.generic_function_names["ATAN"] = {"min": 1, "max": 2}
     return _PARSER
 
 

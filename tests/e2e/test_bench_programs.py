@@ -9,7 +9,9 @@ on request (gemm.c's ``set_options("fp_contract")``).  Everything else must prin
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,3 +84,33 @@ def test_polybench_region_selection(tmp_path: Path) -> None:
     some = run([str(original), *args, "bicg,heat3d"], tmp_path).splitlines()
     assert some == [line for line in full if line.split()[0] in ("bicg", "heat3d")]
     assert len(some) == 2
+
+
+@pytest.mark.parametrize("stem", ["stream", "stencil"])
+def test_copies_mode_matches_original(stem: str, tmp_path: Path) -> None:
+    """stream and stencil time their calls inside a data region by default (arrays resident,
+    as the GPU references keep them); the `copies` argument makes them plain calls that copy
+    in and out and print each region's wall time per call.  Both modes compute what the
+    original computes; in the resident mode no array moves in a region call."""
+    case, src = CASES[stem], BENCH / f"{stem}.c"
+    opts = SampleOptions(cppflags=case.cppflags)
+    original = build_original(src, tmp_path, opts)
+    translated = build_translated(src, tmp_path, opts)
+    masks = (*case.masks, r"e2e_call (\S+) \S+ ms")
+    args = [*case.args, "copies"]
+    expected = _mask(run([str(original), *args], tmp_path), masks)
+    actual = _mask(run([str(translated), *args], tmp_path, env={"TRANSLATE_DEVICE": "cpu"}),
+                   masks)
+    assert expected.count("<masked>") == 5, expected
+    compare_outputs(expected, actual, case.rtol)
+    proc = subprocess.run([str(translated), *case.args], capture_output=True, text=True,
+                          cwd=tmp_path, env={**os.environ, "TRANSLATE_DEVICE": "cpu",
+                                             "TRANSLATE_PROFILE": "1"})
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split() for line in proc.stderr.splitlines()[2:]]
+    regions = [r for r in rows if r and r[0] not in ("data", "end", "total")]
+    # only dot_k's scalar result (one double per call) moves; no array does
+    assert len(regions) == 5, proc.stderr
+    assert all(int(r[4]) <= 8 * int(r[2]) and int(r[5]) <= 8 * int(r[2]) for r in regions), \
+        proc.stderr
+    assert any(r[0] == "data" and int(r[4]) > 0 for r in rows), proc.stderr

@@ -458,18 +458,18 @@ def _helpers_by_kernel(device: str) -> dict[str, set[str]]:
     return out
 
 
-def test_groups_that_may_skip_the_update_use_atomics(tmp_path: Path) -> None:
-    """Loops from 1 or from a parameter m: split by a work-group size, every launched group has
-    terms (the finish); on the group axis alone, group 0's terms start at 1024, so for small n
-    it skips the update (atomics); from m, groups before m's do (atomics).  Sizes cross 1024."""
+def test_loops_from_1_or_m_finish_in_the_last_group(tmp_path: Path) -> None:
+    """Loops from 1 or from a parameter m, split by a work-group size or on the group axis
+    alone: the bounded grid counts from the group iname's lowest value, so every launched
+    group has terms and the last one finishes (no atomics).  Sizes cross 1024."""
     src = tmp_path / "starts.c"
     src.write_text(C_STARTS)
     _report(src, tmp_path / "out")
     helpers = _helpers_by_kernel((tmp_path / "out" / "starts.cl").read_text())
     assert helpers == {"from1k": {"_tr_finish_sum_float64"},
-                       "frommk": {"_tr_atomic_max_float64"},
-                       "groups1k": {"_tr_atomic_sum_float64"},
-                       "groupsmk": {"_tr_atomic_min_float64"}}, helpers
+                       "frommk": {"_tr_finish_max_float64"},
+                       "groups1k": {"_tr_finish_sum_float64"},
+                       "groupsmk": {"_tr_finish_min_float64"}}, helpers
     work = tmp_path / "work"
     work.mkdir()
     check_sample(src, work)

@@ -197,3 +197,34 @@ void rows(int m, int n, const double a[m][n], double *restrict r)
 """
     code, err, _ = _translate(capsys, tmp_path, rows)
     assert code == 0 and "uncoalesced" not in err, err
+
+
+
+RUNS = """
+void scale(int n, const float *restrict a, float *restrict b)
+{
+#pragma translate kernel scale_k
+#pragma translate split_iname("i", 32, outer_tag="g.0", inner_tag="l.0")
+#pragma translate tag_inames("c:unr")
+  for (int i = 0; i < n; i++)
+    for (int c = 0; c < RUN; c++)
+      b[4*i + c] = 2.0f * a[4*i + c];
+#pragma translate end kernel
+}
+"""
+
+
+def test_runs_of_neighbouring_elements_per_work_item_coalesce(tmp_path: Path, capsys) -> None:
+    """Each work item accesses 4 neighbouring elements (an unrolled stride-one loop) and its
+    l.0 neighbour the next 4: together they cover the range without gaps (the register-
+    blocked SGEMM's column runs), which is not an uncoalesced mapping."""
+    code, err, _ = _translate(capsys, tmp_path, RUNS.replace("RUN", "4"))
+    assert code == 0 and "uncoalesced" not in err, err
+
+
+def test_runs_shorter_than_the_work_item_stride_still_warn(tmp_path: Path, capsys) -> None:
+    """l.0 neighbours 4 elements apart, each work item accessing 2 of them: gaps remain."""
+    code, err, src = _translate(capsys, tmp_path, RUNS.replace("RUN", "2"))
+    assert code == 0, err
+    assert (f"{src}:9:7: warning: local axis 0 (l.0) runs the loop over i_inner" in err
+            and "map c to l.0 instead [-Wuncoalesced]" in err), err

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import numpy as np
 import pymbolic.primitives as p
@@ -435,24 +434,14 @@ def test_value_argument_cannot_be_written():
 
 
 # ---------------------------------------------------------------------------------------------
-# performance
+# many statements (speed is measured in bench/bench_engine.py, not here)
 
 
-def test_small_kernel_takes_milliseconds():
-    make_kernel("{[i]: 0 <= i < n}", "y[i] = a*x[i] + y[i]")
-    start = time.perf_counter()
-    for _ in range(10):
-        make_kernel("{[i]: 0 <= i < n}", "y[i] = a*x[i] + y[i]")
-    assert (time.perf_counter() - start) / 10 < 0.02
-
-
-def test_many_statements_scale():
+def test_many_statements_parse():
     lines = "\n".join(f"<> t{q} = a[i] + {q} {{id=s{q}}}\nout{q % 7}[i] = t{q} * b[i, j]"
                       for q in range(250))
-    start = time.perf_counter()
     knl = make_kernel("{[i, j]: 0 <= i < n and 0 <= j < m}", lines)
     assert len(knl.statements) == 500
-    assert time.perf_counter() - start < 5.0
 
 
 def test_unknown_inames_are_domain_errors():

@@ -113,9 +113,15 @@ def stride_of(offset: Polynomial | None, iname: str) -> Polynomial | None:
 
 
 def coalescing_scores(kernel: Kernel, inames: Iterable[str],
-                      statements: Iterable[Statement] | None = None) -> Scores:
+                      statements: Iterable[Statement] | None = None,
+                      runs: dict[str, int] | None = None) -> Scores:
     """How contiguously each of `inames` walks the global accesses of `statements`.
-    Accesses whose offset is not a polynomial count for no iname."""
+    Accesses whose offset is not a polynomial count for no iname.
+
+    `runs`: inames one work item runs itself (unrolled, ilp or vector lanes) with their
+    constant trip counts.  An access that such an iname walks with stride one is a run of that
+    many neighbouring elements per work item; an iname whose stride is at most the run length
+    then leaves no gap between neighbouring work items, and counts as stride one."""
     inames = list(inames)
     unit = {n: 0 for n in inames}
     scattered = {n: 0.0 for n in inames}
@@ -123,6 +129,7 @@ def coalescing_scores(kernel: Kernel, inames: Iterable[str],
     total = 0
     for acc in global_accesses(kernel, statements):
         total += acc.itemsize
+        run = _run_length(acc.offset, runs or {})
         for n in inames:
             stride = stride_of(acc.offset, n)
             if stride is None:
@@ -134,11 +141,22 @@ def coalescing_scores(kernel: Kernel, inames: Iterable[str],
                 spread[n] += acc.itemsize * max(len(mono) for mono in stride)
                 continue
             elements = abs(stride[()])
-            if elements == 1:
+            if elements == 1 or (n not in (runs or {}) and elements <= run):
                 unit[n] += acc.itemsize
             else:
                 scattered[n] += acc.itemsize * (1 - 1 / elements)
     return Scores(unit, scattered, total, spread)
+
+
+def _run_length(offset: Polynomial | None, runs: dict[str, int]) -> int:
+    """The longest run of neighbouring elements one work item accesses through an iname of
+    `runs` with stride one (1 if none)."""
+    best = 1
+    for iname, length in runs.items():
+        stride = stride_of(offset, iname)
+        if stride == {(): 1} or stride == {(): -1}:
+            best = max(best, length)
+    return best
 
 
 def coalescing_key(scores: Scores, iname: str) -> tuple[float, int, int]:

@@ -256,6 +256,8 @@ def _point(values: dict[str, int]) -> str:
 def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
             params: dict[str, int]) -> str:
     lines = []
+    #: written scalars the frontend keeps as one variable, with the reason (not private)
+    shared = dict(kernel.options.extra.get("shared_scalars", ()))
     if params:
         lines.append("  for example when " + ", ".join(f"{n}={v}" for n, v in sorted(params.items())))
     if a.variable != b.variable:
@@ -265,6 +267,9 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
     elif a.statement == b.statement and a.is_write and iname not in a.inames:
         lines.append(f"  statement {a.statement} is not inside the loop over {iname}, so every "
                      "work item runs it")
+    elif a.variable in shared:
+        lines.append(f"  {a.variable} is one variable for every iteration of {iname}, not a "
+                     f"copy per work item: {shared[a.variable]}")
     elif a.statement == b.statement and a.is_write and b.is_write:
         lines.append(f"  different iterations of {iname} write the same element; a reduction "
                      "needs the accumulator to be read only as its accumulator inside the loop")

@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from types import SimpleNamespace
 
 from translator.build.job import (JobOptions, JobResult, file_key, planned_paths, print_result,
                                   run_job)
@@ -64,6 +65,8 @@ def check_paths(sources: Sequence[str], opts: JobOptions, report_to: str | None)
     """Why the command must not run ("" if it may): a file it would write is one of its
     inputs (also through a link), or two inputs would write the same file.  Checked before
     anything is translated, so nothing is written."""
+    if opts.output and os.path.lexists(opts.output) and not os.path.isdir(opts.output):
+        return f"-o {opts.output}: not a directory (-o names the output directory)"
     inputs = {file_key(src): src for src in sources}
     writers: dict[tuple, tuple[str, str]] = {}
     for src in sources:
@@ -72,6 +75,8 @@ def check_paths(sources: Sequence[str], opts: JobOptions, report_to: str | None)
             if problem:
                 return problem
     if report_to not in (None, "", "-"):
+        if os.path.isdir(report_to):
+            return f"--report={report_to} names a directory: give a file name"
         return _one_path(report_to, "--report", inputs, writers)
     return ""
 
@@ -95,7 +100,7 @@ def run_batch(sources: Sequence[str], opts: JobOptions, *, jobs: int = 1,
               report_to: str | None = None, print_outputs: bool = False) -> int:
     """Translate `sources`, print diagnostics in order; returns the exit status (the worst)."""
     progress = Progress(len(sources))
-    status, reports = 0, []
+    status, reports, defined = 0, [], {}
     progress.update(0, sources[0])
     for k, result in enumerate(results(sources, opts, jobs)):
         progress.clear()
@@ -103,10 +108,55 @@ def run_batch(sources: Sequence[str], opts: JobOptions, *, jobs: int = 1,
         if print_outputs and result.status == 0:
             sys.stdout.write("".join(f"{path}\n" for path in result.outputs))
         reports.append(result.report)
-        status = max(status, result.status)
+        clash = _clashes(result, defined, opts)
+        if clash:
+            _remove_outputs(result)
+        status = max(status, result.status, clash)
         if k + 1 < len(sources):
             progress.update(k + 1, sources[k + 1])
     if report_to not in (None, "", "-"):
-        from translator.build.deps import write_if_changed
-        write_if_changed(report_to, "".join(reports))
+        status = max(status, _write_report(report_to, "".join(reports)))
     return status
+
+
+def _clashes(result: JobResult, defined: dict, opts: JobOptions) -> int:
+    """Warn when a file defines a glue function an earlier file of the command defined (two
+    regions of one name): linked into one program, the two would clash.  Returns 1 when
+    ``-Werror`` makes that an error."""
+    from translator.build.warnpolicy import apply_policy
+    from translator.diagnostics import TranslatorWarning
+    found = []
+    for symbol, where in result.symbols.items():
+        if symbol not in defined:
+            defined[symbol] = where
+            continue
+        first = defined[symbol]
+        found.append(SimpleNamespace(message=TranslatorWarning(
+            "duplicate-region",
+            f"the host function {symbol} of this region is also the one of the region at "
+            f"{first.file}:{first.line}: the two files cannot be linked into one program "
+            "(rename one region, or pass --unique-symbols)", where)))
+    text, failed = apply_policy(found, opts.policy)   # records, as warnings.catch_warnings
+    sys.stderr.write(text)
+    return 1 if failed else 0
+
+
+def _remove_outputs(result: JobResult) -> None:
+    """A file that fails after translation (a warning made an error by ``-Werror``) leaves
+    nothing behind, like any failed file."""
+    for path in result.outputs:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def _write_report(path: str, text: str) -> int:
+    """Write the report file; a failure is a user error (exit status 1), said on stderr."""
+    from translator.build.deps import write_if_changed
+    try:
+        write_if_changed(path, text)
+    except OSError as e:
+        sys.stderr.write(f"translate: error: cannot write the report {path}: {e.strerror}\n")
+        return 1
+    return 0

@@ -27,7 +27,7 @@ from typing import Any
 
 from translator.build.checkcompare import (Record, compare_runs, read_dump)
 from translator.build.checkglue import (SUPPORT_C, check_glue_file, real_symbol_defines)
-from translator.build.flags import frontend_cpp_args, language_of
+from translator.build.flags import UserErrorParser, frontend_cpp_args, language_of
 from translator.build.paths import runtime_dir
 from translator.build.warnpolicy import apply_policy, split_warning_flags
 from translator.diagnostics import FrontendError, TranslatorError
@@ -66,7 +66,7 @@ class Settings:
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = UserErrorParser(
         prog="translate check",
         description="Build the original and the translated program, run both and compare "
                     "every array and scalar each region writes, at each region exit.")

@@ -13,8 +13,10 @@ modification times, so make or CMake translate again.  No stamp file has to be k
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterable, Sequence
@@ -175,24 +177,76 @@ def write_if_changed(path: str, text: str) -> bool:
 def write_files(files: dict[str, str]) -> list[str]:
     """Write several files as one unit: each changed file goes to a temporary file next to
     it, and only when every one is complete are they renamed into place; on any failure the
-    temporary files are removed and no file has changed.  Files that already hold their text
-    are left alone.  Returns the paths written.  An `OSError` names the file, not the
-    temporary."""
-    pending = []
+    temporary files are removed and no file has changed (a rename that fails after others
+    succeeded puts the earlier files back).  Files that already hold their text are left
+    alone.  Returns the paths written.  An `OSError` names the file, not the temporary."""
+    pending: list[tuple[str, str]] = []
     try:
         for path, text in files.items():
             data = text.encode("utf-8", "surrogateescape")
             if _holds(path, data):
                 continue
+            _refuse_directory(path)
             pending.append((_temporary(path, data), path))
-        for tmp, path in pending:
-            os.replace(tmp, path)
+        _rename_all(pending)
     except OSError as e:
         for tmp, _ in pending:
-            if os.path.exists(tmp):
+            if os.path.lexists(tmp):
                 os.unlink(tmp)
         raise OSError(e.errno, e.strerror, _named(e, pending)) from None
     return [path for _, path in pending]
+
+
+def _refuse_directory(path: str) -> None:
+    """An `IsADirectoryError` naming `path` if it is a directory: a rename over it fails only
+    after other outputs were renamed, so it is found before anything is written."""
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+
+
+def _rename_all(pending: list[tuple[str, str]]) -> None:
+    """Rename each temporary file onto its target; if one rename fails, the targets renamed
+    before it get their old contents back (kept as backups meanwhile) or are removed."""
+    renamed: list[tuple[str, str | None]] = []
+    try:
+        for tmp, path in pending:
+            backup = _backup(path)
+            try:
+                os.replace(tmp, path)
+            except OSError:
+                _drop([(path, backup)])
+                raise
+            renamed.append((path, backup))
+    except OSError:
+        for path, backup in reversed(renamed):
+            if backup is not None:
+                os.replace(backup, path)
+            elif os.path.lexists(path):
+                os.unlink(path)
+        raise
+    _drop(renamed)
+
+
+def _backup(path: str) -> str | None:
+    """A second name for the file now at `path`: a hard link, or a copy where the file
+    system has none (None if there is no file)."""
+    if not os.path.lexists(path):
+        return None
+    folder = os.path.dirname(path) or "."
+    backup = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.old")
+    if os.path.lexists(backup):
+        os.unlink(backup)
+    try:
+        os.link(path, backup, follow_symlinks=False)
+    except OSError:
+        shutil.copyfile(path, backup, follow_symlinks=False)
+    return backup
+
+
+def _drop(backups: list[tuple[str, str | None]]) -> None:
+    for _, backup in backups:
+        if backup is not None and os.path.lexists(backup):
+            os.unlink(backup)
 
 
 def _holds(path: str, data: bytes) -> bool:
@@ -210,11 +264,20 @@ def _named(err: OSError, pending: list[tuple[str, str]]) -> str:
     return err.filename
 
 
+def _make_folder(folder: str) -> None:
+    """`os.makedirs`, but a file where a folder must be is "Not a directory" (makedirs says
+    "File exists", which reads as if the output were there already)."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), folder) from None
+
+
 def _temporary(path: str, data: bytes) -> str:
     """A complete temporary copy of `data` next to `path` (removed again if writing fails)."""
     folder = os.path.dirname(path) or "."
     try:
-        os.makedirs(folder, exist_ok=True)
+        _make_folder(folder)
         fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
     except OSError as e:
         raise OSError(e.errno, e.strerror, path) from None
@@ -232,7 +295,7 @@ def _temporary(path: str, data: bytes) -> str:
 
 def _write_atomically(path: str, data: bytes) -> None:
     folder = os.path.dirname(path) or "."
-    os.makedirs(folder, exist_ok=True)
+    _make_folder(folder)
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:

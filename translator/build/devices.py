@@ -8,7 +8,6 @@ The program is built once per runtime version into the user's cache directory.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import os
 import subprocess
@@ -16,6 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from translator.build.flags import UserErrorParser
 from translator.build.paths import runtime_dir
 
 _PROGRAM = r"""
@@ -116,7 +116,7 @@ def format_devices(rows: list[dict[str, str]], matched: bool, choice: str | None
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="translate devices",
+    ap = UserErrorParser(prog="translate devices",
                                  description="List OpenCL devices; '*' marks the one the "
                                              "runtime uses under TRANSLATE_DEVICE.")
     ap.add_argument("choice", nargs="?", help="a TRANSLATE_DEVICE value to try instead of "

@@ -1,8 +1,19 @@
-"""Compiler command lines: which arguments the frontend must see (``-I``, ``-D``, ``-U``)."""
+"""Command lines: which compiler arguments the frontend must see (``-I``, ``-D``, ``-U``),
+and the argument parser of the ``translate`` commands."""
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Sequence
+
+
+class UserErrorParser(argparse.ArgumentParser):
+    """argparse, but a bad command line is a user error: exit 1 (exit 2 means a bug)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
 
 #: Preprocessor flags that reach the frontend; each takes a value, joined or separate.
 FRONTEND_FLAGS = ("-I", "-D", "-U")

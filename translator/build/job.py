@@ -49,6 +49,8 @@ class JobResult:
     report: str = ""
     #: Output paths (written or already up to date), in name order.
     outputs: list[str] = field(default_factory=list)
+    #: The host glue functions the file defines: C symbol -> its region's span.
+    symbols: dict[str, Any] = field(default_factory=dict)
 
 
 def run_job(src: str, opts: JobOptions) -> JobResult:
@@ -149,7 +151,7 @@ def translate_source_text(src: str, text: str | bytes, opts: JobOptions,
     if promoted and result.status == 0:
         result.status = 1
     if result.status != 0:   # a failed job prints no partial output
-        result.stdout, result.report, result.outputs = "", "", []
+        result.stdout, result.report, result.outputs, result.symbols = "", "", [], {}
     return result
 
 
@@ -164,6 +166,8 @@ def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
         from translator.driver import symbol_suffix
         frontend = {**frontend, "glue_suffix": symbol_suffix(src)}
     translated = translate_text(src, text, frontend, popts)
+    result.symbols = {translated.glue[region.name].symbol: region.span
+                      for region, _, _ in translated.regions}
     outputs = outputs_for_emit(translated, opts.emit)
     if opts.all_outputs and not translated.regions and opts.emit == "all":
         outputs.update(placeholder_outputs(translated))

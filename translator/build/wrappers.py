@@ -170,7 +170,10 @@ def _job_options(cmd: Command, output: str):
     from translator.build.job import JobOptions
     from translator.build.warnpolicy import split_warning_flags
     from translator.cli import _frontend_options, _job_options, parse_args
-    flags = shlex.split(os.environ.get("TRANSLATE_FLAGS", "")) + cmd.translate_flags
+    try:
+        flags = shlex.split(os.environ.get("TRANSLATE_FLAGS", "")) + cmd.translate_flags
+    except ValueError as e:   # an unbalanced quote
+        raise WrapperError(1, f"translate wrapper: error: TRANSLATE_FLAGS: {e}") from None
     policy, rest = split_warning_flags(flags)
     args = parse_args(rest + ["-o", output, "unused.f90"])
     opts: JobOptions = _job_options(args, policy)

@@ -11,10 +11,22 @@ number of values is not a constant of at most `MAX_REDUCTION_GROUPS` is split::
                                                       g_stride a sequential loop
 
 so at most `MAX_REDUCTION_GROUPS` groups launch, each work item adds up its terms over the
-whole range in strides of the grid (one private accumulator), and each group makes one
-atomic update.  Sequential execution of the iterations of a parallel loop is always legal, so
-the result is the same reduction; floating-point sums are rounded in another order, as any
-parallel reduction is.
+whole range in strides of the grid, and each group makes one update of the destination.
+Sequential execution of the iterations of a parallel loop is always legal, so the result is
+the same reduction; floating-point sums are rounded in another order, as any parallel
+reduction is.  Where the group iname does not start at 0 (a loop from 1, or from a
+parameter ``m``), the grid counts from its lowest value `base` (one affine expression in the
+parameters)::
+
+    g = base + g_grid + MAX_REDUCTION_GROUPS * g_stride
+
+so every launched group has terms (``g_grid < min(MAX_REDUCTION_GROUPS, count)``), which the
+last-group finish of `translator.codegen.parallel_reductions` needs.
+
+The grid-stride loop is split once more, ``g_stride = g_acc + REDUCTION_UNROLL * g_stride'``
+with ``g_acc`` unrolled: the lowering gives each value of ``g_acc`` its own accumulator
+(`accumulator_inames`), so a work item has `REDUCTION_UNROLL` independent load pairs in
+flight per iteration, and adds the accumulators in a fixed order at the end.
 
 The split is skipped where it could break something else: the group axis shared with other
 inames, local-memory temporaries or explicit barriers (their loops must run equally often in
@@ -32,22 +44,29 @@ from translator.ir.data import AddressSpace
 from translator.ir.expr import Expression, IRCombineMapper, IRIdentityMapper, Reduction
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, BarrierInstruction, Statement
-from translator.ir.tags import GroupTag
+from translator.ir.tags import GroupTag, UnrollTag
 from translator.ir.util import FrozenDict, UniqueNameGenerator
 
 #: Work groups a reduction over groups launches at most (enough to fill a large GPU:
 #: 1024 groups of 256 work items are 262,144 work items).
 MAX_REDUCTION_GROUPS = 1024
+#: Independent accumulators per work item in the grid-stride loop (loads in flight).
+REDUCTION_UNROLL = 4
 
 _ATOMIC_OPERATIONS = ("sum", "product", "max", "min")
 
 
-def bound_reduction_groups(kernel: Kernel, limit: int = MAX_REDUCTION_GROUPS) -> Kernel:
+def bound_reduction_groups(kernel: Kernel, limit: int = MAX_REDUCTION_GROUPS,
+                           unroll: int = REDUCTION_UNROLL) -> tuple[Kernel, dict[str, int]]:
     """`kernel` with every unbounded group iname of a parallel reduction split (module
-    docstring); `kernel` itself when there is none."""
+    docstring; `kernel` itself when there is none), and the unrolled inames that select an
+    accumulator, with their number of values."""
+    accumulators: dict[str, int] = {}
     for iname in _unbounded_reduction_groups(kernel, limit):
-        kernel = _split_group_iname(kernel, iname, limit)
-    return kernel
+        kernel, acc = _split_group_iname(kernel, iname, limit, unroll)
+        if acc is not None:
+            accumulators[acc] = unroll
+    return kernel, accumulators
 
 
 class _ReductionInames(IRCombineMapper):
@@ -118,11 +137,11 @@ def _users(kernel: Kernel, iname: str) -> list[Statement]:
 # the split
 
 class _Split(IRIdentityMapper):
-    """``g`` -> ``grid + limit*stride`` in expressions; reductions over g run over both."""
+    """``g`` -> ``base + grid + limit*(acc + unroll*stride)`` in expressions (without `acc`
+    where there is none); reductions over g run over the new inames."""
 
-    def __init__(self, iname: str, stride: str, grid: str, limit: int) -> None:
-        self.iname, self.stride, self.grid = iname, stride, grid
-        self.value = p.Sum((p.Variable(grid), p.Product((limit, p.Variable(stride)))))
+    def __init__(self, iname: str, new: tuple[str, ...], value: Expression) -> None:
+        self.iname, self.new, self.value = iname, new, value
 
     def map_variable(self, expr: p.Variable, *args, **kwargs) -> Expression:
         return self.value if expr.name == self.iname else expr
@@ -132,25 +151,68 @@ class _Split(IRIdentityMapper):
         if self.iname not in expr.inames:
             return expr if body is expr.expr else Reduction(
                 expr.operation, expr.inames, body, expr.allow_simultaneous)
-        inames = tuple(j for i in expr.inames
-                       for j in ((self.stride, self.grid) if i == self.iname else (i,)))
+        inames = tuple(j for i in expr.inames for j in (self.new if i == self.iname else (i,)))
         return Reduction(expr.operation, inames, body, expr.allow_simultaneous)
 
 
-def _split_group_iname(kernel: Kernel, iname: str, limit: int) -> Kernel:
+def _split_group_iname(kernel: Kernel, iname: str, limit: int, unroll: int
+                       ) -> tuple[Kernel, str | None]:
+    """`iname` split into a grid, a stride loop and (`unroll` > 1) an unrolled accumulator
+    selector; returns the kernel and the selector's name."""
     names = UniqueNameGenerator(set(kernel.all_inames) | set(kernel.arg_names)
                                 | set(kernel.temporaries))
     stride, grid = names(f"{iname}_stride"), names(f"{iname}_grid")
-    mapper = _Split(iname, stride, grid, limit)
+    acc = names(f"{iname}_acc") if unroll > 1 else None
+    base = _lowest_value(kernel, iname)
+    steps: Expression = p.Variable(stride)
+    if acc is not None:
+        steps = p.Sum((p.Variable(acc), p.Product((unroll, p.Variable(stride)))))
+    value = p.Sum((*((base,) if base != 0 else ()), p.Variable(grid), p.Product((limit, steps))))
+    new = (stride, acc, grid) if acc is not None else (stride, grid)
+    mapper = _Split(iname, new, value)
     statements = tuple(_split_statement(s, mapper) for s in kernel.statements)
-    domains = tuple(glue.split_dim(d, iname, stride, grid, limit) for d in kernel.domains)
+    temps = (names(f"{iname}_shifted"), names(f"{iname}_steps"))
+    domains = tuple(_split_domain(d, iname, (stride, grid, acc), limit, unroll, base, temps)
+                    for d in kernel.domains)
     tags = dict(kernel.iname_tags)
     tags[grid] = frozenset({_group_tag(kernel, iname)})
+    if acc is not None:
+        tags[acc] = frozenset({UnrollTag()})
     del tags[iname]
-    prios = frozenset(tuple(j for i in prio for j in ((stride, grid) if i == iname else (i,)))
+    prios = frozenset(tuple(j for i in prio for j in (new if i == iname else (i,)))
                       for prio in kernel.loop_priority)
-    return kernel.copy(statements=statements, domains=domains,
-                       iname_tags=FrozenDict(tags), loop_priority=prios)
+    if acc is not None:
+        prios |= {(stride, acc)}
+    return kernel.copy(statements=statements, domains=domains, iname_tags=FrozenDict(tags),
+                       loop_priority=prios), acc
+
+
+def _lowest_value(kernel: Kernel, iname: str) -> Expression:
+    """The lowest value of `iname` as one affine expression in the parameters; 0 where it is
+    not one (the grid then counts from 0, as before)."""
+    domain = glue.statement_domain(kernel.domains, [iname])
+    base = glue.static_lower_bound(domain, iname)
+    return 0 if base is None else base
+
+
+def _split_domain(domain, iname: str, new: tuple[str, str, str | None], limit: int,
+                  unroll: int, base: Expression, temps: tuple[str, str]):
+    """``iname = base + grid + limit*stride`` (``stride = acc + unroll*stride'``) in one
+    domain of the kernel; `temps` are free names for the steps between."""
+    if iname not in glue.inames_of(domain):
+        return domain
+    stride, grid, acc = new
+    shifted, steps = temps
+    if base != 0:
+        domain = glue.add_dim(domain, shifted, pos=glue.inames_of(domain).index(iname) + 1)
+        domain = glue.constrain_equal(domain, shifted,
+                                      p.Sum((p.Variable(iname), p.Product((-1, base)))))
+        domain = glue.project_out_names(domain, [iname])
+        iname = shifted
+    if acc is None:
+        return glue.split_dim(domain, iname, stride, grid, limit)
+    domain = glue.split_dim(domain, iname, steps, grid, limit)
+    return glue.split_dim(domain, steps, stride, acc, unroll)
 
 
 def _split_statement(stmt: Statement, mapper: _Split) -> Statement:
@@ -158,7 +220,7 @@ def _split_statement(stmt: Statement, mapper: _Split) -> Statement:
         return stmt
     within = stmt.within_inames
     if mapper.iname in within:
-        within = (within - {mapper.iname}) | {mapper.stride, mapper.grid}
+        within = (within - {mapper.iname}) | set(mapper.new)
     return replace(stmt, assignee=mapper(stmt.assignee), expression=mapper(stmt.expression),
                    predicates=frozenset(mapper(c) for c in stmt.predicates),
                    within_inames=within)

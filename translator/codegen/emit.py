@@ -42,6 +42,8 @@ class DevicePrinter(CExpressionPrinter):
         self.linear_offset = None
         #: Array arguments passed as images, by name: their reads print as image reads.
         self.images: dict[str, ArrayArg] = {}
+        #: (read, env) -> the text replacing a read, or None (`translator.codegen.vector_loads`).
+        self.vector_read = None
 
     def rec(self, expr: Expression, prec: int = 0) -> str:  # type: ignore[override]
         if isinstance(expr, p.ExpressionNode):
@@ -62,6 +64,10 @@ class DevicePrinter(CExpressionPrinter):
         return super().map_constant(expr, prec)
 
     def map_subscript(self, expr: p.Subscript, prec: int = 0) -> str:
+        if self.vector_read is not None:
+            text = self.vector_read(expr, self.env)
+            if text is not None:
+                return text
         name = getattr(expr.aggregate, "name", None)
         if name not in self.images:
             return super().map_subscript(expr, prec)
@@ -420,10 +426,15 @@ class TreeEmitter:
         known = set(active) | self.hardware
         outer = [n for n in glue.inames_of(dom) if n != node.iname and n in known]
         extent = glue.constant_extent_bound(dom, node.iname, outer)
-        if extent is None or len(lowers) != 1 or lowers[0][0] != 1:
-            raise CodegenError(f"iname {node.iname!r} is unrolled but its number of values is "
-                               "not a constant", self.kernel.span)
-        start = lowers[0][1]
+        if extent is not None and len(lowers) == 1 and lowers[0][0] == 1:
+            start = lowers[0][1]
+        else:
+            # Several lower bounds (an accumulator selector of a grid-stride loop): all the
+            # iname's values, from its constant lowest, each copy guarded by its domain.
+            start, _, extent = glue.hardware_range(dom, node.iname)
+            if not isinstance(start, int) or extent is None:
+                raise CodegenError(f"iname {node.iname!r} is unrolled but its number of "
+                                   "values is not a constant", self.kernel.span)
         for k in range(extent):
             value = start + k if isinstance(start, int) else _plus(start, k)
             here = conds + (p.Comparison(p.Variable(node.iname), "==", value),)

@@ -115,7 +115,31 @@ def _group_count(kernel: Kernel, counts: list[Expression]) -> Expression:
     count = unique[0] if len(unique) == 1 else p.Max(tuple(unique))
     if isinstance(count, int):
         return max(count, 0)
+    context = context_set((), kernel.assumptions)
+    count = _without_smaller_terms(count, context)
     # Where the domain is empty the count formula may go negative; clamp unless proved.
-    if not nonnegative_in(count, context_set((), kernel.assumptions)):
+    if not isinstance(count, int) and not nonnegative_in(count, context):
         count = p.Max((count, 0))
     return count
+
+
+def _without_smaller_terms(count: Expression, context) -> Expression:
+    """``max(528, q - 528*(q // 528))`` -> ``528``: terms of a maximum that never exceed one of
+    its constants are dropped (a split group loop whose values wrap around, as a group loop
+    from a parameter split by a constant does, has the bound as its count)."""
+    if isinstance(count, p.Max):
+        terms = count.children
+    elif (isinstance(count, p.Call) and isinstance(count.function, p.Variable)
+          and count.function.name == "max"):
+        terms = count.parameters
+    else:
+        return count
+    consts = [c for c in terms if isinstance(c, int)]
+    if not consts:
+        return count
+    top = max(consts)
+    kept = [c for c in terms if not isinstance(c, int)
+            and not nonnegative_in(p.Sum((top, p.Product((-1, c)))), context)]
+    if len(kept) == len(terms) - 1:
+        return count
+    return p.Max((top, *kept)) if kept else top

@@ -86,7 +86,7 @@ def c_string_literal(text: str, indent: str = "    ") -> str:
     Non-printable and non-ASCII bytes become 3-digit octal escapes (a hex escape would swallow
     following hex digits); ``?`` is escaped so that no trigraph can form.
     """
-    data = text.encode("utf-8")
+    data = text.encode("utf-8", "surrogateescape")   # a file name's non-UTF-8 bytes as given
     if not data:
         return indent + '""'
     chunks = data.splitlines(keepends=True)
@@ -451,8 +451,8 @@ def _loop_inames(body) -> list[str]:
 
 
 def _scratch_params(prog: HostProgramCode) -> list[KernelParam]:
-    """The kernels' device-only zero-filled buffers, one slot each (zeroed once per call:
-    their kernels leave them zeroed for the next launch)."""
+    """The kernels' device-only zero-filled buffers, one slot each (zeroed when the runtime
+    creates them: their kernels leave them zeroed for the next launch and the next call)."""
     return [prm for code in prog.kernels for prm in code.params if prm.kind == "scratch"]
 
 

@@ -29,7 +29,7 @@ from translator.codegen.complex import (COMPLEX128, check_complex_reductions,
                                         complex_helper_definitions, complex_literal,
                                         is_complex_helper)
 from translator.codegen.emit import TreeEmitter
-from translator.codegen.versioning import VersioningEmitter
+from translator.codegen.vector_loads import VECTOR_BYTES, VectorLoadEmitter
 from translator.codegen import images
 from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.parallel_reductions import atomic_preamble, lower_parallel_reductions
@@ -99,9 +99,9 @@ def _generate(kernel: Kernel) -> GeneratedCode:
     schedule = insert_barriers(schedule_kernel(kernel))
     grid = compute_grid(kernel, schedule.hardware)
     oracle = TypeOracle(kernel)
-    emitter = VersioningEmitter(schedule, grid, oracle)
+    emitter = VectorLoadEmitter(schedule, grid, oracle)
     body = emitter.emit(depth=1)
-    declarations = _declarations(kernel, grid, emitter.helpers)
+    declarations = _declarations(kernel, grid, emitter.helpers, emitter.aligned_arrays)
     uses_fp64 = emitter.uses_fp64 or _declares_fp64(kernel) or registry.needs_fp64(kernel)
     # The header goes last: it holds the helpers that the body and declarations used.
     parts = [_header(kernel, emitter, uses_fp64),
@@ -171,9 +171,10 @@ def _may_alias(kernel: Kernel, arg: ArrayArg) -> bool:
     return any(arg.name in a.may_alias for a in kernel.array_args)
 
 
-def _declarations(kernel: Kernel, grid: Grid, helpers: set) -> list[str]:
+def _declarations(kernel: Kernel, grid: Grid, helpers: set,
+                  aligned: set[str] = frozenset()) -> list[str]:
     used = _used_names(kernel)
-    lines = [f"  {_temporary_decl(t)}\n" for t in kernel.temporaries.values()
+    lines = [f"  {_temporary_decl(t, t.name in aligned)}\n" for t in kernel.temporaries.values()
              if t.name in used]
     if any(a.is_image for a in kernel.array_args):
         lines.insert(0, f"  {images.sampler_declaration()}\n")
@@ -194,7 +195,8 @@ def _param_text(kernel: Kernel, expr: Expression, helpers: set) -> str:
     return printer(expr)
 
 
-def _temporary_decl(temp: TemporaryVariable) -> str:
+def _temporary_decl(temp: TemporaryVariable, aligned: bool = False) -> str:
+    """The declaration; `aligned`: 16-byte aligned (read through vector loads)."""
     if temp.dtype is None:
         raise CodegenError(f"temporary {temp.name!r} has no type", temp.span)
     space = temp.address_space or AddressSpace.PRIVATE
@@ -211,7 +213,8 @@ def _temporary_decl(temp: TemporaryVariable) -> str:
     if temp.initializer:
         values = ", ".join(_literal(v, temp.dtype) for v in temp.initializer)
         return f"{prefix}{t} const {name}[{size}] = {{{values}}};"
-    return f"{prefix}{t} {name}[{size}];"
+    align = f" __attribute__((aligned({VECTOR_BYTES})))" if aligned else ""
+    return f"{prefix}{t} {name}[{size}]{align};"
 
 
 def _literal(value, dtype: np.dtype) -> str:
@@ -235,10 +238,14 @@ def _constant_size(temp: TemporaryVariable) -> int:
 
 
 def _used_names(kernel: Kernel) -> set[str]:
-    """Every variable a statement writes or reads (one walk, not one per temporary)."""
+    """Every variable a statement writes or reads (one walk, not one per temporary); an
+    update finished by the last work group also uses its local buffer."""
+    from translator.codegen.group_updates import finish_buffer_name
     used: set[str] = set()
     for s in kernel.statements:
         used.update(s.assignee_names())
+        if getattr(s, "atomicity", None):
+            used.add(finish_buffer_name(s.id))
         for e in s.read_expressions():
             used.update(dependencies(e))
     return used

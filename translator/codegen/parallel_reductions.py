@@ -20,12 +20,18 @@ multiples of the work-group size) and takes part in every step.  The tree folds 
 ``r + s`` into slot ``r`` for ``r < min(s, size - s)``, s running down the powers of two, so
 any work-group size works.  Local axes the reduction does not cross keep separate rows.
 
-Across groups there is no barrier: one work item per group combines the group's value into the
-destination with an atomic update (``atomic_add``/``atomic_max``/``atomic_min`` on 32-bit
-integers, ``atom_add`` on 64-bit ones, otherwise a compare-and-swap loop on the value's bits,
-``cl_khr_int64_base_atomics`` for 8-byte types).  The destination's initial value is on the
-device already (the host copies arrays in), so the statement must have the form
+Across groups there is no barrier.  Where isl proves that every launched group runs the
+final update (`_every_group_runs`), each group stores its value in a buffer of per-group values
+and the last group to finish combines them with all its work items in a fixed order
+(`translator.codegen.group_updates`; the statement then runs in every work item).  Otherwise
+one work item per group combines the group's value into the destination with an atomic update
+(``atomic_add``/``atomic_max``/``atomic_min`` on 32-bit integers, ``atom_add`` on 64-bit ones,
+otherwise a compare-and-swap loop on the value's bits).  The destination's initial value is on
+the device already (the host copies arrays in), so the statement must have the form
 ``x[idx] = x[idx] OP reduce(OP, ...)``, and nothing else in the kernel may touch x.
+
+In the grid-stride loop of `translator.codegen.bounded_groups`, each value of its unrolled
+accumulator selector adds into its own private accumulator (`_Lowering._accumulate`).
 """
 
 from __future__ import annotations
@@ -38,8 +44,10 @@ import pymbolic.primitives as p
 from translator.analysis.reductions import combine, match_update, other_statement_touches
 from translator.codegen import registry
 from translator.codegen.bounded_groups import bound_reduction_groups
-from translator.codegen.cexpr import c_type_name
 from translator.codegen.grid import Grid, compute_grid
+from translator.codegen.group_updates import (SCRATCH_PREFIX, atomic_preamble,
+                                              atomic_update_text, finish_buffer_name,
+                                              scratch_name)
 from translator.codegen.schedule import resolve_hardware_axes
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
@@ -87,11 +95,12 @@ def lower_parallel_reductions(kernel: Kernel) -> Kernel:
     finder = _ParallelFinder(_hardware_inames(kernel))
     if not any(finder(e) for s in kernel.statements for e in s.read_expressions()):
         return kernel
-    kernel = bound_reduction_groups(kernel)
+    kernel, accumulators = bound_reduction_groups(kernel)
     finder = _ParallelFinder(_hardware_inames(kernel))
     hardware = resolve_hardware_axes(kernel)
     kernel = _resolved_auto_tags(kernel, hardware)
     lowering = _Lowering(kernel, hardware, compute_grid(kernel, hardware), finder)
+    lowering.accumulators = accumulators
     statements: list[Statement] = []
     for stmt in kernel.statements:
         statements.extend(lowering.statement(stmt))
@@ -131,6 +140,9 @@ class _Lowering:
         self.nesting: frozenset[tuple[str, ...]] = frozenset()
         #: Buffers of per-group values (`_add_partials`), new arguments of the kernel.
         self.partials: list[ArrayArg] = []
+        #: Unrolled inames selecting one of several accumulators, with their counts
+        #: (`translator.codegen.bounded_groups`).
+        self.accumulators: dict[str, int] = {}
 
     def kernel_with(self, statements: tuple[Statement, ...]) -> Kernel:
         return self.kernel.copy(statements=statements, temporaries=self.temporaries,
@@ -176,27 +188,53 @@ class _Lowering:
         expression = combine(update.operation, stmt.assignee, replacer.values[0])
         final = replace(final, expression=expression, atomicity=frozenset({target.name}),
                         within_inames=final.within_inames | replacer.group_inames)
-        self._add_partials(final, target)
-        return final
+        return self._add_partials(final, target)
 
-    def _add_partials(self, final: Assignment, target: ArrayArg) -> None:
+    def _add_partials(self, final: Assignment, target: ArrayArg) -> Assignment:
         """Give `final` a buffer of per-group values (`scratch_name`) when every launched group
         runs it exactly once: then the last group to finish combines them
-        (`atomic_update_text`) instead of one contended atomic update per group.  A group
-        that skipped it would leave the count short and the result unwritten, so this needs a
-        proof (`_every_group_runs`); otherwise each group updates atomically."""
+        (`translator.codegen.group_updates`) instead of one contended atomic update per group.
+        A group that skipped it would leave the count short and the result unwritten, so this
+        needs a proof (`_every_group_runs`); otherwise each group updates atomically (`final`
+        is returned as it is).  The finish runs in every work item of the group (it combines
+        the values in parallel), so the statement gets the lanes of every local axis and a
+        local buffer (`finish_buffer_name`) of one slot per work item and a flag."""
         name = scratch_name(final.id)
+        buffer = finish_buffer_name(final.id)
         groups = {n for n in final.within_inames if isinstance(self.hardware.get(n), GroupTag)}
-        if name in self.kernel.arg_names or name in self.temporaries or final.within_inames - groups:
-            return
+        taken = set(self.kernel.arg_names) | set(self.temporaries)
+        if name in taken or buffer in taken or final.within_inames - groups:
+            return final
         kernel_axes = {t.axis for t in self.hardware.values() if isinstance(t, GroupTag)}
         if kernel_axes - {self.hardware[n].axis for n in groups}:
-            return
+            return final
         if not self._every_group_runs(final, groups):
-            return
-        count = _product([g for g in self.grid.groups if g != 1])
+            return final
+        count = self._group_bound(groups)
         self.partials.append(ArrayArg(name=name, dtype=target.dtype, shape=(_sum([count, 1]),),
                                       is_input=False, is_output=False, span=final.span))
+        size = int(np.prod(self.grid.local_size))
+        self.temporaries = self.temporaries.set(buffer, TemporaryVariable(
+            name=buffer, dtype=np.dtype(target.dtype), shape=(size + 1,),
+            address_space=AddressSpace.LOCAL, span=final.span))
+        lanes = frozenset(self._lane(a).name for a in self.local_axes
+                          if self.grid.local_size[a] > 1)
+        return replace(final, within_inames=final.within_inames | lanes)
+
+    def _group_bound(self, groups: set[str]) -> Expression:
+        """The number of launched groups, or a constant bound on it where each group axis runs
+        one of `groups` alone and isl bounds its values by a constant (a bounded grid: 1024).
+        The buffer's size then does not depend on host loop variables, which the kernel sees
+        as parameters but the host sizes the buffer before its loops start."""
+        bounds = []
+        for n in sorted(groups):
+            axis = self.hardware[n]
+            alone = all(m == n or t != axis for m, t in self.hardware.items())
+            extent = glue.hardware_range(glue.statement_domain(self.kernel.domains, [n]), n)[2]
+            if not alone or extent is None:
+                return _product([g for g in self.grid.groups if g != 1])
+            bounds.append(max(extent, 1))
+        return int(np.prod(bounds))
 
     def _every_group_runs(self, final: Assignment, groups: set[str]) -> bool:
         """Whether every work group of the launched grid runs `final` (whose inames are the
@@ -242,30 +280,58 @@ class _Lowering:
             raise CodegenError(f"statement {stmt.id!r}: cannot determine the type of the "
                                f"reduction {red}", stmt.span)
         dtype = np.dtype(dtype)
-        acc = self._temporary("_tr_acc", dtype, (), AddressSpace.PRIVATE, stmt)
-        init_id = self.names(f"_tr_{stmt.id}_init")
-        update_id = self.names(f"_tr_{stmt.id}_update")
-        common = _common(stmt)
-        # Like the sequential lowering: the new accumulator waits for nothing inside the
-        # reduction's own loops (depending on it would split them).
-        stmts = self.kernel.id_to_statement
-        init_deps = frozenset(d for d in stmt.depends_on
-                              if not (d in stmts and stmts[d].within_inames & set(red.inames)))
-        emitted.append(Assignment(id=init_id, assignee=acc,
-                                  expression=registry.neutral_element(self.kernel, red.operation,
-                                                                     dtype),
-                                  within_inames=outer, depends_on=init_deps, **common))
-        emitted.append(Assignment(id=update_id, assignee=acc,
-                                  expression=registry.combine(self.kernel, red.operation, acc,
-                                                              red.expr),
-                                  within_inames=outer | frozenset(red.inames),
-                                  depends_on=stmt.depends_on | {init_id}, **common))
+        acc, update_id = self._accumulate(red, stmt, dtype, emitted)
         if not local:
             return acc, update_id, frozenset(), group
         self._check_uniform_loops(red, stmt)
         value, last, lanes = self._tree(red.operation, dtype, acc, local, stmt, update_id,
                                         emitted)
         return value, last, lanes, group
+
+    def _accumulate(self, red: Reduction, stmt: Assignment, dtype: np.dtype,
+                    emitted: list[Statement]) -> tuple[p.Variable, str]:
+        """A work item's own terms of `red` in a private accumulator; returns it and the id of
+        the statement that completes it.  Where the reduction runs over an unrolled
+        accumulator selector of `translator.codegen.bounded_groups`, each of its values adds
+        into its own element of a private array (independent chains of loads and adds), and
+        the elements are combined in index order at the end."""
+        outer = stmt.within_inames
+        common = _common(stmt)
+        # Like the sequential lowering: the new accumulator waits for nothing inside the
+        # reduction's own loops (depending on it would split them).
+        stmts = self.kernel.id_to_statement
+        init_deps = frozenset(d for d in stmt.depends_on
+                              if not (d in stmts and stmts[d].within_inames & set(red.inames)))
+        neutral = registry.neutral_element(self.kernel, red.operation, dtype)
+        selector = next((n for n in red.inames if n in self.accumulators), None)
+        count = 1 if selector is None else self.accumulators[selector]
+        acc = self._temporary("_tr_acc", dtype, (), AddressSpace.PRIVATE, stmt)
+        parts = acc if selector is None else self._temporary(
+            "_tr_accs", dtype, (count,), AddressSpace.PRIVATE, stmt)
+        elements = [parts] if selector is None else [p.Subscript(parts, (k,))
+                                                       for k in range(count)]
+        init_ids = []
+        for element in elements:
+            init_ids.append(self.names(f"_tr_{stmt.id}_init"))
+            emitted.append(Assignment(id=init_ids[-1], assignee=element, expression=neutral,
+                                      within_inames=outer, depends_on=init_deps, **common))
+        mine = parts if selector is None else p.Subscript(parts, (p.Variable(selector),))
+        update_id = self.names(f"_tr_{stmt.id}_update")
+        emitted.append(Assignment(id=update_id, assignee=mine,
+                                  expression=registry.combine(self.kernel, red.operation, mine,
+                                                              red.expr),
+                                  within_inames=outer | frozenset(red.inames),
+                                  depends_on=stmt.depends_on | set(init_ids), **common))
+        if selector is None:
+            return acc, update_id
+        total: Expression = elements[0]
+        for element in elements[1:]:
+            total = registry.combine(self.kernel, red.operation, total, element)
+        total_id = self.names(f"_tr_{stmt.id}_combine")
+        emitted.append(Assignment(id=total_id, assignee=acc, expression=total,
+                                  within_inames=outer, depends_on=frozenset({update_id}),
+                                  **common))
+        return acc, total_id
 
     def _classify(self, red: Reduction, stmt: Statement) -> tuple[dict[int, str], frozenset[str]]:
         """The reduction's local inames by axis, and its group inames; each axis at most once,
@@ -447,129 +513,5 @@ def _scaled(factor: int, expr: Expression) -> Expression:
     return p.Product((factor, expr))
 
 
-# ---------------------------------------------------------------------------------------------
-# atomic updates (emitted by `translator.codegen.emit` for statements with `atomicity`)
-
-_INT32_BUILTINS = {"sum": "atomic_add", "max": "atomic_max", "min": "atomic_min"}
-
-
-#: Prefix of the per-group value buffers of group reductions (kernel arguments that exist on
-#: the device only, zero-filled before each launch: `translator.codegen.opencl.kernel_params`
-#: makes them parameters of kind "scratch").
-SCRATCH_PREFIX = "_tr_part_"
-
-
-def scratch_name(statement_id: str) -> str:
-    """The per-group value buffer of the group reduction finished by `statement_id`."""
-    return SCRATCH_PREFIX + statement_id
-
-
-def atomic_update_text(stmt: Assignment, assignee: Expression, printer, dtype: np.dtype,
-                       helpers: set[tuple[str, str]], arg_names=()) -> str:
-    """``_tr_atomic_<op>_<type>(&x[i], value);`` for ``x[i] = x[i] OP value`` marked atomic,
-    or ``_tr_finish_<op>_<type>(&x[i], value, partials);`` where the statement has a buffer
-    of per-group values among `arg_names`; records the helper it needs in `helpers`."""
-    if not isinstance(stmt, Assignment):
-        raise CodegenError(f"statement {stmt.id!r}: atomic calls are not supported", stmt.span)
-    name = stmt.assignee_names()[0]
-    update = match_update(stmt.expression, stmt.assignee)
-    if name not in stmt.atomicity or update is None or update.operation not in _OPERATIONS:
-        raise CodegenError(f"statement {stmt.id!r}: an atomic update must have the form "
-                           "x[i] = x[i] + e (or *, max, min)", stmt.span)
-    dt = np.dtype(dtype)
-    if dt.kind not in "iuf" or dt.itemsize not in (4, 8):
-        raise CodegenError(f"statement {stmt.id!r}: atomic updates of {dt.name} data are not "
-                           "supported (32- and 64-bit integers and floats are)", stmt.span)
-    value = printer(update.term, ctx=dt)
-    partials = scratch_name(stmt.id)
-    if partials in arg_names:
-        helpers.add(("finish:" + update.operation, dt.name))
-        return (f"_tr_finish_{update.operation}_{dt.name}(&{printer(assignee)}, {value}, "
-                f"{partials});")
-    helpers.add((update.operation, dt.name))
-    return f"_tr_atomic_{update.operation}_{dt.name}(&{printer(assignee)}, {value});"
-
-
-def atomic_preamble(helpers: set[tuple[str, str]]) -> str:
-    """The extension pragma and helper definitions for the atomic updates used."""
-    if not helpers:
-        return ""
-    out = []
-    if any(np.dtype(dt).itemsize == 8 for _, dt in helpers):
-        out.append("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n\n")
-    for op, dt in sorted(helpers):
-        finish = op.startswith("finish:")
-        out.append(_finish_helper(op[7:], dt) if finish else _atomic_helper(op, dt))
-    return "".join(out)
-
-
-#: Per-group values the last group loads at once (independent loads in flight).
-_FINISH_BATCH = 32
-
-
-def _combined(operation: str, dt: np.dtype, a: str, b: str) -> str:
-    fn = {"max": "fmax", "min": "fmin"} if dt.kind == "f" else {"max": "max", "min": "min"}
-    return {"sum": f"{a} + {b}", "product": f"{a} * {b}"}.get(operation,
-                                                                 f"{fn.get(operation)}({a}, {b})")
-
-
-def _finish_helper(operation: str, dtype_name: str) -> str:
-    """Each group stores its value in ``part[g]``; the last group to arrive (counted by an
-    atomic increment of the element after the groups' values) combines ``part[0..ng-1]`` in
-    group order, so the result does not depend on timing, then resets the counter."""
-    dt = np.dtype(dtype_name)
-    t = c_type_name(dt)
-    b = _FINISH_BATCH
-    return (
-        f"static inline void _tr_finish_{operation}_{dtype_name}"
-        f"(__global {t} *p, {t} v, volatile __global {t} *part)\n{{\n"
-        "  /* the last work group to finish combines every group's value, in group order */\n"
-        "  const uint ng = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
-        "  const uint g = get_group_id(0) + get_num_groups(0) * (get_group_id(1)\n"
-        "                 + get_num_groups(1) * get_group_id(2));\n"
-        "  volatile __global uint *count = (volatile __global uint *) (part + ng);\n"
-        "  part[g] = v;\n"
-        "  mem_fence(CLK_GLOBAL_MEM_FENCE);\n"
-        "  if (atomic_inc(count) != ng - 1)\n    return;\n"
-        "  mem_fence(CLK_GLOBAL_MEM_FENCE);\n"
-        f"  {t} acc = *p;\n"
-        f"  for (uint k = 0; k < ng; k += {b}) {{\n"
-        f"    {t} x[{b}];\n"
-        f"    for (uint j = 0; j < {b}; ++j)\n"
-        "      if (k + j < ng)\n        x[j] = part[k + j];\n"
-        f"    for (uint j = 0; j < {b}; ++j)\n"
-        f"      if (k + j < ng)\n        acc = {_combined(operation, dt, 'acc', 'x[j]')};\n"
-        "  }\n"
-        "  *p = acc;\n"
-        "  *count = 0;\n"
-        "}\n\n")
-
-
-def _atomic_helper(operation: str, dtype_name: str) -> str:
-    dt = np.dtype(dtype_name)
-    t = c_type_name(dt)
-    head = (f"static inline void _tr_atomic_{operation}_{dtype_name}"
-            f"(volatile __global {t} *p, {t} v)\n{{\n")
-    if dt.kind in "iu" and dt.itemsize == 4 and operation in _INT32_BUILTINS:
-        return head + f"  {_INT32_BUILTINS[operation]}(p, v);\n}}\n\n"
-    if dt.kind in "iu" and operation == "sum":
-        return head + "  atom_add(p, v);\n}\n\n"
-    bits = "uint" if dt.itemsize == 4 else "ulong"
-    cas = "atomic_cmpxchg" if dt.itemsize == 4 else "atom_cmpxchg"
-    fn = {"max": "fmax", "min": "fmin"} if dt.kind == "f" else {"max": "max", "min": "min"}
-    new = {"sum": "old.v + v", "product": "old.v * v"}.get(operation,
-                                                            f"{fn.get(operation)}(old.v, v)")
-    body = (f"  /* compare-and-swap on the bits: retry until no other work item intervened */\n"
-            f"  union {{ {bits} u; {t} v; }} old, new_;\n"
-            "  old.v = *p;\n"
-            "  for (;;) {\n"
-            f"    new_.v = {new};\n"
-            f"    {bits} seen = {cas}((volatile __global {bits} *) p, old.u, new_.u);\n"
-            "    if (seen == old.u)\n      break;\n"
-            "    old.u = seen;\n"
-            "  }\n")
-    return head + body + "}\n\n"
-
-
 __all__ = ["SCRATCH_PREFIX", "atomic_preamble", "atomic_update_text", "lower_parallel_reductions",
-           "scratch_name"]
+           "scratch_name"]   # the update texts live in translator.codegen.group_updates

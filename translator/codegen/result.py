@@ -18,8 +18,9 @@ class KernelParam:
     kind "image": a read-only OpenCL image of `shape` (float32 or int32; the host passes the
     array as for "array"); `image_extents` are its (width, height, depth)[:ndim], the array
     extents from the contiguous axis (x) outwards; kind "scratch": a device-only buffer of
-    `size` elements that the caller never sees, zero-filled before each launch (the
-    per-group values of a reduction over work groups).
+    `size` elements that the caller never sees, zero-filled when new (the per-group values
+    and arrival counter of a reduction over work groups, whose kernel leaves the counter at
+    zero for the next launch).
     """
 
     name: str

@@ -394,6 +394,7 @@ static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t
 /* Pinned staging (after setup). */
 static void staging_setup(const tr_region *region);
 static void release_staging(void);
+static cl_int flush_held(void);
 
 static void print_profile(void)
 {
@@ -447,6 +448,7 @@ static void at_exit(void)
 {
     struct tr_region_state *s, *snext;
     struct tr_program *p, *pnext;
+    flush_held();
     if (rt.queue != NULL)
         clFinish(rt.queue);   /* launches on present data may still run */
     if (rt.profile)
@@ -520,11 +522,21 @@ struct tr_stage_lane {
     cl_event pending[2];
 };
 
+/* The last chunk of the latest staged write, copied into its pinned buffer but not yet
+ * enqueued (see staged_write); buffer NULL: none. */
+struct tr_held_chunk {
+    cl_mem buffer;            /* retained until the write is enqueued */
+    size_t offset, len;
+    struct tr_stage_lane *lane;
+    int index;                /* which of the lane's two buffers holds the data */
+};
+
 static struct {
     size_t min_bytes;         /* 0: never stage */
     size_t chunk;
     int nlanes;
     struct tr_stage_lane lanes[TR_STAGING_MAX_THREADS];
+    struct tr_held_chunk held;
 } stg;
 
 /* A byte count from the environment, or `fallback` if unset; "off" is 0. */
@@ -620,6 +632,7 @@ static cl_int stage_wait_both(struct tr_stage_lane *L, cl_int err, unsigned long
 struct tr_stage_job {
     struct tr_stage_lane *lane;
     int to_device;
+    int hold_last;            /* a write: keep its last chunk back (stg.held) */
     cl_mem buffer;
     size_t offset, bytes;     /* device bytes [offset, offset+bytes) */
     char *host;               /* their host copy */
@@ -627,7 +640,37 @@ struct tr_stage_job {
     cl_int err;
 };
 
-/* Host -> device through the job's lane; returns when the host data is no longer needed. */
+/* Enqueues the held chunk's write, if any: called before anything else is enqueued, so that
+ * the queue's order stays the order of the program's transfers and launches. */
+static cl_int flush_held(void)
+{
+    struct tr_held_chunk *h = &stg.held;
+    cl_int err;
+    if (h->buffer == NULL)
+        return CL_SUCCESS;
+    err = clEnqueueWriteBuffer(rt.queue, h->buffer, CL_FALSE, h->offset, h->len,
+                               h->lane->ptr[h->index], 0, NULL, &h->lane->pending[h->index]);
+    clReleaseMemObject(h->buffer);
+    h->buffer = NULL;
+    return err;
+}
+
+/* Keeps the job's chunk at `pos` (already in pinned buffer `i`) back until flush_held. */
+static void hold_chunk(struct tr_stage_job *j, int i, size_t pos, size_t len)
+{
+    clRetainMemObject(j->buffer);
+    stg.held.buffer = j->buffer;
+    stg.held.offset = j->offset + pos;
+    stg.held.len = len;
+    stg.held.lane = j->lane;
+    stg.held.index = i;
+}
+
+/* Host -> device through the job's lane; returns when the host data is no longer needed.
+ * With hold_last, the last chunk waits in its pinned buffer until the next command (mostly
+ * the region's kernel) is enqueued: a kernel enqueued while its input is still being copied
+ * starts right after the copy, one enqueued after the copy has finished (the host waited for
+ * it) measured ~20 us longer on the H100 (bench/RESULTS.md, "Staging and kernel time"). */
 static cl_int staged_write(struct tr_stage_job *j)
 {
     struct tr_stage_lane *L = j->lane;
@@ -640,6 +683,10 @@ static cl_int staged_write(struct tr_stage_job *j)
         if (err != CL_SUCCESS)
             break;
         memcpy(L->ptr[i], j->host + pos, len);
+        if (j->hold_last && pos + len == j->bytes) {
+            hold_chunk(j, i, pos, len);
+            break;
+        }
         err = clEnqueueWriteBuffer(rt.queue, j->buffer, CL_FALSE, j->offset + pos, len,
                                    L->ptr[i], 0, NULL, &L->pending[i]);
         if (err == CL_SUCCESS)
@@ -666,7 +713,7 @@ static cl_int staged_read(struct tr_stage_job *j)
 {
     size_t next = 0, done = 0, at[2] = {0, 0}, len[2] = {0, 0};
     int i;
-    cl_int err = CL_SUCCESS;
+    cl_int err = stage_wait_both(j->lane, CL_SUCCESS, &j->ns);   /* a held chunk's write */
     for (i = 0; i < 2 && next < j->bytes && err == CL_SUCCESS; ++i)
         err = stage_read_chunk(j, i, &next, at, len);
     for (i = 0; done < j->bytes && err == CL_SUCCESS; i ^= 1) {
@@ -698,11 +745,14 @@ static cl_int staged_copy(int to_device, cl_mem buffer, size_t offset, size_t by
     int started[TR_STAGING_MAX_THREADS];
     size_t part = (bytes / (size_t)stg.nlanes + 4095) / 4096 * 4096, pos = 0;
     int k, n = 0;
-    cl_int err = CL_SUCCESS;
+    cl_int err = flush_held();
+    if (err != CL_SUCCESS)
+        return err;
     for (k = 0; k < stg.nlanes && pos < bytes; ++k, ++n) {
         struct tr_stage_job *j = &jobs[k];
         j->lane = &stg.lanes[k];
         j->to_device = to_device;
+        j->hold_last = to_device && k == 0;   /* lane 0 runs on this thread */
         j->buffer = buffer;
         j->offset = offset + pos;
         j->bytes = bytes - pos < part ? bytes - pos : part;
@@ -735,7 +785,9 @@ static cl_int copy_blocking(int to_device, cl_mem buffer, size_t offset, size_t 
 {
     cl_event event = NULL;
     cl_event *ev = rt.profile && ns != NULL ? &event : NULL;
-    cl_int err;
+    cl_int err = flush_held();
+    if (err != CL_SUCCESS)
+        return err;
     if (staging_wanted(bytes))
         return staged_copy(to_device, buffer, offset, bytes, host, ns);
     if (to_device)
@@ -752,6 +804,7 @@ static cl_int copy_blocking(int to_device, cl_mem buffer, size_t offset, size_t 
 static void release_staging(void)
 {
     int k, i, mapped = 0;
+    flush_held();
     for (k = 0; k < TR_STAGING_MAX_THREADS; ++k) {
         struct tr_stage_lane *L = &stg.lanes[k];
         unsigned long long ns = 0;
@@ -1024,6 +1077,7 @@ static void copy_in(tr_call *call, tr_slot *sl, const void *host)
                                         (char *)(uintptr_t)host, NULL),
               "clEnqueueWriteBuffer");
     } else {
+        check(call->region, flush_held(), "clEnqueueWriteBuffer");
         check(call->region, clEnqueueWriteBuffer(rt.queue, sl->buffer, CL_FALSE, 0, sl->bytes,
                                                  host, 0, NULL, NULL),
               "clEnqueueWriteBuffer");
@@ -1073,18 +1127,35 @@ void tr_arg_scratch(tr_call *call, cl_uint index, long long count, size_t elem_s
     slot_buffer(call, index, sl, CL_MEM_READ_WRITE);
 }
 
-/* A device-only buffer filled with zero bytes before the launch (the per-group values and
- * arrival counter of a reduction over work groups); also a kernel argument of a one-kernel
- * region. */
+/* Whether slot `index` of the region's buffer cache holds a buffer of `bytes` (which a
+ * scratch slot then reuses as it is). */
+static int cached_scratch(const tr_call *call, cl_uint index, size_t bytes)
+{
+    const struct tr_region_state *s = call->region->state;
+    if (call->private_slots || index >= s->cache_cap)
+        return 0;
+    const struct tr_cached_buffer *c = &s->cache[index];
+    return c->buffer != NULL && c->bytes == bytes && c->mem == CL_MEM_READ_WRITE;
+}
+
+/* A device-only buffer of zero bytes when it is new (the per-group values and arrival counter
+ * of a reduction over work groups: the last group to arrive resets the counter, so a buffer
+ * reused from the previous call is zero where it matters and needs no fill); also a kernel
+ * argument of a one-kernel region. */
 void tr_arg_zeroed(tr_call *call, cl_uint index, long long count, size_t elem_size)
 {
     const cl_uchar zero = 0;
+    size_t n = count > 0 ? (size_t)count : 0;
+    int reused = n > 0 && elem_size <= (size_t)-1 / n
+                 && cached_scratch(call, index, n * elem_size);
     tr_arg_scratch(call, index, count, elem_size);
     tr_slot *sl = &call->slots[index];   /* checked and marked by tr_arg_scratch */
-    if (sl->bytes > 0)
+    if (sl->bytes > 0 && !reused) {
+        check(call->region, flush_held(), "clEnqueueWriteBuffer");
         check(call->region, clEnqueueFillBuffer(rt.queue, sl->buffer, &zero, 1, 0, sl->bytes,
                                                 0, NULL, NULL),
               "clEnqueueFillBuffer");
+    }
     if (call->region->nkernels == 0)
         set_arg(call, index, sizeof(cl_mem), &sl->buffer, 1);
 }
@@ -1255,6 +1326,7 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
     }
     if (call->region->nkernels > 0)
         call->region->state->launches[call->kernel_index] += 1;
+    check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* the kernel right after */
     err = clEnqueueNDRangeKernel(rt.queue, call->kernel, work_dim, NULL, gsize,
                                  local != NULL ? lsize : NULL, 0, NULL,
                                  rt.profile ? &event : NULL);
@@ -1290,6 +1362,7 @@ void tr_region_end(tr_call *call)
 {
     cl_uint i;
     struct tr_region_state *s = call->region->state;
+    check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* a region without launch */
     if (rt.sync)
         check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
     if (!read_back(call)) {
@@ -1664,8 +1737,10 @@ void *tr_data_peek(const void *host, size_t bytes)
         || !present_contains(e, lo, bytes))
         return NULL;
     copy = malloc(bytes);
-    if (copy == NULL)
+    if (copy == NULL || flush_held() != CL_SUCCESS) {
+        free(copy);
         return NULL;
+    }
     if (clEnqueueReadBuffer(rt.queue, e->buffer, CL_TRUE, (size_t)(lo - e->lo), bytes, copy, 0,
                             NULL, NULL) != CL_SUCCESS) {
         free(copy);

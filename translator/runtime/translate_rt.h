@@ -205,7 +205,9 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
 void tr_arg_scratch(tr_call *call, cl_uint index, long long count, size_t elem_size);
 
 /* Sets slot (or, in a one-kernel region, kernel argument) `index` to a device-only buffer of
- * `count` elements of `elem_size` bytes, filled with zero bytes; never copied. */
+ * `count` elements of `elem_size` bytes, filled with zero bytes when it is new; a buffer reused
+ * from the region's previous call keeps what the kernels left (a group reduction's counter,
+ * reset to zero by the last group); never copied. */
 void tr_arg_zeroed(tr_call *call, cl_uint index, long long count, size_t elem_size);
 
 /* Host programs: chooses kernel `k` (of the region's table), which takes `nargs` arguments,

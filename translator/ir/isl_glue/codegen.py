@@ -148,6 +148,18 @@ def loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str
         ctx = ctx.align_params(aligned.get_space())
         gisted = aligned.gist_params(ctx).coalesce().get_basic_sets()
         bs = gisted[0] if len(gisted) == 1 else bs
+    lowers, uppers = _bound_constraints(bs)
+    if not lowers or not uppers:
+        # The exact projection may bound the loop only through integer divisions (an inner
+        # unrolled iname with a large coefficient); its rational relaxation is a superset,
+        # and the statements inside keep their exact guards.
+        relaxed = _bound_constraints(bs.remove_divs())
+        lowers, uppers = lowers or relaxed[0], uppers or relaxed[1]
+    return lowers, uppers
+
+
+def _bound_constraints(bs: isl.BasicSet
+                       ) -> tuple[list[tuple[int, Expression]], list[tuple[int, Expression]]]:
     bs = bs.remove_redundancies()
     lowers: list[tuple[int, Expression]] = []
     uppers: list[tuple[int, Expression]] = []

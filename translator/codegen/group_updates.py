@@ -1,0 +1,170 @@
+"""The updates that end a reduction over work groups (emitted by `translator.codegen.emit`
+for statements with `atomicity`; `translator.codegen.parallel_reductions` makes them).
+
+Where every launched group runs the update once, each group stores its value in a buffer of
+per-group values and the last group to finish combines them (``_tr_finish_<op>_<type>``,
+`finish_helper`): every work item of that group takes the values ``l, l + size, l + 2*size,
+...`` in order, then the group folds them in a fixed tree, so the result depends on the
+number of groups only, never on which group finishes last.  Elsewhere each group updates the
+destination atomically (``_tr_atomic_<op>_<type>``): ``atomic_add``/``atomic_max``/
+``atomic_min`` on 32-bit integers, ``atom_add`` on 64-bit ones, otherwise a compare-and-swap
+loop on the value's bits (``cl_khr_int64_base_atomics`` for 8-byte types).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from translator.analysis.reductions import match_update
+from translator.codegen.cexpr import c_type_name
+from translator.diagnostics import CodegenError
+from translator.ir.expr import Expression
+from translator.ir.statements import Assignment
+
+_OPERATIONS = ("sum", "product", "max", "min")
+_INT32_BUILTINS = {"sum": "atomic_add", "max": "atomic_max", "min": "atomic_min"}
+
+#: Prefix of the per-group value buffers of group reductions (kernel arguments that exist on
+#: the device only, zero-filled when new: `translator.codegen.opencl.kernel_params`
+#: makes them parameters of kind "scratch").
+SCRATCH_PREFIX = "_tr_part_"
+#: Prefix of the local-memory buffer (one slot per work item, and a flag) the last group
+#: combines the per-group values in.
+FINISH_PREFIX = "_tr_fin_"
+
+
+def scratch_name(statement_id: str) -> str:
+    """The per-group value buffer of the group reduction finished by `statement_id`."""
+    return SCRATCH_PREFIX + statement_id
+
+
+def finish_buffer_name(statement_id: str) -> str:
+    """The local buffer the last group combines the values of `statement_id` in."""
+    return FINISH_PREFIX + statement_id
+
+
+def atomic_update_text(stmt: Assignment, assignee: Expression, printer, dtype: np.dtype,
+                       helpers: set[tuple[str, str]], arg_names=()) -> str:
+    """``_tr_atomic_<op>_<type>(&x[i], value);`` for ``x[i] = x[i] OP value`` marked atomic,
+    or ``_tr_finish_<op>_<type>(&x[i], value, partials, local buffer);`` where the statement
+    has a buffer of per-group values among `arg_names` (every work item of the group calls
+    it); records the helper it needs in `helpers`."""
+    if not isinstance(stmt, Assignment):
+        raise CodegenError(f"statement {stmt.id!r}: atomic calls are not supported", stmt.span)
+    name = stmt.assignee_names()[0]
+    update = match_update(stmt.expression, stmt.assignee)
+    if name not in stmt.atomicity or update is None or update.operation not in _OPERATIONS:
+        raise CodegenError(f"statement {stmt.id!r}: an atomic update must have the form "
+                           "x[i] = x[i] + e (or *, max, min)", stmt.span)
+    dt = np.dtype(dtype)
+    if dt.kind not in "iuf" or dt.itemsize not in (4, 8):
+        raise CodegenError(f"statement {stmt.id!r}: atomic updates of {dt.name} data are not "
+                           "supported (32- and 64-bit integers and floats are)", stmt.span)
+    value = printer(update.term, ctx=dt)
+    partials = scratch_name(stmt.id)
+    if partials in arg_names:
+        helpers.add(("finish:" + update.operation, dt.name))
+        return (f"_tr_finish_{update.operation}_{dt.name}(&{printer(assignee)}, {value}, "
+                f"{partials}, {finish_buffer_name(stmt.id)});")
+    helpers.add((update.operation, dt.name))
+    return f"_tr_atomic_{update.operation}_{dt.name}(&{printer(assignee)}, {value});"
+
+
+def atomic_preamble(helpers: set[tuple[str, str]]) -> str:
+    """The extension pragma and helper definitions for the atomic updates used."""
+    if not helpers:
+        return ""
+    out = []
+    if any(np.dtype(dt).itemsize == 8 for _, dt in helpers):
+        out.append("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n\n")
+    for op, dt in sorted(helpers):
+        finish = op.startswith("finish:")
+        out.append(finish_helper(op[7:], dt) if finish else _atomic_helper(op, dt))
+    return "".join(out)
+
+
+def _combined(operation: str, dt: np.dtype, a: str, b: str) -> str:
+    fn = {"max": "fmax", "min": "fmin"} if dt.kind == "f" else {"max": "max", "min": "min"}
+    return {"sum": f"{a} + {b}", "product": f"{a} * {b}"}.get(operation,
+                                                                 f"{fn.get(operation)}({a}, {b})")
+
+
+def finish_helper(operation: str, dtype_name: str) -> str:
+    """The helper every work item of every group calls with its group's value `v` (module
+    docstring).  Work item 0 stores `v` in ``part[1 + g]`` and counts the group's arrival (an
+    atomic increment of a counter in ``part[0]``: at the same place whatever the number of
+    groups, so the zero one launch leaves there serves the next); in the last group to
+    arrive, work item ``l`` combines values ``l, l + size, ...`` into ``red[l]``, the group folds
+    ``red[r + s]`` into ``red[r]`` (``r < s``, ``r + s < used``, s running down the powers of
+    two), and work item 0 updates the destination and resets the counter.  ``red[size]``
+    passes the "last" flag to the group."""
+    dt = np.dtype(dtype_name)
+    t = c_type_name(dt)
+    op = _combined
+    return (
+        f"static inline void _tr_finish_{operation}_{dtype_name}(__global {t} *p, {t} v,\n"
+        f"    volatile __global {t} *part, __local {t} *red)\n{{\n"
+        "  /* the last work group to finish combines every group's value in a fixed order */\n"
+        "  const uint ng = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+        "  const uint g = get_group_id(0) + get_num_groups(0) * (get_group_id(1)\n"
+        "                 + get_num_groups(1) * get_group_id(2));\n"
+        "  const uint size = get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
+        "  const uint l = get_local_id(0) + get_local_size(0) * (get_local_id(1)\n"
+        "                 + get_local_size(1) * get_local_id(2));\n"
+        "  volatile __global uint *count = (volatile __global uint *) part;\n"
+        "  if (l == 0) {\n"
+        "    part[1 + g] = v;\n"
+        "    mem_fence(CLK_GLOBAL_MEM_FENCE);\n"
+        "    red[size] = atomic_inc(count) == ng - 1 ? 1 : 0;\n"
+        "  }\n"
+        "  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
+        "  if (red[size] == 0)\n    return;\n"
+        "  const uint used = min(ng, size);\n"
+        "  if (l < used) {\n"
+        f"    {t} acc = part[1 + l];\n"
+        "    for (uint k = l + size; k < ng; k += size)\n"
+        f"      acc = {op(operation, dt, 'acc', 'part[1 + k]')};\n"
+        "    red[l] = acc;\n"
+        "  }\n"
+        "  uint s = 1;\n"
+        "  while (2 * s < used)\n    s *= 2;\n"
+        "  for (; s > 0; s /= 2) {\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    if (l < s && l + s < used)\n"
+        f"      red[l] = {op(operation, dt, 'red[l]', 'red[l + s]')};\n"
+        "  }\n"
+        "  if (l == 0) {\n"
+        f"    *p = {op(operation, dt, '*p', 'red[0]')};\n"
+        "    *count = 0;\n"
+        "  }\n"
+        "}\n\n")
+
+
+def _atomic_helper(operation: str, dtype_name: str) -> str:
+    dt = np.dtype(dtype_name)
+    t = c_type_name(dt)
+    head = (f"static inline void _tr_atomic_{operation}_{dtype_name}"
+            f"(volatile __global {t} *p, {t} v)\n{{\n")
+    if dt.kind in "iu" and dt.itemsize == 4 and operation in _INT32_BUILTINS:
+        return head + f"  {_INT32_BUILTINS[operation]}(p, v);\n}}\n\n"
+    if dt.kind in "iu" and operation == "sum":
+        return head + "  atom_add(p, v);\n}\n\n"
+    bits = "uint" if dt.itemsize == 4 else "ulong"
+    cas = "atomic_cmpxchg" if dt.itemsize == 4 else "atom_cmpxchg"
+    fn = {"max": "fmax", "min": "fmin"} if dt.kind == "f" else {"max": "max", "min": "min"}
+    new = {"sum": "old.v + v", "product": "old.v * v"}.get(operation,
+                                                            f"{fn.get(operation)}(old.v, v)")
+    body = (f"  /* compare-and-swap on the bits: retry until no other work item intervened */\n"
+            f"  union {{ {bits} u; {t} v; }} old, new_;\n"
+            "  old.v = *p;\n"
+            "  for (;;) {\n"
+            f"    new_.v = {new};\n"
+            f"    {bits} seen = {cas}((volatile __global {bits} *) p, old.u, new_.u);\n"
+            "    if (seen == old.u)\n      break;\n"
+            "    old.u = seen;\n"
+            "  }\n")
+    return head + body + "}\n\n"
+
+
+__all__ = ["FINISH_PREFIX", "SCRATCH_PREFIX", "atomic_preamble", "atomic_update_text",
+           "finish_buffer_name", "finish_helper", "scratch_name"]
