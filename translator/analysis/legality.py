@@ -82,6 +82,7 @@ def _check_mappings(kernel: Kernel) -> None:
     mapped = parallel_inames(kernel)
     if not mapped:
         return
+    _check_shared_axes(kernel, mapped)
     trusted = asserted_independent(kernel)
     if not set(mapped) <= trusted:
         check_private_temporaries(kernel, trusted)
@@ -96,6 +97,21 @@ def _check_mappings(kernel: Kernel) -> None:
             if _synchronised(kinds[first.variable], tag, first, second):
                 continue
             _check_pair(kernel, iname, tag, first, second)
+
+
+def _check_shared_axes(kernel: Kernel, mapped: dict[str, InameTag]) -> None:
+    """Two nested loops on one hardware axis (`g.1` twice) would get one work-item
+    coordinate for two loop indices: refused, at the first statement inside both."""
+    axes = {n: t for n, t in mapped.items() if isinstance(t, (GroupTag, LocalTag))}
+    for stmt in kernel.statements:
+        seen: dict[str, str] = {}
+        for n in sorted(stmt.within_inames & set(axes)):
+            other = seen.setdefault(str(axes[n]), n)
+            if other != n:
+                raise LegalityError(
+                    f"loops {other} and {n} are both mapped to {axes[n]}, and statement "
+                    f"{stmt.id} runs inside both: nested loops need different hardware axes",
+                    stmt.span, detail=f"  map one of {other} and {n} to another axis")
 
 
 def _conflicting_pairs(accesses: list[Access], aliases: dict[str, frozenset[str]]

@@ -189,7 +189,7 @@ def _flow_access(kernel: Kernel, layout: _Layout, hardware: dict[str, InameTag],
         if tag is not None and str(tag) in axes:
             coords.append((str(tag), p.Variable(n) - _lowest(kernel, n)))
     return FlowAccess(inames=inames, schedule=sched, index=acc.index, is_write=acc.is_write,
-                      must=must, conditions=exact, extra=extra, coords=tuple(sorted(coords)))
+                      must=must, conditions=exact, extra=extra, coords=tuple(sorted(coords, key=lambda c: (c[0], str(c[1])))))
 
 
 def _params(kernel: Kernel) -> set[str]:
