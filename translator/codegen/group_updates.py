@@ -151,9 +151,7 @@ def _atomic_helper(operation: str, dtype_name: str) -> str:
         return head + "  atom_add(p, v);\n}\n\n"
     bits = "uint" if dt.itemsize == 4 else "ulong"
     cas = "atomic_cmpxchg" if dt.itemsize == 4 else "atom_cmpxchg"
-    fn = {"max": "fmax", "min": "fmin"} if dt.kind == "f" else {"max": "max", "min": "min"}
-    new = {"sum": "old.v + v", "product": "old.v * v"}.get(operation,
-                                                            f"{fn.get(operation)}(old.v, v)")
+    new = _combined(operation, dt, "old.v", "v")
     body = (f"  /* compare-and-swap on the bits: retry until no other work item intervened */\n"
             f"  union {{ {bits} u; {t} v; }} old, new_;\n"
             "  old.v = *p;\n"

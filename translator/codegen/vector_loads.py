@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.analysis.coalescing import polynomial
 from translator.codegen.cnames import c_type_name, safe_name
 from translator.codegen.emit import Conditions, TreeEmitter
 from translator.codegen.schedule import BarrierNode, LoopNode
@@ -72,30 +73,12 @@ class NotLinear(Exception):
 
 
 def linear_form(expr: Expression) -> dict[str, int]:
-    """`expr` as {name: coefficient} with the constant under ""; NotLinear otherwise."""
-    if isinstance(expr, (int, np.integer)) and not isinstance(expr, bool):
-        return {"": int(expr)}
-    if isinstance(expr, p.Variable):
-        return {expr.name: 1}
-    if isinstance(expr, p.Sum):
-        out: dict[str, int] = {}
-        for child in expr.children:
-            for k, v in linear_form(child).items():
-                out[k] = out.get(k, 0) + v
-        return {k: v for k, v in out.items() if v}
-    if isinstance(expr, p.Product):
-        scale, rest = 1, None
-        for child in expr.children:
-            form = linear_form(child)
-            if set(form) <= {""}:
-                scale *= form.get("", 0)
-            elif rest is None:
-                rest = form
-            else:
-                raise NotLinear(expr)
-        rest = rest or {"": 1}
-        return {k: v * scale for k, v in rest.items() if v * scale}
-    raise NotLinear(expr)
+    """`expr` as {name: coefficient} with the constant under ""; NotLinear otherwise (the
+    integer polynomial of `translator.analysis.coalescing`, of degree one at most)."""
+    poly = polynomial(expr)
+    if poly is None or any(len(mono) > 1 for mono in poly):
+        raise NotLinear(expr)
+    return {(mono[0] if mono else ""): k for mono, k in poly.items()}
 
 
 def _as_expression(form: Linear, start: int) -> Expression:
