@@ -31,7 +31,8 @@ from frontends.marks import apply_marks
 from translator.diagnostics import DomainError, FrontendError, UnsupportedConstructError
 from translator.ir import isl_glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueArg
-from translator.ir.expr import Expression, IRWalkMapper, dependencies, substitute
+from translator.ir.expr import (Expression, IRWalkMapper, dependencies, integer_casts_dropped,
+                                substitute)
 from translator.ir.kernel import Kernel, Options
 from translator.ir.statements import Assignment
 from translator.ir.util import FrozenDict
@@ -169,7 +170,8 @@ class Assembler:
     def _loop_constraints(self, loop: Loop, domains: list) -> list:
         ancestors = _ancestors(loop)
         outer = {a.iname for a in ancestors}
-        normalise = BoundNormaliser(lambda num: self._nonnegative(num, outer, domains))
+        normalise = BoundNormaliser(lambda num: self._nonnegative(num, outer, domains),
+                                    self._is_integer)
         constraints = [(self._hoisted_bound(a, normalise), op, self._hoisted_bound(b, normalise))
                        for a, op, b in loop.constraints]
         used = set()
@@ -202,6 +204,13 @@ class Assembler:
             self.values[name] = Binding("outer", name, CType("scalar", dtype))
             self.hoisted_ids[id(bound)] = p.Variable(name)
         return self.hoisted_ids[id(bound)]
+
+    def _is_integer(self, name: str) -> bool:
+        """Whether `name` (a loop variable or a variable from outside the region) is an
+        integer."""
+        b = self.built.outer.get(name) or self.values.get(name)
+        return name in self.inames or (b is not None and b.ctype.dtype is not None
+                                       and b.ctype.dtype.kind in "iu")
 
     def _nonnegative(self, num: Expression, outer: set[str], domains: list) -> bool:
         names = dependencies(num)
@@ -275,7 +284,8 @@ class Assembler:
         for stmt, indices in uses:
             dom = isl_glue.statement_domain(domains, stmt.inames)
             try:
-                end = index_end(dom, indices[axis], stmt.predicates, stmt.inames)
+                index = integer_casts_dropped(indices[axis], self._is_integer)
+                end = index_end(dom, index, stmt.predicates, stmt.inames)
             except DomainError as err:
                 raise FrontendError(
                     f"cannot tell how many elements of {self._c_name(name)!r} the region "

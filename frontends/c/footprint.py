@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
@@ -63,7 +64,7 @@ def _monomials(expr: Expression) -> list[Monomial]:
     """Expand into (coefficient, sorted variable names) monomials."""
     if isinstance(expr, int) and not isinstance(expr, bool):
         return [(expr, ())] if expr else []
-    if hasattr(expr, "dtype") and getattr(expr.dtype, "kind", "") in "iu":
+    if isinstance(expr, np.integer):
         return [(int(expr), ())] if int(expr) else []
     if isinstance(expr, p.Variable):
         return [(1, (expr.name,))]

@@ -13,6 +13,7 @@ the original is preserved.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pymbolic.primitives as p
@@ -20,7 +21,7 @@ from pycparser import c_ast
 
 from frontends.c.typemodel import FileScope
 from translator.diagnostics import SourceSpan, UnsupportedConstructError
-from translator.ir.expr import Expression, IRIdentityMapper, TypeCast
+from translator.ir.expr import Expression, IRIdentityMapper, TypeCast, integer_casts_dropped
 
 CANONICAL = ("expected 'for (int i = a; i < b; i++)' with <, <=, >, >= and a constant "
              "step: i++, i--, i += c, i -= c, i = i + c")
@@ -126,11 +127,13 @@ def _mentions(node: c_ast.Node, var: str) -> bool:
 
 class BoundNormaliser(IRIdentityMapper):
     """Make a loop bound isl-friendly: ``a < b ? a : b`` -> min, the mirror -> max, integer
-    casts dropped (bounds are exact integers), trunc division of a non-negative numerator by a
-    positive constant -> floor division (`is_nonnegative` decides)."""
+    casts of integer values dropped (bounds are exact integers; `integer_casts_dropped`, with
+    `is_integer` saying which names have integer types), trunc division of a non-negative
+    numerator by a positive constant -> floor division (`is_nonnegative` decides)."""
 
-    def __init__(self, is_nonnegative) -> None:
+    def __init__(self, is_nonnegative, is_integer: Callable[[str], bool]) -> None:
         self.is_nonnegative = is_nonnegative
+        self.is_integer = is_integer
 
     def map_if(self, expr: p.If, *args, **kwargs):
         c = expr.condition
@@ -145,8 +148,8 @@ class BoundNormaliser(IRIdentityMapper):
         return p.If(self.rec(c), then, else_)
 
     def map_type_cast(self, expr: TypeCast, *args, **kwargs):
-        child = self.rec(expr.child)
-        return child if expr.dtype.kind in "iu" else TypeCast(expr.dtype, child)
+        cast = TypeCast(expr.dtype, self.rec(expr.child))
+        return integer_casts_dropped(cast, self.is_integer)
 
     def map_quotient(self, expr: p.Quotient, *args, **kwargs):
         num, den = self.rec(expr.numerator), self.rec(expr.denominator)

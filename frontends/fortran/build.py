@@ -26,7 +26,7 @@ from translator.diagnostics import (DomainError, FrontendError, SourceSpan, Tran
                                     UnsupportedConstructError)
 from translator.ir import isl_glue
 from translator.ir.data import TemporaryVariable
-from translator.ir.expr import Expression, TypeCast, dependencies
+from translator.ir.expr import Expression, TypeCast, dependencies, integer_casts_dropped
 from translator.ir.statements import Assignment
 from translator.ir.util import UniqueNameGenerator
 
@@ -454,6 +454,7 @@ class RegionBuilder:
     def bound(self, e: Expression) -> Expression:
         """A loop bound as an affine expression (integer quotients stay truncating); a
         non-affine bound in value arguments only becomes a value argument the caller computes."""
+        e = integer_casts_dropped(e, self._is_integer)
         names = dependencies(e)
         if isl_glue.is_affine(floor_divisions(e), names):
             return e
@@ -461,6 +462,13 @@ class RegionBuilder:
             raise FrontendError(f"loop bound {e} is not affine in the enclosing loop variables",
                                 self.span())
         return self._value_for(e)
+
+    def _is_integer(self, name: str) -> bool:
+        """Whether `name` (an iname, a generated value or a declared name) is an integer."""
+        if name in self.generated or name in self.generated_inames():
+            return True
+        sym = self.scope.lookup(name)
+        return sym is not None and sym.ftype is not None and sym.ftype.base == "integer"
 
     def _value_for(self, e: Expression) -> p.Variable:
         """A value argument holding `e`, evaluated by the caller in Fortran."""

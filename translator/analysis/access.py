@@ -19,7 +19,7 @@ from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,
                                 dependencies, expr_key)
 from translator.diagnostics import TranslatorError
-from translator.ir.expr import IRIdentityMapper, IRWalkMapper
+from translator.ir.expr import IRIdentityMapper, IRWalkMapper, TypeCast, integer_casts_dropped
 from translator.ir.isl_glue import is_affine, is_nonnegative, statement_domain
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
@@ -84,6 +84,8 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
     layout = "linear" if linear else ""
     params = _parameters(kernel)
     names = set(inames) | params
+    if index is not None:
+        index = _without_integer_casts(kernel, index, inames)
     if index is not None and not all(is_affine(i, names) for i in index):
         index = _as_floor(kernel, index, inames)
     if index is not None and len(index) == 1 and not is_affine(index[0], names):
@@ -96,6 +98,25 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
         index = None        # a variable the kernel computes (``a[r + i]``) is no parameter
     return Access(stmt.id, name, index, is_write, layout, tuple(sorted(set(inames))), conds,
                   stmt.span)
+
+
+def _without_integer_casts(kernel: Kernel, index: tuple[Expression, ...], inames
+                           ) -> tuple[Expression, ...]:
+    """`index` without conversions of integer values to wide integer types (``(long)i*n``
+    addresses the element ``i*n`` does)."""
+    if not any(_has_cast(i) for i in index):
+        return index
+
+    def is_integer(name: str) -> bool:
+        if name in inames or name in kernel.all_inames:
+            return True
+        v = kernel.variable(name)
+        return v is not None and v.dtype is not None and np.dtype(v.dtype).kind in "iu"
+    return tuple(integer_casts_dropped(i, is_integer) for i in index)
+
+
+def _has_cast(expr: Expression) -> bool:
+    return isinstance(expr, TypeCast) or any(_has_cast(c) for c in _children(expr))
 
 
 def _delinearise(kernel: Kernel, index: Expression, inames, params: set[str]):

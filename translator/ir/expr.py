@@ -29,7 +29,7 @@ onto these.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 import pymbolic.primitives as p
@@ -505,3 +505,41 @@ def _sum_terms(terms: list[Expression], const: int = 0) -> Expression:
     return items[0] if len(items) == 1 else p.Sum(tuple(items))
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# integer conversions of integer values (``(long)i * n``, ``int(i, 8)``)
+
+def integer_casts_dropped(expr: Expression, is_integer: Callable[[str], bool]) -> Expression:
+    """`expr` without its conversions of integer values to integer types of 32 bits or more
+    (``(long)i * n + j`` -> ``i*n + j``): for subscripts and bounds, whose analysis takes
+    integers as exact values (an index that overflows is out of bounds anyway).  A conversion
+    of a float (``(int)x``), of an array element or to a narrower type (``(char)i`` wraps)
+    stays, and keeps the expression non-affine.  `is_integer` says whether a name has an
+    integer type.  Returns `expr` itself when there is nothing to drop."""
+    return _IntegerCastsDropped(is_integer)(expr)
+
+
+class _IntegerCastsDropped(IRIdentityMapper):
+    def __init__(self, is_integer: Callable[[str], bool]) -> None:
+        self.is_integer = is_integer
+
+    def map_type_cast(self, expr: TypeCast, *args, **kwargs):
+        child = self.rec(expr.child)
+        dtype = np.dtype(expr.dtype)
+        if dtype.kind in "iu" and dtype.itemsize >= 4 and self._integer_valued(child):
+            return child
+        return expr if child is expr.child else TypeCast(expr.dtype, child)
+
+    def _integer_valued(self, expr: Expression) -> bool:
+        if isinstance(expr, bool):
+            return False
+        if isinstance(expr, int | np.integer):
+            return True
+        if isinstance(expr, p.Variable) and not isinstance(expr, TaggedVariable):
+            return self.is_integer(expr.name)
+        if isinstance(expr, p.Sum | p.Product | p.Min | p.Max):
+            return all(self._integer_valued(c) for c in expr.children)
+        if isinstance(expr, p.FloorDiv | p.Remainder | p.Quotient):
+            return all(self._integer_valued(c) for c in (expr.numerator, expr.denominator))
+        return False

@@ -164,7 +164,7 @@ class _ToAff:
     def __call__(self, e: Expression) -> isl.PwAff:
         if isinstance(e, bool):
             raise DomainError(f"non-affine expression {e}")
-        if isinstance(e, (int,)) or (hasattr(e, "dtype") and e.dtype.kind in "iu"):
+        if isinstance(e, int | np.integer):   # (a TypeCast has a dtype too: not a constant)
             return isl.PwAff.from_aff(isl.Aff.zero_on_domain(self.ls).set_constant_val(int(e)))
         if isinstance(e, p.Variable):
             if e.name not in self.names:
