@@ -102,7 +102,12 @@ class ExprBuilder:
     def visit_Int_Literal_Constant(self, node: Any) -> Typed:
         text, kind = node.items[0], node.items[1]
         ftype = FType("integer", self.kind_value(kind, "integer") if kind else 4)
-        return Typed(ftype.dtype.type(int(text)), ftype)
+        value, info = int(text), np.iinfo(ftype.dtype)
+        if not info.min <= value <= info.max:
+            raise FrontendError(f"integer literal {text} is too large for its kind "
+                                f"(integer({ftype.kind}) holds at most {info.max})",
+                                self.ctx.span(str(node)))
+        return Typed(ftype.dtype.type(value), ftype)
 
     visit_Signed_Int_Literal_Constant = visit_Int_Literal_Constant
 
