@@ -13,10 +13,11 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from collections.abc import Callable
 from typing import Any
 
-from translator.diagnostics import FrontendError, SourceSpan
+from translator.diagnostics import FrontendError, SourceSpan, suggestion
 from translator.ir.glue import DataGlue, DataGlueItem
 
 
@@ -57,6 +58,14 @@ def parse_directive(text: str, span: SourceSpan) -> Directive:
     return mark if mark is not None else _parse_call(body, span)
 
 
+def near_miss_sentinel(word: str) -> bool:
+    """Whether `word`, written where the sentinel's ``translate`` goes on a line that is no
+    directive (``!$tranlsate``, ``#pragma translat``, ``#pragma Translate``,
+    ``!$translatekernel``), looks like a misspelling of it."""
+    low = word.lower()
+    return low.startswith("translate") or SequenceMatcher(None, low, "translate").ratio() >= 0.8
+
+
 def _shown(body: str, limit: int = 200) -> str:
     """A directive's text for a message: quoted, cut to `limit` characters (the source line
     under the message shows the rest)."""
@@ -90,14 +99,15 @@ def _parse_call(body: str, span: SourceSpan) -> Directive:
         if "integer string conversion" in e.msg:   # Python's limit of 4300 digits
             raise FrontendError("an integer in a translate directive is out of range "
                                 "(pragma integers must fit in 64 bits)", span) from None
-        raise FrontendError(f"malformed translate directive {_shown(body)}: {e.msg}",
-                            span) from None
+        raise FrontendError(f"malformed translate directive {_shown(body)}: {e.msg}"
+                            + _keyword_hint(body), span) from None
     except (RecursionError, MemoryError):
         raise FrontendError("translate directive nested too deeply", span) from None
     call = tree.body
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
         raise FrontendError(f"unknown translate directive {_shown(body)} (expected 'kernel "
-                            "NAME', 'end kernel' or a transform call 'NAME(...)')", span)
+                            "NAME', 'end kernel' or a transform call 'NAME(...)')"
+                            + _keyword_hint(body), span)
     _require_ascii_names(call, body, span)
     args = tuple(_literal(a, body, span) for a in call.args)
     kwargs: list[tuple[str, Any]] = []
@@ -109,6 +119,24 @@ def _parse_call(body: str, span: SourceSpan) -> Directive:
                                 span)
         kwargs.append((kw.arg, _literal(kw.value, body, span)))
     return Directive("call", call.func.id, args, tuple(kwargs), span)
+
+
+#: The words that open a directive other than a transform call.
+_KEYWORDS = ("kernel", "end", "endkernel", "block", "endblock", "data", "enddata", "update",
+             "enter", "exit", "id", "tags")
+_END_KEYWORDS = ("kernel", "block", "data")
+
+
+def _keyword_hint(body: str) -> str:
+    """`` (did you mean 'kernel'?)`` for a misspelled directive keyword (``kernal k``,
+    ``end kernal``), else ``""``."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z_]\w*", body)[:2]]
+    if not words:
+        return ""
+    if words[0] == "end" and len(words) == 2 and words[1] not in _END_KEYWORDS:
+        hint = suggestion(words[1], _END_KEYWORDS)
+        return hint.replace("mean '", "mean 'end ") if hint else ""
+    return "" if words[0] in _KEYWORDS else suggestion(words[0], _KEYWORDS)
 
 
 def _require_ascii_names(call: ast.Call, body: str, span: SourceSpan) -> None:

@@ -3,14 +3,13 @@ that respects substitution rules and `within=`, used inames, dropping inames."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
 import pymbolic.primitives as p
 
-from translator.diagnostics import KernelLanguageError, TransformError
+from translator.diagnostics import KernelLanguageError, TransformError, suggestion
 from translator.ir import isl_glue
 from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Reduction,
                                 expr_key)
@@ -25,12 +24,6 @@ StatementFilter = Callable[[Statement], bool]
 
 # ---------------------------------------------------------------------------------------------
 # arguments
-
-def suggestion(name: str, candidates: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` when a candidate is close to `name`, else ``""``."""
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
 
 def check_iname(kernel: Kernel, iname: Any, transform: str, what: str = "iname") -> str:
     """`iname` must be a string naming an iname of `kernel`."""

@@ -6,7 +6,9 @@ then notes.  The CLI catches `TranslatorError` (exit 1); anything else is a bug 
 
 from __future__ import annotations
 
+import difflib
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -129,3 +131,9 @@ class TranslatorWarning(UserWarning):
 def warn(warning_id: str, message: str, span: SourceSpan | None = None) -> None:
     """Emit a `TranslatorWarning`; the driver collects and renders them."""
     warnings.warn(TranslatorWarning(warning_id, message, span), stacklevel=2)
+
+
+def suggestion(name: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` when a candidate is close to `name`, else ``""``."""
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

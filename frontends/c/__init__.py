@@ -15,7 +15,7 @@ from frontends.c.datadirs import data_sites, stale_warnings
 from frontends.c.build import RegionBuilder
 from frontends.c.liveness import References
 from frontends.c.preprocess import SourceText, parse_file
-from frontends.c.regions import RegionFinder, scan_directives
+from frontends.c.regions import RegionFinder, scan_directives, warn_near_miss_pragmas
 from frontends.c.rewrite import definition_offset, edits, rewrite
 from frontends.c.typemodel import FileScope
 from frontends.pragmas import DataSite
@@ -40,6 +40,7 @@ class CFrontend:
     def parse(self, path: str, text: str, options: dict[str, Any]) -> ParsedFile:
         """Find the file's regions and build their kernels (see `frontends.base`)."""
         src = SourceText(path, text)
+        warn_near_miss_pragmas(src)
         raw = scan_directives(src)
         if not raw:
             return CParsedFile(path=path, text=text, language="c", regions=())

@@ -16,8 +16,8 @@ from pycparser import c_ast
 from frontends.base import TransformCall
 from frontends.c.preprocess import SourceText
 from frontends.marks import StatementMark, StatementMarkCollector
-from frontends.pragmas import DATA_KINDS, Directive, parse_directive
-from translator.diagnostics import FrontendError, SourceSpan
+from frontends.pragmas import DATA_KINDS, Directive, near_miss_sentinel, parse_directive
+from translator.diagnostics import FrontendError, SourceSpan, warn
 
 _DIRECTIVE = re.compile(r"^([ \t]*)#[ \t]*pragma[ \t]+translate\b[ \t]*")
 _PREPROCESSOR = re.compile(r"^[ \t]*#[ \t]*(\w+)")
@@ -79,6 +79,23 @@ def scan_directives(src: SourceText) -> dict[int, RawDirective]:
             end=src.line_offset(k + 1), indent=m.group(1), text=text,
             span=src.span(first + 1, m.end() + 1))
     return found
+
+
+_NEAR_MISS = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+([A-Za-z_]\w*)")
+
+
+def warn_near_miss_pragmas(src: SourceText) -> None:
+    """``-Wunknown-sentinel`` at each ``#pragma WORD`` whose WORD looks like a misspelled
+    ``translate`` (``#pragma tranlsate``, ``#pragma Translate``); a C compiler ignores an
+    unknown pragma, and so would the translator, dropping the mapping the user wrote."""
+    if "pragma" not in src.text:
+        return
+    for k, line in enumerate(src.lines, start=1):
+        m = _NEAR_MISS.match(line)
+        if m is not None and m.group(1) != "translate" and near_miss_sentinel(m.group(1)):
+            warn("unknown-sentinel", f"'#pragma {m.group(1)}' is not a translate directive "
+                 "(did you mean '#pragma translate'?); it is ignored",
+                 src.span(k, m.start(1) + 1))
 
 
 def _last_continued_line(lines: list[str], k: int) -> int:

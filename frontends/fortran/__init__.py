@@ -17,7 +17,8 @@ from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.modules import ModuleFinder
-from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
+from frontends.fortran.regions import (RegionMarks, group_regions, is_comment_line, scan_directives,
+                                      warn_near_miss_sentinels)
 from frontends.fortran.rewrite import rewrite_edits, rewrite_source
 from frontends.fortran.scopes import (Procedure, build_procedures, innermost_procedure,
                                       load_module)
@@ -59,6 +60,7 @@ class FortranFrontend:
         """Find regions and build their kernels; errors are `TranslatorError`s with spans."""
         form = source_form(path, options or {})
         lines = SourceLines(path, text)
+        warn_near_miss_sentinels(lines, form)
         directives = scan_directives(lines, form)
         marks = group_regions(directives, lines, form)
         found = data_directives(directives)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from frontends.base import TransformCall
 from frontends.fortran.source import SourceLines
 from frontends.marks import StatementMark, StatementMarkCollector
-from frontends.pragmas import DATA_KINDS, Directive, parse_directive
-from translator.diagnostics import FrontendError, SourceSpan
+from frontends.pragmas import DATA_KINDS, Directive, near_miss_sentinel, parse_directive
+from translator.diagnostics import FrontendError, SourceSpan, warn
 
 _FREE = re.compile(r"^(\s*)(!\$translate)(?=[\s&]|$)(.*)$", re.I)
 _FIXED = re.compile(r"^()([cC*!]\$translate)(?=[\s&]|$)(.*)$", re.I)
@@ -80,6 +80,40 @@ def scan_directives(lines: SourceLines, form: str) -> list[RawDirective]:
         out.append(RawDirective(first, k, col, text, m.group(1), span))
         k += 1
     return out
+
+
+_NEAR_FREE = re.compile(r"^(\s*)(!\$)(\s*)([A-Za-z_]\w*)\s*(.?)")
+_NEAR_FIXED = re.compile(r"^()([cC*!]\$)(\s*)([A-Za-z_]\w*)\s*(.?)")
+
+
+def warn_near_miss_sentinels(lines: SourceLines, form: str) -> None:
+    """``-Wunknown-sentinel`` at each comment line that looks like a misspelled directive:
+    ``!$tranlsate ...`` (any near miss of ``translate`` right after ``!$``) and
+    ``!$ translate ...`` (a blank after ``!$`` makes it OpenMP conditional compilation).
+    ``!$omp``, ``!$acc`` and conditional-compilation code (``!$ use omp_lib``,
+    ``!$ translated = .true.``) are left alone."""
+    if "$" not in lines.text:
+        return
+    for k in range(1, len(lines.lines) + 1):
+        text = lines.line(k)
+        if "$" not in text or _match(text, form) is not None:
+            continue
+        m = _NEAR_FREE.match(text) or (_NEAR_FIXED.match(text) if form == "fixed" else None)
+        if m is not None:
+            _warn_near_miss(lines, k, m)
+
+
+def _warn_near_miss(lines: SourceLines, line: int, m: re.Match) -> None:
+    sentinel, gap, word, after = m.group(2), m.group(3), m.group(4), m.group(5)
+    if not gap and near_miss_sentinel(word):
+        warn("unknown-sentinel", f"'{sentinel}{word}' is not a translate directive (did you "
+             f"mean '{sentinel}translate'?); the line is a comment and is ignored",
+             lines.span(line, m.start(4) + 1))
+    elif gap and after not in ("=", "(", "%") and (word.lower() == "translate"
+                                                   or near_miss_sentinel(word)):
+        warn("unknown-sentinel", f"'{sentinel} {word}' is not a translate directive: with a "
+             f"blank after '{sentinel}' it is an OpenMP conditional-compilation line (write "
+             f"'{sentinel}translate'); it is ignored", lines.span(line, m.start(2) + 1))
 
 
 def group_regions(directives: list[RawDirective], lines: SourceLines,
