@@ -16,6 +16,7 @@ from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
+from frontends.fortran.loopvars import final_value_statements
 from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.regions import (RegionMarks, group_regions, is_comment_line, scan_directives,
                                       warn_near_miss_sentinels)
@@ -38,6 +39,8 @@ class FortranRegion(Region):
     logical_args: frozenset[str] = frozenset()
     #: The line after which the procedure's interface block goes (its last declaration).
     decl_line: int = 0
+    #: Statements after the call: the values of DO variables used after the region.
+    after_call: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -132,12 +135,14 @@ def _region(proc: Procedure, m: RegionMarks, name: str, marks: list[RegionMarks]
     builder.visit_block(statements)
     outside = _outside_names(proc, marks, lines, form)
     asm = assemble(builder, name, m.span, outside)
+    after = final_value_statements(builder.loops, _live_after(proc, m, lines, form),
+                                   builder.generated, name)
     return FortranRegion(
         name=name, kernel=apply_marks(asm.kernel, m.statement_marks), transform_calls=m.calls,
         start=lines.line_start(m.kernel_line), end=lines.line_end(m.end_line), indent=m.indent,
         procedure=proc.name, span=m.span, call_args=asm.call_args,
         written_scalars=asm.written_scalars, logical_args=asm.logical_args,
-        decl_line=proc.decl_last_line)
+        decl_line=proc.decl_last_line, after_call=after)
 
 
 def _enclosing(procedures: list[Procedure], m: RegionMarks) -> Procedure:
@@ -216,6 +221,48 @@ def _loop_variables(statements: list[Any]) -> set[str]:
             elif class_name(n) == "Forall_Triplet_Spec":
                 out.add(str(n.items[0]).lower())
     return out
+
+
+def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str
+                ) -> dict[str, int]:
+    """The DO variables of region `m` whose value after it may be read, with the line that
+    reads it (0: the caller may, for a dummy argument, module, common or host variable).
+
+    A syntactic approximation, as the C frontend's: the first line that mentions the name
+    after the region (then, for a region inside a host loop, from the procedure's start)
+    decides; ``do NAME = ...`` or ``NAME = <expression without NAME>`` there means dead."""
+    live: dict[str, int] = {}
+    after = [*range(m.end_line + 1, proc.end_line + 1),
+             *range(proc.decl_last_line + 1, m.kernel_line)]
+    for name in sorted(_loop_variables(_region_statements(proc, m, lines))):
+        sym = proc.scope.lookup(name)
+        if sym is not None and (sym.is_dummy or sym.in_common or sym.scope_kind == "module"
+                                or sym.scope != proc.scope.name):
+            live[name] = 0
+            continue
+        line = _first_read(name, after, lines, form)
+        if line:
+            live[name] = line
+    return live
+
+
+def _first_read(name: str, candidates: list[int], lines: SourceLines, form: str) -> int:
+    """The first of the `candidates` lines that reads `name`'s old value, if the first line
+    that mentions it does; else 0."""
+    word = re.compile(rf"(?<![\w%]){name}(?!\w)", re.I)
+    for k in candidates:
+        text = lines.line(k)
+        if is_comment_line(text, form):
+            continue
+        code = re.sub(r"'[^']*'|\"[^\"]*\"", " ", text).split("!")[0]
+        if not word.search(code):
+            continue
+        redefined = re.match(rf"\s*(\d+\s+)?(do\s*(\d+\s*,?\s*)?{name}\s*=|{name}\s*=(?!=))",
+                             code, re.I)
+        if redefined and not word.search(code[redefined.end():]):
+            return 0
+        return k
+    return 0
 
 
 def _outside_names(proc: Procedure, marks: list[RegionMarks], lines: SourceLines,

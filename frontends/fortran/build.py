@@ -19,6 +19,7 @@ from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedVa
                                              assigned_names, floor_divisions, fortran_text,
                                              if_branches, nodes_of, subscripts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
+from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
                                       node_lines, walk)
 from frontends.fortran.types import INTEGER, FType, Scope, Symbol
@@ -55,6 +56,9 @@ class RegionBuilder:
         self.domains: list = []
         self.statements: list[Assignment] = []
         self.frames: list[LoopFrame] = []
+        #: Every loop of the region, in source order (`frontends.fortran.loopvars`).
+        self.loops: list[LoopRecord] = []
+        self._open_loops: list[LoopRecord] = []
         self.predicates: list[Expression] = []
         self.touched: dict[str, Symbol] = {}
         self.generated: dict[str, GeneratedValue] = {}
@@ -339,13 +343,14 @@ class RegionBuilder:
             self._concurrent(control, body)
             return
         var_node, bounds = control.items[1]
-        saved = len(self.frames)
+        saved, open_loops = len(self.frames), len(self._open_loops)
         self._enter(str(var_node).lower(), bounds[0], bounds[1],
                     bounds[2] if len(bounds) > 2 else None)
         try:
             self.visit_block(body)
         finally:
             del self.frames[saved:]
+            del self._open_loops[open_loops:]
 
     def _concurrent(self, control: Any, body: list[Any]) -> None:
         """DO CONCURRENT (i = a:b[:s], j = ..., mask): nested loops, the mask a predicate."""
@@ -354,10 +359,11 @@ class RegionBuilder:
             raise UnsupportedConstructError(f"DO loop control {control} is not supported",
                                             self.span("do"))
         saved, saved_preds = len(self.frames), len(self.predicates)
+        open_loops = len(self._open_loops)
         try:
             for spec in children(header.items[0]):
                 var, lo, hi, step = spec.items
-                self._enter(str(var).lower(), lo, hi, step)
+                self._enter(str(var).lower(), lo, hi, step, concurrent=True)
             if len(header.items) > 1 and header.items[1] is not None:
                 written = set().union(*(assigned_names(b) for b in body)) if body else set()
                 self.predicates.append(self.condition(header.items[1], written))
@@ -365,8 +371,10 @@ class RegionBuilder:
         finally:
             del self.frames[saved:]
             del self.predicates[saved_preds:]
+            del self._open_loops[open_loops:]
 
-    def _enter(self, var: str, lo_node: Any, hi_node: Any, step_node: Any | None) -> None:
+    def _enter(self, var: str, lo_node: Any, hi_node: Any, step_node: Any | None,
+               concurrent: bool = False) -> None:
         """Push the frame of a counted loop (its domain goes to the forest)."""
         if self.loop_value(var) is not None:
             raise FrontendError(f"nested DO loops over the same variable {var!r}",
@@ -381,9 +389,20 @@ class RegionBuilder:
         hi = self.bound(self._integer(hi_node, "upper bound"))
         iname = self.new_iname(var)
         self.add_domain(iname, lo, hi, step)
+        self._record_loop(var, lo, hi, step, concurrent)
         value = p.Variable(iname) if step == 1 else add_expr(lo, p.Product((step,
                                                                             p.Variable(iname))))
         self.frames.append(LoopFrame(var, iname, value))
+
+    def _record_loop(self, var: str, lo: Expression, hi: Expression, step: int,
+                     concurrent: bool) -> None:
+        record = LoopRecord(var=var, lo=lo, hi=hi, step=step,
+                            enclosing=tuple(self._open_loops),
+                            enclosing_inames=frozenset(f.iname for f in self.frames),
+                            predicated=bool(self.predicates), span=self.span(var),
+                            concurrent=concurrent)
+        self.loops.append(record)
+        self._open_loops.append(record)
 
     def _integer(self, node: Any, what: str) -> Expression:
         t = self.expr.visit(node)
