@@ -10,17 +10,27 @@ procedure's text in order from the ``data`` directive to its ``end data``:
 
 Both get a warning at the host statement, naming the region.  The scan is textual and in source
 order (a loop's back edge is not followed); an update of part of an array counts for all of it.
+
+Calls are followed: a call of a procedure the file defines is scanned as if the procedure's
+executable text stood at the call, its dummy arguments renamed to the arrays passed (by
+position or keyword), transitively (a recursive call is not re-entered).  So a region inside
+the callee leaves the array newer on the device, and a host read inside it (however deep) is
+reported at the outermost call, naming the procedure and the line of the read; passing an
+array to a procedure that does not touch it is no access.  Passing an array of the data region
+to a procedure the file does not define is a warning of its own: the translator cannot see what
+it does.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from frontends.pragmas import Directive, data_clauses
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
+_KEYWORD = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)$", re.S)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,57 +53,162 @@ class StaleAccess:
     message: str
 
 
+@dataclass(frozen=True, slots=True)
+class Callee:
+    """A procedure of the input whose body the scan can follow into: its dummy arguments
+    (folded, in order) and its executable body as a `StaleScan` (`resident`: the dummies)."""
+
+    name: str
+    dummies: tuple[str, ...]
+    body: StaleScan
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """What the scan needs to know of a language."""
+
+    writes: Callable[[str], set[str]]
+    fold: Callable[[str], str]
+    sentinel: str
+    #: (callee, actual argument texts) of each call in a line of host code.
+    calls: Callable[[str], list[tuple[str, list[str]]]] = lambda text: []
+    #: The array an actual argument passes (``u``, ``u(1, k)``, ``&u[3]``), or None.
+    passed: Callable[[str], str | None] = lambda arg: None
+
+
 def scan(s: StaleScan, writes: Callable[[str], set[str]], fold: Callable[[str], str],
-         sentinel: str) -> list[StaleAccess]:
-    """The stale host accesses of one data region."""
-    resident = set(s.resident)
-    on_device: dict[str, str] = {}          # array -> region that last wrote it there
-    host_wrote: dict[str, int] = {}         # array -> host line that wrote it since
-    out: list[StaleAccess] = []
-    region_at = {first: (first, last, name) for first, last, name in s.regions}
-    line = s.open_line + 1
-    while line < s.close_line:
-        if line in region_at:
-            first, last, name = region_at[line]
-            body = "\n".join(s.code.get(k, "") for k in range(first + 1, last))
-            used = {fold(n) for n in _NAME.findall(body)} & resident
-            for a in sorted(used):
-                if a in host_wrote:
-                    out.append(StaleAccess(host_wrote.pop(a), a, (
-                        f"host code writes '{a}', which is on the device (data region at line "
-                        f"{s.open_line}), and region '{name}' uses it there without "
-                        f"'{sentinel} update device({a})' between them")))
-            for a in {fold(n) for n in writes(body)} & resident:
-                on_device[a] = name
-            line = last + 1
-            continue
-        if line in s.updates:
-            for direction, arrays in s.updates[line]:
-                for a in arrays:
-                    (on_device if direction == "host" else host_wrote).pop(a, None)
-        elif line in s.inner_data:
-            resident |= s.inner_data[line]
-        elif line in s.code:
-            out += _host_line(s, line, resident, on_device, host_wrote, writes, fold, sentinel)
-        line += 1
-    return out
+         sentinel: str, dialect: Dialect | None = None,
+         procedures: dict[str, Callee] | None = None) -> list[StaleAccess]:
+    """The stale host accesses of one data region, following calls into `procedures`."""
+    dialect = dialect or Dialect(writes, fold, sentinel)
+    scanner = _Scanner(dialect, procedures or {}, s.open_line)
+    scanner.run(s, set(s.resident), None)
+    return scanner.out
 
 
-def _host_line(s: StaleScan, line: int, resident: set[str], on_device: dict[str, str],
-               host_wrote: dict[str, int], writes: Callable[[str], set[str]],
-               fold: Callable[[str], str], sentinel: str) -> list[StaleAccess]:
-    text = s.code[line]
-    used = {fold(n) for n in _NAME.findall(text)} & resident
-    out = []
-    for a in sorted(used):
-        if a in on_device:
-            out.append(StaleAccess(line, a, (
-                f"host code reads or writes '{a}', which region '{on_device.pop(a)}' last wrote "
-                f"on the device (data region at line {s.open_line}): add "
-                f"'{sentinel} update host({a})' before this statement")))
-    for a in {fold(n) for n in writes(text)} & resident:
-        host_wrote.setdefault(a, line)
-    return out
+@dataclass(frozen=True, slots=True)
+class _Site:
+    """The call in the data region's own procedure that the scan is inside (line, callee)."""
+
+    line: int
+    name: str
+
+
+class _Scanner:
+    """Walks a data region in source order, and the bodies of the procedures it calls as if
+    their text stood at the call (dummies renamed to the caller's arrays)."""
+
+    def __init__(self, dialect: Dialect, procedures: dict[str, Callee], open_line: int
+                 ) -> None:
+        self.d = dialect
+        self.procedures = procedures
+        self.open_line = open_line
+        self.on_device: dict[str, str] = {}   # array -> region that last wrote it there
+        self.host_wrote: dict[str, int] = {}  # array -> host line that wrote it since
+        self.out: list[StaleAccess] = []
+        self.active: list[str] = []           # callees being walked (no recursion)
+
+    def run(self, s: StaleScan, resident: set[str], site: _Site | None,
+            rename: dict[str, str] | None = None) -> None:
+        """Walk `s` from its open line to its close line; `rename` maps a callee's dummies to
+        the data region's arrays (None: the data region's own text)."""
+        name_of = (lambda n: n) if rename is None else rename.get
+        region_at = {first: (first, last, name) for first, last, name in s.regions}
+        line = s.open_line + 1
+        while line < s.close_line:
+            if line in region_at:
+                first, last, name = region_at[line]
+                self._region(s, first, last, name, name_of, resident, site)
+                line = last + 1
+                continue
+            if line in s.updates:
+                for direction, arrays in s.updates[line]:
+                    for a in filter(None, map(name_of, arrays)):
+                        (self.on_device if direction == "host" else self.host_wrote).pop(a, None)
+            elif line in s.inner_data:
+                resident |= set(filter(None, map(name_of, s.inner_data[line])))
+            elif line in s.code:
+                self._host_line(s.code[line], line, name_of, resident, site)
+            line += 1
+
+    def _region(self, s: StaleScan, first: int, last: int, name: str, name_of,
+                resident: set[str], site: _Site | None) -> None:
+        body = "\n".join(s.code.get(k, "") for k in range(first + 1, last))
+        where = f"region '{name}'" if site is None else \
+            f"region '{name}' (in '{self.active[-1]}', called at line {site.line})"
+        fold = self.d.fold
+        used = {name_of(fold(n)) for n in _NAME.findall(body)} & resident
+        for a in sorted(used):
+            if a in self.host_wrote:
+                self.out.append(StaleAccess(self.host_wrote.pop(a), a, (
+                    f"host code writes '{a}', which is on the device (data region at line "
+                    f"{self.open_line}), and {where} uses it there without "
+                    f"'{self.d.sentinel} update device({a})' between them")))
+        for a in {name_of(fold(n)) for n in self.d.writes(body)} & resident:
+            self.on_device[a] = where
+
+    def _host_line(self, text: str, line: int, name_of, resident: set[str],
+                   site: _Site | None) -> None:
+        passed = self._calls(text, line, name_of, resident, site)
+        fold = self.d.fold
+        used = ({name_of(fold(n)) for n in _NAME.findall(text)} & resident) - passed
+        at = line if site is None else site.line
+        for a in sorted(used):
+            if a in self.on_device:
+                self.out.append(StaleAccess(at, a, self._stale_message(a, line, site)))
+        for a in ({name_of(fold(n)) for n in self.d.writes(text)} & resident) - passed:
+            self.host_wrote.setdefault(a, at)
+
+    def _stale_message(self, a: str, line: int, site: _Site | None) -> str:
+        region = self.on_device.pop(a)
+        fix = f"add '{self.d.sentinel} update host({a})' before this"
+        if site is None:
+            return (f"host code reads or writes '{a}', which {region} last wrote on "
+                    f"the device (data region at line {self.open_line}): {fix} statement")
+        return (f"the call of '{site.name}' reads or writes '{a}' on the host (in "
+                f"'{self.active[-1]}', line {line}), which {region} last wrote on the device "
+                f"(data region at line {self.open_line}): {fix} call")
+
+    def _calls(self, text: str, line: int, name_of, resident: set[str],
+               site: _Site | None) -> set[str]:
+        """Follow the calls of a host line; the arrays they pass (handled here)."""
+        handled: set[str] = set()
+        for callee, args in self.d.calls(text):
+            actual = self._actual(args, name_of)
+            arrays = {a for a in actual.values() if a in resident}
+            handled |= arrays
+            target = self.procedures.get(self.d.fold(callee))
+            here = site or _Site(line, callee)
+            if target is None:
+                self._unseen(callee, sorted(arrays), here.line)
+            elif target.name not in self.active:
+                rename = {d: actual.get(k, actual.get(d)) for k, d in enumerate(target.dummies)}
+                rename = {d: a for d, a in rename.items() if a in resident}
+                self.active.append(target.name)
+                self.run(target.body, set(rename.values()), here, rename)
+                self.active.pop()
+        return handled
+
+    def _actual(self, args: list[str], name_of) -> dict[int | str, str | None]:
+        """The array each actual argument passes, by position or by keyword (folded)."""
+        out: dict[int | str, str | None] = {}
+        for k, arg in enumerate(args):
+            m = _KEYWORD.match(arg)
+            key: int | str = self.d.fold(m.group(1)) if m else k
+            array = self.d.passed(m.group(2) if m else arg)
+            out[key] = name_of(self.d.fold(array)) if array else None
+        return out
+
+    def _unseen(self, callee: str, arrays: list[str], line: int) -> None:
+        for a in arrays:
+            self.on_device.pop(a, None)
+            self.host_wrote.pop(a, None)
+            self.out.append(StaleAccess(line, a, (
+                f"'{a}' is on the device (data region at line {self.open_line}) and is passed "
+                f"to '{callee}', which the translator cannot see (it is not defined in this "
+                f"file): if '{callee}' reads '{a}', add '{self.d.sentinel} update host({a})' "
+                f"before the call; if it writes '{a}', add '{self.d.sentinel} update "
+                f"device({a})' after it")))
 
 
 def fortran_writes(text: str) -> set[str]:
@@ -112,6 +227,77 @@ def c_writes(text: str) -> set[str]:
     pattern = (r"([A-Za-z_]\w*)\s*(?:\[[^;=]*?\]\s*)*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)"
                r"|\+\+|--)")
     return set(re.findall(pattern, text))
+
+
+def fortran_calls(text: str) -> list[tuple[str, list[str]]]:
+    """``call p(a, b)`` statements of Fortran text: (p, actual argument texts)."""
+    out = []
+    for m in re.finditer(r"\bcall\s+([A-Za-z_]\w*)\s*", text, re.I):
+        inner = _parenthesised(text, m.end())
+        out.append((m.group(1), split_arguments(inner) if inner else []))
+    return out
+
+
+def fortran_passed(arg: str) -> str | None:
+    """The array a Fortran actual argument passes: ``u``, ``u(1, k)``, ``u(:, k)``."""
+    m = re.match(r"\s*([A-Za-z_]\w*)\s*", arg)
+    if m is None:
+        return None
+    rest = arg[m.end():]
+    if rest.startswith("("):
+        inner = _parenthesised(rest, 0)
+        rest = rest[len(inner or "") + 2:] if inner is not None else rest
+    return m.group(1) if not rest.strip() else None
+
+
+_NOT_CALLS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "do", "else",
+                        "case", "_Alignof", "defined"})
+
+
+def c_calls(text: str) -> list[tuple[str, list[str]]]:
+    """Function calls of C text: (function, actual argument texts)."""
+    out = []
+    for m in re.finditer(r"\b([A-Za-z_]\w*)\s*(?=\()", text):
+        if m.group(1) in _NOT_CALLS:
+            continue
+        inner = _parenthesised(text, m.end())
+        out.append((m.group(1), split_arguments(inner) if inner else []))
+    return out
+
+
+def c_passed(arg: str) -> str | None:
+    """The array a C argument points into: ``u``, ``u + k``, ``&u[k]`` (not ``u[k]``, a
+    value the caller reads)."""
+    m = re.fullmatch(r"\s*&\s*\(?\s*([A-Za-z_]\w*)\s*\[.*\]\s*\)?\s*", arg, re.S) or \
+        re.fullmatch(r"\s*\(?\s*([A-Za-z_]\w*)\s*\)?\s*([-+][^,]*)?", arg, re.S)
+    return m.group(1) if m else None
+
+
+def _parenthesised(text: str, at: int) -> str | None:
+    """The text inside the parentheses that open at `text[at]` (blanks before it skipped), or
+    None when no '(' is there or it is not closed on the line."""
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    if at >= len(text) or text[at] != "(":
+        return None
+    depth = 0
+    for k in range(at, len(text)):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(text[k], 0)
+        if depth == 0:
+            return text[at + 1:k]
+    return None
+
+
+def split_arguments(inner: str) -> list[str]:
+    """Comma-separated arguments at the top level of `inner`."""
+    out, depth, start = [], 0, 0
+    for k, ch in enumerate(inner):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(inner[start:k])
+            start = k + 1
+    out.append(inner[start:])
+    return [a for a in out if a.strip()]
 
 
 def strip_fortran(line: str) -> str:
@@ -141,6 +327,16 @@ def data_region_scans(code: dict[int, str], directives: list[tuple[int, Directiv
             if not stack:
                 scans.append(_scan_for(code, directives, regions, fold, open_line, line))
     return scans
+
+
+def callee(name: str, dummies: tuple[str, ...], code: dict[int, str],
+           directives: list[tuple[int, Directive]], regions: list[tuple[int, int, str]],
+           fold: Callable[[str], str], first: int, last: int) -> Callee:
+    """A procedure whose executable text is lines `first`..`last` (after its declarations),
+    for `scan` to follow calls into."""
+    body = _scan_for(code, directives, regions, fold, first - 1, last + 1)
+    folded = tuple(fold(d) for d in dummies)
+    return Callee(fold(name), folded, replace(body, resident=frozenset(folded)))
 
 
 def _arrays(d: Directive, fold: Callable[[str], str], actions=None) -> frozenset[str]:

@@ -128,8 +128,10 @@ def stale_warnings(src: SourceText,
                    found: list[tuple[RawDirective, Directive, c_ast.FuncDef, dict]],
                    regions: list) -> None:
     """``-Wstale-host-access`` warnings for the data regions of the file (see
-    `frontends.stale`)."""
-    from frontends.stale import c_writes, data_region_scans, scan, strip_c
+    `frontends.stale`), following calls into the functions the file defines."""
+    from frontends.c.skim import function_definitions
+    from frontends.stale import (Dialect, c_calls, c_passed, c_writes, callee,
+                                 data_region_scans, scan, strip_c)
     from translator.diagnostics import warn
     if not found:
         return
@@ -139,8 +141,12 @@ def stale_warnings(src: SourceText,
     spans = [(src.text.count("\n", 0, r.start) + 1, src.text.count("\n", 0, r.end), r.name)
              for r in regions]
     directives = [(raw.line, d) for raw, d, _, _ in found]
+    dialect = Dialect(c_writes, lambda name: name, "#pragma translate", c_calls, c_passed)
+    callees = {name: callee(name, params, code, directives, spans, lambda n: n, first + 1, last)
+               for name, params, first, last in function_definitions(src.text)}
     for region in data_region_scans(code, directives, spans, lambda name: name):
-        for access in scan(region, c_writes, lambda name: name, "#pragma translate"):
+        for access in scan(region, c_writes, lambda name: name, "#pragma translate", dialect,
+                           callees):
             text = src.line_text(access.line) or ""
             m = re.search(rf"\b{re.escape(access.name)}\b", text)
             warn("stale-host-access", access.message,

@@ -69,15 +69,16 @@ class References:
         if not site.enclosing_loops:
             return [r for r in self.refs if r.line > end]
         loop = site.enclosing_loops[0]
-        first, last = loop.coord.line, _last_line(loop)
+        first, last = loop.coord.line, last_line(loop)
         in_loop = [r for r in self.refs if end < r.line <= last]
         wrapped = [r for r in self.refs if first <= r.line < start]
         later = [r for r in self.refs if r.line > last]
         return in_loop + wrapped + later
 
 
-def _last_line(node: c_ast.Node) -> int:
+def last_line(node: c_ast.Node) -> int:
+    """The last source line holding a node of `node` (its closing brace may follow)."""
     line = node.coord.line if node.coord is not None else 0
     for _, child in node.children():
-        line = max(line, _last_line(child))
+        line = max(line, last_line(child))
     return line

@@ -33,6 +33,25 @@ def blank_unneeded_bodies(text: str) -> str:
     return "".join(out)
 
 
+def function_definitions(text: str) -> list[tuple[str, tuple[str, ...], int, int]]:
+    """(name, parameter names, line of the opening brace, line of the closing brace) of each
+    function defined in `text`, read from the text (the stale-data check follows calls into
+    functions that the skimmed parse never sees).  Parameters whose name cannot be read are
+    ""."""
+    out = []
+    for start, opened, end in _function_bodies(text):
+        signature = text[start:opened - 1].rstrip()
+        m = re.search(r"([A-Za-z_]\w*)\s*\(([^()]*)\)\s*$", signature)
+        if m is None:
+            continue
+        params = [p for p in m.group(2).split(",") if p.strip() not in ("", "void")]
+        names = tuple((re.findall(r"[A-Za-z_]\w*", re.sub(r"\[.*?\]", "", p)) or [""])[-1]
+                      for p in params)
+        out.append((m.group(1), names, text.count("\n", 0, opened) + 1,
+                    text.count("\n", 0, end) + 1))
+    return out
+
+
 def _blank(body: str) -> str:
     """Spaces for every character but newlines; ``#`` lines (line markers, pragmas) kept."""
     lines = body.split("\n")

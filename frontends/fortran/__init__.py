@@ -78,7 +78,7 @@ class FortranFrontend:
             regions = _build_regions(marks, procedures, lines, form, finder) if marks else []
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:
-                stale_warnings(found, regions, lines, form)
+                stale_warnings(found, regions, lines, form, procedures)
         return FortranParsedFile(path=path, text=text, language="fortran",
                                  regions=tuple(regions), form=form, data_sites=data,
                                  dependencies=tuple(finder.loaded))

@@ -164,17 +164,29 @@ def _offsets(name: str, subs: list[tuple[str | None, str | None]], assumed_size:
 
 
 def stale_warnings(found: list[tuple[RawDirective, Directive]], regions: list, lines: SourceLines,
-                   form: str) -> None:
+                   form: str, procedures: list[Procedure] = ()) -> None:
     """``-Wstale-host-access`` warnings for the data regions of the file (see
-    `frontends.stale`)."""
+    `frontends.stale`), following ``call`` statements into the file's `procedures`."""
     from frontends.fortran.regions import is_comment_line
-    from frontends.stale import data_region_scans, fortran_writes, scan, strip_fortran
+    from frontends.stale import (Dialect, callee, data_region_scans, fortran_calls,
+                                 fortran_passed, fortran_writes, scan, strip_fortran)
     from translator.diagnostics import warn
     code = {k: strip_fortran(lines.line(k)) for k in range(1, len(lines.lines) + 1)
             if not is_comment_line(lines.line(k), form)}
     spans = [(lines.text.count("\n", 0, r.start) + 1, lines.text.count("\n", 0, r.end), r.name)
              for r in regions]
     directives = [(raw.line, d) for raw, d in found]
+    dialect = Dialect(fortran_writes, str.lower, "!$translate", fortran_calls, fortran_passed)
+    callees = {p.name.lower(): callee(p.name, p.scope.dummies, code, directives, spans,
+                                      str.lower, p.decl_last_line + 1, p.body_last_line)
+               for p in _all_procedures(procedures)}
     for region in data_region_scans(code, directives, spans, str.lower):
-        for access in scan(region, fortran_writes, str.lower, "!$translate"):
+        for access in scan(region, fortran_writes, str.lower, "!$translate", dialect, callees):
             warn("stale-host-access", access.message, lines.span(access.line, word=access.name))
+
+
+def _all_procedures(procedures: list[Procedure]) -> list[Procedure]:
+    out = []
+    for p in procedures:
+        out += [p, *_all_procedures(p.internal)]
+    return out
