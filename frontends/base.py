@@ -72,6 +72,9 @@ class Region:
     #: The source's spelling of argument element types (name -> e.g. "long"), where the glue's
     #: declaration must match the caller's pointer types exactly.
     param_types: tuple[tuple[str, str], ...] = ()
+    #: Statements after the call, in the source language: the values of loop variables the
+    #: rest of the procedure reads after the region.
+    after_call: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -58,6 +58,8 @@ class Assembler:
         #: Non-affine loop bounds computed by the caller: name -> (dtype, C text).
         self.hoisted: dict[str, tuple[object, str]] = {}
         self.hoisted_ids: dict[int, p.Variable] = {}
+        #: C statements after the call (`Region.after_call`).
+        self.after_call: list[str] = []
 
     def assemble(self) -> Region:
         self._check_names_after_region()
@@ -80,7 +82,8 @@ class Assembler:
             call_args=tuple((a.name, self._call_arg(a)) for a in args),
             written_scalars=frozenset(self.scalars_out),
             param_types=tuple((a.name, self._spelling(a.name)) for a in args
-                              if self._spelling(a.name)))
+                              if self._spelling(a.name)),
+            after_call=tuple(self.after_call))
 
     # -- variables ------------------------------------------------------------------------
 
@@ -91,11 +94,17 @@ class Assembler:
                     f"{name!r} is declared inside region {self.site.name!r} and used after "
                     "it; declare it before the region", span)
         for name, span in self.built.outer_loop_vars.items():
-            if self.refs.used_after(name, self.site):
+            if not self.refs.used_after(name, self.site):
+                continue
+            final = self.built.outer_loop_finals.get(name)
+            if final is None:
                 raise UnsupportedConstructError(
                     f"the value of loop variable {name!r} after region {self.site.name!r} is "
-                    "used, but a region does not set it; declare the variable in the for "
-                    "statement or set it after the region", span)
+                    "used, but the host cannot compute it (the loop is nested in another loop "
+                    "or an if of the region, or its bounds use values the region declares); "
+                    "declare the variable in the for statement or set it after the region",
+                    span)
+            self.after_call.append(f"{name} = {final};")
 
     def _private_candidates(self) -> FrozenDict:
         """Local arrays the region writes and nothing reads after it: privatisation may give

@@ -17,7 +17,8 @@ import pymbolic.primitives as p
 from pycparser import c_ast
 
 from frontends.c.expressions import Binding, ExpressionBuilder, TExpr, convert, subscript
-from frontends.c.loops import analyse_for, bound_constraints, loop_value
+from frontends.c.loops import (LoopHead, analyse_for, bound_constraints, final_value_text,
+                               loop_value)
 from frontends.c.preprocess import SourceText
 from frontends.c.regions import RegionSite, directive_span, is_translate_pragma
 from frontends.c.typemodel import INT32, CType, FileScope
@@ -73,6 +74,9 @@ class BuiltRegion:
     top_level: dict[str, SourceSpan | None] = field(default_factory=dict)
     #: Loop variables declared outside the region: C name -> loop span.
     outer_loop_vars: dict[str, SourceSpan | None] = field(default_factory=dict)
+    #: Their values after the region as C expressions (`loops.final_value_text`), None where
+    #: the host cannot compute it; the last loop over a variable decides.
+    outer_loop_finals: dict[str, str | None] = field(default_factory=dict)
     #: Loop bounds by identity -> (the bound, its C expression, its dtype): a bound that is
     #: not affine can still be computed by the caller and passed in (`Assembler`).
     bound_sources: dict[int, tuple[Expression, c_ast.Node, np.dtype]] = field(
@@ -368,6 +372,8 @@ class RegionBuilder:
         span = self.span(node, "for")
         head = analyse_for(node, self.fscope, span)
         ctype = self._loop_var_type(head.var, head.decl, node, span)
+        if head.decl is None:
+            self.out.outer_loop_finals[head.var] = self._final_value(head, node)
         lower = self._bound(head.init, "the initial value of a loop variable")
         conditions = [(op, self._bound(b, "a loop bound")) for op, b in head.conditions]
         iname = self.new_iname(head.var)
@@ -385,6 +391,18 @@ class RegionBuilder:
             self.loops.pop()
         if head.decl is None:
             self.scopes[-1][head.var] = Binding("stale", head.var, ctype)
+
+    def _final_value(self, head: LoopHead, node: c_ast.For) -> str | None:
+        """The C expression of the loop variable's value after the loop, for the caller to
+        assign after the region; None unless the loop is at the region's top level, outside
+        any if, with one condition on values from outside the region."""
+        if self.loops or self.predicates or len(head.conditions) != 1:
+            return None
+        names = {n.name for part in (head.init, head.conditions[0][1]) for n in _walk(part)
+                 if isinstance(n, c_ast.ID)}
+        if any(self._peek(n, node).kind != "outer" for n in sorted(names)):
+            return None
+        return final_value_text(head)
 
     def _bound(self, node: c_ast.Node, what: str) -> Expression:
         te = self.exprs.visit(node)

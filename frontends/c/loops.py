@@ -168,6 +168,21 @@ def bound_constraints(value: Expression, lower: Expression, step: int,
     return [head] + [(value, op, bound) for op, bound in conditions]
 
 
+def final_value_text(head: LoopHead) -> str:
+    """C expression of the variable's value after ``for (v = a; v OP b; v += s)`` (one
+    condition): ``a`` when the loop does not run, else the first value past the bound."""
+    from pycparser.c_generator import CGenerator
+    op, bound = head.conditions[0]
+    a, b = f"({CGenerator().visit(head.init)})", f"({CGenerator().visit(bound)})"
+    s = abs(head.step)
+    sign, gap = ("+", f"{b} - {a}") if head.step > 0 else ("-", f"{a} - {b}")
+    if op in ("<", ">"):
+        past = b if s == 1 else f"{a} {sign} ({gap} + {s - 1}) / {s} * {s}"
+    else:
+        past = f"{b} {sign} 1" if s == 1 else f"{a} {sign} ({gap}) / {s} * {s} {sign} {s}"
+    return f"{a} {op} {b} ? {past} : {a}"
+
+
 def loop_value(iname: str, lower: Expression, step: int) -> Expression:
     """The C variable's value in terms of the iname."""
     if step == 1:

@@ -59,7 +59,8 @@ def call(region: Region, sig: GlueSignature) -> str:
     arguments, in the glue's parameter order."""
     passed = dict(region.call_args)
     args = ", ".join(passed.get(prm.name, prm.name) for prm in sig.params)
-    return f"{region.indent}{sig.symbol}({args});\n"
+    after = "".join(f"{region.indent}{stmt}\n" for stmt in region.after_call)
+    return f"{region.indent}{sig.symbol}({args});\n{after}"
 
 
 def rewrite_edits(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSignature],

@@ -39,8 +39,6 @@ class FortranRegion(Region):
     logical_args: frozenset[str] = frozenset()
     #: The line after which the procedure's interface block goes (its last declaration).
     decl_line: int = 0
-    #: Statements after the call: the values of DO variables used after the region.
-    after_call: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

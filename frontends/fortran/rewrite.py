@@ -72,7 +72,7 @@ def call_text(region: Region, sig: GlueSignature, form: str) -> str:
     actual = dict(region.call_args)
     args = [actual.get(prm.name, prm.name) for prm in sig.params]
     indent = " " * 6 if form == "fixed" else region.indent
-    after = "".join(wrap(stmt, [], "", indent, form) for stmt in getattr(region, "after_call", ()))
+    after = "".join(wrap(stmt, [], "", indent, form) for stmt in region.after_call)
     return wrap(f"call {fortran_name(sig.symbol)}(", args, ")", indent, form) + after
 
 

@@ -1,6 +1,7 @@
-"""DO variables after a region (issue 28, item 2): the rewrite gives each DO variable the
+"""Loop variables after a region (issue 28, item 2): the rewrite gives each DO variable the
 procedure (or its caller) may read after the region the value Fortran defines,
-``a + max(0, (b - a + s)/s)*s``; where the host cannot compute it, an error."""
+``a + max(0, (b - a + s)/s)*s``, and each C loop variable declared outside its ``for`` the
+value C leaves in it; where the host cannot compute it, an error."""
 
 from __future__ import annotations
 
@@ -181,3 +182,44 @@ def test_redefined_do_variable_needs_no_value(capsys, tmp_path: Path) -> None:
     assert code == 0, capsys.readouterr().err
     rewritten = (tmp_path / "out" / "d.f90").read_text()
     assert "call translate_k(a, n)\n# 15 " in rewritten
+
+
+C_PROGRAM = """\
+#include <stdio.h>
+void f(int n, double *restrict a, int *out) {
+  int i, j, k, m;
+#pragma translate kernel k1
+  for (i = 0; i < n; i += 3)
+    a[i] = 2 * a[i];
+  for (j = n - 1; j >= 2; j--)
+    a[j] += 1;
+  for (k = 1; k <= n; k += 4)
+    a[k - 1] -= 0.5;
+  for (m = n; m > 0; m -= 5)
+    a[m - 1] *= 3;
+#pragma translate end kernel
+  out[0] = i; out[1] = j; out[2] = k; out[3] = m;
+}
+int main(void) {
+  double a[40];
+  int out[4];
+  for (int n = 0; n <= 40; n += 13) {
+    for (int q = 0; q < 40; q++) a[q] = q;
+    f(n, a, out);
+    double s = 0;
+    for (int q = 0; q < 40; q++) s += a[q];
+    printf("%d %d %d %d %d %g\\n", n, out[0], out[1], out[2], out[3], s);
+  }
+  return 0;
+}
+"""
+
+
+def test_c_loop_variables_after_the_region_match(tmp_path: Path) -> None:
+    """Steps 3, -1, 4 and -5 with <, >=, <= and >, for n = 0, 13, 26, 39 (zero trips
+    included): was refused ('a region does not set it')."""
+    src = write(tmp_path, "cl.c", C_PROGRAM)
+    work = tmp_path / "work"
+    work.mkdir()
+    out = check_sample(src, work)
+    assert out.splitlines()[1].split()[:5] == ["13", "15", "1", "17", "-2"]
