@@ -105,7 +105,11 @@ def warn_near_miss_sentinels(lines: SourceLines, form: str) -> None:
 
 def _warn_near_miss(lines: SourceLines, line: int, m: re.Match) -> None:
     sentinel, gap, word, after = m.group(2), m.group(3), m.group(4), m.group(5)
-    if not gap and near_miss_sentinel(word):
+    if not gap and word.lower() == "translate":
+        warn("unknown-sentinel", f"'{sentinel}{word}' must be followed by a blank or '&' to be "
+             "a translate directive; the line is a comment and is ignored",
+             lines.span(line, m.start(4) + 1))
+    elif not gap and near_miss_sentinel(word):
         warn("unknown-sentinel", f"'{sentinel}{word}' is not a translate directive (did you "
              f"mean '{sentinel}translate'?); the line is a comment and is ignored",
              lines.span(line, m.start(4) + 1))

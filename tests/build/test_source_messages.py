@@ -83,6 +83,8 @@ end subroutine
      "'!$translate'?); the line is a comment and is ignored"),
     ("!$translatekernel k", 3, "'!$translatekernel' is not a translate directive (did you "
      "mean '!$translate'?); the line is a comment and is ignored"),
+    ("  !$translate: kernel k", 5, "'!$translate' must be followed by a blank or '&' to be a "
+     "translate directive; the line is a comment and is ignored"),
     ("  !$ translate kernel k", 3, "'!$ translate' is not a translate directive: with a blank "
      "after '!$' it is an OpenMP conditional-compilation line (write '!$translate'); it is "
      "ignored"),
