@@ -400,9 +400,19 @@ class RegionBuilder:
             return None
         names = {n.name for part in (head.init, head.conditions[0][1]) for n in _walk(part)
                  if isinstance(n, c_ast.ID)}
-        if any(self._peek(n, node).kind != "outer" for n in sorted(names)):
+        if any(not self._from_outside(n, node) for n in sorted(names)):
             return None
         return final_value_text(head)
+
+    def _from_outside(self, name: str, node: c_ast.Node) -> bool:
+        """Whether `name` in a loop header means the same after the region: a variable from
+        outside it, or a file-scope constant (an enumerator)."""
+        if self.fscope.constant_value(c_ast.ID(name)) is not None:
+            return True
+        try:
+            return self._peek(name, node).kind == "outer"
+        except TranslatorError:
+            return False
 
     def _bound(self, node: c_ast.Node, what: str) -> Expression:
         te = self.exprs.visit(node)

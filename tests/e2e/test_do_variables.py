@@ -186,8 +186,9 @@ def test_redefined_do_variable_needs_no_value(capsys, tmp_path: Path) -> None:
 
 C_PROGRAM = """\
 #include <stdio.h>
+enum { LIM = 7 };
 void f(int n, double *restrict a, int *out) {
-  int i, j, k, m;
+  int i, j, k, m, e;
 #pragma translate kernel k1
   for (i = 0; i < n; i += 3)
     a[i] = 2 * a[i];
@@ -197,18 +198,20 @@ void f(int n, double *restrict a, int *out) {
     a[k - 1] -= 0.5;
   for (m = n; m > 0; m -= 5)
     a[m - 1] *= 3;
+  for (e = 0; e < LIM; e += 2)
+    a[e] += 1;
 #pragma translate end kernel
-  out[0] = i; out[1] = j; out[2] = k; out[3] = m;
+  out[0] = i; out[1] = j; out[2] = k; out[3] = m; out[4] = e;
 }
 int main(void) {
   double a[40];
-  int out[4];
+  int out[5];
   for (int n = 0; n <= 40; n += 13) {
     for (int q = 0; q < 40; q++) a[q] = q;
     f(n, a, out);
     double s = 0;
     for (int q = 0; q < 40; q++) s += a[q];
-    printf("%d %d %d %d %d %g\\n", n, out[0], out[1], out[2], out[3], s);
+    printf("%d %d %d %d %d %d %g\\n", n, out[0], out[1], out[2], out[3], out[4], s);
   }
   return 0;
 }
@@ -217,9 +220,10 @@ int main(void) {
 
 def test_c_loop_variables_after_the_region_match(tmp_path: Path) -> None:
     """Steps 3, -1, 4 and -5 with <, >=, <= and >, for n = 0, 13, 26, 39 (zero trips
-    included): was refused ('a region does not set it')."""
+    included), and a bound that is an enumerator: was refused ('a region does not set
+    it')."""
     src = write(tmp_path, "cl.c", C_PROGRAM)
     work = tmp_path / "work"
     work.mkdir()
     out = check_sample(src, work)
-    assert out.splitlines()[1].split()[:5] == ["13", "15", "1", "17", "-2"]
+    assert out.splitlines()[1].split()[:6] == ["13", "15", "1", "17", "-2", "8"]
