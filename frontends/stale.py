@@ -76,11 +76,9 @@ class Dialect:
     passed: Callable[[str], str | None] = lambda arg: None
 
 
-def scan(s: StaleScan, writes: Callable[[str], set[str]], fold: Callable[[str], str],
-         sentinel: str, dialect: Dialect | None = None,
-         procedures: dict[str, Callee] | None = None) -> list[StaleAccess]:
+def scan(s: StaleScan, dialect: Dialect, procedures: dict[str, Callee] | None = None
+         ) -> list[StaleAccess]:
     """The stale host accesses of one data region, following calls into `procedures`."""
-    dialect = dialect or Dialect(writes, fold, sentinel)
     scanner = _Scanner(dialect, procedures or {}, s.open_line)
     scanner.run(s, set(s.resident), None)
     return scanner.out

@@ -145,8 +145,7 @@ def stale_warnings(src: SourceText,
     callees = {name: callee(name, params, code, directives, spans, lambda n: n, first + 1, last)
                for name, params, first, last in function_definitions(src.text)}
     for region in data_region_scans(code, directives, spans, lambda name: name):
-        for access in scan(region, c_writes, lambda name: name, "#pragma translate", dialect,
-                           callees):
+        for access in scan(region, dialect, callees):
             text = src.line_text(access.line) or ""
             m = re.search(rf"\b{re.escape(access.name)}\b", text)
             warn("stale-host-access", access.message,

@@ -181,7 +181,7 @@ def stale_warnings(found: list[tuple[RawDirective, Directive]], regions: list, l
                                       str.lower, p.decl_last_line + 1, p.body_last_line)
                for p in _all_procedures(procedures)}
     for region in data_region_scans(code, directives, spans, str.lower):
-        for access in scan(region, fortran_writes, str.lower, "!$translate", dialect, callees):
+        for access in scan(region, dialect, callees):
             warn("stale-host-access", access.message, lines.span(access.line, word=access.name))
 
 
