@@ -17,7 +17,7 @@ from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.modules import ModuleFinder
-from frontends.fortran.preprocess import preprocessed_text
+from frontends.fortran.preprocess import preprocessed_text, refuse_unpreprocessed_directives
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
 from frontends.fortran.rewrite import rewrite_edits, rewrite_source
 from frontends.fortran.scopes import (Procedure, build_procedures, innermost_procedure,
@@ -69,6 +69,8 @@ class FortranFrontend:
         regions: list[Region] = []
         data: tuple[DataSite, ...] = ()
         finder = ModuleFinder.from_options(path, options or {}, load_module)
+        if (marks or found) and analysed is None:
+            refuse_unpreprocessed_directives(lines)
         if marks or found:
             # data directives need their procedures' trees too: then the whole file is parsed
             tree = (parse_source(path, code, form, lines) if found

@@ -34,6 +34,7 @@ PREPROCESSED_SUFFIXES = (".F", ".FOR", ".FTN", ".FPP", ".fpp", ".F90", ".F95", "
 
 _STDIN = "<stdin>"
 _MARKER = re.compile(r'^# (\d+) "((?:[^"\\]|\\.)*)"((?: \d+)*)\s*$')
+_DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define|undef|include|error)\b")
 _LINE_DIRECTIVE = re.compile(r"^\s*#\s*(?:line\b|\d)")
 _MESSAGE = re.compile(r"^(.*?):(\d+):(\d+): (?:Fatal )?Error: (.*)$", re.M)
 _SENTINEL = re.compile(r"^\s*[!cC*]\$translate(?=[\s&]|$)", re.I)
@@ -56,6 +57,19 @@ def preprocessed_text(path: str, text: str, form: str, options: dict[str, Any]) 
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
     output = run_fortran_cpp(lines, form, cpp_args)
     return align(output, lines, form)
+
+
+def refuse_unpreprocessed_directives(lines: SourceLines) -> None:
+    """A file that is not preprocessed must not hold preprocessor directives: gfortran would
+    ignore them (with a warning) and compile every branch, which is never what was meant, and
+    the translator would read both ``#ifdef`` branches' declarations."""
+    for k, line in enumerate(lines.lines, start=1):
+        m = _DIRECTIVE.match(line)
+        if m:
+            raise FrontendError(f"preprocessor directive '#{m.group(1)}' in a file that is not "
+                                "preprocessed (gfortran preprocesses .F90, .F, .FPP ... files, "
+                                "or any file with -cpp): pass --cpp, or rename the file",
+                                lines.span(k))
 
 
 def _refuse_line_directives(lines: SourceLines) -> None:

@@ -277,7 +277,7 @@ def test_fixed_form_option_overrides_suffix():
         FRONTEND.parse("x.f90", src.replace("  !$translate", "c$translate"), {"form": "fixed"})
 
 
-@pytest.mark.parametrize("path", ["bad.F90", "bad.f90"])
+@pytest.mark.parametrize("path", ["bad.F90", "bad.F08"])
 @pytest.mark.parametrize("line, closing", [("#ifdef FAST", "#endif\n"),
                                            ("#define FAST 1", ""), ("#  undef FAST", "")])
 def test_preprocessor_directive_inside_region(path, line, closing):

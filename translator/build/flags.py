@@ -39,6 +39,16 @@ def frontend_cpp_args(flags: Sequence[str]) -> list[str]:
     return out
 
 
+def compiler_preprocessing(flags: Sequence[str]) -> bool | None:
+    """Whether a gfortran command line forces preprocessing on (``-cpp``) or off (``-nocpp``);
+    None when it leaves it to the suffix.  The last one wins, as with gfortran."""
+    found = None
+    for arg in flags:
+        if arg in ("-cpp", "-nocpp"):
+            found = arg == "-cpp"
+    return found
+
+
 def language_of(path: str) -> str | None:
     """"fortran", "c" or None (not a source the translator handles), by suffix."""
     for suffixes, lang in ((FORTRAN_SUFFIXES, "fortran"), (C_SUFFIXES, "c")):
