@@ -119,6 +119,38 @@ def test_include_and_macros_reach_the_region(tmp_path):
     assert [str(d) for d in reg.kernel.domains] == ["{ [i] : 0 < i <= 8 }"]
 
 
+def test_included_units_share_the_include_line(tmp_path):
+    """An included procedure and module sit on one line with the #include: the module stays
+    when the procedure is not needed (only units holding regions, and modules, are parsed)."""
+    write(tmp_path, "units.inc", """\
+        subroutine helper(x)
+          real(8) :: x
+          x = 1  ! set
+        end subroutine helper
+
+        module consts
+          integer, parameter :: nn = 50
+        end module consts
+        """)
+    path = write(tmp_path, "main.F90", """\
+        #include "units.inc"
+        program main
+          use consts
+          implicit none
+          real(8) :: a(nn)
+          integer :: i
+          !$translate kernel
+          do i = 1, nn
+             a(i) = i
+          end do
+          !$translate end kernel
+          print *, sum(a)
+        end program
+        """)
+    (reg,) = parse(path).regions
+    assert [str(d) for d in reg.kernel.domains] == ["{ [i] : 0 < i <= 50 }"]
+
+
 def test_fixed_form_F(tmp_path):
     path = write(tmp_path, "f.F", """\
               subroutine s(n, a, b)
