@@ -151,6 +151,31 @@ def test_included_units_share_the_include_line(tmp_path):
     assert [str(d) for d in reg.kernel.domains] == ["{ [i] : 0 < i <= 50 }"]
 
 
+@pytest.mark.parametrize("defines, expected", [(["-DSP"], "float32"), ([], "float64")])
+def test_module_source_is_preprocessed_alike(tmp_path, defines, expected):
+    write(tmp_path, "fields.F90", """\
+        module fields
+        #ifdef SP
+          real(4) :: u(100)
+        #else
+          real(8) :: u(100)
+        #endif
+        end module fields
+        """)
+    path = write(tmp_path, "main.F90", """\
+        subroutine s(n)
+          use fields
+          integer :: n, i
+          !$translate kernel
+          do i = 1, n
+             u(i) = 2*u(i)
+          end do
+          !$translate end kernel
+        end subroutine
+        """)
+    assert dtypes(parse(path, cpp_args=defines)) == {"u": expected}
+
+
 def test_fixed_form_F(tmp_path):
     path = write(tmp_path, "f.F", """\
               subroutine s(n, a, b)
