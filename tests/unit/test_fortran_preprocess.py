@@ -47,7 +47,8 @@ def dtypes(parsed) -> dict[str, str]:
     return {a.name: str(a.dtype) for a in reg.kernel.args if hasattr(a, "shape")}
 
 
-@pytest.mark.parametrize("defines, expected", [(["-DSP"], "float32"), ([], "float64")])
+@pytest.mark.parametrize("defines, expected", [(["-DSP"], "float32"), ([], "float64"),
+                                               (["-DSP", "-USP"], "float64")])
 def test_ifdef_chooses_the_kind(tmp_path, defines, expected):
     path = write(tmp_path, "k.F90", KINDS)
     got = dtypes(parse(path, cpp_args=[*defines, "-DSCALE=2"]))
@@ -98,7 +99,8 @@ def test_include_and_macros_reach_the_region(tmp_path):
                                 half = m/2   ! a comment with a 'quote
         #include "factor.h"
         """)
-    write(tmp_path, "inc/factor.h", "  real(8), parameter :: f = 2.5d0; integer, parameter :: q = 3\n")
+    write(tmp_path, "inc/factor.h",
+          "  real(8), parameter :: f = 2.5d0; integer, parameter :: q = 3\n")
     path = write(tmp_path, "m.F90", """\
         #define SQR(x) ((x)*(x))
         subroutine s(a, b)
@@ -117,6 +119,29 @@ def test_include_and_macros_reach_the_region(tmp_path):
     (stmt,) = reg.kernel.statements
     assert str(stmt.expression) == "2.5*a[i + -1]*a[i + -1] + 3.0 + 7.0"
     assert [str(d) for d in reg.kernel.domains] == ["{ [i] : 0 < i <= 8 }"]
+
+
+def test_relative_include_dir_is_the_callers(tmp_path, monkeypatch):
+    """-I DIR relative to where translate runs, as for the compiler (the preprocessor itself
+    runs in the source's directory, so that #include "x" finds the source's neighbours)."""
+    write(tmp_path, "inc/n.h", "  integer, parameter :: m = 12\n")
+    write(tmp_path, "src/near.h", "  integer, parameter :: k = 2\n")
+    path = write(tmp_path, "src/m.F90", """\
+        subroutine s(a)
+        #include "n.h"
+        #include "near.h"
+          real(8) :: a(m)
+          integer :: i
+          !$translate kernel
+          do i = 1, m, k
+             a(i) = 1
+          end do
+          !$translate end kernel
+        end subroutine
+        """)
+    monkeypatch.chdir(tmp_path)
+    (reg,) = parse(path, cpp_args=["-Iinc"]).regions
+    assert [str(d) for d in reg.kernel.domains] == ["{ [i] : 0 <= i <= 5 }"]   # 1..12 by 2
 
 
 def test_included_units_share_the_include_line(tmp_path):
