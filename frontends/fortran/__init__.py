@@ -59,8 +59,11 @@ class FortranFrontend:
     def parse(self, path: str, text: str, options: dict[str, Any]) -> ParsedFile:
         """Find regions and build their kernels; errors are `TranslatorError`s with spans."""
         form = source_form(path, options or {})
-        # a preprocessed file is read as the compiler reads it, at its own line numbers
-        analysed = preprocessed_text(path, text, form, options or {})
+        # a preprocessed file is read as the compiler reads it, at its own line numbers (one
+        # that neither holds nor includes a directive has no region: not worth the run)
+        lower = text.lower()
+        analysed = (preprocessed_text(path, text, form, options or {})
+                    if "$translate" in lower or "include" in lower else None)
         lines = SourceLines(path, text, analysed)
         code = text if analysed is None else analysed
         directives = scan_directives(lines, form)

@@ -310,7 +310,8 @@ def test_syntax_error_from_an_included_file_points_at_the_include(tmp_path):
 ])
 def test_preprocessor_errors(tmp_path, line, message, col):
     closing = "#endif\n" if line == "#if" else ""
-    path = write(tmp_path, "e.F90", f"subroutine s\n{line}\n{closing}end subroutine\n")
+    path = write(tmp_path, "e.F90", f"subroutine s\n{line}\n{closing}  !$translate kernel\n"
+                                    "  !$translate end kernel\nend subroutine\n")
     err = error_of(path)
     assert err.message == message
     assert (err.span.line, err.span.col) == (2, col)

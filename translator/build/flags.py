@@ -19,7 +19,7 @@ class UserErrorParser(argparse.ArgumentParser):
 FRONTEND_FLAGS = ("-I", "-D", "-U")
 
 FORTRAN_SUFFIXES = (".f", ".for", ".f77", ".f90", ".f95", ".f03", ".f08", ".F", ".FOR",
-                    ".F77", ".F90", ".F95", ".F03", ".F08", ".fpp", ".FPP")
+                    ".F77", ".F90", ".F95", ".F03", ".F08", ".fpp", ".FPP", ".ftn", ".FTN")
 C_SUFFIXES = (".c",)
 
 
