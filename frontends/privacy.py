@@ -17,12 +17,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
-import pymbolic.primitives as p
-
 from translator.ir.expr import Expression, dependencies
-
-#: Combined predicate sets considered per read (an ``else if`` chain of n branches needs n).
-_MAX_COMBINED = 64
+from translator.ir.predicates import combined
 
 
 @dataclass(frozen=True)
@@ -56,36 +52,3 @@ def _reads_any(predicates: Iterable[Expression], names: frozenset[str]) -> bool:
 def _covered(read: Step, writes: list[Step]) -> bool:
     sets = {w.predicates for w in writes if w.loops <= read.loops}
     return any(s <= read.predicates for s in combined(sets))
-
-
-def combined(sets: set[frozenset[Expression]]) -> set[frozenset[Expression]]:
-    """`sets` closed under merging two sets that differ only in one condition, which one
-    holds and the other negates: together they hold whenever the conditions they share do."""
-    out = set(sets)
-    changed = True
-    while changed and len(out) < _MAX_COMBINED:
-        changed = False
-        for a in list(out):
-            for b in list(out):
-                merged = merge_complementary(a, b)
-                if merged is not None and merged not in out:
-                    out.add(merged)
-                    changed = True
-    return out
-
-
-def merge_complementary(a: frozenset[Expression], b: frozenset[Expression]
-                        ) -> frozenset[Expression] | None:
-    """``a & b`` when ``a - b`` is one condition and ``b - a`` its negation; else None."""
-    only_a, only_b = a - b, b - a
-    if len(only_a) != 1 or len(only_b) != 1:
-        return None
-    (x,), (y,) = only_a, only_b
-    if is_negation(x, y) or is_negation(y, x):
-        return a & b
-    return None
-
-
-def is_negation(x: Expression, y: Expression) -> bool:
-    """Whether `x` is ``not y`` (as the frontends write an ``else`` branch)."""
-    return isinstance(x, p.LogicalNot) and x.child == y
