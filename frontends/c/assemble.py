@@ -6,8 +6,8 @@ Decides what each outer variable becomes (C memory model, DESIGN.md "The IR"):
   pointers and arrays are disjoint buffers); extents from declarations or from the footprint;
 - scalars only read -> `ValueArg`;
 - scalars written: a private `TemporaryVariable` when each iteration writes before it reads, on
-  every path, and the final value is dead, otherwise a 1-element `ArrayArg` (`Region.written_scalars`, the call
-  passes ``&s``) so the value comes back.
+  every path, and the final value is dead, otherwise a 1-element `ArrayArg`
+  (`Region.written_scalars`, the call passes ``&s``) so the value comes back.
 
 Builds one isl domain per loop (the forest), and `depends_on` so that statements keep their
 source order wherever they touch common variables.
