@@ -44,10 +44,15 @@ def _parser() -> argparse.ArgumentParser:
                     help="list every transform a pragma can call")
     ap.add_argument("--language", choices=("fortran", "c"), help="override the suffix rule")
     ap.add_argument("--form", choices=("free", "fixed"), help="Fortran source form")
+    ap.add_argument("--cpp", dest="preprocess", action="store_true", default=None,
+                    help="Fortran: preprocess every file as gfortran -cpp does (default: "
+                         ".F90, .F, .FPP ... files only)")
+    ap.add_argument("--no-cpp", dest="preprocess", action="store_false",
+                    help="Fortran: preprocess no file (as gfortran -nocpp)")
     ap.add_argument("-I", dest="includes", action="append", default=[], metavar="DIR",
-                    help="C: include directory; Fortran: where to look for the source of "
-                         "used modules (also the other sources given, and the file's own "
-                         "directory)")
+                    help="include directory of the preprocessor; Fortran: also where to look "
+                         "for the source of used modules (also the other sources given, and "
+                         "the file's own directory)")
     ap.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VAL]")
     ap.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME")
     ap.add_argument("--report", nargs="?", const="", metavar="FILE",
@@ -184,6 +189,8 @@ def _frontend_options(args: argparse.Namespace) -> dict:
         opts["language"] = args.language
     if args.form:
         opts["form"] = args.form
+    if args.preprocess is not None:
+        opts["preprocess"] = args.preprocess
     if args.reassociate:
         opts["reassociate"] = True
     return opts

@@ -5,9 +5,9 @@ Decides what each outer variable becomes (C memory model, DESIGN.md "The IR"):
 - arrays and pointers -> `ArrayArg` (C order; plain pointers may alias each other, `restrict`
   pointers and arrays are disjoint buffers); extents from declarations or from the footprint;
 - scalars only read -> `ValueArg`;
-- scalars written: a private `TemporaryVariable` when each iteration writes before it reads and
-  the final value is dead, otherwise a 1-element `ArrayArg` (`Region.written_scalars`, the call
-  passes ``&s``) so the value comes back.
+- scalars written: a private `TemporaryVariable` when each iteration writes before it reads, on
+  every path, and the final value is dead, otherwise a 1-element `ArrayArg`
+  (`Region.written_scalars`, the call passes ``&s``) so the value comes back.
 
 Builds one isl domain per loop (the forest), and `depends_on` so that statements keep their
 source order wherever they touch common variables.
@@ -28,6 +28,7 @@ from frontends.c.loops import BoundNormaliser
 from frontends.c.regions import RegionSite
 from frontends.c.typemodel import CType
 from frontends.marks import apply_marks
+from frontends.privacy import Step, written_before_every_read
 from translator.diagnostics import DomainError, FrontendError, UnsupportedConstructError
 from translator.ir import isl_glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueArg
@@ -425,20 +426,12 @@ def _expand(names: set[str], aliases: dict[str, set[str]]) -> frozenset[str]:
 
 
 def _privatizable(name: str, stmts: list[RawStatement]) -> bool:
-    """Each read of `name` follows an unconditional write in the same iterations (the write's
-    loops enclose the read), so the incoming value is never used."""
-    first = None
-    for s in stmts:
-        reads, writes = name in _reads(s), s.assignee_name == name
-        if reads and first is None:
-            return False
-        if reads and not set(first.loops) <= set(s.loops):
-            return False
-        if writes and first is None:
-            if s.predicates:
-                return False
-            first = s
-    return first is not None
+    """Each read of `name` follows a write in the same iteration, on every path
+    (`frontends.privacy`), so the incoming value is never used."""
+    steps = [Step(loops=frozenset(s.loops), predicates=frozenset(s.predicates),
+                  reads=frozenset(_reads(s)), writes=frozenset({s.assignee_name}))
+             for s in stmts]
+    return written_before_every_read(name, steps)
 
 
 def _ancestors(loop: Loop) -> list[Loop]:

@@ -18,6 +18,7 @@ from frontends.fortran.build import RegionBuilder
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.loopvars import final_value_statements
 from frontends.fortran.modules import ModuleFinder
+from frontends.fortran.preprocess import preprocessed_text, refuse_unpreprocessed_directives
 from frontends.fortran.regions import (RegionMarks, group_regions, is_comment_line, scan_directives,
                                       warn_near_miss_sentinels)
 from frontends.fortran.rewrite import rewrite_edits, rewrite_source
@@ -55,12 +56,18 @@ class FortranFrontend:
 
     language = "fortran"
     suffixes = (".f90", ".F90", ".f95", ".F95", ".f03", ".F03", ".f08", ".F08", ".f", ".F",
-                ".for", ".FOR", ".f77", ".F77")
+                ".for", ".FOR", ".f77", ".F77", ".fpp", ".FPP", ".ftn", ".FTN")
 
     def parse(self, path: str, text: str, options: dict[str, Any]) -> ParsedFile:
         """Find regions and build their kernels; errors are `TranslatorError`s with spans."""
         form = source_form(path, options or {})
-        lines = SourceLines(path, text)
+        # a preprocessed file is read as the compiler reads it, at its own line numbers (one
+        # that neither holds nor includes a directive has no region: not worth the run)
+        lower = text.lower()
+        analysed = (preprocessed_text(path, text, form, options or {})
+                    if "$translate" in lower or "include" in lower else None)
+        lines = SourceLines(path, text, analysed)
+        code = text if analysed is None else analysed
         warn_near_miss_sentinels(lines, form)
         directives = scan_directives(lines, form)
         marks = group_regions(directives, lines, form)
@@ -68,10 +75,12 @@ class FortranFrontend:
         regions: list[Region] = []
         data: tuple[DataSite, ...] = ()
         finder = ModuleFinder.from_options(path, options or {}, load_module)
+        if (marks or found) and analysed is None:
+            refuse_unpreprocessed_directives(lines)
         if marks or found:
             # data directives need their procedures' trees too: then the whole file is parsed
-            tree = (parse_source(path, text, form) if found
-                    else _parse_needed(path, text, form, marks))
+            tree = (parse_source(path, code, form, lines) if found
+                    else _parse_needed(lines, code, form, marks))
             procedures = build_procedures(tree, lines)
             regions = _build_regions(marks, procedures, lines, form, finder) if marks else []
             data = data_sites(found, procedures, lines, form) if found else ()
@@ -91,16 +100,16 @@ class FortranFrontend:
         return rewrite_edits(parsed, glue)
 
 
-def _parse_needed(path: str, text: str, form: str, marks: list[RegionMarks]) -> Any:
+def _parse_needed(lines: SourceLines, text: str, form: str, marks: list[RegionMarks]) -> Any:
     """The fparser tree of the units holding a region and of every module (other units are
     blank lines: see `frontends.fortran.units`); the whole file if that does not parse."""
     needed = blank_unneeded_units(text, form, [m.kernel_line for m in marks])
     if needed is text:
-        return parse_source(path, text, form)
+        return parse_source(lines.path, text, form, lines)
     try:
-        return parse_source(path, needed, form)
+        return parse_source(lines.path, needed, form, lines)
     except FrontendError:
-        return parse_source(path, text, form)   # report the error the whole file gives
+        return parse_source(lines.path, text, form, lines)   # the error the whole file gives
 
 
 def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines: SourceLines,
@@ -165,11 +174,16 @@ def _check_no_declarations(proc: Procedure, m: RegionMarks, lines: SourceLines) 
 
 
 def _check_no_preprocessor(m: RegionMarks, lines: SourceLines) -> None:
+    """A preprocessor line inside a region would be lost with the region's text, which the
+    rewritten source replaces by a call (and it would choose a configuration the region was
+    not translated for)."""
     for k in range(m.kernel_line + 1, m.end_line):
-        if lines.line(k).lstrip().startswith("#"):
+        if lines.written_line(k).lstrip().startswith("#"):
             raise UnsupportedConstructError(
-                "C preprocessor directive inside a kernel region (the region would be "
-                "translated for every configuration)", lines.span(k))
+                "preprocessor directive inside a kernel region: the rewritten source replaces "
+                "the region's lines by a call, and this line would be lost with them (move it "
+                "outside the region, e.g. put the whole region inside each branch of an #if)",
+                lines.span(k))
 
 
 def _region_statements(proc: Procedure, m: RegionMarks, lines: SourceLines) -> list[Any]:

@@ -3,8 +3,9 @@
 - Arrays -> `ArrayArg` in Fortran order (dim tags ``f``), 0-based, shape from the declaration
   (assumed-size: the last extent is the footprint the region accesses, from isl).
 - Scalars the region only reads -> `ValueArg`.
-- Procedure-local scalars the region writes before reading, in every iteration, and that the
-  procedure does not use outside its regions -> private `TemporaryVariable`.
+- Procedure-local scalars the region writes before reading, in every iteration and on every
+  path (`frontends.privacy`), and that the procedure does not use outside its regions ->
+  private `TemporaryVariable`.
 - Other scalars the region writes -> 1-element `ArrayArg` (written back to the caller).
 - `depends_on`: a statement depends on every earlier statement that writes something it reads
   or writes, or reads something it writes, so source order is kept where it matters.
@@ -18,6 +19,7 @@ import pymbolic.primitives as p
 
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.types import Symbol
+from frontends.privacy import Step, written_before_every_read
 from translator.diagnostics import DomainError, FrontendError, SourceSpan
 from translator.ir import isl_glue
 from translator.ir.data import ArrayArg, TemporaryVariable, ValueArg, parse_dim_tags
@@ -53,7 +55,7 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     accesses = [_accesses(s, local) for s in rb.statements]
     written = set().union(*(a.writes for a in accesses))
     _check_bounds_not_written(rb, written)
-    private = _private_scalars(rb, accesses, written, outside_names)
+    private = _private_scalars(rb, written, outside_names)
     scalars_out = sorted(n for n in written if n in rb.touched
                          and not rb.touched[n].is_array and n not in private)
     statements = _as_arrays(rb.statements, frozenset(scalars_out))
@@ -106,14 +108,14 @@ def _check_bounds_not_written(rb: RegionBuilder, written: set[str]) -> None:
                                 span)
 
 
-def _private_scalars(rb: RegionBuilder, accesses: list[_Access], written: set[str],
+def _private_scalars(rb: RegionBuilder, written: set[str],
                      outside_names: dict[str, int]) -> set[str]:
     out = set()
     for name in sorted(written):
         sym = rb.touched.get(name)
         if sym is None or sym.is_array or not _is_local(rb, sym) or name in outside_names:
             continue
-        if _written_before_read(name, rb.statements, accesses):
+        if _written_before_read(name, rb.statements):
             out.add(name)
     return out
 
@@ -142,23 +144,13 @@ def _is_local(rb: RegionBuilder, sym: Symbol) -> bool:
             and not sym.in_common and sym.name != scope.result and sym.name in scope.symbols)
 
 
-def _written_before_read(name: str, statements: list[Assignment],
-                         accesses: list[_Access]) -> bool:
-    """The first access writes without reading, and every later access runs inside the
-    first one's loops under its conditions (so each iteration writes before it reads)."""
-    first = None
-    for stmt, acc in zip(statements, accesses):
-        if name not in acc.reads and name not in acc.writes:
-            continue
-        if first is None:
-            if name in acc.reads:
-                return False
-            first = stmt
-            continue
-        if not (first.within_inames <= stmt.within_inames
-                and first.predicates <= stmt.predicates):
-            return False
-    return first is not None
+def _written_before_read(name: str, statements: list[Assignment]) -> bool:
+    """Each iteration writes `name` before it reads it, on every path
+    (`frontends.privacy`)."""
+    steps = [Step(loops=s.within_inames, predicates=s.predicates,
+                  reads=frozenset(n for e in s.read_expressions() for n in dependencies(e)),
+                  writes=frozenset(s.assignee_names())) for s in statements]
+    return written_before_every_read(name, steps)
 
 
 class _ScalarsAsArrays(IRIdentityMapper):

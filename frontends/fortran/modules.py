@@ -22,13 +22,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from frontends.fortran.preprocess import preprocessed_text
 from frontends.fortran.source import SourceLines, children, class_name, parse_source, source_form
 from frontends.fortran.types import INTRINSIC_MODULE_CONSTANTS, Scope
 from frontends.fortran.units import blank_unneeded_units
 from translator.diagnostics import FrontendError, Note, SourceSpan
 
 FORTRAN_SUFFIXES = (".f90", ".F90", ".f95", ".F95", ".f03", ".F03", ".f08", ".F08", ".f", ".F",
-                    ".for", ".FOR")
+                    ".for", ".FOR", ".fpp", ".FPP", ".ftn", ".FTN")
 _MODULE_LINE = re.compile(r"^[ \t]*module[ \t]+(?!procedure\b)([a-z]\w*)[ \t]*(?:!.*)?$",
                           re.I | re.M)
 
@@ -50,6 +51,8 @@ class ModuleFinder:
     loader: Callable[[Any, SourceLines, dict[str, Scope]], Scope]
     sources: tuple[str, ...] = ()
     include_dirs: tuple[str, ...] = ()
+    #: How module sources are preprocessed: the command's ``cpp_args`` and ``preprocess``.
+    cpp_options: dict[str, Any] = field(default_factory=dict)
     _index: dict[str, str] | None = field(default=None, repr=False)
     #: The files read, in order (a dependency file lists them).
     loaded: list[str] = field(default_factory=list)
@@ -64,7 +67,9 @@ class ModuleFinder:
         own = os.path.abspath(path)
         sources = tuple(s for s in options.get("module_sources", ()) or ()
                         if os.path.abspath(s) != own and str(s).endswith(FORTRAN_SUFFIXES))
-        return cls(path=path, loader=loader, sources=sources, include_dirs=tuple(dirs))
+        cpp = {k: options[k] for k in ("cpp_args", "preprocess") if k in options}
+        return cls(path=path, loader=loader, sources=sources, include_dirs=tuple(dirs),
+                   cpp_options=cpp)
 
     def resolve(self, scope: Scope) -> None:
         """Load every module `scope` (or a host, or a loaded module) uses and lacks."""
@@ -80,7 +85,7 @@ class ModuleFinder:
             return
         if where not in self.loaded:
             self.loaded.append(where)
-        for loaded in _read_modules(where, modules, self.loader):
+        for loaded in _read_modules(where, modules, self.loader, self.cpp_options):
             for used in loaded.unknown_modules():
                 self._load(used, modules)
         if name not in modules:   # the MODULE line was not a module after all
@@ -122,17 +127,19 @@ def _modules_in(file: str) -> list[str]:
 
 
 def _read_modules(file: str, modules: dict[str, Scope],
-                  load_module: Callable[[Any, SourceLines, dict[str, Scope]], Scope]
-                  ) -> list[Scope]:
-    """Parse the modules of `file` into `modules`; returns the new module scopes."""
+                  load_module: Callable[[Any, SourceLines, dict[str, Scope]], Scope],
+                  cpp_options: dict[str, Any]) -> list[Scope]:
+    """Parse the modules of `file` into `modules` (preprocessed as the file being translated
+    would be); returns the new module scopes."""
     try:
         with open(file, encoding="utf-8", errors="replace") as f:
             text = f.read()
     except OSError as e:
         raise FrontendError(f"cannot read module source {file}: {e.strerror}") from None
     form = source_form(file, {})
-    tree = parse_source(file, blank_unneeded_units(text, form, []), form)
-    lines = SourceLines(file, text)
+    lines = SourceLines(file, text, preprocessed_text(file, text, form, cpp_options))
+    code = text if lines.analysed is None else lines.analysed
+    tree = parse_source(file, blank_unneeded_units(code, form, []), form, lines)
     return [load_module(unit, lines, modules) for unit in children(tree)
             if class_name(unit) == "Module" and _module_name(unit) not in modules]
 

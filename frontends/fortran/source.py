@@ -15,7 +15,7 @@ from typing import Any
 from translator.diagnostics import FrontendError, SourceSpan
 
 FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
-FIXED_SUFFIXES = (".f", ".for", ".f77")
+FIXED_SUFFIXES = (".f", ".for", ".f77", ".ftn", ".fpp")
 
 _PARSER: Any = None
 
@@ -45,14 +45,15 @@ def _parser() -> Any:
     return _PARSER
 
 
-def parse_source(path: str, text: str, form: str) -> Any:
-    """The fparser2 tree of `text`; syntax errors become `FrontendError` at file:line:col."""
+def parse_source(path: str, text: str, form: str, lines: SourceLines | None = None) -> Any:
+    """The fparser2 tree of `text`; syntax errors become `FrontendError` at file:line:col
+    (shown from `lines`, the file as written, when `text` is its preprocessed form)."""
     from fparser.common.readfortran import FortranStringReader
     from fparser.common.sourceinfo import FortranFormat
     from fparser.two.symbol_table import SYMBOL_TABLES
     from fparser.two.utils import FparserException
 
-    lines = SourceLines(path, text)
+    lines = lines or SourceLines(path, text)
     parser = _parser()
     _LINES.clear()
     SYMBOL_TABLES.clear()  # fparser keeps tables across parses; each file starts afresh
@@ -121,28 +122,43 @@ def _syntax_error(e: Exception, lines: SourceLines) -> FrontendError:
 
 @dataclass
 class SourceLines:
-    """The lines of a file, for spans and columns."""
+    """The lines of a file, for spans and columns.
+
+    `text` is the file as written: spans show its lines, offsets index it.  A preprocessed
+    file also has `analysed`, its line-aligned preprocessed text
+    (`frontends.fortran.preprocess`): `line` answers from it, so the frontend reads what the
+    compiler compiles, at the file's own line numbers.
+    """
 
     path: str
     text: str
+    analysed: str | None = None
 
     def __post_init__(self) -> None:
         # lines end at LF only, as fparser and gfortran count them (str.splitlines would also
         # split at a form feed or a lone CR and put later lines out of step)
         kept = lf_lines(self.text)
-        self.lines = [line.removesuffix("\n") for line in kept]
+        self.written = [line.removesuffix("\n") for line in kept]
+        self.lines = self.written
+        if self.analysed is not None:
+            self.lines = [line.removesuffix("\n") for line in lf_lines(self.analysed)]
         offsets = [0]
         for line in kept:
             offsets.append(offsets[-1] + len(line))
         self.offsets = offsets
 
     def line(self, number: int) -> str:
+        """Line `number` as the frontend reads it (preprocessed, for a preprocessed file)."""
         return self.lines[number - 1] if 1 <= number <= len(self.lines) else ""
+
+    def written_line(self, number: int) -> str:
+        """Line `number` as the file has it."""
+        return self.written[number - 1] if 1 <= number <= len(self.written) else ""
 
     def span(self, line: int, col: int | None = None, end_line: int | None = None,
              word: str | None = None) -> SourceSpan:
         """A span at `line`; col defaults to the word's column or the first non-blank one."""
-        text = self.line(line)
+        text = self.written_line(line)
         if col is None:
             col = find_column(text, word) if word else first_column(text)
         return SourceSpan(file=self.path, line=line, col=col,

@@ -136,8 +136,12 @@ def blank_unneeded_units(text: str, form: str, keep_lines: list[int]) -> str:
             and not any(u.first <= k <= u.last for k in keep_lines)]
     if not drop:
         return text
+    # a line may hold several units (the statements of an #include'd file share its line:
+    # see frontends.fortran.preprocess); it stays if one of them does
+    kept = {k for u in units if u not in drop for k in range(u.first, u.last + 1)}
     lines = text.splitlines(keepends=True)
     for u in drop:
         for k in range(u.first - 1, u.last):
-            lines[k] = "\n" if lines[k].endswith("\n") else ""
+            if k + 1 not in kept:
+                lines[k] = "\n" if lines[k].endswith("\n") else ""
     return "".join(lines)

@@ -162,3 +162,33 @@ end subroutine
     kc = translate_text("s.c", c).regions[0][1]
     assert element_name("a", 5, kc, values, "c") == "a[1][2]"          # row-major
     assert element_name("zz", 5, kc, values, "c") == "zz[5]"
+
+
+KINDS_F90 = """\
+program kinds
+  implicit none
+#ifdef SP
+  integer, parameter :: wp = 4
+#else
+  integer, parameter :: wp = 8
+#endif
+  real(wp) :: a(300), b(300)
+  integer :: i
+  a = [(real(i, wp) / 7, i = 1, 300)]
+  !$translate kernel kinds_k
+  do i = 1, 300
+     b(i) = a(i) * a(i) + 1
+  end do
+  !$translate end kernel
+  print *, sum(b)
+end program kinds
+"""
+
+
+def test_preprocessed_fortran_with_the_compile_flags(tmp_path: Path) -> None:
+    """The -D and -cpp after ``--`` reach the translator: a float kernel under -DSP."""
+    for name, flags in (("kinds.F90", ["-DSP"]), ("plain.f90", ["-cpp", "-DSP"])):
+        src = write(tmp_path, name, KINDS_F90)
+        r = check(str(src), "--", "-O1", *flags, cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout == "translate check: all 1 region executions match (kinds_k x1)\n"

@@ -107,6 +107,26 @@ REFUSED = [
           "        k = i\n     end if\n  end do\n  x = k",
           ("races on private k", "writes k and the statement after the loop reads that value"),
           6),
+    # issue 21: the writes of an IF/ELSE combine only when they cover every path, under a
+    # condition that holds the same value at both (and at the read)
+    Shape("else if chain without else",
+          "  t = 0;\n  for (i = 0; i < n; i++) {\n    if (b[i] > 0.5) {\n      t = 1;\n"
+          "    } else if (b[i] > 0) {\n      t = 2;\n    }\n    a[i] = t;\n  }",
+          "  t = 0\n  do i = 1, n\n     if (b(i) > 0.5) then\n        t = 1\n"
+          "     else if (b(i) > 0) then\n        t = 2\n     end if\n     a(i) = t\n  end do",
+          ("races on private t", "carried from one iteration"), 4),
+    Shape("branch condition changed between the branches",
+          "  t = 0;\n  for (i = 0; i < n; i++) {\n    s = b[i];\n    if (s > 0) t = s;\n"
+          "    s = -s;\n    if (!(s > 0)) t = 1;\n    a[i] = t;\n  }",
+          "  t = 0\n  do i = 1, n\n     s = b(i)\n     if (s > 0) t = s\n     s = -s\n"
+          "     if (.not. (s > 0)) t = 1\n     a(i) = t\n  end do",
+          ("races on private t", "carried from one iteration"), 4),
+    Shape("guard changed between the write and the read",
+          "  t = 0;\n  for (i = 0; i < n; i++) {\n    s = b[i];\n    if (s > 0.5) t = s;\n"
+          "    s = s - 1;\n    if (s > 0.5) a[i] = t;\n  }",
+          "  t = 0\n  do i = 1, n\n     s = b(i)\n     if (s > 0.5) t = s\n     s = s - 1\n"
+          "     if (s > 0.5) a(i) = t\n  end do",
+          ("races on private t", "carried from one iteration"), 4),
 ]
 
 
@@ -276,6 +296,28 @@ ACCEPTED = [
           "      a[i] = t - 1;\n    }\n  }",
           "  do i = 1, n\n     if (b(i) > 0.5) then\n        t = 3*b(i)\n        a(i) = t - 1\n"
           "     end if\n  end do", (), 0),
+    # issue 21: written on every path, used in several nests, guarded by a private scalar
+    Shape("written on both branches",
+          "  for (i = 0; i < n; i++) {\n    if (b[i] > 0.5) t = b[i];\n    else t = -b[i];\n"
+          "    a[i] = t;\n  }",
+          "  do i = 1, n\n     if (b(i) > 0.5) then\n        t = b(i)\n     else\n"
+          "        t = -b(i)\n     end if\n     a(i) = t\n  end do", (), 0),
+    Shape("written on every branch of an else if chain",
+          "  for (i = 0; i < n; i++) {\n    if (b[i] > 0.7) t = 1;\n"
+          "    else if (b[i] > 0.3) t = b[i];\n    else t = 2*b[i];\n    a[i] = t*t;\n  }",
+          "  do i = 1, n\n     if (b(i) > 0.7) then\n        t = 1\n"
+          "     else if (b(i) > 0.3) then\n        t = b(i)\n     else\n        t = 2*b(i)\n"
+          "     end if\n     a(i) = t*t\n  end do", (), 0),
+    Shape("one scalar in two nests",
+          "  for (i = 0; i < n; i++) {\n    t = 2*b[i];\n    a[i] = t + 1;\n  }\n"
+          "  for (j = 0; j < n; j++) {\n    t = 3*b[j];\n    d[j][0] = t + 1;\n  }",
+          "  do i = 1, n\n     t = 2*b(i)\n     a(i) = t + 1\n  end do\n"
+          "  do j = 1, n\n     t = 3*b(j)\n     d(j, 1) = t + 1\n  end do", (), 0),
+    Shape("guard reads a private scalar",
+          "  for (i = 0; i < n; i++) {\n    acc = b[i];\n    if (acc > 0.5) {\n"
+          "      t = 2*acc;\n      a[i] = t;\n    }\n  }",
+          "  do i = 1, n\n     acc = b(i)\n     if (acc > 0.5) then\n        t = 2*acc\n"
+          "        a(i) = t\n     end if\n  end do", (), 0),
 ]
 
 

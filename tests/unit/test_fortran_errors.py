@@ -277,11 +277,17 @@ def test_fixed_form_option_overrides_suffix():
         FRONTEND.parse("x.f90", src.replace("  !$translate", "c$translate"), {"form": "fixed"})
 
 
-def test_preprocessor_directive_inside_region():
-    src = body("do i = 1, n\n#ifdef FAST\n  a(i) = 1\n#endif\nend do\n").replace("  #", "#")
-    err = error_of(src, "bad.F90")
-    assert err.message.startswith("C preprocessor directive inside a kernel region")
-    assert where(err) == "7:1"
+@pytest.mark.parametrize("path", ["bad.F90", "bad.F08"])
+@pytest.mark.parametrize("line, closing", [("#ifdef FAST", "#endif\n"),
+                                           ("#define FAST 1", ""), ("#  undef FAST", "")])
+def test_preprocessor_directive_inside_region(path, line, closing):
+    src = body(f"do i = 1, n\n{line}\n  a(i) = 1\n{closing}end do\n").replace("  #", "#")
+    err = error_of(src, path)
+    assert err.message == (
+        "preprocessor directive inside a kernel region: the rewritten source replaces the "
+        "region's lines by a call, and this line would be lost with them (move it outside the "
+        "region, e.g. put the whole region inside each branch of an #if)")
+    assert where(err) == "7:1" and err.span.source_line == line
 
 
 def test_where_mask_reading_assigned_array():

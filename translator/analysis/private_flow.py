@@ -34,6 +34,7 @@ from translator.ir.isl_glue import hardware_range, params_of, statement_domain
 from translator.ir.isl_glue.flow import (CrossFlow, FlowAccess, Guarantee, affine_condition,
                                          first_cross_flow)
 from translator.ir.kernel import Kernel
+from translator.ir.predicates import MAX_COMBINED, merge_complementary
 from translator.ir.statements import Statement
 from translator.ir.tags import InameTag
 from translator.ir.util import FrozenDict
@@ -64,9 +65,11 @@ def check_private_temporaries(kernel: Kernel, trusted: frozenset[str] = frozense
         accesses = by_name.get(name, [])
         if not any(not a.is_write for a in accesses):
             continue
-        layout = _Layout.of(kernel, {a.statement for a in accesses}, closure)
+        keep = {a.statement for a in accesses} | _condition_writers(kernel, accesses)
+        layout = _Layout.of(kernel, keep, closure)
+        accesses = accesses + _combined_writes(kernel, layout, accesses)
         flows = [_flow_access(kernel, layout, hardware, axes, a) for a in accesses]
-        guarantees = _guarantees(kernel, accesses, flows)
+        guarantees = _guarantees(kernel, layout, accesses, flows)
         found = first_cross_flow(kernel.domains, kernel.assumptions, flows,
                                  _shape(kernel, name), guarantees,
                                  kernel.temporaries[name].initializer is not None)
@@ -200,11 +203,10 @@ def _lowest(kernel: Kernel, iname: str) -> Expression:
     return hardware_range(statement_domain(kernel.domains, [iname]), iname)[0]
 
 
-def _guarantees(kernel: Kernel, accesses: Sequence[Access], flows: Sequence[FlowAccess]
-                ) -> list[Guarantee]:
+def _guarantees(kernel: Kernel, layout: _Layout, accesses: Sequence[Access],
+                flows: Sequence[FlowAccess]) -> list[Guarantee]:
     """Conditional writes that surely ran before reads under the same conditions."""
     out = []
-    inames = kernel.all_inames
     for w, (wa, wf) in enumerate(zip(accesses, flows)):
         if not wa.is_write or wf.must or wa.index is None:
             continue
@@ -212,24 +214,92 @@ def _guarantees(kernel: Kernel, accesses: Sequence[Access], flows: Sequence[Flow
         for r, ra in enumerate(accesses):
             if ra.is_write or not set(unknown) <= set(ra.conditions):
                 continue
-            equal = _stable_inames(kernel, unknown, inames, set(wa.inames) & set(ra.inames))
+            equal = _stable_inames(kernel, layout, unknown, wa, ra)
             if equal is not None:
                 out.append(Guarantee(w, r, tuple(sorted(equal))))
     return out
 
 
-def _stable_inames(kernel: Kernel, conditions: Sequence[Expression], inames: frozenset[str],
-                   common: set[str]) -> set[str] | None:
-    """The inames the conditions depend on, when those are common to both accesses and the
-    conditions read no data the kernel writes; else None."""
+def _stable_inames(kernel: Kernel, layout: _Layout, conditions: Sequence[Expression],
+                   first: Access, then: Access) -> set[str] | None:
+    """The inames at equal values of which the conditions hold the same value at `first` and
+    at `then` (which comes later in the sequential order); None when that is not sure.
+
+    Those are the inames the conditions depend on, which both accesses must have.  A
+    condition may read data the kernel writes (a private scalar computed earlier in the
+    iteration, a hoisted ``if`` condition) when no statement writing it runs between the two
+    accesses: then both must also be in the same iteration of every loop they share."""
+    inames = kernel.all_inames
+    common = set(first.inames) & set(then.inames)
     used: set[str] = set()
     for c in conditions:
         names = dependencies(c)
         data = names - inames - _params(kernel)
-        if any(kernel.writers(v) for v in data):
+        if any(_writes_between(kernel, layout, v, first, then) for v in data):
             return None
+        if any(kernel.writers(v) for v in data):
+            used |= common
         used |= names & inames
     return used if used <= common else None
+
+
+def _writes_between(kernel: Kernel, layout: _Layout, variable: str, first: Access,
+                    then: Access) -> bool:
+    """Whether a statement writing `variable` may run after `first`'s statement (or is it)
+    and before `then`'s, in one iteration of the loops they share."""
+    start, end = layout.paths[first.statement], layout.paths[then.statement]
+    for writer in kernel.writers(variable):
+        at = layout.paths.get(writer)
+        if at is None or writer == first.statement or start < at < end:
+            return True
+    return False
+
+
+def _condition_writers(kernel: Kernel, accesses: Sequence[Access]) -> set[str]:
+    """Statements writing data that the accesses' conditions read (the layout places them,
+    for `_writes_between`)."""
+    inames = kernel.all_inames
+    data = {n for a in accesses for c in a.conditions for n in dependencies(c)} - inames
+    return {w for v in sorted(data) for w in kernel.writers(v)}
+
+
+def _combined_writes(kernel: Kernel, layout: _Layout, accesses: Sequence[Access]
+                     ) -> list[Access]:
+    """Writes of one element in both branches of an ``if``/``else`` (conditions ``c`` and
+    ``not c``, the others shared), as one write under the shared conditions at the later of
+    the two statements: by then one of them surely ran in that iteration.  Repeated, an ``else
+    if`` chain whose every branch writes combines into one write.  `c` must hold the same
+    value at both (no statement writing its data runs between them)."""
+    writes = [a for a in accesses if a.is_write and a.index is not None]
+    out: list[Access] = []
+    while len(out) < MAX_COMBINED:
+        merged = _one_combination(kernel, layout, writes)
+        if merged is None:
+            return out
+        writes.append(merged)
+        out.append(merged)
+    return out
+
+
+def _one_combination(kernel: Kernel, layout: _Layout, writes: list[Access]) -> Access | None:
+    """A combination of two of `writes` that is not among them yet, or None."""
+    have = {(a.statement, a.index, a.inames, a.conditions) for a in writes}
+    for a in writes:
+        for b in writes:
+            if a.index != b.index or a.inames != b.inames:
+                continue
+            shared = merge_complementary(frozenset(a.conditions), frozenset(b.conditions))
+            if shared is None:
+                continue
+            first, later = sorted((a, b), key=lambda x: layout.paths[x.statement])
+            c = set(a.conditions) - shared
+            if _stable_inames(kernel, layout, tuple(c), first, later) is None:
+                continue
+            conds = tuple(x for x in later.conditions if x in shared)
+            merged = replace(later, conditions=conds)
+            if (merged.statement, merged.index, merged.inames, merged.conditions) not in have:
+                return merged
+    return None
 
 
 # ---------------------------------------------------------------------------------------------

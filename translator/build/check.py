@@ -27,7 +27,8 @@ from typing import Any
 
 from translator.build.checkcompare import (Record, compare_runs, read_dump)
 from translator.build.checkglue import (SUPPORT_C, check_glue_file, real_symbol_defines)
-from translator.build.flags import UserErrorParser, frontend_cpp_args, language_of
+from translator.build.flags import (UserErrorParser, compiler_preprocessing,
+                                    frontend_cpp_args, language_of)
 from translator.build.paths import runtime_dir
 from translator.build.warnpolicy import apply_policy, split_warning_flags
 from translator.diagnostics import FrontendError, TranslatorError
@@ -112,7 +113,9 @@ def translate_units(settings: Settings, policy) -> list[Unit]:
     # `translate check --help` and argument errors do not need
     from translator.build.job import read_source
     from translator.driver import translate_text
-    cpp = frontend_cpp_args(settings.flags)
+    options: dict = {"cpp_args": frontend_cpp_args(settings.flags)}
+    if compiler_preprocessing(settings.flags) is not None:   # gfortran's -cpp / -nocpp
+        options["preprocess"] = compiler_preprocessing(settings.flags)
     units, stems = [], set()
     for name in settings.sources:
         src = Path(name)
@@ -125,7 +128,7 @@ def translate_units(settings: Settings, policy) -> list[Unit]:
         stems.add(unit.stem)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            unit.result = translate_text(name, read_source(name), {"cpp_args": cpp})
+            unit.result = translate_text(name, read_source(name), options)
         shown, failed = apply_policy(caught, policy)
         sys.stderr.write(shown)
         if failed:

@@ -19,7 +19,7 @@ class UserErrorParser(argparse.ArgumentParser):
 FRONTEND_FLAGS = ("-I", "-D", "-U")
 
 FORTRAN_SUFFIXES = (".f", ".for", ".f77", ".f90", ".f95", ".f03", ".f08", ".F", ".FOR",
-                    ".F77", ".F90", ".F95", ".F03", ".F08", ".fpp", ".FPP")
+                    ".F77", ".F90", ".F95", ".F03", ".F08", ".fpp", ".FPP", ".ftn", ".FTN")
 C_SUFFIXES = (".c",)
 
 
@@ -37,6 +37,16 @@ def frontend_cpp_args(flags: Sequence[str]) -> list[str]:
             out.append(arg)
         k += 1
     return out
+
+
+def compiler_preprocessing(flags: Sequence[str]) -> bool | None:
+    """Whether a gfortran command line forces preprocessing on (``-cpp``) or off (``-nocpp``);
+    None when it leaves it to the suffix.  The last one wins, as with gfortran."""
+    found = None
+    for arg in flags:
+        if arg in ("-cpp", "-nocpp"):
+            found = arg == "-cpp"
+    return found
 
 
 def language_of(path: str) -> str | None:

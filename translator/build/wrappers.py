@@ -13,8 +13,9 @@ compiler with the same arguments, except that
   linked only when used) and ``-lOpenCL`` (as needed) are added.
 
 Sources without regions, and ``-E``/``-S``/``-M``/``-fsyntax-only`` runs, pass through
-untouched.  ``-I``/``-D``/``-U`` reach the translator's preprocessor too.  Translator options
-go in ``-Xtranslate OPTION`` (repeatable) or ``$TRANSLATE_FLAGS`` (e.g. ``-Werror --report``).
+untouched.  ``-I``/``-D``/``-U`` (and gfortran's ``-cpp``/``-nocpp``) reach the translator's
+preprocessor too.  Translator options go in ``-Xtranslate OPTION`` (repeatable) or
+``$TRANSLATE_FLAGS`` (e.g. ``-Werror --report``).
 Exit status: the translator's (1 for a diagnosed error, 2 for a bug), else the compiler's.
 """
 
@@ -29,7 +30,8 @@ import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from translator.build.flags import frontend_cpp_args, has_directives, language_of
+from translator.build.flags import (compiler_preprocessing, frontend_cpp_args, has_directives,
+                                    language_of)
 
 #: Options whose value is the next argument.
 _TAKES_VALUE = frozenset({
@@ -179,6 +181,9 @@ def _job_options(cmd: Command, output: str):
     opts: JobOptions = _job_options(args, policy)
     frontend = _frontend_options(args)
     frontend["cpp_args"] = frontend_cpp_args(cmd.args) + frontend["cpp_args"]
+    preprocess = compiler_preprocessing(cmd.args)
+    if preprocess is not None and "preprocess" not in frontend:
+        frontend["preprocess"] = preprocess   # the compiler's -cpp/-nocpp, unless -Xtranslate
     # objects of different files may be linked together: same-named regions must not clash
     return replace(opts, output=output, frontend=frontend, depfile=None, dep_targets=(),
                    unique_symbols=True)
