@@ -127,11 +127,11 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
                                 f"{names[name].kernel_line})", m.span)
         names[name] = m
         finder.resolve(proc.scope)   # modules from other files, before any name is looked up
-        out.append(_region(proc, m, name, marks, lines, form))
+        out.append(_region(proc, m, name, lines, form))
     return out
 
 
-def _region(proc: Procedure, m: RegionMarks, name: str, marks: list[RegionMarks],
+def _region(proc: Procedure, m: RegionMarks, name: str,
             lines: SourceLines, form: str) -> FortranRegion:
     _check_no_declarations(proc, m, lines)
     _check_no_preprocessor(m, lines)
@@ -140,7 +140,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str, marks: list[RegionMarks]
     builder = RegionBuilder(proc.scope, lines, name, m.body_first_line, loop_vars)
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.visit_block(statements)
-    outside = _outside_names(proc, marks, lines, form)
+    outside = _outside_names(proc, m, lines, form)
     asm = assemble(builder, name, m.span, outside)
     after = final_value_statements(builder.loops, _live_after(proc, m, lines, form),
                                    builder.generated, name)
@@ -277,14 +277,12 @@ def _first_read(name: str, candidates: list[int], lines: SourceLines, form: str)
     return 0
 
 
-def _outside_names(proc: Procedure, marks: list[RegionMarks], lines: SourceLines,
+def _outside_names(proc: Procedure, m: RegionMarks, lines: SourceLines,
                    form: str) -> dict[str, int]:
-    """Identifiers the procedure's executable text uses outside every region, with the first
-    line that does (a scalar used there cannot become a kernel-private temporary: its value
-    would be lost)."""
-    inside = set()
-    for m in marks:
-        inside.update(range(m.kernel_line, m.end_line + 1))
+    """Identifiers the procedure's executable text uses outside region `m` (other regions
+    included), with the first line that does (a scalar used there cannot become a
+    kernel-private temporary: its value would be lost)."""
+    inside = range(m.kernel_line, m.end_line + 1)
     out: dict[str, int] = {}
     for k in range(proc.decl_last_line + 1, proc.end_line + 1):
         text = lines.line(k)

@@ -233,3 +233,44 @@ def test_carried_scalars_are_refused(tmp_path: Path, shape: str):
     assert "error: mapping i_inner to l.0 races: " in proc.stderr or \
         "error: mapping i_outer to g.0 races: " in proc.stderr, proc.stderr
     assert " writes t[0]" in proc.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# a scalar one region writes and a later region of the same procedure reads is not private to
+# the first (was: private, so the second region read the host's stale value)
+
+TWO_REGIONS = """\
+subroutine s(n, a, b)
+  integer, intent(in) :: n
+  real(8), intent(inout) :: a(n), b(n)
+  real(8) :: t
+  integer :: i
+  !$translate kernel
+  t = 3
+  do i = 1, n
+     a(i) = t*a(i)
+  end do
+  !$translate end kernel
+  !$translate kernel
+  do i = 1, n
+     b(i) = t*b(i)
+  end do
+  !$translate end kernel
+end subroutine
+
+program m
+  integer, parameter :: n = 8
+  real(8) :: a(n), b(n)
+  a = 1
+  b = 1
+  call s(n, a, b)
+  print '(2es24.16)', a(1), b(1)
+end program
+"""
+
+
+def test_scalar_written_in_one_region_read_in_the_next(tmp_path: Path):
+    src = tmp_path / "two_regions.f90"
+    src.write_text(TWO_REGIONS)
+    out = check_sample(src, tmp_path)
+    assert out.split() == ["3.0000000000000000E+00"] * 2
