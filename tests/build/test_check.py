@@ -162,3 +162,18 @@ end subroutine
     kc = translate_text("s.c", c).regions[0][1]
     assert element_name("a", 5, kc, values, "c") == "a[1][2]"          # row-major
     assert element_name("zz", 5, kc, values, "c") == "zz[5]"
+
+
+def test_a_killed_translated_program_is_a_mismatch() -> None:
+    """A translated program killed by a signal after every region matched is a mismatch, and
+    the verdict names the signal (subprocess gives it as a negative return code)."""
+    from translator.build.check import Run
+    from translator.build.checkcompare import Record, compare_runs
+
+    records = [Record("k")]
+    text, ok = compare_runs(Run(0, "a\n", "", records), Run(-11, "", "", records), {})
+    assert not ok
+    assert text.startswith("translate check: error: the translated program was killed by "
+                           "signal 11 (SIGSEGV) after 1 of 1 region executions")
+    text, ok = compare_runs(Run(0, "", "", records), Run(3, "", "", records), {})
+    assert not ok and "the translated program exited with status 3 after 1 of 1" in text

@@ -145,6 +145,7 @@ struct tr_region_state {
     tr_region *region;
     cl_kernel kernel;
     unsigned long long calls;
+    int launched;             /* one-kernel regions: the kernel was launched once */
     unsigned long long kernel_ns;
     unsigned long long bytes_in;
     unsigned long long bytes_out;
@@ -389,6 +390,7 @@ static void select_device(const tr_region *region)
 /* Data regions (the last section of this file). */
 static void print_data_profile(unsigned long long *in, unsigned long long *out);
 static void release_data(void);
+static int data_present(void);
 static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t bytes,
                           cl_mem *out, int *owned);
 /* Pinned staging (after setup). */
@@ -424,6 +426,17 @@ static void print_profile(void)
             (double)ns * 1e-6, in, out);
 }
 
+static void at_exit(void);
+
+/* After the first launch of a kernel: waits for it (the implementation compiles it now) and
+ * registers the exit handler again (see at_exit). */
+static void first_launch_done(const tr_region *region)
+{
+    check(region, clFinish(rt.queue), "running the kernel (clFinish)");
+    if (atexit(at_exit) != 0)
+        fail(region, "registering the exit handler (atexit) failed");
+}
+
 static void release_kernels(struct tr_region_state *s)
 {
     cl_uint k;
@@ -444,10 +457,19 @@ static void release_kernels(struct tr_region_state *s)
     free(s->kernel_set);
 }
 
+/* The exit handler.  Exit handlers run in reverse order of registration, and an OpenCL
+ * implementation may register its own (its compiler's static objects, say) when it first builds
+ * or launches a kernel, after setup registered this one: those then run first and pending
+ * device work crashes in them.  So a region call outside data regions returns with the device
+ * idle (tr_region_end), and the first launch of each kernel waits for it and registers this
+ * handler again (first_launch_done), so that it runs before anything the implementation
+ * registered up to then.  It runs once: the later registrations find rt cleared. */
 static void at_exit(void)
 {
     struct tr_region_state *s, *snext;
     struct tr_program *p, *pnext;
+    if (!rt.ready)
+        return;
     flush_held();
     if (rt.queue != NULL)
         clFinish(rt.queue);   /* launches on present data may still run */
@@ -1307,10 +1329,25 @@ static void describe_launch(const tr_call *call, cl_uint work_dim, const size_t 
              work_dim > 2 ? gsize[2] : 1, local);
 }
 
+/* Counts the launch; 1 if it is the first of its kernel in this process. */
+static int is_first_launch(tr_call *call)
+{
+    struct tr_region_state *s = call->region->state;
+    int first;
+    if (call->region->nkernels == 0) {
+        first = !s->launched;
+        s->launched = 1;
+        return first;
+    }
+    s->launches[call->kernel_index] += 1;
+    return s->launches[call->kernel_index] == 1;
+}
+
 void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const long long *local)
 {
     size_t gsize[3], lsize[3];
     cl_uint i;
+    int first;
     cl_event event = NULL;
     cl_int err;
     char what[256];
@@ -1324,8 +1361,7 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
         lsize[i] = (size_t)l;
         gsize[i] = (size_t)((global[i] + l - 1) / l * l);
     }
-    if (call->region->nkernels > 0)
-        call->region->state->launches[call->kernel_index] += 1;
+    first = is_first_launch(call);
     check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* the kernel right after */
     err = clEnqueueNDRangeKernel(rt.queue, call->kernel, work_dim, NULL, gsize,
                                  local != NULL ? lsize : NULL, 0, NULL,
@@ -1338,6 +1374,8 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
         add_kernel_time(call, event);
         clReleaseEvent(event);
     }
+    if (first)
+        first_launch_done(call->region);
 }
 
 /* Copies the TR_OUT arrays back; 1 if any was (a blocking read waits for every command
@@ -1366,9 +1404,10 @@ void tr_region_end(tr_call *call)
     if (rt.sync)
         check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
     if (!read_back(call)) {
-        /* Nothing read back: wait only while a copy-in may still read host memory; launches
-         * on present data run on (later transfers and TRANSLATE_SYNC=1 wait for them). */
-        if (call->host_writes)
+        /* Nothing read back: wait while a copy-in may still read host memory, and outside
+         * data regions (nothing later would wait: see at_exit); launches on present data run
+         * on (later transfers, the end of the data region and TRANSLATE_SYNC=1 wait). */
+        if (call->host_writes || !data_present())
             check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
         else
             check(call->region, clFlush(rt.queue), "clFlush");
@@ -1607,6 +1646,7 @@ void tr_data_enter(tr_data_site *site, const char *name, const void *host, long 
 static void present_release(tr_data_site *site, struct tr_present *e, unsigned action)
 {
     struct tr_present **link;
+    const char *e_name = e->name;
     e->refs -= 1;
     if (e->refs > 0)
         return;
@@ -1617,6 +1657,15 @@ static void present_release(tr_data_site *site, struct tr_present *e, unsigned a
     *link = e->next;
     release_buffer(e->buffer);
     free(e);
+    if (dt.present == NULL && clFinish(rt.queue) != CL_SUCCESS)   /* launches on it end */
+        data_fail(site, "%s: running the kernels on array '%s' failed (clFinish)", site->kind,
+                  e_name);
+}
+
+/* 1 while some data is present on the device (region calls on it may return early). */
+static int data_present(void)
+{
+    return dt.present != NULL;
 }
 
 void tr_data_end(tr_data_site *site)
