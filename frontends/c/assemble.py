@@ -370,6 +370,10 @@ class _OuterEnvironment:
         self.fscope = builder.fscope
         self.lookup = builder.lookup_outer
 
+    def pointer_origin(self, name: str, node: c_ast.Node) -> None:
+        """Declarations outside the region subscript no pointers."""
+        return None
+
 
 # ---------------------------------------------------------------------------------------------
 # helpers on raw statements
