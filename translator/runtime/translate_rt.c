@@ -391,6 +391,7 @@ static void select_device(const tr_region *region)
 static void print_data_profile(unsigned long long *in, unsigned long long *out);
 static void release_data(void);
 static int data_present(void);
+static int one_present(const void *a, size_t a_bytes, const void *b, size_t b_bytes);
 static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t bytes,
                           cl_mem *out, int *owned);
 /* Pinned staging (after setup). */
@@ -974,6 +975,7 @@ void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
     call->kernel_nargs = 0;
     call->kernel_set = NULL;
     call->host_writes = 0;
+    call->arg_names = NULL;
     /* A second call while one is in progress (recursion) gets its own slots and buffers. */
     call->private_slots = s->busy;
     if (s->busy) {
@@ -1108,6 +1110,66 @@ static void copy_in(tr_call *call, tr_slot *sl, const void *host)
     call->region->state->bytes_in += sl->bytes;
 }
 
+void tr_arg_names(tr_call *call, const char *names)
+{
+    call->arg_names = names;
+}
+
+/* The name of argument `index` (tr_arg_names), or "argument N". */
+static void slot_name(const tr_call *call, cl_uint index, char *buf, size_t size)
+{
+    const char *s = call->arg_names;
+    cl_uint k;
+    for (k = 0; s != NULL && *s != '\0' && k < index; ++k)
+        s += strlen(s) + 1;
+    if (s != NULL && *s != '\0')
+        snprintf(buf, size, "'%s'", s);
+    else
+        snprintf(buf, size, "argument %u", (unsigned)index);
+}
+
+static int slots_overlap(const tr_slot *a, const tr_slot *b)
+{
+    const char *x = a->host, *y = b->host;
+    return x < y + b->bytes && y < x + a->bytes;
+}
+
+static void fail_overlap(tr_call *call, cl_uint i, cl_uint j)
+{
+    const tr_slot *a = &call->slots[i], *b = &call->slots[j];
+    char an[80], bn[80];
+    int shareable = (a->access & b->access & TR_MAY_ALIAS) != 0;
+    slot_name(call, i, an, sizeof an);
+    slot_name(call, j, bn, sizeof bn);
+    fail(call->region, "region '%s': array arguments %s (host bytes %p..+%zu) and %s (host "
+         "bytes %p..+%zu) overlap in memory and the region writes %s: the device would work "
+         "on two copies of that memory%s", call->region->name, an, a->host, a->bytes, bn,
+         b->host, b->bytes, (b->access & TR_OUT) ? bn : an,
+         shareable ? "; pass arrays that do not overlap, or make the array present in a data "
+                     "region around the call (one device buffer for both)"
+                   : "; the kernel was generated for arrays that do not overlap: pass arrays "
+                     "that do not overlap");
+}
+
+/* Stops the program where array argument `index` overlaps another one of the call in host
+ * memory and either is written: the device would get two copies of one memory (C pointers
+ * may overlap; DESIGN.md "Soundness is about memory").  Ranges in one present data entry share
+ * its device buffer and pass where the kernel allows for the overlap (TR_MAY_ALIAS). */
+static void check_disjoint(tr_call *call, cl_uint index)
+{
+    const tr_slot *a = &call->slots[index];
+    cl_uint i;
+    for (i = 0; a->bytes > 0 && i < call->nargs; ++i) {
+        const tr_slot *b = &call->slots[i];
+        if (i == index || !b->is_set || b->host == NULL || b->bytes == 0
+            || !slots_overlap(a, b) || !((a->access | b->access) & TR_OUT)
+            || ((a->access & b->access & TR_MAY_ALIAS)
+                && one_present(a->host, a->bytes, b->host, b->bytes)))
+            continue;
+        fail_overlap(call, i, index);
+    }
+}
+
 void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long count,
                   size_t elem_size, unsigned flags)
 {
@@ -1122,8 +1184,10 @@ void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long coun
     sl->bytes = n * elem_size;
     sl->host = (void *)(uintptr_t)host;   /* written back only for TR_OUT arrays */
     sl->flags = flags;
+    sl->access = flags;
     if (sl->bytes > 0 && host == NULL)
         fail(call->region, "array argument %u is a null pointer", (unsigned)index);
+    check_disjoint(call, index);
     if (present_buffer(call, index, host, sl->bytes, &sl->buffer, &sl->owned)) {
         sl->flags = 0;   /* present (data region): nothing moves */
         if (call->region->nkernels == 0)
@@ -1660,6 +1724,13 @@ static void present_release(tr_data_site *site, struct tr_present *e, unsigned a
     if (dt.present == NULL && clFinish(rt.queue) != CL_SUCCESS)   /* launches on it end */
         data_fail(site, "%s: running the kernels on array '%s' failed (clFinish)", site->kind,
                   e_name);
+}
+
+/* 1 if both host ranges lie in one present entry (they share its device buffer). */
+static int one_present(const void *a, size_t a_bytes, const void *b, size_t b_bytes)
+{
+    struct tr_present *e = present_overlap(a, a_bytes);
+    return e != NULL && present_contains(e, a, a_bytes) && present_contains(e, b, b_bytes);
 }
 
 /* 1 while some data is present on the device (region calls on it may return early). */
