@@ -42,25 +42,29 @@ def overlap(tmp_path_factory) -> tuple[Path, Path]:
 def test_calls_without_two_copies_run(overlap: tuple[Path, Path]) -> None:
     original, translated = overlap
     expected = run([str(original), "ok"], original.parent)
-    assert expected.count("\n") == 3, expected
+    assert expected.count("\n") == 4, expected
     actual = run([str(translated), "ok"], translated.parent, env={"TRANSLATE_DEVICE": "cpu"})
     compare_outputs(expected, actual, 0.0)
 
 
-@pytest.mark.parametrize("case, line, region, hint", [
-    ("plain", 14, "plain_k", "pass arrays that do not overlap, or make the array present in a "
+@pytest.mark.parametrize("case, line, first, second, region, hint", [
+    ("plain", 14, "x", "y", "plain_k", "pass arrays that do not overlap, or make the array present in a "
                              "data region around the call (one device buffer for both)"),
-    ("array", 22, "array_params_k", "the kernel was generated for arrays that do not overlap: "
+    ("array", 22, "x", "y", "array_params_k", "the kernel was generated for arrays that do not overlap: "
                                     "pass arrays that do not overlap"),
+    ("unknown", 43, "u", "p", "unknown_origin_k",
+     "pass arrays that do not overlap, or make the array present in a data region around the "
+     "call (one device buffer for both)"),
 ])
 def test_overlapping_written_arrays_stop(overlap: tuple[Path, Path], case: str, line: int,
-                                         region: str, hint: str) -> None:
+                                         first: str, second: str, region: str,
+                                         hint: str) -> None:
     _, translated = overlap
     proc = subprocess.run([str(translated), case], capture_output=True, text=True, timeout=300,
                           env={**os.environ, "TRANSLATE_DEVICE": "cpu"})
     assert proc.returncode == 1, proc.stderr
     head = (f"overlap.c:{line}: error: translate runtime: region '{region}': array arguments "
-            "'x' (host bytes ")
+            f"'{first}' (host bytes ")
     assert head in proc.stderr
-    assert ("+256) overlap in memory and the region writes 'y': the device would work on two "
-            f"copies of that memory; {hint}\n") in proc.stderr
+    assert (f"+256) overlap in memory and the region writes '{second}': the device would work "
+            f"on two copies of that memory; {hint}\n") in proc.stderr

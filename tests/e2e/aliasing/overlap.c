@@ -3,7 +3,7 @@
  * overlapping plain pointers inside a data region (one device buffer for both).  `overlap
  * plain` and `overlap array` pass overlapping arrays, one of them written, outside a data
  * region: the translated program must stop with a message rather than give the kernel two
- * copies of one memory. */
+ * copies of one memory; `overlap unknown` too, through a local pointer of unknown origin. */
 #include <stdio.h>
 #include <string.h>
 
@@ -33,6 +33,21 @@ static void reads_only(int n, const double x[N], const double y[N], double out[N
 #pragma translate end kernel
 }
 
+/* p may point anywhere: it aliases every array of the region. */
+static void unknown_origin(int n, int which, double *out)
+{
+    double u[N], v[N];
+    double *p = which ? u : v;
+    for (int i = 0; i < n; i++)
+        u[i] = v[i] = i;
+#pragma translate kernel unknown_origin_k
+    for (int i = 0; i < n; i++)
+        p[i] = u[i] + 1;
+#pragma translate end kernel
+    for (int i = 0; i < n; i++)
+        out[i] = u[i] + v[i];
+}
+
 static void print(const char *what, const double *a, int n)
 {
     printf("%s:", what);
@@ -51,6 +66,8 @@ int main(int argc, char **argv)
         plain(N, a, a + 1);
     if (strcmp(what, "array") == 0)
         array_params(N, a, a + 1);
+    if (strcmp(what, "unknown") == 0)
+        unknown_origin(N, 1, out);
     if (strcmp(what, "ok") != 0)
         return 0;
     plain(N, a, b);
@@ -64,5 +81,7 @@ int main(int argc, char **argv)
     plain(N, a, a + 16);
 #pragma translate end data
     print("present", a, N + 16);
+    unknown_origin(N, 0, out);
+    print("unknown_origin", out, N);
     return 0;
 }
