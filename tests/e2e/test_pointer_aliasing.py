@@ -47,14 +47,15 @@ def test_calls_without_two_copies_run(overlap: tuple[Path, Path]) -> None:
     compare_outputs(expected, actual, 0.0)
 
 
+SHARE = ("pass arrays that do not overlap, or make the array present in a data region around "
+         "the call (one device buffer for both)")
+DISJOINT = "the kernel was generated for arrays that do not overlap: pass arrays that do not overlap"
+
+
 @pytest.mark.parametrize("case, line, first, second, region, hint", [
-    ("plain", 14, "x", "y", "plain_k", "pass arrays that do not overlap, or make the array present in a "
-                             "data region around the call (one device buffer for both)"),
-    ("array", 22, "x", "y", "array_params_k", "the kernel was generated for arrays that do not overlap: "
-                                    "pass arrays that do not overlap"),
-    ("unknown", 43, "u", "p", "unknown_origin_k",
-     "pass arrays that do not overlap, or make the array present in a data region around the "
-     "call (one device buffer for both)"),
+    ("plain", 14, "x", "y", "plain_k", SHARE),
+    ("array", 22, "x", "y", "array_params_k", DISJOINT),
+    ("unknown", 43, "u", "p", "unknown_origin_k", SHARE),
 ])
 def test_overlapping_written_arrays_stop(overlap: tuple[Path, Path], case: str, line: int,
                                          first: str, second: str, region: str,
