@@ -49,7 +49,8 @@ def test_calls_without_two_copies_run(overlap: tuple[Path, Path]) -> None:
 
 SHARE = ("pass arrays that do not overlap, or make the array present in a data region around "
          "the call (one device buffer for both)")
-DISJOINT = "the kernel was generated for arrays that do not overlap: pass arrays that do not overlap"
+DISJOINT = ("the kernel was generated for arrays that do not overlap: pass arrays that do not "
+            "overlap")
 
 
 @pytest.mark.parametrize("case, line, first, second, region, hint", [
