@@ -111,15 +111,15 @@ class Provenance:
                 and self.fscope.resolve(entry[1].type).kind == "scalar")
 
     def _is_base(self, name: str) -> bool:
-        """A one-dimensional array, or a pointer parameter or global the function never
-        assigns."""
+        """A one-dimensional array, or a pointer parameter or global, that the function never
+        assigns (an array parameter is a pointer: it can be assigned)."""
         entry = self.site.visible.get(name)
-        if entry is None:
+        if entry is None or name in self.assigned:
             return False
         ctype = self.fscope.resolve(entry[1].type)
         if ctype.kind == "array":
             return len(ctype.dims) == 1
-        return ctype.kind == "pointer" and entry[0] != "local" and name not in self.assigned
+        return ctype.kind == "pointer" and entry[0] != "local"
 
 
 def _walk(node: c_ast.Node | None) -> Iterator[c_ast.Node]:
