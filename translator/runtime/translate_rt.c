@@ -1162,6 +1162,7 @@ static void check_disjoint(tr_call *call, cl_uint index)
     for (i = 0; a->bytes > 0 && i < call->nargs; ++i) {
         const tr_slot *b = &call->slots[i];
         if (i == index || !b->is_set || b->host == NULL || b->bytes == 0
+            || (b->buffer != NULL && b->buffer == a->buffer)   /* shared (share_buffer) */
             || !slots_overlap(a, b) || !((a->access | b->access) & TR_OUT)
             || ((a->access & b->access & TR_MAY_ALIAS)
                 && one_present(a->host, a->bytes, b->host, b->bytes)))
@@ -1170,14 +1171,44 @@ static void check_disjoint(tr_call *call, cl_uint index)
     }
 }
 
+static int copies_in(unsigned flags)
+{
+    return (flags & TR_IN) || ((flags & TR_OUT) && !(flags & TR_OVERWRITE));
+}
+
+/* An array the kernel allows to alias others (TR_MAY_ALIAS) that starts where an earlier one
+ * of the call starts and is no longer (``f(a, a)``) uses that one's device buffer: copied in
+ * if it reads what the other did not copy, read back through the other.  1 if so. */
+static int share_buffer(tr_call *call, cl_uint index, tr_slot *sl)
+{
+    cl_uint i;
+    for (i = 0; i < call->nargs; ++i) {
+        tr_slot *t = &call->slots[i];
+        if (i == index || !t->is_set || t->host != sl->host || t->buffer == NULL
+            || !(t->access & TR_MAY_ALIAS) || t->flags == 0 || sl->bytes > t->bytes)
+            continue;   /* (flags 0: present or empty; the present path shares) */
+        sl->buffer = t->buffer;
+        sl->owned = 0;
+        if (copies_in(sl->access) && !copies_in(t->access))
+            copy_in(call, sl, sl->host);
+        t->flags |= sl->flags & TR_OUT;
+        sl->flags = 0;
+        if (call->region->nkernels == 0)
+            set_arg(call, index, sizeof(cl_mem), &sl->buffer, 1);
+        return 1;
+    }
+    return 0;
+}
+
 void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long count,
                   size_t elem_size, unsigned flags)
 {
     tr_slot *sl = slot(call, index);
-    cl_mem_flags mem = (flags & TR_IN) && !(flags & TR_OUT) ? CL_MEM_READ_ONLY
-                     : CL_MEM_READ_WRITE;
+    /* an array that may alias another may share its buffer with a written one */
+    cl_mem_flags mem = (flags & TR_IN) && !(flags & (TR_OUT | TR_MAY_ALIAS))
+                     ? CL_MEM_READ_ONLY : CL_MEM_READ_WRITE;
     size_t n = count > 0 ? (size_t)count : 0;
-    int copy = (flags & TR_IN) || ((flags & TR_OUT) && !(flags & TR_OVERWRITE));
+    int copy = copies_in(flags);
     if (n > 0 && elem_size > (size_t)-1 / n)
         fail(call->region, "array argument %u is too large (%lld elements)", (unsigned)index,
              count);
@@ -1187,6 +1218,8 @@ void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long coun
     sl->access = flags;
     if (sl->bytes > 0 && host == NULL)
         fail(call->region, "array argument %u is a null pointer", (unsigned)index);
+    if ((flags & TR_MAY_ALIAS) && sl->bytes > 0 && share_buffer(call, index, sl))
+        return;
     check_disjoint(call, index);
     if (present_buffer(call, index, host, sl->bytes, &sl->buffer, &sl->owned)) {
         sl->flags = 0;   /* present (data region): nothing moves */

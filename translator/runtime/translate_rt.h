@@ -123,7 +123,8 @@ extern "C" {
 /* The kernel allows for this array overlapping the other TR_MAY_ALIAS arrays of the call (C
  * pointers that may alias).  Two arrays of a call whose host ranges overlap, one of them
  * written, stop the program (the device would work on two copies of one memory) unless both
- * have TR_MAY_ALIAS and lie in one present data entry: they then share its device buffer. */
+ * have TR_MAY_ALIAS and lie in one present data entry, or start at the same address with the
+ * later one no longer (``f(a, a)``): they then share one device buffer. */
 #define TR_MAY_ALIAS 8u
 
 struct tr_region_state;

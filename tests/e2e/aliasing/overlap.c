@@ -1,9 +1,10 @@
 /* Arguments that C allows to overlap (issue 20, item 9).  `overlap ok` makes only calls the
- * translated program can run: disjoint arrays, overlapping arrays that are only read, and
- * overlapping plain pointers inside a data region (one device buffer for both).  `overlap
- * plain` and `overlap array` pass overlapping arrays, one of them written, outside a data
- * region: the translated program must stop with a message rather than give the kernel two
- * copies of one memory; `overlap unknown` too, through a local pointer of unknown origin. */
+ * translated program can run: disjoint arrays, one array passed twice to plain pointers (one
+ * device buffer for both), overlapping arrays that are only read, and overlapping plain
+ * pointers inside a data region (one device buffer for both).  `overlap plain`, `overlap
+ * array` and `overlap unknown` (a local pointer of unknown origin) pass overlapping arrays,
+ * one of them written, outside a data region: the translated program must stop with a message
+ * rather than give the kernel two copies of one memory. */
 #include <stdio.h>
 #include <string.h>
 
@@ -37,7 +38,7 @@ static void reads_only(int n, const double x[N], const double y[N], double out[N
 static void unknown_origin(int n, int which, double *out)
 {
     double u[N], v[N];
-    double *p = which ? u : v;
+    double *p = which == 1 ? u + 1 : which == 2 ? u : v;
     for (int i = 0; i < n; i++)
         u[i] = v[i] = i;
 #pragma translate kernel unknown_origin_k
@@ -67,12 +68,14 @@ int main(int argc, char **argv)
     if (strcmp(what, "array") == 0)
         array_params(N, a, a + 1);
     if (strcmp(what, "unknown") == 0)
-        unknown_origin(N, 1, out);
+        unknown_origin(N - 1, 1, out);
     if (strcmp(what, "ok") != 0)
         return 0;
     plain(N, a, b);
     array_params(N, b, a + 16);
     print("disjoint", a, N + 16);
+    plain(N, b, b);
+    print("in_place", b, N);
     reads_only(N, a, a + 1, out);
     print("reads_only", out, N);
     for (int i = 0; i < N + 16; i++)
@@ -83,5 +86,7 @@ int main(int argc, char **argv)
     print("present", a, N + 16);
     unknown_origin(N, 0, out);
     print("unknown_origin", out, N);
+    unknown_origin(N, 2, out);
+    print("unknown_origin_in_place", out, N);
     return 0;
 }
