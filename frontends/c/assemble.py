@@ -2,8 +2,12 @@
 
 Decides what each outer variable becomes (C memory model, DESIGN.md "The IR"):
 
-- arrays and pointers -> `ArrayArg` (C order; plain pointers may alias each other, `restrict`
-  pointers and arrays are disjoint buffers); extents from declarations or from the footprint;
+- arrays and pointers -> `ArrayArg` (C order); extents from declarations or from the footprint.
+  A local pointer of known origin is its base array at an offset (`frontends.c.provenance`);
+  `may_alias` (`_may_overlap`): plain pointers may overlap each other, local pointers of
+  unknown origin anything; `restrict` parameters, array parameters and array objects are
+  disjoint buffers (the glue stops a call whose arrays overlap where the kernel assumed
+  otherwise);
 - scalars only read -> `ValueArg`;
 - scalars written: a private `TemporaryVariable` when each iteration writes before it reads, on
   every path, and the final value is dead, otherwise a 1-element `ArrayArg`
@@ -25,6 +29,7 @@ from frontends.c.expressions import Binding, ExpressionBuilder
 from frontends.c.footprint import index_end
 from frontends.c.liveness import References
 from frontends.c.loops import BoundNormaliser
+from frontends.c.provenance import Provenance
 from frontends.c.regions import RegionSite
 from frontends.c.typemodel import CType
 from frontends.marks import apply_marks
@@ -48,6 +53,7 @@ class Assembler:
         self.built = built
         self.site = site
         self.refs = refs
+        self.provenance = Provenance(site, builder.fscope)
         self.stmts = built.statements
         self.inames = {loop.iname for loop in built.loops}
         self.values: dict[str, Binding] = {}
@@ -111,9 +117,11 @@ class Assembler:
         """Local arrays the region writes and nothing reads after it: privatisation may give
         each work item its own copy (translator.analysis.privatize decides)."""
         written = {s.assignee_name for s in self.stmts}
+        escaped = self.provenance.escaped   # a pointer may reach these after the region
         names = tuple(sorted(
             name for name, b in self.built.outer.items()
             if name in written and b.ctype.kind == "array" and b.storage == "local"
+            and self.built.c_names[name] not in escaped
             and not self.refs.used_after(self.built.c_names[name], self.site)))
         return FrozenDict({"private_candidates": names} if names else {})
 
@@ -247,13 +255,13 @@ class Assembler:
     def _arrays(self, domains: list) -> dict[str, ArrayArg]:
         accesses = _accesses(self.stmts)
         buffers = [n for n, b in self.built.outer.items() if b.ctype.is_buffer]
-        plain = sorted(n for n in buffers if self.built.outer[n].ctype.kind == "pointer"
-                       and not self.built.outer[n].ctype.restrict)
+        kinds = {n: self._memory_kind(n) for n in buffers}
         arrays: dict[str, ArrayArg] = {}
         for name in buffers:
             b = self.built.outer[name]
             shape = self._shape(name, b, accesses.get(name, []), domains)
-            alias = frozenset(plain) - {name} if name in plain else frozenset()
+            alias = frozenset(n for n in buffers
+                              if n != name and _may_overlap(kinds[name], kinds[n]))
             # is_input/is_output stay None: codegen infers them (a fully overwritten array
             # needs no copy-in).
             arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=shape,
@@ -262,6 +270,22 @@ class Assembler:
             arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=(1,),
                                     span=self._decl_span(name))
         return arrays
+
+    def _memory_kind(self, name: str) -> str:
+        """What a buffer may point to: "restrict" (a restrict parameter: the user promises
+        that nothing else reaches its object), "param" (a plain pointer parameter),
+        "array_param" (an array parameter: a pointer too, assumed disjoint from the others
+        like a Fortran dummy; the glue stops a call that passes overlapping arrays),
+        "pointer" (a plain global pointer), "unknown" (a local pointer of unknown origin),
+        "global" or "local" (an array object of its own)."""
+        b = self.built.outer[name]
+        if b.storage == "param":
+            if b.ctype.restrict:
+                return "restrict"
+            return "param" if b.ctype.kind == "pointer" else "array_param"
+        if b.ctype.kind == "pointer":
+            return "unknown" if self.provenance.unknown(self._c_name(name)) else "pointer"
+        return b.storage
 
     def _shape(self, name: str, b: Binding, uses, domains) -> tuple[Expression, ...]:
         dims = b.ctype.dims if b.ctype.kind == "array" else (None,)
@@ -390,6 +414,10 @@ class _OuterEnvironment:
         self.fscope = builder.fscope
         self.lookup = builder.lookup_outer
 
+    def pointer_origin(self, name: str, node: c_ast.Node) -> None:
+        """Declarations outside the region subscript no pointers."""
+        return None
+
 
 # ---------------------------------------------------------------------------------------------
 # helpers on raw statements
@@ -416,6 +444,15 @@ def _used_names(stmts: list[RawStatement], domains: list, arrays: dict[str, Arra
         for extent in a.shape or ():
             names |= dependencies(extent)
     return names
+
+
+def _may_overlap(a: str, b: str) -> bool:
+    """Whether buffers of these memory kinds (`Assembler._memory_kind`) may overlap: a local
+    pointer of unknown origin anything; plain pointers each other.  (Any two arrays of a call
+    that do overlap are stopped by the glue, unless the kernel knows they may: DESIGN.md
+    "Soundness is about memory".)"""
+    kinds = {a, b}
+    return "unknown" in kinds or kinds <= {"param", "pointer"}
 
 
 def _expand(names: set[str], aliases: dict[str, set[str]]) -> frozenset[str]:

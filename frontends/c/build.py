@@ -20,6 +20,7 @@ from frontends.c.expressions import Binding, ExpressionBuilder, TExpr, convert, 
 from frontends.c.loops import (LoopHead, analyse_for, bound_constraints, final_value_text,
                                loop_value)
 from frontends.c.preprocess import SourceText
+from frontends.c.provenance import Provenance
 from frontends.c.regions import RegionSite, directive_span, is_translate_pragma
 from frontends.c.typemodel import INT32, CType, FileScope
 from frontends.pragmas import parse_directive
@@ -118,6 +119,7 @@ class RegionBuilder:
         self.ids = UniqueNameGenerator()
         self.loop_counts: dict[str, int] = {}
         self.outer_names: dict[str, str] = {}
+        self.provenance = Provenance(site, fscope)
 
     def build(self) -> BuiltRegion:
         for stmt in self.site.statements:
@@ -174,6 +176,24 @@ class RegionBuilder:
                 "(only numbers, arrays of numbers and pointers to numbers)",
                 self.span(node, name))
         return Binding("outer", self._outer_name(name), ctype, storage=storage)
+
+    def pointer_origin(self, name: str, node: c_ast.Node) -> tuple[Binding, Expression] | None:
+        """For a local pointer of known origin (``p = u + k``): the binding of ``u`` and the
+        IR offset ``k``; None for anything else (frontends.c.provenance)."""
+        if any(name in scope for scope in self.scopes):
+            return None
+        origin = self.provenance.origin(name)
+        if origin is None:
+            return None
+        names = set().union(*(_ids(o) for o in origin.offsets)) | {origin.base}
+        if any(n in scope for scope in self.scopes for n in names):
+            return None   # shadowed inside the region: the names would mean something else
+        base = self.lookup(origin.base, node)
+        offset: Expression = 0
+        for o in origin.offsets:
+            term = self.exprs.integer(o, "a pointer offset")
+            offset = term if offset == 0 else p.Sum((offset, term))
+        return base, offset
 
     def lookup_outer(self, name: str, node: c_ast.Node) -> Binding:
         """Like `lookup`, for names in declarations outside the region (array dims)."""

@@ -58,6 +58,9 @@ class Environment(Protocol):
 
     def lookup(self, name: str, node: c_ast.Node) -> Binding: ...
 
+    def pointer_origin(self, name: str, node: c_ast.Node
+                       ) -> tuple[Binding, Expression] | None: ...
+
 
 #: math.h name -> (IR function, argument type: "d" double, "f" float, "i" int, "l" long).
 MATH_FUNCTIONS: dict[str, tuple[str, str]] = {}
@@ -260,6 +263,11 @@ class ExpressionBuilder:
         if not isinstance(base, c_ast.ID):
             raise UnsupportedConstructError("unsupported construct in a region: subscript of "
                                             "a computed pointer", self.span(node))
+        derived = self.env.pointer_origin(base.name, base)
+        if derived is not None:   # p[i] with p = u + k: u[k + i] (frontends.c.provenance)
+            b, offset = derived
+            index = self.integer(subs[0], "an array subscript")
+            return b, (index if offset == 0 else p.Sum((offset, index)),)
         b = self.env.lookup(base.name, base)
         rank = len(b.ctype.dims) if b.ctype.kind == "array" else 1
         if not b.ctype.is_buffer:

@@ -104,12 +104,14 @@ class FileScope:
             return self._resolve_base(node.type, tuple(node.quals or ()) + quals)
         if isinstance(node, c_ast.ArrayDecl):
             inner = self.resolve(node.type)
+            # a parameter `double a[restrict n]` is a restrict pointer (C99 6.7.5.3)
+            restrict = "restrict" in (node.dim_quals or ())
             if inner.kind == "scalar":
-                return CType("array", inner.dtype, (node.dim,), const=inner.const,
-                             spelling=inner.spelling)
+                return CType("array", inner.dtype, (node.dim,), restrict=restrict,
+                             const=inner.const, spelling=inner.spelling)
             if inner.kind == "array":
-                return CType("array", inner.dtype, (node.dim, *inner.dims), const=inner.const,
-                             spelling=inner.spelling)
+                return CType("array", inner.dtype, (node.dim, *inner.dims), restrict=restrict,
+                             const=inner.const, spelling=inner.spelling)
             return CType("other", description=f"array of {inner.description or inner.kind}")
         if isinstance(node, c_ast.PtrDecl):
             return self._resolve_pointer(node)

@@ -192,3 +192,18 @@ def test_preprocessed_fortran_with_the_compile_flags(tmp_path: Path) -> None:
         r = check(str(src), "--", "-O1", *flags, cwd=tmp_path)
         assert r.returncode == 0, r.stderr
         assert r.stdout == "translate check: all 1 region executions match (kinds_k x1)\n"
+
+
+def test_a_killed_translated_program_is_a_mismatch() -> None:
+    """A translated program killed by a signal after every region matched is a mismatch, and
+    the verdict names the signal (subprocess gives it as a negative return code)."""
+    from translator.build.check import Run
+    from translator.build.checkcompare import Record, compare_runs
+
+    records = [Record("k")]
+    text, ok = compare_runs(Run(0, "a\n", "", records), Run(-11, "", "", records), {})
+    assert not ok
+    assert text.startswith("translate check: error: the translated program was killed by "
+                           "signal 11 (SIGSEGV) after 1 of 1 region executions")
+    text, ok = compare_runs(Run(0, "", "", records), Run(3, "", "", records), {})
+    assert not ok and "the translated program exited with status 3 after 1 of 1" in text

@@ -305,6 +305,32 @@ def test_pointer_footprints_and_aliasing():
     assert arg(k, "a").may_alias == {"b", "d"} and arg(k, "c").may_alias == frozenset()
 
 
+def test_pointer_provenance_and_unknown_origins():
+    """Issue 20 item 9: a pointer set once to an array plus an invariant offset is that array
+    (chains too); a pointer of any other origin may alias every buffer; ``a[restrict n]`` is a
+    restrict pointer, a plain array parameter a disjoint buffer."""
+    k = region(body("for (int i = 0; i < n; i++) { p[i] = 2 * u[i] + q[i] + r[i]; w[i] = a[i]; }",
+                    params="int n, int k, double *restrict a, double b[restrict n], "
+                           "double c[n], int which",
+                    prefix="  double u[40], v[40];\n  double *p = u + 1;\n"
+                           "  double *q = &a[k];\n  double *r = q - 2;\n"
+                           "  double *w = which ? b : c;\n")).kernel
+    assert stmt_texts(k)[0] == "u[1 + i] = (2*u[i] + a[k + i]) + a[(k - 2) + i]"
+    assert sorted(k.arg_names) == ["a", "k", "n", "u", "w"]
+    assert arg(k, "w").may_alias == {"a", "u"}
+    assert arg(k, "u").may_alias == {"w"} and arg(k, "a").may_alias == {"w"}
+    k = region(body("for (int i = 0; i < n; i++) b[i] = c[i] + d[i];",
+                    params="int n, double b[restrict n], double c[n], double d[n]")).kernel
+    assert all(arg(k, x).may_alias == frozenset() for x in "bcd")
+
+
+def test_a_pointer_assigned_twice_has_no_known_origin():
+    k = region(body("for (int i = 0; i < n; i++) p[i] = 2 * u[i];",
+                    prefix="  double u[40];\n  double *p = u + 1;\n  p = u;\n")).kernel
+    assert sorted(k.arg_names) == ["n", "p", "u"]
+    assert arg(k, "p").may_alias == {"u"}
+
+
 def test_scalars_values_written_and_private():
     text = (HEADERS + "double out;\nvoid f(int n, double *restrict a, double s) {\n"
             "  double t, sum = 0, u = 0;\n#pragma translate kernel\n"

@@ -7,6 +7,7 @@ relative tolerance (default 1e-9 for double, 1e-4 for float: the device may cont
 
 from __future__ import annotations
 
+import signal
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,12 +134,24 @@ def compare_record(k: int, total: Counter, seen: Counter, a: Record, b: Record,
     return ""
 
 
+def ended(returncode: int) -> str:
+    """How a program that did not succeed ended: its exit status, or the signal that killed it
+    (a negative return code from subprocess)."""
+    if returncode >= 0:
+        return f"exited with status {returncode}"
+    try:
+        name = signal.Signals(-returncode).name
+    except ValueError:
+        name = "an unknown signal"
+    return f"was killed by signal {-returncode} ({name})"
+
+
 def compare_runs(orig: Any, tran: Any, regions: dict[str, Any], *, rtol: float | None = None,
                  atol: float = 0.0) -> tuple[str, bool]:
     """The verdict text and whether every region execution matched."""
     if orig.returncode != 0:
-        return (f"translate check: error: the original program exited with status "
-                f"{orig.returncode}:\n{orig.stderr[-4000:]}", False)
+        return (f"translate check: error: the original program {ended(orig.returncode)}:\n"
+                f"{orig.stderr[-4000:]}", False)
     total = Counter(r.region for r in orig.records)
     seen: Counter = Counter()
     for k, (a, b) in enumerate(zip(orig.records, tran.records)):
@@ -147,8 +160,8 @@ def compare_runs(orig: Any, tran: Any, regions: dict[str, Any], *, rtol: float |
         if diff:
             return diff, False
     if tran.returncode != 0:
-        return (f"translate check: error: the translated program exited with status "
-                f"{tran.returncode} after {len(tran.records)} of {len(orig.records)} region "
+        return (f"translate check: error: the translated program {ended(tran.returncode)} "
+                f"after {len(tran.records)} of {len(orig.records)} region "
                 f"executions:\n{tran.stderr[-4000:]}", False)
     if len(orig.records) != len(tran.records):
         return (f"translate check: error: the original program ran {len(orig.records)} region "

@@ -208,7 +208,8 @@ def _array_flags(kp: KernelParam) -> str:
     # unless codegen proved that every element is written
     overwrite = kp.is_output and kp.overwrites and not kp.is_input
     flags = [name for name, on in (("TR_IN", kp.is_input), ("TR_OUT", kp.is_output),
-                                   ("TR_OVERWRITE", overwrite)) if on]
+                                   ("TR_OVERWRITE", overwrite),
+                                   ("TR_MAY_ALIAS", kp.may_alias)) if on]
     return " | ".join(flags) if flags else "0"
 
 
@@ -228,6 +229,12 @@ def _arg_lines(gen: GeneratedCode, show: _HostPrinter) -> list[str]:
         else:
             lines.append(f"tr_arg_value(&_tr_call, {index}, &{name}, sizeof({ctype}));")
     return lines
+
+
+def _names_line(names: Iterable[str]) -> str:
+    """``tr_arg_names``: the arguments' source names for the runtime's messages (the check
+    that two arrays of a call do not overlap names them)."""
+    return f'tr_arg_names(&_tr_call, "{"".join(n + chr(92) + "0" for n in names)}");'
 
 
 def _launch_lines(gen: GeneratedCode, show: _HostPrinter) -> list[str]:
@@ -256,7 +263,8 @@ def _function_text(unit: HostUnit, region_var: str) -> str:
             for kp in widened]
     body += assumption_checks(unit, show)
     body += ["tr_call _tr_call;",
-             f"tr_region_begin(&_tr_call, &{region_var}, {len(gen.params)});"]
+             f"tr_region_begin(&_tr_call, &{region_var}, {len(gen.params)});",
+             _names_line(kp.name for kp in gen.params)]
     body += _arg_lines(gen, show) + _launch_lines(gen, show) + ["tr_region_end(&_tr_call);"]
     inner = "\n".join("    " + line for line in body)
     return f"{prototype(unit)}\n{{\n{inner}\n}}\n"
@@ -378,7 +386,8 @@ def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
     show = _Printer([*wide, *_loop_inames(prog.body)])
     lines = [f"const long long {_WIDE_PREFIX}{n} = (long long){safe_name(n)};" for n in wide]
     lines += assumption_checks(unit, show)
-    lines += ["tr_call _tr_call;", f"tr_region_begin(&_tr_call, &{region_var}, {len(slots)});"]
+    lines += ["tr_call _tr_call;", f"tr_region_begin(&_tr_call, &{region_var}, {len(slots)});",
+              _names_line(slots)]
     for prm in prog.params:
         if prm.kind == "array":
             lines.append(f"tr_arg_array(&_tr_call, {slots[prm.name]}, {safe_name(prm.name)}, "

@@ -285,7 +285,7 @@ def kernel_params(kernel: Kernel) -> tuple[KernelParam, ...]:
         overwrites = arg.name in written and arg.name not in read and covered()
         out.append(KernelParam(name=arg.name, kind="array", dtype=np.dtype(arg.dtype),
                                is_input=bool(is_input), is_output=bool(is_output),
-                               overwrites=overwrites,
+                               overwrites=overwrites, may_alias=_may_alias(kernel, arg),
                                size=array_size(arg), shape=arg.shape))
     for arg in kernel.value_args:
         out.append(KernelParam(name=arg.name, kind="value", dtype=np.dtype(arg.dtype),

@@ -30,6 +30,9 @@ class KernelParam:
     is_output: bool = False
     #: Every element is written and none read: the host glue need not copy it to the device.
     overwrites: bool = False
+    #: The kernel allows for this array overlapping others (`ArrayArg.may_alias`): the glue
+    #: may pass it parts of one device buffer.
+    may_alias: bool = False
     size: Expression | None = None
     shape: tuple[Expression, ...] | None = None
     image_extents: tuple[Expression, ...] | None = None

@@ -145,6 +145,7 @@ struct tr_region_state {
     tr_region *region;
     cl_kernel kernel;
     unsigned long long calls;
+    int launched;             /* one-kernel regions: the kernel was launched once */
     unsigned long long kernel_ns;
     unsigned long long bytes_in;
     unsigned long long bytes_out;
@@ -389,6 +390,8 @@ static void select_device(const tr_region *region)
 /* Data regions (the last section of this file). */
 static void print_data_profile(unsigned long long *in, unsigned long long *out);
 static void release_data(void);
+static int data_present(void);
+static int one_present(const void *a, size_t a_bytes, const void *b, size_t b_bytes);
 static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t bytes,
                           cl_mem *out, int *owned);
 /* Pinned staging (after setup). */
@@ -424,6 +427,17 @@ static void print_profile(void)
             (double)ns * 1e-6, in, out);
 }
 
+static void at_exit(void);
+
+/* After the first launch of a kernel: waits for it (the implementation compiles it now) and
+ * registers the exit handler again (see at_exit). */
+static void first_launch_done(const tr_region *region)
+{
+    check(region, clFinish(rt.queue), "running the kernel (clFinish)");
+    if (atexit(at_exit) != 0)
+        fail(region, "registering the exit handler (atexit) failed");
+}
+
 static void release_kernels(struct tr_region_state *s)
 {
     cl_uint k;
@@ -444,10 +458,19 @@ static void release_kernels(struct tr_region_state *s)
     free(s->kernel_set);
 }
 
+/* The exit handler.  Exit handlers run in reverse order of registration, and an OpenCL
+ * implementation may register its own (its compiler's static objects, say) when it first builds
+ * or launches a kernel, after setup registered this one: those then run first and pending
+ * device work crashes in them.  So a region call outside data regions returns with the device
+ * idle (tr_region_end), and the first launch of each kernel waits for it and registers this
+ * handler again (first_launch_done), so that it runs before anything the implementation
+ * registered up to then.  It runs once: the later registrations find rt cleared. */
 static void at_exit(void)
 {
     struct tr_region_state *s, *snext;
     struct tr_program *p, *pnext;
+    if (!rt.ready)
+        return;
     flush_held();
     if (rt.queue != NULL)
         clFinish(rt.queue);   /* launches on present data may still run */
@@ -952,6 +975,7 @@ void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
     call->kernel_nargs = 0;
     call->kernel_set = NULL;
     call->host_writes = 0;
+    call->arg_names = NULL;
     /* A second call while one is in progress (recursion) gets its own slots and buffers. */
     call->private_slots = s->busy;
     if (s->busy) {
@@ -1086,22 +1110,117 @@ static void copy_in(tr_call *call, tr_slot *sl, const void *host)
     call->region->state->bytes_in += sl->bytes;
 }
 
+void tr_arg_names(tr_call *call, const char *names)
+{
+    call->arg_names = names;
+}
+
+/* The name of argument `index` (tr_arg_names), or "argument N". */
+static void slot_name(const tr_call *call, cl_uint index, char *buf, size_t size)
+{
+    const char *s = call->arg_names;
+    cl_uint k;
+    for (k = 0; s != NULL && *s != '\0' && k < index; ++k)
+        s += strlen(s) + 1;
+    if (s != NULL && *s != '\0')
+        snprintf(buf, size, "'%s'", s);
+    else
+        snprintf(buf, size, "argument %u", (unsigned)index);
+}
+
+static int slots_overlap(const tr_slot *a, const tr_slot *b)
+{
+    const char *x = a->host, *y = b->host;
+    return x < y + b->bytes && y < x + a->bytes;
+}
+
+static void fail_overlap(tr_call *call, cl_uint i, cl_uint j)
+{
+    const tr_slot *a = &call->slots[i], *b = &call->slots[j];
+    char an[80], bn[80];
+    int shareable = (a->access & b->access & TR_MAY_ALIAS) != 0;
+    slot_name(call, i, an, sizeof an);
+    slot_name(call, j, bn, sizeof bn);
+    fail(call->region, "region '%s': array arguments %s (host bytes %p..+%zu) and %s (host "
+         "bytes %p..+%zu) overlap in memory and the region writes %s: the device would work "
+         "on two copies of that memory%s", call->region->name, an, a->host, a->bytes, bn,
+         b->host, b->bytes, (b->access & TR_OUT) ? bn : an,
+         shareable ? "; pass arrays that do not overlap, or make the array present in a data "
+                     "region around the call (one device buffer for both)"
+                   : "; the kernel was generated for arrays that do not overlap: pass arrays "
+                     "that do not overlap");
+}
+
+/* Stops the program where array argument `index` overlaps another one of the call in host
+ * memory and either is written: the device would get two copies of one memory (C pointers
+ * may overlap; DESIGN.md "Soundness is about memory").  Ranges in one present data entry share
+ * its device buffer and pass where the kernel allows for the overlap (TR_MAY_ALIAS). */
+static void check_disjoint(tr_call *call, cl_uint index)
+{
+    const tr_slot *a = &call->slots[index];
+    cl_uint i;
+    for (i = 0; a->bytes > 0 && i < call->nargs; ++i) {
+        const tr_slot *b = &call->slots[i];
+        if (i == index || !b->is_set || b->host == NULL || b->bytes == 0
+            || (b->buffer != NULL && b->buffer == a->buffer)   /* shared (share_buffer) */
+            || !slots_overlap(a, b) || !((a->access | b->access) & TR_OUT)
+            || ((a->access & b->access & TR_MAY_ALIAS)
+                && one_present(a->host, a->bytes, b->host, b->bytes)))
+            continue;
+        fail_overlap(call, i, index);
+    }
+}
+
+static int copies_in(unsigned flags)
+{
+    return (flags & TR_IN) || ((flags & TR_OUT) && !(flags & TR_OVERWRITE));
+}
+
+/* An array the kernel allows to alias others (TR_MAY_ALIAS) that starts where an earlier one
+ * of the call starts and is no longer (``f(a, a)``) uses that one's device buffer: copied in
+ * if it reads what the other did not copy, read back through the other.  1 if so. */
+static int share_buffer(tr_call *call, cl_uint index, tr_slot *sl)
+{
+    cl_uint i;
+    for (i = 0; i < call->nargs; ++i) {
+        tr_slot *t = &call->slots[i];
+        if (i == index || !t->is_set || t->host != sl->host || t->buffer == NULL
+            || !(t->access & TR_MAY_ALIAS) || t->flags == 0 || sl->bytes > t->bytes)
+            continue;   /* (flags 0: present or empty; the present path shares) */
+        sl->buffer = t->buffer;
+        sl->owned = 0;
+        if (copies_in(sl->access) && !copies_in(t->access))
+            copy_in(call, sl, sl->host);
+        t->flags |= sl->flags & TR_OUT;
+        sl->flags = 0;
+        if (call->region->nkernels == 0)
+            set_arg(call, index, sizeof(cl_mem), &sl->buffer, 1);
+        return 1;
+    }
+    return 0;
+}
+
 void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long count,
                   size_t elem_size, unsigned flags)
 {
     tr_slot *sl = slot(call, index);
-    cl_mem_flags mem = (flags & TR_IN) && !(flags & TR_OUT) ? CL_MEM_READ_ONLY
-                     : CL_MEM_READ_WRITE;
+    /* an array that may alias another may share its buffer with a written one */
+    cl_mem_flags mem = (flags & TR_IN) && !(flags & (TR_OUT | TR_MAY_ALIAS))
+                     ? CL_MEM_READ_ONLY : CL_MEM_READ_WRITE;
     size_t n = count > 0 ? (size_t)count : 0;
-    int copy = (flags & TR_IN) || ((flags & TR_OUT) && !(flags & TR_OVERWRITE));
+    int copy = copies_in(flags);
     if (n > 0 && elem_size > (size_t)-1 / n)
         fail(call->region, "array argument %u is too large (%lld elements)", (unsigned)index,
              count);
     sl->bytes = n * elem_size;
     sl->host = (void *)(uintptr_t)host;   /* written back only for TR_OUT arrays */
     sl->flags = flags;
+    sl->access = flags;
     if (sl->bytes > 0 && host == NULL)
         fail(call->region, "array argument %u is a null pointer", (unsigned)index);
+    if ((flags & TR_MAY_ALIAS) && sl->bytes > 0 && share_buffer(call, index, sl))
+        return;
+    check_disjoint(call, index);
     if (present_buffer(call, index, host, sl->bytes, &sl->buffer, &sl->owned)) {
         sl->flags = 0;   /* present (data region): nothing moves */
         if (call->region->nkernels == 0)
@@ -1307,10 +1426,25 @@ static void describe_launch(const tr_call *call, cl_uint work_dim, const size_t 
              work_dim > 2 ? gsize[2] : 1, local);
 }
 
+/* Counts the launch; 1 if it is the first of its kernel in this process. */
+static int is_first_launch(tr_call *call)
+{
+    struct tr_region_state *s = call->region->state;
+    int first;
+    if (call->region->nkernels == 0) {
+        first = !s->launched;
+        s->launched = 1;
+        return first;
+    }
+    s->launches[call->kernel_index] += 1;
+    return s->launches[call->kernel_index] == 1;
+}
+
 void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const long long *local)
 {
     size_t gsize[3], lsize[3];
     cl_uint i;
+    int first;
     cl_event event = NULL;
     cl_int err;
     char what[256];
@@ -1324,8 +1458,7 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
         lsize[i] = (size_t)l;
         gsize[i] = (size_t)((global[i] + l - 1) / l * l);
     }
-    if (call->region->nkernels > 0)
-        call->region->state->launches[call->kernel_index] += 1;
+    first = is_first_launch(call);
     check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* the kernel right after */
     err = clEnqueueNDRangeKernel(rt.queue, call->kernel, work_dim, NULL, gsize,
                                  local != NULL ? lsize : NULL, 0, NULL,
@@ -1338,6 +1471,8 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
         add_kernel_time(call, event);
         clReleaseEvent(event);
     }
+    if (first)
+        first_launch_done(call->region);
 }
 
 /* Copies the TR_OUT arrays back; 1 if any was (a blocking read waits for every command
@@ -1366,9 +1501,10 @@ void tr_region_end(tr_call *call)
     if (rt.sync)
         check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
     if (!read_back(call)) {
-        /* Nothing read back: wait only while a copy-in may still read host memory; launches
-         * on present data run on (later transfers and TRANSLATE_SYNC=1 wait for them). */
-        if (call->host_writes)
+        /* Nothing read back: wait while a copy-in may still read host memory, and outside
+         * data regions (nothing later would wait: see at_exit); launches on present data run
+         * on (later transfers, the end of the data region and TRANSLATE_SYNC=1 wait). */
+        if (call->host_writes || !data_present())
             check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
         else
             check(call->region, clFlush(rt.queue), "clFlush");
@@ -1607,6 +1743,7 @@ void tr_data_enter(tr_data_site *site, const char *name, const void *host, long 
 static void present_release(tr_data_site *site, struct tr_present *e, unsigned action)
 {
     struct tr_present **link;
+    const char *e_name = e->name;
     e->refs -= 1;
     if (e->refs > 0)
         return;
@@ -1617,6 +1754,22 @@ static void present_release(tr_data_site *site, struct tr_present *e, unsigned a
     *link = e->next;
     release_buffer(e->buffer);
     free(e);
+    if (dt.present == NULL && clFinish(rt.queue) != CL_SUCCESS)   /* launches on it end */
+        data_fail(site, "%s: running the kernels on array '%s' failed (clFinish)", site->kind,
+                  e_name);
+}
+
+/* 1 if both host ranges lie in one present entry (they share its device buffer). */
+static int one_present(const void *a, size_t a_bytes, const void *b, size_t b_bytes)
+{
+    struct tr_present *e = present_overlap(a, a_bytes);
+    return e != NULL && present_contains(e, a, a_bytes) && present_contains(e, b, b_bytes);
+}
+
+/* 1 while some data is present on the device (region calls on it may return early). */
+static int data_present(void)
+{
+    return dt.present != NULL;
 }
 
 void tr_data_end(tr_data_site *site)

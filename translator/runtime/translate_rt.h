@@ -120,6 +120,12 @@ extern "C" {
  * of the array and the read-back must not clobber the rest.  TR_OVERWRITE (with TR_OUT) says
  * the kernel writes every element, so the copy-in is skipped. */
 #define TR_OVERWRITE 4u
+/* The kernel allows for this array overlapping the other TR_MAY_ALIAS arrays of the call (C
+ * pointers that may alias).  Two arrays of a call whose host ranges overlap, one of them
+ * written, stop the program (the device would work on two copies of one memory) unless both
+ * have TR_MAY_ALIAS and lie in one present data entry, or start at the same address with the
+ * later one no longer (``f(a, a)``): they then share one device buffer. */
+#define TR_MAY_ALIAS 8u
 
 struct tr_region_state;
 
@@ -158,6 +164,7 @@ typedef struct tr_slot {
     unsigned flags;
     int is_set;
     int owned;                /* nonzero: tr_region_end releases `buffer` */
+    unsigned access;          /* the flags the glue gave (TR_IN, TR_OUT), kept when present */
 } tr_slot;
 
 /* One call of a region in progress; lives on the glue's stack.  Fields are runtime-owned. */
@@ -171,11 +178,17 @@ typedef struct tr_call {
     unsigned char *kernel_set;  /* host programs: which arguments of that kernel are set */
     int private_slots;        /* nonzero: `slots` and `kernel_set` belong to this call only */
     int host_writes;          /* nonzero: a copy-in may still read host memory */
+    const char *arg_names;    /* tr_arg_names, or NULL */
 } tr_call;
 
 /* Starts a call of `region` whose kernel takes `nargs` arguments: sets up the device (first
  * call of the process), builds the program (first call with this source), prepares the call. */
 void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs);
+
+/* Names the call's arguments (or buffer slots) in index order, for messages: each name ends
+ * with a NUL, an empty name ends the list ("x\0y\0").  Optional; call it before the first
+ * tr_arg_*. */
+void tr_arg_names(tr_call *call, const char *names);
 
 /* Sets argument `index` to a buffer of `count` elements of `elem_size` bytes holding the
  * host array `host` (the region's buffer from its last call if the size matches).  The data is copied in if flags has TR_IN, or TR_OUT without TR_OVERWRITE;
