@@ -70,8 +70,8 @@ def check_paths(sources: Sequence[str], opts: JobOptions, report_to: str | None)
     inputs = {file_key(src): src for src in sources}
     writers: dict[tuple, tuple[str, str]] = {}
     for src in sources:
-        for path in planned_paths(src, opts):
-            problem = _one_path(path, src, inputs, writers)
+        for path, writer in _writers(src, opts):
+            problem = _one_path(path, writer, inputs, writers)
             if problem:
                 return problem
     if report_to not in (None, "", "-"):
@@ -81,6 +81,19 @@ def check_paths(sources: Sequence[str], opts: JobOptions, report_to: str | None)
     return ""
 
 
+def _writers(src: str, opts: JobOptions) -> list[tuple[str, str]]:
+    """Each path the job for `src` writes, with who writes it: `src` for its outputs,
+    ``-MF`` for a dependency file the command line names."""
+    paths = planned_paths(src, opts)
+    if not opts.depfile:
+        return [(path, src) for path in paths]
+    return [(path, src) for path in paths[:-1]] + [(paths[-1], "-MF")]
+
+
+#: Files the command line names, with how a message calls them.
+_NAMED_FILES = {"--report": "the report file", "-MF": "the dependency file (-MF)"}
+
+
 def _one_path(path: str, writer: str, inputs: dict, writers: dict) -> str:
     key = file_key(path)
     if key in inputs:
@@ -88,8 +101,12 @@ def _one_path(path: str, writer: str, inputs: dict, writers: dict) -> str:
                 "directory (-o) or file")
     if key in writers and writers[key][0] != writer:
         other = writers[key][0]
-        if other == "--report" or writer == "--report":
-            return f"the report file {path} is also an output of {other}"
+        if writer in _NAMED_FILES and other in _NAMED_FILES:
+            return f"{_NAMED_FILES[writer]} {path} is also {_NAMED_FILES[other]}"
+        if writer in _NAMED_FILES:
+            return f"{_NAMED_FILES[writer]} {path} is also an output of {other}"
+        if other in _NAMED_FILES:   # an output (of a later source) is the -MF file
+            return f"{_NAMED_FILES[other]} {path} is also an output of {writer}"
         return (f"{other} and {writer} would both write {path}: translate them into "
                 "different output directories (-o), or rename one")
     writers[key] = (writer, path)
