@@ -18,7 +18,7 @@ from frontends.fortran.build import RegionBuilder
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.regions import RegionMarks, group_regions, is_comment_line, scan_directives
-from frontends.fortran.rewrite import rewrite_edits, rewrite_source
+from frontends.fortran.rewrite import generation_definition, rewrite_edits, rewrite_source
 from frontends.fortran.scopes import (Procedure, build_procedures, innermost_procedure,
                                       load_module)
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
@@ -86,6 +86,10 @@ class FortranFrontend:
                       ) -> list[tuple[int, int, str]]:
         """`rewrite` as (start, end, new text) edits of the parsed text, in order."""
         return rewrite_edits(parsed, glue)
+
+    def generation_definition(self, parsed: ParsedFile, symbol: str) -> str:
+        """Lines that define the generation stamp `symbol`, to go before the first line."""
+        return generation_definition(symbol, getattr(parsed, "form", "free"))
 
 
 def _parse_needed(path: str, text: str, form: str, marks: list[RegionMarks]) -> Any:
