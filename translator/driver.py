@@ -115,8 +115,8 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
               if hasattr(frontend, "generation_definition") else None)
     with file_stage(pass_options, "rewrite"):
         result.outputs[base] = _rewritten(frontend, parsed, glue, source, symbol)
-    result.outputs[f"{stem}.cl"] = _join_device_code(device) + (
-        device_note(symbol) if symbol else "")
+    result.outputs[f"{stem}.cl"] = (device_note(symbol) if symbol else "") + \
+        _join_device_code(device)
     result.outputs[f"{stem}.host.c"] = host + (glue_reference(symbol, base) if symbol else "")
     return result
 
