@@ -67,7 +67,14 @@ def check_paths(sources: Sequence[str], opts: JobOptions, report_to: str | None)
     anything is translated, so nothing is written."""
     if opts.output and os.path.lexists(opts.output) and not os.path.isdir(opts.output):
         return f"-o {opts.output}: not a directory (-o names the output directory)"
-    inputs = {file_key(src): src for src in sources}
+    inputs: dict[tuple, str] = {}
+    for src in sources:
+        key = file_key(src)
+        if key in inputs:   # translated twice, the second run would warn of its own regions
+            first = inputs[key]
+            return (f"{src} is given twice: give each source once" if first == src else
+                    f"{src} is the same file as {first}: give each source once")
+        inputs[key] = src
     writers: dict[tuple, tuple[str, str]] = {}
     for src in sources:
         for path, writer in _writers(src, opts):
