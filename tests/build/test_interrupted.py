@@ -199,3 +199,27 @@ def _judge(folder: Path) -> str:
     version = int((folder / "out" / "s.f90").read_text().split("! version ")[1][0])
     assert must(run(["./prog"], folder)).strip() == expected(version).strip()
     return "consistent"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
+def test_polite_signals_wait_for_the_renames(tmp_path: Path, sig: int) -> None:
+    """SIGTERM, SIGINT or SIGHUP while the outputs are renamed into place: the renames finish
+    first, so the set is the new one, whole, and no temporary is left."""
+    write(tmp_path, "s.f90", F_REGION.format(v=1))
+    must(translate("s.f90", "-o", "new", cwd=tmp_path))   # what the new set must be
+    new = {p.name: p.read_bytes() for p in (tmp_path / "new").iterdir()}
+    write(tmp_path, "s.f90", F_REGION.format(v=2))
+    must(translate("s.f90", "-o", "out", cwd=tmp_path))
+    write(tmp_path, "s.f90", F_REGION.format(v=1))
+    proc = subprocess.Popen([sys.executable, "-m", "translator.cli", "s.f90", "-o", "out"],
+                            cwd=tmp_path, env=env(TRANSLATE_TEST_SLOW_RENAMES="0.3"),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while time.time() < deadline and proc.poll() is None:   # a backup: renames under way
+        if any(p.name.endswith(".old") for p in (tmp_path / "out").iterdir()):
+            break
+        time.sleep(0.005)
+    assert proc.poll() is None, "the translation ended before the renames were seen"
+    proc.send_signal(sig)
+    assert proc.wait() != 0
+    assert {p.name: p.read_bytes() for p in (tmp_path / "out").iterdir()} == new

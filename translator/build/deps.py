@@ -19,7 +19,8 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -209,7 +210,37 @@ def _refuse_directory(path: str) -> None:
 
 def _rename_all(pending: list[tuple[str, str]]) -> None:
     """Rename each temporary file onto its target; if one rename fails, the targets renamed
-    before it get their old contents back (kept as backups meanwhile) or are removed."""
+    before it get their old contents back (kept as backups meanwhile) or are removed.
+    SIGTERM, SIGINT and SIGHUP wait until all renames are done (only SIGKILL, or a power cut,
+    can leave outputs of two runs; the generation stamp makes such a set fail to link)."""
+    with _termination_held():
+        _rename_each(pending)
+
+
+@contextmanager
+def _termination_held() -> Iterator[None]:
+    """Delay the signals that end a process politely while the body runs: they are recorded
+    and sent again, to the old handlers, when it ends.  (A signal mask would not do: the
+    kernel hands a process's signal to any thread that does not block it.)  Only the main
+    thread can set handlers; elsewhere nothing is held."""
+    import signal
+    caught: list[int] = []
+    old = {}
+    try:
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            old[sig] = signal.signal(sig, lambda signum, _frame: caught.append(signum))
+    except ValueError:   # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+        for sig in dict.fromkeys(caught):
+            os.kill(os.getpid(), sig)
+
+
+def _rename_each(pending: list[tuple[str, str]]) -> None:
     renamed: list[tuple[str, str | None]] = []
     try:
         for tmp, path in pending:
