@@ -90,11 +90,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     """The options of `argv`, options and sources in any order.  ``--report`` never takes
     the next word as its file (that word is a source, or an option): ``--report`` alone means
     stderr, ``--report=FILE`` a file."""
+    after = argv.index("--") if "--" in argv else len(argv)
     words: list[str] = []
-    for arg in argv:
+    for arg in argv[:after]:
         words += [_REPORT_FILE, arg[len("--report="):]] if arg.startswith("--report=") \
             else [arg]
-    return _parser().parse_intermixed_args(words)
+    # intermixed parsing loses "--": the words after it are sources, whatever they look like
+    args = _parser().parse_intermixed_args(words)
+    args.sources += argv[after + 1:]
+    return args
 
 
 _DIRS = {"runtime_dir": runtime_dir, "cmake_dir": cmake_dir, "make_dir": make_dir}

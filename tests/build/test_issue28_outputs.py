@@ -111,3 +111,14 @@ def test_stdout_names_each_printed_file(tmp_path: Path) -> None:
     # one file printed: nothing added, it can be piped as it is
     r = translate("a.f90", "--emit", "cl", cwd=tmp_path)
     assert r.stdout == (tmp_path / "out" / "a.cl").read_text()
+
+
+def test_sources_after_double_dash_with_options_between(tmp_path: Path) -> None:
+    write(tmp_path, "a.f90", SAXPY)
+    write(tmp_path, "-b.c", AUTO_C)
+    r = translate("a.f90", "-o", "out", "--", "-b.c", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "-b.c", "-b.cl", "-b.host.c", "a.cl", "a.f90", "a.host.c"]
+    r = translate("a.f90", "--", "--report", cwd=tmp_path)   # a source named --report
+    assert r.returncode == 1 and "--report: cannot read" in r.stderr, r.stderr
