@@ -55,9 +55,12 @@ def _parser() -> argparse.ArgumentParser:
                          "the file's own directory)")
     ap.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VAL]")
     ap.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME")
-    ap.add_argument("--report", nargs="?", const="", metavar="FILE",
-                    help="offload report per region: on stderr (--report), on stdout "
-                         "(--report=-), or into FILE (--report=FILE; never the next word)")
+    ap.add_argument("--report", action="store_const", const="",
+                    help="offload report per region on stderr; --report=- puts it on "
+                         "stdout, --report=FILE into FILE (only with '=': the next word is "
+                         "never taken as the file)")
+    # --report=FILE arrives here (see parse_args); hidden, as it is spelled with '='
+    ap.add_argument(_REPORT_FILE, dest="report", help=argparse.SUPPRESS)
     ap.add_argument("-MD", dest="depfile_on", action="store_true",
                     help="write a make dependency file (OUT/<stem>.d unless -MF)")
     ap.add_argument("-MF", dest="depfile", metavar="FILE", help="dependency file name")
@@ -84,10 +87,23 @@ def _parser() -> argparse.ArgumentParser:
     return ap
 
 
+#: The hidden option that ``--report=FILE`` becomes (a flag cannot also take ``=FILE``).
+_REPORT_FILE = "--report-file"
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    """The options of `argv`.  ``--report`` never takes the next word as its file (that word
-    is a source, or an option): ``--report`` alone means stderr, ``--report=FILE`` a file."""
-    return _parser().parse_args(["--report=" if a == "--report" else a for a in argv])
+    """The options of `argv`, options and sources in any order.  ``--report`` never takes
+    the next word as its file (that word is a source, or an option): ``--report`` alone means
+    stderr, ``--report=FILE`` a file."""
+    after = argv.index("--") if "--" in argv else len(argv)
+    words: list[str] = []
+    for arg in argv[:after]:
+        words += [_REPORT_FILE, arg[len("--report="):]] if arg.startswith("--report=") \
+            else [arg]
+    # intermixed parsing loses "--": the words after it are sources, whatever they look like
+    args = _parser().parse_intermixed_args(words)
+    args.sources += argv[after + 1:]
+    return args
 
 
 _DIRS = {"runtime_dir": runtime_dir, "cmake_dir": cmake_dir, "make_dir": make_dir}
@@ -177,7 +193,8 @@ def _job_options(args: argparse.Namespace, policy):
         depfile=(args.depfile or "") if args.depfile_on else None,
         dep_targets=tuple(args.dep_targets), dep_phony=args.dep_phony,
         all_outputs=args.all_outputs, print_ir_after_all=args.print_ir_after_all,
-        time_passes=args.time_passes, unique_symbols=args.unique_symbols)
+        time_passes=args.time_passes, unique_symbols=args.unique_symbols,
+        stdout_headers=not args.output and (len(args.sources) > 1 or args.emit == "all"))
 
 
 def _frontend_options(args: argparse.Namespace) -> dict:

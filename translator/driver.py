@@ -75,6 +75,7 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
 def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None,
                     pass_options: PassOptions | None) -> TranslationResult:
     from translator.build.sourcebytes import SourceBytes
+    from translator.codegen.generation import device_note, generation_symbol, glue_reference
     from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
                                          glue_signature)
     from translator.ir.printer import print_kernel
@@ -105,14 +106,18 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
     result.ir = "\n".join(ir_texts)
     result.glue = glue
     data = tuple(site.glue for site in getattr(parsed, "data_sites", ()))
+    if not (parsed.regions or data):
+        result.outputs[base] = source.original
+        return result
+    with file_stage(pass_options, "host-glue"):
+        host = generate_host_file(units, source_name=base) + generate_data_glue(data)
+    symbol = (generation_symbol(host)
+              if hasattr(frontend, "generation_definition") else None)
     with file_stage(pass_options, "rewrite"):
-        result.outputs[base] = (_rewritten(frontend, parsed, glue, source)
-                                if parsed.regions or data else source.original)
-    if parsed.regions or data:
-        result.outputs[f"{stem}.cl"] = _join_device_code(device)
-        with file_stage(pass_options, "host-glue"):
-            result.outputs[f"{stem}.host.c"] = (generate_host_file(units, source_name=base)
-                                                + generate_data_glue(data))
+        result.outputs[base] = _rewritten(frontend, parsed, glue, source, symbol)
+    result.outputs[f"{stem}.cl"] = (device_note(symbol) if symbol else "") + \
+        _join_device_code(device)
+    result.outputs[f"{stem}.host.c"] = host + (glue_reference(symbol, base) if symbol else "")
     return result
 
 
@@ -128,15 +133,21 @@ def _with_command_options(kernel, options: dict[str, Any]):
 LINE_MARKERS = {"c": '#line {line} "{file}"\n', "fortran": '# {line} "{file}"\n'}
 
 
-def _rewritten(frontend: Any, parsed: Any, glue: dict[str, Any], source: Any) -> str:
+def _rewritten(frontend: Any, parsed: Any, glue: dict[str, Any], source: Any,
+               symbol: str | None = None) -> str:
     """The rewritten source: the frontend's edits applied to the file's own bytes, with line
     directives after each edit that changes the line count (so compiler messages about lines
-    outside the regions give the user's file and line)."""
+    outside the regions give the user's file and line).  With `symbol`, the definition of
+    that generation stamp goes first (`translator.codegen.generation`)."""
     edits_of = getattr(frontend, "rewrite_edits", None)
     if edits_of is None:   # a plugin frontend without edits: its text, line ends as the file's
         new = frontend.rewrite(parsed, glue)
+        if symbol:
+            new = frontend.generation_definition(parsed, symbol) + new
         return ("\ufeff" if source.bom else "") + new.replace("\n", source.newline)
     edits = edits_of(parsed, glue)
+    if symbol:
+        edits = [(0, 0, frontend.generation_definition(parsed, symbol)), *edits]
     marker = LINE_MARKERS.get(frontend.language)
     if marker is not None:
         edits = with_line_markers(edits, source.text, marker, parsed.path)

@@ -16,7 +16,7 @@ from frontends.c.build import RegionBuilder
 from frontends.c.liveness import References
 from frontends.c.preprocess import SourceText, parse_file
 from frontends.c.regions import RegionFinder, scan_directives, warn_near_miss_pragmas
-from frontends.c.rewrite import definition_offset, edits, rewrite
+from frontends.c.rewrite import definition_offset, edits, generation_definition, rewrite
 from frontends.c.typemodel import FileScope
 from frontends.pragmas import DataSite
 from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
@@ -80,6 +80,10 @@ class CFrontend:
                       ) -> list[tuple[int, int, str]]:
         """`rewrite` as (start, end, new text) edits of the parsed text, in order."""
         return edits(parsed, glue)
+
+    def generation_definition(self, parsed: ParsedFile, symbol: str) -> str:
+        """Lines that define the generation stamp `symbol`, to go before the first line."""
+        return generation_definition(symbol)
 
 
 def _region(src: SourceText, fscope: FileScope, site, refs: References) -> Region:

@@ -146,3 +146,13 @@ def _data_prototype(glue) -> str:
     element size (`translator.ir.glue.DataGlue`)."""
     params = ", ".join("const void *, long long, long long, long long" for _ in glue.items)
     return f"void {glue.symbol}({params or 'void'});\n"
+
+
+def generation_definition(symbol: str) -> str:
+    """The definition of `symbol`, the generation stamp that the host glue refers to
+    (``translator.codegen.generation``): put at the top of the file, it makes a rewritten
+    source and a glue of different runs fail to link."""
+    return ("/* Generation stamp of this translation: the host glue refers to the symbol below;"
+            "\n   a link error naming it means the outputs come from different runs of "
+            f"translate: rerun it. */\nextern const char {symbol};\n"
+            f"const char {symbol} = 0;\n")

@@ -21,7 +21,7 @@ from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.preprocess import preprocessed_text, refuse_unpreprocessed_directives
 from frontends.fortran.regions import (RegionMarks, group_regions, is_comment_line, scan_directives,
                                       warn_near_miss_sentinels)
-from frontends.fortran.rewrite import rewrite_edits, rewrite_source
+from frontends.fortran.rewrite import generation_definition, rewrite_edits, rewrite_source
 from frontends.fortran.scopes import (Procedure, build_procedures, innermost_procedure,
                                       load_module)
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
@@ -98,6 +98,10 @@ class FortranFrontend:
                       ) -> list[tuple[int, int, str]]:
         """`rewrite` as (start, end, new text) edits of the parsed text, in order."""
         return rewrite_edits(parsed, glue)
+
+    def generation_definition(self, parsed: ParsedFile, symbol: str) -> str:
+        """Lines that define the generation stamp `symbol`, to go before the first line."""
+        return generation_definition(symbol, getattr(parsed, "form", "free"))
 
 
 def _parse_needed(lines: SourceLines, text: str, form: str, marks: list[RegionMarks]) -> Any:

@@ -220,3 +220,19 @@ def _data_interface_body(glue, indent: str, step: str, form: str) -> str:
     if form == "fixed":
         body = [part for line in body for part in _fixed_split(line)]
     return head + "".join(line + "\n" for line in body)
+
+
+def generation_definition(symbol: str, form: str) -> str:
+    """A subroutine whose binding label is `symbol`, the generation stamp that the host glue
+    refers to (``translator.codegen.generation``): put before the file's first unit, it
+    makes a rewritten source and a glue of different runs fail to link.  Fixed form: the
+    label fits column 72 (the stamp is 12 hex digits)."""
+    name = "translate_generation_" + symbol[-12:]
+    note = ("Generation stamp of this translation: the host glue refers to the symbol below;"
+            "\n{c} a link error naming it means the outputs come from different runs of "
+            "translate: rerun it.\n")
+    if form == "fixed":
+        return ("C     " + note.format(c="C    ") + f"      subroutine {name}()\n"
+                f"     &  bind(C, name=\n     &  '{symbol}')\n      end\n")
+    return ("! " + note.format(c="!") + f"subroutine {name}() &\n"
+            f"    bind(C, name=\"{symbol}\")\nend subroutine {name}\n")

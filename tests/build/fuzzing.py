@@ -203,7 +203,12 @@ _DATA_DIRECTIVE = re.compile(rb"^\s*(?:#\s*pragma\s+translate|[!cC*]\$translate)
 def outside_regions_changed(original: bytes, rewritten: bytes) -> str:
     """"" if every line of `original` outside its regions and data directives is a line of
     `rewritten`, byte for byte and in order (the rewrite only replaces regions and directives
-    and inserts lines); else the first line that is not."""
+    and inserts lines, also before the first line: a byte order mark stays first); else the
+    first line that is not."""
+    bom = b"\xef\xbb\xbf"
+    if original.startswith(bom) != rewritten.startswith(bom):
+        return "the byte order mark was not kept at the start of the file"
+    original, rewritten = original.removeprefix(bom), rewritten.removeprefix(bom)
     spans = _byte_region_spans(original)
     out = rewritten.splitlines(keepends=True)
     k, pos, continued = 0, 0, False

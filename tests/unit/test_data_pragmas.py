@@ -181,8 +181,9 @@ def test_c_rewrite_calls_glue_and_declares_it() -> None:
               "    s = a[0];\n#pragma translate end data\n")
     res = translate_text("f.c", text)
     out = res.outputs["f.c"]
-    assert out.startswith("void translate_f_data_5(const void *, long long, long long, long "
-                          "long, const void *,")
+    assert out.startswith("/* Generation stamp of this translation")   # then the prototypes
+    assert out.split('#line 1 "f.c"\n', 1)[1].startswith(
+        "void translate_f_data_5(const void *, long long, long long, long long, const void *,")
     assert "translate_f_data_5(u, (0), (n), sizeof(u[0]), a, 0, sizeof(a), 1, w, " in out
     assert "translate_f_end_data_7();" in out
     assert "void translate_f_data_5(const void *_tr_a0" in res.outputs["f.host.c"]

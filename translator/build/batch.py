@@ -67,11 +67,18 @@ def check_paths(sources: Sequence[str], opts: JobOptions, report_to: str | None)
     anything is translated, so nothing is written."""
     if opts.output and os.path.lexists(opts.output) and not os.path.isdir(opts.output):
         return f"-o {opts.output}: not a directory (-o names the output directory)"
-    inputs = {file_key(src): src for src in sources}
+    inputs: dict[tuple, str] = {}
+    for src in sources:
+        key = file_key(src)
+        if key in inputs:   # translated twice, the second run would warn of its own regions
+            first = inputs[key]
+            return (f"{src} is given twice: give each source once" if first == src else
+                    f"{src} is the same file as {first}: give each source once")
+        inputs[key] = src
     writers: dict[tuple, tuple[str, str]] = {}
     for src in sources:
-        for path in planned_paths(src, opts):
-            problem = _one_path(path, src, inputs, writers)
+        for path, writer in _writers(src, opts):
+            problem = _one_path(path, writer, inputs, writers)
             if problem:
                 return problem
     if report_to not in (None, "", "-"):
@@ -81,6 +88,19 @@ def check_paths(sources: Sequence[str], opts: JobOptions, report_to: str | None)
     return ""
 
 
+def _writers(src: str, opts: JobOptions) -> list[tuple[str, str]]:
+    """Each path the job for `src` writes, with who writes it: `src` for its outputs,
+    ``-MF`` for a dependency file the command line names."""
+    paths = planned_paths(src, opts)
+    if not opts.depfile:
+        return [(path, src) for path in paths]
+    return [(path, src) for path in paths[:-1]] + [(paths[-1], "-MF")]
+
+
+#: Files the command line names, with how a message calls them.
+_NAMED_FILES = {"--report": "the report file", "-MF": "the dependency file (-MF)"}
+
+
 def _one_path(path: str, writer: str, inputs: dict, writers: dict) -> str:
     key = file_key(path)
     if key in inputs:
@@ -88,8 +108,12 @@ def _one_path(path: str, writer: str, inputs: dict, writers: dict) -> str:
                 "directory (-o) or file")
     if key in writers and writers[key][0] != writer:
         other = writers[key][0]
-        if other == "--report" or writer == "--report":
-            return f"the report file {path} is also an output of {other}"
+        if writer in _NAMED_FILES and other in _NAMED_FILES:
+            return f"{_NAMED_FILES[writer]} {path} is also {_NAMED_FILES[other]}"
+        if writer in _NAMED_FILES:
+            return f"{_NAMED_FILES[writer]} {path} is also an output of {other}"
+        if other in _NAMED_FILES:   # an output (of a later source) is the -MF file
+            return f"{_NAMED_FILES[other]} {path} is also an output of {writer}"
         return (f"{other} and {writer} would both write {path}: translate them into "
                 "different output directories (-o), or rename one")
     writers[key] = (writer, path)

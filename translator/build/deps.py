@@ -19,7 +19,8 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -162,6 +163,7 @@ def write_if_changed(path: str, text: str) -> bool:
     `OSError` names `path`, not the temporary file.  Bytes of the source that are not UTF-8
     come back as they were (`translator.build.sourcebytes`)."""
     data = text.encode("utf-8", "surrogateescape")
+    remove_stale_temporaries(path)
     try:
         if Path(path).read_bytes() == data:
             return False
@@ -181,6 +183,8 @@ def write_files(files: dict[str, str]) -> list[str]:
     succeeded puts the earlier files back).  Files that already hold their text are left
     alone.  Returns the paths written.  An `OSError` names the file, not the temporary."""
     pending: list[tuple[str, str]] = []
+    for path in files:
+        remove_stale_temporaries(path)
     try:
         for path, text in files.items():
             data = text.encode("utf-8", "surrogateescape")
@@ -206,10 +210,41 @@ def _refuse_directory(path: str) -> None:
 
 def _rename_all(pending: list[tuple[str, str]]) -> None:
     """Rename each temporary file onto its target; if one rename fails, the targets renamed
-    before it get their old contents back (kept as backups meanwhile) or are removed."""
+    before it get their old contents back (kept as backups meanwhile) or are removed.
+    SIGTERM, SIGINT and SIGHUP wait until all renames are done (only SIGKILL, or a power cut,
+    can leave outputs of two runs; the generation stamp makes such a set fail to link)."""
+    with _termination_held():
+        _rename_each(pending)
+
+
+@contextmanager
+def _termination_held() -> Iterator[None]:
+    """Delay the signals that end a process politely while the body runs: they are recorded
+    and sent again, to the old handlers, when it ends.  (A signal mask would not do: the
+    kernel hands a process's signal to any thread that does not block it.)  Only the main
+    thread can set handlers; elsewhere nothing is held."""
+    import signal
+    caught: list[int] = []
+    old = {}
+    try:
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            old[sig] = signal.signal(sig, lambda signum, _frame: caught.append(signum))
+    except ValueError:   # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+        for sig in dict.fromkeys(caught):
+            os.kill(os.getpid(), sig)
+
+
+def _rename_each(pending: list[tuple[str, str]]) -> None:
     renamed: list[tuple[str, str | None]] = []
     try:
         for tmp, path in pending:
+            _pause_for_tests()
             backup = _backup(path)
             try:
                 os.replace(tmp, path)
@@ -278,7 +313,7 @@ def _temporary(path: str, data: bytes) -> str:
     folder = os.path.dirname(path) or "."
     try:
         _make_folder(folder)
-        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+        fd, tmp = _mkstemp(path)
     except OSError as e:
         raise OSError(e.errno, e.strerror, path) from None
     try:
@@ -296,7 +331,7 @@ def _temporary(path: str, data: bytes) -> str:
 def _write_atomically(path: str, data: bytes) -> None:
     folder = os.path.dirname(path) or "."
     _make_folder(folder)
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+    fd, tmp = _mkstemp(path)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -306,3 +341,70 @@ def _write_atomically(path: str, data: bytes) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+# ---------------------------------------------------------------------------------------------
+# temporary files: named after their process, so that later runs can remove those left behind
+
+#: The hidden temporaries of `write_files` next to an output NAME: ``.NAME.<pid>.<random>.tmp``
+#: (a new file being written) and ``.NAME.<pid>.old`` (a backup during the renames).
+_TEMPORARY = re.compile(r"\.(?P<pid>\d+)\.(?:[A-Za-z0-9_]+\.tmp|old)")
+#: Seconds after which a temporary is stale even if its process id is alive (reused).
+STALE_AFTER = 60.0
+
+
+def _mkstemp(path: str) -> tuple[int, str]:
+    folder = os.path.dirname(path) or "."
+    return tempfile.mkstemp(prefix=f".{os.path.basename(path)}.{os.getpid()}.", suffix=".tmp",
+                            dir=folder)
+
+
+def remove_stale_temporaries(path: str) -> list[str]:
+    """Remove the temporaries that an interrupted run (killed, or out of power) left next to
+    `path`: those of a process that no longer exists, and any older than a minute.  Returns
+    the paths removed."""
+    folder = os.path.dirname(path) or "."
+    prefix = f".{os.path.basename(path)}"
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix)]
+    except OSError:
+        return []
+    removed = []
+    for name in names:
+        match = _TEMPORARY.fullmatch(name, len(prefix))
+        full = os.path.join(folder, name)
+        if match and _stale(full, match.group("pid")):
+            try:
+                os.unlink(full)
+                removed.append(full)
+            except OSError:
+                pass   # gone already (another run cleaned it), or not ours to remove
+    return removed
+
+
+def _stale(path: str, pid: str) -> bool:
+    import time
+    try:
+        if time.time() - os.lstat(path).st_mtime > STALE_AFTER:
+            return True
+    except OSError:
+        return False
+    if int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):
+        return False   # alive under another user, or not a process id at all
+    return False
+
+
+def _pause_for_tests() -> None:
+    """``TRANSLATE_TEST_SLOW_RENAMES=SECONDS``: wait before each rename of `write_files`, so
+    that a test can interrupt a translation between two renames (a window of microseconds
+    otherwise)."""
+    delay = os.environ.get("TRANSLATE_TEST_SLOW_RENAMES")
+    if delay:
+        import time
+        time.sleep(float(delay))

@@ -36,6 +36,8 @@ class JobOptions:
     time_passes: bool = False
     #: ``--unique-symbols``: glue functions named ``translate_<region>_<hash of the path>``.
     unique_symbols: bool = False
+    #: Without ``-o``, when the command prints several files: a comment line naming each.
+    stdout_headers: bool = False
 
 
 @dataclass
@@ -196,7 +198,8 @@ def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
     if opts.output:
         out_files = {os.path.join(opts.output, name): outputs[name] for name in sorted(outputs)}
     else:
-        result.stdout = "".join(outputs[name] for name in sorted(outputs))
+        result.stdout = "".join((stdout_header(src, name) if opts.stdout_headers else "")
+                                + outputs[name] for name in sorted(outputs))
     files = dict(out_files)
     if opts.depfile is not None:
         path, text = _depfile(src, language, opts, outputs, extra_deps)
@@ -207,6 +210,19 @@ def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
         raise FrontendError(f"cannot write {e.filename or opts.output}: {e.strerror} "
                             f"(no output of {src} was written)") from None
     result.outputs = list(out_files)
+
+
+#: Comment syntax of each kind of output printed on stdout.
+_COMMENTS = {".ir": "# {}\n", ".cl": "// {}\n", ".c": "/* {} */\n"}
+
+
+def stdout_header(src: str, name: str) -> str:
+    """The line that starts output `name` of `src` on stdout, a comment in the output's own
+    language (Fortran: ``!``, which fixed form takes in column 1 too)."""
+    from translator.build.flags import language_of
+    suffix = os.path.splitext(name)[1]
+    form = _COMMENTS.get(suffix) or ("! {}\n" if language_of(name) == "fortran" else "# {}\n")
+    return form.format(f"translate: {name} (from {src})")
 
 
 def _depfile(src: str, language: str, opts: JobOptions, outputs: dict[str, str],

@@ -27,6 +27,8 @@ import os
 import shlex
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -132,6 +134,34 @@ def _glue_flags(cmd: Command) -> list[str]:
 # ---------------------------------------------------------------------------------------------
 # translation of one source
 
+#: Environment variables that change what the wrapper writes into a work folder.
+_KEY_ENVIRONMENT = ("TRANSLATE_FLAGS", "TRANSLATE_CC", "TRANSLATE_LD")
+
+
+def work_folder(cmd: Command, src: str) -> Path:
+    """The folder that one source's translation, glue object and rewritten object go to:
+    ``<build dir>/<stem>-<key>``, the key a hash of everything that changes those files (the
+    source's path as given and absolute, the working directory, the compiler and its whole
+    command line with macros, flags and output, the translator options and the environment
+    variables the wrapper reads).  Two variants of one source (``-DSCALE=2 -o a.o`` and
+    ``-DSCALE=3 -o b.o``) thus never share a folder; identical commands run at once are kept
+    apart by `locked`."""
+    parts = [os.path.abspath(src), src, os.getcwd(), cmd.compiler, *cmd.args, "\0",
+             *cmd.translate_flags, "\0", *(os.environ.get(v, "") for v in _KEY_ENVIRONMENT)]
+    digest = hashlib.sha256("\0".join(parts).encode("utf-8", "surrogateescape"))
+    return build_dir(cmd) / f"{Path(src).stem}-{digest.hexdigest()[:12]}"
+
+
+@contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """Hold `folder`'s lock: the same command run twice at once (two make invocations) would
+    otherwise write the same files at the same time."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 @dataclass(frozen=True)
 class Translated:
     """A source the wrapper translated: the rewritten source and its glue object."""
@@ -142,15 +172,17 @@ class Translated:
     folder: str
 
 
-def translate_source(cmd: Command, src: str, language: str) -> Translated | None:
-    """Translate `src` if it has regions (else None); diagnostics go to stderr."""
+def translate_source(cmd: Command, src: str, language: str, held: ExitStack
+                     ) -> Translated | None:
+    """Translate `src` if it has regions (else None); diagnostics go to stderr.  The work
+    folder's lock is entered into `held`: keep it until its files are compiled and linked."""
     from translator.build.job import run_job
     text = Path(src).read_text(encoding="utf-8", errors="replace")
     if not has_directives(text, language):
         return None
-    digest = hashlib.sha1(os.path.abspath(src).encode()).hexdigest()[:8]
     stem = Path(src).stem
-    folder = build_dir(cmd) / f"{stem}-{digest}"
+    folder = work_folder(cmd, src)
+    held.enter_context(locked(folder))
     opts = _job_options(cmd, str(folder))
     result = run_job(src, opts)
     sys.stderr.write(result.stderr)
@@ -194,12 +226,18 @@ def _job_options(cmd: Command, output: str):
 
 def compile_one(cmd: Command, index: int) -> None:
     """``-c`` with one source: object = rewritten source + glue, merged with ``ld -r``."""
-    src = cmd.args[index]
-    language = language_of(src) or "c"
-    done = translate_source(cmd, src, language)
-    if done is None:
-        _run([cmd.compiler, *cmd.args])
-        return
+    with ExitStack() as held:
+        done = translate_source(cmd, cmd.args[index], language_of(cmd.args[index]) or "c",
+                                held)
+        if done is None:
+            _run([cmd.compiler, *cmd.args])
+            return
+        _compile_translated(cmd, index, done)
+
+
+def _compile_translated(cmd: Command, index: int, done: Translated) -> None:
+    """The object of `done`: its rewritten source compiled, merged with its glue object."""
+    src = done.source
     target = cmd.output or (Path(src).stem + ".o")
     main_obj = os.path.join(done.folder, Path(src).stem + ".main.o")
     args = list(cmd.args)
@@ -251,17 +289,18 @@ def compile_and_link(cmd: Command) -> None:
     args = list(cmd.args)
     extra: list[str] = []
     include_dirs: list[str] = []
-    for index in cmd.sources:
-        src = cmd.args[index]
-        done = translate_source(cmd, src, language_of(src) or "c")
-        if done is None:
-            continue
-        args[index] = done.rewritten
-        extra.append(done.glue_object)
-        folder = f"-I{os.path.dirname(os.path.abspath(src))}"
-        if folder not in include_dirs:
-            include_dirs.append(folder)
-    _run([cmd.compiler, *include_dirs, *args, *extra, *runtime_link_args(cmd)])
+    with ExitStack() as held:
+        for index in cmd.sources:
+            src = cmd.args[index]
+            done = translate_source(cmd, src, language_of(src) or "c", held)
+            if done is None:
+                continue
+            args[index] = done.rewritten
+            extra.append(done.glue_object)
+            folder = f"-I{os.path.dirname(os.path.abspath(src))}"
+            if folder not in include_dirs:
+                include_dirs.append(folder)
+        _run([cmd.compiler, *include_dirs, *args, *extra, *runtime_link_args(cmd)])
 
 
 def runtime_link_args(cmd: Command) -> list[str]:
