@@ -12,6 +12,8 @@ Heavy modules are imported only after the arguments are parsed, so ``--version``
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 import traceback
 
@@ -128,10 +130,21 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args, policy)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _reader_went_away()
     except Exception:  # a bug: say so, with the traceback, and exit 2
         sys.stderr.write("translate: internal error (this is a bug in the translator):\n")
         traceback.print_exc()
         return 2
+
+
+def _reader_went_away() -> int:
+    """stdout's reader closed the pipe (`translate --emit cl x.c | head`): stop quietly with the
+    status a process killed by SIGPIPE has, and keep the interpreter's final flush from failing
+    on the closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 128 + signal.SIGPIPE
 
 
 def _subcommand(name: str, argv: list[str]) -> int:

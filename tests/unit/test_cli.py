@@ -138,3 +138,15 @@ def test_python_translate_file(tmp_path: Path) -> None:
     with pytest.raises(translator.TranslatorError, match="unterminated"):
         translator.translate_file(str(bad), str(tmp_path / "out2"))
     assert not (tmp_path / "out2").exists() or not any((tmp_path / "out2").iterdir())
+
+
+def test_reader_closing_the_pipe_is_quiet(tmp_path: Path) -> None:
+    """`translate --emit all x.f90 | head -0`: no traceback, the status of a SIGPIPE death."""
+    src = write(tmp_path, "saxpy.f90", SAXPY)
+    proc = subprocess.Popen([sys.executable, "-m", "translator.cli", "--emit", "all", str(src)],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()   # the reader goes away before translate writes anything
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141, err
+    assert "Traceback" not in err and "internal error" not in err
