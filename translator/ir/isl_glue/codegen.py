@@ -18,8 +18,8 @@ from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
     _param_terms, aff_from_expr, alpha_key, alpha_names, combined_domain, dim_type,
-    expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, project_onto,
-    renamed_text,
+    domain_parents, expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized,
+    project_onto, renamed_text,
 )
 
 
@@ -40,6 +40,40 @@ def _statement_domain(domains: Sequence[isl.BasicSet], inames: frozenset[str]
     if len(bsets) == 1:
         return bsets[0]
     return s.convex_hull() if bsets else isl.BasicSet.empty(s.get_space())
+
+
+def bounding_ancestors(domains: Sequence[isl.BasicSet]) -> tuple[frozenset[str], ...]:
+    """For each domain of the forest, the inames of its ancestors that bound its own inames:
+    those its constraints involve once simplified in its ancestors' domain (``0 <= k_inner <=
+    255`` copied from the parent bounds nothing).  A loop over a domain's iname must run
+    inside the loops over these; it may run outside its other ancestors' loops."""
+    if not isinstance(domains, tuple):
+        return _bounding_ancestors(domains)
+    return memoized(("bounding_ancestors", id(domains)), (domains,),
+                    lambda: _bounding_ancestors(domains))
+
+
+def _bounding_ancestors(domains: Sequence[isl.BasicSet]) -> tuple[frozenset[str], ...]:
+    parents = domain_parents(domains)
+    out: list[frozenset[str]] = []
+    for k, d in enumerate(domains):
+        outer: list[str] = []
+        j = parents[k]
+        while j is not None:
+            outer += inames_of(domains[j])
+            j = parents[j]
+        out.append(_involved_params(d, combined_domain(domains, outer), outer) if outer
+                   else frozenset())
+    return tuple(out)
+
+
+def _involved_params(domain: isl.BasicSet, ancestors: isl.BasicSet, outer: list[str]
+                     ) -> frozenset[str]:
+    """The names of `outer` (parameters of `domain`) its constraints involve in `ancestors`."""
+    s, ctx = _aligned(isl.Set.from_basic_set(domain), _all_to_params(ancestors).params())
+    s = s.gist_params(ctx).coalesce()
+    return frozenset(n for n in outer if (k := s.find_dim_by_name(dim_type.param, n)) >= 0
+                     and s.involves_dims(dim_type.param, k, 1))
 
 
 def _aligned(a: isl.Set, b: isl.Set) -> tuple[isl.Set, isl.Set]:
