@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from translator.diagnostics import Note, SchedulingError
-from translator.ir.isl_glue import (bounding_ancestors, domain_parents, inames_of,
+from translator.ir.isl_glue import (bounding_inames, domain_parents, inames_of,
                                     params_of)
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
@@ -142,24 +142,21 @@ def iname_order(kernel: Kernel, inames: Sequence[str]) -> dict[str, int]:
 
 def _forest_edges(kernel: Kernel, wanted: set[str], edges: dict[str, set[str]]
                   ) -> list[tuple[str, str]]:
-    """Add to `edges` the domain forest's binding edges (an ancestor's iname that bounds a
-    child domain's inames goes outside them); return the forest's other (outer, inner) pairs,
-    outermost first: kept where `loop_priority` does not put the inner loop outside (as the
-    lowering of a reduction over a mapped outer loop does with the loops inside it)."""
+    """Add to `edges` the binding edges (an iname that bounds another domain's inames goes
+    outside them); return the domain forest's other (ancestor, inner) pairs, outermost first:
+    kept where `loop_priority` does not put the inner loop outside (as the lowering of a
+    reduction over a mapped outer loop does with the loops inside it)."""
     domains = kernel.domains
     parents = domain_parents(domains)
     soft: list[tuple[str, str]] = []
-    for k, (d, bounding) in enumerate(zip(domains, bounding_ancestors(domains))):
+    for k, (d, bounding) in enumerate(zip(domains, bounding_inames(domains))):
         mine = [n for n in inames_of(d) if n in wanted]
+        for outer in sorted(bounding & wanted):
+            edges[outer].update(mine)
         j = parents[k]
         while j is not None:
-            for outer in inames_of(domains[j]):
-                if outer not in wanted:
-                    continue
-                if outer in bounding:
-                    edges[outer].update(mine)
-                else:
-                    soft += [(outer, n) for n in mine]
+            soft += [(outer, n) for outer in inames_of(domains[j])
+                     if outer in wanted and outer not in bounding for n in mine]
             j = parents[j]
     return sorted(soft, key=lambda e: (_position(domains, e[0]), _position(domains, e[1])))
 
