@@ -10,11 +10,15 @@ possible, the reference's rule), then one that does not open a loop some of whos
 still wait for work outside it, then higher `priority`, then declaration order.  When the
 dependencies force it, a loop is closed and re-entered later (the nest is split).
 
-Nesting order of loops: one global order of the sequential inames, from `loop_priority`, the
-domain forest (a child domain's inames inside its ancestors'; where `loop_priority` puts a
-child's loop outside an ancestor's that does not bound it, as the lowering of a reduction
-over a mapped loop does, priority wins), unroll/``ilp.seq`` innermost, and otherwise
-declaration order in the domains.
+Nesting order of loops: one global order of the sequential inames.  It must satisfy
+`loop_priority` and put a loop inside the loops over the inames its bounds name.  Then, where
+they agree with those and with each other: an iname inside another that every statement
+within it is also within, and some statement without it (the statements' ``inames=`` sets,
+whatever the order of the domains: ``acc = 0 {inames=d}`` before ``acc = acc + a[n, d]
+{inames=d:n}`` puts d outside n); a child domain's inames inside its ancestors' (where
+`loop_priority` puts a child's loop outside an ancestor's that does not bound it, as the
+lowering of a reduction over a mapped loop does, priority wins).  Last, unroll/``ilp.seq``
+innermost, and otherwise declaration order in the domains.
 """
 
 from __future__ import annotations
@@ -133,11 +137,21 @@ def iname_order(kernel: Kernel, inames: Sequence[str]) -> dict[str, int]:
         chain = [n for n in prio if n in wanted]
         for a, b in zip(chain, chain[1:]):
             edges[a].add(b)
-    soft = _forest_edges(kernel, wanted, edges)
-    for outer, inner in soft:
+    forest = _forest_edges(kernel, wanted, edges)
+    for outer, inner in _statement_edges(kernel, inames) + forest:
         if not _reaches(edges, inner, outer):
             edges[outer].add(inner)
     return _toposort_inames(kernel, inames, edges, decl)
+
+
+def _statement_edges(kernel: Kernel, inames: list[str]) -> list[tuple[str, str]]:
+    """(outer, inner) pairs where every statement inside `inner` is inside `outer` and some
+    statement is inside `outer` alone: that one runs in the `outer` loop around the `inner`
+    one (``acc = 0 {inames=d}; acc = acc + a[n, d] {inames=d:n}``: d goes outside n whatever
+    the order of the domains)."""
+    users = {n: frozenset(s.id for s in kernel.statements if n in s.within_inames)
+             for n in inames}
+    return [(a, b) for a in inames for b in inames if users[b] and users[b] < users[a]]
 
 
 def _forest_edges(kernel: Kernel, wanted: set[str], edges: dict[str, set[str]]
