@@ -4,9 +4,11 @@ A test passes only if every device program it made compiles, whether or not the 
 
 - in this process, every program code generation returns
   (`translator.codegen.opencl._generate`, which `generate_code`, `compile`, `translate_text`
-  and the CLI's `main` all reach) is recorded as it is made;
-- programs of CLI runs in subprocesses are read from the ``*.host.c`` files the test wrote
-  under its ``tmp_path`` (the glue embeds each program as the string the runtime builds).
+  and the CLI's `main` all reach, and `translator.generate_code`'s result) is recorded as it
+  is made;
+- programs of CLI runs in subprocesses are read from the files the test wrote under its
+  ``tmp_path``: each program a ``*.host.c`` embeds (the string the runtime builds) and each
+  ``*.cl`` (all kernels of a source file, which must build as one program too).
 
 At the end of the test each program is built once per worker with one context, and remembered
 by the hash of its text on disk (pytest's cache directory), so a later run builds only
@@ -54,11 +56,16 @@ def glue_programs(host_c: str) -> list[str]:
 
 
 def written_programs(folder: Path) -> Iterator[tuple[str, str]]:
-    """(origin, program) for every program embedded in a ``*.host.c`` under `folder`."""
-    for path in sorted(folder.rglob("*.host.c")):
+    """(origin, program) for every program embedded in a ``*.host.c`` under `folder`, and
+    every ``*.cl`` there (all of a file's kernels as one program)."""
+    for path in sorted(folder.rglob("*.host.c")) + sorted(folder.rglob("*.cl")):
         try:
             text = path.read_text(encoding="latin-1")
         except OSError:
+            continue
+        if path.suffix == ".cl":
+            if "__kernel" in text:
+                yield str(path), text.encode("latin-1").decode("utf-8", "surrogateescape")
             continue
         for k, program in enumerate(glue_programs(text)):
             yield f"{path} (program {k})", program
@@ -124,17 +131,22 @@ class KernelBuilds:
 
 
 def install_recorder(builds: KernelBuilds) -> None:
-    """Wrap code generation of this process so that `builds` records every program."""
+    """Wrap code generation of this process so that `builds` records every program: each
+    kernel's (`opencl._generate`), and what `translator.generate_code` returns (a region cut
+    into several kernels joins them into one program)."""
     from translator.codegen import opencl
-    generate = opencl._generate
-    if getattr(generate, "_records_programs", False):
-        return
+    for name in ("_generate", "generate_code"):
+        generate = getattr(opencl, name)
+        if not getattr(generate, "_records_programs", False):
+            setattr(opencl, name, _recording(generate, builds))
 
+
+def _recording(generate: Callable, builds: KernelBuilds) -> Callable:
     def recording(kernel):
         code = generate(kernel)
         builds.record(f"kernel {code.kernel_name!r} generated in this process",
                       code.device_code)
         return code
-
     recording._records_programs = True
-    opencl._generate = recording
+    recording.__doc__ = generate.__doc__
+    return recording

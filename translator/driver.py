@@ -180,7 +180,8 @@ def _check_unique_names(regions) -> None:
 
 
 def _join_device_code(parts: list[str]) -> str:
-    return "\n".join(p if p.endswith("\n") else p + "\n" for p in parts)
+    from translator.codegen.program import join_programs
+    return join_programs(parts)
 
 
 def outputs_for_emit(result: TranslationResult, emit: str) -> dict[str, str]:
