@@ -27,7 +27,8 @@ from pathlib import Path
 #: The options the runtime builds with (translator/runtime/translate_rt.c).
 BUILD_OPTIONS = ["-cl-kernel-arg-info"]
 
-_SOURCE = re.compile(r'static const char _tr_source_\w+\[\] =\n((?:[ \t]*"(?:[^"\\\n]|\\.)*"\n?)+);')
+_SOURCE = re.compile(r'static const char _tr_source_\w+\[\] =\n'
+                     r'((?:[ \t]*"(?:[^"\\\n]|\\.)*"\n?)+);')
 _LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _ESCAPE = re.compile(r"\\([0-7]{1,3}|x[0-9a-fA-F]+|.)")
 _SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'", "?": "?",

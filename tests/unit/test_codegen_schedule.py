@@ -114,7 +114,8 @@ def test_priority_may_put_a_child_loop_outside_a_parent_that_does_not_bound_it()
     """The forest (j's domain under k's) orders loops only where priorities leave it open;
     a loop bounded by an iname stays inside it."""
     knl = translator.make_kernel(
-        ["{[k]: 0<=k<4}", "[k] -> {[j]: 0<=j<3 and 0<=k<4}", "[k, j] -> {[i]: k<=i<=k+1 and 0<=j<3}"],
+        ["{[k]: 0<=k<4}", "[k] -> {[j]: 0<=j<3 and 0<=k<4}",
+         "[k, j] -> {[i]: k<=i<=k+1 and 0<=j<3}"],
         "c[j] = c[j] + a[i] {id=s, inames=k:j:i}", [*F32, "..."])
     knl = transforms.prioritize_loops(knl, "j,k")
     assert tree(knl) == [("loop j", [("loop k", [("loop i", ["s"])])])]
