@@ -328,7 +328,48 @@ int main(void)
 """
 
 
+#: The mapped loop from a parameter m: the grid counts from m's group, floor(m/2), which the
+#: inner loops' bounds then name (an even m once lost a pass of the inner loop).
+C_FROM_M = r"""
+#include <stdio.h>
+double mfrom(int m, int nb, const double *restrict a)
+{
+  double sum = 0.5;
+#pragma translate kernel mfrom_k
+#pragma translate split_iname("k", 2, outer_tag="g.0", inner_tag="l.0")
+  for (int k = m; k < nb; k++)
+    for (int i = 3*k; i <= 3*k+2; i++)
+      sum += a[i];
+#pragma translate end kernel
+  return sum;
+}
+
+double ifrom(int m, int nb, const double *restrict a)
+{
+  double sum = 0.5;
+#pragma translate kernel ifrom_k
+#pragma translate split_iname("k", 4, outer_tag="g.0", inner_tag="l.0")
+  for (int k = m; k < nb; k++)
+    for (int i = k; i < nb; i++)
+      sum += a[i] * k;
+#pragma translate end kernel
+  return sum;
+}
+
+int main(void)
+{
+  static double a[3*12001];
+  for (int i = 0; i < 3*12001; i++) a[i] = (i % 5) * 0.25;
+  static const int ms[] = {0, 1, 2, 7, 3000, 3001, 11998, 11999};
+  for (int t = 0; t < 8; t++)
+    printf("%d %.3f %.3f\n", ms[t], mfrom(ms[t], 12001, a), ifrom(ms[t] / 4, 3000, a));
+  return 0;
+}
+"""
+
+
 @pytest.mark.parametrize("name, text, flags", [
+    ("from_m.c", C_FROM_M, ()),
     ("blocks.c", C_BLOCKS, ("--reassociate",)),
     ("blocks.f90", F_BLOCKS, ()),
     ("neighbours.f90", F_NEIGHBOURS, ()),

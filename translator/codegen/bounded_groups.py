@@ -41,7 +41,8 @@ import pymbolic.primitives as p
 
 from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace
-from translator.ir.expr import Expression, IRCombineMapper, IRIdentityMapper, Reduction
+from translator.ir.expr import (Expression, IRCombineMapper, IRIdentityMapper, Reduction,
+                                dependencies)
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, BarrierInstruction, Statement
 from translator.ir.tags import GroupTag, UnrollTag
@@ -219,11 +220,11 @@ def _split_domain(domain, iname: str, new: tuple[str, str, str | None], limit: i
 def _substitute_parameter(domain, mapper: _Split):
     """A nested domain whose bounds name the split iname as a parameter (``i`` from
     ``256*k`` to ``256*k + 255`` inside a loop over ``k``) bounded by the new inames instead:
-    they become its parameters, tied to the old one by the split's value, which is then
-    projected out."""
+    they (and the parameters of the grid's base) become its parameters, tied to the old one
+    by the split's value, which is then projected out."""
     if mapper.iname not in glue.params_of(domain):
         return domain
-    for name in mapper.new:
+    for name in sorted(dependencies(mapper.value)):
         if name not in glue.params_of(domain):
             domain = glue.add_dim(domain, name, param=True)
     domain = glue.constrain_equal(domain, mapper.iname, mapper.value)

@@ -417,7 +417,11 @@ class TreeEmitter:
         extent = glue.constant_extent_bound(dom, node.iname, outer)
         if extent is None or not 1 < extent <= MAX_UNIFORM_TRIPS:
             return None
-        return lowers[0][1], extent
+        # The lower bound may be a relaxation of one through an integer division (``i >=
+        # 6*floor(m/2) + ...`` printed as ``3*m - 3 + ...``): the count must reach every value.
+        start = lowers[0][1]
+        last = p.Sum((start, extent - 1, p.Product((-1, p.Variable(node.iname)))))
+        return (start, extent) if glue.is_nonnegative(last, dom) else None
 
     def unrolled(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
                  active: tuple[str, ...], depth: int) -> None:
