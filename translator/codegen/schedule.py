@@ -28,8 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from translator.diagnostics import Note, SchedulingError
-from translator.ir.isl_glue import (bounding_inames, domain_parents, inames_of,
-                                    params_of)
+from translator.ir.isl_glue import bounding_inames, domain_parents, inames_of, params_of
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
 from translator.ir.tags import (GroupTag, HardwareAxisTag, IlpSeqTag,
