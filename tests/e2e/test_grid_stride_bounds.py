@@ -8,6 +8,7 @@ small multiples of 1/4, so every sum is exact and the outputs must be identical.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -384,3 +385,47 @@ def test_inner_bounds_naming_the_mapped_loop(tmp_path: Path, name: str, text: st
     work = tmp_path / "work"
     work.mkdir()
     check_sample(src, work, flags)
+
+
+# ---------------------------------------------------------------------------------------------
+# seeded random nests through the Python library
+
+def _random_nest(rng: random.Random):
+    """(kernel, arguments, expected s) for ``s += sum over k, i of x[i+2]*(k+1)``: k from 0, 1
+    or m, mapped with groups of 1, 2 or 4 (often more than 1024 groups: the grid-stride loop
+    with all its accumulators), and i in a window ``a*k + b .. a*k + b + w`` or ``k .. nk-1``."""
+    import numpy as np
+
+    import transforms
+    import translator
+    lo, a, b, w = rng.choice(["0", "1", "m"]), rng.randint(1, 3), rng.randint(-2, 2), \
+        rng.randint(0, 3)
+    triangle = rng.random() < 0.3
+    inner = ("[k, nk] -> {[i]: k <= i < nk}" if triangle
+             else f"[k] -> {{[i]: {a}*k + {b} <= i <= {a}*k + {b + w}}}")
+    knl = translator.make_kernel(
+        [f"{{[k]: {lo} <= k < nk}}", inner], "s[0] = s[0] + sum([k, i], x[i + 2] * (k + 1))",
+        [translator.GlobalArg("x", np.int64, shape="xs"),
+         translator.GlobalArg("s", np.int64, shape=(1,)), "..."])
+    group = rng.choice([1, 2, 4])
+    knl = transforms.split_iname(knl, "k", group, outer_tag="g.0", inner_tag="l.0")
+    nk = rng.choice([7, 300]) if triangle else rng.choice([5, 1100 * group, 4200 * group + 3])
+    m = rng.randint(0, 5)
+    x = (np.arange(nk + 4 if triangle else a * nk + b + w + 4) % 13 - 6).astype(np.int64)
+    want = 7
+    for k in range(m if lo == "m" else int(lo), nk):
+        for i in (range(k, nk) if triangle else range(a * k + b, a * k + b + w + 1)):
+            want += int(x[i + 2]) * (k + 1)
+    args = {"x": x, "s": np.array([7], np.int64), "nk": np.int32(nk)}
+    if lo == "m":
+        args["m"] = np.int32(m)
+    return knl, args, want
+
+
+def test_random_nests_with_bounds_naming_the_mapped_loop(ctx, queue) -> None:
+    import translator
+    rng = random.Random(20)
+    for case in range(12):
+        knl, args, want = _random_nest(rng)
+        got = translator.compile(knl, ctx)(queue, **args)["s"][0]
+        assert got == want, (case, translator.print_kernel(knl))
