@@ -110,7 +110,8 @@ class KernelBuilds:
         try:
             with warnings.catch_warnings():   # compiler remarks are not failures
                 warnings.simplefilter("ignore", cl.CompilerWarning)
-                cl.Program(context, program).build(options=BUILD_OPTIONS)
+                source = program.encode("utf-8", "surrogateescape")   # bytes as written
+                cl.Program(context, source).build(options=BUILD_OPTIONS)
         except cl.Error as e:
             return (f"an emitted OpenCL program does not build ({origin}):\n{e}\n"
                     f"--- program ---\n{program}")

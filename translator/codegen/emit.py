@@ -14,6 +14,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from translator.codegen.cexpr import CExpressionPrinter, safe_name
+from translator.codegen.cnames import line_directive_file
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
 from translator.codegen.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
@@ -514,8 +515,7 @@ class TreeEmitter:
         span = stmt.span
         if span is None or not self.kernel.options.emit_line_directives:
             return None
-        file = span.file.replace("\\", "\\\\").replace('"', '\\"')
-        return f'#line {span.line} "{file}"'
+        return f'#line {span.line} "{line_directive_file(span.file)}"'
 
 
 # ---------------------------------------------------------------------------------------------
