@@ -15,7 +15,7 @@ Nesting order of loops: one global order of the sequential inames.  It must sati
 they agree with those and with each other: an iname inside another that every statement
 within it is also within, and some statement without it (the statements' ``inames=`` sets,
 whatever the order of the domains: ``acc = 0 {inames=d}`` before ``acc = acc + a[n, d]
-{inames=d:n}`` puts d outside n); a child domain's inames inside its ancestors' (where
+{inames=d:n}`` puts d outside n; not for unrolled inames); a child domain's inames inside its ancestors' (where
 `loop_priority` puts a child's loop outside an ancestor's that does not bound it, as the
 lowering of a reduction over a mapped loop does, priority wins).  Last, unroll/``ilp.seq``
 innermost, and otherwise declaration order in the domains.
@@ -144,13 +144,15 @@ def iname_order(kernel: Kernel, inames: Sequence[str]) -> dict[str, int]:
 
 
 def _statement_edges(kernel: Kernel, inames: list[str]) -> list[tuple[str, str]]:
-    """(outer, inner) pairs where every statement inside `inner` is inside `outer` and some
-    statement is inside `outer` alone: that one runs in the `outer` loop around the `inner`
-    one (``acc = 0 {inames=d}; acc = acc + a[n, d] {inames=d:n}``: d goes outside n whatever
-    the order of the domains)."""
+    """(outer, inner) pairs of ordinary loops where every statement inside `inner` is inside
+    `outer` and some statement is inside `outer` alone: that one runs in the `outer` loop
+    around the `inner` one (``acc = 0 {inames=d}; acc = acc + a[n, d] {inames=d:n}``: d goes
+    outside n whatever the order of the domains).  Unrolled inames keep their innermost
+    place (register blocking: a private accumulator per unrolled copy)."""
+    loops = [n for n in inames if _innermost_class(kernel, n) == 0]
     users = {n: frozenset(s.id for s in kernel.statements if n in s.within_inames)
-             for n in inames}
-    return [(a, b) for a in inames for b in inames if users[b] and users[b] < users[a]]
+             for n in loops}
+    return [(a, b) for a in loops for b in loops if users[b] and users[b] < users[a]]
 
 
 def _forest_edges(kernel: Kernel, wanted: set[str], edges: dict[str, set[str]]
