@@ -1,4 +1,5 @@
-"""Shared fixtures: the CPU OpenCL device (PoCL) as a pyopencl context and queue."""
+"""Shared fixtures: the CPU OpenCL device (PoCL) as a pyopencl context and queue; every
+OpenCL program a test emits must build (`tests.kernel_builds`)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,13 @@ import os
 
 import pytest
 
+from tests.kernel_builds import KernelBuilds, install_recorder, written_programs
+
 os.environ.setdefault("TRANSLATE_DEVICE", "cpu")
 os.environ.setdefault("PYOPENCL_NO_CACHE", "1")
 
 
-@pytest.fixture(scope="session")
-def ctx():
+def _cpu_context():
     import pyopencl as cl
     for platform in cl.get_platforms():
         devices = platform.get_devices(device_type=cl.device_type.CPU)
@@ -20,7 +22,41 @@ def ctx():
     pytest.fail("no CPU OpenCL device found (is pocl-opencl-icd installed? run `make setup`)")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "unbuilt_kernels: the OpenCL programs this test emits are not built "
+        "(a test of how a rejected program is reported)")
+    cache = config.cache.mkdir("kernel-builds") if config.cache is not None else None
+    config._kernel_builds = KernelBuilds(_cpu_context, cache)
+    install_recorder(config._kernel_builds)
+
+
+@pytest.fixture(scope="session")
+def ctx(pytestconfig: pytest.Config):
+    return pytestconfig._kernel_builds.context()
+
+
 @pytest.fixture(scope="session")
 def queue(ctx):
     import pyopencl as cl
     return cl.CommandQueue(ctx)
+
+
+@pytest.fixture(autouse=True)
+def _emitted_programs_build(request: pytest.FixtureRequest):
+    """After the test: build every program it emitted (module docstring of
+    `tests.kernel_builds`); a program that does not build fails the test."""
+    builds: KernelBuilds = request.config._kernel_builds
+    # asked for now, so that it outlives this fixture
+    tmp_path = request.getfixturevalue("tmp_path") if "tmp_path" in request.fixturenames else None
+    builds.take_recorded()
+    yield
+    programs = builds.take_recorded()
+    if tmp_path is not None:
+        programs += list(written_programs(tmp_path))
+    if request.node.get_closest_marker("unbuilt_kernels"):
+        return
+    failures = [f for origin, program in programs if (f := builds.failure(origin, program))]
+    if failures:
+        pytest.fail(f"{len(failures)} emitted OpenCL program(s) do not build:\n"
+                    + "\n\n".join(failures), pytrace=False)

@@ -159,7 +159,8 @@ def with_line_markers(edits: list[tuple[int, int, str]], text: str, marker: str,
     """`edits` with a line directive after each whole-line edit whose line count differs from
     the text it replaces; the directive names the next original line of `path`."""
     from translator.build.sourcebytes import line_number
-    name = path.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "?")
+    from translator.codegen.cnames import line_directive_file
+    name = line_directive_file(path)
     out = []
     for start, end, new in edits:
         whole = new.endswith("\n") and (end == 0 or text[end - 1] == "\n")
@@ -191,7 +192,8 @@ def _check_unique_names(regions) -> None:
 
 
 def _join_device_code(parts: list[str]) -> str:
-    return "\n".join(p if p.endswith("\n") else p + "\n" for p in parts)
+    from translator.codegen.program import join_programs
+    return join_programs(parts)
 
 
 def outputs_for_emit(result: TranslationResult, emit: str) -> dict[str, str]:

@@ -77,3 +77,45 @@ def test_data_dependent_bounds_wait_for_their_writer(ctx, queue):
     a = np.arange(32, dtype=np.float32).reshape(4, 8)
     out = translator.compile(knl, ctx)(queue, cnt=cnt, a=a)["out"]
     np.testing.assert_array_equal(out, [a[i, :cnt[i]].sum() for i in range(4)])
+
+
+# ---------------------------------------------------------------------------------------------
+# nesting from the statements' inames (issue 20, item 4)
+
+def _acc_per_d(domains: list[str]):
+    return translator.make_kernel(
+        domains,
+        """
+        <float64> acc = 0            {id=reset, inames=d}
+        acc = acc + a[n, d]          {id=add, dep=reset, inames=d:n}
+        s[0] = s[0] + acc            {id=out, dep=add, inames=d}
+        """,
+        [GlobalArg("a", np.float64, shape=(5, 3)), GlobalArg("s", np.float64, shape=(1,)),
+         "..."])
+
+
+def test_nesting_follows_statement_inames_not_domain_order(ctx, queue):
+    """Before: the d loop was opened three times with n outside it (decl order of the
+    domains), and s came out three times too large."""
+    a = np.arange(15, dtype=np.float64).reshape(5, 3) * 0.5 - 2
+    for domains in (["{[n]: 0<=n<5}", "{[d]: 0<=d<3}"], ["{[d]: 0<=d<3}", "{[n]: 0<=n<5}"]):
+        knl = _acc_per_d(domains)
+        assert tree(knl) == [("loop d", ["reset", ("loop n", ["add"]), "out"])]
+        out = translator.compile(knl, ctx)(queue, a=a, s=np.array([1.5]))["s"]
+        np.testing.assert_array_equal(out, [1.5 + a.sum()])
+
+
+def test_statement_nesting_yields_to_loop_priority():
+    knl = transforms.prioritize_loops(_acc_per_d(["{[d]: 0<=d<3}", "{[n]: 0<=n<5}"]), "n,d")
+    assert tree(knl)[1] == ("loop n", [("loop d", ["add"])])
+
+
+def test_priority_may_put_a_child_loop_outside_a_parent_that_does_not_bound_it():
+    """The forest (j's domain under k's) orders loops only where priorities leave it open;
+    a loop bounded by an iname stays inside it."""
+    knl = translator.make_kernel(
+        ["{[k]: 0<=k<4}", "[k] -> {[j]: 0<=j<3 and 0<=k<4}",
+         "[k, j] -> {[i]: k<=i<=k+1 and 0<=j<3}"],
+        "c[j] = c[j] + a[i] {id=s, inames=k:j:i}", [*F32, "..."])
+    knl = transforms.prioritize_loops(knl, "j,k")
+    assert tree(knl) == [("loop j", [("loop k", [("loop i", ["s"])])])]

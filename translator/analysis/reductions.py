@@ -17,6 +17,8 @@ atomic updates (`translator.codegen.parallel_reductions`).  What is recognised:
   and ``if(x[idx] > e, x[idx], e)``-style conditionals (max or min by the comparison);
 - ``x[idx] = e`` guarded by ``e > x[idx]`` (or another comparison of the two), directly or
   through a private condition temporary that only this statement reads (C's ``if``);
+- ``x[idx] = cast(T, x[idx] OP e)`` with T the floating-point type of x and a wider term
+  (``float s; s += a[i]*b[i]`` with doubles): the terms are converted to T and reduced in T;
 - x a global array, the statement inside at least one hardware-parallel loop (``l.N``,
   ``g.N``, ``l.auto``) whose iname does not occur in idx;
 - no other statement inside those loops touches x[idx] (nor an array that may alias x), and
@@ -82,10 +84,14 @@ def combine(operation: str, left: Expression, right: Expression) -> Expression:
 
 @dataclass(frozen=True, slots=True)
 class Update:
-    """``target = target OP term``, as matched in a statement."""
+    """``target = target OP term``, as matched in a statement.  `dtype`: the floating-point
+    type of the target where the statement converts each update back to it
+    (``x = cast(float32, x + e)`` with a float64 term: C's ``float s; s += a*b`` with
+    doubles); the terms are then reduced in that type."""
 
     operation: str
     term: Expression
+    dtype: np.dtype | None = None
 
 
 _FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">="}
@@ -241,7 +247,7 @@ def _match_statement(kernel: Kernel, stmt: Assignment
                      ) -> tuple[Update | None, frozenset[Expression], str | None]:
     """The update, the statement's remaining predicates, and the condition statement (C's
     ``if (e > x) x = e;`` evaluates its condition into a private temporary first)."""
-    update = match_update(stmt.expression, stmt.assignee)
+    update = match_update(stmt.expression, stmt.assignee) or _match_converted(kernel, stmt)
     if update is not None:
         return update, stmt.predicates, None
     for pred in sorted(stmt.predicates, key=str):
@@ -252,6 +258,38 @@ def _match_statement(kernel: Kernel, stmt: Assignment
         if update is not None:
             return update, stmt.predicates - {pred}, condition_stmt
     return None, stmt.predicates, None
+
+
+def _match_converted(kernel: Kernel, stmt: Assignment) -> Update | None:
+    """``x = cast(T, x OP e)`` with T the floating-point type of x: each update is rounded to
+    T, so the terms are reduced in T (another rounding of the same sum, which a parallel
+    reduction of floating-point values makes anyway).  Integer targets are not: truncating
+    every partial sum is no reduction."""
+    expr = stmt.expression
+    dtype = getattr(kernel.arg(stmt.assignee_names()[0]), "dtype", None)
+    if (not isinstance(expr, TypeCast) or dtype is None or np.dtype(dtype).kind != "f"
+            or np.dtype(expr.dtype) != np.dtype(dtype)):
+        return None
+    inner = _unwidened(expr.child, stmt.assignee, np.dtype(dtype))
+    update = match_update(inner, stmt.assignee)
+    return None if update is None else Update(update.operation, update.term, np.dtype(dtype))
+
+
+def _unwidened(expr: Expression, target: Expression, dtype: np.dtype) -> Expression:
+    """`expr` with operands ``cast(W, target)`` of its outermost operation replaced by
+    `target` where W is a floating-point type at least as wide as `dtype` (an exact
+    conversion: C's ``fmax(s, e)`` with float s and a double e)."""
+    def plain(operand: Expression) -> Expression:
+        if (isinstance(operand, TypeCast) and operand.child == target
+                and np.dtype(operand.dtype).kind == "f"
+                and np.dtype(operand.dtype).itemsize >= dtype.itemsize):
+            return target
+        return operand
+    if isinstance(expr, (p.Sum, p.Product, p.Max, p.Min)):
+        return type(expr)(tuple(plain(c) for c in expr.children))
+    if isinstance(expr, p.Call):
+        return p.Call(expr.function, tuple(plain(c) for c in expr.parameters))
+    return expr
 
 
 def _condition_of(kernel: Kernel, stmt: Assignment, pred: Expression
@@ -391,7 +429,7 @@ def _term(oracle: TypeOracle, cand: _Candidate, inames: frozenset[str]) -> Expre
     neutral) where a predicate over the reduction's inames is false."""
     stmt, update, predicates = cand.stmt, cand.update, cand.predicates
     term = update.term
-    dtype = oracle.dtype(combine(update.operation, stmt.assignee, term))
+    dtype = update.dtype or oracle.dtype(combine(update.operation, stmt.assignee, term))
     if dtype is not None and oracle.dtype(term) != dtype:
         term = TypeCast(np.dtype(dtype), term)
     folded = sorted((c for c in predicates if dependencies(c) & inames), key=str)

@@ -41,7 +41,8 @@ import pymbolic.primitives as p
 
 from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace
-from translator.ir.expr import Expression, IRCombineMapper, IRIdentityMapper, Reduction
+from translator.ir.expr import (Expression, IRCombineMapper, IRIdentityMapper, Reduction,
+                                dependencies)
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, BarrierInstruction, Statement
 from translator.ir.tags import GroupTag, UnrollTag
@@ -173,6 +174,7 @@ def _split_group_iname(kernel: Kernel, iname: str, limit: int, unroll: int
     statements = tuple(_split_statement(s, mapper) for s in kernel.statements)
     temps = (names(f"{iname}_shifted"), names(f"{iname}_steps"))
     domains = tuple(_split_domain(d, iname, (stride, grid, acc), limit, unroll, base, temps)
+                    if iname in glue.inames_of(d) else _substitute_parameter(d, mapper)
                     for d in kernel.domains)
     tags = dict(kernel.iname_tags)
     tags[grid] = frozenset({_group_tag(kernel, iname)})
@@ -213,6 +215,20 @@ def _split_domain(domain, iname: str, new: tuple[str, str, str | None], limit: i
         return glue.split_dim(domain, iname, stride, grid, limit)
     domain = glue.split_dim(domain, iname, steps, grid, limit)
     return glue.split_dim(domain, steps, stride, acc, unroll)
+
+
+def _substitute_parameter(domain, mapper: _Split):
+    """A nested domain whose bounds name the split iname as a parameter (``i`` from
+    ``256*k`` to ``256*k + 255`` inside a loop over ``k``) bounded by the new inames instead:
+    they (and the parameters of the grid's base) become its parameters, tied to the old one
+    by the split's value, which is then projected out."""
+    if mapper.iname not in glue.params_of(domain):
+        return domain
+    for name in sorted(dependencies(mapper.value)):
+        if name not in glue.params_of(domain):
+            domain = glue.add_dim(domain, name, param=True)
+    domain = glue.constrain_equal(domain, mapper.iname, mapper.value)
+    return glue.project_out_names(domain, [mapper.iname])
 
 
 def _split_statement(stmt: Statement, mapper: _Split) -> Statement:

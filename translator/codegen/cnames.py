@@ -1,6 +1,6 @@
 """The C side of names, types and literals: the OpenCL C type of a numpy dtype, identifiers
-made safe from reserved words, typed literals that read back exactly, and the operator
-precedence table every printer of C text uses.
+made safe from reserved words, typed literals that read back exactly, file names of ``#line``
+directives, and the operator precedence table every printer of C text uses.
 
 These are the pieces of the expression printer (`translator.codegen.cexpr`) that the complex
 arithmetic, IR-function and registry modules need too; they live here, below all of them, so
@@ -69,6 +69,12 @@ _C_TYPES = {
     # Complex values: (real, imaginary) vectors, numpy's and Fortran's memory layout.
     "complex64": "float2", "complex128": "double2",
 }
+
+
+def line_directive_file(path: str) -> str:
+    """`path` as the file name of a ``#line`` directive (C, OpenCL C, preprocessed Fortran):
+    backslashes and quotes escaped, a line break (which would end the directive) as ``?``."""
+    return path.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "?")
 
 
 def c_type_name(dtype: np.dtype) -> str:

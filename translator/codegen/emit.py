@@ -14,6 +14,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from translator.codegen.cexpr import CExpressionPrinter, safe_name
+from translator.codegen.cnames import line_directive_file
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
 from translator.codegen.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
@@ -417,7 +418,11 @@ class TreeEmitter:
         extent = glue.constant_extent_bound(dom, node.iname, outer)
         if extent is None or not 1 < extent <= MAX_UNIFORM_TRIPS:
             return None
-        return lowers[0][1], extent
+        # The lower bound may be a relaxation of one through an integer division (``i >=
+        # 6*floor(m/2) + ...`` printed as ``3*m - 3 + ...``): the count must reach every value.
+        start = lowers[0][1]
+        last = p.Sum((start, extent - 1, p.Product((-1, p.Variable(node.iname)))))
+        return (start, extent) if glue.is_nonnegative(last, dom) else None
 
     def unrolled(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
                  active: tuple[str, ...], depth: int) -> None:
@@ -510,8 +515,7 @@ class TreeEmitter:
         span = stmt.span
         if span is None or not self.kernel.options.emit_line_directives:
             return None
-        file = span.file.replace("\\", "\\\\").replace('"', '\\"')
-        return f'#line {span.line} "{file}"'
+        return f'#line {span.line} "{line_directive_file(span.file)}"'
 
 
 # ---------------------------------------------------------------------------------------------

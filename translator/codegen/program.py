@@ -70,8 +70,9 @@ class HostProgramCode:
 
     @property
     def device_code(self) -> str:
-        """All kernels' OpenCL sources, one after the other (each also builds alone)."""
-        return "\n".join(k.device_code for k in self.kernels)
+        """All kernels' OpenCL sources as one program (`join_programs`; each also builds
+        alone)."""
+        return join_programs([k.device_code for k in self.kernels])
 
     @property
     def uses_fp64(self) -> bool:
@@ -93,6 +94,50 @@ class HostProgramCode:
                 if dependencies(cond) <= values and cond not in out:
                     out.append(cond)
         return tuple(out)
+
+
+def join_programs(parts: Sequence[str]) -> str:
+    """OpenCL programs one after the other, as one program that builds: a top-level
+    definition that an earlier part already made (a helper two kernels use, such as the
+    last-group finish of a reduction) is left out; everything else is kept, in order."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for part in parts:
+        kept = []
+        for block in _top_level_blocks(part):
+            if _is_definition(block) and not block.startswith("__kernel"):
+                if block in seen:
+                    continue
+                seen.add(block)
+            kept.append(block)
+        text = "".join(kept)
+        out.append(text if text.endswith("\n") else text + "\n")
+    return "\n".join(out)
+
+
+def _top_level_blocks(text: str) -> list[str]:
+    """`text` cut into lines outside definitions and whole definitions (from an unindented
+    line that is no preprocessor directive to the next unindented ``}``, or that line alone
+    where it ends with ``;``)."""
+    blocks: list[str] = []
+    current: list[str] | None = None
+    for line in text.splitlines(keepends=True):
+        if current is not None:
+            current.append(line)
+            if line.startswith("}"):
+                blocks.append("".join(current))
+                current = None
+        elif _is_definition(line) and not line.rstrip().endswith(";"):
+            current = [line]
+        else:
+            blocks.append(line)
+    if current is not None:
+        blocks.append("".join(current))
+    return blocks
+
+
+def _is_definition(text: str) -> bool:
+    return bool(text.strip()) and not text[0].isspace() and not text.startswith("#")
 
 
 def _walk(body, host: tuple[str, ...]) -> Iterator[tuple[KernelLaunch, tuple[str, ...]]]:
@@ -139,4 +184,5 @@ def region_params(whole: Sequence[KernelParam], program_body: Sequence,
     return tuple(params), tuple(bufs)
 
 
-__all__ = ["HostLoopCode", "HostProgramCode", "KernelLaunch", "region_params"]
+__all__ = ["HostLoopCode", "HostProgramCode", "KernelLaunch", "join_programs",
+           "region_params"]

@@ -10,9 +10,15 @@ possible, the reference's rule), then one that does not open a loop some of whos
 still wait for work outside it, then higher `priority`, then declaration order.  When the
 dependencies force it, a loop is closed and re-entered later (the nest is split).
 
-Nesting order of loops: one global order of the sequential inames, from `loop_priority`, the
-domain forest (a child domain's inames inside its parents'), unroll/``ilp.seq`` innermost, and
-otherwise declaration order in the domains.
+Nesting order of loops: one global order of the sequential inames.  It must satisfy
+`loop_priority` and put a loop inside the loops over the inames its bounds name.  Then, where
+they agree with those and with each other: an iname inside another that every statement
+within it is also within, and some statement without it (the statements' ``inames=`` sets,
+whatever the order of the domains: ``acc = 0 {inames=d}`` before ``acc = acc + a[n, d]
+{inames=d:n}`` puts d outside n; not for unrolled inames); a child domain's inames inside its ancestors' (where
+`loop_priority` puts a child's loop outside an ancestor's that does not bound it, as the
+lowering of a reduction over a mapped loop does, priority wins).  Last, unroll/``ilp.seq``
+innermost, and otherwise declaration order in the domains.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from translator.diagnostics import Note, SchedulingError
-from translator.ir.isl_glue import domain_parents, inames_of, params_of
+from translator.ir.isl_glue import bounding_inames, domain_parents, inames_of, params_of
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
 from translator.ir.tags import (GroupTag, HardwareAxisTag, IlpSeqTag,
@@ -130,18 +136,59 @@ def iname_order(kernel: Kernel, inames: Sequence[str]) -> dict[str, int]:
         chain = [n for n in prio if n in wanted]
         for a, b in zip(chain, chain[1:]):
             edges[a].add(b)
-    parents = domain_parents(kernel.domains)
-    for k, d in enumerate(kernel.domains):
-        if parents[k] is None:
-            continue
+    forest = _forest_edges(kernel, wanted, edges)
+    for outer, inner in _statement_edges(kernel, inames) + forest:
+        if not _reaches(edges, inner, outer):
+            edges[outer].add(inner)
+    return _toposort_inames(kernel, inames, edges, decl)
+
+
+def _statement_edges(kernel: Kernel, inames: list[str]) -> list[tuple[str, str]]:
+    """(outer, inner) pairs of ordinary loops where every statement inside `inner` is inside
+    `outer` and some statement is inside `outer` alone: that one runs in the `outer` loop
+    around the `inner` one (``acc = 0 {inames=d}; acc = acc + a[n, d] {inames=d:n}``: d goes
+    outside n whatever the order of the domains).  Unrolled inames keep their innermost
+    place (register blocking: a private accumulator per unrolled copy)."""
+    loops = [n for n in inames if _innermost_class(kernel, n) == 0]
+    users = {n: frozenset(s.id for s in kernel.statements if n in s.within_inames)
+             for n in loops}
+    return [(a, b) for a in loops for b in loops if users[b] and users[b] < users[a]]
+
+
+def _forest_edges(kernel: Kernel, wanted: set[str], edges: dict[str, set[str]]
+                  ) -> list[tuple[str, str]]:
+    """Add to `edges` the binding edges (an iname that bounds another domain's inames goes
+    outside them); return the domain forest's other (ancestor, inner) pairs, outermost first:
+    kept where `loop_priority` does not put the inner loop outside (as the lowering of a
+    reduction over a mapped outer loop does with the loops inside it)."""
+    domains = kernel.domains
+    parents = domain_parents(domains)
+    soft: list[tuple[str, str]] = []
+    for k, (d, bounding) in enumerate(zip(domains, bounding_inames(domains))):
         mine = [n for n in inames_of(d) if n in wanted]
+        for outer in sorted(bounding & wanted):
+            edges[outer].update(mine)
         j = parents[k]
         while j is not None:
-            for outer in inames_of(kernel.domains[j]):
-                if outer in wanted:
-                    edges[outer].update(mine)
+            soft += [(outer, n) for outer in inames_of(domains[j])
+                     if outer in wanted and outer not in bounding for n in mine]
             j = parents[j]
-    return _toposort_inames(kernel, inames, edges, decl)
+    return sorted(soft, key=lambda e: (_position(domains, e[0]), _position(domains, e[1])))
+
+
+def _position(domains, iname: str) -> int:
+    return next(k for k, d in enumerate(domains) if iname in inames_of(d))
+
+
+def _reaches(edges: dict[str, set[str]], start: str, goal: str) -> bool:
+    seen, todo = {start}, [start]
+    while todo:
+        n = todo.pop()
+        if n == goal:
+            return True
+        todo += [m for m in edges[n] if m not in seen]
+        seen.update(edges[n])
+    return False
 
 
 def _toposort_inames(kernel: Kernel, inames: list[str], edges: dict[str, set[str]],
@@ -219,9 +266,10 @@ class _Orderer:
     def _key(self, sid: str, current: tuple[str, ...], done: set[str]) -> tuple:
         nest = self.nests[sid]
         shared = _common_prefix(nest, current)
-        blocked = 0
-        if len(nest) > shared:
-            blocked = int(self._loop_blocked(nest[:shared + 1], done))
+        # every loop it opens counts: entering an inner one whose statements still wait for
+        # work outside it would split that loop (and a private value flowing through it)
+        blocked = int(any(self._loop_blocked(nest[:k], done)
+                          for k in range(shared + 1, len(nest) + 1)))
         return (-shared, blocked, -self.priority[sid], self.index[sid])
 
     def _loop_blocked(self, prefix: tuple[str, ...], done: set[str]) -> bool:

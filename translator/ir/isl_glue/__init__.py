@@ -17,7 +17,8 @@ from translator.ir.isl_glue.core import (  # noqa: F401
     params_of, params_to_set_dims, parse_domain, project_onto, set_condition,
 )
 from translator.ir.isl_glue.codegen import (  # noqa: F401
-    _aligned, _box, _condition_set, _footprint, _footprint_of, bounds_independent, context_set,
+    _aligned, _box, _condition_set, _footprint, _footprint_of, bounding_inames,
+    bounds_independent, context_set,
     gist_conditions, hardware_range, loop_bound_constraints, nonnegative_in, restrict_context,
     runs_on_whole_box, statement_domain, writes_cover_box,
 )

@@ -18,8 +18,8 @@ from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
     _param_terms, aff_from_expr, alpha_key, alpha_names, combined_domain, dim_type,
-    expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, project_onto,
-    renamed_text,
+    expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, params_of,
+    project_onto, renamed_text,
 )
 
 
@@ -40,6 +40,43 @@ def _statement_domain(domains: Sequence[isl.BasicSet], inames: frozenset[str]
     if len(bsets) == 1:
         return bsets[0]
     return s.convex_hull() if bsets else isl.BasicSet.empty(s.get_space())
+
+
+def bounding_inames(domains: Sequence[isl.BasicSet]) -> tuple[frozenset[str], ...]:
+    """For each domain, the inames of other domains that bound its own inames: parameters
+    its constraints involve once simplified in the domains defining them (``0 <= k_inner <=
+    255`` copied from the parent bounds nothing).  A loop over a domain's iname must run
+    inside the loops over these; it may run outside other loops, ancestors' included."""
+    if not isinstance(domains, tuple):
+        return _bounding_inames(domains)
+    return memoized(("bounding_inames", id(domains)), (domains,),
+                    lambda: _bounding_inames(domains))
+
+
+def _bounding_inames(domains: Sequence[isl.BasicSet]) -> tuple[frozenset[str], ...]:
+    owner = {n: k for k, d in enumerate(domains) for n in inames_of(d)}
+    out: list[frozenset[str]] = []
+    for k, d in enumerate(domains):
+        outer = [n for n in params_of(d) if owner.get(n, k) != k]
+        definers = sorted({owner[n] for n in outer})
+        out.append(_involved_params(d, [domains[j] for j in definers], outer) if outer
+                   else frozenset())
+    return tuple(out)
+
+
+def _involved_params(domain: isl.BasicSet, definers: Sequence[isl.BasicSet],
+                     outer: list[str]) -> frozenset[str]:
+    """The names of `outer` (parameters of `domain`) its constraints involve where the
+    `definers` (the domains of those names) hold."""
+    s = isl.Set.from_basic_set(domain)
+    ctx = _all_to_params(definers[0]).params()
+    for d in definers[1:]:
+        ctx, more = _aligned(ctx, _all_to_params(d).params())
+        ctx = ctx.intersect(more)
+    s, ctx = _aligned(s, ctx)
+    s = s.gist_params(ctx).coalesce()
+    return frozenset(n for n in outer if (k := s.find_dim_by_name(dim_type.param, n)) >= 0
+                     and s.involves_dims(dim_type.param, k, 1))
 
 
 def _aligned(a: isl.Set, b: isl.Set) -> tuple[isl.Set, isl.Set]:
