@@ -14,8 +14,10 @@ import numpy as np
 
 from frontends.fortran.expressions import ExprBuilder, Layout, add_expr, cast
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
-from frontends.fortran.types import (DOUBLE, FType, Dim, Scope, Symbol, VALID_KINDS)
-from translator.diagnostics import FrontendError, SourceSpan, UnsupportedConstructError
+from frontends.fortran.types import (DOUBLE, UNRESOLVED, FType, Dim, Scope, Symbol,
+                                     VALID_KINDS)
+from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
+                                    UnsupportedConstructError)
 
 PROCEDURE_CLASSES = ("Subroutine_Subprogram", "Function_Subprogram", "Main_Program",
                      "Main_Program0")
@@ -77,9 +79,11 @@ def innermost_procedure(procedures: list[Procedure], line: int) -> Procedure | N
     return best
 
 
-def build_procedures(tree: Any, lines: SourceLines) -> list[Procedure]:
-    """Every procedure of the file (module and internal ones included), in file order."""
-    modules: dict[str, Scope] = {}
+def build_procedures(tree: Any, lines: SourceLines,
+                     modules: dict[str, Scope] | None = None) -> list[Procedure]:
+    """Every procedure of the file (module and internal ones included), in file order;
+    `modules`: those of other files the units use, already loaded."""
+    modules = {} if modules is None else modules
     out: list[Procedure] = []
     for unit in children(tree):
         name = class_name(unit)
@@ -187,7 +191,7 @@ def _declare_header(scope: Scope, unit: Any, parts: dict[str, Any], lines: Sourc
         prefix = stmt.items[0]
         for item in children(prefix) if prefix is not None else ():
             if class_name(item) == "Intrinsic_Type_Spec":
-                sym.ftype = type_spec(item, scope, lines, scope.line)
+                sym.ftype, sym.error = deferred_type_spec(item, scope, lines, scope.line)
 
 
 def _last_declaration_line(spec: Any | None, default: int) -> int:
@@ -225,7 +229,11 @@ def declare(scope: Scope, spec: Any, lines: SourceLines) -> None:
             sym.ftype = scope.implicit_type(sym.name)
     for name, node, line in pending.dims:
         sym = scope.symbols[name]
-        dims = array_dims(scope, node, lines, line)
+        try:
+            dims = array_dims(scope, node, lines, line)
+        except TranslatorError as e:   # an error only where a region uses the array
+            sym.error = sym.error or e
+            dims = tuple(Dim("deferred", None, None) for _ in children(node))
         if sym.allocatable or sym.pointer:
             dims = tuple(Dim("deferred", None, None) for _ in dims)
         sym.dims = dims
@@ -298,7 +306,7 @@ def _default_table() -> dict[str, FType]:
 def _type_declaration(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
     line = _first_line(item)
     spec, attrs, entities = item.items[0], item.items[1], item.items[2]
-    ftype = type_spec(spec, scope, lines, line)
+    ftype, error = deferred_type_spec(spec, scope, lines, line)
     attr_dims = None
     flags: set[str] = set()
     for attr in children(attrs) if attrs is not None else ():
@@ -310,6 +318,7 @@ def _type_declaration(scope: Scope, item: Any, lines: SourceLines, pending: _Pen
         name = str(ent.items[0]).lower()
         sym = _symbol(scope, name, line, lines)
         sym.ftype = ftype
+        sym.error = error
         sym.allocatable |= "ALLOCATABLE" in flags
         sym.pointer |= "POINTER" in flags
         sym.external |= "EXTERNAL" in flags
@@ -407,6 +416,17 @@ def type_spec(spec: Any, scope: Scope, lines: SourceLines, line: int) -> FType:
     if kind not in VALID_KINDS.get(base, ()):
         raise UnsupportedConstructError(f"{base} kind {kind} is not supported", ctx.span())
     return FType(base, kind)
+
+
+def deferred_type_spec(spec: Any, scope: Scope, lines: SourceLines, line: int
+                       ) -> tuple[FType, TranslatorError | None]:
+    """`type_spec`, or the placeholder type and the error when the kind cannot be evaluated
+    (``integer(kind=MPI_OFFSET_KIND)`` of a library module): declarations of code that is not
+    translated must not make a file fail."""
+    try:
+        return type_spec(spec, scope, lines, line), None
+    except TranslatorError as e:
+        return UNRESOLVED, e
 
 
 def _evaluate_parameter(scope: Scope, name: str, node: Any, lines: SourceLines,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from translator.diagnostics import SourceSpan, UnsupportedConstructError
+from translator.diagnostics import SourceSpan, TranslatorError, UnsupportedConstructError
 from translator.ir.expr import Expression
 
 
@@ -49,6 +49,9 @@ LOGICAL = FType("logical", 4)
 
 VALID_KINDS = {"integer": (1, 2, 4, 8), "real": (4, 8), "logical": (1, 2, 4, 8),
                "complex": (4, 8), "character": (1,)}
+
+#: The type of a name whose declaration could not be read (`Symbol.error` says why).
+UNRESOLVED = FType("unresolved", 0)
 
 #: Named kind constants of the intrinsic modules.
 INTRINSIC_MODULE_CONSTANTS: dict[str, dict[str, int]] = {
@@ -93,6 +96,10 @@ class Symbol:
     scope_kind: str = "local"             # local (procedure), module
     line: int = 0
     span: SourceSpan | None = None
+    #: Why the declaration could not be read (a kind from a module whose source is not in
+    #: reach, say): raised where a region uses the name, so that code not translated never
+    #: makes a file fail.
+    error: TranslatorError | None = None
 
     @property
     def is_array(self) -> bool:
@@ -121,6 +128,8 @@ class Scope:
         """The symbol `name` denotes here (None if undeclared and not implicitly typed)."""
         sym = self.lookup_declared(name)
         if sym is not None:
+            if sym.error is not None:
+                raise sym.error
             return sym
         ftype = self.implicit_type(name)
         if ftype is None or self.kind == "module":
