@@ -300,7 +300,24 @@ class ExprBuilder:
         return Typed(p.Call(p.Variable(name), params), ftype_of(result))
 
     def visit_Data_Ref(self, node: Any) -> Typed:
-        raise self.error(f"derived-type component access ({node}) is not supported")
+        """A derived-type component (`RegionBuilder.component`): an array element, a whole
+        array in an array expression, or a scalar."""
+        component = getattr(self.ctx, "component", None)
+        if component is None:
+            raise self.error(f"derived-type component access ({node}) is not supported here")
+        sym, subs = component(node)
+        if subs is not None:
+            if not sym.is_array:
+                raise self.error(f"component {sym.designator} is not an array")
+            return self.array_ref(sym, subs)
+        if sym.is_array:
+            if self.sections is None:
+                raise self.error(f"whole array {sym.designator!r} used where a scalar is "
+                                 "expected (array expressions are supported in array "
+                                 "assignments)")
+            return self.array_ref(sym, None)
+        self.ctx.touch(sym)
+        return Typed(p.Variable(sym.name), self.type_of(sym))
 
     def visit_Array_Constructor(self, node: Any) -> Typed:
         raise self.error(f"array constructor ({node}) is not supported in a kernel region")

@@ -314,11 +314,14 @@ def _type_declaration(scope: Scope, item: Any, lines: SourceLines, pending: _Pen
             attr_dims = attr.items[1]
         else:
             flags.add(str(attr).split("(")[0].strip().upper())
+    type_name = str(spec.items[1]).lower() if class_name(spec) == "Declaration_Type_Spec" \
+        else None
     for ent in children(entities):
         name = str(ent.items[0]).lower()
         sym = _symbol(scope, name, line, lines)
         sym.ftype = ftype
         sym.error = error
+        sym.type_name = type_name
         sym.allocatable |= "ALLOCATABLE" in flags
         sym.pointer |= "POINTER" in flags
         sym.external |= "EXTERNAL" in flags
@@ -384,7 +387,52 @@ def _names_in(item: Any) -> list[str]:
     return out
 
 
+def _derived_type(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
+    """A derived-type definition: its data components, by name (kinds and bounds are
+    evaluated now: named constants precede the definition)."""
+    name = str(children(item)[0].items[1]).lower()
+    components: dict[str, Symbol] = {}
+    for part in children(item):
+        if class_name(part) != "Component_Part":
+            continue
+        for stmt in children(part):
+            if class_name(stmt) == "Data_Component_Def_Stmt":
+                _components(scope, stmt, lines, components)
+    scope.types[name] = components
+
+
+def _components(scope: Scope, stmt: Any, lines: SourceLines,
+                components: dict[str, Symbol]) -> None:
+    line = _first_line(stmt)
+    spec, attrs, decls = stmt.items[0], stmt.items[1], stmt.items[2]
+    ftype, error = deferred_type_spec(spec, scope, lines, line)
+    type_name = str(spec.items[1]).lower() if class_name(spec) == "Declaration_Type_Spec" \
+        else None
+    flags, attr_dims = set(), None
+    for attr in children(attrs) if attrs is not None else ():
+        if class_name(attr) == "Dimension_Component_Attr_Spec":
+            attr_dims = attr.items[1]
+        else:
+            flags.add(str(attr).split("(")[0].strip().upper())
+    for decl in children(decls):
+        sym = Symbol(name=str(decl.items[0]).lower(), ftype=ftype, error=error,
+                     type_name=type_name, allocatable="ALLOCATABLE" in flags,
+                     pointer="POINTER" in flags, scope=scope.name, line=line,
+                     span=lines.span(line, word=str(decl.items[0])))
+        shape = decl.items[1] if decl.items[1] is not None else attr_dims
+        if shape is not None:
+            try:
+                sym.dims = array_dims(scope, shape, lines, line)
+            except TranslatorError as e:
+                sym.error = sym.error or e
+                sym.dims = tuple(Dim("deferred", None, None) for _ in children(shape))
+            if sym.allocatable or sym.pointer:
+                sym.dims = tuple(Dim("deferred", None, None) for _ in sym.dims)
+        components[sym.name] = sym
+
+
 _DECLARATIONS = {
+    "Derived_Type_Def": _derived_type,
     "Use_Stmt": _use, "Implicit_Stmt": _implicit, "Type_Declaration_Stmt": _type_declaration,
     "Dimension_Stmt": _dimension, "Parameter_Stmt": _parameter, "Common_Stmt": _common,
     "External_Stmt": _attribute("external"), "Allocatable_Stmt": _attribute("allocatable"),

@@ -100,6 +100,16 @@ class Symbol:
     #: reach, say): raised where a region uses the name, so that code not translated never
     #: makes a file fail.
     error: TranslatorError | None = None
+    #: The derived type of a ``type(NAME)`` variable or component.
+    type_name: str | None = None
+    #: A derived-type component a region uses: the Fortran designator of the actual argument
+    #: (``st%u``, ``chunk%tiles(1)%field%rho``); None for a plain variable.
+    designator: str | None = None
+
+    @property
+    def actual(self) -> str:
+        """The Fortran text that passes this data to the glue."""
+        return self.designator or self.name
 
     @property
     def is_array(self) -> bool:
@@ -121,6 +131,8 @@ class Scope:
     dummies: tuple[str, ...] = ()
     result: str | None = None
     modules: dict[str, Scope] = field(default_factory=dict)  # modules of the file, by name
+    #: Derived types defined here: type name -> component name -> component.
+    types: dict[str, dict[str, Symbol]] = field(default_factory=dict)
     line: int = 0
     end_line: int = 0
 
@@ -164,6 +176,21 @@ class Scope:
             return None
         scope = self.modules.get(module)
         return None if scope is None else scope.lookup_declared(remote, seen)
+
+    def lookup_type(self, name: str, _seen: frozenset[str] = frozenset()
+                    ) -> dict[str, Symbol] | None:
+        """The components of derived type `name` as seen here (local, used, host)."""
+        if name in self.types:
+            return self.types[name]
+        for module, only in self.uses:
+            remote = name if only is None else only.get(name)
+            scope = self.modules.get(module)
+            if remote is None or scope is None or module in _seen:
+                continue
+            found = scope.lookup_type(remote, _seen | {module})
+            if found is not None:
+                return found
+        return self.host.lookup_type(name, _seen) if self.host is not None else None
 
     def implicit_type(self, name: str) -> FType | None:
         """The implicit type of `name` here (host rules are inherited)."""
