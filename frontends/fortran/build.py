@@ -120,7 +120,7 @@ class RegionBuilder:
             raise FrontendError(f"loop variable {base_name!r} has no components",
                                 self.span(base_name))
         base = self.expr.lookup(base_name)
-        comp = component_of(self.scope, base, parts, self.span(base_name))
+        comp = component_of(self.scope, base, parts, self.span(parts[-1][0]))
         varying = host_subscript_names(parts) & (self.loop_vars | set(self.generated))
         if varying:
             raise UnsupportedConstructError(
