@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.harness import check_sample
 
 STATE = """\
@@ -112,12 +114,14 @@ def _translate(src: Path, cwd: Path) -> subprocess.CompletedProcess:
                           cwd=cwd, capture_output=True, text=True, timeout=300)
 
 
-def test_derived_state_with_a_data_region_matches_the_original(tmp_path: Path):
+@pytest.mark.parametrize("clause", ["copyin(gst%f, gst%w)",
+                                    "copyin(gst%f(1:n, 1:n), gst % w(1:8))"])
+def test_derived_state_with_a_data_region_matches_the_original(tmp_path: Path, clause: str):
     """Before: 'malformed data clause item' for gst%f, and 'derived-type component access'
     refused in the regions.  After: bit-identical, and the regions move no data (the data
-    region holds every component they use)."""
+    region holds every component they use, whole or as sections)."""
     src = tmp_path / "state.f90"
-    src.write_text(STATE)
+    src.write_text(STATE.replace("copyin(gst%f, gst%w)", clause, 1))
     check_sample(src, tmp_path)
     rewritten = (tmp_path / "out" / "state.f90").read_text()
     assert "call translate_step_k(st%u, st%f, " in rewritten
