@@ -415,13 +415,26 @@ class ExprBuilder:
                 return 0
             return sum(1 for s in children(node.items[1])
                        if class_name(s) == "Subscript_Triplet")
+        if name == "Data_Ref" and hasattr(self.ctx, "component"):
+            sym, subs = self.ctx.component(node)
+            if not sym.is_array:
+                return 0
+            if subs is None:
+                return len(self.ctx.layout(sym).lowers)
+            return sum(1 for s in subs if class_name(s) == "Subscript_Triplet")
         return 0
 
     def section_bounds(self, node: Any) -> list[tuple[Expression, Expression, int]]:
         """Per section axis of a reference node: (first, last, stride) in source subscripts."""
         name = class_name(node)
-        if name == "Name":
+        if name == "Data_Ref":
+            sym, subs = self.ctx.component(node)
+            if subs is not None:
+                return [self.triplet(sym, k, s) for k, s in enumerate(subs)
+                        if class_name(s) == "Subscript_Triplet"]
+        elif name == "Name":
             sym = self.lookup(str(node).lower())
+        if name in ("Data_Ref", "Name"):
             return [self.triplet(sym, k, None) for k in range(len(self.ctx.layout(sym).lowers))]
         sym = self.lookup(str(node.items[0]).lower())
         return [self.triplet(sym, k, s) for k, s in enumerate(children(node.items[1]))

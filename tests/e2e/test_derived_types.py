@@ -109,6 +109,44 @@ end program main
 """
 
 
+ARRAY_SYNTAX = """\
+module m
+  implicit none
+  type st_t
+    real(8), allocatable :: u(:, :)
+    real(8) :: v(5)
+    real(8) :: dt
+  end type
+end module
+program p
+  use m
+  implicit none
+  type(st_t) :: st
+  integer :: j
+  allocate(st%u(4, 3))
+  st%u = 1
+  st%v = 2
+  st%dt = 0.5d0
+  !$translate kernel
+  do j = 1, 3
+    st%u(:, j) = st%u(:, j) * j + st%dt
+  end do
+  st%v = st%v + st%dt
+  st%v(2:3) = 7
+  !$translate end kernel
+  print *, sum(st%u), st%v
+end program
+"""
+
+
+def test_array_syntax_on_components_matches_the_original(tmp_path: Path):
+    """Whole components and sections in array assignments: an allocatable component's
+    column, an explicit-shape component whole and as a section, a scalar component."""
+    src = tmp_path / "arr.f90"
+    src.write_text(ARRAY_SYNTAX)
+    check_sample(src, tmp_path)
+
+
 def _translate(src: Path, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "translator.cli", str(src), "-o", "out"],
                           cwd=cwd, capture_output=True, text=True, timeout=300)
