@@ -390,8 +390,12 @@ def _names_in(item: Any) -> list[str]:
 def _derived_type(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
     """A derived-type definition: its data components, by name (kinds and bounds are
     evaluated now: named constants precede the definition)."""
-    name = str(children(item)[0].items[1]).lower()
+    stmt = children(item)[0]
+    name = str(stmt.items[1]).lower()
     components: dict[str, Symbol] = {}
+    for attr in children(stmt.items[0]) if stmt.items[0] is not None else ():
+        if str(attr.items[0]).upper() == "EXTENDS":   # the parent's components come first
+            components.update(scope.lookup_type(str(attr.items[1]).lower()) or {})
     for part in children(item):
         if class_name(part) != "Component_Part":
             continue

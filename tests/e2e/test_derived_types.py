@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import check_sample
+from tests.e2e.harness import check_sample, run, runtime_dir
 
 STATE = """\
 module kinds
@@ -145,6 +145,76 @@ def test_array_syntax_on_components_matches_the_original(tmp_path: Path):
     src = tmp_path / "arr.f90"
     src.write_text(ARRAY_SYNTAX)
     check_sample(src, tmp_path)
+
+
+TYPES_MODULE = """\
+module types_mod
+  use, intrinsic :: iso_fortran_env, only: real64
+  implicit none
+  integer, parameter :: wp = real64
+  type base_t
+    real(wp), allocatable :: u(:)
+  end type base_t
+  type, extends(base_t) :: child_t
+    real(wp) :: dt
+    integer :: n
+  end type child_t
+end module types_mod
+"""
+
+EXTENDED = """\
+subroutine step(s)
+  use types_mod
+  implicit none
+  type(child_t), intent(inout) :: s
+  integer :: i
+  !$translate kernel step_k
+  do i = 1, s%n
+    s%u(i) = s%u(i) * 2 + s%dt
+  end do
+  !$translate end kernel
+end subroutine step
+
+program main
+  use types_mod
+  implicit none
+  type(child_t) :: s
+  integer :: i
+  s%n = 50
+  s%dt = 0.5_wp
+  allocate(s%u(s%n))
+  do i = 1, s%n
+    s%u(i) = i
+  end do
+  !$translate data copy(s%u)
+  do i = 1, 3
+    call step(s)
+  end do
+  !$translate end data
+  print '(2es24.16)', sum(s%u), s%u(7)
+end program main
+"""
+
+
+def test_extended_type_from_a_module_file(tmp_path: Path):
+    """The type is defined in a module of another file (found with -I) and extends another
+    type: the parent's components and the module's kind serve the region."""
+    (tmp_path / "mods").mkdir()
+    (tmp_path / "mods" / "types.f90").write_text(TYPES_MODULE)
+    (tmp_path / "main.f90").write_text(EXTENDED)
+    proc = subprocess.run([sys.executable, "-m", "translator.cli", "main.f90", "-I", "mods",
+                           "-o", "out"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    rt = runtime_dir()
+    run(["gfortran", "-O1", "mods/types.f90", "main.f90", "-o", "original"], tmp_path)
+    run(["gfortran", "-c", "-O1", "mods/types.f90"], tmp_path)
+    run(["gcc", "-c", "-O1", f"-I{rt}", "out/main.host.c", str(rt / "translate_rt.c")],
+        tmp_path)
+    run(["gfortran", "-O1", "types.o", "out/main.f90", "main.host.o", "translate_rt.o",
+         "-lOpenCL", "-o", "translated"], tmp_path)
+    expected = run(["./original"], tmp_path)
+    assert run(["./translated"], tmp_path, env={"TRANSLATE_DEVICE": "cpu"}) == expected
 
 
 def _translate(src: Path, cwd: Path) -> subprocess.CompletedProcess:
