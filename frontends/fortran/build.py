@@ -19,7 +19,7 @@ from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedVa
                                              assigned_names, floor_divisions, fortran_text,
                                              if_branches, nodes_of, subscripts)
 from frontends.fortran.components import (component_of, data_ref_parts, designator_text,
-                                          host_subscript_names)
+                                          host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
@@ -132,6 +132,7 @@ class RegionBuilder:
     def _component_symbol(self, parts: list, base: Symbol, comp: Symbol) -> Symbol:
         designator = designator_text(parts)
         if designator not in self.components:
+            self._check_distinct(parts, designator)
             name = "_".join(n for n, _ in parts)
             if self.scope.lookup_declared(name) is not None or self._names.is_taken(name) \
                     or any(s.name == name for s in self.components.values()):
@@ -143,6 +144,17 @@ class RegionBuilder:
                 scope_kind="component", line=self.line, span=self.span(parts[0][0]),
                 designator=designator)
         return self.components[designator]
+
+    def _check_distinct(self, parts: list, designator: str) -> None:
+        """Two designators of one component that differ only in subscripts (``c%t(1)%rho``,
+        ``c%t(k)%rho``) may be the same array: the analysis would take them for two."""
+        path = [n for n, _ in parts]
+        for other, sym in self.components.items():
+            if [n for n, _ in text_parts(other) or ()] == path:
+                raise UnsupportedConstructError(
+                    f"'{designator}' and '{other}' may be the same array (their subscripts "
+                    "may be equal); use one designator per component in a region",
+                    self.span(parts[-1][0]))
 
     def layout(self, sym: Symbol) -> Layout:
         """Lower bounds and extents of an array; inquiry values become value arguments."""

@@ -267,3 +267,12 @@ def test_region_varying_inner_subscript_is_refused(tmp_path: Path):
 def test_scalar_component_in_a_data_clause_is_an_error(tmp_path: Path):
     first = _error(tmp_path, "copyin(gst%f, gst%w)", "copyin(gst%f, gst%dt)")
     assert first == "state.f90:78:3: error: 'gst%dt' in a data clause is not an array"
+
+
+def test_one_component_under_two_subscripts_is_refused(tmp_path: Path):
+    """c%tiles(k)%field%density0 and c%tiles(1)%field%density0 may be one array."""
+    first = _error(tmp_path, "0.5_dp * c%tiles(k)%field%density0(i, j)",
+                   "0.5_dp * c%tiles(1)%field%density0(i, j)")
+    assert first == ("state.f90:46:26: error: 'c%tiles(1)%field%density0' and "
+                     "'c%tiles(k)%field%density0' may be the same array (their subscripts may "
+                     "be equal); use one designator per component in a region")
