@@ -251,8 +251,8 @@ class ExprBuilder:
             raise self.error(f"loop variable {name!r} used as an array or function", name)
         self.ctx.check_name(name)
         sym = self.ctx.scope.lookup_declared(name)
-        if sym is not None and sym.error is not None:
-            raise sym.error
+        if sym is not None and sym.failure is not None:
+            raise sym.failure
         if sym is not None and sym.is_parameter and sym.parameter_values is None:
             raise self.error(f"named constant array {name!r}: only arrays of constants with "
                              "constant bounds are supported", name)

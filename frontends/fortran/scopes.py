@@ -15,7 +15,7 @@ import numpy as np
 from frontends.fortran.expressions import ExprBuilder, Layout, add_expr, cast
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
 from frontends.fortran.types import (DOUBLE, UNRESOLVED, FType, Dim, Scope, Symbol,
-                                     VALID_KINDS)
+                                     UnresolvedType, VALID_KINDS)
 from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
                                     UnsupportedConstructError)
 
@@ -290,7 +290,9 @@ def _implicit(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) ->
     table = scope.implicit if scope.implicit is not None else _default_table()
     line = _first_line(item)
     for entry in children(spec):
-        ftype = type_spec(entry.items[0], scope, lines, line)
+        ftype, error = deferred_type_spec(entry.items[0], scope, lines, line)
+        if error is not None:   # an error only for a name of these letters a region uses
+            ftype = UnresolvedType("unresolved", 0, error=error)
         for letters in children(entry.items[1]):
             lo, hi = str(letters.items[0]).lower(), str(letters.items[1] or letters.items[0])
             for c in range(ord(lo), ord(hi.lower()) + 1):

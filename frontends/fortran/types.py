@@ -53,6 +53,13 @@ VALID_KINDS = {"integer": (1, 2, 4, 8), "real": (4, 8), "logical": (1, 2, 4, 8),
 #: The type of a name whose declaration could not be read (`Symbol.error` says why).
 UNRESOLVED = FType("unresolved", 0)
 
+
+@dataclass(frozen=True, slots=True)
+class UnresolvedType(FType):
+    """An IMPLICIT rule's type whose kind could not be evaluated: `error` says why."""
+
+    error: TranslatorError | None = field(default=None, compare=False)
+
 #: Named kind constants of the intrinsic modules.
 INTRINSIC_MODULE_CONSTANTS: dict[str, dict[str, int]] = {
     "iso_fortran_env": {"real32": 4, "real64": 8, "int8": 1, "int16": 2, "int32": 4,
@@ -107,6 +114,12 @@ class Symbol:
     designator: str | None = None
 
     @property
+    def failure(self) -> TranslatorError | None:
+        """Why this name cannot be used (its declaration or IMPLICIT rule was unreadable)."""
+        return self.error or (self.ftype.error if isinstance(self.ftype, UnresolvedType)
+                              else None)
+
+    @property
     def actual(self) -> str:
         """The Fortran text that passes this data to the glue."""
         return self.designator or self.name
@@ -140,12 +153,14 @@ class Scope:
         """The symbol `name` denotes here (None if undeclared and not implicitly typed)."""
         sym = self.lookup_declared(name)
         if sym is not None:
-            if sym.error is not None:
-                raise sym.error
+            if sym.failure is not None:
+                raise sym.failure
             return sym
         ftype = self.implicit_type(name)
         if ftype is None or self.kind == "module":
             return None
+        if isinstance(ftype, UnresolvedType) and ftype.error is not None:
+            raise ftype.error
         sym = Symbol(name=name, ftype=ftype, scope=self.name, line=self.line)
         self.symbols[name] = sym
         return sym

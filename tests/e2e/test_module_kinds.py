@@ -121,6 +121,14 @@ contains
   end subroutine seek
 end module io_mod
 
+subroutine legacy(buf)
+  use mpi
+  implicit integer(kind=MPI_OFFSET_KIND) (o)
+  dimension buf(10)
+  offs = 0
+  buf = real(offs)
+end subroutine legacy
+
 subroutine step(n, x, y)
   use netcdf
   implicit none
@@ -160,7 +168,7 @@ def test_region_using_a_library_kind_is_a_located_error(tmp_path: Path):
     assert proc.returncode == 1, proc.stderr
     lines = proc.stderr.splitlines()
     assert lines[0].startswith(
-        "app.f90:20:16: error: 'nf90_int64' is not declared here; it may come from module "
+        "app.f90:28:16: error: 'nf90_int64' is not declared here; it may come from module "
         "'netcdf', whose source was not found"), proc.stderr
-    assert any(x.startswith("app.f90:16:7: note: module 'netcdf' is used here") for x in lines)
+    assert any(x.startswith("app.f90:24:7: note: module 'netcdf' is used here") for x in lines)
     assert not (tmp_path / "out").exists()
