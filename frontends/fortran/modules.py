@@ -39,6 +39,9 @@ class MissingModule(Scope):
     """A used module whose source was not found: it declares nothing."""
 
     searched: str = ""
+    #: Why its source could not be read, when it was found (a syntax error fparser reports):
+    #: raised only where a region needs a name the module may declare.
+    error: FrontendError | None = None
 
 
 @dataclass
@@ -97,6 +100,8 @@ class ModuleFinder:
             for used in used_modules(tree):   # their constants before this file's kinds
                 self._load(used, modules)
             _declare_modules(tree, lines, modules, self.loader)
+        except FrontendError as e:   # only an error if a region needs the module
+            modules[name] = MissingModule(name=name, kind="missing", searched=where, error=e)
         finally:
             self._loading.discard(name)
         if name not in modules:   # the MODULE line was not a module after all
@@ -182,6 +187,8 @@ def missing_module_error(scope: Scope, name: str, span: SourceSpan | None,
             found = owner.modules.get(module)
             if not isinstance(found, MissingModule) or (only is not None and name not in only):
                 continue
+            if found.error is not None:
+                return found.error
             line = owner.use_lines.get(module, 0)
             where = None
             if line and lines is not None:

@@ -172,3 +172,48 @@ def test_region_using_a_library_kind_is_a_located_error(tmp_path: Path):
         "'netcdf', whose source was not found"), proc.stderr
     assert any(x.startswith("app.f90:24:7: note: module 'netcdf' is used here") for x in lines)
     assert not (tmp_path / "out").exists()
+
+
+BROKEN_MODULE = "module badmod\n  implicit none\n  real :: q(10\nend module badmod\n"
+
+USES_BROKEN = """\
+module user_mod
+  use badmod
+end module user_mod
+subroutine s(n, a)
+  implicit none
+  integer :: n, i
+  real :: a(n)
+  !$translate kernel
+  do i = 1, n
+    a(i) = 2*a(i)
+  end do
+  !$translate end kernel
+end subroutine s
+"""
+
+NEEDS_BROKEN = """\
+subroutine t(n)
+  use badmod
+  implicit none
+  integer :: n, i
+  !$translate kernel
+  do i = 1, n
+    q(i) = 1
+  end do
+  !$translate end kernel
+end subroutine t
+"""
+
+
+def test_unreadable_module_fails_only_a_region_that_needs_it(tmp_path: Path):
+    """Modules are now read before declarations: one fparser cannot parse must still only
+    matter where a region needs a name from it (then its syntax error is the error)."""
+    (tmp_path / "bad.f90").write_text(BROKEN_MODULE)
+    (tmp_path / "main.f90").write_text(USES_BROKEN)
+    proc = _translate("main.f90", "-o", "out", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    (tmp_path / "main.f90").write_text(USES_BROKEN + NEEDS_BROKEN)
+    proc = _translate("main.f90", "-o", "out2", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith("bad.f90:3:3: error: Fortran syntax error"), proc.stderr
