@@ -431,11 +431,27 @@ def _split_top(text: str, span: SourceSpan) -> list[str]:
 
 
 def _data_item(text: str, span: SourceSpan) -> DataItem:
-    m = re.fullmatch(rf"\s*({_IDENT})\s*((?:[(\[].*)?)\s*", text, re.S)
-    if m is None:
+    """An array, optionally with a section; in Fortran also a derived-type component
+    (``st%u``, ``chunk%tiles(1)%field%density0``, ``g%a(1:n)``): the section is what follows
+    the last component."""
+    parts = [re.fullmatch(rf"\s*({_IDENT})\s*((?:[(\[].*)?)\s*", piece, re.S)
+             for piece in _split_top_at(text, "%")]
+    if any(m is None for m in parts):
         raise FrontendError(f"malformed data clause item {text.strip()!r}: expected an array "
-                            "name, optionally with a section", span)
-    return DataItem(m.group(1), m.group(2).strip())
+                            "name (or a component, a%b), optionally with a section", span)
+    prefix = "".join(m.group(1) + re.sub(r"\s+", "", m.group(2)) + "%" for m in parts[:-1])
+    return DataItem(prefix + parts[-1].group(1), parts[-1].group(2).strip())
+
+
+def _split_top_at(text: str, sep: str) -> list[str]:
+    """`text` split at `sep` outside brackets."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += 1 if ch in "([" else (-1 if ch in ")]" else 0)
+        if ch == sep and depth == 0:
+            parts.append(text[start:k])
+            start = k + 1
+    return parts + [text[start:]]
 
 
 def _check_unique_items(clauses: list[DataClause], span: SourceSpan) -> None:

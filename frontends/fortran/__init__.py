@@ -81,7 +81,7 @@ class FortranFrontend:
             # data directives need their procedures' trees too: then the whole file is parsed
             tree = (parse_source(path, code, form, lines) if found
                     else _parse_needed(lines, code, form, marks))
-            procedures = build_procedures(tree, lines)
+            procedures = build_procedures(tree, lines, finder.preload(tree))
             regions = _build_regions(marks, procedures, lines, form, finder) if marks else []
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:

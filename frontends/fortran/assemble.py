@@ -290,10 +290,16 @@ def _call_args(rb: RegionBuilder, args: list) -> tuple[tuple[str, str], ...]:
         if a.name in rb.generated:
             out.append((a.name, rb.generated[a.name].call_text))
         elif isinstance(a, ValueArg) and _is_logical(rb, a.name):
-            out.append((a.name, f"merge(1, 0, {a.name})"))
+            out.append((a.name, f"merge(1, 0, {_actual(rb, a.name)})"))
         else:
-            out.append((a.name, a.name))
+            out.append((a.name, _actual(rb, a.name)))
     return tuple(out)
+
+
+def _actual(rb: RegionBuilder, name: str) -> str:
+    """The actual argument passing `name` (a component's designator, else the name)."""
+    sym = rb.touched.get(name)
+    return sym.actual if sym is not None else name
 
 
 __all__ = ["AssembledRegion", "assemble"]

@@ -18,6 +18,8 @@ import pymbolic.primitives as p
 from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedValue,
                                              assigned_names, floor_divisions, fortran_text,
                                              if_branches, nodes_of, subscripts)
+from frontends.fortran.components import (component_of, data_ref_parts, designator_text,
+                                          host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
@@ -64,6 +66,8 @@ class RegionBuilder:
         self.generated: dict[str, GeneratedValue] = {}
         self.temporaries: dict[str, TemporaryVariable] = {}
         self.bound_names: dict[str, SourceSpan] = {}
+        #: Derived-type components the region uses, by designator (`component`).
+        self.components: dict[str, Symbol] = {}
         self._layouts: dict[str, Layout] = {}
         self._iname_counts: dict[str, int] = {}
         self._names = UniqueNameGenerator()
@@ -107,6 +111,51 @@ class RegionBuilder:
             name=sym.name, dtype=sym.ftype.dtype, shape=extents, read_only=True,
             initializer=tuple(values.ravel(order="C").tolist()), span=sym.span)
 
+    def component(self, node: Any) -> tuple[Symbol, Any]:
+        """The data a component reference (``Data_Ref``) denotes, as a symbol of its own (its
+        designator is the actual argument), and the last part's subscripts (None: none)."""
+        parts = data_ref_parts(node)
+        base_name = parts[0][0]
+        if self.loop_value(base_name) is not None:
+            raise FrontendError(f"loop variable {base_name!r} has no components",
+                                self.span(base_name))
+        base = self.expr.lookup(base_name)
+        comp = component_of(self.scope, base, parts, self.span(parts[-1][0]))
+        varying = host_subscript_names(parts) & (self.loop_vars | set(self.generated))
+        if varying:
+            raise UnsupportedConstructError(
+                f"the subscripts of {node} before its last component depend on "
+                f"{sorted(varying)[0]!r}, which changes inside the region (only the last "
+                "component can be subscripted by the region's loops)", self.span(base_name))
+        return self._component_symbol(parts, base, comp), parts[-1][1]
+
+    def _component_symbol(self, parts: list, base: Symbol, comp: Symbol) -> Symbol:
+        designator = designator_text(parts)
+        if designator not in self.components:
+            self._check_distinct(parts, designator)
+            name = "_".join(n for n, _ in parts)
+            if self.scope.lookup_declared(name) is not None or self._names.is_taken(name) \
+                    or any(s.name == name for s in self.components.values()):
+                name = self._names(f"_tr_{name}")
+            self._names.add(name)
+            self.components[designator] = Symbol(
+                name=name, ftype=comp.ftype, dims=comp.dims, allocatable=comp.allocatable,
+                pointer=comp.pointer, is_dummy=base.is_dummy, scope=base.scope,
+                scope_kind="component", line=self.line, span=self.span(parts[0][0]),
+                designator=designator)
+        return self.components[designator]
+
+    def _check_distinct(self, parts: list, designator: str) -> None:
+        """Two designators of one component that differ only in subscripts (``c%t(1)%rho``,
+        ``c%t(k)%rho``) may be the same array: the analysis would take them for two."""
+        path = [n for n, _ in parts]
+        for other, sym in self.components.items():
+            if [n for n, _ in text_parts(other) or ()] == path:
+                raise UnsupportedConstructError(
+                    f"'{designator}' and '{other}' may be the same array (their subscripts "
+                    "may be equal); use one designator per component in a region",
+                    self.span(parts[-1][0]))
+
     def layout(self, sym: Symbol) -> Layout:
         """Lower bounds and extents of an array; inquiry values become value arguments."""
         if sym.name not in self._layouts:
@@ -120,14 +169,14 @@ class RegionBuilder:
             lower = dim.lower
             if dim.kind == "deferred":
                 lower = self.generated_value(f"_tr_lb_{sym.name}_{axis}",
-                                             f"lbound({sym.name}, {axis})")
+                                             f"lbound({sym.actual}, {axis})")
             if dim.kind == "explicit":
                 extent = add_expr(dim.upper, lower, 1, -1)
             elif dim.kind == "assumed_size":
                 extent = None
             else:
                 extent = self.generated_value(f"_tr_size_{sym.name}_{axis}",
-                                              f"size({sym.name}, {axis})")
+                                              f"size({sym.actual}, {axis})")
             for e in (lower, extent):
                 self._touch_names(e)
             lowers.append(lower)
@@ -278,6 +327,8 @@ class RegionBuilder:
                 prior.append((cond, True))
 
     def _target(self, node: Any) -> Typed:
+        if class_name(node) == "Data_Ref":
+            return self.expr.visit(node)
         name = str(node if class_name(node) == "Name" else node.items[0]).lower()
         if self.loop_value(name) is not None:
             raise FrontendError(f"assignment to DO variable {name!r} inside its loop",

@@ -11,6 +11,7 @@ section ``a(l1:u1, l2:u2)`` stands for the contiguous range from its first to it
 from __future__ import annotations
 
 from translator.diagnostics import FrontendError, SourceSpan
+from frontends.fortran.components import component_of, text_parts
 from frontends.fortran.regions import RawDirective
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines
@@ -107,12 +108,29 @@ def _item_args(item: DataItem, proc: Procedure, span: SourceSpan) -> list[str]:
 
 
 def _array_symbol(name: str, proc: Procedure, span: SourceSpan) -> Symbol | None:
+    parts = text_parts(name)
+    if parts is not None:
+        return _component_symbol(name, parts, proc, span)
     sym = proc.scope.lookup_declared(name)
     if sym is None:
         if proc.scope.unknown_modules():
             return None      # may come from a module of another file: checked by the compiler
         raise FrontendError(f"unknown array '{name}' in a data clause (not declared in "
                             f"{proc.kind} {proc.name!r})", span)
+    if not sym.is_array:
+        raise FrontendError(f"'{name}' in a data clause is not an array", span)
+    return sym
+
+
+def _component_symbol(name: str, parts: list, proc: Procedure, span: SourceSpan
+                      ) -> Symbol | None:
+    """The declaration of component `name` (``st%u``) in a data clause; None when its type
+    may come from a module of another file (the compiler checks it)."""
+    base = proc.scope.lookup_declared(parts[0][0])
+    if base is None or (base.type_name is not None and proc.scope.unknown_modules()
+                        and proc.scope.lookup_type(base.type_name) is None):
+        return _array_symbol(parts[0][0], proc, span) if base is None else None
+    sym = component_of(proc.scope, base, parts, span)
     if not sym.is_array:
         raise FrontendError(f"'{name}' in a data clause is not an array", span)
     return sym

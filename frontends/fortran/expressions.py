@@ -251,6 +251,8 @@ class ExprBuilder:
             raise self.error(f"loop variable {name!r} used as an array or function", name)
         self.ctx.check_name(name)
         sym = self.ctx.scope.lookup_declared(name)
+        if sym is not None and sym.failure is not None:
+            raise sym.failure
         if sym is not None and sym.is_parameter and sym.parameter_values is None:
             raise self.error(f"named constant array {name!r}: only arrays of constants with "
                              "constant bounds are supported", name)
@@ -298,7 +300,24 @@ class ExprBuilder:
         return Typed(p.Call(p.Variable(name), params), ftype_of(result))
 
     def visit_Data_Ref(self, node: Any) -> Typed:
-        raise self.error(f"derived-type component access ({node}) is not supported")
+        """A derived-type component (`RegionBuilder.component`): an array element, a whole
+        array in an array expression, or a scalar."""
+        component = getattr(self.ctx, "component", None)
+        if component is None:
+            raise self.error(f"derived-type component access ({node}) is not supported here")
+        sym, subs = component(node)
+        if subs is not None:
+            if not sym.is_array:
+                raise self.error(f"component {sym.designator} is not an array")
+            return self.array_ref(sym, subs)
+        if sym.is_array:
+            if self.sections is None:
+                raise self.error(f"whole array {sym.designator!r} used where a scalar is "
+                                 "expected (array expressions are supported in array "
+                                 "assignments)")
+            return self.array_ref(sym, None)
+        self.ctx.touch(sym)
+        return Typed(p.Variable(sym.name), self.type_of(sym))
 
     def visit_Array_Constructor(self, node: Any) -> Typed:
         raise self.error(f"array constructor ({node}) is not supported in a kernel region")
@@ -396,13 +415,26 @@ class ExprBuilder:
                 return 0
             return sum(1 for s in children(node.items[1])
                        if class_name(s) == "Subscript_Triplet")
+        if name == "Data_Ref" and hasattr(self.ctx, "component"):
+            sym, subs = self.ctx.component(node)
+            if not sym.is_array:
+                return 0
+            if subs is None:
+                return len(self.ctx.layout(sym).lowers)
+            return sum(1 for s in subs if class_name(s) == "Subscript_Triplet")
         return 0
 
     def section_bounds(self, node: Any) -> list[tuple[Expression, Expression, int]]:
         """Per section axis of a reference node: (first, last, stride) in source subscripts."""
         name = class_name(node)
-        if name == "Name":
+        if name == "Data_Ref":
+            sym, subs = self.ctx.component(node)
+            if subs is not None:
+                return [self.triplet(sym, k, s) for k, s in enumerate(subs)
+                        if class_name(s) == "Subscript_Triplet"]
+        elif name == "Name":
             sym = self.lookup(str(node).lower())
+        if name in ("Data_Ref", "Name"):
             return [self.triplet(sym, k, None) for k in range(len(self.ctx.layout(sym).lowers))]
         sym = self.lookup(str(node.items[0]).lower())
         return [self.triplet(sym, k, s) for k, s in enumerate(children(node.items[1]))

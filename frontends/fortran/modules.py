@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from frontends.fortran.preprocess import preprocessed_text
-from frontends.fortran.source import SourceLines, children, class_name, parse_source, source_form
+from frontends.fortran.source import (SourceLines, children, class_name, parse_source,
+                                      source_form, walk)
 from frontends.fortran.types import INTRINSIC_MODULE_CONSTANTS, Scope
 from frontends.fortran.units import blank_unneeded_units
 from translator.diagnostics import FrontendError, Note, SourceSpan
@@ -39,6 +40,9 @@ class MissingModule(Scope):
     """A used module whose source was not found: it declares nothing."""
 
     searched: str = ""
+    #: Why its source could not be read, when it was found (a syntax error fparser reports):
+    #: raised only where a region needs a name the module may declare.
+    error: FrontendError | None = None
 
 
 @dataclass
@@ -56,6 +60,8 @@ class ModuleFinder:
     _index: dict[str, str] | None = field(default=None, repr=False)
     #: The files read, in order (a dependency file lists them).
     loaded: list[str] = field(default_factory=list)
+    #: Modules being loaded (modules using each other must not recurse).
+    _loading: set[str] = field(default_factory=set, repr=False)
 
     @classmethod
     def from_options(cls, path: str, options: dict[str, Any],
@@ -76,8 +82,16 @@ class ModuleFinder:
         for name in scope.unknown_modules():
             self._load(name, scope.modules)
 
+    def preload(self, tree: Any) -> dict[str, Scope]:
+        """The modules that the units of `tree` use and `tree` does not define, loaded before
+        its declarations are read (``real(dp)`` needs ``dp`` of ``use prec``)."""
+        modules: dict[str, Scope] = {}
+        for name in used_modules(tree):
+            self._load(name, modules)
+        return modules
+
     def _load(self, name: str, modules: dict[str, Scope]) -> None:
-        if name in modules or name in INTRINSIC_MODULE_CONSTANTS:
+        if name in modules or name in INTRINSIC_MODULE_CONSTANTS or name in self._loading:
             return
         where = self._files().get(name)
         if where is None:
@@ -85,9 +99,16 @@ class ModuleFinder:
             return
         if where not in self.loaded:
             self.loaded.append(where)
-        for loaded in _read_modules(where, modules, self.loader, self.cpp_options):
-            for used in loaded.unknown_modules():
+        self._loading.add(name)
+        try:
+            tree, lines = _parse_module_file(where, self.cpp_options)
+            for used in used_modules(tree):   # their constants before this file's kinds
                 self._load(used, modules)
+            _declare_modules(tree, lines, modules, self.loader)
+        except FrontendError as e:   # only an error if a region needs the module
+            modules[name] = MissingModule(name=name, kind="missing", searched=where, error=e)
+        finally:
+            self._loading.discard(name)
         if name not in modules:   # the MODULE line was not a module after all
             modules[name] = MissingModule(name=name, kind="missing", searched=self._searched())
 
@@ -126,11 +147,9 @@ def _modules_in(file: str) -> list[str]:
     return [m.lower() for m in _MODULE_LINE.findall(text)]
 
 
-def _read_modules(file: str, modules: dict[str, Scope],
-                  load_module: Callable[[Any, SourceLines, dict[str, Scope]], Scope],
-                  cpp_options: dict[str, Any]) -> list[Scope]:
-    """Parse the modules of `file` into `modules` (preprocessed as the file being translated
-    would be); returns the new module scopes."""
+def _parse_module_file(file: str, cpp_options: dict[str, Any]) -> tuple[Any, SourceLines]:
+    """The fparser tree of `file`'s modules (other units blanked) and its lines (preprocessed
+    as the file being translated would be)."""
     try:
         with open(file, encoding="utf-8", errors="replace") as f:
             text = f.read()
@@ -139,9 +158,28 @@ def _read_modules(file: str, modules: dict[str, Scope],
     form = source_form(file, {})
     lines = SourceLines(file, text, preprocessed_text(file, text, form, cpp_options))
     code = text if lines.analysed is None else lines.analysed
-    tree = parse_source(file, blank_unneeded_units(code, form, []), form, lines)
-    return [load_module(unit, lines, modules) for unit in children(tree)
-            if class_name(unit) == "Module" and _module_name(unit) not in modules]
+    return parse_source(file, blank_unneeded_units(code, form, []), form, lines), lines
+
+
+def _declare_modules(tree: Any, lines: SourceLines, modules: dict[str, Scope],
+                     load_module: Callable[[Any, SourceLines, dict[str, Scope]], Scope]) -> None:
+    """Declare the modules of a parsed file into `modules` (those not there yet)."""
+    for unit in children(tree):
+        if class_name(unit) == "Module" and _module_name(unit) not in modules:
+            load_module(unit, lines, modules)
+
+
+def used_modules(tree: Any) -> list[str]:
+    """The modules that units of `tree` use and that `tree` itself does not define, in
+    order of first use (intrinsic modules excluded)."""
+    own = {_module_name(u) for u in children(tree) if class_name(u) == "Module"}
+    out: dict[str, None] = {}
+    for node in walk(tree):
+        if class_name(node) == "Use_Stmt":
+            name = str(node.items[2]).lower()
+            if name not in own and name not in INTRINSIC_MODULE_CONSTANTS:
+                out.setdefault(name)
+    return list(out)
 
 
 def _module_name(unit: Any) -> str:
@@ -157,6 +195,8 @@ def missing_module_error(scope: Scope, name: str, span: SourceSpan | None,
             found = owner.modules.get(module)
             if not isinstance(found, MissingModule) or (only is not None and name not in only):
                 continue
+            if found.error is not None:
+                return found.error
             line = owner.use_lines.get(module, 0)
             where = None
             if line and lines is not None:

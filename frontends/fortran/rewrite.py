@@ -93,7 +93,23 @@ def wrap(head: str, items: Sequence[str], tail: str, indent: str, form: str) -> 
     lines.append(current.rstrip())
     if fixed:
         lines = [part for line in lines for part in _fixed_split(line)]
+    else:
+        lines = [part for line in lines for part in _free_split(line, cont)]
     return "\n".join(lines) + "\n"
+
+
+def _free_split(line: str, cont: str) -> list[str]:
+    """Split a free-form line that one item made too long (the count of a 2-D section in a
+    data clause passes 132 columns) at blanks between tokens; the items hold no character
+    constants, so every blank is between tokens."""
+    out = []
+    while len(line) > FREE_WIDTH:
+        k = line.rfind(" ", len(cont) + 1, FREE_WIDTH - 2)
+        if k < 0:
+            break
+        out.append(line[:k].rstrip() + " &")
+        line = cont + line[k:].lstrip()
+    return out + [line]
 
 
 def _fixed_split(line: str) -> list[str]:

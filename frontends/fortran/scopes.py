@@ -14,8 +14,10 @@ import numpy as np
 
 from frontends.fortran.expressions import ExprBuilder, Layout, add_expr, cast
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
-from frontends.fortran.types import (DOUBLE, FType, Dim, Scope, Symbol, VALID_KINDS)
-from translator.diagnostics import FrontendError, SourceSpan, UnsupportedConstructError
+from frontends.fortran.types import (DOUBLE, UNRESOLVED, FType, Dim, Scope, Symbol,
+                                     UnresolvedType, VALID_KINDS)
+from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
+                                    UnsupportedConstructError)
 
 PROCEDURE_CLASSES = ("Subroutine_Subprogram", "Function_Subprogram", "Main_Program",
                      "Main_Program0")
@@ -77,9 +79,11 @@ def innermost_procedure(procedures: list[Procedure], line: int) -> Procedure | N
     return best
 
 
-def build_procedures(tree: Any, lines: SourceLines) -> list[Procedure]:
-    """Every procedure of the file (module and internal ones included), in file order."""
-    modules: dict[str, Scope] = {}
+def build_procedures(tree: Any, lines: SourceLines,
+                     modules: dict[str, Scope] | None = None) -> list[Procedure]:
+    """Every procedure of the file (module and internal ones included), in file order;
+    `modules`: those of other files the units use, already loaded."""
+    modules = {} if modules is None else modules
     out: list[Procedure] = []
     for unit in children(tree):
         name = class_name(unit)
@@ -187,7 +191,7 @@ def _declare_header(scope: Scope, unit: Any, parts: dict[str, Any], lines: Sourc
         prefix = stmt.items[0]
         for item in children(prefix) if prefix is not None else ():
             if class_name(item) == "Intrinsic_Type_Spec":
-                sym.ftype = type_spec(item, scope, lines, scope.line)
+                sym.ftype, sym.error = deferred_type_spec(item, scope, lines, scope.line)
 
 
 def _last_declaration_line(spec: Any | None, default: int) -> int:
@@ -225,7 +229,11 @@ def declare(scope: Scope, spec: Any, lines: SourceLines) -> None:
             sym.ftype = scope.implicit_type(sym.name)
     for name, node, line in pending.dims:
         sym = scope.symbols[name]
-        dims = array_dims(scope, node, lines, line)
+        try:
+            dims = array_dims(scope, node, lines, line)
+        except TranslatorError as e:   # an error only where a region uses the array
+            sym.error = sym.error or e
+            dims = tuple(Dim("deferred", None, None) for _ in children(node))
         if sym.allocatable or sym.pointer:
             dims = tuple(Dim("deferred", None, None) for _ in dims)
         sym.dims = dims
@@ -282,7 +290,9 @@ def _implicit(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) ->
     table = scope.implicit if scope.implicit is not None else _default_table()
     line = _first_line(item)
     for entry in children(spec):
-        ftype = type_spec(entry.items[0], scope, lines, line)
+        ftype, error = deferred_type_spec(entry.items[0], scope, lines, line)
+        if error is not None:   # an error only for a name of these letters a region uses
+            ftype = UnresolvedType("unresolved", 0, error=error)
         for letters in children(entry.items[1]):
             lo, hi = str(letters.items[0]).lower(), str(letters.items[1] or letters.items[0])
             for c in range(ord(lo), ord(hi.lower()) + 1):
@@ -298,7 +308,7 @@ def _default_table() -> dict[str, FType]:
 def _type_declaration(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
     line = _first_line(item)
     spec, attrs, entities = item.items[0], item.items[1], item.items[2]
-    ftype = type_spec(spec, scope, lines, line)
+    ftype, error = deferred_type_spec(spec, scope, lines, line)
     attr_dims = None
     flags: set[str] = set()
     for attr in children(attrs) if attrs is not None else ():
@@ -306,10 +316,14 @@ def _type_declaration(scope: Scope, item: Any, lines: SourceLines, pending: _Pen
             attr_dims = attr.items[1]
         else:
             flags.add(str(attr).split("(")[0].strip().upper())
+    type_name = str(spec.items[1]).lower() if class_name(spec) == "Declaration_Type_Spec" \
+        else None
     for ent in children(entities):
         name = str(ent.items[0]).lower()
         sym = _symbol(scope, name, line, lines)
         sym.ftype = ftype
+        sym.error = error
+        sym.type_name = type_name
         sym.allocatable |= "ALLOCATABLE" in flags
         sym.pointer |= "POINTER" in flags
         sym.external |= "EXTERNAL" in flags
@@ -375,7 +389,56 @@ def _names_in(item: Any) -> list[str]:
     return out
 
 
+def _derived_type(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
+    """A derived-type definition: its data components, by name (kinds and bounds are
+    evaluated now: named constants precede the definition)."""
+    stmt = children(item)[0]
+    name = str(stmt.items[1]).lower()
+    components: dict[str, Symbol] = {}
+    for attr in children(stmt.items[0]) if stmt.items[0] is not None else ():
+        if str(attr.items[0]).upper() == "EXTENDS":   # the parent's components come first
+            components.update(scope.lookup_type(str(attr.items[1]).lower()) or {})
+    for part in children(item):
+        if class_name(part) != "Component_Part":
+            continue
+        for stmt in children(part):
+            if class_name(stmt) == "Data_Component_Def_Stmt":
+                _components(scope, stmt, lines, components)
+    scope.types[name] = components
+
+
+def _components(scope: Scope, stmt: Any, lines: SourceLines,
+                components: dict[str, Symbol]) -> None:
+    line = _first_line(stmt)
+    spec, attrs, decls = stmt.items[0], stmt.items[1], stmt.items[2]
+    ftype, error = deferred_type_spec(spec, scope, lines, line)
+    type_name = str(spec.items[1]).lower() if class_name(spec) == "Declaration_Type_Spec" \
+        else None
+    flags, attr_dims = set(), None
+    for attr in children(attrs) if attrs is not None else ():
+        if class_name(attr) == "Dimension_Component_Attr_Spec":
+            attr_dims = attr.items[1]
+        else:
+            flags.add(str(attr).split("(")[0].strip().upper())
+    for decl in children(decls):
+        sym = Symbol(name=str(decl.items[0]).lower(), ftype=ftype, error=error,
+                     type_name=type_name, allocatable="ALLOCATABLE" in flags,
+                     pointer="POINTER" in flags, scope=scope.name, line=line,
+                     span=lines.span(line, word=str(decl.items[0])))
+        shape = decl.items[1] if decl.items[1] is not None else attr_dims
+        if shape is not None:
+            try:
+                sym.dims = array_dims(scope, shape, lines, line)
+            except TranslatorError as e:
+                sym.error = sym.error or e
+                sym.dims = tuple(Dim("deferred", None, None) for _ in children(shape))
+            if sym.allocatable or sym.pointer:
+                sym.dims = tuple(Dim("deferred", None, None) for _ in sym.dims)
+        components[sym.name] = sym
+
+
 _DECLARATIONS = {
+    "Derived_Type_Def": _derived_type,
     "Use_Stmt": _use, "Implicit_Stmt": _implicit, "Type_Declaration_Stmt": _type_declaration,
     "Dimension_Stmt": _dimension, "Parameter_Stmt": _parameter, "Common_Stmt": _common,
     "External_Stmt": _attribute("external"), "Allocatable_Stmt": _attribute("allocatable"),
@@ -407,6 +470,17 @@ def type_spec(spec: Any, scope: Scope, lines: SourceLines, line: int) -> FType:
     if kind not in VALID_KINDS.get(base, ()):
         raise UnsupportedConstructError(f"{base} kind {kind} is not supported", ctx.span())
     return FType(base, kind)
+
+
+def deferred_type_spec(spec: Any, scope: Scope, lines: SourceLines, line: int
+                       ) -> tuple[FType, TranslatorError | None]:
+    """`type_spec`, or the placeholder type and the error when the kind cannot be evaluated
+    (``integer(kind=MPI_OFFSET_KIND)`` of a library module): declarations of code that is not
+    translated must not make a file fail."""
+    try:
+        return type_spec(spec, scope, lines, line), None
+    except TranslatorError as e:
+        return UNRESOLVED, e
 
 
 def _evaluate_parameter(scope: Scope, name: str, node: Any, lines: SourceLines,

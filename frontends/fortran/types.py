@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from translator.diagnostics import SourceSpan, UnsupportedConstructError
+from translator.diagnostics import SourceSpan, TranslatorError, UnsupportedConstructError
 from translator.ir.expr import Expression
 
 
@@ -49,6 +49,16 @@ LOGICAL = FType("logical", 4)
 
 VALID_KINDS = {"integer": (1, 2, 4, 8), "real": (4, 8), "logical": (1, 2, 4, 8),
                "complex": (4, 8), "character": (1,)}
+
+#: The type of a name whose declaration could not be read (`Symbol.error` says why).
+UNRESOLVED = FType("unresolved", 0)
+
+
+@dataclass(frozen=True, slots=True)
+class UnresolvedType(FType):
+    """An IMPLICIT rule's type whose kind could not be evaluated: `error` says why."""
+
+    error: TranslatorError | None = field(default=None, compare=False)
 
 #: Named kind constants of the intrinsic modules.
 INTRINSIC_MODULE_CONSTANTS: dict[str, dict[str, int]] = {
@@ -93,6 +103,26 @@ class Symbol:
     scope_kind: str = "local"             # local (procedure), module
     line: int = 0
     span: SourceSpan | None = None
+    #: Why the declaration could not be read (a kind from a module whose source is not in
+    #: reach, say): raised where a region uses the name, so that code not translated never
+    #: makes a file fail.
+    error: TranslatorError | None = None
+    #: The derived type of a ``type(NAME)`` variable or component.
+    type_name: str | None = None
+    #: A derived-type component a region uses: the Fortran designator of the actual argument
+    #: (``st%u``, ``chunk%tiles(1)%field%rho``); None for a plain variable.
+    designator: str | None = None
+
+    @property
+    def failure(self) -> TranslatorError | None:
+        """Why this name cannot be used (its declaration or IMPLICIT rule was unreadable)."""
+        return self.error or (self.ftype.error if isinstance(self.ftype, UnresolvedType)
+                              else None)
+
+    @property
+    def actual(self) -> str:
+        """The Fortran text that passes this data to the glue."""
+        return self.designator or self.name
 
     @property
     def is_array(self) -> bool:
@@ -114,6 +144,8 @@ class Scope:
     dummies: tuple[str, ...] = ()
     result: str | None = None
     modules: dict[str, Scope] = field(default_factory=dict)  # modules of the file, by name
+    #: Derived types defined here: type name -> component name -> component.
+    types: dict[str, dict[str, Symbol]] = field(default_factory=dict)
     line: int = 0
     end_line: int = 0
 
@@ -121,10 +153,14 @@ class Scope:
         """The symbol `name` denotes here (None if undeclared and not implicitly typed)."""
         sym = self.lookup_declared(name)
         if sym is not None:
+            if sym.failure is not None:
+                raise sym.failure
             return sym
         ftype = self.implicit_type(name)
         if ftype is None or self.kind == "module":
             return None
+        if isinstance(ftype, UnresolvedType) and ftype.error is not None:
+            raise ftype.error
         sym = Symbol(name=name, ftype=ftype, scope=self.name, line=self.line)
         self.symbols[name] = sym
         return sym
@@ -155,6 +191,21 @@ class Scope:
             return None
         scope = self.modules.get(module)
         return None if scope is None else scope.lookup_declared(remote, seen)
+
+    def lookup_type(self, name: str, _seen: frozenset[str] = frozenset()
+                    ) -> dict[str, Symbol] | None:
+        """The components of derived type `name` as seen here (local, used, host)."""
+        if name in self.types:
+            return self.types[name]
+        for module, only in self.uses:
+            remote = name if only is None else only.get(name)
+            scope = self.modules.get(module)
+            if remote is None or scope is None or module in _seen:
+                continue
+            found = scope.lookup_type(remote, _seen | {module})
+            if found is not None:
+                return found
+        return self.host.lookup_type(name, _seen) if self.host is not None else None
 
     def implicit_type(self, name: str) -> FType | None:
         """The implicit type of `name` here (host rules are inherited)."""

@@ -52,6 +52,14 @@ def _error(path: str, text: str) -> FrontendError:
     return info.value
 
 
+def test_component_items_keep_their_designator_and_section() -> None:
+    """Issue 21 item 2: components were 'malformed data clause item'."""
+    d = parse_directive("enter data copyin(g%a(1:n), chunk % tiles(1) % field%density0) "
+                        "create(st%u(:, 2:m))", SPAN)
+    assert [(i.name, i.section) for c in d.args for i in c.items] == [
+        ("g%a", "(1:n)"), ("chunk%tiles(1)%field%density0", ""), ("st%u", "(:, 2:m)")]
+
+
 def test_clauses_parse_into_actions_and_items() -> None:
     d = parse_directive("data copyin(a, b(1:n)) copyout(c) copy(u[0:n]) create(t) present(x)",
                         SPAN)
@@ -174,6 +182,19 @@ def test_fortran_rewrite_calls_glue_and_declares_it() -> None:
         "TR_DATA_COPY);" in host
     assert 'tr_data_enter(&_tr_site, "v", _tr_a1' in host and "TR_DATA_COPYIN" in host
     assert "tr_update_host(&_tr_site" in host and "tr_data_end(&_tr_site);" in host
+
+
+def test_fortran_call_with_a_long_section_stays_within_132_columns(tmp_path) -> None:
+    """The count of a 2-D section is one argument longer than a line: it was emitted on one
+    162-column line, which gfortran rejects (line truncation); it is continued at blanks."""
+    text = _fortran("  !$translate data copyin(v(1:n, 1:n))\n" + F_REGION
+                    + "  !$translate end data\n")
+    out = translate_text("p.f90", text).outputs["p.f90"]
+    assert max(len(line) for line in out.splitlines()) <= 100
+    (tmp_path / "p.f90").write_text(out)
+    proc = subprocess.run(["gfortran", "-fsyntax-only", "p.f90"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_c_rewrite_calls_glue_and_declares_it() -> None:
