@@ -129,3 +129,10 @@ def check_sample(src: Path, work: Path, extra: tuple[str, ...] = ()) -> str:
     actual = run([str(tran)], work, env={"TRANSLATE_DEVICE": "cpu"})
     compare_outputs(expected, actual, opts.rtol)
     return expected
+
+
+def past_stamp(rewritten: str) -> str:
+    """The rewritten source after its generation stamp (the lines before the first line
+    marker, `# 1 "name"` in Fortran, `#line 1 "name"` in C): the user's own text."""
+    marker = re.search(r'^#(?:line)? 1 "[^"\n]*"\n', rewritten, re.M)
+    return rewritten if marker is None else rewritten[marker.end():]
