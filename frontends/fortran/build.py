@@ -17,7 +17,8 @@ import pymbolic.primitives as p
 
 from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedValue,
                                              assigned_names, floor_divisions, fortran_text,
-                                             if_branches, nodes_of, subscripts)
+                                             if_branches, nodes_of, reads_other_elements,
+                                             subscripts)
 from frontends.fortran.components import (component_of, data_ref_parts, designator_text,
                                           host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
@@ -271,7 +272,7 @@ class RegionBuilder:
         finally:
             self.expr.sections = None
         if inames:
-            self._check_overlap(lhs.expr, rhs.expr)
+            self._check_overlap(lhs.expr, rhs.expr, inames)
         saved = len(self.predicates)
         self.predicates.extend(conds)
         try:
@@ -351,12 +352,17 @@ class RegionBuilder:
             return rhs.expr
         return cast(rhs, target)
 
-    def _check_overlap(self, lhs: Expression, rhs: Expression) -> None:
+    def _check_overlap(self, lhs: Expression, rhs: Expression, sections: tuple[str, ...]
+                       ) -> None:
         """Array assignments read the whole right-hand side first; element-wise execution is
-        only equivalent when the target array is read at exactly the written elements."""
+        only equivalent when no section element reads what another one writes (disjoint
+        sections, or the written elements themselves), which isl decides."""
         target = lhs.aggregate.name if isinstance(lhs, p.Subscript) else None
+        inames = frozenset(f.iname for f in self.frames) | frozenset(sections)
         for node in subscripts(rhs):
-            if node.aggregate.name == target and node.index_tuple != lhs.index_tuple:
+            if node.aggregate.name == target and node.index_tuple != lhs.index_tuple and \
+                    reads_other_elements(self.domains, inames, sections, lhs.index_tuple,
+                                         node.index_tuple):
                 raise UnsupportedConstructError(
                     f"array assignment to {target!r} reads other elements of {target!r} on its "
                     "right-hand side; write it as a DO loop (or copy through a temporary "

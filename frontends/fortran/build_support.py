@@ -12,8 +12,9 @@ import pymbolic.primitives as p
 
 from frontends.fortran.source import children, class_name, is_comment, node_lines, walk
 from frontends.fortran.types import FType
-from translator.diagnostics import SourceSpan, UnsupportedConstructError
-from translator.ir.expr import Expression, TypeCast
+from translator.diagnostics import DomainError, SourceSpan, UnsupportedConstructError
+from translator.ir import isl_glue
+from translator.ir.expr import Expression, TypeCast, substitute
 
 #: Statements that cannot run on a device, with the words the error message uses.
 UNSUPPORTED_STATEMENTS = {
@@ -148,3 +149,24 @@ def fortran_text(e: Expression, generated: dict[str, GeneratedValue]) -> str:
     if isinstance(e, TypeCast) and np.dtype(e.dtype).kind == "i":
         return f"int({fortran_text(e.child, generated)})"
     raise UnsupportedConstructError(f"cannot compute {e} before the region")
+
+
+def reads_other_elements(domains: list, inames: frozenset[str], sections: tuple[str, ...],
+                         written: tuple[Expression, ...], read: tuple[Expression, ...]) -> bool:
+    """Whether an array assignment over the section inames `sections` (inside the loops of
+    `inames`) reads, at one section element, an element it writes at another one: then
+    element-wise execution differs from Fortran's "right-hand side first".
+
+    Decided with isl: ``a(2:n) = a(1:n-1)`` overlaps; ``s(-1:0, k, 2) = s(-1:0, k, 1)``,
+    ``a(1:m) = a(m+1:2*m)`` and ``a(1:n) = a(1:n)`` do not.  Non-affine subscripts and
+    domains isl cannot build count as overlapping (the caller refuses).
+    """
+    primed = {t: f"{t}__rd" for t in sections}
+    reread = tuple(substitute(e, {t: p.Variable(n) for t, n in primed.items()}) for e in read)
+    try:
+        here = isl_glue.instance_set(domains, inames)
+        there = isl_glue.instance_set(domains, inames, rename=primed)
+        return isl_glue.find_conflict(here, there, list(zip(written, reread)),
+                                      list(primed.items())) is not None
+    except DomainError:
+        return True

@@ -311,3 +311,19 @@ def test_region_holding_an_else_of_an_enclosing_if():
     assert err.message.startswith("the kernel region cuts through a construct (its ELSE "
                                   "statement is inside the region")
     assert where(err) == "7:3"
+
+
+@pytest.mark.parametrize("statement", ["a(1:n) = a(n:1:-1)\n", "a(1:n) = a(1:n) + a(2)\n",
+                                       "a(1:n:2) = a(3:n:2)\n"])
+def test_overlapping_array_assignment_neighbours(statement: str) -> None:
+    """Sections isl cannot prove disjoint from the written one (a reversal, one element of
+    it, a shifted stride) keep the refusal."""
+    err = error_of(body(statement))
+    assert err.message.startswith("array assignment to 'a' reads other elements of 'a'")
+    assert where(err) == "6:3"
+
+
+@pytest.mark.parametrize("statement", ["a(1:3) = a(4:6) + a(7)\n",
+                                       "a(1:n:2) = a(2:n:2)\n", "a(:) = a(1:n) * 2\n"])
+def test_disjoint_array_sections_are_accepted(statement: str) -> None:
+    FRONTEND.parse("ok.f90", body(statement), {})
