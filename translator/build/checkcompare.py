@@ -7,6 +7,7 @@ relative tolerance (default 1e-9 for double, 1e-4 for float: the device may cont
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -157,6 +158,45 @@ def compare_runs(orig: Any, tran: Any, regions: dict[str, Any], *, rtol: float |
     text = (f"translate check: all {len(orig.records)} region executions match "
             f"({counts or 'no region ran'})\n")
     if orig.stdout != tran.stdout:
-        text += ("translate check: note: the programs' standard output differs (rounding "
-                 "in the device's arithmetic, or output the regions do not write)\n")
+        diff = output_difference(orig.stdout, tran.stdout)
+        if diff:
+            return f"translate check: error: {diff}\n", False
+        text += ("translate check: note: the programs' standard output differs in the digits "
+                 "of floating-point numbers only (rounding in the device's arithmetic)\n")
     return text, True
+
+
+#: A number as programs print it (Fortran's ``1.5D+00`` included); whatever lies between two
+#: numbers is text.
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?")
+
+
+def output_difference(original: str, translated: str) -> str:
+    """Why two standard outputs differ in more than the digits of floating-point numbers, or
+    "" when they do not: other line or number counts, other text, or another integer (an
+    integer is never a rounding difference)."""
+    lines_a, lines_b = original.splitlines(), translated.splitlines()
+    if len(lines_a) != len(lines_b):
+        return (f"the original program printed {len(lines_a)} lines, the translated program "
+                f"{len(lines_b)}")
+    for k, (a, b) in enumerate(zip(lines_a, lines_b)):
+        if a != b and not _same_but_rounding(a, b):
+            return (f"standard output line {k + 1} differs: original {a.strip()!r}, "
+                    f"translated {b.strip()!r}")
+    return ""
+
+
+def _same_but_rounding(a: str, b: str) -> bool:
+    """Whether two lines differ only in floating-point numbers (same text between them, the
+    same count of numbers, integers equal)."""
+    if [t.split() for t in _NUMBER.split(a)] != [t.split() for t in _NUMBER.split(b)]:
+        return False   # (the width of a number's field may change with its digits)
+    nums_a, nums_b = _NUMBER.findall(a), _NUMBER.findall(b)
+    if len(nums_a) != len(nums_b):
+        return False
+    return all(x == y or not (_is_integer(x) and _is_integer(y))
+               for x, y in zip(nums_a, nums_b))
+
+
+def _is_integer(token: str) -> bool:
+    return token.lstrip("+-").isdigit()

@@ -291,11 +291,38 @@ def assumption_checks(unit: HostUnit, show: _HostPrinter) -> list[str]:
                 f"generated assuming {assumption_text(cond)}, but ").replace("%", "%%")
         message = said + ", ".join(f"{n} = %lld" for n in names) + "\n"
         values = "".join(f", (long long){safe_name(n)}" for n in names)
-        lines += [f"if (!({show(cond)})) {{",
-                  f"    fprintf(stderr, {c_string_literal(message, '')}{values});",
-                  "    exit(1);",
-                  "}"]
+        lines += _stop_unless(show(cond), message, values)
+    return lines + fixed_checks(unit)
+
+
+def fixed_checks(unit: HostUnit) -> list[str]:
+    """C statements that stop the program (exit status 1) when a caller passes another value
+    for a parameter that `fix_parameters` fixed: the kernel was generated for that value."""
+    lines = []
+    for fixed in unit.generated.fixed:
+        name = fixed.param.name
+        integer = np.dtype(fixed.param.dtype).kind in "iub"
+        shown = "%lld" if integer else "%.17g"
+        said = (f"{unit.where}: error: translate runtime: region '{unit.region_name}' was "
+                f"generated assuming {name} = {fixed.value!r}, but ").replace("%", "%%")
+        message = f"{said}{name} = {shown}\n"
+        value = f", ({'long long' if integer else 'double'}){safe_name(name)}"
+        lines += _stop_unless(f"{safe_name(name)} == {_c_number(fixed.value)}", message, value)
     return lines
+
+
+def _c_number(value: int | float) -> str:
+    """A fixed value as C text of its own type (an integer literal wide enough for any)."""
+    if isinstance(value, float):
+        return repr(value) if value == value and abs(value) != float("inf") else "NAN"
+    return f"{value}LL" if value >= 0 else f"({value + 1}LL - 1)"
+
+
+def _stop_unless(cond: str, message: str, values: str) -> list[str]:
+    return [f"if (!({cond})) {{",
+            f"    fprintf(stderr, {c_string_literal(message, '')}{values});",
+            "    exit(1);",
+            "}"]
 
 
 def assumption_text(cond: Expression) -> str:
@@ -509,7 +536,7 @@ def generate_host_file(units: Iterable[HostUnit], *, source_name: str) -> str:
               " * Build: gcc -c -I\"$(translate --runtime-dir)\" this file, link with "
               "translate_rt.o -lOpenCL. */\n\n"
               "#include \"translate_rt.h\"\n")
-    if any(unit.generated.assumptions for unit in units):
+    if any(unit.generated.assumptions or unit.generated.fixed for unit in units):
         header += "#include <stdio.h>\n#include <stdlib.h>\n"
     prototypes = "".join(prototype(unit) + ";\n" for unit in units)
     return "\n".join([header, prototypes] + [_unit_text(unit) for unit in units])
