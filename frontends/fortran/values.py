@@ -263,6 +263,9 @@ def power(a: Typed, b: Typed, builder: ExprBuilder, span: SourceSpan | None = No
             return Typed(p.Quotient(a.ftype.dtype.type(1), prod), a.ftype)
     if "complex" in (a.ftype.base, b.ftype.base):
         return _complex_power(a, b, builder)
+    if b.ftype.base == "integer":
+        # repeated squaring in the target, as gfortran (not pow: other rounding)
+        return Typed(p.Power(a.expr, b.expr), a.ftype)
     t = promote(a.ftype, b.ftype)
     # both arguments of the same type: OpenCL has no pow(float, double) overload
     return Typed(call("pow", cast(a, t), cast(b, t)), t)

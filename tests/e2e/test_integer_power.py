@@ -88,3 +88,52 @@ def test_constant_overflow_is_an_error_at_its_location(expr: str, message: str, 
         translate_text("p.f90", REGION.replace("EXPR", expr))
     assert err.value.message == message
     assert (err.value.span.line, err.value.span.col) == (7, col)
+
+
+REAL_PROGRAM = """subroutine compute(n, x, y, s)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y(n, 5)
+  real, intent(out) :: s(n, 3)
+  integer :: i
+  integer(8) :: k
+  !$translate kernel
+  do i = 1, n
+     k = i - 20
+     y(i, 1) = x(i)**i
+     y(i, 2) = x(i)**(-i) + x(i)**(i - 25)
+     y(i, 3) = x(i)**k
+     y(i, 4) = x(i)**3 + x(i)**(-4) + x(i)**8 + x(i)**16
+     y(i, 5) = (-x(i))**(i + 7) - x(i)**(2 * i + 300)
+     s(i, 1) = real(x(i))**(i + 3)
+     s(i, 2) = real(x(i))**(-i) + real(x(i))**k
+     s(i, 3) = real(x(i))**4 * real(x(i))**(-3)
+  end do
+  !$translate end kernel
+end subroutine compute
+
+program main
+  implicit none
+  integer, parameter :: n = 40
+  real(8) :: x(n), y(n, 5)
+  real :: s(n, 3)
+  integer :: i
+  x = [(1.0d0 + i * 0.0137d0, i = 1, n)]
+  x(7) = 0.0d0
+  x(8) = -0.75d0
+  call compute(n, x, y, s)
+  do i = 1, n
+     print '(i3, 5es26.17e3, 3es16.8e2)', i, y(i, :), s(i, :)
+  end do
+end program main
+"""
+
+
+def test_real_to_integer_powers_round_like_gfortran(tmp_path: Path) -> None:
+    """x**n with an integer n is repeated squaring in gfortran (libgcc's powi for integer(4),
+    libgfortran's for integer(8)); the kernel called pow/pown, which round otherwise, and
+    computed real(4)**n in double."""
+    src = tmp_path / "rpow.f90"
+    src.write_text(REAL_PROGRAM)
+    check_sample(src, tmp_path)

@@ -116,6 +116,8 @@ def helper_definition(kind: str, dtype_name: str) -> str:
     """The C definition of helper ``_tr_<kind>_<dtype_name>``."""
     t = c_type_name(np.dtype(dtype_name))
     name = f"_tr_{kind}_{dtype_name}"
+    if kind in _POWI:
+        return _POWI[kind].format(t=t, name=name)
     head = f"static inline {t} {name}({t} a, {t} b)\n{{\n"
     if kind == "floordiv":
         body = (f"  {t} q = a / b;\n"
@@ -141,3 +143,30 @@ def helper_definition(kind: str, dtype_name: str) -> str:
         raise CodegenError(f"unknown helper {name} (internal)")
     return head + body + "}\n\n"
 
+
+
+#: Real to an integer power by right-to-left binary powering, in the two orders gfortran
+#: uses: a 32-bit exponent as libgcc's ``__builtin_powi`` (power first, then 1/y for m < 0),
+#: a 64-bit one as libgfortran's ``pow_r*_i8`` (x inverted first).  Same operations, same bits.
+_POWI = {
+    "powi": (
+        "static inline {t} {name}({t} x, int m)\n{{\n"
+        "  unsigned int n = m < 0 ? 0u - (unsigned int) m : (unsigned int) m;\n"
+        "  {t} y = (n & 1u) ? x : ({t}) 1;\n"
+        "  while (n >>= 1) {{\n"
+        "    x = x * x;\n"
+        "    if (n & 1u)\n      y = y * x;\n"
+        "  }}\n"
+        "  return m < 0 ? ({t}) 1 / y : y;\n}}\n\n"),
+    "powil": (
+        "static inline {t} {name}({t} x, long m)\n{{\n"
+        "  unsigned long n = m < 0 ? 0ul - (unsigned long) m : (unsigned long) m;\n"
+        "  {t} y = 1;\n"
+        "  if (m < 0)\n    x = y / x;\n"
+        "  while (n != 0) {{\n"
+        "    if (n & 1ul)\n      y = y * x;\n"
+        "    n >>= 1;\n"
+        "    if (n != 0)\n      x = x * x;\n"
+        "  }}\n"
+        "  return y;\n}}\n\n"),
+}

@@ -204,8 +204,8 @@ class TypeOracle:
 
     def _map_power(self, e: p.Power) -> Typed:
         base, exponent = self.typed(e.base), self.typed(e.exponent)
-        if _kind(base) == "c" and _kind(exponent) in ("i", "u"):
-            return base     # z**n keeps the precision of z
+        if _kind(base) in ("c", "f") and _kind(exponent) in ("i", "u"):
+            return base     # x**n and z**n keep the precision of x and z (Fortran, pown)
         return promote(base, exponent)
 
     def _map_left_shift(self, e) -> Typed:
