@@ -17,6 +17,7 @@ printed with `translator.codegen.cexpr.to_c`; integer value parameters are widen
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -172,7 +173,33 @@ class _HostPrinter:
         self.mapping = {kp.name: p.Variable(_WIDE_PREFIX + kp.name) for kp in widened}
 
     def __call__(self, expr: Expression) -> str:
-        return to_c(_FloorDivision()(substitute(expr, self.mapping)))
+        return to_c(_FloorDivision()(folded_constants(substitute(expr, self.mapping))))
+
+
+def folded_constants(expr: Expression) -> Expression:
+    """`expr` with the integer constants of each sum and product folded into one (see
+    `_FoldedConstants`): host size expressions print without int overflow."""
+    return _FoldedConstants()(expr)
+
+
+class _FoldedConstants(IRIdentityMapper):
+    """The integer constants of each sum and product folded into one: every other operand of
+    a host size expression is a ``long long`` copy, so no operation is left in int (C would
+    compute ``50000 * 50000`` in int and overflow; the folded 2500000000 is a long literal)."""
+
+    def map_sum(self, expr: p.Sum) -> Expression:
+        return self._folded(p.Sum, [self.rec(c) for c in expr.children], sum)
+
+    def map_product(self, expr: p.Product) -> Expression:
+        return self._folded(p.Product, [self.rec(c) for c in expr.children], math.prod)
+
+    @staticmethod
+    def _folded(kind, children: list[Expression], combine) -> Expression:
+        ints = [c for c in children if type(c) is int]
+        if len(ints) < 2:
+            return kind(tuple(children))
+        rest = [c for c in children if type(c) is not int]
+        return kind((*rest, combine(ints))) if rest else combine(ints)
 
 
 class _FloorDivision(IRIdentityMapper):
@@ -394,7 +421,7 @@ class _Printer:
         self.mapping = {n: p.Variable(_WIDE_PREFIX + n) for n in names}
 
     def __call__(self, expr: Expression) -> str:
-        return to_c(substitute(expr, self.mapping))
+        return to_c(folded_constants(substitute(expr, self.mapping)))
 
 
 def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
