@@ -16,7 +16,8 @@ import pymbolic.primitives as p
 from translator.codegen.cnames import PRECEDENCE, c_type_name, is_float
 from translator.codegen.registry import print_user_call
 from translator.diagnostics import CodegenError
-from translator.ir.expr import INT_RESULT_FUNCTIONS, IR_FUNCTIONS, MATH_ARITY, Expression
+from translator.ir.expr import (INT_RESULT_FUNCTIONS, INTEGER_FUNCTIONS, IR_FUNCTIONS, MATH_ARITY,
+                                Expression)
 
 if TYPE_CHECKING:
     from translator.codegen.cexpr import CExpressionPrinter
@@ -54,6 +55,10 @@ def print_ir_function(printer: CExpressionPrinter, name: str, args: Sequence[Exp
         return printer.binary("%", args[0], args[1], prec)
     if name == "pow":
         return printer.map_power(p.Power(args[0], args[1]), prec)
+    if name in INTEGER_FUNCTIONS:
+        if dtype is None or np.dtype(dtype).kind not in "iu":
+            raise CodegenError(f"{name} takes an integer, not {dtype}")
+        return printer.call(name, [printer._as(np.dtype(dtype), args[0])], prec, np.dtype(dtype))
     if name == "ldexp" or name in INT_RESULT_FUNCTIONS:
         return _mixed_call(printer, name, args, dtype, prec)
     if name in _ROUNDING and not is_float(dtype):

@@ -36,7 +36,8 @@ BOOL = np.dtype(np.bool_)
 COMPLEX64 = np.dtype(np.complex64)
 COMPLEX128 = np.dtype(np.complex128)
 
-_KEEP_INT_FUNCTIONS = frozenset({"abs", "min", "max", "floor", "ceil", "trunc", "round", "rem"})
+_KEEP_INT_FUNCTIONS = frozenset({"abs", "min", "max", "floor", "ceil", "trunc", "round", "rem",
+                                 "popcount"})
 #: IR functions of complex values (translator.codegen.complex lowers them).
 _COMPLEX_FUNCTIONS = frozenset({"real", "imag", "conj", "complex"})
 
