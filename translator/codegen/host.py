@@ -188,18 +188,24 @@ class _FoldedConstants(IRIdentityMapper):
     compute ``50000 * 50000`` in int and overflow; the folded 2500000000 is a long literal)."""
 
     def map_sum(self, expr: p.Sum) -> Expression:
-        return self._folded(p.Sum, [self.rec(c) for c in expr.children], sum)
+        return self._folded(p.Sum, [self.rec(c) for c in expr.children], sum, 0)
 
     def map_product(self, expr: p.Product) -> Expression:
-        return self._folded(p.Product, [self.rec(c) for c in expr.children], math.prod)
+        return self._folded(p.Product, [self.rec(c) for c in expr.children], math.prod, 1)
 
     @staticmethod
-    def _folded(kind, children: list[Expression], combine) -> Expression:
+    def _folded(kind, children: list[Expression], combine, unit: int) -> Expression:
         ints = [c for c in children if type(c) is int]
-        if len(ints) < 2:
+        if len(ints) < 2 and unit not in ints:
             return kind(tuple(children))
         rest = [c for c in children if type(c) is not int]
-        return kind((*rest, combine(ints))) if rest else combine(ints)
+        value = combine(ints)
+        if value == 0 and kind is p.Product:
+            return 0
+        parts = rest if value == unit else [*rest, value]
+        if not parts:
+            return value
+        return parts[0] if len(parts) == 1 else kind(tuple(parts))
 
 
 class _FloorDivision(IRIdentityMapper):
