@@ -91,6 +91,9 @@ def _apply_options(options: Options, changes: dict[str, Any]) -> Options:
                 raise TransformError(f"set_options: extra must be a dict, got {value!r}")
             updates["extra"] = FrozenDict(options.extra).update(value)
             continue
+        if name == "fixed_parameters":
+            raise TransformError("set_options: fixed_parameters records what fix_parameters "
+                                 "fixed; call fix_parameters(n=...) instead")
         if name not in fields:
             raise TransformError(f"set_options: unknown option {name!r}"
                                  + suggestion(name, fields)

@@ -108,6 +108,8 @@ def _fix_one(kernel: Kernel, name: str, value: Any) -> Kernel:
         raise TransformError(f"fix_parameters: {name!r} is neither a domain parameter nor a "
                              f"value argument of kernel {kernel.name!r}" + suggestion(name, known))
     value = _check_value(name, value, in_domain=name in params)
+    if isinstance(arg, ValueArg):
+        kernel = _remember_fixed(kernel, arg, value)
     rewriter = Rewriter({name: value})
     result = rewrite_statements(kernel, rewriter, lambda s: True)
     fold = lambda e: _fold(rewriter(e))  # noqa: E731
@@ -118,6 +120,19 @@ def _fix_one(kernel: Kernel, name: str, value: Any) -> Kernel:
         temporaries=FrozenDict((k, _map_array(t, fold)) for k, t in result.temporaries.items()),
         assumptions=(None if result.assumptions is None
                      else isl_glue.fix_dim(result.assumptions, name, value)))
+
+
+def _remember_fixed(kernel: Kernel, arg: ValueArg, value: Any) -> Kernel:
+    """`kernel` remembering that `arg` was fixed to `value`: callers still pass it (the host
+    glue checks it)."""
+    if arg.dtype is None or np.dtype(arg.dtype).kind not in "iubf":
+        return kernel   # no glue passes it (a Python API kernel's type is chosen later)
+    dtype = np.dtype(arg.dtype)
+    value = value.item() if isinstance(value, np.generic) else value
+    if isinstance(value, complex):
+        return kernel
+    fixed = (*kernel.options.fixed_parameters, (arg.name, value, dtype.name))
+    return replace(kernel, options=replace(kernel.options, fixed_parameters=fixed))
 
 
 def _check_value(name: str, value: Any, *, in_domain: bool) -> Any:

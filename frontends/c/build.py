@@ -16,7 +16,8 @@ import numpy as np
 import pymbolic.primitives as p
 from pycparser import c_ast
 
-from frontends.c.expressions import Binding, ExpressionBuilder, TExpr, convert, subscript
+from frontends.c.expressions import (POINTER_RESULTS, Binding, ExpressionBuilder, TExpr, convert,
+                                     subscript)
 from frontends.c.loops import (LoopHead, analyse_for, bound_constraints, final_value_text,
                                loop_value)
 from frontends.c.preprocess import SourceText
@@ -507,6 +508,10 @@ def _assigned(node: c_ast.Node | None) -> set[str]:
             out.add(_base_name(n.lvalue))
         elif isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--"):
             out.add(_base_name(n.expr))
+        elif (isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
+              and n.name.name in POINTER_RESULTS and n.args is not None
+              and len(n.args.exprs) == 2 and isinstance(n.args.exprs[1], c_ast.UnaryOp)):
+            out.add(_base_name(n.args.exprs[1].expr))   # frexp(x, &e) writes e
         elif isinstance(n, c_ast.Decl):
             out.add(n.name)
     out.discard(None)

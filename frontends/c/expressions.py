@@ -94,16 +94,24 @@ CONSTANT_BUILTINS: dict[str, object] = {
 }
 #: math.h functions OpenCL C lacks, with the reason the translator cannot offer them.
 NOT_IN_OPENCL: dict[str, str] = {
-    **dict.fromkeys(("frexp", "modf", "remquo"), "it returns a result through a pointer"),
-    **dict.fromkeys(("lrint", "llrint", "lround", "llround"),
-                    "OpenCL C has no such function (write (long)rint(x) or (long)round(x))"),
+    "remquo": "it returns a result through a pointer",
+    **dict.fromkeys(("frexpl", "modfl"), "long double is not supported on the device"),
     **dict.fromkeys(("j0", "j1", "jn", "y0", "y1", "yn"), "OpenCL C has no Bessel functions"),
     "nan": "it takes a string (write NAN)", "nexttoward": "it takes a long double",
     "scalbln": "OpenCL C has no such function (write ldexp(x, n) with an int n)",
     "__builtin_fpclassify": "OpenCL C has no fpclassify",
-    "__builtin_signbit": "the value C's signbit returns is not specified (write "
-                         "copysign(1.0, x) < 0, which is 1 for -0.0 and negative NaNs too)",
 }
+#: lround, lrint and their llround, llrint and float forms: the IR rounding function, whose
+#: result C converts to long (long long is as wide on every 64-bit target OpenCL runs beside).
+TO_LONG: dict[str, tuple[str, np.dtype]] = {
+    f"{prefix}{base}{suffix}": (base[1:], FLOAT32 if suffix else FLOAT64)
+    for prefix in ("", "l") for base in ("lround", "lrint") for suffix in ("", "f")}
+#: frexp and modf (and their float forms), which return a second result through a pointer:
+#: the value's type.
+POINTER_RESULTS: dict[str, np.dtype] = {"frexp": FLOAT64, "frexpf": FLOAT32, "modf": FLOAT64,
+                                        "modff": FLOAT32}
+#: signbit as glibc's math.h leaves it (the generic builtin of GCC 6 on, or its older forms).
+SIGNBIT = frozenset({"__builtin_signbit", "__builtin_signbitf", "__builtin_signbitl"})
 _ARITY = {"atan2": 2, "pow": 2, "fmod": 2, "copysign": 2, "min": 2, "max": 2, "ldexp": 2,
           **MATH_ARITY}
 _ARG_TYPE = {"d": FLOAT64, "f": FLOAT32, "i": INT32, "l": INT64}
@@ -409,6 +417,10 @@ class ExpressionBuilder:
             return self._comparison(node, name, args)
         if name in CONSTANT_BUILTINS:
             return self._constant(node, name, args)
+        if name in TO_LONG or name in SIGNBIT:
+            return self._rounding_or_sign(node, name, args)
+        if name in POINTER_RESULTS and hasattr(self.env, "emit"):
+            return self._pointer_result(node, name, args)
         why = _not_in_opencl(name)
         if why:
             shown = name.removeprefix("__builtin_")   # a math.h macro, as cpp expanded it
@@ -432,6 +444,54 @@ class ExpressionBuilder:
         if ir_name == "ilogb":
             return TExpr(p.Call(p.Variable(ir_name), params), INT32)
         return TExpr(p.Call(p.Variable(ir_name), params), dtype)
+
+    def _rounding_or_sign(self, node: c_ast.FuncCall, name: str, args: list) -> TExpr:
+        """lround(x) and lrint(x) (and their ll and f forms): the rounded value as a long.
+        signbit(x): nonzero iff x's sign bit is set (-0.0 and negative NaNs too), with the
+        values GCC's builtin gives on x86-64: 1 for a double, the sign bit itself (INT_MIN)
+        for a float."""
+        shown = name.removeprefix("__builtin_")
+        if len(args) != 1:
+            raise FrontendError(f"{shown} takes 1 argument, not {len(args)}",
+                                self.span(node, name))
+        arg = self.visit(args[0])
+        if name in TO_LONG:
+            ir_name, dtype = TO_LONG[name]
+            rounded = p.Call(p.Variable(ir_name), (convert(arg, dtype),))
+            return TExpr(TypeCast(INT64, rounded), INT64)
+        if name == "__builtin_signbitl" or arg.dtype.kind != "f":
+            raise UnsupportedConstructError(f"{shown} of a {arg.dtype} value cannot be "
+                                            "translated (long double is not supported on "
+                                            "the device)", self.span(node, name))
+        negative = p.Comparison(p.Call(p.Variable("copysign"), (arg.dtype.type(1), arg.expr)),
+                                "<", 0)
+        set_value = INT32.type(np.iinfo(INT32).min if arg.dtype == FLOAT32 else 1)
+        return TExpr(p.If(negative, set_value, INT32.type(0)), INT32)
+
+    def _pointer_result(self, node: c_ast.FuncCall, name: str, args: list) -> TExpr:
+        """frexp(x, &e) and modf(x, &ip): the store through the pointer becomes a statement of
+        its own, emitted before the one that uses the call's value (both read only x).
+
+        frexp: x = f * 2**e with 0.5 <= |f| < 1; x itself and e = 0 for a zero, an infinity
+        or NaN (as glibc).  modf: the integral part trunc(x) and the fractional part, both
+        with the sign of x (an infinity has fractional part 0)."""
+        if len(args) != 2:
+            raise FrontendError(f"{name} takes 2 arguments, not {len(args)}",
+                                self.span(node, name))
+        dtype = POINTER_RESULTS[name]
+        pointer = args[1]
+        if not (isinstance(pointer, c_ast.UnaryOp) and pointer.op == "&"):
+            raise UnsupportedConstructError(
+                f"{name}: the second argument must be the address of a variable or an array "
+                "element (&e, &e[i])", self.span(node, name))
+        x = convert(self.visit(args[0]), dtype)
+        target, target_dtype, token = self.env.lvalue(pointer.expr)
+        if name.startswith("frexp"):
+            stored, value = _frexp(x, dtype)
+        else:
+            stored, value = _modf(x, dtype)
+        self.env.emit(target, convert(stored, target_dtype), node, token)
+        return TExpr(value, dtype)
 
     def _comparison(self, node: c_ast.FuncCall, name: str, args: list) -> TExpr:
         """isgreater(x, y) ... isunordered(x, y): 0 or 1, like the operators."""
@@ -492,6 +552,27 @@ class ExpressionBuilder:
     def visit_ExprList(self, node: c_ast.ExprList) -> TExpr:
         raise UnsupportedConstructError("the comma operator is not supported in a region",
                                         self.span(node))
+
+
+def _call(name: str, *args: Expression) -> p.Call:
+    return p.Call(p.Variable(name), args)
+
+
+def _frexp(x: Expression, dtype: np.dtype) -> tuple[TExpr, Expression]:
+    """(the exponent frexp stores, as an int; the fraction it returns)."""
+    ordinary = p.LogicalAnd((p.Comparison(x, "!=", 0),
+                             p.Comparison(_call("isfinite", x), "!=", 0)))
+    exponent = p.Sum((_call("ilogb", x), 1))
+    stored = p.If(ordinary, exponent, INT32.type(0))
+    return TExpr(stored, INT32), p.If(ordinary, _call("ldexp", x, negate(exponent)), x)
+
+
+def _modf(x: Expression, dtype: np.dtype) -> tuple[TExpr, Expression]:
+    """(the integral part modf stores; the fractional part it returns)."""
+    whole = _call("trunc", x)
+    zero = _call("copysign", dtype.type(0), x)
+    rest = _call("copysign", p.Sum((x, negate(whole))), x)
+    return TExpr(whole, dtype), p.If(p.Comparison(_call("isinf", x), "!=", 0), zero, rest)
 
 
 def subscript(name: str, indices: tuple[Expression, ...]) -> p.Subscript:

@@ -1,13 +1,14 @@
 """Fortran's elemental bit intrinsics that OpenCL C has as operators (iand, ior, ieor, not,
-btest, ibset, ibclr, merge_bits, and the unsigned comparisons bge, bgt, ble, blt), ``logical``
-and ``nearest`` (OpenCL's ``nextafter``).
+btest, ibset, ibclr, merge_bits, and the unsigned comparisons bge, bgt, ble, blt), the counts
+popcnt and poppar (OpenCL's ``popcount``), the logical shift ishft and the field ibits (written
+so that a shift never reaches the bit size), ``logical`` and ``nearest`` (OpenCL's
+``nextafter``).
 
 The bit intrinsics work on the two's complement bits of their integer argument, as gfortran
 does; positions are ``0 <= pos < bit_size(i)`` (Fortran requires it; others are refused when
-the position is a constant).  The shift and count intrinsics (ishft, shifta, popcnt, leadz,
-...), the masks (maskl, maskr, ibits) and the bit counts (popcnt, leadz, ...) are refused
-by name: a Fortran shift by the full bit size gives 0 where OpenCL C takes the count modulo
-the bit size, and the counts need OpenCL built-ins the translator does not emit.
+the position is a constant).  The other shift and count intrinsics (ishftc, shifta, leadz,
+...) and the masks (maskl, maskr) are refused by name: a Fortran shift by the full bit size
+gives 0 where OpenCL C takes the count modulo the bit size, and leadz needs ``clz``.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ import pymbolic.primitives as p
 
 from frontends.fortran.intrinsics import (INTRINSICS, _kind_arg, _numeric, _real_numeric,
                                           split_args)
-from frontends.fortran.types import LOGICAL, FType, promote
-from frontends.fortran.values import Typed, call, cast, is_constant
+from frontends.fortran.types import INTEGER, LOGICAL, FType, promote
+from frontends.fortran.values import Typed, call, cast, is_constant, negate
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 from translator.ir.expr import TypeCast
 
@@ -129,15 +130,122 @@ def _nearest(builder: ExprBuilder, name: str, args: list) -> Typed:
     return Typed(call("nextafter", x.expr, toward), x.ftype)
 
 
-#: Fortran's shift and bit-count intrinsics, refused with the reason.
+def _real_arg(builder: ExprBuilder, name: str, args: list) -> Typed:
+    a = split_args(builder, name, args, ("x",), 1)
+    x = _real_numeric(builder, name, a["x"])
+    if x.ftype.base != "real":
+        raise FrontendError(f"intrinsic {name}: argument {a['x']} is {x.ftype.base}, not real",
+                            builder.ctx.span(name))
+    return x
+
+
+def _finite_nonzero(x: Any) -> Any:
+    return p.LogicalAnd((p.Comparison(x, "!=", 0), p.Comparison(call("isfinite", x), "!=", 0)))
+
+
+def _model_exponent(x: Any) -> Any:
+    """e with x = f * 2**e, 0.5 <= |f| < 1 (x finite, not zero): ilogb(x) + 1, exact for
+    subnormals too."""
+    return p.Sum((call("ilogb", x), 1))
+
+
+def _exponent(builder: ExprBuilder, name: str, args: list) -> Typed:
+    """exponent(x): 0 for x = 0, huge(0) for an infinity or NaN (as gfortran)."""
+    x = _real_arg(builder, name, args).expr
+    other = p.If(p.Comparison(x, "==", 0), np.int32(0), np.int32(np.iinfo(np.int32).max))
+    return Typed(p.If(_finite_nonzero(x), _model_exponent(x), other), INTEGER)
+
+
+def _fraction(builder: ExprBuilder, name: str, args: list) -> Typed:
+    """fraction(x) = x * 2**-exponent(x); x itself for a zero (its sign kept), NaN for an
+    infinity or NaN (x - x)."""
+    t = _real_arg(builder, name, args)
+    x = t.expr
+    scaled = call("ldexp", x, negate(_model_exponent(x)))
+    other = p.If(p.Comparison(x, "==", 0), x, p.Sum((x, negate(x))))
+    return Typed(p.If(_finite_nonzero(x), scaled, other), t.ftype)
+
+
+def _spacing(builder: ExprBuilder, name: str, args: list) -> Typed:
+    """spacing(x) = 2**(exponent(x) - digits(x)), tiny(x) for a zero or where that is not a
+    normal number, NaN for an infinity or NaN (as gfortran)."""
+    t = _real_arg(builder, name, args)
+    x, info = t.expr, np.finfo(t.ftype.dtype)
+    tiny = t.ftype.dtype.type(info.tiny)
+    power = p.Sum((_model_exponent(x), -(info.nmant + 1)))
+    normal = p.If(p.Comparison(power, ">=", info.minexp),
+                  call("ldexp", t.ftype.dtype.type(1), power), tiny)
+    other = p.If(p.Comparison(x, "==", 0), tiny, p.Sum((x, negate(x))))
+    return Typed(p.If(_finite_nonzero(x), normal, other), t.ftype)
+
+
+def _unsigned(t: FType) -> np.dtype:
+    return np.dtype(f"u{t.kind}")
+
+
+def _popcnt(builder: ExprBuilder, name: str, args: list) -> Typed:
+    """popcnt(i): the bits set; poppar(i): their parity (default integers)."""
+    a = split_args(builder, name, args, ("i",), 1)
+    i = _integer(builder, name, a["i"])
+    count = call("popcount", i.expr)
+    if name == "poppar":
+        count = p.BitwiseAnd((count, i.ftype.dtype.type(1)))
+    return Typed(cast(Typed(count, i.ftype), INTEGER), INTEGER)
+
+
+def _ishft(builder: ExprBuilder, name: str, args: list) -> Typed:
+    """ishft(i, shift): a logical shift left (shift > 0) or right (shift < 0) of the bits
+    of i; 0 when |shift| reaches the bit size (OpenCL C would take the count modulo it)."""
+    a = split_args(builder, name, args, ("i", "shift"), 2)
+    i = _integer(builder, name, a["i"])
+    shift = cast(_integer(builder, name, a["shift"]), INTEGER)
+    bits, u = 8 * i.ftype.kind, _unsigned(i.ftype)
+    bits_of = TypeCast(u, i.expr)
+    left = TypeCast(i.ftype.dtype, p.LeftShift(bits_of, shift))
+    right = TypeCast(i.ftype.dtype, p.RightShift(bits_of, negate(shift)))
+    if is_constant(shift):
+        value = int(shift)
+        if abs(value) > bits:
+            raise FrontendError(f"intrinsic {name}: |shift| {abs(value)} exceeds the bit size "
+                                f"{bits} of integer({i.ftype.kind})", builder.ctx.span(name))
+        if abs(value) == bits:
+            return Typed(i.ftype.dtype.type(0), i.ftype)
+        return Typed(left if value >= 0 else right, i.ftype)
+    inside = p.LogicalAnd((p.Comparison(shift, "<", bits), p.Comparison(shift, ">", -bits)))
+    shifted = p.If(p.Comparison(shift, ">=", 0), left, right)
+    return Typed(p.If(inside, shifted, i.ftype.dtype.type(0)), i.ftype)
+
+
+def _ibits(builder: ExprBuilder, name: str, args: list) -> Typed:
+    """ibits(i, pos, len): the len bits of i from pos on, right-adjusted (a mask of the
+    whole bit size needs no shift by it)."""
+    a = split_args(builder, name, args, ("i", "pos", "len"), 3)
+    i = _integer(builder, name, a["i"])
+    pos, length = (cast(_integer(builder, name, a[k]), INTEGER) for k in ("pos", "len"))
+    bits, u = 8 * i.ftype.kind, _unsigned(i.ftype)
+    if all(is_constant(x) for x in (pos, length)) and not (
+            0 <= int(pos) and 0 <= int(length) and int(pos) + int(length) <= bits):
+        raise FrontendError(f"intrinsic {name}: pos {int(pos)} and len {int(length)} do not "
+                            f"lie within the {bits} bits of integer({i.ftype.kind})",
+                            builder.ctx.span(name))
+    shifted = p.RightShift(TypeCast(u, i.expr), pos)
+    mask = p.Sum((p.LeftShift(u.type(1), length), -1))
+    if is_constant(length):
+        masked = shifted if int(length) >= bits else p.BitwiseAnd((shifted, mask))
+    else:
+        masked = p.If(p.Comparison(length, ">=", bits), shifted,
+                      p.BitwiseAnd((shifted, mask)))
+    return Typed(TypeCast(i.ftype.dtype, masked), i.ftype)
+
+
+#: Fortran's other shift and bit-count intrinsics, refused with the reason.
 REFUSED = {
-    **dict.fromkeys(("ishft", "ishftc", "shifta", "shiftl", "shiftr", "dshiftl", "dshiftr"),
+    **dict.fromkeys(("ishftc", "shifta", "shiftl", "shiftr", "dshiftl", "dshiftr"),
                     "a shift by the whole bit size gives 0 in Fortran, but OpenCL C takes "
                     "the count modulo the bit size"),
-    **dict.fromkeys(("popcnt", "poppar", "leadz", "trailz"),
-                    "the translator does not emit OpenCL's bit-count built-ins (popcount, "
-                    "clz)"),
-    **dict.fromkeys(("maskl", "maskr", "ibits"),
+    **dict.fromkeys(("leadz", "trailz"),
+                    "the translator does not emit OpenCL's clz built-in"),
+    **dict.fromkeys(("maskl", "maskr"),
                     "a mask of the whole bit size needs a shift by it, which OpenCL C takes "
                     "modulo the bit size"),
 }
@@ -155,7 +263,8 @@ BIT_INTRINSICS = {
     "not": _not, "btest": _btest, "ibset": _ibset, "ibclr": _ibclr, "nearest": _nearest,
     "bge": _unsigned_compare(">="), "bgt": _unsigned_compare(">"),
     "ble": _unsigned_compare("<="), "blt": _unsigned_compare("<"), "merge_bits": _merge_bits,
-    "logical": _logical,
+    "logical": _logical, "popcnt": _popcnt, "poppar": _popcnt, "ishft": _ishft,
+    "ibits": _ibits, "exponent": _exponent, "fraction": _fraction, "spacing": _spacing,
     **dict.fromkeys(REFUSED, _refuse),
 }
 

@@ -10,8 +10,9 @@ statement (`ExprBuilder.sections`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 import numpy as np
@@ -223,8 +224,20 @@ class ExprBuilder:
         if op in (".AND.", ".OR.", ".EQV.", ".NEQV.", ".XOR."):
             return logical_op(a, op, b, self)
         if op in ("+", "-", "*", "/", "**"):
-            return arith(a, op, b, self)
+            return arith(a, op, b, self, span=self.operator_span(lhs, op))
         raise self.error(f"operator {op} is not supported in a kernel region")
+
+    def operator_span(self, lhs: Any, op: str) -> SourceSpan | None:
+        """Where operator `op` after the operand `lhs` stands on the statement's line (the
+        statement's span when the operand's text cannot be found there)."""
+        span = self.ctx.span()
+        if span is None or not span.source_line:
+            return span
+        words = [re.escape(w) for w in str(lhs).split()]
+        m = re.search(r"\s*".join(words) + r"\s*" + re.escape(op), span.source_line, re.I)
+        if m is None:
+            return span
+        return replace(span, col=m.end() - len(op) + 1)
 
     def visit_Level_2_Unary_Expr(self, node: Any) -> Typed:
         op, operand = node.items

@@ -165,7 +165,7 @@ NOT_IN_OPENCL = {
                     "OpenCL C has no Bessel functions"),
     "erfc_scaled": "OpenCL C has no erfc_scaled (exp(x**2)*erfc(x) overflows where it "
                    "does not)",
-    **dict.fromkeys(("fraction", "set_exponent", "spacing", "rrspacing", "exponent"),
+    **dict.fromkeys(("set_exponent", "rrspacing"),
                     "OpenCL C has no direct counterpart of this model function"),
 }
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pymbolic.primitives as p
 
-from frontends.fortran.types import DOUBLE, LOGICAL, REAL, FType, promote
-from translator.diagnostics import FrontendError, UnsupportedConstructError
+from frontends.fortran.types import LOGICAL, REAL, FType, promote
+from translator.diagnostics import FrontendError, SourceSpan, UnsupportedConstructError
 from translator.ir.expr import Expression, TypeCast
 
 if TYPE_CHECKING:
@@ -86,16 +86,18 @@ def negate(e: Expression) -> Expression:
     return p.Product((-1, e))
 
 
-def arith(a: Typed, op: str, b: Typed, builder: ExprBuilder) -> Typed:
+def arith(a: Typed, op: str, b: Typed, builder: ExprBuilder,
+          span: SourceSpan | None = None) -> Typed:
+    """``a op b`` (op one of + - * / **); `span` is the operator's, for errors in constants."""
     for t in (a, b):
         if not t.ftype.is_numeric:
             raise builder.error(f"arithmetic operator {op} applied to {t.ftype.base} data")
     if op == "**":
-        return power(a, b, builder)
+        return power(a, b, builder, span)
     result = promote(a.ftype, b.ftype)
     x, y = operand(a, result), operand(b, result)
     if is_constant(x) and is_constant(y):
-        return Typed(fold(x, op, y, result, builder), result)
+        return Typed(fold(x, op, y, result, builder, span), result)
     if op == "+":
         return Typed(p.Sum((x, y)), result)
     if op == "-":
@@ -105,20 +107,20 @@ def arith(a: Typed, op: str, b: Typed, builder: ExprBuilder) -> Typed:
     return Typed(p.Quotient(x, y), result)
 
 
-def fold(x: np.generic, op: str, y: np.generic, result: FType,
-         builder: ExprBuilder) -> np.generic:
+def fold(x: np.generic, op: str, y: np.generic, result: FType, builder: ExprBuilder,
+         span: SourceSpan | None = None) -> np.generic:
     """Constant arithmetic with Fortran semantics (integer division truncates)."""
     if result.base == "integer":
         a, b = int(x), int(y)
         if op == "/":
             if b == 0:
                 raise FrontendError("integer division by zero in a constant expression",
-                                    builder.ctx.span())
+                                    span or builder.ctx.span())
             q = abs(a) // abs(b)
             value = q if (a >= 0) == (b >= 0) else -q
         else:
             value = {"+": a + b, "-": a - b, "*": a * b}[op]
-        return result.dtype.type(value)
+        return in_range(value, result, f"{a} {op} {b}", span or builder.ctx.span())
     dt = result.dtype.type
     a, b = dt(x), dt(y)
     with np.errstate(all="ignore"):
@@ -239,8 +241,11 @@ def as_float(t: Typed, default: FType = REAL) -> Typed:
 # ---------------------------------------------------------------------------------------------
 # powers
 
-def power(a: Typed, b: Typed, builder: ExprBuilder) -> Typed:
-    """``a ** b``: small constant integer exponents multiply out, the rest calls pow."""
+def power(a: Typed, b: Typed, builder: ExprBuilder, span: SourceSpan | None = None) -> Typed:
+    """``a ** b``: small constant integer exponents multiply out, the rest calls pow; an
+    integer to an integer power stays an exact integer power."""
+    if a.ftype.base == "integer" and b.ftype.base == "integer":
+        return _integer_power(a, b, span or builder.ctx.span())
     if b.ftype.base == "integer" and is_constant(b.expr):
         e = int(b.expr)
         if is_constant(a.expr) and a.ftype.base == "real":
@@ -258,12 +263,48 @@ def power(a: Typed, b: Typed, builder: ExprBuilder) -> Typed:
             return Typed(p.Quotient(a.ftype.dtype.type(1), prod), a.ftype)
     if "complex" in (a.ftype.base, b.ftype.base):
         return _complex_power(a, b, builder)
-    if a.ftype.base == "integer" and b.ftype.base == "integer":
-        inner = call("pow", cast(a, DOUBLE), cast(b, DOUBLE))
-        return Typed(TypeCast(a.ftype.dtype, call("round", inner)), promote(a.ftype, b.ftype))
+    if b.ftype.base == "integer":
+        # repeated squaring in the target, as gfortran (not pow: other rounding)
+        return Typed(p.Power(a.expr, b.expr), a.ftype)
     t = promote(a.ftype, b.ftype)
     # both arguments of the same type: OpenCL has no pow(float, double) overload
     return Typed(call("pow", cast(a, t), cast(b, t)), t)
+
+
+def _integer_power(a: Typed, b: Typed, span: SourceSpan | None) -> Typed:
+    """``i ** j`` of integers, in the kind of the wider one: folded (and checked for overflow)
+    when both are constants, else an exact power in the target (repeated squaring; a negative
+    exponent gives 1/i**-j truncated, 0 for i = 0 as gfortran's run time gives)."""
+    result = promote(a.ftype, b.ftype)
+    if is_constant(a.expr) and is_constant(b.expr):
+        base, exponent = int(a.expr), int(b.expr)
+        if base == 0 and exponent < 0:
+            raise FrontendError(f"division by zero in a constant expression: 0**({exponent})",
+                                span)
+        value = integer_power(base, exponent)
+        return Typed(in_range(value, result, f"{base}**{exponent}", span), result)
+    return Typed(p.Power(operand(a, result), b.expr), result)
+
+
+def integer_power(base: int, exponent: int) -> int:
+    """Fortran's integer ``base ** exponent`` (exact; a negative exponent truncates 1/b**-e)."""
+    if exponent >= 0:
+        return base ** exponent
+    if base == 1:
+        return 1
+    if base == -1:
+        return 1 if exponent % 2 == 0 else -1
+    return 0
+
+
+def in_range(value: int, result: FType, what: str, span: SourceSpan | None) -> np.generic:
+    """`value` as a constant of the integer type `result`; an error where it does not fit
+    (gfortran rejects such a constant expression too)."""
+    info = np.iinfo(result.dtype)
+    if not info.min <= value <= info.max:
+        raise FrontendError(f"arithmetic overflow in a constant expression: {what} = {value} "
+                            f"exceeds the range of {result}", span)
+    return result.dtype.type(value)
 
 
 def _complex_power(a: Typed, b: Typed, builder: ExprBuilder) -> Typed:

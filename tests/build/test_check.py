@@ -207,3 +207,165 @@ def test_a_killed_translated_program_is_a_mismatch() -> None:
                            "signal 11 (SIGSEGV) after 1 of 1 region executions")
     text, ok = compare_runs(Run(0, "", "", records), Run(3, "", "", records), {})
     assert not ok and "the translated program exited with status 3 after 1 of 1" in text
+
+
+#: `fix_parameters(n=5)`: the kernel is right for n = 5 only; the caller passes n from the
+#: command line.
+FIXED_F90 = """\
+subroutine scale(n, a)
+  integer, intent(in) :: n
+  real(8), intent(inout) :: a(n)
+  integer :: i
+  !$translate kernel scale_k
+  !$translate fix_parameters(n=5)
+  do i = 1, n
+     a(i) = 2*a(i)
+  end do
+  !$translate end kernel
+end subroutine
+
+program main
+  real(8) :: a(8)
+  character(len=8) :: arg
+  integer :: i, n
+  call get_command_argument(1, arg)
+  read (arg, *) n
+  a = [(real(i, 8), i = 1, 8)]
+  call scale(n, a)
+  print *, a
+end program
+"""
+
+#: Two kernels (a host program) and two fixed values of two integer types.
+FIXED_C = """\
+#include <stdio.h>
+#include <stdlib.h>
+void scale(int n, long m, double *a)
+{
+#pragma translate kernel sk
+#pragma translate fix_parameters(n=5, m=2)
+  for (int i = 0; i < n; i++)
+    a[i] = m * a[i];
+#pragma translate end kernel
+}
+void twice(int n, double *restrict a, double *restrict b)
+{
+#pragma translate kernel tw
+#pragma translate fix_parameters(n=4)
+#pragma translate tag_inames("i:g.0, i_1:g.0")
+  for (int i = 0; i < n; i++)
+    a[i] = 2 * a[i];
+  for (int i = 0; i < n; i++)
+    b[i] = a[n - 1 - i] + 1;
+#pragma translate end kernel
+}
+int main(int argc, char **argv)
+{
+  int n = atoi(argv[1]);
+  double a[8] = {1, 2, 3, 4, 5, 6, 7, 8}, b[8] = {0};
+  twice(n - 1, a, b);
+  scale(n, 2, a);
+  for (int i = 0; i < 8; i++) printf("%g %g\\n", a[i], b[i]);
+  return 0;
+}
+"""
+
+
+def test_fixed_parameters_are_checked_at_run_time(tmp_path: Path) -> None:
+    src = write(tmp_path, "fixed.f90", FIXED_F90)
+    r = check(str(src), "--args", "5", cwd=tmp_path)
+    assert r.returncode == 0 and "all 1 region executions match" in r.stdout, r.stderr
+    r = check(str(src), "--args", "6", cwd=tmp_path)
+    assert r.returncode == 1, r.stdout
+    assert (f"{src}:5: error: translate runtime: region 'scale_k' was generated assuming "
+            "n = 5, but n = 6\n") in r.stderr
+    assert "the translated program exited with status 1 after 0 of 1 region" in r.stderr
+
+
+def test_fixed_parameters_of_a_host_program_in_c(tmp_path: Path) -> None:
+    src = write(tmp_path, "fixed.c", FIXED_C)
+    r = check(str(src), "--args", "5", cwd=tmp_path)
+    assert r.returncode == 0 and "all 2 region executions match (sk x1, tw x1)" in r.stdout, \
+        r.stderr
+    r = check(str(src), "--args", "6", cwd=tmp_path)
+    assert r.returncode == 1, r.stdout
+    assert (f"{src}:13: error: translate runtime: region 'tw' was generated assuming n = 4, "
+            "but n = 5\n") in r.stderr
+
+
+def test_output_differences_beyond_rounding() -> None:
+    from translator.build.checkcompare import output_difference
+    same = " 1.0000000000000000  2.5 n = 13\n"
+    assert output_difference(same, " 1.0000000000000002  2.5 n = 13\n") == ""
+    assert output_difference(same, " 1.0000000000000000  2.5 n = 0\n") == (
+        "standard output line 1 differs: original '1.0000000000000000  2.5 n = 13', "
+        "translated '1.0000000000000000  2.5 n = 0'")
+    assert output_difference(same, same + "x\n") == (
+        "the original program printed 1 lines, the translated program 2")
+    assert output_difference(same, " 1.0000000000000000  2.5 13\n") != ""
+    assert output_difference(same, " 1.0000000000000000  2.5 2.5 n = 13\n") != ""
+    assert output_difference(" 9.9999E-02 T\n", " 1.0000E-01 F\n") != ""
+    assert output_difference(" 9.9999E-02 T\n", " 0.10000 T\n") == ""
+
+
+def test_check_reports_an_integer_printed_differently(tmp_path: Path) -> None:
+    """The records match, but the program printed another integer: not a match."""
+    from translator.build.check import Run
+    from translator.build.checkcompare import compare_runs
+    orig = Run(0, "iout = 13\n", "", [])
+    text, ok = compare_runs(orig, Run(0, "iout = 0\n", "", []), {})
+    assert not ok and text == ("translate check: error: standard output line 1 differs: "
+                               "original 'iout = 13', translated 'iout = 0'\n")
+    text, ok = compare_runs(orig, Run(0, "iout = 13\n", "", []), {})
+    assert ok
+    text, ok = compare_runs(Run(0, "x = 0.1\n", "", []), Run(0, "x = 0.10000001\n", "", []), {})
+    assert ok and "differs in the digits of floating-point numbers only" in text
+
+
+#: Values computed in float (sinf, powf, a float temporary) stored in a double array: the
+#: device's float library differs from glibc's in the last float bits.
+FLOAT_IN_DOUBLE = """\
+#include <math.h>
+#include <stdio.h>
+#define N 4096
+void f(int n, double *restrict y, const float *restrict x, double *restrict z)
+{
+#pragma translate kernel sf
+  for (int i = 0; i < n; i++) {
+    float t = sinf(x[i]) * 3.0f;
+    y[i] = t + powf(x[i], 1.37f) + expf(x[i] * 0.01f) + tanf(x[i]);
+    z[i] = sin((double)x[i]) + x[i];
+  }
+#pragma translate end kernel
+}
+int main(void)
+{
+  static float x[N];
+  static double y[N], z[N];
+  for (int i = 0; i < N; i++) x[i] = 0.37f * i + 0.001f;
+  f(N, y, x, z);
+  double s = 0, t = 0;
+  for (int i = 0; i < N; i++) { s += y[i]; t += z[i]; }
+  printf("%.6g %.12g\\n", s, t);
+  return 0;
+}
+"""
+
+
+def test_values_computed_in_float_get_the_float_tolerance(tmp_path: Path) -> None:
+    """y was compared with the double tolerance (405 of 4096 elements 'differed' by one
+    float ulp); z, computed in double from float inputs, keeps the double tolerance."""
+    src = write(tmp_path, "f.c", FLOAT_IN_DOUBLE)
+    r = check(str(src), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "translate check: all 1 region executions match (sf x1)\n"
+
+
+def test_computed_precision_follows_operations_and_temporaries() -> None:
+    import numpy as np
+
+    from translator.build.checkcompare import computed_precision
+    from translator.driver import translate_text
+    (_, kernel, _), = translate_text("f.c", FLOAT_IN_DOUBLE).regions
+    assert computed_precision(kernel, "y") == np.float32
+    assert computed_precision(kernel, "z") == np.float64

@@ -279,7 +279,7 @@ def test_group_counts_that_change_inside_a_host_loop(tmp_path: Path) -> None:
     src.write_text(HOST_LOOP)
     _translate(src, tmp_path / "out")
     host = (tmp_path / "out" / "shrink.host.c").read_text()
-    assert f"tr_arg_zeroed(&_tr_call, 2, {MAX_REDUCTION_GROUPS} + 1, sizeof(cl_double));" in host
+    assert f"tr_arg_zeroed(&_tr_call, 2, {MAX_REDUCTION_GROUPS + 1}, sizeof(cl_double));" in host
     work = tmp_path / "work"
     work.mkdir()
     check_sample(src, work)

@@ -14,9 +14,9 @@ __kernel void __attribute__ ((reqd_work_group_size(16, 16, 1))) matmul(__global 
   {
     for (int k = 0; k <= l - 1; ++k)
     {
-      _tr_acc = _tr_acc + a[(i_inner + i_outer * 16) * l + k] * b[k * m + j_inner + j_outer * 16];
+      _tr_acc = _tr_acc + a[(long) (i_inner + i_outer * 16) * l + k] * b[(long) k * m + j_inner + j_outer * 16];
     }
   }
   if (j_inner + 16 * j_outer < m && i_inner + 16 * i_outer < n && l >= 1)
-    c[(i_inner + i_outer * 16) * m + j_inner + j_outer * 16] = _tr_acc;
+    c[(long) (i_inner + i_outer * 16) * m + j_inner + j_outer * 16] = _tr_acc;
 }

@@ -8,5 +8,5 @@ __kernel void __attribute__ ((reqd_work_group_size(16, 16, 1))) stencil(__global
   int const j_outer = (int) get_group_id(0);
 
   if (j_inner + 16 * j_outer < n - 1 && j_inner + 16 * j_outer >= 1 && i_inner + 16 * i_outer >= 1 && i_inner + 16 * i_outer < n - 1)
-    out[(i_inner + i_outer * 16) * n + j_inner + j_outer * 16] = u[(i_inner + i_outer * 16 - 1) * n + j_inner + j_outer * 16] + u[(i_inner + i_outer * 16 + 1) * n + j_inner + j_outer * 16] + u[(i_inner + i_outer * 16) * n + j_inner + j_outer * 16 - 1] + u[(i_inner + i_outer * 16) * n + j_inner + j_outer * 16 + 1] - 4 * u[(i_inner + i_outer * 16) * n + j_inner + j_outer * 16];
+    out[(long) (i_inner + i_outer * 16) * n + j_inner + j_outer * 16] = u[(long) (i_inner + i_outer * 16 - 1) * n + j_inner + j_outer * 16] + u[(long) (i_inner + i_outer * 16 + 1) * n + j_inner + j_outer * 16] + u[(long) (i_inner + i_outer * 16) * n + j_inner + j_outer * 16 - 1] + u[(long) (i_inner + i_outer * 16) * n + j_inner + j_outer * 16 + 1] - 4 * u[(long) (i_inner + i_outer * 16) * n + j_inner + j_outer * 16];
 }

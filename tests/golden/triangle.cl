@@ -7,6 +7,6 @@ __kernel void __attribute__ ((reqd_work_group_size(1, 1, 1))) triangle(__global 
 
   for (int j = 0; j <= i; ++j)
   {
-    out[i * n + j] = 2 * a[i * n + j] + j;
+    out[(long) i * n + j] = 2 * a[(long) i * n + j] + j;
   }
 }

@@ -124,7 +124,10 @@ def test_set_options_knows_every_option_field():
     import translator
     knl = translator.make_kernel("{[i]: 0<=i<n}", "a[i] = 2*b[i]")
     for f in dataclasses.fields(Options):
-        if f.name in ("extra", "source_language", "preamble"):
+        if f.name in ("extra", "source_language", "preamble", "fixed_parameters"):
             continue
         out = transforms.set_options(knl, **{f.name: True})
         assert getattr(out.options, f.name) is True
+    # what fix_parameters fixed is its record, not an option to set
+    with pytest.raises(TransformError, match="call fix_parameters"):
+        transforms.set_options(knl, fixed_parameters=(("n", 5, "int32"),))

@@ -74,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("sources", nargs="+", metavar="SRC")
     ap.add_argument("--args", default="", help="arguments for both programs (one string)")
     ap.add_argument("--rtol", type=float, help="relative tolerance for floating-point values "
-                    "(default 1e-9 for double, 1e-4 for float)")
+                    "(default 1e-9 for double, 1e-4 for float and for values computed in float)")
     ap.add_argument("--atol", type=float, default=0.0, help="absolute tolerance (default 0)")
     ap.add_argument("--keep", metavar="DIR", help="build in DIR and keep it")
     ap.add_argument("--fc", default=os.environ.get("FC") or "gfortran")

@@ -2,11 +2,13 @@
 
 Values are compared exactly for integers and booleans; floating-point values within a
 relative tolerance (default 1e-9 for double, 1e-4 for float: the device may contract
-``a*b + c`` into one rounding, or sum in another order), NaN equal to NaN.
+``a*b + c`` into one rounding, or sum in another order; the float tolerance also for a double
+array whose values were computed in float, such as ``sinf`` results), NaN equal to NaN.
 """
 
 from __future__ import annotations
 
+import re
 import signal
 from collections import Counter
 from dataclasses import dataclass, field
@@ -14,6 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pymbolic.primitives as p
+
+from translator.ir.expr import IRWalkMapper
 
 DEFAULT_RTOL = {"float64": 1e-9, "float32": 1e-4, "float16": 1e-2}
 
@@ -55,11 +60,62 @@ def read_dump(path: Path) -> list[Record]:
     return records
 
 
-def _close(a: np.ndarray, b: np.ndarray, rtol: float | None, atol: float) -> np.ndarray:
+def _close(a: np.ndarray, b: np.ndarray, rtol: float | None, atol: float,
+           computed: np.dtype | None = None) -> np.ndarray:
+    """Elementwise agreement: exact for integers; for floating-point values within `rtol`,
+    by default the tolerance of the narrower of the array's type and `computed` (the type the
+    values were computed in: ``sinf`` results stored in a double array)."""
     if a.dtype.kind in "fc":
-        tol = DEFAULT_RTOL.get(a.dtype.name, 1e-9) if rtol is None else rtol
+        tol = rtol if rtol is not None else max(
+            DEFAULT_RTOL.get(_real_name(t), 1e-9) for t in (a.dtype, computed) if t is not None)
         return np.isclose(a, b, rtol=tol, atol=atol, equal_nan=True)
     return a == b
+
+
+def _real_name(dtype: np.dtype) -> str:
+    """The real type of a complex one (complex64 -> float32), else the type's own name."""
+    dtype = np.dtype(dtype)
+    return np.finfo(dtype).dtype.name if dtype.kind == "c" else dtype.name
+
+
+def computed_precision(kernel: Any, name: str) -> np.dtype | None:
+    """The narrowest floating-point type of an operation (arithmetic, a call) whose result
+    flows into array `name` in `kernel`, through the temporaries it reads; None if none (a
+    read of a float converted to double is exact and does not count)."""
+    from translator.ir.expr import dependencies
+    from translator.ir.types import TypeOracle
+    if kernel is None:
+        return None
+    walker = _FloatOperations(TypeOracle(kernel))
+    names, seen = [name], {name}
+    while names:
+        target = names.pop()
+        for stmt in kernel.statements:
+            if target in stmt.assignee_names() and hasattr(stmt, "expression"):
+                walker(stmt.expression)
+                for tmp in sorted(dependencies(stmt.expression) & set(kernel.temporaries)
+                                  - seen):
+                    seen.add(tmp)
+                    names.append(tmp)
+    return min(walker.found, key=lambda t: t.itemsize, default=None)
+
+
+class _FloatOperations(IRWalkMapper):
+    """The floating-point types of the arithmetic operations and calls of an expression."""
+
+    _OPERATIONS = (p.Sum, p.Product, p.Quotient, p.Power, p.Call, p.FloorDiv, p.Remainder)
+
+    def __init__(self, oracle: Any) -> None:
+        super().__init__()
+        self.oracle = oracle
+        self.found: set[np.dtype] = set()
+
+    def visit(self, expr: Any, *args: Any, **kwargs: Any) -> bool:
+        if isinstance(expr, self._OPERATIONS):
+            dtype = self.oracle.typed(expr).dtype
+            if dtype is not None and np.dtype(dtype).kind in "fc":
+                self.found.add(np.dtype(_real_name(dtype)))
+        return True
 
 
 def element_name(name: str, flat: int, kernel: Any, values: dict[str, np.ndarray],
@@ -124,7 +180,8 @@ def compare_record(k: int, total: Counter, seen: Counter, a: Record, b: Record,
         if y is None or x.shape != y.shape or x.dtype != y.dtype:
             return (f"{where}error: region {a.region}, {run}: array {name} was dumped with "
                     "different sizes by the two programs\n")
-        bad = np.flatnonzero(~_close(x, y, rtol, atol))
+        computed = computed_precision(kernel, name) if x.dtype.kind in "fc" else None
+        bad = np.flatnonzero(~_close(x, y, rtol, atol, computed))
         if bad.size:
             i = int(bad[0])
             elem = element_name(name, i, kernel, a.values, language)
@@ -170,6 +227,45 @@ def compare_runs(orig: Any, tran: Any, regions: dict[str, Any], *, rtol: float |
     text = (f"translate check: all {len(orig.records)} region executions match "
             f"({counts or 'no region ran'})\n")
     if orig.stdout != tran.stdout:
-        text += ("translate check: note: the programs' standard output differs (rounding "
-                 "in the device's arithmetic, or output the regions do not write)\n")
+        diff = output_difference(orig.stdout, tran.stdout)
+        if diff:
+            return f"translate check: error: {diff}\n", False
+        text += ("translate check: note: the programs' standard output differs in the digits "
+                 "of floating-point numbers only (rounding in the device's arithmetic)\n")
     return text, True
+
+
+#: A number as programs print it (Fortran's ``1.5D+00`` included); whatever lies between two
+#: numbers is text.
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?")
+
+
+def output_difference(original: str, translated: str) -> str:
+    """Why two standard outputs differ in more than the digits of floating-point numbers, or
+    "" when they do not: other line or number counts, other text, or another integer (an
+    integer is never a rounding difference)."""
+    lines_a, lines_b = original.splitlines(), translated.splitlines()
+    if len(lines_a) != len(lines_b):
+        return (f"the original program printed {len(lines_a)} lines, the translated program "
+                f"{len(lines_b)}")
+    for k, (a, b) in enumerate(zip(lines_a, lines_b)):
+        if a != b and not _same_but_rounding(a, b):
+            return (f"standard output line {k + 1} differs: original {a.strip()!r}, "
+                    f"translated {b.strip()!r}")
+    return ""
+
+
+def _same_but_rounding(a: str, b: str) -> bool:
+    """Whether two lines differ only in floating-point numbers (same text between them, the
+    same count of numbers, integers equal)."""
+    if [t.split() for t in _NUMBER.split(a)] != [t.split() for t in _NUMBER.split(b)]:
+        return False   # (the width of a number's field may change with its digits)
+    nums_a, nums_b = _NUMBER.findall(a), _NUMBER.findall(b)
+    if len(nums_a) != len(nums_b):
+        return False
+    return all(x == y or not (_is_integer(x) and _is_integer(y))
+               for x, y in zip(nums_a, nums_b))
+
+
+def _is_integer(token: str) -> bool:
+    return token.lstrip("+-").isdigit()

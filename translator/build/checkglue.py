@@ -25,7 +25,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from translator.codegen.cexpr import safe_name, to_c
-from translator.codegen.host import host_type
+from translator.codegen.host import folded_constants, host_type
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.ir.expr import dependencies, substitute
 
@@ -130,7 +130,7 @@ def _size_c(gen: GeneratedCode, kp: KernelParam) -> tuple[list[str], str]:
     decls = [f"const long long {_WIDE}{v.name}_{kp.name} = (long long){safe_name(v.name)};"
              for v in ints]
     mapping = {v.name: p.Variable(f"{_WIDE}{v.name}_{kp.name}") for v in ints}
-    return decls, to_c(substitute(kp.size, mapping))
+    return decls, to_c(folded_constants(substitute(kp.size, mapping)))
 
 
 def region_check_function(symbol: str, region: str, gen: GeneratedCode) -> str:

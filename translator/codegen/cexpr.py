@@ -246,8 +246,22 @@ class CExpressionPrinter(Mapper):
         if is_integer(self.dtype_of(exponent)) or isinstance(exponent, (int, np.integer)):
             if isinstance(exponent, (int, np.integer)) and exponent == 2:
                 return self.rec(p.Product((base, base)), prec)
-            return self.call("pown", [self._as(dtype, base), _to_int(self, exponent)], prec, dtype)
+            return self._integer_exponent(dtype, base, exponent, prec)
         return self.call("pow", [self._as(dtype, base), self._as(dtype, exponent)], prec, dtype)
+
+    def _integer_exponent(self, dtype: np.dtype, base: Expression, exponent: Expression,
+                          prec: int) -> str:
+        """``x ** n`` for an integer n by repeated squaring, as gfortran computes it (libgcc's
+        powi for a 32-bit n, libgfortran's for a 64-bit n): exact-ish and the same bits,
+        where OpenCL's pown may be 16 ulp away."""
+        own = self.dtype_of(exponent)
+        wide = own is not None and not isinstance(exponent, (int, np.integer)) \
+            and np.dtype(own).itemsize > 4
+        kind = "powil" if wide else "powi"
+        self.helpers.add((kind, np.dtype(dtype).name))
+        n = exponent if wide else _to_int(self, exponent)
+        return self.call(f"_tr_{kind}_{np.dtype(dtype).name}", [self._as(dtype, base), n],
+                         prec, dtype)
 
     # -- min/max and calls ----------------------------------------------------------------
 

@@ -16,7 +16,8 @@ import pymbolic.primitives as p
 from translator.codegen.cnames import PRECEDENCE, c_type_name, is_float
 from translator.codegen.registry import print_user_call
 from translator.diagnostics import CodegenError
-from translator.ir.expr import INT_RESULT_FUNCTIONS, IR_FUNCTIONS, MATH_ARITY, Expression
+from translator.ir.expr import (INT_RESULT_FUNCTIONS, INTEGER_FUNCTIONS, IR_FUNCTIONS, MATH_ARITY,
+                                Expression)
 
 if TYPE_CHECKING:
     from translator.codegen.cexpr import CExpressionPrinter
@@ -54,6 +55,10 @@ def print_ir_function(printer: CExpressionPrinter, name: str, args: Sequence[Exp
         return printer.binary("%", args[0], args[1], prec)
     if name == "pow":
         return printer.map_power(p.Power(args[0], args[1]), prec)
+    if name in INTEGER_FUNCTIONS:
+        if dtype is None or np.dtype(dtype).kind not in "iu":
+            raise CodegenError(f"{name} takes an integer, not {dtype}")
+        return printer.call(name, [printer._as(np.dtype(dtype), args[0])], prec, np.dtype(dtype))
     if name == "ldexp" or name in INT_RESULT_FUNCTIONS:
         return _mixed_call(printer, name, args, dtype, prec)
     if name in _ROUNDING and not is_float(dtype):
@@ -116,6 +121,8 @@ def helper_definition(kind: str, dtype_name: str) -> str:
     """The C definition of helper ``_tr_<kind>_<dtype_name>``."""
     t = c_type_name(np.dtype(dtype_name))
     name = f"_tr_{kind}_{dtype_name}"
+    if kind in _POWI:
+        return _POWI[kind].format(t=t, name=name)
     head = f"static inline {t} {name}({t} a, {t} b)\n{{\n"
     if kind == "floordiv":
         body = (f"  {t} q = a / b;\n"
@@ -141,3 +148,30 @@ def helper_definition(kind: str, dtype_name: str) -> str:
         raise CodegenError(f"unknown helper {name} (internal)")
     return head + body + "}\n\n"
 
+
+
+#: Real to an integer power by right-to-left binary powering, in the two orders gfortran
+#: uses: a 32-bit exponent as libgcc's ``__builtin_powi`` (power first, then 1/y for m < 0),
+#: a 64-bit one as libgfortran's ``pow_r*_i8`` (x inverted first).  Same operations, same bits.
+_POWI = {
+    "powi": (
+        "static inline {t} {name}({t} x, int m)\n{{\n"
+        "  unsigned int n = m < 0 ? 0u - (unsigned int) m : (unsigned int) m;\n"
+        "  {t} y = (n & 1u) ? x : ({t}) 1;\n"
+        "  while (n >>= 1) {{\n"
+        "    x = x * x;\n"
+        "    if (n & 1u)\n      y = y * x;\n"
+        "  }}\n"
+        "  return m < 0 ? ({t}) 1 / y : y;\n}}\n\n"),
+    "powil": (
+        "static inline {t} {name}({t} x, long m)\n{{\n"
+        "  unsigned long n = m < 0 ? 0ul - (unsigned long) m : (unsigned long) m;\n"
+        "  {t} y = 1;\n"
+        "  if (m < 0)\n    x = y / x;\n"
+        "  while (n != 0) {{\n"
+        "    if (n & 1ul)\n      y = y * x;\n"
+        "    n >>= 1;\n"
+        "    if (n != 0)\n      x = x * x;\n"
+        "  }}\n"
+        "  return y;\n}}\n\n"),
+}

@@ -21,11 +21,12 @@ from translator.codegen.schedule import BarrierNode, LoopNode, Schedule, Schedul
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
 from translator.ir.data import ArrayArg, FixedStrideTag, NestingTag, strides
-from translator.ir.expr import Expression, dependencies, expr_key, readable_condition
+from translator.ir.expr import (Expression, TypeCast, dependencies, expr_key,
+                                readable_condition)
 from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
                                       NoOpInstruction, Statement)
 from translator.ir.tags import GroupTag, LocalTag
-from translator.ir.types import FLOAT64, TypeOracle
+from translator.ir.types import FLOAT64, INT64, TypeOracle
 
 Conditions = tuple[Expression, ...]
 
@@ -133,6 +134,7 @@ class TreeEmitter:
         self._iname_domains: dict[str, object] = {}
         self._gists: dict[tuple, list[Expression] | None] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
+        self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
         self.images = {a.name: a for a in self.kernel.array_args if a.is_image}
 
@@ -183,17 +185,30 @@ class TreeEmitter:
         if len(indices) != len(strd):
             raise CodegenError(f"{name!r} has {len(strd)} axes but is subscripted with "
                                f"{len(indices)} indices", self.kernel.span)
-        terms: list[Expression] = [] if offset == 0 else [offset]
+        wide = self._wide(name)
+        terms: list[Expression] = [] if offset == 0 else [_long(offset) if wide else offset]
         for idx, st in zip(indices, strd):
             if st == 0 or idx == 0:
                 continue
             if st == 1:
                 terms.extend(_sum_terms(idx))   # integer sums: association does not matter
+            elif wide:
+                terms.append(_long(p.Product((_flat_sum(idx), st))))
             else:
                 terms.append(p.Product((_flat_sum(idx), st)))
         if not terms:
             return 0
         return terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
+
+    def _wide(self, name: str) -> bool:
+        """Whether the flat index of global array `name` needs 64-bit arithmetic: unless its
+        extents are constants whose product stays below 2**31, a product of extents (an int
+        times an int) may overflow (an int8 array of 2.6e9 elements)."""
+        hit = self._wide_arrays.get(name)
+        if hit is None:
+            hit = self._wide_arrays[name] = _needs_wide_index(self.kernel, name,
+                                                              *self._layout(name))
+        return hit
 
     def _layout(self, name: str) -> tuple[Expression, tuple[Expression, ...]]:
         hit = self._strides.get(name)
@@ -538,6 +553,43 @@ def array_layout(kernel, name: str) -> tuple[Expression, tuple[Expression, ...]]
             raise CodegenError(f"array {name!r}: dim tag {type(t).__name__} (sep/vec axes) is "
                                "not supported yet", var.span)
     return offset, strides(shape, tags) if shape else ()
+
+
+#: The largest flat index that int arithmetic holds.
+_INT_MAX = 2**31 - 1
+
+
+def _needs_wide_index(kernel, name: str, offset: Expression,
+                      strd: tuple[Expression, ...]) -> bool:
+    """Whether a global array's flat index may leave int (see `TreeEmitter._wide`): constant
+    layouts are measured; a single axis of stride one adds nothing to the subscript's own
+    range; any other layout with a symbolic extent or offset may overflow."""
+    var = kernel.arg(name)
+    if not isinstance(var, ArrayArg):
+        return False
+    shape = var.shape or ()
+    if all(isinstance(x, int) for x in (offset, *strd, *shape)) and len(shape) == len(strd):
+        largest = offset + sum((n - 1) * abs(st) for n, st in zip(shape, strd))
+        return largest > _INT_MAX or offset < -_INT_MAX
+    return not (len(strd) == 1 and strd[0] == 1 and isinstance(offset, int))
+
+
+def _long(expr: Expression) -> Expression:
+    """`expr` computed in 64 bits: each term's first factor converted to long, the other
+    factors of its products flattened after it (C multiplies left to right, so every partial
+    product is a long)."""
+    if isinstance(expr, int):
+        return expr
+    if isinstance(expr, p.Sum):
+        return p.Sum(tuple(_long(t) for t in _sum_terms(expr)))
+    factors = _product_factors(expr)
+    return p.Product((TypeCast(INT64, factors[0]), *factors[1:]))
+
+
+def _product_factors(expr: Expression) -> list[Expression]:
+    if isinstance(expr, p.Product):
+        return [f for c in expr.children for f in _product_factors(c)]
+    return [expr]
 
 
 def _statement_ids(node: ScheduleNode) -> list[str]:

@@ -17,6 +17,7 @@ printed with `translator.codegen.cexpr.to_c`; integer value parameters are widen
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -172,7 +173,39 @@ class _HostPrinter:
         self.mapping = {kp.name: p.Variable(_WIDE_PREFIX + kp.name) for kp in widened}
 
     def __call__(self, expr: Expression) -> str:
-        return to_c(_FloorDivision()(substitute(expr, self.mapping)))
+        return to_c(_FloorDivision()(folded_constants(substitute(expr, self.mapping))))
+
+
+def folded_constants(expr: Expression) -> Expression:
+    """`expr` with the integer constants of each sum and product folded into one (see
+    `_FoldedConstants`): host size expressions print without int overflow."""
+    return _FoldedConstants()(expr)
+
+
+class _FoldedConstants(IRIdentityMapper):
+    """The integer constants of each sum and product folded into one: every other operand of
+    a host size expression is a ``long long`` copy, so no operation is left in int (C would
+    compute ``50000 * 50000`` in int and overflow; the folded 2500000000 is a long literal)."""
+
+    def map_sum(self, expr: p.Sum) -> Expression:
+        return self._folded(p.Sum, [self.rec(c) for c in expr.children], sum, 0)
+
+    def map_product(self, expr: p.Product) -> Expression:
+        return self._folded(p.Product, [self.rec(c) for c in expr.children], math.prod, 1)
+
+    @staticmethod
+    def _folded(kind, children: list[Expression], combine, unit: int) -> Expression:
+        ints = [c for c in children if type(c) is int]
+        if len(ints) < 2 and unit not in ints:
+            return kind(tuple(children))
+        rest = [c for c in children if type(c) is not int]
+        value = combine(ints)
+        if value == 0 and kind is p.Product:
+            return 0
+        parts = rest if value == unit else [*rest, value]
+        if not parts:
+            return value
+        return parts[0] if len(parts) == 1 else kind(tuple(parts))
 
 
 class _FloorDivision(IRIdentityMapper):
@@ -299,11 +332,38 @@ def assumption_checks(unit: HostUnit, show: _HostPrinter) -> list[str]:
                 f"generated assuming {assumption_text(cond)}, but ").replace("%", "%%")
         message = said + ", ".join(f"{n} = %lld" for n in names) + "\n"
         values = "".join(f", (long long){safe_name(n)}" for n in names)
-        lines += [f"if (!({show(cond)})) {{",
-                  f"    fprintf(stderr, {c_string_literal(message, '')}{values});",
-                  "    exit(1);",
-                  "}"]
+        lines += _stop_unless(show(cond), message, values)
+    return lines + fixed_checks(unit)
+
+
+def fixed_checks(unit: HostUnit) -> list[str]:
+    """C statements that stop the program (exit status 1) when a caller passes another value
+    for a parameter that `fix_parameters` fixed: the kernel was generated for that value."""
+    lines = []
+    for fixed in unit.generated.fixed:
+        name = fixed.param.name
+        integer = np.dtype(fixed.param.dtype).kind in "iub"
+        shown = "%lld" if integer else "%.17g"
+        said = (f"{unit.where}: error: translate runtime: region '{unit.region_name}' was "
+                f"generated assuming {name} = {fixed.value!r}, but ").replace("%", "%%")
+        message = f"{said}{name} = {shown}\n"
+        value = f", ({'long long' if integer else 'double'}){safe_name(name)}"
+        lines += _stop_unless(f"{safe_name(name)} == {_c_number(fixed.value)}", message, value)
     return lines
+
+
+def _c_number(value: int | float) -> str:
+    """A fixed value as C text of its own type (an integer literal wide enough for any)."""
+    if isinstance(value, float):
+        return repr(value) if value == value and abs(value) != float("inf") else "NAN"
+    return f"{value}LL" if value >= 0 else f"({value + 1}LL - 1)"
+
+
+def _stop_unless(cond: str, message: str, values: str) -> list[str]:
+    return [f"if (!({cond})) {{",
+            f"    fprintf(stderr, {c_string_literal(message, '')}{values});",
+            "    exit(1);",
+            "}"]
 
 
 def assumption_text(cond: Expression) -> str:
@@ -375,7 +435,7 @@ class _Printer:
         self.mapping = {n: p.Variable(_WIDE_PREFIX + n) for n in names}
 
     def __call__(self, expr: Expression) -> str:
-        return to_c(substitute(expr, self.mapping))
+        return to_c(folded_constants(substitute(expr, self.mapping)))
 
 
 def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
@@ -518,7 +578,7 @@ def generate_host_file(units: Iterable[HostUnit], *, source_name: str) -> str:
               " * Build: gcc -c -I\"$(translate --runtime-dir)\" this file, link with "
               "translate_rt.o -lOpenCL. */\n\n"
               "#include \"translate_rt.h\"\n")
-    if any(unit.generated.assumptions for unit in units):
+    if any(unit.generated.assumptions or unit.generated.fixed for unit in units):
         header += "#include <stdio.h>\n#include <stdlib.h>\n"
     prototypes = "".join(prototype(unit) + ";\n" for unit in units)
     return "\n".join([header, prototypes] + [_unit_text(unit) for unit in units])

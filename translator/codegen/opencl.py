@@ -34,7 +34,7 @@ from translator.codegen import images
 from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.parallel_reductions import atomic_preamble, lower_parallel_reductions
 from translator.codegen.reductions import lower_reductions
-from translator.codegen.result import GeneratedCode, KernelParam
+from translator.codegen.result import FixedParam, GeneratedCode, KernelParam
 from translator.codegen.schedule import schedule_kernel
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
@@ -110,7 +110,15 @@ def _generate(kernel: Kernel) -> GeneratedCode:
     return GeneratedCode(kernel_name=safe_name(kernel.name), device_code="".join(parts),
                          params=params, global_size=grid.global_size,
                          local_size=tuple(grid.local_size), uses_fp64=uses_fp64,
-                         assumptions=assumption_conditions(kernel))
+                         assumptions=assumption_conditions(kernel),
+                         fixed=fixed_params(kernel))
+
+
+def fixed_params(kernel: Kernel) -> tuple[FixedParam, ...]:
+    """The value arguments `fix_parameters` replaced, for the host glue to check."""
+    return tuple(FixedParam(param=KernelParam(name=name, kind="value", dtype=np.dtype(dtype)),
+                            value=value)
+                 for name, value, dtype in kernel.options.fixed_parameters)
 
 
 def assumption_conditions(kernel: Kernel) -> tuple[Expression, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from translator.codegen.result import GeneratedCode, KernelParam
+from translator.codegen.result import FixedParam, GeneratedCode, KernelParam
 from translator.ir.expr import Expression
 
 
@@ -61,8 +61,14 @@ class HostProgramCode:
     @property
     def host_params(self) -> tuple[KernelParam, ...]:
         """The parameters a caller passes (the kernels' "scratch" buffers are not among
-        `params`)."""
-        return self.params
+        `params`), then the fixed values."""
+        return self.params + tuple(f.param for f in self.fixed)
+
+    @property
+    def fixed(self) -> tuple[FixedParam, ...]:
+        """The value arguments `fix_parameters` fixed (every kernel of the region has them)."""
+        kernels = self.kernels
+        return kernels[0].fixed if kernels else ()
 
     @property
     def kernels(self) -> tuple[GeneratedCode, ...]:

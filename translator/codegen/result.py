@@ -39,6 +39,15 @@ class KernelParam:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FixedParam:
+    """A value argument that `fix_parameters` replaced by `value`: the kernel no longer takes
+    it, the host glue still does and stops the program when it differs."""
+
+    param: KernelParam
+    value: int | float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GeneratedCode:
     """Static output of `translator.generate_code` (no device needed).
 
@@ -56,8 +65,12 @@ class GeneratedCode:
     #: What the kernel was generated assuming (`assume`), as conditions ``e >= 0`` / ``e == 0``
     #: on value parameters; the host glue checks them before launching.
     assumptions: tuple[Expression, ...] = ()
+    #: Value arguments fixed by `fix_parameters`, checked by the host glue.
+    fixed: tuple[FixedParam, ...] = ()
 
     @property
     def host_params(self) -> tuple[KernelParam, ...]:
-        """The parameters a caller passes (all but the device-only "scratch" buffers)."""
-        return tuple(kp for kp in self.params if kp.kind != "scratch")
+        """The parameters a caller passes (all but the device-only "scratch" buffers, then
+        the fixed values)."""
+        return (tuple(kp for kp in self.params if kp.kind != "scratch")
+                + tuple(f.param for f in self.fixed))

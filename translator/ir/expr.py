@@ -23,8 +23,8 @@ sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, pow, floor, ceil, trun
 min, max (any arity), copysign, rem; for complex values also real, imag, conj and
 complex(x, y); the further math functions C99 and OpenCL C share (`MATH_ARITY`: cbrt, erf,
 tgamma, hypot, fma, ...), ``ldexp(x, n)`` (n an int) and the int-valued ``ilogb``, ``isnan``,
-``isinf``, ``isfinite``, ``isnormal`` (`INT_RESULT_FUNCTIONS`).  Frontends map their intrinsics
-onto these.
+``isinf``, ``isfinite``, ``isnormal`` (`INT_RESULT_FUNCTIONS`) and ``popcount`` of an integer
+(`INTEGER_FUNCTIONS`).  Frontends map their intrinsics onto these.
 """
 
 from __future__ import annotations
@@ -56,7 +56,10 @@ MATH_ARITY: dict[str, int] = {
 }
 #: Functions of a float argument with an int result (OpenCL: ``int`` for a scalar).
 INT_RESULT_FUNCTIONS = frozenset({"ilogb", "isnan", "isinf", "isfinite", "isnormal"})
-IR_FUNCTIONS = IR_FUNCTIONS_BASIC | frozenset(MATH_ARITY) | {"ldexp"} | INT_RESULT_FUNCTIONS
+#: Functions of an integer with a result of its type: ``popcount`` (the bits set, OpenCL's).
+INTEGER_FUNCTIONS = frozenset({"popcount"})
+IR_FUNCTIONS = (IR_FUNCTIONS_BASIC | frozenset(MATH_ARITY) | {"ldexp"} | INT_RESULT_FUNCTIONS
+                | INTEGER_FUNCTIONS)
 
 #: Reduction operations known to the engine (registered user operations extend this).
 REDUCTION_OPS: dict[str, dict] = {

@@ -52,6 +52,11 @@ class Options:
     #: (they are then rounded in another order, as with -ffast-math); off by default.
     #: ``set_options(reassociate=True)`` in a region, or ``translate --reassociate``.
     reassociate: bool = False
+    #: What `transforms.fix_parameters` fixed among the value arguments: (name, value, dtype
+    #: name) each, in fixing order.  The host glue still takes them and stops the program when
+    #: a caller passes another value (the kernel was generated for these).  Not settable by
+    #: `set_options`.
+    fixed_parameters: tuple[tuple[str, Any, str], ...] = ()
     #: Any further option set by the user or a plugin.
     extra: FrozenDict[str, Any] = field(default_factory=FrozenDict)
 

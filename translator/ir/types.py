@@ -36,7 +36,8 @@ BOOL = np.dtype(np.bool_)
 COMPLEX64 = np.dtype(np.complex64)
 COMPLEX128 = np.dtype(np.complex128)
 
-_KEEP_INT_FUNCTIONS = frozenset({"abs", "min", "max", "floor", "ceil", "trunc", "round", "rem"})
+_KEEP_INT_FUNCTIONS = frozenset({"abs", "min", "max", "floor", "ceil", "trunc", "round", "rem",
+                                 "popcount"})
 #: IR functions of complex values (translator.codegen.complex lowers them).
 _COMPLEX_FUNCTIONS = frozenset({"real", "imag", "conj", "complex"})
 
@@ -204,8 +205,8 @@ class TypeOracle:
 
     def _map_power(self, e: p.Power) -> Typed:
         base, exponent = self.typed(e.base), self.typed(e.exponent)
-        if _kind(base) == "c" and _kind(exponent) in ("i", "u"):
-            return base     # z**n keeps the precision of z
+        if _kind(base) in ("c", "f") and _kind(exponent) in ("i", "u"):
+            return base     # x**n and z**n keep the precision of x and z (Fortran, pown)
         return promote(base, exponent)
 
     def _map_left_shift(self, e) -> Typed:
