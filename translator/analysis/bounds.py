@@ -191,3 +191,44 @@ def proven_in_bounds(kernel: Kernel, accesses: list[Access]) -> dict[str, Spill 
         if out.get(acc.variable) is None:
             out[acc.variable] = access_spill(kernel, acc)
     return dict(sorted(out.items()))
+
+
+def bound_assumptions(kernel: Kernel) -> Kernel:
+    """`kernel` with the parameter values that keep every address axis of every access inside
+    its extent added to its assumptions (which the host glue checks at each call, like
+    ``assume``), where that is what the proof lacks: ``v[0][i]`` of ``double v[40][40]`` over
+    ``i < n`` holds for ``n <= 41``.  Added only where the condition is convex and leaves the
+    access some instances (never a condition that would leave the region nothing to run);
+    otherwise legality compares linear addresses."""
+    from translator.analysis.access import kernel_accesses
+    from translator.ir.isl_glue import intersect_params
+    added = None
+    for acc in kernel_accesses(kernel):
+        spill = address_spill(kernel, acc)
+        if spill is None or not spill.point:
+            continue
+        ok = _keeping_inside(kernel, acc)
+        if ok is None:
+            continue
+        added = ok if added is None else intersect_params(added, ok)
+    if added is None:
+        return kernel
+    merged = intersect_params(kernel.assumptions, added)
+    if merged.is_empty():
+        return kernel
+    return kernel.copy(assumptions=merged)
+
+
+def _keeping_inside(kernel: Kernel, acc: Access):
+    """The convex parameter set keeping `acc` inside its address axes, or None."""
+    from translator.ir.isl_glue import intersect_params, params_keeping_inside
+    shape, tags = layout(kernel, acc.variable)
+    inside = instance_set(kernel.domains, acc.inames, acc.conditions,
+                          assumptions=kernel.assumptions)
+    out = None
+    for axis in _address_axes(tags):
+        ok = params_keeping_inside(inside, acc.index[axis], shape[axis], acc.inames)
+        if ok is None:
+            return None
+        out = ok if out is None else intersect_params(out, ok)
+    return out
