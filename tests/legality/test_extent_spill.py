@@ -162,3 +162,42 @@ def test_an_extent_proved_by_a_checked_assumption(tmp_path) -> None:
     assert proc.returncode != 0
     assert (f"{src}:4: error: translate runtime: region 'k' was generated assuming n <= 40, "
             "but n = 41") in proc.stderr, proc.stderr
+
+
+SMALL_DUMMIES = """\
+subroutine g(n, a, c, d)
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(*)
+  real(8), intent(inout) :: c(1), d(n-1)
+  integer :: i
+  !$translate kernel k2
+  do i = 1, n
+    c(i) = a(i) + 1
+    d(i) = 2 * a(i)
+  end do
+  !$translate end kernel
+end subroutine
+program p
+  integer, parameter :: n = 300
+  real(8) :: a(n), c(n), d(n)
+  integer :: i
+  do i = 1, n
+    a(i) = i * 0.5d0
+  end do
+  c = 0
+  d = 0
+  call g(n, a, c, d)
+  print '(3(1x, f20.6))', sum(c), sum(d), c(n) + d(n)
+end program
+"""
+
+
+def test_fortran_dummies_declared_smaller_than_used(tmp_path) -> None:
+    """``c(1)`` and ``d(n-1)`` indexed to n (the legacy ``a(*)`` idiom): the slowest axis
+    may leave its extent (the loop stays parallel), and the transfer covers what the region
+    touches (before: one element of c was copied and the device wrote past it)."""
+    report = _report(tmp_path, "dummies.f90", SMALL_DUMMIES)
+    assert "c: in/out, float64[max(1, n)]" in report, report
+    assert "d: out, float64[max(n + -1, n)]" in report, report
+    assert "i_outer  g.0  legal" in report
+    _run_both(tmp_path, "dummies.f90", SMALL_DUMMIES)
