@@ -155,7 +155,12 @@ def _instances(kernel: Kernel, acc: Access, iname: str, tag: InameTag
     - another iname on the same hardware axis: the same work-item coordinate;
     - a statement writing global memory outside every loop on that axis: the first work item
       only (the code generator guards it so);
-    - otherwise every work item runs it: any value.
+    - otherwise every work item runs it: any value of the axis (`iname`'s whole range).
+
+    The added `iname` takes its value from these conditions only, never from its loop's
+    domain: where that loop's bounds name a loop the statement is in (``for (k = 4*j; ...)``),
+    the work item runs the statement for every value of that loop, not only where the two
+    agree.
     """
     if iname in acc.inames:
         return acc.inames, ()
@@ -172,7 +177,9 @@ def _instances(kernel: Kernel, acc: Access, iname: str, tag: InameTag
     if isinstance(tag, (LocalTag, GroupTag)) and any(
             isinstance(kernel.arg(n), ArrayArg) for n in stmt.assignee_names()):
         return inames, (p.Comparison(p.Variable(iname), "==", base),)
-    return inames, ()
+    count = hardware_range(statement_domain(kernel.domains, [iname]), iname)[1]
+    return inames, (p.Comparison(p.Variable(iname), ">=", base),
+                    p.Comparison(p.Variable(iname), "<", base + count))
 
 
 def _lowest(kernel: Kernel, iname: str) -> Expression:
@@ -200,9 +207,11 @@ def _pair(kernel: Kernel, a: Access, b: Access, inames_a=None, inames_b=None,
     inames_a = a.inames if inames_a is None else inames_a
     inames_b = b.inames if inames_b is None else inames_b
     rename = {n: _SECOND + n for n in inames_b}
-    first = instance_set(kernel.domains, inames_a, a.conditions + where_a,
-                         assumptions=kernel.assumptions)
-    second = instance_set(kernel.domains, inames_b, b.conditions + where_b, rename=rename,
+    # an iname `_instances` added is constrained by `where` only (see there)
+    first = instance_set(kernel.domains, [n for n in inames_a if n in a.inames],
+                         a.conditions + where_a, assumptions=kernel.assumptions)
+    second = instance_set(kernel.domains, [n for n in inames_b if n in b.inames],
+                          b.conditions + where_b, rename={**rename},
                           assumptions=kernel.assumptions)
     exact = a.variable == b.variable and a.index is not None and b.index is not None \
         and a.layout == b.layout and len(a.index) == len(b.index)
