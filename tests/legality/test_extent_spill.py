@@ -201,3 +201,29 @@ def test_fortran_dummies_declared_smaller_than_used(tmp_path) -> None:
     assert "d: out, float64[max(n + -1, n)]" in report, report
     assert "i_outer  g.0  legal" in report
     _run_both(tmp_path, "dummies.f90", SMALL_DUMMIES)
+
+
+NESTED_OUTSIDE = """\
+void f(int n, double x[512], double y[512])
+{
+#pragma translate kernel k
+#pragma translate tag_inames("k:g.0")
+  for (int j = 1; j < n; j++) {
+    if (j > 1) x[j] = j;
+    for (int k = 4*j; k < 4*j + 4; k++)
+      y[k] = x[j - 1];
+  }
+#pragma translate end kernel
+}
+"""
+
+
+def test_statement_outside_a_mapped_loop_whose_bounds_name_its_loop() -> None:
+    """The first work item (k = 4) runs ``x[j] = j`` for every j, not only for j = 1 where
+    k = 4 lies in the loop's range: it races with the work items reading x[j-1] later.  (The
+    whole region is refused as one kernel; the translator then runs j as a host loop.)"""
+    from tests.legality.random_regions import verdict
+    kind, message, _ = verdict(NESTED_OUTSIDE)
+    assert kind == "illegal"
+    assert message.startswith("mapping k to g.0 races: iteration j=2, k=4 writes x[2], "
+                              "iteration j=3, k="), message
