@@ -39,7 +39,11 @@ def main() -> int:
         if outcome.unsound:
             counts["UNSOUND"] += 1
             print(f"UNSOUND seed {seed}: {outcome.conflict}\n{outcome.text}", flush=True)
-        if outcome.build_error:
+        if outcome.build_error and outcome.build_error.startswith("code generation:"):
+            # a located error at translation (exit 1), not an emitted kernel that fails
+            counts["legal verdicts code generation refuses"] += 1
+            print(f"CODEGEN seed {seed}: {outcome.build_error}", flush=True)
+        elif outcome.build_error:
             counts["KERNELS THAT FAIL TO BUILD"] += 1
             print(f"BUILD seed {seed}: {outcome.build_error}", flush=True)
         if "g[" in outcome.text.split("kernel k")[1]:
