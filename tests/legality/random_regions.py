@@ -354,8 +354,11 @@ def work_item(rec: Rec, mapping: Mapping):
 
 
 def oracle_conflict(recs: list[Rec], mapping: Mapping, private: set[str],
-                    trusted_lines: set[int], accumulators: set[str]) -> str | None:
-    """A description of the first conflict, or None."""
+                    trusted_lines: set[int], accumulators: set[str],
+                    guarded_lines: set[int] = frozenset()) -> str | None:
+    """A description of the first conflict, or None.  `guarded_lines`: statements outside
+    the mapped loop that write shared memory, which the first work item alone runs (reads of
+    their conditions included) whether or not this run's data makes them write."""
     items = {work_item(r, mapping) for r in recs} - {None}
     first = min(items) if items else None
     found = _private_conflict(recs, mapping, private)
@@ -364,6 +367,7 @@ def oracle_conflict(recs: list[Rec], mapping: Mapping, private: set[str],
     shared = [r for r in recs if r.variable not in private and r.variable != "b"]
     # statements writing shared memory outside the mapped loop: the first work item only
     guarded = {r.line for r in shared if r.is_write and work_item(r, mapping) is None}
+    guarded |= set(guarded_lines)
     by_element: dict = {}
     for r in shared:
         by_element.setdefault((r.variable, r.element), []).append(r)
@@ -471,7 +475,8 @@ def build_failure(kernel) -> str | None:
     try:
         cl.Program(_CONTEXT[0], code.device_code).build()
     except cl.Error as err:
-        return f"build: {str(err).strip().splitlines()[-1] if str(err).strip() else err}"
+        lines = [x.strip() for x in str(err).splitlines() if "error:" in x] or [str(err)]
+        return f"build: {lines[0]}"
     return None
 
 
@@ -492,6 +497,20 @@ class Outcome:
     @property
     def over_conservative(self) -> bool:
         return not self.legal and self.conflict is None
+
+
+def shared_writes_outside(program: list, var: str, private: set[str],
+                          inside: bool = False) -> set[int]:
+    """Lines of statements outside the loop over `var` whose target is shared memory (an
+    array, or a scalar the frontend passes by address): code generation lets the first work
+    item alone run them."""
+    out: set[int] = set()
+    for node in program:
+        if isinstance(node, Loop):
+            out |= shared_writes_outside(node.body, var, private, inside or node.var == var)
+        elif not inside and node.target not in private:
+            out.add(node.line)
+    return out
 
 
 def choose_mapping(gen: Generator) -> Mapping:
@@ -532,10 +551,11 @@ def check_case(seed: int, sizes=range(0, 6), build: bool = False) -> Outcome:
     runs = itertools.product(sizes, range(-2, 3), datasets)
     if not legal:       # a refusal is confirmed on larger sizes too before it counts as one
         runs = itertools.chain(runs, itertools.product(range(6, 10), range(-4, 4), datasets))
+    guarded = shared_writes_outside(program, mapping.var, private)
     conflict = None
     for n, m, data in runs:
         conflict = oracle_conflict(trace(program, n, m, data), mapping, private, lines,
-                                   accumulators)
+                                   accumulators, guarded)
         if conflict:
             break
     failure = build_failure(result) if legal and build else None
