@@ -237,7 +237,9 @@ def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment]) -> 
     shape = list(layout.extents)
     if shape and shape[-1] is None:
         shape[-1] = _footprint(rb, sym, statements, len(shape) - 1)
-    elif shape and sym.is_dummy:
+    elif shape and sym.is_dummy and sym.dims[-1].kind == "explicit":
+        # an explicit extent is a claim the caller's memory may exceed (assumed-shape and
+        # allocatable extents are the real size)
         shape[-1] = _dummy_extent(rb, sym, statements, shape[-1])
     return ArrayArg(name=sym.name, dtype=sym.ftype.dtype, shape=tuple(shape),
                     dim_tags=parse_dim_tags("F", len(shape)), span=sym.span)
