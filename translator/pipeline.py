@@ -220,10 +220,28 @@ def _map_and_check(kernel: Kernel, opts: PassOptions, label: str = ""):
         chosen.append(mapping)
         return k
 
-    for name, stage in (("auto-map", mapping_stage),) + KERNEL_STAGES:
+    given = kernel.assumptions
+    for name, stage in (("bound-assumptions", bound_assumptions), ("auto-map", mapping_stage)
+                        ) + KERNEL_STAGES:
         kernel = _timed(opts, name, stage, kernel)
         _print_ir(opts, name, kernel)
-    return kernel, chosen[0]
+    return _without_unused_bounds(kernel, given), chosen[0]
+
+
+def bound_assumptions(kernel: Kernel) -> Kernel:
+    """Parameter values keeping subscripts inside their extents, where legality needs them
+    (`translator.analysis.bounds.bound_assumptions`); the glue checks them at each call."""
+    from translator.analysis.bounds import bound_assumptions as add
+    return add(kernel)
+
+
+def _without_unused_bounds(kernel: Kernel, given: Any) -> Kernel:
+    """Ordering restriction: after legality.  A kernel that runs as one work item needs no
+    bound assumption (it races with nobody): the call is not restricted for it."""
+    from translator.analysis.legality import parallel_inames
+    if kernel.assumptions is given or parallel_inames(kernel):
+        return kernel
+    return kernel.copy(assumptions=given)
 
 
 def _print_ir(opts: PassOptions, name: str, kernel: Kernel) -> None:

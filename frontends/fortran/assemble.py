@@ -229,8 +229,44 @@ def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment]) -> 
     shape = list(layout.extents)
     if shape and shape[-1] is None:
         shape[-1] = _footprint(rb, sym, statements, len(shape) - 1)
+    elif shape and sym.is_dummy and sym.dims[-1].kind == "explicit":
+        # an explicit extent is a claim the caller's memory may exceed (assumed-shape and
+        # allocatable extents are the real size)
+        shape[-1] = _dummy_extent(rb, sym, statements, shape[-1])
     return ArrayArg(name=sym.name, dtype=sym.ftype.dtype, shape=tuple(shape),
                     dim_tags=parse_dim_tags("F", len(shape)), span=sym.span)
+
+
+def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
+                  declared: Expression) -> Expression:
+    """The last extent of a dummy array: the declared one, or the footprint where the region
+    may index past it (legacy ``a(1)`` and ``a(n-1)`` dummies used as ``a(*)``): the
+    caller's memory there is the actual argument's, so the transfer must cover it."""
+    axis = len(rb.layout(sym).extents) - 1
+    if all(_provably_within(rb, index[axis], inames, declared)
+           for stmt in statements for index, inames in _indices_of(sym.name, stmt)):
+        return declared
+    try:
+        used = _footprint(rb, sym, statements, axis)
+    except FrontendError:
+        return declared    # not affine: transfers keep the declared extent
+    if isinstance(used, int) and isinstance(declared, int):
+        return max(used, declared)
+    return p.Call(p.Variable("max"), (declared, used))
+
+
+def _provably_within(rb: RegionBuilder, index: Expression, inames: frozenset[str],
+                     declared: Expression) -> bool:
+    """Whether ``index <= declared - 1`` on every instance of the statement where the
+    declared extent is positive (an empty array is no claim about the caller's memory)."""
+    from frontends.fortran.expressions import add_expr
+    from translator.ir.expr import dependencies
+    try:
+        domain = isl_glue.combined_domain(rb.domains, inames)
+        positive = isl_glue.parse_param_set(f"{declared} >= 1", dependencies(declared))
+        return isl_glue.is_nonnegative(add_expr(declared, index, -1, -1), domain, positive)
+    except DomainError:
+        return False
 
 
 def _footprint(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],

@@ -7,6 +7,14 @@ subscripts).  Loops have constant or parameter lower bounds (``m``), statements 
 between and after inner loops, writes may sit under data-dependent or affine conditions, and
 one loop is mapped (``tag_inames`` on ``l.0``/``g.0`` or a split).
 
+Two families drawn from a second random stream (so the programs above stay as they were):
+
+- a 2-D array ``g[64][4]`` whose column subscript leaves its extent (``g[20 + i][j - 1]`` at a
+  loop start, ``g[...][j + 1]`` at its end, constant columns -1 and 4): its elements are
+  compared by linear address (``row*4 + column``), as C lays them out;
+- inner loops whose bounds name the enclosing loop (``for (j = 2*i; j < 2*i + 2; j++)``), often
+  with an accumulation ``s = s + b[j]`` inside (a reduction when the outer loop is mapped).
+
 The oracle runs the region sequentially for small sizes and several data sets, recording
 every access of every statement instance, and then asks what the parallel program needs:
 
@@ -35,6 +43,9 @@ from translator.diagnostics import LegalityError, TranslatorError
 
 N_ARRAY = 512
 OFFSET = 200
+#: ``g[ROWS][WIDTH]``: row subscripts get ROW_OFFSET added, so rows stay inside 0..ROWS-1 and
+#: only columns spill.
+ROWS, WIDTH, ROW_OFFSET = 64, 4, 20
 FLOATS = ("s", "t", "u")
 INTS = ("q", "r")
 LOOP_VARS = ("i", "j", "k", "l", "v", "w")
@@ -65,6 +76,7 @@ class Assign:
 class Generator:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self.extra = random.Random(seed * 104729 + 7)   # the out-of-extent and nested families
         self.vars = iter(LOOP_VARS)
         self.loops: list[Loop] = []
 
@@ -94,8 +106,16 @@ class Generator:
         lower = rng.choice(["0", "0", "1", "m"])
         upper = rng.choice(["n", "n", "n - 1", "n + 1"])
         node = Loop(var, lower, upper)
+        nested = bool(outer) and self.extra.random() < 0.35
+        if nested:      # bounds naming the enclosing loop
+            c = self.extra.choice([2, 4])
+            node.lower, node.upper = f"{c}*{outer[-1]}", f"{c}*{outer[-1]} + {c}"
         self.loops.append(node)
         inner = outer + [var]
+        if nested and self.extra.random() < 0.6:    # an accumulation over the inner loop
+            acc = self.extra.choice(FLOATS)
+            node.body.append(Assign(acc, None,
+                                    [("scalar", acc), ("array", "b", ("aff", {var: 1}, 0))]))
         for _ in range(rng.randint(1, 3)):
             if depth < 1 and rng.random() < 0.3:
                 node.body.append(self.loop(inner, depth + 1))
@@ -114,13 +134,27 @@ class Generator:
         coeffs = {v: rng.randint(-2, 2) for v in rng.sample(vars_, min(len(vars_), 2))}
         return ("aff", {v: c for v, c in coeffs.items() if c}, rng.randint(-2, 2))
 
+    def grid_subscript(self, vars_: list[str]):
+        """(row, column) of ``g``: rows inside, columns that may leave 0..WIDTH-1."""
+        ex = self.extra
+        row = ("aff", {vars_[0]: 1}, 0) if vars_ and ex.random() < 0.7 else \
+            ("aff", {}, ex.randint(0, 3))
+        if vars_ and ex.random() < 0.75:
+            col = ("aff", {vars_[-1]: 1}, ex.choice([-1, -1, 0, 1]))
+        else:
+            col = ("aff", {}, ex.choice([-1, 0, 3, 4]))
+        return ("grid", row, col)
+
     def term(self, vars_: list[str]):
         rng = self.rng
         kind = rng.random()
         if kind < 0.35:
             return ("scalar", rng.choice(FLOATS + INTS))
         if kind < 0.8:
-            return ("array", rng.choice("abcdeb"), self.subscript(vars_))
+            found = ("array", rng.choice("abcdeb"), self.subscript(vars_))
+            if self.extra.random() < 0.2:
+                return ("array", "g", self.grid_subscript(vars_))
+            return found
         if kind < 0.9 and vars_:
             return ("var", rng.choice(vars_))
         return ("const", rng.randint(1, 3))
@@ -142,7 +176,10 @@ class Generator:
                 value = [("scalar", name)] + value       # accumulations and scans
             return Assign(name, None, value, condition)
         value = [self.term(vars_) for _ in range(rng.randint(1, 2))]
-        return Assign(rng.choice("acde"), self.subscript(vars_, 0.75), value, condition)
+        found = Assign(rng.choice("acde"), self.subscript(vars_, 0.75), value, condition)
+        if self.extra.random() < 0.2:
+            found.target, found.subscript = "g", self.grid_subscript(vars_)
+        return found
 
     def int_value(self, name: str, vars_: list[str]) -> list:
         rng = self.rng
@@ -160,10 +197,17 @@ class Generator:
 # C text
 
 def _sub_c(sub) -> str:
+    if sub[0] == "grid":
+        return f"{_sub_c(sub[1]).replace(str(OFFSET), str(ROW_OFFSET), 1)}][{_plain_c(sub[2])}"
     if sub[0] == "int":
         return f"{OFFSET} + {sub[1]} + {sub[2]}" + (f" + {sub[3]}" if len(sub) > 3 else "")
     terms = [f"{c}*{v}" for v, c in sorted(sub[1].items())]
     return " + ".join([str(OFFSET)] + terms + [str(sub[2])])
+
+
+def _plain_c(sub) -> str:
+    terms = [f"{c}*{v}" for v, c in sorted(sub[1].items())]
+    return " + ".join(terms + [str(sub[2])])
 
 
 def _term_c(t) -> str:
@@ -184,7 +228,7 @@ def _cond_c(c) -> str:
 
 def render(program: list, pragma: str) -> str:
     lines = ["void f(int n, int m, double a[512], const double b[512], double c[512], "
-             "double d[512], double e[512])", "{",
+             f"double d[512], double e[512], double g[{ROWS}][{WIDTH}])", "{",
              "  int i, j, k, l, v, w, q, r;", "  double s, t, u;",
              "#pragma translate kernel k", f"#pragma translate {pragma}"]
 
@@ -232,6 +276,8 @@ def trace(program: list, n: int, m: int, data: list[float]) -> list[Rec]:
     env: dict[str, int] = {}
 
     def sub_value(sub) -> int:
+        if sub[0] == "grid":       # the linear address, as C lays the rows out
+            return (ROW_OFFSET + sub_value(sub[1])) * WIDTH + sub_value(sub[2])
         if sub[0] == "int":
             return ints[sub[1]] + sub[2] + (env[sub[3]] if len(sub) > 3 else 0)
         return sum(c * env[v] for v, c in sub[1].items()) + sub[2]
@@ -257,8 +303,8 @@ def trace(program: list, n: int, m: int, data: list[float]) -> list[Rec]:
 
     def run(node) -> None:
         if isinstance(node, Loop):
-            lo = m if node.lower == "m" else int(node.lower)
-            hi = n + {"n": 0, "n - 1": -1, "n + 1": 1}[node.upper]
+            lo = eval(node.lower, {}, {**env, "n": n, "m": m})      # noqa: S307 (ours)
+            hi = eval(node.upper, {}, {**env, "n": n, "m": m})      # noqa: S307
             for x in range(lo, hi):
                 env[node.var] = x
                 for child in node.body:
@@ -308,8 +354,11 @@ def work_item(rec: Rec, mapping: Mapping):
 
 
 def oracle_conflict(recs: list[Rec], mapping: Mapping, private: set[str],
-                    trusted_lines: set[int], accumulators: set[str]) -> str | None:
-    """A description of the first conflict, or None."""
+                    trusted_lines: set[int], accumulators: set[str],
+                    guarded_lines: set[int] = frozenset()) -> str | None:
+    """A description of the first conflict, or None.  `guarded_lines`: statements outside
+    the mapped loop that write shared memory, which the first work item alone runs (reads of
+    their conditions included) whether or not this run's data makes them write."""
     items = {work_item(r, mapping) for r in recs} - {None}
     first = min(items) if items else None
     found = _private_conflict(recs, mapping, private)
@@ -318,6 +367,7 @@ def oracle_conflict(recs: list[Rec], mapping: Mapping, private: set[str],
     shared = [r for r in recs if r.variable not in private and r.variable != "b"]
     # statements writing shared memory outside the mapped loop: the first work item only
     guarded = {r.line for r in shared if r.is_write and work_item(r, mapping) is None}
+    guarded |= set(guarded_lines)
     by_element: dict = {}
     for r in shared:
         by_element.setdefault((r.variable, r.element), []).append(r)
@@ -407,6 +457,29 @@ def _reduction_lines(kernel, mapped: set[str]) -> set[int]:
     return lines
 
 
+_CONTEXT: list = []
+
+
+def build_failure(kernel) -> str | None:
+    """Why the OpenCL C that code generation emits for `kernel` does not build on the CPU
+    device (PoCL), or None when it builds."""
+    import pyopencl as cl
+    from translator.codegen.opencl import generate_code
+    try:
+        code = generate_code(kernel)
+    except TranslatorError as err:
+        return f"code generation: {type(err).__name__}: {err.message}"
+    if not _CONTEXT:
+        device = next(d for p in cl.get_platforms() for d in p.get_devices())
+        _CONTEXT.append(cl.Context([device]))
+    try:
+        cl.Program(_CONTEXT[0], code.device_code).build()
+    except cl.Error as err:
+        lines = [x.strip() for x in str(err).splitlines() if "error:" in x] or [str(err)]
+        return f"build: {lines[0]}"
+    return None
+
+
 @dataclass
 class Outcome:
     seed: int
@@ -414,6 +487,8 @@ class Outcome:
     legal: bool
     conflict: str | None
     message: str = ""
+    #: why the legal verdict's kernel did not build (None: it built, or it was not built)
+    build_error: str | None = None
 
     @property
     def unsound(self) -> bool:
@@ -422,6 +497,20 @@ class Outcome:
     @property
     def over_conservative(self) -> bool:
         return not self.legal and self.conflict is None
+
+
+def shared_writes_outside(program: list, var: str, private: set[str],
+                          inside: bool = False) -> set[int]:
+    """Lines of statements outside the loop over `var` whose target is shared memory (an
+    array, or a scalar the frontend passes by address): code generation lets the first work
+    item alone run them."""
+    out: set[int] = set()
+    for node in program:
+        if isinstance(node, Loop):
+            out |= shared_writes_outside(node.body, var, private, inside or node.var == var)
+        elif not inside and node.target not in private:
+            out.add(node.line)
+    return out
 
 
 def choose_mapping(gen: Generator) -> Mapping:
@@ -438,7 +527,9 @@ def choose_mapping(gen: Generator) -> Mapping:
     return Mapping(loop.var, f'split_iname("{loop.var}", 2, inner_tag="l.0")', 2)
 
 
-def check_case(seed: int, sizes=range(0, 6)) -> Outcome:
+def check_case(seed: int, sizes=range(0, 6), build: bool = False) -> Outcome:
+    """The verdict on case `seed` and the oracle's answer; with `build`, a legal verdict's
+    kernel is also generated and built on the CPU device."""
     gen = Generator(seed)
     program = gen.program()
     mapping = choose_mapping(gen)
@@ -460,10 +551,12 @@ def check_case(seed: int, sizes=range(0, 6)) -> Outcome:
     runs = itertools.product(sizes, range(-2, 3), datasets)
     if not legal:       # a refusal is confirmed on larger sizes too before it counts as one
         runs = itertools.chain(runs, itertools.product(range(6, 10), range(-4, 4), datasets))
+    guarded = shared_writes_outside(program, mapping.var, private)
     conflict = None
     for n, m, data in runs:
         conflict = oracle_conflict(trace(program, n, m, data), mapping, private, lines,
-                                   accumulators)
+                                   accumulators, guarded)
         if conflict:
             break
-    return Outcome(seed, text, legal, conflict, "" if legal else result)
+    failure = build_failure(result) if legal and build else None
+    return Outcome(seed, text, legal, conflict, "" if legal else result, failure)

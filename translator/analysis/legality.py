@@ -25,6 +25,7 @@ import pymbolic.primitives as p
 from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
                                        shared_variables)
 from translator.analysis.access import element_text as _element
+from translator.analysis.bounds import Spill, address_spill, linear_address, stride_names
 from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
@@ -154,7 +155,12 @@ def _instances(kernel: Kernel, acc: Access, iname: str, tag: InameTag
     - another iname on the same hardware axis: the same work-item coordinate;
     - a statement writing global memory outside every loop on that axis: the first work item
       only (the code generator guards it so);
-    - otherwise every work item runs it: any value.
+    - otherwise every work item runs it: any value of the axis (`iname`'s whole range).
+
+    The added `iname` takes its value from these conditions only, never from its loop's
+    domain: where that loop's bounds name a loop the statement is in (``for (k = 4*j; ...)``),
+    the work item runs the statement for every value of that loop, not only where the two
+    agree.
     """
     if iname in acc.inames:
         return acc.inames, ()
@@ -171,7 +177,9 @@ def _instances(kernel: Kernel, acc: Access, iname: str, tag: InameTag
     if isinstance(tag, (LocalTag, GroupTag)) and any(
             isinstance(kernel.arg(n), ArrayArg) for n in stmt.assignee_names()):
         return inames, (p.Comparison(p.Variable(iname), "==", base),)
-    return inames, ()
+    count = hardware_range(statement_domain(kernel.domains, [iname]), iname)[1]
+    return inames, (p.Comparison(p.Variable(iname), ">=", base),
+                    p.Comparison(p.Variable(iname), "<", base + count))
 
 
 def _lowest(kernel: Kernel, iname: str) -> Expression:
@@ -189,6 +197,9 @@ class _Pair:
     rename: dict[str, str]
     equalities: list
     exact: bool
+    #: where a subscript leaves its extent (`translator.analysis.bounds`): the equality then
+    #: compares linear addresses, or there is none when those are not affine
+    spill: Spill | None = None
 
 
 def _pair(kernel: Kernel, a: Access, b: Access, inames_a=None, inames_b=None,
@@ -196,23 +207,38 @@ def _pair(kernel: Kernel, a: Access, b: Access, inames_a=None, inames_b=None,
     inames_a = a.inames if inames_a is None else inames_a
     inames_b = b.inames if inames_b is None else inames_b
     rename = {n: _SECOND + n for n in inames_b}
-    first = instance_set(kernel.domains, inames_a, a.conditions + where_a,
-                         assumptions=kernel.assumptions)
-    second = instance_set(kernel.domains, inames_b, b.conditions + where_b, rename=rename,
+    # an iname `_instances` added is constrained by `where` only (see there)
+    first = instance_set(kernel.domains, [n for n in inames_a if n in a.inames],
+                         a.conditions + where_a, assumptions=kernel.assumptions)
+    second = instance_set(kernel.domains, [n for n in inames_b if n in b.inames],
+                          b.conditions + where_b, rename={**rename},
                           assumptions=kernel.assumptions)
     exact = a.variable == b.variable and a.index is not None and b.index is not None \
         and a.layout == b.layout and len(a.index) == len(b.index)
-    equalities = []
-    if exact:
-        equalities = [(i, substitute(j, {n: p.Variable(m) for n, m in rename.items()}))
-                      for i, j in zip(a.index, b.index)]
-    return _Pair(first, second, rename, equalities, exact)
+    equalities: list = []
+    spill = _pair_spill(kernel, a, b) if exact else None
+    second_names = {n: p.Variable(m) for n, m in rename.items()}
+    if exact and spill is None:
+        equalities = [(i, substitute(j, second_names)) for i, j in zip(a.index, b.index)]
+    elif exact:
+        flat_a, flat_b = linear_address(kernel, a), linear_address(kernel, b)
+        exact = flat_a is not None and flat_b is not None
+        if exact:
+            equalities = [(flat_a, substitute(flat_b, second_names))]
+    return _Pair(first, second, rename, equalities, exact, spill)
+
+
+def _pair_spill(kernel: Kernel, a: Access, b: Access) -> Spill | None:
+    """Where `a` or `b` leaves the extent of an axis that addresses elements (then
+    comparing subscripts axis by axis would miss that one names another's element)."""
+    return address_spill(kernel, a) or address_spill(kernel, b)
 
 
 def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access) -> None:
     inames_a, where_a = _instances(kernel, a, iname, tag)
     inames_b, where_b = _instances(kernel, b, iname, tag)
-    if iname in inames_a and iname in inames_b and _same_iteration(a, b, iname, inames_b):
+    if iname in inames_a and iname in inames_b and _same_iteration(a, b, iname, inames_b) \
+            and _pair_spill(kernel, a, b) is None:
         return   # the element fixes the iteration: no set needs to be built
     pair = _pair(kernel, a, b, inames_a, inames_b, where_a, where_b)
     first, second, rename = pair.first, pair.second, pair.rename
@@ -224,7 +250,26 @@ def _check_pair(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access)
     witness = find_conflict(first, second, equalities, differ)
     if witness is None:
         return
-    raise _race_error(kernel, iname, tag, a, b, witness, rename, exact)
+    if pair.spill is not None and not exact:
+        concrete = _spill_witness(kernel, pair, a, b, differ)
+        if concrete is not None:
+            witness, exact = concrete, True
+    raise _race_error(kernel, iname, tag, a, b, witness, rename, exact, pair.spill)
+
+
+def _spill_witness(kernel: Kernel, pair: _Pair, a: Access, b: Access,
+                   differ: list) -> dict[str, int] | None:
+    """Two instances that touch one address when the parameters in the strides take their
+    values at the spill point (then the linear addresses are affine): a concrete race to
+    show.  None when there is none for those values (the refusal stays "may race")."""
+    in_strides = stride_names(kernel, a.variable)
+    values = {n: v for n, v in pair.spill.point.items() if n in in_strides}
+    flat_a, flat_b = linear_address(kernel, a, values), linear_address(kernel, b, values)
+    if flat_a is None or flat_b is None:
+        return None
+    fixed = [(p.Variable(n), v) for n, v in sorted(values.items())]
+    second = substitute(flat_b, {n: p.Variable(m) for n, m in pair.rename.items()})
+    return find_conflict(pair.first, pair.second, [(flat_a, second), *fixed], differ)
 
 
 def _same_iteration(a: Access, b: Access, iname: str, inames_b: Iterable[str]) -> bool:
@@ -239,7 +284,8 @@ def _same_iteration(a: Access, b: Access, iname: str, inames_b: Iterable[str]) -
 
 
 def _race_error(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access,
-                witness: dict[str, int], rename: dict[str, str], exact: bool) -> LegalityError:
+                witness: dict[str, int], rename: dict[str, str], exact: bool,
+                spill: Spill | None = None) -> LegalityError:
     va = {n: witness[n] for n in a.inames if n in witness}
     vb = {n: witness[rename[n]] for n in b.inames if rename[n] in witness}
     va.setdefault(iname, witness[iname])
@@ -248,7 +294,9 @@ def _race_error(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access,
     elem_a = _element(a, {**params, **va})
     elem_b = _element(b, {**params, **vb})
     where_b = f" ({b.span.file}:{b.span.line})" if b.span is not None else ""
-    if exact:
+    if spill is not None:
+        kind = _spill_kind(spill, exact)
+    elif exact:
         kind = "races"
     elif a.variable != b.variable:
         kind = (f"may race ({a.variable} and {b.variable} are pointers that may overlap; "
@@ -261,8 +309,17 @@ def _race_error(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access,
     notes = []
     if b.span is not None and (a.span is None or b.span != a.span):
         notes.append(Note(f"the other access ({b.verb} {b.variable}) is here", b.span))
-    detail = _advice(kernel, iname, a, b, exact, params)
+    detail = _advice(kernel, iname, a, b, exact, params, spill)
     return LegalityError(msg, a.span, notes=tuple(notes), detail=detail)
+
+
+def _spill_kind(spill: Spill, exact: bool) -> str:
+    """The verdict when a subscript leaves its extent: the access names another row's (or
+    column's) element, so elements are compared by linear address."""
+    if exact:
+        return f"races ({spill.text()}, so elements are compared by linear address)"
+    return (f"may race ({spill.text()}, the memory of another row or column; its linear "
+            "address is not affine, so the translator cannot tell which element it touches)")
 
 
 def _point(values: dict[str, int]) -> str:
@@ -270,7 +327,7 @@ def _point(values: dict[str, int]) -> str:
 
 
 def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
-            params: dict[str, int]) -> str:
+            params: dict[str, int], spill: Spill | None = None) -> str:
     lines = []
     #: written scalars the frontend keeps as one variable, with the reason (not private)
     shared = dict(kernel.options.extra.get("shared_scalars", ()))
@@ -278,6 +335,9 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
         lines.append("  for example when " + ", ".join(f"{n}={v}" for n, v in sorted(params.items())))
     if a.variable != b.variable:
         pass  # the message already says how to declare the pointers disjoint
+    elif spill is not None:
+        lines.append(f"  keep the loop over {iname} sequential (remove its l./g./ilp/vec tag), "
+                     "or keep every subscript inside its declared extent")
     elif not exact:
         lines.append(_independent_hint(kernel, iname))
     elif a.statement == b.statement and a.is_write and iname not in a.inames:

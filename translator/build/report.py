@@ -95,6 +95,18 @@ def assertion_line(kernel: Kernel) -> str:
     return "asserted independent: " + (", ".join(names) if names else "none")
 
 
+def bounds_line(kernel: Kernel) -> str:
+    """Which arrays' subscripts are proved inside their declared extents over the whole
+    domain (`translator.analysis.bounds`); for the others, the first point that leaves."""
+    from translator.analysis.access import kernel_accesses
+    from translator.analysis.bounds import proven_in_bounds
+    verdicts = proven_in_bounds(kernel, kernel_accesses(kernel))
+    proved = [n for n, spill in verdicts.items() if spill is None]
+    text = "in bounds (proved): " + (", ".join(proved) if proved else "none")
+    others = [spill.text() for spill in verdicts.values() if spill is not None]
+    return text + "".join(f"\n  not proved: {t}" for t in others)
+
+
 def temporaries_line(kernel: Kernel) -> str:
     """Temporaries each work item keeps to itself (private), then the others by space."""
     parts = []
@@ -231,6 +243,7 @@ def region_report(region: Any, kernel: Kernel, code: GeneratedCode, done: Any,
     body += mapping_lines(region, done, language)
     body += verdict_lines(kernel)
     body.append(assertion_line(kernel))
+    body += bounds_line(kernel).split("\n")
     body += temporaries_line(kernel).split("\n")
     body.append(grid_line(code))
     body += data_lines(code)

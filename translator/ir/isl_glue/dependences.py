@@ -216,3 +216,34 @@ def param_set_subset(a: isl.Set, b: isl.Set | None) -> bool:
         return a.is_empty()
     a2 = a.align_params(b.get_space())
     return a2.is_subset(b.align_params(a2.get_space()))
+
+
+def params_keeping_inside(inside: isl.Set, index: Expression, extent: Expression,
+                          inames: Iterable[str]) -> isl.BasicSet | None:
+    """The parameter values for which every instance of `inside` (a parameter-only set, see
+    `instance_set`) has ``0 <= index < extent``, with `inames` projected out: a convex set, or
+    None when it is not convex (or isl cannot take `index`)."""
+    try:
+        space = _align_params(inside, dependencies(index) | dependencies(extent)).get_space()
+        idx, ext = aff_from_expr(space, index), aff_from_expr(space, extent)
+        zero = aff_from_expr(space, 0)
+        base = _align_params(inside, dependencies(index) | dependencies(extent))
+        bad = base.intersect(idx.lt_set(zero).union(idx.ge_set(ext)))
+    except (DomainError, isl.Error):
+        return None
+    for name in inames:
+        k = bad.find_dim_by_name(dim_type.param, name)
+        if k >= 0:
+            bad = bad.project_out(dim_type.param, k, 1)
+    some = base
+    for name in inames:
+        k = some.find_dim_by_name(dim_type.param, name)
+        if k >= 0:
+            some = some.project_out(dim_type.param, k, 1)
+    some = some.params()
+    # where `inside` has no instance nothing leaves the extent: the condition needs to hold
+    # only where it has some (gist), which keeps ``cols >= 1`` from ``cols >= 1 or rows <= 0``
+    ok = bad.params().complement().gist(some).coalesce()
+    if ok.n_basic_set() != 1 or some.intersect(ok.align_params(some.get_space())).is_empty():
+        return None     # not convex, or it would leave `inside` no instance
+    return ok.get_basic_sets()[0]

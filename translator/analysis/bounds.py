@@ -1,0 +1,234 @@
+"""Subscripts against declared extents: proved inside, or a point where one leaves.
+
+Two accesses to one array touch the same element when their addresses are equal.  Comparing
+subscripts axis by axis says the same only when every axis but the slowest stays inside its
+extent: ``b[i][-1]`` of a C array ``double b[n][m]`` is the memory of ``b[i-1][m-1]``, and
+Fortran's ``b(0, j)`` of ``b(n, m)`` is ``b(n, j-1)``.  Legality therefore asks here, with
+isl over the statement's domain, its conditions and the region's assumptions, whether every
+such axis stays inside ``0 .. extent-1``; where it cannot prove it, it compares linear
+addresses (row-major in C, column-major in Fortran: the dim tags' strides) instead, and
+refuses when those are not affine.  The slowest axis may leave its extent without changing
+which element an address names (``a(*)``, ``a(1)`` dummies indexed past their end).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pymbolic.primitives as p
+
+from translator.analysis.access import Access
+from translator.diagnostics import DomainError, TranslatorError
+from translator.ir.data import NestingTag, strides
+from translator.ir.expr import Expression, IRStringifier, dependencies, substitute
+from translator.ir.isl_glue import find_conflict, instance_set, is_affine
+from translator.ir.isl_glue.core import memoized
+from translator.ir.kernel import Kernel
+
+
+@dataclass(frozen=True)
+class Spill:
+    """A point where `access`'s subscript along `axis` (0-based) is `value`, outside
+    ``0 .. extent-1``."""
+
+    access: Access
+    axis: int
+    value: int
+    extent: Expression
+    point: dict[str, int]
+    language: str
+
+    def text(self) -> str:
+        """``b[i][j - 1] reaches index -1 of dimension 2 (extent 0..m-1) at i=1, j=0``."""
+        text = (f"{access_text(self.access, self.language)} reaches index {self.value} of "
+                f"dimension {self.axis + 1} (extent 0..{_last(self.extent)})")
+        if not self.point:
+            return text.replace(" reaches index 0 ", " may leave the extent ") \
+                + " (not provable)"
+        inames = {n: v for n, v in self.point.items() if n in self.access.inames}
+        params = {n: v for n, v in self.point.items() if n not in inames}
+        text += " at " + (_values(inames) or "(all)")
+        return text + (f" when {_values(params)}" if params else "")
+
+
+def _values(values: dict[str, int]) -> str:
+    return ", ".join(f"{n}={v}" for n, v in sorted(values.items()))
+
+
+def access_text(acc: Access, language: str) -> str:
+    """The access as its language writes it: ``b[i][j - 1]`` in C; Fortran subscripts are
+    shown 0-based (``b[i - 2, j - 1]``), as the extents are."""
+    parts = [IRStringifier()(i) for i in acc.index or ()]
+    if language == "c":
+        return acc.variable + "".join(f"[{x}]" for x in parts)
+    return f"{acc.variable}[{', '.join(parts)}] (0-based)" if language == "fortran" else \
+        f"{acc.variable}[{', '.join(parts)}]"
+
+
+def _last(extent: Expression) -> str:
+    if isinstance(extent, int):
+        return str(extent - 1)
+    return f"{IRStringifier()(extent)}-1"
+
+
+def layout(kernel: Kernel, name: str) -> tuple[tuple, tuple] | None:
+    """(shape, dim tags) of array argument or temporary `name`, or None when unknown."""
+    var = kernel.arg(name)
+    if var is None:
+        var = kernel.temporaries.get(name)
+    shape = getattr(var, "shape", None)
+    tags = getattr(var, "dim_tags", None)
+    if not shape or tags is None or len(tags) != len(shape):
+        return None
+    return tuple(shape), tuple(tags)
+
+
+def _address_axes(tags: tuple) -> list[int]:
+    """Axes whose leaving the extent changes which element an address names: every nested
+    axis but the slowest."""
+    nested = sorted((t.level, k) for k, t in enumerate(tags) if isinstance(t, NestingTag))
+    return sorted(k for _, k in nested[:-1])
+
+
+def address_spill(kernel: Kernel, acc: Access) -> Spill | None:
+    """The first point where `acc` leaves the extent of an axis other than its array's
+    slowest (module docstring), or None when proved inside."""
+    if acc.index is None or acc.layout != "":
+        return None
+    shape_tags = layout(kernel, acc.variable)
+    if shape_tags is None or len(shape_tags[0]) != len(acc.index):
+        return None
+    return _first_spill(kernel, acc, _address_axes(shape_tags[1]))
+
+
+def access_spill(kernel: Kernel, acc: Access) -> Spill | None:
+    """The first point where `acc` leaves the extent of any axis with a known extent."""
+    if acc.index is None or acc.layout != "":
+        return None
+    shape_tags = layout(kernel, acc.variable)
+    if shape_tags is None or len(shape_tags[0]) != len(acc.index):
+        return None
+    return _first_spill(kernel, acc, range(len(acc.index)))
+
+
+def _first_spill(kernel: Kernel, acc: Access, axes) -> Spill | None:
+    key = ("spill", acc, tuple(axes), id(kernel.domains), id(kernel.assumptions),
+           id(kernel.args), id(kernel.temporaries))
+    held = (kernel.domains, kernel.assumptions, kernel.args, kernel.temporaries)
+    return memoized(key, held, lambda: (_search(kernel, acc, axes),))[0]
+
+
+def _search(kernel: Kernel, acc: Access, axes) -> Spill | None:
+    shape, _ = layout(kernel, acc.variable)
+    try:
+        inside = instance_set(kernel.domains, acc.inames, acc.conditions,
+                              assumptions=kernel.assumptions)
+    except TranslatorError:
+        return _unknown(kernel, acc, min(axes, default=0), shape)
+    for axis in axes:
+        extent = shape[axis]
+        if extent is None:
+            continue
+        index = acc.index[axis]
+        for less in ((index, 0), (extent - 1, index)):
+            try:
+                point = find_conflict(inside, inside, (), (), [less])
+            except (DomainError, TranslatorError):
+                return _unknown(kernel, acc, axis, shape)
+            if point is not None:
+                return _spill(kernel, acc, axis, extent, point)
+    return None
+
+
+def _spill(kernel: Kernel, acc: Access, axis: int, extent: Expression,
+           point: dict[str, int]) -> Spill:
+    from pymbolic import evaluate
+    names = set(acc.inames) | {a.name for a in kernel.value_args}
+    shown = {n: v for n, v in point.items() if n in names}
+    value = int(evaluate(acc.index[axis], point))
+    return Spill(acc, axis, value, extent, shown, kernel.options.source_language)
+
+
+def _unknown(kernel: Kernel, acc: Access, axis: int, shape: tuple) -> Spill:
+    """Not provable (a bound isl cannot take): reported as a spill at no particular point."""
+    return Spill(acc, axis, 0, shape[axis], {}, kernel.options.source_language)
+
+
+def stride_names(kernel: Kernel, name: str) -> set[str]:
+    """The names the element strides of array `name` use (``m`` of C's ``b[n][m]``)."""
+    shape_tags = layout(kernel, name)
+    if shape_tags is None:
+        return set()
+    steps = [s for s in strides(*shape_tags) if s is not None]
+    return set().union(*(dependencies(s) for s in steps))
+
+
+def linear_address(kernel: Kernel, acc: Access,
+                   values: dict[str, int] | None = None) -> Expression | None:
+    """The element offset ``sum(index_k * stride_k)`` of `acc`, if affine (constant strides,
+    or strides made constant by the parameter `values`)."""
+    shape_tags = layout(kernel, acc.variable)
+    if shape_tags is None or acc.index is None or len(acc.index) != len(shape_tags[0]):
+        return None
+    steps = strides(*shape_tags)
+    if any(s is None for s in steps):
+        return None
+    if values:
+        steps = tuple(substitute(s, values) for s in steps)
+    terms = [i if s == 1 else p.Product((s, i)) for i, s in zip(acc.index, steps) if s != 0]
+    flat = p.Sum(tuple(terms)) if len(terms) > 1 else terms[0]
+    names = set(acc.inames) | {a.name for a in kernel.value_args}
+    return flat if is_affine(flat, names) else None
+
+
+def proven_in_bounds(kernel: Kernel, accesses: list[Access]) -> dict[str, Spill | None]:
+    """Per array with known extents (sorted by name): None when every access of it is proved
+    inside every known extent, else the first spill found."""
+    out: dict[str, Spill | None] = {}
+    for acc in accesses:
+        if acc.index is None or layout(kernel, acc.variable) is None:
+            continue
+        if out.get(acc.variable) is None:
+            out[acc.variable] = access_spill(kernel, acc)
+    return dict(sorted(out.items()))
+
+
+def bound_assumptions(kernel: Kernel) -> Kernel:
+    """`kernel` with the parameter values that keep every address axis of every access inside
+    its extent added to its assumptions (which the host glue checks at each call, like
+    ``assume``), where that is what the proof lacks: ``v[0][i]`` of ``double v[40][40]`` over
+    ``i < n`` holds for ``n <= 41``.  Added only where the condition is convex and leaves the
+    access some instances (never a condition that would leave the region nothing to run);
+    otherwise legality compares linear addresses."""
+    from translator.analysis.access import kernel_accesses
+    from translator.ir.isl_glue import intersect_params
+    added = None
+    for acc in kernel_accesses(kernel):
+        spill = address_spill(kernel, acc)
+        if spill is None or not spill.point:
+            continue
+        ok = _keeping_inside(kernel, acc)
+        if ok is None:
+            continue
+        added = ok if added is None else intersect_params(added, ok)
+    if added is None:
+        return kernel
+    merged = intersect_params(kernel.assumptions, added)
+    if merged.is_empty():
+        return kernel
+    return kernel.copy(assumptions=merged)
+
+
+def _keeping_inside(kernel: Kernel, acc: Access):
+    """The convex parameter set keeping `acc` inside its address axes, or None."""
+    from translator.ir.isl_glue import intersect_params, params_keeping_inside
+    shape, tags = layout(kernel, acc.variable)
+    inside = instance_set(kernel.domains, acc.inames, acc.conditions,
+                          assumptions=kernel.assumptions)
+    out = None
+    for axis in _address_axes(tags):
+        ok = params_keeping_inside(inside, acc.index[axis], shape[axis], acc.inames)
+        if ok is None:
+            return None
+        out = ok if out is None else intersect_params(out, ok)
+    return out
