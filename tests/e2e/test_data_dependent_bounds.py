@@ -99,7 +99,45 @@ int main(void)
 """
 
 
-@pytest.mark.parametrize("name, text", [("csr.f90", FORTRAN), ("csr.c", C)])
+# neighbours: an array section with bounds read from an array, and a data-dependent loop whose
+# bounds also read an enclosing data-dependent loop's variable (triangular inside a row)
+NEIGHBOURS = """\
+subroutine rows(n, nnz, rowptr, val, w)
+  integer, intent(in) :: n, nnz
+  integer, intent(in) :: rowptr(n+1)
+  real(8), intent(inout) :: val(nnz)
+  real(8), intent(out) :: w(n)
+  integer :: i, j, k
+  !$translate kernel
+  do i = 1, n
+     w(i) = sum(val(rowptr(i):rowptr(i+1)-1))
+     do j = 1, rowptr(i+1) - rowptr(i)
+        do k = rowptr(i), rowptr(i) + j - 1
+           w(i) = w(i) + 0.5d0*val(k)
+        end do
+     end do
+  end do
+  !$translate end kernel
+end subroutine
+program main
+  integer, parameter :: n = 300
+  integer :: rowptr(n+1), i
+  real(8) :: val(3*n), w(n)
+  rowptr(1) = 1
+  do i = 1, n
+    rowptr(i+1) = rowptr(i) + mod(i, 4)
+  end do
+  do i = 1, 3*n
+    val(i) = sin(0.2d0*i)
+  end do
+  call rows(n, 3*n, rowptr, val, w)
+  print '(2es24.16)', sum(w), w(7)
+end program
+"""
+
+
+@pytest.mark.parametrize("name, text", [("csr.f90", FORTRAN), ("csr.c", C),
+                                        ("rows.f90", NEIGHBOURS)])
 def test_csr_spmv_runs_with_rows_in_parallel(tmp_path: Path, name: str, text: str):
     src = tmp_path / name
     src.write_text(text)
