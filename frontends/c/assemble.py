@@ -195,12 +195,14 @@ class Assembler:
         used = set()
         for a, _, b in constraints:
             used |= dependencies(a) | dependencies(b)
-        for name in sorted(used - outer - {loop.iname}):
+        data_bounds = used & self.built.bound_temporaries
+        for name in sorted(used - outer - {loop.iname} - data_bounds):
             if name in self.inames or name not in self.values:
                 raise FrontendError(f"the bounds of the loop over {loop.var!r} depend on "
                                     f"{self._c_name(name)!r}, which the region writes (or which "
                                     "is not a loop variable of an enclosing loop)", loop.span)
-        if loop.parent is not None and loop.parent.iname not in used and used & outer:
+        if loop.parent is not None and loop.parent.iname not in used and (used & outer
+                                                                          or data_bounds):
             # Keep the forest a chain along the nest: a domain that names only a more distant
             # ancestor would otherwise become a sibling of its parent's domain.
             constraints += self._loop_constraints(loop.parent, domains)
@@ -326,6 +328,11 @@ class Assembler:
                     f"accesses ({err.message}); declare it as an array parameter with its "
                     "extent, e.g. 'double a[n]'", stmt.span) from None
             bad = sorted(n for n in dependencies(end) if n not in self.values)
+            if set(bad) & self.built.bound_temporaries:
+                raise FrontendError(
+                    f"cannot tell how many elements of {self._c_name(name)!r} the region "
+                    "accesses (a loop bound is read from an array); declare it as an array "
+                    "parameter with its extent, e.g. 'double a[n]'", stmt.span)
             if bad:
                 raise FrontendError(
                     f"the extent of {self._c_name(name)!r} accessed by the region depends on "

@@ -24,6 +24,7 @@ from frontends.c.preprocess import SourceText
 from frontends.c.provenance import Provenance
 from frontends.c.regions import RegionSite, directive_span, is_translate_pragma
 from frontends.c.typemodel import INT32, CType, FileScope
+from frontends.fortran.build_support import nodes_of
 from frontends.pragmas import parse_directive
 from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
                                     UnsupportedConstructError)
@@ -83,6 +84,8 @@ class BuiltRegion:
     #: not affine can still be computed by the caller and passed in (`Assembler`).
     bound_sources: dict[int, tuple[Expression, c_ast.Node, np.dtype]] = field(
         default_factory=dict)
+    #: Private temporaries holding loop bounds read from arrays (data-dependent domains).
+    bound_temporaries: set[str] = field(default_factory=set)
 
 
 _UNSUPPORTED_STATEMENTS = {
@@ -439,8 +442,21 @@ class RegionBuilder:
         te = self.exprs.visit(node)
         if te.dtype.kind not in "iub":
             raise FrontendError(f"{what} must be an integer expression", self.span(node))
+        if self.loops and nodes_of(te.expr, p.Subscript):
+            return self._bound_temporary(te, node)
         self.out.bound_sources[id(te.expr)] = (te.expr, node, te.dtype)
         return te.expr
+
+    def _bound_temporary(self, te: TExpr, node: c_ast.Node) -> Expression:
+        """A bound that reads an array inside the enclosing loops (``rowptr[i + 1]``): a
+        private temporary set just before the loop, so the loop's domain is data-dependent
+        (its trip count unknown, fixed per iteration of the enclosing loops)."""
+        name = self.names("_tr_bound")
+        self.out.temporaries[name] = TemporaryVariable(
+            name=name, dtype=te.dtype, address_space=AddressSpace.PRIVATE, span=self.span(node))
+        self.out.bound_temporaries.add(name)
+        self.emit(p.Variable(name), te.expr, node)
+        return p.Variable(name)
 
     def _loop_var_type(self, var: str, decl: c_ast.Decl | None, node, span) -> CType:
         if decl is not None:

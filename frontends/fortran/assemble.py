@@ -220,7 +220,7 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
 
 def _value_names(rb: RegionBuilder) -> set[str]:
     inames = {n for d in rb.domains for n in isl_glue.inames_of(d)}
-    out = {n for d in rb.domains for n in isl_glue.params_of(d)} - inames
+    out = {n for d in rb.domains for n in isl_glue.params_of(d)} - inames - set(rb.temporaries)
     return out | set(rb.generated)
 
 

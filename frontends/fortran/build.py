@@ -495,9 +495,13 @@ class RegionBuilder:
             domain = isl_glue.make_loop_domain(iname, self._computed(lo, e.message),
                                                self._computed(hi, e.message), step)
         for name in isl_glue.params_of(domain):
-            if not any(f.iname == name for f in self.frames):
+            if not any(f.iname == name for f in self.frames) and name not in self.temporaries:
                 self.bound_names.setdefault(name, self.span())
-        self.domains.append(self._chained(domain, [f.iname for f in self.frames] + [*inner]))
+        enclosing = [f.iname for f in self.frames] + [*inner]
+        if enclosing and set(isl_glue.params_of(domain)) & set(self.temporaries):
+            # a data-dependent loop: its bounds are temporaries set inside the enclosing loop
+            domain = _with_param(domain, enclosing[-1])
+        self.domains.append(self._chained(domain, enclosing))
 
     def _chained(self, domain: Any, enclosing: list[str]) -> Any:
         """Keep the forest a chain along the loop nest.
@@ -535,9 +539,20 @@ class RegionBuilder:
         if isl_glue.is_affine(floor_divisions(e), names):
             return e
         if names & set(self.generated_inames()):
-            raise FrontendError(f"loop bound {e} is not affine in the enclosing loop variables",
-                                self.span())
+            return self._bound_temporary(e)
         return self._value_for(e)
+
+    def _bound_temporary(self, e: Expression) -> p.Variable:
+        """A bound that reads data at the enclosing loops' values (``rowptr(i+1) - 1``): a
+        private integer temporary set just before the loop, so the loop's domain is
+        data-dependent (its trip count unknown, fixed per iteration of the enclosing loops).
+        The arrays it reads must not be written by the region."""
+        for name in dependencies(e) - set(self.generated_inames()):
+            self.bound_names.setdefault(name, self.span())
+        name = self._names("_tr_bound")
+        self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
+        self.add(p.Variable(name), TypeCast(np.dtype(np.int32), e))
+        return p.Variable(name)
 
     def _is_integer(self, name: str) -> bool:
         """Whether `name` (an iname, a generated value or a declared name) is an integer."""

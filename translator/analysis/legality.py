@@ -331,6 +331,8 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
     lines = []
     #: written scalars the frontend keeps as one variable, with the reason (not private)
     shared = dict(kernel.options.extra.get("shared_scalars", ()))
+    # temporaries bounding data-dependent loops are values per iteration, not parameters
+    params = {n: v for n, v in params.items() if n not in kernel.temporaries}
     if params:
         lines.append("  for example when " + ", ".join(f"{n}={v}" for n, v in sorted(params.items())))
     if a.variable != b.variable:
