@@ -13,11 +13,10 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from collections.abc import Callable
 from typing import Any
 
-from translator.diagnostics import FrontendError, SourceSpan, suggestion
+from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, suggestion
 from translator.ir.glue import DataGlue, DataGlueItem
 
 
@@ -56,14 +55,6 @@ def parse_directive(text: str, span: SourceSpan) -> Directive:
         return data
     mark = _parse_mark(body, span)
     return mark if mark is not None else _parse_call(body, span)
-
-
-def near_miss_sentinel(word: str) -> bool:
-    """Whether `word`, written where the sentinel's ``translate`` goes on a line that is no
-    directive (``!$tranlsate``, ``#pragma translat``, ``#pragma Translate``,
-    ``!$translatekernel``), looks like a misspelling of it."""
-    low = word.lower()
-    return low.startswith("translate") or SequenceMatcher(None, low, "translate").ratio() >= 0.8
 
 
 def _shown(body: str, limit: int = 200) -> str:

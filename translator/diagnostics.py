@@ -133,6 +133,15 @@ def warn(warning_id: str, message: str, span: SourceSpan | None = None) -> None:
     warnings.warn(TranslatorWarning(warning_id, message, span), stacklevel=2)
 
 
+def near_miss_sentinel(word: str) -> bool:
+    """Whether `word`, written where the sentinel's ``translate`` goes on a line that is no
+    directive (``!$tranlsate``, ``#pragma translat``, ``#pragma Translate``,
+    ``!$translatekernel``), looks like a misspelling of it."""
+    low = word.lower()
+    return (low.startswith("translate")
+            or difflib.SequenceMatcher(None, low, "translate").ratio() >= 0.8)
+
+
 def suggestion(name: str, candidates: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` when a candidate is close to `name`, else ``""``."""
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1)

@@ -56,6 +56,20 @@ def test_sources_without_regions_pass_through(tmp_path: Path) -> None:
     assert not (proj / ".translate").exists()
 
 
+def test_misspelled_sentinel_is_warned_through_the_wrappers(tmp_path: Path) -> None:
+    """A file whose only directive is a misspelled sentinel is not passed straight to the
+    compiler: the translator sees it and warns (-Wunknown-sentinel), then it compiles."""
+    src = write(tmp_path, "typo.f90", SAXPY.replace("!$translate", "!$tranlsate"))
+    r = run([str(BIN / "translate-fc"), "gfortran", "-c", str(src), "-o", "typo.o"], tmp_path)
+    assert r.returncode == 0 and "typo.f90:7:" in r.stderr, r.stderr
+    assert "[-Wunknown-sentinel]" in r.stderr
+    c = write(tmp_path, "typo.c", "void f(int n, double *restrict x)\n{\n"
+              "#pragma tranlsate kernel\n  for (int i = 0; i < n; i++)\n    x[i] *= 2;\n"
+              "#pragma tranlsate end kernel\n}\n")
+    r = run([str(BIN / "translate-cc"), "gcc", "-c", str(c), "-o", "typo_c.o"], tmp_path)
+    assert r.returncode == 0 and "typo.c:3:" in r.stderr and "[-Wunknown-sentinel]" in r.stderr
+
+
 def test_compile_and_link_in_one_command(tmp_path: Path) -> None:
     proj = copy_project(tmp_path / "p")
     expected = reference_output(proj)

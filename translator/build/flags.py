@@ -4,8 +4,11 @@ and the argument parser of the ``translate`` commands."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
+
+from translator.diagnostics import near_miss_sentinel
 
 
 class UserErrorParser(argparse.ArgumentParser):
@@ -57,8 +60,19 @@ def language_of(path: str) -> str | None:
     return None
 
 
+#: A word where a directive's ``translate`` goes: after ``#pragma``, or after a Fortran ``$``
+#: sentinel (``!$``, fixed form ``c$`` and ``*$``).
+_SENTINEL_WORD = {"c": re.compile(r"#\s*pragma\s+(\w+)"),
+                  "fortran": re.compile(r"^[ \t]*[!cC*]\$[ \t]*(\w+)", re.M)}
+
+
 def has_directives(text: str, language: str) -> bool:
-    """Whether a source may hold translate regions (a cheap test before parsing)."""
+    """Whether a source may hold translate regions, or a misspelled sentinel the translator
+    warns about (a cheap test before parsing)."""
     if language == "c":
-        return "translate" in text and "#" in text and "pragma" in text
-    return "$translate" in text.lower()
+        if "#" not in text or "pragma" not in text:
+            return False
+    elif "$" not in text:
+        return False
+    return any(near_miss_sentinel(m.group(1))
+               for m in _SENTINEL_WORD["c" if language == "c" else "fortran"].finditer(text))
