@@ -29,8 +29,8 @@ from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
 from translator.ir.data import ArrayArg
-from translator.ir.isl_glue import (find_conflict, forces_equal, hardware_range, inames_of,
-                                    instance_set, statement_domain)
+from translator.ir.isl_glue import (accesses_conflict_free, find_conflict, forces_equal,
+                                    hardware_range, inames_of, instance_set, statement_domain)
 from translator.ir.kernel import Kernel
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 VectorizeTag)
@@ -93,10 +93,43 @@ def _check_mappings(kernel: Kernel) -> None:
     for iname, tag in mapped.items():
         if iname in trusted:
             continue
+        proved = _proved_groups(kernel, iname, accesses)
         for first, second in pairs:
             if _synchronised(kinds[first.variable], tag, first, second):
                 continue
+            if proved and _group(first, iname) in proved and \
+                    _group(first, iname) == _group(second, iname):
+                continue
             _check_pair(kernel, iname, tag, first, second)
+
+
+#: A variable's accesses are proved together (`_proved_groups`) from this many on: fewer
+#: pairs are cheaper one by one (and most are decided without isl).
+GROUP_PROOF_FROM = 8
+
+
+def _group(acc: Access, iname: str) -> tuple | None:
+    """Accesses that one isl question can clear together: inside the loop over `iname`, with
+    exact subscripts, grouped by variable and subscript layout; None for any other."""
+    if iname not in acc.inames or acc.index is None:
+        return None
+    return (acc.variable, acc.layout, len(acc.index))
+
+
+def _proved_groups(kernel: Kernel, iname: str, accesses: list[Access]) -> set[tuple]:
+    """The groups (`_group`) of at least `GROUP_PROOF_FROM` accesses in which no two touch
+    the same element at different values of `iname` (one of them a write): their pairs need
+    no check of their own.  A group not proved is checked pair by pair (for the witness)."""
+    groups: dict[tuple, list[Access]] = {}
+    for acc in accesses:
+        key = _group(acc, iname)
+        if key is not None:
+            groups.setdefault(key, []).append(acc)
+    return {key for key, group in groups.items() if len(group) >= GROUP_PROOF_FROM
+            and accesses_conflict_free(
+                kernel.domains, iname,
+                [(a.inames, a.conditions, a.index, a.is_write) for a in group],
+                kernel.assumptions)}
 
 
 def _check_shared_axes(kernel: Kernel, mapped: dict[str, InameTag]) -> None:

@@ -34,7 +34,8 @@ from translator.ir.isl_glue.dims import (  # noqa: F401
 )
 from translator.ir.isl_glue.loops import (  # noqa: F401
     _C_RELATIONS, _loop_set, _replace_quotients, _truncating_loop_set, _truncating_quotients,
-    c_index_end, c_loop_domain, make_loop_domain, max_over_domain,
+    c_index_end, c_loop_domain, c_union_end, make_loop_domain, max_over_domain,
+    max_over_union,
 )
 from translator.ir.isl_glue.footprints import (  # noqa: F401
     _shifted_extent, clip_to_shape, constant_iname_extent, convex_footprint, data_footprint,
@@ -42,8 +43,8 @@ from translator.ir.isl_glue.footprints import (  # noqa: F401
     simplify_index, slice_domain, storage_axis, use_domain,
 )
 from translator.ir.isl_glue.dependences import (  # noqa: F401
-    access_footprint, find_conflict, forces_equal, instance_set, kl_as_basic_set,
-    param_set_subset,
+    access_footprint, accesses_conflict_free, find_conflict, forces_equal, instance_set,
+    kl_as_basic_set, param_set_subset,
 )
 from translator.ir.isl_glue.versioning import (  # noqa: F401
     affine_condition, guard_free_set, holds_in, intersect_simple, keep_params, set_conditions,

@@ -210,6 +210,54 @@ def _footprint(s: isl.Set, inames: Iterable[str], index: Sequence[Expression],
     return s
 
 
+def accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str,
+                           accesses: Sequence[tuple[Sequence[str], Sequence[Expression],
+                                                    Sequence[Expression], bool]],
+                           assumptions: isl.BasicSet | None = None) -> bool:
+    """Whether no write among `accesses` ``(inames, conditions, index, is_write)`` touches an
+    element that one of them touches at another value of `iname` (True: proved).
+
+    Every access runs inside the loop over `iname`, and all subscript one array the same way.
+    One isl question for the whole group (the union of the writes' footprints against the
+    union of all footprints) instead of one per pair: a region of hundreds of statements on
+    one array asks it once."""
+    accesses = tuple((tuple(inames), tuple(conditions), tuple(index), bool(is_write))
+                     for inames, conditions, index, is_write in accesses)
+    key = ("conflict-free", id(domains), iname, accesses, id(assumptions))
+    try:
+        hash(key)
+    except TypeError:   # an unhashable condition: compute, do not remember
+        return _accesses_conflict_free(domains, iname, accesses, assumptions)
+    return memoized(key, (domains, assumptions),
+                    lambda: _accesses_conflict_free(domains, iname, accesses, assumptions))
+
+
+def _accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str, accesses: tuple,
+                            assumptions: isl.BasicSet | None) -> bool:
+    writes = every = None
+    for inames, conditions, index, is_write in accesses:
+        fp = access_footprint(domains, inames, conditions, index, (iname,), assumptions)
+        every = _union(every, fp)
+        if is_write:
+            writes = _union(writes, fp)
+    if writes is None:
+        return True
+    other = "_tr_other_" + iname
+    every = every.set_dim_name(dim_type.param, every.find_dim_by_name(dim_type.param, iname),
+                               other)
+    both = writes.coalesce().align_params(every.get_space())
+    both = both.intersect(every.coalesce().align_params(both.get_space()))
+    space = both.get_space()
+    a, b = aff_from_expr(space, p.Variable(iname)), aff_from_expr(space, p.Variable(other))
+    return both.intersect(a.lt_set(b).union(a.gt_set(b))).is_empty()
+
+
+def _union(acc: isl.Set | None, s: isl.Set) -> isl.Set:
+    if acc is None:
+        return s
+    return acc.align_params(s.get_space()).union(s.align_params(acc.get_space()))
+
+
 def param_set_subset(a: isl.Set, b: isl.Set | None) -> bool:
     """Whether every point of `a` is in `b` (parameter-only sets; None is empty)."""
     if b is None:
