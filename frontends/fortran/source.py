@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from frontends.fortran.chains import install_chain_matching
 from translator.diagnostics import FrontendError, SourceSpan
 
 FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
@@ -42,6 +43,7 @@ def _parser() -> Any:
         # fparser checks intrinsic arities against Fortran 2003; Fortran 2008 added ATAN(Y, X)
         # (gfortran accepts it, and a file using it anywhere failed to parse)
         Intrinsic_Name.generic_function_names["ATAN"] = {"min": 1, "max": 2}
+        install_chain_matching()
     return _PARSER
 
 
@@ -195,16 +197,20 @@ def is_comment(node: Any) -> bool:
 
 
 def walk(node: Any) -> Iterator[Any]:
-    """Every node below `node` (pre-order), `node` included; strings and None skipped."""
-    if node is None or isinstance(node, str):
-        return
-    yield node
-    for c in children(node):
-        if isinstance(c, (tuple, list)):
-            for cc in c:
-                yield from walk(cc)
-        else:
-            yield from walk(c)
+    """Every node below `node` (pre-order), `node` included; strings and None skipped.
+
+    Iterative: a sum of thousands of terms is a chain of that depth, which nested generators
+    would walk in quadratic time (and past the recursion limit)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n is None or isinstance(n, str):
+            continue
+        yield n
+        pending = []
+        for c in children(n):
+            pending.extend(c if isinstance(c, (tuple, list)) else (c,))
+        stack.extend(reversed(pending))
 
 
 #: `node_lines` answers by node identity (the node held): the frontend asks about a loop,

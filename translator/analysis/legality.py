@@ -93,19 +93,40 @@ def _check_mappings(kernel: Kernel) -> None:
     for iname, tag in mapped.items():
         if iname in trusted:
             continue
-        proved = _proved_groups(kernel, iname, accesses)
-        for first, second in pairs:
-            if _synchronised(kinds[first.variable], tag, first, second):
-                continue
-            if proved and _group(first, iname) in proved and \
-                    _group(first, iname) == _group(second, iname):
-                continue
-            _check_pair(kernel, iname, tag, first, second)
+        _check_iname(kernel, iname, tag, accesses,
+                     [(a, b) for a, b in pairs if not _synchronised(kinds[a.variable], tag, a, b)])
 
 
-#: A variable's accesses are proved together (`_proved_groups`) from this many on: fewer
-#: pairs are cheaper one by one (and most are decided without isl).
+#: A variable's accesses are proved together (`accesses_conflict_free`) from this many on:
+#: fewer pairs are cheaper one by one (and most are decided without isl).
 GROUP_PROOF_FROM = 8
+
+
+def _check_iname(kernel: Kernel, iname: str, tag: InameTag, accesses: list[Access],
+                 pairs: list[tuple[Access, Access]]) -> None:
+    """Raise the error of the first pair (in order) that races when `iname` is mapped to
+    `tag`.  Pairs within a large group of accesses to one array (`_group`) are proved
+    together, in one isl question, after the other pairs; when another pair races first,
+    the group's pairs before it are checked one by one, so the error is the same."""
+    groups = _large_groups(accesses, iname)
+    keys = [_group(a, iname) if _group(a, iname) == _group(b, iname) else None
+            for a, b in pairs]
+    grouped = [k for k, key in enumerate(keys) if key in groups]
+    for k, (a, b) in enumerate(pairs):
+        if keys[k] in groups:
+            continue
+        try:
+            _check_pair(kernel, iname, tag, a, b)
+        except LegalityError:
+            for j in (j for j in grouped if j < k):
+                _check_pair(kernel, iname, tag, *pairs[j])
+            raise
+    proved = {key for key, group in groups.items() if accesses_conflict_free(
+        kernel.domains, iname, [(a.inames, a.conditions, a.index, a.is_write) for a in group],
+        kernel.assumptions)}
+    for j in grouped:
+        if keys[j] not in proved:
+            _check_pair(kernel, iname, tag, *pairs[j])
 
 
 def _group(acc: Access, iname: str) -> tuple | None:
@@ -116,20 +137,14 @@ def _group(acc: Access, iname: str) -> tuple | None:
     return (acc.variable, acc.layout, len(acc.index))
 
 
-def _proved_groups(kernel: Kernel, iname: str, accesses: list[Access]) -> set[tuple]:
-    """The groups (`_group`) of at least `GROUP_PROOF_FROM` accesses in which no two touch
-    the same element at different values of `iname` (one of them a write): their pairs need
-    no check of their own.  A group not proved is checked pair by pair (for the witness)."""
+def _large_groups(accesses: list[Access], iname: str) -> dict[tuple, list[Access]]:
+    """The groups (`_group`) of at least `GROUP_PROOF_FROM` accesses."""
     groups: dict[tuple, list[Access]] = {}
     for acc in accesses:
         key = _group(acc, iname)
         if key is not None:
             groups.setdefault(key, []).append(acc)
-    return {key for key, group in groups.items() if len(group) >= GROUP_PROOF_FROM
-            and accesses_conflict_free(
-                kernel.domains, iname,
-                [(a.inames, a.conditions, a.index, a.is_write) for a in group],
-                kernel.assumptions)}
+    return {key: g for key, g in groups.items() if len(g) >= GROUP_PROOF_FROM}
 
 
 def _check_shared_axes(kernel: Kernel, mapped: dict[str, InameTag]) -> None:

@@ -14,7 +14,7 @@ from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _param_set_aligned, aff_from_expr, alpha_names,
-    combined_domain, dim_type, memoized, project_onto, renamed_text,
+    combined_domain, dim_type, memoized, project_onto, renamed_text, union_all,
 )
 
 
@@ -234,28 +234,20 @@ def accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str,
 
 def _accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str, accesses: tuple,
                             assumptions: isl.BasicSet | None) -> bool:
-    writes = every = None
-    for inames, conditions, index, is_write in accesses:
-        fp = access_footprint(domains, inames, conditions, index, (iname,), assumptions)
-        every = _union(every, fp)
-        if is_write:
-            writes = _union(writes, fp)
-    if writes is None:
+    if not any(is_write for *_, is_write in accesses):
         return True
+    footprints = [(access_footprint(domains, inames, conditions, index, (iname,), assumptions),
+                   is_write) for inames, conditions, index, is_write in accesses]
+    writes = union_all([fp for fp, is_write in footprints if is_write], coalesce=False)
+    every = union_all([fp for fp, _ in footprints], coalesce=False)
     other = "_tr_other_" + iname
     every = every.set_dim_name(dim_type.param, every.find_dim_by_name(dim_type.param, iname),
                                other)
-    both = writes.coalesce().align_params(every.get_space())
-    both = both.intersect(every.coalesce().align_params(both.get_space()))
+    both = writes.align_params(every.get_space())
+    both = both.intersect(every.align_params(both.get_space()))
     space = both.get_space()
     a, b = aff_from_expr(space, p.Variable(iname)), aff_from_expr(space, p.Variable(other))
     return both.intersect(a.lt_set(b).union(a.gt_set(b))).is_empty()
-
-
-def _union(acc: isl.Set | None, s: isl.Set) -> isl.Set:
-    if acc is None:
-        return s
-    return acc.align_params(s.get_space()).union(s.align_params(acc.get_space()))
 
 
 def param_set_subset(a: isl.Set, b: isl.Set | None) -> bool:

@@ -13,7 +13,7 @@ import pymbolic.primitives as p
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
-from translator.ir.isl_glue.core import _align_params, aff_from_expr, expr_from_pwaff
+from translator.ir.isl_glue.core import _align_params, aff_from_expr, expr_from_pwaff, union_all
 
 
 def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int = 1,
@@ -145,12 +145,8 @@ def _union_image(accesses: Sequence[tuple[isl.BasicSet | isl.Set, Expression,
                                           Sequence[Expression]]]) -> isl.Set:
     """The values each affine index takes over its domain where its affine conditions hold,
     all in one one-dimensional set over the parameters of all of them."""
-    images = [_image(domain, index, conditions) for domain, index, conditions in accesses]
-    union = images[0]
-    for image in images[1:]:
-        union, image = union.align_params(image.get_space()), image.align_params(union.get_space())
-        union = union.union(image)
-    return union.coalesce()
+    return union_all([_image(domain, index, conditions)
+                      for domain, index, conditions in accesses])
 
 
 def _image(domain: isl.BasicSet | isl.Set, index: Expression,
