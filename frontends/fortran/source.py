@@ -55,6 +55,7 @@ def parse_source(path: str, text: str, form: str) -> Any:
     from fparser.two.utils import FparserException
 
     lines = SourceLines(path, text)
+    check_nesting(lines, form)
     parser = _parser()
     _LINES.clear()
     SYMBOL_TABLES.clear()  # fparser keeps tables across parses; each file starts afresh
@@ -87,6 +88,62 @@ def parse_source(path: str, text: str, form: str) -> Any:
     if tree is None:
         raise FrontendError("no Fortran program unit found", lines.span(1))
     return tree
+
+
+#: The deepest parentheses fparser2 is given (anywhere in a file): its time grows with the
+#: square of the depth (200 deep: seconds; 1,000 deep: minutes), see bench/RESULTS.md.
+MAX_PAREN_DEPTH = 200
+
+
+def check_nesting(lines: SourceLines, form: str) -> None:
+    """Refuse, at the parenthesis, a statement nested deeper than `MAX_PAREN_DEPTH` (strings
+    and comments skipped; a free-form statement ends at a line without a trailing ``&``, a
+    fixed-form one at the next line that is not a continuation)."""
+    depth = 0
+    for number, line in enumerate(lines.lines, 1):
+        if form == "fixed":
+            if line[:1] in ("c", "C", "*", "!"):
+                continue   # a comment line
+            if line[5:6] in ("", " ", "0"):
+                depth = 0   # not a continuation line: a new statement
+        depth, col = _line_depth(line, depth)
+        if col:
+            raise FrontendError(f"parentheses nested more than {MAX_PAREN_DEPTH} deep (the "
+                                "Fortran parser's limit)", lines.span(number, col))
+        if form == "free" and not _code_part(line).rstrip().endswith("&"):
+            depth = 0
+
+
+def _line_depth(line: str, depth: int) -> tuple[int, int]:
+    """The depth after `line` and the 1-based column where it passes the limit (0: never)."""
+    quote = ""
+    for k, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "!":
+            break
+        elif ch == "(":
+            depth += 1
+            if depth > MAX_PAREN_DEPTH:
+                return depth, k + 1
+        elif ch == ")":
+            depth = max(depth - 1, 0)
+    return depth, 0
+
+
+def _code_part(line: str) -> str:
+    """`line` without its trailing comment (outside strings)."""
+    quote = ""
+    for k, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "!":
+            return line[:k]
+    return line
 
 
 class _LogCollector(logging.Handler):
