@@ -1,4 +1,5 @@
-"""Long operator chains for fparser2: ``a + b + ... + z`` split in one pass.
+"""Long operator chains for fparser2: ``a + b + ... + z`` split in one pass; a bound on the
+work of one parse.
 
 fparser2 matches a left-associative chain by splitting at its rightmost operator and matching
 the left part again, which re-scans the whole left text at each operator (quadratic: a sum of
@@ -16,8 +17,38 @@ from typing import Any
 _INSTALLED = False
 
 
+class ParserGaveUp(BaseException):
+    """fparser2 made more nodes than `parse_budget` allows (a BaseException: fparser2 catches
+    its own errors, and a budget must end the parse)."""
+
+
+class _Budget:
+    left: int | None = None
+
+
+def parse_budget(nodes: int | None) -> None:
+    """Let fparser2 make at most `nodes` parse-tree nodes (tries included) until the next
+    call; None: no bound.  Valid code takes 3 to 6 per character of source; a syntax error
+    deep in nested parentheses makes fparser2 try alternatives exponentially in the depth."""
+    _Budget.left = nodes
+
+
+def _install_budget() -> None:
+    from fparser.two.utils import Base
+    original = Base.__new__
+
+    def counted_new(cls, *args, **kwargs):
+        if _Budget.left is not None:
+            _Budget.left -= 1
+            if _Budget.left < 0:
+                raise ParserGaveUp()
+        return original(cls, *args, **kwargs)
+    Base.__new__ = counted_new
+
+
 def install_chain_matching() -> None:
-    """Replace the match of fparser2's additive and multiplicative chains (once)."""
+    """Replace the match of fparser2's additive and multiplicative chains, and count the
+    nodes it makes against `parse_budget` (once)."""
     global _INSTALLED
     if _INSTALLED:
         return
@@ -27,6 +58,7 @@ def install_chain_matching() -> None:
         Fortran2003.Level_2_Expr, pattern.add_op.named(), Fortran2003.Add_Operand))
     Fortran2003.Add_Operand.match = staticmethod(_matcher(
         Fortran2003.Add_Operand, pattern.mult_op.named(), Fortran2003.Mult_Operand))
+    _install_budget()
     _INSTALLED = True
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from frontends.fortran.chains import install_chain_matching
+from frontends.fortran.chains import ParserGaveUp, install_chain_matching, parse_budget
 from translator.diagnostics import FrontendError, SourceSpan
 
 FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
@@ -69,7 +69,12 @@ def parse_source(path: str, text: str, form: str) -> Any:
         reader = FortranStringReader(text, ignore_comments=False)
         reader.set_format(FortranFormat(form == "free", False))
         reader.exit_on_error = False   # fparser would otherwise call sys.exit
+        parse_budget(NODES_PER_CHARACTER * len(text) + 100_000)
         tree = parser(reader)
+    except ParserGaveUp:
+        raise FrontendError("the Fortran parser gave up on this statement (it tried too many "
+                            "ways to read it: is there a syntax error in a nested expression?)",
+                            lines.span(max(reader.linecount, 1))) from None
     except FparserException as e:
         raise _syntax_error(e, lines) from None
     except RecursionError:
@@ -79,6 +84,7 @@ def parse_source(path: str, text: str, form: str) -> Any:
         raise FrontendError(f"the Fortran parser failed: {type(e).__name__}: {e}",
                             lines.span(1)) from None
     finally:
+        parse_budget(None)
         SYMBOL_TABLES.clear()
         logger.removeHandler(logged)
         logger.setLevel(saved[0])
@@ -89,6 +95,10 @@ def parse_source(path: str, text: str, form: str) -> Any:
         raise FrontendError("no Fortran program unit found", lines.span(1))
     return tree
 
+
+#: The parse-tree nodes (tries included) fparser2 may make per character of a file, beyond a
+#: base of 100,000: valid code takes 3 to 6 (samples, 5,000-term sums, 200 nested levels).
+NODES_PER_CHARACTER = 50
 
 #: The deepest parentheses fparser2 is given (anywhere in a file): its time grows with the
 #: square of the depth (200 deep: seconds; 1,000 deep: minutes), see bench/RESULTS.md.

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.build.fuzzing import mutate
 from tests.build.helpers import translate
 from tests.build.shapes import shape
 
@@ -81,3 +82,19 @@ def _past_depth(lines: list[str], start: str, limit: int) -> tuple[int, int]:
             if depth > limit:
                 return k + 1, col
     raise AssertionError("never that deep")
+
+
+def test_fortran_syntax_error_deep_in_parentheses_ends_quickly(tmp_path: Path):
+    """A stray word 50 parentheses deep made fparser2 try alternatives exponentially in the
+    depth (found by ``fuzz_cli.py --shapes``: minutes, then the memory bound); its work is
+    now bounded per character of source, and the statement is refused."""
+    name, text = shape("parens", "fortran", 54)
+    bad = mutate(text, [("region_interesting_token", 38337, 41600)])   # the fuzzer's input
+    assert "0.5d0 tag_inames (0.625d0" in bad
+    (tmp_path / name).write_text(bad)
+    r = translate(name, "-o", "out", cwd=tmp_path, timeout=600)
+    last = next(k for k, x in enumerate(bad.splitlines(), 1) if "x(i))" in x)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert (f"{name}:{last}:8: error: the Fortran parser gave up on this statement (it tried "
+            "too many ways to read it: is there a syntax error in a nested expression?)"
+            ) in r.stderr, r.stderr[:500]
