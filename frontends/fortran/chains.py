@@ -6,8 +6,8 @@ the left part again, which re-scans the whole left text at each operator (quadra
 5,000 terms took minutes) and recurses once per operator (past the recursion limit).  This
 module gives `Level_2_Expr` (``+ -``) and `Add_Operand` (``* /``) a match that finds every
 operator of the chain in one text, matches each operand once, and builds the same left-nested
-tree fparser2 would.  Where an operand does not match, it falls back to fparser2's own
-matching, so errors and odd inputs behave exactly as before.
+tree fparser2 would.  Where an operand does not match, the chain does not match, and fparser2
+goes on to the other forms of the text as it does after its own matching fails.
 """
 
 from __future__ import annotations
@@ -63,13 +63,17 @@ def install_chain_matching() -> None:
 
 
 def _matcher(cls: type, op_pattern: Any, operand_cls: type):
-    from fparser.two.utils import BinaryOpBase, NoMatchError
+    from fparser.two.utils import NoMatchError
 
     def match(string: str):
         try:
             return _chain(cls, op_pattern, operand_cls, string)
         except NoMatchError:
-            return BinaryOpBase.match(cls, op_pattern, operand_cls, string)
+            # an operand that does not match fails the chain as a whole; fparser2 then tries
+            # the other forms of the whole text, as after its own failed match (it would also
+            # try them for every prefix of the chain: quadratic, and no form of a prefix can
+            # match where the chain did not)
+            return None
     return match
 
 

@@ -69,7 +69,7 @@ def parse_source(path: str, text: str, form: str) -> Any:
         reader = FortranStringReader(text, ignore_comments=False)
         reader.set_format(FortranFormat(form == "free", False))
         reader.exit_on_error = False   # fparser would otherwise call sys.exit
-        parse_budget(NODES_PER_CHARACTER * len(text) + 100_000)
+        parse_budget(NODES_PER_CHARACTER * len(text) + NODES_BASE)
         tree = parser(reader)
     except ParserGaveUp:
         raise FrontendError("the Fortran parser gave up on this statement (it tried too many "
@@ -99,6 +99,7 @@ def parse_source(path: str, text: str, form: str) -> Any:
 #: The parse-tree nodes (tries included) fparser2 may make per character of a file, beyond a
 #: base of 100,000: valid code takes 3 to 6 (samples, 5,000-term sums, 200 nested levels).
 NODES_PER_CHARACTER = 50
+NODES_BASE = 100_000
 
 #: The deepest parentheses fparser2 is given (anywhere in a file): its time grows with the
 #: square of the depth (200 deep: seconds; 1,000 deep: minutes), see bench/RESULTS.md.

@@ -7,6 +7,7 @@ OpenCL device in tests/e2e/test_blowups.py."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -85,16 +86,34 @@ def _past_depth(lines: list[str], start: str, limit: int) -> tuple[int, int]:
 
 
 def test_fortran_syntax_error_deep_in_parentheses_ends_quickly(tmp_path: Path):
-    """A stray word 50 parentheses deep made fparser2 try alternatives exponentially in the
-    depth (found by ``fuzz_cli.py --shapes``: minutes, then the memory bound); its work is
-    now bounded per character of source, and the statement is refused."""
+    """A stray word 50 parentheses deep (found by ``fuzz_cli.py --shapes``): fparser2 tried
+    alternatives for every prefix of every chain (minutes, then the memory bound); now a
+    syntax error at once."""
     name, text = shape("parens", "fortran", 54)
     bad = mutate(text, [("region_interesting_token", 38337, 41600)])   # the fuzzer's input
     assert "0.5d0 tag_inames (0.625d0" in bad
     (tmp_path / name).write_text(bad)
+    t0 = time.perf_counter()
     r = translate(name, "-o", "out", cwd=tmp_path, timeout=600)
     last = next(k for k, x in enumerate(bad.splitlines(), 1) if "x(i))" in x)
     assert r.returncode == 1 and "Traceback" not in r.stderr
-    assert (f"{name}:{last}:8: error: the Fortran parser gave up on this statement (it tried "
-            "too many ways to read it: is there a syntax error in a nested expression?)"
-            ) in r.stderr, r.stderr[:500]
+    assert (f"{name}:{last}:8: error: Fortran syntax error (fparser could not parse this "
+            "statement)") in r.stderr, r.stderr[:500]
+    assert time.perf_counter() - t0 < 120
+
+
+def test_fortran_parser_work_is_bounded(monkeypatch):
+    """The backstop: past its budget of nodes the parse ends with an error at the statement
+    it was reading."""
+    from frontends.fortran import source
+    from translator.diagnostics import FrontendError
+    from translator.driver import translate_text
+    monkeypatch.setattr(source, "NODES_PER_CHARACTER", 0)
+    monkeypatch.setattr(source, "NODES_BASE", 40)
+    name, text = shape("sum", "fortran", 20)
+    with pytest.raises(FrontendError) as err:
+        translate_text(name, text)
+    assert err.value.render().startswith(
+        f"{name}:3:3: error: the Fortran parser gave up on this statement (it tried too many "
+        "ways to read it: is there a syntax error in a nested expression?)\n"
+        "  integer, intent(in) :: n\n")
