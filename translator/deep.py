@@ -7,11 +7,12 @@ statement take fparser2 about 2,500 Python frames.  Long left-associative chains
 thousands of terms) are flattened by the frontends and split in one pass for fparser2
 (`frontends.fortran.chains`), so they need no depth; nesting does.
 
-Bound (measured, see bench/RESULTS.md): `RECURSION_LIMIT` frames on a `STACK_BYTES` stack
-translate Fortran statements nested 1,000 parentheses deep and C expressions nested 10,000
-deep; deeper input ends in a "nested too deeply" error (exit 1), never a crash: the stack
-holds several times the frames the limit allows.  The stack is address space reserved for
-the thread; only the pages a deep input touches are used.
+Bound (measured on the development VM): C expressions 6,000 parentheses deep translate;
+10,000 deep end in "C source is nested too deeply to parse" (exit 1), not a crash: the stack
+holds more frames than the limit allows.  Fortran nesting is bounded before parsing
+(`frontends.fortran.source.MAX_PAREN_DEPTH`, 200), where fparser2's time is the limit.  The
+stack is address space reserved for the thread; only the pages a deep input touches are
+used (a 1 GB RLIMIT_AS still leaves room, see bench/fuzz_cli.py --shapes).
 """
 
 from __future__ import annotations
