@@ -8,7 +8,10 @@ fresh process per run (so the peak resident set size is that run's own):
   reading the array the previous nest wrote;
 - ``loops``: N loops of one statement each, loop k reading what loop k-1 wrote;
 - ``mapped``: ``line`` with the loop split onto work groups by a pragma;
-- ``file``: a file of about N lines of plain code with three small regions.
+- ``file``: a file of about N lines of plain code with three small regions;
+- ``statements``, ``sum``, ``product``, ``parens``: the programs of issue 28 (items 8-10,
+  tests/build/shapes.py): N statements ``y[k*n + i] = ...`` on one pointer (Fortran: an
+  assumed-size array), a sum or product of N terms, N nested parentheses.
 
 Usage::
 
@@ -34,7 +37,10 @@ import tempfile
 import time
 
 DEFAULT_SIZES = {"line": (100, 200, 400), "nests": (100, 400), "loops": (100, 200, 400),
-                 "mapped": (100, 400), "file": (20000,)}
+                 "mapped": (100, 400), "file": (20000,),
+                 # issue 28: many statements on one pointer, long chains, deep parentheses
+                 "statements": (25, 50, 100, 400), "sum": (200, 1000, 5000),
+                 "product": (1000,), "parens": (100, 200)}
 SPLIT = 'split_iname("i", 64, outer_tag="g.0", inner_tag="l.0")'
 
 
@@ -215,12 +221,23 @@ def _c_region(k: int) -> str:
 """
 
 
+def _shape(kind: str, lang: str):
+    """The issue-28 shapes of tests/build/shapes.py (whole programs)."""
+    def make(size: int) -> str:
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+        from tests.build.shapes import shape
+        return shape(kind, lang, size)[1]
+    return make
+
+
 GENERATORS = {
     ("line", "fortran"): fortran_line, ("line", "c"): c_line,
     ("nests", "fortran"): fortran_nests, ("nests", "c"): c_nests,
     ("loops", "fortran"): fortran_loops, ("loops", "c"): c_loops,
     ("mapped", "fortran"): fortran_mapped, ("mapped", "c"): c_mapped,
     ("file", "fortran"): fortran_file, ("file", "c"): c_file,
+    **{(kind, lang): _shape(kind, lang) for kind in ("statements", "sum", "product", "parens")
+       for lang in ("fortran", "c")},
 }
 
 
@@ -237,15 +254,18 @@ def time_one(path: str, out_dir: str) -> tuple[float, float, float, str, str]:
     """Run the CLI on `path`: wall and CPU seconds, peak RSS in MB, --time-passes summary,
     status.  It runs in `out_dir`'s parent, so ``-m`` finds the translator through
     PYTHONPATH or the installed package, not through the current directory."""
-    import resource
     cmd = [sys.executable, "-m", "translator.cli", os.path.abspath(path), "-o",
            os.path.abspath(out_dir), "--time-passes"]
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=os.path.dirname(os.path.abspath(out_dir)))
-    out, err = proc.communicate()
-    wall = time.perf_counter() - t0
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as errf:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=errf,
+                                cwd=os.path.dirname(os.path.abspath(out_dir)))
+        # this child's own usage (RUSAGE_CHILDREN would give the largest of all runs so far)
+        _, code, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(code)
+        wall = time.perf_counter() - t0
+        errf.seek(0)
+        err = errf.read().decode("utf-8", "replace")
     cpu, rss = usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
     status = "ok" if proc.returncode == 0 else f"exit {proc.returncode}: {err.strip()[-300:]}"
     return wall, cpu, rss, _summarise_passes(err), status

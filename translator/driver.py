@@ -13,6 +13,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from translator.deep import call_deep
 from translator.diagnostics import FrontendError
 from translator.pipeline import PassOptions, fewer_collections, file_stage, run_region
 
@@ -69,7 +70,7 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
     input.  The rewritten source keeps every byte outside the regions; as text, bytes that
     are not UTF-8 are lone surrogates (`translator.build.sourcebytes.encode` writes them)."""
     with fewer_collections():
-        return _translate_text(path, text, options, pass_options)
+        return call_deep(_translate_text, path, text, options, pass_options)
 
 
 def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None,

@@ -316,33 +316,56 @@ class Assembler:
         return te.expr
 
     def _footprint(self, name: str, axis: int, uses, domains) -> Expression:
-        ends: list[Expression] = []
+        """One past the largest index the region uses along `axis`: the affine subscripts
+        bounded together (one bound, whatever their number), each linearised one apart."""
+        affine, ends = [], []
         for stmt, indices in uses:
             dom = isl_glue.statement_domain(domains, stmt.inames)
-            try:
-                index = integer_casts_dropped(indices[axis], self._is_integer)
-                end = index_end(dom, index, stmt.predicates, stmt.inames)
-            except DomainError as err:
-                raise FrontendError(
-                    f"cannot tell how many elements of {self._c_name(name)!r} the region "
-                    f"accesses ({err.message}); declare it as an array parameter with its "
-                    "extent, e.g. 'double a[n]'", stmt.span) from None
-            bad = sorted(n for n in dependencies(end) if n not in self.values)
-            if set(bad) & self.built.bound_temporaries:
-                raise FrontendError(
-                    f"cannot tell how many elements of {self._c_name(name)!r} the region "
-                    "accesses (a loop bound is read from an array); declare it as an array "
-                    "parameter with its extent, e.g. 'double a[n]'", stmt.span)
-            if bad:
-                raise FrontendError(
-                    f"the extent of {self._c_name(name)!r} accessed by the region depends on "
-                    f"{', '.join(map(repr, bad))}, which is not a value argument",
-                    stmt.span)
-            if end not in ends:
-                ends.append(end)
-        if not ends:
+            index = integer_casts_dropped(indices[axis], self._is_integer)
+            if isl_glue.is_affine(index, ()):
+                affine.append((stmt, dom, index))
+            else:
+                ends.append(self._index_end(name, stmt, dom, index))
+        if affine:
+            ends[:0] = self._union_ends(name, affine)
+        unique = list(dict.fromkeys(ends))
+        if not unique:
             return 1
-        return ends[0] if len(ends) == 1 else p.Call(p.Variable("max"), tuple(ends))
+        return unique[0] if len(unique) == 1 else p.Call(p.Variable("max"), tuple(unique))
+
+    def _union_ends(self, name: str, accesses: list) -> list[Expression]:
+        """The end of all affine `accesses` ``(stmt, domain, index)`` together; where that has
+        no bound in the value arguments, the end of each (or the first one's error)."""
+        try:
+            end = isl_glue.c_union_end([(dom, index, stmt.predicates)
+                                        for stmt, dom, index in accesses])
+        except DomainError:
+            end = None
+        if end is not None and all(n in self.values for n in dependencies(end)):
+            return [end]
+        return [self._index_end(name, stmt, dom, index) for stmt, dom, index in accesses]
+
+    def _index_end(self, name: str, stmt, dom, index: Expression) -> Expression:
+        """One past the largest value of one subscript, or the error saying why it has none."""
+        try:
+            end = index_end(dom, index, stmt.predicates, stmt.inames)
+        except DomainError as err:
+            raise FrontendError(
+                f"cannot tell how many elements of {self._c_name(name)!r} the region "
+                f"accesses ({err.message}); declare it as an array parameter with its "
+                "extent, e.g. 'double a[n]'", stmt.span) from None
+        bad = sorted(n for n in dependencies(end) if n not in self.values)
+        if set(bad) & self.built.bound_temporaries:
+            raise FrontendError(
+                f"cannot tell how many elements of {self._c_name(name)!r} the region "
+                "accesses (a loop bound is read from an array); declare it as an array "
+                "parameter with its extent, e.g. 'double a[n]'", stmt.span)
+        if bad:
+            raise FrontendError(
+                f"the extent of {self._c_name(name)!r} accessed by the region depends on "
+                f"{', '.join(map(repr, bad))}, which is not a value argument",
+                stmt.span)
+        return end
 
     # -- arguments and statements ---------------------------------------------------------
 

@@ -479,11 +479,15 @@ class RegionBuilder:
 # syntactic scans
 
 def _walk(node: c_ast.Node | None) -> Iterator[c_ast.Node]:
-    if node is None:
-        return
-    yield node
-    for _, child in node.children():
-        yield from _walk(child)
+    """`node` and every node below it, pre-order; iterative (a sum of thousands of terms is
+    a tree that deep, which nested generators would walk in quadratic time)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n is None:
+            continue
+        yield n
+        stack.extend(reversed([child for _, child in n.children()]))
 
 
 def _prescan(statements: list[c_ast.Node]) -> tuple[set[str], set[str], set[str]]:

@@ -22,7 +22,7 @@ from frontends.c.typemodel import (FLOAT32, FLOAT64, INT32, INT64, CType, FileSc
                                    common_type, parse_constant, promote_integer)
 from frontends.pragmas import declared_functions
 from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
-from translator.ir.expr import MATH_ARITY, Expression, TypeCast
+from translator.ir.expr import MATH_ARITY, Expression, TypeCast, extend_chain
 
 BOOL = np.dtype(np.bool_)
 
@@ -304,7 +304,11 @@ class ExpressionBuilder:
             a, b = self.condition(node.left), self.condition(node.right)
             cls = p.LogicalAnd if op == "&&" else p.LogicalOr
             return TExpr(cls((a, b)), BOOL)
-        return self.binary(op, self.visit(node.left), self.visit(node.right), node)
+        spine = _left_spine(node)
+        value = self.visit(spine[-1].left)
+        for link in reversed(spine):
+            value = self.binary(link.op, value, self.visit(link.right), link)
+        return value
 
     def binary(self, op: str, left: TExpr, right: TExpr, node: c_ast.Node) -> TExpr:
         """``left op right`` with C's conversions (also used for ``x op= e``)."""
@@ -317,19 +321,22 @@ class ExpressionBuilder:
         if op in _BITWISE:
             self._require_integer(node, dtype, op)
             return TExpr(_BITWISE[op]((a, b)), dtype, weak)
-        return self._arithmetic(node, op, a, b, dtype, weak)
+        return self._arithmetic(node, op, a, b, dtype, weak, chain=left.dtype == dtype)
 
-    def _arithmetic(self, node, op: str, a, b, dtype: np.dtype, weak: bool) -> TExpr:
+    def _arithmetic(self, node, op: str, a, b, dtype: np.dtype, weak: bool, *,
+                    chain: bool = False) -> TExpr:
+        """``a op b``; with `chain` (``a`` has the result's type), a left operand that is a
+        sum (product) itself is extended, so that ``a + b + c`` is one flat Sum."""
         if weak and isinstance(a, int) and isinstance(b, int) and (b != 0 or op in "+-*"):
             value = _fold_int(op, a, b)
             if value is not None and -2**31 <= value < 2**31:
                 return TExpr(value, INT32, True)
         if op == "+":
-            return TExpr(p.Sum((a, b)), dtype, weak)
+            return TExpr(extend_chain(p.Sum, a, b, chain), dtype, weak)
         if op == "-":
-            return TExpr(p.Sum((a, negate(b))), dtype, weak)
+            return TExpr(extend_chain(p.Sum, a, negate(b), chain), dtype, weak)
         if op == "*":
-            return TExpr(p.Product((a, b)), dtype, weak)
+            return TExpr(extend_chain(p.Product, a, b, chain), dtype, weak)
         if op == "/":
             return TExpr(p.Quotient(a, b), dtype, weak)
         if op == "%":
@@ -578,6 +585,15 @@ def _modf(x: Expression, dtype: np.dtype) -> tuple[TExpr, Expression]:
 def subscript(name: str, indices: tuple[Expression, ...]) -> p.Subscript:
     """``name[i]`` (one index) or ``name[i, j]`` as the kernel language writes them."""
     return p.Subscript(p.Variable(name), indices[0] if len(indices) == 1 else indices)
+
+
+def _left_spine(node: c_ast.BinaryOp) -> list[c_ast.BinaryOp]:
+    """`node` and the arithmetic operations down its left operands (``a + b - c``: the ``-``
+    then the ``+``), walked without recursion: a sum of thousands of terms is that deep."""
+    spine = [node]
+    while isinstance(spine[-1].left, c_ast.BinaryOp) and spine[-1].left.op not in ("&&", "||"):
+        spine.append(spine[-1].left)
+    return spine
 
 
 def negate(expr: Expression) -> Expression:

@@ -271,29 +271,42 @@ def _provably_within(rb: RegionBuilder, index: Expression, inames: frozenset[str
 
 def _footprint(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
                axis: int) -> Expression:
-    """1 + the largest index the region uses along `axis` (assumed-size arrays)."""
-    highs = []
+    """1 + the largest index the region uses along `axis` (assumed-size arrays): one bound
+    over all subscripts at once, so that its size does not grow with their number."""
+    accesses = []
     for stmt in statements:
         for index, inames in _indices_of(sym.name, stmt):
             try:
-                domain = isl_glue.combined_domain(rb.domains, inames)
-                highs.append(isl_glue.max_over_domain(domain, index[axis]))
+                accesses.append((stmt, isl_glue.combined_domain(rb.domains, inames),
+                                 index[axis]))
             except DomainError as e:
-                raise FrontendError(
-                    f"cannot determine the extent of assumed-size array {sym.name!r} from its "
-                    f"subscripts ({e.message}); declare its last dimension explicitly",
-                    stmt.span) from None
-    unique = []
-    for h in highs:
-        if h not in unique:
-            unique.append(h)
-    if not unique:
+                raise _extent_error(sym, e.message, stmt) from None
+    if not accesses:
         return 1
-    if all(isinstance(h, int) for h in unique):
-        return max(unique) + 1
-    hi = unique[0] if len(unique) == 1 else p.Call(p.Variable("max"), tuple(unique))
+    try:
+        hi = isl_glue.max_over_union([(domain, index) for _, domain, index in accesses])
+    except DomainError:
+        raise _footprint_error(sym, accesses) from None
+    if isinstance(hi, int):
+        return hi + 1
     from frontends.fortran.expressions import add_expr
     return add_expr(hi, 0, 1)
+
+
+def _footprint_error(sym: Symbol, accesses: list) -> FrontendError:
+    """The error at the first subscript of `sym` that cannot be bounded on its own."""
+    for stmt, domain, index in accesses:
+        try:
+            isl_glue.max_over_domain(domain, index)
+        except DomainError as e:
+            return _extent_error(sym, e.message, stmt)
+    return _extent_error(sym, "no bound for all of them together", accesses[0][0])
+
+
+def _extent_error(sym: Symbol, reason: str, stmt: Assignment) -> FrontendError:
+    return FrontendError(
+        f"cannot determine the extent of assumed-size array {sym.name!r} from its "
+        f"subscripts ({reason}); declare its last dimension explicitly", stmt.span)
 
 
 def _indices_of(name: str, stmt: Assignment) -> list[tuple[tuple, frozenset[str]]]:

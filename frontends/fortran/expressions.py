@@ -66,6 +66,15 @@ _COMPARE = {"<": "<", ".LT.": "<", "<=": "<=", ".LE.": "<=", ">": ">", ".GT.": "
             ">=": ">=", ".GE.": ">=", "==": "==", ".EQ.": "==", "/=": "!=", ".NE.": "!="}
 
 
+def _left_spine(node: Any) -> list[Any]:
+    """`node` and the nodes of its class down its left operands (``a + b - c``: the ``-``
+    then the ``+``), walked without recursion: a sum of thousands of terms is that deep."""
+    spine = [node]
+    while type(spine[-1].items[0]) is type(node):
+        spine.append(spine[-1].items[0])
+    return spine
+
+
 class ExprBuilder:
     """Converts fparser2 expression nodes; dispatch on the node class (``visit_<Class>``)."""
 
@@ -216,9 +225,14 @@ class ExprBuilder:
     # -- operators ------------------------------------------------------------------------
 
     def visit_binary(self, node: Any) -> Typed:
-        lhs, op, rhs = node.items
-        op = str(op).upper()
-        a, b = self.visit(lhs), self.visit(rhs)
+        spine = _left_spine(node)
+        value = self.visit(spine[-1].items[0])
+        for link in reversed(spine):
+            value = self.binary(value, str(link.items[1]).upper(), self.visit(link.items[2]))
+        return value
+
+    def binary(self, a: Typed, op: str, b: Typed) -> Typed:
+        """``a op b`` for the operands' values."""
         if op in _COMPARE:
             return compare(a, _COMPARE[op], b)
         if op in (".AND.", ".OR.", ".EQV.", ".NEQV.", ".XOR."):

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from frontends.fortran.chains import ParserGaveUp, install_chain_matching, parse_budget
 from translator.diagnostics import FrontendError, SourceSpan
 
 FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
@@ -42,6 +43,7 @@ def _parser() -> Any:
         # fparser checks intrinsic arities against Fortran 2003; Fortran 2008 added ATAN(Y, X)
         # (gfortran accepts it, and a file using it anywhere failed to parse)
         Intrinsic_Name.generic_function_names["ATAN"] = {"min": 1, "max": 2}
+        install_chain_matching()
     return _PARSER
 
 
@@ -54,6 +56,7 @@ def parse_source(path: str, text: str, form: str, lines: SourceLines | None = No
     from fparser.two.utils import FparserException
 
     lines = lines or SourceLines(path, text)
+    check_nesting(lines, form)
     parser = _parser()
     _LINES.clear()
     SYMBOL_TABLES.clear()  # fparser keeps tables across parses; each file starts afresh
@@ -67,7 +70,12 @@ def parse_source(path: str, text: str, form: str, lines: SourceLines | None = No
         reader = FortranStringReader(text, ignore_comments=False)
         reader.set_format(FortranFormat(form == "free", False))
         reader.exit_on_error = False   # fparser would otherwise call sys.exit
+        parse_budget(NODES_PER_CHARACTER * len(text) + NODES_BASE)
         tree = parser(reader)
+    except ParserGaveUp:
+        raise FrontendError("the Fortran parser gave up on this statement (it tried too many "
+                            "ways to read it: is there a syntax error in a nested expression?)",
+                            lines.span(max(reader.linecount, 1))) from None
     except FparserException as e:
         raise _syntax_error(e, lines) from None
     except RecursionError:
@@ -77,6 +85,7 @@ def parse_source(path: str, text: str, form: str, lines: SourceLines | None = No
         raise FrontendError(f"the Fortran parser failed: {type(e).__name__}: {e}",
                             lines.span(1)) from None
     finally:
+        parse_budget(None)
         SYMBOL_TABLES.clear()
         logger.removeHandler(logged)
         logger.setLevel(saved[0])
@@ -86,6 +95,67 @@ def parse_source(path: str, text: str, form: str, lines: SourceLines | None = No
     if tree is None:
         raise FrontendError("no Fortran program unit found", lines.span(1))
     return tree
+
+
+#: The parse-tree nodes (tries included) fparser2 may make per character of a file, beyond a
+#: base of 100,000: valid code takes 3 to 6 (samples, 5,000-term sums, 200 nested levels).
+NODES_PER_CHARACTER = 50
+NODES_BASE = 100_000
+
+#: The deepest parentheses fparser2 is given (anywhere in a file): its time grows with the
+#: square of the depth (200 deep: seconds; 1,000 deep: minutes), see bench/RESULTS.md.
+MAX_PAREN_DEPTH = 200
+
+
+def check_nesting(lines: SourceLines, form: str) -> None:
+    """Refuse, at the parenthesis, a statement nested deeper than `MAX_PAREN_DEPTH` (strings
+    and comments skipped; a free-form statement ends at a line without a trailing ``&``, a
+    fixed-form one at the next line that is not a continuation)."""
+    depth = 0
+    for number, line in enumerate(lines.lines, 1):
+        if form == "fixed":
+            if line[:1] in ("c", "C", "*", "!"):
+                continue   # a comment line
+            if line[5:6] in ("", " ", "0"):
+                depth = 0   # not a continuation line: a new statement
+        depth, col = _line_depth(line, depth)
+        if col:
+            raise FrontendError(f"parentheses nested more than {MAX_PAREN_DEPTH} deep (the "
+                                "Fortran parser's limit)", lines.span(number, col))
+        if form == "free" and not _code_part(line).rstrip().endswith("&"):
+            depth = 0
+
+
+def _line_depth(line: str, depth: int) -> tuple[int, int]:
+    """The depth after `line` and the 1-based column where it passes the limit (0: never)."""
+    quote = ""
+    for k, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "!":
+            break
+        elif ch == "(":
+            depth += 1
+            if depth > MAX_PAREN_DEPTH:
+                return depth, k + 1
+        elif ch == ")":
+            depth = max(depth - 1, 0)
+    return depth, 0
+
+
+def _code_part(line: str) -> str:
+    """`line` without its trailing comment (outside strings)."""
+    quote = ""
+    for k, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "!":
+            return line[:k]
+    return line
 
 
 class _LogCollector(logging.Handler):
@@ -211,16 +281,20 @@ def is_comment(node: Any) -> bool:
 
 
 def walk(node: Any) -> Iterator[Any]:
-    """Every node below `node` (pre-order), `node` included; strings and None skipped."""
-    if node is None or isinstance(node, str):
-        return
-    yield node
-    for c in children(node):
-        if isinstance(c, (tuple, list)):
-            for cc in c:
-                yield from walk(cc)
-        else:
-            yield from walk(c)
+    """Every node below `node` (pre-order), `node` included; strings and None skipped.
+
+    Iterative: a sum of thousands of terms is a chain of that depth, which nested generators
+    would walk in quadratic time (and past the recursion limit)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n is None or isinstance(n, str):
+            continue
+        yield n
+        pending = []
+        for c in children(n):
+            pending.extend(c if isinstance(c, (tuple, list)) else (c,))
+        stack.extend(reversed(pending))
 
 
 #: `node_lines` answers by node identity (the node held): the frontend asks about a loop,

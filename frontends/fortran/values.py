@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pymbolic.primitives as p
 
-from frontends.fortran.types import LOGICAL, REAL, FType, promote
+from frontends.fortran.types import DOUBLE, LOGICAL, REAL, FType, promote
 from translator.diagnostics import FrontendError, SourceSpan, UnsupportedConstructError
-from translator.ir.expr import Expression, TypeCast
+from translator.ir.expr import Expression, TypeCast, extend_chain
 
 if TYPE_CHECKING:
     from frontends.fortran.expressions import ExprBuilder
@@ -98,12 +98,13 @@ def arith(a: Typed, op: str, b: Typed, builder: ExprBuilder,
     x, y = operand(a, result), operand(b, result)
     if is_constant(x) and is_constant(y):
         return Typed(fold(x, op, y, result, builder, span), result)
+    chain = a.ftype == result   # no conversion between a chain's operations
     if op == "+":
-        return Typed(p.Sum((x, y)), result)
+        return Typed(extend_chain(p.Sum, x, y, chain), result)
     if op == "-":
-        return Typed(p.Sum((x, negate(y))), result)
+        return Typed(extend_chain(p.Sum, x, negate(y), chain), result)
     if op == "*":
-        return Typed(p.Product((x, y)), result)
+        return Typed(extend_chain(p.Product, x, y, chain), result)
     return Typed(p.Quotient(x, y), result)
 
 

@@ -234,8 +234,9 @@ class Outcome:
     stderr: str = ""
 
 
-class _Timeout(Exception):
-    pass
+class _Timeout(BaseException):
+    """Past the time bound (a BaseException: the job's ``except Exception`` would report it
+    as an internal error)."""
 
 
 def _alarm(signum, frame):  # pragma: no cover - only on a hang
@@ -281,3 +282,43 @@ def _judge(result, left: list[str]) -> str:
     if result.status not in (0, 1):
         return f"exit status {result.status}"
     return ""
+
+
+def run_bounded(name: str, data: bytes, *, seconds: int = 120,
+                memory: int = 3 << 30) -> tuple[Outcome, float, float]:
+    """`run_input` in a child process held to `seconds` of wall time and `memory` bytes of
+    address space (RLIMIT_AS); a run past either bound is a problem.  Returns the outcome, the
+    wall seconds and the child's peak RSS in MB."""
+    import json
+    import subprocess
+    import sys
+    import time
+    with tempfile.TemporaryDirectory(prefix="fuzzb.") as tmp:
+        src = Path(tmp, "input")
+        src.write_bytes(data)
+        code = ("import json, resource, sys; from tests.build.fuzzing import run_input; "
+                f"o = run_input({name!r}, open({str(src)!r}, 'rb').read(), timeout={seconds}); "
+                "print(json.dumps([o.status, o.problem, o.stderr[-2000:], "
+                "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024]))")
+        t0 = time.perf_counter()
+        try:
+            proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                  cwd=REPO, timeout=seconds + 30,
+                                  preexec_fn=lambda: _limit_memory(memory))
+        except subprocess.TimeoutExpired:
+            return Outcome(-1, f"over the time bound ({seconds} s)"), seconds, 0.0
+        wall = time.perf_counter() - t0
+    try:
+        status, problem, stderr, rss = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        tail = proc.stderr.strip().splitlines()[-1:] or [f"exit {proc.returncode}"]
+        what = "over the memory bound" if "MemoryError" in proc.stderr else "child died"
+        return Outcome(2, f"{what} ({memory >> 20} MB): {tail[0][:200]}"), wall, 0.0
+    if status == 2 and "MemoryError" in stderr:
+        problem = f"over the memory bound ({memory >> 20} MB)"
+    return Outcome(status, problem, stderr), wall, rss
+
+
+def _limit_memory(memory: int) -> None:
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))

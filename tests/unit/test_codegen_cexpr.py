@@ -107,3 +107,16 @@ def test_floor_division_helpers_when_sign_unknown():
     proved = CExpressionPrinter(lambda e: np.dtype(np.int32), is_nonnegative=lambda e: True,
                                 target="opencl")
     assert proved(parse("a // b")) == "a / b"
+
+
+def test_host_min_max_of_many_operands_is_linear():
+    """Issue 28: a max of compound operands went through nested conditionals that printed
+    each operand twice per level (25 operands: 789 MB); now the runtime's tr_max in a
+    balanced tree, each operand once."""
+    n = p.Variable("n")
+    args = tuple(p.Product((k, n)) for k in range(1, 401))
+    text = to_c(p.Call(p.Variable("max"), args))
+    assert text.count("* n") == 400 and text.count("tr_max(") == 399
+    assert to_c(p.Max((p.Sum((n, 1)), 0))) == "tr_max(n + 1, 0)"
+    assert to_c(p.Min((p.Product((2, n)), p.Sum((n, 3)), 7))) == "tr_min(2 * n, tr_min(n + 3, 7))"
+    assert to_c(p.Min((n, 128))) == "(n < 128 ? n : 128)"   # two atoms: as before

@@ -30,8 +30,8 @@ from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
 from translator.ir.data import ArrayArg
-from translator.ir.isl_glue import (find_conflict, forces_equal, hardware_range, inames_of,
-                                    instance_set, statement_domain)
+from translator.ir.isl_glue import (accesses_conflict_free, find_conflict, forces_equal,
+                                    hardware_range, inames_of, instance_set, statement_domain)
 from translator.ir.kernel import Kernel
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 VectorizeTag)
@@ -94,10 +94,58 @@ def _check_mappings(kernel: Kernel) -> None:
     for iname, tag in mapped.items():
         if iname in trusted:
             continue
-        for first, second in pairs:
-            if _synchronised(kinds[first.variable], tag, first, second):
-                continue
-            _check_pair(kernel, iname, tag, first, second)
+        _check_iname(kernel, iname, tag, accesses,
+                     [(a, b) for a, b in pairs if not _synchronised(kinds[a.variable], tag, a, b)])
+
+
+#: A variable's accesses are proved together (`accesses_conflict_free`) from this many on:
+#: fewer pairs are cheaper one by one (and most are decided without isl).
+GROUP_PROOF_FROM = 8
+
+
+def _check_iname(kernel: Kernel, iname: str, tag: InameTag, accesses: list[Access],
+                 pairs: list[tuple[Access, Access]]) -> None:
+    """Raise the error of the first pair (in order) that races when `iname` is mapped to
+    `tag`.  Pairs within a large group of accesses to one array (`_group`) are proved
+    together, in one isl question, after the other pairs; when another pair races first,
+    the group's pairs before it are checked one by one, so the error is the same."""
+    groups = _large_groups(accesses, iname)
+    keys = [_group(a, iname) if _group(a, iname) == _group(b, iname) else None
+            for a, b in pairs]
+    grouped = [k for k, key in enumerate(keys) if key in groups]
+    for k, (a, b) in enumerate(pairs):
+        if keys[k] in groups:
+            continue
+        try:
+            _check_pair(kernel, iname, tag, a, b)
+        except LegalityError:
+            for j in (j for j in grouped if j < k):
+                _check_pair(kernel, iname, tag, *pairs[j])
+            raise
+    proved = {key for key, group in groups.items() if accesses_conflict_free(
+        kernel.domains, iname, [(a.inames, a.conditions, a.index, a.is_write) for a in group],
+        kernel.assumptions)}
+    for j in grouped:
+        if keys[j] not in proved:
+            _check_pair(kernel, iname, tag, *pairs[j])
+
+
+def _group(acc: Access, iname: str) -> tuple | None:
+    """Accesses that one isl question can clear together: inside the loop over `iname`, with
+    exact subscripts, grouped by variable and subscript layout; None for any other."""
+    if iname not in acc.inames or acc.index is None:
+        return None
+    return (acc.variable, acc.layout, len(acc.index))
+
+
+def _large_groups(accesses: list[Access], iname: str) -> dict[tuple, list[Access]]:
+    """The groups (`_group`) of at least `GROUP_PROOF_FROM` accesses."""
+    groups: dict[tuple, list[Access]] = {}
+    for acc in accesses:
+        key = _group(acc, iname)
+        if key is not None:
+            groups.setdefault(key, []).append(acc)
+    return {key: g for key, g in groups.items() if len(g) >= GROUP_PROOF_FROM}
 
 
 def _check_shared_axes(kernel: Kernel, mapped: dict[str, InameTag]) -> None:

@@ -289,11 +289,22 @@ class CExpressionPrinter(Mapper):
         return self.call(name, operands, prec, dt)
 
     def _min_max_conditional(self, which: str, args: Sequence[Expression], prec: int) -> str:
-        a = self.rec(args[0], PRECEDENCE["<"] + 1)
-        rest = args[1] if len(args) == 2 else p.Call(p.Variable(which), tuple(args[1:]))
-        b = self.rec(rest, PRECEDENCE["<"] + 1)
-        op = "<" if which == "min" else ">"
-        return self.parens(f"({a} {op} {b} ? {a} : {b})", PRECEDENCE["atom"], prec)
+        """Two atoms: ``(a > b ? a : b)``; anything else: the runtime's ``tr_max``/``tr_min``
+        (translate_rt.h) in a balanced tree, so no operand is printed twice and the text
+        stays linear in the number of operands (a conditional would double it per level)."""
+        if len(args) == 2 and all(isinstance(a, (int, np.integer, p.Variable)) for a in args):
+            a = self.rec(args[0], PRECEDENCE["<"] + 1)
+            b = self.rec(args[1], PRECEDENCE["<"] + 1)
+            op = "<" if which == "min" else ">"
+            return self.parens(f"({a} {op} {b} ? {a} : {b})", PRECEDENCE["atom"], prec)
+        return self._runtime_min_max(which, list(args))
+
+    def _runtime_min_max(self, which: str, args: list[Expression]) -> str:
+        if len(args) == 1:
+            return self.rec(args[0], PREC_NONE)
+        half = len(args) // 2
+        return (f"tr_{which}({self._runtime_min_max(which, args[:half])}, "
+                f"{self._runtime_min_max(which, args[half:])})")
 
     def map_call(self, expr: p.Call, prec: int = PREC_NONE) -> str:
         if not isinstance(expr.function, p.Variable):

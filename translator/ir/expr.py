@@ -468,6 +468,19 @@ def var(name: str) -> p.Variable:
     return p.Variable(name)
 
 
+def extend_chain(cls: type, left: Expression, right: Expression, chain: bool) -> Expression:
+    """``cls((left, right))`` for `cls` Sum or Product; with `chain` (the caller's word that
+    `left` has the result's type, so no conversion sits between the two), a `left` that is a
+    `cls` itself gets `right` appended instead: ``a + b + c`` is one flat Sum, which prints as
+    the same left-associative text and keeps every mapper's recursion shallow (a source sum
+    of thousands of terms would otherwise be a tree of that depth).  A negation
+    (``Product((-1, x))``) is not extended: ``-x * y`` stays as written."""
+    if chain and isinstance(left, cls) and not (
+            cls is p.Product and left.children and left.children[0] == -1):
+        return cls((*left.children, right))
+    return cls((left, right))
+
+
 def flatten_and(conds: Iterable[Expression]) -> Expression:
     conds = tuple(conds)
     if not conds:

@@ -315,6 +315,11 @@ void tr_update_device(tr_data_site *site, const char *name, const void *host, lo
  * host+bytes) if it is present, else NULL (the host data is current).  The caller frees it. */
 void *tr_data_peek(const void *host, size_t bytes);
 
+/* The larger / smaller of two integers, each evaluated once: the glue's host-side sizes (an
+ * extent from many accesses is a max of many terms) use them instead of conditionals. */
+static inline long long tr_max(long long a, long long b) { return a > b ? a : b; }
+static inline long long tr_min(long long a, long long b) { return a < b ? a : b; }
+
 /* The name of an OpenCL error code ("CL_INVALID_VALUE"), or "unknown OpenCL error". */
 const char *tr_error_name(cl_int code);
 

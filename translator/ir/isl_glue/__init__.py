@@ -14,7 +14,7 @@ from translator.ir.isl_glue.core import (  # noqa: F401
     _times, _with_params, aff_from_expr, align_two, check_forest, combined_domain,
     constant_extent, constant_extent_bound, dim_type, domain_parents, domain_str,
     expr_from_aff, expr_from_pwaff, iname_bounds, inames_of, is_affine, is_nonnegative,
-    params_of, params_to_set_dims, parse_domain, project_onto, set_condition,
+    params_of, params_to_set_dims, parse_domain, project_onto, set_condition, union_all,
 )
 from translator.ir.isl_glue.codegen import (  # noqa: F401
     _aligned, _box, _condition_set, _footprint, _footprint_of, bounding_inames,
@@ -35,7 +35,8 @@ from translator.ir.isl_glue.dims import (  # noqa: F401
 )
 from translator.ir.isl_glue.loops import (  # noqa: F401
     _C_RELATIONS, _loop_set, _replace_quotients, _truncating_loop_set, _truncating_quotients,
-    c_index_end, c_loop_domain, make_loop_domain, max_over_domain,
+    c_index_end, c_loop_domain, c_union_end, make_loop_domain, max_over_domain,
+    max_over_union,
 )
 from translator.ir.isl_glue.footprints import (  # noqa: F401
     _shifted_extent, clip_to_shape, constant_iname_extent, convex_footprint, data_footprint,
@@ -43,8 +44,8 @@ from translator.ir.isl_glue.footprints import (  # noqa: F401
     simplify_index, slice_domain, storage_axis, use_domain,
 )
 from translator.ir.isl_glue.dependences import (  # noqa: F401
-    access_footprint, find_conflict, forces_equal, instance_set, kl_as_basic_set,
-    param_set_subset, params_keeping_inside,
+    access_footprint, accesses_conflict_free, find_conflict, forces_equal, instance_set,
+    kl_as_basic_set, param_set_subset, params_keeping_inside,
 )
 from translator.ir.isl_glue.versioning import (  # noqa: F401
     affine_condition, guard_free_set, holds_in, intersect_simple, keep_params, set_conditions,

@@ -409,6 +409,19 @@ def _param_set_aligned(params: isl.BasicSet | isl.Set, like: isl.Set) -> isl.Set
     return ps.align_params(like.get_space()).params()
 
 
+def union_all(sets: Sequence[isl.Set], *, coalesce: bool = True) -> isl.Set:
+    """The union of `sets` (at least one; parameters aligned), built as a balanced tree (n log
+    n, where a running union copies n squared pieces); coalesced once at the end unless told
+    not to (the pieces of many disjoint footprints do not merge, and coalescing is quadratic
+    in their number)."""
+    level = list(sets)
+    while len(level) > 1:
+        joined = [a.align_params(b.get_space()).union(b.align_params(a.get_space()))
+                  for a, b in zip(level[::2], level[1::2])]
+        level = joined + ([level[-1]] if len(level) % 2 else [])
+    return level[0].coalesce() if coalesce else level[0]
+
+
 def align_two(a: isl.Set, b: isl.Set) -> tuple[isl.Set, isl.Set]:
     """Give two sets the same parameter space."""
     return a.align_params(b.get_space()), b.align_params(a.get_space())

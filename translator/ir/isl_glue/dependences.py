@@ -14,7 +14,7 @@ from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _param_set_aligned, aff_from_expr, alpha_names,
-    combined_domain, dim_type, memoized, project_onto, renamed_text,
+    combined_domain, dim_type, memoized, project_onto, renamed_text, union_all,
 )
 
 
@@ -208,6 +208,46 @@ def _footprint(s: isl.Set, inames: Iterable[str], index: Sequence[Expression],
         if n in inames and n not in wanted:
             s = s.project_out(dim_type.param, s.find_dim_by_name(dim_type.param, n), 1)
     return s
+
+
+def accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str,
+                           accesses: Sequence[tuple[Sequence[str], Sequence[Expression],
+                                                    Sequence[Expression], bool]],
+                           assumptions: isl.BasicSet | None = None) -> bool:
+    """Whether no write among `accesses` ``(inames, conditions, index, is_write)`` touches an
+    element that one of them touches at another value of `iname` (True: proved).
+
+    Every access runs inside the loop over `iname`, and all subscript one array the same way.
+    One isl question for the whole group (the union of the writes' footprints against the
+    union of all footprints) instead of one per pair: a region of hundreds of statements on
+    one array asks it once."""
+    accesses = tuple((tuple(inames), tuple(conditions), tuple(index), bool(is_write))
+                     for inames, conditions, index, is_write in accesses)
+    key = ("conflict-free", id(domains), iname, accesses, id(assumptions))
+    try:
+        hash(key)
+    except TypeError:   # an unhashable condition: compute, do not remember
+        return _accesses_conflict_free(domains, iname, accesses, assumptions)
+    return memoized(key, (domains, assumptions),
+                    lambda: _accesses_conflict_free(domains, iname, accesses, assumptions))
+
+
+def _accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str, accesses: tuple,
+                            assumptions: isl.BasicSet | None) -> bool:
+    if not any(is_write for *_, is_write in accesses):
+        return True
+    footprints = [(access_footprint(domains, inames, conditions, index, (iname,), assumptions),
+                   is_write) for inames, conditions, index, is_write in accesses]
+    writes = union_all([fp for fp, is_write in footprints if is_write], coalesce=False)
+    every = union_all([fp for fp, _ in footprints], coalesce=False)
+    other = "_tr_other_" + iname
+    every = every.set_dim_name(dim_type.param, every.find_dim_by_name(dim_type.param, iname),
+                               other)
+    both = writes.align_params(every.get_space())
+    both = both.intersect(every.align_params(both.get_space()))
+    space = both.get_space()
+    a, b = aff_from_expr(space, p.Variable(iname)), aff_from_expr(space, p.Variable(other))
+    return both.intersect(a.lt_set(b).union(a.gt_set(b))).is_empty()
 
 
 def param_set_subset(a: isl.Set, b: isl.Set | None) -> bool:

@@ -13,7 +13,7 @@ import pymbolic.primitives as p
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
-from translator.ir.isl_glue.core import _align_params, aff_from_expr, expr_from_pwaff
+from translator.ir.isl_glue.core import _align_params, aff_from_expr, expr_from_pwaff, union_all
 
 
 def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int = 1,
@@ -119,20 +119,49 @@ def max_over_domain(domain: isl.BasicSet | isl.Set, expr: Expression) -> Express
     Free names of `expr` that are not dims of `domain` become parameters.  Raises DomainError
     when `expr` is not affine or unbounded.
     """
-    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
-    s = _align_params(s, dependencies(expr))
-    aff = aff_from_expr(s.get_space(), expr)
-    image = isl.Map.from_pw_aff(aff).intersect_domain(s).range()
+    return max_over_union([(domain, expr)])
+
+
+def max_over_union(accesses: Sequence[tuple[isl.BasicSet | isl.Set, Expression]]
+                   ) -> Expression:
+    """The maximum of every affine `expr` over its `domain` (one bound for all of them, from
+    the union of their images: its size does not grow with the number of accesses).
+
+    Raises DomainError when an expression is not affine, or the maximum is unbounded or has
+    no value (every domain empty)."""
+    image = _union_image([(domain, expr, ()) for domain, expr in accesses])
+    what = accesses[0][1] if len(accesses) == 1 else "the subscripts"
     try:
         hi = image.dim_max(0)
     except isl.Error:
-        raise DomainError(f"cannot bound {expr} over the loop domain") from None
-    if hi.is_empty() if hasattr(hi, "is_empty") else False:
-        raise DomainError(f"cannot bound {expr} over the loop domain")
+        raise DomainError(f"cannot bound {what} over the loop domain") from None
     try:
         return expr_from_pwaff(hi, combine="exact")
     except DomainError:
-        raise DomainError(f"cannot bound {expr} over the loop domain (empty domain)") from None
+        raise DomainError(f"cannot bound {what} over the loop domain (empty domain)") from None
+
+
+def _union_image(accesses: Sequence[tuple[isl.BasicSet | isl.Set, Expression,
+                                          Sequence[Expression]]]) -> isl.Set:
+    """The values each affine index takes over its domain where its affine conditions hold,
+    all in one one-dimensional set over the parameters of all of them."""
+    return union_all([_image(domain, index, conditions)
+                      for domain, index, conditions in accesses])
+
+
+def _image(domain: isl.BasicSet | isl.Set, index: Expression,
+           conditions: Sequence[Expression]) -> isl.Set:
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    names = set(dependencies(index))
+    for c in conditions:
+        names |= dependencies(c)
+    s = _align_params(s, names)
+    for c in conditions:
+        piece = _condition_set(s.get_space(), c)
+        if piece is not None:
+            s = s.intersect(piece)
+    aff = aff_from_expr(s.get_space(), index)
+    return isl.Map.from_pw_aff(aff).intersect_domain(s).range()
 
 
 _C_RELATIONS = ("<", "<=", ">", ">=", "==")
@@ -176,21 +205,20 @@ def c_index_end(domain: isl.BasicSet | isl.Set, index: Expression,
     combined with min (exact, and never larger than the true footprint).  Raises DomainError
     for a non-affine index or an unbounded maximum.
     """
-    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
-    names = set(dependencies(index))
-    for c in conditions:
-        names |= dependencies(c)
-    s = _align_params(s, names)
-    for c in conditions:
-        piece = _condition_set(s.get_space(), c)
-        if piece is not None:
-            s = s.intersect(piece)
-    aff = aff_from_expr(s.get_space(), index)
-    image = isl.Map.from_pw_aff(aff).intersect_domain(s).range()
+    return c_union_end([(domain, index, conditions)])
+
+
+def c_union_end(accesses: Sequence[tuple[isl.BasicSet | isl.Set, Expression,
+                                         Sequence[Expression]]]) -> Expression:
+    """`c_index_end` of several accesses ``(domain, index, conditions)`` at once: one past the
+    largest value any of them takes, bounded on the union of their images (0 when none
+    is reached), so the result does not grow with the number of accesses."""
+    image = _union_image(accesses)
     if image.is_empty():
         return 0
     try:
         hi = image.dim_max(0)
     except isl.Error:
-        raise DomainError(f"the largest value of {index} is unbounded") from None
+        what = accesses[0][1] if len(accesses) == 1 else "the subscripts"
+        raise DomainError(f"the largest value of {what} is unbounded") from None
     return expr_from_pwaff(hi.add_constant_val(isl.Val.one(hi.get_ctx())), combine="exact")

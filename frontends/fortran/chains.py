@@ -1,0 +1,113 @@
+"""Long operator chains for fparser2: ``a + b + ... + z`` split in one pass; a bound on the
+work of one parse.
+
+fparser2 matches a left-associative chain by splitting at its rightmost operator and matching
+the left part again, which re-scans the whole left text at each operator (quadratic: a sum of
+5,000 terms took minutes) and recurses once per operator (past the recursion limit).  This
+module gives `Level_2_Expr` (``+ -``) and `Add_Operand` (``* /``) a match that finds every
+operator of the chain in one text, matches each operand once, and builds the same left-nested
+tree fparser2 would.  Where an operand does not match, the chain does not match, and fparser2
+goes on to the other forms of the text as it does after its own matching fails.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_INSTALLED = False
+
+
+class ParserGaveUp(BaseException):
+    """fparser2 made more nodes than `parse_budget` allows (a BaseException: fparser2 catches
+    its own errors, and a budget must end the parse)."""
+
+
+class _Budget:
+    left: int | None = None
+
+
+def parse_budget(nodes: int | None) -> None:
+    """Let fparser2 make at most `nodes` parse-tree nodes (tries included) until the next
+    call; None: no bound.  Valid code takes 3 to 6 per character of source; a syntax error
+    deep in nested parentheses makes fparser2 try alternatives exponentially in the depth."""
+    _Budget.left = nodes
+
+
+def _install_budget() -> None:
+    from fparser.two.utils import Base
+    original = Base.__new__
+
+    def counted_new(cls, *args, **kwargs):
+        if _Budget.left is not None:
+            _Budget.left -= 1
+            if _Budget.left < 0:
+                raise ParserGaveUp()
+        return original(cls, *args, **kwargs)
+    Base.__new__ = counted_new
+
+
+def install_chain_matching() -> None:
+    """Replace the match of fparser2's additive and multiplicative chains, and count the
+    nodes it makes against `parse_budget` (once)."""
+    global _INSTALLED
+    if _INSTALLED:
+        return
+    from fparser.two import Fortran2003
+    from fparser.two import pattern_tools as pattern
+    Fortran2003.Level_2_Expr.match = staticmethod(_matcher(
+        Fortran2003.Level_2_Expr, pattern.add_op.named(), Fortran2003.Add_Operand))
+    Fortran2003.Add_Operand.match = staticmethod(_matcher(
+        Fortran2003.Add_Operand, pattern.mult_op.named(), Fortran2003.Mult_Operand))
+    _install_budget()
+    _INSTALLED = True
+
+
+def _matcher(cls: type, op_pattern: Any, operand_cls: type):
+    from fparser.two.utils import NoMatchError
+
+    def match(string: str):
+        try:
+            return _chain(cls, op_pattern, operand_cls, string)
+        except NoMatchError:
+            # an operand that does not match fails the chain as a whole; fparser2 then tries
+            # the other forms of the whole text, as after its own failed match (it would also
+            # try them for every prefix of the chain: quadratic, and no form of a prefix can
+            # match where the chain did not)
+            return None
+    return match
+
+
+def _chain(cls: type, op_pattern: Any, operand_cls: type, string: str):
+    """`BinaryOpBase.match` for the whole chain at once: (left tree, operator, last operand)
+    or None when `string` has no operator to split at."""
+    from fparser.common.splitline import string_replace_map
+    line, repmap = string_replace_map(string)
+    rights: list[tuple[str, str]] = []
+    while True:
+        split = op_pattern.rsplit(line)
+        if not split or len(split) != 3:
+            break
+        lhs, oper, rhs = split[0].rstrip(), split[1], split[2].lstrip()
+        if not lhs or not rhs:
+            break
+        rights.append((oper.upper().replace(" ", ""), rhs))
+        line = lhs
+    if not rights:
+        return None
+    node = cls(repmap(line))
+    for oper, rhs in reversed(rights[1:]):
+        node = _node(cls, (node, oper, operand_cls(repmap(rhs))))
+    oper, rhs = rights[0]
+    return (node, oper, operand_cls(repmap(rhs)))
+
+
+def _node(cls: type, items: tuple) -> Any:
+    """A node of `cls` with `items`, as `Base.__new__` makes one from a match."""
+    from fparser.two.utils import _set_parent
+    obj = object.__new__(cls)
+    obj.string = None
+    obj.item = None
+    obj.parent = None
+    _set_parent(obj, items)
+    obj.init(*items)
+    return obj
