@@ -228,17 +228,22 @@ class ExprBuilder:
         spine = _left_spine(node)
         value = self.visit(spine[-1].items[0])
         for link in reversed(spine):
-            value = self.binary(value, str(link.items[1]).upper(), self.visit(link.items[2]))
+            value = self.binary(value, str(link.items[1]).upper(), self.visit(link.items[2]),
+                                link.items[0])
         return value
 
-    def binary(self, a: Typed, op: str, b: Typed) -> Typed:
-        """``a op b`` for the operands' values."""
+    def binary(self, a: Typed, op: str, b: Typed, lhs: Any) -> Typed:
+        """``a op b`` for the operands' values; `lhs` is the left operand's node (it places
+        an error in a constant expression at the operator)."""
         if op in _COMPARE:
             return compare(a, _COMPARE[op], b)
         if op in (".AND.", ".OR.", ".EQV.", ".NEQV.", ".XOR."):
             return logical_op(a, op, b, self)
         if op in ("+", "-", "*", "/", "**"):
-            return arith(a, op, b, self, span=self.operator_span(lhs, op))
+            # only a constant operation can fail at its operator: the search is not made for
+            # the operands of a long chain
+            constant = is_constant(a.expr) and is_constant(b.expr)
+            return arith(a, op, b, self, span=self.operator_span(lhs, op) if constant else None)
         raise self.error(f"operator {op} is not supported in a kernel region")
 
     def operator_span(self, lhs: Any, op: str) -> SourceSpan | None:
