@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 from typing import Any
 
-from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, suggestion
+from translator.diagnostics import FrontendError, SourceSpan, suggestion
 from translator.ir.glue import DataGlue, DataGlueItem
 
 

@@ -16,8 +16,8 @@ from pycparser import c_ast
 from frontends.base import TransformCall
 from frontends.c.preprocess import SourceText
 from frontends.marks import StatementMark, StatementMarkCollector
-from frontends.pragmas import DATA_KINDS, Directive, near_miss_sentinel, parse_directive
-from translator.diagnostics import FrontendError, SourceSpan, warn
+from frontends.pragmas import DATA_KINDS, Directive, parse_directive
+from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, warn
 
 _DIRECTIVE = re.compile(r"^([ \t]*)#[ \t]*pragma[ \t]+translate\b[ \t]*")
 _PREPROCESSOR = re.compile(r"^[ \t]*#[ \t]*(\w+)")

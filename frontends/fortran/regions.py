@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from frontends.base import TransformCall
 from frontends.fortran.source import SourceLines
 from frontends.marks import StatementMark, StatementMarkCollector
-from frontends.pragmas import DATA_KINDS, Directive, near_miss_sentinel, parse_directive
-from translator.diagnostics import FrontendError, SourceSpan, warn
+from frontends.pragmas import DATA_KINDS, Directive, parse_directive
+from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, warn
 
 _FREE = re.compile(r"^(\s*)(!\$translate)(?=[\s&]|$)(.*)$", re.I)
 _FIXED = re.compile(r"^()([cC*!]\$translate)(?=[\s&]|$)(.*)$", re.I)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pymbolic.primitives as p
 
-from frontends.fortran.types import DOUBLE, LOGICAL, REAL, FType, promote
+from frontends.fortran.types import LOGICAL, REAL, FType, promote
 from translator.diagnostics import FrontendError, SourceSpan, UnsupportedConstructError
 from translator.ir.expr import Expression, TypeCast, extend_chain
 
