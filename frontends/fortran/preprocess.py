@@ -26,7 +26,7 @@ import subprocess
 from collections.abc import Sequence
 from typing import Any
 
-from frontends.fortran.source import SourceLines
+from frontends.fortran.source import SourceLines, strip_comment
 from translator.diagnostics import FrontendError
 
 #: Suffixes gfortran preprocesses (case matters: ``.f90`` is not preprocessed, ``.F90`` is).
@@ -209,16 +209,3 @@ def fixed_statements(raw_lines: Sequence[str]) -> list[str]:
             label = raw[:5].strip()
             statements.append(f"{label} {body}" if label else body)
     return statements
-
-
-def strip_comment(line: str) -> str:
-    """`line` without its trailing ``!`` comment (a ``!`` inside a string is kept)."""
-    quote = ""
-    for k, ch in enumerate(line):
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "!":
-            return line[:k]
-    return line

@@ -122,7 +122,7 @@ def check_nesting(lines: SourceLines, form: str) -> None:
         if col:
             raise FrontendError(f"parentheses nested more than {MAX_PAREN_DEPTH} deep (the "
                                 "Fortran parser's limit)", lines.span(number, col))
-        if form == "free" and not _code_part(line).rstrip().endswith("&"):
+        if form == "free" and not strip_comment(line).rstrip().endswith("&"):
             depth = 0
 
 
@@ -145,8 +145,8 @@ def _line_depth(line: str, depth: int) -> tuple[int, int]:
     return depth, 0
 
 
-def _code_part(line: str) -> str:
-    """`line` without its trailing comment (outside strings)."""
+def strip_comment(line: str) -> str:
+    """`line` without its trailing ``!`` comment (a ``!`` inside a string is kept)."""
     quote = ""
     for k, ch in enumerate(line):
         if quote:
