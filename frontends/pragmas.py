@@ -426,7 +426,7 @@ def _data_item(text: str, span: SourceSpan) -> DataItem:
     (``st%u``, ``chunk%tiles(1)%field%density0``, ``g%a(1:n)``): the section is what follows
     the last component."""
     parts = [re.fullmatch(rf"\s*({_IDENT})\s*((?:[(\[].*)?)\s*", piece, re.S)
-             for piece in _split_top_at(text, "%")]
+             for piece in split_outside_brackets(text, "%")]
     if any(m is None for m in parts):
         raise FrontendError(f"malformed data clause item {text.strip()!r}: expected an array "
                             "name (or a component, a%b), optionally with a section", span)
@@ -434,8 +434,8 @@ def _data_item(text: str, span: SourceSpan) -> DataItem:
     return DataItem(prefix + parts[-1].group(1), parts[-1].group(2).strip())
 
 
-def _split_top_at(text: str, sep: str) -> list[str]:
-    """`text` split at `sep` outside brackets."""
+def split_outside_brackets(text: str, sep: str = ",") -> list[str]:
+    """`text` split at each `sep` outside parentheses and square brackets."""
     parts, depth, start = [], 0, 0
     for k, ch in enumerate(text):
         depth += 1 if ch in "([" else (-1 if ch in ")]" else 0)

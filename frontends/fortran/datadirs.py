@@ -17,7 +17,7 @@ from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines
 from frontends.fortran.types import Symbol
 from frontends.pragmas import (DATA_KINDS, DataItem, DataSite, Directive, data_glue,
-                               parse_directive)
+                               parse_directive, split_outside_brackets)
 
 _I8 = "selected_int_kind(18)"
 
@@ -143,8 +143,8 @@ def _subscripts(item: DataItem, span: SourceSpan) -> list[tuple[str | None, str 
         raise FrontendError(f"malformed section {item.name}{text}: expected "
                             f"{item.name}(lower:upper, ...)", span)
     out = []
-    for part in _split(text[1:-1]):
-        pieces = _split(part, ":")
+    for part in split_outside_brackets(text[1:-1]):
+        pieces = split_outside_brackets(part, ":")
         if len(pieces) > 2:
             raise FrontendError(f"section {item.name}{text}: strides are not supported in data "
                                 "clauses", span)
@@ -153,16 +153,6 @@ def _subscripts(item: DataItem, span: SourceSpan) -> list[tuple[str | None, str 
         lo, hi = (pieces[0], pieces[-1])
         out.append((lo.strip() or None, hi.strip() or None))
     return out
-
-
-def _split(text: str, sep: str = ",") -> list[str]:
-    parts, depth, start = [], 0, 0
-    for k, ch in enumerate(text):
-        depth += 1 if ch in "([" else (-1 if ch in ")]" else 0)
-        if ch == sep and depth == 0:
-            parts.append(text[start:k])
-            start = k + 1
-    return parts + [text[start:]]
 
 
 def _offsets(name: str, subs: list[tuple[str | None, str | None]], assumed_size: bool,
