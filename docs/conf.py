@@ -20,7 +20,7 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True}
 
-myst_heading_anchors = 3
+myst_heading_anchors = 4
 myst_enable_extensions = ["colon_fence"]
 
 html_theme = "alabaster"
