@@ -250,6 +250,9 @@ def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
         used = _footprint(rb, sym, statements, axis)
     except FrontendError:
         return declared    # not affine: transfers keep the declared extent
+    from translator.ir.expr import dependencies
+    if not dependencies(used) <= _value_names(rb):
+        return declared    # bounded by data the region reads (CSR `rowptr`): likewise
     if isinstance(used, int) and isinstance(declared, int):
         return max(used, declared)
     return p.Call(p.Variable("max"), (declared, used))

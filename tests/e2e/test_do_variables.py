@@ -38,7 +38,7 @@ subroutine steps(n, a, iout, jout, kout, mout, qout, cout)
   do m = 2, n - 1
      a(m, m) = 0
   end do
-  do q = 10, 1, -3
+  do q = n - 2, 1, -3
      a(q, 2) = -a(q, 2)
   end do
   do concurrent (c = 1:n)

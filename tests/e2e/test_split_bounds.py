@@ -184,7 +184,7 @@ def test_split_group_loop_launches_a_bounded_grid(tmp_path: Path) -> None:
     assert "min(8, (n + 255) // 256)" in grid, grid
     assert "max(8" not in grid, grid
     host = (tmp_path / "out" / "dot.host.c").read_text()
-    assert "8 < (_tr_i_n + 255 >= 0 ? (_tr_i_n + 255) / 256" in host
+    assert "tr_min(8, _tr_i_n + 255 >= 0 ? (_tr_i_n + 255) / 256" in host
     work = tmp_path / "work"
     work.mkdir()
     check_sample(src, work)

@@ -47,14 +47,22 @@ def test_extent_products_are_64_bit_where_they_may_pass_2_31():
     # every partial product of c's strides is a long (C multiplies left to right)
     assert "(long) (k - 2) * (n + 1) * (m + 2)" in c
     assert "(long) (j + 1) * (n + 1)" in c
-    assert _statement(cl, "d").split("=")[0].endswith(" - 1 + (j - 1) * 100] ")  # 20,000 items
+    # d(100, 200) indexed to j = m: its last extent follows the footprint, max(200, m), so
+    # the product is no longer a small constant
+    assert _statement(cl, "d").split("=")[0].endswith(" - 1 + (long) (j - 1) * 100] ")
     assert _statement(cl, "e").split("=")[0].endswith(" + (long) (j + k - 1) * 50000] ")
 
 
 def test_host_sizes_fold_constants_instead_of_overflowing_int():
-    """The glue passed e's size as ``50000 * 50000``, an int product that overflows."""
+    """The glue passed e's size as ``50000 * 50000``, an int product that overflows.  e is
+    indexed to j + k = m + l, so its last extent follows the footprint: ``tr_max`` is a
+    ``long long``, so the product is too."""
     host = translate_text("w.f90", FORTRAN).outputs["w.host.c"]
-    assert "tr_arg_array(&_tr_call, 3, e, 2500000000L, sizeof(cl_char), TR_IN | TR_OUT);" in host
+    assert "50000 * 50000" not in host
+    assert ("tr_arg_array(&_tr_call, 3, e, 50000 * tr_max(50000, _tr_i_m + _tr_i_l), "
+            "sizeof(cl_char), TR_IN | TR_OUT);") in host
+    whole = translate_text("w.f90", FORTRAN.replace("e(i, j + k) = 1", "e(1, 1) = 1")).outputs
+    assert "2500000000L" in whole["w.host.c"]
 
 
 PROGRAM_F = FORTRAN.replace("e(i, j + k) = 1", "d(i, j) = d(i, j) + e(i, j + k)").replace(
