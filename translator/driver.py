@@ -17,8 +17,6 @@ from translator.deep import call_deep
 from translator.diagnostics import FrontendError
 from translator.pipeline import PassOptions, fewer_collections, file_stage, run_region
 
-EMIT_KINDS = ("ir", "cl", "host", "source", "all")
-
 _BUILTIN_FRONTENDS = {"fortran": "frontends.fortran", "c": "frontends.c"}
 
 

@@ -3,12 +3,14 @@ structured code-generation result, headers, and temporaries across global barrie
 
 The code generator is deterministic: a kernel has exactly one linearization (the scheduler's
 greedy order, `translator.codegen.schedule`), so `generate_loop_schedules` yields one kernel and
-needs no recursion-limit context manager.  It emits one OpenCL kernel per region; the host
-program is the C glue `translate` writes (`translator.codegen.host`).
+needs no recursion-limit context manager.  A region becomes a host program of one or more
+launches (`translator.split` decides where); the host program is the C glue `translate` writes
+(`translator.codegen.host`).
 
 ``save_and_reload_temporaries`` is about kernels that a global barrier splits into several
-device kernels, whose private and local temporaries would be lost in between.  Ours are never
-split: a global barrier is emitted only when the region runs as one work group (no ``g.N``
+device kernels, whose private and local temporaries would be lost in between.  An explicit
+global barrier statement never splits a kernel here (the region splitter splits at dependences,
+before barriers exist): a global barrier is emitted only when the region runs as one work group (no ``g.N``
 axis), where it is an ordinary work-group barrier with a global memory fence and every
 temporary survives it.  So the transform returns the kernel unchanged when it has no global
 barrier or no group axis, and raises a `TransformError` naming the temporaries when a kernel
@@ -111,8 +113,9 @@ def get_one_linearized_kernel(kernel: Kernel, callables_table: Any = None) -> Li
 
 def save_and_reload_temporaries(kernel: Kernel, entrypoint: str | None = None) -> Kernel:
     """Keep temporaries alive across global barriers (see the module docstring): a no-op for
-    this code generator, which never splits a kernel, unless the kernel needs a split it cannot
-    make (`TransformError`).  `entrypoint` is accepted for compatibility and unused."""
+    a kernel without a global barrier or without a group axis; otherwise a `TransformError`
+    names the temporaries live across a barrier.  `entrypoint` is accepted for compatibility
+    and unused."""
     barriers = {s.id for s in kernel.statements
                 if isinstance(s, BarrierInstruction) and s.synchronization_kind == "global"}
     if not barriers:

@@ -334,8 +334,3 @@ _STATEMENTS = (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch, c_
 
 def _is_statement(node: c_ast.Node) -> bool:
     return isinstance(node, _STATEMENTS)
-
-
-def find_regions(src: SourceText, tree: c_ast.FileAST) -> list[RegionSite]:
-    """All regions of the file, in source order, with their directives checked."""
-    return RegionFinder(src, tree, scan_directives(src)).find()

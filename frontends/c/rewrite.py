@@ -92,12 +92,6 @@ def apply_edits(text: str, edits: list[tuple[int, int, str]]) -> str:
     return "".join(out)
 
 
-def rewrite_text(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSignature],
-                 prototype_offset: int) -> str:
-    """Splice calls and prototypes into `text` (regions in source order, disjoint)."""
-    return apply_edits(text, rewrite_edits(text, regions, glue, prototype_offset))
-
-
 def definition_offset(src: SourceText, func: c_ast.FuncDef) -> int:
     """Offset of the start of the line where a function definition begins (its return type,
     or a line of storage-class words such as ``static inline`` just above it)."""

@@ -15,7 +15,6 @@ from typing import Any
 from frontends.fortran.chains import ParserGaveUp, install_chain_matching, parse_budget
 from translator.diagnostics import FrontendError, SourceSpan
 
-FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
 FIXED_SUFFIXES = (".f", ".for", ".f77", ".ftn", ".fpp")
 
 _PARSER: Any = None
@@ -323,11 +322,6 @@ def node_lines(node: Any) -> tuple[int, int] | None:
     found = None if lo is None else (lo, hi)
     _LINES[id(node)] = (node, found)
     return found
-
-
-def statement_line(node: Any) -> int | None:
-    lines = node_lines(node)
-    return None if lines is None else lines[0]
 
 
 def class_name(node: Any) -> str:

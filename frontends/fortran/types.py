@@ -239,12 +239,3 @@ def promote(a: FType, b: FType) -> FType:
     if b.base == "real":
         return b
     return a if a.kind >= b.kind else b
-
-
-def ftype_of_dtype(dtype: np.dtype) -> FType:
-    dtype = np.dtype(dtype)
-    if dtype.kind == "f":
-        return FType("real", dtype.itemsize)
-    if dtype.kind == "c":
-        return FType("complex", dtype.itemsize // 2)
-    return FType("integer", dtype.itemsize)

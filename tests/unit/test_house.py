@@ -6,6 +6,9 @@
   they never run.
 - The IR (``translator/ir``) imports nothing from code generation or analysis, not even for
   type checking: the layers read bottom-up from the folder names.
+- No unused definition: every module-level function, class and constant of the three packages,
+  and every method, is used by name somewhere in the project (code, tests, benchmarks, docs),
+  except the entries of ``UNUSED_ALLOWED``, each with the reason it stays.
 - No file of the project names a path outside it (the helper folder the project was written
   next to, spelled below without its slash so that this file does not name it either).
 """
@@ -13,7 +16,9 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -185,3 +190,69 @@ def test_no_file_names_a_path_outside_the_project() -> None:
             if OUTSIDE in line:
                 hits.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert not hits, "files that name the folder outside the project:\n" + "\n".join(hits)
+
+
+#: Definitions nothing in the tree names, and why each stays.
+UNUSED_ALLOWED = {
+    "__getattr__": "module-level lazy attribute hook of translator/__init__.py (PEP 562)",
+    "main_fc": "console-script entry point named in pyproject.toml",
+    "main_cc": "console-script entry point named in pyproject.toml",
+    "parse_float": "pymbolic parser hook, called by name by the base class",
+    "handle_unsupported_expression": "pymbolic mapper hook, called by the base class",
+}
+#: Method prefixes that mappers and visitors dispatch to by name.
+_DISPATCHED = ("map_", "visit_", "_map_")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _used_names(files: list[Path]) -> Counter:
+    """How often each name is used (loaded, an attribute, an import's source name, or a word
+    in a string or a Markdown page) across the project; definitions do not count."""
+    used: Counter = Counter()
+    for path in files:
+        if path.suffix == ".md":
+            used.update(_WORD.findall(path.read_text(encoding="utf-8")))
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                used[node.id] += 1
+            elif isinstance(node, ast.Attribute):
+                used[node.attr] += 1
+            elif isinstance(node, ast.alias) and node.asname and node.asname != node.name:
+                used[node.name.split(".")[-1]] += 1
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                used.update(_WORD.findall(node.value))
+    return used
+
+
+def _definitions(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            found.append((node.lineno, node.name))
+        elif isinstance(node, ast.Assign):
+            found += [(node.lineno, t.id) for t in node.targets if isinstance(t, ast.Name)]
+        if isinstance(node, ast.ClassDef):
+            found += [(sub.lineno, sub.name) for sub in node.body
+                      if isinstance(sub, ast.FunctionDef) and not sub.name.startswith("__")]
+    return found
+
+
+def test_no_unused_definitions() -> None:
+    files = [p for p in _project_files() if p.suffix in (".py", ".md")]
+    used = _used_names(files)
+    unused = [f"{path.relative_to(ROOT)}:{line}: {name}"
+              for path in files if path.suffix == ".py"
+              and path.relative_to(ROOT).parts[0] in PACKAGES
+              for line, name in _definitions(path)
+              if not used[name] and name not in UNUSED_ALLOWED
+              and not name.startswith(_DISPATCHED) and name != "__all__"]
+    assert not unused, "definitions nothing uses (delete them, or allow one with a reason):\n" \
+        + "\n".join(unused)
+
+
+def test_the_unused_check_sees_a_definition_only_its_own_file_names(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("def lonely():\n    return 1\n\ndef used():\n    return 2\n\nused()\n")
+    used = _used_names([module])
+    assert [n for _, n in _definitions(module) if not used[n]] == ["lonely"]

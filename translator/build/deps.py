@@ -30,7 +30,6 @@ _FORTRAN_INCLUDE = re.compile(r"""^[ \t]*include[ \t]*(['"])(?P<name>[^'"]+)\1""
                               re.IGNORECASE | re.MULTILINE)
 _CPP_INCLUDE = re.compile(r"""^[ \t]*#[ \t]*include[ \t]*(["<])(?P<name>[^">]+)[">]""",
                           re.MULTILINE)
-_PACKAGES = ("translator", "frontends", "transforms")
 
 
 @lru_cache(maxsize=1)

@@ -34,7 +34,8 @@ class SubstitutionRule:
 class Options:
     """Code-generation options (`transforms.set_options`)."""
 
-    #: Emit plain `/` and `%` for floor division only where proved non-negative (always on).
+    #: Accepted for loopy compatibility and ignored: every access is proven inside its extent
+    #: by legality (translator/analysis/bounds.py) whatever this says.
     enforce_array_accesses_within_bounds: bool = False
     #: Language the statements came from: "kernel" (floor semantics), "fortran" or "c".
     source_language: str = "kernel"

@@ -9,8 +9,6 @@ from typing import Generic, TypeVar
 K = TypeVar("K")
 V = TypeVar("V")
 
-#: Reserved prefix for every generated name.
-RESERVED_PREFIX = "_tr_"
 
 
 class FrozenDict(Mapping[K, V], Generic[K, V]):

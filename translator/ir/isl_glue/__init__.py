@@ -11,7 +11,7 @@ from __future__ import annotations
 from translator.ir.isl_glue.core import (  # noqa: F401
     _ToAff, _align_params, _all_to_params, _constraint_condition, _intersect_promoting,
     _involves_divs, _isl_msg, _isl_reason, _neg, _param_set_aligned, _param_terms, _sum,
-    _times, _with_params, aff_from_expr, align_two, check_forest, combined_domain,
+    _times, _with_params, aff_from_expr, check_forest, combined_domain,
     constant_extent, constant_extent_bound, dim_type, domain_parents, domain_str,
     expr_from_aff, expr_from_pwaff, iname_bounds, inames_of, is_affine, is_nonnegative,
     params_of, params_to_set_dims, parse_domain, project_onto, set_condition, union_all,

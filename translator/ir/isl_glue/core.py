@@ -422,11 +422,6 @@ def union_all(sets: Sequence[isl.Set], *, coalesce: bool = True) -> isl.Set:
     return level[0].coalesce() if coalesce else level[0]
 
 
-def align_two(a: isl.Set, b: isl.Set) -> tuple[isl.Set, isl.Set]:
-    """Give two sets the same parameter space."""
-    return a.align_params(b.get_space()), b.align_params(a.get_space())
-
-
 def domain_parents(domains: Sequence[isl.BasicSet]) -> tuple[int | None, ...]:
     """Parent index of each domain: the nearest earlier domain defining one of its params."""
     return _forest(domains).parents
