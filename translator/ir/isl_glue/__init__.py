@@ -14,7 +14,8 @@ from translator.ir.isl_glue.core import (  # noqa: F401
     _times, _with_params, aff_from_expr, check_forest, combined_domain,
     constant_extent, constant_extent_bound, dim_type, domain_parents, domain_str,
     expr_from_aff, expr_from_pwaff, iname_bounds, inames_of, is_affine, is_nonnegative,
-    params_of, params_to_set_dims, parse_domain, project_onto, set_condition, union_all,
+    params_of, params_to_set_dims, parse_domain, project_onto, set_condition, simplified_affine,
+    union_all,
 )
 from translator.ir.isl_glue.codegen import (  # noqa: F401
     _aligned, _box, _condition_set, _footprint, _footprint_of, bounding_inames,

@@ -244,6 +244,14 @@ def _is_affine(expr: Expression) -> bool:
     return True
 
 
+def simplified_affine(expr: Expression, names: Sequence[str]) -> Expression:
+    """The quasi-affine `expr` (free variables among `names`) in isl's normal form: like terms
+    collected, constants folded.  `expr` itself where isl needs several pieces."""
+    space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=list(names))
+    pieces = aff_from_expr(space, expr).get_pieces()
+    return expr_from_aff(pieces[0][1]) if len(pieces) == 1 else expr
+
+
 def expr_from_aff(aff: isl.Aff) -> Expression:
     """An Aff (possibly with integer divisions and a denominator) -> pymbolic expression.
 
