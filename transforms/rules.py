@@ -252,16 +252,17 @@ class _UsageReplacer(IRIdentityMapper):
         return super().map_linear_subscript(expr, *args, **kwargs)
 
 
-def _definition(kernel: Kernel, lhs_name: str, name: str) -> tuple[Assignment, tuple[str, ...]]:
-    """The single statement assigning `lhs_name`, and its subscripts (the rule's arguments)."""
+def _definitions(kernel: Kernel, lhs_name: str,
+                 name: str) -> list[tuple[Assignment, tuple[str, ...]]]:
+    """The statements assigning `lhs_name`, each with its subscripts (the rule's arguments)."""
     writers = [s for s in kernel.statements if lhs_name in s.assignee_names()]
     if not writers:
         raise TransformError(f"{name}: no statement assigns {lhs_name!r}")
-    if len(writers) > 1:
-        raise TransformError(f"{name}: {lhs_name!r} is assigned by several statements "
-                             f"({', '.join(s.id for s in writers)}); only a single definition "
-                             "can become a rule")
-    d = writers[0]
+    return [_definition(d, lhs_name, name) for d in writers]
+
+
+def _definition(d: Statement, lhs_name: str, name: str) -> tuple[Assignment, tuple[str, ...]]:
+    """One plain assignment of `lhs_name`, and its subscripts (distinct inames)."""
     if not isinstance(d, Assignment) or d.predicates or d.atomicity:
         raise TransformError(f"{name}: statement {d.id!r} is not a plain unconditional "
                              "assignment", d.span)
@@ -303,12 +304,14 @@ def _reads(stmt: Statement, var: str) -> bool:
 @transform()
 def assignment_to_subst(kernel: Kernel, lhs_name: str, extra_arguments: Any = (),
                         within: Any = None, force_retain_argument: bool = False) -> Kernel:
-    """Turn the assignment defining `lhs_name` into a substitution rule used where it is read.
+    """Turn the assignments defining `lhs_name` into substitution rules used where it is read.
 
     The definition's subscripts (distinct inames) become the rule's arguments, followed by
-    `extra_arguments`.  Readers matched by `within` invoke the rule; when no other statement
-    reads `lhs_name`, the definition and the temporary (or the argument, unless
-    `force_retain_argument`) are removed.  Example::
+    `extra_arguments`.  Readers matched by `within` invoke the rule of the definition that
+    reaches them; when no other statement reads `lhs_name`, the definitions and the temporary
+    (or the argument, unless `force_retain_argument`) are removed.  With several definitions
+    (``a = x; out = 5*a; a = y; out2 = 6*a``), each becomes its own rule; a reader's
+    definition is the last one before it in the same loops that it depends on.  Example::
 
         before: <> t[i] = 2*a[i]  {id=d} ; out[i] = t[i] + 1
         assignment_to_subst(knl, "t")
@@ -319,35 +322,75 @@ def assignment_to_subst(kernel: Kernel, lhs_name: str, extra_arguments: Any = ()
     if kernel.variable(lhs_name) is None:
         raise TransformError(f"{name}: unknown variable {lhs_name!r}"
                              + suggestion(str(lhs_name), kernel_names(kernel)))
-    d, args = _definition(kernel, lhs_name, name)
+    defs = _definitions(kernel, lhs_name, name)
     extra = name_list(extra_arguments, name, "extra_arguments")
     match = parse_stack_match(within)
-    readers = [s for s in kernel.statements if s.id != d.id and _reads(s, lhs_name)]
-    users = [s for s in readers if match(kernel, s)]
+    reaching = _reaching_definitions(kernel, lhs_name, [d for d, _ in defs], name)
+    users = [s for s in kernel.statements if s.id in reaching and match(kernel, s)]
     if not users:
         raise TransformError(f"{name}: no statement (matched by within) reads {lhs_name!r}")
-    _check_free_inames(kernel, d, args, extra, users, name)
-    removed = len(users) == len(readers)
-    is_arg = kernel.arg(lhs_name) is not None
-    drop_var = removed and not (is_arg and force_retain_argument)
+    for d, args in defs:
+        _check_free_inames(kernel, d, args, extra,
+                           [u for u in users if reaching[u.id] == d.id], name)
+    user_ids = {u.id for u in users}
+    still_read = {d for r, d in reaching.items() if r not in user_ids}
+    removed = {d.id for d, _ in defs if d.id not in still_read
+               and any(reaching[u.id] == d.id for u in users)}
+    drop_var = len(removed) == len(defs) and not (kernel.arg(lhs_name) is not None
+                                                  and force_retain_argument)
+    return _substituted(kernel, lhs_name, defs, users, reaching, extra, removed, drop_var)
+
+
+def _substituted(kernel: Kernel, lhs_name: str, defs: list[tuple[Assignment, tuple[str, ...]]],
+                 users: list[Statement], reaching: dict[str, str], extra: tuple[str, ...],
+                 removed: set[str], drop_var: bool) -> Kernel:
+    """`kernel` with one rule per used definition, readers invoking theirs."""
     taken = kernel_names(kernel) - ({lhs_name} if drop_var else set())
-    rule = UniqueNameGenerator(taken)(lhs_name if drop_var else f"{lhs_name}_subst")
-    replacer = _UsageReplacer(lhs_name, rule, len(args), extra)
-    user_ids = {s.id for s in users}
-    stmts = tuple(map_statement_expressions(s, replacer) if s.id in user_ids else s
+    gen = UniqueNameGenerator(taken)
+    rules = dict(kernel.substitutions)
+    replacers = {}
+    for d, args in defs:
+        if not any(reaching[u.id] == d.id for u in users):
+            continue
+        rule = gen(lhs_name if drop_var else f"{lhs_name}_subst")
+        rules[rule] = SubstitutionRule(name=rule, arguments=args + extra, span=d.span,
+                                       expression=_stored_value(kernel, lhs_name, d.expression))
+        replacers[d.id] = _UsageReplacer(lhs_name, rule, len(args), extra)
+    by_user = {u.id: replacers[reaching[u.id]] for u in users}
+    stmts = tuple(map_statement_expressions(s, by_user[s.id]) if s.id in by_user else s
                   for s in kernel.statements)
-    new_rule = SubstitutionRule(name=rule, arguments=args + extra, span=d.span,
-                                expression=_stored_value(kernel, lhs_name, d.expression))
-    result = replace(kernel, statements=stmts,
-                     substitutions=kernel.substitutions.set(rule, new_rule))
-    if not removed:
-        return result
-    result = remove_statements(result, {d.id})
+    result = replace(kernel, statements=stmts, substitutions=FrozenDict(rules))
+    result = remove_statements(result, removed)
     if not drop_var:
         return result
-    if is_arg:
+    if kernel.arg(lhs_name) is not None:
         return replace(result, args=tuple(a for a in result.args if a.name != lhs_name))
     return replace(result, temporaries=result.temporaries.delete(lhs_name))
+
+
+def _reaching_definitions(kernel: Kernel, lhs_name: str, defs: list[Assignment],
+                          name: str) -> dict[str, str]:
+    """Reader id -> id of the definition it reads: the only one, or (several) the last one
+    before the reader in kernel order that runs in the reader's loops and that the reader
+    depends on.  A reader no definition provably reaches is an error."""
+    readers = [s for s in kernel.statements
+               if s.id not in {d.id for d in defs} and _reads(s, lhs_name)]
+    if len(defs) == 1:
+        return {r.id: defs[0].id for r in readers}
+    order = {s.id: k for k, s in enumerate(kernel.statements)}
+    closure = kernel.dependency_closure()
+    out = {}
+    for r in readers:
+        before = [d for d in defs if order[d.id] < order[r.id]]
+        d = before[-1] if before else None
+        if d is None or d.within_inames != r.within_inames or d.id not in closure[r.id]:
+            raise TransformError(
+                f"{name}: {lhs_name!r} is assigned by several statements "
+                f"({', '.join(d.id for d in defs)}) and statement {r.id!r} does not read one "
+                "of them that runs before it in the same loops (with a dependency on it)",
+                r.span)
+        out[r.id] = d.id
+    return out
 
 
 def _stored_value(kernel: Kernel, var: str, expr: Expression) -> Expression:

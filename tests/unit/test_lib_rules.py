@@ -125,11 +125,34 @@ def test_assignment_to_subst_of_an_argument():
     assert "b" in kept.arg_names and "b_subst" in kept.substitutions
 
 
+def two_definitions():
+    return knl("{[i]: 0<=i<n}",
+               """<> a = inp[i]  {id=d1, inames=i}
+                  out[i] = 5*a  {id=u1, dep=d1}
+                  a = 3*inp[n - 1]  {id=d2, dep=u1, inames=i}
+                  out2[i] = 6*a  {id=u2, dep=d2}""", arr("inp", "n"))
+
+
+def test_assignment_to_subst_with_two_definitions(ctx):
+    k = two_definitions()
+    both = transforms.assignment_to_subst(k, "a")
+    assert set(both.substitutions) == {"a", "a_0"} and "a" not in both.temporaries
+    assert "out[i] = 5*a" in text(both) and "out2[i] = 6*a_0" in text(both)
+    check(k, transforms.expand_subst(both), ctx, n=9)
+    one = transforms.assignment_to_subst(k, "a", within="id:u2")
+    assert set(one.substitutions) == {"a_subst"} and "a" in one.temporaries
+    assert [s.id for s in one.statements] == ["d1", "u1", "u2"]
+    check(k, transforms.expand_subst(one), ctx, n=9)
+
+
 @pytest.mark.parametrize("instructions, name, message", [
     ("<> t[i] = a[i] {id=d}\nout[i] = t[i] {id=u}", "q", "unknown variable 'q'"),
     ("out[i] = a[i] {id=u}", "out", "no statement \\(matched by within\\) reads 'out'"),
     ("<> t[i] = a[i] {id=d0}\nt[i] = 2*t[i] {id=d1, dep=d0}\nout[i] = t[i] {id=u, dep=d1}",
-     "t", "'t' is assigned by several statements \\(d0, d1\\)"),
+     "t", "statement 'd1' reads 't' while defining it"),
+    ("<> t[i] = a[i] {id=d0}\nout[i] = t[i] {id=u, dep=d0}\nt[i] = 2*a[i] {id=d1, dep=u}\n"
+     "out[i] = out[i] + t[i] {id=u2}", "t",
+     "'t' is assigned by several statements \\(d0, d1\\) and statement 'u2' does not read"),
     ("<> t[7 - i] = a[i] {id=d}\nout[i] = t[i] {id=u}", "t",
      "the subscripts of t\\[7 - i\\] must be distinct inames, each plus a constant"),
     ("<> t[i] = a[i] {id=d}\nout[i] = t[[i]] {id=u}", "t", "a linear subscript of 't'"),
