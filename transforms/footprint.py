@@ -144,11 +144,33 @@ def plan_storage(kernel: Kernel, what: str, var: str, uses: Sequence[Use],
         base, extent = found
         axes.append(StorageAxis(k, base, extent, None))
     for k in order:
-        if axes[k].extent != 1:
-            axes[k] = replace(axes[k], iname=gen(iname_bases[k]))
+        if axes[k].extent == 1:
+            continue
+        base = iname_bases[k]
+        if base in kernel.all_inames:
+            _check_reused_iname(kernel, what, var, base, axes[k].extent, outer | set(sweep))
+            axes[k] = replace(axes[k], iname=base)
+        else:
+            axes[k] = replace(axes[k], iname=gen(base))
     _check_bases(kernel, what, var, uses, axes)
     plan = StoragePlan(tuple(axes), order, outer, ())
     return replace(plan, predicates=_predicates(kernel, what, var, box, plan))
+
+
+def _check_reused_iname(kernel: Kernel, what: str, var: str, iname: str, extent: int,
+                        busy: set[str]) -> None:
+    """An existing iname named for a storage axis must run over exactly ``0 <= iname <
+    extent``, independently of other inames, and not be one the footprint is taken in."""
+    if iname in busy:
+        raise TransformError(f"{what}: {iname!r} cannot index the storage of {var!r}: the "
+                             "footprint is taken inside that loop (swept or outer)")
+    domain = next(d for d in kernel.domains if iname in isl_glue.inames_of(d))
+    lower = isl_glue.static_lower_bound(domain, iname)
+    length = None if lower != 0 else isl_glue.static_length(domain, iname, 0)
+    if length != extent:
+        raise TransformError(f"{what}: existing iname {iname!r} cannot index the storage of "
+                             f"{var!r}: it must run over 0 <= {iname} < {extent} "
+                             f"(the footprint's extent)")
 
 
 def _check_uses(kernel: Kernel, what: str, var: str, uses: Sequence[Use], sweep: Iterable[str],
@@ -262,10 +284,12 @@ def add_storage(kernel: Kernel, what: str, temporary: str,
 
 
 def _add_box_domain(kernel: Kernel, plan: StoragePlan) -> Kernel:
-    if not plan.new_inames:
+    """A box domain for the plan's inames that are new (reused inames have theirs)."""
+    fresh = [ax for ax in plan.stored if ax.iname not in kernel.all_inames]
+    if not fresh:
         return kernel
-    conds = " and ".join(f"0 <= {ax.iname} < {ax.extent}" for ax in plan.stored)
-    box = isl_glue.parse_domain(f"{{[{', '.join(plan.new_inames)}]: {conds}}}")
+    conds = " and ".join(f"0 <= {ax.iname} < {ax.extent}" for ax in fresh)
+    box = isl_glue.parse_domain(f"{{[{', '.join(ax.iname for ax in fresh)}]: {conds}}}")
     return replace(kernel, domains=kernel.domains + (box,))
 
 
@@ -288,15 +312,18 @@ def _fastest_first(temp: TemporaryVariable, plan: StoragePlan) -> list[str]:
 def _tag_new_inames(kernel: Kernel, what: str, plan: StoragePlan, tags: Mapping[int, Any],
                     default_tag: Any, fastest_first: Sequence[str]) -> Kernel:
     auto: list[str] = []
+    reused = [ax.iname for ax in plan.stored if kernel.tag_of(ax.iname, LocalTag) is not None]
     for ax in plan.stored:
         spec = tags.get(ax.position, default_tag)
         tag = resolve_tag(kernel, spec, what, f"tag of {ax.iname!r}")
         if isinstance(tag, LocalAutoTag):
-            auto.append(ax.iname)
+            if ax.iname not in reused:   # an existing iname keeps its local axis
+                auto.append(ax.iname)
         else:
             kernel = set_tag(kernel, ax.iname, tag, transform_name=what)
     if auto:
-        busy = {t.axis for i in plan.outer for t in kernel.tags_of(i) if isinstance(t, LocalTag)}
+        busy = {t.axis for i in [*plan.outer, *reused] for t in kernel.tags_of(i)
+                if isinstance(t, LocalTag)}
         kernel = assign_local_axes(kernel, [i for i in fastest_first if i in auto], busy)
     return kernel
 

@@ -359,10 +359,12 @@ def _axis_position(what: str, arguments: Sequence[str], key: Any) -> int:
                          f"arguments: {', '.join(arguments) or 'none'})")
 
 
-def explicit_inames(kernel: Kernel, what: str, given: Any, arg: str) -> tuple[str, ...]:
-    """New iname names given by the user: identifiers not used in the kernel yet."""
+def explicit_inames(kernel: Kernel, what: str, given: Any, arg: str,
+                    reuse: bool = False) -> tuple[str, ...]:
+    """New iname names given by the user: identifiers not used in the kernel yet (with
+    `reuse`, existing inames too: the storage plan checks their bounds)."""
     names = name_list(given, what, arg)
-    taken = kernel_names(kernel)
+    taken = kernel_names(kernel) - (set(kernel.all_inames) if reuse else set())
     for n in names:
         if not n.isidentifier():
             raise TransformError(f"{what}: {arg} must be identifiers, got {n!r}")
@@ -377,8 +379,8 @@ def explicit_inames(kernel: Kernel, what: str, given: Any, arg: str) -> tuple[st
 def _iname_bases(kernel: Kernel, what: str, arguments: Sequence[str], given: Any
                  ) -> tuple[str, ...]:
     names = list(arguments)
-    for k, n in enumerate(explicit_inames(kernel, what, given, "precompute_inames")
-                          [:len(names)]):
+    for k, n in enumerate(explicit_inames(kernel, what, given, "precompute_inames",
+                                          reuse=True)[:len(names)]):
         names[k] = n
     return tuple(names)
 

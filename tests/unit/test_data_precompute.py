@@ -147,8 +147,8 @@ def test_non_affine_argument():
 
 
 def test_bad_names():
-    with pytest.raises(TransformError, match="'i_inner' is already used"):
-        transforms.precompute(rule_kernel(), "f", "i_inner", precompute_inames="i_inner")
+    with pytest.raises(TransformError, match="'a' is already used"):
+        transforms.precompute(rule_kernel(), "f", "i_inner", precompute_inames="a")
     with pytest.raises(TransformError, match="not an argument of the rule"):
         transforms.precompute(rule_kernel(), "f", "i_inner", storage_axes=["z"])
 
@@ -200,3 +200,50 @@ def test_outer_inames_include_loops_where_the_data_changes():
     # u changes in every step t, so the copy is made in every step; j changes nothing
     assert out.id_to_statement["f"].within_inames == {"t", "x"}
     assert out.id_to_statement["f"].depends_on == {"w"}
+
+
+# ---------------------------------------------------------------------------------------------
+# precompute_inames naming an existing iname (loopy's test_precompute_some_exist)
+
+
+def tiled_matmul():
+    knl = translator.make_kernel(
+        "{[i,j,k]: 0<=i<m and 0<=j<n and 0<=k<ell}", "c[i,j] = c[i,j] + b[k,j]*a[i,k]",
+        [GlobalArg("a", np.float64, shape="m, ell"), GlobalArg("b", np.float64, shape="ell, n"),
+         GlobalArg("c", np.float64, shape="m, n"), "..."])
+    ref = knl
+    knl = transforms.split_iname(knl, "i", 8, outer_tag="g.0", inner_tag="l.1")
+    knl = transforms.split_iname(knl, "j", 8, outer_tag="g.1", inner_tag="l.0")
+    knl = transforms.split_iname(knl, "k", 8)
+    knl = transforms.assume(knl, "n mod 8 = 0 and m mod 8 = 0 and ell mod 8 = 0")
+    knl = transforms.extract_subst(knl, "a_acc", "a[i1,i2]", parameters="i1, i2")
+    knl = transforms.extract_subst(knl, "b_acc", "b[i1,i2]", parameters="i1, i2")
+    return ref, knl
+
+
+def test_precompute_inames_may_reuse_an_existing_iname(ctx):
+    ref, knl = tiled_matmul()
+    outer = "i_outer, j_outer, k_outer"
+    knl = transforms.precompute(knl, "a_acc", "k_inner,i_inner", precompute_inames="ktemp,itemp",
+                                precompute_outer_inames=outer, default_tag="l.auto")
+    knl = transforms.precompute(knl, "b_acc", "j_inner,k_inner",
+                                precompute_inames="itemp,k2temp",
+                                precompute_outer_inames=outer, default_tag="l.auto")
+    assert "itemp" in statement(knl, "b_acc").within_inames
+    assert sum("itemp" in translator.ir.isl_glue.inames_of(d) for d in knl.domains) == 1
+    assert {knl.tag_of(n, LocalTag).axis for n in ("itemp", "k2temp")} == {0, 1}
+    auto_test_vs_ref(ref, ctx, knl, parameters=dict(n=16, m=24, ell=16))
+
+
+def test_precompute_inames_refuses_an_existing_iname_of_another_extent():
+    knl = translator.make_kernel("{[i, j, q]: 0<=i<n and 0<=j<4 and 0<=q<3}",
+                                 """f(x) := 2*a[x]
+                                    out[i, j] = f(i) + f(i + 1)*j
+                                    other[q] = q""", ARGS)
+    knl = transforms.split_iname(knl, "i", 16, outer_tag="g.0")
+    with pytest.raises(TransformError, match="existing iname 'q' cannot index the storage of "
+                       "'f': it must run over 0 <= q < 17"):
+        transforms.precompute(knl, "f", "i_inner", precompute_inames="q")
+    with pytest.raises(TransformError, match="'i_inner' cannot index the storage of 'f': the "
+                       "footprint is taken inside that loop"):
+        transforms.precompute(knl, "f", "i_inner", precompute_inames="i_inner")
