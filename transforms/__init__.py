@@ -40,6 +40,7 @@ from transforms.temporaries import (alias_temporaries, privatize_temporaries_wit
                                     set_temporary_address_space)
 # [data-imports]
 from transforms.buffer import buffer_array
+from transforms.fusion import fuse_kernels
 from transforms.cleanup import (concatenate_arrays, find_instructions, fold_constants,
                                 map_instructions, remove_inames_from_insn,
                                 remove_unused_arguments, simplify_indices)
@@ -72,4 +73,5 @@ __all__ += [
 # [data-all]
 __all__ += ["add_prefetch", "buffer_array", "precompute"]
 __all__ += ["concatenate_arrays", "find_instructions", "fold_constants", "map_instructions",
-            "remove_inames_from_insn", "remove_unused_arguments", "simplify_indices"]
+            "remove_inames_from_insn", "remove_unused_arguments", "simplify_indices",
+            "fuse_kernels"]

@@ -32,6 +32,7 @@ from translator.ir.isl_glue.dims import (  # noqa: F401
     _single_basic_set, add_dim, as_param_set, as_relation, box_extent, constrain_equal,
     duplicate_dim, fix_dim, iname_domains_equal, intersect_params, map_domain_inames,
     parse_param_set, project_out_names, relation_dims, relation_from_equations, rename_dim,
+    same_domain,
     split_dim, static_length, static_lower_bound,
 )
 from translator.ir.isl_glue.loops import (  # noqa: F401

@@ -201,6 +201,16 @@ def intersect_params(old: isl.BasicSet | None, new: isl.BasicSet) -> isl.BasicSe
     return old.intersect(new.align_params(old.get_space()))
 
 
+def same_domain(a: isl.BasicSet, b: isl.BasicSet) -> bool:
+    """Whether two domains are the same set (same inames in the same order, parameters
+    matched by name)."""
+    if inames_of(a) != inames_of(b):
+        return False
+    sa, sb = isl.Set.from_basic_set(a), isl.Set.from_basic_set(b)
+    sa = sa.align_params(sb.get_space())
+    return sa.is_equal(sb.align_params(sa.get_space()))
+
+
 def iname_domains_equal(domains: Sequence[isl.BasicSet], a: str, b: str) -> bool:
     """Whether inames `a` and `b` iterate over the same values (for the same values of
     parameters and of the inames of their ancestor domains)."""
