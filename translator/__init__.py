@@ -31,6 +31,9 @@ _LAZY = {
     "generate_header": "translator.finish",
     "register_reduction_operation": "translator.codegen.registry",
     "register_preamble_generator": "translator.codegen.registry",
+    # operation and memory-access counts (loopy's statistics)
+    "get_op_map": "translator.analysis.statistics",
+    "get_mem_access_map": "translator.analysis.statistics",
 }
 
 __all__ = sorted(_LAZY) + ["__version__"]

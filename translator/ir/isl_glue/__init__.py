@@ -41,7 +41,8 @@ from translator.ir.isl_glue.loops import (  # noqa: F401
     max_over_union,
 )
 from translator.ir.isl_glue.footprints import (  # noqa: F401
-    _shifted_extent, clip_to_shape, constant_iname_extent, convex_footprint, data_footprint,
+    _shifted_extent, clip_to_shape, constant_iname_extent, convex_footprint, count_points,
+    data_footprint,
     fetch_domain, fetch_predicates, footprint_bounding_box, footprint_within, product_domain,
     simplify_index, slice_domain, storage_axis, use_domain,
 )

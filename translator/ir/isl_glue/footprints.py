@@ -4,7 +4,7 @@ footprints, storage boxes and fetch predicates.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import islpy as isl
 import pymbolic.primitives as p
@@ -201,3 +201,15 @@ def constant_iname_extent(domains: Sequence[isl.BasicSet], iname: str) -> int | 
         return hardware_range(statement_domain(domains, [iname]), iname)[2]
     except (isl.Error, DomainError):
         return None
+
+
+def count_points(domain: isl.BasicSet | isl.Set, params: Mapping[str, int]) -> int:
+    """The number of points of `domain` for the parameter values `params` (each parameter of
+    the domain must be given)."""
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    for name in s.get_var_names(isl.dim_type.param):
+        if name not in params:
+            raise DomainError(f"a value for parameter {name!r} is needed to count")
+        pos = s.find_dim_by_name(isl.dim_type.param, name)
+        s = s.fix_val(isl.dim_type.param, pos, isl.Val.int_from_si(s.get_ctx(), int(params[name])))
+    return s.count_val().to_python()
