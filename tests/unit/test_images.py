@@ -9,7 +9,7 @@ import pytest
 
 import transforms
 import translator
-from tests.unit.test_lib_common import arr, check, knl
+from tests.unit.transforms.builders import arr, check, knl
 from translator.diagnostics import CodegenError, TransformError
 from translator.ir.parse import GlobalArg
 

@@ -10,7 +10,7 @@ import pytest
 from pymbolic import parse
 
 import transforms
-from tests.unit.test_lib_common import arr, check, knl, text
+from tests.unit.transforms.builders import arr, check, knl, text
 from translator.diagnostics import TransformError
 from translator.ir.kernel import SubstitutionRule
 

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import transforms
-from tests.unit.test_lib_common import arr, check, knl, text
-from tests.unit.test_transforms_common import points
+from tests.unit.transforms.builders import arr, check, knl, text
+from tests.unit.transforms.builders import points
 from translator.diagnostics import KernelLanguageError, TransformError
 from translator.ir.tags import GroupTag, LocalTag
 

@@ -8,7 +8,7 @@ import pytest
 
 import transforms
 import translator
-from tests.unit.test_lib_common import arr, check, knl, text
+from tests.unit.transforms.builders import arr, check, knl, text
 from translator.codegen.schedule import StatementNode, schedule_kernel
 from translator.diagnostics import TransformError
 from translator.ir.parse import TemporaryVariable

@@ -9,7 +9,7 @@ import pytest
 
 import transforms
 import translator
-from tests.unit.test_lib_common import arr, check, knl, text
+from tests.unit.transforms.builders import arr, check, knl, text
 from translator.diagnostics import TransformError
 from translator.ir.data import AddressSpace, FixedStrideTag, NestingTag, strides
 from translator.ir.parse import TemporaryVariable

@@ -1,7 +1,6 @@
-"""Kernel builders shared by the transform tests, and tests of `transforms.common`.
-
-Kernels are built directly from `Kernel(...)` objects (domains via `isl_glue.parse_domain`,
-expressions via pymbolic's parser) so that these tests depend only on the IR.
+"""Builders shared by the transform tests: kernels from the kernel language (`knl`, `arr`,
+`check` against a reference on the CPU OpenCL device, `text`) and kernels built directly from IR
+objects (`assign`, `build`, `points`, `evaluate_index`), so that a test can depend on the IR only.
 """
 
 from __future__ import annotations
@@ -9,16 +8,41 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import islpy as isl
+import numpy as np
 import pymbolic.primitives as p
 from pymbolic import evaluate, parse
 
+import translator
 from translator.ir import isl_glue
-from translator.ir.data import ArrayArg, ValueArg
-from translator.ir.expr import Expression, IRWalkMapper, Reduction
+from translator.ir.data import ArrayArg
+from translator.ir.expr import Expression, IRWalkMapper
 from translator.ir.kernel import Kernel, SubstitutionRule
+from translator.ir.parse import GlobalArg, ValueArg
 from translator.ir.statements import Assignment
 from translator.ir.util import FrozenDict
-from transforms.common import Rewriter, rewrite_statements, used_inames
+from translator.testing import auto_test_vs_ref
+
+__all__ = ["GlobalArg", "ValueArg", "arr", "assign", "build", "check", "evaluate_index", "expr",
+           "knl", "points", "text"]
+
+def knl(domains, instructions: str, *args, **kw) -> translator.Kernel:
+    """`make_kernel` with the declared arguments plus inferred ones."""
+    return translator.make_kernel(domains, instructions, [*args, "..."], **kw)
+
+
+def arr(name: str, shape: str, dtype=np.float32) -> GlobalArg:
+    return GlobalArg(name, dtype, shape=shape)
+
+
+def check(ref, test, ctx, **parameters) -> None:
+    """The transformed kernel computes what the reference does (CPU OpenCL device)."""
+    assert test is not ref
+    auto_test_vs_ref(ref, ctx, test, parameters=parameters)
+
+
+def text(kernel) -> str:
+    """The instructions section of the printed kernel."""
+    return translator.print_kernel(kernel).split("instructions:\n", 1)[1]
 
 
 def expr(e: str | Expression) -> Expression:
@@ -86,56 +110,3 @@ def evaluate_index(e: Expression, **values: int) -> int:
 
 # ---------------------------------------------------------------------------------------------
 # tests of transforms.common
-
-
-def test_rewriter_keeps_identity_when_nothing_changes():
-    e = parse("a[i, j] + 2*b[k]")
-    assert Rewriter({"x": p.Variable("y")})(e) is e
-
-
-def test_rewriter_substitutes_and_renames_reductions():
-    red = Reduction("sum", ("k",), parse("a[i, k]"))
-    rw = Rewriter({"k": p.Variable("kk")}, reduction_inames=lambda r: ("kk",))
-    out = rw(red + 1)
-    assert out == Reduction("sum", ("kk",), parse("a[i, kk]")) + 1
-
-
-def test_rewriter_respects_bound_rule_arguments():
-    rw = Rewriter({"i": p.Variable("q")}).with_bound({"i"})
-    e = parse("a[i]")
-    assert rw(e) is e
-
-
-def test_used_inames_counts_reductions_in_rules():
-    rule = SubstitutionRule(name="f", arguments=("x",),
-                            expression=Reduction("sum", ("k",), parse("a[x, k]")))
-    knl = build("{[i, k]: 0<=i<n and 0<=k<m}", [assign("s", "out[i]", "f(i)", ["i"])],
-                rules=[rule])
-    assert used_inames(knl) == {"i", "k"}
-
-
-def test_rule_used_inside_and_outside_within_is_copied():
-    rule = SubstitutionRule(name="f", arguments=("x",), expression=parse("a[x] * i"))
-    knl = build("{[i]: 0<=i<n}", [assign("s0", "out[i]", "f(i)", ["i"]),
-                                  assign("s1", "out2[i]", "f(i)", ["i"])], rules=[rule])
-    rw = Rewriter({"i": p.Variable("z")})
-    out = rewrite_statements(knl, rw, lambda s: s.id == "s0")
-    assert set(out.substitutions) == {"f", "f_0"}
-    assert out.substitutions["f"] == rule
-    assert out.substitutions["f_0"].expression == parse("a[x] * z")
-    assert out.statement("s0").expression == parse("f_0(z)")
-    assert out.statement("s1") is knl.statement("s1")
-
-
-def test_rule_used_only_inside_is_rewritten_in_place():
-    rule = SubstitutionRule(name="f", arguments=("x",), expression=parse("a[x] * i"))
-    knl = build("{[i]: 0<=i<n}", [assign("s0", "out[i]", "f(i)", ["i"])], rules=[rule])
-    out = rewrite_statements(knl, Rewriter({"i": p.Variable("z")}), lambda s: True)
-    assert set(out.substitutions) == {"f"}
-    assert out.substitutions["f"].expression == parse("a[x] * z")
-
-
-def test_points_helper():
-    knl = build("{[i, j]: 0<=i<3 and 0<=j<i}", [assign("s", "out[i, j]", "1", ["i", "j"])])
-    assert points(knl, ["i", "j"]) == {(1, 0), (2, 0), (2, 1)}
-    assert evaluate_index(parse("i + 2*min(j, 3)"), i=1, j=5) == 7

@@ -7,7 +7,7 @@ import pytest
 from pymbolic import parse
 
 import transforms
-from tests.unit.test_transforms_common import assign, build, points
+from tests.unit.transforms.builders import assign, build, points
 from translator.diagnostics import TransformError
 from translator.ir import isl_glue
 from translator.ir.expr import Reduction

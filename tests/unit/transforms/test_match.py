@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.test_transforms_common import assign, build
+from tests.unit.transforms.builders import assign, build
 from translator.diagnostics import TransformError
 from transforms.match import (All, And, Id, Iname, InKernel, Not, Or, Reads, StackMatch,
                               Tagged, Writes, parse_match, parse_stack_match)

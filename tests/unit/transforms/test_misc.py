@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import transforms
-from tests.unit.test_transforms_common import assign, build
+from tests.unit.transforms.builders import assign, build
 from translator.diagnostics import TransformError
 from translator.ir.data import ArrayArg, TemporaryVariable, ValueArg
 from translator.ir.kernel import Options

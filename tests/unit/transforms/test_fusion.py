@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import transforms as tr
-from tests.unit.test_lib_common import text
+from tests.unit.transforms.builders import text
 from translator import GlobalArg, make_kernel
 from translator.diagnostics import TransformError
 

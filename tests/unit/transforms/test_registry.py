@@ -8,7 +8,7 @@ import warnings
 import pytest
 
 import transforms
-from tests.unit.test_transforms_common import assign, build
+from tests.unit.transforms.builders import assign, build
 from translator.diagnostics import SourceSpan, TransformError, TranslatorWarning
 from translator.ir.kernel import Kernel
 from transforms import registry

@@ -8,7 +8,7 @@ import pytest
 from pymbolic import parse
 
 import transforms
-from tests.unit.test_transforms_common import assign, build
+from tests.unit.transforms.builders import assign, build
 from translator.diagnostics import TransformError
 from translator.ir import isl_glue
 from translator.ir.data import ArrayArg, FixedStrideTag, TemporaryVariable, ValueArg

@@ -8,7 +8,7 @@ import pytest
 
 import transforms
 import translator
-from tests.unit.test_lib_common import ValueArg, arr, knl, text
+from tests.unit.transforms.builders import ValueArg, arr, knl, text
 from translator.diagnostics import TransformError
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.parse import TemporaryVariable
