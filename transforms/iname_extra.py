@@ -23,6 +23,7 @@ from translator.ir.statements import Statement
 from translator.ir.tags import (GroupTag, IlpSeqTag, IlpUnrollTag, InameTag, LocalAutoTag,
                                 LocalTag, VectorizeTag, is_hardware_parallel)
 from translator.ir.util import UniqueNameGenerator
+from translator.schedule import schedule_kernel
 
 from transforms.common import (Rewriter, check_iname, collect, drop_inames, kernel_names,
                                map_statement_expressions, map_within_inames, name_list,
@@ -38,9 +39,6 @@ from transforms.registry import transform
 
 def check_schedulable(kernel: Kernel, transform_name: str) -> None:
     """Raise a TransformError if the scheduler cannot order `kernel`'s statements."""
-    # Imported here: transforms do not depend on codegen, but the scheduler is the one exact
-    # test of schedulability.
-    from translator.codegen.schedule import schedule_kernel
     try:
         schedule_kernel(kernel)
     except (SchedulingError, DomainError) as e:

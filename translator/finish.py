@@ -2,7 +2,7 @@
 structured code-generation result, headers, and temporaries across global barriers.
 
 The code generator is deterministic: a kernel has exactly one linearization (the scheduler's
-greedy order, `translator.codegen.schedule`), so `generate_loop_schedules` yields one kernel and
+greedy order, `translator.schedule`), so `generate_loop_schedules` yields one kernel and
 needs no recursion-limit context manager.  A region becomes a host program of one or more
 launches (`translator.split` decides where); the host program is the C glue `translate` writes
 (`translator.codegen.host`).
@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from translator.codegen.result import GeneratedCode
-from translator.codegen.schedule import (BarrierNode, LoopNode, Schedule, ScheduleNode,
+from translator.schedule import (BarrierNode, LoopNode, Schedule, ScheduleNode,
                                          StatementNode)
 from translator.diagnostics import TransformError
 from translator.ir.data import AddressSpace, ArrayArg, strides
@@ -100,7 +100,7 @@ def get_one_linearized_kernel(kernel: Kernel, callables_table: Any = None) -> Li
     """The linearized kernel that `translator.generate_code` prints."""
     from translator.codegen.barriers import insert_barriers
     from translator.codegen.opencl import prepare_kernel
-    from translator.codegen.schedule import schedule_kernel
+    from translator.schedule import schedule_kernel
     if isinstance(kernel, LinearizedKernel):
         return kernel
     prepared = prepare_kernel(kernel)

@@ -38,6 +38,8 @@ from translator.ir.predicates import MAX_COMBINED, merge_complementary
 from translator.ir.statements import Statement
 from translator.ir.tags import InameTag
 from translator.ir.util import FrozenDict
+from translator.schedule import (LoopNode, StatementNode, resolve_hardware_axes,
+                                 schedule_kernel)
 
 
 def private_temporaries(kernel: Kernel) -> list[str]:
@@ -51,7 +53,6 @@ def check_private_temporaries(kernel: Kernel, trusted: frozenset[str] = frozense
     """Raise `LegalityError` for the first private temporary some read of which may get its
     value from another work item (or from before the region); `trusted` inames (asserted
     independent) do not count as separating work items."""
-    from translator.codegen.schedule import resolve_hardware_axes
     names = private_temporaries(kernel)
     hardware = resolve_hardware_axes(kernel)
     axes = _checked_axes(hardware, trusted)
@@ -117,7 +118,6 @@ class _Layout:
     @staticmethod
     def of(kernel: Kernel, keep: set[str],
            closure: dict[str, frozenset[str]] | None = None) -> _Layout:
-        from translator.codegen.schedule import LoopNode, StatementNode, schedule_kernel
         keep = keep | _domain_writers(kernel)
         closure = kernel.dependency_closure() if closure is None else closure
         stmts = tuple(replace(_with_inames(s), depends_on=(closure[s.id] & keep) - {s.id})

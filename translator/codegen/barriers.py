@@ -15,7 +15,7 @@ from fnmatch import fnmatchcase
 
 import pymbolic.primitives as p
 
-from translator.codegen.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
+from translator.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
 from translator.ir.data import AddressSpace
 from translator.ir.expr import Expression, IRWalkMapper, LinearSubscript, dependencies
 from translator.ir.kernel import Kernel

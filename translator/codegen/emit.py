@@ -17,7 +17,7 @@ from translator.codegen.cexpr import CExpressionPrinter, safe_name
 from translator.codegen.cnames import line_directive_file
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
-from translator.codegen.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
+from translator.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
 from translator.ir.data import ArrayArg, FixedStrideTag, NestingTag, strides

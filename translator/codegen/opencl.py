@@ -7,7 +7,7 @@ Stages, in order (each needs the previous one):
    parallel_reductions`: trees in local memory, atomics across groups), then the sequential
    ones (`translator.codegen.reductions`); accumulators are ordinary statements, so they must
    exist before scheduling;
-3. scheduling (`translator.codegen.schedule`) and local barriers (`translator.codegen.barriers`);
+3. scheduling (`translator.schedule`) and local barriers (`translator.codegen.barriers`);
 4. the NDRange (`translator.codegen.grid`): sizes and the facts every work item may assume;
 5. printing (`translator.codegen.emit`): loops, guards, statements; then declarations,
    helper functions and the signature, which depend on what the body used.
@@ -35,7 +35,7 @@ from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.parallel_reductions import atomic_preamble, lower_parallel_reductions
 from translator.codegen.reductions import lower_reductions
 from translator.codegen.result import FixedParam, GeneratedCode, KernelParam
-from translator.codegen.schedule import schedule_kernel
+from translator.schedule import schedule_kernel
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
 from translator.ir.data import (AddressSpace, ArrayArg, NestingTag, TemporaryVariable,

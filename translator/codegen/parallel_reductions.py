@@ -48,7 +48,7 @@ from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.group_updates import (SCRATCH_PREFIX, atomic_preamble,
                                               atomic_update_text, finish_buffer_name,
                                               scratch_name)
-from translator.codegen.schedule import resolve_hardware_axes
+from translator.schedule import resolve_hardware_axes
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable

@@ -37,7 +37,7 @@ import pymbolic.primitives as p
 from translator.analysis.coalescing import polynomial
 from translator.codegen.cnames import c_type_name, safe_name
 from translator.codegen.emit import Conditions, TreeEmitter
-from translator.codegen.schedule import BarrierNode, LoopNode
+from translator.schedule import BarrierNode, LoopNode
 from translator.codegen.versioning import VersioningEmitter
 from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace

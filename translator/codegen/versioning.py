@@ -28,7 +28,7 @@ import pymbolic.primitives as p
 
 from translator.codegen.emit import Conditions, TreeEmitter
 from translator.codegen.grid import Grid
-from translator.codegen.schedule import (BarrierNode, LoopNode, Schedule, ScheduleNode,
+from translator.schedule import (BarrierNode, LoopNode, Schedule, ScheduleNode,
                                          StatementNode)
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue

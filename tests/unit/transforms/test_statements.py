@@ -9,7 +9,7 @@ import pytest
 import transforms
 import translator
 from tests.unit.transforms.builders import arr, check, knl, text
-from translator.codegen.schedule import StatementNode, schedule_kernel
+from translator.schedule import StatementNode, schedule_kernel
 from translator.diagnostics import TransformError
 from translator.ir.parse import TemporaryVariable
 from translator.ir.statements import BarrierInstruction

@@ -8,7 +8,7 @@ import transforms
 import translator
 from translator.codegen.barriers import insert_barriers
 from translator.codegen.opencl import prepare_kernel
-from translator.codegen.schedule import BarrierNode, LoopNode, StatementNode, schedule_kernel
+from translator.schedule import BarrierNode, LoopNode, StatementNode, schedule_kernel
 from translator.ir.parse import GlobalArg, TemporaryVariable
 
 
