@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-import numpy as np
 
 from translator.diagnostics import SourceSpan
 from translator.ir.glue import GlueParam, GlueSignature  # noqa: F401 (the frontend contract)
@@ -32,18 +31,11 @@ class TransformCall:
     args: tuple[Any, ...] = ()
     kwargs: tuple[tuple[str, Any], ...] = ()
     span: SourceSpan | None = field(default=None, compare=False)
-    #: Names in the arguments are case-insensitive (Fortran): `for_kernel` resolves them.
+    #: Names in the arguments are case-insensitive (Fortran): the pipeline spells them as the
+    #: kernel does before the call (`transforms.registry.fold_names`).
     case_insensitive: bool = False
     #: (name as resolved, name as the source spells it), for messages about the call.
     spellings: tuple[tuple[str, str], ...] = field(default=(), compare=False)
-
-    def for_kernel(self, kernel: Kernel) -> TransformCall:
-        """The call as the transform receives it: with case-insensitive names, every name
-        in the arguments spelled as `kernel` spells it (see `frontends.pragmas.fold_names`)."""
-        if not self.case_insensitive:
-            return self
-        from frontends.pragmas import fold_names
-        return fold_names(self, kernel)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

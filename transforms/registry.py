@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
 import types
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from translator.diagnostics import Note, SourceSpan, TransformError, TranslatorError, warn
+from translator.ir import isl_glue
 from translator.ir.kernel import Kernel
 
 from transforms.common import suggestion
@@ -177,3 +180,106 @@ def _binding_error(name: str, fn: Callable[..., Any], message: str, kwargs: Mapp
     # name), which "split_iname(split_iname, ...)" made look like a recursive call
     note = Note(f"{name} takes {signature_text(fn)}", span)
     return TransformError(f"{name}: {message}{hint}", span, notes=(note,))
+
+
+# ---------------------------------------------------------------------------------------------
+# case-insensitive names in pragma calls (Fortran)
+
+#: Parameters that hold text in another language or fixed spellings, never kernel names
+#: (None: the whole argument; "keys": only the keys of a dict are names).
+_NOT_NAMES = {"definition": None, "combine": None, "neutral": None, "order": None,
+              "preamble_generators": None, "manglers": "keys"}
+
+_WORD = re.compile(r"(?<!\w)[A-Za-z_]\w*")
+
+
+class _NameFolder:
+    """Spells each word that names something in the kernel as the kernel does."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.canonical: dict[str, str] = {}
+        for n in sorted(names):
+            self.canonical.setdefault(n.lower(), n)
+        self.spellings: dict[str, str] = {}
+
+    def name(self, word: str) -> str:
+        name = self.canonical.get(word.lower(), word)
+        if name != word:
+            self.spellings.setdefault(name, word)
+        return name
+
+    def value(self, v: Any, mode: str | None = "all") -> Any:
+        if mode is None:
+            return v
+        if isinstance(v, str):
+            if mode == "keys":
+                return v
+            folded = _WORD.sub(lambda m: self.name(m.group(0)), v)
+            if folded != v:
+                self.spellings.setdefault(folded, v)
+            return folded
+        if isinstance(v, (tuple, list)):
+            return type(v)(self.value(x, mode) for x in v)
+        if isinstance(v, dict):
+            return {self.value(k): self.value(x, mode if mode != "keys" else None)
+                    for k, x in v.items()}
+        return v
+
+
+def pragma_names(kernel: Any) -> set[str]:
+    """Everything a pragma may name: inames, arguments, temporaries, substitution rules,
+    parameters, statement ids and tags."""
+    names = set(kernel.all_inames) | set(kernel.arg_names) | set(kernel.temporaries)
+    names |= set(kernel.substitutions)
+    for d in kernel.domains:
+        names |= set(isl_glue.params_of(d))
+    for s in kernel.statements:
+        names.add(s.id)
+        names |= {str(t) for t in s.tags}
+    return names
+
+
+def fold_names(call: Any, kernel: Kernel) -> Any:
+    """`call` with the names in its arguments spelled as `kernel` spells them.
+
+    For languages whose names are case-insensitive (Fortran): every identifier in a string
+    argument (iname lists, ``"i:g.0"`` tag maps, ``within=`` match expressions, conditions,
+    dict keys and values) and every keyword naming a variable (``fix_parameters(N=8)``) that
+    names an iname, variable, rule, statement id or tag of the kernel in another case gets
+    the kernel's spelling; other words keep theirs, so a message about an unknown name shows
+    it as written.  Parameters holding code or fixed spellings (`_NOT_NAMES`) are left alone.
+    `spellings` records each change for messages.
+    """
+    folder = _NameFolder(pragma_names(kernel))
+    params = _parameter_names(call.name, len(call.args))
+    args = tuple(folder.value(a, _NOT_NAMES.get(params[k], "all")) if k < len(params)
+                 else folder.value(a) for k, a in enumerate(call.args))
+    kwargs = tuple((_keyword(folder, key, params), folder.value(v, _NOT_NAMES.get(key.lower(),
+                                                                                  "all")))
+                   for key, v in call.kwargs)
+    spellings = tuple(sorted(folder.spellings.items()))
+    if args == call.args and kwargs == call.kwargs:
+        return call
+    return replace(call, args=args, kwargs=kwargs, spellings=spellings)
+
+
+def _keyword(folder: _NameFolder, key: str, params: tuple[str, ...]) -> str:
+    """A keyword names a parameter of the transform (any case) or, for transforms taking
+    ``**names``, a variable of the kernel."""
+    return key.lower() if key.lower() in params else folder.name(key)
+
+
+def _parameter_names(transform: str, count: int) -> tuple[str, ...]:
+    """The names of the transform's parameters after the kernel (positional ones first;
+    a ``*args`` parameter repeated to cover `count` arguments); () if it is unknown."""
+    try:
+        fn = get_transform(transform)
+    except TranslatorError:
+        return ()
+    out: list[str] = []
+    for prm in list(inspect.signature(fn).parameters.values())[1:]:
+        if prm.kind is inspect.Parameter.VAR_POSITIONAL:
+            out += [prm.name] * max(count - len(out), 0)
+        elif prm.kind is not inspect.Parameter.VAR_KEYWORD:
+            out.append(prm.name)
+    return tuple(out)

@@ -47,10 +47,12 @@ def apply_transform_calls(kernel: Kernel, calls: Sequence[Any],
     check the work groups they ask for, blaming the pragma that tagged the iname.  `tagged_by`
     receives, per iname, the span of the last pragma that changed its tags."""
     import transforms
+    from transforms.registry import fold_names
     tagged_by = {} if tagged_by is None else tagged_by
     for call in calls:
         # case-insensitive names (Fortran) resolve against the kernel as it is now
-        call = call.for_kernel(kernel) if hasattr(call, "for_kernel") else call
+        if getattr(call, "case_insensitive", False):
+            call = fold_names(call, kernel)
         before = kernel
         try:
             kernel = transforms.apply_call(kernel, call.name, call.args, dict(call.kwargs),

@@ -9,10 +9,10 @@ import pytest
 
 from frontends.base import TransformCall
 from frontends.fortran import FRONTEND
-from frontends.pragmas import fold_names
 from translator.diagnostics import SourceSpan, TranslatorError
 from translator.ir.tags import GroupTag, LocalTag
 from translator.pipeline import apply_transform_calls
+from transforms.registry import fold_names
 
 
 def fixed_form(pragmas: str, statement: str = "V(I) = (U(I - 1) + U(I + 1)) / 2") -> str:
@@ -137,4 +137,7 @@ def test_code_and_fixed_spellings_are_left_alone():
 def test_case_sensitive_calls_are_unchanged():
     (region,) = FRONTEND.parse("t.f", fixed_form(""), {}).regions
     call = TransformCall(name="split_iname", args=("I", 16))
-    assert call.for_kernel(region.kernel) is call
+    with pytest.raises(TranslatorError, match="'I'"):
+        apply_transform_calls(region.kernel, [call])
+    folded = TransformCall(name="split_iname", args=("I", 16), case_insensitive=True)
+    assert "i_inner" in apply_transform_calls(region.kernel, [folded]).all_inames
