@@ -6,6 +6,8 @@
   they never run.
 - The IR (``translator/ir``) imports nothing from code generation or analysis, not even for
   type checking: the layers read bottom-up from the folder names.
+- Every import follows the layer table of docs/architecture.md (`LAYERS`): no module imports
+  a layer below its own; frontends see only the diagnostics and the IR.
 - No unused definition: every module-level function, class and constant of the three packages,
   and every method, is used by name somewhere in the project (code, tests, benchmarks, docs),
   except the entries of ``UNUSED_ALLOWED``, each with the reason it stays.
@@ -152,6 +154,84 @@ def test_the_ir_imports_no_codegen_or_analysis() -> None:
            for target, line in sorted(edges.items())
            if target.startswith(("translator.codegen", "translator.analysis"))]
     assert not bad, "\n".join(bad)
+
+
+#: The layer table of docs/architecture.md, top (imported by all) to bottom: (layer, module
+#: prefixes).  A module may import its own layer and the layers before it.
+LAYERS = (
+    ("diagnostics", ("translator.diagnostics",)),
+    ("ir", ("translator.ir",)),
+    ("schedule", ("translator.schedule",)),
+    ("analysis", ("translator.analysis",)),
+    ("transforms", ("transforms",)),
+    ("codegen", ("translator.codegen", "translator.finish")),
+    ("pipeline", ("translator.split", "translator.automap", "translator.pipeline",
+                  "translator.deep")),
+    ("api", ("translator.execution", "translator.testing")),
+    ("driver", ("translator.driver",)),
+    ("build", ("translator.build", "translator.cli")),
+)
+#: Frontends may import only these layers (and each other); only these layers import them.
+FRONTEND_USES = ("diagnostics", "ir")
+FRONTEND_USERS = ("driver", "build")
+#: Upward imports not yet moved to where they belong (issue 27): each is a debt, not a rule.
+UPWARD_DEBTS = {
+    ("transforms.arrays", "translator.codegen.images"),
+    ("transforms.registering", "translator.codegen.registry"),
+    ("translator.codegen.opencl", "translator.split"),
+    ("translator.driver", "translator.build.sourcebytes"),
+    ("translator.driver", "translator.build.deps"),
+}
+
+
+def layer_of(module: str) -> str:
+    if module == "translator":
+        return "api"
+    if module.startswith("frontends"):
+        return "frontends"
+    for name, prefixes in LAYERS:
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return name
+    raise AssertionError(f"module {module} is in no layer of LAYERS (add it to the table "
+                         "and to docs/architecture.md)")
+
+
+def upward_imports(graph: dict[str, dict[str, int]]) -> list[tuple[str, str, int]]:
+    rank = {name: k for k, (name, _) in enumerate(LAYERS)}
+    found = []
+    for a, edges in sorted(graph.items()):
+        for b, line in sorted(edges.items()):
+            la, lb = layer_of(a), layer_of(b)
+            if la == "frontends":
+                bad = lb not in (*FRONTEND_USES, "frontends")
+            elif lb == "frontends":
+                bad = la not in FRONTEND_USERS
+            else:
+                bad = rank[lb] > rank[la]
+            if bad:
+                found.append((a, b, line))
+    return found
+
+
+def test_imports_follow_the_layer_table() -> None:
+    graph = import_graph()
+    found = [(a, b, line) for a, b, line in upward_imports(graph) if (a, b) not in UPWARD_DEBTS]
+    assert not found, "imports that point up the layers of docs/architecture.md:\n" + "\n".join(
+        f"  {_modules()[a].relative_to(ROOT)}:{line} ({layer_of(a)}) imports {b} "
+        f"({layer_of(b)})" for a, b, line in found)
+    paid = sorted(d for d in UPWARD_DEBTS if d[1] not in graph.get(d[0], {}))
+    assert not paid, f"remove these from UPWARD_DEBTS, they are fixed: {paid}"
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    graph = {"translator.ir.kernel": {"translator.codegen.opencl": 3},
+             "frontends.c.build": {"transforms.split": 9},
+             "translator.analysis.access": {"frontends.c": 1},
+             "translator.driver": {"frontends.c": 2, "translator.ir.kernel": 4}}
+    assert upward_imports(graph) == [
+        ("frontends.c.build", "transforms.split", 9),
+        ("translator.analysis.access", "frontends.c", 1),
+        ("translator.ir.kernel", "translator.codegen.opencl", 3)]
 
 
 def test_the_circle_finder_finds_circles() -> None:
