@@ -181,6 +181,7 @@ static struct {
     cl_context context;
     cl_command_queue queue;
     char device_name[256];
+    char device_note[64];     /* "P:D" and the local rank, for the profile */
     int has_fp64;
     struct tr_region_state *regions;      /* in order of first call */
     struct tr_region_state **regions_tail;
@@ -302,41 +303,167 @@ static int parse_indices(const char *s, unsigned long *p, unsigned long *d)
     return *end == '\0';
 }
 
-static long first_of_type(const tr_device_entry *list, size_t n, cl_device_type type)
+/* The `nth` device (counted from 0, modulo their count) of `type`, or -1 if there is none. */
+static size_t count_of_type(const tr_device_entry *list, size_t n, cl_device_type type)
 {
-    size_t i;
+    size_t i, count = 0;
     for (i = 0; i < n; ++i)
-        if (list[i].type & type)
+        count += (list[i].type & type) != 0;
+    return count;
+}
+
+static long nth_of_type(const tr_device_entry *list, size_t n, cl_device_type type, long nth)
+{
+    size_t i, count = count_of_type(list, n, type);
+    long k = -1;
+    if (count == 0)
+        return -1;
+    nth = (long)((size_t)nth % count);
+    for (i = 0; i < n && k < 0; ++i)
+        if ((list[i].type & type) && nth-- == 0)
+            k = (long)i;
+    return k;
+}
+
+/* The `nth` (modulo their count) device whose platform or device name contains `needle`. */
+static long nth_named(const tr_device_entry *list, size_t n, const char *needle, long nth)
+{
+    size_t i, count = 0;
+    for (i = 0; i < n; ++i)
+        count += contains_nocase(list[i].platform_name, needle)
+                 || contains_nocase(list[i].device_name, needle);
+    if (count == 0)
+        return -1;
+    nth = (long)((size_t)nth % count);
+    for (i = 0; i < n; ++i)
+        if ((contains_nocase(list[i].platform_name, needle)
+             || contains_nocase(list[i].device_name, needle)) && nth-- == 0)
             return (long)i;
     return -1;
 }
 
-/* Index into `list` of the device TRANSLATE_DEVICE asks for, or -1. */
-static long match_device(const tr_device_entry *list, size_t n, const char *choice)
+/* The device type a word names (gpu, cpu, accelerator), or 0. */
+static cl_device_type type_named(const char *word)
+{
+    if (equals_nocase(word, "gpu"))
+        return CL_DEVICE_TYPE_GPU;
+    if (equals_nocase(word, "cpu"))
+        return CL_DEVICE_TYPE_CPU;
+    if (equals_nocase(word, "accelerator"))
+        return CL_DEVICE_TYPE_ACCELERATOR;
+    return 0;
+}
+
+/* 1 and the number if `s` is a decimal number and nothing else. */
+static int parse_number(const char *s, long *k)
+{
+    char *end;
+    if (!isdigit((unsigned char)s[0]))
+        return 0;
+    *k = strtol(s, &end, 10);
+    return *end == '\0';
+}
+
+/* Index into `list` of the device one TRANSLATE_DEVICE choice names for a process whose local
+ * rank is `rank`, or -1.  A choice that names a kind of device (gpu, a name substring; unset:
+ * GPUs, else every device) gives rank r the device r mod count of that kind; P:D and TYPE:K
+ * (device K of that type) name one device.  `type` is the TYPE of a TYPE:K choice or 0. */
+static long match_one(const tr_device_entry *list, size_t n, const char *choice, long rank,
+                      cl_device_type *type)
 {
     unsigned long p, d;
+    long k;
     size_t i;
+    const char *colon = choice != NULL ? strchr(choice, ':') : NULL;
     if (choice == NULL || choice[0] == '\0') {
-        long gpu = first_of_type(list, n, CL_DEVICE_TYPE_GPU);
-        return gpu >= 0 ? gpu : (n > 0 ? 0 : -1);
+        long gpu = nth_of_type(list, n, CL_DEVICE_TYPE_GPU, rank);
+        return gpu >= 0 ? gpu : (n > 0 ? (long)((size_t)rank % n) : -1);
     }
-    if (equals_nocase(choice, "gpu"))
-        return first_of_type(list, n, CL_DEVICE_TYPE_GPU);
-    if (equals_nocase(choice, "cpu"))
-        return first_of_type(list, n, CL_DEVICE_TYPE_CPU);
-    if (equals_nocase(choice, "accelerator"))
-        return first_of_type(list, n, CL_DEVICE_TYPE_ACCELERATOR);
+    if (type_named(choice) != 0)
+        return nth_of_type(list, n, type_named(choice), rank);
     if (parse_indices(choice, &p, &d)) {
         for (i = 0; i < n; ++i)
             if (list[i].platform_index == p && list[i].device_index == d)
                 return (long)i;
         return -1;
     }
-    for (i = 0; i < n; ++i)
-        if (contains_nocase(list[i].platform_name, choice)
-            || contains_nocase(list[i].device_name, choice))
-            return (long)i;
+    if (colon != NULL && parse_number(colon + 1, &k)) {
+        char word[16] = "";
+        if ((size_t)(colon - choice) < sizeof word)
+            memcpy(word, choice, (size_t)(colon - choice));
+        *type = type_named(word);
+        if (*type != 0)
+            return (size_t)k < count_of_type(list, n, *type) ? nth_of_type(list, n, *type, k)
+                                                             : -1;
+    }
+    if (*type != 0 && parse_number(choice, &k))   /* "gpu:1,0": 0 is another GPU */
+        return (size_t)k < count_of_type(list, n, *type) ? nth_of_type(list, n, *type, k) : -1;
+    if (parse_number(choice, &k))
+        return k < (long)n ? k : -1;
+    return nth_named(list, n, choice, rank);
+}
+
+/* The local rank of this process under an MPI or batch launcher (the first variable set of
+ * TRANSLATE_LOCAL_RANK, OMPI_COMM_WORLD_LOCAL_RANK, MPI_LOCALRANKID, PMI_LOCAL_RANK,
+ * SLURM_LOCALID), or -1 when none is set. */
+static long local_rank(void)
+{
+    static const char *const names[] = {"TRANSLATE_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_RANK",
+                                        "MPI_LOCALRANKID", "PMI_LOCAL_RANK", "SLURM_LOCALID"};
+    size_t i;
+    long k;
+    for (i = 0; i < sizeof names / sizeof names[0]; ++i) {
+        const char *v = getenv(names[i]);
+        if (v != NULL && parse_number(v, &k))
+            return k;
+    }
     return -1;
+}
+
+/* Index into `list` of the device TRANSLATE_DEVICE asks for, or -1.  A comma-separated list
+ * gives local rank r its entry r mod length; every entry, or a single choice, is read by
+ * match_one for rank r. */
+static long match_device_for_rank(const tr_device_entry *list, size_t n, const char *choice,
+                                  long rank)
+{
+    char entry[256];
+    size_t count = 1, len;
+    const char *at = choice;
+    cl_device_type type = 0;
+    long pick, k = -1;
+    if (rank < 0)
+        rank = 0;
+    if (choice == NULL || strchr(choice, ',') == NULL)
+        return match_one(list, n, choice, rank, &type);
+    for (at = choice; (at = strchr(at, ',')) != NULL; ++at)
+        count += 1;
+    pick = (long)((size_t)rank % count);
+    for (at = choice; pick >= 0; --pick) {   /* read entries up to the picked one (types carry) */
+        len = strcspn(at, ",");
+        if (len == 0 || len >= sizeof entry)
+            return -1;
+        memcpy(entry, at, len);
+        entry[len] = '\0';
+        k = match_one(list, n, entry, 0, &type);
+        at += len + (at[len] == ',');
+    }
+    return k;
+}
+
+static long match_device(const tr_device_entry *list, size_t n, const char *choice)
+{
+    return match_device_for_rank(list, n, choice, local_rank());
+}
+
+/* " for local rank R" under a launcher, else "" (for messages and the profile). */
+static const char *rank_note(void)
+{
+    static char note[48];
+    long r = local_rank();
+    note[0] = '\0';
+    if (r >= 0)
+        snprintf(note, sizeof note, " for local rank %ld", r);
+    return note;
 }
 
 static void fail_no_device(const tr_region *region, const tr_device_entry *list, size_t n,
@@ -349,8 +476,9 @@ static void fail_no_device(const tr_region *region, const tr_device_entry *list,
                 where_of(region));
     else
         fprintf(stderr, "%s: error: translate runtime: no OpenCL device matches "
-                "TRANSLATE_DEVICE=\"%s\" (expected gpu, cpu, accelerator, P:D or a platform or "
-                "device name substring)\n", where_of(region), choice);
+                "TRANSLATE_DEVICE=\"%s\"%s (expected gpu, cpu, accelerator, P:D, TYPE:K, a "
+                "platform or device name substring, or a comma-separated list of these, one "
+                "per local rank)\n", where_of(region), choice, rank_note());
     fprintf(stderr, "note: available devices:%s\n", n == 0 ? " none" : "");
     for (i = 0; i < n; ++i)
         fprintf(stderr, "  %u:%u  %s / %s\n", list[i].platform_index, list[i].device_index,
@@ -377,10 +505,12 @@ static void select_device(const tr_region *region)
         clGetDeviceInfo(rt.device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof cfg, &cfg, NULL);
         rt.has_fp64 = cfg != 0;
     }
+    snprintf(rt.device_note, sizeof rt.device_note, "%u:%u%s", list[k].platform_index,
+             list[k].device_index, rank_note());
     if (env_flag("TRANSLATE_VERBOSE"))
-        fprintf(stderr, "translate runtime: using device %u:%u \"%s\" (platform \"%s\")\n",
+        fprintf(stderr, "translate runtime: using device %u:%u \"%s\" (platform \"%s\")%s\n",
                 list[k].platform_index, list[k].device_index, list[k].device_name,
-                list[k].platform_name);
+                list[k].platform_name, rank_note());
     free(list);
 }
 
@@ -405,7 +535,8 @@ static void print_profile(void)
     unsigned long long calls = 0, ns = 0, in = 0, out = 0;
     cl_uint k;
     fflush(stdout);
-    fprintf(stderr, "translate profile (device \"%s\"):\n", rt.device_name);
+    fprintf(stderr, "translate profile (device \"%s\", %s):\n", rt.device_name,
+            rt.device_note);
     fprintf(stderr, "%-24s %-24s %8s %14s %16s %16s\n", "region", "location", "calls",
             "kernel ms", "bytes to dev", "bytes from dev");
     for (s = rt.regions; s != NULL; s = s->next) {
