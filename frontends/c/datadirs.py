@@ -5,8 +5,8 @@ and turned into `DataSite`s for the rewrite.
 An item is an array name (a declared array of known size: the whole array) or a name with
 sections ``u[start:length]`` (OpenACC's form), one per dimension from the first; pointers need
 one.  Each item becomes four arguments of the directive's glue: the address, the first element,
-the element count and the element size.  Several sections stand for the contiguous range from
-the section's first to its last element.
+the element count and the element size.  Several sections add, per dimension, the length and
+the array's extent: the runtime moves exactly the section's elements (rectangular copies).
 """
 
 from __future__ import annotations
@@ -112,7 +112,9 @@ def _split_colon(text: str) -> list[str]:
 
 
 def _section_args(name: str, sections: list[tuple[str, str]]) -> list[str]:
-    """Address, first element, count, element size (elements of the innermost section)."""
+    """Address, first element, count, element size (elements of the innermost section); with
+    several sections, per dimension from the last (fastest varying) the section's length and
+    the array's extent: the runtime moves exactly the section's elements."""
     k = len(sections)
     if k == 1:
         start, length = sections[0]
@@ -121,7 +123,19 @@ def _section_args(name: str, sections: list[tuple[str, str]]) -> list[str]:
     strides = [f"(sizeof({name}{'[0]' * (d + 1)}) / {elem})" for d in range(k - 1)] + ["1"]
     first = " + ".join(f"({s})*{st}" for (s, _), st in zip(sections, strides))
     last = " + ".join(f"(({s}) + ({n}) - 1)*{st}" for (s, n), st in zip(sections, strides))
-    return [name, f"({first})", f"({last}) - ({first}) + 1", elem]
+    return [name, f"({first})", f"({last}) - ({first}) + 1", elem, *_box(name, sections)]
+
+
+def _box(name: str, sections: list[tuple[str, str]]) -> list[str]:
+    """(length, extent) per dimension, fastest varying first; the outermost extent is never
+    used (and unknown for a pointer): its length stands for it."""
+    k, out = len(sections), []
+    for d in range(k - 1, -1, -1):
+        length = sections[d][1]
+        extent = (f"(long long)(sizeof({name}{'[0]' * d}) / sizeof({name}{'[0]' * (d + 1)}))"
+                  if d > 0 else f"({length})")
+        out += [f"({length})", extent]
+    return out
 
 
 def stale_warnings(src: SourceText,

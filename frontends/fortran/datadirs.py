@@ -4,8 +4,9 @@ checked against the procedure that holds them and turned into `DataSite`s for th
 Each clause item becomes four actual arguments of the directive's glue function: the array
 itself (passed as ``type(*), dimension(*)``, i.e. its address), the first element and the
 element count of the section (in array element order), and the element size in bytes.  A
-section ``a(l1:u1, l2:u2)`` stands for the contiguous range from its first to its last element
-(exactly the section when it is contiguous).
+section ``a(l1:u1, l2:u2)`` of two or more dimensions adds, per dimension, its element count
+and the array's extent: the runtime moves exactly its elements (rectangular copies), into a
+device buffer that spans its first to its last element.
 """
 
 from __future__ import annotations
@@ -104,7 +105,21 @@ def _item_args(item: DataItem, proc: Procedure, span: SourceSpan) -> list[str]:
         raise FrontendError(f"section {item.name}{item.section} has {len(subs)} subscripts but "
                             f"'{item.name}' has rank {rank}", span)
     first, last = _offsets(name, subs, assumed_size, item, span)
-    return [name, f"int({first}, {_I8})", f"int(({last}) - ({first}) + 1, {_I8})", size]
+    hull = [name, f"int({first}, {_I8})", f"int(({last}) - ({first}) + 1, {_I8})", size]
+    return hull + (_box(name, subs) if len(subs) > 1 else [])
+
+
+def _box(name: str, subs: list[tuple[str | None, str | None]]) -> list[str]:
+    """Per dimension, the section's element count and the array's extent: the runtime moves
+    exactly the section's elements (`translator.ir.glue.DataGlueItem.box`).  The last extent
+    is never used (and unknown for an assumed-size array): its count stands for it."""
+    out = []
+    for d, (lo, hi) in enumerate(subs, start=1):
+        lower = lo if lo is not None else f"lbound({name}, {d})"
+        upper = hi if hi is not None else f"ubound({name}, {d})"
+        count = f"int(max(({upper}) - ({lower}) + 1, 0), {_I8})"
+        out += [count, count if d == len(subs) else f"size({name}, {d}, kind={_I8})"]
+    return out
 
 
 def _array_symbol(name: str, proc: Procedure, span: SourceSpan) -> Symbol | None:

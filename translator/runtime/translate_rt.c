@@ -1666,6 +1666,16 @@ struct tr_data_site_state {
     struct tr_data_site_state *next;
 };
 
+/* A section of an array that is not contiguous: `dims` nested runs, the innermost
+ * contiguous; run d has count[d] steps of stride[d] bytes (stride[0] is the element size).
+ * Dimensions whose section spans the whole extent are merged into the next one. */
+#define TR_BOX_MAX 16
+struct tr_box {
+    int dims;
+    size_t count[TR_BOX_MAX];
+    size_t stride[TR_BOX_MAX];
+};
+
 /* One present host range and its device buffer. */
 struct tr_present {
     const char *name;          /* the source name it was entered with */
@@ -1674,6 +1684,7 @@ struct tr_present {
     size_t bytes;
     cl_mem buffer;
     long refs;
+    const struct tr_box *box;  /* the section it was entered with, if not contiguous */
     struct tr_present *next;
 };
 
@@ -1822,8 +1833,12 @@ void tr_data_begin(tr_data_site *site)
 }
 
 /* A new present entry for [lo, lo+bytes), copied in if asked. */
+static void box_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t offset,
+                     char *host, const struct tr_box *box);
+static struct tr_box *box_keep(tr_data_site *site, const struct tr_box *box);
+
 static struct tr_present *present_new(tr_data_site *site, const char *name, char *lo,
-                                      size_t bytes, unsigned action)
+                                      size_t bytes, unsigned action, const struct tr_box *box)
 {
     cl_int err;
     struct tr_present *e = calloc(1, sizeof *e);
@@ -1840,22 +1855,21 @@ static struct tr_present *present_new(tr_data_site *site, const char *name, char
     e->lo = lo;
     e->bytes = bytes;
     e->refs = 1;
+    e->box = box != NULL ? box_keep(site, box) : NULL;
     e->next = dt.present;
     dt.present = e;
-    if (action & TR_DATA_COPYIN)
+    if ((action & TR_DATA_COPYIN) && box != NULL)
+        box_copy(site, 1, e->buffer, 0, lo, box);
+    else if (action & TR_DATA_COPYIN)
         data_copy(site, 1, e->buffer, 0, bytes, lo);
     return e;
 }
 
-void tr_data_enter(tr_data_site *site, const char *name, const void *host, long long first,
-                   long long count, size_t elem_size, unsigned action)
+/* tr_data_enter of [lo, lo+bytes), or of the section `box` in it (NULL: all of it). */
+static void data_enter(tr_data_site *site, const char *name, char *lo, size_t bytes,
+                       unsigned action, const struct tr_box *box)
 {
-    size_t bytes;
-    char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
     struct tr_present *e;
-    data_site(site);   /* sets the device up if this is the first runtime call */
-    if (bytes == 0)
-        return;
     e = present_overlap(lo, bytes);
     if (e != NULL && !present_contains(e, lo, bytes))
         fail_partly(site->where, site->kind, name, lo, bytes, e);
@@ -1865,9 +1879,19 @@ void tr_data_enter(tr_data_site *site, const char *name, const void *host, long 
     if (e != NULL)
         e->refs += 1;
     else
-        e = present_new(site, name, lo, bytes, action);
+        e = present_new(site, name, lo, bytes, action, box);
     if (is_structured(site))
         push_frame(site, e, action);
+}
+
+void tr_data_enter(tr_data_site *site, const char *name, const void *host, long long first,
+                   long long count, size_t elem_size, unsigned action)
+{
+    size_t bytes;
+    char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
+    data_site(site);   /* sets the device up if this is the first runtime call */
+    if (bytes != 0)
+        data_enter(site, name, lo, bytes, action, NULL);
 }
 
 /* Drops one reference of `e`; at zero copies it back (if `action` says so) and frees it. */
@@ -1878,12 +1902,15 @@ static void present_release(tr_data_site *site, struct tr_present *e, unsigned a
     e->refs -= 1;
     if (e->refs > 0)
         return;
-    if (action & TR_DATA_COPYOUT)
+    if ((action & TR_DATA_COPYOUT) && e->box != NULL)
+        box_copy(site, 0, e->buffer, 0, e->lo, e->box);
+    else if (action & TR_DATA_COPYOUT)
         data_copy(site, 0, e->buffer, 0, e->bytes, e->lo);
     for (link = &dt.present; *link != e; link = &(*link)->next)
         ;
     *link = e->next;
     release_buffer(e->buffer);
+    free((void *)e->box);
     free(e);
     if (dt.present == NULL && clFinish(rt.queue) != CL_SUCCESS)   /* launches on it end */
         data_fail(site, "%s: running the kernels on array '%s' failed (clFinish)", site->kind,
@@ -2053,6 +2080,7 @@ static void release_data(void)
     for (e = dt.present; e != NULL; e = enext) {
         enext = e->next;
         clReleaseMemObject(e->buffer);
+        free((void *)e->box);
         free(e);
     }
     for (s = dt.sites; s != NULL; s = snext) {
@@ -2062,4 +2090,187 @@ static void release_data(void)
     }
     free(dt.stack);
     memset(&dt, 0, sizeof dt);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Exact sections: data clauses and updates of sections that are not contiguous              */
+
+/* Reads the glue's description of a section (`box`: per dimension, fastest first, the
+ * section's element count and the array's extent) into `out`, merging a dimension into the
+ * next while the section spans it whole.  Returns the bytes the section holds (0: empty) and
+ * sets *span to the bytes from its first to its last element. */
+static size_t box_read(tr_data_site *site, const char *name, size_t elem_size, int dims,
+                       const long long *box, struct tr_box *out, size_t *span)
+{
+    size_t stride = elem_size, total = elem_size;
+    int d;
+    out->dims = 0;
+    *span = 0;
+    if (dims < 1 || dims > TR_BOX_MAX || elem_size == 0)
+        data_fail(site, "%s: section of array '%s' has %d dimensions (1 to %d supported)",
+                  site->kind, name, dims, TR_BOX_MAX);
+    for (d = 0; d < dims; ++d) {
+        long long count = box[2 * d], extent = box[2 * d + 1];
+        if (count <= 0)
+            return 0;
+        if (d + 1 < dims && count > extent)
+            data_fail(site, "%s: section of array '%s' has %lld elements in dimension %d, "
+                      "more than its extent %lld", site->kind, name, count, d + 1, extent);
+        if (out->dims > 0 && out->count[out->dims - 1] * out->stride[out->dims - 1] == stride)
+            out->count[out->dims - 1] *= (size_t)count;     /* the run before spans it whole */
+        else {
+            out->count[out->dims] = (size_t)count;
+            out->stride[out->dims] = stride;
+            out->dims += 1;
+        }
+        total *= (size_t)count;
+        stride *= (size_t)(extent > 0 ? extent : 1);
+    }
+    *span = elem_size;
+    for (d = 0; d < out->dims; ++d)
+        *span += (out->count[d] - 1) * out->stride[d];
+    return total;
+}
+
+/* A malloc'd copy of `box` (a present entry keeps the section it copies back at its end). */
+static struct tr_box *box_keep(tr_data_site *site, const struct tr_box *box)
+{
+    struct tr_box *copy = malloc(sizeof *copy);
+    if (copy == NULL)
+        data_fail(site, "allocating host memory failed");
+    *copy = *box;
+    return copy;
+}
+
+/* One rectangular copy of the innermost three runs of `box`, between the host section at
+ * `host` and the same layout at byte `offset` of `buffer`. */
+static cl_int rect_copy(int to_device, cl_mem buffer, size_t offset, char *host,
+                        const struct tr_box *box, unsigned long long *ns)
+{
+    size_t row = box->dims > 1 ? box->stride[1] : 0, slice = box->dims > 2 ? box->stride[2] : 0;
+    size_t region[3], origin[3], host_origin[3] = {0, 0, 0};
+    cl_event event = NULL;
+    cl_event *ev = rt.profile ? &event : NULL;
+    cl_int err = flush_held();
+    region[0] = box->count[0] * box->stride[0];
+    region[1] = box->dims > 1 ? box->count[1] : 1;
+    region[2] = box->dims > 2 ? box->count[2] : 1;
+    origin[2] = slice != 0 ? offset / slice : 0;
+    offset -= origin[2] * slice;
+    origin[1] = row != 0 ? offset / row : 0;
+    origin[0] = offset - origin[1] * row;
+    if (err != CL_SUCCESS)
+        return err;
+    if (to_device)
+        err = clEnqueueWriteBufferRect(rt.queue, buffer, CL_TRUE, origin, host_origin, region,
+                                       row, slice, row, slice, host, 0, NULL, ev);
+    else
+        err = clEnqueueReadBufferRect(rt.queue, buffer, CL_TRUE, origin, host_origin, region,
+                                      row, slice, row, slice, host, 0, NULL, ev);
+    if (event != NULL) {
+        *ns += event_ns(event);
+        clReleaseEvent(event);
+    }
+    return err;
+}
+
+/* Copies runs [0, top) of `box`: one rectangular copy per index of the runs above the third. */
+static cl_int box_copy_runs(int to_device, cl_mem buffer, size_t offset, char *host,
+                            const struct tr_box *box, int top, unsigned long long *ns)
+{
+    size_t i;
+    cl_int err = CL_SUCCESS;
+    struct tr_box inner = *box;
+    if (top <= 3) {
+        inner.dims = top;
+        return rect_copy(to_device, buffer, offset, host, &inner, ns);
+    }
+    for (i = 0; i < box->count[top - 1] && err == CL_SUCCESS; ++i)
+        err = box_copy_runs(to_device, buffer, offset + i * box->stride[top - 1],
+                            host + i * box->stride[top - 1], box, top - 1, ns);
+    return err;
+}
+
+/* Copies exactly the elements of the section `box` starting at `host` (a contiguous section:
+ * one plain copy), counting their bytes in the site's profile row. */
+static void box_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t offset,
+                     char *host, const struct tr_box *box)
+{
+    struct tr_data_site_state *st = data_site(site);
+    size_t bytes = box->stride[0];
+    int d;
+    cl_int err;
+    if (box->dims == 1) {
+        data_copy(site, to_device, buffer, offset, box->count[0] * box->stride[0], host);
+        return;
+    }
+    for (d = 0; d < box->dims; ++d)
+        bytes *= box->count[d];
+    err = box_copy_runs(to_device, buffer, offset, host, box, box->dims, &st->ns);
+    if (err != CL_SUCCESS)
+        data_fail(site, "%s: %s failed: %s (%d)", site->kind,
+                  to_device ? "clEnqueueWriteBufferRect" : "clEnqueueReadBufferRect",
+                  tr_error_name(err), (int)err);
+    if (to_device)
+        st->bytes_in += bytes;
+    else
+        st->bytes_out += bytes;
+}
+
+/* The first byte of the section (element `first` of `host`) and, in *box, its shape; NULL
+ * when it is empty. */
+static char *box_start(tr_data_site *site, const char *name, const void *host, long long first,
+                       size_t elem_size, int dims, const long long *box, struct tr_box *out,
+                       size_t *span)
+{
+    size_t one;
+    data_site(site);   /* sets the device up if this is the first runtime call */
+    if (box_read(site, name, elem_size, dims, box, out, span) == 0)
+        return NULL;
+    return data_range(site, name, host, first, 1, elem_size, &one);
+}
+
+void tr_data_enter_box(tr_data_site *site, const char *name, const void *host, long long first,
+                       size_t elem_size, unsigned action, int dims, const long long *box)
+{
+    struct tr_box b;
+    size_t span;
+    char *lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
+    if (lo != NULL)
+        data_enter(site, name, lo, span, action, b.dims > 1 ? &b : NULL);
+}
+
+void tr_data_exit_box(tr_data_site *site, const char *name, const void *host, long long first,
+                      size_t elem_size, unsigned action, int dims, const long long *box)
+{
+    struct tr_box b;
+    size_t span;
+    char *lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
+    if (lo != NULL)
+        present_release(site, present_lookup(site, name, lo, span), action);
+}
+
+static void update_box(tr_data_site *site, int to_device, const char *name, const void *host,
+                       long long first, size_t elem_size, int dims, const long long *box)
+{
+    struct tr_box b;
+    size_t span;
+    char *lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
+    struct tr_present *e;
+    if (lo == NULL)
+        return;
+    e = present_lookup(site, name, lo, span);
+    box_copy(site, to_device, e->buffer, (size_t)(lo - e->lo), lo, &b);
+}
+
+void tr_update_host_box(tr_data_site *site, const char *name, const void *host, long long first,
+                        size_t elem_size, int dims, const long long *box)
+{
+    update_box(site, 0, name, host, first, elem_size, dims, box);
+}
+
+void tr_update_device_box(tr_data_site *site, const char *name, const void *host,
+                          long long first, size_t elem_size, int dims, const long long *box)
+{
+    update_box(site, 1, name, host, first, elem_size, dims, box);
 }
