@@ -144,14 +144,15 @@ def stale_warnings(src: SourceText,
     """``-Wstale-host-access`` warnings for the data regions of the file (see
     `frontends.stale`), following calls into the functions the file defines."""
     from frontends.c.skim import function_definitions
-    from frontends.stale import (Dialect, c_calls, c_passed, c_writes, callee,
-                                 data_region_scans, scan, strip_c)
+    from frontends.stale import (Dialect, c_calls, c_continues, c_joined, c_passed, c_writes,
+                                 callee, data_region_scans, join_statements, scan, strip_c)
     from translator.diagnostics import warn
     if not found:
         return
     stripped = strip_c(src.text).split("\n")
     code = {k: text for k, text in enumerate(stripped, start=1)
             if text.strip() and not text.lstrip().startswith("#")}
+    code = join_statements(code, c_continues, c_joined)
     spans = [(src.text.count("\n", 0, r.start) + 1, src.text.count("\n", 0, r.end), r.name)
              for r in regions]
     directives = [(raw.line, d) for raw, d, _, _ in found]

@@ -192,10 +192,13 @@ def stale_warnings(found: list[tuple[RawDirective, Directive]], regions: list, l
     `frontends.stale`), following ``call`` statements into the file's `procedures`."""
     from frontends.fortran.regions import is_comment_line
     from frontends.stale import (Dialect, callee, data_region_scans, fortran_calls,
-                                 fortran_passed, fortran_writes, scan, strip_fortran)
+                                 fortran_continues, fortran_joined, fortran_passed,
+                                 fortran_writes, join_statements, scan, strip_fortran)
     from translator.diagnostics import warn
     code = {k: strip_fortran(lines.line(k)) for k in range(1, len(lines.lines) + 1)
             if not is_comment_line(lines.line(k), form)}
+    if form != "fixed":
+        code = join_statements(code, fortran_continues, fortran_joined)
     spans = [(lines.text.count("\n", 0, r.start) + 1, lines.text.count("\n", 0, r.end), r.name)
              for r in regions]
     directives = [(raw.line, d) for raw, d in found]

@@ -33,15 +33,6 @@ static void initialise(int rank)
         }
 }
 
-/* Sends the edge columns to the neighbours and receives their edge columns into the halo. */
-static void exchange(int left, int right, MPI_Datatype column)
-{
-    MPI_Sendrecv(&u[1][1], 1, column, left, 0, &u[1][NYL + 1], 1, column, right, 0,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Sendrecv(&u[1][NYL], 1, column, right, 1, &u[1][0], 1, column, left, 1,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-}
-
 int main(int argc, char **argv)
 {
     int rank, size, steps = argc > 1 ? atoi(argv[1]) : 20;
@@ -57,7 +48,11 @@ int main(int argc, char **argv)
 #pragma translate data copy(u) copyin(unew)
     for (int t = 0; t < steps; t++) {
 #pragma translate update host(u[1:NX][1:1], u[1:NX][NYL:1])
-        exchange(left, right, column);
+        /* edge columns to the neighbours, theirs into the halo columns */
+        MPI_Sendrecv(&u[1][1], 1, column, left, 0, &u[1][NYL + 1], 1, column, right, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Sendrecv(&u[1][NYL], 1, column, right, 1, &u[1][0], 1, column, left, 1,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 #pragma translate update device(u[1:NX][0:1], u[1:NX][NYL+1:1])
 #pragma translate kernel heat_step
         for (int i = 1; i <= NX; i++)
