@@ -106,7 +106,16 @@ def _item_args(item: DataItem, proc: Procedure, span: SourceSpan) -> list[str]:
                             f"'{item.name}' has rank {rank}", span)
     first, last = _offsets(name, subs, assumed_size, item, span)
     hull = [name, f"int({first}, {_I8})", f"int(({last}) - ({first}) + 1, {_I8})", size]
-    return hull + (_box(name, subs) if len(subs) > 1 else [])
+    return hull + (_box(name, subs) if not _contiguous(subs) else [])
+
+
+def _contiguous(subs: list[tuple[str | None, str | None]]) -> bool:
+    """Whether the section is contiguous whatever the values: whole dimensions (``:``), then
+    at most one range, then single indices (``u(:, 2:n)``, ``u(:, 2:3, k)``, ``u(1:n)``)."""
+    k = 0
+    while k < len(subs) and subs[k] == (None, None):
+        k += 1
+    return all(lo is not None and lo == hi for lo, hi in subs[k + 1:])
 
 
 def _box(name: str, subs: list[tuple[str | None, str | None]]) -> list[str]:

@@ -71,3 +71,43 @@ def test_sections_move_exactly_their_elements(name: str, tmp_path: Path) -> None
     rows = profile_bytes(proc.stderr, src)
     for text, to_dev, from_dev in EXPECTED[name]:
         assert rows[directive_line(src, text)] == (to_dev, from_dev), (text, proc.stderr)
+
+
+def test_strided_sections_get_rectangular_copies_contiguous_ones_plain_copies() -> None:
+    from translator.driver import translate_text
+    src = HERE / "sections.f90"
+    host = translate_text(str(src), src.read_text()).outputs["sections.host.c"]
+    assert 'tr_update_host_box(&_tr_site, "u", _tr_a0, _tr_first0, (size_t)_tr_size0, 2, ' \
+        "_tr_box0);" in host
+    # u(:, 2:2) and u(2:n-1, 4) are contiguous whatever n is: one plain copy each
+    assert 'tr_update_host(&_tr_site, "u", _tr_a1,' in host
+    assert 'tr_update_host(&_tr_site, "u", _tr_a2,' in host
+    assert 'tr_data_enter_box(&_tr_site, "v", _tr_a0, _tr_first0, (size_t)_tr_size0, ' \
+        "TR_DATA_COPY, 2, _tr_box0);" in host
+
+
+BAD_SECTION = """\
+#include <stdio.h>
+static double u[4][5];
+int main(void)
+{
+    int m = 6;
+#pragma translate data copy(u)
+#pragma translate update host(u[0:4][0:m])
+#pragma translate end data
+    printf("%f\\n", u[0][0]);
+    return 0;
+}
+"""
+
+
+def test_a_section_wider_than_the_array_stops_the_program(tmp_path: Path) -> None:
+    src = tmp_path / "bad.c"
+    src.write_text(BAD_SECTION)
+    from tests.e2e.harness import build_translated, sample_options
+    exe = build_translated(src, tmp_path, sample_options(src))
+    proc = subprocess.run([str(exe)], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "TRANSLATE_DEVICE": "cpu"})
+    assert proc.returncode == 1
+    assert proc.stderr == (f"{src}:7: error: translate runtime: update: section of array 'u' "
+                           "has 6 elements along a dimension of extent 5\n")

@@ -2114,8 +2114,8 @@ static size_t box_read(tr_data_site *site, const char *name, size_t elem_size, i
         if (count <= 0)
             return 0;
         if (d + 1 < dims && count > extent)
-            data_fail(site, "%s: section of array '%s' has %lld elements in dimension %d, "
-                      "more than its extent %lld", site->kind, name, count, d + 1, extent);
+            data_fail(site, "%s: section of array '%s' has %lld elements along a dimension "
+                      "of extent %lld", site->kind, name, count, extent);
         if (out->dims > 0 && out->count[out->dims - 1] * out->stride[out->dims - 1] == stride)
             out->count[out->dims - 1] *= (size_t)count;     /* the run before spans it whole */
         else {
