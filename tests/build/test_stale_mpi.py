@@ -140,3 +140,21 @@ def test_mpi_samples_translate_without_warnings(capsys, tmp_path: Path, sample: 
                  "-Werror", *mpi.include_flags()])
     err = capsys.readouterr().err
     assert code == 0 and "warning" not in err, err
+
+
+def test_fortran_mpi_f08_keywords(capsys, tmp_path: Path) -> None:
+    """``use mpi_f08`` with keyword arguments: the buffers are found by their keywords."""
+    text = FORTRAN.replace("use mpi\n", "use mpi_f08\n").replace(
+        "call MPI_Sendrecv(u(1, 1:n), n, MPI_DOUBLE_PRECISION, 0, 0, &\n"
+        "                       u(n+1, 1:n), n, MPI_DOUBLE_PRECISION, 0, 0, &\n"
+        "                       MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)",
+        "call MPI_Sendrecv(recvbuf=u(n+1, 1:n), recvcount=n, &\n"
+        "                       recvtype=MPI_DOUBLE_PRECISION, source=0, recvtag=0, &\n"
+        "                       sendbuf=u(1, 1:n), sendcount=n, &\n"
+        "                       sendtype=MPI_DOUBLE_PRECISION, dest=0, sendtag=0, &\n"
+        "                       comm=MPI_COMM_WORLD, status=MPI_STATUS_IGNORE)")
+    assert "sendbuf=" in text
+    rows = warnings_of(capsys, tmp_path, "halo.f90", text)
+    assert [r.split(": warning: ")[1].split(",")[0] for r in rows] == [
+        "'MPI_Sendrecv' reads 'u' on the host (its send buffer)",
+        "host code writes 'u'"], rows
