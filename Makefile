@@ -2,13 +2,15 @@
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
-APT_PACKAGES = gfortran gcc make cmake ninja-build pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
+APT_PACKAGES = gfortran gcc make cmake ninja-build pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo \
+               openmpi-bin libopenmpi-dev
 
 .PHONY: setup system-deps venv test docs demo clean
 
 setup: system-deps venv
 
-# System packages: compilers and a CPU OpenCL device (PoCL).  Skipped when all are present.
+# System packages: compilers, a CPU OpenCL device (PoCL) and Open MPI (the MPI samples and
+# tests/e2e/test_mpi.py).  Skipped when all are present.
 system-deps:
 	@if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -252,7 +252,8 @@ def parse_data_directive(body: str, span: SourceSpan) -> Directive | None:
     if not clauses:
         raise FrontendError(f"'{kind.replace('_', ' ')}' directive without clauses (expected "
                             f"{_clause_names(kind)})", span)
-    _check_unique_items(clauses, span)
+    if kind != "update":   # an update may name several sections of one array (halos)
+        _check_unique_items(clauses, span)
     return Directive(kind, None, tuple(clauses), span=span)
 
 
@@ -382,8 +383,10 @@ def data_glue(path: str, directive: Directive, span: SourceSpan, line: int,
     items, args = [], []
     for clause in data_clauses(directive):
         for item in clause.items:
-            items.append(DataGlueItem(name=item.name, action=clause.action))
-            args.extend(item_args(item))
+            these = item_args(item)
+            items.append(DataGlueItem(name=item.name, action=clause.action,
+                                      box=(len(these) - 4) // 2))
+            args.extend(these)
     glue = DataGlue(symbol=data_symbol(path, directive.kind, line), kind=directive.kind,
                     where=f"{span.file}:{line}", items=tuple(items))
     return glue, tuple(args)

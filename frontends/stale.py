@@ -19,6 +19,12 @@ reported at the outermost call, naming the procedure and the line of the read; p
 array to a procedure that does not touch it is no access.  Passing an array of the data region
 to a procedure the file does not define is a warning of its own: the translator cannot see what
 it does.
+
+MPI routines (C ``MPI_*``, Fortran ``mpi``/``mpi_f08``: `MPI_BUFFERS`) are known: the arrays
+passed as send buffers are host reads, those passed as receive buffers host writes (``MPI_Bcast``
+and ``MPI_Sendrecv_replace``: both; with ``MPI_IN_PLACE`` a collective's receive buffer is read
+too), so a halo exchange between ``update host`` and ``update device`` of the halo sections is
+no warning, and a send of data the device changed since is.
 """
 
 from __future__ import annotations
@@ -177,7 +183,9 @@ class _Scanner:
             handled |= arrays
             target = self.procedures.get(self.d.fold(callee))
             here = site or _Site(line, callee)
-            if target is None:
+            if target is None and mpi_buffers(callee) is not None:
+                self._mpi(callee, args, actual, resident, line, site)
+            elif target is None:
                 self._unseen(callee, sorted(arrays), here.line)
             elif target.name not in self.active:
                 rename = {d: actual.get(k, actual.get(d)) for k, d in enumerate(target.dummies)}
@@ -186,6 +194,25 @@ class _Scanner:
                 self.run(target.body, set(rename.values()), here, rename)
                 self.active.pop()
         return handled
+
+    def _mpi(self, callee: str, args: list[str], actual: dict[int | str, str | None],
+             resident: set[str], line: int, site: _Site | None) -> None:
+        """An MPI routine: its send buffers are host reads, its receive buffers host writes."""
+        in_place = any(re.fullmatch(r"\s*mpi_in_place\s*", a, re.I) for a in args)
+        at = line if site is None else site.line
+        for position, keyword, mode in mpi_buffers(callee) or ():
+            a = actual.get(position, actual.get(keyword))
+            if a not in resident:
+                continue
+            role = {"r": "send buffer", "w": "receive buffer", "rw": "buffer"}[mode]
+            if ("r" in mode or in_place) and a in self.on_device:
+                region = self.on_device.pop(a)
+                self.out.append(StaleAccess(at, a, (
+                    f"'{callee}' reads '{a}' on the host (its {role}), which {region} last "
+                    f"wrote on the device (data region at line {self.open_line}): add "
+                    f"'{self.d.sentinel} update host({a})' before the call")))
+            if "w" in mode:
+                self.host_wrote.setdefault(a, at)
 
     def _actual(self, args: list[str], name_of) -> dict[int | str, str | None]:
         """The array each actual argument passes, by position or by keyword (folded)."""
@@ -207,6 +234,46 @@ class _Scanner:
                 f"file): if '{callee}' reads '{a}', add '{self.d.sentinel} update host({a})' "
                 f"before the call; if it writes '{a}', add '{self.d.sentinel} update "
                 f"device({a})' after it")))
+
+
+def _buffers(send: int | None, recv: int | None, *, both: int | None = None
+             ) -> tuple[tuple[int, str, str], ...]:
+    out = []
+    if send is not None:
+        out.append((send, "sendbuf", "r"))
+    if recv is not None:
+        out.append((recv, "recvbuf", "w"))
+    if both is not None:
+        out.append((both, "buffer", "rw"))
+    return tuple(out)
+
+
+#: The buffer arguments of MPI routines (lower-case names): (position from 0, the mpi_f08
+#: keyword, "r" for a buffer the routine reads on the host, "w" for one it writes, "rw").
+#: Nonblocking routines count at their call (their wait is not followed).
+MPI_BUFFERS: dict[str, tuple[tuple[int, str, str], ...]] = {
+    **{f"mpi_{k}send": ((0, "buf", "r"),) for k in ("", "b", "s", "r", "i", "ib", "is", "ir")},
+    **{f"mpi_{k}recv": ((0, "buf", "w"),) for k in ("", "i", "m", "im")},
+    "mpi_sendrecv": _buffers(0, 5), "mpi_isendrecv": _buffers(0, 5),
+    "mpi_sendrecv_replace": ((0, "buf", "rw"),), "mpi_bcast": ((0, "buffer", "rw"),),
+    "mpi_ibcast": ((0, "buffer", "rw"),),
+    **{f"mpi_{k}{op}": _buffers(0, 1) for k in ("", "i")
+       for op in ("reduce", "allreduce", "scan", "exscan", "reduce_scatter",
+                  "reduce_scatter_block")},
+    **{f"mpi_{k}{op}": _buffers(0, 3) for k in ("", "i")
+       for op in ("gather", "allgather", "scatter", "alltoall", "gatherv", "allgatherv")},
+    **{f"mpi_{k}{op}": _buffers(0, 4) for k in ("", "i")
+       for op in ("scatterv", "alltoallv", "alltoallw")},
+    "mpi_pack": ((0, "inbuf", "r"), (3, "outbuf", "w")),
+    "mpi_unpack": ((0, "inbuf", "r"), (2, "outbuf", "w")),
+    "mpi_put": ((0, "origin_addr", "r"),), "mpi_get": ((0, "origin_addr", "w"),),
+    "mpi_accumulate": ((0, "origin_addr", "r"),),
+}
+
+
+def mpi_buffers(callee: str) -> tuple[tuple[int, str, str], ...] | None:
+    """The buffer arguments of an MPI routine (`MPI_BUFFERS`), or None for another name."""
+    return MPI_BUFFERS.get(callee.lower())
 
 
 def fortran_writes(text: str) -> set[str]:
@@ -296,6 +363,41 @@ def split_arguments(inner: str) -> list[str]:
             start = k + 1
     out.append(inner[start:])
     return [a for a in out if a.strip()]
+
+
+def join_statements(code: dict[int, str], continues: Callable[[str], bool],
+                    joined: Callable[[str, str], str]) -> dict[int, str]:
+    """`code` with each statement that spans lines joined onto its first line (the others left
+    empty), so that a call whose arguments span lines is seen whole."""
+    out, lines, k = dict(code), sorted(code), 0
+    while k < len(lines):
+        first, text = lines[k], code[lines[k]]
+        while continues(text) and k + 1 < len(lines):
+            k += 1
+            text = joined(text, code[lines[k]])
+            out[lines[k]] = ""
+        out[first] = text
+        k += 1
+    return out
+
+
+def fortran_continues(text: str) -> bool:
+    """A free-form line that continues on the next (a trailing '&')."""
+    return text.rstrip().endswith("&")
+
+
+def fortran_joined(text: str, more: str) -> str:
+    more = more.lstrip()
+    return text.rstrip()[:-1] + " " + (more[1:] if more.startswith("&") else more)
+
+
+def c_continues(text: str) -> bool:
+    """A C line whose parentheses are not closed (a call's arguments go on)."""
+    return text.count("(") > text.count(")")
+
+
+def c_joined(text: str, more: str) -> str:
+    return text + " " + more.strip()
 
 
 def strip_fortran(line: str) -> str:

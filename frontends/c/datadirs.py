@@ -5,8 +5,8 @@ and turned into `DataSite`s for the rewrite.
 An item is an array name (a declared array of known size: the whole array) or a name with
 sections ``u[start:length]`` (OpenACC's form), one per dimension from the first; pointers need
 one.  Each item becomes four arguments of the directive's glue: the address, the first element,
-the element count and the element size.  Several sections stand for the contiguous range from
-the section's first to its last element.
+the element count and the element size.  Several sections add, per dimension, the length and
+the array's extent: the runtime moves exactly the section's elements (rectangular copies).
 """
 
 from __future__ import annotations
@@ -112,7 +112,9 @@ def _split_colon(text: str) -> list[str]:
 
 
 def _section_args(name: str, sections: list[tuple[str, str]]) -> list[str]:
-    """Address, first element, count, element size (elements of the innermost section)."""
+    """Address, first element, count, element size (elements of the innermost section); with
+    several sections, per dimension from the last (fastest varying) the section's length and
+    the array's extent: the runtime moves exactly the section's elements."""
     k = len(sections)
     if k == 1:
         start, length = sections[0]
@@ -121,7 +123,19 @@ def _section_args(name: str, sections: list[tuple[str, str]]) -> list[str]:
     strides = [f"(sizeof({name}{'[0]' * (d + 1)}) / {elem})" for d in range(k - 1)] + ["1"]
     first = " + ".join(f"({s})*{st}" for (s, _), st in zip(sections, strides))
     last = " + ".join(f"(({s}) + ({n}) - 1)*{st}" for (s, n), st in zip(sections, strides))
-    return [name, f"({first})", f"({last}) - ({first}) + 1", elem]
+    return [name, f"({first})", f"({last}) - ({first}) + 1", elem, *_box(name, sections)]
+
+
+def _box(name: str, sections: list[tuple[str, str]]) -> list[str]:
+    """(length, extent) per dimension, fastest varying first; the outermost extent is never
+    used (and unknown for a pointer): its length stands for it."""
+    k, out = len(sections), []
+    for d in range(k - 1, -1, -1):
+        length = sections[d][1]
+        extent = (f"(long long)(sizeof({name}{'[0]' * d}) / sizeof({name}{'[0]' * (d + 1)}))"
+                  if d > 0 else f"({length})")
+        out += [f"({length})", extent]
+    return out
 
 
 def stale_warnings(src: SourceText,
@@ -130,14 +144,15 @@ def stale_warnings(src: SourceText,
     """``-Wstale-host-access`` warnings for the data regions of the file (see
     `frontends.stale`), following calls into the functions the file defines."""
     from frontends.c.skim import function_definitions
-    from frontends.stale import (Dialect, c_calls, c_passed, c_writes, callee,
-                                 data_region_scans, scan, strip_c)
+    from frontends.stale import (Dialect, c_calls, c_continues, c_joined, c_passed, c_writes,
+                                 callee, data_region_scans, join_statements, scan, strip_c)
     from translator.diagnostics import warn
     if not found:
         return
     stripped = strip_c(src.text).split("\n")
     code = {k: text for k, text in enumerate(stripped, start=1)
             if text.strip() and not text.lstrip().startswith("#")}
+    code = join_statements(code, c_continues, c_joined)
     spans = [(src.text.count("\n", 0, r.start) + 1, src.text.count("\n", 0, r.end), r.name)
              for r in regions]
     directives = [(raw.line, d) for raw, d, _, _ in found]

@@ -138,7 +138,8 @@ def data_edits(sites, prototype_offset: int) -> tuple[tuple[int, int, str], ...]
 def _data_prototype(glue) -> str:
     """The glue of a data directive: per array, its address, first element, element count and
     element size (`translator.ir.glue.DataGlue`)."""
-    params = ", ".join("const void *, long long, long long, long long" for _ in glue.items)
+    params = ", ".join("const void *, long long, long long, long long"
+                       + ", long long, long long" * item.box for item in glue.items)
     return f"void {glue.symbol}({params or 'void'});\n"
 
 

@@ -4,8 +4,9 @@ checked against the procedure that holds them and turned into `DataSite`s for th
 Each clause item becomes four actual arguments of the directive's glue function: the array
 itself (passed as ``type(*), dimension(*)``, i.e. its address), the first element and the
 element count of the section (in array element order), and the element size in bytes.  A
-section ``a(l1:u1, l2:u2)`` stands for the contiguous range from its first to its last element
-(exactly the section when it is contiguous).
+section ``a(l1:u1, l2:u2)`` of two or more dimensions adds, per dimension, its element count
+and the array's extent: the runtime moves exactly its elements (rectangular copies), into a
+device buffer that spans its first to its last element.
 """
 
 from __future__ import annotations
@@ -104,7 +105,30 @@ def _item_args(item: DataItem, proc: Procedure, span: SourceSpan) -> list[str]:
         raise FrontendError(f"section {item.name}{item.section} has {len(subs)} subscripts but "
                             f"'{item.name}' has rank {rank}", span)
     first, last = _offsets(name, subs, assumed_size, item, span)
-    return [name, f"int({first}, {_I8})", f"int(({last}) - ({first}) + 1, {_I8})", size]
+    hull = [name, f"int({first}, {_I8})", f"int(({last}) - ({first}) + 1, {_I8})", size]
+    return hull + (_box(name, subs) if not _contiguous(subs) else [])
+
+
+def _contiguous(subs: list[tuple[str | None, str | None]]) -> bool:
+    """Whether the section is contiguous whatever the values: whole dimensions (``:``), then
+    at most one range, then single indices (``u(:, 2:n)``, ``u(:, 2:3, k)``, ``u(1:n)``)."""
+    k = 0
+    while k < len(subs) and subs[k] == (None, None):
+        k += 1
+    return all(lo is not None and lo == hi for lo, hi in subs[k + 1:])
+
+
+def _box(name: str, subs: list[tuple[str | None, str | None]]) -> list[str]:
+    """Per dimension, the section's element count and the array's extent: the runtime moves
+    exactly the section's elements (`translator.ir.glue.DataGlueItem.box`).  The last extent
+    is never used (and unknown for an assumed-size array): its count stands for it."""
+    out = []
+    for d, (lo, hi) in enumerate(subs, start=1):
+        lower = lo if lo is not None else f"lbound({name}, {d})"
+        upper = hi if hi is not None else f"ubound({name}, {d})"
+        count = f"int(max(({upper}) - ({lower}) + 1, 0), {_I8})"
+        out += [count, count if d == len(subs) else f"size({name}, {d}, kind={_I8})"]
+    return out
 
 
 def _array_symbol(name: str, proc: Procedure, span: SourceSpan) -> Symbol | None:
@@ -177,10 +201,13 @@ def stale_warnings(found: list[tuple[RawDirective, Directive]], regions: list, l
     `frontends.stale`), following ``call`` statements into the file's `procedures`."""
     from frontends.fortran.regions import is_comment_line
     from frontends.stale import (Dialect, callee, data_region_scans, fortran_calls,
-                                 fortran_passed, fortran_writes, scan, strip_fortran)
+                                 fortran_continues, fortran_joined, fortran_passed,
+                                 fortran_writes, join_statements, scan, strip_fortran)
     from translator.diagnostics import warn
     code = {k: strip_fortran(lines.line(k)) for k in range(1, len(lines.lines) + 1)
             if not is_comment_line(lines.line(k), form)}
+    if form != "fixed":
+        code = join_statements(code, fortran_continues, fortran_joined)
     spans = [(lines.text.count("\n", 0, r.start) + 1, lines.text.count("\n", 0, r.end), r.name)
              for r in regions]
     directives = [(raw.line, d) for raw, d in found]

@@ -223,19 +223,26 @@ def _data_interface_block(sites: list, indent: str, form: str) -> str:
 
 def _data_interface_body(glue, indent: str, step: str, form: str) -> str:
     fname = fortran_name(glue.symbol)
-    dummies = [f"{kind}{k}" for k in range(len(glue.items))
-               for kind in ("a", "first", "count", "size")]
+    dummies = [name for k, item in enumerate(glue.items) for name in _data_dummies(k, item)]
     head = wrap(f"subroutine {fname}(", dummies, f") bind(C, name=\"{glue.symbol}\")", indent,
                 form)
     inner = indent + step
     body = [f"{inner}use, intrinsic :: iso_c_binding", f"{inner}implicit none"]
-    for k in range(len(glue.items)):
+    for k, item in enumerate(glue.items):
         body.append(f"{inner}type(*), dimension(*) :: a{k}")
-        body.append(f"{inner}integer(c_long_long), value :: first{k}, count{k}, size{k}")
+        body.append(f"{inner}integer(c_long_long), value :: "
+                    f"{', '.join(_data_dummies(k, item)[1:])}")
     body.append(f"{indent}end subroutine {fname}")
     if form == "fixed":
         body = [part for line in body for part in _fixed_split(line)]
     return head + "".join(line + "\n" for line in body)
+
+
+def _data_dummies(k: int, item) -> list[str]:
+    """The dummies of one item of a data glue: address, first, count, size, and per dimension
+    of a section moved exactly its count and the array's extent (``DataGlueItem.box``)."""
+    box = [f"{kind}{k}_{d}" for d in range(item.box) for kind in ("c", "n")]
+    return [f"a{k}", f"first{k}", f"count{k}", f"size{k}", *box]
 
 
 def generation_definition(symbol: str, form: str) -> str:

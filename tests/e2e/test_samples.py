@@ -10,7 +10,8 @@ import pytest
 from tests.e2e.harness import REPO, check_sample, sample_options
 
 SAMPLES = sorted(p for p in (REPO / "samples").glob("*/*")
-                 if p.suffix in {".f90", ".f", ".F90", ".c"})
+                 if p.suffix in {".f90", ".f", ".F90", ".c"}
+                 and p.parent.name != "mpi")     # MPI programs: tests/e2e/test_mpi.py
 
 
 def _id(p: Path) -> str:

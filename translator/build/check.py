@@ -1,13 +1,20 @@
 """``translate check``: build the original and the translated program, run both, and compare
 what every region wrote at every region exit.
 
-    translate check SRC... [--args 'ARGS'] [--rtol R] [--atol A] [--keep DIR] [-- FLAGS]
+    translate check SRC... [--args 'ARGS'] [--rtol R] [--atol A] [--keep DIR]
+                           [--launcher 'mpirun -np 2'] [-- FLAGS]
 
 The original program is instrumented (each region keeps its code; a call to a dumping glue
 function follows it, see `translator.build.checkglue`); the translated program dumps after
 each real glue call.  The translated program runs on ``$TRANSLATE_DEVICE`` (default: ``cpu``).
 Exit 0 when every region execution matches, 1 on the first mismatch (region, array, index,
 both values) or when a build or a run fails.
+
+With ``--launcher`` (an MPI code: ``--launcher 'mpirun -np 2' --cc mpicc --fc mpif90``) both
+programs run under the launcher; each rank dumps its own region executions (``%r`` in
+``$TRANSLATE_DUMP``), and rank r of the translated program is compared with rank r of the
+original.  The standard outputs are compared as sorted lines (the ranks' lines interleave in
+any order).
 """
 
 from __future__ import annotations
@@ -64,6 +71,7 @@ class Settings:
     fc: str = "gfortran"
     cc: str = "gcc"
     timeout: float = 600.0
+    launcher: list[str] = field(default_factory=list)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,6 +88,9 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--fc", default=os.environ.get("FC") or "gfortran")
     ap.add_argument("--cc", default=os.environ.get("CC") or "gcc")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per program run")
+    ap.add_argument("--launcher", default="", metavar="CMD",
+                    help="run both programs under this command, e.g. 'mpirun -np 2'; each "
+                         "rank's region executions are compared with the same rank's")
     return ap
 
 
@@ -90,7 +101,8 @@ def parse_args(argv: list[str]) -> Settings:
         argv, flags = argv[:cut], argv[cut + 1:]
     a = _parser().parse_args(argv)
     return Settings(sources=a.sources, flags=flags, run_args=shlex.split(a.args), rtol=a.rtol,
-                    atol=a.atol, keep=a.keep, fc=a.fc, cc=a.cc, timeout=a.timeout)
+                    atol=a.atol, keep=a.keep, fc=a.fc, cc=a.cc, timeout=a.timeout,
+                    launcher=shlex.split(a.launcher))
 
 
 def main(argv: list[str]) -> int:
@@ -233,22 +245,31 @@ class Run:
     stdout: str
     stderr: str
     records: list[Record]
+    #: Under a launcher: each rank's records (`records` is rank 0's).
+    ranks: dict[int, list[Record]] = field(default_factory=dict)
 
 
 def run_program(settings: Settings, exe: Path, dump: Path, label: str) -> Run:
-    env = dict(os.environ, TRANSLATE_DUMP=str(dump))
+    ranked = bool(settings.launcher)
+    env = dict(os.environ, TRANSLATE_DUMP=str(dump) + (".%r" if ranked else ""))
     env.setdefault("TRANSLATE_DEVICE", "cpu")
-    if dump.exists():
-        dump.unlink()
+    for old in [dump, *dump.parent.glob(dump.name + ".*")]:
+        old.unlink(missing_ok=True)
     try:
         # run where check was started, so input files given in --args are found
-        proc = subprocess.run([str(exe), *settings.run_args], env=env,
+        proc = subprocess.run([*settings.launcher, str(exe), *settings.run_args], env=env,
                               stdin=subprocess.DEVNULL, capture_output=True, text=True,
                               errors="replace", timeout=settings.timeout)
     except subprocess.TimeoutExpired:
         raise CheckFailed(f"the {label} program did not finish in {settings.timeout:g} s")
-    records = read_dump(dump) if dump.exists() else []
-    return Run(proc.returncode, proc.stdout, proc.stderr, records)
+    except OSError as err:
+        raise CheckFailed(f"cannot run the {label} program: {err}")
+    if not ranked:
+        records = read_dump(dump) if dump.exists() else []
+        return Run(proc.returncode, proc.stdout, proc.stderr, records)
+    ranks = {int(p.name.rsplit(".", 1)[1]): read_dump(p)
+             for p in dump.parent.glob(dump.name + ".*") if p.name.rsplit(".", 1)[1].isdigit()}
+    return Run(proc.returncode, proc.stdout, proc.stderr, ranks.get(0, []), ranks)
 
 
 def _check(settings: Settings, units: list[Unit]) -> int:
@@ -271,6 +292,23 @@ def _check_in(settings: Settings, units: list[Unit], work: Path) -> int:
     tran = run_program(settings, tran_exe, work / "tran.dump", "translated")
     regions = {region.name: (region, kernel, u.language)
                for u in units if u.has_regions for region, kernel, _ in u.result.regions}
-    text, ok = compare_runs(orig, tran, regions, rtol=settings.rtol, atol=settings.atol)
+    if settings.launcher:
+        text, ok = compare_ranks(orig, tran, regions, settings)
+    else:
+        text, ok = compare_runs(orig, tran, regions, rtol=settings.rtol, atol=settings.atol)
     (sys.stdout if ok else sys.stderr).write(text)
     return 0 if ok else 1
+
+
+def compare_ranks(orig: Run, tran: Run, regions: dict, settings: Settings) -> tuple[str, bool]:
+    """Rank r of the translated program against rank r of the original (under a launcher);
+    the standard outputs as sorted lines."""
+    texts = []
+    for rank in sorted(set(orig.ranks) | set(tran.ranks)) or [0]:
+        mine = [Run(r.returncode, "\n".join(sorted(r.stdout.splitlines())), r.stderr,
+                    r.ranks.get(rank, [])) for r in (orig, tran)]
+        text, ok = compare_runs(*mine, regions, rtol=settings.rtol, atol=settings.atol)
+        if not ok:
+            return text.replace("error: ", f"error: rank {rank}: ", 1), False
+        texts.append(text.replace("translate check: ", f"translate check: rank {rank}: ", 1))
+    return "".join(texts), True

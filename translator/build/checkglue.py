@@ -9,7 +9,8 @@ region exit, with the arguments of the real glue:
   ``_tr_real_translate_<region>`` (a ``-D`` macro), and the check glue compiled with
   ``TR_CHECK_TRANSLATED`` runs the real region first, then dumps.
 
-Dump format (file named by ``$TRANSLATE_DUMP``, appended, flushed per record)::
+Dump format (file named by ``$TRANSLATE_DUMP``, appended, flushed per record; under an MPI
+launcher, ``%r`` in the name stands for the process's rank, so that each rank dumps its own)::
 
     R <region>\n
     V <name> <dtype> <nbytes>\n<raw bytes>\n              one per value argument
@@ -35,6 +36,7 @@ _WIDE = "_tr_i_"
 SUPPORT_C = r"""/* translate check: dump support, generated; see translator/build/checkglue.py */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static FILE *tr_check_file;
 
@@ -45,14 +47,39 @@ static void tr_check_close(void)
     tr_check_file = NULL;
 }
 
+/* The rank of this process under an MPI launcher (Open MPI, MPICH/PMI, PMIx, Slurm), or 0. */
+static long tr_check_rank(void)
+{
+    static const char *const names[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK",
+                                        "SLURM_PROCID"};
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; ++i)
+        if (getenv(names[i]) != NULL && getenv(names[i])[0] != '\0')
+            return atol(getenv(names[i]));
+    return 0;
+}
+
+/* $TRANSLATE_DUMP with its first "%r" replaced by the rank. */
+static void tr_check_path(const char *path, char *buf, size_t size)
+{
+    const char *at = strstr(path, "%r");
+    if (at == NULL)
+        snprintf(buf, size, "%s", path);
+    else
+        snprintf(buf, size, "%.*s%ld%s", (int)(at - path), path, tr_check_rank(), at + 2);
+}
+
 static FILE *tr_check_out(void)
 {
     const char *path;
+    char name[4096];
     if (tr_check_file != NULL)
         return tr_check_file;
     path = getenv("TRANSLATE_DUMP");
     if (path == NULL || path[0] == '\0')
         return NULL;
+    tr_check_path(path, name, sizeof name);
+    path = name;
     tr_check_file = fopen(path, "ab");
     if (tr_check_file == NULL) {
         fprintf(stderr, "translate check: cannot open the dump file %s\n", path);

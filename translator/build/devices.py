@@ -111,7 +111,8 @@ def format_devices(rows: list[dict[str, str]], matched: bool, choice: str | None
         out.append(f"{rule} selects {sel['index']} ({sel['device']})")
     elif rows:
         out.append(f"TRANSLATE_DEVICE={shown} matches no device: use gpu, cpu, accelerator, "
-                   "P:D or a platform or device name substring")
+                   "P:D, TYPE:K, a platform or device name substring, or a comma-separated "
+                   "list of these (one per local rank)")
     return "\n".join(out) + "\n"
 
 

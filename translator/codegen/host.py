@@ -598,21 +598,46 @@ _DATA_ACTIONS = {"copyin": "TR_DATA_COPYIN", "copyout": "TR_DATA_COPYOUT",
 
 def data_glue_prototype(glue: DataGlue) -> str:
     """``void <symbol>(const void *a0, long long first0, long long count0, long long size0,
-    ...)``: four parameters per array of the directive."""
+    ...)``: four parameters per array of the directive, and for a section that need not be
+    contiguous (`DataGlueItem.box`) its count and the array's extent per dimension."""
     params = [f"const void *_tr_a{k}, long long _tr_first{k}, long long _tr_count{k}, "
-              f"long long _tr_size{k}" for k in range(len(glue.items))]
+              f"long long _tr_size{k}" + _box_params(k, item)
+              for k, item in enumerate(glue.items)]
     return f"void {glue.symbol}({', '.join(params) or 'void'})"
 
 
+def _box_params(k: int, item: DataGlueItem) -> str:
+    return "".join(f", long long _tr_c{k}_{d}, long long _tr_n{k}_{d}" for d in range(item.box))
+
+
 def _data_item_call(glue: DataGlue, k: int, item: DataGlueItem) -> str:
+    if item.box:
+        return _data_box_call(glue, k, item)
     args = (f"&_tr_site, {c_string_literal(item.name, '')}, _tr_a{k}, _tr_first{k}, "
             f"_tr_count{k}, (size_t)_tr_size{k}")
     if glue.kind == "update":
         return f"tr_update_{item.action}({args});"
+    fn = "tr_data_exit" if glue.kind == "exit_data" else "tr_data_enter"
+    return f"{fn}({args}, {_data_action(glue, item)});"
+
+
+def _data_action(glue: DataGlue, item: DataGlueItem) -> str:
     if item.action not in _DATA_ACTIONS:
         raise CodegenError(f"data directive at {glue.where}: unknown clause {item.action!r}")
-    fn = "tr_data_exit" if glue.kind == "exit_data" else "tr_data_enter"
-    return f"{fn}({args}, {_DATA_ACTIONS[item.action]});"
+    return _DATA_ACTIONS[item.action]
+
+
+def _data_box_call(glue: DataGlue, k: int, item: DataGlueItem) -> str:
+    """A section that need not be contiguous: the runtime moves exactly its elements."""
+    box = ", ".join(f"_tr_c{k}_{d}, _tr_n{k}_{d}" for d in range(item.box))
+    args = (f"&_tr_site, {c_string_literal(item.name, '')}, _tr_a{k}, _tr_first{k}, "
+            f"(size_t)_tr_size{k}")
+    if glue.kind == "update":
+        call = f"tr_update_{item.action}_box({args}, {item.box}, _tr_box{k});"
+    else:
+        fn = "tr_data_exit_box" if glue.kind == "exit_data" else "tr_data_enter_box"
+        call = f"{fn}({args}, {_data_action(glue, item)}, {item.box}, _tr_box{k});"
+    return f"{{ const long long _tr_box{k}[] = {{{box}}}; {call} }}"
 
 
 def _data_glue_text(glue: DataGlue) -> str:

@@ -36,10 +36,13 @@ class GlueSignature:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DataGlueItem:
     """One array of a data directive: its source name and clause (copyin, copyout, copy,
-    create, present, delete, host or device)."""
+    create, present, delete, host or device).  `box` > 0: a section of that many dimensions
+    that need not be contiguous, moved exactly (two more glue parameters per dimension: the
+    section's element count and the array's extent, fastest varying first)."""
 
     name: str
     action: str
+    box: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -181,6 +181,7 @@ static struct {
     cl_context context;
     cl_command_queue queue;
     char device_name[256];
+    char device_note[64];     /* "P:D" and the local rank, for the profile */
     int has_fp64;
     struct tr_region_state *regions;      /* in order of first call */
     struct tr_region_state **regions_tail;
@@ -302,41 +303,167 @@ static int parse_indices(const char *s, unsigned long *p, unsigned long *d)
     return *end == '\0';
 }
 
-static long first_of_type(const tr_device_entry *list, size_t n, cl_device_type type)
+/* The `nth` device (counted from 0, modulo their count) of `type`, or -1 if there is none. */
+static size_t count_of_type(const tr_device_entry *list, size_t n, cl_device_type type)
 {
-    size_t i;
+    size_t i, count = 0;
     for (i = 0; i < n; ++i)
-        if (list[i].type & type)
+        count += (list[i].type & type) != 0;
+    return count;
+}
+
+static long nth_of_type(const tr_device_entry *list, size_t n, cl_device_type type, long nth)
+{
+    size_t i, count = count_of_type(list, n, type);
+    long k = -1;
+    if (count == 0)
+        return -1;
+    nth = (long)((size_t)nth % count);
+    for (i = 0; i < n && k < 0; ++i)
+        if ((list[i].type & type) && nth-- == 0)
+            k = (long)i;
+    return k;
+}
+
+/* The `nth` (modulo their count) device whose platform or device name contains `needle`. */
+static long nth_named(const tr_device_entry *list, size_t n, const char *needle, long nth)
+{
+    size_t i, count = 0;
+    for (i = 0; i < n; ++i)
+        count += contains_nocase(list[i].platform_name, needle)
+                 || contains_nocase(list[i].device_name, needle);
+    if (count == 0)
+        return -1;
+    nth = (long)((size_t)nth % count);
+    for (i = 0; i < n; ++i)
+        if ((contains_nocase(list[i].platform_name, needle)
+             || contains_nocase(list[i].device_name, needle)) && nth-- == 0)
             return (long)i;
     return -1;
 }
 
-/* Index into `list` of the device TRANSLATE_DEVICE asks for, or -1. */
-static long match_device(const tr_device_entry *list, size_t n, const char *choice)
+/* The device type a word names (gpu, cpu, accelerator), or 0. */
+static cl_device_type type_named(const char *word)
+{
+    if (equals_nocase(word, "gpu"))
+        return CL_DEVICE_TYPE_GPU;
+    if (equals_nocase(word, "cpu"))
+        return CL_DEVICE_TYPE_CPU;
+    if (equals_nocase(word, "accelerator"))
+        return CL_DEVICE_TYPE_ACCELERATOR;
+    return 0;
+}
+
+/* 1 and the number if `s` is a decimal number and nothing else. */
+static int parse_number(const char *s, long *k)
+{
+    char *end;
+    if (!isdigit((unsigned char)s[0]))
+        return 0;
+    *k = strtol(s, &end, 10);
+    return *end == '\0';
+}
+
+/* Index into `list` of the device one TRANSLATE_DEVICE choice names for a process whose local
+ * rank is `rank`, or -1.  A choice that names a kind of device (gpu, a name substring; unset:
+ * GPUs, else every device) gives rank r the device r mod count of that kind; P:D and TYPE:K
+ * (device K of that type) name one device.  `type` is the TYPE of a TYPE:K choice or 0. */
+static long match_one(const tr_device_entry *list, size_t n, const char *choice, long rank,
+                      cl_device_type *type)
 {
     unsigned long p, d;
+    long k;
     size_t i;
+    const char *colon = choice != NULL ? strchr(choice, ':') : NULL;
     if (choice == NULL || choice[0] == '\0') {
-        long gpu = first_of_type(list, n, CL_DEVICE_TYPE_GPU);
-        return gpu >= 0 ? gpu : (n > 0 ? 0 : -1);
+        long gpu = nth_of_type(list, n, CL_DEVICE_TYPE_GPU, rank);
+        return gpu >= 0 ? gpu : (n > 0 ? (long)((size_t)rank % n) : -1);
     }
-    if (equals_nocase(choice, "gpu"))
-        return first_of_type(list, n, CL_DEVICE_TYPE_GPU);
-    if (equals_nocase(choice, "cpu"))
-        return first_of_type(list, n, CL_DEVICE_TYPE_CPU);
-    if (equals_nocase(choice, "accelerator"))
-        return first_of_type(list, n, CL_DEVICE_TYPE_ACCELERATOR);
+    if (type_named(choice) != 0)
+        return nth_of_type(list, n, type_named(choice), rank);
     if (parse_indices(choice, &p, &d)) {
         for (i = 0; i < n; ++i)
             if (list[i].platform_index == p && list[i].device_index == d)
                 return (long)i;
         return -1;
     }
-    for (i = 0; i < n; ++i)
-        if (contains_nocase(list[i].platform_name, choice)
-            || contains_nocase(list[i].device_name, choice))
-            return (long)i;
+    if (colon != NULL && parse_number(colon + 1, &k)) {
+        char word[16] = "";
+        if ((size_t)(colon - choice) < sizeof word)
+            memcpy(word, choice, (size_t)(colon - choice));
+        *type = type_named(word);
+        if (*type != 0)
+            return (size_t)k < count_of_type(list, n, *type) ? nth_of_type(list, n, *type, k)
+                                                             : -1;
+    }
+    if (*type != 0 && parse_number(choice, &k))   /* "gpu:1,0": 0 is another GPU */
+        return (size_t)k < count_of_type(list, n, *type) ? nth_of_type(list, n, *type, k) : -1;
+    if (parse_number(choice, &k))
+        return k < (long)n ? k : -1;
+    return nth_named(list, n, choice, rank);
+}
+
+/* The local rank of this process under an MPI or batch launcher (the first variable set of
+ * TRANSLATE_LOCAL_RANK, OMPI_COMM_WORLD_LOCAL_RANK, MPI_LOCALRANKID, PMI_LOCAL_RANK,
+ * SLURM_LOCALID), or -1 when none is set. */
+static long local_rank(void)
+{
+    static const char *const names[] = {"TRANSLATE_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_RANK",
+                                        "MPI_LOCALRANKID", "PMI_LOCAL_RANK", "SLURM_LOCALID"};
+    size_t i;
+    long k;
+    for (i = 0; i < sizeof names / sizeof names[0]; ++i) {
+        const char *v = getenv(names[i]);
+        if (v != NULL && parse_number(v, &k))
+            return k;
+    }
     return -1;
+}
+
+/* Index into `list` of the device TRANSLATE_DEVICE asks for, or -1.  A comma-separated list
+ * gives local rank r its entry r mod length; every entry, or a single choice, is read by
+ * match_one for rank r. */
+static long match_device_for_rank(const tr_device_entry *list, size_t n, const char *choice,
+                                  long rank)
+{
+    char entry[256];
+    size_t count = 1, len;
+    const char *at = choice;
+    cl_device_type type = 0;
+    long pick, k = -1;
+    if (rank < 0)
+        rank = 0;
+    if (choice == NULL || strchr(choice, ',') == NULL)
+        return match_one(list, n, choice, rank, &type);
+    for (at = choice; (at = strchr(at, ',')) != NULL; ++at)
+        count += 1;
+    pick = (long)((size_t)rank % count);
+    for (at = choice; pick >= 0; --pick) {   /* read entries up to the picked one (types carry) */
+        len = strcspn(at, ",");
+        if (len == 0 || len >= sizeof entry)
+            return -1;
+        memcpy(entry, at, len);
+        entry[len] = '\0';
+        k = match_one(list, n, entry, 0, &type);
+        at += len + (at[len] == ',');
+    }
+    return k;
+}
+
+static long match_device(const tr_device_entry *list, size_t n, const char *choice)
+{
+    return match_device_for_rank(list, n, choice, local_rank());
+}
+
+/* " for local rank R" under a launcher, else "" (for messages and the profile). */
+static const char *rank_note(void)
+{
+    static char note[48];
+    long r = local_rank();
+    note[0] = '\0';
+    if (r >= 0)
+        snprintf(note, sizeof note, " for local rank %ld", r);
+    return note;
 }
 
 static void fail_no_device(const tr_region *region, const tr_device_entry *list, size_t n,
@@ -349,8 +476,9 @@ static void fail_no_device(const tr_region *region, const tr_device_entry *list,
                 where_of(region));
     else
         fprintf(stderr, "%s: error: translate runtime: no OpenCL device matches "
-                "TRANSLATE_DEVICE=\"%s\" (expected gpu, cpu, accelerator, P:D or a platform or "
-                "device name substring)\n", where_of(region), choice);
+                "TRANSLATE_DEVICE=\"%s\"%s (expected gpu, cpu, accelerator, P:D, TYPE:K, a "
+                "platform or device name substring, or a comma-separated list of these, one "
+                "per local rank)\n", where_of(region), choice, rank_note());
     fprintf(stderr, "note: available devices:%s\n", n == 0 ? " none" : "");
     for (i = 0; i < n; ++i)
         fprintf(stderr, "  %u:%u  %s / %s\n", list[i].platform_index, list[i].device_index,
@@ -377,10 +505,12 @@ static void select_device(const tr_region *region)
         clGetDeviceInfo(rt.device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof cfg, &cfg, NULL);
         rt.has_fp64 = cfg != 0;
     }
+    snprintf(rt.device_note, sizeof rt.device_note, "%u:%u%s", list[k].platform_index,
+             list[k].device_index, rank_note());
     if (env_flag("TRANSLATE_VERBOSE"))
-        fprintf(stderr, "translate runtime: using device %u:%u \"%s\" (platform \"%s\")\n",
+        fprintf(stderr, "translate runtime: using device %u:%u \"%s\" (platform \"%s\")%s\n",
                 list[k].platform_index, list[k].device_index, list[k].device_name,
-                list[k].platform_name);
+                list[k].platform_name, rank_note());
     free(list);
 }
 
@@ -405,7 +535,8 @@ static void print_profile(void)
     unsigned long long calls = 0, ns = 0, in = 0, out = 0;
     cl_uint k;
     fflush(stdout);
-    fprintf(stderr, "translate profile (device \"%s\"):\n", rt.device_name);
+    fprintf(stderr, "translate profile (device \"%s\", %s):\n", rt.device_name,
+            rt.device_note);
     fprintf(stderr, "%-24s %-24s %8s %14s %16s %16s\n", "region", "location", "calls",
             "kernel ms", "bytes to dev", "bytes from dev");
     for (s = rt.regions; s != NULL; s = s->next) {
@@ -1535,6 +1666,16 @@ struct tr_data_site_state {
     struct tr_data_site_state *next;
 };
 
+/* A section of an array that is not contiguous: `dims` nested runs, the innermost
+ * contiguous; run d has count[d] steps of stride[d] bytes (stride[0] is the element size).
+ * Dimensions whose section spans the whole extent are merged into the next one. */
+#define TR_BOX_MAX 16
+struct tr_box {
+    int dims;
+    size_t count[TR_BOX_MAX];
+    size_t stride[TR_BOX_MAX];
+};
+
 /* One present host range and its device buffer. */
 struct tr_present {
     const char *name;          /* the source name it was entered with */
@@ -1543,6 +1684,7 @@ struct tr_present {
     size_t bytes;
     cl_mem buffer;
     long refs;
+    const struct tr_box *box;  /* the section it was entered with, if not contiguous */
     struct tr_present *next;
 };
 
@@ -1691,8 +1833,12 @@ void tr_data_begin(tr_data_site *site)
 }
 
 /* A new present entry for [lo, lo+bytes), copied in if asked. */
+static void box_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t offset,
+                     char *host, const struct tr_box *box);
+static struct tr_box *box_keep(tr_data_site *site, const struct tr_box *box);
+
 static struct tr_present *present_new(tr_data_site *site, const char *name, char *lo,
-                                      size_t bytes, unsigned action)
+                                      size_t bytes, unsigned action, const struct tr_box *box)
 {
     cl_int err;
     struct tr_present *e = calloc(1, sizeof *e);
@@ -1709,22 +1855,21 @@ static struct tr_present *present_new(tr_data_site *site, const char *name, char
     e->lo = lo;
     e->bytes = bytes;
     e->refs = 1;
+    e->box = box != NULL ? box_keep(site, box) : NULL;
     e->next = dt.present;
     dt.present = e;
-    if (action & TR_DATA_COPYIN)
+    if ((action & TR_DATA_COPYIN) && box != NULL)
+        box_copy(site, 1, e->buffer, 0, lo, box);
+    else if (action & TR_DATA_COPYIN)
         data_copy(site, 1, e->buffer, 0, bytes, lo);
     return e;
 }
 
-void tr_data_enter(tr_data_site *site, const char *name, const void *host, long long first,
-                   long long count, size_t elem_size, unsigned action)
+/* tr_data_enter of [lo, lo+bytes), or of the section `box` in it (NULL: all of it). */
+static void data_enter(tr_data_site *site, const char *name, char *lo, size_t bytes,
+                       unsigned action, const struct tr_box *box)
 {
-    size_t bytes;
-    char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
     struct tr_present *e;
-    data_site(site);   /* sets the device up if this is the first runtime call */
-    if (bytes == 0)
-        return;
     e = present_overlap(lo, bytes);
     if (e != NULL && !present_contains(e, lo, bytes))
         fail_partly(site->where, site->kind, name, lo, bytes, e);
@@ -1734,9 +1879,19 @@ void tr_data_enter(tr_data_site *site, const char *name, const void *host, long 
     if (e != NULL)
         e->refs += 1;
     else
-        e = present_new(site, name, lo, bytes, action);
+        e = present_new(site, name, lo, bytes, action, box);
     if (is_structured(site))
         push_frame(site, e, action);
+}
+
+void tr_data_enter(tr_data_site *site, const char *name, const void *host, long long first,
+                   long long count, size_t elem_size, unsigned action)
+{
+    size_t bytes;
+    char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
+    data_site(site);   /* sets the device up if this is the first runtime call */
+    if (bytes != 0)
+        data_enter(site, name, lo, bytes, action, NULL);
 }
 
 /* Drops one reference of `e`; at zero copies it back (if `action` says so) and frees it. */
@@ -1747,12 +1902,15 @@ static void present_release(tr_data_site *site, struct tr_present *e, unsigned a
     e->refs -= 1;
     if (e->refs > 0)
         return;
-    if (action & TR_DATA_COPYOUT)
+    if ((action & TR_DATA_COPYOUT) && e->box != NULL)
+        box_copy(site, 0, e->buffer, 0, e->lo, e->box);
+    else if (action & TR_DATA_COPYOUT)
         data_copy(site, 0, e->buffer, 0, e->bytes, e->lo);
     for (link = &dt.present; *link != e; link = &(*link)->next)
         ;
     *link = e->next;
     release_buffer(e->buffer);
+    free((void *)e->box);
     free(e);
     if (dt.present == NULL && clFinish(rt.queue) != CL_SUCCESS)   /* launches on it end */
         data_fail(site, "%s: running the kernels on array '%s' failed (clFinish)", site->kind,
@@ -1922,6 +2080,7 @@ static void release_data(void)
     for (e = dt.present; e != NULL; e = enext) {
         enext = e->next;
         clReleaseMemObject(e->buffer);
+        free((void *)e->box);
         free(e);
     }
     for (s = dt.sites; s != NULL; s = snext) {
@@ -1931,4 +2090,187 @@ static void release_data(void)
     }
     free(dt.stack);
     memset(&dt, 0, sizeof dt);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Exact sections: data clauses and updates of sections that are not contiguous              */
+
+/* Reads the glue's description of a section (`box`: per dimension, fastest first, the
+ * section's element count and the array's extent) into `out`, merging a dimension into the
+ * next while the section spans it whole.  Returns the bytes the section holds (0: empty) and
+ * sets *span to the bytes from its first to its last element. */
+static size_t box_read(tr_data_site *site, const char *name, size_t elem_size, int dims,
+                       const long long *box, struct tr_box *out, size_t *span)
+{
+    size_t stride = elem_size, total = elem_size;
+    int d;
+    out->dims = 0;
+    *span = 0;
+    if (dims < 1 || dims > TR_BOX_MAX || elem_size == 0)
+        data_fail(site, "%s: section of array '%s' has %d dimensions (1 to %d supported)",
+                  site->kind, name, dims, TR_BOX_MAX);
+    for (d = 0; d < dims; ++d) {
+        long long count = box[2 * d], extent = box[2 * d + 1];
+        if (count <= 0)
+            return 0;
+        if (d + 1 < dims && count > extent)
+            data_fail(site, "%s: section of array '%s' has %lld elements along a dimension "
+                      "of extent %lld", site->kind, name, count, extent);
+        if (out->dims > 0 && out->count[out->dims - 1] * out->stride[out->dims - 1] == stride)
+            out->count[out->dims - 1] *= (size_t)count;     /* the run before spans it whole */
+        else {
+            out->count[out->dims] = (size_t)count;
+            out->stride[out->dims] = stride;
+            out->dims += 1;
+        }
+        total *= (size_t)count;
+        stride *= (size_t)(extent > 0 ? extent : 1);
+    }
+    *span = elem_size;
+    for (d = 0; d < out->dims; ++d)
+        *span += (out->count[d] - 1) * out->stride[d];
+    return total;
+}
+
+/* A malloc'd copy of `box` (a present entry keeps the section it copies back at its end). */
+static struct tr_box *box_keep(tr_data_site *site, const struct tr_box *box)
+{
+    struct tr_box *copy = malloc(sizeof *copy);
+    if (copy == NULL)
+        data_fail(site, "allocating host memory failed");
+    *copy = *box;
+    return copy;
+}
+
+/* One rectangular copy of the innermost three runs of `box`, between the host section at
+ * `host` and the same layout at byte `offset` of `buffer`. */
+static cl_int rect_copy(int to_device, cl_mem buffer, size_t offset, char *host,
+                        const struct tr_box *box, unsigned long long *ns)
+{
+    size_t row = box->dims > 1 ? box->stride[1] : 0, slice = box->dims > 2 ? box->stride[2] : 0;
+    size_t region[3], origin[3], host_origin[3] = {0, 0, 0};
+    cl_event event = NULL;
+    cl_event *ev = rt.profile ? &event : NULL;
+    cl_int err = flush_held();
+    region[0] = box->count[0] * box->stride[0];
+    region[1] = box->dims > 1 ? box->count[1] : 1;
+    region[2] = box->dims > 2 ? box->count[2] : 1;
+    origin[2] = slice != 0 ? offset / slice : 0;
+    offset -= origin[2] * slice;
+    origin[1] = row != 0 ? offset / row : 0;
+    origin[0] = offset - origin[1] * row;
+    if (err != CL_SUCCESS)
+        return err;
+    if (to_device)
+        err = clEnqueueWriteBufferRect(rt.queue, buffer, CL_TRUE, origin, host_origin, region,
+                                       row, slice, row, slice, host, 0, NULL, ev);
+    else
+        err = clEnqueueReadBufferRect(rt.queue, buffer, CL_TRUE, origin, host_origin, region,
+                                      row, slice, row, slice, host, 0, NULL, ev);
+    if (event != NULL) {
+        *ns += event_ns(event);
+        clReleaseEvent(event);
+    }
+    return err;
+}
+
+/* Copies runs [0, top) of `box`: one rectangular copy per index of the runs above the third. */
+static cl_int box_copy_runs(int to_device, cl_mem buffer, size_t offset, char *host,
+                            const struct tr_box *box, int top, unsigned long long *ns)
+{
+    size_t i;
+    cl_int err = CL_SUCCESS;
+    struct tr_box inner = *box;
+    if (top <= 3) {
+        inner.dims = top;
+        return rect_copy(to_device, buffer, offset, host, &inner, ns);
+    }
+    for (i = 0; i < box->count[top - 1] && err == CL_SUCCESS; ++i)
+        err = box_copy_runs(to_device, buffer, offset + i * box->stride[top - 1],
+                            host + i * box->stride[top - 1], box, top - 1, ns);
+    return err;
+}
+
+/* Copies exactly the elements of the section `box` starting at `host` (a contiguous section:
+ * one plain copy), counting their bytes in the site's profile row. */
+static void box_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t offset,
+                     char *host, const struct tr_box *box)
+{
+    struct tr_data_site_state *st = data_site(site);
+    size_t bytes = box->stride[0];
+    int d;
+    cl_int err;
+    if (box->dims == 1) {
+        data_copy(site, to_device, buffer, offset, box->count[0] * box->stride[0], host);
+        return;
+    }
+    for (d = 0; d < box->dims; ++d)
+        bytes *= box->count[d];
+    err = box_copy_runs(to_device, buffer, offset, host, box, box->dims, &st->ns);
+    if (err != CL_SUCCESS)
+        data_fail(site, "%s: %s failed: %s (%d)", site->kind,
+                  to_device ? "clEnqueueWriteBufferRect" : "clEnqueueReadBufferRect",
+                  tr_error_name(err), (int)err);
+    if (to_device)
+        st->bytes_in += bytes;
+    else
+        st->bytes_out += bytes;
+}
+
+/* The first byte of the section (element `first` of `host`) and, in *box, its shape; NULL
+ * when it is empty. */
+static char *box_start(tr_data_site *site, const char *name, const void *host, long long first,
+                       size_t elem_size, int dims, const long long *box, struct tr_box *out,
+                       size_t *span)
+{
+    size_t one;
+    data_site(site);   /* sets the device up if this is the first runtime call */
+    if (box_read(site, name, elem_size, dims, box, out, span) == 0)
+        return NULL;
+    return data_range(site, name, host, first, 1, elem_size, &one);
+}
+
+void tr_data_enter_box(tr_data_site *site, const char *name, const void *host, long long first,
+                       size_t elem_size, unsigned action, int dims, const long long *box)
+{
+    struct tr_box b;
+    size_t span;
+    char *lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
+    if (lo != NULL)
+        data_enter(site, name, lo, span, action, b.dims > 1 ? &b : NULL);
+}
+
+void tr_data_exit_box(tr_data_site *site, const char *name, const void *host, long long first,
+                      size_t elem_size, unsigned action, int dims, const long long *box)
+{
+    struct tr_box b;
+    size_t span;
+    char *lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
+    if (lo != NULL)
+        present_release(site, present_lookup(site, name, lo, span), action);
+}
+
+static void update_box(tr_data_site *site, int to_device, const char *name, const void *host,
+                       long long first, size_t elem_size, int dims, const long long *box)
+{
+    struct tr_box b;
+    size_t span;
+    char *lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
+    struct tr_present *e;
+    if (lo == NULL)
+        return;
+    e = present_lookup(site, name, lo, span);
+    box_copy(site, to_device, e->buffer, (size_t)(lo - e->lo), lo, &b);
+}
+
+void tr_update_host_box(tr_data_site *site, const char *name, const void *host, long long first,
+                        size_t elem_size, int dims, const long long *box)
+{
+    update_box(site, 0, name, host, first, elem_size, dims, box);
+}
+
+void tr_update_device_box(tr_data_site *site, const char *name, const void *host,
+                          long long first, size_t elem_size, int dims, const long long *box)
+{
+    update_box(site, 1, name, host, first, elem_size, dims, box);
 }

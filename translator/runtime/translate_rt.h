@@ -311,6 +311,21 @@ void tr_update_host(tr_data_site *site, const char *name, const void *host, long
 void tr_update_device(tr_data_site *site, const char *name, const void *host, long long first,
                       long long count, size_t elem_size);
 
+/* The same for a section that need not be contiguous (data clauses and updates of sections
+ * of arrays of two or more dimensions): `box` holds, per dimension from the fastest varying,
+ * the section's element count and the array's extent (2 * dims numbers); `first` is the
+ * section's first element.  Exactly the section's elements move (rectangular copies,
+ * clEnqueueReadBufferRect/WriteBufferRect); the device buffer spans its first to its last
+ * element.  A count <= 0: nothing. */
+void tr_data_enter_box(tr_data_site *site, const char *name, const void *host, long long first,
+                       size_t elem_size, unsigned action, int dims, const long long *box);
+void tr_data_exit_box(tr_data_site *site, const char *name, const void *host, long long first,
+                      size_t elem_size, unsigned action, int dims, const long long *box);
+void tr_update_host_box(tr_data_site *site, const char *name, const void *host, long long first,
+                        size_t elem_size, int dims, const long long *box);
+void tr_update_device_box(tr_data_site *site, const char *name, const void *host,
+                          long long first, size_t elem_size, int dims, const long long *box);
+
 /* For `translate check`: a malloc'd copy of the device data of the host range [host,
  * host+bytes) if it is present, else NULL (the host data is current).  The caller frees it. */
 void *tr_data_peek(const void *host, size_t bytes);

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Weak scaling of the MPI heat sample (samples/mpi/heat_mpi.c) on a machine with 2 GPUs.
+#
+#   bench/gpu/mpi_weak.sh build   # here: translates the sample into bench/gpu_build/mpi_weak/
+#   bench/gpu/mpi_weak.sh run     # on the GPU machine (carry bench/gpu_build): builds, runs
+#                                 # 1 rank on NX x NYL and 2 ranks on NX x 2*NYL (each rank
+#                                 # NX x NYL, one GPU each), prints seconds per step and the ratio
+#
+# Time per step is the difference of two runs (STEPS_LO and STEPS_HI steps) over the step
+# difference, so start-up, kernel builds and the data region's copies cancel out.
+# With mpirun and mpicc on the machine the 2 ranks are a real MPI job (halo exchange by
+# MPI_Sendrecv).  Without them (the GPU machines of this workplace have no MPI), the sample is
+# built against bench/gpu/mpi_stub/mpi.h and the "2 ranks" are two processes started by hand
+# with OMPI_COMM_WORLD_LOCAL_RANK=0 and 1: each takes its own GPU and does a rank's device work
+# and halo updates, but no host-to-host exchange is measured; the output says which mode ran
+# (MODE=stub forces it).  NX, NYL (default 8192 x 8192 per rank), STEPS_LO, STEPS_HI and
+# TRANSLATE_DEVICE (default gpu) can be set.
+# Acceptance (issue 25): 2-rank time per step <= 1.15 x the 1-rank time.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+build=${BUILD:-$here/bench/gpu_build/mpi_weak}
+NX=${NX:-8192} NYL=${NYL:-8192} STEPS_LO=${STEPS_LO:-20} STEPS_HI=${STEPS_HI:-220}
+translate() {   # this checkout's translator (its .venv, else PYTHON with PYTHONPATH=here)
+  if [ -x "$here/.venv/bin/translate" ]; then "$here/.venv/bin/translate" "$@"
+  else PYTHONPATH=$here "${PYTHON:-python3}" -m translator.cli "$@"; fi
+}
+mpi_includes() {   # -I flags for mpi.h: the MPI's own, else the stub
+  if command -v mpicc >/dev/null; then mpicc --showme:incdirs 2>/dev/null | sed 's/\([^ ]*\)/-I\1/g'
+  else echo "-I$here/bench/gpu/mpi_stub"; fi
+}
+calc() { awk "BEGIN { printf \"%.9f\", $1 }"; }
+seconds() {   # wall seconds of a command
+  local t0 t1; t0=$(date +%s.%N); "$@" > /dev/null; t1=$(date +%s.%N)
+  calc "$t1 - $t0"
+}
+one_rank() { TRANSLATE_DEVICE=$DEVICE "$build/prog" "$1"; }
+two_ranks() {
+  if [ "$mode" = mpi ]; then
+    mpirun $MPIRUN_FLAGS -np 2 -x TRANSLATE_DEVICE="$DEVICE" "$build/prog" "$1"
+  else
+    TRANSLATE_DEVICE=$DEVICE OMPI_COMM_WORLD_LOCAL_RANK=0 "$build/prog" "$1" > /dev/null & a=$!
+    TRANSLATE_DEVICE=$DEVICE OMPI_COMM_WORLD_LOCAL_RANK=1 "$build/prog" "$1" > /dev/null & b=$!
+    wait $a; wait $b
+  fi
+}
+per_step() {   # seconds per step of one_rank or two_ranks
+  local lo hi; lo=$(seconds "$1" "$STEPS_LO"); hi=$(seconds "$1" "$STEPS_HI")
+  calc "($hi - $lo) / ($STEPS_HI - $STEPS_LO)"
+}
+case "${1:-}" in
+build)
+  rm -rf "$build"; mkdir -p "$build/rt"
+  RT=$(translate --runtime-dir)
+  cp "$RT"/translate_rt.[ch] "$build/rt/"
+  cp -r "$here/bench/gpu/mpi_stub" "$build/"
+  # shellcheck disable=SC2046
+  translate "$here/samples/mpi/heat_mpi.c" -o "$build/out" $(mpi_includes)
+  ;;
+run)
+  if [ -z "${TRANSLATE_DEVICE:-}" ] && command -v nvidia-smi >/dev/null; then
+    mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+    export OCL_ICD_VENDORS=/tmp/icd
+  fi
+  DEVICE=${TRANSLATE_DEVICE:-gpu}
+  MPIRUN_FLAGS=${MPIRUN_FLAGS:-$([ "$(id -u)" = 0 ] && echo --allow-run-as-root) --oversubscribe}
+  if [ "${MODE:-}" != stub ] && command -v mpirun >/dev/null && command -v mpicc >/dev/null
+  then mode=mpi; cc=mpicc
+  else mode=stub; cc=${CC:-gcc}; fi
+  inc=$([ $mode = mpi ] || echo "-I$build/mpi_stub")
+  # shellcheck disable=SC2086
+  $cc -O2 -std=gnu99 -DNX="$NX" -DNYL="$NYL" $inc -I"$build/rt" "$build/out/heat_mpi.c" \
+      "$build/out/heat_mpi.host.c" "$build/rt/translate_rt.c" -lOpenCL -lm -o "$build/prog"
+  one=$(per_step one_rank); two=$(per_step two_ranks)
+  printf 'mpi_weak mode %s device %s grid per rank %s x %s steps %s..%s\n' "$mode" "$DEVICE" \
+         "$NX" "$NYL" "$STEPS_LO" "$STEPS_HI"
+  printf 'mpi_weak 1 rank  %.6f s/step\nmpi_weak 2 ranks %.6f s/step\nmpi_weak ratio %.3f (target <= 1.15)\n' \
+         "$one" "$two" "$(calc "$two / $one")"
+  ;;
+*)
+  echo "usage: $0 build|run" >&2; exit 2 ;;
+esac
