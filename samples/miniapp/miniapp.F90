@@ -1,6 +1,7 @@
+! translate-test: rtol=1e-12
 ! miniapp: a small 2-D hydrodynamics-like application, ported to the GPU by adding pragmas only.
 !
-!   ./miniapp [CELLS [STEPS]]      (default 960 cells per side, 20 steps)
+!   ./miniapp [CELLS [STEPS]]      (default 96 cells per side, 10 steps; bench: ./miniapp 960 20)
 !
 ! Every loop nest that OpenMP runs in parallel (the !$omp parallel do lines, which gfortran
 ! -fopenmp compiles) is also a translate region (the !$translate lines, which translate turns
@@ -346,8 +347,8 @@ program miniapp
   real(dp) :: dx, dy, dtmin, dt, tmax, vol, mass, ie, ke, press
   character(len=32) :: arg
 
-  nx = 960
-  nsteps = 20
+  nx = 96
+  nsteps = 10
   if (command_argument_count() >= 1) then
     call get_command_argument(1, arg)
     read (arg, *) nx
