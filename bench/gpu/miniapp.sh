@@ -9,12 +9,16 @@
 # size runs the OpenMP build once and the translated build twice (the first run also builds the
 # OpenCL program), with TRANSLATE_PROFILE=1; the table gives wall-clock seconds end to end, and
 # the profile's five regions with the most kernel time follow.  The outputs are compared:
-# every line but the field summary (reassociated sums) must be identical.
+# every line but the field summary (reassociated sums) must be identical.  The programs'
+# outputs and profiles go to LOGS (default /tmp/miniapp_logs); everything printed is also
+# written to $OUT/miniapp.txt where OUT is set (the device tool's folder).
 set -uo pipefail
 dir=$(cd "${1:-$(dirname "$0")}" && pwd)
 steps=${STEPS:-20}
 sizes=${SIZES:-960 3840}
-out=${OUT:-/tmp}
+out=${LOGS:-/tmp/miniapp_logs}
+mkdir -p "$out"
+if [ -n "${OUT:-}" ]; then exec > >(tee "$OUT/miniapp.txt"); fi
 export LD_LIBRARY_PATH=$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export OCL_ICD_FILENAMES=${OCL_ICD_FILENAMES:-libnvidia-opencl.so.1}
 export TRANSLATE_DEVICE=${TRANSLATE_DEVICE:-gpu}

@@ -61,7 +61,7 @@ def test_every_region_is_parallel_in_one_launch(built) -> None:
     report = (built[2] / "report.txt").read_text()
     found = blocks(report)
     assert sorted(found) == sorted(REGIONS)
-    for name, block in found.items():
+    for block in found.values():
         assert "mapping (automatic" in block and "sequential" not in block, block
         assert "one work item" not in block and "host loop" not in block, block
         assert "  launches per call: 1\n" in block, block
