@@ -277,6 +277,7 @@ class LeafChecks:
 
     def __init__(self) -> None:
         self._passed: dict[Kernel, tuple[Kernel, Any]] = {}
+        self._failed: set[Kernel] = set()
 
     def __call__(self, kernel: Kernel) -> bool:
         with warnings.catch_warnings(record=True) as caught:
@@ -284,11 +285,17 @@ class LeafChecks:
             try:
                 final, mapping = _map_and_check(kernel, PassOptions())
             except TranslatorError:
+                self._failed.add(_unnamed(kernel))
                 return False
         ok = not mapping.reason and not _values_leave_loops(kernel)
         if ok and not caught:
             self._passed[_unnamed(kernel)] = (final, mapping)
         return ok
+
+    def runs(self, kernel: Kernel) -> bool:
+        """Whether `kernel` passes every kernel stage, in parallel or on one work item."""
+        self(kernel)
+        return _unnamed(kernel) not in self._failed
 
     def reuse(self, kernel: Kernel) -> tuple[Kernel, Any] | None:
         """(final kernel, mapping) of a candidate equal to `kernel` but for its name."""

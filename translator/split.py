@@ -11,7 +11,9 @@ and privatisation and before automatic mapping:
 - a nest that is not parallel on its own and whose outermost loop has bounds in parameters only
   becomes a *host loop* (the time loop): its body is cut again, and its iname becomes a value
   argument of the kernels inside it.  A host loop is kept only if some kernel inside it runs in
-  parallel (an in-place Gauss-Seidel sweep stays one sequential kernel, and says why);
+  parallel (an in-place Gauss-Seidel sweep stays one sequential kernel, and says why), and
+  only if its launches cost less than running the whole nest as one kernel
+  (`translator.launch_cost`: host loops around tiny kernels would launch millions of them);
 - temporaries that several kernels use (a reduction result, ``nrm = sqrt(s)``) live in global
   memory: they become one-element (or array) device buffers, allocated by the host program and
   never copied to or from the host.
@@ -23,7 +25,7 @@ launch order on the runtime's in-order queue; legality is proved per kernel by t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import pymbolic.primitives as p
 
@@ -34,23 +36,30 @@ from translator.ir.isl_glue import inames_of
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement, map_expressions
 from translator.ir.util import FrozenDict
+from translator.launch_cost import LAUNCH_COST, host_iterations, launch_cost, warn_storm
 
 
 @dataclass(frozen=True)
 class Launch:
-    """One device kernel of a region (its statements, domains and arguments only)."""
+    """One device kernel of a region (its statements, domains and arguments only); `cost`
+    and `launches` estimate one call's share (`translator.launch_cost`)."""
 
     kernel: Kernel
+    cost: float = field(default=0.0, compare=False)
+    launches: int = field(default=1, compare=False)
 
 
 @dataclass(frozen=True)
 class HostLoop:
-    """A sequential loop run by the host: `iname` from `lower` to `upper` (inclusive)."""
+    """A sequential loop run by the host: `iname` from `lower` to `upper` (inclusive); `cost`
+    and `launches` estimate one call's share, all its iterations included."""
 
     iname: str
     lower: Expression
     upper: Expression
     body: tuple[Launch | HostLoop, ...]
+    cost: float = field(default=0.0, compare=False)
+    launches: int = field(default=0, compare=False)
 
 
 Part = Launch | HostLoop
@@ -88,6 +97,8 @@ def plan_region(kernel: Kernel, leaf_ok: LeafOk) -> HostPlan | None:
     parts, parallel = cutter.cut(work.statements, ())
     if not parallel or (len(parts) == 1 and isinstance(parts[0], Launch)):
         return None
+    launches = sum(q.launches for q in parts)
+    warn_storm(kernel, launches, sum(q.cost for q in parts) - launches * LAUNCH_COST)
     work = cutter.kernel
     named = _name_parts(work, parts, cutter.sub)
     buffers = tuple(sorted(set(work.arg_names) - set(kernel.arg_names)))
@@ -147,7 +158,7 @@ class _Cutter:
                 parts.append(loop)
                 parallel = True
                 continue
-            parts.append(Launch(self._sub(members, host)))
+            parts.append(self._launch(members, host, ok))
             parallel = parallel or (ok and any(s.within_inames - set(host) for s in members))
         return parts, parallel
 
@@ -186,7 +197,22 @@ class _Cutter:
         body, parallel = self.cut(members, host + (iname,))
         if not parallel:
             return None
-        return HostLoop(iname, bounds[0], bounds[1], tuple(body))
+        loop = HostLoop(iname, bounds[0], bounds[1], tuple(body),
+                        cost=sum(q.cost for q in body), launches=sum(q.launches for q in body))
+        return loop if self._pays_off(loop, members, host) else None
+
+    def _launch(self, members: list[Statement], host: tuple[str, ...], ok: bool) -> Launch:
+        return Launch(self._sub(members, host), cost=launch_cost(self.kernel, members, host, ok),
+                      launches=host_iterations(self.kernel, host))
+
+    def _pays_off(self, loop: HostLoop, members: list[Statement], host: tuple[str, ...]) -> bool:
+        """Whether host loop `loop` over `members` costs less than one launch of them all on
+        one work item (launch storms: `translator.launch_cost`); or that launch would not
+        pass the kernel stages (`leaf_ok.runs`, where the checker has it)."""
+        if loop.cost <= launch_cost(self.kernel, members, host, False):
+            return True
+        runs = getattr(self.leaf_ok, "runs", None)
+        return runs is not None and not runs(self._sub(members, host))
 
     def _sub(self, members: Sequence[Statement], host: Sequence[str]) -> Kernel:
         return self.sub([s.id for s in members], host)

@@ -27,6 +27,7 @@ import pymbolic.primitives as p
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.ir.data import AddressSpace
 from translator.ir.kernel import Kernel
+from translator.launch_cost import launches_text
 
 #: The directive prefix a user pastes, per source language.
 PRAGMA_PREFIX = {"fortran": "!$translate ", "c": "#pragma translate "}
@@ -245,6 +246,7 @@ def region_report(region: Any, kernel: Kernel, code: GeneratedCode, done: Any,
     body.append(assertion_line(kernel))
     body += bounds_line(kernel).split("\n")
     body += temporaries_line(kernel).split("\n")
+    body.append("launches per call: 1")
     body.append(grid_line(code))
     body += data_lines(code)
     if spans:
@@ -282,6 +284,7 @@ def program_report(region: Any, kernels: Sequence[Kernel], code: Any, language: 
     count = len(code.kernels)
     body.append(f"host program: {count} kernels, launched in this order on one queue "
                 "(each waits for the one before)")
+    body.append(f"launches per call: {launches_text(code.body)}")
     finals = iter(kernels)
     body += ["  " + line for line in _program_lines(code.body, finals, prefix)]
     if code.buffers:

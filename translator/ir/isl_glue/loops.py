@@ -13,7 +13,8 @@ import pymbolic.primitives as p
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
-from translator.ir.isl_glue.core import _align_params, aff_from_expr, expr_from_pwaff, union_all
+from translator.ir.isl_glue.core import (_align_params, aff_from_expr, combined_domain,
+                                         expr_from_pwaff, inames_of, union_all)
 
 
 def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int = 1,
@@ -222,3 +223,40 @@ def c_union_end(accesses: Sequence[tuple[isl.BasicSet | isl.Set, Expression,
         what = accesses[0][1] if len(accesses) == 1 else "the subscripts"
         raise DomainError(f"the largest value of {what} is unbounded") from None
     return expr_from_pwaff(hi.add_constant_val(isl.Val.one(hi.get_ctx())), combine="exact")
+
+
+def nominal_points(domains: Sequence[isl.BasicSet], inames: Sequence[str], size: int) -> int:
+    """An estimate of how many points the combined domain of `inames` has when every
+    parameter is `size`: the product, loop by loop from the outermost, of the widest range
+    of each iname for any values of the loops outside it (exact for rectangular nests, at
+    most twice too many for triangular ones).  An iname whose range isl cannot bound counts
+    `size`; an empty domain counts 0."""
+    if not inames:
+        return 1
+    try:
+        s = isl.Set.from_basic_set(combined_domain(domains, inames))
+        for k in range(s.dim(isl.dim_type.param)):
+            s = s.fix_val(isl.dim_type.param, k, isl.Val.int_from_si(s.get_ctx(), size))
+        if s.is_empty():
+            return 0
+        total = 1
+        for k, name in enumerate(inames_of(s)):
+            total *= _widest_range(s, k, size) if name in inames else 1
+        return total
+    except (DomainError, isl.Error):
+        return size ** len(inames)
+
+
+def _widest_range(s: isl.Set, k: int, size: int) -> int:
+    """The most values set dim `k` of `s` takes for fixed values of the dims before it
+    (parameters fixed), or `size` if isl cannot bound it."""
+    inner = s.project_out(isl.dim_type.set, k + 1, s.dim(isl.dim_type.set) - k - 1)
+    inner = inner.move_dims(isl.dim_type.param, inner.dim(isl.dim_type.param),
+                            isl.dim_type.set, 0, k)
+    try:
+        width = inner.dim_max(0).sub(inner.dim_min(0)).max_val()
+    except isl.Error:
+        return size
+    if not width.is_int():
+        return size
+    return max(int(width.to_python()) + 1, 0)

@@ -1,0 +1,114 @@
+"""How many kernels a region's host program launches, and whether its host loops pay off.
+
+A region cut by `translator.split` runs kernels inside host loops.  Each launch costs the
+host and the device a fixed overhead (a few microseconds on a GPU), so host loops around
+tiny kernels (an initialisation routine's ``do k; do j; ...`` with a 2 x 2 nest inside)
+can launch millions of kernels that each do almost nothing: a *launch storm*.  The splitter
+asks this module, for each host loop it could make, whether the loop's launches cost more
+than running the whole nest as one kernel (one launch, on one work item when nothing in it
+is parallel), and keeps the cheaper.
+
+The estimate, in units of one loop iteration run by one work item, with every unknown size
+(a parameter) at `NOMINAL_SIZE`:
+
+- a launch costs `LAUNCH_COST` iterations;
+- a parallel kernel runs `DEVICE_LANES` iterations at once; a sequential one runs one at a
+  time;
+- a host loop costs the sum of its body's launches, for each of its iterations.
+
+A region that still launches more than `STORM_LAUNCHES` kernels per call, and whose launch
+overhead is more than the estimated time of the work they do, gets ``-Wlaunch-storm``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from translator.analysis.access import reduction_inames
+from translator.diagnostics import warn
+from translator.ir.isl_glue import nominal_points
+from translator.ir.kernel import Kernel
+from translator.ir.statements import Statement
+
+#: The size assumed for every parameter (an unknown loop bound) in the estimates.
+NOMINAL_SIZE = 1000
+#: The overhead of one launch, in iterations of one work item (5 us at 100 ns each).
+LAUNCH_COST = 50
+#: How many iterations a parallel kernel runs at once.
+DEVICE_LANES = 4096
+#: Launches per call above which a region warns (``-Wlaunch-storm``).
+STORM_LAUNCHES = 10_000
+
+
+def iterations(kernel: Kernel, stmts: Sequence[Statement], host: Sequence[str]) -> int:
+    """Loop iterations of `stmts` in one call, host loops `host` included (an estimate)."""
+    names = set(host)
+    for s in stmts:
+        names |= set(s.within_inames) | reduction_inames(s)
+    return max(nominal_points(kernel.domains, sorted(names), NOMINAL_SIZE), 1)
+
+
+def host_iterations(kernel: Kernel, host: Sequence[str]) -> int:
+    """How many times the body of host loops `host` runs in one call (an estimate)."""
+    return nominal_points(kernel.domains, list(host), NOMINAL_SIZE)
+
+
+def launch_cost(kernel: Kernel, stmts: Sequence[Statement], host: Sequence[str],
+                parallel: bool) -> float:
+    """The estimated cost of launching the kernel of `stmts` once per iteration of `host`."""
+    work = iterations(kernel, stmts, host)
+    return host_iterations(kernel, host) * LAUNCH_COST + (work / DEVICE_LANES if parallel
+                                                          else work)
+
+
+def storm_message(launches: int, work: float) -> str | None:
+    """The ``-Wlaunch-storm`` text for a region estimated to launch `launches` kernels per
+    call around `work` (cost units of its kernels' work), or None if that is no storm."""
+    if launches <= STORM_LAUNCHES or launches * LAUNCH_COST <= work:
+        return None
+    return (f"about {launches} kernel launches per call (with every unknown size "
+            f"{NOMINAL_SIZE}) from host loops around kernels that do little work each; the "
+            "launches cost more than the work: map an outer loop, or make the loop nest "
+            "parallel so that it runs as one kernel")
+
+
+def warn_storm(kernel: Kernel, launches: int, work: float) -> None:
+    """``-Wlaunch-storm`` at the region when `storm_message` finds a storm."""
+    message = storm_message(launches, work)
+    if message is not None:
+        warn("launch-storm", f"region {kernel.name}: {message}", kernel.span)
+
+
+def launches_text(body: Iterable) -> str:
+    """``1`` or ``2*nx*ny (host loops k, j)``: the launches of one call of a host program
+    whose parts are `body` (`HostLoopCode` and `KernelLaunch` of `translator.codegen.program`),
+    with each host loop's trip count."""
+    terms: dict[tuple[str, ...], int] = {}
+    loops: list[str] = []
+    _count(body, (), terms, loops)
+    text = " + ".join(_term(count, trips) for trips, count in terms.items())
+    return f"{text} (host loops {', '.join(loops)})" if loops else text
+
+
+def _count(body: Iterable, trips: tuple[str, ...], terms: dict, loops: list[str]) -> None:
+    from translator.codegen.cexpr import to_c
+    from translator.codegen.program import HostLoopCode
+    from translator.ir.isl_glue import simplify_index
+    for part in body:
+        if isinstance(part, HostLoopCode):
+            loops.append(part.iname)
+            trip = to_c(simplify_index(part.upper - part.lower + 1))
+            _count(part.body, trips + (trip,), terms, loops)
+        else:
+            terms[trips] = terms.get(trips, 0) + 1
+
+
+def _term(count: int, trips: tuple[str, ...]) -> str:
+    factors = [f"({t})" if any(c in t for c in "+-/ ") else t for t in trips]
+    if count != 1 or not factors:
+        factors.insert(0, str(count))
+    return "*".join(factors)
+
+
+__all__ = ["DEVICE_LANES", "LAUNCH_COST", "NOMINAL_SIZE", "STORM_LAUNCHES", "iterations",
+           "launch_cost", "launches_text", "storm_message", "warn_storm"]
