@@ -7,6 +7,12 @@ A frontend is an object with:
   `TranslatorError` subclasses with spans for bad input; never writes files.
 - ``rewrite(parsed, glue) -> str``: the original text with each region replaced by a call to
   its glue function and the glue's interface declared; every other byte unchanged.
+- ``rewrite_edits(parsed, glue)``: the same as (start, end, new text) edits, which the driver
+  applies to the file's own bytes; ``generation_definition(parsed, symbol)``: the lines that
+  define the generation stamp.
+
+`Frontend` declares this contract; `ParsedFile` carries the regions, the data directives and
+the other files read.
 
 Frontends know nothing of OpenCL: the glue signature comes in as `GlueSignature`
 (`translator.ir.glue`, re-exported here).
@@ -71,16 +77,38 @@ class Region:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ParsedFile:
+    """What a frontend found in one file: its regions and data directives, and the other
+    files it read (module sources, includes) for dependency files and caches."""
+
     path: str
     text: str
     language: str
     regions: tuple[Region, ...]
+    #: The data directives (data regions, enter/exit data, update), in source order
+    #: (`frontends.pragmas.DataSite`).
+    data_sites: tuple[Any, ...] = ()
+    #: Other files the translation read.
+    dependencies: tuple[str, ...] = ()
 
 
 class Frontend(Protocol):
+    """The contract between the driver and a language: built-in frontends and those of the
+    ``translator.frontends`` entry-point group implement all of it."""
+
     language: str
     suffixes: tuple[str, ...]
 
-    def parse(self, path: str, text: str, options: dict[str, Any]) -> ParsedFile: ...
+    def parse(self, path: str, text: str, options: dict[str, Any]) -> ParsedFile:
+        """Find the regions and data directives of `text` and build each region's kernel;
+        bad input raises a `TranslatorError` with a span."""
 
-    def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str: ...
+    def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
+        """The file's text with each region replaced by a call of its glue function."""
+
+    def rewrite_edits(self, parsed: ParsedFile, glue: dict[str, GlueSignature]
+                      ) -> list[tuple[int, int, str]]:
+        """`rewrite` as (start, end, new text) edits of `parsed.text`, in order, so that the
+        driver can apply them to the file's own bytes."""
+
+    def generation_definition(self, parsed: ParsedFile, symbol: str) -> str:
+        """Lines defining the generation stamp `symbol`, to go before the first line."""

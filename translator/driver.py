@@ -11,11 +11,16 @@ import os
 from dataclasses import dataclass, field, replace
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from translator.deep import call_deep
 from translator.diagnostics import FrontendError
+from translator.ir.glue import GlueSignature
 from translator.pipeline import PassOptions, fewer_collections, file_stage, run_region
+
+if TYPE_CHECKING:
+    from frontends.base import Frontend, ParsedFile
+    from translator.build.sourcebytes import SourceBytes
 
 _BUILTIN_FRONTENDS = {"fortran": "frontends.fortran", "c": "frontends.c"}
 
@@ -32,11 +37,11 @@ class TranslationResult:
     #: The frontend's language ("fortran", "c", or a plugin's), the parsed file and the glue
     #: signature of each region: what `translator.build.check` needs to instrument the source.
     language: str = ""
-    parsed: Any = None
-    glue: dict[str, Any] = field(default_factory=dict)
+    parsed: ParsedFile | None = None
+    glue: dict[str, GlueSignature] = field(default_factory=dict)
 
 
-def load_frontends() -> dict[str, Any]:
+def load_frontends() -> dict[str, Frontend]:
     """Built-in frontends plus those registered under the ``translator.frontends`` group."""
     import importlib
     found = {name: importlib.import_module(mod).FRONTEND
@@ -47,7 +52,7 @@ def load_frontends() -> dict[str, Any]:
     return found
 
 
-def frontend_for(path: str, language: str | None = None):
+def frontend_for(path: str, language: str | None = None) -> Frontend:
     frontends = load_frontends()
     if language:
         if language not in frontends:
@@ -104,14 +109,13 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
         result.mappings.append(done)
     result.ir = "\n".join(ir_texts)
     result.glue = glue
-    data = tuple(site.glue for site in getattr(parsed, "data_sites", ()))
+    data = tuple(site.glue for site in parsed.data_sites)
     if not (parsed.regions or data):
         result.outputs[base] = source.original
         return result
     with file_stage(pass_options, "host-glue"):
         host = generate_host_file(units, source_name=base) + generate_data_glue(data)
-    symbol = (generation_symbol(host)
-              if hasattr(frontend, "generation_definition") else None)
+    symbol = generation_symbol(host)
     with file_stage(pass_options, "rewrite"):
         result.outputs[base] = _rewritten(frontend, parsed, glue, source, symbol)
     result.outputs[f"{stem}.cl"] = (device_note(symbol) if symbol else "") + \
@@ -132,19 +136,13 @@ def _with_command_options(kernel, options: dict[str, Any]):
 LINE_MARKERS = {"c": '#line {line} "{file}"\n', "fortran": '# {line} "{file}"\n'}
 
 
-def _rewritten(frontend: Any, parsed: Any, glue: dict[str, Any], source: Any,
-               symbol: str | None = None) -> str:
+def _rewritten(frontend: Frontend, parsed: ParsedFile, glue: dict[str, GlueSignature],
+               source: SourceBytes, symbol: str | None = None) -> str:
     """The rewritten source: the frontend's edits applied to the file's own bytes, with line
     directives after each edit that changes the line count (so compiler messages about lines
     outside the regions give the user's file and line).  With `symbol`, the definition of
     that generation stamp goes first (`translator.codegen.generation`)."""
-    edits_of = getattr(frontend, "rewrite_edits", None)
-    if edits_of is None:   # a plugin frontend without edits: its text, line ends as the file's
-        new = frontend.rewrite(parsed, glue)
-        if symbol:
-            new = frontend.generation_definition(parsed, symbol) + new
-        return ("\ufeff" if source.bom else "") + new.replace("\n", source.newline)
-    edits = edits_of(parsed, glue)
+    edits = frontend.rewrite_edits(parsed, glue)
     if symbol:
         edits = [(0, 0, frontend.generation_definition(parsed, symbol)), *edits]
     marker = LINE_MARKERS.get(frontend.language)

@@ -158,7 +158,7 @@ def instrumented_original(unit: Unit) -> str:
     regions = tuple(dataclasses.replace(r, start=r.end) for r in parsed.regions)
     frontend = _frontend(unit)
     changes = {"regions": regions}
-    if getattr(parsed, "data_sites", ()):
+    if parsed.data_sites:
         changes["data_sites"] = ()        # the original keeps its data directives as comments
     return frontend.rewrite(dataclasses.replace(parsed, **changes), res.glue)
 

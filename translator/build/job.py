@@ -184,7 +184,7 @@ def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
     if apply_policy(caught, opts.policy)[1]:
         return   # a warning promoted to an error: fail without writing anything
     _emit(src, translated.language, outputs, opts, result,
-          tuple(getattr(translated.parsed, "dependencies", ())))
+          tuple(translated.parsed.dependencies))
 
 
 def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
