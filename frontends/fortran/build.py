@@ -9,7 +9,8 @@ statement predicates, array assignments get generated inames (prefix ``_tr_``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -19,9 +20,11 @@ from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedVa
                                              assigned_names, floor_divisions, fortran_text,
                                              if_branches, nodes_of, reads_other_elements,
                                              subscripts)
+from frontends.fortran.callees import Callee, CalleeIndex
 from frontends.fortran.components import (component_of, data_ref_parts, designator_text,
                                           host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
+from frontends.fortran.inline import Frame, View, bound_value, inline_call
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
                                       node_lines, walk)
@@ -30,7 +33,8 @@ from translator.diagnostics import (DomainError, FrontendError, SourceSpan, Tran
                                     UnsupportedConstructError)
 from translator.ir import isl_glue
 from translator.ir.data import TemporaryVariable
-from translator.ir.expr import Expression, TypeCast, dependencies, integer_casts_dropped
+from translator.ir.expr import (Expression, TypeCast, dependencies, integer_casts_dropped,
+                                substitute)
 from translator.ir.statements import Assignment
 from translator.ir.util import UniqueNameGenerator
 
@@ -50,6 +54,8 @@ class RegionBuilder:
     def __init__(self, scope: Scope, lines: SourceLines, region_name: str,
                  first_line: int, loop_vars: set[str]) -> None:
         self.scope = scope
+        #: The region's procedure's scope (`scope` is a callee's while one is inlined).
+        self.region_scope = scope
         self.lines = lines
         self.region_name = region_name
         self.line = first_line
@@ -73,11 +79,23 @@ class RegionBuilder:
         self._iname_counts: dict[str, int] = {}
         self._names = UniqueNameGenerator()
         self.expr = ExprBuilder(self)
+        #: Where the sources of called procedures are (`frontends.fortran.callees`; set by
+        #: the caller; None: calls are refused as unknown).
+        self.callees: CalleeIndex | None = None
+        #: The inlined call being built (None: the region's own statements), the calls
+        #: around it, and the views of its array dummies (`frontends.fortran.inline`).
+        self.frame: Frame | None = None
+        self.call_stack: list[Callee] = []
+        self.views: dict[str, View] = {}
+        self._via: tuple[tuple[str, SourceSpan], ...] = ()
+        self._loop_base = 0
+        self._iname_prefix = ""
+        self._no_calls = ""
 
     # -- ExprContext ----------------------------------------------------------------------
 
     def loop_value(self, name: str) -> Expression | None:
-        for frame in reversed(self.frames):
+        for frame in reversed(self.frames[self._loop_base:]):
             if frame.var == name:
                 return frame.value
         return None
@@ -89,9 +107,12 @@ class RegionBuilder:
                 "is not supported", self.span(name))
 
     def span(self, word: str | None = None) -> SourceSpan:
-        return self.lines.span(self.line, word=word)
+        span = self.lines.span(self.line, word=word)
+        return replace(span, inlined_at=self._via) if self._via else span
 
     def touch(self, sym: Symbol) -> None:
+        if sym.name in self.views or sym.name in self.temporaries:
+            return   # a callee's view (its actual is touched) or a renamed local
         if sym.span is None:
             sym.span = self.span(sym.name)   # implicitly typed: where the region first uses it
         if sym.is_parameter and sym.parameter_values is not None:
@@ -135,7 +156,7 @@ class RegionBuilder:
         if designator not in self.components:
             self._check_distinct(parts, designator)
             name = "_".join(n for n, _ in parts)
-            if self.scope.lookup_declared(name) is not None or self._names.is_taken(name) \
+            if self.region_scope.lookup_declared(name) is not None or self._names.is_taken(name) \
                     or any(s.name == name for s in self.components.values()):
                 name = self._names(f"_tr_{name}")
             self._names.add(name)
@@ -188,7 +209,7 @@ class RegionBuilder:
         for name in sorted(dependencies(e)) if e is not None else ():
             if name in self.generated:
                 continue
-            sym = self.scope.lookup(name)
+            sym = self.region_scope.lookup(name)
             if sym is None:
                 raise FrontendError(f"undeclared name {name!r} in an array bound", self.span())
             self.touch(sym)
@@ -244,10 +265,80 @@ class RegionBuilder:
     visit_End_Do_Stmt = visit_Continue_Stmt
 
     def visit_Call_Stmt(self, node: Any) -> None:
-        callee = str(node.items[0]).lower()
-        raise UnsupportedConstructError(
-            f"CALL of subroutine {callee!r} is not supported inside a kernel region (only "
-            "assignments, DO loops and IF constructs can be offloaded)", self.span("call"))
+        name = str(node.items[0]).lower()
+        args = list(children(node.items[1])) if node.items[1] is not None else []
+        inline_call(self, name, args, function=False)
+
+    # -- inlined calls (`frontends.fortran.inline`) -----------------------------------------
+
+    def inline_function(self, name: str, args: list[Any]) -> Typed:
+        """The value of a call of user function `name`, its body inlined before the
+        statement being built."""
+        if self._no_calls:
+            raise UnsupportedConstructError(f"call of function {name!r} in {self._no_calls} "
+                                            "is not supported", self.span(name))
+        return inline_call(self, name, args, function=True)
+
+    def bound_value(self, name: str) -> Typed | None:
+        """A callee's scalar dummy or local, inside an inlined call."""
+        return None if self.frame is None else bound_value(self, self.frame, name)
+
+    def element(self, sym: Symbol, index: tuple[Expression, ...]) -> Expression:
+        """The element of `sym` at 0-based `index` (of the actual, for a callee's view)."""
+        view = self.views.get(sym.name)
+        if view is None:
+            return p.Subscript(p.Variable(sym.name), index)
+        return substitute(view.template, dict(zip(view.placeholders, index)))
+
+    def add_view(self, name: str, view: View, layout: Layout) -> None:
+        self._names.add(name)
+        self.views[name] = view
+        self._layouts[name] = layout
+
+    def new_name(self, base: str) -> str:
+        """A fresh name (generated names have the reserved prefix ``_tr_``)."""
+        return self._names(base)
+
+    def push_section_frames(self, inames: tuple[str, ...]) -> None:
+        """Make the inames of the array assignment being built enclosing loops (an elemental
+        callee's statements run per element)."""
+        for iname in inames:
+            self.frames.append(LoopFrame("", iname, p.Variable(iname)))
+
+    def enter_callee(self, frame: Frame, build: Callable[[], None]) -> None:
+        """Run `build` with the names, lines and loops of the callee of `frame`."""
+        saved = (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
+                 self._loop_base, self._iname_prefix, self.expr.sections)
+        self._via = (*self._via, (frame.callee.proc.name, replace(frame.site, inlined_at=())))
+        self.scope, self.lines, self.frame = frame.scope, frame.callee.lines, frame
+        self.loop_vars = loop_variables(list(children(frame.callee.proc.exec_part))
+                                         if frame.callee.proc.exec_part is not None else [])
+        self._loop_base, self._iname_prefix = len(self.frames), f"{frame.callee.proc.name}_"
+        self.expr.sections = None
+        self.call_stack.append(frame.callee)
+        try:
+            build()
+        finally:
+            self.call_stack.pop()
+            (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
+             self._loop_base, self._iname_prefix, self.expr.sections) = saved
+
+    def assigned(self, node: Any) -> set[str]:
+        """The kernel names `node` may assign (a construct holding a CALL: every name it
+        mentions, as the callee may assign its arguments)."""
+        names = assigned_names(node)
+        if any(class_name(n) == "Call_Stmt" for n in walk(node)):
+            names |= {str(n).lower() for n in walk(node) if class_name(n) == "Name"}
+        if self.frame is None:
+            return names
+        out = set()
+        for name in names:
+            value = self.bound_value(name)
+            out |= dependencies(value.expr) if value is not None else {name}
+            sym = self.scope.lookup_declared(name) if value is None else None
+            if sym is not None and sym.name in self.views:
+                out |= dependencies(self.views[sym.name].template)
+        return out
 
     # -- assignments ----------------------------------------------------------------------
 
@@ -306,7 +397,7 @@ class RegionBuilder:
     def _where(self, branches: list[tuple[Any | None, list[Any], int]], node: Any) -> None:
         """WHERE: each assignment runs where its mask holds.  Masks are evaluated per
         statement, so they must not read what the construct assigns."""
-        written = assigned_names(node)
+        written = self.assigned(node)
         for cond, _, line in branches:
             read = {str(n).lower() for n in walk(cond) if class_name(n) == "Name"}
             if cond is not None and read & written:
@@ -422,7 +513,7 @@ class RegionBuilder:
                 var, lo, hi, step = spec.items
                 self._enter(str(var).lower(), lo, hi, step, concurrent=True)
             if len(header.items) > 1 and header.items[1] is not None:
-                written = set().union(*(assigned_names(b) for b in body)) if body else set()
+                written = set().union(*(self.assigned(b) for b in body)) if body else set()
                 self.predicates.append(self.condition(header.items[1], written))
             self.visit_block(body)
         finally:
@@ -446,7 +537,8 @@ class RegionBuilder:
         hi = self.bound(self._integer(hi_node, "upper bound"))
         iname = self.new_iname(var)
         self.add_domain(iname, lo, hi, step)
-        self._record_loop(var, lo, hi, step, concurrent)
+        self._record_loop(self._iname_prefix.replace("_", "%", 1) + var if self._iname_prefix
+                          else var, lo, hi, step, concurrent)
         value = p.Variable(iname) if step == 1 else add_expr(lo, p.Product((step,
                                                                             p.Variable(iname))))
         self.frames.append(LoopFrame(var, iname, value))
@@ -462,22 +554,28 @@ class RegionBuilder:
         self._open_loops.append(record)
 
     def _integer(self, node: Any, what: str) -> Expression:
-        t = self.expr.visit(node)
+        saved, self._no_calls = self._no_calls, f"a DO loop {what}"
+        try:
+            t = self.expr.visit(node)
+        finally:
+            self._no_calls = saved
         if t.ftype.base != "integer":
             raise FrontendError(f"DO loop {what} {node} is not an integer", self.span())
         return t.expr
 
     def new_iname(self, var: str) -> str:
         """The loop variable itself; later loops over it get `var_1`, `var_2`, ..."""
-        k = self._iname_counts.get(var, 0)
+        stem = self._iname_prefix + var   # a callee's loop: <callee>_<var>
+        k = self._iname_counts.get(stem, 0)
         while True:
-            name = var if k == 0 else f"{var}_{k}"
+            name = stem if k == 0 else f"{stem}_{k}"
             k += 1
             taken = self._names.is_taken(name) or (
-                k > 1 and self.scope.lookup_declared(name) is not None)
+                (k > 1 or bool(self._iname_prefix))
+                and self.region_scope.lookup_declared(name) is not None)
             if not taken:
                 break
-        self._iname_counts[var] = k
+        self._iname_counts[stem] = k
         self._names.add(name)
         return name
 
@@ -558,7 +656,9 @@ class RegionBuilder:
         """Whether `name` (an iname, a generated value or a declared name) is an integer."""
         if name in self.generated or name in self.generated_inames():
             return True
-        sym = self.scope.lookup(name)
+        if name in self.temporaries:
+            return self.temporaries[name].dtype.kind == "i"
+        sym = self.region_scope.lookup(name)
         return sym is not None and sym.ftype is not None and sym.ftype.base == "integer"
 
     def _value_for(self, e: Expression) -> p.Variable:
@@ -592,7 +692,7 @@ class RegionBuilder:
 
     def visit_If_Stmt(self, node: Any) -> None:
         cond_node, action = node.items
-        cond = self.condition(cond_node, assigned_names(action))
+        cond = self.condition(cond_node, self.assigned(action))
         self.predicates.append(cond)
         try:
             self.visit(action)
@@ -600,7 +700,7 @@ class RegionBuilder:
             self.predicates.pop()
 
     def visit_If_Construct(self, node: Any) -> None:
-        written = assigned_names(node)
+        written = self.assigned(node)
         prior: list[Expression] = []
         for cond_node, body, line in if_branches(node):
             saved = len(self.predicates)
@@ -629,6 +729,18 @@ class RegionBuilder:
         return p.Variable(name)
 
 
+def loop_variables(statements: list[Any]) -> set[str]:
+    """The DO (and DO CONCURRENT) variables of `statements`."""
+    out = set()
+    for s in statements:
+        for n in walk(s):
+            if class_name(n) == "Loop_Control" and n.items[1] is not None:
+                out.add(str(n.items[1][0]).lower())
+            elif class_name(n) == "Forall_Triplet_Spec":
+                out.add(str(n.items[0]).lower())
+    return out
+
+
 def _with_param(domain: Any, name: str) -> Any:
     """`domain` with the parameter `name` (unconstrained if it was not one already)."""
     if name in isl_glue.params_of(domain):
@@ -636,4 +748,4 @@ def _with_param(domain: Any, name: str) -> Any:
     return isl_glue.add_dim(domain, name, param=True)
 
 
-__all__ = ["LoopFrame", "RegionBuilder"]
+__all__ = ["LoopFrame", "RegionBuilder", "loop_variables"]
