@@ -65,9 +65,10 @@ class CalleeIndex:
     def find(self, scope: Scope, name: str) -> Callee | None:
         """The callee `name` denotes in `scope` (see the module docstring), or None."""
         for host in _chain(scope):
-            for proc in self.procedures:
-                if proc.name == name and proc.scope.host is host:
-                    return Callee(proc, self.lines)
+            for path, procedures in [(self.lines.path, self.procedures), *self._files.items()]:
+                for proc in procedures:
+                    if proc.name == name and proc.scope.host is host:
+                        return Callee(proc, self._file_lines.get(path, self.lines))
         found = self._from_modules(scope, name)
         if found is not None:
             return found

@@ -122,7 +122,7 @@ def inline_call(rb: RegionBuilder, name: str, args: list[Any], *, function: bool
     """Inline the call of `name` with actual argument nodes `args` at the builder's current
     statement; a function's value is returned."""
     site = rb.span(name)
-    callee = _find(rb, name, site)
+    callee = _find(rb, name, site, function)
     kind = callee.proc.kind
     if function != (kind == "function"):
         raise FrontendError(f"{kind} {name!r} is "
@@ -145,15 +145,18 @@ def inline_call(rb: RegionBuilder, name: str, args: list[Any], *, function: bool
     return _result(rb, frame) if function else None
 
 
-def _find(rb: RegionBuilder, name: str, site: SourceSpan) -> Callee:
+def _find(rb: RegionBuilder, name: str, site: SourceSpan, function: bool) -> Callee:
     callees = rb.callees
     caller = rb.frame.callee.proc.scope if rb.frame is not None else rb.region_scope
     callee = callees.find(caller, name) if callees is not None else None
     if callee is None:
+        extra = ("; or give the device a definition of the function with a register_function "
+                 "pragma" if function else "")
         raise UnsupportedConstructError(
-            f"call of {name!r} cannot be offloaded: it is an external procedure whose source "
-            "the translator does not read (inlined are procedures of this file, of the other "
-            "Fortran files of the command and of modules found by -I)", site)
+            f"call of unknown external procedure {name!r}: its source is not among the "
+            "translator's inputs, so it cannot be offloaded (procedures of this file, of the "
+            f"other Fortran files of the command and of modules found by -I are inlined{extra})",
+            site)
     return callee
 
 

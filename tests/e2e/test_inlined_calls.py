@@ -1,0 +1,133 @@
+"""Calls of user procedures inside regions, inlined: the programs of ``inlined_calls/`` built
+as written and as translated, run on the CPU OpenCL device and compared; the loops holding the
+calls are parallel.  Calls that cannot run on a device are refused at the call, naming the
+callee."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import REPO, check_sample, run, runtime_dir
+
+HERE = Path(__file__).parent / "inlined_calls"
+
+
+def _translate(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "translator.cli", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_same_file_subroutine_section_pure_and_elemental_functions(tmp_path: Path) -> None:
+    """An external subroutine given a column section ``a(1:n, i)``, a module's pure function
+    in an expression, a subroutine writing its scalar dummy ``c(i)``, an elemental function
+    on array syntax: the same numbers as the original, every loop parallel."""
+    src = tmp_path / "same_file.f90"
+    shutil.copy(HERE / "same_file.f90", src)
+    (tmp_path / "w").mkdir()
+    check_sample(src, tmp_path / "w")
+    report = _translate(str(src), "-o", str(tmp_path / "r"), "--report", cwd=REPO)
+    assert report.returncode == 0, report.stderr
+    assert "kernel cols_k0: loops i, twice_k" in report.stderr
+    assert "i_outer  g.0  legal" in report.stderr
+    assert "_tr_i_outer  g.0  legal" in report.stderr
+
+
+def test_callees_in_a_module_found_by_include_dir_and_another_input(tmp_path: Path) -> None:
+    """`smooth_row` (module found by -I, calling the module's `avg3`), `scale_add` (another
+    input file, calling `accumulate`, writing the caller's scalar through a dummy) and an
+    internal function reading host arrays."""
+    for name in ("main.f90", "other.f90"):
+        shutil.copy(HERE / name, tmp_path / name)
+    shutil.copytree(HERE / "mods", tmp_path / "mods")
+    out = tmp_path / "out"
+    done = _translate("main.f90", "other.f90", "-I", "mods", "-o", str(out), "--report",
+                      cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "j_outer  g.0  legal" in done.stderr
+    assert "_tr_avg3_avg3: float64" in done.stderr
+    rt = runtime_dir()
+    run(["gfortran", "-O1", "mods/stencils.f90", "main.f90", "other.f90", "-o", "original"],
+        tmp_path)
+    run(["gfortran", "-c", "-O1", "mods/stencils.f90"], tmp_path)
+    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / "main.host.c"), str(rt / "translate_rt.c")],
+        tmp_path)
+    run(["gfortran", "-O1", "stencils.o", str(out / "main.f90"), str(out / "other.f90"),
+         "main.host.o", "translate_rt.o", "-lOpenCL", "-o", "translated"], tmp_path)
+    expected = run(["./original"], tmp_path)
+    assert run(["./translated"], tmp_path, env={"TRANSLATE_DEVICE": "cpu"}) == expected
+
+
+BAD = """\
+subroutine report(x)
+  real, intent(in) :: x
+  print *, x
+end subroutine report
+
+recursive subroutine down(k, x)
+  integer, intent(in) :: k
+  real, intent(inout) :: x
+  if (k > 0) call down(k - 1, x)
+  x = x + 1
+end subroutine down
+
+subroutine prefix(n, x)
+  integer, intent(in) :: n
+  real, intent(inout) :: x(n)
+  integer :: k
+  do k = 2, n
+    x(k) = x(k) + x(k - 1)
+  end do
+end subroutine prefix
+
+subroutine work(n, a)
+  integer, intent(in) :: n
+  real, intent(inout) :: a(n)
+  integer :: i
+  !$translate kernel k
+  {body}
+  !$translate end kernel
+end subroutine work
+"""
+
+
+def _refusal(tmp_path: Path, body: str) -> list[str]:
+    src = tmp_path / "bad.f90"
+    src.write_text(BAD.format(body=body))
+    done = _translate(str(src), "-o", str(tmp_path / "out"), cwd=REPO)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stderr.replace(str(src), "bad.f90").splitlines()
+
+
+@pytest.mark.parametrize("body, first, note", [
+    ("do i = 1, n\n    call report(a(i))\n  end do",
+     "bad.f90:28:10: error: subroutine 'report' cannot be offloaded: it has an I/O statement "
+     "(PRINT)", "bad.f90:3:3: note: in 'report' here"),
+    ("do i = 1, n\n    call down(3, a(i))\n  end do",
+     "bad.f90:9:19: error: recursive call of 'down' (down -> down) cannot be offloaded: a "
+     "kernel cannot recurse, and inlining it would not end",
+     "bad.f90:28:10: note: in 'down', inlined at this call"),
+    ("do i = 1, n\n    a(i) = nowhere(a(i))\n  end do",
+     "bad.f90:28:12: error: call of unknown external procedure 'nowhere': its source is not "
+     "among the translator's inputs, so it cannot be offloaded (procedures of this file, of "
+     "the other Fortran files of the command and of modules found by -I are inlined; or give "
+     "the device a definition of the function with a register_function pragma)", None),
+])
+def test_refused_calls_name_the_callee_at_the_call(tmp_path: Path, body: str, first: str,
+                                                  note: str | None) -> None:
+    lines = _refusal(tmp_path, body)
+    assert lines[0] == first
+    if note is not None:
+        assert note in lines
+
+
+def test_race_inside_a_callee_is_reported_there_with_a_note_at_the_call(tmp_path: Path) -> None:
+    lines = _refusal(tmp_path, '!$translate tag_inames("prefix_k:g.0")\n  call prefix(n, a)')
+    assert lines[0].startswith("bad.f90:18:5: error: mapping prefix_k to g.0 races: iteration "
+                               "prefix_k=2 writes a[1], iteration prefix_k=3 reads a[1]")
+    assert "bad.f90:28:8: note: in 'prefix', inlined at this call" in lines
