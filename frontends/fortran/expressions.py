@@ -326,6 +326,21 @@ class ExprBuilder:
         raise self.error(f"call to function {name!r} is not supported in a kernel region",
                          name)
 
+    def visit_Structure_Constructor(self, node: Any) -> Typed:
+        """fparser's reading of ``f(x, -1.0)`` where ``f`` is no declared name: a call of a
+        function (a derived-type value is not supported in a region)."""
+        name = str(node.items[0]).lower()
+        args = list(children(node.items[1])) if node.items[1] is not None else []
+        if self.ctx.scope.lookup_type(name) is not None:
+            raise self.error(f"structure constructor ({node}) is not supported in a kernel "
+                             "region", name)
+        if name in self.user_functions:
+            return self.user_call(name, args)
+        if hasattr(self.ctx, "inline_function"):
+            return self.ctx.inline_function(name, args)
+        raise self.error(f"call to function {name!r} is not supported in a kernel region",
+                         name)
+
     @property
     def user_functions(self) -> dict:
         """Functions the region declares with register_function pragmas."""

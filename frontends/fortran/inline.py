@@ -322,7 +322,7 @@ def _match(frame: Frame, args: list[Any]) -> list[tuple[str, Any]]:
     kind = f"{frame.callee.proc.kind} {frame.name!r}"
     out: dict[str, Any] = {}
     for k, arg in enumerate(args):
-        if class_name(arg) == "Actual_Arg_Spec":
+        if class_name(arg) in ("Actual_Arg_Spec", "Component_Spec"):
             key = str(arg.items[0]).lower()
             if key not in dummies:
                 raise FrontendError(f"{kind} has no dummy argument {key!r}", frame.site)

@@ -37,6 +37,20 @@ def test_same_file_subroutine_section_pure_and_elemental_functions(tmp_path: Pat
     assert "_tr_i_outer  g.0  legal" in report.stderr
 
 
+def test_assumed_shape_dummies_calls_outside_loops_and_in_conditions(tmp_path: Path) -> None:
+    """`axpy` with assumed-shape dummies (``size(x)``) called before a loop (its own loop is
+    mapped) and inside one, a pure function with an IF/ELSE IF in an IF condition, an
+    integer counter written through a dummy."""
+    src = tmp_path / "shapes.f90"
+    shutil.copy(HERE / "shapes.f90", src)
+    (tmp_path / "w").mkdir()
+    check_sample(src, tmp_path / "w")
+    report = _translate(str(src), "-o", str(tmp_path / "r"), "--report", cwd=REPO)
+    assert "kernel whole_k0: loops axpy_k" in report.stderr
+    assert "axpy_k_outer  g.0  legal" in report.stderr
+    assert "kernel whole_k2: loops j_1, count_pos_k" in report.stderr
+
+
 def test_callees_in_a_module_found_by_include_dir_and_another_input(tmp_path: Path) -> None:
     """`smooth_row` (module found by -I, calling the module's `avg3`), `scale_add` (another
     input file, calling `accumulate`, writing the caller's scalar through a dummy) and an
