@@ -18,13 +18,15 @@ _PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+translate\b", re.M)
 
 
 def blank_unneeded_bodies(text: str) -> str:
-    """`text` with the definitions of functions without a translate pragma blanked out."""
+    """`text` with the definitions of functions without a translate pragma blanked out
+    (those that such a function may call are kept: a region inlines them)."""
     bodies = _function_bodies(text)
     if not bodies:
         return text
+    kept = _needed(text, bodies)
     out, last = [], 0
-    for start, body, end in bodies:
-        if _PRAGMA.search(text, body, end):
+    for k, (start, body, end) in enumerate(bodies):
+        if k in kept:
             continue
         out.append(text[last:start])
         out.append(_blank(text[start:end]))
@@ -50,6 +52,26 @@ def function_definitions(text: str) -> list[tuple[str, tuple[str, ...], int, int
         out.append((m.group(1), names, text.count("\n", 0, opened) + 1,
                     text.count("\n", 0, end) + 1))
     return out
+
+
+def _needed(text: str, bodies: list[tuple[int, int, int]]) -> set[int]:
+    """Indices of the bodies holding a translate pragma, and of those of the functions they
+    name (a call or its name), transitively."""
+    names: dict[str, int] = {}
+    for k, (start, opened, _) in enumerate(bodies):
+        m = re.search(r"([A-Za-z_]\w*)\s*\([^()]*\)\s*$", text[start:opened - 1].rstrip())
+        if m is not None:
+            names.setdefault(m.group(1), k)
+    pending = [k for k, (_, body, end) in enumerate(bodies) if _PRAGMA.search(text, body, end)]
+    kept = set(pending)
+    while pending:
+        _, body, end = bodies[pending.pop()]
+        for word in set(re.findall(r"[A-Za-z_]\w*", text[body:end])):
+            k = names.get(word)
+            if k is not None and k not in kept:
+                kept.add(k)
+                pending.append(k)
+    return kept
 
 
 def _blank(body: str) -> str:
