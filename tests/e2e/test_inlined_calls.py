@@ -145,3 +145,81 @@ def test_race_inside_a_callee_is_reported_there_with_a_note_at_the_call(tmp_path
     assert lines[0].startswith("bad.f90:18:5: error: mapping prefix_k to g.0 races: iteration "
                                "prefix_k=2 writes a[1], iteration prefix_k=3 reads a[1]")
     assert "bad.f90:28:8: note: in 'prefix', inlined at this call" in lines
+
+
+# -- C ----------------------------------------------------------------------------------------
+
+def test_c_functions_of_the_file_scalar_and_pointer_parameters(tmp_path: Path) -> None:
+    """``axpy(n, a, &x[i*n], y + i*n)`` (pointer parameters as offset views), a function
+    calling two others with ``&t`` (a scalar written through a pointer), a scalar function
+    with an if/else if, math inside and around: the same numbers, the loop parallel."""
+    src = tmp_path / "same_file.c"
+    shutil.copy(HERE / "same_file.c", src)
+    (tmp_path / "w").mkdir()
+    check_sample(src, tmp_path / "w")
+    report = _translate(str(src), "-o", str(tmp_path / "r"), "--report", cwd=REPO)
+    assert "i_outer  g.0  legal" in report.stderr
+    assert "_tr_clip_result: float64" in report.stderr
+
+
+C_BAD = """\
+#include <stdio.h>
+
+static void show(double x) { printf("%g\\n", x); }
+
+static double fact(double x) { return x <= 1 ? 1 : x * fact(x - 1); }
+
+static double early(double x)
+{
+  if (x < 0)
+    return 0;
+  return x;
+}
+
+static void prefix(int n, double *x)
+{
+  for (int k = 1; k < n; k++)
+    x[k] += x[k - 1];
+}
+
+double lib(double x);
+
+void work(int n, double *a)
+{
+#pragma translate kernel k
+  {body}
+#pragma translate end kernel
+}
+"""
+
+
+@pytest.mark.parametrize("body, first, note", [
+    ("for (int i = 0; i < n; i++)\n    show(a[i]);",
+     "bad.c:3:30: error: call to function 'printf' cannot be translated: input and output "
+     "cannot run on the device", "bad.c:26:5: note: in 'show', inlined at this call"),
+    ("for (int i = 0; i < n; i++)\n    a[i] = fact(a[i]);",
+     "bad.c:5:56: error: recursive call of 'fact' (fact -> fact) cannot be offloaded: a kernel "
+     "cannot recurse, and inlining it would not end",
+     "bad.c:26:12: note: in 'fact', inlined at this call"),
+    ("for (int i = 0; i < n; i++)\n    a[i] = early(a[i]);",
+     "bad.c:26:12: error: function 'early' cannot be offloaded: it returns before its end "
+     "(only a final return statement can be inlined)", "bad.c:10:5: note: in 'early' here"),
+    ("for (int i = 0; i < n; i++)\n    a[i] = lib(a[i]);",
+     "bad.c:26:12: error: call to function 'lib' cannot be translated: only math.h functions, "
+     "functions this file defines (they are inlined), and functions a register_function "
+     "pragma of the region declares, may be called inside a region", None),
+    ('#pragma translate tag_inames("prefix_k:g.0")\n  prefix(n, a);',
+     "bad.c:17:5: error: mapping prefix_k to g.0 races: iteration prefix_k=1 writes a[1], "
+     "iteration prefix_k=2 reads a[1] (bad.c:17)", "bad.c:26:3: note: in 'prefix', inlined "
+     "at this call"),
+])
+def test_c_refused_calls_name_the_callee(tmp_path: Path, body: str, first: str,
+                                         note: str | None) -> None:
+    src = tmp_path / "bad.c"
+    src.write_text(C_BAD.replace("{body}", body))
+    done = _translate("bad.c", "-o", "out", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    lines = done.stderr.splitlines()
+    assert lines[0] == first
+    if note is not None:
+        assert note in lines
