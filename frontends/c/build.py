@@ -360,6 +360,16 @@ class RegionBuilder:
         statement being built (`frontends.c.inline`)."""
         return inline_call(self, node, name, args)
 
+    @staticmethod
+    def assigned_in(node: c_ast.Node | None) -> set[str]:
+        """Names `node` may assign (`_assigned`)."""
+        return _assigned(node)
+
+    @staticmethod
+    def nodes_in(node: c_ast.Node | None) -> Iterator[c_ast.Node]:
+        """`node` and every node below it (`_walk`)."""
+        return _walk(node)
+
     def enter_callee(self, frame: Frame, scope: dict[str, Binding],
                      build: Callable[[], None]) -> None:
         """Run `build` in the scope of an inlined callee (its parameters `scope`)."""

@@ -52,6 +52,25 @@ class Binding:
     storage: str = ""
 
 
+@dataclass(frozen=True)
+class View:
+    """What a pointer parameter of an inlined callee points into (`frontends.c.inline`): the
+    array (or scalar) `base`, the fixed leading indices `prefix` and the `offset` on the last
+    axis (None: a scalar)."""
+
+    base: Binding
+    prefix: tuple[Expression, ...]
+    offset: Expression | None
+
+
+def through_view(view: View, index: Expression) -> tuple[Binding, tuple[Expression, ...]]:
+    """The element ``p[index]`` of a view: the base and its indices (none: a scalar)."""
+    if view.offset is None:
+        return view.base, ()
+    last = index if view.offset == 0 else p.Sum((view.offset, index))
+    return view.base, (*view.prefix, last)
+
+
 class Environment(Protocol):
     src: SourceText
     fscope: FileScope
@@ -285,7 +304,6 @@ class ExpressionBuilder:
             return b, (index if offset == 0 else p.Sum((offset, index)),)
         b = self.env.lookup(base.name, base)
         if b.kind == "view":   # a pointer parameter of an inlined callee
-            from frontends.c.inline import through_view
             if len(subs) != 1:
                 raise UnsupportedConstructError(
                     f"pointer {base.name!r} is subscripted with {len(subs)} indices",

@@ -32,25 +32,14 @@ import numpy as np
 import pymbolic.primitives as p
 from pycparser import c_ast
 
-from frontends.c.expressions import Binding, TExpr, convert, negate
+from frontends.c.expressions import Binding, TExpr, View, convert, negate
 from frontends.c.regions import _parameters
 from frontends.fortran.build_support import nodes_of
 from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
 from translator.ir.data import AddressSpace, TemporaryVariable
-from translator.ir.expr import Expression
 
 if TYPE_CHECKING:
     from frontends.c.build import RegionBuilder
-
-
-@dataclass(frozen=True)
-class View:
-    """What a pointer parameter points into: the array (or scalar) `base`, the fixed leading
-    indices `prefix` and the `offset` on the last axis (None: a scalar)."""
-
-    base: Binding
-    prefix: tuple[Expression, ...]
-    offset: Expression | None
 
 
 @dataclass
@@ -119,9 +108,8 @@ def _return_type(func: c_ast.FuncDef) -> c_ast.Node:
 
 def _check_returns(rb: RegionBuilder, name: str, body: list[c_ast.Node],
                    site: SourceSpan | None) -> None:
-    from frontends.c.build import _walk
     last = body[-1] if body else None
-    for node in _walk(c_ast.Compound(body)):
+    for node in rb.nodes_in(c_ast.Compound(body)):
         if isinstance(node, c_ast.Return) and node is not last:
             raise UnsupportedConstructError(
                 f"function {name!r} cannot be offloaded: it returns before its end (only a "
@@ -135,8 +123,7 @@ def _check_returns(rb: RegionBuilder, name: str, body: list[c_ast.Node],
 def _bind(rb: RegionBuilder, name: str, func: c_ast.FuncDef, params: list[c_ast.Decl],
           args: list[c_ast.Node], site: SourceSpan | None) -> dict[str, Binding]:
     """The callee's parameters, bound to the actuals (evaluated in the caller's scope)."""
-    from frontends.c.build import _assigned
-    assigned = _assigned(func.body)
+    assigned = rb.assigned_in(func.body)
     scope: dict[str, Binding] = {}
     for prm, arg in zip(params, args):
         ctype = rb.fscope.resolve(prm.type)
@@ -206,12 +193,4 @@ def _is_pointer(rb: RegionBuilder, node: c_ast.Node) -> bool:
     return isinstance(node, (c_ast.UnaryOp, c_ast.BinaryOp, c_ast.Cast))
 
 
-def through_view(view: View, index: Expression | None) -> tuple[Binding, tuple]:
-    """The element ``p[index]`` of a view: the base and its indices (none: a scalar)."""
-    if view.offset is None:
-        return view.base, ()
-    last = index if view.offset == 0 else p.Sum((view.offset, index))
-    return view.base, (*view.prefix, last)
-
-
-__all__ = ["Frame", "View", "function_definitions", "inline_call", "through_view"]
+__all__ = ["Frame", "function_definitions", "inline_call"]

@@ -26,7 +26,7 @@ from frontends.fortran.rewrite import generation_definition, rewrite_edits, rewr
 from frontends.fortran.scopes import (Procedure, build_procedures, innermost_procedure,
                                       load_module)
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
-                                      parse_source, source_form, walk)
+                                      parse_source, source_form)
 from frontends.fortran.units import blank_unneeded_units
 from frontends.marks import apply_marks
 from frontends.pragmas import DataSite, declared_functions

@@ -23,8 +23,7 @@ from typing import Any
 from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.preprocess import preprocessed_text
 from frontends.fortran.scopes import Procedure, build_procedures
-from frontends.fortran.source import (SourceLines, children, class_name, parse_source,
-                                      source_form)
+from frontends.fortran.source import SourceLines, children, class_name, parse_source, source_form
 from frontends.fortran.types import Scope
 from translator.diagnostics import FrontendError
 
