@@ -291,7 +291,9 @@ class RegionBuilder:
                                             f"{node.name!r} inside a region", span)
         ctype = self.fscope.resolve(node.type)
         shape = self._local_shape(node, ctype, span)
-        name = self.names(node.name)
+        # a callee's local: _tr_<callee>_<name> (it meets the region's names in one kernel)
+        name = self.names(f"_tr_{self.call_stack[-1].name}_{node.name}" if self.call_stack
+                          else node.name)
         self.out.temporaries[name] = TemporaryVariable(
             name=name, dtype=ctype.dtype, shape=shape, address_space=AddressSpace.PRIVATE,
             span=span)
