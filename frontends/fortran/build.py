@@ -356,6 +356,7 @@ class RegionBuilder:
         elif masks:
             raise FrontendError("assignment to a scalar inside WHERE", self.span())
         self.expr.sections = inames or None
+        first = len(self.statements)
         try:
             lhs = self._target(lhs_node)
             rhs = self.expr.visit(rhs_node)
@@ -363,7 +364,10 @@ class RegionBuilder:
         finally:
             self.expr.sections = None
         if inames:
-            self._check_overlap(lhs.expr, rhs.expr, inames)
+            # the reads of inlined elemental functions are the right-hand side's too
+            for e in [rhs.expr, *(x for s in self.statements[first:]
+                                  for x in (s.expression, *s.predicates))]:
+                self._check_overlap(lhs.expr, e, inames)
         saved = len(self.predicates)
         self.predicates.extend(conds)
         try:

@@ -51,6 +51,34 @@ def test_assumed_shape_dummies_calls_outside_loops_and_in_conditions(tmp_path: P
     assert "kernel whole_k2: loops j_1, count_pos_k" in report.stderr
 
 
+def test_component_sections_as_actuals(tmp_path: Path) -> None:
+    """``call relax(n, g%u(:, j), g%v(:, j))``: derived-type component sections are views
+    too; the call's loop and the callee's loop are both mapped."""
+    src = tmp_path / "components.f90"
+    shutil.copy(HERE / "components.f90", src)
+    (tmp_path / "w").mkdir()
+    check_sample(src, tmp_path / "w")
+    report = _translate(str(src), "-o", str(tmp_path / "r"), "--report", cwd=REPO)
+    assert "relax_k_outer  g.0  legal" in report.stderr
+    assert "j_outer        g.1  legal" in report.stderr
+
+
+def test_elemental_function_reading_the_assigned_array_is_checked(tmp_path: Path) -> None:
+    """``c(2:n) = half(c(1:n-1))``: the function's read counts as the right-hand side's
+    (element-wise, its statement would read elements already assigned)."""
+    src = tmp_path / "ov.f90"
+    src.write_text("module m\ncontains\n  elemental real(8) function half(x)\n"
+                   "    real(8), intent(in) :: x\n    half = 0.5d0 * x\n  end function\n"
+                   "end module\nsubroutine s(n, c)\n  use m\n  integer :: n\n"
+                   "  real(8) :: c(n)\n  !$translate kernel k\n  c(2:n) = half(c(1:n-1))\n"
+                   "  c(1:n) = half(c(1:n))\n  !$translate end kernel\nend subroutine\n")
+    done = _translate("ov.f90", "-o", "out", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[0] == (
+        "ov.f90:13:3: error: array assignment to 'c' reads other elements of 'c' on its "
+        "right-hand side; write it as a DO loop (or copy through a temporary array)")
+
+
 def test_callees_in_a_module_found_by_include_dir_and_another_input(tmp_path: Path) -> None:
     """`smooth_row` (module found by -I, calling the module's `avg3`), `scale_add` (another
     input file, calling `accumulate`, writing the caller's scalar through a dummy) and an
