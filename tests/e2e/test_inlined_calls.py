@@ -1,7 +1,7 @@
-"""Calls of user procedures inside regions, inlined: the programs of ``inlined_calls/`` built
-as written and as translated, run on the CPU OpenCL device and compared; the loops holding the
-calls are parallel.  Calls that cannot run on a device are refused at the call, naming the
-callee."""
+"""Calls of user procedures inside regions, inlined: the programs of ``inlined_calls/`` and
+the samples ``calls.f90`` and ``calls.c``, built as written and as translated, run on the CPU
+OpenCL device and compared; the loops holding the calls are parallel.  Calls that cannot run
+on a device are refused at the call, naming the callee."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ def test_same_file_subroutine_section_pure_and_elemental_functions(tmp_path: Pat
     """An external subroutine given a column section ``a(1:n, i)``, a module's pure function
     in an expression, a subroutine writing its scalar dummy ``c(i)``, an elemental function
     on array syntax: the same numbers as the original, every loop parallel."""
-    src = tmp_path / "same_file.f90"
-    shutil.copy(HERE / "same_file.f90", src)
+    src = tmp_path / "calls.f90"
+    shutil.copy(REPO / "samples" / "fortran" / "calls.f90", src)
     (tmp_path / "w").mkdir()
     check_sample(src, tmp_path / "w")
     report = _translate(str(src), "-o", str(tmp_path / "r"), "--report", cwd=REPO)
@@ -181,8 +181,8 @@ def test_c_functions_of_the_file_scalar_and_pointer_parameters(tmp_path: Path) -
     """``axpy(n, a, &x[i*n], y + i*n)`` (pointer parameters as offset views), a function
     calling two others with ``&t`` (a scalar written through a pointer), a scalar function
     with an if/else if, math inside and around: the same numbers, the loop parallel."""
-    src = tmp_path / "same_file.c"
-    shutil.copy(HERE / "same_file.c", src)
+    src = tmp_path / "calls.c"
+    shutil.copy(REPO / "samples" / "c" / "calls.c", src)
     (tmp_path / "w").mkdir()
     check_sample(src, tmp_path / "w")
     report = _translate(str(src), "-o", str(tmp_path / "r"), "--report", cwd=REPO)

@@ -1,3 +1,10 @@
+/* Calls of functions of the same file inside a region: inlined.
+ *
+ * axpy's pointer parameters see the caller's rows (&x[i * n], y + i * n), row_sum calls two
+ * other functions and writes the caller's s[i] through a pointer, accumulate writes a local
+ * through &t, clip has an if / else if: every call is built as if written at the call, so
+ * the loop over i is mapped (`translate --report`).
+ */
 #include <stdio.h>
 #include <math.h>
 

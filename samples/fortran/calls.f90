@@ -1,3 +1,12 @@
+! Calls of your own procedures inside a region: inlined.
+!
+! `twice` gets a column section a(1:n, i) (its x(k) is a(k, i)), `sq` is a pure function of a
+! module used in an expression, `bump` writes its scalar dummy (the caller's c(i)), and the
+! elemental `half` runs per element of an array assignment.  The translator reads each callee's
+! source (this file, the other files of the command, modules found by -I) and builds its
+! statements at the call, so the loop over i is mapped as if the code were written inline
+! (`translate --report` shows the loops; the callee's loop is `twice_k`).
+
 module helpers
   implicit none
 contains
