@@ -14,7 +14,8 @@ from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.fortran.assemble import assemble
-from frontends.fortran.build import RegionBuilder, loop_variables
+from frontends.fortran.build import RegionBuilder
+from frontends.fortran.build_support import loop_variables
 from frontends.fortran.callees import CalleeIndex
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.loopvars import final_value_statements

@@ -9,7 +9,6 @@ statement predicates, array assignments get generated inames (prefix ``_tr_``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,14 +16,13 @@ import numpy as np
 import pymbolic.primitives as p
 
 from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedValue,
-                                             assigned_names, floor_divisions, fortran_text,
+                                             floor_divisions, fortran_text,
                                              if_branches, nodes_of, reads_other_elements,
                                              subscripts)
-from frontends.fortran.callees import Callee, CalleeIndex
 from frontends.fortran.components import (component_of, data_ref_parts, designator_text,
                                           host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
-from frontends.fortran.inline import Frame, View, bound_value, inline_call
+from frontends.fortran.inline import CallSupport, inline_call
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
                                       node_lines, walk)
@@ -33,8 +31,7 @@ from translator.diagnostics import (DomainError, FrontendError, SourceSpan, Tran
                                     UnsupportedConstructError)
 from translator.ir import isl_glue
 from translator.ir.data import TemporaryVariable
-from translator.ir.expr import (Expression, TypeCast, dependencies, integer_casts_dropped,
-                                substitute)
+from translator.ir.expr import Expression, TypeCast, dependencies, integer_casts_dropped
 from translator.ir.statements import Assignment
 from translator.ir.util import UniqueNameGenerator
 
@@ -48,7 +45,7 @@ class LoopFrame:
     value: Expression
 
 
-class RegionBuilder:
+class RegionBuilder(CallSupport):
     """Builds the statements, domains and data uses of one region (an `ExprContext`)."""
 
     def __init__(self, scope: Scope, lines: SourceLines, region_name: str,
@@ -79,18 +76,7 @@ class RegionBuilder:
         self._iname_counts: dict[str, int] = {}
         self._names = UniqueNameGenerator()
         self.expr = ExprBuilder(self)
-        #: Where the sources of called procedures are (`frontends.fortran.callees`; set by
-        #: the caller; None: calls are refused as unknown).
-        self.callees: CalleeIndex | None = None
-        #: The inlined call being built (None: the region's own statements), the calls
-        #: around it, and the views of its array dummies (`frontends.fortran.inline`).
-        self.frame: Frame | None = None
-        self.call_stack: list[Callee] = []
-        self.views: dict[str, View] = {}
-        self._via: tuple[tuple[str, SourceSpan], ...] = ()
-        self._loop_base = 0
-        self._iname_prefix = ""
-        self._no_calls = ""
+        self.init_calls()
 
     # -- ExprContext ----------------------------------------------------------------------
 
@@ -269,76 +255,11 @@ class RegionBuilder:
         args = list(children(node.items[1])) if node.items[1] is not None else []
         inline_call(self, name, args, function=False)
 
-    # -- inlined calls (`frontends.fortran.inline`) -----------------------------------------
-
-    def inline_function(self, name: str, args: list[Any]) -> Typed:
-        """The value of a call of user function `name`, its body inlined before the
-        statement being built."""
-        if self._no_calls:
-            raise UnsupportedConstructError(f"call of function {name!r} in {self._no_calls} "
-                                            "is not supported", self.span(name))
-        return inline_call(self, name, args, function=True)
-
-    def bound_value(self, name: str) -> Typed | None:
-        """A callee's scalar dummy or local, inside an inlined call."""
-        return None if self.frame is None else bound_value(self, self.frame, name)
-
-    def element(self, sym: Symbol, index: tuple[Expression, ...]) -> Expression:
-        """The element of `sym` at 0-based `index` (of the actual, for a callee's view)."""
-        view = self.views.get(sym.name)
-        if view is None:
-            return p.Subscript(p.Variable(sym.name), index)
-        return substitute(view.template, dict(zip(view.placeholders, index)))
-
-    def add_view(self, name: str, view: View, layout: Layout) -> None:
-        self._names.add(name)
-        self.views[name] = view
-        self._layouts[name] = layout
-
-    def new_name(self, base: str) -> str:
-        """A fresh name (generated names have the reserved prefix ``_tr_``)."""
-        return self._names(base)
-
     def push_section_frames(self, inames: tuple[str, ...]) -> None:
         """Make the inames of the array assignment being built enclosing loops (an elemental
         callee's statements run per element)."""
         for iname in inames:
             self.frames.append(LoopFrame("", iname, p.Variable(iname)))
-
-    def enter_callee(self, frame: Frame, build: Callable[[], None]) -> None:
-        """Run `build` with the names, lines and loops of the callee of `frame`."""
-        saved = (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
-                 self._loop_base, self._iname_prefix, self.expr.sections)
-        self._via = (*self._via, (frame.callee.proc.name, replace(frame.site, inlined_at=())))
-        self.scope, self.lines, self.frame = frame.scope, frame.callee.lines, frame
-        self.loop_vars = loop_variables(list(children(frame.callee.proc.exec_part))
-                                         if frame.callee.proc.exec_part is not None else [])
-        self._loop_base, self._iname_prefix = len(self.frames), f"{frame.callee.proc.name}_"
-        self.expr.sections = None
-        self.call_stack.append(frame.callee)
-        try:
-            build()
-        finally:
-            self.call_stack.pop()
-            (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
-             self._loop_base, self._iname_prefix, self.expr.sections) = saved
-
-    def assigned(self, node: Any) -> set[str]:
-        """The kernel names `node` may assign (a construct holding a CALL: every name it
-        mentions, as the callee may assign its arguments)."""
-        names = assigned_names(node)
-        if any(class_name(n) == "Call_Stmt" for n in walk(node)):
-            names |= {str(n).lower() for n in walk(node) if class_name(n) == "Name"}
-        if self.frame is None:
-            return names
-        out = set()
-        for name in names:
-            value = self.bound_value(name)
-            out |= dependencies(value.expr) if value is not None else {name}
-            sym = self.scope.lookup_declared(name) if value is None else None
-            if sym is not None and sym.name in self.views:
-                out |= dependencies(self.views[sym.name].template)
-        return out
 
     # -- assignments ----------------------------------------------------------------------
 
@@ -733,18 +654,6 @@ class RegionBuilder:
         return p.Variable(name)
 
 
-def loop_variables(statements: list[Any]) -> set[str]:
-    """The DO (and DO CONCURRENT) variables of `statements`."""
-    out = set()
-    for s in statements:
-        for n in walk(s):
-            if class_name(n) == "Loop_Control" and n.items[1] is not None:
-                out.add(str(n.items[1][0]).lower())
-            elif class_name(n) == "Forall_Triplet_Spec":
-                out.add(str(n.items[0]).lower())
-    return out
-
-
 def _with_param(domain: Any, name: str) -> Any:
     """`domain` with the parameter `name` (unconstrained if it was not one already)."""
     if name in isl_glue.params_of(domain):
@@ -752,4 +661,4 @@ def _with_param(domain: Any, name: str) -> Any:
     return isl_glue.add_dim(domain, name, param=True)
 
 
-__all__ = ["LoopFrame", "RegionBuilder", "loop_variables"]
+__all__ = ["LoopFrame", "RegionBuilder"]

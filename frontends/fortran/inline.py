@@ -26,13 +26,15 @@ statements (spans in the callee's file, each with the call it was inlined at).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pymbolic.primitives as p
 
-from frontends.fortran.callees import Callee
+from frontends.fortran.build_support import assigned_names, loop_variables
+from frontends.fortran.callees import Callee, CalleeIndex
 from frontends.fortran.expressions import Layout, Typed, add_expr, cast
 from frontends.fortran.source import children, class_name, node_lines, walk
 from frontends.fortran.types import FType, Scope, Symbol
@@ -112,6 +114,89 @@ def _as_symbol(found: Symbol | Typed) -> Symbol:
     if isinstance(found, Typed):   # a renamed local scalar: its symbol for declarations
         return Symbol(name=found.expr.name, ftype=found.ftype)
     return found
+
+
+class CallSupport:
+    """The region builder's side of inlining (`RegionBuilder` derives from it): the frame
+    being built, the views of array dummies, the hooks the expression builder calls."""
+
+    def init_calls(self) -> None:
+        #: Where the sources of called procedures are (`frontends.fortran.callees`; set by
+        #: the caller; None: calls are refused as unknown).
+        self.callees: CalleeIndex | None = None
+        #: The inlined call being built (None: the region's own statements), the calls
+        #: around it, and the views of its array dummies.
+        self.frame: Frame | None = None
+        self.call_stack: list[Callee] = []
+        self.views: dict[str, View] = {}
+        self._via: tuple[tuple[str, SourceSpan], ...] = ()
+        self._loop_base = 0
+        self._iname_prefix = ""
+        self._no_calls = ""
+
+    def inline_function(self, name: str, args: list[Any]) -> Typed:
+        """The value of a call of user function `name`, its body inlined before the
+        statement being built."""
+        if self._no_calls:
+            raise UnsupportedConstructError(f"call of function {name!r} in {self._no_calls} "
+                                            "is not supported", self.span(name))
+        return inline_call(self, name, args, function=True)
+
+    def bound_value(self, name: str) -> Typed | None:
+        """A callee's scalar dummy or local, inside an inlined call."""
+        return None if self.frame is None else bound_value(self, self.frame, name)
+
+    def element(self, sym: Symbol, index: tuple[Expression, ...]) -> Expression:
+        """The element of `sym` at 0-based `index` (of the actual, for a callee's view)."""
+        view = self.views.get(sym.name)
+        if view is None:
+            return p.Subscript(p.Variable(sym.name), index)
+        return substitute(view.template, dict(zip(view.placeholders, index)))
+
+    def add_view(self, name: str, view: View, layout: Layout) -> None:
+        self._names.add(name)
+        self.views[name] = view
+        self._layouts[name] = layout
+
+    def new_name(self, base: str) -> str:
+        """A fresh name (generated names have the reserved prefix ``_tr_``)."""
+        return self._names(base)
+
+    def enter_callee(self, frame: Frame, build: Callable[[], None]) -> None:
+        """Run `build` with the names, lines and loops of the callee of `frame`."""
+        saved = (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
+                 self._loop_base, self._iname_prefix, self.expr.sections)
+        self._via = (*self._via, (frame.callee.proc.name, replace(frame.site, inlined_at=())))
+        self.scope, self.lines, self.frame = frame.scope, frame.callee.lines, frame
+        self.loop_vars = loop_variables(list(children(frame.callee.proc.exec_part))
+                                         if frame.callee.proc.exec_part is not None else [])
+        self._loop_base, self._iname_prefix = len(self.frames), f"{frame.callee.proc.name}_"
+        self.expr.sections = None
+        self.call_stack.append(frame.callee)
+        try:
+            build()
+        finally:
+            self.call_stack.pop()
+            (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
+             self._loop_base, self._iname_prefix, self.expr.sections) = saved
+
+    def assigned(self, node: Any) -> set[str]:
+        """The kernel names `node` may assign (a construct holding a CALL: every name it
+        mentions, as the callee may assign its arguments)."""
+        names = assigned_names(node)
+        if any(class_name(n) == "Call_Stmt" for n in walk(node)):
+            names |= {str(n).lower() for n in walk(node) if class_name(n) == "Name"}
+        if self.frame is None:
+            return names
+        out = set()
+        for name in names:
+            value = self.bound_value(name)
+            out |= dependencies(value.expr) if value is not None else {name}
+            sym = self.scope.lookup_declared(name) if value is None else None
+            if sym is not None and sym.name in self.views:
+                out |= dependencies(self.views[sym.name].template)
+        return out
+
 
 
 # ---------------------------------------------------------------------------------------------
