@@ -132,6 +132,7 @@ class RegionBuilder:
         self.via: tuple[tuple[str, SourceSpan], ...] = ()
         self._scope_base = 0
         self._iname_prefix = ""
+        self._no_calls = ""
 
     def build(self) -> BuiltRegion:
         for stmt in self.site.statements:
@@ -360,6 +361,9 @@ class RegionBuilder:
     def inline_call(self, node: c_ast.FuncCall, name: str, args: list[c_ast.Node]) -> TExpr:
         """The value of a call of function `name` of the file, its body inlined before the
         statement being built (`frontends.c.inline`)."""
+        if self._no_calls:
+            raise UnsupportedConstructError(f"call of function {name!r} in {self._no_calls} "
+                                            "is not supported", self.span(node, name))
         return inline_call(self, node, name, args)
 
     @staticmethod
@@ -493,7 +497,11 @@ class RegionBuilder:
             return False
 
     def _bound(self, node: c_ast.Node, what: str) -> Expression:
-        te = self.exprs.visit(node)
+        saved, self._no_calls = self._no_calls, what
+        try:
+            te = self.exprs.visit(node)
+        finally:
+            self._no_calls = saved
         if te.dtype.kind not in "iub":
             raise FrontendError(f"{what} must be an integer expression", self.span(node))
         if self.loops and nodes_of(te.expr, p.Subscript):

@@ -134,6 +134,7 @@ double g;
 static void rank2(int n, double x[n][n]) { x[0][0] = 0; }
 static void uses_g(double *x) { x[0] = g; }
 static void ptr(double *x) { x[0] = 1; }
+static int one(int n) { return n - 1; }
 void f(int n, double *a, double g)
 {
 #pragma translate kernel
@@ -153,11 +154,13 @@ void f(int n, double *a, double g)
     ("ptr(a[i] + 1);", "function 'ptr': the argument of pointer parameter 'x' must point into "
      "an array of the region (x, &x[k], x + k) or be the address of a variable (&s)", 5),
     ("ptr(a, a);", "ptr takes 1 argument(s), not 2", 5),
+    ("for (int k = 0; k < one(n); k++) a[k] = 0;", "call of function 'one' in a loop bound "
+     "is not supported", 25),
 ])
 def test_c_calls_that_cannot_be_inlined(stmt: str, message: str, col: int):
     with pytest.raises(TranslatorError) as info:
         C.parse("bad.c", C_HEAD.replace("STMT", stmt), {})
     err = info.value
     assert err.message == message
-    line = 3 if "uses 'g'" in message else 9
+    line = 3 if "uses 'g'" in message else 10
     assert (err.span.file, err.span.line, err.span.col) == ("bad.c", line, col)
