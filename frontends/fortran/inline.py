@@ -399,6 +399,31 @@ def _bind(rb: RegionBuilder, frame: Frame, args: list[Any], elemental: bool) -> 
             rb.expr.sections = saved
     for dummy, sym, node in arrays:
         frame.views[dummy] = _view(rb, frame, dummy, sym, node)
+    _check_fixed_subscripts(rb, frame, pairs, written)
+
+
+def _check_fixed_subscripts(rb: RegionBuilder, frame: Frame, pairs: list[tuple[str, Any]],
+                            written: set[str]) -> None:
+    """An actual is associated at the call: its subscripts must not read a variable the
+    callee assigns through a scalar dummy (``call f(a(k), k)``), as the callee's uses of the
+    dummy re-evaluate them."""
+    assigned = {_base_name(frame.scalars[d].expr) for d in written if d in frame.scalars}
+    for dummy, node in pairs:
+        found = frame.scalars.get(dummy)
+        expr = found.expr if found is not None else rb.views[frame.views[dummy].name].template
+        index = expr.index_tuple if isinstance(expr, p.Subscript) else ()
+        clash = set().union(*(dependencies(i) for i in index)) & assigned
+        if clash:
+            raise UnsupportedConstructError(
+                f"{frame.callee.proc.kind} {frame.name!r}: the subscripts of actual argument "
+                f"{node} read {sorted(clash)[0]!r}, which the call assigns through another "
+                "argument; copy the subscript into a variable of its own first", frame.site)
+
+
+def _base_name(e: Expression) -> str | None:
+    """The variable a designator (``s``, ``a(i)``) names."""
+    e = e.aggregate if isinstance(e, p.Subscript) else e
+    return e.name if isinstance(e, p.Variable) else None
 
 
 def _match(frame: Frame, args: list[Any]) -> list[tuple[str, Any]]:

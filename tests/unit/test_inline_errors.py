@@ -164,3 +164,18 @@ def test_c_calls_that_cannot_be_inlined(stmt: str, message: str, col: int):
     assert err.message == message
     line = 3 if "uses 'g'" in message else 10
     assert (err.span.file, err.span.line, err.span.col) == ("bad.c", line, col)
+
+
+def test_actual_whose_subscript_the_call_assigns():
+    """``call f(a(ks(i)), ks(i))`` with f assigning its second dummy: the first actual is
+    associated at the call, the inlined uses would read the new ``ks(i)``."""
+    text = ("subroutine f(x, k)\n  real, intent(in) :: x\n  integer, intent(inout) :: k\n"
+            "  k = k + int(x)\nend subroutine\nsubroutine s(n, a, ks)\n"
+            "  integer :: n, i, ks(n)\n  real :: a(n)\n  !$translate kernel\n  do i = 1, n\n"
+            "    call f(a(ks(i)), ks(i))\n  end do\n  !$translate end kernel\nend subroutine\n")
+    with pytest.raises(TranslatorError) as info:
+        FORTRAN.parse("bad.f90", text, {})
+    assert info.value.message == (
+        "subroutine 'f': the subscripts of actual argument a(ks(i)) read 'ks', which the call "
+        "assigns through another argument; copy the subscript into a variable of its own first")
+    assert (info.value.span.line, info.value.span.col) == (11, 10)
