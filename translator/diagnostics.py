@@ -23,6 +23,10 @@ class SourceSpan:
     end_col: int | None = None
     #: The text of the source line(s), for carets; not part of identity.
     source_line: str | None = field(default=None, compare=False, repr=False)
+    #: For code of a procedure inlined into a region: (procedure, call site) pairs, the
+    #: outermost call first; errors there add a note at each call.
+    inlined_at: tuple[tuple[str, SourceSpan], ...] = field(default=(), compare=False,
+                                                          repr=False)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
@@ -70,6 +74,8 @@ class TranslatorError(Exception):
             out.append(self.detail.rstrip("\n") + "\n")
         for note in self.notes:
             out.append(_render_one("note", note.message, note.span))
+        for callee, site in reversed(self.span.inlined_at if self.span is not None else ()):
+            out.append(_render_one("note", f"in {callee!r}, inlined at this call", site))
         return "".join(out)
 
     def __str__(self) -> str:

@@ -13,6 +13,7 @@ from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.c.assemble import Assembler
 from frontends.c.datadirs import data_sites, stale_warnings
 from frontends.c.build import RegionBuilder
+from frontends.c.inline import function_definitions
 from frontends.c.liveness import References
 from frontends.c.preprocess import SourceText, parse_file
 from frontends.c.regions import RegionFinder, scan_directives, warn_near_miss_pragmas
@@ -57,10 +58,11 @@ class CFrontend:
                                             f"{err})", src.span(min(raw))) from err
         regions: list[Region] = []
         refs: dict[int, References] = {}
+        functions = function_definitions(tree)
         seen: dict[str, Region] = {}
         for site in sites:
             func_refs = refs.setdefault(id(site.function), References(site.function))
-            region = _region(src, fscope, site, func_refs)
+            region = _region(src, fscope, site, func_refs, functions)
             if region.name in seen:
                 raise FrontendError(f"region name {region.name!r} is used twice in this file "
                                     f"(first at {seen[region.name].span})", region.span)
@@ -86,9 +88,11 @@ class CFrontend:
         return generation_definition(symbol)
 
 
-def _region(src: SourceText, fscope: FileScope, site, refs: References) -> Region:
+def _region(src: SourceText, fscope: FileScope, site, refs: References,
+            functions: dict) -> Region:
     try:
         builder = RegionBuilder(src, fscope, site)
+        builder.functions = functions
         return Assembler(builder, builder.build(), site, refs).assemble()
     except TranslatorError:
         raise

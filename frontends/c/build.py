@@ -9,8 +9,8 @@ kernel.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pymbolic.primitives as p
@@ -18,6 +18,7 @@ from pycparser import c_ast
 
 from frontends.c.expressions import (POINTER_RESULTS, Binding, ExpressionBuilder, TExpr, convert,
                                      subscript)
+from frontends.c.inline import Frame, inline_call
 from frontends.c.loops import (LoopHead, analyse_for, bound_constraints, final_value_text,
                                loop_value)
 from frontends.c.preprocess import SourceText
@@ -124,6 +125,14 @@ class RegionBuilder:
         self.loop_counts: dict[str, int] = {}
         self.outer_names: dict[str, str] = {}
         self.provenance = Provenance(site, fscope)
+        #: Functions of the translation unit, by name (set by the caller: their calls are
+        #: inlined, `frontends.c.inline`), the inlined calls being built, innermost last.
+        self.functions: dict[str, c_ast.FuncDef] = {}
+        self.call_stack: list[Frame] = []
+        self.via: tuple[tuple[str, SourceSpan], ...] = ()
+        self._scope_base = 0
+        self._iname_prefix = ""
+        self._no_calls = ""
 
     def build(self) -> BuiltRegion:
         for stmt in self.site.statements:
@@ -131,7 +140,8 @@ class RegionBuilder:
         return self.out
 
     def span(self, node: c_ast.Node | None, token: str | None = None) -> SourceSpan | None:
-        return self.src.node_span(node, token) or self.site.kernel.span
+        span = self.src.node_span(node, token) or self.site.kernel.span
+        return replace(span, inlined_at=self.via) if self.via and span else span
 
     def visit(self, node: c_ast.Node) -> None:
         method = getattr(self, "visit_" + type(node).__name__, None)
@@ -166,10 +176,15 @@ class RegionBuilder:
         return b
 
     def _peek(self, name: str, node: c_ast.Node) -> Binding:
-        for scope in reversed(self.scopes):
+        for scope in reversed(self.scopes[self._scope_base:]):
             if name in scope:
                 return scope[name]
         entry = self.site.visible.get(name)
+        if self.call_stack and (entry is None or entry[0] != "global"):
+            callee = self.call_stack[-1].name
+            raise FrontendError(f"function {callee!r} uses {name!r}, which is not a variable "
+                                "of the file that the region's function sees",
+                                self.span(node, name))
         if entry is None:
             raise FrontendError(f"unknown name {name!r} in a region", self.span(node, name))
         storage, decl = entry
@@ -184,7 +199,7 @@ class RegionBuilder:
     def pointer_origin(self, name: str, node: c_ast.Node) -> tuple[Binding, Expression] | None:
         """For a local pointer of known origin (``p = u + k``): the binding of ``u`` and the
         IR offset ``k``; None for anything else (frontends.c.provenance)."""
-        if any(name in scope for scope in self.scopes):
+        if self.call_stack or any(name in scope for scope in self.scopes):
             return None
         origin = self.provenance.origin(name)
         if origin is None:
@@ -222,12 +237,13 @@ class RegionBuilder:
 
     def new_iname(self, var: str) -> str:
         """``i`` for the first loop over ``i``, then ``i_1``, ``i_2`` (source order)."""
-        k = self.loop_counts.get(var, 0)
-        candidate = var if k == 0 else f"{var}_{k}"
+        stem = self._iname_prefix + var   # a callee's loop: <callee>_<var>
+        k = self.loop_counts.get(stem, 0)
+        candidate = stem if k == 0 else f"{stem}_{k}"
         while self.names.is_taken(candidate):
             k += 1
-            candidate = f"{var}_{k}"
-        self.loop_counts[var] = k + 1
+            candidate = f"{stem}_{k}"
+        self.loop_counts[stem] = k + 1
         self.names.add(candidate)
         return candidate
 
@@ -276,7 +292,9 @@ class RegionBuilder:
                                             f"{node.name!r} inside a region", span)
         ctype = self.fscope.resolve(node.type)
         shape = self._local_shape(node, ctype, span)
-        name = self.names(node.name)
+        # a callee's local: _tr_<callee>_<name> (it meets the region's names in one kernel)
+        name = self.names(f"_tr_{self.call_stack[-1].name}_{node.name}" if self.call_stack
+                          else node.name)
         self.out.temporaries[name] = TemporaryVariable(
             name=name, dtype=ctype.dtype, shape=shape, address_space=AddressSpace.PRIVATE,
             span=span)
@@ -338,7 +356,40 @@ class RegionBuilder:
         self.emit(target, convert(value, dtype), node, token)
 
     def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
-        self.exprs.visit(node)   # raises for anything but a math function; no effect
+        self.exprs.visit(node)   # a function of the file is inlined; math functions: no effect
+
+    def inline_call(self, node: c_ast.FuncCall, name: str, args: list[c_ast.Node]) -> TExpr:
+        """The value of a call of function `name` of the file, its body inlined before the
+        statement being built (`frontends.c.inline`)."""
+        if self._no_calls:
+            raise UnsupportedConstructError(f"call of function {name!r} in {self._no_calls} "
+                                            "is not supported", self.span(node, name))
+        return inline_call(self, node, name, args)
+
+    @staticmethod
+    def assigned_in(node: c_ast.Node | None) -> set[str]:
+        """Names `node` may assign (`_assigned`)."""
+        return _assigned(node)
+
+    @staticmethod
+    def nodes_in(node: c_ast.Node | None) -> Iterator[c_ast.Node]:
+        """`node` and every node below it (`_walk`)."""
+        return _walk(node)
+
+    def enter_callee(self, frame: Frame, scope: dict[str, Binding],
+                     build: Callable[[], None]) -> None:
+        """Run `build` in the scope of an inlined callee (its parameters `scope`)."""
+        saved = (self._scope_base, self.via, self._iname_prefix)
+        self.via = (*self.via, (frame.name, replace(frame.site, inlined_at=())))
+        self.call_stack.append(frame)
+        self.scopes.append(scope)
+        self._scope_base, self._iname_prefix = len(self.scopes) - 1, f"{frame.name}_"
+        try:
+            build()
+        finally:
+            self.scopes.pop()
+            self.call_stack.pop()
+            self._scope_base, self.via, self._iname_prefix = saved
 
     def visit_Cast(self, node: c_ast.Cast) -> None:
         self.exprs.visit(node)
@@ -369,7 +420,8 @@ class RegionBuilder:
 
     def visit_If(self, node: c_ast.If) -> None:
         cond = self.exprs.condition(node.cond)
-        if _ids(node.cond) & (_assigned(node.iftrue) | _assigned(node.iffalse)):
+        if _ids(node.cond) & (_assigned(node.iftrue) | _assigned(node.iffalse)) or \
+                self._calls_function(node.iftrue) or self._calls_function(node.iffalse):
             cond = self._hoist(cond, node)
         self._branch(cond, node.iftrue)
         if node.iffalse is not None:
@@ -382,6 +434,12 @@ class RegionBuilder:
             name=name, dtype=INT32, address_space=AddressSpace.PRIVATE, span=self.span(node))
         self.emit(p.Variable(name), TypeCast(INT32, cond), node, "if")
         return p.Comparison(p.Variable(name), "!=", 0)
+
+    def _calls_function(self, stmt: c_ast.Node | None) -> bool:
+        """Whether `stmt` calls a function of the file (which may write what a condition
+        reads: the condition is then evaluated once, before)."""
+        return any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
+                   and n.name.name in self.functions for n in _walk(stmt))
 
     def _branch(self, predicate: Expression, stmt: c_ast.Node | None) -> None:
         self.predicates.append(predicate)
@@ -396,7 +454,7 @@ class RegionBuilder:
         span = self.span(node, "for")
         head = analyse_for(node, self.fscope, span)
         ctype = self._loop_var_type(head.var, head.decl, node, span)
-        if head.decl is None:
+        if head.decl is None and not self.call_stack:
             self.out.outer_loop_finals[head.var] = self._final_value(head, node)
         lower = self._bound(head.init, "the initial value of a loop variable")
         conditions = [(op, self._bound(b, "a loop bound")) for op, b in head.conditions]
@@ -439,7 +497,11 @@ class RegionBuilder:
             return False
 
     def _bound(self, node: c_ast.Node, what: str) -> Expression:
-        te = self.exprs.visit(node)
+        saved, self._no_calls = self._no_calls, what
+        try:
+            te = self.exprs.visit(node)
+        finally:
+            self._no_calls = saved
         if te.dtype.kind not in "iub":
             raise FrontendError(f"{what} must be an integer expression", self.span(node))
         if self.loops and nodes_of(te.expr, p.Subscript):

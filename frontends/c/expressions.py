@@ -10,7 +10,7 @@ float32 and their double forms in float64, exactly as C converts the arguments.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple, Protocol
 
 import numpy as np
@@ -50,6 +50,25 @@ class Binding:
     ctype: CType
     value: Expression | None = None
     storage: str = ""
+
+
+@dataclass(frozen=True)
+class View:
+    """What a pointer parameter of an inlined callee points into (`frontends.c.inline`): the
+    array (or scalar) `base`, the fixed leading indices `prefix` and the `offset` on the last
+    axis (None: a scalar)."""
+
+    base: Binding
+    prefix: tuple[Expression, ...]
+    offset: Expression | None
+
+
+def through_view(view: View, index: Expression) -> tuple[Binding, tuple[Expression, ...]]:
+    """The element ``p[index]`` of a view: the base and its indices (none: a scalar)."""
+    if view.offset is None:
+        return view.base, ()
+    last = index if view.offset == 0 else p.Sum((view.offset, index))
+    return view.base, (*view.prefix, last)
 
 
 class Environment(Protocol):
@@ -110,6 +129,11 @@ TO_LONG: dict[str, tuple[str, np.dtype]] = {
 #: the value's type.
 POINTER_RESULTS: dict[str, np.dtype] = {"frexp": FLOAT64, "frexpf": FLOAT32, "modf": FLOAT64,
                                         "modff": FLOAT32}
+#: stdio.h functions: input and output, which a device cannot do.
+IO_FUNCTIONS = frozenset({
+    "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf", "puts", "fputs",
+    "putchar", "fputc", "putc", "scanf", "fscanf", "sscanf", "getchar", "fgetc", "getc", "gets",
+    "fgets", "fopen", "fclose", "fread", "fwrite", "fflush", "perror", "fseek", "ftell"})
 #: signbit as glibc's math.h leaves it (the generic builtin of GCC 6 on, or its older forms).
 SIGNBIT = frozenset({"__builtin_signbit", "__builtin_signbitf", "__builtin_signbitl"})
 _ARITY = {"atan2": 2, "pow": 2, "fmod": 2, "copysign": 2, "min": 2, "max": 2, "ldexp": 2,
@@ -207,7 +231,9 @@ class ExpressionBuilder:
         self.fscope = env.fscope
 
     def span(self, node: c_ast.Node, token: str | None = None):
-        return self.env.src.node_span(node, token)
+        span = self.env.src.node_span(node, token)
+        via = getattr(self.env, "via", ())   # inside an inlined callee: notes at its calls
+        return replace(span, inlined_at=via) if via and span is not None else span
 
     def _declared_functions(self) -> dict:
         site = getattr(self.env, "site", None)
@@ -277,6 +303,12 @@ class ExpressionBuilder:
             index = self.integer(subs[0], "an array subscript")
             return b, (index if offset == 0 else p.Sum((offset, index)),)
         b = self.env.lookup(base.name, base)
+        if b.kind == "view":   # a pointer parameter of an inlined callee
+            if len(subs) != 1:
+                raise UnsupportedConstructError(
+                    f"pointer {base.name!r} is subscripted with {len(subs)} indices",
+                    self.span(base, base.name))
+            return through_view(b.value, self.integer(subs[0], "an array subscript"))
         rank = len(b.ctype.dims) if b.ctype.kind == "array" else 1
         if not b.ctype.is_buffer:
             raise UnsupportedConstructError(
@@ -428,17 +460,15 @@ class ExpressionBuilder:
             return self._rounding_or_sign(node, name, args)
         if name in POINTER_RESULTS and hasattr(self.env, "emit"):
             return self._pointer_result(node, name, args)
+        if name in getattr(self.env, "functions", {}):   # defined in the file: inlined
+            return self.env.inline_call(node, name, args)
         why = _not_in_opencl(name)
         if why:
             shown = name.removeprefix("__builtin_")   # a math.h macro, as cpp expanded it
             raise UnsupportedConstructError(
                 f"math function {shown!r} cannot be translated: {why}", self.span(node, name))
         if name not in MATH_FUNCTIONS:
-            shown = f"function {name!r}" if name else "a function pointer"
-            raise UnsupportedConstructError(
-                f"call to {shown} cannot be translated: only math.h functions, and functions "
-                "a register_function pragma of the region declares, may be called inside a "
-                "region", self.span(node, name))
+            raise UnsupportedConstructError(self._unknown_call(name), self.span(node, name))
         ir_name, kind = MATH_FUNCTIONS[name]
         arity = _ARITY.get(ir_name, 1)
         if len(args) != arity:
@@ -451,6 +481,23 @@ class ExpressionBuilder:
         if ir_name == "ilogb":
             return TExpr(p.Call(p.Variable(ir_name), params), INT32)
         return TExpr(p.Call(p.Variable(ir_name), params), dtype)
+
+    def _unknown_call(self, name: str | None) -> str:
+        """Why a call of `name` (None: a computed function) cannot be translated."""
+        site = getattr(self.env, "site", None)
+        entry = site.visible.get(name) if site is not None and name else None
+        if name is None or (entry is not None and not isinstance(
+                entry[1].type, c_ast.FuncDecl)):
+            shown = f"function pointer {name!r}" if name else "a function pointer"
+            return (f"call through {shown} cannot be translated: the function it points to "
+                    "is not known when the region is translated")
+        if name in IO_FUNCTIONS:
+            return (f"call to function {name!r} cannot be translated: input and output "
+                    "cannot run on the device")
+        return (f"call to function {name!r} cannot be translated: only math.h functions, "
+                "functions this file defines (they are inlined), and functions a "
+                "register_function pragma of the region declares, may be called inside a "
+                "region")
 
     def _rounding_or_sign(self, node: c_ast.FuncCall, name: str, args: list) -> TExpr:
         """lround(x) and lrint(x) (and their ll and f forms): the rounded value as a long.
@@ -584,6 +631,8 @@ def _modf(x: Expression, dtype: np.dtype) -> tuple[TExpr, Expression]:
 
 def subscript(name: str, indices: tuple[Expression, ...]) -> p.Subscript:
     """``name[i]`` (one index) or ``name[i, j]`` as the kernel language writes them."""
+    if not indices:   # a scalar reached through a pointer parameter (``*p`` with p = &s)
+        return p.Variable(name)
     return p.Subscript(p.Variable(name), indices[0] if len(indices) == 1 else indices)
 
 

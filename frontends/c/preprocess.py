@@ -158,12 +158,15 @@ def parse_file(src: SourceText, options: dict) -> c_ast.FileAST:
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
     cpp = str(options.get("cpp", "gcc"))
     text = preprocess(src, cpp_args, cpp)
-    skimmed = blank_unneeded_bodies(text)   # see frontends.c.skim: large files parse fast
-    if skimmed is not text:
-        try:
-            return parse_c(src, skimmed)
-        except FrontendError:
-            pass   # report what the whole text gives
+    # see frontends.c.skim: large files parse fast (the functions regions call are kept; if
+    # one of those does not parse, without them: a call of it is then refused as unknown)
+    for keep_called in (True, False):
+        skimmed = blank_unneeded_bodies(text, keep_called=keep_called)
+        if skimmed is not text:
+            try:
+                return parse_c(src, skimmed)
+            except FrontendError:
+                pass   # report what the whole text gives
     try:
         return parse_c(src, text)
     except _UnplacedSyntaxError as err:

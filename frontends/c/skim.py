@@ -15,16 +15,20 @@ from __future__ import annotations
 import re
 
 _PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+translate\b", re.M)
+_DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+translate[ \t]+(kernel|end)\b.*$", re.M)
 
 
-def blank_unneeded_bodies(text: str) -> str:
-    """`text` with the definitions of functions without a translate pragma blanked out."""
+def blank_unneeded_bodies(text: str, *, keep_called: bool = True) -> str:
+    """`text` with the definitions of functions without a translate pragma blanked out
+    (with `keep_called`, not those that a region may call: a region inlines them)."""
     bodies = _function_bodies(text)
     if not bodies:
         return text
+    kept = (_needed(text, bodies) if keep_called else
+            {k for k, (_, body, end) in enumerate(bodies) if _PRAGMA.search(text, body, end)})
     out, last = [], 0
-    for start, body, end in bodies:
-        if _PRAGMA.search(text, body, end):
+    for k, (start, body, end) in enumerate(bodies):
+        if k in kept:
             continue
         out.append(text[last:start])
         out.append(_blank(text[start:end]))
@@ -49,6 +53,38 @@ def function_definitions(text: str) -> list[tuple[str, tuple[str, ...], int, int
                       for p in params)
         out.append((m.group(1), names, text.count("\n", 0, opened) + 1,
                     text.count("\n", 0, end) + 1))
+    return out
+
+
+def _needed(text: str, bodies: list[tuple[int, int, int]]) -> set[int]:
+    """Indices of the bodies holding a translate pragma, and of those of the functions their
+    regions name (a call or its name), transitively."""
+    names: dict[str, int] = {}
+    for k, (start, opened, _) in enumerate(bodies):
+        m = re.search(r"([A-Za-z_]\w*)\s*\([^()]*\)\s*$", text[start:opened - 1].rstrip())
+        if m is not None:
+            names.setdefault(m.group(1), k)
+    kept = {k for k, (_, body, end) in enumerate(bodies) if _PRAGMA.search(text, body, end)}
+    pending = [text[a:b] for k in sorted(kept) for a, b in _region_spans(text, *bodies[k][1:])]
+    while pending:
+        for word in set(re.findall(r"[A-Za-z_]\w*", pending.pop())):
+            k = names.get(word)
+            if k is not None and k not in kept:
+                kept.add(k)
+                pending.append(text[bodies[k][1]:bodies[k][2]])
+    return kept
+
+
+def _region_spans(text: str, body: int, end: int) -> list[tuple[int, int]]:
+    """(start, end) of the text between each ``kernel`` directive of a body and the ``end
+    kernel`` after it."""
+    out, start = [], None
+    for m in _DIRECTIVE.finditer(text, body, end):
+        if m.group(1) == "kernel" and start is None:
+            start = m.end()
+        elif m.group(1) == "end" and start is not None:
+            out.append((start, m.start()))
+            start = None
     return out
 
 

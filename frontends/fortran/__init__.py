@@ -15,6 +15,8 @@ from typing import Any
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
+from frontends.fortran.build_support import loop_variables
+from frontends.fortran.callees import CalleeIndex
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.loopvars import final_value_statements
 from frontends.fortran.modules import ModuleFinder
@@ -25,7 +27,7 @@ from frontends.fortran.rewrite import generation_definition, rewrite_edits, rewr
 from frontends.fortran.scopes import (Procedure, build_procedures, innermost_procedure,
                                       load_module)
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
-                                      parse_source, source_form, walk)
+                                      parse_source, source_form)
 from frontends.fortran.units import blank_unneeded_units
 from frontends.marks import apply_marks
 from frontends.pragmas import DataSite, declared_functions
@@ -82,7 +84,9 @@ class FortranFrontend:
             tree = (parse_source(path, code, form, lines) if found
                     else _parse_needed(lines, code, form, marks))
             procedures = build_procedures(tree, lines, finder.preload(tree))
-            regions = _build_regions(marks, procedures, lines, form, finder) if marks else []
+            callees = CalleeIndex(finder, lines, code, form, procedures)
+            regions = (_build_regions(marks, procedures, lines, form, finder, callees)
+                       if marks else [])
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:
                 stale_warnings(found, regions, lines, form, procedures)
@@ -117,7 +121,7 @@ def _parse_needed(lines: SourceLines, text: str, form: str, marks: list[RegionMa
 
 
 def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines: SourceLines,
-                   form: str, finder: ModuleFinder) -> list[Region]:
+                   form: str, finder: ModuleFinder, callees: CalleeIndex) -> list[Region]:
     out: list[Region] = []
     counts: dict[str, int] = {}
     names: dict[str, RegionMarks] = {}
@@ -131,18 +135,19 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
                                 f"{names[name].kernel_line})", m.span)
         names[name] = m
         finder.resolve(proc.scope)   # modules from other files, before any name is looked up
-        out.append(_region(proc, m, name, lines, form))
+        out.append(_region(proc, m, name, lines, form, callees))
     return out
 
 
 def _region(proc: Procedure, m: RegionMarks, name: str,
-            lines: SourceLines, form: str) -> FortranRegion:
+            lines: SourceLines, form: str, callees: CalleeIndex) -> FortranRegion:
     _check_no_declarations(proc, m, lines)
     _check_no_preprocessor(m, lines)
     statements = _region_statements(proc, m, lines)
-    loop_vars = _loop_variables(statements)
+    loop_vars = loop_variables(statements)
     builder = RegionBuilder(proc.scope, lines, name, m.body_first_line, loop_vars)
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
+    builder.callees = callees
     builder.visit_block(statements)
     outside = _outside_names(proc, m, lines, form)
     asm = assemble(builder, name, m.span, outside)
@@ -228,17 +233,6 @@ _CONSTRUCT_PARTS = frozenset({
 })
 
 
-def _loop_variables(statements: list[Any]) -> set[str]:
-    out = set()
-    for s in statements:
-        for n in walk(s):
-            if class_name(n) == "Loop_Control" and n.items[1] is not None:
-                out.add(str(n.items[1][0]).lower())
-            elif class_name(n) == "Forall_Triplet_Spec":
-                out.add(str(n.items[0]).lower())
-    return out
-
-
 def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str
                 ) -> dict[str, int]:
     """The DO variables of region `m` whose value after it may be read, with the line that
@@ -250,7 +244,7 @@ def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str
     live: dict[str, int] = {}
     after = [*range(m.end_line + 1, proc.end_line + 1),
              *range(proc.decl_last_line + 1, m.kernel_line)]
-    for name in sorted(_loop_variables(_region_statements(proc, m, lines))):
+    for name in sorted(loop_variables(_region_statements(proc, m, lines))):
         sym = proc.scope.lookup(name)
         if sym is not None and (sym.is_dummy or sym.in_common or sym.scope_kind == "module"
                                 or sym.scope != proc.scope.name):

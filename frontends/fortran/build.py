@@ -9,19 +9,20 @@ statement predicates, array assignments get generated inames (prefix ``_tr_``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 import pymbolic.primitives as p
 
 from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedValue,
-                                             assigned_names, floor_divisions, fortran_text,
+                                             floor_divisions, fortran_text,
                                              if_branches, nodes_of, reads_other_elements,
                                              subscripts)
 from frontends.fortran.components import (component_of, data_ref_parts, designator_text,
                                           host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
+from frontends.fortran.inline import CallSupport, inline_call
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
                                       node_lines, walk)
@@ -44,12 +45,14 @@ class LoopFrame:
     value: Expression
 
 
-class RegionBuilder:
+class RegionBuilder(CallSupport):
     """Builds the statements, domains and data uses of one region (an `ExprContext`)."""
 
     def __init__(self, scope: Scope, lines: SourceLines, region_name: str,
                  first_line: int, loop_vars: set[str]) -> None:
         self.scope = scope
+        #: The region's procedure's scope (`scope` is a callee's while one is inlined).
+        self.region_scope = scope
         self.lines = lines
         self.region_name = region_name
         self.line = first_line
@@ -73,11 +76,12 @@ class RegionBuilder:
         self._iname_counts: dict[str, int] = {}
         self._names = UniqueNameGenerator()
         self.expr = ExprBuilder(self)
+        self.init_calls()
 
     # -- ExprContext ----------------------------------------------------------------------
 
     def loop_value(self, name: str) -> Expression | None:
-        for frame in reversed(self.frames):
+        for frame in reversed(self.frames[self._loop_base:]):
             if frame.var == name:
                 return frame.value
         return None
@@ -89,9 +93,12 @@ class RegionBuilder:
                 "is not supported", self.span(name))
 
     def span(self, word: str | None = None) -> SourceSpan:
-        return self.lines.span(self.line, word=word)
+        span = self.lines.span(self.line, word=word)
+        return replace(span, inlined_at=self._via) if self._via else span
 
     def touch(self, sym: Symbol) -> None:
+        if sym.name in self.views or sym.name in self.temporaries:
+            return   # a callee's view (its actual is touched) or a renamed local
         if sym.span is None:
             sym.span = self.span(sym.name)   # implicitly typed: where the region first uses it
         if sym.is_parameter and sym.parameter_values is not None:
@@ -135,7 +142,7 @@ class RegionBuilder:
         if designator not in self.components:
             self._check_distinct(parts, designator)
             name = "_".join(n for n, _ in parts)
-            if self.scope.lookup_declared(name) is not None or self._names.is_taken(name) \
+            if self.region_scope.lookup_declared(name) is not None or self._names.is_taken(name) \
                     or any(s.name == name for s in self.components.values()):
                 name = self._names(f"_tr_{name}")
             self._names.add(name)
@@ -188,7 +195,7 @@ class RegionBuilder:
         for name in sorted(dependencies(e)) if e is not None else ():
             if name in self.generated:
                 continue
-            sym = self.scope.lookup(name)
+            sym = self.region_scope.lookup(name)
             if sym is None:
                 raise FrontendError(f"undeclared name {name!r} in an array bound", self.span())
             self.touch(sym)
@@ -244,10 +251,15 @@ class RegionBuilder:
     visit_End_Do_Stmt = visit_Continue_Stmt
 
     def visit_Call_Stmt(self, node: Any) -> None:
-        callee = str(node.items[0]).lower()
-        raise UnsupportedConstructError(
-            f"CALL of subroutine {callee!r} is not supported inside a kernel region (only "
-            "assignments, DO loops and IF constructs can be offloaded)", self.span("call"))
+        name = str(node.items[0]).lower()
+        args = list(children(node.items[1])) if node.items[1] is not None else []
+        inline_call(self, name, args, function=False)
+
+    def push_section_frames(self, inames: tuple[str, ...]) -> None:
+        """Make the inames of the array assignment being built enclosing loops (an elemental
+        callee's statements run per element)."""
+        for iname in inames:
+            self.frames.append(LoopFrame("", iname, p.Variable(iname)))
 
     # -- assignments ----------------------------------------------------------------------
 
@@ -265,6 +277,7 @@ class RegionBuilder:
         elif masks:
             raise FrontendError("assignment to a scalar inside WHERE", self.span())
         self.expr.sections = inames or None
+        first = len(self.statements)
         try:
             lhs = self._target(lhs_node)
             rhs = self.expr.visit(rhs_node)
@@ -272,7 +285,10 @@ class RegionBuilder:
         finally:
             self.expr.sections = None
         if inames:
-            self._check_overlap(lhs.expr, rhs.expr, inames)
+            # the reads of inlined elemental functions are the right-hand side's too
+            for e in [rhs.expr, *(x for s in self.statements[first:]
+                                  for x in (s.expression, *s.predicates))]:
+                self._check_overlap(lhs.expr, e, inames)
         saved = len(self.predicates)
         self.predicates.extend(conds)
         try:
@@ -306,7 +322,7 @@ class RegionBuilder:
     def _where(self, branches: list[tuple[Any | None, list[Any], int]], node: Any) -> None:
         """WHERE: each assignment runs where its mask holds.  Masks are evaluated per
         statement, so they must not read what the construct assigns."""
-        written = assigned_names(node)
+        written = self.assigned(node)
         for cond, _, line in branches:
             read = {str(n).lower() for n in walk(cond) if class_name(n) == "Name"}
             if cond is not None and read & written:
@@ -422,7 +438,7 @@ class RegionBuilder:
                 var, lo, hi, step = spec.items
                 self._enter(str(var).lower(), lo, hi, step, concurrent=True)
             if len(header.items) > 1 and header.items[1] is not None:
-                written = set().union(*(assigned_names(b) for b in body)) if body else set()
+                written = set().union(*(self.assigned(b) for b in body)) if body else set()
                 self.predicates.append(self.condition(header.items[1], written))
             self.visit_block(body)
         finally:
@@ -446,7 +462,8 @@ class RegionBuilder:
         hi = self.bound(self._integer(hi_node, "upper bound"))
         iname = self.new_iname(var)
         self.add_domain(iname, lo, hi, step)
-        self._record_loop(var, lo, hi, step, concurrent)
+        self._record_loop(self._iname_prefix.replace("_", "%", 1) + var if self._iname_prefix
+                          else var, lo, hi, step, concurrent)
         value = p.Variable(iname) if step == 1 else add_expr(lo, p.Product((step,
                                                                             p.Variable(iname))))
         self.frames.append(LoopFrame(var, iname, value))
@@ -462,22 +479,28 @@ class RegionBuilder:
         self._open_loops.append(record)
 
     def _integer(self, node: Any, what: str) -> Expression:
-        t = self.expr.visit(node)
+        saved, self._no_calls = self._no_calls, f"a DO loop {what}"
+        try:
+            t = self.expr.visit(node)
+        finally:
+            self._no_calls = saved
         if t.ftype.base != "integer":
             raise FrontendError(f"DO loop {what} {node} is not an integer", self.span())
         return t.expr
 
     def new_iname(self, var: str) -> str:
         """The loop variable itself; later loops over it get `var_1`, `var_2`, ..."""
-        k = self._iname_counts.get(var, 0)
+        stem = self._iname_prefix + var   # a callee's loop: <callee>_<var>
+        k = self._iname_counts.get(stem, 0)
         while True:
-            name = var if k == 0 else f"{var}_{k}"
+            name = stem if k == 0 else f"{stem}_{k}"
             k += 1
             taken = self._names.is_taken(name) or (
-                k > 1 and self.scope.lookup_declared(name) is not None)
+                (k > 1 or bool(self._iname_prefix))
+                and self.region_scope.lookup_declared(name) is not None)
             if not taken:
                 break
-        self._iname_counts[var] = k
+        self._iname_counts[stem] = k
         self._names.add(name)
         return name
 
@@ -558,7 +581,9 @@ class RegionBuilder:
         """Whether `name` (an iname, a generated value or a declared name) is an integer."""
         if name in self.generated or name in self.generated_inames():
             return True
-        sym = self.scope.lookup(name)
+        if name in self.temporaries:
+            return self.temporaries[name].dtype.kind == "i"
+        sym = self.region_scope.lookup(name)
         return sym is not None and sym.ftype is not None and sym.ftype.base == "integer"
 
     def _value_for(self, e: Expression) -> p.Variable:
@@ -592,7 +617,7 @@ class RegionBuilder:
 
     def visit_If_Stmt(self, node: Any) -> None:
         cond_node, action = node.items
-        cond = self.condition(cond_node, assigned_names(action))
+        cond = self.condition(cond_node, self.assigned(action))
         self.predicates.append(cond)
         try:
             self.visit(action)
@@ -600,7 +625,7 @@ class RegionBuilder:
             self.predicates.pop()
 
     def visit_If_Construct(self, node: Any) -> None:
-        written = assigned_names(node)
+        written = self.assigned(node)
         prior: list[Expression] = []
         for cond_node, body, line in if_branches(node):
             saved = len(self.predicates)

@@ -83,6 +83,18 @@ def assigned_names(node: Any) -> set[str]:
     return out
 
 
+def loop_variables(statements: list[Any]) -> set[str]:
+    """The DO (and DO CONCURRENT) variables of `statements`."""
+    out = set()
+    for s in statements:
+        for n in walk(s):
+            if class_name(n) == "Loop_Control" and n.items[1] is not None:
+                out.add(str(n.items[1][0]).lower())
+            elif class_name(n) == "Forall_Triplet_Spec":
+                out.add(str(n.items[0]).lower())
+    return out
+
+
 def if_branches(node: Any) -> list[tuple[Any | None, list[Any], int]]:
     """(condition or None for ELSE, body statements, line) of each branch of an IF."""
     out: list[tuple[Any | None, list[Any], int]] = []

@@ -175,6 +175,10 @@ class ExprBuilder:
         value = self.ctx.loop_value(name)
         if value is not None:
             return Typed(value, INTEGER)
+        bound = getattr(self.ctx, "bound_value", None)
+        found = bound(name) if bound is not None else None
+        if found is not None:   # a dummy or local of an inlined callee
+            return found
         self.ctx.check_name(name)
         sym = self.lookup(name)
         if sym.is_parameter and not (sym.is_array and self.sections is not None):
@@ -295,6 +299,8 @@ class ExprBuilder:
                 return INTRINSICS[name](self, name, list(subs))
             if sym is None:
                 self._check_missing_module(name)
+            if hasattr(self.ctx, "inline_function"):
+                return self.ctx.inline_function(name, list(subs))
             raise self.error(f"call to function {name!r} is not supported in a kernel region "
                              "(only intrinsic functions, and functions a register_function "
                              "pragma of the region declares, can be offloaded)", name)
@@ -314,6 +320,24 @@ class ExprBuilder:
         if name in self.user_functions:
             args = list(children(node.items[1])) if node.items[1] is not None else []
             return self.user_call(name, args)
+        if hasattr(self.ctx, "inline_function"):
+            args = list(children(node.items[1])) if node.items[1] is not None else []
+            return self.ctx.inline_function(name, args)
+        raise self.error(f"call to function {name!r} is not supported in a kernel region",
+                         name)
+
+    def visit_Structure_Constructor(self, node: Any) -> Typed:
+        """fparser's reading of ``f(x, -1.0)`` where ``f`` is no declared name: a call of a
+        function (a derived-type value is not supported in a region)."""
+        name = str(node.items[0]).lower()
+        args = list(children(node.items[1])) if node.items[1] is not None else []
+        if self.ctx.scope.lookup_type(name) is not None:
+            raise self.error(f"structure constructor ({node}) is not supported in a kernel "
+                             "region", name)
+        if name in self.user_functions:
+            return self.user_call(name, args)
+        if hasattr(self.ctx, "inline_function"):
+            return self.ctx.inline_function(name, args)
         raise self.error(f"call to function {name!r} is not supported in a kernel region",
                          name)
 
@@ -385,6 +409,9 @@ class ExprBuilder:
             raise FrontendError(
                 f"array section of {sym.name!r} has rank {section}, but the array expression "
                 f"has rank {len(self.sections)}", self.ctx.span(sym.name))
+        element = getattr(self.ctx, "element", None)   # a view of an inlined callee's dummy
+        if element is not None:
+            return Typed(element(sym, tuple(index)), ftype)
         return Typed(p.Subscript(p.Variable(sym.name), tuple(index)), ftype)
 
     def section_iname(self, sym: Symbol, k: int) -> p.Variable:

@@ -112,6 +112,10 @@ class ModuleFinder:
         if name not in modules:   # the MODULE line was not a module after all
             modules[name] = MissingModule(name=name, kind="missing", searched=self._searched())
 
+    def file_of(self, module: str) -> str | None:
+        """The file defining `module` (the first candidate), None if none does."""
+        return self._files().get(module)
+
     def _files(self) -> dict[str, str]:
         """Module name -> the first candidate file defining it."""
         if self._index is None:

@@ -54,13 +54,24 @@ def test_unsupported_control_flow(stmts, message, line, col):
 
 @pytest.mark.parametrize("stmts, name, line", [
     (f"{LOOP}\n    g(a[i]);", "g", 7),
-    (f"{LOOP}\n    a[i] = printf(\"%d\", i);", "printf", 7),
     (f"{LOOP}\n    a[i] = atof(\"1.5\");", "atof", 7),   # hypot was here: now supported
 ])
 def test_calls_to_functions_the_region_cannot_see(stmts, name, line):
     check(fn(stmts).replace("#include <stdio.h>", "#include <stdio.h>\n#include <math.h>")
           .replace("void f(", "\nvoid f(", 0), UnsupportedConstructError,
           f"call to function {name!r} cannot be translated: only math.h functions", line + 1)
+
+
+def test_io_call_is_refused_as_io():
+    check(fn(f"{LOOP}\n    a[i] = printf(\"%d\", i);"), UnsupportedConstructError,
+          "call to function 'printf' cannot be translated: input and output cannot run on the "
+          "device", 7, 12)
+
+
+def test_call_through_a_function_pointer():
+    check(fn(f"{LOOP}\n    a[i] = g(a[i]);", "int n, double *a, double (*g)(double)"),
+          UnsupportedConstructError, "call through function pointer 'g' cannot be translated: "
+          "the function it points to is not known when the region is translated", 7, 12)
 
 
 def test_struct_member_access():

@@ -54,3 +54,18 @@ def test_syntax_error_in_the_regions_function_is_reported_at_its_line():
                        + REGION.replace("2 * a[i];", "2 a[i];"), {})
     assert err.value.message.startswith("C syntax error")
     assert err.value.span.line == 6
+
+
+def test_functions_a_region_calls_are_kept_transitively():
+    """Their calls are inlined; a function called only outside the regions is blanked."""
+    text = ("static double g(double x) { return x * x; }\n"
+            "static double f(double x) { return g(x) + 1; }\n"
+            "static double h(double x) { return x; }\n"
+            "void r(int n, double *restrict a)\n{\n  a[0] = h(a[0]);\n"
+            "#pragma translate kernel\n  for (int i = 0; i < n; i++)\n    a[i] = f(a[i]);\n"
+            "#pragma translate end kernel\n}\n")
+    lines = blank_unneeded_bodies(text).splitlines()
+    assert lines[0] == "static double g(double x) { return x * x; }"
+    assert lines[1].startswith("static double f(")
+    assert not lines[2].strip()
+    assert not blank_unneeded_bodies(text, keep_called=False).splitlines()[0].strip()

@@ -60,9 +60,9 @@ def test_io_nested_in_a_loop_names_its_line():
 def test_call_names_the_routine():
     err = error_of(body("do i = 1, n\n  call helper(a(i))\nend do\n"))
     assert isinstance(err, UnsupportedConstructError)
-    assert err.message.startswith("CALL of subroutine 'helper' is not supported inside a "
-                                  "kernel region")
-    assert where(err) == "7:5"
+    assert err.message.startswith("call of unknown external procedure 'helper': its source "
+                                  "is not among the translator's inputs")
+    assert where(err) == "7:10"
 
 
 def test_pointer_assignment():
@@ -92,9 +92,11 @@ def test_exit_cycle_do_while():
 
 def test_user_function_call():
     err = error_of(body("do i = 1, n\n  a(i) = f(b(i))\nend do\n"))
-    assert err.message == ("call to function 'f' is not supported in a kernel region (only "
-                           "intrinsic functions, and functions a register_function pragma of "
-                           "the region declares, can be offloaded)")
+    assert err.message == (
+        "call of unknown external procedure 'f': its source is not among the translator's "
+        "inputs, so it cannot be offloaded (procedures of this file, of the other Fortran "
+        "files of the command and of modules found by -I are inlined; or give the device a "
+        "definition of the function with a register_function pragma)")
     assert where(err) == "7:12"
 
 

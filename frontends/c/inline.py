@@ -1,0 +1,196 @@
+"""Calls of functions of the same translation unit inside a region (C): inlined.
+
+``y[i] = sq(a[i])`` and ``axpy(n, a, &x[i*n], y)`` are built as if the callee's body were
+written at the call (every callee is inlined, also those with only scalar parameters: one
+mechanism, and legality sees the callee's accesses as the region's).  The region builder
+visits the callee's statements in a scope of their own (`Frame`), so legality and
+privatisation see ordinary statements, with spans in the callee and a note at the call.
+
+- A scalar parameter is a copy (C passes by value): the actual's value where the callee never
+  assigns the parameter and the actual reads no array (a constant, a loop variable, ``n - 1``);
+  otherwise a private temporary ``_tr_<callee>_<param>`` set at the call.
+- A pointer (or one-dimensional array) parameter is a view of what the actual points into:
+  ``&x[i*n]``, ``x + i*n``, ``x`` (an array, a pointer, another view) or ``&s`` (a scalar,
+  reached as ``*p`` or ``p[0]``).  The callee's ``p[k]`` is the caller's ``x[i*n + k]``.
+- The callee's locals are private temporaries (renamed where a name is taken); its loops get
+  inames ``<callee>_<var>``; names it does not declare are file-scope variables, which the
+  region's function must see under the same declaration.
+- A function's value is the expression of its final ``return`` (one ``return``, the last
+  statement: the result goes to a private temporary ``_tr_<callee>_result``).
+
+Refused, naming the callee, at the call: recursion, calls through function pointers,
+``return`` before the end, parameters of rank 2 or more, and (from the ordinary checks inside
+the body) library calls other than math.h, I/O such as ``printf``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pymbolic.primitives as p
+from pycparser import c_ast
+
+from frontends.c.expressions import Binding, TExpr, View, convert, negate
+from frontends.c.regions import _parameters
+from frontends.fortran.build_support import nodes_of
+from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
+from translator.ir.data import AddressSpace, TemporaryVariable
+
+if TYPE_CHECKING:
+    from frontends.c.build import RegionBuilder
+
+
+@dataclass
+class Frame:
+    """One inlined call: its function, where it is called, where its scopes start."""
+
+    name: str
+    function: c_ast.FuncDef
+    site: SourceSpan | None
+    scope_base: int
+
+
+def function_definitions(tree: c_ast.FileAST) -> dict[str, c_ast.FuncDef]:
+    """The functions the translation unit defines (with a body), by name."""
+    return {ext.decl.name: ext for ext in tree.ext
+            if isinstance(ext, c_ast.FuncDef) and ext.decl is not None}
+
+
+def inline_call(rb: RegionBuilder, node: c_ast.FuncCall, name: str,
+                args: list[c_ast.Node]) -> TExpr:
+    """Inline the call `node` of function `name`; its value (0 for a void function)."""
+    func = rb.functions[name]
+    site = rb.span(node, name)
+    if any(f.name == name for f in rb.call_stack):
+        path = " -> ".join([*(f.name for f in rb.call_stack), name][
+            [f.name for f in rb.call_stack].index(name):])
+        raise UnsupportedConstructError(
+            f"recursive call of {name!r} ({path}) cannot be offloaded: a kernel cannot "
+            "recurse, and inlining it would not end", site)
+    body = list(func.body.block_items or [])
+    _check_returns(rb, name, body, site)
+    params = [prm for prm in _parameters(func)
+              if not (isinstance(prm, c_ast.Typename) or prm.name is None)]
+    if len(params) != len(args):
+        raise FrontendError(f"{name} takes {len(params)} argument(s), not {len(args)}", site)
+    scope = _bind(rb, name, func, params, args, site)
+    final = body.pop() if body and isinstance(body[-1], c_ast.Return) else None
+    frame = Frame(name, func, site, len(rb.scopes))
+    result: list[TExpr] = []
+    rb.enter_callee(frame, scope, lambda: _run(rb, frame, body, final, result))
+    return result[0] if result else TExpr(0, np.dtype(np.int32), True)
+
+
+def _run(rb: RegionBuilder, frame: Frame, body: list[c_ast.Node], final: c_ast.Return | None,
+         result: list[TExpr]) -> None:
+    for item in body:
+        rb.visit(item)
+    if final is None or final.expr is None:
+        return
+    ctype = rb.fscope.resolve(_return_type(frame.function))
+    value = rb.rvalue(final.expr)
+    temp = rb.names(f"_tr_{frame.name}_result")
+    rb.out.temporaries[temp] = TemporaryVariable(
+        name=temp, dtype=ctype.dtype, address_space=AddressSpace.PRIVATE,
+        span=rb.span(final, "return"))
+    rb.emit(p.Variable(temp), convert(value, ctype.dtype), final, "return")
+    result.append(TExpr(p.Variable(temp), ctype.dtype))
+
+
+def _return_type(func: c_ast.FuncDef) -> c_ast.Node:
+    node = func.decl.type
+    while not isinstance(node, c_ast.FuncDecl):
+        node = node.type
+    return node.type
+
+
+def _check_returns(rb: RegionBuilder, name: str, body: list[c_ast.Node],
+                   site: SourceSpan | None) -> None:
+    last = body[-1] if body else None
+    for node in rb.nodes_in(c_ast.Compound(body)):
+        if isinstance(node, c_ast.Return) and node is not last:
+            raise UnsupportedConstructError(
+                f"function {name!r} cannot be offloaded: it returns before its end (only a "
+                "final return statement can be inlined)", site,
+                notes=(Note(f"in {name!r} here", rb.src.node_span(node, "return")),))
+
+
+# ---------------------------------------------------------------------------------------------
+# parameters
+
+def _bind(rb: RegionBuilder, name: str, func: c_ast.FuncDef, params: list[c_ast.Decl],
+          args: list[c_ast.Node], site: SourceSpan | None) -> dict[str, Binding]:
+    """The callee's parameters, bound to the actuals (evaluated in the caller's scope)."""
+    assigned = rb.assigned_in(func.body)
+    scope: dict[str, Binding] = {}
+    for prm, arg in zip(params, args):
+        ctype = rb.fscope.resolve(prm.type)
+        if ctype.is_scalar:
+            scope[prm.name] = _scalar(rb, name, prm.name, ctype, arg, prm.name in assigned)
+        elif ctype.kind == "pointer" or (ctype.kind == "array" and len(ctype.dims) == 1):
+            scope[prm.name] = Binding("view", prm.name, ctype,
+                                      value=_view(rb, name, prm.name, arg, site))
+        else:
+            raise UnsupportedConstructError(
+                f"function {name!r}: parameter {prm.name!r} "
+                f"({ctype.description or 'an array of rank ' + str(len(ctype.dims))}) cannot "
+                "be inlined: only numbers and pointers to numbers (or one-dimensional arrays)",
+                site)
+    return scope
+
+
+def _scalar(rb: RegionBuilder, callee: str, param: str, ctype, arg: c_ast.Node,
+            assigned: bool) -> Binding:
+    value = rb.rvalue(arg)
+    converted = convert(value, ctype.dtype)
+    if not assigned and not nodes_of(converted, p.Subscript) and not nodes_of(converted,
+                                                                               p.Call):
+        return Binding("loop", param, ctype, value=converted)   # a read-only value
+    temp = rb.names(f"_tr_{callee}_{param}")
+    rb.out.temporaries[temp] = TemporaryVariable(
+        name=temp, dtype=ctype.dtype, address_space=AddressSpace.PRIVATE, span=rb.span(arg))
+    rb.emit(p.Variable(temp), converted, arg)
+    return Binding("local", temp, ctype)
+
+
+def _view(rb: RegionBuilder, callee: str, param: str, arg: c_ast.Node,
+          site: SourceSpan | None) -> View:
+    """What the actual `arg` of pointer parameter `param` points into."""
+    if isinstance(arg, c_ast.Cast):
+        return _view(rb, callee, param, arg.expr, site)
+    if isinstance(arg, c_ast.ID):
+        b = rb.lookup(arg.name, arg)
+        if b.kind == "view":
+            return b.value
+        if b.ctype.kind == "pointer" or (b.ctype.kind == "array" and len(b.ctype.dims) == 1):
+            return View(b, (), 0)
+    elif isinstance(arg, c_ast.UnaryOp) and arg.op == "&":
+        if isinstance(arg.expr, c_ast.ID):
+            b = rb.lookup(arg.expr.name, arg.expr)
+            if b.ctype.is_scalar and b.kind in ("outer", "local"):
+                return View(b, (), None)
+        elif isinstance(arg.expr, c_ast.ArrayRef):
+            b, index = rb.exprs.array_access(arg.expr)
+            return View(b, tuple(index[:-1]), index[-1])
+    elif isinstance(arg, c_ast.BinaryOp) and arg.op in ("+", "-"):
+        pointer, step = (arg.left, arg.right) if arg.op == "-" or _is_pointer(
+            rb, arg.left) else (arg.right, arg.left)
+        inner = _view(rb, callee, param, pointer, site)
+        k = rb.exprs.integer(step, "a pointer offset")
+        if inner.offset is not None:
+            return replace(inner, offset=p.Sum((inner.offset, k if arg.op == "+" else negate(k))))
+    raise UnsupportedConstructError(
+        f"function {callee!r}: the argument of pointer parameter {param!r} must point into an "
+        "array of the region (x, &x[k], x + k) or be the address of a variable (&s)", site)
+
+
+def _is_pointer(rb: RegionBuilder, node: c_ast.Node) -> bool:
+    if isinstance(node, c_ast.ID):
+        b = rb.lookup(node.name, node)
+        return b.kind == "view" or b.ctype.is_buffer
+    return isinstance(node, (c_ast.UnaryOp, c_ast.BinaryOp, c_ast.Cast))
+
+
+__all__ = ["Frame", "function_definitions", "inline_call"]

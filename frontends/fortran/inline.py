@@ -1,0 +1,608 @@
+"""Calls of user procedures inside a region (Fortran): the callee's statements, inlined.
+
+``call twice(n, a(1:n, i))`` and ``b(i) = sq(a(i))`` are built as if the callee's body were
+written at the call: the region builder visits the callee's statements with its names bound
+to the caller's data (a `Frame`), so legality, privatisation and codegen see ordinary
+statements (spans in the callee's file, each with the call it was inlined at).
+
+- A scalar dummy is its actual: a designator (``s``, ``a(i)``) stands for itself, so the
+  callee reads and writes the caller's variable (Fortran passes by reference); an expression
+  that reads data is evaluated once at the call into a private temporary (``_tr_<callee>_<x>``);
+  a constant or an expression of scalars is substituted.  A dummy the callee writes needs a
+  variable of its own type.
+- An array dummy is a view of its actual: the actual's element at the dummy's 0-based indices
+  (``a(1:n, i)`` passed to ``x(n)``: ``x(k)`` is ``a(k, i)``).  Ranks must agree, except an
+  array element passed to a rank-1 dummy (sequence association: the elements that follow it).
+  The dummy's extents are its declared ones (assumed shape: the actual's).
+- A local scalar of the callee becomes a private temporary ``_tr_<callee>_<name>``: every call
+  site has its own.  Legality proves each one private (`translator.analysis.private_flow`).
+- Loops of the callee get inames ``<callee>_<var>``.
+- A function's value is its result variable; an elemental function in an array assignment runs
+  per element (its statements inside the assignment's inames).
+- Refused, naming the callee, at the call: I/O, STOP, RETURN before the end, recursion, an
+  unknown external procedure, local arrays and SAVEd locals, module or host variables the caller
+  does not see, derived-type and absent optional dummies, rank changes of an array actual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pymbolic.primitives as p
+
+from frontends.fortran.build_support import assigned_names, loop_variables
+from frontends.fortran.callees import Callee, CalleeIndex
+from frontends.fortran.expressions import Layout, Typed, add_expr, cast
+from frontends.fortran.source import children, class_name, node_lines, walk
+from frontends.fortran.types import FType, Scope, Symbol
+from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
+from translator.ir.data import TemporaryVariable
+from translator.ir.expr import Expression, dependencies, substitute
+
+if TYPE_CHECKING:
+    from frontends.fortran.build import RegionBuilder
+
+#: Statements a callee cannot hold (the region's own are refused by the builder).
+_DEVICE_UNSAFE = {
+    "Write_Stmt": "an I/O statement (WRITE)", "Print_Stmt": "an I/O statement (PRINT)",
+    "Read_Stmt": "an I/O statement (READ)", "Open_Stmt": "an I/O statement (OPEN)",
+    "Close_Stmt": "an I/O statement (CLOSE)", "Inquire_Stmt": "an I/O statement (INQUIRE)",
+    "Flush_Stmt": "an I/O statement (FLUSH)", "Rewind_Stmt": "an I/O statement (REWIND)",
+    "Backspace_Stmt": "an I/O statement (BACKSPACE)", "Stop_Stmt": "a STOP statement",
+    "Error_Stop_Stmt": "an ERROR STOP statement", "Pause_Stmt": "a PAUSE statement",
+    "Allocate_Stmt": "an ALLOCATE statement", "Deallocate_Stmt": "a DEALLOCATE statement",
+}
+
+
+@dataclass(frozen=True)
+class View:
+    """An array dummy: `template` is the actual's element at the dummy's 0-based indices,
+    the variables `placeholders` (one per dummy axis)."""
+
+    template: Expression
+    placeholders: tuple[str, ...]
+
+
+@dataclass
+class Frame:
+    """The names of one inlined call: what each callee name stands for."""
+
+    callee: Callee
+    scope: Scope
+    site: SourceSpan
+    scalars: dict[str, Typed] = field(default_factory=dict)
+    views: dict[str, Symbol] = field(default_factory=dict)
+    renamed: dict[str, Symbol | Typed] = field(default_factory=dict)
+    saved: frozenset[str] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.callee.proc.name
+
+
+class InlineScope(Scope):
+    """The callee's scope as the builder sees it inside a frame: lookups go through
+    `resolve` (array dummies are views, locals renamed, host and module data the caller's)."""
+
+    inner: Scope
+    frame: Frame
+    builder: RegionBuilder
+
+    @classmethod
+    def of(cls, inner: Scope, frame: Frame, builder: RegionBuilder) -> InlineScope:
+        out = cls(name=inner.name, kind=inner.kind, host=inner.host, uses=inner.uses,
+                  use_lines=inner.use_lines, dummies=inner.dummies, result=inner.result,
+                  modules=inner.modules, types=inner.types, implicit=inner.implicit,
+                  implicit_declared=inner.implicit_declared, line=inner.line,
+                  end_line=inner.end_line)
+        out.inner, out.frame, out.builder = inner, frame, builder
+        return out
+
+    def lookup(self, name: str) -> Symbol | None:
+        sym = self.inner.lookup(name)
+        return None if sym is None else _as_symbol(resolve(self.builder, self.frame, name, sym))
+
+    def lookup_declared(self, name: str, _seen: frozenset[str] = frozenset()) -> Symbol | None:
+        sym = self.inner.lookup_declared(name, _seen)
+        return None if sym is None else _as_symbol(resolve(self.builder, self.frame, name, sym))
+
+
+def _as_symbol(found: Symbol | Typed) -> Symbol:
+    if isinstance(found, Typed):   # a renamed local scalar: its symbol for declarations
+        return Symbol(name=found.expr.name, ftype=found.ftype)
+    return found
+
+
+class CallSupport:
+    """The region builder's side of inlining (`RegionBuilder` derives from it): the frame
+    being built, the views of array dummies, the hooks the expression builder calls."""
+
+    def init_calls(self) -> None:
+        #: Where the sources of called procedures are (`frontends.fortran.callees`; set by
+        #: the caller; None: calls are refused as unknown).
+        self.callees: CalleeIndex | None = None
+        #: The inlined call being built (None: the region's own statements), the calls
+        #: around it, and the views of its array dummies.
+        self.frame: Frame | None = None
+        self.call_stack: list[Callee] = []
+        self.views: dict[str, View] = {}
+        self._via: tuple[tuple[str, SourceSpan], ...] = ()
+        self._loop_base = 0
+        self._iname_prefix = ""
+        self._no_calls = ""
+
+    def inline_function(self, name: str, args: list[Any]) -> Typed:
+        """The value of a call of user function `name`, its body inlined before the
+        statement being built."""
+        if self._no_calls:
+            raise UnsupportedConstructError(f"call of function {name!r} in {self._no_calls} "
+                                            "is not supported", self.span(name))
+        return inline_call(self, name, args, function=True)
+
+    def bound_value(self, name: str) -> Typed | None:
+        """A callee's scalar dummy or local, inside an inlined call."""
+        return None if self.frame is None else bound_value(self, self.frame, name)
+
+    def element(self, sym: Symbol, index: tuple[Expression, ...]) -> Expression:
+        """The element of `sym` at 0-based `index` (of the actual, for a callee's view)."""
+        view = self.views.get(sym.name)
+        if view is None:
+            return p.Subscript(p.Variable(sym.name), index)
+        return substitute(view.template, dict(zip(view.placeholders, index)))
+
+    def add_view(self, name: str, view: View, layout: Layout) -> None:
+        self._names.add(name)
+        self.views[name] = view
+        self._layouts[name] = layout
+
+    def new_name(self, base: str) -> str:
+        """A fresh name (generated names have the reserved prefix ``_tr_``)."""
+        return self._names(base)
+
+    def enter_callee(self, frame: Frame, build: Callable[[], None]) -> None:
+        """Run `build` with the names, lines and loops of the callee of `frame`."""
+        saved = (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
+                 self._loop_base, self._iname_prefix, self.expr.sections)
+        self._via = (*self._via, (frame.callee.proc.name, replace(frame.site, inlined_at=())))
+        self.scope, self.lines, self.frame = frame.scope, frame.callee.lines, frame
+        self.loop_vars = loop_variables(list(children(frame.callee.proc.exec_part))
+                                         if frame.callee.proc.exec_part is not None else [])
+        self._loop_base, self._iname_prefix = len(self.frames), f"{frame.callee.proc.name}_"
+        self.expr.sections = None
+        self.call_stack.append(frame.callee)
+        try:
+            build()
+        finally:
+            self.call_stack.pop()
+            (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
+             self._loop_base, self._iname_prefix, self.expr.sections) = saved
+
+    def assigned(self, node: Any) -> set[str]:
+        """The kernel names `node` may assign (a construct holding a CALL: every name it
+        mentions, as the callee may assign its arguments)."""
+        names = assigned_names(node)
+        if any(class_name(n) == "Call_Stmt" for n in walk(node)):
+            names |= {str(n).lower() for n in walk(node) if class_name(n) == "Name"}
+        if self.frame is None:
+            return names
+        out = set()
+        for name in names:
+            value = self.bound_value(name)
+            out |= dependencies(value.expr) if value is not None else {name}
+            sym = self.scope.lookup_declared(name) if value is None else None
+            if sym is not None and sym.name in self.views:
+                out |= dependencies(self.views[sym.name].template)
+        return out
+
+
+
+# ---------------------------------------------------------------------------------------------
+# the call
+
+def inline_call(rb: RegionBuilder, name: str, args: list[Any], *, function: bool
+                ) -> Typed | None:
+    """Inline the call of `name` with actual argument nodes `args` at the builder's current
+    statement; a function's value is returned."""
+    site = rb.span(name)
+    callee = _find(rb, name, site, function)
+    kind = callee.proc.kind
+    if function != (kind == "function"):
+        raise FrontendError(f"{kind} {name!r} is "
+                            + ("called as a function" if function else "not a subroutine: "
+                               "CALL names subroutines"), site)
+    _check_recursion(rb, callee, site)
+    _check_body(callee, site)
+    frame = Frame(callee=callee, scope=callee.proc.scope, site=site,
+                  saved=_saved_names(callee))
+    frame.scope = InlineScope.of(callee.proc.scope, frame, rb)
+    elemental = "ELEMENTAL" in callee.attributes and rb.expr.sections is not None
+    depth = len(rb.frames)
+    if elemental:   # its statements run per element of the array assignment
+        rb.push_section_frames(rb.expr.sections)
+    try:
+        _bind(rb, frame, args, elemental)
+        rb.enter_callee(frame, lambda: rb.visit_block(_body(callee)))
+    finally:
+        del rb.frames[depth:]
+    return _result(rb, frame) if function else None
+
+
+def _find(rb: RegionBuilder, name: str, site: SourceSpan, function: bool) -> Callee:
+    callees = rb.callees
+    caller = rb.frame.callee.proc.scope if rb.frame is not None else rb.region_scope
+    callee = callees.find(caller, name) if callees is not None else None
+    if callee is None:
+        extra = ("; or give the device a definition of the function with a register_function "
+                 "pragma" if function else "")
+        raise UnsupportedConstructError(
+            f"call of unknown external procedure {name!r}: its source is not among the "
+            "translator's inputs, so it cannot be offloaded (procedures of this file, of the "
+            f"other Fortran files of the command and of modules found by -I are inlined{extra})",
+            site)
+    return callee
+
+
+def _check_recursion(rb: RegionBuilder, callee: Callee, site: SourceSpan) -> None:
+    chain = [c.proc.name for c in rb.call_stack]
+    if any(c.key == callee.key for c in rb.call_stack):
+        path = " -> ".join([*chain[chain.index(callee.proc.name):], callee.proc.name])
+        raise UnsupportedConstructError(
+            f"recursive call of {callee.proc.name!r} ({path}) cannot be offloaded: a kernel "
+            "cannot recurse, and inlining it would not end", site)
+
+
+def _check_body(callee: Callee, site: SourceSpan) -> None:
+    """Statements that cannot run on a device, reported at the call with the callee's line."""
+    body = list(children(callee.proc.exec_part)) if callee.proc.exec_part is not None else []
+    last = body[-1] if body else None
+    for node in walk(callee.proc.exec_part) if body else ():
+        what = _DEVICE_UNSAFE.get(class_name(node))
+        if what is None and class_name(node) == "Return_Stmt" and node is not last:
+            what = "a RETURN statement before its end"
+        if what is not None:
+            line = (node_lines(node) or (callee.proc.first_line, 0))[0]
+            raise UnsupportedConstructError(
+                f"{callee.proc.kind} {callee.proc.name!r} cannot be offloaded: it has {what}",
+                site, notes=(Note(f"in {callee.proc.name!r} here", callee.lines.span(line)),))
+
+
+def _body(callee: Callee) -> list[Any]:
+    """The callee's executable statements (a final RETURN dropped)."""
+    body = [n for n in children(callee.proc.exec_part)] if callee.proc.exec_part else []
+    if body and class_name(body[-1]) == "Return_Stmt":
+        body.pop()
+    return body
+
+
+def _result(rb: RegionBuilder, frame: Frame) -> Typed:
+    result = frame.callee.proc.scope.result or frame.name
+    found = frame.renamed.get(result)
+    if not isinstance(found, Typed):
+        raise FrontendError(f"function {frame.name!r} does not assign its result "
+                            f"{result!r}", frame.site)
+    return found
+
+
+def _saved_names(callee: Callee) -> frozenset[str]:
+    """Locals with the SAVE attribute (explicit, or by an initializer); '*' for all."""
+    out: set[str] = set()
+    for node in walk(callee.proc.spec_part) if callee.proc.spec_part is not None else ():
+        cls = class_name(node)
+        if cls == "Save_Stmt":
+            names = [str(n).lower() for n in walk(node) if class_name(n) == "Name"]
+            out |= set(names) if names else {"*"}
+        elif cls == "Type_Declaration_Stmt":
+            attrs = str(node.items[1] or "").upper()
+            for ent in children(node.items[2]):
+                if "SAVE" in attrs or (ent.items[3] is not None and "PARAMETER" not in attrs):
+                    out.add(str(ent.items[0]).lower())
+    return frozenset(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# names inside the callee
+
+def resolve(rb: RegionBuilder, frame: Frame, name: str, sym: Symbol) -> Symbol | Typed:
+    """What callee name `name` (declared as `sym`) stands for at this call."""
+    if name not in frame.renamed:
+        frame.renamed[name] = _resolved(rb, frame, name, sym)
+    return frame.renamed[name]
+
+
+def bound_value(rb: RegionBuilder, frame: Frame, name: str) -> Typed | None:
+    """The value of a scalar callee name that is not a symbol of the kernel (a dummy, a
+    renamed local); None for the others."""
+    if name in frame.scalars:
+        return frame.scalars[name]
+    sym = frame.callee.proc.scope.lookup(name)
+    if sym is None:
+        return None
+    found = resolve(rb, frame, name, sym)
+    return found if isinstance(found, Typed) else None
+
+
+def _resolved(rb: RegionBuilder, frame: Frame, name: str, sym: Symbol) -> Symbol | Typed:
+    own = frame.callee.proc.scope
+    if name in frame.views:
+        return frame.views[name]
+    if sym.is_parameter:
+        if sym.parameter_values is None:
+            return sym
+        return replace(sym, name=rb.new_name(f"_tr_{frame.name}_{name}"))
+    if name in own.symbols and own.symbols[name] is sym:
+        if sym.is_dummy:
+            return sym   # an absent optional dummy: refused when bound
+        if sym.external:
+            return sym
+        if not sym.in_common:
+            return _local(rb, frame, name, sym)
+    seen = rb.region_scope.lookup_declared(name)
+    if seen is sym or (seen is not None and seen.scope_kind == "module" == sym.scope_kind
+                       and seen.scope == sym.scope and seen.name == sym.name):
+        return seen
+    where = "a common block" if sym.in_common else (
+        f"module {sym.scope!r}" if sym.scope_kind == "module" else f"host {sym.scope!r}")
+    raise UnsupportedConstructError(
+        f"{frame.callee.proc.kind} {frame.name!r} uses {name!r} of {where}, which the region's "
+        f"procedure does not see under that name: it cannot be passed to the kernel",
+        frame.site)
+
+
+def _local(rb: RegionBuilder, frame: Frame, name: str, sym: Symbol) -> Typed:
+    """A local scalar of the callee: a private temporary of this call site."""
+    kind = f"{frame.callee.proc.kind} {frame.name!r}"
+    if sym.is_array:
+        raise UnsupportedConstructError(
+            f"{kind} has a local array {name!r}: local arrays of called procedures are not "
+            "supported in a kernel region (pass the array as an argument)", frame.site)
+    if frame.saved and ("*" in frame.saved or name in frame.saved):
+        raise UnsupportedConstructError(
+            f"{kind} keeps {name!r} between calls (SAVE, or an initializer in its "
+            "declaration): work items cannot share it", frame.site)
+    ftype = _scalar_type(sym, kind, name, frame.site)
+    new = rb.new_name(f"_tr_{frame.name}_{name}")
+    rb.temporaries[new] = TemporaryVariable(name=new, dtype=ftype.dtype, span=sym.span)
+    return Typed(p.Variable(new), ftype)
+
+
+def _scalar_type(sym: Symbol, kind: str, name: str, site: SourceSpan) -> FType:
+    if sym.ftype is None or sym.type_name is not None or not (
+            sym.ftype.is_numeric or sym.ftype.base == "logical"):
+        raise UnsupportedConstructError(
+            f"{kind}: {name!r} has a type that a kernel cannot hold (derived or character "
+            "data)", site)
+    return sym.ftype
+
+
+# ---------------------------------------------------------------------------------------------
+# arguments
+
+def _bind(rb: RegionBuilder, frame: Frame, args: list[Any], elemental: bool) -> None:
+    """Bind every dummy to its actual, evaluated in the caller's context (scalars first:
+    the extents of array dummies use them)."""
+    pairs = _match(frame, args)
+    written = _written_dummies(frame.callee)
+    arrays = []
+    for dummy, node in pairs:
+        sym = frame.callee.proc.scope.symbols[dummy]
+        if sym.is_array:
+            arrays.append((dummy, sym, node))
+            continue
+        saved = rb.expr.sections
+        rb.expr.sections = saved if elemental else None
+        try:
+            frame.scalars[dummy] = _scalar(rb, frame, dummy, sym, node, dummy in written)
+        finally:
+            rb.expr.sections = saved
+    for dummy, sym, node in arrays:
+        frame.views[dummy] = _view(rb, frame, dummy, sym, node)
+    _check_fixed_subscripts(rb, frame, pairs, written)
+
+
+def _check_fixed_subscripts(rb: RegionBuilder, frame: Frame, pairs: list[tuple[str, Any]],
+                            written: set[str]) -> None:
+    """An actual is associated at the call: its subscripts must not read a variable the
+    callee assigns through a scalar dummy (``call f(a(k), k)``), as the callee's uses of the
+    dummy re-evaluate them."""
+    assigned = {_base_name(frame.scalars[d].expr) for d in written if d in frame.scalars}
+    for dummy, node in pairs:
+        found = frame.scalars.get(dummy)
+        expr = found.expr if found is not None else rb.views[frame.views[dummy].name].template
+        index = expr.index_tuple if isinstance(expr, p.Subscript) else ()
+        clash = set().union(*(dependencies(i) for i in index)) & assigned
+        if clash:
+            raise UnsupportedConstructError(
+                f"{frame.callee.proc.kind} {frame.name!r}: the subscripts of actual argument "
+                f"{node} read {sorted(clash)[0]!r}, which the call assigns through another "
+                "argument; copy the subscript into a variable of its own first", frame.site)
+
+
+def _base_name(e: Expression) -> str | None:
+    """The variable a designator (``s``, ``a(i)``) names."""
+    e = e.aggregate if isinstance(e, p.Subscript) else e
+    return e.name if isinstance(e, p.Variable) else None
+
+
+def _match(frame: Frame, args: list[Any]) -> list[tuple[str, Any]]:
+    """(dummy, actual node) pairs: positional, then keyword arguments."""
+    dummies = frame.callee.proc.scope.dummies
+    kind = f"{frame.callee.proc.kind} {frame.name!r}"
+    out: dict[str, Any] = {}
+    for k, arg in enumerate(args):
+        if class_name(arg) in ("Actual_Arg_Spec", "Component_Spec"):
+            key = str(arg.items[0]).lower()
+            if key not in dummies:
+                raise FrontendError(f"{kind} has no dummy argument {key!r}", frame.site)
+            out[key] = arg.items[1]
+        elif k >= len(dummies):
+            raise FrontendError(f"{kind} takes {len(dummies)} argument(s), not {len(args)}",
+                                frame.site)
+        else:
+            out[dummies[k]] = arg
+    missing = [d for d in dummies if d not in out]
+    if missing:
+        raise UnsupportedConstructError(
+            f"call of {kind} leaves dummy argument {missing[0]!r} absent: optional arguments "
+            "are not supported in a kernel region", frame.site)
+    return [(d, out[d]) for d in dummies]
+
+
+def _written_dummies(callee: Callee) -> set[str]:
+    """Dummies the callee assigns, or passes on to a CALL (which may assign them)."""
+    from frontends.fortran.build_support import assigned_names
+    body = callee.proc.exec_part
+    out = assigned_names(body) if body is not None else set()
+    for node in walk(body) if body is not None else ():
+        if class_name(node) == "Call_Stmt" and node.items[1] is not None:
+            for arg in children(node.items[1]):
+                value = arg.items[1] if class_name(arg) == "Actual_Arg_Spec" else arg
+                if class_name(value) == "Name":
+                    out.add(str(value).lower())
+    return out & set(callee.proc.scope.dummies)
+
+
+def _scalar(rb: RegionBuilder, frame: Frame, dummy: str, sym: Symbol, node: Any,
+            written: bool) -> Typed:
+    kind = f"{frame.callee.proc.kind} {frame.name!r}"
+    ftype = _scalar_type(sym, kind, dummy, frame.site)
+    t = rb.expr.visit(node)
+    if written:
+        target = t.expr.aggregate.name if isinstance(t.expr, p.Subscript) else getattr(
+            t.expr, "name", None)
+        if class_name(node) not in ("Name", "Part_Ref", "Data_Ref") or target is None \
+                or target in rb.generated_inames():
+            raise FrontendError(f"{kind} assigns its dummy argument {dummy!r}, but the actual "
+                                f"argument {node} is not a variable", frame.site)
+        if t.ftype != ftype:
+            raise FrontendError(f"{kind} assigns its dummy argument {dummy!r} of type {ftype}, "
+                                f"but the actual argument {node} is {t.ftype}", frame.site)
+        return t
+    value = t if t.ftype == ftype else Typed(cast(t, ftype), ftype)
+    if isinstance(t.expr, p.Subscript) or not _reads_data(value.expr):
+        return value
+    temp = rb.new_name(f"_tr_{frame.name}_{dummy}")
+    rb.temporaries[temp] = TemporaryVariable(name=temp, dtype=ftype.dtype, span=frame.site)
+    rb.add(p.Variable(temp), value.expr)
+    return Typed(p.Variable(temp), ftype)
+
+
+def _reads_data(e: Expression) -> bool:
+    """Whether `e` reads array elements or calls a function (then it is evaluated once)."""
+    from frontends.fortran.build_support import nodes_of
+    return bool(nodes_of(e, p.Subscript) or nodes_of(e, p.Call))
+
+
+def _view(rb: RegionBuilder, frame: Frame, dummy: str, sym: Symbol, node: Any) -> Symbol:
+    """The view symbol of array dummy `dummy` bound to the actual `node`."""
+    kind = f"{frame.callee.proc.kind} {frame.name!r}"
+    rank = len(sym.dims)
+    saved, rb.expr.sections = rb.expr.sections, None
+    try:
+        actual_rank = rb.expr.section_rank(node)
+        holders = tuple(rb.new_name("_tr_arg") for _ in range(rank))
+        bounds = None
+        if actual_rank == rank:
+            bounds = rb.expr.section_bounds(node)
+            rb.expr.sections = holders
+            template = rb.expr.visit(node).expr
+        elif actual_rank == 0 and rank == 1 and class_name(node) in ("Part_Ref", "Data_Ref"):
+            element = rb.expr.visit(node).expr   # sequence association: from that element on
+            if not isinstance(element, p.Subscript):
+                raise _rank_error(kind, dummy, node, rank, 0, frame.site)
+            index = element.index_tuple
+            template = p.Subscript(element.aggregate,
+                                   (add_expr(index[0], p.Variable(holders[0])), *index[1:]))
+        else:
+            raise _rank_error(kind, dummy, node, rank, actual_rank, frame.site)
+    finally:
+        rb.expr.sections = saved
+    name = rb.new_name(f"_tr_{frame.name}_{dummy}")
+    view = replace(sym, name=name, is_dummy=False)
+    rb.add_view(name, View(template, holders), _layout(rb, frame, dummy, sym, bounds))
+    return view
+
+
+def _rank_error(kind: str, dummy: str, node: Any, rank: int, actual: int,
+                site: SourceSpan) -> FrontendError:
+    return UnsupportedConstructError(
+        f"{kind}: actual argument {node} (rank {actual}) is passed to dummy {dummy!r} of rank "
+        f"{rank}; reshaping an array through an argument is not supported in a kernel region",
+        site)
+
+
+def _layout(rb: RegionBuilder, frame: Frame, dummy: str, sym: Symbol,
+            bounds: list | None) -> Layout:
+    """The dummy's lower bounds and extents, in the caller's names."""
+    kind = f"{frame.callee.proc.kind} {frame.name!r}"
+    lowers, extents = [], []
+    for k, dim in enumerate(sym.dims):
+        lower = _caller_expr(rb, frame, dim.lower)
+        if dim.kind == "explicit":
+            extent = _caller_expr(rb, frame, add_expr(dim.upper, dim.lower, 1, -1))
+            if bounds is not None and k < len(sym.dims) - 1:
+                _check_same_extent(kind, dummy, extent, bounds[k], frame.site)
+        elif dim.kind == "assumed_size":
+            extent = None
+        elif dim.kind == "assumed_shape" and bounds is not None:
+            extent = _section_extent(kind, dummy, bounds[k], frame.site)
+        else:
+            raise UnsupportedConstructError(
+                f"{kind}: the shape of dummy {dummy!r} cannot be derived from its actual "
+                "argument (allocatable or pointer dummies, or an assumed shape given an array "
+                "element, are not supported in a kernel region)", frame.site)
+        lowers.append(lower)
+        extents.append(extent)
+    return Layout(tuple(lowers), tuple(extents))
+
+
+def _section_extent(kind: str, dummy: str, bound: tuple, site: SourceSpan) -> Expression:
+    first, last, stride = bound
+    if stride == 1:
+        return add_expr(last, first, 1, -1)
+    span = add_expr(last, first, 0, -1)
+    if isinstance(span, (int, np.integer)):
+        return max(0, int(span) // stride + 1)
+    raise UnsupportedConstructError(
+        f"{kind}: the extent of assumed-shape dummy {dummy!r} is that of a strided section "
+        "with non-constant bounds, which is not supported", site)
+
+
+def _check_same_extent(kind: str, dummy: str, extent: Expression, bound: tuple,
+                       site: SourceSpan) -> None:
+    """A rank-2+ dummy sees the actual's axes only if its leading extents are the actual's
+    (otherwise Fortran's sequence association reshapes the data)."""
+    from frontends.fortran.values import linear_terms
+    actual = _section_extent(kind, dummy, bound, site) if bound[2] == 1 else None
+    if actual is None or linear_terms(extent) is None or \
+            linear_terms(add_expr(extent, actual, 0, -1)) not in ({1: 0}, {}):
+        raise UnsupportedConstructError(
+            f"{kind}: the extents of dummy {dummy!r} may differ from those of its actual "
+            "argument (the dummy would reshape it); reshaping an array through an argument is "
+            "not supported in a kernel region", site)
+
+
+def _caller_expr(rb: RegionBuilder, frame: Frame, e: Expression) -> Expression:
+    """A declaration expression of the callee (an array bound) in the caller's names."""
+    if e is None or isinstance(e, (int, np.integer)):
+        return e
+    mapping: dict[str, Expression] = {}
+    for name in sorted(dependencies(e)):
+        if name in frame.scalars:
+            mapping[name] = frame.scalars[name].expr
+            continue
+        sym = frame.callee.proc.scope.lookup(name)
+        found = resolve(rb, frame, name, sym) if sym is not None else None
+        if not isinstance(found, Symbol) or found.is_array:
+            raise UnsupportedConstructError(
+                f"{frame.callee.proc.kind} {frame.name!r}: an array bound uses {name!r}, which "
+                "is not available at the call", frame.site)
+        rb.touch(found)
+        mapping[name] = p.Variable(found.name)
+    out = substitute(e, mapping)
+    return add_expr(out, 0) if isinstance(out, (p.Sum, p.Product, p.Variable)) else out
+
+
+__all__ = ["Frame", "InlineScope", "View", "bound_value", "inline_call", "resolve"]
