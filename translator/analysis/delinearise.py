@@ -103,40 +103,40 @@ def stride_candidates(poly: Polynomial, inames: frozenset[str]) -> list[Polynomi
 
 def split_by(poly: Polynomial, stride: Polynomial, inames: frozenset[str]
              ) -> tuple[Polynomial, Polynomial] | None:
-    """(q, r) with ``poly == q*stride + r``: each coefficient that `stride` divides goes to
-    `q`; the others stay in `r`, which must be affine (constant coefficients of inames, an
-    affine part without inames)."""
+    """(q, r) with ``poly == q*stride + r``: each coefficient is divided by `stride` (the
+    division algorithm); the remainders form `r`, which must be affine (a constant for each
+    iname, an affine part without inames)."""
     q: Polynomial = {}
     r: Polynomial = {}
     for name, coeff in sorted(coefficients(poly, inames).items()):
         var: Polynomial = {(name,): 1} if name else {(): 1}
-        quotient = divide(coeff, stride)
-        if quotient is not None:
-            q = _plus(q, _times(quotient, var) or {})
-            continue
-        if name and set(coeff) != {()}:
+        quotient, rest = divide(coeff, stride)
+        if any(len(mono) > (0 if name else 1) for mono in rest):
             return None
-        if any(len(mono) > 1 for mono in coeff):
-            return None
-        r = _plus(r, _times(coeff, var) or {})
+        q = _plus(q, _times(quotient, var) or {})
+        r = _plus(r, _times(rest, var) or {})
     return (q, r) if q else None
 
 
-def divide(num: Polynomial, den: Polynomial) -> Polynomial | None:
-    """The exact quotient ``num / den`` with integer coefficients, or None (one divisor: the
-    division algorithm leaves no remainder exactly when `den` divides `num`)."""
+def divide(num: Polynomial, den: Polynomial) -> tuple[Polynomial, Polynomial]:
+    """(quotient, remainder) of `num` by `den` with integer coefficients (the division
+    algorithm in a monomial order: a term whose monomial or coefficient the leading term of
+    `den` does not divide goes to the remainder)."""
     lead, lead_k = _leading(den)
     rest = dict(num)
-    out: Polynomial = {}
+    quotient: Polynomial = {}
+    remainder: Polynomial = {}
     while rest:
         mono, k = _leading(rest)
         factor = _quotient_monomial(mono, lead)
         if factor is None or k % lead_k:
-            return None
+            remainder = _plus(remainder, {mono: k})
+            rest = _plus(rest, {mono: -k})
+            continue
         term = {factor: k // lead_k}
-        out = _plus(out, term)
+        quotient = _plus(quotient, term)
         rest = _plus(rest, {m: -c for m, c in (_times(term, den) or {}).items()})
-    return out
+    return quotient, remainder
 
 
 def _leading(poly: Polynomial) -> tuple[tuple[str, ...], int]:
