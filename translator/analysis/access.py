@@ -14,7 +14,7 @@ import numpy as np
 import pymbolic.primitives as p
 from pymbolic import evaluate
 
-from translator.analysis.delinearise import delinearise, flat_index
+from translator.ir.delinearise import delinearise, flat_index
 from translator.diagnostics import SourceSpan
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,

@@ -17,12 +17,13 @@ values: what a prefetch of a flat array needs to lay its tile out in two dimensi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
 
 import pymbolic.primitives as p
 
-from translator.analysis.coalescing import Polynomial, _plus, _times, polynomial
 from translator.ir.expr import Expression
+from translator.ir.polynomials import (Polynomial, divide, expression, leading, plus, polynomial,
+                                       times)
 
 #: A split flat subscript: the coordinates, outermost first, and the strides between them
 #: (``len(strides) == len(index) - 1``; flat = ``(index[0]*strides[0] + index[1])*...``).
@@ -82,7 +83,7 @@ def coefficients(poly: Polynomial, inames: frozenset[str]) -> dict[str, Polynomi
         rest = list(mono)
         if names:
             rest.remove(key)
-        out[key] = _plus(out.get(key, {}), {tuple(rest): k})
+        out[key] = plus(out.get(key, {}), {tuple(rest): k})
     return out
 
 
@@ -95,7 +96,7 @@ def stride_candidates(poly: Polynomial, inames: frozenset[str]) -> list[Polynomi
             continue
         if any(len(mono) > 1 for mono in coeff):
             continue
-        if _leading(coeff)[1] < 0:
+        if leading(coeff)[1] < 0:
             coeff = {mono: -k for mono, k in coeff.items()}
         found[tuple(sorted(coeff.items()))] = coeff
     return sorted(found.values(), key=lambda c: (len(c), sorted(c.items())))
@@ -113,64 +114,9 @@ def split_by(poly: Polynomial, stride: Polynomial, inames: frozenset[str]
         quotient, rest = divide(coeff, stride)
         if any(len(mono) > (0 if name else 1) for mono in rest):
             return None
-        q = _plus(q, _times(quotient, var) or {})
-        r = _plus(r, _times(rest, var) or {})
+        q = plus(q, times(quotient, var) or {})
+        r = plus(r, times(rest, var) or {})
     return (q, r) if q else None
-
-
-def divide(num: Polynomial, den: Polynomial) -> tuple[Polynomial, Polynomial]:
-    """(quotient, remainder) of `num` by `den` with integer coefficients (the division
-    algorithm in a monomial order: a term whose monomial or coefficient the leading term of
-    `den` does not divide goes to the remainder)."""
-    lead, lead_k = _leading(den)
-    rest = dict(num)
-    quotient: Polynomial = {}
-    remainder: Polynomial = {}
-    while rest:
-        mono, k = _leading(rest)
-        factor = _quotient_monomial(mono, lead)
-        if factor is None or k % lead_k:
-            remainder = _plus(remainder, {mono: k})
-            rest = _plus(rest, {mono: -k})
-            continue
-        term = {factor: k // lead_k}
-        quotient = _plus(quotient, term)
-        rest = _plus(rest, {m: -c for m, c in (_times(term, den) or {}).items()})
-    return quotient, remainder
-
-
-def _leading(poly: Polynomial) -> tuple[tuple[str, ...], int]:
-    """The leading monomial and its coefficient, in graded lexicographic order (a monomial
-    order, which the division algorithm needs): of the monomials of highest degree, the
-    first sorted tuple of names holds the most of the first name where they differ."""
-    top = max(len(m) for m in poly)
-    mono = min(m for m in poly if len(m) == top)
-    return mono, poly[mono]
-
-
-def _quotient_monomial(mono: tuple[str, ...], by: tuple[str, ...]) -> tuple[str, ...] | None:
-    rest = list(mono)
-    for v in by:
-        if v not in rest:
-            return None
-        rest.remove(v)
-    return tuple(sorted(rest))
-
-
-def expression(poly: Polynomial) -> Expression:
-    """A polynomial as an expression, monomials in a fixed order."""
-    return sum_of([monomial(k, list(mono)) for mono, k in sorted(poly.items())])
-
-
-def monomial(coeff: int, names: Iterable[str]) -> Expression:
-    factors: list[Expression] = [p.Variable(n) for n in names]
-    if coeff != 1 or not factors:
-        factors.insert(0, coeff)
-    return factors[0] if len(factors) == 1 else p.Product(tuple(factors))
-
-
-def sum_of(terms: list[Expression]) -> Expression:
-    return 0 if not terms else terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
 
 
 def flat_index(index: tuple[Expression, ...], strides: tuple[Expression, ...]) -> Expression:
