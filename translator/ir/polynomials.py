@@ -99,8 +99,10 @@ def _quotient_monomial(mono: tuple[str, ...], by: tuple[str, ...]) -> tuple[str,
 
 
 def expression(poly: Polynomial) -> Expression:
-    """A polynomial as an expression, monomials in a fixed order."""
-    return sum_of([monomial(k, list(mono)) for mono, k in sorted(poly.items())])
+    """A polynomial as an expression, monomials in a fixed order (names sorted, the constant
+    last)."""
+    ordered = sorted(poly.items(), key=lambda item: (not item[0], item[0]))
+    return sum_of([monomial(k, list(mono)) for mono, k in ordered])
 
 
 def monomial(coeff: int, names: Iterable[str]) -> Expression:
