@@ -302,13 +302,23 @@ def _linearised_end(sym: Symbol, accesses: list) -> Expression:
     C's pointers use too); the error at the first one that has no bound."""
     from frontends.c.footprint import index_end
     ends = []
-    for stmt, domain, index, inames in accesses:
+    for _, domain, index, inames in accesses:
         try:
             ends.append(index_end(domain, index, (), inames))
-        except DomainError as e:
-            raise _extent_error(sym, e.message, stmt) from None
+        except DomainError:
+            raise _footprint_error(sym, accesses) from None
     unique = list(dict.fromkeys(ends))
     return unique[0] if len(unique) == 1 else p.Call(p.Variable("max"), tuple(unique))
+
+
+def _footprint_error(sym: Symbol, accesses: list) -> FrontendError:
+    """The error at the first subscript of `sym` that cannot be bounded on its own."""
+    for stmt, domain, index, _ in accesses:
+        try:
+            isl_glue.max_over_domain(domain, index)
+        except DomainError as e:
+            return _extent_error(sym, e.message, stmt)
+    return _extent_error(sym, "no bound for all of them together", accesses[0][0])
 
 
 def _extent_error(sym: Symbol, reason: str, stmt: Assignment) -> FrontendError:

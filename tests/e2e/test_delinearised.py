@@ -220,3 +220,31 @@ def test_fortran_rows_of_a_one_dimensional_dummy_map_in_parallel(tmp_path: Path)
     text = report.read_text()
     assert "sequential" not in text, text
     assert text.count("k_outer  g.1  legal") == 2, text
+
+
+#: A subscript that is neither affine nor rows of a parameter length (``i*j``).
+PRODUCT = """\
+subroutine prod(n, a)
+  integer, intent(in) :: n
+  real(8), intent(inout) :: a(*)
+  integer :: i, j
+  !$translate kernel
+  do i = 1, n
+     do j = 1, n
+        a(i*j) = 1d0
+     end do
+  end do
+  !$translate end kernel
+end subroutine prod
+"""
+
+
+def test_assumed_size_extent_of_a_product_of_loop_variables_is_an_error(tmp_path: Path
+                                                                        ) -> None:
+    src = _write(tmp_path, "prod.f90", PRODUCT)
+    proc = _translate(src, tmp_path / "out")
+    assert proc.returncode == 1, proc.stderr
+    assert (f"{src}:8:9: error: cannot determine the extent of assumed-size array 'a' from "
+            "its subscripts (non-affine product in i*j); declare its last dimension "
+            "explicitly") in proc.stderr, \
+        proc.stderr
