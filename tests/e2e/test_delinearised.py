@@ -198,6 +198,8 @@ def test_row_overlapping_the_next_is_not_taken_for_2d(tmp_path: Path) -> None:
     proc = _translate(mapped, tmp_path / "out2")
     assert proc.returncode == 1, proc.stderr
     assert f"{mapped}:10:7: error: mapping k to g.0 may race" in proc.stderr, proc.stderr
+    assert ("  b is addressed by rows of n + 4 elements, but 0 <= j < n + 4 is not proved (a "
+            "row may reach the next)\n") in proc.stderr, proc.stderr
 
 
 def test_sgemm_recipe_on_linear_arrays_prefetches_tiles_and_matches(tmp_path: Path) -> None:
@@ -248,3 +250,16 @@ def test_assumed_size_extent_of_a_product_of_loop_variables_is_an_error(tmp_path
             "its subscripts (non-affine product in i*j); declare its last dimension "
             "explicitly") in proc.stderr, \
         proc.stderr
+
+
+def test_rows_of_ld_without_the_assumption_say_which_one_proves_them(tmp_path: Path) -> None:
+    text = FORTRAN.replace('  !$translate assume("n <= ld")\n',
+                           '  !$translate tag_inames("k:g.0")\n')
+    src = _write(tmp_path, "rows.f90", text)
+    proc = _translate(src, tmp_path / "out")
+    assert proc.returncode == 1, proc.stderr
+    assert f"{src}:17:9: error: mapping k to g.0 may race (a subscript is not affine" \
+        in proc.stderr, proc.stderr
+    assert ("  b is addressed by rows of ld elements, but 0 <= j - 1 < ld is not proved (a row "
+            "may reach the next); if n <= ld holds, say so with assume(\"n <= ld\") in the "
+            "region\n") in proc.stderr, proc.stderr

@@ -43,6 +43,9 @@ class Access:
     span: SourceSpan | None
     #: The row strides of a delinearised index, outermost first (`flat_index`).
     strides: tuple[Expression, ...] = ()
+    #: A flat subscript that splits into rows but stays flat: (inner index, row length) of
+    #: the first row whose range ``0 <= index < length`` was not proved.
+    row: tuple[Expression, Expression] | None = None
 
     @property
     def verb(self) -> str:
@@ -94,8 +97,9 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
     if index is not None and not all(is_affine(i, names) for i in index):
         index = _as_floor(kernel, index, inames)
     strides: tuple[Expression, ...] = ()
+    row = None
     if index is not None and len(index) == 1 and not is_affine(index[0], names):
-        split = _delinearise(kernel, index[0], inames)
+        split, row = _delinearise(kernel, index[0], inames)
         if split is not None:
             index, layout, strides = split
     if index is not None and not all(is_affine(i, names) for i in index):
@@ -103,7 +107,7 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
     if index is not None and any(dependencies(i) - names for i in index):
         index = None        # a variable the kernel computes (``a[r + i]``) is no parameter
     return Access(stmt.id, name, index, is_write, layout, tuple(sorted(set(inames))), conds,
-                  stmt.span, strides)
+                  stmt.span, strides, row)
 
 
 def _without_integer_casts(kernel: Kernel, index: tuple[Expression, ...], inames
@@ -126,23 +130,28 @@ def _has_cast(expr: Expression) -> bool:
 
 
 def _delinearise(kernel: Kernel, index: Expression, inames):
-    """A flat subscript ``q*S + r`` (`translator.analysis.delinearise`) whose inner
-    coordinates are proved inside their rows on the statement's domain -> (coordinates,
-    layout, strides): then the coordinates name the element exactly."""
+    """A flat subscript ``q*S + r`` (`translator.ir.delinearise`) whose inner coordinates are
+    proved inside their rows on the statement's domain -> ((coordinates, layout, strides),
+    None): then the coordinates name the element exactly.  Otherwise (None, the first row
+    (r, S) whose range was not proved, or None)."""
     try:
         domain = statement_domain(kernel.domains, inames)
     except TranslatorError:
-        return None
+        return None, None
+    unproved: list[tuple[Expression, Expression]] = []
 
     def in_row(r: Expression, stride: Expression) -> bool:
-        return (is_nonnegative(r, domain, kernel.assumptions)
-                and is_nonnegative(p.Sum((stride, -1, p.Product((-1, r)))), domain,
-                                   kernel.assumptions))
+        ok = (is_nonnegative(r, domain, kernel.assumptions)
+              and is_nonnegative(p.Sum((stride, -1, p.Product((-1, r)))), domain,
+                                 kernel.assumptions))
+        if not ok:
+            unproved.append((r, stride))
+        return ok
     found = delinearise(index, inames, in_row)
     if found is None:
-        return None
+        return None, (unproved[0] if unproved else None)
     coords, strides = found
-    return coords, delinearised_layout(strides), strides
+    return (coords, delinearised_layout(strides), strides), None
 
 
 def delinearised_layout(strides: tuple[Expression, ...]) -> str:
