@@ -124,13 +124,14 @@ int main(int argc, char **argv)
 }
 """
 
-#: Fortran 1-D dummies addressed as rows of ld: whole rows (provable as written) and the
-#: first n of each row (provable under the region's assumption n <= ld).
+#: Fortran 1-D dummies addressed as rows of ld: whole rows (provable as written), the first n
+#: of each row (provable under the region's assumption n <= ld), and padded rows of n + 4
+#: from 0-based loops.
 FORTRAN = """\
-subroutine rows(n, m, ld, a, b, c)
+subroutine rows(n, m, ld, a, b, c, d)
   integer, intent(in) :: n, m, ld
   real(8), intent(in) :: a(*)
-  real(8), intent(inout) :: b(*), c(*)
+  real(8), intent(inout) :: b(*), c(*), d(*)
   integer :: j, k
   !$translate kernel whole_rows
   do k = 1, m
@@ -147,20 +148,28 @@ subroutine rows(n, m, ld, a, b, c)
      end do
   end do
   !$translate end kernel
+  !$translate kernel padded
+  do k = 0, m - 1
+     do j = 0, n - 1
+        d(1 + j + (n+4)*k) = a(1 + j + (n+4)*k) + 0.5d0*a(3 + j + (n+4)*k)
+     end do
+  end do
+  !$translate end kernel
 end subroutine rows
 
 program main
   implicit none
   integer, parameter :: n = 13, m = 7, ld = 16
-  real(8) :: a(ld*m), b(ld*m), c(ld*m)
+  real(8) :: a((n+4)*m), b(ld*m), c(ld*m), d((n+4)*m)
   integer :: i
-  do i = 1, ld*m
+  do i = 1, (n+4)*m
      a(i) = mod(i, 11) - 5
-     b(i) = -1
-     c(i) = -2
+     d(i) = -3
   end do
-  call rows(n, m, ld, a, b, c)
-  print '(5es24.16)', sum(b), sum(c), b(1), b(ld+n), c(ld*m)
+  b = -1
+  c = -2
+  call rows(n, m, ld, a, b, c, d)
+  print '(6es24.16)', sum(b), sum(c), sum(d), b(1), b(ld+n), c(ld*m)
 end program main
 """
 
@@ -221,7 +230,7 @@ def test_fortran_rows_of_a_one_dimensional_dummy_map_in_parallel(tmp_path: Path)
     check_sample(src, tmp_path, ("-Werror=sequential-region", f"--report={report}"))
     text = report.read_text()
     assert "sequential" not in text, text
-    assert text.count("k_outer  g.1  legal") == 2, text
+    assert text.count("k_outer  g.1  legal") == 3, text
 
 
 #: A subscript that is neither affine nor rows of a parameter length (``i*j``).
