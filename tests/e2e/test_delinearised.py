@@ -175,7 +175,7 @@ end program main
 
 
 def _translate(src: Path, out: Path, *flags: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*TRANSLATE, str(src), "-o", str(out), *flags], cwd=REPO,
+    return subprocess.run([*TRANSLATE, str(src), "-o", str(out), *flags], cwd=REPO, check=False,
                           capture_output=True, text=True, timeout=300)
 
 

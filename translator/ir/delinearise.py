@@ -3,9 +3,9 @@
 Programs that allocate one flat block address it as ``a[(n+4)*k + j]``, ``a[k*ld + j]``,
 ``a[(i*n + j)*m + l]`` or, in Fortran, ``a(j + ld*(k-1))``.  As polyhedral compilers do, the
 subscript is written as a polynomial in the inames and parameters; its inames' coefficients
-(polynomials in the parameters) propose the row strides ``S``; one that divides every
-coefficient it can (exact polynomial division) splits the subscript into ``q*S + r`` with
-`r` affine.  When ``0 <= r < S`` holds on the statement's domain under the region's
+(polynomials in the parameters, affine ones only) propose the row strides ``S``; dividing
+every coefficient by one (the division algorithm) splits the subscript into ``q*S + r``,
+and the stride is taken when the remainders `r` are affine (a constant per iname).  When ``0 <= r < S`` holds on the statement's domain under the region's
 assumptions, two subscripts split by the same stride name the same element exactly when
 their ``(q, r)`` agree: the access is a 2-D one with an inner extent ``S`` (a `q` that is
 not affine yet is split again, giving 3-D and more).  Where the range cannot be proved the

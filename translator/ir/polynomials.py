@@ -17,7 +17,6 @@ from translator.ir.expr import Expression
 Polynomial = dict[tuple[str, ...], int]
 
 
-
 def polynomial(expr: Expression) -> Polynomial | None:
     """An integer polynomial in variables, or None (divisions, calls, floats, subscripts)."""
     if isinstance(expr, (int, np.integer)) and not isinstance(expr, bool):
@@ -43,6 +42,7 @@ def polynomial(expr: Expression) -> Polynomial | None:
 
 
 def plus(a: Polynomial, b: Polynomial) -> Polynomial:
+    """``a + b``."""
     out = dict(a)
     for mono, k in b.items():
         out[mono] = out.get(mono, 0) + k
@@ -50,6 +50,7 @@ def plus(a: Polynomial, b: Polynomial) -> Polynomial:
 
 
 def times(a: Polynomial | None, b: Polynomial | None) -> Polynomial | None:
+    """``a * b`` (None if either is None)."""
     if a is None or b is None:
         return None
     out: Polynomial = {}
@@ -90,6 +91,7 @@ def leading(poly: Polynomial) -> tuple[tuple[str, ...], int]:
 
 
 def _quotient_monomial(mono: tuple[str, ...], by: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``mono / by`` when `by` divides `mono`, else None."""
     rest = list(mono)
     for v in by:
         if v not in rest:
@@ -106,6 +108,7 @@ def expression(poly: Polynomial) -> Expression:
 
 
 def monomial(coeff: int, names: Iterable[str]) -> Expression:
+    """``coeff * name0 * name1 ...`` (the coefficient left out where it is 1)."""
     factors: list[Expression] = [p.Variable(n) for n in names]
     if coeff != 1 or not factors:
         factors.insert(0, coeff)
@@ -113,4 +116,5 @@ def monomial(coeff: int, names: Iterable[str]) -> Expression:
 
 
 def sum_of(terms: list[Expression]) -> Expression:
+    """The sum of `terms` (0 for none, the term itself for one)."""
     return 0 if not terms else terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
