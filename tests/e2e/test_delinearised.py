@@ -15,38 +15,7 @@ from tests.e2e.harness import (REPO, TRANSLATE, SampleOptions, build_original,
                                build_translated, check_sample, compare_outputs, run)
 
 #: A padded copy and a 3-point stencil along padded rows of n + 4 (2 halo cells each side).
-PADDED = """\
-#include <stdio.h>
-#include <stdlib.h>
-
-static void smooth(int n, int m, const float *restrict a, float *restrict b,
-                   float *restrict c)
-{
-#pragma translate kernel padded
-  for (int k = 0; k < m; k++)
-    for (int j = 0; j < n; j++) {
-      b[(n + 4) * k + j + 2] = 0.25f * a[(n + 4) * k + j + 1] + 0.5f * a[(n + 4) * k + j + 2]
-                               + 0.25f * a[(n + 4) * k + j + 3];
-      c[k * (n + 4) + j] = 2.0f * a[k * (n + 4) + j] + 1.0f;
-    }
-#pragma translate end kernel
-}
-
-int main(void)
-{
-  int n = 37, m = 11, size = (37 + 4) * 11;
-  float *a = malloc(sizeof(float) * size), *b = calloc(size, sizeof(float));
-  float *c = calloc(size, sizeof(float));
-  for (int i = 0; i < size; i++)
-    a[i] = (float)(i % 13) - 6.0f;
-  smooth(n, m, a, b, c);
-  double s = 0.0;
-  for (int i = 0; i < size; i++)
-    s += (b[i] + 3.0 * c[i]) * (i % 7 + 1);
-  printf("%.9g %.9g %.9g %.9g\\n", s, b[2], b[size - 3], c[size - 5]);
-  return 0;
-}
-"""
+PADDED = (REPO / "samples" / "c" / "padded_rows.c").read_text()
 
 #: j runs to n + 4 inclusive: the last element of row k is the first of row k + 1, which
 #: iteration k + 1 writes too (with another value: the original leaves k + 1's).
@@ -125,53 +94,8 @@ int main(int argc, char **argv)
 """
 
 #: Fortran 1-D dummies addressed as rows of ld: whole rows (provable as written), the first n
-#: of each row (provable under the region's assumption n <= ld), and padded rows of n + 4
-#: from 0-based loops.
-FORTRAN = """\
-subroutine rows(n, m, ld, a, b, c, d)
-  integer, intent(in) :: n, m, ld
-  real(8), intent(in) :: a(*)
-  real(8), intent(inout) :: b(*), c(*), d(*)
-  integer :: j, k
-  !$translate kernel whole_rows
-  do k = 1, m
-     do j = 1, ld
-        c(j + ld*(k-1)) = 3d0*a(j + ld*(k-1)) - 1d0
-     end do
-  end do
-  !$translate end kernel
-  !$translate kernel first_n
-  !$translate assume("n <= ld")
-  do k = 1, m
-     do j = 1, n
-        b(j + ld*(k-1)) = 2d0*a(j + ld*(k-1)) + a(1 + (j-1) + ld*(k-1))
-     end do
-  end do
-  !$translate end kernel
-  !$translate kernel padded
-  do k = 0, m - 1
-     do j = 0, n - 1
-        d(1 + j + (n+4)*k) = a(1 + j + (n+4)*k) + 0.5d0*a(3 + j + (n+4)*k)
-     end do
-  end do
-  !$translate end kernel
-end subroutine rows
-
-program main
-  implicit none
-  integer, parameter :: n = 13, m = 7, ld = 16
-  real(8) :: a((n+4)*m), b(ld*m), c(ld*m), d((n+4)*m)
-  integer :: i
-  do i = 1, (n+4)*m
-     a(i) = mod(i, 11) - 5
-     d(i) = -3
-  end do
-  b = -1
-  c = -2
-  call rows(n, m, ld, a, b, c, d)
-  print '(6es24.16)', sum(b), sum(c), sum(d), b(1), b(ld+n), c(ld*m)
-end program main
-"""
+#: of each row (provable under the region's assumption n <= ld), padded rows of n + 4.
+FORTRAN = (REPO / "samples" / "fortran" / "flat_rows.f90").read_text()
 
 
 def _translate(src: Path, out: Path, *flags: str) -> subprocess.CompletedProcess:
@@ -267,7 +191,9 @@ def test_rows_of_ld_without_the_assumption_say_which_one_proves_them(tmp_path: P
     src = _write(tmp_path, "rows.f90", text)
     proc = _translate(src, tmp_path / "out")
     assert proc.returncode == 1, proc.stderr
-    assert f"{src}:17:9: error: mapping k to g.0 may race (a subscript is not affine" \
+    line = text.splitlines().index("        b(j + ld*(k-1)) = 2d0*a(j + ld*(k-1)) "
+                                   "+ a(1 + (j-1) + ld*(k-1))") + 1
+    assert f"{src}:{line}:9: error: mapping k to g.0 may race (a subscript is not affine" \
         in proc.stderr, proc.stderr
     assert ("  b is addressed by rows of ld elements, but 0 <= j - 1 < ld is not proved (a row "
             "may reach the next); if n <= ld holds, say so with assume(\"n <= ld\") in the "
