@@ -132,7 +132,7 @@ def test_row_overlapping_the_next_is_not_taken_for_2d(tmp_path: Path) -> None:
     assert proc.returncode == 1, proc.stderr
     assert f"{mapped}:10:7: error: mapping k to g.0 may race" in proc.stderr, proc.stderr
     assert ("  b is addressed by rows of n + 4 elements, but 0 <= j < n + 4 is not proved (a "
-            "row may reach the next)\n") in proc.stderr, proc.stderr
+            "row may reach into another)\n") in proc.stderr, proc.stderr
 
 
 def test_sgemm_recipe_on_linear_arrays_prefetches_tiles_and_matches(tmp_path: Path) -> None:
@@ -196,5 +196,5 @@ def test_rows_of_ld_without_the_assumption_say_which_one_proves_them(tmp_path: P
     assert f"{src}:{line}:9: error: mapping k to g.0 may race (a subscript is not affine" \
         in proc.stderr, proc.stderr
     assert ("  b is addressed by rows of ld elements, but 0 <= j - 1 < ld is not proved (a row "
-            "may reach the next); if n <= ld holds, say so with assume(\"n <= ld\") in the "
+            "may reach into another); if n <= ld holds, say so with assume(\"n <= ld\") in the "
             "region\n") in proc.stderr, proc.stderr

@@ -60,8 +60,11 @@ def test_padded_rows_are_proved_parallel() -> None:
 
 def test_rows_of_ld_need_the_inner_range_proved() -> None:
     text = "b[k*ld + j] = b[k*ld + j] + 1"
-    with pytest.raises(LegalityError, match="may race"):
+    with pytest.raises(LegalityError, match="may race") as info:
         check_kernel(mapped("{[k,j]: 0<=k<m and 0<=j<n}", text, {"k": "g.0"}))
+    assert ("b is addressed by rows of ld elements, but 0 <= j < ld is not proved (a row may "
+            "reach into another); if n <= ld holds, say so with assume(\"n <= ld\") in the "
+            "region") in info.value.render()
     knl = mapped("{[k,j]: 0<=k<m and 0<=j<n}", text, {"k": "g.0"}, assumptions="n <= ld")
     assert check_kernel(knl) is knl
 

@@ -14,9 +14,9 @@ import numpy as np
 import pymbolic.primitives as p
 from pymbolic import evaluate
 
-from translator.ir.delinearise import delinearise, flat_index
 from translator.diagnostics import SourceSpan
 from translator.ir.data import AddressSpace, ArrayArg
+from translator.ir.delinearise import delinearise, flat_index
 from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,
                                 dependencies, expr_key)
 from translator.diagnostics import TranslatorError
@@ -102,6 +102,8 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
         split, row = _delinearise(kernel, index[0], inames)
         if split is not None:
             index, layout, strides = split
+        elif row is not None and (dependencies(row[0]) | dependencies(row[1])) - names:
+            row = None      # rows of a value the kernel computes: no assumption states it
     if index is not None and not all(is_affine(i, names) for i in index):
         index = None
     if index is not None and any(dependencies(i) - names for i in index):

@@ -249,7 +249,7 @@ def row_hint(kernel: Kernel, acc: Access) -> str | None:
     ok = params_keeping_inside(inside, index, length, acc.inames)
     conds = [] if ok is None else set_conditions(ok)
     lead = (f"  {acc.variable} is addressed by rows of {text(length)} elements, but "
-            f"0 <= {text(index)} < {text(length)} is not proved (a row may reach the next)")
+            f"0 <= {text(index)} < {text(length)} is not proved (a row may reach into another)")
     if not conds:
         return lead
     wanted = " and ".join(text(readable_condition(c)) for c in conds)

@@ -5,11 +5,12 @@ Programs that allocate one flat block address it as ``a[(n+4)*k + j]``, ``a[k*ld
 subscript is written as a polynomial in the inames and parameters; its inames' coefficients
 (polynomials in the parameters, affine ones only) propose the row strides ``S``; dividing
 every coefficient by one (the division algorithm) splits the subscript into ``q*S + r``,
-and the stride is taken when the remainders `r` are affine (a constant per iname).  When ``0 <= r < S`` holds on the statement's domain under the region's
-assumptions, two subscripts split by the same stride name the same element exactly when
-their ``(q, r)`` agree: the access is a 2-D one with an inner extent ``S`` (a `q` that is
-not affine yet is split again, giving 3-D and more).  Where the range cannot be proved the
-caller keeps the flat subscript: ``j <= n+4`` in ``a[(n+4)*k + j]`` reaches into the next row.
+and the stride is taken when the remainders `r` are affine (a constant per iname).  When
+``0 <= r < S`` holds on the statement's domain under the region's assumptions, two
+subscripts split by the same stride name the same element exactly when their ``(q, r)``
+agree: the access is a 2-D one with an inner extent ``S`` (a `q` that is not affine yet is
+split again, giving 3-D and more).  Where the range cannot be proved the caller keeps the
+flat subscript: ``j <= n+4`` in ``a[(n+4)*k + j]`` reaches into the next row.
 
 `split_flat` alone (no proof) is exact algebra, ``a[q*S + r]`` is ``a[(q)*S + (r)]`` for any
 values: what a prefetch of a flat array needs to lay its tile out in two dimensions.
