@@ -202,8 +202,18 @@ def _flat_strides(kernel: Kernel, name: str, tag: str | None, ids: Sequence[str]
     if not uses or all(isl_glue.is_affine(u.args[0], names) for u in uses):
         return None
     splits = [split_flat(u.args[0], inames) for u in uses]
-    if any(s is None for s in splits) or len({s[1] for s in splits}) != 1:
-        return None
+    for use, split in zip(uses, splits):
+        if split is None:
+            raise TransformError(
+                f"{_WHAT}: cannot compute the footprint of {name!r}: its read {name}"
+                f"[{use.args[0]}] is not affine and does not split into rows of a parameter "
+                f"length like the others (prefetch one kind of read with within= or "
+                f"{name}$tag)")
+    lengths = sorted({", ".join(str(x) for x in s[1]) for s in splits if s is not None})
+    if len(lengths) != 1:
+        raise TransformError(f"{_WHAT}: cannot compute the footprint of {name!r}: its reads "
+                             f"split into rows of different lengths ({'; '.join(lengths)}); "
+                             f"prefetch the reads of one length with within= or {name}$tag")
     return splits[0][1]
 
 
