@@ -202,13 +202,18 @@ def _flat_strides(kernel: Kernel, name: str, tag: str | None, ids: Sequence[str]
     if not uses or all(isl_glue.is_affine(u.args[0], names) for u in uses):
         return None
     splits = [split_flat(u.args[0], inames) for u in uses]
-    for use, split in zip(uses, splits):
-        if split is None:
-            raise TransformError(
-                f"{_WHAT}: cannot compute the footprint of {name!r}: its read {name}"
-                f"[{use.args[0]}] is not affine and does not split into rows of a parameter "
-                f"length like the others (prefetch one kind of read with within= or "
-                f"{name}$tag)")
+    rows = [u.args[0] for u, split in zip(uses, splits) if split is not None]
+    others = [u.args[0] for u, split in zip(uses, splits) if split is None]
+    if others and not rows:
+        raise TransformError(f"{_WHAT}: cannot compute the footprint of {name!r}: its read "
+                             f"{name}[{others[0]}] is neither affine nor rows of a parameter "
+                             "length")
+    if others:
+        raise TransformError(
+            f"{_WHAT}: cannot compute the footprint of {name!r}: its reads are flat subscripts "
+            f"that are not affine, with rows of a parameter length ({name}[{rows[0]}]), and "
+            f"{name}[{others[0]}] is not such a row; prefetch the reads of one kind with "
+            f"within= or {name}$tag")
     lengths = sorted({", ".join(str(x) for x in s[1]) for s in splits if s is not None})
     if len(lengths) != 1:
         raise TransformError(f"{_WHAT}: cannot compute the footprint of {name!r}: its reads "

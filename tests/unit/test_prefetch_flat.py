@@ -33,7 +33,18 @@ def test_rows_of_different_lengths_are_refused() -> None:
 
 
 def test_a_read_that_is_not_rows_is_refused() -> None:
-    with pytest.raises(TransformError, match=r"its read a\[i_inner \+ i_outer\*16 \+ k_inner "
-                       r"\+ k_outer\*16 \+ 2\] is not affine"):
-        tr.add_prefetch(_tiled("c[i] = sum(k, a[i*n + k] + a[i + k + 2] * a[i*k])"), "a",
+    with pytest.raises(TransformError, match=r"add_prefetch: cannot compute the footprint of "
+                       r"'a': its reads are flat subscripts that are not affine, with rows of "
+                       r"a parameter length \(a\[\(i_inner \+ i_outer\*16\)\*n \+ k_inner "
+                       r"\+ k_outer\*16\]\), and a\[i_inner \+ i_outer\*16 \+ k_inner \+ "
+                       r"k_outer\*16 \+ 2\] is not such a row; prefetch the reads of one kind "
+                       r"with within= or a\$tag"):
+        tr.add_prefetch(_tiled("c[i] = sum(k, a[i*n + k] + a[i + k + 2])"), "a",
                         ["i_inner", "k_inner"])
+
+
+def test_a_product_of_loop_variables_is_refused() -> None:
+    with pytest.raises(TransformError, match=r"add_prefetch: cannot compute the footprint of "
+                       r"'a': its read a\[\(i_inner \+ i_outer\*16\)\*\(k_inner \+ "
+                       r"k_outer\*16\)\] is neither affine nor rows of a parameter length"):
+        tr.add_prefetch(_tiled("c[i] = sum(k, a[i*k])"), "a", ["i_inner", "k_inner"])
