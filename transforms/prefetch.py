@@ -17,6 +17,7 @@ import pymbolic.primitives as p
 from translator.diagnostics import KernelLanguageError, TransformError
 from translator.ir import isl_glue
 from translator.ir.data import ArrayArg, TemporaryVariable
+from translator.ir.delinearise import flat_index, split_flat
 from translator.ir.expr import Expression, LinearSubscript, TaggedVariable
 from translator.ir.kernel import Kernel, SubstitutionRule
 from translator.ir.util import UniqueNameGenerator
@@ -54,6 +55,11 @@ def add_prefetch(kernel: Kernel, var_name: str, sweep_inames: Any = (),
                 c[i, j] = sum([k_outer, k_inner], a_fetch[i_inner, k_inner]*b[k, j])
                 with a_fetch a 16x16 local array and a_dim_0, a_dim_1 on local axes.
 
+    A flat array read as ``a[i*n + k]`` or ``a[(n+4)*k + j]`` (C pointers, Fortran ``a(*)``)
+    is fetched in the dimensions its subscripts delinearise to (`translator.ir.delinearise`:
+    the same row strides in every read), ``a_fetch[a_dim_0, a_dim_1] = a[a_dim_0*n +
+    a_dim_1]``: exact for any values, so no range needs proving.
+
     The fetch inames are named by `dim_arg_names` (default ``a_dim_0``, ...) and tagged
     `default_tag`: ``l.auto`` puts them on the kernel's local axes (the array's fastest axis
     on the lowest axis), split to fit the work group; None leaves them sequential loops.  The
@@ -75,8 +81,12 @@ def add_prefetch(kernel: Kernel, var_name: str, sweep_inames: Any = (),
     match = parse_stack_match(within)
     ids = tuple(s.id for s in kernel.statements if match(kernel, s))
     _check_not_written(kernel, name, ids)
-    kernel, rule = _extract_fetch_rule(kernel, name, tag, len(var.shape), ids, rule_name,
-                                       dim_arg_names)
+    strides = None
+    if len(var.shape) == 1 and subscript is None and footprint_subscripts is None:
+        strides = _flat_strides(kernel, name, tag, ids)
+    ndim = len(var.shape) if strides is None else len(strides) + 1
+    kernel, rule = _extract_fetch_rule(kernel, name, tag, ndim, ids, rule_name,
+                                       dim_arg_names, strides)
     subscripts = ([subscript] if subscript is not None else []) + _subscript_list(
         footprint_subscripts)
     generators = tuple(_generator(kernel, var, s) for s in subscripts) or None
@@ -87,7 +97,8 @@ def add_prefetch(kernel: Kernel, var_name: str, sweep_inames: Any = (),
         iname_bases=rule.arguments, outer=outer, generators=generators,
         default_tag=default_tag, dtype=var.dtype, bounding_box=bool(fetch_bounding_box),
         address_space=temporary_address_space, temporary=temporary_name,
-        insn_id=fetch_insn_id, shape=tuple(var.shape), layout=array_levels(var))
+        insn_id=fetch_insn_id, shape=tuple(var.shape) if strides is None else None,
+        layout=array_levels(var) if strides is None else tuple(range(ndim - 1, -1, -1)))
     return precompute_rule(kernel, req)
 
 
@@ -181,21 +192,68 @@ def subscript_matcher(what: str, name: str, tag: str | None, ndim: int) -> Match
     return match
 
 
+def _flat_strides(kernel: Kernel, name: str, tag: str | None, ids: Sequence[str]
+                  ) -> tuple[Expression, ...] | None:
+    """The row strides that every read of the flat array `name` in `ids` splits by, when
+    some read is not affine (``a[i*n + k]``); None to keep one axis."""
+    uses = find_uses(kernel, ids, subscript_matcher(_WHAT, name, tag, 1))
+    inames = kernel.all_inames
+    names = inames | {a.name for a in kernel.value_args}
+    if not uses or all(isl_glue.is_affine(u.args[0], names) for u in uses):
+        return None
+    splits = [split_flat(u.args[0], inames) for u in uses]
+    rows = [u.args[0] for u, split in zip(uses, splits) if split is not None]
+    others = [u.args[0] for u, split in zip(uses, splits) if split is None]
+    if others and not rows:
+        raise TransformError(f"{_WHAT}: cannot compute the footprint of {name!r}: its read "
+                             f"{name}[{others[0]}] is neither affine nor rows of a parameter "
+                             "length")
+    if others:
+        raise TransformError(
+            f"{_WHAT}: cannot compute the footprint of {name!r}: its reads are flat subscripts "
+            f"that are not affine, with rows of a parameter length ({name}[{rows[0]}]), and "
+            f"{name}[{others[0]}] is not such a row; prefetch the reads of one kind with "
+            f"within= or {name}$tag")
+    lengths = sorted({", ".join(str(x) for x in s[1]) for s in splits if s is not None})
+    if len(lengths) != 1:
+        raise TransformError(f"{_WHAT}: cannot compute the footprint of {name!r}: its reads "
+                             f"split into rows of different lengths ({'; '.join(lengths)}); "
+                             f"prefetch the reads of one length with within= or {name}$tag")
+    return splits[0][1]
+
+
+def _flat_matcher(name: str, tag: str | None, strides: tuple[Expression, ...],
+                  inames: frozenset[str]) -> Matcher:
+    """Reads ``name[flat]`` matched with the coordinates `flat` splits to by `strides`."""
+    flat = subscript_matcher(_WHAT, name, tag, 1)
+
+    def match(expr: Expression) -> tuple[Expression, ...] | None:
+        index = flat(expr)
+        if index is None:
+            return None
+        split = split_flat(index[0], inames)
+        return split[0] if split is not None and split[1] == strides else None
+    return match
+
+
 def _extract_fetch_rule(kernel: Kernel, name: str, tag: str | None, ndim: int,
-                        ids: Sequence[str], rule_name: str | None, dim_arg_names: Any
+                        ids: Sequence[str], rule_name: str | None, dim_arg_names: Any,
+                        strides: tuple[Expression, ...] | None = None
                         ) -> tuple[Kernel, SubstitutionRule]:
     gen = UniqueNameGenerator(kernel_names(kernel))
     rule = gen(rule_name or f"{name}_fetch_rule")
     given = list(explicit_inames(kernel, _WHAT, dim_arg_names, "dim_arg_names"))
     args = tuple(gen(given[k] if k < len(given) else f"{name}_dim_{k}") for k in range(ndim))
-    match = subscript_matcher(_WHAT, name, tag, ndim)
+    match = (subscript_matcher(_WHAT, name, tag, ndim) if strides is None
+             else _flat_matcher(name, tag, strides, kernel.all_inames))
     count = len(find_uses(kernel, ids, match))
     if not count:
         where = "" if len(ids) == len(kernel.statements) else " in the selected statements"
         raise TransformError(f"{_WHAT}: no read of {name + ('$' + tag if tag else '')!r}"
                              f"{where} to prefetch")
     kernel = replace_uses(kernel, ids, match, lambda index: p.Call(p.Variable(rule), index))
-    body = temporary_ref(name, [p.Variable(a) for a in args])
+    coords = tuple(p.Variable(a) for a in args)
+    body = temporary_ref(name, coords if strides is None else [flat_index(coords, strides)])
     # no span: the fetch statement then takes the span of the first statement it serves
     new_rule = SubstitutionRule(name=rule, arguments=args, expression=body)
     kernel = replace(kernel, substitutions=kernel.substitutions.set(rule, new_rule))

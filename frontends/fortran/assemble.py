@@ -281,24 +281,39 @@ def _footprint(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
         for index, inames in _indices_of(sym.name, stmt):
             try:
                 accesses.append((stmt, isl_glue.combined_domain(rb.domains, inames),
-                                 index[axis]))
+                                 index[axis], inames))
             except DomainError as e:
                 raise _extent_error(sym, e.message, stmt) from None
     if not accesses:
         return 1
     try:
-        hi = isl_glue.max_over_union([(domain, index) for _, domain, index in accesses])
+        hi = isl_glue.max_over_union([(domain, index) for _, domain, index, _ in accesses])
     except DomainError:
-        raise _footprint_error(sym, accesses) from None
+        return _linearised_end(sym, accesses)
     if isinstance(hi, int):
         return hi + 1
     from frontends.fortran.expressions import add_expr
     return add_expr(hi, 0, 1)
 
 
+def _linearised_end(sym: Symbol, accesses: list) -> Expression:
+    """1 + the largest index of subscripts that are not all affine, each bounded on its own:
+    a linearised ``a(j + ld*(k-1))`` term by term (`frontends.c.footprint.index_end`, which
+    C's pointers use too); the error at the first one that has no bound."""
+    from frontends.c.footprint import index_end
+    ends = []
+    for _, domain, index, inames in accesses:
+        try:
+            ends.append(index_end(domain, index, (), inames))
+        except DomainError:
+            raise _footprint_error(sym, accesses) from None
+    unique = list(dict.fromkeys(ends))
+    return unique[0] if len(unique) == 1 else p.Call(p.Variable("max"), tuple(unique))
+
+
 def _footprint_error(sym: Symbol, accesses: list) -> FrontendError:
     """The error at the first subscript of `sym` that cannot be bounded on its own."""
-    for stmt, domain, index in accesses:
+    for stmt, domain, index, _ in accesses:
         try:
             isl_glue.max_over_domain(domain, index)
         except DomainError as e:

@@ -3,9 +3,11 @@
  * The kernel sees each pointer as a 1-D array; how many elements the glue copies is the
  * footprint the loops access (n*m here), computed by the translator.  `restrict` tells it
  * that the two buffers do not overlap; the plain pointers of `scale_rows` may alias each
- * other.  A linearised subscript is not affine (i*m multiplies two unknowns), so the
- * translator cannot prove a parallel mapping of these loops legal: both regions are left
- * unmapped here (each runs as one work item).
+ * other.  A linearised subscript is not affine (i*m multiplies two unknowns); the translator
+ * reads it back as rows where the column provably stays inside its row (b[j*n + i] over
+ * i < n is row j, column i), so `transpose` is mapped in parallel.  `scale_rows` runs as
+ * one work item: its plain pointers may overlap (declare them restrict to map it).  See
+ * padded_rows.c for rows whose length is an expression (n + 4).
  */
 #include <stdio.h>
 #include <stdlib.h>

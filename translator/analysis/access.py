@@ -16,10 +16,12 @@ from pymbolic import evaluate
 
 from translator.diagnostics import SourceSpan
 from translator.ir.data import AddressSpace, ArrayArg
+from translator.ir.delinearise import delinearise, flat_index
 from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,
                                 dependencies, expr_key)
 from translator.diagnostics import TranslatorError
-from translator.ir.expr import IRIdentityMapper, IRWalkMapper, TypeCast, integer_casts_dropped
+from translator.ir.expr import (IRIdentityMapper, IRStringifier, IRWalkMapper, TypeCast,
+                                integer_casts_dropped)
 from translator.ir.isl_glue import is_affine, is_nonnegative, statement_domain
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
@@ -33,11 +35,17 @@ class Access:
     index: tuple[Expression, ...] | None
     is_write: bool
     #: How `index` addresses the array: "" (one subscript per axis), "linear" (a flat
-    #: ``a[[k]]``), or "delinearised:m" (a flat ``q*m + r`` rewritten as ``(q, r)``).
+    #: ``a[[k]]``), or "delinearised:S" (a flat ``q*S + r`` rewritten as ``(q, r)``, see
+    #: `delinearised_layout`).
     layout: str
     inames: tuple[str, ...]
     conditions: tuple[Expression, ...]
     span: SourceSpan | None
+    #: The row strides of a delinearised index, outermost first (`flat_index`).
+    strides: tuple[Expression, ...] = ()
+    #: A flat subscript that splits into rows but stays flat: (inner index, row length) of
+    #: the first row whose range ``0 <= index < length`` was not proved.
+    row: tuple[Expression, Expression] | None = None
 
     @property
     def verb(self) -> str:
@@ -88,16 +96,20 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
         index = _without_integer_casts(kernel, index, inames)
     if index is not None and not all(is_affine(i, names) for i in index):
         index = _as_floor(kernel, index, inames)
+    strides: tuple[Expression, ...] = ()
+    row = None
     if index is not None and len(index) == 1 and not is_affine(index[0], names):
-        split = _delinearise(kernel, index[0], inames, params)
+        split, row = _delinearise(kernel, index[0], inames)
         if split is not None:
-            index, layout = split
+            index, layout, strides = split
+        elif row is not None and (dependencies(row[0]) | dependencies(row[1])) - names:
+            row = None      # rows of a value the kernel computes: no assumption states it
     if index is not None and not all(is_affine(i, names) for i in index):
         index = None
     if index is not None and any(dependencies(i) - names for i in index):
         index = None        # a variable the kernel computes (``a[r + i]``) is no parameter
     return Access(stmt.id, name, index, is_write, layout, tuple(sorted(set(inames))), conds,
-                  stmt.span)
+                  stmt.span, strides, row)
 
 
 def _without_integer_casts(kernel: Kernel, index: tuple[Expression, ...], inames
@@ -119,79 +131,36 @@ def _has_cast(expr: Expression) -> bool:
     return isinstance(expr, TypeCast) or any(_has_cast(c) for c in _children(expr))
 
 
-def _delinearise(kernel: Kernel, index: Expression, inames, params: set[str]):
-    """``q*m + r`` with one parameter `m`, `r` affine and ``0 <= r < m`` proved on the
-    statement's domain -> ((q, r), "delinearised:m"): then (q, r) names the element exactly.
-    A `q` that is not affine is split the same way by the same `m` (``(i*m + j)*m + k`` ->
-    (i, j, k), a 3-D array written flat)."""
-    poly = _polynomial(index)
-    if poly is None:
-        return None
-    factors = {v for mono in poly for v in mono if v in params and len(mono) > 1}
-    if len(factors) != 1:
-        return None
-    m = factors.pop()
-    q_terms, r_terms = [], []
-    for mono, coeff in sorted(poly.items()):
-        if m in mono:
-            rest = list(mono)
-            rest.remove(m)
-            q_terms.append(_monomial(coeff, rest))
-        else:
-            r_terms.append(_monomial(coeff, list(mono)))
-    q, r = _sum(q_terms), _sum(r_terms)
+def _delinearise(kernel: Kernel, index: Expression, inames):
+    """A flat subscript ``q*S + r`` (`translator.ir.delinearise`) whose inner coordinates are
+    proved inside their rows on the statement's domain -> ((coordinates, layout, strides),
+    None): then the coordinates name the element exactly.  Otherwise (None, the first row
+    (r, S) whose range was not proved, or None)."""
     try:
         domain = statement_domain(kernel.domains, inames)
     except TranslatorError:
-        return None
-    mv = p.Variable(m)
-    if not (is_nonnegative(r, domain, kernel.assumptions)
-            and is_nonnegative(mv - 1 - r, domain, kernel.assumptions)):
-        return None
-    layout = f"delinearised:{m}"
-    if not is_affine(q, set(inames) | params):
-        inner = _delinearise(kernel, q, inames, params)
-        if inner is None or inner[1] != layout:
-            return None
-        return (*inner[0], r), layout
-    return (q, r), layout
+        return None, None
+    unproved: list[tuple[Expression, Expression]] = []
+
+    def in_row(r: Expression, stride: Expression) -> bool:
+        ok = (is_nonnegative(r, domain, kernel.assumptions)
+              and is_nonnegative(p.Sum((stride, -1, p.Product((-1, r)))), domain,
+                                 kernel.assumptions))
+        if not ok:
+            unproved.append((r, stride))
+        return ok
+    found = delinearise(index, inames, in_row)
+    if found is None:
+        return None, (unproved[0] if unproved else None)
+    coords, strides = found
+    return (coords, delinearised_layout(strides), strides), None
 
 
-def _polynomial(expr: Expression) -> dict[tuple[str, ...], int] | None:
-    """An integer polynomial as {sorted variable names (with repeats): coefficient}."""
-    if isinstance(expr, int | np.integer) and not isinstance(expr, bool):
-        return {(): int(expr)} if expr else {}
-    if isinstance(expr, p.Variable):
-        return {(expr.name,): 1}
-    if isinstance(expr, p.Sum):
-        out: dict[tuple[str, ...], int] = {}
-        for c in expr.children:
-            sub = _polynomial(c)
-            if sub is None:
-                return None
-            for mono, k in sub.items():
-                out[mono] = out.get(mono, 0) + k
-        return {mono: k for mono, k in out.items() if k}
-    if isinstance(expr, p.Product):
-        out = {(): 1}
-        for c in expr.children:
-            sub = _polynomial(c)
-            if sub is None:
-                return None
-            out = {tuple(sorted(a + b)): ka * kb for a, ka in out.items() for b, kb in sub.items()}
-        return {mono: k for mono, k in out.items() if k}
-    return None
-
-
-def _monomial(coeff: int, names: list[str]) -> Expression:
-    factors = [p.Variable(n) for n in names]
-    if coeff != 1 or not factors:
-        factors.insert(0, coeff)
-    return factors[0] if len(factors) == 1 else p.Product(tuple(factors))
-
-
-def _sum(terms: list[Expression]) -> Expression:
-    return 0 if not terms else terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
+def delinearised_layout(strides: tuple[Expression, ...]) -> str:
+    """The layout key of split coordinates: ``delinearised:n`` (every stride ``n``),
+    ``delinearised:n + 4``, ``delinearised:n;m`` (outermost first)."""
+    texts = [IRStringifier()(s) for s in strides]
+    return "delinearised:" + (texts[0] if len(set(texts)) == 1 else ";".join(texts))
 
 
 class _TruncToFloor(IRIdentityMapper):
@@ -359,10 +328,6 @@ def element_text(acc: Access, values: dict[str, int]) -> str:
             parts.append(str(i))
     inner = ", ".join(parts)
     if acc.layout.startswith("delinearised:"):
-        m = p.Variable(acc.layout.split(":")[1])
-        flat = acc.index[0]
-        for part in acc.index[1:]:
-            flat = flat * m + part
-        flat = evaluate(flat, values)
+        flat = evaluate(flat_index(acc.index, acc.strides), values)
         return f"{acc.variable}[{int(flat)}]"
     return f"{acc.variable}[[{inner}]]" if acc.layout == "linear" else f"{acc.variable}[{inner}]"

@@ -20,7 +20,8 @@ import pymbolic.primitives as p
 from translator.analysis.access import Access
 from translator.diagnostics import DomainError, TranslatorError
 from translator.ir.data import NestingTag, strides
-from translator.ir.expr import Expression, IRStringifier, dependencies, substitute
+from translator.ir.expr import (Expression, IRStringifier, dependencies, readable_condition,
+                                substitute)
 from translator.ir.isl_glue import find_conflict, instance_set, is_affine
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
@@ -232,3 +233,24 @@ def _keeping_inside(kernel: Kernel, acc: Access):
             return None
         out = ok if out is None else intersect_params(out, ok)
     return out
+
+
+def row_hint(kernel: Kernel, acc: Access) -> str | None:
+    """Advice for a flat subscript that splits into rows whose range was not proved
+    (`Access.row`): the assumption on the parameters that would prove it, where that is one
+    convex condition (``n <= ld`` for ``a(j + ld*(k-1))`` over ``j = 1, n``)."""
+    from translator.ir.isl_glue import params_keeping_inside, set_conditions
+    if acc.row is None:
+        return None
+    index, length = acc.row
+    text = IRStringifier()
+    inside = instance_set(kernel.domains, acc.inames, acc.conditions,
+                          assumptions=kernel.assumptions)
+    ok = params_keeping_inside(inside, index, length, acc.inames)
+    conds = [] if ok is None else set_conditions(ok)
+    lead = (f"  {acc.variable} is addressed by rows of {text(length)} elements, but "
+            f"0 <= {text(index)} < {text(length)} is not proved (a row may reach into another)")
+    if not conds:
+        return lead
+    wanted = " and ".join(text(readable_condition(c)) for c in conds)
+    return f"{lead}; if {wanted} holds, say so with assume(\"{wanted}\") in the region"

@@ -24,11 +24,9 @@ import pymbolic.primitives as p
 from translator.ir.data import ArrayArg, strides
 from translator.ir.expr import Expression, IRWalkMapper, LinearSubscript
 from translator.ir.kernel import Kernel
+from translator.ir.polynomials import Polynomial, polynomial, plus as _plus, times as _times
 from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.ir.types import infer_unknown_types
-
-#: A polynomial: {sorted variable names (with repeats): integer coefficient}.
-Polynomial = dict[tuple[str, ...], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,47 +190,3 @@ def _subscripts(stmt: Statement, arrays: dict[str, ArrayArg]
     for e in stmt.read_expressions():
         walk(e)
     yield from found
-
-
-# ---------------------------------------------------------------------------------------------
-# integer polynomials
-
-def polynomial(expr: Expression) -> Polynomial | None:
-    """An integer polynomial in variables, or None (divisions, calls, floats, subscripts)."""
-    if isinstance(expr, (int, np.integer)) and not isinstance(expr, bool):
-        return {(): int(expr)} if expr else {}
-    if isinstance(expr, p.Variable):
-        return {(expr.name,): 1}
-    if isinstance(expr, p.Sum):
-        out: Polynomial = {}
-        for c in expr.children:
-            sub = polynomial(c)
-            if sub is None:
-                return None
-            out = _plus(out, sub)
-        return out
-    if isinstance(expr, p.Product):
-        prod: Polynomial | None = {(): 1}
-        for c in expr.children:
-            prod = _times(prod, polynomial(c))
-            if prod is None:
-                return None
-        return prod
-    return None
-
-
-def _plus(a: Polynomial, b: Polynomial) -> Polynomial:
-    out = dict(a)
-    for mono, k in b.items():
-        out[mono] = out.get(mono, 0) + k
-    return {mono: k for mono, k in out.items() if k}
-
-
-def _times(a: Polynomial | None, b: Polynomial | None) -> Polynomial | None:
-    if a is None or b is None:
-        return None
-    out: Polynomial = {}
-    for ma, ka in a.items():
-        for mb, kb in b.items():
-            out = _plus(out, {tuple(sorted(ma + mb)): ka * kb})
-    return out

@@ -25,7 +25,8 @@ import pymbolic.primitives as p
 from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
                                        shared_variables)
 from translator.analysis.access import element_text as _element
-from translator.analysis.bounds import Spill, address_spill, linear_address, stride_names
+from translator.analysis.bounds import (Spill, address_spill, linear_address, row_hint,
+                                       stride_names)
 from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
@@ -389,6 +390,8 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
         lines.append(f"  keep the loop over {iname} sequential (remove its l./g./ilp/vec tag), "
                      "or keep every subscript inside its declared extent")
     elif not exact:
+        rows = row_hint(kernel, a) or row_hint(kernel, b)
+        lines += [rows] if rows else []
         lines.append(_independent_hint(kernel, iname))
     elif a.statement == b.statement and a.is_write and iname not in a.inames:
         lines.append(f"  statement {a.statement} is not inside the loop over {iname}, so every "
