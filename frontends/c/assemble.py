@@ -26,7 +26,7 @@ from pycparser.c_generator import CGenerator
 from frontends.base import Region
 from frontends.c.build import BuiltRegion, Loop, RawStatement
 from frontends.c.expressions import Binding, ExpressionBuilder
-from frontends.c.footprint import index_end
+from frontends.footprint import index_end
 from frontends.c.liveness import References
 from frontends.c.loops import BoundNormaliser
 from frontends.c.provenance import Provenance

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import pymbolic.primitives as p
 
+from frontends.footprint import index_end
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.types import Symbol
 from frontends.privacy import Step, written_before_every_read
@@ -298,9 +299,8 @@ def _footprint(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
 
 def _linearised_end(sym: Symbol, accesses: list) -> Expression:
     """1 + the largest index of subscripts that are not all affine, each bounded on its own:
-    a linearised ``a(j + ld*(k-1))`` term by term (`frontends.c.footprint.index_end`, which
+    a linearised ``a(j + ld*(k-1))`` term by term (`frontends.footprint.index_end`, which
     C's pointers use too); the error at the first one that has no bound."""
-    from frontends.c.footprint import index_end
     ends = []
     for _, domain, index, inames in accesses:
         try:

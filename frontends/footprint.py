@@ -1,4 +1,5 @@
-"""How many elements of a pointer (or of an array's unknown first dimension) a region touches.
+"""How many elements of a pointer (or of an array's unknown first dimension) a region touches:
+C pointers and Fortran assumed-size dummies use the same bound.
 
 The host glue copies exactly ``shape`` elements, so the extent must never exceed what the
 program's loops access.  Affine subscripts are bounded exactly with isl (statement domain and
