@@ -157,3 +157,70 @@ def test_loop_directives_match_the_original(tmp_path: Path, name: str, text: str
     src = tmp_path / name
     src.write_text(text)
     check_sample(src, tmp_path)
+
+
+ATOMIC_F = """\
+! translate-test: translate=--directives=openmp
+program at
+  implicit none
+  integer, parameter :: n = 200
+  real(8) :: a(n), s
+  integer :: i, h(4), k
+  do i = 1, n
+     a(i) = i
+  end do
+  s = 0
+  h = 0
+  !$omp parallel do
+  do i = 1, n
+     !$omp atomic
+     s = s + a(i)
+  end do
+  !$omp parallel do
+  do i = 1, n
+     !$omp critical
+     h(mod(i, 4) + 1) = h(mod(i, 4) + 1) + 1
+     !$omp end critical
+  end do
+  print *, s, h
+end program
+"""
+
+ATOMIC_C = """\
+/* translate-test: translate=--directives=openmp */
+#include <stdio.h>
+int main(void)
+{
+    double a[200], s = 0;
+    int h[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 200; i++)
+        a[i] = i;
+#pragma omp parallel for
+    for (int i = 0; i < 200; i++) {
+#pragma omp atomic
+        s += a[i];
+    }
+#pragma omp parallel for
+    for (int i = 0; i < 200; i++) {
+#pragma omp atomic
+        h[i % 4] += 1;
+    }
+    printf("%g %d %d\\n", s, h[0], h[3]);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("name,text", [("atomic.f90", ATOMIC_F), ("atomic.c", ATOMIC_C)])
+def test_atomic_update_is_a_reduction_and_critical_stays(tmp_path: Path, name: str,
+                                                         text: str) -> None:
+    """An ``atomic`` update of a scalar inside a loop directive is a reduction (the loop is
+    translated); a loop holding ``critical`` (or an atomic update of an array element) is left
+    as written with its directives."""
+    src = tmp_path / name
+    src.write_text(text)
+    check_sample(src, tmp_path)
+    rewritten = (tmp_path / "out" / name).read_text()
+    assert rewritten.count("translate_") >= 2   # the first loop became a call
+    assert ("!$omp critical" in rewritten) if name.endswith("f90") else (
+        "#pragma omp atomic\n        h[i % 4] += 1;" in rewritten)
