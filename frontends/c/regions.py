@@ -192,6 +192,9 @@ class RegionFinder:
         open_data: list[RawDirective] = []
         claim = None
         for item in block.block_items or []:
+            if claim is not None and claim[0] == "data":
+                claim = self._close_structured_data(claim[1], item, visible, loops, open_data)
+                continue
             if claim is not None:
                 self._claim_site(claim, item, visible, loops)
                 claim = None
@@ -233,7 +236,23 @@ class RegionFinder:
             else None)
         if text is not None:
             self._record_data(raw, parse_directive(text, raw.span), None, visible, open_data)
-        return None
+        # C has no end directive for a data construct: it covers the statement after it
+        return ("data", raw) if text is not None and text.startswith("data ") else None
+
+    def _close_structured_data(self, raw: RawDirective, item: c_ast.Node, visible: dict,
+                               loops: list, open_data: list[RawDirective]) -> None:
+        """The statement after a data construct, then its end (an ``end data`` at the start
+        of the line after the statement)."""
+        from frontends.directives.c import statement_end
+        if isinstance(item, c_ast.Decl) and item.name:
+            visible[item.name] = (_storage(item), item)
+        self._nested(item, visible, loops)
+        stop = statement_end(self.src.text, raw.end, raw, "the data construct")
+        last = self.src.text.count("\n", 0, stop - 1) + 1
+        at = self.src.line_offset(last + 1) if last < len(self.src.lines) else len(self.src.text)
+        end = RawDirective(line=last, last_line=last, start=at, end=at, indent=raw.indent,
+                           text="end data", span=raw.span)
+        self._record_data(end, parse_directive("end data", raw.span), None, visible, open_data)
 
     def _claim_site(self, found: tuple, item: c_ast.Node, visible: dict, loops: list) -> None:
         """The region of a loop claim: the directive and the for statement after it."""
