@@ -4,11 +4,14 @@ the original's results on PoCL.  Fortran and C, one program per directive family
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import check_sample
+from tests.e2e.harness import REPO, check_sample
 
 FORTRAN_LOOPS = """\
 ! translate-test: rtol=1e-12 translate=--directives=openmp
@@ -313,3 +316,16 @@ def test_target_data_directives_keep_arrays_on_the_device(tmp_path: Path, name: 
     rewritten = (tmp_path / "out" / name).read_text()
     for kind in ("data", "update", "end_data", "enter_data", "exit_data"):
         assert f"translate_data_{kind}_" in rewritten, kind
+
+
+@pytest.mark.parametrize("name", ["data_timeloop.f90", "data_timeloop.c"])
+def test_translate_check_reads_directives(name: str, tmp_path: Path) -> None:
+    """``translate check --directives openmp``: every region execution of the OpenMP sample
+    compared with the original's."""
+    done = subprocess.run([sys.executable, "-m", "translator.cli", "check", "--directives",
+                           "openmp", str(REPO / "samples" / "openmp" / name)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=600, check=False,
+                          env={**os.environ, "TRANSLATE_DEVICE": "cpu"})
+    assert done.returncode == 0, done.stderr
+    assert ("translate check: all 100 region executions match (step_0 x50, step_1 x50)"
+            in done.stderr + done.stdout)
