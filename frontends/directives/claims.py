@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from frontends.base import TransformCall
-from translator.diagnostics import SourceSpan
+from translator.diagnostics import SourceSpan, TranslatorError, warn
 
 #: The models ``--directives`` accepts (``translate`` is the translator's own pragmas).
 MODELS = ("openmp", "openacc", "translate")
@@ -15,6 +15,10 @@ MODELS = ("openmp", "openacc", "translate")
 #: The warning id of a directive whose claim does not hold; an error unless
 #: ``-Wno-error=directive-race``.
 RACE = "directive-race"
+
+#: The warning id of a directive whose loop holds something no region can (a call, I/O):
+#: the loop is left as written, the file is translated.
+UNTRANSLATED = "directive-untranslated"
 
 #: The warning id of a correct directive the translator cannot carry out in parallel (a
 #: reduction operator it has no parallel form for): the loop keeps its sequential meaning.
@@ -220,3 +224,10 @@ def spelled(claim: Claim, language: str) -> str:
     word = "omp" if claim.model == "openmp" else "acc"
     sentinel = f"!${word}" if language == "fortran" else f"#pragma {word}"
     return f"'{sentinel} {getattr(claim, 'name', 'parallel')}'"
+
+
+def left_as_written(spelling: str, err: TranslatorError, span: SourceSpan) -> None:
+    """A directive's loop that cannot be a region (`err`): warn at the directive; the
+    frontend leaves the loop and the directive as written."""
+    where = f" (line {err.span.line})" if err.span is not None else ""
+    warn(UNTRANSLATED, f"{spelling} left as written: {err.message}{where}", span)

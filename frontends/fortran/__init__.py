@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
-from frontends.directives import LoopClaim, claim_parsers, directive_models, untouched_notes
+from frontends.directives import (LoopClaim, claim_parsers, directive_models, left_as_written,
+                                  untouched_notes)
 from frontends.directives.fortran import (claim_marks, data_raw_directives,
                                           prove_region_claims, read_claims)
 from frontends.fortran.assemble import assemble
@@ -159,7 +160,13 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
                                 f"{names[name].kernel_line})", m.span)
         names[name] = m
         finder.resolve(proc.scope)   # modules from other files, before any name is looked up
-        out.append(_region(proc, m, name, lines, form))
+        if not m.claims:
+            out.append(_region(proc, m, name, lines, form))
+            continue
+        try:
+            out.append(_region(proc, m, name, lines, form))
+        except UnsupportedConstructError as err:
+            left_as_written(m.claims[0][2], err, m.span)
     return out
 
 

@@ -208,3 +208,25 @@ def test_no_error_keeps_the_sequential_meaning(tmp_path: Path) -> None:
     src = tmp_path / "racy.f90"
     src.write_text(RACY)
     check_sample(src, tmp_path)
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("s.f90", "subroutine s(n, a)\n  integer :: n, i\n  real(8) :: a(n)\n  !$omp parallel do\n"
+     "  do i = 1, n\n     call g(a(i))\n  end do\n  !$omp parallel do\n  do i = 1, n\n"
+     "     a(i) = 2*a(i)\n  end do\nend subroutine\n",
+     "s.f90:4:3: warning: '!$omp parallel do' left as written: CALL of subroutine 'g' is not "
+     "supported inside a kernel region"),
+    ("f.c", "#include <stdio.h>\nvoid f(int n, double *a)\n{\n#pragma omp parallel for\n"
+     "    for (int i = 0; i < n; i++)\n        printf(\"%g\\n\", a[i]);\n"
+     "#pragma omp parallel for\n    for (int i = 0; i < n; i++)\n        a[i] *= 2;\n}\n",
+     "f.c:4:13: warning: '#pragma omp parallel for' left as written:"),
+])
+def test_loop_that_cannot_be_a_region_is_left_as_written(tmp_path: Path, name: str, text: str,
+                                                         message: str) -> None:
+    """A loop holding a call or I/O keeps its directive and stays on the host; the file's
+    other directives are still translated."""
+    done = translate(tmp_path, name, text)
+    assert done.returncode == 0, done.stderr
+    assert message in done.stderr and "[-Wdirective-untranslated]" in done.stderr
+    rewritten = (tmp_path / "out" / name).read_text()
+    assert rewritten.count("parallel") == 1 and "translate_" in rewritten
