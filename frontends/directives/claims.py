@@ -59,6 +59,14 @@ class LoopClaim:
         ``lastprivate`` is refused, `frontends.directives.proof`)."""
         return frozenset({*self.private, *self.firstprivate})
 
+    def private_names(self, written: set[str] | frozenset[str]) -> frozenset[str]:
+        """`privates` and, under ``default(private)`` or ``default(firstprivate)``, every
+        variable of `written` (the scalars the loop writes) that no other clause names."""
+        if self.default not in ("private", "firstprivate"):
+            return self.privates()
+        others = {*self.shared, *self.lastprivate, *self.reduction_names}
+        return self.privates() | frozenset(n for n in written if n not in others)
+
     def describe(self) -> str:
         """How messages name it: ``'!$omp parallel do'`` is spelled by the frontend."""
         return self.name

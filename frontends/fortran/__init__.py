@@ -180,7 +180,8 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.visit_block(statements)
     outside = _outside_names(proc, m, lines, form)
-    declared = frozenset().union(*(c.privates() for c, _, _ in m.claims))
+    written = {n for s in builder.statements for n in s.assignee_names()}
+    declared = frozenset().union(*(c.private_names(written) for c, _, _ in m.claims))
     asm = assemble(builder, name, m.span, outside, declared)
     calls, notes = (prove_region_claims(asm.kernel, asm.written_scalars, set(builder.touched),
                                         builder.loops, m)

@@ -230,3 +230,30 @@ def test_loop_that_cannot_be_a_region_is_left_as_written(tmp_path: Path, name: s
     assert message in done.stderr and "[-Wdirective-untranslated]" in done.stderr
     rewritten = (tmp_path / "out" / name).read_text()
     assert rewritten.count("parallel") == 1 and "translate_" in rewritten
+
+
+def test_default_private_and_array_reduction(tmp_path: Path) -> None:
+    """``default(private)`` makes the loop's unlisted scalars private (no race); a reduction
+    over an array is refused with a warning and the loop keeps its sequential meaning."""
+    text = textwrap.dedent("""\
+        subroutine s(n, a, b, h)
+          integer :: n, i, h(4)
+          real(8) :: a(n), b(n), t, u
+          !$omp parallel do default(private) shared(a, b)
+          do i = 1, n
+             t = a(i) * 2
+             u = t + 1
+             b(i) = u
+          end do
+          !$omp parallel do reduction(+:h)
+          do i = 1, n
+             h(mod(i, 4) + 1) = h(mod(i, 4) + 1) + 1
+          end do
+        end subroutine
+        """)
+    done = translate(tmp_path, "s.f90", text, "--report")
+    assert done.returncode == 0, done.stderr
+    assert "'!$omp parallel do' at line 4: proven: loops i parallel" in done.stderr
+    assert ("s.f90:10:3: warning: '!$omp parallel do': reduction over the array 'h': the "
+            "translator reduces scalars only; the loop keeps its sequential meaning "
+            "[-Wdirective-sequential]") in done.stderr
