@@ -116,6 +116,8 @@ class ParallelOpen:
     claim: LoopClaim                # the clauses, as a claim template (parallel=0)
     span: SourceSpan
     lines: tuple[int, int] = (0, 0)
+    #: Fortran: the end directive that closes it (OpenACC: ("end", "kernels") ...)
+    end_words: tuple[str, ...] = ("end", "parallel")
 
 
 Claim = LoopClaim | DataClaim | Untouched | EndDirective | ParallelOpen

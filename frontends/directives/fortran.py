@@ -195,10 +195,10 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
     opened = found[k]
     close = next((j for j in range(k + 1, len(found))
                   if isinstance(found[j].claim, EndDirective)
-                  and found[j].claim.words == ("parallel",)), None)
+                  and ("end", *found[j].claim.words) == opened.claim.end_words), None)
     if close is None:
-        raise FrontendError("'!$omp parallel' without a matching '!$omp end parallel'",
-                            opened.raw.span)
+        raise FrontendError(f"{_spelled(opened)} without a matching end directive "
+                            f"('{' '.join(opened.claim.end_words)}')", opened.raw.span)
     inner = set(range(k + 1, close + 1))
     claims, covered = [], set()
     for j in range(k + 1, close):

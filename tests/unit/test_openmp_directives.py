@@ -257,3 +257,12 @@ def test_default_private_and_array_reduction(tmp_path: Path) -> None:
     assert ("s.f90:10:3: warning: '!$omp parallel do': reduction over the array 'h': the "
             "translator reduces scalars only; the loop keeps its sequential meaning "
             "[-Wdirective-sequential]") in done.stderr
+
+
+def test_parallel_without_its_end(tmp_path: Path) -> None:
+    text = ("subroutine s(n, a)\n  integer :: n, i\n  real(8) :: a(n)\n  !$omp parallel\n"
+            "  !$omp do\n  do i = 1, n\n     a(i) = 1\n  end do\nend subroutine\n")
+    done = translate(tmp_path, "s.f90", text)
+    assert done.returncode == 1
+    assert ("s.f90:4:3: error: '!$omp parallel' without a matching end directive ('end "
+            "parallel')") in done.stderr
