@@ -79,9 +79,12 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
         notes.append(f"{spelled} at line {claim.span.line}: {verdict.summary}"
                      + (f"; accepted with no effect: {', '.join(claim.ignored)}"
                         if claim.ignored else ""))
-        if verdict.proven and claim.reductions and not calls:
+        if verdict.proven and claim.reductions and not any(c.name == "set_options"
+                                                            for c in calls):
             calls.append(TransformCall(name="set_options", kwargs=(("reassociate", True),),
                                        span=claim.span))
+        if verdict.proven:
+            calls += claim.hints   # the model's mapping hints (legality checks them again)
     return tuple(calls), tuple(notes)
 
 
