@@ -401,7 +401,7 @@ def test_parallel_construct_with_worksharing_loops(tmp_path: Path, name: str, te
     src.write_text(text)
     check_sample(src, tmp_path)
     rewritten = (tmp_path / "out" / name).read_text()
-    assert "omp end do" not in rewritten and "#pragma omp for\n" not in rewritten
+    assert "omp end do" not in rewritten and rewritten.count("#pragma omp for\n") <= 1
     if name.endswith(".c"):
         assert '#pragma omp parallel\n    {\n        printf("hello\\n");' in rewritten
 
