@@ -158,10 +158,12 @@ def parse_file(src: SourceText, options: dict) -> c_ast.FileAST:
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
     cpp = str(options.get("cpp", "gcc"))
     text = preprocess(src, cpp_args, cpp)
+    words = ("translate",) + tuple({"openmp": "omp", "openacc": "acc"}[m]
+                                   for m in options.get("directives", ()) if m != "translate")
     # see frontends.c.skim: large files parse fast (the functions regions call are kept; if
     # one of those does not parse, without them: a call of it is then refused as unknown)
     for keep_called in (True, False):
-        skimmed = blank_unneeded_bodies(text, keep_called=keep_called)
+        skimmed = blank_unneeded_bodies(text, words, keep_called=keep_called)
         if skimmed is not text:
             try:
                 return parse_c(src, skimmed)

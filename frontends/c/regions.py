@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from frontends.base import TransformCall
+from frontends.c.extent import first_word, line_of, statement_end
+from frontends.directives.claims import spelled
 from frontends.c.preprocess import SourceText
 from frontends.marks import StatementMark, StatementMarkCollector
 from frontends.pragmas import DATA_KINDS, Directive, parse_directive
@@ -55,18 +57,23 @@ class RegionSite:
     enclosing_loops: list[c_ast.Node] = field(default_factory=list)
     #: Statement names and tags written inside the region (``id(...)``, ``tags(...)``).
     marks: tuple[StatementMark, ...] = ()
+    #: OpenMP/OpenACC loop claims: (claim, line of its loop, spelling) (`frontends.directives`).
+    claims: tuple = ()
 
 
 # ---------------------------------------------------------------------------------------------
 # the original text
 
-def scan_directives(src: SourceText) -> dict[int, RawDirective]:
-    """Every ``#pragma translate`` line of the text, keyed by its first line."""
+def scan_directives(src: SourceText, word: str = "translate") -> dict[int, RawDirective]:
+    """Every ``#pragma translate`` line of the text (``#pragma WORD``: OpenMP's ``omp``,
+    OpenACC's ``acc``), keyed by its first line."""
     found: dict[int, RawDirective] = {}
     lines = src.lines
+    pattern = _DIRECTIVE if word == "translate" else re.compile(
+        rf"^([ \t]*)#[ \t]*pragma[ \t]+{word}\b[ \t]*")
     k = 0
     while k < len(lines):
-        m = _DIRECTIVE.match(lines[k])
+        m = pattern.match(lines[k])
         first = k
         k = _last_continued_line(lines, k) + 1
         if m is None:
@@ -147,10 +154,12 @@ class RegionFinder:
     """Walks function bodies in source order and collects `RegionSite`s."""
 
     def __init__(self, src: SourceText, tree: c_ast.FileAST,
-                 raw: dict[int, RawDirective]) -> None:
+                 raw: dict[int, RawDirective], claims: dict | None = None) -> None:
         self.src = src
         self.tree = tree
         self.raw = raw
+        #: OpenMP/OpenACC directives: line -> (directive, claim) (`frontends.directives.c`).
+        self.claims = claims or {}
         self.sites: list[RegionSite] = []
         #: Data directives in source order: (directive, parsed, function, visible names).
         self.data: list[tuple[RawDirective, Directive, c_ast.FuncDef, dict]] = []
@@ -183,7 +192,18 @@ class RegionFinder:
         visible = dict(visible)
         open_site: RegionSite | None = None
         open_data: list[RawDirective] = []
+        claim = None
         for item in block.block_items or []:
+            if claim is not None and claim[0] == "data":
+                claim = self._close_structured_data(claim[1], item, visible, loops, open_data)
+                continue
+            if claim is not None:
+                self._claim_site(claim, item, visible, loops)
+                claim = None
+                continue
+            if self._claim_line(item) in self.claims and open_site is None:
+                claim = self._foreign(item, visible, open_data)
+                continue
             if is_translate_pragma(item) and self._data_pragma(item, open_site, visible,
                                                                 open_data):
                 continue
@@ -201,6 +221,118 @@ class RegionFinder:
             raise FrontendError("data region not closed: no 'end data' directive in the same "
                                 "block", open_data[-1].span)
 
+    def _claim_line(self, item: c_ast.Node) -> int:
+        if not isinstance(item, c_ast.Pragma) or item.coord is None:
+            return 0
+        return item.coord.line
+
+    def _foreign(self, item: c_ast.Pragma, visible: dict, open_data: list[RawDirective]):
+        """An OpenMP/OpenACC directive: a data claim is recorded as the data directive it
+        stands for; a loop claim is returned (its loop is the next item); others are left."""
+        from frontends.directives import DataClaim, EndDirective, LoopClaim, ParallelOpen
+        raw, claim = self.claims[item.coord.line]
+        if isinstance(claim, (LoopClaim, ParallelOpen)):
+            return raw, claim
+        text = claim.translate_text if isinstance(claim, DataClaim) else (
+            "end data" if isinstance(claim, EndDirective) and claim.words[-1:] == ("data",)
+            else None)
+        if text is not None:
+            self._record_data(raw, parse_directive(text, raw.span), None, visible, open_data)
+        # C has no end directive for a data construct: it covers the statement after it
+        return ("data", raw) if text is not None and text.startswith("data ") else None
+
+    def _close_structured_data(self, raw: RawDirective, item: c_ast.Node, visible: dict,
+                               loops: list, open_data: list[RawDirective]) -> None:
+        """The statement after a data construct, then its end (an ``end data`` at the start
+        of the line after the statement)."""
+        if isinstance(item, c_ast.Decl) and item.name:
+            visible[item.name] = (_storage(item), item)
+        self._nested(item, visible, loops)
+        stop = statement_end(self.src.text, raw.end, raw.span, "the data construct")
+        last = self.src.text.count("\n", 0, stop - 1) + 1
+        at = self.src.line_offset(last + 1) if last < len(self.src.lines) else len(self.src.text)
+        end = RawDirective(line=last, last_line=last, start=at, end=at, indent=raw.indent,
+                           text="end data", span=raw.span)
+        self._record_data(end, parse_directive("end data", raw.span), None, visible, open_data)
+
+    def _claim_site(self, found: tuple, item: c_ast.Node, visible: dict, loops: list) -> None:
+        """The region of a loop claim: the directive and the for statement after it."""
+        from frontends.directives import ParallelOpen
+        raw, claim = found
+        what = spelled(claim, "c")
+        if isinstance(claim, ParallelOpen):
+            self._parallel_site(raw, claim, item, visible, loops)
+            return
+        if not isinstance(item, c_ast.For):
+            raise FrontendError(f"{what} must be followed by a for loop", raw.span)
+        end = _loop_end(self.src, raw, what)
+        claim = self._with_inner(raw, claim, end.last_line)
+        if claim is not None:
+            first = line_of(self.src.text, first_word(self.src.text, raw.end)[1])
+            self._new_claim_site(raw, end, [item], visible, loops, ((claim, first, what),))
+
+    def _with_inner(self, raw: RawDirective, claim, last: int):
+        """`claim` given the directives inside its loop (`with_inner_directives`); None, and
+        the directive recorded as left as written, when the loop is not offloaded."""
+        from frontends.directives import Untouched, with_inner_directives
+        inner = [(c, self.src.line_text(r.last_line + 1) or "")
+                 for line, (r, c) in sorted(self.claims.items()) if raw.line < line <= last]
+        found = with_inner_directives(claim, inner, "c")
+        if isinstance(found, str):
+            self.claims[raw.line] = (raw, Untouched(model=claim.model, name=claim.name,
+                                                    span=claim.span, reason=found))
+            return None
+        return found
+
+    def _new_claim_site(self, raw: RawDirective, end: RawDirective, statements: list,
+                        visible: dict, loops: list, claims: tuple) -> None:
+        name = f"{self.function.decl.name}_{self.count}"
+        self.count += 1
+        site = RegionSite(name, self.function, raw, end, [], statements, dict(visible),
+                          list(loops), claims=claims)
+        check_no_preprocessor_lines(self.src, name, raw, end)
+        self.sites.append(site)
+
+    def _parallel_site(self, raw: RawDirective, claim, item: c_ast.Node, visible: dict,
+                       loops: list) -> None:
+        """A ``parallel`` construct: one region when its block holds only worksharing loops
+        (each with its directive), else left as written with the directives inside."""
+        from frontends.directives import LoopClaim, inherit, parallel_left
+        items = item.block_items or [] if isinstance(item, c_ast.Compound) else [item]
+        claims, statements, why = [], [], ""
+        for k, node in enumerate(items):
+            found = self.claims.get(self._claim_line(node))
+            if found and isinstance(found[1], LoopClaim) and k + 1 < len(items) \
+                    and isinstance(items[k + 1], c_ast.For):
+                stop = statement_end(self.src.text, found[0].end, found[0].span,
+                                     spelled(found[1], "c"))
+                own = self._with_inner(found[0], found[1],
+                                       self.src.text.count("\n", 0, stop - 1) + 1)
+                if own is None:
+                    why = why or f"its loop at line {found[0].line} is not offloaded"
+                    continue
+                claims.append((inherit(own, claim.claim),
+                               items[k + 1].coord.line if items[k + 1].coord else 0,
+                               spelled(found[1], "c")))
+            elif isinstance(node, c_ast.For) and claims and claims[-1][1] == node.coord.line:
+                statements.append(node)
+            else:
+                why = why or (f"line {node.coord.line if node.coord else '?'} holds code "
+                              "outside its worksharing loops (every thread runs it)")
+        end = statement_end(self.src.text, raw.end, raw.span, spelled(claim, "c"))
+        last = self.src.text.count("\n", 0, end - 1) + 1
+        if why or not claims:
+            for line in [ln for ln in self.claims if raw.line < ln <= last]:
+                del self.claims[line]   # left as written with the construct
+            self.claims[raw.line] = (raw, parallel_left(claim, why or "it holds no "
+                                                        "worksharing loop"))
+            return
+        end_raw = RawDirective(line=last, last_line=last, start=self.src.line_offset(last),
+                               end=self.src.line_offset(last + 1) if last < len(self.src.lines)
+                               else len(self.src.text), indent="", text="",
+                               span=self.src.span(last))
+        self._new_claim_site(raw, end_raw, statements, visible, loops, tuple(claims))
+
     def _data_pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
                      open_data: list[RawDirective]) -> bool:
         """Records a data directive (checking that data/end data pair up in one block);
@@ -208,6 +340,11 @@ class RegionFinder:
         raw, d = self._directive(node)
         if d.kind not in DATA_KINDS:
             return False
+        self._record_data(raw, d, site, visible, open_data)
+        return True
+
+    def _record_data(self, raw: RawDirective, d: Directive, site: RegionSite | None,
+                     visible: dict, open_data: list[RawDirective]) -> None:
         if site is not None:
             raise FrontendError(f"data directive inside kernel region {site.name!r}: data "
                                 "directives belong in host code, around regions", d.span)
@@ -219,7 +356,6 @@ class RegionFinder:
                                     "same block", d.span)
             open_data.pop()
         self.data.append((raw, d, self.function, dict(visible)))
-        return True
 
     def _pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
                 loops: list) -> RegionSite | None:
@@ -305,6 +441,23 @@ class RegionFinder:
         for _, child in node.children():
             if isinstance(child, (c_ast.Compound, c_ast.Pragma)) or _is_statement(child):
                 self._nested(child, visible, loops)
+
+
+def _loop_end(src: SourceText, raw: RawDirective, what: str) -> RawDirective:
+    """A pseudo end directive for the for loop after a loop directive `raw`: the loop's last
+    line, whole (the rewrite replaces through the end of that line)."""
+    word, start = first_word(src.text, raw.end)
+    if word != "for":
+        raise FrontendError(f"{what} must be followed by a for loop", raw.span)
+    end = statement_end(src.text, start, raw.span, what)
+    line = line_of(src.text, end - 1)
+    after = src.line_offset(line + 1) if line < len(src.lines) else len(src.text)
+    rest = src.text[end:after].strip()
+    if rest and not rest.startswith(("//", "/*")):
+        raise FrontendError(f"{what}: the loop ends in the middle of line {line}; put the code "
+                            "after it on a line of its own", raw.span)
+    return RawDirective(line=line, last_line=line, start=src.line_offset(line), end=after,
+                        indent="", text="", span=src.span(line))
 
 
 def _parameters(func: c_ast.FuncDef) -> list[c_ast.Node]:

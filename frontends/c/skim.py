@@ -18,14 +18,18 @@ _PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+translate\b", re.M)
 _DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+translate[ \t]+(kernel|end)\b.*$", re.M)
 
 
-def blank_unneeded_bodies(text: str, *, keep_called: bool = True) -> str:
+def blank_unneeded_bodies(text: str, pragmas: tuple[str, ...] = ("translate",), *,
+                          keep_called: bool = True) -> str:
     """`text` with the definitions of functions without a translate pragma blanked out
-    (with `keep_called`, not those that a region may call: a region inlines them)."""
+    (`pragmas`: the pragma words that count, ``omp`` and ``acc`` with ``--directives``; with
+    `keep_called`, not those that a region may call either: a region inlines them)."""
+    pattern = _PRAGMA if pragmas == ("translate",) else re.compile(
+        rf"^[ \t]*#[ \t]*pragma[ \t]+(?:{'|'.join(pragmas)})\b", re.M)
     bodies = _function_bodies(text)
     if not bodies:
         return text
-    kept = (_needed(text, bodies) if keep_called else
-            {k for k, (_, body, end) in enumerate(bodies) if _PRAGMA.search(text, body, end)})
+    kept = (_needed(text, bodies, pattern) if keep_called else
+            {k for k, (_, body, end) in enumerate(bodies) if pattern.search(text, body, end)})
     out, last = [], 0
     for k, (start, body, end) in enumerate(bodies):
         if k in kept:
@@ -56,16 +60,19 @@ def function_definitions(text: str) -> list[tuple[str, tuple[str, ...], int, int
     return out
 
 
-def _needed(text: str, bodies: list[tuple[int, int, int]]) -> set[int]:
-    """Indices of the bodies holding a translate pragma, and of those of the functions their
-    regions name (a call or its name), transitively."""
+def _needed(text: str, bodies: list[tuple[int, int, int]], pattern: re.Pattern) -> set[int]:
+    """Indices of the bodies holding a pragma of `pattern`, and of those of the functions their
+    regions name (a call or its name), transitively (with OpenMP or OpenACC directives, the
+    whole body of a function holding one counts as its regions)."""
     names: dict[str, int] = {}
     for k, (start, opened, _) in enumerate(bodies):
         m = re.search(r"([A-Za-z_]\w*)\s*\([^()]*\)\s*$", text[start:opened - 1].rstrip())
         if m is not None:
             names.setdefault(m.group(1), k)
-    kept = {k for k, (_, body, end) in enumerate(bodies) if _PRAGMA.search(text, body, end)}
-    pending = [text[a:b] for k in sorted(kept) for a, b in _region_spans(text, *bodies[k][1:])]
+    kept = {k for k, (_, body, end) in enumerate(bodies) if pattern.search(text, body, end)}
+    pending = [text[a:b] for k in sorted(kept)
+               for a, b in (_region_spans(text, *bodies[k][1:]) if pattern is _PRAGMA
+                            else [bodies[k][1:]])]
     while pending:
         for word in set(re.findall(r"[A-Za-z_]\w*", pending.pop())):
             k = names.get(word)

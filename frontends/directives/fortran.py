@@ -1,0 +1,312 @@
+"""OpenMP/OpenACC directives in Fortran: sentinels, continuations, the loop nest of a claim.
+
+Free form: ``!$omp`` (``!$acc``) as the first non-blank text of a line; fixed form:
+``c$omp``, ``*$omp`` or ``!$omp`` in column 1 as well.  A directive ending in ``&`` continues
+on the next line, which starts with the sentinel (free form: optionally followed by ``&``;
+fixed form: the sentinel and a character other than blank or zero in column 6 also
+continue).  Conditional-compilation lines (``!$ use omp_lib``) are not directives.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from frontends.directives.claims import (
+    Claim,
+    DataClaim,
+    EndDirective,
+    LoopClaim,
+    ParallelOpen,
+    Untouched,
+    inherit,
+    parallel_left,
+    spelled,
+    with_inner_directives,
+)
+from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line
+from frontends.fortran.scopes import Procedure, innermost_procedure
+from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
+from translator.diagnostics import FrontendError
+
+_SENTINELS = {"openmp": "omp", "openacc": "acc"}
+
+_DO_CONSTRUCTS = frozenset({"Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
+                            "Action_Term_Do_Construct"})
+
+
+@dataclass(frozen=True)
+class FoundClaim:
+    """A directive of the file and its claim."""
+
+    raw: RawDirective
+    claim: Claim
+
+
+def _patterns(word: str, form: str) -> list[re.Pattern]:
+    free = re.compile(rf"^(\s*)(!\${word})(?=[\s&]|$)(.*)$", re.IGNORECASE)
+    if form != "fixed":
+        return [free]
+    return [free, re.compile(rf"^()([cC*!]\${word})(?=[\s&0-9]|$)(.*)$", re.IGNORECASE)]
+
+
+def _match(line: str, patterns: list[re.Pattern]) -> re.Match | None:
+    for pat in patterns:
+        m = pat.match(line)
+        if m is not None:
+            return m
+    return None
+
+
+def scan_model(lines: SourceLines, form: str, model: str) -> list[RawDirective]:
+    """Every directive of `model` in the file, continuation lines joined."""
+    patterns = _patterns(_SENTINELS[model], form)
+    out: list[RawDirective] = []
+    k, total = 1, len(lines.lines)
+    while k <= total:
+        m = _match(lines.line(k), patterns)
+        if m is None:
+            k += 1
+            continue
+        first, col = k, len(m.group(1)) + 1
+        span = lines.span(first, col)
+        text = _body(m.group(3), form)
+        while text.endswith("&") or _fixed_continues(lines, k + 1, patterns, form):
+            k += 1
+            nxt = _match(lines.line(k), patterns) if k <= total else None
+            if nxt is None:
+                raise FrontendError(f"{m.group(2)} directive continued with '&' but the next "
+                                    f"line is not a '{m.group(2)}' continuation line", span)
+            text = text.removesuffix("&").rstrip() + " " + _body(nxt.group(3), form)
+        out.append(RawDirective(first, k, col, text.strip(), m.group(1), span))
+        k += 1
+    return out
+
+
+def _body(text: str, form: str) -> str:
+    body = text.strip()
+    if form == "fixed" and text[:1] not in (" ", "\t", "") and text[:1] != "0":
+        body = text[1:].strip()        # column 6: a continuation mark
+    if body.startswith("&"):
+        body = body[1:].strip()
+    return _strip_comment(body)
+
+
+def _strip_comment(text: str) -> str:
+    """A trailing ``! comment`` of a directive line (outside quotes)."""
+    quote = ""
+    for k, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "!":
+            return text[:k].rstrip()
+    return text
+
+
+def _fixed_continues(lines: SourceLines, k: int, patterns: list[re.Pattern], form: str) -> bool:
+    if form != "fixed" or k > len(lines.lines):
+        return False
+    m = _match(lines.line(k), patterns[1:])
+    return m is not None and m.group(3)[:1] not in (" ", "\t", "", "0")
+
+
+def read_claims(lines: SourceLines, form: str, models: tuple[str, ...],
+                parsers: dict[str, Any]) -> list[FoundClaim]:
+    """The claims of every directive of the requested models, in line order."""
+    found = []
+    for model in models:
+        if model not in _SENTINELS:
+            continue
+        for raw in scan_model(lines, form, model):
+            claim = parsers[model](raw.text, raw.span, "fortran")
+            found.append(FoundClaim(raw, claim))
+    return sorted(found, key=lambda f: f.raw.line)
+
+
+def claim_marks(found: list[FoundClaim], procedures: list[Procedure], lines: SourceLines,
+                form: str) -> list[RegionMarks]:
+    """A region around the loop nest of every `LoopClaim` (with its end directive, if the
+    next directive after the nest is one), and one around every ``parallel`` construct that
+    holds only worksharing loops (its loops in order, each with its claim)."""
+    marks, skip = [], set()
+    for k, f in enumerate(found):
+        if k in skip:
+            continue
+        if isinstance(f.claim, ParallelOpen):
+            inner, mark = _parallel_construct(found, k, procedures, lines, form)
+            skip |= inner
+            if mark is not None:
+                marks.append(mark)
+        elif isinstance(f.claim, LoopClaim):
+            lo, hi, end = _claim_extent(found, k, procedures, lines, form)
+            claim = _with_inner(found, k, lo, hi, lines, form)
+            if claim is None:
+                continue
+            marks.append(RegionMarks(
+                name=None, kernel_line=f.raw.line, end_line=end.last_line if end else hi,
+                body_first_line=f.raw.last_line + 1, indent=f.raw.indent, calls=(),
+                span=f.raw.span, end_span=end.span if end else lines.span(hi),
+                claims=((claim, lo, _spelled(f)),), body_last_line=hi))
+    return marks
+
+
+def _with_inner(found: list[FoundClaim], k: int, lo: int, hi: int, lines: SourceLines,
+                form: str) -> LoopClaim | None:
+    """The claim of `found[k]` given the directives inside its loop (`with_inner_directives`);
+    None, and `found[k]` made `Untouched`, when the loop is not offloaded."""
+    f = found[k]
+    inner = [(g.claim, _next_code_line(lines, g.raw.last_line, hi, form))
+             for g in found if lo < g.raw.line < hi]
+    claim = with_inner_directives(f.claim, inner, "fortran")
+    if isinstance(claim, str):
+        found[k] = FoundClaim(f.raw, Untouched(model=f.claim.model, name=f.claim.name,
+                                               span=f.claim.span, reason=claim))
+        return None
+    return claim
+
+
+def _next_code_line(lines: SourceLines, after: int, last: int, form: str) -> str:
+    for n in range(after + 1, last + 1):
+        if not is_comment_line(lines.line(n), form):
+            return lines.line(n)
+    return ""
+
+
+def _claim_extent(found: list[FoundClaim], k: int, procedures: list[Procedure],
+                  lines: SourceLines, form: str) -> tuple[int, int, RawDirective | None]:
+    """The first and last line of the loop of claim `k`, and its end directive if any."""
+    f = found[k]
+    proc = innermost_procedure(procedures, f.raw.line)
+    if proc is None or proc.exec_part is None:
+        raise FrontendError(f"{_spelled(f)} outside the executable part of a procedure",
+                            f.raw.span)
+    lo, hi = _loop_after(proc, f, lines)
+    return lo, hi, _end_directive(found[k + 1:], f, hi, lines, form)
+
+
+def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Procedure],
+                        lines: SourceLines, form: str) -> tuple[set[int], RegionMarks | None]:
+    """The region of the ``parallel`` construct opened by `found[k]`, if it holds only
+    worksharing loops (else None: it stays as written, and so do its loops); returns the
+    indices of the directives it holds, too."""
+    opened = found[k]
+    close = next((j for j in range(k + 1, len(found))
+                  if isinstance(found[j].claim, EndDirective)
+                  and ("end", *found[j].claim.words) == opened.claim.end_words), None)
+    if close is None:
+        raise FrontendError(f"{_spelled(opened)} without a matching end directive "
+                            f"('{' '.join(opened.claim.end_words)}')", opened.raw.span)
+    inner = set(range(k + 1, close + 1))
+    claims, covered = [], set()
+    for j in range(k + 1, close):
+        g = found[j]
+        if isinstance(g.claim, LoopClaim):
+            lo, hi, end = _claim_extent(found, j, procedures, lines, form)
+            last = end.last_line if end else hi
+            covered |= set(range(g.raw.line, last + 1))
+            claim = _with_inner(found, j, lo, hi, lines, form)
+            if claim is not None and end is not None and _nowait(found, end):
+                claim = replace(claim, ignored=claim.ignored + ("nowait",))
+            if claim is None:
+                found[k] = FoundClaim(opened.raw, parallel_left(
+                    opened.claim, f"its loop at line {lo} is not offloaded"))
+                return inner, None
+            claims.append((inherit(claim, opened.claim.claim), lo, _spelled(g)))
+    code = [n for n in range(opened.raw.last_line + 1, found[close].raw.line)
+            if n not in covered and not is_comment_line(lines.line(n), form)]
+    if code or not claims:
+        why = (f"line {code[0]} holds code outside its worksharing loops (every thread runs "
+               "it)" if code else "it holds no worksharing loop")
+        found[k] = FoundClaim(opened.raw, parallel_left(opened.claim, why))
+        return inner, None
+    end = found[close].raw
+    return inner, RegionMarks(
+        name=None, kernel_line=opened.raw.line, end_line=end.last_line,
+        body_first_line=opened.raw.last_line + 1, indent=opened.raw.indent, calls=(),
+        span=opened.raw.span, end_span=end.span, claims=tuple(claims))
+
+
+def _nowait(found: list[FoundClaim], end: RawDirective) -> bool:
+    """Whether the end directive `end` says ``nowait``."""
+    return any(g.raw is end and "nowait" in getattr(g.claim, "clauses", ()) for g in found)
+
+
+def _spelled(f: FoundClaim) -> str:
+    return spelled(f.claim, "fortran")
+
+
+def _loop_after(proc: Procedure, f: FoundClaim, lines: SourceLines) -> tuple[int, int]:
+    """The lines of the DO construct right after the directive."""
+    node = _next_statement(children(proc.exec_part), f.raw.last_line)
+    if node is None or class_name(node) not in _DO_CONSTRUCTS:
+        raise FrontendError(f"{_spelled(f)} must be followed by a DO loop", f.raw.span)
+    lo, hi = node_lines(node)
+    if _code_between(lines, f.raw.last_line, lo):
+        raise FrontendError(f"{_spelled(f)} must be followed by a DO loop", f.raw.span)
+    return lo, hi
+
+
+def _next_statement(nodes: tuple, after: int) -> Any | None:
+    for n in nodes:
+        rng = None if n is None or isinstance(n, str) or is_comment(n) else node_lines(n)
+        if rng is None:
+            continue
+        if rng[0] > after:
+            return n
+        if rng[1] > after:
+            return _next_statement(children(n), after)
+    return None
+
+
+def _code_between(lines: SourceLines, after: int, before: int) -> bool:
+    return any(not is_comment_line(lines.line(k), "free") for k in range(after + 1, before))
+
+
+def _end_directive(rest: list[FoundClaim], f: FoundClaim, hi: int, lines: SourceLines,
+                   form: str) -> RawDirective | None:
+    """The ``end`` directive of `f` if it is the first directive after the nest, with only
+    comments between."""
+    for g in rest:
+        if g.raw.line <= hi:
+            continue
+        if not isinstance(g.claim, EndDirective):
+            return None
+        if ("end", *g.claim.words) != f.claim.end_words:
+            return None
+        if any(not is_comment_line(lines.line(k), form) for k in range(hi + 1, g.raw.line)):
+            return None
+        return g.raw
+    return None
+
+
+def data_raw_directives(found: list[FoundClaim]) -> list[RawDirective]:
+    """The data claims as ``translate`` data directives, for `frontends.fortran.datadirs`."""
+    out = []
+    for f in found:
+        if isinstance(f.claim, DataClaim):
+            out.append(RawDirective(f.raw.line, f.raw.last_line, f.raw.col,
+                                    f.claim.translate_text, f.raw.indent, f.raw.span))
+        elif isinstance(f.claim, EndDirective) and f.claim.words[-1:] == ("data",):
+            out.append(RawDirective(f.raw.line, f.raw.last_line, f.raw.col, "end data",
+                                    f.raw.indent, f.raw.span))
+    return out
+
+
+def prove_region_claims(kernel: Any, written_scalars: frozenset[str], source_names: set[str],
+                        loops: list[Any], m: RegionMarks
+                        ) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    """Prove the claims of region `m` on its kernel (`loops`: the builder's `LoopRecord`s,
+    `source_names`: the procedure's variables the region touches); returns the transform
+    calls the proven claims add and a report line per claim."""
+    from frontends.directives.proof import LoopInfo, RegionFacts, prove_claims
+    index = {id(r): k for k, r in enumerate(loops)}
+    infos = [LoopInfo(r.var, r.iname, r.span.line,
+                      index[id(r.enclosing[-1])] if r.enclosing else None) for r in loops]
+    # scalars the translator made private on its own are shared under the directive's rules
+    auto = frozenset(n for n in kernel.temporaries if n in source_names)
+    facts = RegionFacts(kernel=kernel, written_back=written_scalars, auto_private=auto,
+                        implicit=frozenset(r.var for r in loops), loops=tuple(infos))
+    return prove_claims(facts, m.claims)

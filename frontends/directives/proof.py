@@ -1,0 +1,281 @@
+"""Proving a `LoopClaim` on the kernel built from its loop nest, under the model's rules.
+
+Data sharing follows the directive, not the sequential program: a scalar the loop writes
+that no clause makes private or a reduction is shared, and written by several iterations:
+a race.  A private scalar must be written before it is read in every iteration (else its
+value comes from nowhere).  Every loop the directive declares parallel is proved parallel by
+`translator.analysis.legality`; an accumulation listed in a reduction clause may be
+reassociated (the clause is the user's consent).  Failures are ``directive-race`` warnings
+(errors by default, `translator.build.warnpolicy`) at the directive; the region then keeps the
+meaning the translator proves on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pymbolic.primitives as p
+
+from frontends.directives.claims import RACE, SEQUENTIAL, LoopClaim
+from translator.diagnostics import FrontendError, LegalityError, warn
+from translator.ir.kernel import Kernel
+
+#: Reduction operators the IR can run in parallel (`translator.analysis.reductions`).
+SUPPORTED_REDUCTIONS = frozenset({"+", "-", "*", "max", "min"})
+
+
+@dataclass(frozen=True)
+class ClaimSite:
+    """A claim and what the frontend knows of its loops: the spelling of the directive for
+    messages (``!$omp parallel do``), and the declared-parallel loops as (variable, iname),
+    outermost first."""
+
+    claim: LoopClaim
+    spelled: str
+    loops: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class LoopInfo:
+    """A loop of the region: its variable, iname, source line and enclosing loop (an index
+    into the same list)."""
+
+    var: str
+    iname: str
+    line: int
+    parent: int | None
+
+
+@dataclass(frozen=True)
+class RegionFacts:
+    """What a frontend knows of a region built for claims: the scalars written back to the
+    caller (`written_back`), the scalars it made private on its own (`auto_private`: shared
+    under the directive's rules unless a clause says otherwise), the names that are private
+    by the model's rules whatever the clauses (loop indices; C: variables declared in the
+    loop), and the loops."""
+
+    kernel: Kernel
+    written_back: frozenset[str]
+    auto_private: frozenset[str]
+    implicit: frozenset[str]
+    loops: tuple[LoopInfo, ...]
+
+
+def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, ...]]:
+    """Prove each (claim, loop line, spelling) of a region; returns the transform calls the
+    proven claims add (a reduction clause consents to reassociation) and a report line per
+    claim."""
+    from frontends.base import TransformCall
+    kernel = facts.kernel
+    calls, notes = [], []
+    read_only = frozenset(a.name for a in kernel.value_args)
+    used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
+    for claim, line, spelled in claims:
+        site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
+        check_default_none(site, used, facts.implicit)
+        private = claim.private_names(facts.auto_private | facts.written_back)
+        shared = (facts.auto_private - private) | facts.written_back
+        verdict = prove_claim(kernel, site, shared, read_only)
+        notes.append(f"{spelled} at line {claim.span.line}: {verdict.summary}"
+                     + (f"; accepted with no effect: {', '.join(claim.ignored)}"
+                        if claim.ignored else ""))
+        if verdict.proven and claim.reductions and not any(c.name == "set_options"
+                                                            for c in calls):
+            calls.append(TransformCall(name="set_options", kwargs=(("reassociate", True),),
+                                       span=claim.span))
+        if verdict.proven:
+            calls += claim.hints   # the model's mapping hints (legality checks them again)
+    notes += _nowait_races(facts, claims)
+    return tuple(calls), tuple(notes)
+
+
+def _nowait_races(facts: RegionFacts, claims: tuple) -> list[str]:
+    """``nowait`` on a worksharing loop lets threads start the next loops of the construct
+    before it ends: a race when a later loop touches memory it writes, or writes memory it
+    reads (proved by isl; the region still runs the loops in order)."""
+    from translator.split import loops_conflict
+    kernel, out = facts.kernel, []
+    nests = [_outer_statements(kernel, facts.loops, line) for _, line, _ in claims]
+    for k, (claim, _, spelled) in enumerate(claims):
+        if "nowait" not in claim.ignored:
+            continue
+        for later, (other, _, _) in zip(nests[k + 1:], claims[k + 1:]):
+            if nests[k] and later and loops_conflict(kernel, nests[k], later, ()):
+                problem = (f"'nowait' lets the loop at line {other.span.line} start before "
+                           "this loop ends, and they touch the same memory (one of them "
+                           "writes it): remove nowait")
+                warn(RACE, f"{spelled}: {problem}; the loops run in order",
+                     claim.span)
+                out.append(f"{spelled} at line {claim.span.line}: refused: {problem}")
+                break
+    return out
+
+
+def _outer_statements(kernel: Kernel, loops: tuple[LoopInfo, ...], line: int) -> list:
+    iname = next((r.iname for r in loops if r.line == line), None)
+    return [s for s in kernel.statements if iname in s.within_inames]
+
+
+def declared_loops(claim: LoopClaim, line: int, loops: tuple[LoopInfo, ...], spelled: str
+                   ) -> tuple[tuple[str, str], ...]:
+    """(variable, iname) of the loops the claim declares parallel: the outermost loop at
+    `line` and the loops perfectly nested in it, `claim.parallel` in all."""
+    first = [k for k, r in enumerate(loops) if r.line == line][:1]
+    chain = first
+    while chain and len(chain) < claim.parallel:
+        inner = [k for k, r in enumerate(loops) if r.parent == chain[-1]]
+        if len(inner) != 1:
+            raise FrontendError(f"{spelled}: collapse({claim.parallel}) needs "
+                                f"{claim.parallel} perfectly nested loops", claim.span)
+        chain.append(inner[0])
+    return tuple((loops[k].var, loops[k].iname) for k in chain[:max(claim.parallel, 0)])
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome: `proven` or not, and one line for the report."""
+
+    proven: bool
+    summary: str
+
+
+def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
+                read_only: frozenset[str]) -> Verdict:
+    """Check `site` on `kernel`: `shared_written` are the scalars the kernel writes back to the
+    caller (not private copies), `read_only` the scalars it only reads.  Warns
+    ``directive-race`` and returns a failed verdict at the first problem."""
+    problem = _sharing_problem(kernel, site, shared_written, read_only)
+    reason = _unsupported(site.claim) or _array_reduction(kernel, site.claim, shared_written)
+    if not problem and reason:
+        warn(SEQUENTIAL, f"{site.spelled}: {reason}; the loop keeps its sequential meaning",
+             site.claim.span)
+        return Verdict(False, f"refused: {reason}")
+    problem = problem or _dependence_problem(kernel, site)
+    if problem:
+        warn(RACE, f"{site.spelled}: {problem}; the loop keeps its sequential meaning",
+             site.claim.span)
+        return Verdict(False, f"refused: {problem}")
+    loops = ", ".join(v for v, _ in site.loops) or "none"
+    reductions = ", ".join(f"{op}:{n}" for op, n in site.claim.reductions)
+    return Verdict(True, f"proven: loops {loops} parallel"
+                   + (f", reductions {reductions}" if reductions else ""))
+
+
+def check_default_none(site: ClaimSite, used: frozenset[str],
+                       implicit: frozenset[str]) -> None:
+    """``default(none)``: every variable the loop uses, but its `implicit` ones (loop indices,
+    variables declared inside), is named in a data-sharing clause (an error, as in OpenMP)."""
+    if site.claim.default != "none":
+        return
+    listed = {*site.claim.listed()}
+    missing = sorted(used - implicit - listed)
+    if missing:
+        raise FrontendError(f"{site.spelled}: variable {missing[0]!r} is used in the loop but "
+                            "not named in a data-sharing clause, and default(none) requires "
+                            f"it (add shared({missing[0]}) or private({missing[0]}))",
+                            site.claim.span)
+
+
+def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
+                     read_only: frozenset[str]) -> str:
+    claim = site.claim
+    for name in sorted(shared_written):
+        if name in claim.reduction_names or name in claim.lastprivate:
+            continue
+        if name in claim.firstprivate:
+            return (f"firstprivate variable {name!r} is read before it is written in an "
+                    "iteration: its value then comes from the previous iteration the same "
+                    "thread ran, which depends on the schedule; write it before reading it "
+                    "in every iteration, or make it a reduction")
+        if name in claim.private_names(shared_written):
+            return (f"private variable {name!r} is read before it is written in an iteration: "
+                    f"its value is undefined in {_model(claim)}; use firstprivate({name})")
+        op = accumulation_operator(kernel, name)
+        fix = f"reduction({op}:{name})" if op else f"private({name})"
+        return (f"shared variable {name!r} is written by every iteration of the parallel "
+                f"loop over {site.loops[0][0]} (a race): add {fix}")
+    for name in sorted(read_only & frozenset(claim.private)):
+        return (f"private variable {name!r} is read but never written in the loop: its value "
+                f"is undefined in {_model(claim)}; use firstprivate({name})")
+    return ""
+
+
+def _unsupported(claim: LoopClaim) -> str:
+    """Why a correct claim cannot run in parallel here ("" if it can)."""
+    ops = [f"{op}:{n}" for op, n in claim.reductions if op not in SUPPORTED_REDUCTIONS]
+    if ops:
+        return (f"reduction({ops[0]}): the translator has no parallel reduction for operator "
+                f"'{ops[0].split(':')[0]}' (only {', '.join(sorted(SUPPORTED_REDUCTIONS))})")
+    if claim.lastprivate:
+        name = claim.lastprivate[0]
+        return (f"lastprivate({name}) is not supported in parallel ({name!r} gets the last "
+                "iteration's value as in the sequential loop)")
+    return ""
+
+
+def _array_reduction(kernel: Kernel, claim: LoopClaim, scalars: frozenset[str]) -> str:
+    """Why a reduction over an array (OpenMP 4.5 ``reduction(+:hist)``) is refused ("" if
+    every reduction variable is a scalar)."""
+    arrays = {a.name for a in kernel.array_args} - scalars
+    for _, name in claim.reductions:
+        if name in arrays:
+            return f"reduction over the array {name!r}: the translator reduces scalars only"
+    return ""
+
+
+def _model(claim: LoopClaim) -> str:
+    return "OpenMP" if claim.model == "openmp" else "OpenACC"
+
+
+def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
+    from translator.analysis.legality import check_mappings
+    from translator.automap import _tagged, reduction_band
+    kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
+    consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
+        if site.claim.reductions else kernel
+    for var, iname in site.loops:
+        try:
+            check_mappings(_tagged(kernel, iname))
+        except LegalityError as err:
+            if site.claim.reductions and reduction_band(consent, iname)[0]:
+                continue
+            return f"the loop over {var} is declared parallel, but {err.message}"
+    return ""
+
+
+def _nest_of(kernel: Kernel, iname: str) -> Kernel:
+    """The statements of the loop over `iname` alone: a region holding several worksharing
+    loops runs them in order (a kernel boundary between dependent nests), so each claim is
+    about its own nest."""
+    from translator.split import sub_kernel
+    ids = [s.id for s in kernel.statements if iname in s.within_inames]
+    if len(ids) == len(kernel.statements):
+        return kernel
+    return sub_kernel(kernel, ids, (), kernel.name)
+
+
+def accumulation_operator(kernel: Kernel, name: str) -> str:
+    """The operator of an accumulation ``name = name op ...`` in `kernel` ("+", "*", "max",
+    "min"), or "" when `name` is not accumulated."""
+    for stmt in kernel.statements:
+        if name not in stmt.assignee_names():
+            continue
+        op = _operator(getattr(stmt, "expression", None), name)
+        if op:
+            return op
+    return ""
+
+
+def _operator(expr: object, name: str) -> str:
+    from translator.ir.expr import dependencies
+
+    def mentions(e: object) -> bool:
+        return name in dependencies(e)
+    if isinstance(expr, p.Sum) and any(mentions(c) for c in expr.children):
+        return "+"
+    if isinstance(expr, p.Product) and any(mentions(c) for c in expr.children):
+        return "*"
+    if isinstance(expr, p.Call) and any(mentions(c) for c in expr.parameters):
+        fn = getattr(expr.function, "name", "")
+        return fn if fn in ("max", "min", "fmax", "fmin") else ""
+    return ""
