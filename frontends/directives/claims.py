@@ -4,7 +4,7 @@ note in `frontends.directives`)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from frontends.base import TransformCall
 from translator.diagnostics import SourceSpan, TranslatorError, warn
@@ -123,13 +123,6 @@ class ParallelOpen:
 
 
 Claim = LoopClaim | DataClaim | Untouched | EndDirective | ParallelOpen
-
-
-@dataclass
-class DirectiveReport:
-    """What happened to each directive of a file, for ``--report``."""
-
-    lines: list[str] = field(default_factory=list)
 
 
 def requested_models(options: dict) -> tuple[str, ...]:
