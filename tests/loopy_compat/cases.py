@@ -231,8 +231,7 @@ subroutine rot_norm(out, alpha, out2, inp, inp2, n)
   real*8 alpha
   integer n, i
   !$translate kernel rot_k
-  !$translate split_iname("i", 16, within="tag:input or writes:out or writes:out2 or writes:r", &
-  !$translate&  outer_tag="g.0", inner_tag="l.0")
+  !$translate split_iname("i", 16, outer_tag="g.0", inner_tag="l.0")
   do i = 1, n
     !$translate block tags(input)
     a = cos(alpha)*inp(i) + sin(alpha)*inp2(i)
