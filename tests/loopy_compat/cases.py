@@ -599,7 +599,7 @@ subroutine volumeKernel(elements, Nfields, Ngeo, Ndim, Dop, geo, Q, rhsQ)
   real*4 rhsQ(Nq,Nq,Nq,Nfields,elements)
   integer e,i,j,k,d,n,cnt
   real*4 u,v,w,p, dFdr, dFds, dFdt, divF
-  real*4 F(Nq,Nq,Nq,3)
+  real*4 F(Nq,Nq,Nq,Ndim)
   !$translate kernel volume_k
   !$translate split_iname("e", 32, outer_tag="g.1", inner_tag="g.0")
   !$translate fix_parameters(Ndim=3)

@@ -33,3 +33,27 @@ def test_pragma_case(name: str, tmp_path: Path) -> None:
     src = tmp_path / f"{name}.f90"
     src.write_text(PRAGMA_CASES[name])
     check_sample(src, tmp_path)
+
+
+def test_local_work_array_reaches_local_memory() -> None:
+    """volumeKernel's procedure-local F is a temporary for set_temporary_address_space: one
+    copy per work group in local memory, with barriers between its writes and reads."""
+    from tests.loopy_compat.cases import EXAMPLE_VOLUME
+    from translator.driver import translate_text
+    cl = translate_text("vk.f90", EXAMPLE_VOLUME).outputs["vk.cl"]
+    assert "__local float f[375];" in cl
+    assert "barrier(CLK_LOCAL_MEM_FENCE);  /* f written by" in cl
+
+
+def test_dummy_array_is_no_temporary() -> None:
+    """A dummy argument is the caller's memory: it stays an argument, and the pragma says so
+    at its line."""
+    from translator.diagnostics import TransformError
+    from translator.driver import translate_text
+    src = PRAGMA_CASES["fill"].replace(
+        '  !$translate split_iname("i", 128, outer_tag="g.0", inner_tag="l.0")\n',
+        '  !$translate set_temporary_address_space("out", "local")\n')
+    with pytest.raises(TransformError) as info:
+        translate_text("fill.f90", src)
+    assert "'out' is not a temporary of kernel 'fill_k'" in info.value.message
+    assert info.value.span.line == 6
