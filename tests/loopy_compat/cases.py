@@ -707,3 +707,42 @@ PRAGMA_CASES = {
     "example_tagging": EXAMPLE_TAGGING,
     "example_volume_kernel": EXAMPLE_VOLUME,
 }
+
+#: The C neighbour of the sparse example: the row length computed in the row loop bounds the
+#: inner loop.
+C_SPARSE = """\
+#include <stdio.h>
+void sparse(int m, int n, int nvals, const int rowstarts[m + 1], const int colindices[nvals],
+            const double values[nvals], const double x[n], double y[m]) {
+#pragma translate kernel sparse_k
+#pragma translate split_iname("i", 128, outer_tag="g.0", inner_tag="l.0")
+  for (int i = 0; i < m; i++) {
+    int rowstart = rowstarts[i];
+    int length = rowstarts[i + 1] - rowstart;
+    double rowsum = 0;
+    for (int j = 0; j < length; j++)
+      rowsum += x[colindices[rowstart + j]] * values[rowstart + j];
+    y[i] = rowsum;
+  }
+#pragma translate end kernel
+}
+
+int main(void) {
+  enum { M = 300, N = 300 };
+  static int rowstarts[M + 1], colindices[9 * M];
+  static double values[9 * M], x[N], y[M];
+  int nvals = 0;
+  for (int i = 0; i < M; i++) {
+    rowstarts[i] = nvals;
+    for (int k = 0; k < (i * 5) % 10; k++) {
+      colindices[nvals] = (i * 7 + k * 13) % N;
+      values[nvals++] = 0.5 * k - 1;
+    }
+  }
+  rowstarts[M] = nvals;
+  for (int i = 0; i < N; i++) x[i] = i % 17 - 8;
+  sparse(M, N, nvals, rowstarts, colindices, values, x, y);
+  for (int i = 0; i < M; i += 7) printf("%.3f\\n", y[i]);
+  return 0;
+}
+"""

@@ -57,3 +57,33 @@ def test_dummy_array_is_no_temporary() -> None:
         translate_text("fill.f90", src)
     assert "'out' is not a temporary of kernel 'fill_k'" in info.value.message
     assert info.value.span.line == 6
+
+
+def test_c_sparse_row_length_bound(tmp_path: Path) -> None:
+    from tests.loopy_compat.cases import C_SPARSE
+    src = tmp_path / "sparse.c"
+    src.write_text(C_SPARSE)
+    check_sample(src, tmp_path)
+
+
+@pytest.mark.parametrize("language", ["fortran", "c"])
+def test_bound_scalar_written_in_the_loop_is_refused(language: str) -> None:
+    """A computed bound is copied on entry; C re-reads its condition, so a scalar the loop
+    itself writes stays refused there (Fortran fixes the trip count on entry: allowed)."""
+    from tests.loopy_compat.cases import C_SPARSE
+    from translator.diagnostics import FrontendError
+    from translator.driver import translate_text
+    if language == "fortran":
+        src = PRAGMA_CASES["example_sparse"].replace(
+            "    y(i) = rowsum\n", "    y(i) = rowsum + length\n").replace(
+            "        x(colindices(rowstart+j-1))*values(rowstart+j-1)\n",
+            "        x(colindices(rowstart+j-1))*values(rowstart+j-1)\n      length = 0\n")
+        assert "__kernel" in translate_text("sparse.f90", src).outputs["sparse.cl"]
+        return
+    src = C_SPARSE.replace("rowsum += x[colindices[rowstart + j]] * values[rowstart + j];",
+                           "{ rowsum += x[colindices[rowstart + j]]; length--; }")
+    with pytest.raises(FrontendError) as info:
+        translate_text("sparse.c", src)
+    assert "the bounds of the loop over 'j' depend on 'length', which the region writes" \
+        in info.value.message
+    assert info.value.span.line == 10
