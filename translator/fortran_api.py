@@ -11,8 +11,10 @@ already marks regions gives those regions' kernels, their transform pragmas appl
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
+from translator.diagnostics import SourceSpan
 from translator.ir.kernel import Kernel
 
 #: A ``kernel`` directive in either form (the sentinel at any column in free form).
@@ -39,23 +41,30 @@ def parse_fortran(source: str, filename: str = "source.f90", *,
     >>> sorted(knls), sorted(a.name for a in knls["fill"].args)
     (['fill'], ['a', 'n', 'out'])
     """
+    from translator.diagnostics import TranslatorError
     from translator.driver import frontend_for
     frontend = frontend_for(filename, "fortran")
     opts = dict(options or {})
     if _KERNEL_DIRECTIVE.search(source):
         return _marked_kernels(frontend.parse(filename, source, opts))
-    regions = frontend.parse(filename, with_regions(source, filename, opts), opts).regions
-    return {r.name: r.kernel for r in regions}
+    text, origin = with_regions(source, filename, opts)
+    try:
+        regions = frontend.parse(filename, text, opts).regions
+    except TranslatorError as err:
+        err.span = _original(err.span, origin)
+        raise
+    return {r.name: _at_original_lines(r.kernel, origin) for r in regions}
 
 
-def with_regions(source: str, filename: str, options: dict[str, Any]) -> str:
+def with_regions(source: str, filename: str, options: dict[str, Any]
+                 ) -> tuple[str, dict[int, int]]:
     """`source` with each subroutine's executable part between ``!$translate kernel NAME``
-    and ``!$translate end kernel`` lines (column 1: a directive in both source forms)."""
+    and ``!$translate end kernel`` lines (column 1: a directive in both source forms), and
+    the line of `source` that each line of the new text comes from."""
     from frontends.fortran.source import (children, class_name, node_lines, parse_source,
                                           source_form, walk)
     tree = parse_source(filename, source, source_form(filename, options))
-    lines = source.splitlines(keepends=True)
-    marks: list[tuple[int, str]] = []
+    marks: dict[int, list[str]] = {}
     for unit in walk(tree):
         if class_name(unit) != "Subroutine_Subprogram":
             continue
@@ -64,13 +73,38 @@ def with_regions(source: str, filename: str, options: dict[str, Any]) -> str:
         if span is None:
             continue
         name = str(parts["Subroutine_Stmt"].items[1]).lower()
-        marks += [(span[0] - 1, f"!$translate kernel {name}\n"),
-                  (span[1], "!$translate end kernel\n")]
-    for at, line in sorted(marks, reverse=True):
-        if at > 0 and not lines[at - 1].endswith("\n"):
-            lines[at - 1] += "\n"
-        lines.insert(at, line)
-    return "".join(lines)
+        marks.setdefault(span[0], []).append(f"!$translate kernel {name}\n")
+        marks.setdefault(span[1] + 1, []).insert(0, "!$translate end kernel\n")
+    out: list[str] = []
+    origin: dict[int, int] = {}
+    lines = source.splitlines(keepends=True)
+    for number, line in enumerate([*lines, ""], start=1):
+        if out and not out[-1].endswith("\n"):
+            out[-1] += "\n"
+        out += marks.get(number, [])
+        if line:
+            out.append(line)
+            origin[len(out)] = number
+    return "".join(out), origin
+
+
+def _original(span: SourceSpan | None, origin: dict[int, int]) -> SourceSpan | None:
+    """`span` at the line of the text the user gave (directive lines count for nothing)."""
+    if span is None or span.line not in origin:
+        return span
+    end = origin.get(span.end_line, span.end_line) if span.end_line is not None else None
+    return replace(span, line=origin[span.line], end_line=end)
+
+
+def _at_original_lines(kernel: Kernel, origin: dict[int, int]) -> Kernel:
+    def moved(item: Any) -> Any:
+        span = _original(item.span, origin)
+        return item if span is item.span else replace(item, span=span)
+    return kernel.copy(statements=tuple(moved(s) for s in kernel.statements),
+                       args=tuple(moved(a) for a in kernel.args),
+                       temporaries=kernel.temporaries.update(
+                           {n: moved(t) for n, t in kernel.temporaries.items()}),
+                       span=_original(kernel.span, origin))
 
 
 def _marked_kernels(parsed: Any) -> dict[str, Kernel]:

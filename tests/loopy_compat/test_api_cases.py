@@ -231,3 +231,35 @@ def test_parse_fortran_reports_bad_input_at_its_line() -> None:
     with pytest.raises(TranslatorError) as info:
         translator.parse_fortran("subroutine s(n)\n  integer n\n  n = = 1\nend\n", "bad.f90")
     assert info.value.span.file == "bad.f90" and info.value.span.line == 3
+
+
+def test_spans_are_lines_of_the_given_text() -> None:
+    """The directive lines parse_fortran adds do not shift statements, arguments or errors."""
+    import pytest
+
+    from translator.diagnostics import TranslatorError
+    two = """\
+      subroutine twice(n, a)
+      integer n, i
+      real*8 a(n)
+      do 10 i = 1, n
+         a(i) = 2*a(i)
+   10 continue
+      end
+
+      subroutine other(n, b)
+      integer n, i
+      real*8 b(n)
+      do i = 1, n
+         b(i) = 3*b(i)
+      end do
+      end
+"""
+    knls = translator.parse_fortran(two, "legacy.f")
+    assert [s.span.line for s in knls["twice"].statements] == [5]
+    assert [s.span.line for s in knls["other"].statements] == [13]
+    assert {a.name: a.span.line for a in knls["other"].args} == {"b": 11, "n": 10}
+    with pytest.raises(TranslatorError) as info:
+        translator.parse_fortran(two.replace("      do i = 1, n\n", "      do while (n > 0)\n"),
+                                 "legacy.f")
+    assert "DO WHILE" in info.value.message and str(info.value.span).startswith("legacy.f:12:")
