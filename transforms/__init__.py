@@ -45,6 +45,7 @@ from transforms.cleanup import (concatenate_arrays, find_instructions, fold_cons
                                 map_instructions, remove_inames_from_insn,
                                 remove_unused_arguments, simplify_indices)
 from transforms.precompute import precompute
+from transforms.arithmetic import collect_common_factors_on_increment
 from transforms.prefetch import add_prefetch
 
 __all__ = [

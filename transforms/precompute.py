@@ -21,7 +21,7 @@ from translator.ir.expr import (Expression, IRIdentityMapper, Reduction, TaggedV
                                 dependencies, substitute)
 from translator.ir.kernel import Kernel, SubstitutionRule
 from translator.ir.statements import Assignment
-from translator.ir.util import FrozenDict
+from translator.ir.util import FrozenDict, UniqueNameGenerator
 
 from transforms.common import (check_iname, collect, kernel_names, map_statement_expressions,
                                name_list, new_name, statement_expressions, suggestion)
@@ -378,7 +378,10 @@ def explicit_inames(kernel: Kernel, what: str, given: Any, arg: str,
 
 def _iname_bases(kernel: Kernel, what: str, arguments: Sequence[str], given: Any
                  ) -> tuple[str, ...]:
-    names = list(arguments)
+    # a default name (the rule's argument) that is an iname already is not a request to
+    # reuse that iname: only names given in precompute_inames are
+    gen = UniqueNameGenerator(kernel_names(kernel))
+    names = [gen(a) if a in kernel.all_inames else a for a in arguments]
     for k, n in enumerate(explicit_inames(kernel, what, given, "precompute_inames",
                                           reuse=True)[:len(names)]):
         names[k] = n

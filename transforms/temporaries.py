@@ -32,6 +32,23 @@ def _temporaries(kernel: Kernel, names: Any, name: str) -> list[TemporaryVariabl
     return out
 
 
+def procedure_locals_as_temporaries(kernel: Kernel, names: Iterable[str]) -> Kernel:
+    """The kernel with each of `names` that is a procedure-local work array (an array
+    argument the frontend lists in ``options.extra["private_candidates"]``: local to the
+    procedure, dead after the region) turned into a temporary, so that transforms addressing
+    temporaries reach it (loopy's volumeKernel puts such an array in local memory)."""
+    candidates = set(kernel.options.extra.get("private_candidates", ()))
+    moved = [a for a in kernel.array_args if a.name in candidates and a.name in set(names)]
+    if not moved:
+        return kernel
+    temps = kernel.temporaries.update({a.name: TemporaryVariable(
+        name=a.name, dtype=a.dtype, shape=a.shape, dim_tags=a.dim_tags,
+        address_space=AddressSpace.GLOBAL, span=a.span) for a in moved})
+    gone = {a.name for a in moved}
+    return replace(kernel, args=tuple(a for a in kernel.args if a.name not in gone),
+                   temporaries=temps)
+
+
 def _with_temporaries(kernel: Kernel, new: Iterable[TemporaryVariable]) -> Kernel:
     changed = {t.name: t for t in new if kernel.temporaries[t.name] is not t}
     if not changed:
@@ -61,6 +78,8 @@ def set_temporary_address_space(kernel: Kernel, temp_var_names: str | Iterable[s
     except (KernelLanguageError, AttributeError):
         raise TransformError(f"{name}: unknown address space {address_space!r} (expected "
                              "private, local or global)") from None
+    kernel = procedure_locals_as_temporaries(kernel, name_list(temp_var_names, name,
+                                                               "temporary names"))
     return _with_temporaries(kernel, (
         t if t.address_space == space else replace(t, address_space=space)
         for t in _temporaries(kernel, temp_var_names, name)))

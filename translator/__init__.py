@@ -17,6 +17,7 @@ _LAZY = {
     "generate_code": "translator.codegen.opencl",
     "compile": "translator.execution",
     "translate_file": "translator.build.job",
+    "parse_fortran": "translator.fortran_api",
     "TranslatorError": "translator.diagnostics",
     "Kernel": "translator.ir.kernel",
     "ArrayArg": "translator.ir.data",

@@ -33,7 +33,7 @@ def _parser() -> argparse.ArgumentParser:
                "Warnings: -Wno-ID silences one, -Werror[=ID] makes warnings errors, -w hides all.")
     ap.add_argument("sources", nargs="*", metavar="SRC", help="Fortran or C source files")
     ap.add_argument("-o", "--output", metavar="OUT", help="output directory")
-    ap.add_argument("--emit", default="all", choices=("ir", "cl", "host", "source", "all"),
+    ap.add_argument("--emit", default="all", choices=("ir", "ir-unmapped", "cl", "host", "source", "all"),
                     help="what to produce (default: all); without -o it goes to stdout")
     ap.add_argument("--runtime-dir", action="store_true",
                     help="print the directory holding translate_rt.h and translate_rt.c")

@@ -193,6 +193,24 @@ def _join_device_code(parts: list[str]) -> str:
     return join_programs(parts)
 
 
+def unmapped_ir(path: str, text: str | bytes, options: dict[str, Any] | None = None
+                ) -> dict[str, str]:
+    """``translate --emit ir-unmapped``: ``{<stem>.ir: text}``, each region's kernel in the
+    kernel language as the frontend builds it, before its transform pragmas and automatic
+    mapping (what the pragmas see, and what `translator.parse_kernel` reads back for Python
+    transforms).  Only the frontend runs: a pragma that fails does not hide the text."""
+    from translator.build.sourcebytes import SourceBytes
+    from translator.ir.printer import print_kernel
+    options = dict(options or {})
+    frontend = frontend_for(path, options.get("language"))
+    source = (SourceBytes.from_bytes(text) if isinstance(text, bytes)
+              else SourceBytes.from_text(text))
+    parsed = frontend.parse(path, source.text, options)
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return {f"{stem}.ir": "\n".join(print_kernel(_with_command_options(r.kernel, options))
+                                    for r in parsed.regions)}
+
+
 def outputs_for_emit(result: TranslationResult, emit: str) -> dict[str, str]:
     """The subset of outputs that ``--emit`` asks for (``ir`` becomes ``<stem>.ir``)."""
     base = os.path.basename(result.source)

@@ -72,16 +72,17 @@ def compare_outputs(ref: Mapping[str, np.ndarray], test: Mapping[str, np.ndarray
 
 
 def auto_test_vs_ref(ref_knl: Kernel, ctx, test_knl: Kernel | None = None, *,
-                     parameters: Mapping[str, int | float], rtol: float = 1e-6,
+                     parameters: Mapping[str, int | float] | None = None, rtol: float = 1e-6,
                      seed: int = 0) -> dict[str, np.ndarray]:
     """Run `ref_knl` and `test_knl` (default: `ref_knl` itself) on the same random inputs on
-    `ctx` and compare every output of the reference.  Returns the test kernel's outputs."""
+    `ctx` and compare every output of the reference (`parameters`: the value arguments, none
+    by default).  Returns the test kernel's outputs."""
     import pyopencl as cl
     test_knl = ref_knl if test_knl is None else test_knl
     queue = cl.CommandQueue(ctx)
     ref_run = compile_kernel(ref_knl, ctx)
     test_run = compile_kernel(test_knl, ctx)
-    inputs = random_inputs(ref_run.code.params, parameters, seed=seed)
+    inputs = random_inputs(ref_run.code.params, parameters or {}, seed=seed)
     ref_out = ref_run(queue, **_copies(inputs, ref_run.code.params))
     test_out = test_run(queue, **_copies(inputs, test_run.code.params))
     queue.finish()

@@ -30,7 +30,7 @@ from frontends.pragmas import parse_directive
 from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
                                     UnsupportedConstructError)
 from translator.ir.data import AddressSpace, TemporaryVariable
-from translator.ir.expr import Expression, TypeCast
+from translator.ir.expr import Expression, TypeCast, dependencies
 from translator.ir.util import UniqueNameGenerator
 
 
@@ -457,7 +457,8 @@ class RegionBuilder:
         if head.decl is None and not self.call_stack:
             self.out.outer_loop_finals[head.var] = self._final_value(head, node)
         lower = self._bound(head.init, "the initial value of a loop variable")
-        conditions = [(op, self._bound(b, "a loop bound")) for op, b in head.conditions]
+        conditions = [(op, self._bound(b, "a loop bound", node))
+                      for op, b in head.conditions]
         iname = self.new_iname(head.var)
         value = loop_value(iname, lower, head.step)
         loop = Loop(iname, head.var, value,
@@ -496,7 +497,8 @@ class RegionBuilder:
         except TranslatorError:
             return False
 
-    def _bound(self, node: c_ast.Node, what: str) -> Expression:
+    def _bound(self, node: c_ast.Node, what: str, loop: c_ast.For | None = None
+               ) -> Expression:
         saved, self._no_calls = self._no_calls, what
         try:
             te = self.exprs.visit(node)
@@ -504,10 +506,22 @@ class RegionBuilder:
             self._no_calls = saved
         if te.dtype.kind not in "iub":
             raise FrontendError(f"{what} must be an integer expression", self.span(node))
-        if self.loops and nodes_of(te.expr, p.Subscript):
+        if self.loops and (nodes_of(te.expr, p.Subscript)
+                           or self._computed_bound(te.expr, node, loop)):
             return self._bound_temporary(te, node)
         self.out.bound_sources[id(te.expr)] = (te.expr, node, te.dtype)
         return te.expr
+
+    def _computed_bound(self, expr: Expression, node: c_ast.Node,
+                        loop: c_ast.For | None) -> bool:
+        """Whether the loop condition `node` reads a scalar that the region set before the
+        loop (``len = end - start; for (j = 0; j < len; j++)``) and the loop never writes:
+        then its value on entry holds for the whole loop, as a bound temporary."""
+        set_before = {s.assignee_name for s in self.out.statements}
+        if loop is None or not dependencies(expr) & set_before:
+            return False
+        read = {n.name for n in _walk(node) if isinstance(n, c_ast.ID)}
+        return not read & (_assigned(loop.stmt) | _assigned(loop.next))
 
     def _bound_temporary(self, te: TExpr, node: c_ast.Node) -> Expression:
         """A bound that reads an array inside the enclosing loops (``rowptr[i + 1]``): a

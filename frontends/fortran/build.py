@@ -559,18 +559,30 @@ class RegionBuilder(CallSupport):
         non-affine bound in value arguments only becomes a value argument the caller computes."""
         e = integer_casts_dropped(e, self._is_integer)
         names = dependencies(e)
+        computed = self._computed_scalars(names)
+        if computed and self.frames:
+            return self._bound_temporary(e, computed)
         if isl_glue.is_affine(floor_divisions(e), names):
             return e
         if names & set(self.generated_inames()):
             return self._bound_temporary(e)
         return self._value_for(e)
 
-    def _bound_temporary(self, e: Expression) -> p.Variable:
-        """A bound that reads data at the enclosing loops' values (``rowptr(i+1) - 1``): a
-        private integer temporary set just before the loop, so the loop's domain is
-        data-dependent (its trip count unknown, fixed per iteration of the enclosing loops).
+    def _computed_scalars(self, names: set[str]) -> set[str]:
+        """The scalars among `names` that a statement of the region before this point sets
+        (``length = rowend - rowstart`` before ``do j = 1, length``)."""
+        set_before = {n for s in self.statements for n in s.assignee_names()}
+        return {n for n in names & set_before
+                if n in self.touched and not self.touched[n].is_array}
+
+    def _bound_temporary(self, e: Expression, computed: set[str] = frozenset()
+                         ) -> p.Variable:
+        """A bound that reads data at the enclosing loops' values (``rowptr(i+1) - 1``) or
+        scalars the region computes (`computed`): a private integer temporary set just
+        before the loop, so the loop's domain is data-dependent (its trip count unknown,
+        fixed per iteration of the enclosing loops, as Fortran evaluates it once on entry).
         The arrays it reads must not be written by the region."""
-        for name in dependencies(e) - set(self.generated_inames()):
+        for name in dependencies(e) - set(self.generated_inames()) - computed:
             self.bound_names.setdefault(name, self.span())
         name = self._names("_tr_bound")
         self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())

@@ -381,3 +381,25 @@ def test_nested_reductions_keep_the_inner_accumulator_in_one_loop(ctx, queue, sp
     a = np.random.default_rng(1).random((3, 4, 5))
     out = translator.compile(knl, ctx)(queue, a=a)["out"]
     np.testing.assert_allclose(out, a.sum(axis=(1, 2)), rtol=1e-12)
+
+
+@pytest.mark.parametrize("tag,axis,meaning", [("sep", 0, "separate arrays per index"),
+                                               ("vec", 1, "vector lanes")])
+def test_sep_and_vec_axes_are_refused_at_the_array(tag, axis, meaning):
+    """docs/kernel-language.md: the kernel language accepts sep and vec, codegen refuses
+    them naming the array and the axis (kernel-language arguments carry no source line)."""
+    tags = "sep, N0" if tag == "sep" else "N0, vec"
+    knl = translator.parse_kernel(f"""kernel k
+domains:
+  {{ [i, j] : 0 <= i < n and 0 <= j < 4 }}
+args:
+  n: value, dtype=int32
+  a: array, dtype=float32, shape=(4, n), dim_tags=({tags})
+instructions:
+  a[j, i] = 1.0  {{id=s0, inames=i:j, dep=*}}
+""")
+    with pytest.raises(CodegenError) as info:
+        generate_code(knl)
+    assert info.value.message == (
+        f"array 'a': axis {axis} has the dim tag '{tag}' ({meaning}), which the kernel language "
+        "accepts but the OpenCL target does not; give that axis a c, f, N or stride tag")

@@ -168,7 +168,7 @@ LAYERS = (
     ("pipeline", ("translator.split", "translator.automap", "translator.pipeline",
                   "translator.deep", "translator.launch_cost")),
     ("api", ("translator.execution", "translator.testing")),
-    ("driver", ("translator.driver",)),
+    ("driver", ("translator.driver", "translator.fortran_api")),
     ("build", ("translator.build", "translator.cli")),
 )
 #: Frontends may import only these layers (and each other); only these layers import them.

@@ -83,6 +83,7 @@ def output_names(src: str, emit: str) -> list[str]:
     base = os.path.basename(src)
     stem = os.path.splitext(base)[0]
     names = {"all": [base, f"{stem}.cl", f"{stem}.host.c"], "ir": [f"{stem}.ir"],
+             "ir-unmapped": [f"{stem}.ir"],
              "cl": [f"{stem}.cl"], "host": [f"{stem}.host.c"], "source": [base]}
     return names[emit]
 
@@ -125,6 +126,9 @@ def translate_file(src: str, out_dir: str, *, emit: str = "all",
     """What ``translate SRC -o OUT`` does for one file; returns the paths written."""
     from translator.driver import outputs_for_emit, translate_text, write_outputs
     refuse_overwriting_input(src, JobOptions(output=out_dir, emit=emit))
+    if emit == "ir-unmapped":
+        from translator.driver import unmapped_ir
+        return write_outputs(out_dir, unmapped_ir(src, read_source(src), options))
     result = translate_text(src, read_source(src), options)
     return write_outputs(out_dir, outputs_for_emit(result, emit))
 
@@ -164,6 +168,10 @@ def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
     popts = PassOptions(print_ir_after_all=opts.print_ir_after_all,
                         time_passes=opts.time_passes, log=lambda s: err_lines.append(s + "\n"))
     frontend = opts.frontend
+    if opts.emit == "ir-unmapped":   # the frontend only: no pragma, no mapping, no glue
+        from translator.driver import unmapped_ir
+        _emit(src, "", unmapped_ir(src, text, frontend), opts, result)
+        return
     if opts.unique_symbols:
         from translator.driver import symbol_suffix
         frontend = {**frontend, "glue_suffix": symbol_suffix(src)}

@@ -10,6 +10,8 @@ non-negative in that context.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pymbolic.primitives as p
 
@@ -548,11 +550,20 @@ def array_layout(kernel, name: str) -> tuple[Expression, tuple[Expression, ...]]
     if shape is None:
         return offset, (1,)
     tags = var.dim_tags or ()
-    for t in tags:
+    for axis, t in enumerate(tags):
         if not isinstance(t, (NestingTag, FixedStrideTag)):
-            raise CodegenError(f"array {name!r}: dim tag {type(t).__name__} (sep/vec axes) is "
-                               "not supported yet", var.span)
+            raise CodegenError(_unsupported_tag(name, axis, t), var.span)
     return offset, strides(shape, tags) if shape else ()
+
+
+def _unsupported_tag(name: str, axis: int, tag: Any) -> str:
+    """The refusal of a `sep` or `vec` axis (docs/kernel-language.md, "Dim tags")."""
+    what = {"SeparateTag": ("sep", "separate arrays per index"),
+            "VectorTag": ("vec", "vector lanes")}.get(type(tag).__name__)
+    spelled, meaning = what or (type(tag).__name__, "")
+    return (f"array {name!r}: axis {axis} has the dim tag {spelled!r} ({meaning}), which the "
+            "kernel language accepts but the OpenCL target does not; give that axis a c, f, "
+            "N or stride tag")
 
 
 #: The largest flat index that int arithmetic holds.
