@@ -11,17 +11,11 @@ import pytest
 from tests.e2e.harness import check_sample
 from tests.loopy_compat.cases import PRAGMA_CASES
 
-#: Cases that wait for other work; the reason says which.
-PENDING = {
-    "fortran_subroutines": "needs calls in regions (issue 21 item 8)",
-}
 #: Expected to fail in loopy 2025.2 as well.
 LOOPY_XFAIL = {"batched_sparse"}
 
 
 def _param(name: str):
-    if name in PENDING:
-        return pytest.param(name, marks=pytest.mark.xfail(reason=PENDING[name], strict=False))
     if name in LOOPY_XFAIL:
         return pytest.param(name, marks=pytest.mark.xfail(reason="an xfail in loopy too",
                                                           strict=False))
