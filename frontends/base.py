@@ -75,6 +75,9 @@ class Region:
     #: Statements after the call, in the source language: the values of loop variables the
     #: rest of the procedure reads after the region.
     after_call: tuple[str, ...] = ()
+    #: What became of the OpenMP/OpenACC directives of the region, one line each, for the
+    #: report (`frontends.directives`).
+    directive_notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

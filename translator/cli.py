@@ -81,6 +81,9 @@ def _parser() -> argparse.ArgumentParser:
                          "program (Translator.cmake and translate.mk pass it)")
     ap.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                     help="translate N files at once (0: one per CPU)")
+    ap.add_argument("--directives", default="translate", metavar="MODELS",
+                    help="directives to read, comma-separated: openmp, openacc, translate "
+                         "(default: translate, the translator's own pragmas)")
     ap.add_argument("--reassociate", action="store_true",
                     help="let automatic mapping run floating-point sums and products in "
                          "parallel (rounded in another order)")
@@ -195,6 +198,11 @@ def _check_args(args: argparse.Namespace) -> str:
         return "--print-outputs needs -o OUT"
     if args.jobs < 0:
         return "-j needs a number >= 0"
+    from frontends.directives import parse_models
+    try:
+        parse_models(args.directives)
+    except ValueError as err:
+        return f"--directives: {err}"
     return ""
 
 
@@ -223,6 +231,9 @@ def _frontend_options(args: argparse.Namespace) -> dict:
         opts["preprocess"] = args.preprocess
     if args.reassociate:
         opts["reassociate"] = True
+    if args.directives != "translate":
+        from frontends.directives import parse_models
+        opts["directives"] = parse_models(args.directives)
     return opts
 
 

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
+from frontends.directives import LoopClaim, claim_parsers, directive_models, untouched_notes
+from frontends.directives.fortran import (claim_marks, data_raw_directives,
+                                          prove_region_claims, read_claims)
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
@@ -49,6 +52,8 @@ class FortranParsedFile(ParsedFile):
     data_sites: tuple[DataSite, ...] = ()
     #: Other files the translation read: sources of modules used (for dependency files).
     dependencies: tuple[str, ...] = ()
+    #: The OpenMP/OpenACC directives left as written, with the reason (for the report).
+    directive_notes: tuple[str, ...] = ()
 
 
 class FortranFrontend:
@@ -61,34 +66,42 @@ class FortranFrontend:
     def parse(self, path: str, text: str, options: dict[str, Any]) -> ParsedFile:
         """Find regions and build their kernels; errors are `TranslatorError`s with spans."""
         form = source_form(path, options or {})
+        models = directive_models(options or {})
         # a preprocessed file is read as the compiler reads it, at its own line numbers (one
         # that neither holds nor includes a directive has no region: not worth the run)
         lower = text.lower()
         analysed = (preprocessed_text(path, text, form, options or {})
-                    if "$translate" in lower or "include" in lower else None)
+                    if "$translate" in lower or "include" in lower
+                    or any(f"${s}" in lower for s in models) else None)
         lines = SourceLines(path, text, analysed)
         code = text if analysed is None else analysed
         warn_near_miss_sentinels(lines, form)
         directives = scan_directives(lines, form)
         marks = group_regions(directives, lines, form)
-        found = data_directives(directives)
+        claims = read_claims(lines, form, models, claim_parsers(models)) if models else []
+        found = data_directives(sorted(directives + data_raw_directives(claims),
+                                       key=lambda d: d.line))
         regions: list[Region] = []
         data: tuple[DataSite, ...] = ()
         finder = ModuleFinder.from_options(path, options or {}, load_module)
-        if (marks or found) and analysed is None:
+        loop_claims = [c for c in claims if isinstance(c.claim, LoopClaim)]
+        if (marks or found or loop_claims) and analysed is None:
             refuse_unpreprocessed_directives(lines)
-        if marks or found:
+        if marks or found or loop_claims:
             # data directives need their procedures' trees too: then the whole file is parsed
             tree = (parse_source(path, code, form, lines) if found
-                    else _parse_needed(lines, code, form, marks))
+                    else _parse_needed(lines, code, form, [m.kernel_line for m in marks]
+                                       + [c.raw.line for c in loop_claims]))
             procedures = build_procedures(tree, lines, finder.preload(tree))
+            marks = _with_claim_regions(marks, claims, procedures, lines, form)
             regions = _build_regions(marks, procedures, lines, form, finder) if marks else []
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:
                 stale_warnings(found, regions, lines, form, procedures)
         return FortranParsedFile(path=path, text=text, language="fortran",
                                  regions=tuple(regions), form=form, data_sites=data,
-                                 dependencies=tuple(finder.loaded))
+                                 dependencies=tuple(finder.loaded),
+                                 directive_notes=untouched_notes(claims))
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text, regions replaced by calls, interfaces declared."""
@@ -104,16 +117,30 @@ class FortranFrontend:
         return generation_definition(symbol, getattr(parsed, "form", "free"))
 
 
-def _parse_needed(lines: SourceLines, text: str, form: str, marks: list[RegionMarks]) -> Any:
+def _parse_needed(lines: SourceLines, text: str, form: str, region_lines: list[int]) -> Any:
     """The fparser tree of the units holding a region and of every module (other units are
     blank lines: see `frontends.fortran.units`); the whole file if that does not parse."""
-    needed = blank_unneeded_units(text, form, [m.kernel_line for m in marks])
+    needed = blank_unneeded_units(text, form, region_lines)
     if needed is text:
         return parse_source(lines.path, text, form, lines)
     try:
         return parse_source(lines.path, needed, form, lines)
     except FrontendError:
         return parse_source(lines.path, text, form, lines)   # the error the whole file gives
+
+
+def _with_claim_regions(marks: list[RegionMarks], claims: list[Any],
+                        procedures: list[Procedure], lines: SourceLines,
+                        form: str) -> list[RegionMarks]:
+    """`marks` and the regions of the directives' loop claims, in line order; a claim inside
+    a ``translate`` region (or inside another claim's loop nest) is left to it."""
+    if not claims:
+        return marks
+    out = list(marks)
+    for m in claim_marks(claims, procedures, lines, form):
+        if not any(o.kernel_line <= m.kernel_line <= o.end_line for o in out):
+            out.append(m)
+    return sorted(out, key=lambda m: m.kernel_line)
 
 
 def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines: SourceLines,
@@ -145,11 +172,16 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.visit_block(statements)
     outside = _outside_names(proc, m, lines, form)
-    asm = assemble(builder, name, m.span, outside)
+    declared = frozenset().union(*(c.privates() for c, _, _ in m.claims))
+    asm = assemble(builder, name, m.span, outside, declared)
+    calls, notes = (prove_region_claims(asm.kernel, asm.written_scalars, set(builder.touched),
+                                        builder.loops, m)
+                    if m.claims else ((), ()))
     after = final_value_statements(builder.loops, _live_after(proc, m, lines, form),
                                    builder.generated, name)
     return FortranRegion(
-        name=name, kernel=apply_marks(asm.kernel, m.statement_marks), transform_calls=m.calls,
+        name=name, kernel=apply_marks(asm.kernel, m.statement_marks),
+        transform_calls=m.calls + calls, directive_notes=notes,
         start=lines.line_start(m.kernel_line), end=lines.line_end(m.end_line), indent=m.indent,
         procedure=proc.name, span=m.span, call_args=asm.call_args,
         written_scalars=asm.written_scalars, logical_args=asm.logical_args,
@@ -203,12 +235,13 @@ def _select(nodes: tuple, m: RegionMarks, lines: SourceLines) -> list[Any]:
         if rng is None:
             continue
         lo, hi = rng
-        if lo > m.kernel_line and hi < m.end_line and class_name(n) in _CONSTRUCT_PARTS:
+        if lo > m.kernel_line and hi <= m.last_statement_line \
+                and class_name(n) in _CONSTRUCT_PARTS:
             raise FrontendError(f"the kernel region cuts through a construct (its "
                                 f"{class_name(n).removesuffix('_Stmt').upper().replace('_', ' ')} "
                                 "statement is inside the region, the rest is not)",
                                 lines.span(lo))
-        if lo > m.kernel_line and hi < m.end_line:
+        if lo > m.kernel_line and hi <= m.last_statement_line:
             inside.append(n)
         elif hi < m.kernel_line or lo > m.end_line:
             continue

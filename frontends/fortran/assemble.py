@@ -45,8 +45,11 @@ class _Access:
 
 
 def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
-             outside_names: dict[str, int]) -> AssembledRegion:
-    """The kernel of a built region (see the module docstring for the rules)."""
+             outside_names: dict[str, int],
+             declared_private: frozenset[str] = frozenset()) -> AssembledRegion:
+    """The kernel of a built region (see the module docstring for the rules).
+    `declared_private`: scalars a directive makes private (OpenMP ``private(t)``): one copy per
+    iteration wherever they live, when each iteration writes them before reading them."""
     if not rb.statements:
         raise FrontendError("empty kernel region: no statements between 'kernel' and "
                             "'end kernel'", span)
@@ -55,7 +58,7 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     accesses = [_accesses(s, local) for s in rb.statements]
     written = set().union(*(a.writes for a in accesses))
     _check_bounds_not_written(rb, written)
-    private = _private_scalars(rb, written, outside_names)
+    private = _private_scalars(rb, written, outside_names, declared_private)
     scalars_out = sorted(n for n in written if n in rb.touched
                          and not rb.touched[n].is_array and n not in private)
     statements = _as_arrays(rb.statements, frozenset(scalars_out))
@@ -108,12 +111,14 @@ def _check_bounds_not_written(rb: RegionBuilder, written: set[str]) -> None:
                                 span)
 
 
-def _private_scalars(rb: RegionBuilder, written: set[str],
-                     outside_names: dict[str, int]) -> set[str]:
+def _private_scalars(rb: RegionBuilder, written: set[str], outside_names: dict[str, int],
+                     declared: frozenset[str] = frozenset()) -> set[str]:
     out = set()
     for name in sorted(written):
         sym = rb.touched.get(name)
-        if sym is None or sym.is_array or not _is_local(rb, sym) or name in outside_names:
+        if sym is None or sym.is_array:
+            continue
+        if name not in declared and (not _is_local(rb, sym) or name in outside_names):
             continue
         if _written_before_read(name, rb.statements):
             out.add(name)

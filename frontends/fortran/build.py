@@ -446,18 +446,18 @@ class RegionBuilder:
         hi = self.bound(self._integer(hi_node, "upper bound"))
         iname = self.new_iname(var)
         self.add_domain(iname, lo, hi, step)
-        self._record_loop(var, lo, hi, step, concurrent)
+        self._record_loop(var, lo, hi, step, concurrent, iname)
         value = p.Variable(iname) if step == 1 else add_expr(lo, p.Product((step,
                                                                             p.Variable(iname))))
         self.frames.append(LoopFrame(var, iname, value))
 
     def _record_loop(self, var: str, lo: Expression, hi: Expression, step: int,
-                     concurrent: bool) -> None:
+                     concurrent: bool, iname: str = "") -> None:
         record = LoopRecord(var=var, lo=lo, hi=hi, step=step,
                             enclosing=tuple(self._open_loops),
                             enclosing_inames=frozenset(f.iname for f in self.frames),
                             predicated=bool(self.predicates), span=self.span(var),
-                            concurrent=concurrent)
+                            concurrent=concurrent, iname=iname)
         self.loops.append(record)
         self._open_loops.append(record)
 

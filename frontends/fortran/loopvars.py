@@ -37,6 +37,8 @@ class LoopRecord:
     span: SourceSpan
     #: DO CONCURRENT: the index is local to the construct, the host's variable is untouched.
     concurrent: bool = False
+    #: The loop's iname in the kernel.
+    iname: str = ""
 
 
 def final_value_statements(loops: list[LoopRecord], used_outside: dict[str, int],

@@ -47,6 +47,16 @@ class RegionMarks:
     span: SourceSpan
     end_span: SourceSpan
     statement_marks: tuple[StatementMark, ...] = ()
+    #: OpenMP/OpenACC loop claims of the region: (claim, first line of its loop, spelling)
+    #: (`frontends.directives`).
+    claims: tuple = ()
+    #: The region's last statement line when no ``end`` directive closes it (a directive's
+    #: loop nest); None: the line before `end_line`.
+    body_last_line: int | None = None
+
+    @property
+    def last_statement_line(self) -> int:
+        return self.end_line - 1 if self.body_last_line is None else self.body_last_line
 
 
 def _match(line: str, form: str) -> re.Match | None:

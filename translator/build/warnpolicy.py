@@ -15,6 +15,10 @@ from translator.diagnostics import TranslatorError, TranslatorWarning
 
 IGNORE, WARN, ERROR = "ignore", "warning", "error"
 
+#: Warnings that are errors unless ``-Wno-error=<id>`` (a directive's claim that does not hold:
+#: translating it anyway would change the program's meaning as written).
+ERRORS_BY_DEFAULT = frozenset({"directive-race"})
+
 
 @dataclass(frozen=True, slots=True)
 class WarningPolicy:
@@ -31,6 +35,8 @@ class WarningPolicy:
         if self.silent or warning_id in self.disabled:
             return IGNORE
         if warning_id in self.errors:
+            return ERROR
+        if warning_id in ERRORS_BY_DEFAULT and warning_id not in self.not_errors:
             return ERROR
         if self.all_errors and warning_id not in self.not_errors:
             return ERROR

@@ -1,0 +1,194 @@
+"""OpenMP and OpenACC directives as input (``--directives openmp,openacc``): claims, proven.
+
+Design note (the contract between the directive parsers and the frontends; extend, never
+rename):
+
+- A parser (`frontends.directives.openmp`, `frontends.directives.openacc`) reads the text after
+  a sentinel (``!$omp``, ``#pragma omp``, ``!$acc``, ``#pragma acc``), continuation lines
+  joined, and returns one of:
+
+  * `LoopClaim`: a directive that declares loops parallel (``parallel do``, ``parallel for``,
+    ``parallel loop``, ``loop independent`` ...).  It becomes a kernel region around the loop
+    nest that follows it (with the end directive ``!$omp end parallel do`` when
+    ``end_words`` matches the next directive after the nest).  ``parallel`` outer loops of
+    the nest (``collapse(n)``: n; 1 otherwise) are declared parallel; ``parallel=0`` means the
+    model leaves the choice to us (OpenACC ``auto``, ``kernels``): automatic mapping.
+    Data sharing: ``private``, ``firstprivate``, ``lastprivate``, ``shared``, ``reductions``
+    (operator, name) and ``default`` (None, "shared", "none", "private", "firstprivate",
+    "present").  ``ignored`` lists clauses accepted with no effect (the report says so);
+    ``hints`` are transform calls the model asks for (mapping hints), applied after the
+    claim is proven.
+  * `DataClaim`: a data directive, already spelled as the text of a ``translate`` data
+    directive (``data copyin(a) copyout(b)``, ``end data``, ``enter data ...``,
+    ``exit data ...``, ``update host(...)``).  The frontend feeds it to the existing
+    data-region machinery (`frontends.pragmas`), so clauses, sections and reference counts
+    behave as there.
+  * `Untouched`: a directive that is not offloaded (``task``, ``critical``, ``barrier`` ...),
+    with the reason; it stays in the output as written and the report lists it.
+  * `EndDirective`: ``end <words>`` closing an earlier directive (``end parallel do``).
+  * `ParallelOpen`: a ``parallel`` construct without a loop (OpenMP ``parallel`` holding
+    ``do``/``for`` directives); its worksharing loops inside are `LoopClaim`s.
+
+- The frontends (Fortran: `frontends.directives.fortran`, C: `frontends.directives.c`) find
+  the loop nest after each `LoopClaim`, make it a region (named ``<procedure>_<k>``), and call
+  `check_claim` on the kernel they built.  That proof uses the directive's rules, not the
+  sequential program: a shared scalar written in the loop, a private scalar read before it is
+  written, a reduction variable that is not an accumulation, and a carried dependence on a
+  declared-parallel loop are ``directive-race`` warnings at the directive (errors unless
+  ``-Wno-error=directive-race``); the region then keeps its sequential meaning (automatic
+  mapping decides).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from frontends.base import TransformCall
+from translator.diagnostics import SourceSpan
+
+#: The models ``--directives`` accepts (``translate`` is the translator's own pragmas).
+MODELS = ("openmp", "openacc", "translate")
+
+#: The warning id of a directive whose claim does not hold; an error unless
+#: ``-Wno-error=directive-race``.
+RACE = "directive-race"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoopClaim:
+    """A directive that declares loops parallel (see the module docstring)."""
+
+    model: str                      # "openmp" or "openacc"
+    name: str                       # the directive as normalised: "parallel do", "loop" ...
+    span: SourceSpan
+    parallel: int = 1               # outer loops declared parallel; 0: automatic mapping
+    private: tuple[str, ...] = ()
+    firstprivate: tuple[str, ...] = ()
+    lastprivate: tuple[str, ...] = ()
+    shared: tuple[str, ...] = ()
+    reductions: tuple[tuple[str, str], ...] = ()   # (operator as written, variable)
+    default: str | None = None
+    ignored: tuple[str, ...] = ()
+    hints: tuple[TransformCall, ...] = ()
+    end_words: tuple[str, ...] = ()  # the end directive that may close it ("end parallel do")
+    #: lines of the directive (first, last), filled by the scanner
+    lines: tuple[int, int] = (0, 0)
+
+    @property
+    def reduction_names(self) -> tuple[str, ...]:
+        return tuple(n for _, n in self.reductions)
+
+    def listed(self) -> set[str]:
+        """Every variable a data-sharing clause names."""
+        return {*self.private, *self.firstprivate, *self.lastprivate, *self.shared,
+                *self.reduction_names}
+
+    def privates(self) -> frozenset[str]:
+        """Variables with one copy per iteration (private in any form)."""
+        return frozenset({*self.private, *self.firstprivate, *self.lastprivate})
+
+    def describe(self) -> str:
+        """How messages name it: ``'!$omp parallel do'`` is spelled by the frontend."""
+        return self.name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DataClaim:
+    """A data directive as the text of a ``translate`` data directive."""
+
+    model: str
+    name: str
+    span: SourceSpan
+    translate_text: str
+    ignored: tuple[str, ...] = ()
+    lines: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Untouched:
+    """A directive left in the output as written, with the reason (for the report)."""
+
+    model: str
+    name: str
+    span: SourceSpan
+    reason: str
+    lines: tuple[int, int] = (0, 0)
+    #: a construct with a body (``critical`` ... ``end critical``): the words of its end
+    end_words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndDirective:
+    """``end <words>``: closes an earlier directive."""
+
+    model: str
+    words: tuple[str, ...]
+    span: SourceSpan
+    lines: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParallelOpen:
+    """A ``parallel`` construct whose worksharing loops come as separate directives; its
+    clauses are inherited by them."""
+
+    model: str
+    claim: LoopClaim                # the clauses, as a claim template (parallel=0)
+    span: SourceSpan
+    lines: tuple[int, int] = (0, 0)
+
+
+Claim = LoopClaim | DataClaim | Untouched | EndDirective | ParallelOpen
+
+
+@dataclass
+class DirectiveReport:
+    """What happened to each directive of a file, for ``--report``."""
+
+    lines: list[str] = field(default_factory=list)
+
+
+def requested_models(options: dict) -> tuple[str, ...]:
+    """The models of ``options["directives"]`` (default: ``translate`` only)."""
+    return tuple(options.get("directives") or ("translate",))
+
+
+def parse_models(text: str) -> tuple[str, ...]:
+    """``openmp,openacc`` -> ("openmp", "openacc"); ValueError naming a bad one."""
+    models = tuple(m.strip().lower() for m in text.split(",") if m.strip())
+    bad = [m for m in models if m not in MODELS]
+    if bad or not models:
+        raise ValueError(f"unknown directive model {bad[0] if bad else text!r} (expected a "
+                         f"comma-separated list of {', '.join(MODELS)})")
+    return models
+
+
+def directive_models(options: dict) -> tuple[str, ...]:
+    """The foreign models ``--directives`` asks for (``translate`` excluded), in order."""
+    return tuple(m for m in requested_models(options) if m != "translate")
+
+
+def claim_parsers(models: tuple[str, ...]) -> dict:
+    """model -> its parser ``(text, span, language) -> Claim``."""
+    parsers = {}
+    if "openmp" in models:
+        from frontends.directives.openmp import parse_openmp
+        parsers["openmp"] = parse_openmp
+    if "openacc" in models:
+        from frontends.directives import openacc   # h16's part
+        parsers["openacc"] = openacc.parse_openacc
+    return parsers
+
+
+def untouched_notes(found: list) -> tuple[str, ...]:
+    """One report line per directive left as written (`found`: objects with `.claim`)."""
+    out = []
+    for f in found:
+        claim = f.claim
+        if isinstance(claim, Untouched):
+            out.append(f"line {claim.span.line}: '{claim.name}' left as written: "
+                       f"{claim.reason}")
+        elif isinstance(claim, ParallelOpen):
+            out.append(f"line {claim.span.line}: 'parallel' left as written: its worksharing "
+                       "loops are translated one region each")
+    return tuple(out)

@@ -1,0 +1,79 @@
+"""Splitting a directive's text (after the sentinel) into its name words and clauses.
+
+Shared by the OpenMP and OpenACC parsers: ``parallel do private(t, u) reduction(+:s)
+collapse(2) nowait`` -> words ("parallel", "do"), clauses [("private", "t, u"),
+("reduction", "+:s"), ("collapse", "2"), ("nowait", None)].  Commas between clauses are
+allowed, as both standards allow.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from frontends.pragmas import split_outside_brackets
+from translator.diagnostics import FrontendError, SourceSpan
+
+_WORD = re.compile(r"\s*,?\s*([A-Za-z_][A-Za-z0-9_]*)")
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """``name(args)``; `args` is None for a clause without parentheses."""
+
+    name: str
+    args: str | None
+
+    def names(self, fold: bool) -> tuple[str, ...]:
+        """The comma-separated list in the parentheses (lower-cased when `fold`)."""
+        items = tuple(a.strip() for a in split_outside_brackets(self.args or "") if a.strip())
+        return tuple(a.lower() for a in items) if fold else items
+
+
+@dataclass(frozen=True, slots=True)
+class SplitDirective:
+    words: tuple[str, ...]
+    clauses: tuple[Clause, ...]
+
+
+def split_directive(text: str, directive_words: frozenset[str], model: str,
+                    span: SourceSpan) -> SplitDirective:
+    """The leading words found in `directive_words`, then the clauses."""
+    pos, words = 0, []
+    while True:
+        m = _WORD.match(text, pos)
+        if m is None or m.group(1).lower() not in directive_words or _opens(text, m.end()):
+            break
+        words.append(m.group(1).lower())
+        pos = m.end()
+    clauses = []
+    while text[pos:].strip():
+        m = _WORD.match(text, pos)
+        if m is None:
+            raise FrontendError(f"malformed {model} directive: expected a clause at "
+                                f"{text[pos:].strip()!r}", span)
+        pos = m.end()
+        args = None
+        if _opens(text, pos):
+            start = text.index("(", pos)
+            end = _closing(text, start, model, span)
+            args, pos = text[start + 1:end], end + 1
+        clauses.append(Clause(m.group(1).lower(), args))
+    return SplitDirective(tuple(words), tuple(clauses))
+
+
+def _opens(text: str, pos: int) -> bool:
+    return text[pos:].lstrip().startswith("(")
+
+
+def _closing(text: str, start: int, model: str, span: SourceSpan) -> int:
+    depth = 0
+    for k in range(start, len(text)):
+        if text[k] in "([":
+            depth += 1
+        elif text[k] in ")]":
+            depth -= 1
+            if depth == 0:
+                return k
+    raise FrontendError(f"malformed {model} directive: unbalanced parentheses in "
+                        f"{text[start:].strip()!r}", span)

@@ -1,0 +1,254 @@
+"""OpenMP/OpenACC directives in Fortran: sentinels, continuations, the loop nest of a claim.
+
+Free form: ``!$omp`` (``!$acc``) as the first non-blank text of a line; fixed form:
+``c$omp``, ``*$omp`` or ``!$omp`` in column 1 as well.  A directive ending in ``&`` continues
+on the next line, which starts with the sentinel (free form: optionally followed by ``&``;
+fixed form: the sentinel and a character other than blank or zero in column 6 also
+continue).  Conditional-compilation lines (``!$ use omp_lib``) are not directives.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, ParallelOpen,
+                                  Untouched)
+from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line
+from frontends.fortran.scopes import Procedure, innermost_procedure
+from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
+from translator.diagnostics import FrontendError
+
+_SENTINELS = {"openmp": "omp", "openacc": "acc"}
+
+_DO_CONSTRUCTS = frozenset({"Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
+                            "Action_Term_Do_Construct"})
+
+
+@dataclass(frozen=True)
+class FoundClaim:
+    """A directive of the file and its claim."""
+
+    raw: RawDirective
+    claim: Claim
+
+
+def _patterns(word: str, form: str) -> list[re.Pattern]:
+    free = re.compile(rf"^(\s*)(!\${word})(?=[\s&]|$)(.*)$", re.I)
+    if form != "fixed":
+        return [free]
+    return [free, re.compile(rf"^()([cC*!]\${word})(?=[\s&0-9]|$)(.*)$", re.I)]
+
+
+def _match(line: str, patterns: list[re.Pattern]) -> re.Match | None:
+    for pat in patterns:
+        m = pat.match(line)
+        if m is not None:
+            return m
+    return None
+
+
+def scan_model(lines: SourceLines, form: str, model: str) -> list[RawDirective]:
+    """Every directive of `model` in the file, continuation lines joined."""
+    patterns = _patterns(_SENTINELS[model], form)
+    out: list[RawDirective] = []
+    k, total = 1, len(lines.lines)
+    while k <= total:
+        m = _match(lines.line(k), patterns)
+        if m is None:
+            k += 1
+            continue
+        first, col = k, len(m.group(1)) + 1
+        span = lines.span(first, col)
+        text = _body(m.group(3), form)
+        while text.endswith("&") or _fixed_continues(lines, k + 1, patterns, form):
+            k += 1
+            nxt = _match(lines.line(k), patterns) if k <= total else None
+            if nxt is None:
+                raise FrontendError(f"{m.group(2)} directive continued with '&' but the next "
+                                    f"line is not a '{m.group(2)}' continuation line", span)
+            text = text.removesuffix("&").rstrip() + " " + _body(nxt.group(3), form)
+        out.append(RawDirective(first, k, col, text.strip(), m.group(1), span))
+        k += 1
+    return out
+
+
+def _body(text: str, form: str) -> str:
+    body = text.strip()
+    if form == "fixed" and text[:1] not in (" ", "\t", "") and text[:1] != "0":
+        body = text[1:].strip()        # column 6: a continuation mark
+    if body.startswith("&"):
+        body = body[1:].strip()
+    return _strip_comment(body)
+
+
+def _strip_comment(text: str) -> str:
+    """A trailing ``! comment`` of a directive line (outside quotes)."""
+    quote = ""
+    for k, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "!":
+            return text[:k].rstrip()
+    return text
+
+
+def _fixed_continues(lines: SourceLines, k: int, patterns: list[re.Pattern], form: str) -> bool:
+    if form != "fixed" or k > len(lines.lines):
+        return False
+    m = _match(lines.line(k), patterns[1:])
+    return m is not None and m.group(3)[:1] not in (" ", "\t", "", "0")
+
+
+def read_claims(lines: SourceLines, form: str, models: tuple[str, ...],
+                parsers: dict[str, Any]) -> list[FoundClaim]:
+    """The claims of every directive of the requested models, in line order."""
+    found = []
+    for model in models:
+        if model not in _SENTINELS:
+            continue
+        for raw in scan_model(lines, form, model):
+            claim = parsers[model](raw.text, raw.span, "fortran")
+            found.append(FoundClaim(raw, claim))
+    return sorted(found, key=lambda f: f.raw.line)
+
+
+def claim_marks(found: list[FoundClaim], procedures: list[Procedure], lines: SourceLines,
+                form: str) -> list[RegionMarks]:
+    """A region around the loop nest of every `LoopClaim` (with its end directive, if the
+    next directive after the nest is one)."""
+    marks = []
+    for k, f in enumerate(found):
+        if not isinstance(f.claim, LoopClaim):
+            continue
+        proc = innermost_procedure(procedures, f.raw.line)
+        if proc is None or proc.exec_part is None:
+            raise FrontendError(f"{_spelled(f)} outside the executable part of a procedure",
+                                f.raw.span)
+        lo, hi = _loop_after(proc, f, lines)
+        end = _end_directive(found[k + 1:], f, hi, lines, form)
+        marks.append(RegionMarks(
+            name=None, kernel_line=f.raw.line, end_line=end.last_line if end else hi,
+            body_first_line=f.raw.last_line + 1, indent=f.raw.indent, calls=(),
+            span=f.raw.span, end_span=end.span if end else lines.span(hi),
+            claims=((f.claim, lo, _spelled(f)),), body_last_line=hi))
+    return marks
+
+
+def _spelled(f: FoundClaim) -> str:
+    sentinel = "!$omp" if f.claim.model == "openmp" else "!$acc"
+    return f"'{sentinel} {getattr(f.claim, 'name', '')}'"
+
+
+def _loop_after(proc: Procedure, f: FoundClaim, lines: SourceLines) -> tuple[int, int]:
+    """The lines of the DO construct right after the directive."""
+    node = _next_statement(children(proc.exec_part), f.raw.last_line)
+    if node is None or class_name(node) not in _DO_CONSTRUCTS:
+        raise FrontendError(f"{_spelled(f)} must be followed by a DO loop", f.raw.span)
+    lo, hi = node_lines(node)
+    if _code_between(lines, f.raw.last_line, lo):
+        raise FrontendError(f"{_spelled(f)} must be followed by a DO loop", f.raw.span)
+    return lo, hi
+
+
+def _next_statement(nodes: tuple, after: int) -> Any | None:
+    for n in nodes:
+        rng = None if n is None or isinstance(n, str) or is_comment(n) else node_lines(n)
+        if rng is None:
+            continue
+        if rng[0] > after:
+            return n
+        if rng[1] > after:
+            return _next_statement(children(n), after)
+    return None
+
+
+def _code_between(lines: SourceLines, after: int, before: int) -> bool:
+    return any(not is_comment_line(lines.line(k), "free") for k in range(after + 1, before))
+
+
+def _end_directive(rest: list[FoundClaim], f: FoundClaim, hi: int, lines: SourceLines,
+                   form: str) -> RawDirective | None:
+    """The ``end`` directive of `f` if it is the first directive after the nest, with only
+    comments between."""
+    for g in rest:
+        if g.raw.line <= hi:
+            continue
+        if not isinstance(g.claim, EndDirective):
+            return None
+        if ("end", *g.claim.words) != f.claim.end_words:
+            return None
+        if any(not is_comment_line(lines.line(k), form) for k in range(hi + 1, g.raw.line)):
+            return None
+        return g.raw
+    return None
+
+
+def data_raw_directives(found: list[FoundClaim]) -> list[RawDirective]:
+    """The data claims as ``translate`` data directives, for `frontends.fortran.datadirs`."""
+    out = []
+    for f in found:
+        if isinstance(f.claim, DataClaim):
+            out.append(RawDirective(f.raw.line, f.raw.last_line, f.raw.col,
+                                    f.claim.translate_text, f.raw.indent, f.raw.span))
+        elif isinstance(f.claim, EndDirective) and f.claim.words[-1:] == ("data",):
+            out.append(RawDirective(f.raw.line, f.raw.last_line, f.raw.col, "end data",
+                                    f.raw.indent, f.raw.span))
+    return out
+
+
+def untouched(found: list[FoundClaim]) -> list[FoundClaim]:
+    """Directives left as written (for the report)."""
+    return [f for f in found if isinstance(f.claim, (Untouched, ParallelOpen))]
+
+
+def prove_region_claims(kernel: Any, written_scalars: frozenset[str], source_names: set[str],
+                        loops: list[Any], m: RegionMarks
+                        ) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    """Prove the claims of region `m` on its kernel (`loops`: the builder's `LoopRecord`s,
+    `source_names`: the procedure's variables the region touches); returns the transform
+    calls the proven claims add and a report line per claim."""
+    from frontends.directives.proof import ClaimSite, check_default_none, prove_claim
+    calls, notes = [], []
+    read_only = frozenset(a.name for a in kernel.value_args)
+    # scalars the translator made private on its own are shared under the directive's rules
+    written = written_scalars | frozenset(n for n in kernel.temporaries if n in source_names)
+    implicit = frozenset(r.var for r in loops)
+    used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
+    for claim, line, spelled in m.claims:
+        site = ClaimSite(claim, spelled, _declared_loops(claim, line, loops, spelled))
+        check_default_none(site, used, implicit)
+        verdict = prove_claim(kernel, site, written - claim.privates() | written_scalars,
+                              read_only)
+        notes.append(f"{spelled} at line {claim.span.line}: {verdict.summary}"
+                     + (f"; accepted with no effect: {', '.join(claim.ignored)}"
+                        if claim.ignored else ""))
+        if verdict.proven:
+            calls += _consent(claim)
+    return tuple(calls), tuple(notes)
+
+
+def _declared_loops(claim: LoopClaim, line: int, loops: list[Any], spelled: str
+                    ) -> tuple[tuple[str, str], ...]:
+    """(variable, iname) of the loops the claim declares parallel: the loop at `line` and the
+    loops nested in it, `claim.parallel` in all."""
+    chain = [r for r in loops if r.span.line == line][:1]
+    while chain and len(chain) < claim.parallel:
+        inner = [r for r in loops if r.enclosing[-1:] == (chain[-1],)]
+        if len(inner) != 1:
+            raise FrontendError(f"{spelled}: collapse({claim.parallel}) needs "
+                                f"{claim.parallel} perfectly nested loops", claim.span)
+        chain.append(inner[0])
+    return tuple((r.var, r.iname) for r in chain[:max(claim.parallel, 0)])
+
+
+def _consent(claim: LoopClaim) -> list[Any]:
+    """A reduction clause consents to reassociation."""
+    from frontends.base import TransformCall
+    if not claim.reductions:
+        return []
+    return [TransformCall(name="set_options", kwargs=(("reassociate", True),),
+                          span=claim.span)]

@@ -1,0 +1,260 @@
+"""OpenMP directives (``!$omp``, ``#pragma omp``) -> claims (`frontends.directives`).
+
+Loop directives (``parallel do``, ``parallel for``, ``do``/``for`` inside ``parallel``,
+``simd``, ``parallel do simd``, ``target teams distribute parallel do/for``, ``loop`` ...)
+become `LoopClaim`s; ``target data``, ``target enter/exit data`` and ``target update`` become
+`DataClaim`s spelled as translate data directives; ``parallel`` alone opens a construct whose
+worksharing loops inherit its clauses; every other directive is `Untouched`, with the reason.
+"""
+
+from __future__ import annotations
+
+from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, ParallelOpen,
+                                  Untouched)
+from frontends.directives.clauses import Clause, SplitDirective, split_directive
+from translator.diagnostics import FrontendError, SourceSpan, suggestion
+
+MODEL = "openmp"
+
+#: Words that may form a loop directive's name.
+_LOOP_WORDS = frozenset({"target", "teams", "distribute", "parallel", "do", "for", "simd",
+                         "loop"})
+_LOOP_KEYS = frozenset({"do", "for", "simd", "loop", "distribute"})
+_DATA_WORDS = frozenset({"data", "enter", "exit", "update"})
+
+#: Directives that are not offloaded, with the reason the report gives.
+_NOT_OFFLOADED = {
+    "task": "tasks run on the host's OpenMP runtime",
+    "taskloop": "tasks run on the host's OpenMP runtime",
+    "taskwait": "tasks run on the host's OpenMP runtime",
+    "taskgroup": "tasks run on the host's OpenMP runtime",
+    "taskyield": "tasks run on the host's OpenMP runtime",
+    "critical": "a critical section serialises threads; it has no kernel form",
+    "atomic": "an atomic update outside a loop directive stays on the host",
+    "barrier": "a barrier synchronises host threads",
+    "single": "a single construct runs on one host thread",
+    "master": "a master construct runs on one host thread",
+    "masked": "a masked construct runs on one host thread",
+    "sections": "sections are host tasks",
+    "section": "sections are host tasks",
+    "ordered": "an ordered construct serialises the loop",
+    "threadprivate": "threadprivate data belongs to host threads",
+    "flush": "a flush orders host memory",
+    "cancel": "cancellation belongs to the host's OpenMP runtime",
+    "cancellation": "cancellation belongs to the host's OpenMP runtime",
+    "declare": "declare directives are not translated: procedures called from a region are "
+               "not supported",
+    "requires": "a requires directive constrains the host compiler",
+    "scope": "a scope construct runs on host threads",
+    "workshare": "workshare is not translated (write the array statement in a DO loop under "
+                 "'parallel do')",
+    "target": "a target construct without a loop directive is not offloaded",
+    "teams": "a teams construct without a loop directive is not offloaded",
+    "metadirective": "metadirectives are not translated",
+    "allocate": "an allocate directive belongs to the host compiler",
+    "nothing": "the directive does nothing",
+    "error": "an error directive belongs to the host compiler",
+    "assume": "assumptions are not translated",
+    "assumes": "assumptions are not translated",
+    "tile": "loop transformation directives are not translated",
+    "unroll": "loop transformation directives are not translated",
+    "depobj": "dependence objects belong to the host's OpenMP runtime",
+    "interop": "interop objects belong to the host's OpenMP runtime",
+    "dispatch": "dispatch belongs to the host compiler",
+}
+_CONSTRUCTS_WITH_END = frozenset({"critical", "single", "master", "masked", "sections",
+                                  "task", "taskgroup", "ordered", "workshare", "target",
+                                  "teams", "taskloop", "scope", "atomic"})
+
+_ALL_WORDS = _LOOP_WORDS | _DATA_WORDS | frozenset(_NOT_OFFLOADED) | {"end"}
+
+#: Clauses of loop directives accepted with no effect (the report lists them).
+_NO_EFFECT = frozenset({"schedule", "num_threads", "nowait", "proc_bind", "if", "safelen",
+                        "simdlen", "aligned", "dist_schedule", "num_teams", "thread_limit",
+                        "device", "map", "order", "bind", "allocate", "nontemporal",
+                        "is_device_ptr", "has_device_addr", "defaultmap", "copyin",
+                        "uses_allocators", "ompx_bare", "in_reduction", "depend"})
+_SHARING = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction",
+                      "default", "collapse", "linear"})
+_LOOP_CLAUSES = _NO_EFFECT | _SHARING
+
+#: Reduction operators OpenMP defines, as the IR understands them.
+REDUCTION_OPERATORS = frozenset({"+", "-", "*", "max", "min", "iand", "ior", "ieor",
+                                 ".and.", ".or.", ".eqv.", ".neqv.", "&&", "||", "&", "|",
+                                 "^"})
+_DEFAULTS = frozenset({"shared", "none", "private", "firstprivate"})
+
+
+def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
+    """The claim of one OpenMP directive (`text`: after the sentinel, continuations
+    joined).  Errors for malformed clauses, at `span`."""
+    split = split_directive(text, _ALL_WORDS, "OpenMP", span)
+    words = split.words
+    if not words:
+        word = text.split("(")[0].split()[0] if text.split() else ""
+        raise FrontendError(f"unknown OpenMP directive {word!r}"
+                            + suggestion(word.lower(), sorted(_NOT_OFFLOADED) + sorted(
+                                _LOOP_WORDS)), span)
+    name = " ".join(words)
+    if words[0] == "end":
+        return EndDirective(model=MODEL, words=words[1:], span=span)
+    if _is_loop(words):
+        return _loop_claim(name, split, span, language)
+    if words[0] == "target" and len(words) > 1 and words[1] in _DATA_WORDS:
+        return _data_claim(name, split, span, language)
+    if words == ("parallel",):
+        template = _loop_claim(name, split, span, language, parallel=0)
+        return ParallelOpen(model=MODEL, claim=template, span=span)
+    reason = _NOT_OFFLOADED.get(words[0], _NOT_OFFLOADED.get(words[-1], "not offloaded"))
+    return Untouched(model=MODEL, name=name, span=span, reason=reason,
+                     end_words=words if words[0] in _CONSTRUCTS_WITH_END else ())
+
+
+def _is_loop(words: tuple[str, ...]) -> bool:
+    return all(w in _LOOP_WORDS for w in words) and bool(_LOOP_KEYS & set(words))
+
+
+def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: str,
+                parallel: int = 1) -> LoopClaim:
+    fold = language == "fortran"
+    lists: dict[str, list[str]] = {k: [] for k in ("private", "firstprivate", "lastprivate",
+                                                   "shared")}
+    reductions: list[tuple[str, str]] = []
+    ignored: list[str] = []
+    default = None
+    for clause in split.clauses:
+        _check_clause(clause, name, span)
+        if clause.name in lists:
+            lists[clause.name] += _names(clause, fold, name, span)
+        elif clause.name == "reduction":
+            reductions += _reduction(clause, fold, name, span)
+        elif clause.name == "default":
+            default = _default(clause, span)
+        elif clause.name == "collapse":
+            parallel = _collapse(clause, span) if parallel else 0
+        elif clause.name == "linear":
+            lists["private"] += [n.split(":")[0].strip() for n in clause.names(fold)]
+        else:
+            ignored.append(clause.name if clause.args is None
+                           else f"{clause.name}({clause.args.strip()})")
+    return LoopClaim(model=MODEL, name=name, span=span, parallel=parallel,
+                     private=tuple(lists["private"]),
+                     firstprivate=tuple(lists["firstprivate"]),
+                     lastprivate=tuple(_without_modifier(lists["lastprivate"])),
+                     shared=tuple(lists["shared"]), reductions=tuple(reductions),
+                     default=default, ignored=tuple(ignored), end_words=("end", *name.split()))
+
+
+def _check_clause(clause: Clause, name: str, span: SourceSpan) -> None:
+    if clause.name not in _LOOP_CLAUSES:
+        raise FrontendError(f"unknown OpenMP clause {clause.name!r} on '{name}'"
+                            + suggestion(clause.name, sorted(_LOOP_CLAUSES)), span)
+    if clause.name in _SHARING and clause.args is None:
+        raise FrontendError(f"OpenMP clause '{clause.name}' on '{name}' needs a list in "
+                            "parentheses", span)
+
+
+def _names(clause: Clause, fold: bool, name: str, span: SourceSpan) -> list[str]:
+    out = list(clause.names(fold))
+    for n in out:
+        if not n.replace("_", "a").isalnum() or n[0].isdigit():
+            raise FrontendError(f"'{clause.name}' on '{name}' takes variable names; {n!r} is "
+                                "not one (array sections and components are not allowed)",
+                                span)
+    return out
+
+
+def _without_modifier(names: list[str]) -> list[str]:
+    return [n.split(":")[-1].strip() for n in names]
+
+
+def _reduction(clause: Clause, fold: bool, name: str, span: SourceSpan
+               ) -> list[tuple[str, str]]:
+    body = clause.args or ""
+    if ":" not in body:
+        raise FrontendError(f"malformed reduction clause 'reduction({body})' on '{name}': "
+                            "expected 'reduction(operator: list)'", span)
+    op, _, rest = body.rpartition(":")
+    op = op.split(",")[-1].strip().lower()    # a modifier (inscan, task) comes first
+    if op not in REDUCTION_OPERATORS:
+        raise FrontendError(f"reduction operator {op!r} on '{name}' is not supported (one of "
+                            f"{', '.join(sorted(REDUCTION_OPERATORS))})", span)
+    names = _names(Clause("reduction", rest), fold, name, span)
+    return [(op, n) for n in names]
+
+
+def _default(clause: Clause, span: SourceSpan) -> str:
+    value = (clause.args or "").strip().lower()
+    if value not in _DEFAULTS:
+        raise FrontendError(f"default({value}) is not an OpenMP data-sharing default "
+                            "(shared, none, private or firstprivate)", span)
+    return value
+
+
+def _collapse(clause: Clause, span: SourceSpan) -> int:
+    text = (clause.args or "").strip()
+    if not text.isdigit() or int(text) < 1:
+        raise FrontendError(f"collapse({text}) needs a positive integer constant", span)
+    return int(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# data directives
+
+_MAP_KINDS = {
+    "data": {"to": "copyin", "from": "copyout", "tofrom": "copy", "alloc": "create"},
+    "enter data": {"to": "copyin", "alloc": "create"},
+    "exit data": {"from": "copyout", "release": "delete", "delete": "delete"},
+}
+_DATA_NO_EFFECT = frozenset({"device", "if", "nowait", "depend", "use_device_ptr",
+                             "use_device_addr"})
+
+
+def _data_claim(name: str, split: SplitDirective, span: SourceSpan, language: str) -> Claim:
+    kind = " ".join(split.words[1:])
+    ignored = [c.name for c in split.clauses if c.name in _DATA_NO_EFFECT]
+    clauses = [c for c in split.clauses if c.name not in _DATA_NO_EFFECT]
+    if kind == "update":
+        parts = [_update_clause(c, name, span) for c in clauses]
+        return _data(name, span, "update " + " ".join(parts), ignored)
+    if kind not in _MAP_KINDS:
+        raise FrontendError(f"unknown OpenMP data directive 'target {kind}'", span)
+    parts = [_map_clause(c, kind, name, span) for c in clauses]
+    if not parts:
+        raise FrontendError(f"'{name}' needs at least one map clause", span)
+    prefix = {"data": "data", "enter data": "enter data", "exit data": "exit data"}[kind]
+    return _data(name, span, f"{prefix} {' '.join(parts)}", ignored)
+
+
+def _data(name: str, span: SourceSpan, text: str, ignored: list[str]) -> DataClaim:
+    return DataClaim(model=MODEL, name=name, span=span, translate_text=text,
+                     ignored=tuple(ignored))
+
+
+def _map_clause(clause: Clause, kind: str, name: str, span: SourceSpan) -> str:
+    if clause.name != "map" or clause.args is None:
+        raise FrontendError(f"clause {clause.name!r} on '{name}' is not supported (expected "
+                            "map(...))", span)
+    body = clause.args
+    map_type = "tofrom"
+    head, sep, rest = body.partition(":")
+    if sep and "[" not in head and "(" not in head:
+        # modifiers (always, close, present) come before the map type, separated by commas
+        map_type = head.replace(",", " ").split()[-1].lower()
+        body = rest
+    translated = _MAP_KINDS[kind].get(map_type)
+    if translated is None:
+        raise FrontendError(f"map type {map_type!r} is not allowed on '{name}' (allowed: "
+                            f"{', '.join(sorted(_MAP_KINDS[kind]))})", span)
+    return f"{translated}({body.strip()})"
+
+
+def _update_clause(clause: Clause, name: str, span: SourceSpan) -> str:
+    direction = {"to": "device", "from": "host"}.get(clause.name)
+    if direction is None or clause.args is None:
+        raise FrontendError(f"clause {clause.name!r} on '{name}' is not supported (expected "
+                            "to(...) or from(...))", span)
+    body = clause.args
+    if ":" in body.split("[")[0].split("(")[0]:   # a motion modifier (present: ...)
+        body = body.split(":", 1)[1]
+    return f"{direction}({body.strip()})"

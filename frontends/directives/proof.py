@@ -1,0 +1,137 @@
+"""Proving a `LoopClaim` on the kernel built from its loop nest, under the model's rules.
+
+Data sharing follows the directive, not the sequential program: a scalar the loop writes
+that no clause makes private or a reduction is shared, and written by several iterations:
+a race.  A private scalar must be written before it is read in every iteration (else its
+value comes from nowhere).  Every loop the directive declares parallel is proved parallel by
+`translator.analysis.legality`; an accumulation listed in a reduction clause may be
+reassociated (the clause is the user's consent).  Failures are ``directive-race`` warnings
+(errors by default, `translator.build.warnpolicy`) at the directive; the region then keeps the
+meaning the translator proves on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pymbolic.primitives as p
+
+from frontends.directives import RACE, LoopClaim
+from translator.diagnostics import FrontendError, LegalityError, warn
+from translator.ir.kernel import Kernel
+
+
+@dataclass(frozen=True)
+class ClaimSite:
+    """A claim and what the frontend knows of its loops: the spelling of the directive for
+    messages (``!$omp parallel do``), and the declared-parallel loops as (variable, iname),
+    outermost first."""
+
+    claim: LoopClaim
+    spelled: str
+    loops: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome: `proven` or not, and one line for the report."""
+
+    proven: bool
+    summary: str
+
+
+def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
+                read_only: frozenset[str]) -> Verdict:
+    """Check `site` on `kernel`: `shared_written` are the scalars the kernel writes back to the
+    caller (not private copies), `read_only` the scalars it only reads.  Warns
+    ``directive-race`` and returns a failed verdict at the first problem."""
+    problem = (_sharing_problem(kernel, site, shared_written, read_only)
+               or _dependence_problem(kernel, site))
+    if problem:
+        warn(RACE, f"{site.spelled}: {problem}; the loop keeps its sequential meaning",
+             site.claim.span)
+        return Verdict(False, f"refused: {problem}")
+    loops = ", ".join(v for v, _ in site.loops) or "none"
+    return Verdict(True, f"proven: loops {loops} parallel")
+
+
+def check_default_none(site: ClaimSite, used: frozenset[str],
+                       implicit: frozenset[str]) -> None:
+    """``default(none)``: every variable the loop uses, but its `implicit` ones (loop indices,
+    variables declared inside), is named in a data-sharing clause (an error, as in OpenMP)."""
+    if site.claim.default != "none":
+        return
+    listed = {*site.claim.listed()}
+    missing = sorted(used - implicit - listed)
+    if missing:
+        raise FrontendError(f"{site.spelled}: variable {missing[0]!r} is used in the loop but "
+                            "not named in a data-sharing clause, and default(none) requires "
+                            f"it (add shared({missing[0]}) or private({missing[0]}))",
+                            site.claim.span)
+
+
+def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
+                     read_only: frozenset[str]) -> str:
+    claim = site.claim
+    for name in sorted(shared_written):
+        if name in claim.reduction_names:
+            continue
+        if name in claim.privates():
+            return (f"private variable {name!r} is read before it is written in an iteration: "
+                    f"its value is undefined in {_model(claim)}; use firstprivate({name})")
+        op = accumulation_operator(kernel, name)
+        fix = f"reduction({op}:{name})" if op else f"private({name})"
+        return (f"shared variable {name!r} is written by every iteration of the parallel "
+                f"loop over {site.loops[0][0]} (a race): add {fix}")
+    for name in sorted(read_only & frozenset(claim.private)):
+        return (f"private variable {name!r} is read but never written in the loop: its value "
+                f"is undefined in {_model(claim)}; use firstprivate({name})")
+    return ""
+
+
+def _model(claim: LoopClaim) -> str:
+    return "OpenMP" if claim.model == "openmp" else "OpenACC"
+
+
+def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
+    from translator.automap import _tagged, reduction_band
+    from translator.analysis.legality import check_mappings
+    consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
+        if site.claim.reductions else kernel
+    for var, iname in site.loops:
+        try:
+            check_mappings(_tagged(kernel, iname))
+        except LegalityError as err:
+            if site.claim.reductions and reduction_band(consent, iname)[0]:
+                continue
+            return f"the loop over {var} is declared parallel, but {err.message}"
+    return ""
+
+
+def accumulation_operator(kernel: Kernel, name: str) -> str:
+    """The operator of an accumulation ``name = name op ...`` in `kernel` ("+", "*", "max",
+    "min"), or "" when `name` is not accumulated."""
+    for stmt in kernel.statements:
+        if name not in stmt.assignee_names():
+            continue
+        op = _operator(getattr(stmt, "expression", None), name)
+        if op:
+            return op
+    return ""
+
+
+def _operator(expr: object, name: str) -> str:
+    def mentions(e: object) -> bool:
+        from translator.ir.expr import dependencies
+        try:
+            return name in dependencies(e)
+        except Exception:   # a constant
+            return False
+    if isinstance(expr, p.Sum) and any(mentions(c) for c in expr.children):
+        return "+"
+    if isinstance(expr, p.Product) and any(mentions(c) for c in expr.children):
+        return "*"
+    if isinstance(expr, p.Call) and any(mentions(c) for c in expr.parameters):
+        fn = getattr(expr.function, "name", "")
+        return fn if fn in ("max", "min", "fmax", "fmin") else ""
+    return ""
