@@ -113,7 +113,11 @@ def read_claims(lines: SourceLines, form: str, models: tuple[str, ...],
         for raw in scan_model(lines, form, model):
             claim = parsers[model](raw.text, raw.span, "fortran")
             found.append(FoundClaim(raw, claim))
-    return sorted(found, key=lambda f: f.raw.line)
+    found = sorted(found, key=lambda f: f.raw.line)
+    if "openacc" in models:   # OpenACC constructs depend on what follows them (h16)
+        from frontends.directives.openacc import resolve_constructs
+        found = resolve_constructs(found, lines.lines, "fortran")
+    return found
 
 
 def claim_marks(found: list[FoundClaim], procedures: list[Procedure], lines: SourceLines,

@@ -1,0 +1,372 @@
+"""OpenACC directives (``!$acc``, ``#pragma acc``) -> claims (`frontends.directives`).
+
+Compute constructs with a loop (``parallel loop``, ``kernels loop``, ``serial loop``) and
+``loop`` become `LoopClaim`s: in a ``parallel`` construct a loop is independent unless it says
+``seq`` or ``auto``, so its loops (``collapse(n)``/``tile(...)``: the outer n) are a claim that
+legality must prove; ``kernels``, ``serial``, ``auto`` and ``seq`` loops leave the choice to
+automatic mapping (``parallel=0``), which keeps the sequential meaning unless it proves more.
+A compute construct without ``loop`` (``!$acc kernels`` ... ``!$acc end kernels``) is a
+`ParallelOpen`; `resolve_constructs` turns it into the loop claim of the nest right after it
+when no ``loop`` directive follows, and makes a bare ``loop`` inside ``kernels`` automatic.
+
+Data sharing (OpenACC 3.x, 2.6.2): a scalar not named in a clause is firstprivate in a
+``parallel``/``serial`` construct (one copy per gang, shared by the gang's workers and vector
+lanes: a loop that writes it races, so it needs ``private`` or ``reduction``, exactly the
+check of a shared scalar); arrays are shared.  Names in data clauses (``copy(a)``) are shared.
+
+``data``, ``enter data``, ``exit data`` and ``update`` become `DataClaim`s in the translator's
+own data-directive vocabulary (which is OpenACC's: ``present_or_*``/``p*`` aliases map onto
+it).  ``host_data`` is an error (device addresses do not exist outside a region here);
+``routine``, ``declare``, ``wait``, ``cache``, ``atomic``, ``init``, ``set``, ``shutdown``
+stay as written, with the reason in the report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, ParallelOpen,
+                                  Untouched)
+from frontends.directives.clauses import Clause, SplitDirective, split_directive
+from frontends.directives.openmp import REDUCTION_OPERATORS
+from translator.diagnostics import FrontendError, SourceSpan, suggestion
+
+MODEL = "openacc"
+
+_COMPUTE = frozenset({"parallel", "kernels", "serial"})
+_DATA_WORDS = frozenset({"data", "enter", "exit", "update"})
+
+#: Directives that stay as written, with the reason the report gives.
+_NOT_OFFLOADED = {
+    "routine": "procedures called from a region are not translated (the region that calls "
+               "one is refused)",
+    "declare": "declared data is moved by each region that uses it",
+    "wait": "regions run in order: there is nothing to wait for",
+    "cache": "the translator chooses what to keep in fast memory",
+    "atomic": "an atomic construct outside a loop stays on the host",
+    "init": "the runtime initialises the device when the first region runs",
+    "shutdown": "the runtime releases the device at exit",
+    "set": "the device is chosen by TRANSLATE_DEVICE",
+}
+_ALL_WORDS = _COMPUTE | _DATA_WORDS | frozenset(_NOT_OFFLOADED) | {"loop", "end", "host_data"}
+
+#: Data clauses of compute constructs and data directives, with the translate clause each
+#: means (None: no effect here).
+_DATA_ALIASES = {
+    "copy": "copy", "pcopy": "copy", "present_or_copy": "copy",
+    "copyin": "copyin", "pcopyin": "copyin", "present_or_copyin": "copyin",
+    "copyout": "copyout", "pcopyout": "copyout", "present_or_copyout": "copyout",
+    "create": "create", "pcreate": "create", "present_or_create": "create",
+    "present": "present", "delete": "delete", "no_create": None, "attach": None,
+    "detach": None, "deviceptr": None,
+}
+#: Clauses of loops and compute constructs accepted with no effect (the report lists them).
+_NO_EFFECT = frozenset({"gang", "worker", "vector", "num_gangs", "num_workers",
+                        "vector_length", "async", "wait", "if", "self", "device_type",
+                        "dtype", "tile"})
+_LOOP_KIND = frozenset({"independent", "seq", "auto"})
+_SHARING = frozenset({"private", "firstprivate", "reduction", "collapse", "default"})
+_LOOP_CLAUSES = _NO_EFFECT | _LOOP_KIND | _SHARING | frozenset(_DATA_ALIASES)
+
+
+def parse_openacc(text: str, span: SourceSpan, language: str) -> Claim:
+    """The claim of one OpenACC directive (`text`: after the sentinel, continuations
+    joined).  Errors for malformed or unsupported directives, at `span`."""
+    split = split_directive(text, _ALL_WORDS, "OpenACC", span)
+    words = split.words
+    if not words:
+        word = text.split("(")[0].split()[0] if text.split() else ""
+        raise FrontendError(f"unknown OpenACC directive {word!r}" + suggestion(
+            word.lower(), sorted(_ALL_WORDS - {"end"})), span)
+    name = " ".join(words)
+    if words[0] == "end":
+        return EndDirective(model=MODEL, words=words[1:], span=span)
+    if words[0] == "host_data":
+        raise FrontendError("'host_data use_device' is not supported: it hands device "
+                            "addresses to host code, and translated regions manage device "
+                            "memory themselves (call the library on the host copy, or move "
+                            "that code into a region)", span)
+    if words[-1] == "loop" and all(w in _COMPUTE for w in words[:-1]) and len(words) <= 2:
+        return _loop_claim(name, split, span, language)
+    if len(words) == 1 and words[0] in _COMPUTE:
+        template = _loop_claim(name, split, span, language)
+        return ParallelOpen(model=MODEL, claim=template, span=span)
+    if words[0] in _DATA_WORDS:
+        return _data_claim(name, split, span, language)
+    if words[0] in _NOT_OFFLOADED and len(words) == 1:
+        return Untouched(model=MODEL, name=name, span=span, reason=_NOT_OFFLOADED[words[0]],
+                         end_words=("atomic",) if words[0] == "atomic" else ())
+    raise FrontendError(f"unknown OpenACC directive {name!r}", span)
+
+
+def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: str
+                ) -> LoopClaim:
+    """The claim of a loop or compute directive; `parallel` per the module docstring."""
+    fold = language == "fortran"
+    private: list[str] = []
+    firstprivate: list[str] = []
+    shared: list[str] = []
+    reductions: list[tuple[str, str]] = []
+    ignored: list[str] = []
+    default = None
+    for clause in split.clauses:
+        _check_clause(clause, name, span)
+        if clause.name == "private":
+            private += _names(clause, fold, name, span)
+        elif clause.name == "firstprivate":
+            firstprivate += _names(clause, fold, name, span)
+        elif clause.name == "reduction":
+            reductions += _reduction(clause, fold, name, span)
+        elif clause.name == "default":
+            default = _default(clause, span)
+        elif clause.name in _DATA_ALIASES:
+            shared += [_base_name(item, fold) for item in clause.names(False)]
+        elif clause.name not in _LOOP_KIND and clause.name != "collapse":
+            ignored.append(_spelled_clause(clause))
+    parallel = _declared_parallel(name, split.clauses, span)
+    end_words = ("end", *name.split())
+    kind = [c.name for c in split.clauses if c.name in _LOOP_KIND]
+    if name == "loop" and kind:
+        name = f"loop {kind[0]}"     # how messages spell it; a bare `loop` depends on where
+    return LoopClaim(model=MODEL, name=name, span=span, parallel=parallel,
+                     private=tuple(private), firstprivate=tuple(firstprivate),
+                     shared=tuple(dict.fromkeys(shared)), reductions=tuple(reductions),
+                     default=default, ignored=tuple(ignored), end_words=end_words)
+
+
+def _declared_parallel(name: str, clauses: tuple[Clause, ...], span: SourceSpan) -> int:
+    """How many outer loops the directive declares independent (0: automatic mapping)."""
+    kinds = {c.name for c in clauses if c.name in _LOOP_KIND}
+    if len(kinds) > 1:
+        raise FrontendError(f"'{name}' has clauses {' and '.join(sorted(kinds))}: a loop is "
+                            "either independent, seq or auto", span)
+    construct = name.split()[0]
+    independent = "independent" in kinds or (not kinds and construct in ("parallel", "loop"))
+    if not independent or construct == "serial":
+        return 0
+    depth = 1
+    for clause in clauses:
+        if clause.name == "collapse":
+            depth = _collapse(clause, span)
+        elif clause.name == "tile":
+            depth = max(depth, len(clause.names(False)))
+    return depth
+
+
+def _check_clause(clause: Clause, name: str, span: SourceSpan) -> None:
+    if clause.name not in _LOOP_CLAUSES:
+        raise FrontendError(f"unknown OpenACC clause {clause.name!r} on '{name}'"
+                            + suggestion(clause.name, sorted(_LOOP_CLAUSES)), span)
+    needs_list = _SHARING | frozenset(_DATA_ALIASES) | {"tile"}
+    if clause.name in needs_list and clause.args is None:
+        raise FrontendError(f"OpenACC clause '{clause.name}' on '{name}' needs a list in "
+                            "parentheses", span)
+    if clause.name == "deviceptr":
+        raise FrontendError(f"'deviceptr' on '{name}' is not supported: the translator "
+                            "moves host arrays itself and has no raw device pointers", span)
+
+
+def _spelled_clause(clause: Clause) -> str:
+    return clause.name if clause.args is None else f"{clause.name}({clause.args.strip()})"
+
+
+def _names(clause: Clause, fold: bool, name: str, span: SourceSpan) -> list[str]:
+    out = list(clause.names(fold))
+    for n in out:
+        if not n.replace("_", "a").isalnum() or n[0].isdigit():
+            raise FrontendError(f"'{clause.name}' on '{name}' takes variable names; {n!r} is "
+                                "not one (array sections and components are not allowed)",
+                                span)
+    return out
+
+
+def _base_name(item: str, fold: bool) -> str:
+    """``a[0:n]``, ``a(1:n)`` -> ``a`` (lower-cased in Fortran)."""
+    base = item.split("[")[0].split("(")[0].strip()
+    return base.lower() if fold else base
+
+
+def _reduction(clause: Clause, fold: bool, name: str, span: SourceSpan
+               ) -> list[tuple[str, str]]:
+    body = clause.args or ""
+    if ":" not in body:
+        raise FrontendError(f"malformed reduction clause 'reduction({body})' on '{name}': "
+                            "expected 'reduction(operator: list)'", span)
+    op, _, rest = body.partition(":")
+    op = op.strip().lower()
+    if op not in REDUCTION_OPERATORS - {"-"}:
+        raise FrontendError(f"reduction operator {op!r} on '{name}' is not an OpenACC "
+                            "reduction operator (one of "
+                            f"{', '.join(sorted(REDUCTION_OPERATORS - {'-'}))})", span)
+    return [(op, n) for n in _names(Clause("reduction", rest), fold, name, span)]
+
+
+def _default(clause: Clause, span: SourceSpan) -> str:
+    value = (clause.args or "").strip().lower()
+    if value not in ("none", "present"):
+        raise FrontendError(f"default({value}) is not an OpenACC default (none or present)",
+                            span)
+    return value
+
+
+def _collapse(clause: Clause, span: SourceSpan) -> int:
+    text = (clause.args or "").strip().lower()
+    if text == "force":
+        return 1
+    text = text.removeprefix("force:").strip()
+    if not text.isdigit() or int(text) < 1:
+        raise FrontendError(f"collapse({clause.args}) needs a positive integer constant",
+                            span)
+    return int(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# data directives
+
+#: The translate clauses each data directive takes (`frontends.pragmas.DATA_CLAUSES`).
+_DATA_TARGETS = {
+    "data": frozenset({"copyin", "copyout", "copy", "create", "present"}),
+    "enter data": frozenset({"copyin", "create"}),
+    "exit data": frozenset({"copyout", "delete"}),
+}
+_DATA_NO_EFFECT = frozenset({"if", "async", "wait", "finalize", "if_present", "default",
+                             "device_type", "dtype"})
+
+
+def _data_claim(name: str, split: SplitDirective, span: SourceSpan, language: str) -> Claim:
+    if name == "update":
+        return _update_claim(split, span)
+    if name not in _DATA_TARGETS:
+        raise FrontendError(f"unknown OpenACC data directive {name!r}", span)
+    parts, ignored = [], []
+    for clause in split.clauses:
+        if clause.name in _DATA_NO_EFFECT:
+            ignored.append(_spelled_clause(clause))
+            continue
+        target = _data_target(clause, name, span)
+        if target is None:
+            ignored.append(_spelled_clause(clause))
+        else:
+            parts.append(f"{target}({(clause.args or '').strip()})")
+    if not parts:
+        raise FrontendError(f"'{name}' moves no data the translator can manage (give "
+                            f"{', '.join(sorted(_DATA_TARGETS[name]))} clauses)", span)
+    return DataClaim(model=MODEL, name=name, span=span,
+                     translate_text=f"{name} {' '.join(parts)}", ignored=tuple(ignored))
+
+
+def _data_target(clause: Clause, name: str, span: SourceSpan) -> str | None:
+    """The translate clause of a data clause on `name` (None: no effect)."""
+    if clause.name == "deviceptr":
+        raise FrontendError(f"'deviceptr' on '{name}' is not supported: the translator moves "
+                            "host arrays itself and has no raw device pointers", span)
+    if clause.name not in _DATA_ALIASES:
+        raise FrontendError(f"unknown clause {clause.name!r} on OpenACC '{name}'"
+                            + suggestion(clause.name, sorted(_DATA_ALIASES)), span)
+    if clause.args is None or not clause.args.strip():
+        raise FrontendError(f"OpenACC clause '{clause.name}' on '{name}' needs a list in "
+                            "parentheses", span)
+    target = _DATA_ALIASES[clause.name]
+    if target is not None and target not in _DATA_TARGETS[name]:
+        raise FrontendError(f"clause '{clause.name}' is not allowed on OpenACC '{name}' "
+                            f"(allowed: {', '.join(_allowed(name))})", span)
+    return target
+
+
+def _allowed(name: str) -> list[str]:
+    return sorted(k for k, v in _DATA_ALIASES.items() if v in _DATA_TARGETS[name])
+
+
+def _update_claim(split: SplitDirective, span: SourceSpan) -> DataClaim:
+    parts, ignored = [], []
+    for clause in split.clauses:
+        if clause.name in _DATA_NO_EFFECT:
+            ignored.append(_spelled_clause(clause))
+            continue
+        if clause.name not in ("host", "self", "device") or not (clause.args or "").strip():
+            raise FrontendError(f"clause {clause.name!r} on OpenACC 'update' is not "
+                                "supported (expected host(...), self(...) or device(...))",
+                                span)
+        parts.append(f"{clause.name}({clause.args.strip()})")
+    if not parts:
+        raise FrontendError("OpenACC 'update' needs host(...), self(...) or device(...)",
+                            span)
+    return DataClaim(model=MODEL, name="update", span=span,
+                     translate_text="update " + " ".join(parts), ignored=tuple(ignored))
+
+
+# ---------------------------------------------------------------------------------------------
+# compute constructs around loops
+
+
+def resolve_constructs(found: list, code_lines: list[str], language: str) -> list:
+    """`found` (objects with ``.raw.line``/``.raw.last_line`` and ``.claim``, in line order)
+    with OpenACC compute constructs resolved:
+
+    - a construct (``kernels``, ``parallel``, ``serial`` without ``loop``) whose next
+      statement is a loop, not a ``loop`` directive, becomes the loop claim of that nest;
+    - a ``loop`` directive without ``independent``/``seq``/``auto`` inside ``kernels`` is
+      automatic (`parallel=0`), as OpenACC says; inside ``parallel`` it is independent.
+
+    `code_lines` are the file's lines (index 0 = line 1): what follows a directive."""
+    out = list(found)
+    for k, f in enumerate(out):
+        if not (isinstance(f.claim, ParallelOpen) and f.claim.model == MODEL):
+            continue
+        nxt = out[k + 1] if k + 1 < len(out) else None
+        construct = f.claim.claim.name
+        if not _loop_directive_follows(f, nxt, code_lines):
+            out[k] = replace(f, claim=replace(f.claim.claim, parallel=0))
+            continue
+        end = _construct_end(out, k, code_lines, language)
+        for j in range(k + 1, len(out)):
+            g = out[j]
+            if g.raw.line > end:
+                break
+            if construct == "kernels" and _bare_loop(g.claim):
+                out[j] = replace(g, claim=replace(g.claim, parallel=0))
+    return out
+
+
+def _bare_loop(claim: object) -> bool:
+    """A ``loop`` directive that says neither independent, seq nor auto."""
+    return isinstance(claim, LoopClaim) and claim.model == MODEL and claim.name == "loop"
+
+
+def _loop_directive_follows(f, nxt, code_lines: list[str]) -> bool:
+    """Whether an OpenACC ``loop`` directive comes before any code after construct `f`
+    (a C ``{`` opening the construct's block does not count as code)."""
+    if nxt is None or not isinstance(nxt.claim, LoopClaim) or nxt.claim.model != MODEL:
+        return False
+    between = code_lines[f.raw.last_line:nxt.raw.line - 1]
+    return all(_blank_or_comment(t) or t.strip() == "{" for t in between)
+
+
+def _blank_or_comment(text: str) -> bool:
+    t = text.strip()
+    return not t or t.startswith(("!", "//", "/*", "*"))
+
+
+def _construct_end(found: list, k: int, code_lines: list[str], language: str) -> int:
+    """The last line of construct `found[k]`: its ``end`` directive (Fortran), the ``}``
+    closing the block after it (C); the end of the file if neither is found."""
+    f = found[k]
+    words = ("end", *f.claim.claim.name.split())
+    for g in found[k + 1:]:
+        if isinstance(g.claim, EndDirective) and ("end", *g.claim.words) == words:
+            return g.raw.line
+    if language == "c":
+        return _closing_brace(code_lines, f.raw.last_line)
+    return len(code_lines)
+
+
+def _closing_brace(code_lines: list[str], after: int) -> int:
+    depth = 0
+    for k in range(after, len(code_lines)):
+        text = code_lines[k].split("//")[0]
+        depth += text.count("{") - text.count("}")
+        if depth <= 0 and "}" in text:
+            return k + 1
+        if depth == 0 and text.strip() and not text.strip().startswith("#"):
+            return k + 1     # a single statement, not a block
+    return len(code_lines)
