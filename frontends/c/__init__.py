@@ -18,6 +18,8 @@ from frontends.c.preprocess import SourceText, parse_file
 from frontends.c.regions import RegionFinder, scan_directives, warn_near_miss_pragmas
 from frontends.c.rewrite import definition_offset, edits, generation_definition, rewrite
 from frontends.c.typemodel import FileScope
+from frontends.directives import claim_parsers, directive_models, untouched_notes
+from frontends.directives.c import read_claims
 from frontends.pragmas import DataSite
 from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
 
@@ -29,6 +31,13 @@ class CParsedFile(ParsedFile):
     prototype_offset: int = 0
     #: The data directives (data regions, enter/exit data, update), in source order.
     data_sites: tuple[DataSite, ...] = ()
+    #: The OpenMP/OpenACC directives left as written, with the reason (for the report).
+    directive_notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Found:
+    claim: Any
 
 
 class CFrontend:
@@ -42,12 +51,14 @@ class CFrontend:
         src = SourceText(path, text)
         warn_near_miss_pragmas(src)
         raw = scan_directives(src)
-        if not raw:
+        models = directive_models(options or {})
+        claims = read_claims(src, models, claim_parsers(models)) if models else {}
+        if not raw and not claims:
             return CParsedFile(path=path, text=text, language="c", regions=())
         tree = parse_file(src, options or {})
         try:
             fscope = FileScope.from_ast(tree)
-            finder = RegionFinder(src, tree, raw)
+            finder = RegionFinder(src, tree, raw, claims)
             sites = finder.find()
             data = data_sites(src, finder.data)
         except TranslatorError:
@@ -70,7 +81,9 @@ class CFrontend:
         functions = [site.function for site in sites] + [f for _, _, f, _ in finder.data]
         offset = min((definition_offset(src, f) for f in functions), default=0)
         return CParsedFile(path=path, text=text, language="c", regions=tuple(regions),
-                           prototype_offset=offset, data_sites=data)
+                           prototype_offset=offset, data_sites=data,
+                           directive_notes=untouched_notes(
+                               [_Found(c) for _, c in claims.values()]))
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text with regions replaced by glue calls, prototypes inserted."""

@@ -81,9 +81,10 @@ class Assembler:
             assumptions=self._assumptions(),
             options=Options(source_language="c", extra=self._extra()),
             span=self.site.kernel.span)
+        calls, notes = self._prove_claims(kernel) if self.site.claims else ((), ())
         return Region(
             name=self.site.name, kernel=apply_marks(kernel, self.site.marks),
-            transform_calls=tuple(self.site.calls),
+            transform_calls=tuple(self.site.calls) + calls, directive_notes=notes,
             start=self.site.kernel.start, end=self.site.end.end, indent=self._indent(),
             procedure=self.site.function.decl.name, span=self.site.kernel.span,
             call_args=tuple((a.name, self._call_arg(a)) for a in args),
@@ -125,14 +126,32 @@ class Assembler:
             and not self.refs.used_after(self.built.c_names[name], self.site)))
         return FrozenDict({"private_candidates": names} if names else {})
 
+    def _prove_claims(self, kernel: Kernel) -> tuple[tuple, tuple[str, ...]]:
+        """The OpenMP/OpenACC claims of the region, proven (`frontends.directives.proof`)."""
+        from frontends.directives.proof import LoopInfo, RegionFacts, prove_claims
+        loops = self.built.loops
+        index = {id(loop): k for k, loop in enumerate(loops)}
+        infos = tuple(LoopInfo(loop.var, loop.iname, loop.span.line if loop.span else 0,
+                               index.get(id(loop.parent))) for loop in loops)
+        facts = RegionFacts(kernel=kernel, written_back=frozenset(self.scalars_out),
+                            auto_private=frozenset(self.private),
+                            implicit=frozenset(loop.var for loop in loops)
+                            | frozenset(self.built.temporaries), loops=infos)
+        return prove_claims(facts, self.site.claims)
+
     def _classify_scalars(self) -> None:
         written = {s.assignee_name for s in self.stmts}
+        declared = frozenset().union(*(c.privates() for c, _, _ in self.site.claims))
         for name, b in self.built.outer.items():
             if not b.ctype.is_scalar:
                 continue
             c_name = self.built.c_names[name]
             if name not in written:
                 self.values[name] = b
+            elif c_name in declared:
+                # a directive's private variable: one copy per iteration wherever it lives
+                target = self.private if _privatizable(name, self.stmts) else self.scalars_out
+                target[name] = b
             elif b.storage == "global":
                 self.scalars_out[name] = b
                 self.shared_reasons[name] = ("it is a global or static variable, so its value "

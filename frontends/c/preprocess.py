@@ -158,7 +158,9 @@ def parse_file(src: SourceText, options: dict) -> c_ast.FileAST:
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
     cpp = str(options.get("cpp", "gcc"))
     text = preprocess(src, cpp_args, cpp)
-    skimmed = blank_unneeded_bodies(text)   # see frontends.c.skim: large files parse fast
+    words = ("translate",) + tuple({"openmp": "omp", "openacc": "acc"}[m]
+                                   for m in options.get("directives", ()) if m != "translate")
+    skimmed = blank_unneeded_bodies(text, words)   # frontends.c.skim: large files parse fast
     if skimmed is not text:
         try:
             return parse_c(src, skimmed)

@@ -55,18 +55,23 @@ class RegionSite:
     enclosing_loops: list[c_ast.Node] = field(default_factory=list)
     #: Statement names and tags written inside the region (``id(...)``, ``tags(...)``).
     marks: tuple[StatementMark, ...] = ()
+    #: OpenMP/OpenACC loop claims: (claim, line of its loop, spelling) (`frontends.directives`).
+    claims: tuple = ()
 
 
 # ---------------------------------------------------------------------------------------------
 # the original text
 
-def scan_directives(src: SourceText) -> dict[int, RawDirective]:
-    """Every ``#pragma translate`` line of the text, keyed by its first line."""
+def scan_directives(src: SourceText, word: str = "translate") -> dict[int, RawDirective]:
+    """Every ``#pragma translate`` line of the text (``#pragma WORD``: OpenMP's ``omp``,
+    OpenACC's ``acc``), keyed by its first line."""
     found: dict[int, RawDirective] = {}
     lines = src.lines
+    pattern = _DIRECTIVE if word == "translate" else re.compile(
+        rf"^([ \t]*)#[ \t]*pragma[ \t]+{word}\b[ \t]*")
     k = 0
     while k < len(lines):
-        m = _DIRECTIVE.match(lines[k])
+        m = pattern.match(lines[k])
         first = k
         k = _last_continued_line(lines, k) + 1
         if m is None:
@@ -147,10 +152,12 @@ class RegionFinder:
     """Walks function bodies in source order and collects `RegionSite`s."""
 
     def __init__(self, src: SourceText, tree: c_ast.FileAST,
-                 raw: dict[int, RawDirective]) -> None:
+                 raw: dict[int, RawDirective], claims: dict | None = None) -> None:
         self.src = src
         self.tree = tree
         self.raw = raw
+        #: OpenMP/OpenACC directives: line -> (directive, claim) (`frontends.directives.c`).
+        self.claims = claims or {}
         self.sites: list[RegionSite] = []
         #: Data directives in source order: (directive, parsed, function, visible names).
         self.data: list[tuple[RawDirective, Directive, c_ast.FuncDef, dict]] = []
@@ -183,7 +190,15 @@ class RegionFinder:
         visible = dict(visible)
         open_site: RegionSite | None = None
         open_data: list[RawDirective] = []
+        claim = None
         for item in block.block_items or []:
+            if claim is not None:
+                self._claim_site(claim, item, visible, loops)
+                claim = None
+                continue
+            if self._claim_line(item) in self.claims and open_site is None:
+                claim = self._foreign(item, visible, open_data)
+                continue
             if is_translate_pragma(item) and self._data_pragma(item, open_site, visible,
                                                                 open_data):
                 continue
@@ -201,6 +216,40 @@ class RegionFinder:
             raise FrontendError("data region not closed: no 'end data' directive in the same "
                                 "block", open_data[-1].span)
 
+    def _claim_line(self, item: c_ast.Node) -> int:
+        if not isinstance(item, c_ast.Pragma) or item.coord is None:
+            return 0
+        return item.coord.line
+
+    def _foreign(self, item: c_ast.Pragma, visible: dict, open_data: list[RawDirective]):
+        """An OpenMP/OpenACC directive: a data claim is recorded as the data directive it
+        stands for; a loop claim is returned (its loop is the next item); others are left."""
+        from frontends.directives import DataClaim, EndDirective, LoopClaim
+        raw, claim = self.claims[item.coord.line]
+        if isinstance(claim, LoopClaim):
+            return raw, claim
+        text = claim.translate_text if isinstance(claim, DataClaim) else (
+            "end data" if isinstance(claim, EndDirective) and claim.words[-1:] == ("data",)
+            else None)
+        if text is not None:
+            self._record_data(raw, parse_directive(text, raw.span), None, visible, open_data)
+        return None
+
+    def _claim_site(self, found: tuple, item: c_ast.Node, visible: dict, loops: list) -> None:
+        """The region of a loop claim: the directive and the for statement after it."""
+        from frontends.directives.c import for_line, loop_end, spelled
+        raw, claim = found
+        what = spelled(claim)
+        if not isinstance(item, c_ast.For):
+            raise FrontendError(f"{what} must be followed by a for loop", raw.span)
+        name = f"{self.function.decl.name}_{self.count}"
+        self.count += 1
+        end = loop_end(self.src, raw, what)
+        site = RegionSite(name, self.function, raw, end, [], [item], dict(visible), list(loops),
+                          claims=((claim, for_line(self.src, raw), what),))
+        check_no_preprocessor_lines(self.src, name, raw, end)
+        self.sites.append(site)
+
     def _data_pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
                      open_data: list[RawDirective]) -> bool:
         """Records a data directive (checking that data/end data pair up in one block);
@@ -208,6 +257,11 @@ class RegionFinder:
         raw, d = self._directive(node)
         if d.kind not in DATA_KINDS:
             return False
+        self._record_data(raw, d, site, visible, open_data)
+        return True
+
+    def _record_data(self, raw: RawDirective, d: Directive, site: RegionSite | None,
+                     visible: dict, open_data: list[RawDirective]) -> None:
         if site is not None:
             raise FrontendError(f"data directive inside kernel region {site.name!r}: data "
                                 "directives belong in host code, around regions", d.span)
@@ -219,7 +273,6 @@ class RegionFinder:
                                     "same block", d.span)
             open_data.pop()
         self.data.append((raw, d, self.function, dict(visible)))
-        return True
 
     def _pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
                 loops: list) -> RegionSite | None:

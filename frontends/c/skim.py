@@ -17,14 +17,17 @@ import re
 _PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+translate\b", re.M)
 
 
-def blank_unneeded_bodies(text: str) -> str:
-    """`text` with the definitions of functions without a translate pragma blanked out."""
+def blank_unneeded_bodies(text: str, pragmas: tuple[str, ...] = ("translate",)) -> str:
+    """`text` with the definitions of functions without a translate pragma blanked out
+    (`pragmas`: the pragma words that count, ``omp`` and ``acc`` with ``--directives``)."""
+    pattern = _PRAGMA if pragmas == ("translate",) else re.compile(
+        rf"^[ \t]*#[ \t]*pragma[ \t]+(?:{'|'.join(pragmas)})\b", re.M)
     bodies = _function_bodies(text)
     if not bodies:
         return text
     out, last = [], 0
     for start, body, end in bodies:
-        if _PRAGMA.search(text, body, end):
+        if pattern.search(text, body, end):
             continue
         out.append(text[last:start])
         out.append(_blank(text[start:end]))

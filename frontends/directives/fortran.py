@@ -215,44 +215,12 @@ def prove_region_claims(kernel: Any, written_scalars: frozenset[str], source_nam
     """Prove the claims of region `m` on its kernel (`loops`: the builder's `LoopRecord`s,
     `source_names`: the procedure's variables the region touches); returns the transform
     calls the proven claims add and a report line per claim."""
-    from frontends.directives.proof import ClaimSite, check_default_none, prove_claim
-    calls, notes = [], []
-    read_only = frozenset(a.name for a in kernel.value_args)
+    from frontends.directives.proof import LoopInfo, RegionFacts, prove_claims
+    index = {id(r): k for k, r in enumerate(loops)}
+    infos = [LoopInfo(r.var, r.iname, r.span.line,
+                      index[id(r.enclosing[-1])] if r.enclosing else None) for r in loops]
     # scalars the translator made private on its own are shared under the directive's rules
-    written = written_scalars | frozenset(n for n in kernel.temporaries if n in source_names)
-    implicit = frozenset(r.var for r in loops)
-    used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
-    for claim, line, spelled in m.claims:
-        site = ClaimSite(claim, spelled, _declared_loops(claim, line, loops, spelled))
-        check_default_none(site, used, implicit)
-        verdict = prove_claim(kernel, site, written - claim.privates() | written_scalars,
-                              read_only)
-        notes.append(f"{spelled} at line {claim.span.line}: {verdict.summary}"
-                     + (f"; accepted with no effect: {', '.join(claim.ignored)}"
-                        if claim.ignored else ""))
-        if verdict.proven:
-            calls += _consent(claim)
-    return tuple(calls), tuple(notes)
-
-
-def _declared_loops(claim: LoopClaim, line: int, loops: list[Any], spelled: str
-                    ) -> tuple[tuple[str, str], ...]:
-    """(variable, iname) of the loops the claim declares parallel: the loop at `line` and the
-    loops nested in it, `claim.parallel` in all."""
-    chain = [r for r in loops if r.span.line == line][:1]
-    while chain and len(chain) < claim.parallel:
-        inner = [r for r in loops if r.enclosing[-1:] == (chain[-1],)]
-        if len(inner) != 1:
-            raise FrontendError(f"{spelled}: collapse({claim.parallel}) needs "
-                                f"{claim.parallel} perfectly nested loops", claim.span)
-        chain.append(inner[0])
-    return tuple((r.var, r.iname) for r in chain[:max(claim.parallel, 0)])
-
-
-def _consent(claim: LoopClaim) -> list[Any]:
-    """A reduction clause consents to reassociation."""
-    from frontends.base import TransformCall
-    if not claim.reductions:
-        return []
-    return [TransformCall(name="set_options", kwargs=(("reassociate", True),),
-                          span=claim.span)]
+    auto = frozenset(n for n in kernel.temporaries if n in source_names)
+    facts = RegionFacts(kernel=kernel, written_back=written_scalars, auto_private=auto,
+                        implicit=frozenset(r.var for r in loops), loops=tuple(infos))
+    return prove_claims(facts, m.claims)

@@ -33,6 +33,70 @@ class ClaimSite:
 
 
 @dataclass(frozen=True)
+class LoopInfo:
+    """A loop of the region: its variable, iname, source line and enclosing loop (an index
+    into the same list)."""
+
+    var: str
+    iname: str
+    line: int
+    parent: int | None
+
+
+@dataclass(frozen=True)
+class RegionFacts:
+    """What a frontend knows of a region built for claims: the scalars written back to the
+    caller (`written_back`), the scalars it made private on its own (`auto_private`: shared
+    under the directive's rules unless a clause says otherwise), the names that are private
+    by the model's rules whatever the clauses (loop indices; C: variables declared in the
+    loop), and the loops."""
+
+    kernel: Kernel
+    written_back: frozenset[str]
+    auto_private: frozenset[str]
+    implicit: frozenset[str]
+    loops: tuple[LoopInfo, ...]
+
+
+def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, ...]]:
+    """Prove each (claim, loop line, spelling) of a region; returns the transform calls the
+    proven claims add (a reduction clause consents to reassociation) and a report line per
+    claim."""
+    from frontends.base import TransformCall
+    kernel = facts.kernel
+    calls, notes = [], []
+    read_only = frozenset(a.name for a in kernel.value_args)
+    used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
+    for claim, line, spelled in claims:
+        site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
+        check_default_none(site, used, facts.implicit)
+        shared = (facts.auto_private - claim.privates()) | facts.written_back
+        verdict = prove_claim(kernel, site, shared, read_only)
+        notes.append(f"{spelled} at line {claim.span.line}: {verdict.summary}"
+                     + (f"; accepted with no effect: {', '.join(claim.ignored)}"
+                        if claim.ignored else ""))
+        if verdict.proven and claim.reductions:
+            calls.append(TransformCall(name="set_options", kwargs=(("reassociate", True),),
+                                       span=claim.span))
+    return tuple(calls), tuple(notes)
+
+
+def declared_loops(claim: LoopClaim, line: int, loops: tuple[LoopInfo, ...], spelled: str
+                   ) -> tuple[tuple[str, str], ...]:
+    """(variable, iname) of the loops the claim declares parallel: the outermost loop at
+    `line` and the loops perfectly nested in it, `claim.parallel` in all."""
+    first = [k for k, r in enumerate(loops) if r.line == line][:1]
+    chain = first
+    while chain and len(chain) < claim.parallel:
+        inner = [k for k, r in enumerate(loops) if r.parent == chain[-1]]
+        if len(inner) != 1:
+            raise FrontendError(f"{spelled}: collapse({claim.parallel}) needs "
+                                f"{claim.parallel} perfectly nested loops", claim.span)
+        chain.append(inner[0])
+    return tuple((loops[k].var, loops[k].iname) for k in chain[:max(claim.parallel, 0)])
+
+
+@dataclass(frozen=True)
 class Verdict:
     """The outcome: `proven` or not, and one line for the report."""
 
