@@ -116,7 +116,9 @@ def read_claims(lines: SourceLines, form: str, models: tuple[str, ...],
     found = sorted(found, key=lambda f: f.raw.line)
     if "openacc" in models:   # OpenACC constructs depend on what follows them (h16)
         from frontends.directives.openacc import resolve_constructs
-        found = resolve_constructs(found, lines.lines, "fortran")
+        claims = resolve_constructs([(f.raw.line, f.raw.last_line, f.claim) for f in found],
+                                    lines.lines, "fortran")
+        found = [FoundClaim(f.raw, c) for f, c in zip(found, claims)]
     return found
 
 

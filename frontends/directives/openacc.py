@@ -299,9 +299,13 @@ def _update_claim(split: SplitDirective, span: SourceSpan) -> DataClaim:
 # compute constructs around loops
 
 
-def resolve_constructs(found: list, code_lines: list[str], language: str) -> list:
-    """`found` (objects with ``.raw.line``/``.raw.last_line`` and ``.claim``, in line order)
-    with OpenACC compute constructs resolved:
+Item = tuple[int, int, Claim]    # (first line, last line, claim) of a directive
+
+
+def resolve_constructs(items: list[Item], code_lines: list[str], language: str
+                       ) -> list[Claim]:
+    """The claims of `items` (every directive of a file, in line order) with OpenACC compute
+    constructs resolved:
 
     - a construct (``kernels``, ``parallel``, ``serial`` without ``loop``) whose next
       statement is a loop, not a ``loop`` directive, becomes the loop claim of that nest;
@@ -309,22 +313,19 @@ def resolve_constructs(found: list, code_lines: list[str], language: str) -> lis
       automatic (`parallel=0`), as OpenACC says; inside ``parallel`` it is independent.
 
     `code_lines` are the file's lines (index 0 = line 1): what follows a directive."""
-    out = list(found)
-    for k, f in enumerate(out):
-        if not (isinstance(f.claim, ParallelOpen) and f.claim.model == MODEL):
+    out = [claim for _, _, claim in items]
+    for k, claim in enumerate(out):
+        if not (isinstance(claim, ParallelOpen) and claim.model == MODEL):
             continue
-        nxt = out[k + 1] if k + 1 < len(out) else None
-        construct = f.claim.claim.name
-        if not _loop_directive_follows(f, nxt, code_lines):
-            out[k] = replace(f, claim=replace(f.claim.claim, parallel=0))
+        if not _loop_directive_follows(items, k, code_lines):
+            out[k] = replace(claim.claim, parallel=0)
             continue
-        end = _construct_end(out, k, code_lines, language)
-        for j in range(k + 1, len(out)):
-            g = out[j]
-            if g.raw.line > end:
+        end = _construct_end(items, k, code_lines, language)
+        for j in range(k + 1, len(items)):
+            if items[j][0] > end:
                 break
-            if construct == "kernels" and _bare_loop(g.claim):
-                out[j] = replace(g, claim=replace(g.claim, parallel=0))
+            if claim.claim.name == "kernels" and _bare_loop(out[j]):
+                out[j] = replace(out[j], parallel=0)
     return out
 
 
@@ -333,12 +334,15 @@ def _bare_loop(claim: object) -> bool:
     return isinstance(claim, LoopClaim) and claim.model == MODEL and claim.name == "loop"
 
 
-def _loop_directive_follows(f, nxt, code_lines: list[str]) -> bool:
-    """Whether an OpenACC ``loop`` directive comes before any code after construct `f`
+def _loop_directive_follows(items: list[Item], k: int, code_lines: list[str]) -> bool:
+    """Whether an OpenACC ``loop`` directive comes before any code after construct `k`
     (a C ``{`` opening the construct's block does not count as code)."""
-    if nxt is None or not isinstance(nxt.claim, LoopClaim) or nxt.claim.model != MODEL:
+    if k + 1 >= len(items):
         return False
-    between = code_lines[f.raw.last_line:nxt.raw.line - 1]
+    first, _, claim = items[k + 1]
+    if not isinstance(claim, LoopClaim) or claim.model != MODEL:
+        return False
+    between = code_lines[items[k][1]:first - 1]
     return all(_blank_or_comment(t) or t.strip() == "{" for t in between)
 
 
@@ -347,26 +351,27 @@ def _blank_or_comment(text: str) -> bool:
     return not t or t.startswith(("!", "//", "/*", "*"))
 
 
-def _construct_end(found: list, k: int, code_lines: list[str], language: str) -> int:
-    """The last line of construct `found[k]`: its ``end`` directive (Fortran), the ``}``
-    closing the block after it (C); the end of the file if neither is found."""
-    f = found[k]
-    words = ("end", *f.claim.claim.name.split())
-    for g in found[k + 1:]:
-        if isinstance(g.claim, EndDirective) and ("end", *g.claim.words) == words:
-            return g.raw.line
+def _construct_end(items: list[Item], k: int, code_lines: list[str], language: str) -> int:
+    """The last line of construct `k`: its ``end`` directive (Fortran), the ``}`` closing
+    the block after it (C); the end of the file if neither is found."""
+    words = ("end", *items[k][2].claim.name.split())
+    for first, _, claim in items[k + 1:]:
+        if isinstance(claim, EndDirective) and ("end", *claim.words) == words:
+            return first
     if language == "c":
-        return _closing_brace(code_lines, f.raw.last_line)
+        return _closing_brace(code_lines, items[k][1])
     return len(code_lines)
 
 
 def _closing_brace(code_lines: list[str], after: int) -> int:
+    """The line of the ``}`` closing the block that starts after line `after` (a single
+    statement: its line)."""
     depth = 0
     for k in range(after, len(code_lines)):
         text = code_lines[k].split("//")[0]
+        if text.strip().startswith("#"):
+            continue
         depth += text.count("{") - text.count("}")
-        if depth <= 0 and "}" in text:
+        if depth <= 0 and text.strip():
             return k + 1
-        if depth == 0 and text.strip() and not text.strip().startswith("#"):
-            return k + 1     # a single statement, not a block
     return len(code_lines)
