@@ -224,9 +224,9 @@ class RegionFinder:
     def _foreign(self, item: c_ast.Pragma, visible: dict, open_data: list[RawDirective]):
         """An OpenMP/OpenACC directive: a data claim is recorded as the data directive it
         stands for; a loop claim is returned (its loop is the next item); others are left."""
-        from frontends.directives import DataClaim, EndDirective, LoopClaim
+        from frontends.directives import DataClaim, EndDirective, LoopClaim, ParallelOpen
         raw, claim = self.claims[item.coord.line]
-        if isinstance(claim, LoopClaim):
+        if isinstance(claim, (LoopClaim, ParallelOpen)):
             return raw, claim
         text = claim.translate_text if isinstance(claim, DataClaim) else (
             "end data" if isinstance(claim, EndDirective) and claim.words[-1:] == ("data",)
@@ -238,17 +238,60 @@ class RegionFinder:
     def _claim_site(self, found: tuple, item: c_ast.Node, visible: dict, loops: list) -> None:
         """The region of a loop claim: the directive and the for statement after it."""
         from frontends.directives.c import for_line, loop_end, spelled
+        from frontends.directives import ParallelOpen
         raw, claim = found
         what = spelled(claim)
+        if isinstance(claim, ParallelOpen):
+            self._parallel_site(raw, claim, item, visible, loops)
+            return
         if not isinstance(item, c_ast.For):
             raise FrontendError(f"{what} must be followed by a for loop", raw.span)
+        end = loop_end(self.src, raw, what)
+        self._new_claim_site(raw, end, [item], visible, loops,
+                             ((claim, for_line(self.src, raw), what),))
+
+    def _new_claim_site(self, raw: RawDirective, end: RawDirective, statements: list,
+                        visible: dict, loops: list, claims: tuple) -> None:
         name = f"{self.function.decl.name}_{self.count}"
         self.count += 1
-        end = loop_end(self.src, raw, what)
-        site = RegionSite(name, self.function, raw, end, [], [item], dict(visible), list(loops),
-                          claims=((claim, for_line(self.src, raw), what),))
+        site = RegionSite(name, self.function, raw, end, [], statements, dict(visible),
+                          list(loops), claims=claims)
         check_no_preprocessor_lines(self.src, name, raw, end)
         self.sites.append(site)
+
+    def _parallel_site(self, raw: RawDirective, claim, item: c_ast.Node, visible: dict,
+                       loops: list) -> None:
+        """A ``parallel`` construct: one region when its block holds only worksharing loops
+        (each with its directive), else left as written with the directives inside."""
+        from frontends.directives import LoopClaim, inherit, parallel_left
+        from frontends.directives.c import spelled, statement_end
+        items = item.block_items or [] if isinstance(item, c_ast.Compound) else [item]
+        claims, statements, why = [], [], ""
+        for k, node in enumerate(items):
+            found = self.claims.get(self._claim_line(node))
+            if found and isinstance(found[1], LoopClaim) and k + 1 < len(items) \
+                    and isinstance(items[k + 1], c_ast.For):
+                claims.append((inherit(found[1], claim.claim),
+                               items[k + 1].coord.line if items[k + 1].coord else 0,
+                               spelled(found[1])))
+            elif isinstance(node, c_ast.For) and claims and claims[-1][1] == node.coord.line:
+                statements.append(node)
+            else:
+                why = why or (f"line {node.coord.line if node.coord else '?'} holds code "
+                              "outside its worksharing loops (every thread runs it)")
+        end = statement_end(self.src.text, raw.end, raw, spelled(claim))
+        last = self.src.text.count("\n", 0, end - 1) + 1
+        if why or not claims:
+            for line in [ln for ln in self.claims if raw.line < ln <= last]:
+                del self.claims[line]   # left as written with the construct
+            self.claims[raw.line] = (raw, parallel_left(claim, why or "it holds no "
+                                                        "worksharing loop"))
+            return
+        end_raw = RawDirective(line=last, last_line=last, start=self.src.line_offset(last),
+                               end=self.src.line_offset(last + 1) if last < len(self.src.lines)
+                               else len(self.src.text), indent="", text="",
+                               span=self.src.span(last))
+        self._new_claim_site(raw, end_raw, statements, visible, loops, tuple(claims))
 
     def _data_pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
                      open_data: list[RawDirective]) -> bool:

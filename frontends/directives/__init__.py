@@ -53,6 +53,10 @@ MODELS = ("openmp", "openacc", "translate")
 #: ``-Wno-error=directive-race``.
 RACE = "directive-race"
 
+#: The warning id of a correct directive the translator cannot carry out in parallel (a
+#: reduction operator it has no parallel form for): the loop keeps its sequential meaning.
+SEQUENTIAL = "directive-sequential"
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LoopClaim:
@@ -84,8 +88,9 @@ class LoopClaim:
                 *self.reduction_names}
 
     def privates(self) -> frozenset[str]:
-        """Variables with one copy per iteration (private in any form)."""
-        return frozenset({*self.private, *self.firstprivate, *self.lastprivate})
+        """Variables with one copy per iteration (``private``, ``firstprivate``;
+        ``lastprivate`` is refused, `frontends.directives.proof`)."""
+        return frozenset({*self.private, *self.firstprivate})
 
     def describe(self) -> str:
         """How messages name it: ``'!$omp parallel do'`` is spelled by the frontend."""
@@ -186,9 +191,22 @@ def untouched_notes(found: list) -> tuple[str, ...]:
     for f in found:
         claim = f.claim
         if isinstance(claim, Untouched):
-            out.append(f"line {claim.span.line}: '{claim.name}' left as written: "
-                       f"{claim.reason}")
-        elif isinstance(claim, ParallelOpen):
-            out.append(f"line {claim.span.line}: 'parallel' left as written: its worksharing "
-                       "loops are translated one region each")
+            out.append(f"{claim.span.line}: '{claim.name}' left as written: {claim.reason}")
     return tuple(out)
+
+
+def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
+    """A worksharing loop's claim with the clauses of its enclosing ``parallel``."""
+    from dataclasses import replace
+    return replace(claim, private=outer.private + claim.private,
+                   firstprivate=outer.firstprivate + claim.firstprivate,
+                   shared=outer.shared + claim.shared,
+                   reductions=outer.reductions + claim.reductions,
+                   default=claim.default or outer.default,
+                   ignored=outer.ignored + claim.ignored)
+
+
+def parallel_left(claim: ParallelOpen, why: str) -> Untouched:
+    """A ``parallel`` construct left as written (with its loops)."""
+    return Untouched(model=claim.model, name="parallel", span=claim.span,
+                     reason=f"{why}; its worksharing loops are left as written with it")

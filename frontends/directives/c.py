@@ -41,7 +41,7 @@ def read_claims(src: SourceText, models: tuple[str, ...], parsers: dict[str, Any
 
 def spelled(claim: Any) -> str:
     sentinel = "#pragma omp" if claim.model == "openmp" else "#pragma acc"
-    return f"'{sentinel} {claim.name}'"
+    return f"'{sentinel} {getattr(claim, 'name', 'parallel')}'"
 
 
 def loop_end(src: SourceText, raw: RawDirective, what: str) -> RawDirective:

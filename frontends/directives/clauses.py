@@ -37,8 +37,9 @@ class SplitDirective:
 
 
 def split_directive(text: str, directive_words: frozenset[str], model: str,
-                    span: SourceSpan) -> SplitDirective:
-    """The leading words found in `directive_words`, then the clauses."""
+                    span: SourceSpan, names_only: bool = False) -> SplitDirective:
+    """The leading words found in `directive_words`, then the clauses (none with
+    `names_only`: directives left as written are not checked further)."""
     pos, words = 0, []
     while True:
         m = _WORD.match(text, pos)
@@ -46,8 +47,8 @@ def split_directive(text: str, directive_words: frozenset[str], model: str,
             break
         words.append(m.group(1).lower())
         pos = m.end()
-    clauses = []
-    while text[pos:].strip():
+    clauses: list[Clause] = []
+    while text[pos:].strip() and not names_only:
         m = _WORD.match(text, pos)
         if m is None:
             raise FrontendError(f"malformed {model} directive: expected a clause at "

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, ParallelOpen,
-                                  Untouched)
+                                  Untouched, inherit, parallel_left)
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
@@ -125,23 +125,72 @@ def read_claims(lines: SourceLines, form: str, models: tuple[str, ...],
 def claim_marks(found: list[FoundClaim], procedures: list[Procedure], lines: SourceLines,
                 form: str) -> list[RegionMarks]:
     """A region around the loop nest of every `LoopClaim` (with its end directive, if the
-    next directive after the nest is one)."""
-    marks = []
+    next directive after the nest is one), and one around every ``parallel`` construct that
+    holds only worksharing loops (its loops in order, each with its claim)."""
+    marks, skip = [], set()
     for k, f in enumerate(found):
-        if not isinstance(f.claim, LoopClaim):
+        if k in skip:
             continue
-        proc = innermost_procedure(procedures, f.raw.line)
-        if proc is None or proc.exec_part is None:
-            raise FrontendError(f"{_spelled(f)} outside the executable part of a procedure",
-                                f.raw.span)
-        lo, hi = _loop_after(proc, f, lines)
-        end = _end_directive(found[k + 1:], f, hi, lines, form)
-        marks.append(RegionMarks(
-            name=None, kernel_line=f.raw.line, end_line=end.last_line if end else hi,
-            body_first_line=f.raw.last_line + 1, indent=f.raw.indent, calls=(),
-            span=f.raw.span, end_span=end.span if end else lines.span(hi),
-            claims=((f.claim, lo, _spelled(f)),), body_last_line=hi))
+        if isinstance(f.claim, ParallelOpen):
+            inner, mark = _parallel_construct(found, k, procedures, lines, form)
+            skip |= inner
+            if mark is not None:
+                marks.append(mark)
+        elif isinstance(f.claim, LoopClaim):
+            lo, hi, end = _claim_extent(found, k, procedures, lines, form)
+            marks.append(RegionMarks(
+                name=None, kernel_line=f.raw.line, end_line=end.last_line if end else hi,
+                body_first_line=f.raw.last_line + 1, indent=f.raw.indent, calls=(),
+                span=f.raw.span, end_span=end.span if end else lines.span(hi),
+                claims=((f.claim, lo, _spelled(f)),), body_last_line=hi))
     return marks
+
+
+def _claim_extent(found: list[FoundClaim], k: int, procedures: list[Procedure],
+                  lines: SourceLines, form: str) -> tuple[int, int, RawDirective | None]:
+    """The first and last line of the loop of claim `k`, and its end directive if any."""
+    f = found[k]
+    proc = innermost_procedure(procedures, f.raw.line)
+    if proc is None or proc.exec_part is None:
+        raise FrontendError(f"{_spelled(f)} outside the executable part of a procedure",
+                            f.raw.span)
+    lo, hi = _loop_after(proc, f, lines)
+    return lo, hi, _end_directive(found[k + 1:], f, hi, lines, form)
+
+
+def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Procedure],
+                        lines: SourceLines, form: str) -> tuple[set[int], RegionMarks | None]:
+    """The region of the ``parallel`` construct opened by `found[k]`, if it holds only
+    worksharing loops (else None: it stays as written, and so do its loops); returns the
+    indices of the directives it holds, too."""
+    opened = found[k]
+    close = next((j for j in range(k + 1, len(found))
+                  if isinstance(found[j].claim, EndDirective)
+                  and found[j].claim.words == ("parallel",)), None)
+    if close is None:
+        raise FrontendError("'!$omp parallel' without a matching '!$omp end parallel'",
+                            opened.raw.span)
+    inner = set(range(k + 1, close + 1))
+    claims, covered = [], set()
+    for j in range(k + 1, close):
+        g = found[j]
+        if isinstance(g.claim, LoopClaim):
+            lo, hi, end = _claim_extent(found, j, procedures, lines, form)
+            last = end.last_line if end else hi
+            covered |= set(range(g.raw.line, last + 1))
+            claims.append((inherit(g.claim, opened.claim.claim), lo, _spelled(g)))
+    code = [n for n in range(opened.raw.last_line + 1, found[close].raw.line)
+            if n not in covered and not is_comment_line(lines.line(n), form)]
+    if code or not claims:
+        why = (f"line {code[0]} holds code outside its worksharing loops (every thread runs "
+               "it)" if code else "it holds no worksharing loop")
+        found[k] = FoundClaim(opened.raw, parallel_left(opened.claim, why))
+        return inner, None
+    end = found[close].raw
+    return inner, RegionMarks(
+        name=None, kernel_line=opened.raw.line, end_line=end.last_line,
+        body_first_line=opened.raw.last_line + 1, indent=opened.raw.indent, calls=(),
+        span=opened.raw.span, end_span=end.span, claims=tuple(claims))
 
 
 def _spelled(f: FoundClaim) -> str:
@@ -204,11 +253,6 @@ def data_raw_directives(found: list[FoundClaim]) -> list[RawDirective]:
             out.append(RawDirective(f.raw.line, f.raw.last_line, f.raw.col, "end data",
                                     f.raw.indent, f.raw.span))
     return out
-
-
-def untouched(found: list[FoundClaim]) -> list[FoundClaim]:
-    """Directives left as written (for the report)."""
-    return [f for f in found if isinstance(f.claim, (Untouched, ParallelOpen))]
 
 
 def prove_region_claims(kernel: Any, written_scalars: frozenset[str], source_names: set[str],

@@ -12,7 +12,7 @@ from __future__ import annotations
 from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, ParallelOpen,
                                   Untouched)
 from frontends.directives.clauses import Clause, SplitDirective, split_directive
-from translator.diagnostics import FrontendError, SourceSpan, suggestion
+from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
 
 MODEL = "openmp"
 
@@ -87,27 +87,31 @@ _DEFAULTS = frozenset({"shared", "none", "private", "firstprivate"})
 
 def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
     """The claim of one OpenMP directive (`text`: after the sentinel, continuations
-    joined).  Errors for malformed clauses, at `span`."""
-    split = split_directive(text, _ALL_WORDS, "OpenMP", span)
-    words = split.words
+    joined).  Errors for malformed clauses of the directives translated, at `span`."""
+    words = split_directive(text, _ALL_WORDS, "OpenMP", span, names_only=True).words
     if not words:
         word = text.split("(")[0].split()[0] if text.split() else ""
-        raise FrontendError(f"unknown OpenMP directive {word!r}"
-                            + suggestion(word.lower(), sorted(_NOT_OFFLOADED) + sorted(
-                                _LOOP_WORDS)), span)
+        warn("unknown-directive", f"unknown OpenMP directive {word!r}"
+             + suggestion(word.lower(), sorted(_NOT_OFFLOADED) + sorted(_LOOP_WORDS))
+             + "; it is left as written", span)
+        return Untouched(model=MODEL, name=word, span=span, reason="unknown directive")
     name = " ".join(words)
     if words[0] == "end":
         return EndDirective(model=MODEL, words=words[1:], span=span)
     if _is_loop(words):
-        return _loop_claim(name, split, span, language)
+        return _loop_claim(name, _clauses(text, span), span, language)
     if words[0] == "target" and len(words) > 1 and words[1] in _DATA_WORDS:
-        return _data_claim(name, split, span, language)
+        return _data_claim(name, _clauses(text, span), span, language)
     if words == ("parallel",):
-        template = _loop_claim(name, split, span, language, parallel=0)
+        template = _loop_claim(name, _clauses(text, span), span, language, parallel=0)
         return ParallelOpen(model=MODEL, claim=template, span=span)
     reason = _NOT_OFFLOADED.get(words[0], _NOT_OFFLOADED.get(words[-1], "not offloaded"))
     return Untouched(model=MODEL, name=name, span=span, reason=reason,
                      end_words=words if words[0] in _CONSTRUCTS_WITH_END else ())
+
+
+def _clauses(text: str, span: SourceSpan) -> SplitDirective:
+    return split_directive(text, _ALL_WORDS, "OpenMP", span)
 
 
 def _is_loop(words: tuple[str, ...]) -> bool:

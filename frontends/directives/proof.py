@@ -16,9 +16,13 @@ from dataclasses import dataclass, replace
 
 import pymbolic.primitives as p
 
-from frontends.directives import RACE, LoopClaim
+from frontends.directives import RACE, SEQUENTIAL, LoopClaim
 from translator.diagnostics import FrontendError, LegalityError, warn
 from translator.ir.kernel import Kernel
+
+
+#: Reduction operators the IR can run in parallel (`translator.analysis.reductions`).
+SUPPORTED_REDUCTIONS = frozenset({"+", "-", "*", "max", "min"})
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,7 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
         notes.append(f"{spelled} at line {claim.span.line}: {verdict.summary}"
                      + (f"; accepted with no effect: {', '.join(claim.ignored)}"
                         if claim.ignored else ""))
-        if verdict.proven and claim.reductions:
+        if verdict.proven and claim.reductions and not calls:
             calls.append(TransformCall(name="set_options", kwargs=(("reassociate", True),),
                                        span=claim.span))
     return tuple(calls), tuple(notes)
@@ -109,8 +113,13 @@ def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
     """Check `site` on `kernel`: `shared_written` are the scalars the kernel writes back to the
     caller (not private copies), `read_only` the scalars it only reads.  Warns
     ``directive-race`` and returns a failed verdict at the first problem."""
-    problem = (_sharing_problem(kernel, site, shared_written, read_only)
-               or _dependence_problem(kernel, site))
+    problem = _sharing_problem(kernel, site, shared_written, read_only)
+    reason = _unsupported(site.claim)
+    if not problem and reason:
+        warn(SEQUENTIAL, f"{site.spelled}: {reason}; the loop keeps its sequential meaning",
+             site.claim.span)
+        return Verdict(False, f"refused: {reason}")
+    problem = problem or _dependence_problem(kernel, site)
     if problem:
         warn(RACE, f"{site.spelled}: {problem}; the loop keeps its sequential meaning",
              site.claim.span)
@@ -138,8 +147,13 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                      read_only: frozenset[str]) -> str:
     claim = site.claim
     for name in sorted(shared_written):
-        if name in claim.reduction_names:
+        if name in claim.reduction_names or name in claim.lastprivate:
             continue
+        if name in claim.firstprivate:
+            return (f"firstprivate variable {name!r} is read before it is written in an "
+                    "iteration: its value then comes from the previous iteration the same "
+                    "thread ran, which depends on the schedule; write it before reading it "
+                    "in every iteration, or make it a reduction")
         if name in claim.privates():
             return (f"private variable {name!r} is read before it is written in an iteration: "
                     f"its value is undefined in {_model(claim)}; use firstprivate({name})")
@@ -153,6 +167,19 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
     return ""
 
 
+def _unsupported(claim: LoopClaim) -> str:
+    """Why a correct claim cannot run in parallel here ("" if it can)."""
+    ops = [f"{op}:{n}" for op, n in claim.reductions if op not in SUPPORTED_REDUCTIONS]
+    if ops:
+        return (f"reduction({ops[0]}): the translator has no parallel reduction for operator "
+                f"'{ops[0].split(':')[0]}' (only {', '.join(sorted(SUPPORTED_REDUCTIONS))})")
+    if claim.lastprivate:
+        name = claim.lastprivate[0]
+        return (f"lastprivate({name}) is not supported in parallel ({name!r} gets the last "
+                "iteration's value as in the sequential loop)")
+    return ""
+
+
 def _model(claim: LoopClaim) -> str:
     return "OpenMP" if claim.model == "openmp" else "OpenACC"
 
@@ -160,6 +187,7 @@ def _model(claim: LoopClaim) -> str:
 def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
     from translator.automap import _tagged, reduction_band
     from translator.analysis.legality import check_mappings
+    kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
     consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
         if site.claim.reductions else kernel
     for var, iname in site.loops:
@@ -170,6 +198,17 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
                 continue
             return f"the loop over {var} is declared parallel, but {err.message}"
     return ""
+
+
+def _nest_of(kernel: Kernel, iname: str) -> Kernel:
+    """The statements of the loop over `iname` alone: a region holding several worksharing
+    loops runs them in order (a kernel boundary between dependent nests), so each claim is
+    about its own nest."""
+    from translator.split import sub_kernel
+    ids = [s.id for s in kernel.statements if iname in s.within_inames]
+    if len(ids) == len(kernel.statements):
+        return kernel
+    return sub_kernel(kernel, ids, (), kernel.name)
 
 
 def accumulation_operator(kernel: Kernel, name: str) -> str:

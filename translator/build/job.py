@@ -177,7 +177,8 @@ def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
         from translator.build.report import file_report
         result.report = file_report(src, translated.language, translated.regions,
                                     translated.mappings,
-                                    getattr(translated.parsed, "data_sites", ()))
+                                    getattr(translated.parsed, "data_sites", ()),
+                                    getattr(translated.parsed, "directive_notes", ()))
     if opts.time_passes:
         err_lines += [f"translate: pass {name}: {secs * 1e3:.2f} ms\n"
                       for name, secs in popts.timings.items()]

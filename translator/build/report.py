@@ -57,10 +57,7 @@ def mapping_lines(region: Any, done: Any, language: str) -> list[str]:
     """How the region is mapped: the user's pragmas, the automatic choice, or why it is
     sequential."""
     prefix = PRAGMA_PREFIX.get(language, "")
-    lines = []
-    if region.transform_calls:
-        lines += ["your pragmas:"] + [f"  {prefix}{call_text(c)}"
-                                      for c in region.transform_calls]
+    lines = pragma_lines(region, prefix)
     if done.auto_mapping:
         lines += ["mapping (automatic; paste these lines after the kernel directive to keep "
                   "or edit it):"] + [f"  {prefix}{line}" for line in done.auto_mapping]
@@ -68,6 +65,17 @@ def mapping_lines(region: Any, done: Any, language: str) -> list[str]:
         lines.append(f"mapping: sequential (one work item): {done.sequential_reason}")
     elif not region.transform_calls:
         lines.append("mapping: sequential (one work item): no loop to map")
+    return lines
+
+
+def pragma_lines(region: Any, prefix: str) -> list[str]:
+    """The user's transform pragmas; for a region made from OpenMP/OpenACC directives, what
+    became of each directive and the pragmas it stands for."""
+    notes = getattr(region, "directive_notes", ())
+    lines = ["directives:"] + [f"  {n}" for n in notes] if notes else []
+    if region.transform_calls:
+        lines += ["pragmas from the directives:" if notes else "your pragmas:"]
+        lines += [f"  {prefix}{call_text(c)}" for c in region.transform_calls]
     return lines
 
 
@@ -253,17 +261,21 @@ def region_report(region: Any, kernel: Kernel, code: GeneratedCode, done: Any,
 
 
 def file_report(source: str, language: str, regions: Iterable[tuple[Any, Kernel, Any]],
-                mappings: Iterable[Any], data_sites: Sequence[Any] = ()) -> str:
+                mappings: Iterable[Any], data_sites: Sequence[Any] = (),
+                directive_notes: Sequence[str] = ()) -> str:
     """The report of one translated file: a header line and one block per region;
-    `data_sites` (the frontend's data directives) tell which arrays each expects present."""
+    `data_sites` (the frontend's data directives) tell which arrays each expects present;
+    `directive_notes`: the OpenMP/OpenACC directives left as written, with the reason."""
     from translator.codegen.program import HostProgramCode
     spans = data_spans(data_sites)
     blocks = [program_report(r, d.kernels, c, language, spans)
               if isinstance(c, HostProgramCode) else region_report(r, k, c, d, language, spans)
               for (r, k, c), d in zip(regions, mappings)]
+    left = "".join(f"directive at {source}:{n}\n" for n in directive_notes)
     if not blocks:
-        return f"translate: report for {source}: no regions\n"
-    return f"translate: report for {source}: {len(blocks)} region(s)\n" + "".join(blocks)
+        return f"translate: report for {source}: no regions\n" + left
+    return (f"translate: report for {source}: {len(blocks)} region(s)\n" + "".join(blocks)
+            + left)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -276,9 +288,7 @@ def program_report(region: Any, kernels: Sequence[Kernel], code: Any, language: 
     span = region.span
     head = f"region {region.name} at {span.file}:{span.line} (in {region.procedure})"
     prefix = PRAGMA_PREFIX.get(language, "")
-    body: list[str] = []
-    if region.transform_calls:
-        body += ["your pragmas:"] + [f"  {prefix}{call_text(c)}" for c in region.transform_calls]
+    body: list[str] = pragma_lines(region, prefix)
     count = len(code.kernels)
     body.append(f"host program: {count} kernels, launched in this order on one queue "
                 "(each waits for the one before)")
