@@ -276,12 +276,14 @@ class RegionFinder:
                                spelled(found[1])))
             elif isinstance(node, c_ast.For) and claims and claims[-1][1] == node.coord.line:
                 statements.append(node)
+            elif claim.model == "openacc" and not isinstance(node, c_ast.Pragma):
+                statements.append(node)   # an OpenACC construct is one region (h16)
             else:
                 why = why or (f"line {node.coord.line if node.coord else '?'} holds code "
                               "outside its worksharing loops (every thread runs it)")
         end = statement_end(self.src.text, raw.end, raw, spelled(claim))
         last = self.src.text.count("\n", 0, end - 1) + 1
-        if why or not claims:
+        if why or not (claims or statements):
             for line in [ln for ln in self.claims if raw.line < ln <= last]:
                 del self.claims[line]   # left as written with the construct
             self.claims[raw.line] = (raw, parallel_left(claim, why or "it holds no "

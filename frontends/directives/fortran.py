@@ -164,12 +164,16 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
     worksharing loops (else None: it stays as written, and so do its loops); returns the
     indices of the directives it holds, too."""
     opened = found[k]
+    # OpenACC constructs (h16): kernels/parallel/serial ... end kernels/parallel/serial
+    words = (opened.claim.claim.name.split()[0],)
     close = next((j for j in range(k + 1, len(found))
                   if isinstance(found[j].claim, EndDirective)
-                  and found[j].claim.words == ("parallel",)), None)
+                  and found[j].claim.model == opened.claim.model
+                  and found[j].claim.words == words), None)
     if close is None:
-        raise FrontendError("'!$omp parallel' without a matching '!$omp end parallel'",
-                            opened.raw.span)
+        sentinel = "!$omp" if opened.claim.model == "openmp" else "!$acc"
+        raise FrontendError(f"'{sentinel} {words[0]}' without a matching '{sentinel} end "
+                            f"{words[0]}'", opened.raw.span)
     inner = set(range(k + 1, close + 1))
     claims, covered = [], set()
     for j in range(k + 1, close):
@@ -181,7 +185,10 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
             claims.append((inherit(g.claim, opened.claim.claim), lo, _spelled(g)))
     code = [n for n in range(opened.raw.last_line + 1, found[close].raw.line)
             if n not in covered and not is_comment_line(lines.line(n), form)]
-    if code or not claims:
+    # an OpenACC construct is one region whatever it holds: code outside its loop directives
+    # runs as one gang would run it (automatic mapping decides) (h16)
+    whole = opened.claim.model == "openacc"
+    if (code or not claims) and not whole:
         why = (f"line {code[0]} holds code outside its worksharing loops (every thread runs "
                "it)" if code else "it holds no worksharing loop")
         found[k] = FoundClaim(opened.raw, parallel_left(opened.claim, why))

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from frontends.base import TransformCall
 from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, ParallelOpen,
                                   Untouched)
 from frontends.directives.clauses import Clause, SplitDirective, split_directive
@@ -48,6 +49,8 @@ _NOT_OFFLOADED = {
     "shutdown": "the runtime releases the device at exit",
     "set": "the device is chosen by TRANSLATE_DEVICE",
 }
+#: Directives whose name may be followed by an argument in parentheses.
+_WITH_ARGUMENT = frozenset({"wait", "cache", "routine"})
 _ALL_WORDS = _COMPUTE | _DATA_WORDS | frozenset(_NOT_OFFLOADED) | {"loop", "end", "host_data"}
 
 #: Data clauses of compute constructs and data directives, with the translate clause each
@@ -74,6 +77,9 @@ def parse_openacc(text: str, span: SourceSpan, language: str) -> Claim:
     joined).  Errors for malformed or unsupported directives, at `span`."""
     split = split_directive(text, _ALL_WORDS, "OpenACC", span)
     words = split.words
+    first = text.split("(")[0].split()[0].lower() if text.split() else ""
+    if not words and first in _WITH_ARGUMENT:   # wait(1), cache(a(i)), routine(f) seq
+        return Untouched(model=MODEL, name=first, span=span, reason=_NOT_OFFLOADED[first])
     if not words:
         word = text.split("(")[0].split()[0] if text.split() else ""
         raise FrontendError(f"unknown OpenACC directive {word!r}" + suggestion(
@@ -121,9 +127,13 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
             default = _default(clause, span)
         elif clause.name in _DATA_ALIASES:
             shared += [_base_name(item, fold) for item in clause.names(False)]
-        elif clause.name not in _LOOP_KIND and clause.name != "collapse":
+        elif clause.name not in _LOOP_KIND and clause.name != "collapse" \
+                and clause.name not in _HINT_CLAUSES:
             ignored.append(_spelled_clause(clause))
     parallel = _declared_parallel(name, split.clauses, span)
+    hints, unused = mapping_hints(split.clauses, span) if parallel else ((), ())
+    ignored += [_spelled_clause(c) for c in split.clauses
+                if c.name in _HINT_CLAUSES and (c in unused or not parallel)]
     end_words = ("end", *name.split())
     kind = [c.name for c in split.clauses if c.name in _LOOP_KIND]
     if name == "loop" and kind:
@@ -131,7 +141,96 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
     return LoopClaim(model=MODEL, name=name, span=span, parallel=parallel,
                      private=tuple(private), firstprivate=tuple(firstprivate),
                      shared=tuple(dict.fromkeys(shared)), reductions=tuple(reductions),
-                     default=default, ignored=tuple(ignored), end_words=end_words)
+                     default=default, ignored=tuple(ignored), hints=hints,
+                     end_words=end_words)
+
+
+# ---------------------------------------------------------------------------------------------
+# mapping hints
+
+#: Clauses that may set the work-group shape of a loop declared independent.
+_HINT_CLAUSES = frozenset({"vector_length", "vector", "tile", "num_gangs"})
+#: The largest work group a hint may ask for (OpenCL devices take at least 256 work items;
+#: larger hints are reported as not used).
+MAX_GROUP = 256
+
+
+def loop_placeholder(k: int) -> str:
+    """How a hint names the k-th declared loop, counted from the innermost (1); bound to the
+    loop's iname by `bind_hints` once the claim is proven."""
+    return f"@loop{k}"
+
+
+def mapping_hints(clauses: tuple[Clause, ...], span: SourceSpan
+                  ) -> tuple[tuple[TransformCall, ...], tuple[Clause, ...]]:
+    """The transform calls that honour the clauses' sizes, and the hint clauses not used.
+
+    ``tile(a, b, ...)``: the innermost loop in work groups of a, the next of b (local axes 0,
+    1, ...; the first size is the innermost loop's, as OpenACC says).  ``vector_length(n)`` or
+    ``vector(n)``: the innermost loop in work groups of n.  ``num_gangs(1)`` with a vector
+    length: one work group, which loops over the rest.  Other sizes (``num_gangs(n)``, sizes
+    that are not constants or too large) are not used."""
+    by_name = {c.name: c for c in clauses if c.name in _HINT_CLAUSES}
+    sizes = _sizes(by_name.get("tile"))
+    vector = _sizes(by_name.get("vector_length")) or _sizes(by_name.get("vector"))
+    used: set[str] = set()
+    if sizes and _product(sizes) <= MAX_GROUP:
+        used.add("tile")
+    elif len(vector) == 1 and vector[0] <= MAX_GROUP:
+        sizes = vector
+        used |= {"vector_length", "vector"} & set(by_name)
+    else:
+        sizes = []
+    one_gang = _sizes(by_name.get("num_gangs")) == [1] and len(sizes) == 1
+    if one_gang:
+        used.add("num_gangs")
+    calls = tuple(_split(k, size, one_gang, span) for k, size in enumerate(sizes))
+    unused = tuple(c for c in by_name.values() if c.name not in used)
+    return calls, unused
+
+
+def _sizes(clause: Clause | None) -> list[int]:
+    """The clause's arguments when all are positive integer constants, else []."""
+    if clause is None or clause.args is None:
+        return []
+    items = [a.strip().lower().removeprefix("length:").strip() for a in clause.names(False)]
+    return [int(a) for a in items] if items and all(a.isdigit() and int(a) > 0
+                                                    for a in items) else []
+
+
+def _product(sizes: list[int]) -> int:
+    out = 1
+    for size in sizes:
+        out *= size
+    return out
+
+
+def _split(k: int, size: int, one_gang: bool, span: SourceSpan) -> TransformCall:
+    kwargs = (("inner_tag", f"l.{k}"),) if one_gang else \
+        (("outer_tag", f"g.{k}"), ("inner_tag", f"l.{k}"))
+    return TransformCall(name="split_iname", args=(loop_placeholder(k + 1), size),
+                         kwargs=kwargs, span=span)
+
+
+def bind_hints(claim: LoopClaim, loops: tuple[tuple[str, str], ...]
+               ) -> tuple[TransformCall, ...]:
+    """The claim's hints with their loops named: `loops` are the declared-parallel loops as
+    (variable, iname), outermost first.  A hint for a loop the claim does not declare is
+    dropped."""
+    inames = [iname for _, iname in reversed(loops)]
+    out = []
+    for call in claim.hints:
+        args = tuple(_bound(a, inames) for a in call.args)
+        if None not in args:
+            out.append(replace(call, args=args))
+    return tuple(out)
+
+
+def _bound(arg: object, inames: list[str]) -> object:
+    if not (isinstance(arg, str) and arg.startswith("@loop")):
+        return arg
+    k = int(arg.removeprefix("@loop"))
+    return inames[k - 1] if k <= len(inames) else None
 
 
 def _declared_parallel(name: str, clauses: tuple[Clause, ...], span: SourceSpan) -> int:
@@ -304,21 +403,14 @@ Item = tuple[int, int, Claim]    # (first line, last line, claim) of a directive
 
 def resolve_constructs(items: list[Item], code_lines: list[str], language: str
                        ) -> list[Claim]:
-    """The claims of `items` (every directive of a file, in line order) with OpenACC compute
-    constructs resolved:
-
-    - a construct (``kernels``, ``parallel``, ``serial`` without ``loop``) whose next
-      statement is a loop, not a ``loop`` directive, becomes the loop claim of that nest;
-    - a ``loop`` directive without ``independent``/``seq``/``auto`` inside ``kernels`` is
-      automatic (`parallel=0`), as OpenACC says; inside ``parallel`` it is independent.
-
-    `code_lines` are the file's lines (index 0 = line 1): what follows a directive."""
+    """The claims of `items` (every directive of a file, in line order) with the ``loop``
+    directives inside ``kernels`` resolved: without ``independent``/``seq``/``auto`` such a
+    loop is automatic (`parallel=0`), as OpenACC says (inside ``parallel`` it is
+    independent).  `code_lines` are the file's lines (index 0 = line 1): where a C construct's
+    block ends."""
     out = [claim for _, _, claim in items]
     for k, claim in enumerate(out):
         if not (isinstance(claim, ParallelOpen) and claim.model == MODEL):
-            continue
-        if not _loop_directive_follows(items, k, code_lines):
-            out[k] = replace(claim.claim, parallel=0)
             continue
         end = _construct_end(items, k, code_lines, language)
         for j in range(k + 1, len(items)):
@@ -332,23 +424,6 @@ def resolve_constructs(items: list[Item], code_lines: list[str], language: str
 def _bare_loop(claim: object) -> bool:
     """A ``loop`` directive that says neither independent, seq nor auto."""
     return isinstance(claim, LoopClaim) and claim.model == MODEL and claim.name == "loop"
-
-
-def _loop_directive_follows(items: list[Item], k: int, code_lines: list[str]) -> bool:
-    """Whether an OpenACC ``loop`` directive comes before any code after construct `k`
-    (a C ``{`` opening the construct's block does not count as code)."""
-    if k + 1 >= len(items):
-        return False
-    first, _, claim = items[k + 1]
-    if not isinstance(claim, LoopClaim) or claim.model != MODEL:
-        return False
-    between = code_lines[items[k][1]:first - 1]
-    return all(_blank_or_comment(t) or t.strip() == "{" for t in between)
-
-
-def _blank_or_comment(text: str) -> bool:
-    t = text.strip()
-    return not t or t.startswith(("!", "//", "/*", "*"))
 
 
 def _construct_end(items: list[Item], k: int, code_lines: list[str], language: str) -> int:

@@ -82,6 +82,9 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
         if verdict.proven and claim.reductions and not calls:
             calls.append(TransformCall(name="set_options", kwargs=(("reassociate", True),),
                                        span=claim.span))
+        if verdict.proven and claim.hints:   # mapping sizes the directive asks for (h16)
+            from frontends.directives.openacc import bind_hints
+            calls += bind_hints(claim, site.loops)
     return tuple(calls), tuple(notes)
 
 
