@@ -13,13 +13,13 @@
 #define ROWS 37
 #define COLS 45
 
-void dot(int n, const double *restrict x, const double *restrict y, double *restrict s)
+void dot(int n, const double *restrict x, const double *restrict y, double *restrict out)
 {
-  double t = *s;
-#pragma acc parallel loop reduction(+:t) vector_length(64) copyin(x[0:n], y[0:n])
+  double s = *out;
+#pragma acc parallel loop reduction(+:s) vector_length(64) copyin(x[0:n], y[0:n])
   for (int i = 0; i < n; i++)
-    t += x[i] * y[i];
-  *s = t;
+    s += x[i] * y[i];
+  *out = s;
 }
 
 void stats(int n, const double *restrict x, double *restrict big, double *restrict small,
