@@ -99,7 +99,7 @@ def parse_openacc(text: str, span: SourceSpan, language: str) -> Claim:
         return ParallelOpen(model=MODEL, claim=template, span=span)
     if words[0] in _DATA_WORDS:
         return _data_claim(name, split, span, language)
-    if words[0] in _NOT_OFFLOADED and len(words) == 1:
+    if words[0] in _NOT_OFFLOADED:    # atomic update, routine seq, ...
         return Untouched(model=MODEL, name=name, span=span, reason=_NOT_OFFLOADED[words[0]],
                          end_words=("atomic",) if words[0] == "atomic" else ())
     raise FrontendError(f"unknown OpenACC directive {name!r}", span)
