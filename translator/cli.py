@@ -175,6 +175,9 @@ def _run(args: argparse.Namespace, policy) -> int:
         sys.stderr.write("translate: error: no source files given\n")
         return 1
     problem = _check_args(args)
+    if problem:
+        sys.stderr.write(f"translate: error: {problem}\n")
+        return 1
     opts = _job_options(args, policy)
     if not problem:
         from translator.build.batch import check_paths

@@ -83,7 +83,8 @@ class CFrontend:
         return CParsedFile(path=path, text=text, language="c", regions=tuple(regions),
                            prototype_offset=offset, data_sites=data,
                            directive_notes=untouched_notes(
-                               [_Found(c) for _, c in claims.values()]))
+                               [_Found(c) for _, c in claims.values()],
+                               [(s.kernel.line, s.end.last_line) for s in sites]))
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text with regions replaced by glue calls, prototypes inserted."""

@@ -192,6 +192,9 @@ class RegionFinder:
         open_data: list[RawDirective] = []
         claim = None
         for item in block.block_items or []:
+            if claim is not None and claim[0] == "data":
+                claim = self._close_structured_data(claim[1], item, visible, loops, open_data)
+                continue
             if claim is not None:
                 self._claim_site(claim, item, visible, loops)
                 claim = None
@@ -233,7 +236,23 @@ class RegionFinder:
             else None)
         if text is not None:
             self._record_data(raw, parse_directive(text, raw.span), None, visible, open_data)
-        return None
+        # C has no end directive for a data construct: it covers the statement after it
+        return ("data", raw) if text is not None and text.startswith("data ") else None
+
+    def _close_structured_data(self, raw: RawDirective, item: c_ast.Node, visible: dict,
+                               loops: list, open_data: list[RawDirective]) -> None:
+        """The statement after a data construct, then its end (an ``end data`` at the start
+        of the line after the statement)."""
+        from frontends.directives.c import statement_end
+        if isinstance(item, c_ast.Decl) and item.name:
+            visible[item.name] = (_storage(item), item)
+        self._nested(item, visible, loops)
+        stop = statement_end(self.src.text, raw.end, raw, "the data construct")
+        last = self.src.text.count("\n", 0, stop - 1) + 1
+        at = self.src.line_offset(last + 1) if last < len(self.src.lines) else len(self.src.text)
+        end = RawDirective(line=last, last_line=last, start=at, end=at, indent=raw.indent,
+                           text="end data", span=raw.span)
+        self._record_data(end, parse_directive("end data", raw.span), None, visible, open_data)
 
     def _claim_site(self, found: tuple, item: c_ast.Node, visible: dict, loops: list) -> None:
         """The region of a loop claim: the directive and the for statement after it."""
@@ -247,8 +266,23 @@ class RegionFinder:
         if not isinstance(item, c_ast.For):
             raise FrontendError(f"{what} must be followed by a for loop", raw.span)
         end = loop_end(self.src, raw, what)
-        self._new_claim_site(raw, end, [item], visible, loops,
-                             ((claim, for_line(self.src, raw), what),))
+        claim = self._with_inner(raw, claim, end.last_line)
+        if claim is not None:
+            self._new_claim_site(raw, end, [item], visible, loops,
+                                 ((claim, for_line(self.src, raw), what),))
+
+    def _with_inner(self, raw: RawDirective, claim, last: int):
+        """`claim` given the directives inside its loop (`with_inner_directives`); None, and
+        the directive recorded as left as written, when the loop is not offloaded."""
+        from frontends.directives import Untouched, with_inner_directives
+        inner = [(c, self.src.line_text(r.last_line + 1) or "")
+                 for line, (r, c) in sorted(self.claims.items()) if raw.line < line <= last]
+        found = with_inner_directives(claim, inner, "c")
+        if isinstance(found, str):
+            self.claims[raw.line] = (raw, Untouched(model=claim.model, name=claim.name,
+                                                    span=claim.span, reason=found))
+            return None
+        return found
 
     def _new_claim_site(self, raw: RawDirective, end: RawDirective, statements: list,
                         visible: dict, loops: list, claims: tuple) -> None:
@@ -271,7 +305,13 @@ class RegionFinder:
             found = self.claims.get(self._claim_line(node))
             if found and isinstance(found[1], LoopClaim) and k + 1 < len(items) \
                     and isinstance(items[k + 1], c_ast.For):
-                claims.append((inherit(found[1], claim.claim),
+                stop = statement_end(self.src.text, found[0].end, found[0], spelled(found[1]))
+                own = self._with_inner(found[0], found[1],
+                                       self.src.text.count("\n", 0, stop - 1) + 1)
+                if own is None:
+                    why = why or f"its loop at line {found[0].line} is not offloaded"
+                    continue
+                claims.append((inherit(own, claim.claim),
                                items[k + 1].coord.line if items[k + 1].coord else 0,
                                spelled(found[1])))
             elif isinstance(node, c_ast.For) and claims and claims[-1][1] == node.coord.line:

@@ -41,6 +41,7 @@ rename):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from frontends.base import TransformCall
@@ -185,11 +186,15 @@ def claim_parsers(models: tuple[str, ...]) -> dict:
     return parsers
 
 
-def untouched_notes(found: list) -> tuple[str, ...]:
-    """One report line per directive left as written (`found`: objects with `.claim`)."""
+def untouched_notes(found: list, regions: list[tuple[int, int]] = ()) -> tuple[str, ...]:
+    """One report line per directive left as written (`found`: objects with `.claim`), but
+    those inside a translated region (`regions`: first and last lines; an ``atomic`` there is
+    part of its loop's claim)."""
     out = []
     for f in found:
         claim = f.claim
+        if any(lo < claim.span.line <= hi for lo, hi in regions):
+            continue
         if isinstance(claim, Untouched):
             out.append(f"{claim.span.line}: '{claim.name}' left as written: {claim.reason}")
     return tuple(out)
@@ -210,3 +215,51 @@ def parallel_left(claim: ParallelOpen, why: str) -> Untouched:
     """A ``parallel`` construct left as written (with its loops)."""
     return Untouched(model=claim.model, name="parallel", span=claim.span,
                      reason=f"{why}; its worksharing loops are left as written with it")
+
+
+_C_UPDATE = re.compile(r"^\s*(?:(?P<pre>\+\+|--)\s*(?P<v1>\w+)|(?P<v2>\w+)\s*"
+                       r"(?P<op>\+\+|--|[+\-*]=|=\s*(?P<v3>\w+)\s*(?P<op2>[+\-*])))")
+_F_UPDATE = re.compile(r"^\s*(?P<v>\w+)\s*=\s*(?:(?P<w>\w+)\s*(?P<op>[+\-*])|"
+                       r"(?P<fn>max|min)\s*\(\s*(?P<u>\w+)\s*,)", re.I)
+
+
+def atomic_update(statement: str, language: str) -> tuple[str, str] | None:
+    """(operator, variable) of the scalar update an ``atomic`` directive guards
+    (``s = s + x``, ``s += x``, ``s++``, ``s = max(s, x)``), or None (an array element,
+    another form)."""
+    if language == "c":
+        m = _C_UPDATE.match(statement)
+        if m is None:
+            return None
+        var = m.group("v1") or m.group("v2")
+        if m.group("v3") is not None and m.group("v3") != var:
+            return None
+        op = m.group("pre") or m.group("op2") or m.group("op")
+        return ("*" if op.startswith("*") else "+"), var
+    m = _F_UPDATE.match(statement)
+    if m is None:
+        return None
+    var = m.group("v").lower()
+    if m.group("fn"):
+        return (m.group("fn").lower(), var) if m.group("u").lower() == var else None
+    return (m.group("op"), var) if m.group("w").lower() == var else None
+
+
+def with_inner_directives(claim: LoopClaim, inner: list, language: str) -> LoopClaim | str:
+    """`claim` given the directives inside its loop (`inner`: (claim, the statement after
+    it)): nested loop directives change nothing; an ``atomic`` update of a scalar is a
+    reduction of it; anything else means the loop is not offloaded (the reason)."""
+    for other, statement in inner:
+        if isinstance(other, (LoopClaim, EndDirective)):
+            continue
+        name = getattr(other, "name", "parallel")
+        update = atomic_update(statement, language) if name in ("atomic", "atomic update") \
+            else None
+        if update is None:
+            return (f"its loop holds '{name}' at line {other.span.line}, which is not "
+                    "offloaded" + (" (only an atomic update of a scalar is: a reduction)"
+                                   if name.startswith("atomic") else ""))
+        if update[1] not in claim.reduction_names:
+            from dataclasses import replace
+            claim = replace(claim, reductions=claim.reductions + (update,))
+    return claim

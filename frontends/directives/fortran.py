@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, ParallelOpen,
-                                  Untouched, inherit, parallel_left)
+                                  Untouched, inherit, parallel_left,
+                                  with_inner_directives)
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
@@ -138,12 +139,37 @@ def claim_marks(found: list[FoundClaim], procedures: list[Procedure], lines: Sou
                 marks.append(mark)
         elif isinstance(f.claim, LoopClaim):
             lo, hi, end = _claim_extent(found, k, procedures, lines, form)
+            claim = _with_inner(found, k, lo, hi, lines, form)
+            if claim is None:
+                continue
             marks.append(RegionMarks(
                 name=None, kernel_line=f.raw.line, end_line=end.last_line if end else hi,
                 body_first_line=f.raw.last_line + 1, indent=f.raw.indent, calls=(),
                 span=f.raw.span, end_span=end.span if end else lines.span(hi),
-                claims=((f.claim, lo, _spelled(f)),), body_last_line=hi))
+                claims=((claim, lo, _spelled(f)),), body_last_line=hi))
     return marks
+
+
+def _with_inner(found: list[FoundClaim], k: int, lo: int, hi: int, lines: SourceLines,
+                form: str) -> LoopClaim | None:
+    """The claim of `found[k]` given the directives inside its loop (`with_inner_directives`);
+    None, and `found[k]` made `Untouched`, when the loop is not offloaded."""
+    f = found[k]
+    inner = [(g.claim, _next_code_line(lines, g.raw.last_line, hi, form))
+             for g in found if lo < g.raw.line < hi]
+    claim = with_inner_directives(f.claim, inner, "fortran")
+    if isinstance(claim, str):
+        found[k] = FoundClaim(f.raw, Untouched(model=f.claim.model, name=f.claim.name,
+                                               span=f.claim.span, reason=claim))
+        return None
+    return claim
+
+
+def _next_code_line(lines: SourceLines, after: int, last: int, form: str) -> str:
+    for n in range(after + 1, last + 1):
+        if not is_comment_line(lines.line(n), form):
+            return lines.line(n)
+    return ""
 
 
 def _claim_extent(found: list[FoundClaim], k: int, procedures: list[Procedure],
@@ -182,7 +208,12 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
             lo, hi, end = _claim_extent(found, j, procedures, lines, form)
             last = end.last_line if end else hi
             covered |= set(range(g.raw.line, last + 1))
-            claims.append((inherit(g.claim, opened.claim.claim), lo, _spelled(g)))
+            claim = _with_inner(found, j, lo, hi, lines, form)
+            if claim is None:
+                found[k] = FoundClaim(opened.raw, parallel_left(
+                    opened.claim, f"its loop at line {lo} is not offloaded"))
+                return inner, None
+            claims.append((inherit(claim, opened.claim.claim), lo, _spelled(g)))
     code = [n for n in range(opened.raw.last_line + 1, found[close].raw.line)
             if n not in covered and not is_comment_line(lines.line(n), form)]
     # an OpenACC construct is one region whatever it holds: code outside its loop directives

@@ -128,7 +128,9 @@ def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
              site.claim.span)
         return Verdict(False, f"refused: {problem}")
     loops = ", ".join(v for v, _ in site.loops) or "none"
-    return Verdict(True, f"proven: loops {loops} parallel")
+    reductions = ", ".join(f"{op}:{n}" for op, n in site.claim.reductions)
+    return Verdict(True, f"proven: loops {loops} parallel"
+                   + (f", reductions {reductions}" if reductions else ""))
 
 
 def check_default_none(site: ClaimSite, used: frozenset[str],

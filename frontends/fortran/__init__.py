@@ -103,7 +103,8 @@ class FortranFrontend:
         return FortranParsedFile(path=path, text=text, language="fortran",
                                  regions=tuple(regions), form=form, data_sites=data,
                                  dependencies=tuple(finder.loaded),
-                                 directive_notes=untouched_notes(claims))
+                                 directive_notes=untouched_notes(
+                                     claims, [(m.kernel_line, m.end_line) for m in marks]))
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text, regions replaced by calls, interfaces declared."""

@@ -157,3 +157,159 @@ def test_loop_directives_match_the_original(tmp_path: Path, name: str, text: str
     src = tmp_path / name
     src.write_text(text)
     check_sample(src, tmp_path)
+
+
+ATOMIC_F = """\
+! translate-test: translate=--directives=openmp
+program at
+  implicit none
+  integer, parameter :: n = 200
+  real(8) :: a(n), s
+  integer :: i, h(4), k
+  do i = 1, n
+     a(i) = i
+  end do
+  s = 0
+  h = 0
+  !$omp parallel do
+  do i = 1, n
+     !$omp atomic
+     s = s + a(i)
+  end do
+  !$omp parallel do
+  do i = 1, n
+     !$omp critical
+     h(mod(i, 4) + 1) = h(mod(i, 4) + 1) + 1
+     !$omp end critical
+  end do
+  print *, s, h
+end program
+"""
+
+ATOMIC_C = """\
+/* translate-test: translate=--directives=openmp */
+#include <stdio.h>
+int main(void)
+{
+    double a[200], s = 0;
+    int h[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 200; i++)
+        a[i] = i;
+#pragma omp parallel for
+    for (int i = 0; i < 200; i++) {
+#pragma omp atomic
+        s += a[i];
+    }
+#pragma omp parallel for
+    for (int i = 0; i < 200; i++) {
+#pragma omp atomic
+        h[i % 4] += 1;
+    }
+    printf("%g %d %d\\n", s, h[0], h[3]);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("name,text", [("atomic.f90", ATOMIC_F), ("atomic.c", ATOMIC_C)])
+def test_atomic_update_is_a_reduction_and_critical_stays(tmp_path: Path, name: str,
+                                                         text: str) -> None:
+    """An ``atomic`` update of a scalar inside a loop directive is a reduction (the loop is
+    translated); a loop holding ``critical`` (or an atomic update of an array element) is left
+    as written with its directives."""
+    src = tmp_path / name
+    src.write_text(text)
+    check_sample(src, tmp_path)
+    rewritten = (tmp_path / "out" / name).read_text()
+    assert rewritten.count("translate_") >= 2   # the first loop became a call
+    assert ("!$omp critical" in rewritten) if name.endswith("f90") else (
+        "#pragma omp atomic\n        h[i % 4] += 1;" in rewritten)
+
+
+DATA_F = """\
+! translate-test: translate=--directives=openmp
+module steps
+contains
+  subroutine step(n, u, t)
+    integer, intent(in) :: n
+    real(8), intent(inout) :: u(n), t(n)
+    integer :: i
+    !$omp target teams distribute parallel do
+    do i = 2, n - 1
+       t(i) = 0.5d0*(u(i-1) + u(i+1))
+    end do
+    !$omp end target teams distribute parallel do
+    !$omp target teams distribute parallel do
+    do i = 2, n - 1
+       u(i) = t(i)
+    end do
+  end subroutine
+end module
+
+program main
+  use steps
+  implicit none
+  integer, parameter :: n = 1000
+  real(8) :: u(n), t(n)
+  integer :: i, s
+  do i = 1, n
+     u(i) = mod(i, 10)*0.1d0
+  end do
+  !$omp target data map(tofrom: u) map(alloc: t)
+  do s = 1, 20
+     call step(n, u, t)
+  end do
+  !$omp target update from(u(1:n))
+  print '(f16.12)', u(n/2)
+  !$omp end target data
+  !$omp target enter data map(to: u)
+  !$omp target exit data map(from: u)
+  print '(2f16.12)', u(2), u(n-1)
+end program
+"""
+
+DATA_C = """\
+/* translate-test: translate=--directives=openmp */
+#include <stdio.h>
+#define N 1000
+static void step(int n, double *restrict u, double *restrict t)
+{
+#pragma omp target teams distribute parallel for
+    for (int i = 1; i < n - 1; i++)
+        t[i] = 0.5 * (u[i - 1] + u[i + 1]);
+#pragma omp target teams distribute parallel for
+    for (int i = 1; i < n - 1; i++)
+        u[i] = t[i];
+}
+int main(void)
+{
+    static double u[N], t[N];
+    for (int i = 0; i < N; i++)
+        u[i] = (i % 10) * 0.1;
+#pragma omp target data map(tofrom: u[0:N]) map(alloc: t[0:N])
+    {
+        for (int s = 0; s < 20; s++)
+            step(N, u, t);
+#pragma omp target update from(u[0:N])
+        printf("%.12f\\n", u[N / 2]);
+    }
+#pragma omp target enter data map(to: u[0:N])
+#pragma omp target exit data map(from: u[0:N])
+    printf("%.12f %.12f\\n", u[1], u[N - 2]);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("name,text", [("data.f90", DATA_F), ("data.c", DATA_C)])
+def test_target_data_directives_keep_arrays_on_the_device(tmp_path: Path, name: str,
+                                                          text: str) -> None:
+    """``target data`` (Fortran: to ``end target data``; C: the statement after it), ``target
+    update from``, ``target enter/exit data`` with map types and sections: the data-region
+    machinery: each directive becomes a data glue call, and the results match."""
+    src = tmp_path / name
+    src.write_text(text)
+    check_sample(src, tmp_path)
+    rewritten = (tmp_path / "out" / name).read_text()
+    for kind in ("data", "update", "end_data", "enter_data", "exit_data"):
+        assert f"translate_data_{kind}_" in rewritten, kind

@@ -30,6 +30,9 @@ def test_text_outside_regions_is_unchanged(src: Path) -> None:
     from translator.driver import translate_text
     opts = sample_options(src)
     options = {"cpp_args": [f for f in opts.translate_flags if f[:2] in ("-D", "-I", "-U")]}
+    models = [f.split("=", 1)[1] for f in opts.translate_flags if f.startswith("--directives=")]
+    if models:
+        options["directives"] = tuple(models[-1].split(","))
     text = src.read_text()
     result = translate_text(str(src), text, options)
     new = result.outputs[src.name]

@@ -66,13 +66,15 @@ _SENTINEL_WORD = {"c": re.compile(r"#\s*pragma\s+(\w+)"),
                   "fortran": re.compile(r"^[ \t]*[!cC*]\$[ \t]*(\w+)", re.M)}
 
 
-def has_directives(text: str, language: str) -> bool:
+def has_directives(text: str, language: str, models: tuple[str, ...] = ()) -> bool:
     """Whether a source may hold translate regions, or a misspelled sentinel the translator
-    warns about (a cheap test before parsing)."""
+    warns about (a cheap test before parsing); with `models` (``--directives``), OpenMP
+    (``omp``) and OpenACC (``acc``) directives count too."""
+    words = {{"openmp": "omp", "openacc": "acc"}.get(m) for m in models} - {None}
     if language == "c":
         if "#" not in text or "pragma" not in text:
             return False
     elif "$" not in text:
         return False
-    return any(near_miss_sentinel(m.group(1))
+    return any(near_miss_sentinel(m.group(1)) or m.group(1).lower() in words
                for m in _SENTINEL_WORD["c" if language == "c" else "fortran"].finditer(text))

@@ -178,12 +178,12 @@ def translate_source(cmd: Command, src: str, language: str, held: ExitStack
     folder's lock is entered into `held`: keep it until its files are compiled and linked."""
     from translator.build.job import run_job
     text = Path(src).read_text(encoding="utf-8", errors="replace")
-    if not has_directives(text, language):
+    folder = work_folder(cmd, src)
+    opts = _job_options(cmd, str(folder))
+    if not has_directives(text, language, tuple(opts.frontend.get("directives", ()))):
         return None
     stem = Path(src).stem
-    folder = work_folder(cmd, src)
     held.enter_context(locked(folder))
-    opts = _job_options(cmd, str(folder))
     result = run_job(src, opts)
     sys.stderr.write(result.stderr)
     if result.report:

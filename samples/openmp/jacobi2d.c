@@ -1,0 +1,39 @@
+/* translate-test: translate=--directives=openmp
+ *
+ * Jacobi sweep with OpenMP: collapse(2) declares both loops parallel; the translator proves it
+ * and maps them as it maps samples/c/jacobi2d.c without its mapping pragmas.
+ */
+#include <stdio.h>
+
+#define N 66
+#define STEPS 20
+
+static void sweep(int n, const double u[n][n], double v[n][n])
+{
+#pragma omp parallel for collapse(2)
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      v[i][j] = 0.25 * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1]);
+}
+
+static double u[N][N], v[N][N];
+
+int main(void)
+{
+  double sum = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      u[i][j] = (i == 0 || j == N - 1) ? 1.0 : 0.0;
+      v[i][j] = u[i][j];
+    }
+  for (int t = 0; t < STEPS; t++) {
+    sweep(N, u, v);
+    sweep(N, v, u);
+  }
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      sum += u[i][j];
+  printf("checksum %.17g\n", sum);
+  printf("u[1][1] %.17g u[%d][%d] %.17g\n", u[1][1], N / 2, N / 2, u[N / 2][N / 2]);
+  return 0;
+}

@@ -1,0 +1,208 @@
+"""OpenMP directives as input (issue 22): every message of ``--directives openmp`` with its
+text and file:line:col, the option's validation, and ``-Wno-error=directive-race``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import REPO, check_sample
+
+FORTRAN = """\
+subroutine s(n, a, b, c)
+  integer :: n, i, j
+  real(8) :: a(n), b(n), c(n, n), t, acc
+  {directive}
+  do i = 2, n
+     {body}
+  end do
+end subroutine
+"""
+
+C = """\
+void f(int n, double *restrict a, double *restrict b, double *s)
+{{
+    double t, acc = 0;
+{directive}
+    for (int i = 1; i < n; i++) {{
+        {body}
+    }}
+    *s = acc;
+}}
+"""
+
+
+def translate(tmp: Path, name: str, text: str, *flags: str) -> subprocess.CompletedProcess:
+    src = tmp / name
+    src.write_text(text)
+    return subprocess.run([sys.executable, "-m", "translator.cli", str(src), "-o",
+                           str(tmp / "out"), "--directives", "openmp", *flags],
+                          cwd=tmp, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("directive, body, message", [
+    ("!$omp parallel do", "t = a(i)\n     b(i) = t",
+     "4:3: error: '!$omp parallel do': shared variable 't' is written by every iteration of "
+     "the parallel loop over i (a race): add private(t)"),
+    ("!$omp parallel do", "acc = acc + a(i)",
+     "shared variable 'acc' is written by every iteration of the parallel loop over i (a "
+     "race): add reduction(+:acc)"),
+    ("!$omp parallel do private(t)", "t = t + a(i)\n     b(i) = t",
+     "private variable 't' is read before it is written in an iteration: its value is "
+     "undefined in OpenMP; use firstprivate(t)"),
+    ("!$omp parallel do private(t)", "b(i) = t",
+     "private variable 't' is read but never written in the loop: its value is undefined in "
+     "OpenMP; use firstprivate(t)"),
+    ("!$omp parallel do", "a(i) = a(i-1) + 1",
+     "4:3: error: '!$omp parallel do': the loop over i is declared parallel, but mapping i "
+     "to g.0 races: iteration i=2 writes a[1], iteration i=3 reads a[1]"),
+    ("!$omp parallel do firstprivate(t)", "t = t + a(i)\n     b(i) = t",
+     "firstprivate variable 't' is read before it is written in an iteration"),
+])
+def test_fortran_races_are_errors_at_the_directive(tmp_path: Path, directive: str, body: str,
+                                                   message: str) -> None:
+    done = translate(tmp_path, "s.f90", FORTRAN.format(directive=directive, body=body))
+    assert done.returncode == 1, done.stderr
+    assert message in done.stderr
+    assert f"s.f90:4:3: error: '{directive.split(' p')[0]} " in done.stderr
+    assert "[-Werror=directive-race]" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("directive, body, message", [
+    ("#pragma omp parallel for", "t = a[i];\n        b[i] = t;",
+     "4:13: error: '#pragma omp parallel for': shared variable 't' is written by every "
+     "iteration of the parallel loop over i (a race): add private(t)"),
+    ("#pragma omp parallel for", "acc += a[i];",
+     "add reduction(+:acc)"),
+    ("#pragma omp parallel for", "a[i] = a[i - 1] + 1;",
+     "the loop over i is declared parallel, but mapping i to g.0 races"),
+])
+def test_c_races_are_errors_at_the_directive(tmp_path: Path, directive: str, body: str,
+                                             message: str) -> None:
+    done = translate(tmp_path, "f.c", C.format(directive=directive, body=body))
+    assert done.returncode == 1, done.stderr
+    assert message in done.stderr
+    assert "f.c:4:13: error:" in done.stderr
+
+
+def test_default_none_names_the_unlisted_variable(tmp_path: Path) -> None:
+    done = translate(tmp_path, "s.f90", FORTRAN.format(
+        directive="!$omp parallel do default(none) shared(a)", body="b(i) = a(i)"))
+    assert done.returncode == 1
+    assert ("s.f90:4:3: error: '!$omp parallel do': variable 'b' is used in the loop but not "
+            "named in a data-sharing clause, and default(none) requires it (add shared(b) or "
+            "private(b))") in done.stderr
+
+
+@pytest.mark.parametrize("directive, message", [
+    ("!$omp parallel do privat(t)", "s.f90:4:3: error: unknown OpenMP clause 'privat' on "
+     "'parallel do' (did you mean 'private'?)"),
+    ("!$omp parallel do reduction(foo:t)", "s.f90:4:3: error: reduction operator 'foo' on "
+     "'parallel do' is not supported"),
+    ("!$omp parallel do collapse(0)", "s.f90:4:3: error: collapse(0) needs a positive "
+     "integer constant"),
+    ("!$omp parallel do collapse(2)", "s.f90:4:3: error: '!$omp parallel do': collapse(2) "
+     "needs 2 perfectly nested loops"),
+    ("!$omp parallel do default(sometimes)", "s.f90:4:3: error: default(sometimes) is not an "
+     "OpenMP data-sharing default"),
+])
+def test_malformed_directives(tmp_path: Path, directive: str, message: str) -> None:
+    done = translate(tmp_path, "s.f90", FORTRAN.format(directive=directive,
+                                                       body="b(i) = a(i)"))
+    assert done.returncode == 1
+    assert message in done.stderr
+
+
+def test_directive_without_a_loop(tmp_path: Path) -> None:
+    text = "subroutine s(a)\n  real(8) :: a\n  !$omp parallel do\n  a = 1\nend subroutine\n"
+    done = translate(tmp_path, "s.f90", text)
+    assert done.returncode == 1
+    assert "s.f90:3:3: error: '!$omp parallel do' must be followed by a DO loop" in done.stderr
+
+
+def test_unknown_model_is_refused(tmp_path: Path) -> None:
+    src = tmp_path / "s.f90"
+    src.write_text("subroutine s\nend subroutine\n")
+    done = subprocess.run([sys.executable, "-m", "translator.cli", str(src), "--directives",
+                           "openmp,cuda"], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert ("translate: error: --directives: unknown directive model 'cuda' (expected a "
+            "comma-separated list of openmp, openacc, translate)") in done.stderr
+
+
+def test_without_the_option_directives_are_comments(tmp_path: Path) -> None:
+    text = FORTRAN.format(directive="!$omp parallel do", body="a(i) = a(i-1) + 1")
+    src = tmp_path / "s.f90"
+    src.write_text(text)
+    done = subprocess.run([sys.executable, "-m", "translator.cli", str(src), "-o",
+                           str(tmp_path / "out")], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out" / "s.f90").read_text() == text
+
+
+def test_unsupported_reduction_operator_keeps_the_loop_sequential(tmp_path: Path) -> None:
+    text = textwrap.dedent("""\
+        subroutine s(n, k, f)
+          integer :: n, i, k(n), f
+          !$omp parallel do reduction(ior:f)
+          do i = 1, n
+             f = ior(f, k(i))
+          end do
+        end subroutine
+        """)
+    done = translate(tmp_path, "s.f90", text, "--report")
+    assert done.returncode == 0, done.stderr
+    assert ("s.f90:3:3: warning: '!$omp parallel do': reduction(ior:f): the translator has no "
+            "parallel reduction for operator 'ior'") in done.stderr
+    assert "[-Wdirective-sequential]" in done.stderr
+
+
+def test_left_directives_are_reported(tmp_path: Path) -> None:
+    text = textwrap.dedent("""\
+        subroutine s(n, a)
+          integer :: n, i
+          real(8) :: a(n)
+          !$omp parallel do
+          do i = 1, n
+             a(i) = 2*a(i)
+          end do
+          !$omp barrier
+        end subroutine
+        """)
+    done = translate(tmp_path, "s.f90", text, "--report")
+    assert done.returncode == 0, done.stderr
+    assert "'!$omp parallel do' at line 4: proven: loops i parallel" in done.stderr
+    assert ("s.f90:8: 'barrier' left as written: a barrier synchronises host "
+            "threads") in done.stderr
+    rewritten = (tmp_path / "out" / "s.f90").read_text()
+    assert "  !$omp barrier\n" in rewritten and "!$omp parallel do" not in rewritten
+
+
+RACY = """\
+! translate-test: translate=--directives=openmp translate=-Wno-error=directive-race
+program racy
+  implicit none
+  integer, parameter :: n = 50
+  real(8) :: a(n)
+  integer :: i
+  a = 1
+  !$omp parallel do
+  do i = 2, n
+     a(i) = a(i-1) + a(i)
+  end do
+  print *, a(n), sum(a)
+end program
+"""
+
+
+def test_no_error_keeps_the_sequential_meaning(tmp_path: Path) -> None:
+    """``-Wno-error=directive-race``: a warning, and the program gives the original's
+    (sequential) result."""
+    src = tmp_path / "racy.f90"
+    src.write_text(RACY)
+    check_sample(src, tmp_path)
