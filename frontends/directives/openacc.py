@@ -30,7 +30,7 @@ from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, Par
                                   Untouched)
 from frontends.directives.clauses import Clause, SplitDirective, split_directive
 from frontends.directives.openmp import REDUCTION_OPERATORS
-from translator.diagnostics import FrontendError, SourceSpan, suggestion
+from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
 
 MODEL = "openacc"
 
@@ -80,10 +80,10 @@ def parse_openacc(text: str, span: SourceSpan, language: str) -> Claim:
     first = text.split("(")[0].split()[0].lower() if text.split() else ""
     if not words and first in _WITH_ARGUMENT:   # wait(1), cache(a(i)), routine(f) seq
         return Untouched(model=MODEL, name=first, span=span, reason=_NOT_OFFLOADED[first])
-    if not words:
-        word = text.split("(")[0].split()[0] if text.split() else ""
-        raise FrontendError(f"unknown OpenACC directive {word!r}" + suggestion(
-            word.lower(), sorted(_ALL_WORDS - {"end"})), span)
+    if not words:   # as with OpenMP: left as written, with a warning
+        warn("unknown-directive", f"unknown OpenACC directive {first!r}" + suggestion(
+            first, sorted(_ALL_WORDS - {"end"})) + "; it is left as written", span)
+        return Untouched(model=MODEL, name=first, span=span, reason="unknown directive")
     name = " ".join(words)
     if words[0] == "end":
         return EndDirective(model=MODEL, words=words[1:], span=span)

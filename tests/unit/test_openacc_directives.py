@@ -11,7 +11,7 @@ import pytest
 
 from frontends.directives import DataClaim, EndDirective, LoopClaim, ParallelOpen, Untouched
 from frontends.directives.openacc import bind_hints, parse_openacc, resolve_constructs
-from translator.diagnostics import FrontendError, SourceSpan
+from translator.diagnostics import FrontendError, SourceSpan, TranslatorWarning
 
 SPAN = SourceSpan(file="x.f90", line=3, col=3)
 
@@ -153,13 +153,21 @@ def test_bare_loop_in_a_c_kernels_block() -> None:
     ("data no_create(a)", "'data' moves no data the translator can manage"),
     ("update copy(a)", "clause 'copy' on OpenACC 'update' is not supported"),
     ("host_data use_device(x)", "'host_data use_device' is not supported"),
-    ("paralel loop", "unknown OpenACC directive 'paralel' (did you mean 'parallel'?)"),
 ])
 def test_errors(text: str, message: str) -> None:
     with pytest.raises(FrontendError) as err:
         claim(text)
     assert message in err.value.message
     assert err.value.span == SPAN
+
+
+def test_unknown_directive_is_left_with_a_warning() -> None:
+    with pytest.warns(TranslatorWarning) as seen:
+        c = claim("paralel loop gang")
+    assert isinstance(c, Untouched)
+    assert seen[0].message.warning_id == "unknown-directive"
+    assert "unknown OpenACC directive 'paralel' (did you mean 'parallel'?); it is left as " \
+        "written" in seen[0].message.message
 
 
 FORTRAN = """\
