@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from frontends.base import TransformCall
+from frontends.c.extent import first_word, line_of, statement_end
+from frontends.directives.claims import spelled
 from frontends.c.preprocess import SourceText
 from frontends.marks import StatementMark, StatementMarkCollector
 from frontends.pragmas import DATA_KINDS, Directive, parse_directive
@@ -243,11 +245,10 @@ class RegionFinder:
                                loops: list, open_data: list[RawDirective]) -> None:
         """The statement after a data construct, then its end (an ``end data`` at the start
         of the line after the statement)."""
-        from frontends.directives.c import statement_end
         if isinstance(item, c_ast.Decl) and item.name:
             visible[item.name] = (_storage(item), item)
         self._nested(item, visible, loops)
-        stop = statement_end(self.src.text, raw.end, raw, "the data construct")
+        stop = statement_end(self.src.text, raw.end, raw.span, "the data construct")
         last = self.src.text.count("\n", 0, stop - 1) + 1
         at = self.src.line_offset(last + 1) if last < len(self.src.lines) else len(self.src.text)
         end = RawDirective(line=last, last_line=last, start=at, end=at, indent=raw.indent,
@@ -256,20 +257,19 @@ class RegionFinder:
 
     def _claim_site(self, found: tuple, item: c_ast.Node, visible: dict, loops: list) -> None:
         """The region of a loop claim: the directive and the for statement after it."""
-        from frontends.directives.c import for_line, loop_end, spelled
         from frontends.directives import ParallelOpen
         raw, claim = found
-        what = spelled(claim)
+        what = spelled(claim, "c")
         if isinstance(claim, ParallelOpen):
             self._parallel_site(raw, claim, item, visible, loops)
             return
         if not isinstance(item, c_ast.For):
             raise FrontendError(f"{what} must be followed by a for loop", raw.span)
-        end = loop_end(self.src, raw, what)
+        end = _loop_end(self.src, raw, what)
         claim = self._with_inner(raw, claim, end.last_line)
         if claim is not None:
-            self._new_claim_site(raw, end, [item], visible, loops,
-                                 ((claim, for_line(self.src, raw), what),))
+            first = line_of(self.src.text, first_word(self.src.text, raw.end)[1])
+            self._new_claim_site(raw, end, [item], visible, loops, ((claim, first, what),))
 
     def _with_inner(self, raw: RawDirective, claim, last: int):
         """`claim` given the directives inside its loop (`with_inner_directives`); None, and
@@ -298,14 +298,14 @@ class RegionFinder:
         """A ``parallel`` construct: one region when its block holds only worksharing loops
         (each with its directive), else left as written with the directives inside."""
         from frontends.directives import LoopClaim, inherit, parallel_left
-        from frontends.directives.c import spelled, statement_end
         items = item.block_items or [] if isinstance(item, c_ast.Compound) else [item]
         claims, statements, why = [], [], ""
         for k, node in enumerate(items):
             found = self.claims.get(self._claim_line(node))
             if found and isinstance(found[1], LoopClaim) and k + 1 < len(items) \
                     and isinstance(items[k + 1], c_ast.For):
-                stop = statement_end(self.src.text, found[0].end, found[0], spelled(found[1]))
+                stop = statement_end(self.src.text, found[0].end, found[0].span,
+                                     spelled(found[1], "c"))
                 own = self._with_inner(found[0], found[1],
                                        self.src.text.count("\n", 0, stop - 1) + 1)
                 if own is None:
@@ -313,7 +313,7 @@ class RegionFinder:
                     continue
                 claims.append((inherit(own, claim.claim),
                                items[k + 1].coord.line if items[k + 1].coord else 0,
-                               spelled(found[1])))
+                               spelled(found[1], "c")))
             elif isinstance(node, c_ast.For) and claims and claims[-1][1] == node.coord.line:
                 statements.append(node)
             elif claim.model == "openacc" and not isinstance(node, c_ast.Pragma):
@@ -321,7 +321,7 @@ class RegionFinder:
             else:
                 why = why or (f"line {node.coord.line if node.coord else '?'} holds code "
                               "outside its worksharing loops (every thread runs it)")
-        end = statement_end(self.src.text, raw.end, raw, spelled(claim))
+        end = statement_end(self.src.text, raw.end, raw.span, spelled(claim, "c"))
         last = self.src.text.count("\n", 0, end - 1) + 1
         if why or not (claims or statements):
             for line in [ln for ln in self.claims if raw.line < ln <= last]:
@@ -443,6 +443,23 @@ class RegionFinder:
         for _, child in node.children():
             if isinstance(child, (c_ast.Compound, c_ast.Pragma)) or _is_statement(child):
                 self._nested(child, visible, loops)
+
+
+def _loop_end(src: SourceText, raw: RawDirective, what: str) -> RawDirective:
+    """A pseudo end directive for the for loop after a loop directive `raw`: the loop's last
+    line, whole (the rewrite replaces through the end of that line)."""
+    word, start = first_word(src.text, raw.end)
+    if word != "for":
+        raise FrontendError(f"{what} must be followed by a for loop", raw.span)
+    end = statement_end(src.text, start, raw.span, what)
+    line = line_of(src.text, end - 1)
+    after = src.line_offset(line + 1) if line < len(src.lines) else len(src.text)
+    rest = src.text[end:after].strip()
+    if rest and not rest.startswith(("//", "/*")):
+        raise FrontendError(f"{what}: the loop ends in the middle of line {line}; put the code "
+                            "after it on a line of its own", raw.span)
+    return RawDirective(line=line, last_line=line, start=src.line_offset(line), end=after,
+                        indent="", text="", span=src.span(line))
 
 
 def _parameters(func: c_ast.FuncDef) -> list[c_ast.Node]:

@@ -13,9 +13,18 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, ParallelOpen,
-                                  Untouched, inherit, parallel_left,
-                                  with_inner_directives)
+from frontends.directives.claims import (
+    Claim,
+    DataClaim,
+    EndDirective,
+    LoopClaim,
+    ParallelOpen,
+    Untouched,
+    inherit,
+    parallel_left,
+    spelled,
+    with_inner_directives,
+)
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
@@ -36,10 +45,10 @@ class FoundClaim:
 
 
 def _patterns(word: str, form: str) -> list[re.Pattern]:
-    free = re.compile(rf"^(\s*)(!\${word})(?=[\s&]|$)(.*)$", re.I)
+    free = re.compile(rf"^(\s*)(!\${word})(?=[\s&]|$)(.*)$", re.IGNORECASE)
     if form != "fixed":
         return [free]
-    return [free, re.compile(rf"^()([cC*!]\${word})(?=[\s&0-9]|$)(.*)$", re.I)]
+    return [free, re.compile(rf"^()([cC*!]\${word})(?=[\s&0-9]|$)(.*)$", re.IGNORECASE)]
 
 
 def _match(line: str, patterns: list[re.Pattern]) -> re.Match | None:
@@ -232,8 +241,7 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
 
 
 def _spelled(f: FoundClaim) -> str:
-    sentinel = "!$omp" if f.claim.model == "openmp" else "!$acc"
-    return f"'{sentinel} {getattr(f.claim, 'name', '')}'"
+    return spelled(f.claim, "fortran")
 
 
 def _loop_after(proc: Procedure, f: FoundClaim, lines: SourceLines) -> tuple[int, int]:

@@ -9,8 +9,14 @@ worksharing loops inherit its clauses; every other directive is `Untouched`, wit
 
 from __future__ import annotations
 
-from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, ParallelOpen,
-                                  Untouched)
+from frontends.directives.claims import (
+    Claim,
+    DataClaim,
+    EndDirective,
+    LoopClaim,
+    ParallelOpen,
+    Untouched,
+)
 from frontends.directives.clauses import Clause, SplitDirective, split_directive
 from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
 

@@ -16,10 +16,9 @@ from dataclasses import dataclass, replace
 
 import pymbolic.primitives as p
 
-from frontends.directives import RACE, SEQUENTIAL, LoopClaim
+from frontends.directives.claims import RACE, SEQUENTIAL, LoopClaim
 from translator.diagnostics import FrontendError, LegalityError, warn
 from translator.ir.kernel import Kernel
-
 
 #: Reduction operators the IR can run in parallel (`translator.analysis.reductions`).
 SUPPORTED_REDUCTIONS = frozenset({"+", "-", "*", "max", "min"})
@@ -190,8 +189,8 @@ def _model(claim: LoopClaim) -> str:
 
 
 def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
-    from translator.automap import _tagged, reduction_band
     from translator.analysis.legality import check_mappings
+    from translator.automap import _tagged, reduction_band
     kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
     consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
         if site.claim.reductions else kernel
@@ -229,12 +228,10 @@ def accumulation_operator(kernel: Kernel, name: str) -> str:
 
 
 def _operator(expr: object, name: str) -> str:
+    from translator.ir.expr import dependencies
+
     def mentions(e: object) -> bool:
-        from translator.ir.expr import dependencies
-        try:
-            return name in dependencies(e)
-        except Exception:   # a constant
-            return False
+        return name in dependencies(e)
     if isinstance(expr, p.Sum) and any(mentions(c) for c in expr.children):
         return "+"
     if isinstance(expr, p.Product) and any(mentions(c) for c in expr.children):

@@ -18,7 +18,7 @@ PAIRS = [(f"openmp/{stem}{ext}", f"{lang}/{stem}{ext}")
          for stem in ("saxpy", "jacobi2d", "data_timeloop")
          for lang, ext in (("fortran", ".f90"), ("c", ".c"))]
 
-_MAPPING = re.compile(r"^\s*(!\$translate|#pragma translate) \w+\(.*\n", re.M)
+_MAPPING = re.compile(r"^\s*(!\$translate|#pragma translate) \w+\(.*\n", re.MULTILINE)
 
 
 def kernels(path: Path, text: str, options: dict) -> str:

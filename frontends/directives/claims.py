@@ -1,0 +1,222 @@
+"""The claims: what the directive parsers produce and the frontends lower (see the design
+note in `frontends.directives`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from frontends.base import TransformCall
+from translator.diagnostics import SourceSpan
+
+#: The models ``--directives`` accepts (``translate`` is the translator's own pragmas).
+MODELS = ("openmp", "openacc", "translate")
+
+#: The warning id of a directive whose claim does not hold; an error unless
+#: ``-Wno-error=directive-race``.
+RACE = "directive-race"
+
+#: The warning id of a correct directive the translator cannot carry out in parallel (a
+#: reduction operator it has no parallel form for): the loop keeps its sequential meaning.
+SEQUENTIAL = "directive-sequential"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoopClaim:
+    """A directive that declares loops parallel (see the module docstring)."""
+
+    model: str                      # "openmp" or "openacc"
+    name: str                       # the directive as normalised: "parallel do", "loop" ...
+    span: SourceSpan
+    parallel: int = 1               # outer loops declared parallel; 0: automatic mapping
+    private: tuple[str, ...] = ()
+    firstprivate: tuple[str, ...] = ()
+    lastprivate: tuple[str, ...] = ()
+    shared: tuple[str, ...] = ()
+    reductions: tuple[tuple[str, str], ...] = ()   # (operator as written, variable)
+    default: str | None = None
+    ignored: tuple[str, ...] = ()
+    hints: tuple[TransformCall, ...] = ()
+    end_words: tuple[str, ...] = ()  # the end directive that may close it ("end parallel do")
+    #: lines of the directive (first, last), filled by the scanner
+    lines: tuple[int, int] = (0, 0)
+
+    @property
+    def reduction_names(self) -> tuple[str, ...]:
+        return tuple(n for _, n in self.reductions)
+
+    def listed(self) -> set[str]:
+        """Every variable a data-sharing clause names."""
+        return {*self.private, *self.firstprivate, *self.lastprivate, *self.shared,
+                *self.reduction_names}
+
+    def privates(self) -> frozenset[str]:
+        """Variables with one copy per iteration (``private``, ``firstprivate``;
+        ``lastprivate`` is refused, `frontends.directives.proof`)."""
+        return frozenset({*self.private, *self.firstprivate})
+
+    def describe(self) -> str:
+        """How messages name it: ``'!$omp parallel do'`` is spelled by the frontend."""
+        return self.name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DataClaim:
+    """A data directive as the text of a ``translate`` data directive."""
+
+    model: str
+    name: str
+    span: SourceSpan
+    translate_text: str
+    ignored: tuple[str, ...] = ()
+    lines: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Untouched:
+    """A directive left in the output as written, with the reason (for the report)."""
+
+    model: str
+    name: str
+    span: SourceSpan
+    reason: str
+    lines: tuple[int, int] = (0, 0)
+    #: a construct with a body (``critical`` ... ``end critical``): the words of its end
+    end_words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndDirective:
+    """``end <words>``: closes an earlier directive."""
+
+    model: str
+    words: tuple[str, ...]
+    span: SourceSpan
+    lines: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParallelOpen:
+    """A ``parallel`` construct whose worksharing loops come as separate directives; its
+    clauses are inherited by them."""
+
+    model: str
+    claim: LoopClaim                # the clauses, as a claim template (parallel=0)
+    span: SourceSpan
+    lines: tuple[int, int] = (0, 0)
+
+
+Claim = LoopClaim | DataClaim | Untouched | EndDirective | ParallelOpen
+
+
+@dataclass
+class DirectiveReport:
+    """What happened to each directive of a file, for ``--report``."""
+
+    lines: list[str] = field(default_factory=list)
+
+
+def requested_models(options: dict) -> tuple[str, ...]:
+    """The models of ``options["directives"]`` (default: ``translate`` only)."""
+    return tuple(options.get("directives") or ("translate",))
+
+
+def parse_models(text: str) -> tuple[str, ...]:
+    """``openmp,openacc`` -> ("openmp", "openacc"); ValueError naming a bad one."""
+    models = tuple(m.strip().lower() for m in text.split(",") if m.strip())
+    bad = [m for m in models if m not in MODELS]
+    if bad or not models:
+        raise ValueError(f"unknown directive model {bad[0] if bad else text!r} (expected a "
+                         f"comma-separated list of {', '.join(MODELS)})")
+    return models
+
+
+def directive_models(options: dict) -> tuple[str, ...]:
+    """The foreign models ``--directives`` asks for (``translate`` excluded), in order."""
+    return tuple(m for m in requested_models(options) if m != "translate")
+
+
+def untouched_notes(found: list, regions: list[tuple[int, int]] = ()) -> tuple[str, ...]:
+    """One report line per directive left as written (`found`: objects with `.claim`), but
+    those inside a translated region (`regions`: first and last lines; an ``atomic`` there is
+    part of its loop's claim)."""
+    out = []
+    for f in found:
+        claim = f.claim
+        if any(lo < claim.span.line <= hi for lo, hi in regions):
+            continue
+        if isinstance(claim, Untouched):
+            out.append(f"{claim.span.line}: '{claim.name}' left as written: {claim.reason}")
+    return tuple(out)
+
+
+def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
+    """A worksharing loop's claim with the clauses of its enclosing ``parallel``."""
+    from dataclasses import replace
+    return replace(claim, private=outer.private + claim.private,
+                   firstprivate=outer.firstprivate + claim.firstprivate,
+                   shared=outer.shared + claim.shared,
+                   reductions=outer.reductions + claim.reductions,
+                   default=claim.default or outer.default,
+                   ignored=outer.ignored + claim.ignored)
+
+
+def parallel_left(claim: ParallelOpen, why: str) -> Untouched:
+    """A ``parallel`` construct left as written (with its loops)."""
+    return Untouched(model=claim.model, name="parallel", span=claim.span,
+                     reason=f"{why}; its worksharing loops are left as written with it")
+
+
+_C_UPDATE = re.compile(r"^\s*(?:(?P<pre>\+\+|--)\s*(?P<v1>\w+)|(?P<v2>\w+)\s*"
+                       r"(?P<op>\+\+|--|[+\-*]=|=\s*(?P<v3>\w+)\s*(?P<op2>[+\-*])))")
+_F_UPDATE = re.compile(r"^\s*(?P<v>\w+)\s*=\s*(?:(?P<w>\w+)\s*(?P<op>[+\-*])|"
+                       r"(?P<fn>max|min)\s*\(\s*(?P<u>\w+)\s*,)", re.IGNORECASE)
+
+
+def atomic_update(statement: str, language: str) -> tuple[str, str] | None:
+    """(operator, variable) of the scalar update an ``atomic`` directive guards
+    (``s = s + x``, ``s += x``, ``s++``, ``s = max(s, x)``), or None (an array element,
+    another form)."""
+    if language == "c":
+        m = _C_UPDATE.match(statement)
+        if m is None:
+            return None
+        var = m.group("v1") or m.group("v2")
+        if m.group("v3") is not None and m.group("v3") != var:
+            return None
+        op = m.group("pre") or m.group("op2") or m.group("op")
+        return ("*" if op.startswith("*") else "+"), var
+    m = _F_UPDATE.match(statement)
+    if m is None:
+        return None
+    var = m.group("v").lower()
+    if m.group("fn"):
+        return (m.group("fn").lower(), var) if m.group("u").lower() == var else None
+    return (m.group("op"), var) if m.group("w").lower() == var else None
+
+
+def with_inner_directives(claim: LoopClaim, inner: list, language: str) -> LoopClaim | str:
+    """`claim` given the directives inside its loop (`inner`: (claim, the statement after
+    it)): nested loop directives change nothing; an ``atomic`` update of a scalar is a
+    reduction of it; anything else means the loop is not offloaded (the reason)."""
+    for other, statement in inner:
+        if isinstance(other, (LoopClaim, EndDirective)):
+            continue
+        name = getattr(other, "name", "parallel")
+        update = atomic_update(statement, language) if name in ("atomic", "atomic update") \
+            else None
+        if update is None:
+            return (f"its loop holds '{name}' at line {other.span.line}, which is not "
+                    "offloaded" + (" (only an atomic update of a scalar is: a reduction)"
+                                   if name.startswith("atomic") else ""))
+        if update[1] not in claim.reduction_names:
+            from dataclasses import replace
+            claim = replace(claim, reductions=claim.reductions + (update,))
+    return claim
+
+
+def spelled(claim: Claim, language: str) -> str:
+    """How messages quote a directive: ``'!$omp parallel do'``, ``'#pragma acc loop'``."""
+    word = "omp" if claim.model == "openmp" else "acc"
+    sentinel = f"!${word}" if language == "fortran" else f"#pragma {word}"
+    return f"'{sentinel} {getattr(claim, 'name', 'parallel')}'"
