@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from frontends.base import TransformCall
-from frontends.directives import (Claim, DataClaim, EndDirective, LoopClaim, ParallelOpen,
-                                  Untouched)
+from frontends.directives.claims import (Claim, DataClaim, EndDirective, LoopClaim,
+                                         ParallelOpen, Untouched)
 from frontends.directives.clauses import Clause, SplitDirective, split_directive
 from frontends.directives.openmp import REDUCTION_OPERATORS
 from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
