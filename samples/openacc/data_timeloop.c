@@ -1,4 +1,6 @@
-/* A host time loop calling a function with two regions, inside one data region: the OpenACC
+/* translate-test: translate=--directives=openacc
+ *
+ * A host time loop calling a function with two regions, inside one data region: the OpenACC
  * version of samples/c/data_timeloop.c (translate --directives openacc).  "enter data" and
  * "exit data" bracket the time loop (unstructured data lifetime), "update self" copies u
  * back to the host half-way.

@@ -1,3 +1,5 @@
+! translate-test: translate=--directives=openacc
+!
 ! A host time loop calling a procedure with two regions, inside one data region: the OpenACC
 ! version of samples/fortran/data_timeloop.f90 (translate --directives openacc).  Each
 ! "parallel loop" is a region whose loop is proven independent; "!$acc data" is the data

@@ -1,4 +1,6 @@
-/* 2-D Jacobi relaxation: the sweep is offloaded, the time loop stays on the host.  The
+/* translate-test: translate=--directives=openacc
+ *
+ * 2-D Jacobi relaxation: the sweep is offloaded, the time loop stays on the host.  The
  * OpenACC version of samples/c/jacobi2d.c (translate --directives openacc): "parallel loop
  * tile(16, 16)" declares both loops independent and asks for the pragma version's 16x16
  * tiles (the first size is the innermost loop's, as in OpenACC).

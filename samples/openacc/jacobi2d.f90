@@ -1,3 +1,5 @@
+! translate-test: translate=--directives=openacc
+!
 ! 2-D Jacobi relaxation of Laplace's equation, called from a time loop in the main program:
 ! the OpenACC version of samples/fortran/jacobi2d.f90 (translate --directives openacc).
 ! "parallel loop tile(16, 16)" declares both loops independent (the translator proves it) and

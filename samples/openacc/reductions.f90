@@ -1,4 +1,4 @@
-! translate-test: rtol=1e-12
+! translate-test: rtol=1e-12 translate=--directives=openacc
 !
 ! Parallel reductions with OpenACC directives (translate --directives openacc): the OpenACC
 ! version of samples/fortran/reductions.f90.  A "reduction" clause is the user's consent to

@@ -1,4 +1,6 @@
-/* saxpy: y = a*x + y on the GPU.
+/* translate-test: translate=--directives=openacc
+ *
+ * saxpy: y = a*x + y on the GPU.
  *
  * The OpenACC version of samples/c/saxpy.c: "parallel loop" declares the loop independent
  * (the translator proves it) and vector_length(128) asks for the pragma version's work groups

@@ -1,3 +1,5 @@
+! translate-test: translate=--directives=openacc
+!
 ! saxpy: y = a*x + y, the "hello world" of offloading.
 !
 ! The OpenACC version of samples/fortran/saxpy.f90 (translate --directives openacc): the

@@ -1,4 +1,4 @@
-/* translate-test: rtol=1e-12
+/* translate-test: rtol=1e-12 translate=--directives=openacc
  * One function per OpenACC directive family (translate --directives openacc), each checked
  * against the original program (built without -fopenacc). */
 #include <stdio.h>
