@@ -155,7 +155,9 @@ def claim_marks(found: list[FoundClaim], procedures: list[Procedure], lines: Sou
                 name=None, kernel_line=f.raw.line, end_line=end.last_line if end else hi,
                 body_first_line=f.raw.last_line + 1, indent=f.raw.indent, calls=(),
                 span=f.raw.span, end_span=end.span if end else lines.span(hi),
-                claims=((claim, lo, _spelled(f)),), body_last_line=hi))
+                claims=((claim, lo, _spelled(f)),) + _nested(found, claim, lo, hi, lines,
+                                                             form),
+                body_last_line=hi))
     return marks
 
 
@@ -172,6 +174,23 @@ def _with_inner(found: list[FoundClaim], k: int, lo: int, hi: int, lines: Source
                                                span=f.claim.span, reason=claim))
         return None
     return claim
+
+
+def _nested(found: list[FoundClaim], claim: LoopClaim, lo: int, hi: int, lines: SourceLines,
+            form: str) -> tuple:
+    """The claims of the loop directives inside the nest (lines `lo`..`hi`) of `claim`, to be
+    proven on its region (`nested_claims`) (h16)."""
+    from frontends.directives.claims import nested_claims
+    inner = [(g.claim, _next_code_number(lines, g.raw.last_line, hi, form), _spelled(g))
+             for g in found if lo < g.raw.line < hi and isinstance(g.claim, LoopClaim)]
+    return nested_claims(claim, inner)
+
+
+def _next_code_number(lines: SourceLines, after: int, last: int, form: str) -> int:
+    for n in range(after + 1, last + 1):
+        if not is_comment_line(lines.line(n), form):
+            return n
+    return 0
 
 
 def _next_code_line(lines: SourceLines, after: int, last: int, form: str) -> str:

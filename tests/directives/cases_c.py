@@ -478,4 +478,28 @@ C_CASES: list[tuple] = [
   for (int i = 1; i < n; i++)
     c[i] = c[i - 1] + a[i];
 """),
+    ("c_acc_gang_vector_nest", F, "wrong independent", """
+#pragma acc parallel loop gang
+  for (int i = 0; i < m; i++) {
+#pragma acc loop vector
+    for (int j = 0; j < m; j++)
+      v[i][j] = u[i][j] + u[j][i];
+  }
+"""),
+    ("c_acc_inner_vector_carried", R, "wrong independent", """
+#pragma acc parallel loop gang
+  for (int i = 0; i < m; i++) {
+#pragma acc loop vector
+    for (int j = 1; j < m; j++)
+      u[i][j] = u[i][j - 1] + 1;
+  }
+"""),
+    ("c_omp_inner_simd_carried", R, "wrong independent", """
+#pragma omp parallel for
+  for (int i = 0; i < m; i++) {
+#pragma omp simd
+    for (int j = 1; j < m; j++)
+      u[i][j] = u[i][j - 1] + 1;
+  }
+"""),
 ]

@@ -588,4 +588,34 @@ FORTRAN_CASES: list[tuple] = [
   end do
   !$acc end serial
 """),
+    ("f_acc_gang_vector_nest", F, "wrong independent", """
+  integer :: i, j
+  !$acc parallel loop gang
+  do j = 1, m
+     !$acc loop vector
+     do i = 1, m
+        v(i, j) = u(i, j) + u(j, i)
+     end do
+  end do
+"""),
+    ("f_acc_inner_vector_carried", R, "wrong independent", """
+  integer :: i, j
+  !$acc parallel loop gang
+  do j = 1, m
+     !$acc loop vector
+     do i = 2, m
+        u(i, j) = u(i - 1, j) + 1
+     end do
+  end do
+"""),
+    ("f_omp_inner_simd_carried", R, "wrong independent", """
+  integer :: i, j
+  !$omp parallel do
+  do j = 1, m
+     !$omp simd
+     do i = 2, m
+        u(i, j) = u(i - 1, j) + 1
+     end do
+  end do
+"""),
 ]
