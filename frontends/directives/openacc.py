@@ -404,9 +404,10 @@ Item = tuple[int, int, Claim]    # (first line, last line, claim) of a directive
 def resolve_constructs(items: list[Item], code_lines: list[str], language: str
                        ) -> list[Claim]:
     """The claims of `items` (every directive of a file, in line order) with the ``loop``
-    directives inside ``kernels`` resolved: without ``independent``/``seq``/``auto`` such a
-    loop is automatic (`parallel=0`), as OpenACC says (inside ``parallel`` it is
-    independent).  `code_lines` are the file's lines (index 0 = line 1): where a C construct's
+    directives inside compute constructs resolved: inside ``kernels``, a loop without
+    ``independent``/``seq``/``auto`` is automatic (`parallel=0`), as OpenACC says (inside
+    ``parallel`` it is independent); an independent loop without sizes of its own takes the
+    construct's (``vector_length(n)``, ``num_gangs(1)``).  `code_lines` are the file's lines (index 0 = line 1): where a C construct's
     block ends."""
     out = [claim for _, _, claim in items]
     for k, claim in enumerate(out):
@@ -418,7 +419,16 @@ def resolve_constructs(items: list[Item], code_lines: list[str], language: str
                 break
             if claim.claim.name == "kernels" and _bare_loop(out[j]):
                 out[j] = replace(out[j], parallel=0)
+            elif _takes_construct_hints(out[j], claim.claim):
+                out[j] = replace(out[j], hints=claim.claim.hints)   # vector_length(n) ...
     return out
+
+
+def _takes_construct_hints(claim: object, construct: LoopClaim) -> bool:
+    """A loop declared independent without sizes of its own, in a construct that gives some
+    (``!$acc parallel vector_length(64)`` ... ``!$acc loop``)."""
+    return isinstance(claim, LoopClaim) and claim.model == MODEL and claim.parallel > 0 \
+        and not claim.hints and bool(construct.hints)
 
 
 def _bare_loop(claim: object) -> bool:

@@ -126,6 +126,16 @@ def test_a_bare_loop_inside_kernels_is_automatic() -> None:
                                                      ("loop independent", 1)]
 
 
+def test_loops_take_the_sizes_of_their_construct() -> None:
+    lines = ["!$acc parallel vector_length(64)", "!$acc loop", "do i = 1, n", "end do",
+             "!$acc loop vector(32)", "do i = 1, n", "end do", "!$acc loop seq",
+             "do i = 1, n", "end do", "!$acc end parallel"]
+    items = [(k + 1, k + 1, claim(t.removeprefix("!$acc ")))
+             for k, t in enumerate(lines) if t.startswith("!$acc")]
+    out = resolve_constructs(items, lines, "fortran")
+    assert [[h.args[1] for h in c.hints] for c in out[1:4]] == [[64], [32], []]
+
+
 def test_bare_loop_in_a_c_kernels_block() -> None:
     lines = ["#pragma acc kernels", "{", "#pragma acc loop", "for (;;) ;", "}",
              "#pragma acc loop", "for (;;) ;"]

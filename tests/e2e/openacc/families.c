@@ -9,7 +9,7 @@
 void constructs(int n, double *restrict a, double *restrict b, double *restrict c)
 {
   /* a parallel construct with two loop directives: one region, two kernels */
-#pragma acc parallel copyin(a[0:n]) copy(b[0:n])
+#pragma acc parallel copyin(a[0:n]) copy(b[0:n]) vector_length(32)
   {
 #pragma acc loop
     for (int i = 0; i < n; i++)

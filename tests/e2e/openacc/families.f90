@@ -9,7 +9,7 @@ contains
     real(8), intent(inout) :: a(n), b(n), c(n)
     integer :: i
     ! a parallel construct with two loop directives: one region, two kernels
-    !$acc parallel copyin(a) copy(b)
+    !$acc parallel copyin(a) copy(b) vector_length(32)
     !$acc loop
     do i = 1, n
        b(i) = b(i) + a(i)
