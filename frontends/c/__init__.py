@@ -18,7 +18,8 @@ from frontends.c.preprocess import SourceText, parse_file
 from frontends.c.regions import RegionFinder, scan_directives, warn_near_miss_pragmas
 from frontends.c.rewrite import definition_offset, edits, generation_definition, rewrite
 from frontends.c.typemodel import FileScope
-from frontends.directives import claim_parsers, directive_models, untouched_notes
+from frontends.directives import (claim_parsers, directive_models, left_as_written,
+                                  untouched_notes)
 from frontends.directives.c import read_claims
 from frontends.pragmas import DataSite
 from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
@@ -71,7 +72,13 @@ class CFrontend:
         seen: dict[str, Region] = {}
         for site in sites:
             func_refs = refs.setdefault(id(site.function), References(site.function))
-            region = _region(src, fscope, site, func_refs)
+            try:
+                region = _region(src, fscope, site, func_refs)
+            except UnsupportedConstructError as err:
+                if not site.claims:
+                    raise
+                left_as_written(site.claims[0][2], err, site.kernel.span)
+                continue
             if region.name in seen:
                 raise FrontendError(f"region name {region.name!r} is used twice in this file "
                                     f"(first at {seen[region.name].span})", region.span)

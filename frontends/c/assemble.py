@@ -141,7 +141,8 @@ class Assembler:
 
     def _classify_scalars(self) -> None:
         written = {s.assignee_name for s in self.stmts}
-        declared = frozenset().union(*(c.privates() for c, _, _ in self.site.claims))
+        names = frozenset(self.built.c_names[n] for n in written if n in self.built.c_names)
+        declared = frozenset().union(*(c.private_names(names) for c, _, _ in self.site.claims))
         for name, b in self.built.outer.items():
             if not b.ctype.is_scalar:
                 continue

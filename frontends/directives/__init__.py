@@ -44,25 +44,10 @@ rename):
 from __future__ import annotations
 
 from frontends.directives.claims import (  # noqa: F401 (the package's interface)
-    MODELS,
-    RACE,
-    SEQUENTIAL,
-    Claim,
-    DataClaim,
-    EndDirective,
-    LoopClaim,
-    ParallelOpen,
-    Untouched,
-    atomic_update,
-    directive_models,
-    inherit,
-    parallel_left,
-    parse_models,
-    requested_models,
-    spelled,
-    untouched_notes,
-    with_inner_directives,
-)
+    MODELS, RACE, SEQUENTIAL, UNTRANSLATED, Claim, DataClaim, EndDirective, LoopClaim,
+    ParallelOpen, Untouched, atomic_update, directive_models, inherit, left_as_written,
+    parallel_left, parse_models, requested_models, spelled, untouched_notes,
+    with_inner_directives)
 
 
 def claim_parsers(models: tuple[str, ...]) -> dict:

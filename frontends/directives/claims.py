@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from frontends.base import TransformCall
-from translator.diagnostics import SourceSpan
+from translator.diagnostics import SourceSpan, TranslatorError, warn
 
 #: The models ``--directives`` accepts (``translate`` is the translator's own pragmas).
 MODELS = ("openmp", "openacc", "translate")
@@ -16,6 +16,10 @@ MODELS = ("openmp", "openacc", "translate")
 #: The warning id of a directive whose claim does not hold; an error unless
 #: ``-Wno-error=directive-race``.
 RACE = "directive-race"
+
+#: The warning id of a directive whose loop holds something no region can (a call, I/O):
+#: the loop is left as written, the file is translated.
+UNTRANSLATED = "directive-untranslated"
 
 #: The warning id of a correct directive the translator cannot carry out in parallel (a
 #: reduction operator it has no parallel form for): the loop keeps its sequential meaning.
@@ -55,6 +59,14 @@ class LoopClaim:
         """Variables with one copy per iteration (``private``, ``firstprivate``;
         ``lastprivate`` is refused, `frontends.directives.proof`)."""
         return frozenset({*self.private, *self.firstprivate})
+
+    def private_names(self, written: set[str] | frozenset[str]) -> frozenset[str]:
+        """`privates` and, under ``default(private)`` or ``default(firstprivate)``, every
+        variable of `written` (the scalars the loop writes) that no other clause names."""
+        if self.default not in ("private", "firstprivate"):
+            return self.privates()
+        others = {*self.shared, *self.lastprivate, *self.reduction_names}
+        return self.privates() | frozenset(n for n in written if n not in others)
 
     def describe(self) -> str:
         """How messages name it: ``'!$omp parallel do'`` is spelled by the frontend."""
@@ -105,6 +117,8 @@ class ParallelOpen:
     claim: LoopClaim                # the clauses, as a claim template (parallel=0)
     span: SourceSpan
     lines: tuple[int, int] = (0, 0)
+    #: Fortran: the end directive that closes it (OpenACC: ("end", "kernels") ...)
+    end_words: tuple[str, ...] = ("end", "parallel")
 
 
 Claim = LoopClaim | DataClaim | Untouched | EndDirective | ParallelOpen
@@ -231,3 +245,10 @@ def nested_claims(outer: LoopClaim, inner: list[tuple[Any, int, str]]) -> tuple:
     declare nothing.  (h16: a nested claim was not checked before.)"""
     return tuple((inherit(c, outer), line, how) for c, line, how in inner
                  if isinstance(c, LoopClaim) and c.parallel > 0)
+
+
+def left_as_written(spelling: str, err: TranslatorError, span: SourceSpan) -> None:
+    """A directive's loop that cannot be a region (`err`): warn at the directive; the
+    frontend leaves the loop and the directive as written."""
+    where = f" (line {err.span.line})" if err.span is not None else ""
+    warn(UNTRANSLATED, f"{spelling} left as written: {err.message}{where}", span)

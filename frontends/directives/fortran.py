@@ -218,16 +218,12 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
     worksharing loops (else None: it stays as written, and so do its loops); returns the
     indices of the directives it holds, too."""
     opened = found[k]
-    # OpenACC constructs (h16): kernels/parallel/serial ... end kernels/parallel/serial
-    words = (opened.claim.claim.name.split()[0],)
     close = next((j for j in range(k + 1, len(found))
                   if isinstance(found[j].claim, EndDirective)
-                  and found[j].claim.model == opened.claim.model
-                  and found[j].claim.words == words), None)
+                  and ("end", *found[j].claim.words) == opened.claim.end_words), None)
     if close is None:
-        sentinel = "!$omp" if opened.claim.model == "openmp" else "!$acc"
-        raise FrontendError(f"'{sentinel} {words[0]}' without a matching '{sentinel} end "
-                            f"{words[0]}'", opened.raw.span)
+        raise FrontendError(f"{_spelled(opened)} without a matching end directive "
+                            f"('{' '.join(opened.claim.end_words)}')", opened.raw.span)
     inner = set(range(k + 1, close + 1))
     claims, covered = [], set()
     for j in range(k + 1, close):

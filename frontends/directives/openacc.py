@@ -96,7 +96,7 @@ def parse_openacc(text: str, span: SourceSpan, language: str) -> Claim:
         return _loop_claim(name, split, span, language)
     if len(words) == 1 and words[0] in _COMPUTE:
         template = _loop_claim(name, split, span, language)
-        return ParallelOpen(model=MODEL, claim=template, span=span)
+        return ParallelOpen(model=MODEL, claim=template, span=span, end_words=("end", name))
     if words[0] in _DATA_WORDS:
         return _data_claim(name, split, span, language)
     if words[0] in _NOT_OFFLOADED:    # atomic update, routine seq, ...

@@ -73,7 +73,8 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
     for claim, line, spelled in claims:
         site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
         check_default_none(site, used, facts.implicit)
-        shared = (facts.auto_private - claim.privates()) | facts.written_back
+        private = claim.private_names(facts.auto_private | facts.written_back)
+        shared = (facts.auto_private - private) | facts.written_back
         verdict = prove_claim(kernel, site, shared, read_only)
         notes.append(f"{spelled} at line {claim.span.line}: {verdict.summary}"
                      + (f"; accepted with no effect: {', '.join(claim.ignored)}"
@@ -116,7 +117,7 @@ def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
     caller (not private copies), `read_only` the scalars it only reads.  Warns
     ``directive-race`` and returns a failed verdict at the first problem."""
     problem = _sharing_problem(kernel, site, shared_written, read_only)
-    reason = _unsupported(site.claim)
+    reason = _unsupported(site.claim) or _array_reduction(kernel, site.claim, shared_written)
     if not problem and reason:
         warn(SEQUENTIAL, f"{site.spelled}: {reason}; the loop keeps its sequential meaning",
              site.claim.span)
@@ -158,7 +159,7 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                     "iteration: its value then comes from the previous iteration the same "
                     "thread ran, which depends on the schedule; write it before reading it "
                     "in every iteration, or make it a reduction")
-        if name in claim.privates():
+        if name in claim.private_names(shared_written):
             return (f"private variable {name!r} is read before it is written in an iteration: "
                     f"its value is undefined in {_model(claim)}; use firstprivate({name})")
         op = accumulation_operator(kernel, name)
@@ -181,6 +182,16 @@ def _unsupported(claim: LoopClaim) -> str:
         name = claim.lastprivate[0]
         return (f"lastprivate({name}) is not supported in parallel ({name!r} gets the last "
                 "iteration's value as in the sequential loop)")
+    return ""
+
+
+def _array_reduction(kernel: Kernel, claim: LoopClaim, scalars: frozenset[str]) -> str:
+    """Why a reduction over an array (OpenMP 4.5 ``reduction(+:hist)``) is refused ("" if
+    every reduction variable is a scalar)."""
+    arrays = {a.name for a in kernel.array_args} - scalars
+    for _, name in claim.reductions:
+        if name in arrays:
+            return f"reduction over the array {name!r}: the translator reduces scalars only"
     return ""
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.directives import (LoopClaim, ParallelOpen, claim_parsers, directive_models,
-                                  untouched_notes)
+                                  left_as_written, untouched_notes)
 from frontends.directives.fortran import (claim_marks, data_raw_directives,
                                           prove_region_claims, read_claims)
 from frontends.fortran.assemble import assemble
@@ -161,7 +161,13 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
                                 f"{names[name].kernel_line})", m.span)
         names[name] = m
         finder.resolve(proc.scope)   # modules from other files, before any name is looked up
-        out.append(_region(proc, m, name, lines, form))
+        if not m.claims:
+            out.append(_region(proc, m, name, lines, form))
+            continue
+        try:
+            out.append(_region(proc, m, name, lines, form))
+        except UnsupportedConstructError as err:
+            left_as_written(m.claims[0][2], err, m.span)
     return out
 
 
@@ -175,7 +181,8 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.visit_block(statements)
     outside = _outside_names(proc, m, lines, form)
-    declared = frozenset().union(*(c.privates() for c, _, _ in m.claims))
+    written = {n for s in builder.statements for n in s.assignee_names()}
+    declared = frozenset().union(*(c.private_names(written) for c, _, _ in m.claims))
     asm = assemble(builder, name, m.span, outside, declared)
     calls, notes = (prove_region_claims(asm.kernel, asm.written_scalars, set(builder.touched),
                                         builder.loops, m)

@@ -131,3 +131,20 @@ def test_parse_command() -> None:
     assert cmd.translate_flags == ["-Werror"]
     assert parse_command(["-c", "a.c"], "gcc").compiler == "gcc"
     assert parse_command(["gcc", "-E", "a.c"], "gcc").passthrough
+
+
+def test_openmp_directives_through_the_wrappers(tmp_path: Path) -> None:
+    """``-Xtranslate --directives=openmp`` (or ``TRANSLATE_FLAGS``): a file holding only
+    OpenMP directives is translated, and its loop runs on the device."""
+    src = ("program p\n  integer, parameter :: n = 100\n  real(8) :: a(n)\n  integer :: i\n"
+           "  !$omp parallel do\n  do i = 1, n\n     a(i) = 2*i\n  end do\n"
+           "  print *, sum(a)\nend program\n")
+    write(tmp_path, "p.f90", src)
+    must(run([str(BIN / "translate-fc"), "gfortran", "p.f90", "-o", "plain"], tmp_path))
+    assert not list((tmp_path / ".translate").glob("p-*"))   # not translated without it
+    must(run([str(BIN / "translate-fc"), "gfortran", "-Xtranslate", "--directives=openmp",
+              "p.f90", "-o", "prog"], tmp_path))
+    assert list((tmp_path / ".translate").glob("p-*"))
+    r = run(["./prog"], tmp_path, TRANSLATE_PROFILE="1")
+    assert r.returncode == 0 and r.stdout == must(run(["./plain"], tmp_path))
+    assert "p_0" in r.stderr   # the region ran on the device

@@ -4,11 +4,14 @@ the original's results on PoCL.  Fortran and C, one program per directive family
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import check_sample
+from tests.e2e.harness import REPO, check_sample
 
 FORTRAN_LOOPS = """\
 ! translate-test: rtol=1e-12 translate=--directives=openmp
@@ -313,3 +316,125 @@ def test_target_data_directives_keep_arrays_on_the_device(tmp_path: Path, name: 
     rewritten = (tmp_path / "out" / name).read_text()
     for kind in ("data", "update", "end_data", "enter_data", "exit_data"):
         assert f"translate_data_{kind}_" in rewritten, kind
+
+
+@pytest.mark.parametrize("name", ["data_timeloop.f90", "data_timeloop.c"])
+def test_translate_check_reads_directives(name: str, tmp_path: Path) -> None:
+    """``translate check --directives openmp``: every region execution of the OpenMP sample
+    compared with the original's."""
+    done = subprocess.run([sys.executable, "-m", "translator.cli", "check", "--directives",
+                           "openmp", str(REPO / "samples" / "openmp" / name)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=600, check=False,
+                          env={**os.environ, "TRANSLATE_DEVICE": "cpu"})
+    assert done.returncode == 0, done.stderr
+    assert ("translate check: all 100 region executions match (step_0 x50, step_1 x50)"
+            in done.stderr + done.stdout)
+
+
+PARALLEL_F = """\
+! translate-test: translate=--directives=openmp
+program p5
+  implicit none
+  integer, parameter :: n = 100
+  real(8) :: a(n), b(n), c(n), s
+  integer :: i
+  do i = 1, n
+     a(i) = i
+  end do
+  s = 0
+  !$omp parallel private(i) reduction(+:s)
+  !$omp do
+  do i = 1, n
+     b(i) = 2*a(i)
+  end do
+  !$omp end do nowait
+  !$omp do
+  do i = 2, n
+     c(i) = b(i-1) + a(i)
+     s = s + c(i)
+  end do
+  !$omp end parallel
+  print *, s, c(n)
+end program
+"""
+
+PARALLEL_C = """\
+/* translate-test: translate=--directives=openmp */
+#include <stdio.h>
+#define N 100
+int main(void)
+{
+    static double a[N], b[N], c[N];
+    double s = 0;
+    for (int i = 0; i < N; i++)
+        a[i] = i;
+#pragma omp parallel reduction(+:s)
+    {
+#pragma omp for nowait
+        for (int i = 0; i < N; i++)
+            b[i] = 2 * a[i];
+#pragma omp for
+        for (int i = 1; i < N; i++) {
+            c[i] = b[i - 1] + a[i];
+            s += c[i];
+        }
+    }
+    printf("%g %g\\n", s, c[N - 1]);
+#pragma omp parallel
+    {
+        printf("hello\\n");
+#pragma omp for
+        for (int i = 0; i < N; i++)
+            b[i] = 0;
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("name,text", [("par.f90", PARALLEL_F), ("par.c", PARALLEL_C)])
+def test_parallel_construct_with_worksharing_loops(tmp_path: Path, name: str, text: str) -> None:
+    """A ``parallel`` construct holding ``do``/``for`` loops (the first with ``nowait``, the
+    second reading what the first wrote) is one region running the loops in order, with the
+    construct's ``reduction`` inherited; a ``parallel`` construct holding other code stays as
+    written with its loops."""
+    src = tmp_path / name
+    src.write_text(text)
+    check_sample(src, tmp_path)
+    rewritten = (tmp_path / "out" / name).read_text()
+    assert "omp end do nowait" not in rewritten and "omp for nowait" not in rewritten
+    if name.endswith(".c"):
+        assert '#pragma omp parallel\n    {\n        printf("hello\\n");' in rewritten
+
+
+def test_fixed_form_sentinels_and_continuation(tmp_path: Path) -> None:
+    """``c$omp`` in column 1 and a ``c$omp&`` continuation line (fixed form)."""
+    src = tmp_path / "fx.f"
+    src.write_text(FIXED)
+    check_sample(src, tmp_path)
+    assert "c$omp" not in (tmp_path / "out" / "fx.f").read_text()
+
+
+FIXED = """\
+c translate-test: translate=--directives=openmp
+      subroutine s(n, a)
+      integer n, i
+      double precision a(n), t
+c$omp parallel do
+c$omp& private(t)
+      do 10 i = 1, n
+         t = a(i)
+         a(i) = 2*t
+   10 continue
+c$omp end parallel do
+      end
+      program main
+      double precision a(100)
+      integer i
+      do 20 i = 1, 100
+         a(i) = i
+   20 continue
+      call s(100, a)
+      print *, a(1), a(100)
+      end
+"""

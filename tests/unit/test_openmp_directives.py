@@ -208,3 +208,61 @@ def test_no_error_keeps_the_sequential_meaning(tmp_path: Path) -> None:
     src = tmp_path / "racy.f90"
     src.write_text(RACY)
     check_sample(src, tmp_path)
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("s.f90", "subroutine s(n, a)\n  integer :: n, i\n  real(8) :: a(n)\n  !$omp parallel do\n"
+     "  do i = 1, n\n     call g(a(i))\n  end do\n  !$omp parallel do\n  do i = 1, n\n"
+     "     a(i) = 2*a(i)\n  end do\nend subroutine\n",
+     "s.f90:4:3: warning: '!$omp parallel do' left as written: CALL of subroutine 'g' is not "
+     "supported inside a kernel region"),
+    ("f.c", "#include <stdio.h>\nvoid f(int n, double *a)\n{\n#pragma omp parallel for\n"
+     "    for (int i = 0; i < n; i++)\n        printf(\"%g\\n\", a[i]);\n"
+     "#pragma omp parallel for\n    for (int i = 0; i < n; i++)\n        a[i] *= 2;\n}\n",
+     "f.c:4:13: warning: '#pragma omp parallel for' left as written:"),
+])
+def test_loop_that_cannot_be_a_region_is_left_as_written(tmp_path: Path, name: str, text: str,
+                                                         message: str) -> None:
+    """A loop holding a call or I/O keeps its directive and stays on the host; the file's
+    other directives are still translated."""
+    done = translate(tmp_path, name, text)
+    assert done.returncode == 0, done.stderr
+    assert message in done.stderr and "[-Wdirective-untranslated]" in done.stderr
+    rewritten = (tmp_path / "out" / name).read_text()
+    assert rewritten.count("parallel") == 1 and "translate_" in rewritten
+
+
+def test_default_private_and_array_reduction(tmp_path: Path) -> None:
+    """``default(private)`` makes the loop's unlisted scalars private (no race); a reduction
+    over an array is refused with a warning and the loop keeps its sequential meaning."""
+    text = textwrap.dedent("""\
+        subroutine s(n, a, b, h)
+          integer :: n, i, h(4)
+          real(8) :: a(n), b(n), t, u
+          !$omp parallel do default(private) shared(a, b)
+          do i = 1, n
+             t = a(i) * 2
+             u = t + 1
+             b(i) = u
+          end do
+          !$omp parallel do reduction(+:h)
+          do i = 1, n
+             h(mod(i, 4) + 1) = h(mod(i, 4) + 1) + 1
+          end do
+        end subroutine
+        """)
+    done = translate(tmp_path, "s.f90", text, "--report")
+    assert done.returncode == 0, done.stderr
+    assert "'!$omp parallel do' at line 4: proven: loops i parallel" in done.stderr
+    assert ("s.f90:10:3: warning: '!$omp parallel do': reduction over the array 'h': the "
+            "translator reduces scalars only; the loop keeps its sequential meaning "
+            "[-Wdirective-sequential]") in done.stderr
+
+
+def test_parallel_without_its_end(tmp_path: Path) -> None:
+    text = ("subroutine s(n, a)\n  integer :: n, i\n  real(8) :: a(n)\n  !$omp parallel\n"
+            "  !$omp do\n  do i = 1, n\n     a(i) = 1\n  end do\nend subroutine\n")
+    done = translate(tmp_path, "s.f90", text)
+    assert done.returncode == 1
+    assert ("s.f90:4:3: error: '!$omp parallel' without a matching end directive ('end "
+            "parallel')") in done.stderr

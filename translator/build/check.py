@@ -64,6 +64,7 @@ class Settings:
     fc: str = "gfortran"
     cc: str = "gcc"
     timeout: float = 600.0
+    directives: tuple[str, ...] = ("translate",)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,6 +81,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--fc", default=os.environ.get("FC") or "gfortran")
     ap.add_argument("--cc", default=os.environ.get("CC") or "gcc")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per program run")
+    ap.add_argument("--directives", default="translate", metavar="MODELS",
+                    help="directives to read, as for translate (openmp, openacc, translate)")
     return ap
 
 
@@ -88,9 +91,16 @@ def parse_args(argv: list[str]) -> Settings:
     if "--" in argv:
         cut = argv.index("--")
         argv, flags = argv[:cut], argv[cut + 1:]
-    a = _parser().parse_args(argv)
+    ap = _parser()
+    a = ap.parse_args(argv)
+    from frontends.directives.claims import parse_models
+    try:
+        models = parse_models(a.directives)
+    except ValueError as err:
+        ap.error(f"--directives: {err}")
     return Settings(sources=a.sources, flags=flags, run_args=shlex.split(a.args), rtol=a.rtol,
-                    atol=a.atol, keep=a.keep, fc=a.fc, cc=a.cc, timeout=a.timeout)
+                    atol=a.atol, keep=a.keep, fc=a.fc, cc=a.cc, timeout=a.timeout,
+                    directives=models)
 
 
 def main(argv: list[str]) -> int:
@@ -114,6 +124,8 @@ def translate_units(settings: Settings, policy) -> list[Unit]:
     from translator.build.job import read_source
     from translator.driver import translate_text
     options: dict = {"cpp_args": frontend_cpp_args(settings.flags)}
+    if settings.directives != ("translate",):
+        options["directives"] = settings.directives
     if compiler_preprocessing(settings.flags) is not None:   # gfortran's -cpp / -nocpp
         options["preprocess"] = compiler_preprocessing(settings.flags)
     units, stems = [], set()
