@@ -194,7 +194,9 @@ class Outcome:
     matched: bool | None = None          # race-free and translated: same output as original
 
     def reason(self) -> str:
-        return self.errors[0][1] if self.errors else ""
+        """The first error, else the first warning (a loop left as written says why)."""
+        return self.errors[0][1] if self.errors else (self.warnings[0][1] if self.warnings
+                                                       else "")
 
 
 def documented_reasons() -> list[str]:
@@ -328,10 +330,14 @@ def verdict(o: Outcome, reasons: Sequence[str]) -> str:
         return ""
     if o.translated:
         return "" if o.matched else "translated program does not match the original"
-    if not o.errors:
-        return "left on the host without an error"
     # a race-free loop refused as a race is a false alarm, unless the docs name its cause
     specific = [r for r in reasons if r != "directive-race"]
+    if not o.errors:   # left as written, with a directive-untranslated warning that says why
+        left = [m for _, m in o.warnings if "[-Wdirective-untranslated]" in m]
+        if not left:
+            return "left on the host without an error or warning"
+        return "" if _documented(left[0], specific) else "left on the host for an " \
+            "undocumented reason"
     return "" if _documented(o.reason(), specific) else "refused for an undocumented reason"
 
 
