@@ -5,9 +5,12 @@ Compute constructs with a loop (``parallel loop``, ``kernels loop``, ``serial lo
 ``seq`` or ``auto``, so its loops (``collapse(n)``/``tile(...)``: the outer n) are a claim that
 legality must prove; ``kernels``, ``serial``, ``auto`` and ``seq`` loops leave the choice to
 automatic mapping (``parallel=0``), which keeps the sequential meaning unless it proves more.
-A compute construct without ``loop`` (``!$acc kernels`` ... ``!$acc end kernels``) is a
-`ParallelOpen`; `resolve_constructs` turns it into the loop claim of the nest right after it
-when no ``loop`` directive follows, and makes a bare ``loop`` inside ``kernels`` automatic.
+A compute construct without ``loop`` (``!$acc kernels`` ... ``!$acc end kernels``; in C the
+statement after it) is a `ParallelOpen`: the frontends make the whole construct one region,
+its ``loop`` directives claims (code between them runs as one gang would).
+`resolve_constructs` makes a bare ``loop`` inside ``kernels`` automatic and gives loops of a
+construct its sizes.  Sizes (``vector_length(n)``, ``tile(a, b)``, ``num_gangs(1)``) become
+``split_iname`` hints, applied once the claim is proven (`mapping_hints`, `bind_hints`).
 
 Data sharing (OpenACC 3.x, 2.6.2): a scalar not named in a clause is firstprivate in a
 ``parallel``/``serial`` construct (one copy per gang, shared by the gang's workers and vector
