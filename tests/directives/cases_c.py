@@ -502,4 +502,29 @@ C_CASES: list[tuple] = [
       u[i][j] = u[i][j - 1] + 1;
   }
 """),
+    ("c_acc_reduction_wrong_operator", R, "missing reduction", """
+  double t = *s;
+#pragma acc parallel loop reduction(+:t)
+  for (int i = 0; i < n; i++)
+    t *= 1.0 + 0.5 * (i % 2);
+  *s = t;
+"""),
+    ("c_acc_private_array", F, "private arrays", """
+  double w[2];
+#pragma acc parallel loop private(w)
+  for (int i = 0; i < n; i++) {
+    w[0] = a[i];
+    w[1] = b[i] * w[0];
+    c[i] = w[1] - w[0];
+  }
+"""),
+    ("c_acc_atomic_update", F, "reductions", """
+  int r = *k;
+#pragma acc parallel loop
+  for (int i = 0; i < n; i++) {
+#pragma acc atomic update
+    r += ix[i];
+  }
+  *k = r;
+"""),
 ]

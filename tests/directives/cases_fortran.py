@@ -618,4 +618,29 @@ FORTRAN_CASES: list[tuple] = [
      end do
   end do
 """),
+    ("f_acc_reduction_wrong_operator", R, "missing reduction", """
+  integer :: i
+  !$acc parallel loop reduction(+:s)
+  do i = 1, n
+     s = s * (1.0d0 + 0.5d0 * mod(i, 2))
+  end do
+"""),
+    ("f_acc_private_array", F, "private arrays", """
+  integer :: i
+  real(8) :: w(2)
+  !$acc parallel loop private(w)
+  do i = 1, n
+     w(1) = a(i)
+     w(2) = b(i) * w(1)
+     c(i) = w(2) - w(1)
+  end do
+"""),
+    ("f_acc_atomic_update", F, "reductions", """
+  integer :: i
+  !$acc parallel loop
+  do i = 1, n
+     !$acc atomic update
+     k = k + ix(i)
+  end do
+"""),
 ]
