@@ -31,23 +31,51 @@ rename):
   * `ParallelOpen`: a ``parallel`` construct without a loop (OpenMP ``parallel`` holding
     ``do``/``for`` directives); its worksharing loops inside are `LoopClaim`s.
 
-- The frontends (Fortran: `frontends.directives.fortran`, C: `frontends.directives.c`) find
-  the loop nest after each `LoopClaim`, make it a region (named ``<procedure>_<k>``), and call
-  `check_claim` on the kernel they built.  That proof uses the directive's rules, not the
+- C has no end directives: a loop claim covers the ``for`` statement after it, a data
+  claim spelled ``data ...`` the statement after it (its ``end data`` is placed after that
+  statement), a `ParallelOpen` the compound statement after it.  In Fortran `ParallelOpen`
+  ends at the directive ``end_words`` names, a data construct at its ``end ... data``
+  `EndDirective` (words ending in "data").
+- A directive inside a loop claim's loop: a nested `LoopClaim` changes nothing; an
+  ``atomic`` (``atomic update``) `Untouched` guarding a scalar update is a reduction
+  (`with_inner_directives`); any other `Untouched` leaves the loop as written.
+- The frontends (`frontends.directives.fortran`; C in `frontends.c.regions`) make each loop
+  nest a region (named ``<procedure>_<k>``) and prove its claims on the kernel they built
+  (`frontends.directives.proof.prove_claims`).  The proof uses the directive's rules, not the
   sequential program: a shared scalar written in the loop, a private scalar read before it is
-  written, a reduction variable that is not an accumulation, and a carried dependence on a
-  declared-parallel loop are ``directive-race`` warnings at the directive (errors unless
-  ``-Wno-error=directive-race``); the region then keeps its sequential meaning (automatic
-  mapping decides).
+  written, a carried dependence on a declared-parallel loop are ``directive-race`` warnings at
+  the directive (errors unless ``-Wno-error=directive-race``); a correct claim that cannot run
+  in parallel here (``lastprivate``, a reduction operator or an array reduction the IR lacks)
+  is a ``directive-sequential`` warning; either way the region keeps its sequential meaning
+  (the automatic mapping decides).  A proven claim adds ``set_options(reassociate=True)`` when
+  it has reductions, then its ``hints``.  A loop no region can hold (a call, I/O) is left as
+  written with a ``directive-untranslated`` warning (`left_as_written`).
 """
 
 from __future__ import annotations
 
 from frontends.directives.claims import (  # noqa: F401 (the package's interface)
-    MODELS, RACE, SEQUENTIAL, UNTRANSLATED, Claim, DataClaim, EndDirective, LoopClaim,
-    ParallelOpen, Untouched, atomic_update, directive_models, inherit, left_as_written,
-    parallel_left, parse_models, requested_models, spelled, untouched_notes,
-    with_inner_directives)
+    MODELS,
+    RACE,
+    SEQUENTIAL,
+    UNTRANSLATED,
+    Claim,
+    DataClaim,
+    EndDirective,
+    LoopClaim,
+    ParallelOpen,
+    Untouched,
+    atomic_update,
+    directive_models,
+    inherit,
+    left_as_written,
+    parallel_left,
+    parse_models,
+    requested_models,
+    spelled,
+    untouched_notes,
+    with_inner_directives,
+)
 
 
 def claim_parsers(models: tuple[str, ...]) -> dict:

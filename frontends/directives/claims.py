@@ -106,6 +106,8 @@ class EndDirective:
     words: tuple[str, ...]
     span: SourceSpan
     lines: tuple[int, int] = (0, 0)
+    #: clauses of the end directive (``nowait``)
+    clauses: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -10,7 +10,7 @@ continue).  Conditional-compilation lines (``!$ use omp_lib``) are not directive
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from frontends.directives.claims import (
@@ -233,6 +233,8 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
             last = end.last_line if end else hi
             covered |= set(range(g.raw.line, last + 1))
             claim = _with_inner(found, j, lo, hi, lines, form)
+            if claim is not None and end is not None and _nowait(found, end):
+                claim = replace(claim, ignored=claim.ignored + ("nowait",))
             if claim is None:
                 found[k] = FoundClaim(opened.raw, parallel_left(
                     opened.claim, f"its loop at line {lo} is not offloaded"))
@@ -253,6 +255,11 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
         name=None, kernel_line=opened.raw.line, end_line=end.last_line,
         body_first_line=opened.raw.last_line + 1, indent=opened.raw.indent, calls=(),
         span=opened.raw.span, end_span=end.span, claims=tuple(claims))
+
+
+def _nowait(found: list[FoundClaim], end: RawDirective) -> bool:
+    """Whether the end directive `end` says ``nowait``."""
+    return any(g.raw is end and "nowait" in getattr(g.claim, "clauses", ()) for g in found)
 
 
 def _spelled(f: FoundClaim) -> str:

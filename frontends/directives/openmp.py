@@ -103,7 +103,9 @@ def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
         return Untouched(model=MODEL, name=word, span=span, reason="unknown directive")
     name = " ".join(words)
     if words[0] == "end":
-        return EndDirective(model=MODEL, words=words[1:], span=span)
+        rest = text.lower().split()[len(words):]
+        return EndDirective(model=MODEL, words=words[1:], span=span,
+                            clauses=("nowait",) if "nowait" in rest else ())
     if _is_loop(words):
         return _loop_claim(name, _clauses(text, span), span, language)
     if words[0] == "target" and len(words) > 1 and words[1] in _DATA_WORDS:

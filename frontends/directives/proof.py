@@ -79,13 +79,42 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
         notes.append(f"{spelled} at line {claim.span.line}: {verdict.summary}"
                      + (f"; accepted with no effect: {', '.join(claim.ignored)}"
                         if claim.ignored else ""))
-        if verdict.proven and claim.reductions and not calls:
+        if verdict.proven and claim.reductions and not any(c.name == "set_options"
+                                                            for c in calls):
             calls.append(TransformCall(name="set_options", kwargs=(("reassociate", True),),
                                        span=claim.span))
-        if verdict.proven and claim.hints:   # mapping sizes the directive asks for (h16)
-            from frontends.directives.openacc import bind_hints
+        if verdict.proven and claim.hints:   # mapping sizes the directive asks for (h16:
+            from frontends.directives.openacc import bind_hints   # loops named once proven)
             calls += bind_hints(claim, site.loops)
+    notes += _nowait_races(facts, claims)
     return tuple(calls), tuple(notes)
+
+
+def _nowait_races(facts: RegionFacts, claims: tuple) -> list[str]:
+    """``nowait`` on a worksharing loop lets threads start the next loops of the construct
+    before it ends: a race when a later loop touches memory it writes, or writes memory it
+    reads (proved by isl; the region still runs the loops in order)."""
+    from translator.split import loops_conflict
+    kernel, out = facts.kernel, []
+    nests = [_outer_statements(kernel, facts.loops, line) for _, line, _ in claims]
+    for k, (claim, _, spelled) in enumerate(claims):
+        if "nowait" not in claim.ignored:
+            continue
+        for later, (other, _, _) in zip(nests[k + 1:], claims[k + 1:]):
+            if nests[k] and later and loops_conflict(kernel, nests[k], later, ()):
+                problem = (f"'nowait' lets the loop at line {other.span.line} start before "
+                           "this loop ends, and they touch the same memory (one of them "
+                           "writes it): remove nowait")
+                warn(RACE, f"{spelled}: {problem}; the loops run in order",
+                     claim.span)
+                out.append(f"{spelled} at line {claim.span.line}: refused: {problem}")
+                break
+    return out
+
+
+def _outer_statements(kernel: Kernel, loops: tuple[LoopInfo, ...], line: int) -> list:
+    iname = next((r.iname for r in loops if r.line == line), None)
+    return [s for s in kernel.statements if iname in s.within_inames]
 
 
 def declared_loops(claim: LoopClaim, line: int, loops: tuple[LoopInfo, ...], spelled: str

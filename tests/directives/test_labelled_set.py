@@ -36,10 +36,6 @@ KNOWN_GAPS = {
                                      "not refused when the last iteration may not write",
     "c_omp_lastprivate_conditional": "lastprivate loops are kept sequential with a warning, "
                                      "not refused when the last iteration may not write",
-    "f_omp_nowait_dependent": "nowait between dependent loops: the loops run in order "
-                              "(sequential result), the race is not reported",
-    "c_omp_nowait_dependent": "nowait between dependent loops: the loops run in order "
-                              "(sequential result), the race is not reported",
     "c_omp_inner_index_shared": "an inner loop index declared outside the parallel loop is "
                                 "shared in OpenMP C, but is treated as private",
     "f_omp_neighbour_out_of_bounds": "reads outside the declared extent (a(0), a(n+1)) are "

@@ -266,3 +266,51 @@ def test_parallel_without_its_end(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert ("s.f90:4:3: error: '!$omp parallel' without a matching end directive ('end "
             "parallel')") in done.stderr
+
+
+NOWAIT_F = """\
+subroutine s(n, a, b, c)
+  integer :: n, i
+  real(8) :: a(n), b(n), c(n)
+  !$omp parallel
+  !$omp do
+  do i = 1, n
+     b(i) = 2*a(i)
+  end do
+  !$omp end do nowait
+  !$omp do
+  do i = 2, n
+     c(i) = b(i-1)
+  end do
+  !$omp end parallel
+end subroutine
+"""
+
+NOWAIT_C = """\
+void f(int n, const double *restrict a, double *restrict b, double *restrict c)
+{
+#pragma omp parallel
+  {
+#pragma omp for nowait
+    for (int i = 0; i < n; i++)
+      b[i] = 2 * a[i];
+#pragma omp for
+    for (int i = 1; i < n; i++)
+      c[i] = b[i - 1];
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("name, text, where", [("s.f90", NOWAIT_F, "s.f90:5:3"),
+                                               ("f.c", NOWAIT_C, "f.c:5:13")])
+def test_nowait_between_dependent_loops_is_a_race(tmp_path: Path, name: str, text: str,
+                                                  where: str) -> None:
+    done = translate(tmp_path, name, text)
+    assert done.returncode == 1
+    assert (f"{where}: error: ") in done.stderr
+    assert ("'nowait' lets the loop at line 10 start before this loop ends, and they touch the "
+            "same memory (one of them writes it): remove nowait" if name == "s.f90" else
+            "'nowait' lets the loop at line 8 start before") in done.stderr
+    independent = text.replace("b(i-1)", "a(i)").replace("b[i - 1]", "a[i]")
+    assert translate(tmp_path, name, independent).returncode == 0
