@@ -269,7 +269,18 @@ class RegionFinder:
         claim = self._with_inner(raw, claim, end.last_line)
         if claim is not None:
             first = line_of(self.src.text, first_word(self.src.text, raw.end)[1])
-            self._new_claim_site(raw, end, [item], visible, loops, ((claim, first, what),))
+            self._new_claim_site(raw, end, [item], visible, loops, ((claim, first, what),)
+                                 + self._nested_claims(raw, claim, end.last_line))
+
+    def _nested_claims(self, raw: RawDirective, claim, last: int) -> tuple:
+        """The claims of the loop directives inside the loop of `claim`, proven on its
+        region too (`nested_claims`) (h16)."""
+        from frontends.directives.claims import LoopClaim, nested_claims
+        inner = [(c, line_of(self.src.text, first_word(self.src.text, r.end)[1]),
+                  spelled(c, "c"))
+                 for line, (r, c) in sorted(self.claims.items())
+                 if raw.line < line <= last and isinstance(c, LoopClaim)]
+        return nested_claims(claim, inner)
 
     def _with_inner(self, raw: RawDirective, claim, last: int):
         """`claim` given the directives inside its loop (`with_inner_directives`); None, and
@@ -316,12 +327,14 @@ class RegionFinder:
                                spelled(found[1], "c")))
             elif isinstance(node, c_ast.For) and claims and claims[-1][1] == node.coord.line:
                 statements.append(node)
+            elif claim.model == "openacc" and not isinstance(node, c_ast.Pragma):
+                statements.append(node)   # an OpenACC construct is one region (h16)
             else:
                 why = why or (f"line {node.coord.line if node.coord else '?'} holds code "
                               "outside its worksharing loops (every thread runs it)")
         end = statement_end(self.src.text, raw.end, raw.span, spelled(claim, "c"))
         last = self.src.text.count("\n", 0, end - 1) + 1
-        if why or not claims:
+        if why or not (claims or statements):
             for line in [ln for ln in self.claims if raw.line < ln <= last]:
                 del self.claims[line]   # left as written with the construct
             self.claims[raw.line] = (raw, parallel_left(claim, why or "it holds no "

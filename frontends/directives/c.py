@@ -22,4 +22,10 @@ def read_claims(src: SourceText, models: tuple[str, ...], parsers: dict[str, Any
             continue
         for line, raw in scan_directives(src, _SENTINELS[model]).items():
             out[line] = (raw, parsers[model](raw.text, raw.span, "c"))
+    if "openacc" in models:   # OpenACC constructs depend on what follows them (h16)
+        from frontends.directives.openacc import resolve_constructs
+        lines = sorted(out)
+        claims = resolve_constructs([(k, out[k][0].last_line, out[k][1]) for k in lines],
+                                    src.lines, "c")
+        out = {k: (out[k][0], c) for k, c in zip(lines, claims)}
     return out

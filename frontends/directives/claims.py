@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from frontends.base import TransformCall
 from translator.diagnostics import SourceSpan, TranslatorError, warn
@@ -229,6 +230,16 @@ def spelled(claim: Claim, language: str) -> str:
     word = "omp" if claim.model == "openmp" else "acc"
     sentinel = f"!${word}" if language == "fortran" else f"#pragma {word}"
     return f"'{sentinel} {getattr(claim, 'name', 'parallel')}'"
+
+
+def nested_claims(outer: LoopClaim, inner: list[tuple[Any, int, str]]) -> tuple:
+    """The claims of loop directives nested in `outer`'s loop nest that declare loops
+    parallel (OpenACC ``loop vector`` inside ``parallel loop gang``, ``loop independent``,
+    OpenMP ``simd`` inside ``parallel do``), as (claim, loop line, spelling) to prove on the
+    same region: each inherits `outer`'s data-sharing clauses.  ``seq``/``auto`` loops
+    declare nothing.  (h16: a nested claim was not checked before.)"""
+    return tuple((inherit(c, outer), line, how) for c, line, how in inner
+                 if isinstance(c, LoopClaim) and c.parallel > 0)
 
 
 def left_as_written(spelling: str, err: TranslatorError, span: SourceSpan) -> None:

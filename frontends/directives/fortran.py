@@ -123,7 +123,13 @@ def read_claims(lines: SourceLines, form: str, models: tuple[str, ...],
         for raw in scan_model(lines, form, model):
             claim = parsers[model](raw.text, raw.span, "fortran")
             found.append(FoundClaim(raw, claim))
-    return sorted(found, key=lambda f: f.raw.line)
+    found = sorted(found, key=lambda f: f.raw.line)
+    if "openacc" in models:   # OpenACC constructs depend on what follows them (h16)
+        from frontends.directives.openacc import resolve_constructs
+        claims = resolve_constructs([(f.raw.line, f.raw.last_line, f.claim) for f in found],
+                                    lines.lines, "fortran")
+        found = [FoundClaim(f.raw, c) for f, c in zip(found, claims)]
+    return found
 
 
 def claim_marks(found: list[FoundClaim], procedures: list[Procedure], lines: SourceLines,
@@ -149,7 +155,9 @@ def claim_marks(found: list[FoundClaim], procedures: list[Procedure], lines: Sou
                 name=None, kernel_line=f.raw.line, end_line=end.last_line if end else hi,
                 body_first_line=f.raw.last_line + 1, indent=f.raw.indent, calls=(),
                 span=f.raw.span, end_span=end.span if end else lines.span(hi),
-                claims=((claim, lo, _spelled(f)),), body_last_line=hi))
+                claims=((claim, lo, _spelled(f)),) + _nested(found, claim, lo, hi, lines,
+                                                             form),
+                body_last_line=hi))
     return marks
 
 
@@ -166,6 +174,23 @@ def _with_inner(found: list[FoundClaim], k: int, lo: int, hi: int, lines: Source
                                                span=f.claim.span, reason=claim))
         return None
     return claim
+
+
+def _nested(found: list[FoundClaim], claim: LoopClaim, lo: int, hi: int, lines: SourceLines,
+            form: str) -> tuple:
+    """The claims of the loop directives inside the nest (lines `lo`..`hi`) of `claim`, to be
+    proven on its region (`nested_claims`) (h16)."""
+    from frontends.directives.claims import nested_claims
+    inner = [(g.claim, _next_code_number(lines, g.raw.last_line, hi, form), _spelled(g))
+             for g in found if lo < g.raw.line < hi and isinstance(g.claim, LoopClaim)]
+    return nested_claims(claim, inner)
+
+
+def _next_code_number(lines: SourceLines, after: int, last: int, form: str) -> int:
+    for n in range(after + 1, last + 1):
+        if not is_comment_line(lines.line(n), form):
+            return n
+    return 0
 
 
 def _next_code_line(lines: SourceLines, after: int, last: int, form: str) -> str:
@@ -217,7 +242,10 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
             claims.append((inherit(claim, opened.claim.claim), lo, _spelled(g)))
     code = [n for n in range(opened.raw.last_line + 1, found[close].raw.line)
             if n not in covered and not is_comment_line(lines.line(n), form)]
-    if code or not claims:
+    # an OpenACC construct is one region whatever it holds: code outside its loop directives
+    # runs as one gang would run it (automatic mapping decides) (h16)
+    whole = opened.claim.model == "openacc"
+    if (code or not claims) and not whole:
         why = (f"line {code[0]} holds code outside its worksharing loops (every thread runs "
                "it)" if code else "it holds no worksharing loop")
         found[k] = FoundClaim(opened.raw, parallel_left(opened.claim, why))

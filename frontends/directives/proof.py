@@ -83,8 +83,9 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
                                                             for c in calls):
             calls.append(TransformCall(name="set_options", kwargs=(("reassociate", True),),
                                        span=claim.span))
-        if verdict.proven:
-            calls += claim.hints   # the model's mapping hints (legality checks them again)
+        if verdict.proven and claim.hints:   # mapping sizes the directive asks for (h16:
+            from frontends.directives.openacc import bind_hints   # loops named once proven)
+            calls += bind_hints(claim, site.loops)
     notes += _nowait_races(facts, claims)
     return tuple(calls), tuple(notes)
 

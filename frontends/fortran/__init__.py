@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
-from frontends.directives import (LoopClaim, claim_parsers, directive_models, left_as_written,
-                                  untouched_notes)
+from frontends.directives import (LoopClaim, ParallelOpen, claim_parsers, directive_models,
+                                  left_as_written, untouched_notes)
 from frontends.directives.fortran import (claim_marks, data_raw_directives,
                                           prove_region_claims, read_claims)
 from frontends.fortran.assemble import assemble
@@ -87,7 +87,8 @@ class FortranFrontend:
         regions: list[Region] = []
         data: tuple[DataSite, ...] = ()
         finder = ModuleFinder.from_options(path, options or {}, load_module)
-        loop_claims = [c for c in claims if isinstance(c.claim, LoopClaim)]
+        # an OpenACC kernels construct holding plain loops is a region too (h16)
+        loop_claims = [c for c in claims if isinstance(c.claim, (LoopClaim, ParallelOpen))]
         if (marks or found or loop_claims) and analysed is None:
             refuse_unpreprocessed_directives(lines)
         if marks or found or loop_claims:
