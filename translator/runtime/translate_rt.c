@@ -2,9 +2,16 @@
  * translate_rt.c -- the runtime behind the generated host glue.  See translate_rt.h for the
  * behaviour and the calling convention.
  */
+#if !defined(_POSIX_C_SOURCE) && !defined(_GNU_SOURCE)
+#define _POSIX_C_SOURCE 200809L   /* mkdir, getpid, rename under -std=c99 */
+#endif
 #include "translate_rt.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -389,6 +396,7 @@ static void select_device(const tr_region *region)
 
 /* Data regions (the last section of this file). */
 static void print_data_profile(unsigned long long *in, unsigned long long *out);
+static void print_cache_profile(void);
 static void release_data(void);
 static int data_present(void);
 static int one_present(const void *a, size_t a_bytes, const void *b, size_t b_bytes);
@@ -422,6 +430,7 @@ static void print_profile(void)
         out += s->bytes_out;
     }
     print_data_profile(&in, &out);
+    print_cache_profile();
     /* every region call, all kernel time, and all bytes moved (regions and data directives) */
     fprintf(stderr, "%-24s %-24s %8llu %14.3f %16llu %16llu\n", "total", "-", calls,
             (double)ns * 1e-6, in, out);
@@ -879,15 +888,241 @@ static void fail_build(const tr_region *region, cl_program program, cl_int err)
     exit(1);
 }
 
+#define TR_BUILD_OPTIONS "-cl-kernel-arg-info"
+
+static cl_program load_cached_program(const char *src);
+static void store_cached_program(cl_program program, const char *src);
+
+/* The program of `src`, built for rt.device: loaded from the binary cache on disk where it
+ * holds the same source for the same device, driver and options (see "Program binary cache"),
+ * else built from source and stored there. */
 static cl_program build_program(const tr_region *region, const char *src)
 {
     cl_int err;
-    cl_program program = clCreateProgramWithSource(rt.context, 1, &src, NULL, &err);
+    cl_program program = load_cached_program(src);
+    if (program != NULL)
+        return program;
+    program = clCreateProgramWithSource(rt.context, 1, &src, NULL, &err);
     check(region, err, "clCreateProgramWithSource");
-    err = clBuildProgram(program, 1, &rt.device, "-cl-kernel-arg-info", NULL, NULL);
+    err = clBuildProgram(program, 1, &rt.device, TR_BUILD_OPTIONS, NULL, NULL);
     if (err != CL_SUCCESS)
         fail_build(region, program, err);
+    store_cached_program(program, src);
     return program;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Program binary cache on disk                                                                */
+
+/* One file per program: <dir>/<key hash, 16 hex digits>.clbin, written to a temporary name
+ * and renamed into place.  Contents: the magic line, the length and bytes of the key (device,
+ * driver, platform, build options, then the whole kernel source), the length and bytes of the
+ * binary, and an FNV-1a hash of the binary.  An entry is used only if its key equals this
+ * program's key byte for byte and the hash matches; anything else (truncated, corrupt, another
+ * source under the same hash, a binary the driver refuses) is rebuilt and replaced. */
+static const char CACHE_MAGIC[8] = {'T', 'R', 'K', 'C', 'A', 'C', '1', '\n'};
+
+static struct {
+    int state;                /* 0: not set up, 1: on, -1: off */
+    char dir[1024];
+    char meta[2048];          /* device, driver, platform and options: the key's head */
+    unsigned long loaded, built, replaced;
+} kc;
+
+static uint64_t fnv_bytes(uint64_t h, const unsigned char *p, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        h ^= p[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+/* mkdir -p; 0 on success. */
+static int make_dirs(char *path)
+{
+    char *p;
+    for (p = path + 1; *p != '\0'; ++p)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+                *p = '/';
+                return -1;
+            }
+            *p = '/';
+        }
+    return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* TRANSLATE_KERNEL_CACHE, else $XDG_CACHE_HOME/translate/kernels, else
+ * $HOME/.cache/translate/kernels; "off" (or "0") disables the cache. */
+static int cache_directory(char *out, size_t cap)
+{
+    const char *v = getenv("TRANSLATE_KERNEL_CACHE"), *base;
+    int n;
+    if (v != NULL && (strcmp(v, "off") == 0 || strcmp(v, "0") == 0))
+        return -1;
+    if (v != NULL && v[0] != '\0')
+        n = snprintf(out, cap, "%s", v);
+    else if ((base = getenv("XDG_CACHE_HOME")) != NULL && base[0] == '/')
+        n = snprintf(out, cap, "%s/translate/kernels", base);
+    else if ((base = getenv("HOME")) != NULL && base[0] != '\0')
+        n = snprintf(out, cap, "%s/.cache/translate/kernels", base);
+    else
+        return -1;
+    return n > 0 && (size_t)n < cap ? 0 : -1;
+}
+
+static void cache_setup(void)
+{
+    char platform[256] = "", version[256] = "", driver[256] = "";
+    if (kc.state != 0)
+        return;
+    kc.state = -1;
+    if (cache_directory(kc.dir, sizeof kc.dir) != 0 || make_dirs(kc.dir) != 0)
+        return;
+    clGetPlatformInfo(rt.platform, CL_PLATFORM_NAME, sizeof platform - 1, platform, NULL);
+    clGetDeviceInfo(rt.device, CL_DEVICE_VERSION, sizeof version - 1, version, NULL);
+    clGetDeviceInfo(rt.device, CL_DRIVER_VERSION, sizeof driver - 1, driver, NULL);
+    snprintf(kc.meta, sizeof kc.meta, "device=%s\ndevice version=%s\ndriver=%s\n"
+             "platform=%s\noptions=%s\nsource:\n", rt.device_name, version, driver, platform,
+             TR_BUILD_OPTIONS);
+    kc.state = 1;
+}
+
+static void cache_path(const char *src, char *out, size_t cap)
+{
+    uint64_t h = fnv_bytes(1469598103934665603ull, (const unsigned char *)kc.meta,
+                           strlen(kc.meta));
+    h = fnv_bytes(h, (const unsigned char *)src, strlen(src));
+    snprintf(out, cap, "%s/%016llx.clbin", kc.dir, (unsigned long long)h);
+}
+
+static int read_exact(FILE *f, void *buf, size_t n)
+{
+    return fread(buf, 1, n, f) == n;
+}
+
+/* The entry's binary if its key is `src` under kc.meta and it is intact (free it), else NULL
+ * with *stale set when a file was there. */
+static unsigned char *read_entry(const char *path, const char *src, size_t *size, int *stale)
+{
+    FILE *f = fopen(path, "rb");
+    char magic[8];
+    uint64_t keylen, binlen, hash, want = strlen(kc.meta) + strlen(src);
+    unsigned char *key = NULL, *bin = NULL;
+    int ok;
+    if (f == NULL)
+        return NULL;
+    *stale = 1;
+    ok = read_exact(f, magic, 8) && memcmp(magic, CACHE_MAGIC, 8) == 0
+         && read_exact(f, &keylen, 8) && keylen == want
+         && (key = malloc(keylen + 1)) != NULL && read_exact(f, key, keylen)
+         && memcmp(key, kc.meta, strlen(kc.meta)) == 0
+         && memcmp(key + strlen(kc.meta), src, strlen(src)) == 0
+         && read_exact(f, &binlen, 8) && binlen > 0 && binlen < ((uint64_t)1 << 31)
+         && (bin = malloc(binlen)) != NULL && read_exact(f, bin, binlen)
+         && read_exact(f, &hash, 8) && hash == fnv_bytes(1469598103934665603ull, bin, binlen)
+         && fgetc(f) == EOF;
+    fclose(f);
+    free(key);
+    if (!ok) {
+        free(bin);
+        return NULL;
+    }
+    *size = (size_t)binlen;
+    return bin;
+}
+
+/* The profile's line about the cache (TRANSLATE_PROFILE). */
+static void print_cache_profile(void)
+{
+    if (kc.state == 1)
+        fprintf(stderr, "kernel cache %s: %lu program(s) loaded, %lu built, %lu unusable "
+                "entr%s replaced\n", kc.dir, kc.loaded, kc.built, kc.replaced,
+                kc.replaced == 1 ? "y" : "ies");
+}
+
+static void cache_note(const char *what, const char *path)
+{
+    if (env_flag("TRANSLATE_VERBOSE"))
+        fprintf(stderr, "translate runtime: kernel cache: %s %s\n", what, path);
+}
+
+static cl_program load_cached_program(const char *src)
+{
+    char path[1200];
+    size_t size = 0;
+    int stale = 0;
+    unsigned char *bin;
+    cl_int status, err;
+    cl_program program;
+    cache_setup();
+    if (kc.state != 1)
+        return NULL;
+    cache_path(src, path, sizeof path);
+    bin = read_entry(path, src, &size, &stale);
+    if (bin == NULL) {
+        kc.replaced += stale;
+        cache_note(stale ? "ignoring an unusable entry" : "miss", path);
+        return NULL;
+    }
+    program = clCreateProgramWithBinary(rt.context, 1, &rt.device, &size,
+                                        (const unsigned char **)&bin, &status, &err);
+    free(bin);
+    if (err == CL_SUCCESS && status == CL_SUCCESS
+            && clBuildProgram(program, 1, &rt.device, TR_BUILD_OPTIONS, NULL, NULL)
+               == CL_SUCCESS) {
+        kc.loaded++;
+        cache_note("loaded", path);
+        return program;
+    }
+    if (err == CL_SUCCESS)
+        clReleaseProgram(program);
+    kc.replaced++;
+    cache_note("the driver refused the binary of", path);
+    return NULL;
+}
+
+static int write_entry(FILE *f, const char *src, const unsigned char *bin, uint64_t binlen)
+{
+    uint64_t keylen = strlen(kc.meta) + strlen(src);
+    uint64_t hash = fnv_bytes(1469598103934665603ull, bin, binlen);
+    return fwrite(CACHE_MAGIC, 1, 8, f) == 8 && fwrite(&keylen, 8, 1, f) == 1
+           && fputs(kc.meta, f) >= 0 && fputs(src, f) >= 0 && fwrite(&binlen, 8, 1, f) == 1
+           && fwrite(bin, 1, binlen, f) == binlen && fwrite(&hash, 8, 1, f) == 1;
+}
+
+/* Stores the built program's binary (a failure to write only costs the next run a build). */
+static void store_cached_program(cl_program program, const char *src)
+{
+    char path[1200], tmp[1300];
+    size_t size = 0;
+    unsigned char *bin;
+    FILE *f;
+    int ok;
+    kc.built++;
+    if (kc.state != 1 || clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size,
+                                          NULL) != CL_SUCCESS || size == 0)
+        return;
+    bin = malloc(size);
+    if (bin == NULL || clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL)
+            != CL_SUCCESS) {
+        free(bin);
+        return;
+    }
+    cache_path(src, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    f = fopen(tmp, "wb");
+    ok = f != NULL && write_entry(f, src, bin, size);
+    ok = f != NULL && fclose(f) == 0 && ok;
+    free(bin);
+    if (ok && rename(tmp, path) == 0) {
+        cache_note("stored", path);
+        return;
+    }
+    remove(tmp);
 }
 
 /* The built program of `source` (one of `region`'s), from the cache or newly built. */
