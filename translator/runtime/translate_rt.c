@@ -170,6 +170,16 @@ struct tr_region_state {
     struct tr_cached_buffer *cache;    /* device buffers by slot, kept between calls */
     cl_uint cache_cap;
     struct tr_kernel_memo *memos;      /* one per kernel (one-kernel regions: one) */
+    /* profiling: per argument, the copies made because no data region held it */
+    const char *arg_names;             /* the glue's names (a string literal) */
+    struct tr_traffic *traffic;
+    cl_uint traffic_cap;
+};
+
+/* Copies of one array argument of a region (TRANSLATE_PROFILE). */
+struct tr_traffic {
+    unsigned long long ins, outs;      /* calls that copied it in, and back */
+    unsigned long long bytes;          /* its size at the last copy */
 };
 
 /* A built program, keyed by the hash of its source. */
@@ -397,6 +407,7 @@ static void select_device(const tr_region *region)
 /* Data regions (the last section of this file). */
 static void print_data_profile(unsigned long long *in, unsigned long long *out);
 static void print_cache_profile(void);
+static void print_copy_hints(const struct tr_region_state *s);
 static void release_data(void);
 static int data_present(void);
 static int one_present(const void *a, size_t a_bytes, const void *b, size_t b_bytes);
@@ -434,6 +445,8 @@ static void print_profile(void)
     /* every region call, all kernel time, and all bytes moved (regions and data directives) */
     fprintf(stderr, "%-24s %-24s %8llu %14.3f %16llu %16llu\n", "total", "-", calls,
             (double)ns * 1e-6, in, out);
+    for (s = rt.regions; s != NULL; s = s->next)
+        print_copy_hints(s);
 }
 
 static void at_exit(void);
@@ -465,6 +478,7 @@ static void release_kernels(struct tr_region_state *s)
     free(s->memos);
     free(s->slots);
     free(s->kernel_set);
+    free(s->traffic);
 }
 
 /* The exit handler.  Exit handlers run in reverse order of registration, and an OpenCL
@@ -1327,6 +1341,31 @@ static void slot_buffer(tr_call *call, cl_uint index, tr_slot *sl, cl_mem_flags 
     sl->owned = 0;
 }
 
+/* Profiling: counts a whole-array copy of slot `sl` in (`out` 0) or back (1). */
+static void record_copy(tr_call *call, const tr_slot *sl, int out)
+{
+    struct tr_region_state *s = call->region->state;
+    cl_uint index = (cl_uint)(sl - call->slots), cap;
+    struct tr_traffic *t;
+    if (!rt.profile || call->private_slots || index >= call->nargs)
+        return;
+    if (index >= s->traffic_cap) {
+        cap = call->nargs;
+        t = xcalloc(call->region, cap, sizeof *t);
+        if (s->traffic != NULL)
+            memcpy(t, s->traffic, s->traffic_cap * sizeof *t);
+        free(s->traffic);
+        s->traffic = t;
+        s->traffic_cap = cap;
+    }
+    t = &s->traffic[index];
+    t->bytes = sl->bytes;
+    if (out)
+        t->outs++;
+    else
+        t->ins++;
+}
+
 /* Copies the host data of an array argument in: staged (done when it returns) or a
  * non-blocking write that tr_region_end waits for. */
 static void copy_in(tr_call *call, tr_slot *sl, const void *host)
@@ -1343,11 +1382,13 @@ static void copy_in(tr_call *call, tr_slot *sl, const void *host)
         call->host_writes = 1;
     }
     call->region->state->bytes_in += sl->bytes;
+    record_copy(call, sl, 0);
 }
 
 void tr_arg_names(tr_call *call, const char *names)
 {
     call->arg_names = names;
+    call->region->state->arg_names = names;
 }
 
 /* The name of argument `index` (tr_arg_names), or "argument N". */
@@ -1723,6 +1764,7 @@ static int read_back(tr_call *call)
         check(call->region, copy_blocking(0, sl->buffer, 0, sl->bytes, sl->host, NULL),
               "running the kernel and reading its results (clEnqueueReadBuffer)");
         call->region->state->bytes_out += sl->bytes;
+        record_copy(call, sl, 1);
         synced = 1;
     }
     return synced;
@@ -2138,6 +2180,39 @@ void *tr_data_peek(const void *host, size_t bytes)
 }
 
 /* Profile rows of the data directives; adds their bytes to the totals. */
+/* The name of argument `index` in the glue's list `names`, or NULL. */
+static const char *listed_name(const char *names, cl_uint index)
+{
+    cl_uint k;
+    for (k = 0; names != NULL && *names != '\0' && k < index; ++k)
+        names += strlen(names) + 1;
+    return names != NULL && *names != '\0' ? names : NULL;
+}
+
+/* Arrays smaller than this get no copy hint (a scalar result, a small table). */
+#define TR_HINT_BYTES 65536ull
+
+/* Profile hints: the arrays of at least TR_HINT_BYTES a region copied whole because no data
+ * region held them, with the directive that keeps them on the device. */
+static void print_copy_hints(const struct tr_region_state *s)
+{
+    cl_uint i;
+    const char *name, *how;
+    for (i = 0; i < s->traffic_cap; ++i) {
+        const struct tr_traffic *t = &s->traffic[i];
+        unsigned long long copies = t->ins > t->outs ? t->ins : t->outs;
+        name = listed_name(s->arg_names, i);
+        if (name == NULL || copies == 0 || t->bytes < TR_HINT_BYTES)
+            continue;
+        how = t->ins > 0 && t->outs > 0 ? "in and out" : t->ins > 0 ? "in" : "out";
+        fprintf(stderr, "hint: region %s (%s) copies %s (%.1f MB) %s on %llu of its %llu "
+                "call%s: no data region holds it; an `enter data` after its allocation (or a "
+                "data region around the calls) would keep it on the device\n",
+                s->region->name, where_of(s->region), name, (double)t->bytes * 1e-6, how,
+                copies, s->calls, s->calls == 1 ? "" : "s");
+    }
+}
+
 static void print_data_profile(unsigned long long *in, unsigned long long *out)
 {
     struct tr_data_site_state *s;
