@@ -245,11 +245,21 @@ def reduction_band(kernel: Kernel, iname: str) -> tuple[ReductionBand | None, st
     pragma = f'split_iname("{iname}", {GROUP_SHAPES[1][0]}, {outer}inner_tag="l.0")'
     prefix = directive_prefix(kernel)
     return None, ("; it is a floating-point reduction, which the automatic mapping keeps "
-                  "sequential (in parallel the sum is rounded differently); with "
-                  f"reassociation it runs in parallel over {_extent_text(kernel, iname)}: "
+                  f"sequential (in parallel the sum is rounded differently); {_ADVICE} "
+                  f"{_extent_text(kernel, iname)}: "
                   f"add the line `{prefix}set_options(reassociate=True)` after the kernel "
                   "directive (or translate with --reassociate), or allow reassociation by "
                   f"mapping it explicitly, e.g. {prefix}{pragma}")
+
+
+_ADVICE = "with reassociation it runs in parallel over"
+
+
+def profile_hint(reason: str) -> str:
+    """What ``TRANSLATE_PROFILE`` says of a sequential region (`reason`: why it is) when it
+    dominates the kernel time: the reassociation advice of `reduction_band`, or nothing."""
+    at = reason.find(_ADVICE)
+    return "" if at < 0 else "it runs on one work item; " + reason[at:]
 
 
 def directive_prefix(kernel: Kernel) -> str:

@@ -7,10 +7,11 @@ of a scheduling error."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
-from tests.e2e.harness import REPO, TRANSLATE, check_sample
+from tests.e2e.harness import REPO, TRANSLATE, build_translated, check_sample, sample_options
 
 SUMMARY = """module fsmod
 contains
@@ -172,3 +173,29 @@ def test_suggested_line_uses_the_c_sentinel(tmp_path: Path) -> None:
     assert ("over the n iterations of loop i: add the line "
             "`#pragma translate set_options(reassociate=True)` after the kernel directive"
             in proc.stderr)
+
+
+def test_profile_points_at_the_sequential_summary(tmp_path: Path) -> None:
+    """The region takes all the kernel time: the profile says so, with the line to add."""
+    src = tmp_path / "summary.f90"
+    src.write_text(SUMMARY)
+    exe = build_translated(src, tmp_path, sample_options(src))
+    proc = subprocess.run([str(exe)], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "TRANSLATE_DEVICE": "cpu",
+                                            "TRANSLATE_PROFILE": "1"})
+    assert proc.returncode == 0, proc.stderr
+    hint = next(line for line in proc.stderr.splitlines()
+                if line.startswith("hint: region summary_k"))
+    assert hint.startswith(f"hint: region summary_k ({src}:13) takes ")
+    assert ("% of the kernel time: it runs on one work item; with reassociation it runs in "
+            "parallel over the ymax + (-1)*ymin + 1 iterations of loop k: add the line "
+            "`!$translate set_options(reassociate=True)` after the kernel directive") in hint
+    text = SUMMARY.replace("!$translate kernel summary_k\n",
+                           "!$translate kernel summary_k\n"
+                           "  !$translate set_options(reassociate=True)\n")
+    src.write_text(text)
+    exe = build_translated(src, tmp_path, sample_options(src))
+    proc = subprocess.run([str(exe)], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "TRANSLATE_DEVICE": "cpu",
+                                            "TRANSLATE_PROFILE": "1"})
+    assert "takes" not in proc.stderr and "kernel time: it runs" not in proc.stderr

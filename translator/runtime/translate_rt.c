@@ -172,6 +172,7 @@ struct tr_region_state {
     struct tr_kernel_memo *memos;      /* one per kernel (one-kernel regions: one) */
     /* profiling: per argument, the copies made because no data region held it */
     const char *arg_names;             /* the glue's names (a string literal) */
+    const char *hint;                  /* tr_region_hint (a string literal) */
     struct tr_traffic *traffic;
     cl_uint traffic_cap;
 };
@@ -418,13 +419,26 @@ static void staging_setup(const tr_region *region);
 static void release_staging(void);
 static cl_int flush_held(void);
 
+/* The hints first (a region that dominates the kernel time and could run in parallel, whole
+ * arrays copied per call), then the table, whose last row is the total. */
 static void print_profile(void)
 {
     struct tr_region_state *s;
     unsigned long long calls = 0, ns = 0, in = 0, out = 0;
     cl_uint k;
     fflush(stdout);
-    fprintf(stderr, "translate profile (device \"%s\"):\n", rt.device_name);
+    for (s = rt.regions; s != NULL; s = s->next)
+        ns += s->kernel_ns;
+    for (s = rt.regions; s != NULL; s = s->next) {
+        if (s->hint != NULL && s->kernel_ns > 0 && 2 * s->kernel_ns >= ns)
+            fprintf(stderr, "hint: region %s (%s) takes %.0f%% of the kernel time: %s\n",
+                    s->region->name, where_of(s->region),
+                    100.0 * (double)s->kernel_ns / (double)ns, s->hint);
+        print_copy_hints(s);
+    }
+    fprintf(stderr, "translate profile (device \"%s\"", rt.device_name);
+    print_cache_profile();
+    fprintf(stderr, "):\n");
     fprintf(stderr, "%-24s %-24s %8s %14s %16s %16s\n", "region", "location", "calls",
             "kernel ms", "bytes to dev", "bytes from dev");
     for (s = rt.regions; s != NULL; s = s->next) {
@@ -436,17 +450,13 @@ static void print_profile(void)
                     s->region->kernels[k].name, "-", s->launches[k],
                     (double)s->each_ns[k] * 1e-6, "-", "-");
         calls += s->calls;
-        ns += s->kernel_ns;
         in += s->bytes_in;
         out += s->bytes_out;
     }
     print_data_profile(&in, &out);
-    print_cache_profile();
     /* every region call, all kernel time, and all bytes moved (regions and data directives) */
     fprintf(stderr, "%-24s %-24s %8llu %14.3f %16llu %16llu\n", "total", "-", calls,
             (double)ns * 1e-6, in, out);
-    for (s = rt.regions; s != NULL; s = s->next)
-        print_copy_hints(s);
 }
 
 static void at_exit(void);
@@ -1049,12 +1059,12 @@ static unsigned char *read_entry(const char *path, const char *src, size_t *size
     return bin;
 }
 
-/* The profile's line about the cache (TRANSLATE_PROFILE). */
+/* The profile header's words about the cache (TRANSLATE_PROFILE). */
 static void print_cache_profile(void)
 {
     if (kc.state == 1)
-        fprintf(stderr, "kernel cache %s: %lu program(s) loaded, %lu built, %lu unusable "
-                "entr%s replaced\n", kc.dir, kc.loaded, kc.built, kc.replaced,
+        fprintf(stderr, "; kernel cache %s: %lu program(s) loaded, %lu built, %lu unusable "
+                "entr%s replaced", kc.dir, kc.loaded, kc.built, kc.replaced,
                 kc.replaced == 1 ? "y" : "ies");
 }
 
@@ -1383,6 +1393,11 @@ static void copy_in(tr_call *call, tr_slot *sl, const void *host)
     }
     call->region->state->bytes_in += sl->bytes;
     record_copy(call, sl, 0);
+}
+
+void tr_region_hint(tr_call *call, const char *hint)
+{
+    call->region->state->hint = hint;
 }
 
 void tr_arg_names(tr_call *call, const char *names)
