@@ -24,13 +24,15 @@ This module applies transforms, so it belongs to the driver layer (with `transla
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from translator.analysis.coalescing import coalescing_key, coalescing_scores
 from translator.analysis.legality import check_mappings
 from translator.analysis.reductions import recognize_parallel_reductions
-from translator.diagnostics import LegalityError, warn
-from translator.ir.isl_glue import inames_of, static_length, static_lower_bound
+from translator.diagnostics import DomainError, LegalityError, warn
+from translator.ir.isl_glue import (hardware_range, inames_of, statement_domain, static_length,
+                                    static_lower_bound)
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
 from translator.ir.tags import (GroupTag, IlpSeqTag, IlpUnrollTag, LocalTag, UnrollTag,
@@ -241,10 +243,42 @@ def reduction_band(kernel: Kernel, iname: str) -> tuple[ReductionBand | None, st
         return None, ""
     outer = f'outer_tag="{inexact[0]}", ' if inexact[0] else ""
     pragma = f'split_iname("{iname}", {GROUP_SHAPES[1][0]}, {outer}inner_tag="l.0")'
+    prefix = directive_prefix(kernel)
     return None, ("; it is a floating-point reduction, which the automatic mapping keeps "
-                  "sequential (in parallel the sum is rounded differently): map it "
-                  f"explicitly, e.g. {pragma}, or allow reassociation (--reassociate, or "
-                  "set_options(reassociate=True)) to run it in parallel")
+                  f"sequential (in parallel the sum is rounded differently); {_ADVICE} "
+                  f"{_extent_text(kernel, iname)}: "
+                  f"add the line `{prefix}set_options(reassociate=True)` after the kernel "
+                  "directive (or translate with --reassociate), or allow reassociation by "
+                  f"mapping it explicitly, e.g. {prefix}{pragma}")
+
+
+_ADVICE = "with reassociation it runs in parallel over"
+
+
+def profile_hint(reason: str) -> str:
+    """What ``TRANSLATE_PROFILE`` says of a sequential region (`reason`: why it is) when it
+    dominates the kernel time: the reassociation advice of `reduction_band`, or nothing."""
+    at = reason.find(_ADVICE)
+    return "" if at < 0 else "it runs on one work item; " + reason[at:]
+
+
+def directive_prefix(kernel: Kernel) -> str:
+    """The directive sentinel of the region's kernel line as the user wrote it
+    (``!$translate ``, ``#pragma translate ``), so that a suggested line can be pasted."""
+    line = (kernel.span.source_line or "") if kernel.span is not None else ""
+    match = re.match(r"\s*(\S*translate\s+)kernel\b", line, re.IGNORECASE)
+    if match is None:
+        match = re.match(r"\s*(#\s*pragma\s+translate\s+)kernel\b", line)
+    return match.group(1) if match else ""
+
+
+def _extent_text(kernel: Kernel, iname: str) -> str:
+    """"the N iterations of loop `iname`" with N as an expression in the parameters."""
+    try:
+        count = hardware_range(statement_domain(kernel.domains, [iname]), iname)[1]
+    except DomainError:
+        return f"the iterations of loop {iname}"
+    return f"the {count} iterations of loop {iname}"
 
 
 def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str:

@@ -78,6 +78,7 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
 
 def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None,
                     pass_options: PassOptions | None) -> TranslationResult:
+    from translator.automap import profile_hint
     from translator.build.sourcebytes import SourceBytes
     from translator.codegen.generation import device_note, generation_symbol, glue_reference
     from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
@@ -102,7 +103,7 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
         glue[region.name] = sig
         where = f"{region.span.file}:{region.span.line}"
         units.append(HostUnit(region_name=region.name, signature=sig, generated=code,
-                              where=where))
+                              where=where, hint=profile_hint(done.sequential_reason)))
         device.append(code.device_code)
         ir_texts.append(print_kernel(kernel))
         result.regions.append((region, kernel, code))

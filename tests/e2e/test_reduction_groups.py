@@ -198,8 +198,8 @@ def test_floating_point_sum_stays_sequential_by_default(tmp_path: Path) -> None:
     src.write_text(C_DOT)
     proc = _report(src, tmp_path / "out")
     assert f"{src}:7:19: warning: region dotk runs as a single work item" in proc.stderr
-    assert "or allow reassociation (--reassociate, or set_options(reassociate=True))" \
-        in proc.stderr
+    assert ("add the line `#pragma translate set_options(reassociate=True)` after the kernel "
+            "directive (or translate with --reassociate)") in proc.stderr
     assert "launch grid: global (1), local (1)" in proc.stdout + proc.stderr
 
 

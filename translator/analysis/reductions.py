@@ -227,6 +227,9 @@ def _rewrite(kernel: Kernel, cand: _Candidate, candidates: dict[str, _Candidate]
     inames = cand.crossed | _sequential_inames(kernel, cand, candidates, parallel)
     if inames != cand.crossed and not _accumulator_is_private(kernel, cand, inames):
         inames = cand.crossed
+    inames = _with_bound_loops(kernel, cand, inames, parallel)
+    if inames is None:
+        return None
     groups = sorted(n for n in inames & parallel if _is_group(kernel, n))
     if groups:
         _check_no_other_use(kernel, stmt, groups, cand.skip)
@@ -334,6 +337,38 @@ def _sequential_inames(kernel: Kernel, cand: _Candidate, candidates: dict[str, _
                or sid in conditions for sid in inside):
             out.add(n)
     return frozenset(out)
+
+
+def _with_bound_loops(kernel: Kernel, cand: _Candidate, inames: frozenset[str],
+                      parallel: frozenset[str]) -> frozenset[str] | None:
+    """`inames` plus the statement's sequential loops whose bounds depend on them (``for (j =
+    4*i; j < 4*i + 4; j++) s += b[j]`` with i mapped): such a loop cannot go around the
+    reduction, so it joins it, each work item running it for its own values of i.  Where it
+    holds other statements, the term must read nothing they write (the accumulation then
+    moves out of the loop unchanged); otherwise None (no reduction: legality reports the
+    race)."""
+    from translator.ir import isl_glue as glue
+    stmt = cand.stmt
+    domain = glue.statement_domain(kernel.domains, stmt.within_inames)
+    while True:
+        bound = frozenset(n for n in stmt.within_inames - inames - parallel - cand.index_names
+                          if not glue.bounds_independent(domain, [n], inames))
+        if not bound:
+            return inames
+        if not _term_independent_of(kernel, cand, bound) \
+                or not _accumulator_is_private(kernel, cand, inames | bound):
+            return None
+        inames |= bound
+
+
+def _term_independent_of(kernel: Kernel, cand: _Candidate, loops: frozenset[str]) -> bool:
+    """Whether the term and predicates of `cand` read nothing that another statement inside
+    the loops over `loops` writes."""
+    written = {n for s in kernel.statements
+               if s.id not in cand.skip and s.within_inames & loops
+               for n in s.assignee_names()}
+    reads = [cand.update.term, *cand.predicates]
+    return not any(written & dependencies(e) for e in reads)
 
 
 def _accumulator_is_private(kernel: Kernel, cand: _Candidate, inames: frozenset[str]) -> bool:

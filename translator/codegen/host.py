@@ -52,12 +52,15 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 @dataclass(frozen=True, slots=True)
 class HostUnit:
-    """One region's glue: its name, C signature, generated kernel and ``"src.f90:12"``."""
+    """One region's glue: its name, C signature, generated kernel and ``"src.f90:12"``;
+    `hint`, where not empty, is what `TRANSLATE_PROFILE` says when the region dominates the
+    kernel time (how to make a sequential region parallel)."""
 
     region_name: str
     signature: GlueSignature
     generated: GeneratedCode
     where: str
+    hint: str = ""
 
 
 def host_type(dtype: np.dtype) -> str:
@@ -297,7 +300,7 @@ def _function_text(unit: HostUnit, region_var: str) -> str:
     body += assumption_checks(unit, show)
     body += ["tr_call _tr_call;",
              f"tr_region_begin(&_tr_call, &{region_var}, {len(gen.params)});",
-             _names_line(kp.name for kp in gen.params)]
+             _names_line(kp.name for kp in gen.params), *hint_lines(unit)]
     body += _arg_lines(gen, show) + _launch_lines(gen, show) + ["tr_region_end(&_tr_call);"]
     inner = "\n".join("    " + line for line in body)
     return f"{prototype(unit)}\n{{\n{inner}\n}}\n"
@@ -318,6 +321,12 @@ def _unit_text(unit: HostUnit) -> str:
             f"static tr_region {region_var} =\n"
             f"    TR_REGION({strings}, {src_var}, {int(bool(gen.uses_fp64))});\n\n"
             + _function_text(unit, region_var))
+
+
+def hint_lines(unit: HostUnit) -> list[str]:
+    """``tr_region_hint`` with the unit's profile hint, if it has one."""
+    return [f"tr_region_hint(&_tr_call, {c_string_literal(unit.hint, '')});"] if unit.hint \
+        else []
 
 
 def assumption_checks(unit: HostUnit, show: _HostPrinter) -> list[str]:
@@ -447,7 +456,7 @@ def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
     lines = [f"const long long {_WIDE_PREFIX}{n} = (long long){safe_name(n)};" for n in wide]
     lines += assumption_checks(unit, show)
     lines += ["tr_call _tr_call;", f"tr_region_begin(&_tr_call, &{region_var}, {len(slots)});",
-              _names_line(slots)]
+              _names_line(slots), *hint_lines(unit)]
     for prm in prog.params:
         if prm.kind == "array":
             lines.append(f"tr_arg_array(&_tr_call, {slots[prm.name]}, {safe_name(prm.name)}, "

@@ -2,9 +2,16 @@
  * translate_rt.c -- the runtime behind the generated host glue.  See translate_rt.h for the
  * behaviour and the calling convention.
  */
+#if !defined(_POSIX_C_SOURCE) && !defined(_GNU_SOURCE)
+#define _POSIX_C_SOURCE 200809L   /* mkdir, getpid, rename under -std=c99 */
+#endif
 #include "translate_rt.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -163,6 +170,17 @@ struct tr_region_state {
     struct tr_cached_buffer *cache;    /* device buffers by slot, kept between calls */
     cl_uint cache_cap;
     struct tr_kernel_memo *memos;      /* one per kernel (one-kernel regions: one) */
+    /* profiling: per argument, the copies made because no data region held it */
+    const char *arg_names;             /* the glue's names (a string literal) */
+    const char *hint;                  /* tr_region_hint (a string literal) */
+    struct tr_traffic *traffic;
+    cl_uint traffic_cap;
+};
+
+/* Copies of one array argument of a region (TRANSLATE_PROFILE). */
+struct tr_traffic {
+    unsigned long long ins, outs;      /* calls that copied it in, and back */
+    unsigned long long bytes;          /* its size at the last copy */
 };
 
 /* A built program, keyed by the hash of its source. */
@@ -519,6 +537,8 @@ static void select_device(const tr_region *region)
 
 /* Data regions (the last section of this file). */
 static void print_data_profile(unsigned long long *in, unsigned long long *out);
+static void print_cache_profile(void);
+static void print_copy_hints(const struct tr_region_state *s);
 static void release_data(void);
 static int data_present(void);
 static int one_present(const void *a, size_t a_bytes, const void *b, size_t b_bytes);
@@ -529,14 +549,26 @@ static void staging_setup(const tr_region *region);
 static void release_staging(void);
 static cl_int flush_held(void);
 
+/* The hints first (a region that dominates the kernel time and could run in parallel, whole
+ * arrays copied per call), then the table, whose last row is the total. */
 static void print_profile(void)
 {
     struct tr_region_state *s;
     unsigned long long calls = 0, ns = 0, in = 0, out = 0;
     cl_uint k;
     fflush(stdout);
-    fprintf(stderr, "translate profile (device \"%s\", %s):\n", rt.device_name,
-            rt.device_note);
+    for (s = rt.regions; s != NULL; s = s->next)
+        ns += s->kernel_ns;
+    for (s = rt.regions; s != NULL; s = s->next) {
+        if (s->hint != NULL && s->kernel_ns > 0 && 2 * s->kernel_ns >= ns)
+            fprintf(stderr, "hint: region %s (%s) takes %.0f%% of the kernel time: %s\n",
+                    s->region->name, where_of(s->region),
+                    100.0 * (double)s->kernel_ns / (double)ns, s->hint);
+        print_copy_hints(s);
+    }
+    fprintf(stderr, "translate profile (device \"%s\", %s", rt.device_name, rt.device_note);
+    print_cache_profile();
+    fprintf(stderr, "):\n");
     fprintf(stderr, "%-24s %-24s %8s %14s %16s %16s\n", "region", "location", "calls",
             "kernel ms", "bytes to dev", "bytes from dev");
     for (s = rt.regions; s != NULL; s = s->next) {
@@ -548,7 +580,6 @@ static void print_profile(void)
                     s->region->kernels[k].name, "-", s->launches[k],
                     (double)s->each_ns[k] * 1e-6, "-", "-");
         calls += s->calls;
-        ns += s->kernel_ns;
         in += s->bytes_in;
         out += s->bytes_out;
     }
@@ -587,6 +618,7 @@ static void release_kernels(struct tr_region_state *s)
     free(s->memos);
     free(s->slots);
     free(s->kernel_set);
+    free(s->traffic);
 }
 
 /* The exit handler.  Exit handlers run in reverse order of registration, and an OpenCL
@@ -1010,15 +1042,241 @@ static void fail_build(const tr_region *region, cl_program program, cl_int err)
     exit(1);
 }
 
+#define TR_BUILD_OPTIONS "-cl-kernel-arg-info"
+
+static cl_program load_cached_program(const char *src);
+static void store_cached_program(cl_program program, const char *src);
+
+/* The program of `src`, built for rt.device: loaded from the binary cache on disk where it
+ * holds the same source for the same device, driver and options (see "Program binary cache"),
+ * else built from source and stored there. */
 static cl_program build_program(const tr_region *region, const char *src)
 {
     cl_int err;
-    cl_program program = clCreateProgramWithSource(rt.context, 1, &src, NULL, &err);
+    cl_program program = load_cached_program(src);
+    if (program != NULL)
+        return program;
+    program = clCreateProgramWithSource(rt.context, 1, &src, NULL, &err);
     check(region, err, "clCreateProgramWithSource");
-    err = clBuildProgram(program, 1, &rt.device, "-cl-kernel-arg-info", NULL, NULL);
+    err = clBuildProgram(program, 1, &rt.device, TR_BUILD_OPTIONS, NULL, NULL);
     if (err != CL_SUCCESS)
         fail_build(region, program, err);
+    store_cached_program(program, src);
     return program;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Program binary cache on disk                                                                */
+
+/* One file per program: <dir>/<key hash, 16 hex digits>.clbin, written to a temporary name
+ * and renamed into place.  Contents: the magic line, the length and bytes of the key (device,
+ * driver, platform, build options, then the whole kernel source), the length and bytes of the
+ * binary, and an FNV-1a hash of the binary.  An entry is used only if its key equals this
+ * program's key byte for byte and the hash matches; anything else (truncated, corrupt, another
+ * source under the same hash, a binary the driver refuses) is rebuilt and replaced. */
+static const char CACHE_MAGIC[8] = {'T', 'R', 'K', 'C', 'A', 'C', '1', '\n'};
+
+static struct {
+    int state;                /* 0: not set up, 1: on, -1: off */
+    char dir[1024];
+    char meta[2048];          /* device, driver, platform and options: the key's head */
+    unsigned long loaded, built, replaced;
+} kc;
+
+static uint64_t fnv_bytes(uint64_t h, const unsigned char *p, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        h ^= p[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+/* mkdir -p; 0 on success. */
+static int make_dirs(char *path)
+{
+    char *p;
+    for (p = path + 1; *p != '\0'; ++p)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+                *p = '/';
+                return -1;
+            }
+            *p = '/';
+        }
+    return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* TRANSLATE_KERNEL_CACHE, else $XDG_CACHE_HOME/translate/kernels, else
+ * $HOME/.cache/translate/kernels; "off" (or "0") disables the cache. */
+static int cache_directory(char *out, size_t cap)
+{
+    const char *v = getenv("TRANSLATE_KERNEL_CACHE"), *base;
+    int n;
+    if (v != NULL && (strcmp(v, "off") == 0 || strcmp(v, "0") == 0))
+        return -1;
+    if (v != NULL && v[0] != '\0')
+        n = snprintf(out, cap, "%s", v);
+    else if ((base = getenv("XDG_CACHE_HOME")) != NULL && base[0] == '/')
+        n = snprintf(out, cap, "%s/translate/kernels", base);
+    else if ((base = getenv("HOME")) != NULL && base[0] != '\0')
+        n = snprintf(out, cap, "%s/.cache/translate/kernels", base);
+    else
+        return -1;
+    return n > 0 && (size_t)n < cap ? 0 : -1;
+}
+
+static void cache_setup(void)
+{
+    char platform[256] = "", version[256] = "", driver[256] = "";
+    if (kc.state != 0)
+        return;
+    kc.state = -1;
+    if (cache_directory(kc.dir, sizeof kc.dir) != 0 || make_dirs(kc.dir) != 0)
+        return;
+    clGetPlatformInfo(rt.platform, CL_PLATFORM_NAME, sizeof platform - 1, platform, NULL);
+    clGetDeviceInfo(rt.device, CL_DEVICE_VERSION, sizeof version - 1, version, NULL);
+    clGetDeviceInfo(rt.device, CL_DRIVER_VERSION, sizeof driver - 1, driver, NULL);
+    snprintf(kc.meta, sizeof kc.meta, "device=%s\ndevice version=%s\ndriver=%s\n"
+             "platform=%s\noptions=%s\nsource:\n", rt.device_name, version, driver, platform,
+             TR_BUILD_OPTIONS);
+    kc.state = 1;
+}
+
+static void cache_path(const char *src, char *out, size_t cap)
+{
+    uint64_t h = fnv_bytes(1469598103934665603ull, (const unsigned char *)kc.meta,
+                           strlen(kc.meta));
+    h = fnv_bytes(h, (const unsigned char *)src, strlen(src));
+    snprintf(out, cap, "%s/%016llx.clbin", kc.dir, (unsigned long long)h);
+}
+
+static int read_exact(FILE *f, void *buf, size_t n)
+{
+    return fread(buf, 1, n, f) == n;
+}
+
+/* The entry's binary if its key is `src` under kc.meta and it is intact (free it), else NULL
+ * with *stale set when a file was there. */
+static unsigned char *read_entry(const char *path, const char *src, size_t *size, int *stale)
+{
+    FILE *f = fopen(path, "rb");
+    char magic[8];
+    uint64_t keylen, binlen, hash, want = strlen(kc.meta) + strlen(src);
+    unsigned char *key = NULL, *bin = NULL;
+    int ok;
+    if (f == NULL)
+        return NULL;
+    *stale = 1;
+    ok = read_exact(f, magic, 8) && memcmp(magic, CACHE_MAGIC, 8) == 0
+         && read_exact(f, &keylen, 8) && keylen == want
+         && (key = malloc(keylen + 1)) != NULL && read_exact(f, key, keylen)
+         && memcmp(key, kc.meta, strlen(kc.meta)) == 0
+         && memcmp(key + strlen(kc.meta), src, strlen(src)) == 0
+         && read_exact(f, &binlen, 8) && binlen > 0 && binlen < ((uint64_t)1 << 31)
+         && (bin = malloc(binlen)) != NULL && read_exact(f, bin, binlen)
+         && read_exact(f, &hash, 8) && hash == fnv_bytes(1469598103934665603ull, bin, binlen)
+         && fgetc(f) == EOF;
+    fclose(f);
+    free(key);
+    if (!ok) {
+        free(bin);
+        return NULL;
+    }
+    *size = (size_t)binlen;
+    return bin;
+}
+
+/* The profile header's words about the cache (TRANSLATE_PROFILE). */
+static void print_cache_profile(void)
+{
+    if (kc.state == 1)
+        fprintf(stderr, "; kernel cache %s: %lu program(s) loaded, %lu built, %lu unusable "
+                "entr%s replaced", kc.dir, kc.loaded, kc.built, kc.replaced,
+                kc.replaced == 1 ? "y" : "ies");
+}
+
+static void cache_note(const char *what, const char *path)
+{
+    if (env_flag("TRANSLATE_VERBOSE"))
+        fprintf(stderr, "translate runtime: kernel cache: %s %s\n", what, path);
+}
+
+static cl_program load_cached_program(const char *src)
+{
+    char path[1200];
+    size_t size = 0;
+    int stale = 0;
+    unsigned char *bin;
+    cl_int status, err;
+    cl_program program;
+    cache_setup();
+    if (kc.state != 1)
+        return NULL;
+    cache_path(src, path, sizeof path);
+    bin = read_entry(path, src, &size, &stale);
+    if (bin == NULL) {
+        kc.replaced += stale;
+        cache_note(stale ? "ignoring an unusable entry" : "miss", path);
+        return NULL;
+    }
+    program = clCreateProgramWithBinary(rt.context, 1, &rt.device, &size,
+                                        (const unsigned char **)&bin, &status, &err);
+    free(bin);
+    if (err == CL_SUCCESS && status == CL_SUCCESS
+            && clBuildProgram(program, 1, &rt.device, TR_BUILD_OPTIONS, NULL, NULL)
+               == CL_SUCCESS) {
+        kc.loaded++;
+        cache_note("loaded", path);
+        return program;
+    }
+    if (err == CL_SUCCESS)
+        clReleaseProgram(program);
+    kc.replaced++;
+    cache_note("the driver refused the binary of", path);
+    return NULL;
+}
+
+static int write_entry(FILE *f, const char *src, const unsigned char *bin, uint64_t binlen)
+{
+    uint64_t keylen = strlen(kc.meta) + strlen(src);
+    uint64_t hash = fnv_bytes(1469598103934665603ull, bin, binlen);
+    return fwrite(CACHE_MAGIC, 1, 8, f) == 8 && fwrite(&keylen, 8, 1, f) == 1
+           && fputs(kc.meta, f) >= 0 && fputs(src, f) >= 0 && fwrite(&binlen, 8, 1, f) == 1
+           && fwrite(bin, 1, binlen, f) == binlen && fwrite(&hash, 8, 1, f) == 1;
+}
+
+/* Stores the built program's binary (a failure to write only costs the next run a build). */
+static void store_cached_program(cl_program program, const char *src)
+{
+    char path[1200], tmp[1300];
+    size_t size = 0;
+    unsigned char *bin;
+    FILE *f;
+    int ok;
+    kc.built++;
+    if (kc.state != 1 || clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size,
+                                          NULL) != CL_SUCCESS || size == 0)
+        return;
+    bin = malloc(size);
+    if (bin == NULL || clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL)
+            != CL_SUCCESS) {
+        free(bin);
+        return;
+    }
+    cache_path(src, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    f = fopen(tmp, "wb");
+    ok = f != NULL && write_entry(f, src, bin, size);
+    ok = f != NULL && fclose(f) == 0 && ok;
+    free(bin);
+    if (ok && rename(tmp, path) == 0) {
+        cache_note("stored", path);
+        return;
+    }
+    remove(tmp);
 }
 
 /* The built program of `source` (one of `region`'s), from the cache or newly built. */
@@ -1223,6 +1481,31 @@ static void slot_buffer(tr_call *call, cl_uint index, tr_slot *sl, cl_mem_flags 
     sl->owned = 0;
 }
 
+/* Profiling: counts a whole-array copy of slot `sl` in (`out` 0) or back (1). */
+static void record_copy(tr_call *call, const tr_slot *sl, int out)
+{
+    struct tr_region_state *s = call->region->state;
+    cl_uint index = (cl_uint)(sl - call->slots), cap;
+    struct tr_traffic *t;
+    if (!rt.profile || call->private_slots || index >= call->nargs)
+        return;
+    if (index >= s->traffic_cap) {
+        cap = call->nargs;
+        t = xcalloc(call->region, cap, sizeof *t);
+        if (s->traffic != NULL)
+            memcpy(t, s->traffic, s->traffic_cap * sizeof *t);
+        free(s->traffic);
+        s->traffic = t;
+        s->traffic_cap = cap;
+    }
+    t = &s->traffic[index];
+    t->bytes = sl->bytes;
+    if (out)
+        t->outs++;
+    else
+        t->ins++;
+}
+
 /* Copies the host data of an array argument in: staged (done when it returns) or a
  * non-blocking write that tr_region_end waits for. */
 static void copy_in(tr_call *call, tr_slot *sl, const void *host)
@@ -1239,11 +1522,18 @@ static void copy_in(tr_call *call, tr_slot *sl, const void *host)
         call->host_writes = 1;
     }
     call->region->state->bytes_in += sl->bytes;
+    record_copy(call, sl, 0);
+}
+
+void tr_region_hint(tr_call *call, const char *hint)
+{
+    call->region->state->hint = hint;
 }
 
 void tr_arg_names(tr_call *call, const char *names)
 {
     call->arg_names = names;
+    call->region->state->arg_names = names;
 }
 
 /* The name of argument `index` (tr_arg_names), or "argument N". */
@@ -1619,6 +1909,7 @@ static int read_back(tr_call *call)
         check(call->region, copy_blocking(0, sl->buffer, 0, sl->bytes, sl->host, NULL),
               "running the kernel and reading its results (clEnqueueReadBuffer)");
         call->region->state->bytes_out += sl->bytes;
+        record_copy(call, sl, 1);
         synced = 1;
     }
     return synced;
@@ -2061,6 +2352,39 @@ void *tr_data_peek(const void *host, size_t bytes)
 }
 
 /* Profile rows of the data directives; adds their bytes to the totals. */
+/* The name of argument `index` in the glue's list `names`, or NULL. */
+static const char *listed_name(const char *names, cl_uint index)
+{
+    cl_uint k;
+    for (k = 0; names != NULL && *names != '\0' && k < index; ++k)
+        names += strlen(names) + 1;
+    return names != NULL && *names != '\0' ? names : NULL;
+}
+
+/* Arrays smaller than this get no copy hint (a scalar result, a small table). */
+#define TR_HINT_BYTES 65536ull
+
+/* Profile hints: the arrays of at least TR_HINT_BYTES a region copied whole because no data
+ * region held them, with the directive that keeps them on the device. */
+static void print_copy_hints(const struct tr_region_state *s)
+{
+    cl_uint i;
+    const char *name, *how;
+    for (i = 0; i < s->traffic_cap; ++i) {
+        const struct tr_traffic *t = &s->traffic[i];
+        unsigned long long copies = t->ins > t->outs ? t->ins : t->outs;
+        name = listed_name(s->arg_names, i);
+        if (name == NULL || copies == 0 || t->bytes < TR_HINT_BYTES)
+            continue;
+        how = t->ins > 0 && t->outs > 0 ? "in and out" : t->ins > 0 ? "in" : "out";
+        fprintf(stderr, "hint: region %s (%s) copies %s (%.1f MB) %s on %llu of its %llu "
+                "call%s: no data region holds it; an `enter data` after its allocation (or a "
+                "data region around the calls) would keep it on the device\n",
+                s->region->name, where_of(s->region), name, (double)t->bytes * 1e-6, how,
+                copies, s->calls, s->calls == 1 ? "" : "s");
+    }
+}
+
 static void print_data_profile(unsigned long long *in, unsigned long long *out)
 {
     struct tr_data_site_state *s;

@@ -184,6 +184,9 @@ typedef struct tr_call {
 /* Starts a call of `region` whose kernel takes `nargs` arguments: sets up the device (first
  * call of the process), builds the program (first call with this source), prepares the call. */
 void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs);
+/* The region's profile hint (a string literal): how to make it parallel, printed by
+ * TRANSLATE_PROFILE when the region takes most of the kernel time. */
+void tr_region_hint(tr_call *call, const char *hint);
 
 /* Names the call's arguments (or buffer slots) in index order, for messages: each name ends
  * with a NUL, an empty name ends the list ("x\0y\0").  Optional; call it before the first
