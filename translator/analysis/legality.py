@@ -152,9 +152,14 @@ def _group_conflict_free(kernel: Kernel, iname: str, group: list[Access]) -> boo
     for bucket in _disjoint_buckets(group):
         if not any(a.is_write for a in bucket) or _fixes_iname(bucket, iname):
             continue
+        # an axis with one constant throughout the bucket compares equal anyway: without
+        # it, buckets that differ in that constant only ask isl the same (remembered) question
+        axes = [d for d in range(len(bucket[0].index))
+                if len({_integer(a.index[d]) for a in bucket}) != 1
+                or _integer(bucket[0].index[d]) is None]
         distinct: dict[tuple, bool] = {}
         for a in bucket:
-            key = (a.inames, a.conditions, a.index)
+            key = (a.inames, a.conditions, tuple(a.index[d] for d in axes))
             distinct[key] = distinct.get(key, False) or a.is_write
         if not accesses_conflict_free(kernel.domains, iname,
                                       [(*key, w) for key, w in distinct.items()],
