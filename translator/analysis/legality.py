@@ -121,27 +121,27 @@ def _proved_classes(kernel: Kernel, iname: str, accesses: list[Access]) -> list[
     return classes
 
 
-def _group(kernel: Kernel, acc: Access, iname: str) -> tuple | None:
+def _group(acc: Access, iname: str) -> tuple | None:
     """Accesses that one proof can clear together: inside the loop over `iname`, with exact
-    subscripts that stay inside their extents (`address_spill`: one that leaves them names
-    another row's element, so axis-by-axis comparison would miss a race), grouped by
-    variable and subscript layout; None for any other."""
+    subscripts, grouped by variable and subscript layout; None for any other."""
     if iname not in acc.inames or acc.index is None:
-        return None
-    if address_spill(kernel, acc) is not None:
         return None
     return (acc.variable, acc.layout, len(acc.index))
 
 
 def _large_groups(kernel: Kernel, accesses: list[Access], iname: str
                   ) -> dict[tuple, list[int]]:
-    """The groups (`_group`) of at least `GROUP_PROOF_FROM` accesses, as access numbers."""
+    """The groups (`_group`) of at least `GROUP_PROOF_FROM` accesses, as access numbers,
+    without the accesses that leave their extent (`address_spill`: such an access names
+    another row's element, which comparing subscripts axis by axis would miss)."""
     groups: dict[tuple, list[int]] = {}
     for k, acc in enumerate(accesses):
-        key = _group(kernel, acc, iname)
+        key = _group(acc, iname)
         if key is not None:
             groups.setdefault(key, []).append(k)
-    return {key: g for key, g in groups.items() if len(g) >= GROUP_PROOF_FROM}
+    inside = {key: [k for k in group if address_spill(kernel, accesses[k]) is None]
+              for key, group in groups.items() if len(group) >= GROUP_PROOF_FROM}
+    return {key: g for key, g in inside.items() if len(g) >= GROUP_PROOF_FROM}
 
 
 def _group_conflict_free(kernel: Kernel, iname: str, group: list[Access]) -> bool:
