@@ -27,7 +27,8 @@ import pymbolic.primitives as p
 from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
                                        shared_variables)
 from translator.analysis.access import element_text as _element
-from translator.analysis.bounds import Spill, address_spill, linear_address, stride_names
+from translator.analysis.bounds import (Spill, address_spill, linear_address, same_elements_key,
+                                       stride_names)
 from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
@@ -139,9 +140,19 @@ def _large_groups(kernel: Kernel, accesses: list[Access], iname: str
         key = _group(acc, iname)
         if key is not None:
             groups.setdefault(key, []).append(k)
-    inside = {key: [k for k in group if address_spill(kernel, accesses[k]) is None]
-              for key, group in groups.items() if len(group) >= GROUP_PROOF_FROM}
-    return {key: g for key, g in inside.items() if len(g) >= GROUP_PROOF_FROM}
+    spills: dict[tuple, bool] = {}
+
+    def inside(acc: Access) -> bool:
+        key = same_elements_key(acc)   # accesses of many statements share one answer
+        try:
+            if key not in spills:
+                spills[key] = address_spill(kernel, acc) is None
+            return spills[key]
+        except TypeError:   # an unhashable condition
+            return address_spill(kernel, acc) is None
+    kept = {key: [k for k in group if inside(accesses[k])]
+            for key, group in groups.items() if len(group) >= GROUP_PROOF_FROM}
+    return {key: g for key, g in kept.items() if len(g) >= GROUP_PROOF_FROM}
 
 
 def _group_conflict_free(kernel: Kernel, iname: str, group: list[Access]) -> bool:
