@@ -9,6 +9,11 @@ fresh process per run (so the peak resident set size is that run's own):
 - ``loops``: N loops of one statement each, loop k reading what loop k-1 wrote;
 - ``mapped``: ``line`` with the loop split onto work groups by a pragma;
 - ``file``: a file of about N lines of plain code with three small regions;
+- ``same``: one loop of N statements on one array, ``a(i, k) = k*a(i, k) + 1`` (issue 24);
+- ``deep``: N statements on eight 3-D arrays inside one triple loop nest;
+- ``regions``: N small regions in one file, each a loop copying one edge strip;
+- ``halo``: a halo-update file of about N lines: many small subroutines, each with two
+  regions copying the edge strips of a 2-D field (periodic boundaries);
 - ``statements``, ``sum``, ``product``, ``parens``: the programs of issue 28 (items 8-10,
   tests/build/shapes.py): N statements ``y[k*n + i] = ...`` on one pointer (Fortran: an
   assumed-size array), a sum or product of N terms, N nested parentheses.
@@ -19,6 +24,7 @@ Usage::
     python bench/bench_scale.py --kind line --sizes 100 400 --lang fortran
     python bench/bench_scale.py --write DIR         # only write the inputs, for profiling
     python bench/bench_scale.py --repeat 3          # least CPU of three runs each
+    python bench/bench_scale.py --table --kind same --lang fortran   # the scaling table
 
 Prints one line per run: kind, language, size, wall and CPU (user + system) seconds, peak
 RSS in MB, and the ``--time-passes`` lines summed over regions.  On a loaded machine the CPU
@@ -40,7 +46,13 @@ DEFAULT_SIZES = {"line": (100, 200, 400), "nests": (100, 400), "loops": (100, 20
                  "mapped": (100, 400), "file": (20000,),
                  # issue 28: many statements on one pointer, long chains, deep parentheses
                  "statements": (25, 50, 100, 400), "sum": (200, 1000, 5000),
-                 "product": (1000,), "parens": (100, 200)}
+                 "product": (1000,), "parens": (100, 200),
+                 # issue 24: statements on one array, deep nests, many small regions
+                 "same": (100, 400), "deep": (100, 400), "regions": (100, 400),
+                 "halo": (1000,)}
+#: The sizes of the scaling table (``--table``); kinds sized in lines get ten times these.
+TABLE_SIZES = (50, 100, 200, 400, 800)
+LINE_KINDS = ("file", "halo")
 SPLIT = 'split_iname("i", 64, outer_tag="g.0", inner_tag="l.0")'
 
 
@@ -221,6 +233,116 @@ def _c_region(k: int) -> str:
 """
 
 
+def fortran_same(n: int) -> str:
+    """One loop of `n` statements on one array: ``a(i, k) = k*a(i, k) + 1``."""
+    body = "\n".join(f"     a(i, {k}) = {k}*a(i, {k}) + 1" for k in range(1, n + 1))
+    return f"""subroutine same(m, a)
+  implicit none
+  integer, intent(in) :: m
+  real(8), intent(inout) :: a(m, {n})
+  integer :: i
+  !$translate kernel
+  do i = 1, m
+{body}
+  end do
+  !$translate end kernel
+end subroutine same
+"""
+
+
+def c_same(n: int) -> str:
+    body = "\n".join(f"    a[{k}][i] = {k + 1}*a[{k}][i] + 1;" for k in range(n))
+    return f"""void same(int m, double (*restrict a)[4096])
+{{
+#pragma translate kernel
+  for (int i = 0; i < m; i++) {{
+{body}
+  }}
+#pragma translate end kernel
+}}
+"""
+
+
+def fortran_deep(n: int) -> str:
+    """`n` statements on eight 3-D arrays in one triple nest."""
+    decls = "\n".join(f"  real(8) :: u{k}(m, m, m)" for k in range(8))
+    body = [f"        u{s % 8}(i, j, k) = u{s % 8}(i, j, k) + {s}.0d0 * u{(s + 1) % 8}(i, j, k)"
+            for s in range(n)]
+    loops = ["  do k = 1, m", "    do j = 1, m", "      do i = 1, m", *body,
+             "      end do", "    end do", "  end do", "  b(1) = u0(1, 1, 1)"]
+    return _fortran_sub(decls + "\n  integer :: j, k", "\n".join(loops))
+
+
+def c_deep(n: int) -> str:
+    decls = "\n".join(f"static double u{k}[32][32][32];" for k in range(8))
+    body = [f"        u{s % 8}[k][j][i] = u{s % 8}[k][j][i] + {s}.0 * u{(s + 1) % 8}[k][j][i];"
+            for s in range(n)]
+    loops = ["  for (int k = 0; k < m; k++)", "    for (int j = 0; j < m; j++)",
+             "      for (int i = 0; i < m; i++) {", *body, "      }", "  b[0] = u0[0][0][0];"]
+    return _c_func(decls, "\n".join(loops))
+
+
+def fortran_regions(n: int) -> str:
+    """`n` small regions in one file, one subroutine each."""
+    return "".join(_fortran_region(k) for k in range(n))
+
+
+def c_regions(n: int) -> str:
+    return "".join(_c_region(k) for k in range(n))
+
+
+def fortran_halo(lines: int) -> str:
+    """About `lines` lines of halo updates: per field a subroutine with two regions, one
+    copying the x edges, one the y edges (with corners) of a field with one ghost layer."""
+    out, k = [], 0
+    while sum(s.count("\n") for s in out) < lines:
+        out.append(f"""subroutine halo{k}(nx, ny, u)
+  implicit none
+  integer, intent(in) :: nx, ny
+  real(8), intent(inout) :: u(0:nx + 1, 0:ny + 1)
+  integer :: i, j
+  !$translate kernel
+  do j = 1, ny
+     u(0, j) = u(nx, j)
+     u(nx + 1, j) = u(1, j)
+  end do
+  !$translate end kernel
+  !$translate kernel
+  do i = 0, nx + 1
+     u(i, 0) = u(i, ny)
+     u(i, ny + 1) = u(i, 1)
+  end do
+  !$translate end kernel
+end subroutine halo{k}
+""")
+        k += 1
+    return "".join(out)
+
+
+def c_halo(lines: int) -> str:
+    out, k = [], 0
+    while sum(s.count("\n") for s in out) < lines:
+        out.append(f"""void halo{k}(int nx, int ny, double (*restrict u)[nx + 2])
+{{
+#pragma translate kernel
+  for (int j = 1; j <= ny; j++) {{
+    u[j][0] = u[j][nx];
+    u[j][nx + 1] = u[j][1];
+  }}
+#pragma translate end kernel
+#pragma translate kernel
+  for (int i = 0; i <= nx + 1; i++) {{
+    u[0][i] = u[ny][i];
+    u[ny + 1][i] = u[1][i];
+  }}
+#pragma translate end kernel
+}}
+
+""")
+        k += 1
+    return "".join(out)
+
+
 def _shape(kind: str, lang: str):
     """The issue-28 shapes of tests/build/shapes.py (whole programs)."""
     def make(size: int) -> str:
@@ -236,6 +358,10 @@ GENERATORS = {
     ("loops", "fortran"): fortran_loops, ("loops", "c"): c_loops,
     ("mapped", "fortran"): fortran_mapped, ("mapped", "c"): c_mapped,
     ("file", "fortran"): fortran_file, ("file", "c"): c_file,
+    ("same", "fortran"): fortran_same, ("same", "c"): c_same,
+    ("deep", "fortran"): fortran_deep, ("deep", "c"): c_deep,
+    ("regions", "fortran"): fortran_regions, ("regions", "c"): c_regions,
+    ("halo", "fortran"): fortran_halo, ("halo", "c"): c_halo,
     **{(kind, lang): _shape(kind, lang) for kind in ("statements", "sum", "product", "parens")
        for lang in ("fortran", "c")},
 }
@@ -285,12 +411,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lang", choices=("fortran", "c"), action="append")
     ap.add_argument("--sizes", type=int, nargs="+")
     ap.add_argument("--write", metavar="DIR", help="only write the inputs into DIR")
+    ap.add_argument("--table", action="store_true",
+                    help="print a scaling table (CPU s / peak MB per size) for the sizes "
+                         f"{', '.join(map(str, TABLE_SIZES))} (x10 for {', '.join(LINE_KINDS)})")
     ap.add_argument("--repeat", type=int, default=1, metavar="N",
                     help="run each input N times and print the run with the least CPU time "
                          "(steadier on a loaded machine)")
     args = ap.parse_args(argv)
     kinds = args.kind or sorted(DEFAULT_SIZES)
     langs = args.lang or ["fortran", "c"]
+    if args.table:
+        return _table(kinds, langs, args.sizes, args.repeat)
     with tempfile.TemporaryDirectory() as tmp:
         where = args.write or tmp
         os.makedirs(where, exist_ok=True)
@@ -303,6 +434,35 @@ def main(argv: list[str] | None = None) -> int:
                         continue
                     _report(kind, lang, size, path, os.path.join(tmp, "out"), args.repeat)
     return 0
+
+
+def _table(kinds: list[str], langs: list[str], sizes: list[int] | None, repeat: int) -> int:
+    """One row per kind and language: CPU seconds / peak RSS MB at each size."""
+    for kind in kinds:
+        row = [n * (10 if kind in LINE_KINDS else 1) for n in (sizes or TABLE_SIZES)]
+        print(f"| {kind} | lang | " + " | ".join(map(str, row)) + " |", flush=True)
+        print("| --- | --- |" + " ---: |" * len(row))
+        for lang in langs:
+            cells = []
+            with tempfile.TemporaryDirectory() as tmp:
+                for size in row:
+                    path = write_input(tmp, kind, lang, size)
+                    cpu, rss, status = _least(path, os.path.join(tmp, "out"), repeat)
+                    cells.append(f"{cpu:.2f} s / {rss:.0f}" if status == "ok" else status[:40])
+            print(f"| {kind} | {lang} | " + " | ".join(cells) + " |", flush=True)
+    return 0
+
+
+def _least(path: str, out_dir: str, repeat: int) -> tuple[float, float, str]:
+    """CPU seconds, peak RSS (MB) and status of the run with the least CPU of `repeat`."""
+    runs = []
+    for _ in range(max(1, repeat)):
+        done = subprocess.run([sys.executable, __file__, "--_one", path, out_dir],
+                              capture_output=True, text=True)
+        found = re.search(r"cpu\s+([\d.]+) s\s+(\d+) MB\s+(\S+)", done.stdout)
+        runs.append((float(found.group(1)), float(found.group(2)), found.group(3))
+                    if found else (float("inf"), 0.0, "failed"))
+    return min(runs)
 
 
 def _report(kind: str, lang: str, size: int, path: str, out_dir: str, repeat: int = 1) -> None:

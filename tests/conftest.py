@@ -4,6 +4,7 @@ OpenCL program a test emits must build (`tests.kernel_builds`)."""
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 
@@ -11,6 +12,10 @@ from tests.kernel_builds import KernelBuilds, install_recorder, written_programs
 
 os.environ.setdefault("TRANSLATE_DEVICE", "cpu")
 os.environ.setdefault("PYOPENCL_NO_CACHE", "1")
+# the wrappers' result cache: one per test session, not the user's ~/.cache/translate
+os.environ.setdefault("TRANSLATE_CACHE_DIR", tempfile.mkdtemp(prefix="translate-cache-"))
+# the runtime's kernel binary cache likewise (translated programs the tests run)
+os.environ.setdefault("TRANSLATE_KERNEL_CACHE", tempfile.mkdtemp(prefix="translate-kernels-"))
 
 
 def _cpu_context():

@@ -87,6 +87,12 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--reassociate", action="store_true",
                     help="let automatic mapping run floating-point sums and products in "
                          "parallel (rounded in another order)")
+    ap.add_argument("--cache", dest="cache", action="store_true", default=None,
+                    help="reuse the result of an earlier translation of the same file under "
+                         "the same options (result cache in $TRANSLATE_CACHE_DIR, default "
+                         "~/.cache/translate; on by default in translate-fc/translate-cc)")
+    ap.add_argument("--no-cache", dest="cache", action="store_false",
+                    help="translate even when the result cache has the result")
     ap.add_argument("--print-ir-after-all", action="store_true")
     ap.add_argument("--time-passes", action="store_true")
     return ap
@@ -218,6 +224,7 @@ def _job_options(args: argparse.Namespace, policy):
         dep_targets=tuple(args.dep_targets), dep_phony=args.dep_phony,
         all_outputs=args.all_outputs, print_ir_after_all=args.print_ir_after_all,
         time_passes=args.time_passes, unique_symbols=args.unique_symbols,
+        cache=bool(args.cache),
         stdout_headers=not args.output and (len(args.sources) > 1 or args.emit == "all"))
 
 

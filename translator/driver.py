@@ -53,6 +53,9 @@ def load_frontends() -> dict[str, Frontend]:
 
 
 def frontend_for(path: str, language: str | None = None) -> Frontend:
+    builtin = _builtin_frontend(path, language)
+    if builtin is not None:
+        return builtin
     frontends = load_frontends()
     if language:
         if language not in frontends:
@@ -65,6 +68,24 @@ def frontend_for(path: str, language: str | None = None) -> Frontend:
             return fe
     raise FrontendError(f"{path}: cannot tell the language from the suffix {suffix!r} "
                         "(use --language)")
+
+
+def _builtin_frontend(path: str, language: str | None):
+    """The built-in frontend that `frontend_for` would choose (built-ins come first), found
+    without importing the other one or looking up plugins (start-up time: pycparser for a
+    Fortran file, the entry points of every installed package); None when a plugin may be
+    meant."""
+    import importlib
+
+    from translator.build.flags import language_of
+    name = language or language_of(path)
+    if name not in _BUILTIN_FRONTENDS:
+        return None
+    frontend = importlib.import_module(_BUILTIN_FRONTENDS[name]).FRONTEND
+    suffix = Path(path).suffix
+    if language or suffix in frontend.suffixes or suffix.lower() in frontend.suffixes:
+        return frontend
+    return None
 
 
 def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None = None,

@@ -13,6 +13,7 @@ which element an address names (``a(*)``, ``a(1)`` dummies indexed past their en
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pymbolic.primitives as p
@@ -204,7 +205,7 @@ def bound_assumptions(kernel: Kernel) -> Kernel:
     from translator.analysis.access import kernel_accesses
     from translator.ir.isl_glue import intersect_params
     added = None
-    for acc in kernel_accesses(kernel):
+    for acc in distinct_accesses(kernel_accesses(kernel)):
         spill = address_spill(kernel, acc)
         if spill is None or not spill.point:
             continue
@@ -218,6 +219,30 @@ def bound_assumptions(kernel: Kernel) -> Kernel:
     if merged.is_empty():
         return kernel
     return kernel.copy(assumptions=merged)
+
+
+def same_elements_key(acc: Access) -> tuple:
+    """What decides which elements `acc` touches in which instances (not its statement)."""
+    return (acc.variable, acc.layout, acc.index, acc.inames, acc.conditions)
+
+
+def distinct_accesses(accesses: Iterable[Access]) -> list[Access]:
+    """The first of each set of accesses that touch the same elements in the same instances
+    (one array, subscripts, inames and conditions; statements differ): what a spill search
+    or an extent proof says of one holds for all (a region of hundreds of statements on a
+    few arrays asks isl a few questions, not one per access)."""
+    seen: set = set()
+    out = []
+    for acc in accesses:
+        key = same_elements_key(acc)
+        try:
+            if key in seen:
+                continue
+            seen.add(key)
+        except TypeError:   # an unhashable condition: keep the access
+            pass
+        out.append(acc)
+    return out
 
 
 def _keeping_inside(kernel: Kernel, acc: Access):

@@ -17,22 +17,25 @@ communicate through local memory.  Each group has its own local memory.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import numpy as np
 import pymbolic.primitives as p
 
 from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
                                        shared_variables)
 from translator.analysis.access import element_text as _element
 from translator.analysis.bounds import (Spill, address_spill, linear_address, row_hint,
-                                       stride_names)
+                                        same_elements_key, stride_names)
 from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
 from translator.ir.expr import Expression, substitute
 from translator.ir.data import ArrayArg
 from translator.ir.isl_glue import (accesses_conflict_free, find_conflict, forces_equal,
-                                    hardware_range, inames_of, instance_set, statement_domain)
+                                    hardware_range, iname_offset, inames_of, instance_set,
+                                    statement_domain)
 from translator.ir.kernel import Kernel
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 VectorizeTag)
@@ -91,62 +94,118 @@ def _check_mappings(kernel: Kernel) -> None:
     accesses = kernel_accesses(kernel)
     kinds = shared_variables(kernel)
     aliases = {a.name: a.may_alias for a in kernel.array_args}
-    pairs = list(_conflicting_pairs(accesses, aliases))
     for iname, tag in mapped.items():
         if iname in trusted:
             continue
-        _check_iname(kernel, iname, tag, accesses,
-                     [(a, b) for a, b in pairs if not _synchronised(kinds[a.variable], tag, a, b)])
+        classes = _proved_classes(kernel, iname, accesses)
+        for a, b in _conflicting_pairs(accesses, aliases, classes):
+            if not _synchronised(kinds[a.variable], tag, a, b):
+                _check_pair(kernel, iname, tag, a, b)
 
 
-#: A variable's accesses are proved together (`accesses_conflict_free`) from this many on:
+#: A variable's accesses are proved together (`_group_conflict_free`) from this many on:
 #: fewer pairs are cheaper one by one (and most are decided without isl).
 GROUP_PROOF_FROM = 8
 
 
-def _check_iname(kernel: Kernel, iname: str, tag: InameTag, accesses: list[Access],
-                 pairs: list[tuple[Access, Access]]) -> None:
-    """Raise the error of the first pair (in order) that races when `iname` is mapped to
-    `tag`.  Pairs within a large group of accesses to one array (`_group`) are proved
-    together, in one isl question, after the other pairs; when another pair races first,
-    the group's pairs before it are checked one by one, so the error is the same."""
-    groups = _large_groups(accesses, iname)
-    keys = [_group(a, iname) if _group(a, iname) == _group(b, iname) else None
-            for a, b in pairs]
-    grouped = [k for k, key in enumerate(keys) if key in groups]
-    for k, (a, b) in enumerate(pairs):
-        if keys[k] in groups:
-            continue
-        try:
-            _check_pair(kernel, iname, tag, a, b)
-        except LegalityError:
-            for j in (j for j in grouped if j < k):
-                _check_pair(kernel, iname, tag, *pairs[j])
-            raise
-    proved = {key for key, group in groups.items() if accesses_conflict_free(
-        kernel.domains, iname, [(a.inames, a.conditions, a.index, a.is_write) for a in group],
-        kernel.assumptions)}
-    for j in grouped:
-        if keys[j] not in proved:
-            _check_pair(kernel, iname, tag, *pairs[j])
+def _proved_classes(kernel: Kernel, iname: str, accesses: list[Access]) -> list[int | None]:
+    """Per access, the number of a group it belongs to whose accesses are proved pairwise
+    conflict-free when `iname` is mapped (None: not in such a group).  The pairs of one
+    group need no check of their own: a region of hundreds of statements on one array costs
+    one proof per group, not one per pair.  When a group is not proved, its pairs are
+    checked one by one, in order, so the error is that of the first pair that races."""
+    classes: list[int | None] = [None] * len(accesses)
+    for number, members in enumerate(_large_groups(kernel, accesses, iname).values()):
+        if _group_conflict_free(kernel, iname, [accesses[k] for k in members]):
+            for k in members:
+                classes[k] = number
+    return classes
 
 
 def _group(acc: Access, iname: str) -> tuple | None:
-    """Accesses that one isl question can clear together: inside the loop over `iname`, with
-    exact subscripts, grouped by variable and subscript layout; None for any other."""
+    """Accesses that one proof can clear together: inside the loop over `iname`, with exact
+    subscripts, grouped by variable and subscript layout; None for any other."""
     if iname not in acc.inames or acc.index is None:
         return None
     return (acc.variable, acc.layout, len(acc.index))
 
 
-def _large_groups(accesses: list[Access], iname: str) -> dict[tuple, list[Access]]:
-    """The groups (`_group`) of at least `GROUP_PROOF_FROM` accesses."""
-    groups: dict[tuple, list[Access]] = {}
-    for acc in accesses:
+def _large_groups(kernel: Kernel, accesses: list[Access], iname: str
+                  ) -> dict[tuple, list[int]]:
+    """The groups (`_group`) of at least `GROUP_PROOF_FROM` accesses, as access numbers,
+    without the accesses that leave their extent (`address_spill`: such an access names
+    another row's element, which comparing subscripts axis by axis would miss)."""
+    groups: dict[tuple, list[int]] = {}
+    for k, acc in enumerate(accesses):
         key = _group(acc, iname)
         if key is not None:
-            groups.setdefault(key, []).append(acc)
-    return {key: g for key, g in groups.items() if len(g) >= GROUP_PROOF_FROM}
+            groups.setdefault(key, []).append(k)
+    spills: dict[tuple, bool] = {}
+
+    def inside(acc: Access) -> bool:
+        key = same_elements_key(acc)   # accesses of many statements share one answer
+        try:
+            if key not in spills:
+                spills[key] = address_spill(kernel, acc) is None
+            return spills[key]
+        except TypeError:   # an unhashable condition
+            return address_spill(kernel, acc) is None
+    kept = {key: [k for k in group if inside(accesses[k])]
+            for key, group in groups.items() if len(group) >= GROUP_PROOF_FROM}
+    return {key: g for key, g in kept.items() if len(g) >= GROUP_PROOF_FROM}
+
+
+def _group_conflict_free(kernel: Kernel, iname: str, group: list[Access]) -> bool:
+    """Whether no write of `group` touches an element another instance of the group touches
+    at another value of `iname`: bucket by bucket (`_disjoint_buckets`), each decided
+    without isl where the subscripts fix `iname` (`_fixes_iname`), else by one isl
+    question over its distinct accesses."""
+    for bucket in _disjoint_buckets(group):
+        if not any(a.is_write for a in bucket) or _fixes_iname(bucket, iname):
+            continue
+        # an axis with one constant throughout the bucket compares equal anyway: without
+        # it, buckets that differ in that constant only ask isl the same (remembered) question
+        axes = [d for d in range(len(bucket[0].index))
+                if len({_integer(a.index[d]) for a in bucket}) != 1
+                or _integer(bucket[0].index[d]) is None]
+        distinct: dict[tuple, bool] = {}
+        for a in bucket:
+            key = (a.inames, a.conditions, tuple(a.index[d] for d in axes))
+            distinct[key] = distinct.get(key, False) or a.is_write
+        if not accesses_conflict_free(kernel.domains, iname,
+                                      [(*key, w) for key, w in distinct.items()],
+                                      kernel.assumptions):
+            return False
+    return True
+
+
+def _disjoint_buckets(group: list[Access]) -> list[list[Access]]:
+    """`group` cut into buckets whose accesses touch disjoint elements: on an axis where
+    every subscript is an integer constant (``a(i, 3)``), different constants name
+    different elements (`_group` keeps only subscripts inside their extents)."""
+    for axis in range(len(group[0].index)):
+        values = [_integer(a.index[axis]) for a in group]
+        if None in values or len(set(values)) == 1:
+            continue
+        buckets: dict[int, list[Access]] = {}
+        for a, v in zip(group, values):
+            buckets.setdefault(v, []).append(a)
+        return [part for bucket in buckets.values() for part in _disjoint_buckets(bucket)]
+    return [group]
+
+
+def _integer(expr: Expression) -> int | None:
+    if isinstance(expr, (int, np.integer)) and not isinstance(expr, bool):
+        return int(expr)
+    return None
+
+
+def _fixes_iname(bucket: list[Access], iname: str) -> bool:
+    """Whether on some axis every subscript of `bucket` is ``iname + c`` with one c: then
+    two instances touching one element have one value of `iname`."""
+    return any(len({iname_offset(a.index[axis], iname) for a in bucket} - {None}) == 1
+               and all(iname_offset(a.index[axis], iname) is not None for a in bucket)
+               for axis in range(len(bucket[0].index)))
 
 
 def _check_shared_axes(kernel: Kernel, mapped: dict[str, InameTag]) -> None:
@@ -164,23 +223,39 @@ def _check_shared_axes(kernel: Kernel, mapped: dict[str, InameTag]) -> None:
                     stmt.span, detail=f"  map one of {other} and {n} to another axis")
 
 
-def _conflicting_pairs(accesses: list[Access], aliases: dict[str, frozenset[str]]
+def _conflicting_pairs(accesses: list[Access], aliases: dict[str, frozenset[str]],
+                       classes: list[int | None] | None = None
                        ) -> Iterable[tuple[Access, Access]]:
     """Pairs on one variable, or on two that may alias, with at least one write (write first);
     each unordered pair once, an access with itself included (different instances of one
-    statement)."""
+    statement); in order of the first access, then of the second.  Pairs of two accesses of
+    one class (`_proved_classes`) are left out."""
     # only accesses to the same or an aliasing variable, one of them a write, can conflict:
-    # index them by variable so that the search is not quadratic in the region's size
+    # index them by variable so that the search is not quadratic in the region's size, and
+    # by class so that a proved group's own pairs are never enumerated
     every: dict[str, list[int]] = {}
     writes: dict[str, list[int]] = {}
     for k, a in enumerate(accesses):
         every.setdefault(a.variable, []).append(k)
         if a.is_write:
             writes.setdefault(a.variable, []).append(k)
+    classes = classes or [None] * len(accesses)
+    outside: dict[tuple[str, bool, int | None], list[int]] = {}
+
+    def partners(name: str, write: bool, cls: int | None) -> list[int]:
+        key = (name, write, cls)
+        if key not in outside:
+            found = (every if write else writes).get(name, ())
+            outside[key] = [j for j in found if cls is None or classes[j] != cls]
+        return outside[key]
+
     for k, a in enumerate(accesses):
-        index = every if a.is_write else writes
         names = {a.variable, *aliases.get(a.variable, ())}
-        for j in sorted(j for n in names for j in index.get(n, ()) if j >= k):
+        found: list[int] = []
+        for n in names:
+            listed = partners(n, a.is_write, classes[k])
+            found += listed[bisect_left(listed, k):]
+        for j in sorted(found):
             b = accesses[j]
             yield (a, b) if a.is_write else (b, a)
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from translator.build.job import (JobOptions, JobResult, file_key, planned_paths, print_result,
                                   run_job)
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 
 class Progress:
@@ -40,7 +43,9 @@ class Progress:
 
 
 def _pool(jobs: int, count: int) -> ProcessPoolExecutor:
+    # here, not at the top: a run of one file (a cache hit above all) needs no process pool
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
     # fork: workers inherit the modules the parent has already imported (fast start)
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)

@@ -16,9 +16,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -85,6 +82,7 @@ def _resolve(name: str, dirs: Iterable[str]) -> str | None:
 
 def c_includes(path: str, cpp_args: Sequence[str]) -> list[str]:
     """Files a C source includes (transitively, system headers left out), by ``gcc -MM``."""
+    import subprocess  # here: writing outputs (a cache hit) needs no subprocess
     cmd = ["gcc", "-MM", "-MG", *cpp_args, "-x", "c", path]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
@@ -273,6 +271,7 @@ def _backup(path: str) -> str | None:
     try:
         os.link(path, backup, follow_symlinks=False)
     except OSError:
+        import shutil  # here: rarely needed, and costly at start-up
         shutil.copyfile(path, backup, follow_symlinks=False)
     return backup
 
@@ -354,6 +353,7 @@ STALE_AFTER = 60.0
 
 def _mkstemp(path: str) -> tuple[int, str]:
     folder = os.path.dirname(path) or "."
+    import tempfile  # here: a cache hit whose outputs are unchanged writes none
     return tempfile.mkstemp(prefix=f".{os.path.basename(path)}.{os.getpid()}.", suffix=".tmp",
                             dir=folder)
 

@@ -38,6 +38,8 @@ class JobOptions:
     unique_symbols: bool = False
     #: Without ``-o``, when the command prints several files: a comment line naming each.
     stdout_headers: bool = False
+    #: Look the result up in (and store it into) the result cache (`translator.build.cache`).
+    cache: bool = False
 
 
 @dataclass
@@ -53,6 +55,9 @@ class JobResult:
     outputs: list[str] = field(default_factory=list)
     #: The host glue functions the file defines: C symbol -> its region's span.
     symbols: dict[str, Any] = field(default_factory=dict)
+    #: What the result cache stores of a successful translation (only with `JobOptions.cache`;
+    #: `run_job` takes it out before returning).
+    for_cache: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
 
 def run_job(src: str, opts: JobOptions) -> JobResult:
@@ -65,7 +70,53 @@ def run_job(src: str, opts: JobOptions) -> JobResult:
     except TranslatorError as err:
         result.status, result.stderr = 1, err.render()
         return result
-    return translate_source_text(src, data, opts, result)
+    if not opts.cache or opts.time_passes or opts.print_ir_after_all:
+        return translate_source_text(src, data, opts, result)
+    return _through_cache(src, data, opts, result)
+
+
+def _through_cache(src: str, data: bytes, opts: JobOptions, result: JobResult) -> JobResult:
+    """`translate_source_text`, or the stored result of the same translation (replayed: the
+    outputs written or printed, the warnings and the report as the first run printed them)."""
+    from translator.build.cache import ResultCache
+    store = ResultCache()
+    try:
+        direct = store.direct_key(src, data, opts)
+        entry = store.lookup(direct)
+    except OSError:   # an unreadable cache (or translator file): translate
+        return translate_source_text(src, data, opts, result)
+    if entry is not None:
+        return _replay(src, entry, opts, result)
+    result = translate_source_text(src, data, opts, result)
+    kept, result.for_cache = result.for_cache, None
+    if result.status == 0 and kept is not None:
+        store.store(direct, kept.pop("read"), {
+            **kept, "stderr": result.stderr, "report": result.report,
+            "symbols": [[name, *_span_fields(span)] for name, span in result.symbols.items()]})
+    return result
+
+
+_SPAN_FIELDS = ("file", "line", "col", "end_line", "end_col", "source_line")
+
+
+def _span_fields(span: Any) -> list[Any]:
+    return [getattr(span, name) for name in _SPAN_FIELDS]
+
+
+def _replay(src: str, entry: dict[str, Any], opts: JobOptions, result: JobResult
+            ) -> JobResult:
+    """A stored translation's outputs written (or printed) as `_emit` writes them."""
+    from translator.diagnostics import SourceSpan, TranslatorError
+    result.stderr, result.report = entry["stderr"], entry["report"]
+    result.symbols = {name: SourceSpan(**dict(zip(_SPAN_FIELDS, fields)))
+                      for name, *fields in entry["symbols"]}
+    try:
+        _emit(src, entry["language"], entry["outputs"], opts, result, depfile_deps=entry["deps"])
+    except TranslatorError as err:
+        result.status = 1
+        result.stderr += err.render()
+        result.stdout, result.report, result.outputs, result.symbols = "", "", [], {}
+    return result
 
 
 def read_source(src: str) -> bytes:
@@ -192,12 +243,45 @@ def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
                       for name, secs in popts.timings.items()]
     if apply_policy(caught, opts.policy)[1]:
         return   # a warning promoted to an error: fail without writing anything
-    _emit(src, translated.language, outputs, opts, result,
-          tuple(translated.parsed.dependencies))
+    extra = tuple(translated.parsed.dependencies)
+    read = _files_read(src, translated.language, opts, extra) \
+        if opts.depfile is not None else None
+    depfile_deps = _with_toolchain(read) if read is not None else []
+    _emit(src, translated.language, outputs, opts, result, depfile_deps)
+    if opts.cache:
+        _keep_for_cache(src, translated.language, opts, outputs, read, extra, result)
+
+
+def _keep_for_cache(src: str, language: str, opts: JobOptions, outputs: dict[str, str],
+                    read: list[str] | None, extra: tuple[str, ...], result: JobResult) -> None:
+    """What the cache stores; nothing when the included files cannot be listed (the
+    translation stands, uncached)."""
+    from translator.diagnostics import TranslatorError
+    if read is None:
+        try:
+            read = _files_read(src, language, opts, extra)
+        except TranslatorError:
+            return
+    result.for_cache = {"outputs": outputs, "language": language, "read": read[1:],
+                        "deps": _with_toolchain(read) if opts.depfile is not None else []}
+
+
+def _files_read(src: str, language: str, opts: JobOptions, extra: tuple[str, ...]
+                ) -> list[str]:
+    """The source, every file it includes, and `extra` (other files the frontend read, such
+    as the sources of used Fortran modules)."""
+    from translator.build.deps import source_dependencies
+    deps = source_dependencies(src, language, opts.frontend.get("cpp_args", ()))
+    return deps + [d for d in extra if d not in deps]
+
+
+def _with_toolchain(deps: list[str]) -> list[str]:
+    from translator.build.deps import toolchain_files
+    return deps + list(toolchain_files())
 
 
 def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
-          result: JobResult, extra_deps: tuple[str, ...] = ()) -> None:
+          result: JobResult, depfile_deps: list[str] = ()) -> None:
     """Write (or print) the outputs and the dependency file, all or none: everything that
     can fail is worked out before the first byte is written, and the files go to temporary
     files first, renamed only when all of them are complete."""
@@ -211,7 +295,7 @@ def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
                                 + outputs[name] for name in sorted(outputs))
     files = dict(out_files)
     if opts.depfile is not None:
-        path, text = _depfile(src, language, opts, outputs, extra_deps)
+        path, text = _depfile(src, opts, outputs, depfile_deps)
         files[path] = text
     try:
         write_files(files)
@@ -234,11 +318,11 @@ def stdout_header(src: str, name: str) -> str:
     return form.format(f"translate: {name} (from {src})")
 
 
-def _depfile(src: str, language: str, opts: JobOptions, outputs: dict[str, str],
-             extra_deps: tuple[str, ...] = ()) -> tuple[str, str]:
-    """The dependency file's path and text (`extra_deps`: other files the frontend read,
-    such as the sources of used Fortran modules)."""
-    from translator.build.deps import depfile_text, source_dependencies, toolchain_files
+def _depfile(src: str, opts: JobOptions, outputs: dict[str, str], deps: list[str]
+             ) -> tuple[str, str]:
+    """The dependency file's path and text (`deps`: the files read, then the translator's
+    own files)."""
+    from translator.build.deps import depfile_text
     from translator.diagnostics import FrontendError
     path = opts.depfile
     if not path:
@@ -251,9 +335,6 @@ def _depfile(src: str, language: str, opts: JobOptions, outputs: dict[str, str],
         targets = [os.path.join(opts.output, name) for name in sorted(outputs)]
     if not targets:
         raise FrontendError("-MD without -o needs -MT TARGET (there is no output to name)")
-    cpp_args = opts.frontend.get("cpp_args", ())
-    deps = source_dependencies(src, language, cpp_args)
-    deps += [d for d in extra_deps if d not in deps] + list(toolchain_files())
     return path, depfile_text(targets, deps, phony=opts.dep_phony)
 
 

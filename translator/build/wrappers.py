@@ -217,8 +217,9 @@ def _job_options(cmd: Command, output: str):
     if preprocess is not None and "preprocess" not in frontend:
         frontend["preprocess"] = preprocess   # the compiler's -cpp/-nocpp, unless -Xtranslate
     # objects of different files may be linked together: same-named regions must not clash
+    # the result cache is on unless -Xtranslate --no-cache (or TRANSLATE_FLAGS) says not
     return replace(opts, output=output, frontend=frontend, depfile=None, dep_targets=(),
-                   unique_symbols=True)
+                   unique_symbols=True, cache=args.cache is not False)
 
 
 # ---------------------------------------------------------------------------------------------

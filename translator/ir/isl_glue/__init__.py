@@ -47,7 +47,8 @@ from translator.ir.isl_glue.footprints import (  # noqa: F401
     simplify_index, slice_domain, storage_axis, use_domain,
 )
 from translator.ir.isl_glue.dependences import (  # noqa: F401
-    access_footprint, accesses_conflict_free, find_conflict, forces_equal, instance_set,
+    access_footprint, accesses_conflict_free, find_conflict, forces_equal, iname_offset,
+    instance_set,
     kl_as_basic_set, param_set_subset, params_keeping_inside,
 )
 from translator.ir.isl_glue.versioning import (  # noqa: F401

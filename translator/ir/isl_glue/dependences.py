@@ -149,6 +149,11 @@ def forces_equal(equalities: Sequence[tuple[Expression, Expression]], a: str, b:
                for lhs, rhs in equalities)
 
 
+def iname_offset(expr: Expression, name: str) -> int | None:
+    """c if `expr` is ``name + c`` (c an integer, possibly 0), else None (no isl work)."""
+    return _offset_of(expr, name)
+
+
 def _offset_of(expr: Expression, name: str) -> int | None:
     """c if `expr` is ``name + c`` (c an integer, possibly 0), else None."""
     if isinstance(expr, p.Variable):
