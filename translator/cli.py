@@ -207,7 +207,7 @@ def _check_args(args: argparse.Namespace) -> str:
         return "--print-outputs needs -o OUT"
     if args.jobs < 0:
         return "-j needs a number >= 0"
-    from frontends.directives import parse_models
+    from frontends.directive_models import parse_models
     try:
         parse_models(args.directives)
     except ValueError as err:
@@ -242,7 +242,7 @@ def _frontend_options(args: argparse.Namespace) -> dict:
     if args.reassociate:
         opts["reassociate"] = True
     if args.directives != "translate":
-        from frontends.directives import parse_models
+        from frontends.directive_models import parse_models
         opts["directives"] = parse_models(args.directives)
     return opts
 

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from translator.deep import call_deep
 from translator.diagnostics import FrontendError
-from translator.ir.glue import GlueSignature
 from translator.pipeline import PassOptions, fewer_collections, file_stage, run_region
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # not imported at run time: a result-cache hit imports nothing heavy
     from frontends.base import Frontend, ParsedFile
+    from translator.ir.glue import GlueSignature
     from translator.build.sourcebytes import SourceBytes
 
 _BUILTIN_FRONTENDS = {"fortran": "frontends.fortran", "c": "frontends.c"}

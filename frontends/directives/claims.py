@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from frontends.base import TransformCall
+from frontends.directive_models import MODELS, parse_models  # noqa: F401 (re-exported)
 from translator.diagnostics import SourceSpan, TranslatorError, warn
 
-#: The models ``--directives`` accepts (``translate`` is the translator's own pragmas).
-MODELS = ("openmp", "openacc", "translate")
 
 #: The warning id of a directive whose claim does not hold; an error unless
 #: ``-Wno-error=directive-race``.
@@ -129,16 +128,6 @@ Claim = LoopClaim | DataClaim | Untouched | EndDirective | ParallelOpen
 def requested_models(options: dict) -> tuple[str, ...]:
     """The models of ``options["directives"]`` (default: ``translate`` only)."""
     return tuple(options.get("directives") or ("translate",))
-
-
-def parse_models(text: str) -> tuple[str, ...]:
-    """``openmp,openacc`` -> ("openmp", "openacc"); ValueError naming a bad one."""
-    models = tuple(m.strip().lower() for m in text.split(",") if m.strip())
-    bad = [m for m in models if m not in MODELS]
-    if bad or not models:
-        raise ValueError(f"unknown directive model {bad[0] if bad else text!r} (expected a "
-                         f"comma-separated list of {', '.join(MODELS)})")
-    return models
 
 
 def directive_models(options: dict) -> tuple[str, ...]:

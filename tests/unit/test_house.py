@@ -181,6 +181,7 @@ UPWARD_DEBTS = {
     ("translator.codegen.opencl", "translator.split"),
     ("translator.driver", "translator.build.sourcebytes"),
     ("translator.driver", "translator.build.deps"),
+    ("translator.driver", "translator.build.flags"),
     # the proof of OpenMP/OpenACC claims runs legality from inside the frontends; it belongs
     # in the pipeline, with the claims handed over on the Region
     ("frontends.directives.proof", "translator.analysis.legality"),

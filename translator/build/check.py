@@ -104,7 +104,7 @@ def parse_args(argv: list[str]) -> Settings:
         argv, flags = argv[:cut], argv[cut + 1:]
     ap = _parser()
     a = ap.parse_args(argv)
-    from frontends.directives.claims import parse_models
+    from frontends.directive_models import parse_models
     try:
         models = parse_models(a.directives)
     except ValueError as err:

@@ -537,7 +537,7 @@ static void select_device(const tr_region *region)
 
 /* Data regions (the last section of this file). */
 static void print_data_profile(unsigned long long *in, unsigned long long *out);
-static void print_cache_profile(void);
+static void cache_profile_note(char *note, size_t size);
 static void print_copy_hints(const struct tr_region_state *s);
 static void release_data(void);
 static int data_present(void);
@@ -566,9 +566,12 @@ static void print_profile(void)
                     100.0 * (double)s->kernel_ns / (double)ns, s->hint);
         print_copy_hints(s);
     }
-    fprintf(stderr, "translate profile (device \"%s\", %s", rt.device_name, rt.device_note);
-    print_cache_profile();
-    fprintf(stderr, "):\n");
+    {   /* one write: the ranks of an MPI run share standard error */
+        char note[1024];
+        cache_profile_note(note, sizeof note);
+        fprintf(stderr, "translate profile (device \"%s\", %s%s):\n", rt.device_name,
+                rt.device_note, note);
+    }
     fprintf(stderr, "%-24s %-24s %8s %14s %16s %16s\n", "region", "location", "calls",
             "kernel ms", "bytes to dev", "bytes from dev");
     for (s = rt.regions; s != NULL; s = s->next) {
@@ -1190,12 +1193,14 @@ static unsigned char *read_entry(const char *path, const char *src, size_t *size
 }
 
 /* The profile header's words about the cache (TRANSLATE_PROFILE). */
-static void print_cache_profile(void)
+/* "; kernel cache DIR: ..." for the profile's header ("" when the cache is off). */
+static void cache_profile_note(char *note, size_t size)
 {
+    note[0] = '\0';
     if (kc.state == 1)
-        fprintf(stderr, "; kernel cache %s: %lu program(s) loaded, %lu built, %lu unusable "
-                "entr%s replaced", kc.dir, kc.loaded, kc.built, kc.replaced,
-                kc.replaced == 1 ? "y" : "ies");
+        snprintf(note, size, "; kernel cache %s: %lu program(s) loaded, %lu built, %lu "
+                 "unusable entr%s replaced", kc.dir, kc.loaded, kc.built, kc.replaced,
+                 kc.replaced == 1 ? "y" : "ies");
 }
 
 static void cache_note(const char *what, const char *path)
