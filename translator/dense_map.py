@@ -47,10 +47,12 @@ and sums in source order (a work-group reduction over ``k`` would round differen
 the matrix is contiguous along ``r`` (``y[j] = sum_i a[i][j]*x[i]`` in C) the reads are
 already coalesced: 256 rows per group, the vectors' k-tile prefetched to local memory.  When
 it is contiguous along ``k`` (``y[i] = sum_j a[i][j]*x[j]`` in C), a work item reading its
-row would scatter: the work group of 64 rows fetches a 64 x K tile of the matrix through
-local memory with coalesced loads (along ``k``) and each work item reads its row from there;
-K is odd (17 for doubles, 33 for floats) so that the rows of the tile fall into different
-local-memory banks.
+row would scatter: a work group of 32 rows (one warp) fetches a 32 x 31 tile of the matrix
+into local memory with coalesced loads (31 of 32 lanes busy, along ``k``) and each work item
+reads its row from there; the step is odd so that the rows of the tile fall into different
+local-memory banks (a row stride of 32 words would put a whole warp on one bank).  The
+vectors' k-tile goes to local memory too.  Nests with matrices of both kinds in one launch
+(bicg) would need two work-group sizes and keep the simple mapping.
 
 This module applies transforms, so it belongs to the pipeline layer (with `translator.automap`).
 """
@@ -72,6 +74,10 @@ from translator.ir.statements import Statement
 LOCAL_BUDGET = 32 * 1024
 #: Work items per group along each local axis (gemm-like nests).
 GROUP_SIDE = 16
+#: Matrix-vector nests: (rows per work group, k step) when the matrix is contiguous along k
+#: (an odd step puts the rows of the local tile into different banks) and along the rows.
+SCATTERED_TILE = (32, 31)
+COALESCED_TILE = (256, 256)
 #: Reason text `--report` prints for a mapping of this module.
 REASON = "dense tiling (automatic)"
 
@@ -310,10 +316,10 @@ def matvec_calls(nest: MatvecNest) -> list[Call]:
     """Row per work item, sums in source order (module docstring), as transform calls."""
     r, k = nest.rows, nest.k
     if nest.scattered:
-        group, k_step = 64, (33 if nest.itemsize <= 4 else 17)
+        group, k_step = SCATTERED_TILE
         fetched = list(nest.matrices) + list(nest.vectors)
     else:
-        group, k_step = 256, 256
+        group, k_step = COALESCED_TILE
         fetched = list(nest.vectors)
     calls = [_call("split_iname", r, group, outer_tag="g.0", inner_tag="l.0"),
              _call("split_iname", k, k_step)]
