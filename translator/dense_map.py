@@ -8,8 +8,9 @@ such nests with the shape of the hand-written recipe (docs/pragmas.md, "Dense ke
 register blocking"), without the user writing it.
 
 Recognition (`dense_nest`), on a nest whose parallel band is two loops: the coalescing loop
-(stride one in the output, `translator.automap.coalescing_order`) is the *column* loop, the
-other the *row* loop; exactly one further loop ``k`` (sequential: a reduction) encloses some
+of the statements outside ``k`` (stride one in the output's stores,
+`translator.automap.coalescing_order`; the operands go through local memory) is the *column*
+loop, the other the *row* loop; exactly one further loop ``k`` (sequential: a reduction) encloses some
 statements; every global access of those statements depends on inames among row, column and
 ``k`` only; at least one array depends on (row, k) but not column (the *row operand*) and at
 least one on (k, column) but not row (the *column operand*).  Which subscript position holds
@@ -29,8 +30,9 @@ Cost model (`choose_tile`), for element size ``s`` bytes of the accumulated valu
   OpenCL guarantees): K = 32 for floats, 16 for doubles; inside a step ``k`` is unrolled by
   ``16 / s`` (one 16-byte vector read of the local tile);
 - both operands go to local memory (`add_prefetch`, fetched cooperatively by the work group,
-  coalesced); an array that is both a row and a column operand (``a[i][k]*a[j][k]``) is read
-  in place (through the cache) instead;
+  coalesced); an array that is both a row and a column operand (``a[i][k]*a[j][k]``), or
+  whose footprint `add_prefetch` cannot compute (a linearised ``a[i*n + k]``), is read in
+  place (through the cache) instead: the register block still reuses each value 4 or 8 times;
 - sizes that are constants smaller than one tile (rows < 16R, columns < 16C or k < K) keep
   the simple mapping: a fraction of one group would do all the work.
 
@@ -134,15 +136,29 @@ def dense_mapping(kernel: Kernel, bands: list[list[str]], nests: list[list[State
     calls = _dense_calls(kernel, bands, nests) or _matvec_calls(kernel, bands, nests)
     if not calls:
         return None
-    import transforms
-    mapped = kernel
+    mapped, applied = kernel, []
     try:
-        for name, args, kwargs in calls:
-            mapped = transforms.apply_call(mapped, name, args, dict(kwargs))
+        for call in calls:
+            result = _apply_call(mapped, call)
+            if result is not None:
+                mapped, applied = result, applied + [call]
         check_mappings(recognize_parallel_reductions(mapped))
     except TranslatorError:
         return None
-    return mapped, tuple(pragma_text(c) for c in calls)
+    return mapped, tuple(pragma_text(c) for c in applied)
+
+
+def _apply_call(kernel: Kernel, call: Call) -> Kernel | None:
+    """`kernel` transformed by `call`; None for a prefetch whose footprint cannot be computed
+    (a linearised subscript such as ``a[i*n + k]``): that operand is read in place."""
+    import transforms
+    name, args, kwargs = call
+    try:
+        return transforms.apply_call(kernel, name, args, dict(kwargs))
+    except TranslatorError:
+        if name != "add_prefetch":
+            raise
+        return None
 
 
 def _dense_calls(kernel: Kernel, bands: list[list[str]], nests: list[list[Statement]]
@@ -203,7 +219,8 @@ def dense_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> DenseN
     if inner is None:
         return None
     k, stmts = inner
-    cols, rows = coalescing_order(kernel, band)
+    stores = [s for s in nest if k not in s.within_inames]
+    cols, rows = coalescing_order(kernel.copy(statements=tuple(stores or nest)), band)
     uses = _access_inames(kernel, stmts, {rows, cols, k})
     if uses is None:
         return None
