@@ -27,8 +27,10 @@ Cost model (`choose_tile`), for element size ``s`` bytes of the accumulated valu
   occupancy);
 - ``k`` in steps of K: the largest power of two with both operand tiles,
   ``(16R + 16C) * K * s`` bytes, within `LOCAL_BUDGET` (32 KiB, the smallest local memory
-  OpenCL guarantees): K = 32 for floats, 16 for doubles; inside a step ``k`` is unrolled by
-  ``16 / s`` (one 16-byte vector read of the local tile);
+  OpenCL guarantees) shared by the dense nests of the kernel (independent nests, as the
+  first two products of 3mm, run in one launch): K = 32 for floats, 16 for doubles with one
+  nest; inside a step ``k`` is unrolled by ``16 / s`` (one 16-byte vector read of the local
+  tile);
 - both operands go to local memory (`add_prefetch`, fetched cooperatively by the work group,
   coalesced); an array that is both a row and a column operand (``a[i][k]*a[j][k]``), or
   whose footprint `add_prefetch` cannot compute (a linearised ``a[i*n + k]``), is read in
@@ -54,7 +56,7 @@ into local memory with coalesced loads (31 of 32 lanes busy, along ``k``) and ea
 reads its row from there; the step is odd so that the rows of the tile fall into different
 local-memory banks (a row stride of 32 words would put a whole warp on one bank).  The
 vectors' k-tile goes to local memory too.  Nests with matrices of both kinds in one launch
-(bicg) would need two work-group sizes and keep the simple mapping.
+(bicg) share one work-group size: 32 rows for all of them.
 
 This module applies transforms, so it belongs to the pipeline layer (with `translator.automap`).
 """
@@ -166,7 +168,7 @@ def _dense_calls(kernel: Kernel, bands: list[list[str]], nests: list[list[Statem
     calls: list[Call] = []
     for band, nest in zip(bands, nests):
         found = dense_nest(kernel, band, nest)
-        tile = found and choose_tile(kernel, found)
+        tile = found and choose_tile(kernel, found, LOCAL_BUDGET // len(nests))
         if not found or not tile:
             return []
         calls += gemm_calls(found, tile)
@@ -178,9 +180,9 @@ def _matvec_calls(kernel: Kernel, bands: list[list[str]], nests: list[list[State
     found = [matvec_nest(kernel, band, nest) for band, nest in zip(bands, nests)]
     if not found or not all(found):
         return []
-    if len({f.scattered for f in found}) > 1:   # one work-group size per kernel
-        return []
-    return [c for f in found for c in matvec_calls(f)]
+    # one work-group size per kernel: with a scattered matrix, every nest takes its rows
+    group = SCATTERED_TILE[0] if any(f.scattered for f in found) else COALESCED_TILE[0]
+    return [c for f in found for c in matvec_calls(f, group)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -270,14 +272,15 @@ def _itemsize(kernel: Kernel, arrays: tuple[str, ...]) -> int:
 # ---------------------------------------------------------------------------------------------
 # cost model and recipes
 
-def choose_tile(kernel: Kernel, nest: DenseNest) -> Tile | None:
-    """The register block, k step and unrolling for `nest` (module docstring: Cost model), or
-    None when a constant size is smaller than one tile."""
+def choose_tile(kernel: Kernel, nest: DenseNest, budget: int = LOCAL_BUDGET) -> Tile | None:
+    """The register block, k step and unrolling for `nest` with `budget` bytes of local
+    memory for its tiles (module docstring: Cost model), or None when a constant size is
+    smaller than one tile."""
     from translator.automap import constant_length
     s = nest.itemsize
     rows, cols = 8, (8 if s <= 4 else 4)
     k_step = 64
-    while k_step > 4 and GROUP_SIDE * (rows + cols) * k_step * s > LOCAL_BUDGET:
+    while k_step > 4 and GROUP_SIDE * (rows + cols) * k_step * s > budget:
         k_step //= 2
     tile = Tile(rows, cols, k_step, max(1, min(4, 16 // s)))
     for iname, size in ((nest.rows, tile.group_rows), (nest.cols, tile.group_cols),
@@ -329,14 +332,15 @@ def gemm_calls(nest: DenseNest, tile: Tile) -> list[Call]:
     return calls
 
 
-def matvec_calls(nest: MatvecNest) -> list[Call]:
-    """Row per work item, sums in source order (module docstring), as transform calls."""
+def matvec_calls(nest: MatvecNest, group: int) -> list[Call]:
+    """Row per work item in groups of `group` rows, sums in source order (module docstring),
+    as transform calls."""
     r, k = nest.rows, nest.k
     if nest.scattered:
-        group, k_step = SCATTERED_TILE
+        k_step = SCATTERED_TILE[1]
         fetched = list(nest.matrices) + list(nest.vectors)
     else:
-        group, k_step = COALESCED_TILE
+        k_step = COALESCED_TILE[1]
         fetched = list(nest.vectors)
     calls = [_call("split_iname", r, group, outer_tag="g.0", inner_tag="l.0"),
              _call("split_iname", k, k_step)]
