@@ -13,7 +13,8 @@ of the statements outside ``k`` (stride one in the output's stores,
 loop, the other the *row* loop; exactly one further loop ``k`` (sequential: a reduction) encloses some
 statements; every global access of those statements depends on inames among row, column and
 ``k`` only; at least one array depends on (row, k) but not column (the *row operand*) and at
-least one on (k, column) but not row (the *column operand*).  Which subscript position holds
+least one on (k, column) but not row (the *column operand*); no statement of the kernel
+writes an operand (a copy in local memory would go stale).  Which subscript position holds
 which loop does not matter: C row-major, Fortran column-major, transposed operands
 (``a[j][k]`` of syrk) and linearised subscripts (``a[i*n + k]``) are all offsets that the
 coalescing analysis writes as polynomials in the inames.
@@ -46,7 +47,8 @@ legality check refuses the result, the caller keeps its simple mapping: nothing 
 emitted.
 
 Matrix-vector nests (`matvec_nest`): a band of one loop ``r`` and one reduction loop ``k``
-over a matrix read at (r, k) and vectors read at k only.  A work item keeps its own output
+over a matrix read at (r, k) and vectors read at k only, none of them written in the kernel.
+A work item keeps its own output
 and sums in source order (a work-group reduction over ``k`` would round differently).  When
 the matrix is contiguous along ``r`` (``y[j] = sum_i a[i][j]*x[i]`` in C) the reads are
 already coalesced: 256 rows per group, the vectors' k-tile prefetched to local memory.  When
@@ -228,6 +230,8 @@ def dense_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> DenseN
         return None
     row_ops = tuple(sorted(a for a, u in uses.items() if frozenset({rows, k}) in u))
     col_ops = tuple(sorted(a for a, u in uses.items() if frozenset({cols, k}) in u))
+    if _written(kernel) & set(row_ops + col_ops):
+        return None
     if not row_ops or not col_ops:
         return None
     return DenseNest(rows, cols, k, row_ops, col_ops, _accumulators(kernel, stmts),
@@ -249,10 +253,16 @@ def matvec_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> Matve
         return None
     matrices = tuple(sorted(a for a, u in uses.items() if u == {frozenset({rows, k})}))
     vectors = tuple(sorted(a for a, u in uses.items() if u == {frozenset({k})}))
-    if not matrices or not vectors:
+    if not matrices or not vectors or _written(kernel) & set(matrices + vectors):
         return None
     scattered = coalescing_order(kernel.copy(statements=tuple(stmts)), [rows, k])[0] == k
     return MatvecNest(rows, k, matrices, vectors, scattered, _itemsize(kernel, matrices))
+
+
+def _written(kernel: Kernel) -> set[str]:
+    """Variables some statement of `kernel` writes (operands must not be: a local copy of
+    one would go stale)."""
+    return {n for s in kernel.statements for n in s.assignee_names()}
 
 
 def _accumulators(kernel: Kernel, stmts: list[Statement]) -> tuple[str, ...]:

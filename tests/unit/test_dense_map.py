@@ -229,3 +229,23 @@ def test_gemv_like_nests_get_the_coalesced_mapping(name: str, text: str, row: st
                           f'split_iname("{k}", {k_step})')
     prefetched = {line.split('"')[1] for line in chosen if line.startswith("add_prefetch")}
     assert prefetched == fetched
+
+
+# the inner loop carries a recurrence over a written row: not a matrix-vector product, and a
+# local copy of `a` would go stale
+C_PREFIX_ROWS = """
+void prefix(int n, int m, double a[n][m], const double x[m])
+{
+#pragma translate kernel prefix
+  for (int i = 0; i < n; i++)
+    for (int j = 1; j < m; j++)
+      a[i][j] = a[i][j - 1] + a[i][j] * x[j];
+#pragma translate end kernel
+}
+"""
+
+
+def test_operands_written_in_the_region_keep_the_simple_mapping() -> None:
+    done = region_mapping("prefix.c", C_PREFIX_ROWS)
+    assert done.auto_kind == ""
+    assert done.auto_mapping == ('split_iname("i", 256, outer_tag="g.0", inner_tag="l.0")',)
