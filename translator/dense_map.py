@@ -47,8 +47,8 @@ legality check refuses the result, the caller keeps its simple mapping: nothing 
 emitted.
 
 Matrix-vector nests (`matvec_nest`): a band of one loop ``r`` and one reduction loop ``k``
-over a matrix read at (r, k) and vectors read at k only, none of them written in the kernel.
-A work item keeps its own output
+over a matrix read at (r, k) and vectors read at k only, none of them written in the kernel,
+both loops starting at 0 (`_from_zero`).  A work item keeps its own output
 and sums in source order (a work-group reduction over ``k`` would round differently).  When
 the matrix is contiguous along ``r`` (``y[j] = sum_i a[i][j]*x[i]`` in C) the reads are
 already coalesced: 256 rows per group, the vectors' k-tile prefetched to local memory.  When
@@ -248,6 +248,8 @@ def matvec_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> Matve
         return None
     k, stmts = inner
     rows = band[0]
+    if not _from_zero(kernel, rows, k):
+        return None
     uses = _access_inames(kernel, stmts, {rows, k})
     if uses is None:
         return None
@@ -257,6 +259,19 @@ def matvec_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> Matve
         return None
     scattered = coalescing_order(kernel.copy(statements=tuple(stmts)), [rows, k])[0] == k
     return MatvecNest(rows, k, matrices, vectors, scattered, _itemsize(kernel, matrices))
+
+
+def _from_zero(kernel: Kernel, *inames: str) -> bool:
+    """Whether every loop of `inames` starts at 0.  A 1-D work group whose loops start at 1
+    (Fortran's ``do i = 1, n``) with a prefetch of the summed loop gives a kernel that does not
+    write its output on PoCL (also with the same pragmas written by hand: a defect outside this
+    module, left for its own fix), so such matrix-vector nests keep the simple mapping."""
+    from translator.ir.isl_glue import static_lower_bound
+    for iname in inames:
+        domain = kernel.domains[kernel.domain_index_of(iname)]
+        if static_lower_bound(domain, iname) != 0:
+            return False
+    return True
 
 
 def _written(kernel: Kernel) -> set[str]:
