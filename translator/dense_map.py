@@ -8,10 +8,10 @@ such nests with the shape of the hand-written recipe (docs/pragmas.md, "Dense ke
 register blocking"), without the user writing it.
 
 Recognition (`dense_nest`), on a nest whose parallel band is two loops: the coalescing loop
-of the statements outside ``k`` (stride one in the output's stores,
-`translator.automap.coalescing_order`; the operands go through local memory) is the *column*
-loop, the other the *row* loop; exactly one further loop ``k`` (sequential: a reduction) encloses some
-statements; every global access of those statements depends on inames among row, column and
+of the statements outside ``k`` (stride one in the output's stores, as
+`translator.automap.coalescing_order` orders a band; the operands go through local memory)
+is the *column* loop, the other the *row* loop; exactly one further loop ``k`` (sequential:
+a reduction) encloses some statements; every global access of those statements depends on inames among row, column and
 ``k`` only; at least one array depends on (row, k) but not column (the *row operand*) and at
 least one on (k, column) but not row (the *column operand*); no statement of the kernel
 writes an operand (a copy in local memory would go stale).  Which subscript position holds
@@ -68,11 +68,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from translator.analysis.coalescing import global_accesses, stride_of
+from translator.analysis.coalescing import (coalescing_key, coalescing_scores, global_accesses,
+                                            stride_of)
 from translator.analysis.legality import check_mappings
 from translator.analysis.reductions import recognize_parallel_reductions
 from translator.diagnostics import TranslatorError
 from translator.ir.data import ArrayArg
+from translator.ir.isl_glue import static_length, static_lower_bound
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
 
@@ -216,7 +218,6 @@ def _access_inames(kernel: Kernel, stmts: list[Statement], inames: set[str]
 
 def dense_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> DenseNest | None:
     """The nest as a gemm-like `DenseNest`, or None (module docstring: Recognition)."""
-    from translator.automap import coalescing_order
     if len(band) != 2 or getattr(band, "outer_tag", False) is not False:
         return None
     inner = _inner_loop(band, nest)
@@ -224,7 +225,7 @@ def dense_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> DenseN
         return None
     k, stmts = inner
     stores = [s for s in nest if k not in s.within_inames]
-    cols, rows = coalescing_order(kernel.copy(statements=tuple(stores or nest)), band)
+    cols, rows = _stride_one_first(kernel, band, stores or nest)
     uses = _access_inames(kernel, stmts, {rows, cols, k})
     if uses is None:
         return None
@@ -240,7 +241,6 @@ def dense_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> DenseN
 
 def matvec_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> MatvecNest | None:
     """The nest as a gemv-like `MatvecNest`, or None (module docstring)."""
-    from translator.automap import coalescing_order
     if len(band) != 1 or getattr(band, "outer_tag", False) is not False:
         return None
     inner = _inner_loop(band, nest)
@@ -257,7 +257,7 @@ def matvec_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> Matve
     vectors = tuple(sorted(a for a, u in uses.items() if u == {frozenset({k})}))
     if not matrices or not vectors or _written(kernel) & set(matrices + vectors):
         return None
-    scattered = coalescing_order(kernel.copy(statements=tuple(stmts)), [rows, k])[0] == k
+    scattered = _stride_one_first(kernel, [rows, k], stmts)[0] == k
     return MatvecNest(rows, k, matrices, vectors, scattered, _itemsize(kernel, matrices))
 
 
@@ -266,12 +266,25 @@ def _from_zero(kernel: Kernel, *inames: str) -> bool:
     (Fortran's ``do i = 1, n``) with a prefetch of the summed loop gives a kernel that does not
     write its output on PoCL (also with the same pragmas written by hand: a defect outside this
     module, left for its own fix), so such matrix-vector nests keep the simple mapping."""
-    from translator.ir.isl_glue import static_lower_bound
     for iname in inames:
         domain = kernel.domains[kernel.domain_index_of(iname)]
         if static_lower_bound(domain, iname) != 0:
             return False
     return True
+
+
+def _stride_one_first(kernel: Kernel, inames: list[str], stmts: list[Statement]) -> list[str]:
+    """`inames` ordered as `translator.automap.coalescing_order` orders a band (the loop that
+    scatters the fewest bytes first), over the accesses of `stmts` only."""
+    scores = coalescing_scores(kernel, inames, stmts)
+    return sorted(inames, key=lambda n: (*coalescing_key(scores, n), inames.index(n)))
+
+
+def _constant_length(kernel: Kernel, iname: str) -> int | None:
+    """The trip count of the loop over `iname` if it is a constant, else None."""
+    domain = kernel.domains[kernel.domain_index_of(iname)]
+    lower = static_lower_bound(domain, iname)
+    return None if lower is None else static_length(domain, iname, lower)
 
 
 def _written(kernel: Kernel) -> set[str]:
@@ -301,7 +314,6 @@ def choose_tile(kernel: Kernel, nest: DenseNest, budget: int = LOCAL_BUDGET) -> 
     """The register block, k step and unrolling for `nest` with `budget` bytes of local
     memory for its tiles (module docstring: Cost model), or None when a constant size is
     smaller than one tile."""
-    from translator.automap import constant_length
     s = nest.itemsize
     rows, cols = 8, (8 if s <= 4 else 4)
     k_step = 64
@@ -310,7 +322,7 @@ def choose_tile(kernel: Kernel, nest: DenseNest, budget: int = LOCAL_BUDGET) -> 
     tile = Tile(rows, cols, k_step, max(1, min(4, 16 // s)))
     for iname, size in ((nest.rows, tile.group_rows), (nest.cols, tile.group_cols),
                         (nest.k, tile.k_step)):
-        length = constant_length(kernel, iname)
+        length = _constant_length(kernel, iname)
         if length is not None and length < size:
             return None
     return tile

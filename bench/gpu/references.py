@@ -147,8 +147,9 @@ def _cublas_gemm_works() -> bool:
 
 
 def dense_pb(n: int, alpha: float = 1.5, beta: float = 1.2) -> None:
-    """gemm, 2mm, 3mm, syrk, syr2k of polybench.c through cuBLAS: C = alpha*A*B + beta*C as one cuBLAS gemm
-    call where this CuPy has cupy.cublas.gemm, else cupy.matmul and one fused elementwise."""
+    """gemm, 2mm, 3mm, syrk, syr2k of polybench.c through cuBLAS: C = alpha*A*B + beta*C as one
+    cuBLAS gemm call where this CuPy has cupy.cublas.gemm, else cupy.matmul and one fused
+    elementwise; syrk through cupy.cublas.syrk where it works, syr2k as two gemms."""
     a, b, c, d = (cp.random.rand(n, n) for _ in range(4))
     tmp = cp.empty((n, n))
     scale = cp.ElementwiseKernel("float64 t, float64 alpha, float64 beta", "float64 c",
