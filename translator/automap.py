@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from translator.analysis.coalescing import coalescing_key, coalescing_scores
 from translator.analysis.legality import check_mappings
 from translator.analysis.reductions import recognize_parallel_reductions
+from translator.dense_map import REASON as DENSE_REASON
+from translator.dense_map import dense_mapping
 from translator.diagnostics import DomainError, LegalityError, warn
 from translator.ir.isl_glue import (hardware_range, inames_of, statement_domain, static_length,
                                     static_lower_bound)
@@ -50,6 +52,8 @@ class AutoMapping:
 
     pragmas: tuple[str, ...]
     reason: str = ""
+    #: What chose the pragmas when it was not the simple mapping (`translator.dense_map`).
+    kind: str = ""
 
 
 def has_mapping(kernel: Kernel) -> bool:
@@ -69,6 +73,9 @@ def auto_map(kernel: Kernel, label: str = "") -> tuple[Kernel, AutoMapping]:
         return _map_loose_reductions(kernel, label)
     bands, blocker = nest_bands(kernel)
     if bands:
+        dense = dense_mapping(kernel, hardware_axes(kernel, bands), loop_nests(kernel))
+        if dense is not None:
+            return dense[0], AutoMapping(dense[1], kind=DENSE_REASON)
         mapped, mapping = _apply(kernel, hardware_axes(kernel, bands))
         try:
             check_mappings(recognize_parallel_reductions(mapped))

@@ -159,6 +159,8 @@ class RegionResult:
     sequential_reason: str = ""
     #: The final kernel of each launch, in program order (one entry for a one-launch region).
     kernels: tuple[Kernel, ...] = ()
+    #: What chose `auto_mapping` when not the simple mapping ("dense tiling (automatic)").
+    auto_kind: str = ""
 
 
 def run_region(kernel: Kernel, calls: Sequence[Any],
@@ -261,7 +263,8 @@ def _single_result(kernel: Kernel, mapping, caught, opts: PassOptions) -> Region
     from translator.codegen.opencl import generate_code
     _reemit(caught)
     code = _timed(opts, "codegen", generate_code, kernel)
-    return RegionResult(kernel, code, mapping.pragmas, mapping.reason, (kernel,))
+    return RegionResult(kernel, code, mapping.pragmas, mapping.reason, (kernel,),
+                        auto_kind=mapping.kind)
 
 
 def _values_leave_loops(kernel: Kernel) -> bool:
@@ -336,6 +339,7 @@ def _program_result(plan, opts: PassOptions, checks: LeafChecks) -> RegionResult
             out.append(KernelLaunch(code=_timed(opts, "codegen", generate_code, k),
                                     mapping=mapping.pragmas,
                                     sequential_reason=mapping.reason,
+                                    mapping_kind=mapping.kind,
                                     loops=tuple(loop_order(part.kernel))))
         return tuple(out)
 

@@ -28,6 +28,8 @@ PAIRS = {"copy": "copy", "mul": "mul", "add": "add", "triad": "triad", "dot_k": 
          "s2d": "s2d", "s2d_pf16": "s2d", "s2d_pf32": "s2d", "slin": "slin", "s3d": "s3d",
          "sgemm": "sgemm", "dgemm": "dgemm",
          "gemm_pb": "gemm_pb", "twomm": "twomm", "atax": "atax", "bicg": "bicg", "mvt": "mvt",
+         "threemm": "threemm", "syrk": "syrk", "syr2k": "syr2k", "gemver": "gemver",
+         "gesummv": "gesummv",
          "jacobi2d": "jacobi2d", "fdtd2d": "fdtd2d", "heat3d": "heat3d"}
 #: profile rows that are not regions: the header, the totals, data directives ("data",
 #: "end data", "enter data", "exit data", "update")

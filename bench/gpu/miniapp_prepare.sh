@@ -31,7 +31,8 @@ gfortran -O2 out/miniapp.F90 miniapp.host.o translate_rt.o -lOpenCL -o "$dir/min
 cd "$dir"
 rm -rf obj
 for lib in libgfortran.so.5 libquadmath.so.0 libgomp.so.1 libOpenCL.so.1; do
-  path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ {print $NF; exit}')
+  # (no early exit in awk: under pipefail, ldconfig's SIGPIPE would end the script here)
+  path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ && !found {print $NF; found = 1}')
   [ -n "$path" ] && cp -L "$path" "$dir/$lib"
 done
 cp "$here/bench/gpu/miniapp.sh" "$dir/"

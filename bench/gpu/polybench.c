@@ -1,6 +1,8 @@
 /* PolyBench-like kernels, double precision, each one region with automatic mapping:
- * gemm_pb, twomm (dense products), atax, bicg, mvt (matrix-vector), jacobi2d, fdtd2d, heat3d
- * (time loops inside the region).
+ * gemm_pb, twomm, threemm, syrk, syr2k (dense products), atax, bicg, mvt, gemver, gesummv
+ * (matrix-vector), jacobi2d, fdtd2d, heat3d (time loops inside the region).  The dense
+ * products and matrix-vector nests are written as users write them (a triple loop, a scalar
+ * accumulator): the automatic mapper tiles them ("dense tiling (automatic)", --report).
  * Usage: polybench [nmm] [nmv] [n2d] [t2d] [n3d] [t3d] [reps] [only]
  * nmm: gemm/2mm order, nmv: matrix-vector order, n2d/t2d: jacobi-2d and fdtd-2d order and time
  * steps, n3d/t3d: heat-3d order and time steps; each region runs reps times.  only: a comma
@@ -54,6 +56,64 @@ static void twomm(int n, double alpha, double beta, const double a[n][n], const 
       for (int k = 0; k < n; k++)
         acc += tmp[i][k] * c[k][j];
       d[i][j] = acc;
+    }
+#pragma translate end kernel
+}
+
+/* E = A*B; F = C*D; G = E*F */
+static void threemm(int n, const double a[n][n], const double b[n][n], const double c[n][n],
+                    const double d[n][n], double e[n][n], double f[n][n], double g[n][n])
+{
+#pragma translate kernel threemm
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double acc = 0.0;
+      for (int k = 0; k < n; k++)
+        acc += a[i][k] * b[k][j];
+      e[i][j] = acc;
+    }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double acc = 0.0;
+      for (int k = 0; k < n; k++)
+        acc += c[i][k] * d[k][j];
+      f[i][j] = acc;
+    }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double acc = 0.0;
+      for (int k = 0; k < n; k++)
+        acc += e[i][k] * f[k][j];
+      g[i][j] = acc;
+    }
+#pragma translate end kernel
+}
+
+/* lower triangle of C = alpha*A*A^T + beta*C */
+static void syrk(int n, double alpha, double beta, const double a[n][n], double c[n][n])
+{
+#pragma translate kernel syrk
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++) {
+      double acc = beta * c[i][j];
+      for (int k = 0; k < n; k++)
+        acc += alpha * a[i][k] * a[j][k];
+      c[i][j] = acc;
+    }
+#pragma translate end kernel
+}
+
+/* lower triangle of C = alpha*A*B^T + alpha*B*A^T + beta*C */
+static void syr2k(int n, double alpha, double beta, const double a[n][n], const double b[n][n],
+                  double c[n][n])
+{
+#pragma translate kernel syr2k
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++) {
+      double acc = beta * c[i][j];
+      for (int k = 0; k < n; k++)
+        acc += alpha * a[j][k] * b[i][k] + alpha * b[j][k] * a[i][k];
+      c[i][j] = acc;
     }
 #pragma translate end kernel
 }
@@ -113,6 +173,46 @@ static void mvt(int n, const double a[n][n], const double y1[n], const double y2
     for (int j = 0; j < n; j++)
       acc += a[j][i] * y2[j];
     x2[i] = acc;
+  }
+#pragma translate end kernel
+}
+
+/* A += u1 v1^T + u2 v2^T; x += beta A^T y + z; w += alpha A x */
+static void gemver(int n, double alpha, double beta, double a[n][n], const double u1[n],
+                   const double v1[n], const double u2[n], const double v2[n], double w[n],
+                   double x[n], const double y[n], const double z[n])
+{
+#pragma translate kernel gemver
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      a[i][j] = a[i][j] + u1[i] * v1[j] + u2[i] * v2[j];
+  for (int i = 0; i < n; i++) {
+    double acc = x[i];
+    for (int j = 0; j < n; j++)
+      acc += beta * a[j][i] * y[j];
+    x[i] = acc + z[i];
+  }
+  for (int i = 0; i < n; i++) {
+    double acc = w[i];
+    for (int j = 0; j < n; j++)
+      acc += alpha * a[i][j] * x[j];
+    w[i] = acc;
+  }
+#pragma translate end kernel
+}
+
+/* y = alpha A x + beta B x */
+static void gesummv(int n, double alpha, double beta, const double a[n][n],
+                    const double b[n][n], const double x[n], double y[n])
+{
+#pragma translate kernel gesummv
+  for (int i = 0; i < n; i++) {
+    double t = 0.0, u = 0.0;
+    for (int j = 0; j < n; j++) {
+      t += a[i][j] * x[j];
+      u += b[i][j] * x[j];
+    }
+    y[i] = alpha * t + beta * u;
   }
 #pragma translate end kernel
 }
@@ -195,26 +295,42 @@ static void dense(int n, int reps)
 {
   long nn = (long)n * n;
   double *a = filled(nn, 3), *b = filled(nn, 5), *c = filled(nn, 7), *tmp = filled(nn, 1);
-  double *d = filled(nn, 11), *g = filled(nn, 13);
+  double *d = filled(nn, 11), *g = filled(nn, 13), *e = filled(nn, 17), *f = filled(nn, 19);
+  double *h = filled(nn, 23), *sy = filled(nn, 29), *s2 = filled(nn, 31);
   for (int r = 0; r < reps; r++) {
     if (wanted("gemm_pb"))
       gemm_pb(n, 1.5, 1.2, (const double (*)[n])a, (const double (*)[n])b, (double (*)[n])g);
     if (wanted("twomm"))
       twomm(n, 1.5, 1.2, (const double (*)[n])a, (const double (*)[n])b,
             (const double (*)[n])c, (double (*)[n])tmp, (double (*)[n])d);
+    if (wanted("threemm"))
+      threemm(n, (const double (*)[n])a, (const double (*)[n])b, (const double (*)[n])c,
+              (const double (*)[n])d, (double (*)[n])e, (double (*)[n])f, (double (*)[n])h);
+    if (wanted("syrk"))
+      syrk(n, 1.5, 1.2, (const double (*)[n])a, (double (*)[n])sy);
+    if (wanted("syr2k"))
+      syr2k(n, 1.5, 1.2, (const double (*)[n])a, (const double (*)[n])b, (double (*)[n])s2);
   }
   if (wanted("gemm_pb"))
     printf("gemm_pb %.17g\n", checksum(g, nn));
   if (wanted("twomm"))
     printf("twomm %.17g %.17g\n", checksum(tmp, nn), checksum(d, nn));
-  free(a); free(b); free(c); free(tmp); free(d); free(g);
+  if (wanted("threemm"))
+    printf("threemm %.17g %.17g %.17g\n", checksum(e, nn), checksum(f, nn), checksum(h, nn));
+  if (wanted("syrk"))
+    printf("syrk %.17g\n", checksum(sy, nn));
+  if (wanted("syr2k"))
+    printf("syr2k %.17g\n", checksum(s2, nn));
+  free(a); free(b); free(c); free(tmp); free(d); free(g); free(e); free(f); free(h);
+  free(sy); free(s2);
 }
 
 static void matvec(int n, int reps)
 {
   double *a = filled((long)n * n, 3), *x = filled(n, 5), *y = filled(n, 7), *tmp = filled(n, 1);
   double *r = filled(n, 11), *p = filled(n, 13), *s = filled(n, 1), *q = filled(n, 1);
-  double *x1 = filled(n, 17), *x2 = filled(n, 19);
+  double *x1 = filled(n, 17), *x2 = filled(n, 19), *b = filled((long)n * n, 7);
+  double *gx = filled(n, 23), *gw = filled(n, 29), *gy = filled(n, 31), *a2 = filled((long)n * n, 5);
   for (int k = 0; k < reps; k++) {
     if (wanted("atax"))
       atax(n, (const double (*)[n])a, x, tmp, y);
@@ -222,6 +338,10 @@ static void matvec(int n, int reps)
       bicg(n, (const double (*)[n])a, r, p, s, q);
     if (wanted("mvt"))
       mvt(n, (const double (*)[n])a, x, r, x1, x2);
+    if (wanted("gemver"))
+      gemver(n, 1.5, 1.2, (double (*)[n])a2, x, y, r, p, gw, gx, x1, x2);
+    if (wanted("gesummv"))
+      gesummv(n, 1.5, 1.2, (const double (*)[n])a, (const double (*)[n])b, x, gy);
   }
   if (wanted("atax"))
     printf("atax %.17g %.17g\n", checksum(tmp, n), checksum(y, n));
@@ -229,7 +349,13 @@ static void matvec(int n, int reps)
     printf("bicg %.17g %.17g\n", checksum(s, n), checksum(q, n));
   if (wanted("mvt"))
     printf("mvt %.17g %.17g\n", checksum(x1, n), checksum(x2, n));
+  if (wanted("gemver"))
+    printf("gemver %.17g %.17g %.17g\n", checksum(a2, (long)n * n), checksum(gx, n),
+           checksum(gw, n));
+  if (wanted("gesummv"))
+    printf("gesummv %.17g\n", checksum(gy, n));
   free(a); free(x); free(y); free(tmp); free(r); free(p); free(s); free(q); free(x1); free(x2);
+  free(b); free(gx); free(gw); free(gy); free(a2);
 }
 
 static void stencils2d(int n, int steps, int reps)

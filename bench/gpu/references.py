@@ -147,8 +147,9 @@ def _cublas_gemm_works() -> bool:
 
 
 def dense_pb(n: int, alpha: float = 1.5, beta: float = 1.2) -> None:
-    """gemm and 2mm of polybench.c through cuBLAS: C = alpha*A*B + beta*C as one cuBLAS gemm
-    call where this CuPy has cupy.cublas.gemm, else cupy.matmul and one fused elementwise."""
+    """gemm, 2mm, 3mm, syrk, syr2k of polybench.c through cuBLAS: C = alpha*A*B + beta*C as one
+    cuBLAS gemm call where this CuPy has cupy.cublas.gemm, else cupy.matmul and one fused
+    elementwise; syrk through cupy.cublas.syrk where it works, syr2k as two gemms."""
     a, b, c, d = (cp.random.rand(n, n) for _ in range(4))
     tmp = cp.empty((n, n))
     scale = cp.ElementwiseKernel("float64 t, float64 alpha, float64 beta", "float64 c",
@@ -166,16 +167,66 @@ def dense_pb(n: int, alpha: float = 1.5, beta: float = 1.2) -> None:
     report("gemm_pb", timed(lambda: gemm_into(a, b, c, alpha, beta), reps=5, batches=3))
     report("twomm", timed(lambda: (gemm_into(a, b, tmp, alpha, 0.0),
                                    gemm_into(tmp, c, d, 1.0, beta)), reps=5, batches=3))
+    e, f, g = (cp.empty((n, n)) for _ in range(3))
+    report("threemm", timed(lambda: (cp.matmul(a, b, out=e), cp.matmul(c, d, out=f),
+                                     cp.matmul(e, f, out=g)), reps=5, batches=3))
+    syrk = _cublas_syrk()
+    print("ref-note syrk through " + ("cupy.cublas.syrk (lower triangle)" if syrk else
+                                      "gemm of the full product (twice syrk's work)"))
+    if syrk:
+        report("syrk", timed(lambda: syrk(a, c, alpha, beta), reps=5, batches=3))
+    else:
+        report("syrk", timed(lambda: gemm_into(a, a.T, c, alpha, beta), reps=5, batches=3))
+    print("ref-note syr2k through two gemms of the full products (twice syr2k's work)")
+    report("syr2k", timed(lambda: (gemm_into(a, b.T, c, alpha, beta),
+                                   gemm_into(b, a.T, c, alpha, 1.0)), reps=5, batches=3))
+
+
+def _cublas_syrk():
+    """cupy.cublas.syrk as f(a, c, alpha, beta): the lower triangle of alpha*a*a^T + beta*c,
+    if this CuPy has it and one of the two ways of calling it computes that; else None."""
+    calls = (lambda a, c, al, be: cp.cublas.syrk("N", a, out=c, alpha=al, beta=be, lower=True),
+             # C order seen as cuBLAS's column-major transpose
+             lambda a, c, al, be: cp.cublas.syrk("T", a.T, out=c.T, alpha=al, beta=be,
+                                                 lower=False))
+    for call in calls:
+        try:
+            x, z = cp.random.rand(5, 5), cp.random.rand(5, 5)
+            want = cp.tril(1.5 * (x @ x.T) + 1.2 * z)
+            call(x, z, 1.5, 1.2)
+            if bool(cp.allclose(cp.tril(z), want)):
+                return call
+        except Exception:   # noqa: BLE001 - any failure means: try the next, or gemm
+            continue
+    return None
 
 
 def matvec_pb(n: int) -> None:
-    """atax, bicg, mvt of polybench.c through cuBLAS gemv (cupy.dot with a matrix)."""
+    """atax, bicg, mvt, gemver, gesummv of polybench.c through cuBLAS gemv (cupy.dot with a
+    matrix)."""
     a = cp.random.rand(n, n)
     x, y, tmp, r, p, s, q, x1, x2 = (cp.random.rand(n) for _ in range(9))
     report("atax", timed(lambda: (cp.dot(a, x, out=tmp), cp.dot(a.T, tmp, out=y))))
     report("bicg", timed(lambda: (cp.dot(a.T, r, out=s), cp.dot(a, p, out=q))))
     report("mvt", timed(lambda: (cp.add(x1, cp.dot(a, y, out=tmp), out=x1),
                                  cp.add(x2, cp.dot(a.T, r, out=s), out=x2))))
+    ger2 = cp.ElementwiseKernel(
+        "raw float64 u1, raw float64 v1, raw float64 u2, raw float64 v2, int64 n", "float64 a",
+        "a += u1[i / n] * v1[i % n] + u2[i / n] * v2[i % n]", "ger2")
+    axpy = cp.ElementwiseKernel("float64 t, float64 z, float64 alpha", "float64 x",
+                                "x += alpha * t + z", "axpy_z")
+    b, t2 = cp.random.rand(n, n), cp.empty(n)
+
+    def gemver() -> None:
+        ger2(x1, x2, r, p, n, a)
+        cp.dot(a.T, y, out=tmp)
+        axpy(tmp, s, 1.2, x)
+        cp.dot(a, x, out=tmp)
+        axpy(tmp, 0.0, 1.5, q)
+    print("ref-note gemver: one elementwise rank-2 update (as cuBLAS ger) and two cuBLAS gemv")
+    report("gemver", timed(gemver))
+    report("gesummv", timed(lambda: (cp.dot(a, x, out=tmp), cp.dot(b, x, out=t2),
+                                     cp.add(1.5 * tmp, 1.2 * t2, out=y))))
 
 
 def stencils_pb(n2: int, t2: int, n3: int, t3: int) -> None:

@@ -7,7 +7,10 @@
 # stream and stencil run twice: "resident" (their calls inside a data region: the arrays stay
 # on the device, as in the references; kernel time for the ratios) and "copies" (plain calls
 # copying their arrays in and out: rows PROGRAM_copies, and the end-to-end time per call).
-# REFS_ARGS passes arguments to references.py (e.g. only=stream,stencils).
+# REFS_ARGS passes arguments to references.py (e.g. only=stream,stencils).  PROGRAMS (a space
+# list of bench/gpu/*.c stems) builds and runs only those, e.g. the dense linear algebra of
+# issue 23 against cuBLAS in one run:
+#   PROGRAMS=polybench REFS_ARGS=only=polybench bench/gpu/run.sh build|run
 #
 # The device tool sends the checkout; carry bench/gpu_build (ignored by git).  Kernel time of
 # the translated programs comes from TRANSLATE_PROFILE=1 (OpenCL event profiling), of the
@@ -30,6 +33,9 @@ translate() {   # this checkout's translator (its .venv, else PYTHON with PYTHON
   if [ -x "$here/.venv/bin/translate" ]; then "$here/.venv/bin/translate" "$@"
   else PYTHONPATH=$here "${PYTHON:-python3}" -m translator.cli "$@"; fi
 }
+wanted() {      # whether program $1 is in PROGRAMS (all when PROGRAMS is unset)
+  [ -z "${PROGRAMS:-}" ] || [[ " $PROGRAMS " == *" $1 "* ]]
+}
 case "${1:-}" in
 build)
   rm -rf "$suite"; mkdir -p "$suite/rt"
@@ -37,6 +43,7 @@ build)
   cp "$RT"/translate_rt.[ch] "$suite/rt/"
   for src in "$here"/bench/gpu/*.c; do
     stem=$(basename "$src" .c)
+    wanted "$stem" || continue
     mkdir -p "$suite/$stem"
     translate "$src" -o "$suite/$stem" --report 2> "$suite/$stem/report.txt"
   done
@@ -49,6 +56,7 @@ run)
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sed 's/^/machine /' | tee -a "$out"
   for dir in "$suite"/*/; do
     stem=$(basename "$dir"); [ "$stem" = rt ] && continue
+    wanted "$stem" || continue
     gcc -O2 -std=gnu99 "$dir/$stem.c" "$dir/$stem.host.c" "$suite/rt/translate_rt.c" \
         -I"$suite/rt" -lOpenCL -lm -o "$dir/prog"
     args=${ARGS[$stem]:-}

@@ -166,7 +166,7 @@ LAYERS = (
     ("transforms", ("transforms",)),
     ("codegen", ("translator.codegen", "translator.finish")),
     ("pipeline", ("translator.split", "translator.automap", "translator.pipeline",
-                  "translator.deep", "translator.launch_cost")),
+                  "translator.deep", "translator.launch_cost", "translator.dense_map")),
     ("api", ("translator.execution", "translator.testing")),
     ("driver", ("translator.driver", "translator.fortran_api")),
     ("build", ("translator.build", "translator.cli")),

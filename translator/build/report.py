@@ -62,6 +62,7 @@ def mapping_lines(region: Any, done: Any, language: str) -> list[str]:
     if done.auto_mapping:
         lines += ["mapping (automatic; paste these lines after the kernel directive to keep "
                   "or edit it):"] + [f"  {prefix}{line}" for line in done.auto_mapping]
+        lines += [f"chosen by: {done.auto_kind}"] if done.auto_kind else []
     elif done.sequential_reason:
         lines.append(f"mapping: sequential (one work item): {done.sequential_reason}")
     elif not region.transform_calls:
@@ -326,6 +327,7 @@ def _program_lines(body: Sequence[Any], finals: Any, prefix: str) -> list[str]:
         out.append(f"kernel {part.code.kernel_name}: loops {loops}")
         if part.mapping:
             out += ["  mapping (automatic):"] + [f"    {prefix}{m}" for m in part.mapping]
+            out += [f"  chosen by: {part.mapping_kind}"] if part.mapping_kind else []
         elif part.sequential_reason:
             out.append(f"  mapping: sequential (one work item): {part.sequential_reason}")
         elif not part.loops:

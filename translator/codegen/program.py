@@ -31,6 +31,8 @@ class KernelLaunch:
     code: GeneratedCode
     mapping: tuple[str, ...] = ()
     sequential_reason: str = ""
+    #: What chose `mapping` when not the simple mapping ("dense tiling (automatic)").
+    mapping_kind: str = ""
     #: The region's loops (inames before mapping) that this kernel runs, outermost first.
     loops: tuple[str, ...] = ()
 

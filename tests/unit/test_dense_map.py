@@ -1,0 +1,258 @@
+"""Dense tiling (automatic), issue 23 item 2: the automatic mapper recognises gemm-like nests
+(an array read along a loop that does not index it) in every layout and gives them the
+register-blocked, local-memory recipe of docs/pragmas.md; gemv-like nests get a coalesced
+mapping with the vector (and a scattered matrix) in local memory; shapes that do not fit keep
+the simple mapping.  The e2e tests (tests/e2e/test_dense_automap.py) run them on PoCL."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from translator.dense_map import REASON
+from translator.driver import translate_text
+
+C_GEMM = """
+void gemm(int n, int m, int p, double alpha, double beta, const double a[n][p],
+          const double b[p][m], double c[n][m])
+{
+#pragma translate kernel gemm
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) {
+      double acc = beta * c[i][j];
+      for (int k = 0; k < p; k++)
+        acc += alpha * a[i][k] * b[k][j];
+      c[i][j] = acc;
+    }
+#pragma translate end kernel
+}
+"""
+
+# c = a^T b^T: both operands transposed
+C_TRANSPOSED = """
+void gemm_tt(int n, int m, int p, const float at[p][n], const float bt[m][p], float c[n][m])
+{
+#pragma translate kernel gemm_tt
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) {
+      float acc = 0.0f;
+      for (int k = 0; k < p; k++)
+        acc += at[k][i] * bt[j][k];
+      c[i][j] = acc;
+    }
+#pragma translate end kernel
+}
+"""
+
+C_LINEARISED = """
+void gemm_lin(int n, const double *restrict a, const double *restrict b, double *restrict c)
+{
+#pragma translate kernel gemm_lin
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double acc = 0.0;
+      for (int k = 0; k < n; k++)
+        acc += a[i*n + k] * b[k*n + j];
+      c[i*n + j] = acc;
+    }
+#pragma translate end kernel
+}
+"""
+
+F_GEMM = """
+subroutine gemm(n, m, p, a, b, c)
+  implicit none
+  integer, intent(in) :: n, m, p
+  real(8), intent(in) :: a(n, p), b(p, m)
+  real(8), intent(inout) :: c(n, m)
+  real(8) :: acc
+  integer :: i, j, k
+  !$translate kernel gemm
+  do j = 1, m
+     do i = 1, n
+        acc = 0d0
+        do k = 1, p
+           acc = acc + a(i, k) * b(k, j)
+        end do
+        c(i, j) = acc
+     end do
+  end do
+  !$translate end kernel
+end subroutine gemm
+"""
+
+# accumulating straight into the output (no scalar to keep in registers)
+F_GEMM_IN_PLACE = """
+subroutine gemm(n, a, b, c)
+  implicit none
+  integer, intent(in) :: n
+  real(4), intent(in) :: a(n, n), b(n, n)
+  real(4), intent(inout) :: c(n, n)
+  integer :: i, j, k
+  !$translate kernel gemm
+  do j = 1, n
+     do i = 1, n
+        do k = 1, n
+           c(i, j) = c(i, j) + a(i, k) * b(k, j)
+        end do
+     end do
+  end do
+  !$translate end kernel
+end subroutine gemm
+"""
+
+C_SMALL = """
+#define N 40
+void gemm(double a[N][N], double b[N][N], double c[N][N])
+{
+#pragma translate kernel gemm
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      double acc = 0.0;
+      for (int k = 0; k < N; k++)
+        acc += a[i][k] * b[k][j];
+      c[i][j] = acc;
+    }
+#pragma translate end kernel
+}
+"""
+
+C_GEMV = """
+void gemv(int n, int m, const double a[n][m], const double x[m], double y[n])
+{
+#pragma translate kernel gemv
+  for (int i = 0; i < n; i++) {
+    double acc = 0.0;
+    for (int j = 0; j < m; j++)
+      acc += a[i][j] * x[j];
+    y[i] = acc;
+  }
+#pragma translate end kernel
+}
+"""
+
+C_GEMV_T = """
+void gemvt(int n, int m, const double a[m][n], const double x[m], double y[n])
+{
+#pragma translate kernel gemvt
+  for (int i = 0; i < n; i++) {
+    double acc = 0.0;
+    for (int j = 0; j < m; j++)
+      acc += a[j][i] * x[j];
+    y[i] = acc;
+  }
+#pragma translate end kernel
+}
+"""
+
+F_GEMV = """
+subroutine gemv(n, a, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(n, n), x(n)
+  real(8), intent(inout) :: y(n)
+  integer :: i, j
+  !$translate kernel gemv
+  do i = 1, n
+     do j = 1, n
+        y(i) = y(i) + a(i, j) * x(j)
+     end do
+  end do
+  !$translate end kernel
+end subroutine gemv
+"""
+
+
+def test_matrix_vector_loops_from_one_keep_the_simple_mapping() -> None:
+    """Fortran's ``do i = 1, n``: a 1-D group with the vector prefetched computes garbage on
+    PoCL (also from hand-written pragmas), so `dense_map._from_zero` keeps the simple one."""
+    done = region_mapping("gemv.f90", F_GEMV)
+    assert done.auto_kind == ""
+    assert done.auto_mapping == ('split_iname("i", 256, outer_tag="g.0", inner_tag="l.0")',)
+
+
+def region_mapping(name: str, text: str):
+    """The one region's result (its automatic mapping and what chose it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = translate_text(name, text)
+    (done,) = result.mappings
+    return done
+
+
+@pytest.mark.parametrize("name, text, rows, cols, k, fetched, tile", [
+    ("gemm.c", C_GEMM, "i", "j", "k", ("a", "b"), (128, 64, 16)),
+    ("gemm_tt.c", C_TRANSPOSED, "i", "j", "k", ("at", "bt"), (128, 128, 32)),
+    # linearised operands: no footprint for add_prefetch, read in place (register block only)
+    ("gemm_lin.c", C_LINEARISED, "i", "j", "k", (), (128, 64, 16)),
+    ("gemm.f90", F_GEMM, "j", "i", "k", ("a", "b"), (128, 64, 16)),
+    ("gemm_in_place.f90", F_GEMM_IN_PLACE, "j", "i", "k", ("a", "b"), (128, 128, 32)),
+])
+def test_gemm_like_nests_get_the_tiled_local_memory_mapping(
+        name: str, text: str, rows: str, cols: str, k: str, fetched: tuple[str, ...],
+        tile: tuple[int, int, int]) -> None:
+    done = region_mapping(name, text)
+    chosen = done.auto_mapping
+    group_rows, group_cols, k_step = tile
+    assert done.auto_kind == REASON == "dense tiling (automatic)"
+    assert f'split_iname("{rows}", {group_rows}, outer_tag="g.1")' in chosen, chosen
+    assert f'split_iname("{rows}_inner", 16, outer_tag="unr", inner_tag="l.1")' in chosen
+    assert f'split_iname("{cols}", {group_cols}, outer_tag="g.0")' in chosen
+    assert f'split_iname("{k}", {k_step})' in chosen
+    prefetched = {line.split('"')[1] for line in chosen if line.startswith("add_prefetch")}
+    assert prefetched == set(fetched)
+    kernel = done.kernel
+    local = {n for n, t in kernel.temporaries.items() if "local" in str(t.address_space).lower()}
+    assert local == {f"{name}_fetch" for name in fetched}
+    privatized = [line for line in chosen if line.startswith("privatize_temporaries")]
+    if "acc" in text:
+        assert privatized and kernel.temporaries["acc"].shape, chosen
+    else:
+        assert not privatized
+    assert "set_options" not in " ".join(chosen)   # no fp_contract: exact by default
+
+
+def test_sizes_smaller_than_one_tile_keep_the_simple_mapping() -> None:
+    done = region_mapping("small.c", C_SMALL)
+    assert done.auto_kind == ""
+    assert done.auto_mapping == ('split_iname("j", 32, outer_tag="g.0", inner_tag="l.0")',
+                                 'split_iname("i", 8, outer_tag="g.1", inner_tag="l.1")')
+
+
+@pytest.mark.parametrize("name, text, row, k, fetched, group, k_step", [
+    # row-major y = A x: the matrix is contiguous along j, fetched through local memory
+    ("gemv.c", C_GEMV, "i", "j", {"a", "x"}, 32, 31),
+    # y = A^T x and Fortran's y = A x: the matrix is contiguous along the rows already
+    ("gemvt.c", C_GEMV_T, "i", "j", {"x"}, 256, 256),
+])
+def test_gemv_like_nests_get_the_coalesced_mapping(name: str, text: str, row: str, k: str,
+                                                   fetched: set[str], group: int,
+                                                   k_step: int) -> None:
+    done = region_mapping(name, text)
+    chosen = done.auto_mapping
+    assert done.auto_kind == REASON
+    assert chosen[:2] == (f'split_iname("{row}", {group}, outer_tag="g.0", inner_tag="l.0")',
+                          f'split_iname("{k}", {k_step})')
+    prefetched = {line.split('"')[1] for line in chosen if line.startswith("add_prefetch")}
+    assert prefetched == fetched
+
+
+# the inner loop carries a recurrence over a written row: not a matrix-vector product, and a
+# local copy of `a` would go stale
+C_PREFIX_ROWS = """
+void prefix(int n, int m, double a[n][m], const double x[m])
+{
+#pragma translate kernel prefix
+  for (int i = 0; i < n; i++)
+    for (int j = 1; j < m; j++)
+      a[i][j] = a[i][j - 1] + a[i][j] * x[j];
+#pragma translate end kernel
+}
+"""
+
+
+def test_operands_written_in_the_region_keep_the_simple_mapping() -> None:
+    done = region_mapping("prefix.c", C_PREFIX_ROWS)
+    assert done.auto_kind == ""
+    assert done.auto_mapping == ('split_iname("i", 256, outer_tag="g.0", inner_tag="l.0")',)
