@@ -184,8 +184,8 @@ def region_mapping(name: str, text: str):
 @pytest.mark.parametrize("name, text, rows, cols, k, fetched, tile", [
     ("gemm.c", C_GEMM, "i", "j", "k", ("a", "b"), (128, 64, 16)),
     ("gemm_tt.c", C_TRANSPOSED, "i", "j", "k", ("at", "bt"), (128, 128, 32)),
-    # linearised operands: no footprint for add_prefetch, read in place (register block only)
-    ("gemm_lin.c", C_LINEARISED, "i", "j", "k", (), (128, 64, 16)),
+    # linearised operands: delinearised rows, fetched as 2-D tiles (transforms/prefetch.py)
+    ("gemm_lin.c", C_LINEARISED, "i", "j", "k", ("a", "b"), (128, 64, 16)),
     ("gemm.f90", F_GEMM, "j", "i", "k", ("a", "b"), (128, 64, 16)),
     ("gemm_in_place.f90", F_GEMM_IN_PLACE, "j", "i", "k", ("a", "b"), (128, 128, 32)),
 ])
