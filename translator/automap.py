@@ -201,7 +201,7 @@ def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str
         except LegalityError as err:
             if band:
                 return band, ""
-            reduction, note = reduction_band(kernel, iname)
+            reduction, note = _coalesced_reduction_band(kernel, iname, common - fixed)
             if reduction:
                 return reduction, ""
             # an outer loop that carries a dependence stays sequential inside each work item;
@@ -210,6 +210,25 @@ def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str
             continue
         band.append(iname)
     return band, "" if band else blocker or "no loop encloses every statement of a nest"
+
+
+def _coalesced_reduction_band(kernel: Kernel, iname: str, common: set[str]
+                              ) -> tuple[ReductionBand | None, str]:
+    """`reduction_band` of the first loop of a reduction nest that maps as one, trying the
+    nest's loops in coalescing order (the loop whose accesses have stride one first): a sum
+    over a 2-D nest of a column-major array is then spread over the fast axis and each work item
+    runs the other loop, all of them reading neighbouring elements.  The note is `iname`'s."""
+    inner = [n for n in loop_order(kernel) if n in common]
+    candidates = coalescing_order(kernel, inner[inner.index(iname):])
+    first, note = None, ""
+    for candidate in candidates:
+        band, why = reduction_band(kernel, candidate)
+        if candidate == iname:
+            note = why
+        if band:
+            first = band
+            break
+    return first, note
 
 
 def user_sequential(kernel: Kernel) -> frozenset[str]:
