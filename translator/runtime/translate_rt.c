@@ -567,7 +567,7 @@ static void print_profile(void)
         print_copy_hints(s);
     }
     {   /* one write: the ranks of an MPI run share standard error */
-        char note[1024];
+        char note[1280];   /* the cache directory (at most 1024 bytes) and its counts */
         cache_profile_note(note, sizeof note);
         fprintf(stderr, "translate profile (device \"%s\", %s%s):\n", rt.device_name,
                 rt.device_note, note);
