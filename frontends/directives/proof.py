@@ -181,7 +181,12 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                      read_only: frozenset[str]) -> str:
     claim = site.claim
     for name in sorted(shared_written):
-        if name in claim.reduction_names or name in claim.lastprivate:
+        if name in claim.reduction_names:
+            mismatch = _operator_mismatch(kernel, claim, name)
+            if mismatch:
+                return mismatch
+            continue
+        if name in claim.lastprivate:
             continue
         if name in claim.firstprivate:
             return (f"firstprivate variable {name!r} is read before it is written in an "
@@ -199,6 +204,40 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
         return (f"private variable {name!r} is read but never written in the loop: its value "
                 f"is undefined in {_model(claim)}; use firstprivate({name})")
     return ""
+
+
+#: What an update with each clause operator does to a variable, and what the clause does,
+#: for messages.
+_VERBS = {"+": ("adds to", "adds"), "*": ("multiplies", "multiplies"),
+          "max": ("takes the maximum of", "takes the maximum"),
+          "min": ("takes the minimum of", "takes the minimum")}
+
+
+def _operator_mismatch(kernel: Kernel, claim: LoopClaim, name: str) -> str:
+    """Why `claim`'s reduction clause on `name` does not match an update of `name` in the
+    loop ("" when it does, or when no update's operator is known): each thread would combine
+    its partial results with the clause's operator, not the loop's."""
+    from translator.analysis.reductions import statement_update
+    clause = next(op for op, n in claim.reductions if n == name)
+    wanted = _clause_operator(clause)
+    if wanted not in _VERBS:
+        return ""
+    for stmt in kernel.statements:
+        if name not in stmt.assignee_names() or not hasattr(stmt, "expression"):
+            continue
+        update = statement_update(kernel, stmt)
+        found = _clause_operator(update.operation) if update else ""
+        if found in _VERBS and found != wanted:
+            return (f"the loop {_VERBS[found][0]} {name}, but reduction({clause}:{name}) "
+                    f"{_VERBS[wanted][1]}: use reduction({found}:{name})")
+    return ""
+
+
+def _clause_operator(op: str) -> str:
+    """A reduction operator as a clause spells it, normalised ("-" is "+", C's fmax is max);
+    the IR's names of operations ("sum", "product") are spelled as in a clause."""
+    low = op.lower()
+    return {"-": "+", "sum": "+", "product": "*", "fmax": "max", "fmin": "min"}.get(low, low)
 
 
 def _unsupported(claim: LoopClaim) -> str:

@@ -26,12 +26,8 @@ KNOWN_GAPS = {
                                    "does not suggest private(w)",
     "c_omp_private_array_missing": "the race on a shared array is found, but the message "
                                    "does not suggest private(w)",
-    "f_omp_reduction_wrong_operator": "a reduction(+) clause on a product is not checked",
-    "f_acc_reduction_wrong_operator": "a reduction(+) clause on a product is not checked",
-    "c_acc_reduction_wrong_operator": "a reduction(+) clause on a product is not checked",
     "f_acc_private_array": "private arrays are not privatised: the claim is refused as a race",
     "c_acc_private_array": "private arrays are not privatised: the claim is refused as a race",
-    "c_omp_reduction_wrong_operator": "a reduction(+) clause on a product is not checked",
     "f_omp_lastprivate_conditional": "lastprivate loops are kept sequential with a warning, "
                                      "not refused when the last iteration may not write",
     "c_omp_lastprivate_conditional": "lastprivate loops are kept sequential with a warning, "

@@ -62,6 +62,11 @@ def translate(tmp: Path, name: str, text: str, *flags: str) -> subprocess.Comple
      "to g.0 races: iteration i=2 writes a[1], iteration i=3 reads a[1]"),
     ("!$omp parallel do firstprivate(t)", "t = t + a(i)\n     b(i) = t",
      "firstprivate variable 't' is read before it is written in an iteration"),
+    ("!$omp parallel do reduction(+:acc)", "acc = acc * a(i)",
+     "4:3: error: '!$omp parallel do': the loop multiplies acc, but reduction(+:acc) adds: "
+     "use reduction(*:acc)"),
+    ("!$omp parallel do reduction(+:acc)", "acc = max(acc, a(i))",
+     "the loop takes the maximum of acc, but reduction(+:acc) adds: use reduction(max:acc)"),
 ])
 def test_fortran_races_are_errors_at_the_directive(tmp_path: Path, directive: str, body: str,
                                                    message: str) -> None:
@@ -81,6 +86,9 @@ def test_fortran_races_are_errors_at_the_directive(tmp_path: Path, directive: st
      "add reduction(+:acc)"),
     ("#pragma omp parallel for", "a[i] = a[i - 1] + 1;",
      "the loop over i is declared parallel, but mapping i to g.0 races"),
+    ("#pragma omp parallel for reduction(*:acc)", "acc -= a[i];",
+     "4:13: error: '#pragma omp parallel for': the loop adds to acc, but reduction(*:acc) "
+     "multiplies: use reduction(+:acc)"),
 ])
 def test_c_races_are_errors_at_the_directive(tmp_path: Path, directive: str, body: str,
                                              message: str) -> None:
