@@ -33,6 +33,9 @@ class ClaimSite:
     claim: LoopClaim
     spelled: str
     loops: tuple[tuple[str, str], ...]
+    #: (variable, line) of the loops in the nest whose index the model shares (OpenMP C: an
+    #: inner loop's index declared outside the construct)
+    shared_indices: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,9 @@ class LoopInfo:
     iname: str
     line: int
     parent: int | None
+    #: C: the index is declared outside the construct (OpenMP makes it private only on a
+    #: loop the directive is associated with)
+    declared_outside: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,7 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
     used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
     for claim, line, spelled in claims:
         site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
+        site = replace(site, shared_indices=shared_indices(site, line, facts.loops))
         check_default_none(site, used, facts.implicit)
         private = claim.private_names(facts.auto_private | facts.written_back)
         shared = (facts.auto_private - private) | facts.written_back
@@ -132,6 +139,36 @@ def declared_loops(claim: LoopClaim, line: int, loops: tuple[LoopInfo, ...], spe
     return tuple((loops[k].var, loops[k].iname) for k in chain[:max(claim.parallel, 0)])
 
 
+def shared_indices(site: ClaimSite, line: int, loops: tuple[LoopInfo, ...]
+                   ) -> tuple[tuple[str, int], ...]:
+    """(variable, line) of the loops nested in the claim's loop at `line` whose index OpenMP
+    shares: declared outside the construct (C), not associated with the directive, and named
+    in no clause.  (In Fortran every DO index in the construct is private.)"""
+    if site.claim.model != "openmp" or not site.loops:
+        return ()
+    associated = {iname for _, iname in site.loops}
+    listed = site.claim.listed() - set(site.claim.shared)
+    inside = [k for k, r in enumerate(loops) if r.line == line][:1]
+    out = []
+    for k, info in enumerate(loops):
+        if not inside or k in inside or not _within(loops, k, inside[0]):
+            continue
+        if (info.declared_outside and info.iname not in associated and info.var not in listed
+                and info.var not in site.claim.private_names({info.var})):
+            out.append((info.var, info.line))
+    return tuple(out)
+
+
+def _within(loops: tuple[LoopInfo, ...], k: int, outer: int) -> bool:
+    """Whether loop `k` is nested (at any depth) in loop `outer`."""
+    parent = loops[k].parent
+    while parent is not None:
+        if parent == outer:
+            return True
+        parent = loops[parent].parent
+    return False
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The outcome: `proven` or not, and one line for the report."""
@@ -180,6 +217,11 @@ def check_default_none(site: ClaimSite, used: frozenset[str],
 def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
                      read_only: frozenset[str]) -> str:
     claim = site.claim
+    for name, line in site.shared_indices:
+        return (f"{name!r} is the index of the loop at line {line} and is declared outside the "
+                "construct, so OpenMP shares it: every iteration of the parallel loop over "
+                f"{site.loops[0][0]} writes it (a race): add private({name}), or declare it in "
+                "the for statement")
     for name in sorted(shared_written):
         if name in claim.reduction_names:
             mismatch = _operator_mismatch(kernel, claim, name)

@@ -32,8 +32,6 @@ KNOWN_GAPS = {
                                      "not refused when the last iteration may not write",
     "c_omp_lastprivate_conditional": "lastprivate loops are kept sequential with a warning, "
                                      "not refused when the last iteration may not write",
-    "c_omp_inner_index_shared": "an inner loop index declared outside the parallel loop is "
-                                "shared in OpenMP C, but is treated as private",
     "f_omp_neighbour_out_of_bounds": "reads outside the declared extent (a(0), a(n+1)) are "
                                      "not refused",
     "c_omp_neighbour_out_of_bounds": "reads outside the array (a[-1], a[n]) are not refused",

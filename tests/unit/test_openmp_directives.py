@@ -98,6 +98,46 @@ def test_c_races_are_errors_at_the_directive(tmp_path: Path, directive: str, bod
     assert "f.c:4:13: error:" in done.stderr
 
 
+INNER_INDEX = """\
+void f(int m, double u[m][m], double v[m][m])
+{
+  int j;
+#pragma omp parallel
+  {
+    int k;
+#pragma omp for
+    for (int i = 0; i < m; i++)
+      for (k = 0; k < m; k++)
+        v[i][k] = u[i][k] + u[k][i];
+  }
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < m; i++)
+      for (j = 0; j < m; j++)
+        v[i][j] = u[i][j] + u[j][i];
+  }
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < m; i++)
+    for (j = 0; j < m; j++)
+      v[i][j] = u[i][j] + u[j][i];
+}
+"""
+
+
+def test_c_inner_index_declared_outside_is_shared(tmp_path: Path) -> None:
+    """OpenMP C makes private only the indices of the loops a directive is associated with
+    (and variables declared inside the construct): an inner loop over a ``j`` declared
+    before the construct shares it.  In Fortran every DO index is private (the cases above)."""
+    done = translate(tmp_path, "f.c", INNER_INDEX)
+    assert done.returncode == 1
+    assert ("f.c:14:13: error: '#pragma omp for': 'j' is the index of the loop at line 16 and "
+            "is declared outside the construct, so OpenMP shares it: every iteration of the "
+            "parallel loop over i writes it (a race): add private(j), or declare it in the "
+            "for statement") in done.stderr
+    assert done.stderr.count("error:") == 1   # k (declared inside) and collapse(2): private
+
+
 def test_default_none_names_the_unlisted_variable(tmp_path: Path) -> None:
     done = translate(tmp_path, "s.f90", FORTRAN.format(
         directive="!$omp parallel do default(none) shared(a)", body="b(i) = a(i)"))
