@@ -36,6 +36,8 @@ class ClaimSite:
     #: (variable, line) of the loops in the nest whose index the model shares (OpenMP C: an
     #: inner loop's index declared outside the construct)
     shared_indices: tuple[tuple[str, int], ...] = ()
+    #: inames of the loops nested in the declared-parallel ones (not declared parallel)
+    inner: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,10 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
     used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
     for claim, line, spelled in claims:
         site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
-        site = replace(site, shared_indices=shared_indices(site, line, facts.loops))
+        site = replace(site, shared_indices=shared_indices(site, line, facts.loops),
+                       inner=frozenset(facts.loops[k].iname
+                                       for k in _nested(facts.loops, line)) - {
+                           iname for _, iname in site.loops})
         check_default_none(site, used, facts.implicit)
         private = claim.private_names(facts.auto_private | facts.written_back)
         shared = (facts.auto_private - private) | facts.written_back
@@ -148,15 +153,19 @@ def shared_indices(site: ClaimSite, line: int, loops: tuple[LoopInfo, ...]
         return ()
     associated = {iname for _, iname in site.loops}
     listed = site.claim.listed() - set(site.claim.shared)
-    inside = [k for k, r in enumerate(loops) if r.line == line][:1]
     out = []
-    for k, info in enumerate(loops):
-        if not inside or k in inside or not _within(loops, k, inside[0]):
-            continue
+    for k in _nested(loops, line):
+        info = loops[k]
         if (info.declared_outside and info.iname not in associated and info.var not in listed
                 and info.var not in site.claim.private_names({info.var})):
             out.append((info.var, info.line))
     return tuple(out)
+
+
+def _nested(loops: tuple[LoopInfo, ...], line: int) -> list[int]:
+    """Indices of the loops nested (at any depth) in the loop at `line`."""
+    outer = [k for k, r in enumerate(loops) if r.line == line][:1]
+    return [k for k in range(len(loops)) if outer and _within(loops, k, outer[0])]
 
 
 def _within(loops: tuple[LoopInfo, ...], k: int, outer: int) -> bool:
@@ -229,6 +238,11 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                 return mismatch
             continue
         if name in claim.lastprivate:
+            if not _written_last(kernel, site, name):
+                return (f"lastprivate variable {name!r} is not written by the last iteration on "
+                        f"every path: its value after the loop is then undefined in "
+                        f"{_model(claim)} (the sequential loop keeps an earlier iteration's "
+                        f"value); write {name} on every path of the loop body")
             continue
         if name in claim.firstprivate:
             return (f"firstprivate variable {name!r} is read before it is written in an "
@@ -280,6 +294,14 @@ def _clause_operator(op: str) -> str:
     the IR's names of operations ("sum", "product") are spelled as in a clause."""
     low = op.lower()
     return {"-": "+", "sum": "+", "product": "*", "fmax": "max", "fmin": "min"}.get(low, low)
+
+
+def _written_last(kernel: Kernel, site: ClaimSite, name: str) -> bool:
+    """Whether every iteration of the declared-parallel loops, so the last one, writes
+    `name`: an assignment to it under no condition and in no inner loop (which may run no
+    iteration)."""
+    return any(name in stmt.assignee_names() and not stmt.predicates
+               and not stmt.within_inames & site.inner for stmt in kernel.statements)
 
 
 def _unsupported(claim: LoopClaim) -> str:

@@ -65,6 +65,13 @@ def translate(tmp: Path, name: str, text: str, *flags: str) -> subprocess.Comple
     ("!$omp parallel do reduction(+:acc)", "acc = acc * a(i)",
      "4:3: error: '!$omp parallel do': the loop multiplies acc, but reduction(+:acc) adds: "
      "use reduction(*:acc)"),
+    ("!$omp parallel do lastprivate(t)", "if (a(i) > 0) t = a(i)\n     b(i) = 1",
+     "4:3: error: '!$omp parallel do': lastprivate variable 't' is not written by the last "
+     "iteration on every path: its value after the loop is then undefined in OpenMP (the "
+     "sequential loop keeps an earlier iteration's value); write t on every path of the loop "
+     "body"),
+    ("!$omp parallel do lastprivate(t)", "do j = 2, i - 1\n        t = a(j)\n     end do",
+     "lastprivate variable 't' is not written by the last iteration on every path"),
     ("!$omp parallel do reduction(+:acc)", "acc = max(acc, a(i))",
      "the loop takes the maximum of acc, but reduction(+:acc) adds: use reduction(max:acc)"),
 ])
@@ -86,6 +93,9 @@ def test_fortran_races_are_errors_at_the_directive(tmp_path: Path, directive: st
      "add reduction(+:acc)"),
     ("#pragma omp parallel for", "a[i] = a[i - 1] + 1;",
      "the loop over i is declared parallel, but mapping i to g.0 races"),
+    ("#pragma omp parallel for lastprivate(t)", "if (a[i] > 0)\n            t = a[i];",
+     "4:13: error: '#pragma omp parallel for': lastprivate variable 't' is not written by the "
+     "last iteration on every path"),
     ("#pragma omp parallel for reduction(*:acc)", "acc -= a[i];",
      "4:13: error: '#pragma omp parallel for': the loop adds to acc, but reduction(*:acc) "
      "multiplies: use reduction(+:acc)"),
