@@ -137,7 +137,11 @@ class Assembler:
         facts = RegionFacts(kernel=kernel, written_back=frozenset(self.scalars_out),
                             auto_private=frozenset(self.private),
                             implicit=frozenset(loop.var for loop in loops)
-                            | frozenset(self.built.temporaries), loops=infos)
+                            | frozenset(self.built.temporaries), loops=infos,
+                            unsized=frozenset(
+                                n for n, b in self.built.outer.items()
+                                if b.ctype.kind == "pointer"
+                                or (b.ctype.kind == "array" and b.ctype.dims[0] is None)))
         return prove_claims(facts, self.site.claims)
 
     def _classify_scalars(self) -> None:

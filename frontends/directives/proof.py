@@ -12,7 +12,7 @@ meaning the translator proves on its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import pymbolic.primitives as p
 
@@ -67,6 +67,12 @@ class RegionFacts:
     auto_private: frozenset[str]
     implicit: frozenset[str]
     loops: tuple[LoopInfo, ...]
+    #: declared shapes of arrays whose kernel shape differs (Fortran explicit-shape dummies:
+    #: the kernel's last extent covers what the region indexes past it)
+    declared_shapes: dict[str, tuple] = field(default_factory=dict)
+    #: arrays with no declared extent (C pointers, ``a[][m]``): the kernel's extent is the
+    #: footprint from element 0 on
+    unsized: frozenset[str] = frozenset()
 
 
 def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, ...]]:
@@ -85,6 +91,7 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
                                        for k in _nested(facts.loops, line)) - {
                            iname for _, iname in site.loops})
         check_default_none(site, used, facts.implicit)
+        check_bounds(facts, site, line)
         private = claim.private_names(facts.auto_private | facts.written_back)
         shared = (facts.auto_private - private) | facts.written_back
         verdict = prove_claim(kernel, site, shared, read_only)
@@ -221,6 +228,43 @@ def check_default_none(site: ClaimSite, used: frozenset[str],
                             "not named in a data-sharing clause, and default(none) requires "
                             f"it (add shared({missing[0]}) or private({missing[0]}))",
                             site.claim.span)
+
+
+def check_bounds(facts: RegionFacts, site: ClaimSite, line: int) -> None:
+    """An access of the claim's loop nest that leaves its array's declared extent (or, with
+    none declared, reaches before element 0) at a point isl finds is an error at the
+    directive: the original program's value there is undefined (not a race the sequential
+    meaning could fix), and the translated one moves only the array's own elements."""
+    from translator.analysis.access import kernel_accesses
+    from translator.analysis.bounds import access_spill
+    kernel = _declared(facts.kernel, facts.declared_shapes)
+    inames = {facts.loops[k].iname for k in _nested(facts.loops, line)} | {
+        iname for _, iname in site.loops}
+    for acc in kernel_accesses(kernel):
+        if not inames & set(acc.inames):
+            continue
+        spill = access_spill(kernel, acc)
+        if spill is None or not spill.point:   # None: inside; no point: not provable
+            continue
+        text = spill.text()
+        if acc.variable in facts.unsized:   # its extent is the footprint: not worth showing
+            text = text.split(" of dimension")[0] + text[text.index(" at "):]
+            why = (f"before the first element of {acc.variable!r}, which has no declared "
+                   "extent: the translator moves a pointer's elements from the one it points "
+                   "to on; pass a pointer to the first element the loop uses")
+        else:
+            why = (f"outside the declared extent of {acc.variable!r}, which the program leaves "
+                   "undefined; bound the loop or declare the array larger")
+        raise FrontendError(f"{site.spelled}: {text}: the loop {acc.verb} {why}",
+                            site.claim.span)
+
+
+def _declared(kernel: Kernel, shapes: dict[str, tuple]) -> Kernel:
+    """`kernel` with the array arguments in `shapes` given those shapes."""
+    if not shapes:
+        return kernel
+    args = [replace(a, shape=shapes[a.name]) if a.name in shapes else a for a in kernel.args]
+    return kernel.copy(args=tuple(args))
 
 
 def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],

@@ -28,9 +28,6 @@ KNOWN_GAPS = {
                                    "does not suggest private(w)",
     "f_acc_private_array": "private arrays are not privatised: the claim is refused as a race",
     "c_acc_private_array": "private arrays are not privatised: the claim is refused as a race",
-    "f_omp_neighbour_out_of_bounds": "reads outside the declared extent (a(0), a(n+1)) are "
-                                     "not refused",
-    "c_omp_neighbour_out_of_bounds": "reads outside the array (a[-1], a[n]) are not refused",
 }
 
 

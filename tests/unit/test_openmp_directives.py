@@ -148,6 +148,60 @@ def test_c_inner_index_declared_outside_is_shared(tmp_path: Path) -> None:
     assert done.stderr.count("error:") == 1   # k (declared inside) and collapse(2): private
 
 
+BOUNDS_C = """\
+void g(int n, double c[n], double a[n])
+{
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    c[i] = a[i + 1];
+}
+"""
+
+LEGACY = """\
+subroutine s(n, a, c, w, ix)
+  integer, intent(in) :: n
+  real(8), intent(inout) :: a(n), c(n), w(1)
+  integer, intent(in) :: ix(n)
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+     c(i) = w(i + 1) + a(ix(i))
+  end do
+end subroutine
+"""
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("s.f90", FORTRAN.format(directive="!$omp parallel do", body="b(i) = a(i + 1)"),
+     "s.f90:4:3: error: '!$omp parallel do': a[i] (0-based) reaches index 2 of dimension 1 "
+     "(extent 0..n-1) at i=2 when n=2: the loop reads outside the declared extent of 'a', "
+     "which the program leaves undefined; bound the loop or declare the array larger"),
+    ("s.f90", FORTRAN.format(directive="!$omp parallel do", body="c(i, 0) = a(i)"),
+     "'!$omp parallel do': c[i - 1, -1] (0-based) reaches index -1 of dimension 2"),
+    ("f.c", C.format(directive="#pragma omp parallel for", body="b[i] = a[i - 2];"),
+     "f.c:4:13: error: '#pragma omp parallel for': a[i - 2] reaches index -1 at i=1 when n=2: "
+     "the loop reads before the first element of 'a', which has no declared extent: the "
+     "translator moves a pointer's elements from the one it points to on; pass a pointer to "
+     "the first element the loop uses"),
+    ("g.c", BOUNDS_C, "g.c:3:13: error: '#pragma omp parallel for': a[i + 1] reaches index 1 "
+     "of dimension 1 (extent 0..n-1) at i=0 when n=1: the loop reads outside the declared "
+     "extent of 'a'"),
+])
+def test_subscripts_outside_the_extent_are_errors(tmp_path: Path, name: str, text: str,
+                                                   message: str) -> None:
+    """Out-of-bounds neighbours: no -Wno-error makes them translate."""
+    done = translate(tmp_path, name, text, "-Wno-error=directive-race")
+    assert done.returncode == 1, done.stderr
+    assert message in done.stderr
+    assert done.stderr.count("error:") == 1
+
+
+def test_legacy_dummy_and_gathers_are_not_bounds_errors(tmp_path: Path) -> None:
+    """``w(1)`` stands for ``w(*)`` in legacy code; ``a(ix(i))`` cannot be bounded."""
+    done = translate(tmp_path, "s.f90", LEGACY)
+    assert done.returncode == 0, done.stderr
+
+
 def test_default_none_names_the_unlisted_variable(tmp_path: Path) -> None:
     done = translate(tmp_path, "s.f90", FORTRAN.format(
         directive="!$omp parallel do default(none) shared(a)", body="b(i) = a(i)"))
