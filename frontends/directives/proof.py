@@ -376,19 +376,57 @@ def _model(claim: LoopClaim) -> str:
 
 
 def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
-    from translator.analysis.legality import check_mappings
-    from translator.automap import _tagged, reduction_band
+    from translator.automap import reduction_band
     kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
+    kernel = _privatized(kernel, site.claim.privates())
     consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
         if site.claim.reductions else kernel
     for var, iname in site.loops:
-        try:
-            check_mappings(_tagged(kernel, iname))
-        except LegalityError as err:
-            if site.claim.reductions and reduction_band(consent, iname)[0]:
-                continue
-            return f"the loop over {var} is declared parallel, but {err.message}"
+        error = _mapping_error(kernel, iname)
+        if error and site.claim.reductions and reduction_band(consent, iname)[0]:
+            continue
+        if error:
+            return f"the loop over {var} is declared parallel, but {error}" + \
+                _private_hint(kernel, iname)
     return ""
+
+
+def _mapping_error(kernel: Kernel, iname: str) -> str:
+    """Why mapping `iname` alone in parallel is illegal ("" when it is legal)."""
+    from translator.analysis.legality import check_mappings
+    from translator.automap import _tagged
+    try:
+        check_mappings(_tagged(kernel, iname))
+    except LegalityError as err:
+        return err.message
+    return ""
+
+
+def _privatized(kernel: Kernel, names: frozenset[str]) -> Kernel:
+    """`kernel` with the local arrays among `names` that each iteration writes before it
+    reads them made private temporaries (`translator.analysis.privatize`: a ``private(w)``
+    clause on a work array; one it cannot prove stays shared, and races say so)."""
+    from translator.analysis.privatize import privatize
+    from translator.ir.util import FrozenDict
+    extra = kernel.options.extra
+    chosen = tuple(n for n in extra.get("private_candidates", ()) if n in names)
+    if not chosen:
+        return kernel
+    options = replace(kernel.options, extra=FrozenDict({**extra, "private_candidates": chosen}))
+    return privatize(kernel.copy(options=options)).copy(options=kernel.options)
+
+
+def _private_hint(kernel: Kernel, iname: str) -> str:
+    """": add private(w)" when making shared local arrays private would make mapping `iname`
+    legal (each iteration writes them before reading them), else ""."""
+    names = frozenset(kernel.options.extra.get("private_candidates", ()))
+    private = _privatized(kernel, names)
+    chosen = sorted(set(private.temporaries) - set(kernel.temporaries))
+    if not chosen or _mapping_error(private, iname):
+        return ""
+    listed = ", ".join(chosen)
+    return (f" ({listed} is shared, but every iteration writes what it reads of it first: add "
+            f"private({listed}))")
 
 
 def _nest_of(kernel: Kernel, iname: str) -> Kernel:

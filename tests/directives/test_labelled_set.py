@@ -20,14 +20,6 @@ from tests.directives.harness import (SUFFIX, Outcome, documented_reasons, run_s
 #: Cases the translator does not handle yet, with the reason: each is expected to fail (a
 #: strict xfail: when one starts passing, take it off this list).
 KNOWN_GAPS = {
-    "f_omp_private_array": "private arrays are not privatised: the claim is refused as a race",
-    "c_omp_private_array": "private arrays are not privatised: the claim is refused as a race",
-    "f_omp_private_array_missing": "the race on a shared array is found, but the message "
-                                   "does not suggest private(w)",
-    "c_omp_private_array_missing": "the race on a shared array is found, but the message "
-                                   "does not suggest private(w)",
-    "f_acc_private_array": "private arrays are not privatised: the claim is refused as a race",
-    "c_acc_private_array": "private arrays are not privatised: the claim is refused as a race",
 }
 
 

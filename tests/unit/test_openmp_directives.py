@@ -148,6 +148,58 @@ def test_c_inner_index_declared_outside_is_shared(tmp_path: Path) -> None:
     assert done.stderr.count("error:") == 1   # k (declared inside) and collapse(2): private
 
 
+PRIVATE_ARRAYS = """\
+void f(int n, const double *restrict a, const double *restrict b, double *restrict c)
+{
+  double w[2];
+#pragma omp parallel for private(w)
+  for (int i = 0; i < n; i++) {
+    w[0] = a[i];
+    w[1] = b[i] * w[0];
+    c[i] = w[1] - w[0];
+  }
+}
+void g(int n, const double *restrict a, double *restrict c)
+{
+  double w[2] = {0, 0};
+#pragma omp parallel for private(w)
+  for (int i = 0; i < n; i++) {
+    c[i] = w[1];
+    w[1] = a[i];
+  }
+}
+void h(int n, const double *restrict a, double *restrict c)
+{
+  double w[2];
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    w[1] = a[i];
+    c[i] = w[1];
+  }
+}
+"""
+
+
+def test_private_arrays(tmp_path: Path) -> None:
+    """``private(w)`` on a work array each iteration writes before reading: one copy per work
+    item (f, no error); read first (g): its value comes from nowhere, a race; without the
+    clause (h) the array is shared, and the error suggests the clause."""
+    done = translate(tmp_path, "p.c", PRIVATE_ARRAYS)
+    assert done.returncode == 1
+    errors = [line for line in done.stderr.splitlines() if ": error: " in line]
+    assert [e.split(": error:")[0].rsplit("/", 1)[-1] for e in errors] == ["p.c:14:13",
+                                                                           "p.c:23:13"]
+    assert "private(w)" not in errors[0]
+    assert ("p.c:23:13: error: '#pragma omp parallel for': the loop over i is declared "
+            "parallel, but mapping i to g.0 races: iteration i=1 writes w[1], iteration i=0 "
+            "writes w[1] (") in errors[1]
+    assert ("p.c:25) (w is shared, but every iteration writes what it reads of it first: add "
+            "private(w)); the loop keeps its sequential meaning") in errors[1]
+    alone = translate(tmp_path, "f.c", PRIVATE_ARRAYS.split("void g")[0], "--report")
+    assert alone.returncode == 0, alone.stderr
+    assert "private temporaries: w: float64[2]" in alone.stdout + alone.stderr
+
+
 BOUNDS_C = """\
 void g(int n, double c[n], double a[n])
 {
