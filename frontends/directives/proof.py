@@ -232,19 +232,20 @@ def check_default_none(site: ClaimSite, used: frozenset[str],
 
 def check_bounds(facts: RegionFacts, site: ClaimSite, line: int) -> None:
     """An access of the claim's loop nest that leaves its array's declared extent (or, with
-    none declared, reaches before element 0) at a point isl finds is an error at the
-    directive: the original program's value there is undefined (not a race the sequential
+    none declared, reaches before element 0) whatever the caller passes is an error at the
+    directive (one that leaves it only for some arguments, ``a(i)`` of ``a(nmax)`` over
+    ``i = 1, n``, is the caller's business): the original program's value there is undefined (not a race the sequential
     meaning could fix), and the translated one moves only the array's own elements."""
     from translator.analysis.access import kernel_accesses
-    from translator.analysis.bounds import access_spill
+    from translator.analysis.bounds import certain_spill
     kernel = _declared(facts.kernel, facts.declared_shapes)
     inames = {facts.loops[k].iname for k in _nested(facts.loops, line)} | {
         iname for _, iname in site.loops}
     for acc in kernel_accesses(kernel):
         if not inames & set(acc.inames):
             continue
-        spill = access_spill(kernel, acc)
-        if spill is None or not spill.point:   # None: inside; no point: not provable
+        spill = certain_spill(kernel, acc)
+        if spill is None or not spill.point:   # None: inside (or only for some callers)
             continue
         text = spill.text()
         if acc.variable in facts.unsized:   # its extent is the footprint: not worth showing

@@ -210,9 +210,9 @@ void g(int n, double c[n], double a[n])
 """
 
 LEGACY = """\
-subroutine s(n, a, c, w, ix)
-  integer, intent(in) :: n
-  real(8), intent(inout) :: a(n), c(n), w(1)
+subroutine s(n, nmax, a, c, w, ix)
+  integer, intent(in) :: n, nmax
+  real(8), intent(inout) :: a(n), c(nmax), w(1)
   integer, intent(in) :: ix(n)
   integer :: i
   !$omp parallel do
@@ -249,7 +249,9 @@ def test_subscripts_outside_the_extent_are_errors(tmp_path: Path, name: str, tex
 
 
 def test_legacy_dummy_and_gathers_are_not_bounds_errors(tmp_path: Path) -> None:
-    """``w(1)`` stands for ``w(*)`` in legacy code; ``a(ix(i))`` cannot be bounded."""
+    """``w(1)`` stands for ``w(*)`` in legacy code; ``a(ix(i))`` cannot be bounded;
+    ``c(i)`` of ``c(nmax)`` over ``i = 1, n`` leaves the extent only if the caller passes
+    ``n > nmax``."""
     done = translate(tmp_path, "s.f90", LEGACY)
     assert done.returncode == 0, done.stderr
 
