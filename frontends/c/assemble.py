@@ -132,11 +132,16 @@ class Assembler:
         loops = self.built.loops
         index = {id(loop): k for k, loop in enumerate(loops)}
         infos = tuple(LoopInfo(loop.var, loop.iname, loop.span.line if loop.span else 0,
-                               index.get(id(loop.parent))) for loop in loops)
+                               index.get(id(loop.parent)),
+                               loop.var in self.built.outer_loop_vars) for loop in loops)
         facts = RegionFacts(kernel=kernel, written_back=frozenset(self.scalars_out),
                             auto_private=frozenset(self.private),
                             implicit=frozenset(loop.var for loop in loops)
-                            | frozenset(self.built.temporaries), loops=infos)
+                            | frozenset(self.built.temporaries), loops=infos,
+                            unsized=frozenset(
+                                n for n, b in self.built.outer.items()
+                                if b.ctype.kind == "pointer"
+                                or (b.ctype.kind == "array" and b.ctype.dims[0] is None)))
         return prove_claims(facts, self.site.claims)
 
     def _classify_scalars(self) -> None:

@@ -324,11 +324,12 @@ def data_raw_directives(found: list[FoundClaim]) -> list[RawDirective]:
 
 
 def prove_region_claims(kernel: Any, written_scalars: frozenset[str], source_names: set[str],
-                        loops: list[Any], m: RegionMarks
+                        loops: list[Any], m: RegionMarks, builder: Any = None
                         ) -> tuple[tuple[Any, ...], tuple[str, ...]]:
     """Prove the claims of region `m` on its kernel (`loops`: the builder's `LoopRecord`s,
-    `source_names`: the procedure's variables the region touches); returns the transform
-    calls the proven claims add and a report line per claim."""
+    `source_names`: the procedure's variables the region touches, `builder`: the region's
+    builder, for declared extents); returns the transform calls the proven claims add and a
+    report line per claim."""
     from frontends.directives.proof import LoopInfo, RegionFacts, prove_claims
     index = {id(r): k for k, r in enumerate(loops)}
     infos = [LoopInfo(r.var, r.iname, r.span.line,
@@ -336,5 +337,22 @@ def prove_region_claims(kernel: Any, written_scalars: frozenset[str], source_nam
     # scalars the translator made private on its own are shared under the directive's rules
     auto = frozenset(n for n in kernel.temporaries if n in source_names)
     facts = RegionFacts(kernel=kernel, written_back=written_scalars, auto_private=auto,
-                        implicit=frozenset(r.var for r in loops), loops=tuple(infos))
+                        implicit=frozenset(r.var for r in loops), loops=tuple(infos),
+                        declared_shapes=declared_shapes(kernel, builder) if builder else {})
     return prove_claims(facts, m.claims)
+
+
+def declared_shapes(kernel: Any, builder: Any) -> dict[str, tuple]:
+    """The declared shapes of the explicit-shape dummy arrays of `kernel`, whose last
+    kernel extent also covers what the region indexes past it (`frontends.fortran.assemble`),
+    but the legacy ``a(1)`` dummy standing for ``a(*)``."""
+    out = {}
+    for arg in kernel.array_args:
+        sym = builder.touched.get(arg.name) or builder.scope.lookup(arg.name)
+        if sym is None or not sym.is_array or not sym.is_dummy or not sym.dims \
+                or sym.dims[-1].kind != "explicit":
+            continue
+        extents = tuple(builder.layout(sym).extents)
+        if extents[-1] != 1 and all(e is not None for e in extents):
+            out[arg.name] = extents
+    return out

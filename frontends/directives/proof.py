@@ -12,7 +12,7 @@ meaning the translator proves on its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import pymbolic.primitives as p
 
@@ -33,6 +33,11 @@ class ClaimSite:
     claim: LoopClaim
     spelled: str
     loops: tuple[tuple[str, str], ...]
+    #: (variable, line) of the loops in the nest whose index the model shares (OpenMP C: an
+    #: inner loop's index declared outside the construct)
+    shared_indices: tuple[tuple[str, int], ...] = ()
+    #: inames of the loops nested in the declared-parallel ones (not declared parallel)
+    inner: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,9 @@ class LoopInfo:
     iname: str
     line: int
     parent: int | None
+    #: C: the index is declared outside the construct (OpenMP makes it private only on a
+    #: loop the directive is associated with)
+    declared_outside: bool = False
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,12 @@ class RegionFacts:
     auto_private: frozenset[str]
     implicit: frozenset[str]
     loops: tuple[LoopInfo, ...]
+    #: declared shapes of arrays whose kernel shape differs (Fortran explicit-shape dummies:
+    #: the kernel's last extent covers what the region indexes past it)
+    declared_shapes: dict[str, tuple] = field(default_factory=dict)
+    #: arrays with no declared extent (C pointers, ``a[][m]``): the kernel's extent is the
+    #: footprint from element 0 on
+    unsized: frozenset[str] = frozenset()
 
 
 def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, ...]]:
@@ -72,7 +86,12 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
     used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
     for claim, line, spelled in claims:
         site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
+        site = replace(site, shared_indices=shared_indices(site, line, facts.loops),
+                       inner=frozenset(facts.loops[k].iname
+                                       for k in _nested(facts.loops, line)) - {
+                           iname for _, iname in site.loops})
         check_default_none(site, used, facts.implicit)
+        check_bounds(facts, site, line)
         private = claim.private_names(facts.auto_private | facts.written_back)
         shared = (facts.auto_private - private) | facts.written_back
         verdict = prove_claim(kernel, site, shared, read_only)
@@ -132,6 +151,40 @@ def declared_loops(claim: LoopClaim, line: int, loops: tuple[LoopInfo, ...], spe
     return tuple((loops[k].var, loops[k].iname) for k in chain[:max(claim.parallel, 0)])
 
 
+def shared_indices(site: ClaimSite, line: int, loops: tuple[LoopInfo, ...]
+                   ) -> tuple[tuple[str, int], ...]:
+    """(variable, line) of the loops nested in the claim's loop at `line` whose index OpenMP
+    shares: declared outside the construct (C), not associated with the directive, and named
+    in no clause.  (In Fortran every DO index in the construct is private.)"""
+    if site.claim.model != "openmp" or not site.loops:
+        return ()
+    associated = {iname for _, iname in site.loops}
+    listed = site.claim.listed() - set(site.claim.shared)
+    out = []
+    for k in _nested(loops, line):
+        info = loops[k]
+        if (info.declared_outside and info.iname not in associated and info.var not in listed
+                and info.var not in site.claim.private_names({info.var})):
+            out.append((info.var, info.line))
+    return tuple(out)
+
+
+def _nested(loops: tuple[LoopInfo, ...], line: int) -> list[int]:
+    """Indices of the loops nested (at any depth) in the loop at `line`."""
+    outer = [k for k, r in enumerate(loops) if r.line == line][:1]
+    return [k for k in range(len(loops)) if outer and _within(loops, k, outer[0])]
+
+
+def _within(loops: tuple[LoopInfo, ...], k: int, outer: int) -> bool:
+    """Whether loop `k` is nested (at any depth) in loop `outer`."""
+    parent = loops[k].parent
+    while parent is not None:
+        if parent == outer:
+            return True
+        parent = loops[parent].parent
+    return False
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The outcome: `proven` or not, and one line for the report."""
@@ -177,11 +230,64 @@ def check_default_none(site: ClaimSite, used: frozenset[str],
                             site.claim.span)
 
 
+def check_bounds(facts: RegionFacts, site: ClaimSite, line: int) -> None:
+    """An access of the claim's loop nest that leaves its array's declared extent (or, with
+    none declared, reaches before element 0) whatever the caller passes is an error at the
+    directive (one that leaves it only for some arguments, ``a(i)`` of ``a(nmax)`` over
+    ``i = 1, n``, is the caller's business): the original program's value there is undefined (not a race the sequential
+    meaning could fix), and the translated one moves only the array's own elements."""
+    from translator.analysis.access import kernel_accesses
+    from translator.analysis.bounds import certain_spill
+    kernel = _declared(facts.kernel, facts.declared_shapes)
+    inames = {facts.loops[k].iname for k in _nested(facts.loops, line)} | {
+        iname for _, iname in site.loops}
+    for acc in kernel_accesses(kernel):
+        if not inames & set(acc.inames):
+            continue
+        spill = certain_spill(kernel, acc)
+        if spill is None or not spill.point:   # None: inside (or only for some callers)
+            continue
+        text = spill.text()
+        if acc.variable in facts.unsized:   # its extent is the footprint: not worth showing
+            text = text.split(" of dimension")[0] + text[text.index(" at "):]
+            why = (f"before the first element of {acc.variable!r}, which has no declared "
+                   "extent: the translator moves a pointer's elements from the one it points "
+                   "to on; pass a pointer to the first element the loop uses")
+        else:
+            why = (f"outside the declared extent of {acc.variable!r}, which the program leaves "
+                   "undefined; bound the loop or declare the array larger")
+        raise FrontendError(f"{site.spelled}: {text}: the loop {acc.verb} {why}",
+                            site.claim.span)
+
+
+def _declared(kernel: Kernel, shapes: dict[str, tuple]) -> Kernel:
+    """`kernel` with the array arguments in `shapes` given those shapes."""
+    if not shapes:
+        return kernel
+    args = [replace(a, shape=shapes[a.name]) if a.name in shapes else a for a in kernel.args]
+    return kernel.copy(args=tuple(args))
+
+
 def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
                      read_only: frozenset[str]) -> str:
     claim = site.claim
+    for name, line in site.shared_indices:
+        return (f"{name!r} is the index of the loop at line {line} and is declared outside the "
+                "construct, so OpenMP shares it: every iteration of the parallel loop over "
+                f"{site.loops[0][0]} writes it (a race): add private({name}), or declare it in "
+                "the for statement")
     for name in sorted(shared_written):
-        if name in claim.reduction_names or name in claim.lastprivate:
+        if name in claim.reduction_names:
+            mismatch = _operator_mismatch(kernel, claim, name)
+            if mismatch:
+                return mismatch
+            continue
+        if name in claim.lastprivate:
+            if not _written_last(kernel, site, name):
+                return (f"lastprivate variable {name!r} is not written by the last iteration on "
+                        f"every path: its value after the loop is then undefined in "
+                        f"{_model(claim)} (the sequential loop keeps an earlier iteration's "
+                        f"value); write {name} on every path of the loop body")
             continue
         if name in claim.firstprivate:
             return (f"firstprivate variable {name!r} is read before it is written in an "
@@ -199,6 +305,48 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
         return (f"private variable {name!r} is read but never written in the loop: its value "
                 f"is undefined in {_model(claim)}; use firstprivate({name})")
     return ""
+
+
+#: What an update with each clause operator does to a variable, and what the clause does,
+#: for messages.
+_VERBS = {"+": ("adds to", "adds"), "*": ("multiplies", "multiplies"),
+          "max": ("takes the maximum of", "takes the maximum"),
+          "min": ("takes the minimum of", "takes the minimum")}
+
+
+def _operator_mismatch(kernel: Kernel, claim: LoopClaim, name: str) -> str:
+    """Why `claim`'s reduction clause on `name` does not match an update of `name` in the
+    loop ("" when it does, or when no update's operator is known): each thread would combine
+    its partial results with the clause's operator, not the loop's."""
+    from translator.analysis.reductions import statement_update
+    clause = next(op for op, n in claim.reductions if n == name)
+    wanted = _clause_operator(clause)
+    if wanted not in _VERBS:
+        return ""
+    for stmt in kernel.statements:
+        if name not in stmt.assignee_names() or not hasattr(stmt, "expression"):
+            continue
+        update = statement_update(kernel, stmt)
+        found = _clause_operator(update.operation) if update else ""
+        if found in _VERBS and found != wanted:
+            return (f"the loop {_VERBS[found][0]} {name}, but reduction({clause}:{name}) "
+                    f"{_VERBS[wanted][1]}: use reduction({found}:{name})")
+    return ""
+
+
+def _clause_operator(op: str) -> str:
+    """A reduction operator as a clause spells it, normalised ("-" is "+", C's fmax is max);
+    the IR's names of operations ("sum", "product") are spelled as in a clause."""
+    low = op.lower()
+    return {"-": "+", "sum": "+", "product": "*", "fmax": "max", "fmin": "min"}.get(low, low)
+
+
+def _written_last(kernel: Kernel, site: ClaimSite, name: str) -> bool:
+    """Whether every iteration of the declared-parallel loops, so the last one, writes
+    `name`: an assignment to it under no condition and in no inner loop (which may run no
+    iteration)."""
+    return any(name in stmt.assignee_names() and not stmt.predicates
+               and not stmt.within_inames & site.inner for stmt in kernel.statements)
 
 
 def _unsupported(claim: LoopClaim) -> str:
@@ -229,19 +377,57 @@ def _model(claim: LoopClaim) -> str:
 
 
 def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
-    from translator.analysis.legality import check_mappings
-    from translator.automap import _tagged, reduction_band
+    from translator.automap import reduction_band
     kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
+    kernel = _privatized(kernel, site.claim.privates())
     consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
         if site.claim.reductions else kernel
     for var, iname in site.loops:
-        try:
-            check_mappings(_tagged(kernel, iname))
-        except LegalityError as err:
-            if site.claim.reductions and reduction_band(consent, iname)[0]:
-                continue
-            return f"the loop over {var} is declared parallel, but {err.message}"
+        error = _mapping_error(kernel, iname)
+        if error and site.claim.reductions and reduction_band(consent, iname)[0]:
+            continue
+        if error:
+            return f"the loop over {var} is declared parallel, but {error}" + \
+                _private_hint(kernel, iname)
     return ""
+
+
+def _mapping_error(kernel: Kernel, iname: str) -> str:
+    """Why mapping `iname` alone in parallel is illegal ("" when it is legal)."""
+    from translator.analysis.legality import check_mappings
+    from translator.automap import _tagged
+    try:
+        check_mappings(_tagged(kernel, iname))
+    except LegalityError as err:
+        return err.message
+    return ""
+
+
+def _privatized(kernel: Kernel, names: frozenset[str]) -> Kernel:
+    """`kernel` with the local arrays among `names` that each iteration writes before it
+    reads them made private temporaries (`translator.analysis.privatize`: a ``private(w)``
+    clause on a work array; one it cannot prove stays shared, and races say so)."""
+    from translator.analysis.privatize import privatize
+    from translator.ir.util import FrozenDict
+    extra = kernel.options.extra
+    chosen = tuple(n for n in extra.get("private_candidates", ()) if n in names)
+    if not chosen:
+        return kernel
+    options = replace(kernel.options, extra=FrozenDict({**extra, "private_candidates": chosen}))
+    return privatize(kernel.copy(options=options)).copy(options=kernel.options)
+
+
+def _private_hint(kernel: Kernel, iname: str) -> str:
+    """": add private(w)" when making shared local arrays private would make mapping `iname`
+    legal (each iteration writes them before reading them), else ""."""
+    names = frozenset(kernel.options.extra.get("private_candidates", ()))
+    private = _privatized(kernel, names)
+    chosen = sorted(set(private.temporaries) - set(kernel.temporaries))
+    if not chosen or _mapping_error(private, iname):
+        return ""
+    listed = ", ".join(chosen)
+    return (f" ({listed} is shared, but every iteration writes what it reads of it first: add "
+            f"private({listed}))")
 
 
 def _nest_of(kernel: Kernel, iname: str) -> Kernel:

@@ -190,7 +190,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     declared = frozenset().union(*(c.private_names(written) for c, _, _ in m.claims))
     asm = assemble(builder, name, m.span, outside, declared)
     calls, notes = (prove_region_claims(asm.kernel, asm.written_scalars, set(builder.touched),
-                                        builder.loops, m)
+                                        builder.loops, m, builder)
                     if m.claims else ((), ()))
     after = final_value_statements(builder.loops, _live_after(proc, m, lines, form),
                                    builder.generated, name)

@@ -184,7 +184,7 @@ C_CASES: list[tuple] = [
   for (int i = 0; i < n; i++)
     t *= 1.0 + 0.5 * (i % 2);
   *s = t;
-"""),
+""", "reduction(*:t)"),
     ("c_omp_reduction_element", R, "missing reduction", """
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
@@ -508,7 +508,7 @@ C_CASES: list[tuple] = [
   for (int i = 0; i < n; i++)
     t *= 1.0 + 0.5 * (i % 2);
   *s = t;
-"""),
+""", "reduction(*:t)"),
     ("c_acc_private_array", F, "private arrays", """
   double w[2];
 #pragma acc parallel loop private(w)

@@ -194,7 +194,7 @@ FORTRAN_CASES: list[tuple] = [
   do i = 1, n
      s = s * (1.0d0 + 0.5d0 * mod(i, 2))
   end do
-"""),
+""", "reduction(*:s)"),
     ("f_omp_reduction_element", R, "missing reduction", """
   integer :: i
   !$omp parallel do
@@ -624,7 +624,7 @@ FORTRAN_CASES: list[tuple] = [
   do i = 1, n
      s = s * (1.0d0 + 0.5d0 * mod(i, 2))
   end do
-"""),
+""", "reduction(*:s)"),
     ("f_acc_private_array", F, "private arrays", """
   integer :: i
   real(8) :: w(2)

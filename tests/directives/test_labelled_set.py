@@ -20,27 +20,6 @@ from tests.directives.harness import (SUFFIX, Outcome, documented_reasons, run_s
 #: Cases the translator does not handle yet, with the reason: each is expected to fail (a
 #: strict xfail: when one starts passing, take it off this list).
 KNOWN_GAPS = {
-    "f_omp_private_array": "private arrays are not privatised: the claim is refused as a race",
-    "c_omp_private_array": "private arrays are not privatised: the claim is refused as a race",
-    "f_omp_private_array_missing": "the race on a shared array is found, but the message "
-                                   "does not suggest private(w)",
-    "c_omp_private_array_missing": "the race on a shared array is found, but the message "
-                                   "does not suggest private(w)",
-    "f_omp_reduction_wrong_operator": "a reduction(+) clause on a product is not checked",
-    "f_acc_reduction_wrong_operator": "a reduction(+) clause on a product is not checked",
-    "c_acc_reduction_wrong_operator": "a reduction(+) clause on a product is not checked",
-    "f_acc_private_array": "private arrays are not privatised: the claim is refused as a race",
-    "c_acc_private_array": "private arrays are not privatised: the claim is refused as a race",
-    "c_omp_reduction_wrong_operator": "a reduction(+) clause on a product is not checked",
-    "f_omp_lastprivate_conditional": "lastprivate loops are kept sequential with a warning, "
-                                     "not refused when the last iteration may not write",
-    "c_omp_lastprivate_conditional": "lastprivate loops are kept sequential with a warning, "
-                                     "not refused when the last iteration may not write",
-    "c_omp_inner_index_shared": "an inner loop index declared outside the parallel loop is "
-                                "shared in OpenMP C, but is treated as private",
-    "f_omp_neighbour_out_of_bounds": "reads outside the declared extent (a(0), a(n+1)) are "
-                                     "not refused",
-    "c_omp_neighbour_out_of_bounds": "reads outside the array (a[-1], a[n]) are not refused",
 }
 
 

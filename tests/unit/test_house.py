@@ -187,6 +187,11 @@ UPWARD_DEBTS = {
     ("frontends.directives.proof", "translator.analysis.legality"),
     ("frontends.directives.proof", "translator.automap"),
     ("frontends.directives.proof", "translator.split"),
+    # ... and its bounds, reduction-operator and private-array checks (issue 22, h22)
+    ("frontends.directives.proof", "translator.analysis.access"),
+    ("frontends.directives.proof", "translator.analysis.bounds"),
+    ("frontends.directives.proof", "translator.analysis.privatize"),
+    ("frontends.directives.proof", "translator.analysis.reductions"),
 }
 
 

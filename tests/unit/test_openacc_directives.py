@@ -203,12 +203,61 @@ void f(int n, double *a)
 }
 """
 
+WRONG_OPERATOR_F = """\
+subroutine p(n, a, s)
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(n)
+  real(8), intent(inout) :: s
+  !$acc parallel loop reduction(+:s)
+  do i = 1, n
+     s = s * a(i)
+  end do
+end subroutine
+"""
+
+PRIVATE_ARRAY_F = """\
+subroutine pw(n, a, c)
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(n)
+  real(8), intent(out) :: c(n)
+  real(8) :: w(2)
+  integer :: i
+  !$acc parallel loop
+  do i = 1, n
+     w(1) = a(i)
+     w(2) = 2 * w(1)
+     c(i) = w(2) - w(1)
+  end do
+end subroutine
+"""
+
+WRONG_OPERATOR_C = """\
+void p(int n, const double *a, double *r)
+{
+  double s = *r;
+#pragma acc parallel loop reduction(max:s)
+  for (int i = 0; i < n; i++)
+    s = s < a[i] ? s : a[i];
+  *r = s;
+}
+"""
+
 
 @pytest.mark.parametrize("name, text, where, message", [
     ("f.f90", FORTRAN, "f.f90:5:3", "'deviceptr' on 'parallel loop' is not supported: the "
                                     "translator moves host arrays itself"),
     ("f.c", C, "f.c:3:13", "reduction operator '-' on 'parallel loop' is not an OpenACC "
                            "reduction operator"),
+    ("p.f90", WRONG_OPERATOR_F, "p.f90:5:3", "'!$acc parallel loop': the loop multiplies s, "
+                                             "but reduction(+:s) adds: use reduction(*:s)"),
+    ("w.f90", PRIVATE_ARRAY_F, "w.f90:7:3", "'!$acc parallel loop': the loop over i is "
+                                           "declared parallel, but mapping i to g.0 races: "
+                                           "iteration i=2 writes w[0], iteration i=1 writes "
+                                           "w[0] (w.f90:9) (w is shared, but every iteration "
+                                           "writes what it reads of it first: add private(w))"),
+    ("p.c", WRONG_OPERATOR_C, "p.c:4:13", "'#pragma acc parallel loop': the loop takes the "
+                                          "minimum of s, but reduction(max:s) takes the "
+                                          "maximum: use reduction(min:s)"),
 ])
 def test_cli_errors_at_the_directive(name: str, text: str, where: str, message: str,
                                      tmp_path: Path) -> None:

@@ -62,6 +62,18 @@ def translate(tmp: Path, name: str, text: str, *flags: str) -> subprocess.Comple
      "to g.0 races: iteration i=2 writes a[1], iteration i=3 reads a[1]"),
     ("!$omp parallel do firstprivate(t)", "t = t + a(i)\n     b(i) = t",
      "firstprivate variable 't' is read before it is written in an iteration"),
+    ("!$omp parallel do reduction(+:acc)", "acc = acc * a(i)",
+     "4:3: error: '!$omp parallel do': the loop multiplies acc, but reduction(+:acc) adds: "
+     "use reduction(*:acc)"),
+    ("!$omp parallel do lastprivate(t)", "if (a(i) > 0) t = a(i)\n     b(i) = 1",
+     "4:3: error: '!$omp parallel do': lastprivate variable 't' is not written by the last "
+     "iteration on every path: its value after the loop is then undefined in OpenMP (the "
+     "sequential loop keeps an earlier iteration's value); write t on every path of the loop "
+     "body"),
+    ("!$omp parallel do lastprivate(t)", "do j = 2, i - 1\n        t = a(j)\n     end do",
+     "lastprivate variable 't' is not written by the last iteration on every path"),
+    ("!$omp parallel do reduction(+:acc)", "acc = max(acc, a(i))",
+     "the loop takes the maximum of acc, but reduction(+:acc) adds: use reduction(max:acc)"),
 ])
 def test_fortran_races_are_errors_at_the_directive(tmp_path: Path, directive: str, body: str,
                                                    message: str) -> None:
@@ -81,6 +93,12 @@ def test_fortran_races_are_errors_at_the_directive(tmp_path: Path, directive: st
      "add reduction(+:acc)"),
     ("#pragma omp parallel for", "a[i] = a[i - 1] + 1;",
      "the loop over i is declared parallel, but mapping i to g.0 races"),
+    ("#pragma omp parallel for lastprivate(t)", "if (a[i] > 0)\n            t = a[i];",
+     "4:13: error: '#pragma omp parallel for': lastprivate variable 't' is not written by the "
+     "last iteration on every path"),
+    ("#pragma omp parallel for reduction(*:acc)", "acc -= a[i];",
+     "4:13: error: '#pragma omp parallel for': the loop adds to acc, but reduction(*:acc) "
+     "multiplies: use reduction(+:acc)"),
 ])
 def test_c_races_are_errors_at_the_directive(tmp_path: Path, directive: str, body: str,
                                              message: str) -> None:
@@ -88,6 +106,154 @@ def test_c_races_are_errors_at_the_directive(tmp_path: Path, directive: str, bod
     assert done.returncode == 1, done.stderr
     assert message in done.stderr
     assert "f.c:4:13: error:" in done.stderr
+
+
+INNER_INDEX = """\
+void f(int m, double u[m][m], double v[m][m])
+{
+  int j;
+#pragma omp parallel
+  {
+    int k;
+#pragma omp for
+    for (int i = 0; i < m; i++)
+      for (k = 0; k < m; k++)
+        v[i][k] = u[i][k] + u[k][i];
+  }
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < m; i++)
+      for (j = 0; j < m; j++)
+        v[i][j] = u[i][j] + u[j][i];
+  }
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < m; i++)
+    for (j = 0; j < m; j++)
+      v[i][j] = u[i][j] + u[j][i];
+}
+"""
+
+
+def test_c_inner_index_declared_outside_is_shared(tmp_path: Path) -> None:
+    """OpenMP C makes private only the indices of the loops a directive is associated with
+    (and variables declared inside the construct): an inner loop over a ``j`` declared
+    before the construct shares it.  In Fortran every DO index is private (the cases above)."""
+    done = translate(tmp_path, "f.c", INNER_INDEX)
+    assert done.returncode == 1
+    assert ("f.c:14:13: error: '#pragma omp for': 'j' is the index of the loop at line 16 and "
+            "is declared outside the construct, so OpenMP shares it: every iteration of the "
+            "parallel loop over i writes it (a race): add private(j), or declare it in the "
+            "for statement") in done.stderr
+    assert done.stderr.count("error:") == 1   # k (declared inside) and collapse(2): private
+
+
+PRIVATE_ARRAYS = """\
+void f(int n, const double *restrict a, const double *restrict b, double *restrict c)
+{
+  double w[2];
+#pragma omp parallel for private(w)
+  for (int i = 0; i < n; i++) {
+    w[0] = a[i];
+    w[1] = b[i] * w[0];
+    c[i] = w[1] - w[0];
+  }
+}
+void g(int n, const double *restrict a, double *restrict c)
+{
+  double w[2] = {0, 0};
+#pragma omp parallel for private(w)
+  for (int i = 0; i < n; i++) {
+    c[i] = w[1];
+    w[1] = a[i];
+  }
+}
+void h(int n, const double *restrict a, double *restrict c)
+{
+  double w[2];
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    w[1] = a[i];
+    c[i] = w[1];
+  }
+}
+"""
+
+
+def test_private_arrays(tmp_path: Path) -> None:
+    """``private(w)`` on a work array each iteration writes before reading: one copy per work
+    item (f, no error); read first (g): its value comes from nowhere, a race; without the
+    clause (h) the array is shared, and the error suggests the clause."""
+    done = translate(tmp_path, "p.c", PRIVATE_ARRAYS)
+    assert done.returncode == 1
+    errors = [line for line in done.stderr.splitlines() if ": error: " in line]
+    assert [e.split(": error:")[0].rsplit("/", 1)[-1] for e in errors] == ["p.c:14:13",
+                                                                           "p.c:23:13"]
+    assert "private(w)" not in errors[0]
+    assert ("p.c:23:13: error: '#pragma omp parallel for': the loop over i is declared "
+            "parallel, but mapping i to g.0 races: iteration i=1 writes w[1], iteration i=0 "
+            "writes w[1] (") in errors[1]
+    assert ("p.c:25) (w is shared, but every iteration writes what it reads of it first: add "
+            "private(w)); the loop keeps its sequential meaning") in errors[1]
+    alone = translate(tmp_path, "f.c", PRIVATE_ARRAYS.split("void g")[0], "--report")
+    assert alone.returncode == 0, alone.stderr
+    assert "private temporaries: w: float64[2]" in alone.stdout + alone.stderr
+
+
+BOUNDS_C = """\
+void g(int n, double c[n], double a[n])
+{
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    c[i] = a[i + 1];
+}
+"""
+
+LEGACY = """\
+subroutine s(n, nmax, a, c, w, ix)
+  integer, intent(in) :: n, nmax
+  real(8), intent(inout) :: a(n), c(nmax), w(1)
+  integer, intent(in) :: ix(n)
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+     c(i) = w(i + 1) + a(ix(i))
+  end do
+end subroutine
+"""
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("s.f90", FORTRAN.format(directive="!$omp parallel do", body="b(i) = a(i + 1)"),
+     "s.f90:4:3: error: '!$omp parallel do': a[i] (0-based) reaches index 2 of dimension 1 "
+     "(extent 0..n-1) at i=2 when n=2: the loop reads outside the declared extent of 'a', "
+     "which the program leaves undefined; bound the loop or declare the array larger"),
+    ("s.f90", FORTRAN.format(directive="!$omp parallel do", body="c(i, 0) = a(i)"),
+     "'!$omp parallel do': c[i - 1, -1] (0-based) reaches index -1 of dimension 2"),
+    ("f.c", C.format(directive="#pragma omp parallel for", body="b[i] = a[i - 2];"),
+     "f.c:4:13: error: '#pragma omp parallel for': a[i - 2] reaches index -1 at i=1 when n=2: "
+     "the loop reads before the first element of 'a', which has no declared extent: the "
+     "translator moves a pointer's elements from the one it points to on; pass a pointer to "
+     "the first element the loop uses"),
+    ("g.c", BOUNDS_C, "g.c:3:13: error: '#pragma omp parallel for': a[i + 1] reaches index 1 "
+     "of dimension 1 (extent 0..n-1) at i=0 when n=1: the loop reads outside the declared "
+     "extent of 'a'"),
+])
+def test_subscripts_outside_the_extent_are_errors(tmp_path: Path, name: str, text: str,
+                                                   message: str) -> None:
+    """Out-of-bounds neighbours: no -Wno-error makes them translate."""
+    done = translate(tmp_path, name, text, "-Wno-error=directive-race")
+    assert done.returncode == 1, done.stderr
+    assert message in done.stderr
+    assert done.stderr.count("error:") == 1
+
+
+def test_legacy_dummy_and_gathers_are_not_bounds_errors(tmp_path: Path) -> None:
+    """``w(1)`` stands for ``w(*)`` in legacy code; ``a(ix(i))`` cannot be bounded;
+    ``c(i)`` of ``c(nmax)`` over ``i = 1, n`` leaves the extent only if the caller passes
+    ``n > nmax``."""
+    done = translate(tmp_path, "s.f90", LEGACY)
+    assert done.returncode == 0, done.stderr
 
 
 def test_default_none_names_the_unlisted_variable(tmp_path: Path) -> None:

@@ -113,6 +113,28 @@ def access_spill(kernel: Kernel, acc: Access) -> Spill | None:
     return _first_spill(kernel, acc, range(len(acc.index)))
 
 
+def certain_spill(kernel: Kernel, acc: Access) -> Spill | None:
+    """A point where `acc` leaves the extent of an axis it leaves for every parameter value
+    where it runs at all (``a(i + 1)`` of ``a(n)`` over ``i = 1, n``), or None: not one that
+    only some callers' values cause (``a(i)`` of ``a(nmax)`` over ``i = 1, n``)."""
+    from translator.ir.isl_glue import leaves_for_all_params
+    if acc.index is None or acc.layout != "":
+        return None
+    shape_tags = layout(kernel, acc.variable)
+    if shape_tags is None or len(shape_tags[0]) != len(acc.index):
+        return None
+    try:
+        inside = instance_set(kernel.domains, acc.inames, acc.conditions,
+                              assumptions=kernel.assumptions)
+    except TranslatorError:
+        return None
+    for axis, extent in enumerate(shape_tags[0]):
+        if extent is not None and leaves_for_all_params(inside, acc.index[axis], extent,
+                                                        acc.inames):
+            return _first_spill(kernel, acc, (axis,))
+    return None
+
+
 def _first_spill(kernel: Kernel, acc: Access, axes) -> Spill | None:
     key = ("spill", acc, tuple(axes), id(kernel.domains), id(kernel.assumptions),
            id(kernel.args), id(kernel.temporaries))

@@ -509,3 +509,9 @@ def _drop_statements(kernel: Kernel, dead: set[str]) -> Kernel:
 
 __all__ = ["Update", "combine", "match_update", "neutral_element",
            "other_statement_touches", "recognize_parallel_reductions"]
+
+
+def statement_update(kernel: Kernel, stmt: Assignment) -> Update | None:
+    """The accumulation `stmt` makes of its assignee (``x = x OP e``, a rounded one, or C's
+    guarded ``if (e > x) x = e``), or None: what a reduction clause on ``x`` must match."""
+    return _match_statement(kernel, stmt)[0]

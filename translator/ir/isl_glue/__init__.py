@@ -49,7 +49,7 @@ from translator.ir.isl_glue.footprints import (  # noqa: F401
 from translator.ir.isl_glue.dependences import (  # noqa: F401
     access_footprint, accesses_conflict_free, find_conflict, forces_equal, iname_offset,
     instance_set,
-    kl_as_basic_set, param_set_subset, params_keeping_inside,
+    kl_as_basic_set, leaves_for_all_params, param_set_subset, params_keeping_inside,
 )
 from translator.ir.isl_glue.versioning import (  # noqa: F401
     affine_condition, guard_free_set, holds_in, intersect_simple, keep_params, set_conditions,

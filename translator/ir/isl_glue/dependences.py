@@ -292,3 +292,25 @@ def params_keeping_inside(inside: isl.Set, index: Expression, extent: Expression
     if ok.n_basic_set() != 1 or some.intersect(ok.align_params(some.get_space())).is_empty():
         return None     # not convex, or it would leave `inside` no instance
     return ok.get_basic_sets()[0]
+
+
+def leaves_for_all_params(inside: isl.Set, index: Expression, extent: Expression,
+                          inames: Iterable[str]) -> bool:
+    """Whether, for every parameter value where `inside` (see `instance_set`) has an instance,
+    some instance has `index` outside ``0 .. extent-1``: a subscript that leaves its extent
+    whatever the caller passes (False when isl cannot take `index`)."""
+    try:
+        base = _align_params(inside, dependencies(index) | dependencies(extent))
+        space = base.get_space()
+        idx, ext = aff_from_expr(space, index), aff_from_expr(space, extent)
+        bad = base.intersect(idx.lt_set(aff_from_expr(space, 0)).union(idx.ge_set(ext)))
+    except (DomainError, isl.Error):
+        return False
+    some, bad = base, bad
+    for name in inames:
+        k = some.find_dim_by_name(dim_type.param, name)
+        if k >= 0:
+            some = some.project_out(dim_type.param, k, 1)
+            bad = bad.project_out(dim_type.param, k, 1)
+    some, bad = some.params(), bad.params()
+    return not some.is_empty() and some.is_subset(bad.align_params(some.get_space()))
