@@ -78,3 +78,15 @@ def _closing(text: str, start: int, model: str, span: SourceSpan) -> int:
                 return k
     raise FrontendError(f"malformed {model} directive: unbalanced parentheses in "
                         f"{text[start:].strip()!r}", span)
+
+
+def clause_names(clause: Clause, fold: bool, name: str, span: SourceSpan) -> list[str]:
+    """The variable names of a data-sharing clause (`fold`: Fortran's case); an error at
+    `span` for anything else (sections, components)."""
+    out = list(clause.names(fold))
+    for n in out:
+        if not n.replace("_", "a").isalnum() or n[0].isdigit():
+            raise FrontendError(f"'{clause.name}' on '{name}' takes variable names; {n!r} is "
+                                "not one (array sections and components are not allowed)",
+                                span)
+    return out

@@ -31,7 +31,7 @@ from dataclasses import replace
 from frontends.base import TransformCall
 from frontends.directives.claims import (Claim, DataClaim, EndDirective, LoopClaim,
                                          ParallelOpen, Untouched)
-from frontends.directives.clauses import Clause, SplitDirective, split_directive
+from frontends.directives.clauses import Clause, SplitDirective, clause_names, split_directive
 from frontends.directives.openmp import REDUCTION_OPERATORS
 from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
 
@@ -121,9 +121,9 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
     for clause in split.clauses:
         _check_clause(clause, name, span)
         if clause.name == "private":
-            private += _names(clause, fold, name, span)
+            private += clause_names(clause, fold, name, span)
         elif clause.name == "firstprivate":
-            firstprivate += _names(clause, fold, name, span)
+            firstprivate += clause_names(clause, fold, name, span)
         elif clause.name == "reduction":
             reductions += _reduction(clause, fold, name, span)
         elif clause.name == "default":
@@ -272,15 +272,6 @@ def _spelled_clause(clause: Clause) -> str:
     return clause.name if clause.args is None else f"{clause.name}({clause.args.strip()})"
 
 
-def _names(clause: Clause, fold: bool, name: str, span: SourceSpan) -> list[str]:
-    out = list(clause.names(fold))
-    for n in out:
-        if not n.replace("_", "a").isalnum() or n[0].isdigit():
-            raise FrontendError(f"'{clause.name}' on '{name}' takes variable names; {n!r} is "
-                                "not one (array sections and components are not allowed)",
-                                span)
-    return out
-
 
 def _base_name(item: str, fold: bool) -> str:
     """``a[0:n]``, ``a(1:n)`` -> ``a`` (lower-cased in Fortran)."""
@@ -300,7 +291,7 @@ def _reduction(clause: Clause, fold: bool, name: str, span: SourceSpan
         raise FrontendError(f"reduction operator {op!r} on '{name}' is not an OpenACC "
                             "reduction operator (one of "
                             f"{', '.join(sorted(REDUCTION_OPERATORS - {'-'}))})", span)
-    return [(op, n) for n in _names(Clause("reduction", rest), fold, name, span)]
+    return [(op, n) for n in clause_names(Clause("reduction", rest), fold, name, span)]
 
 
 def _default(clause: Clause, span: SourceSpan) -> str:

@@ -17,7 +17,7 @@ from frontends.directives.claims import (
     ParallelOpen,
     Untouched,
 )
-from frontends.directives.clauses import Clause, SplitDirective, split_directive
+from frontends.directives.clauses import Clause, SplitDirective, clause_names, split_directive
 from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
 
 MODEL = "openmp"
@@ -137,7 +137,7 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
     for clause in split.clauses:
         _check_clause(clause, name, span)
         if clause.name in lists:
-            lists[clause.name] += _names(clause, fold, name, span)
+            lists[clause.name] += clause_names(clause, fold, name, span)
         elif clause.name == "reduction":
             reductions += _reduction(clause, fold, name, span)
         elif clause.name == "default":
@@ -166,15 +166,6 @@ def _check_clause(clause: Clause, name: str, span: SourceSpan) -> None:
                             "parentheses", span)
 
 
-def _names(clause: Clause, fold: bool, name: str, span: SourceSpan) -> list[str]:
-    out = list(clause.names(fold))
-    for n in out:
-        if not n.replace("_", "a").isalnum() or n[0].isdigit():
-            raise FrontendError(f"'{clause.name}' on '{name}' takes variable names; {n!r} is "
-                                "not one (array sections and components are not allowed)",
-                                span)
-    return out
-
 
 def _without_modifier(names: list[str]) -> list[str]:
     return [n.split(":")[-1].strip() for n in names]
@@ -191,7 +182,7 @@ def _reduction(clause: Clause, fold: bool, name: str, span: SourceSpan
     if op not in REDUCTION_OPERATORS:
         raise FrontendError(f"reduction operator {op!r} on '{name}' is not supported (one of "
                             f"{', '.join(sorted(REDUCTION_OPERATORS))})", span)
-    names = _names(Clause("reduction", rest), fold, name, span)
+    names = clause_names(Clause("reduction", rest), fold, name, span)
     return [(op, n) for n in names]
 
 
