@@ -60,7 +60,8 @@ def test_tag_array_axes_errors(names, tags, message):
 
 def test_sep_and_vec_tags_are_ir_only():
     out = transforms.tag_array_axes(grid(), "a", "c,vec")
-    with pytest.raises(translator.TranslatorError, match="sep/vec axes"):
+    with pytest.raises(translator.TranslatorError,
+                       match="array 'a': axis 1 has the dim tag 'vec'"):
         translator.generate_code(out)
 
 
