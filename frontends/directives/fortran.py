@@ -27,7 +27,8 @@ from frontends.directives.claims import (
 )
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line
 from frontends.fortran.scopes import Procedure, innermost_procedure
-from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
+from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
+                                      strip_comment)
 from translator.diagnostics import FrontendError
 
 _SENTINELS = {"openmp": "omp", "openacc": "acc"}
@@ -90,20 +91,7 @@ def _body(text: str, form: str) -> str:
         body = text[1:].strip()        # column 6: a continuation mark
     if body.startswith("&"):
         body = body[1:].strip()
-    return _strip_comment(body)
-
-
-def _strip_comment(text: str) -> str:
-    """A trailing ``! comment`` of a directive line (outside quotes)."""
-    quote = ""
-    for k, ch in enumerate(text):
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "!":
-            return text[:k].rstrip()
-    return text
+    return strip_comment(body).rstrip()
 
 
 def _fixed_continues(lines: SourceLines, k: int, patterns: list[re.Pattern], form: str) -> bool:
