@@ -76,6 +76,9 @@ class Region:
     #: What became of the OpenMP/OpenACC directives of the region, one line each, for the
     #: report (`frontends.directives`).
     directive_notes: tuple[str, ...] = ()
+    #: ``kernel NAME async(N)``: the queue id N of the region's calls (-1: a bare ``async``);
+    #: None: the calls run without async.
+    async_queue: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -39,11 +39,7 @@ def parse_directive(text: str, span: SourceSpan) -> Directive:
         raise FrontendError("empty translate directive", span)
     low = [w.lower() for w in words]
     if low[0] == "kernel":
-        if len(words) > 2 or (len(words) == 2 and not _IDENT_RE.fullmatch(words[1])):
-            raise FrontendError(f"malformed kernel directive {_shown(body)}: expected "
-                                "'kernel [NAME]', NAME letters A-Z, a-z, digits and '_' "
-                                "(it names an OpenCL kernel and a C function)", span)
-        return Directive("kernel", words[1] if len(words) == 2 else None, span=span)
+        return _parse_kernel(body, span)
     if low[:2] == ["end", "kernel"] or low[0] == "endkernel":
         if len(words) > (1 if low[0] == "endkernel" else 2):
             raise FrontendError(f"malformed end directive {_shown(body)}", span)
@@ -53,8 +49,73 @@ def parse_directive(text: str, span: SourceSpan) -> Directive:
     data = parse_data_directive(body, span)
     if data is not None:
         return data
+    wait = _parse_wait(body, span)
+    if wait is not None:
+        return wait
     mark = _parse_mark(body, span)
     return mark if mark is not None else _parse_call(body, span)
+
+
+def _parse_kernel(body: str, span: SourceSpan) -> Directive:
+    """``kernel [NAME] [async[(N)]]``."""
+    rest, queue = take_async(body.split(None, 1)[1] if len(body.split()) > 1 else "", span)
+    words = rest.split()
+    if len(words) > 1 or (len(words) == 1 and not _IDENT_RE.fullmatch(words[0])):
+        raise FrontendError(f"malformed kernel directive {_shown(body)}: expected "
+                            "'kernel [NAME] [async(N)]', NAME letters A-Z, a-z, digits and '_' "
+                            "(it names an OpenCL kernel and a C function)", span)
+    kwargs = (("async", queue),) if queue is not None else ()
+    return Directive("kernel", words[0] if words else None, kwargs=kwargs, span=span)
+
+
+#: The queue id of a bare ``async`` (the runtime's TR_ASYNC_NOVAL).
+ASYNC_NOVAL = -1
+_ASYNC = re.compile(r"\basync\b(\s*\(([^()]*)\))?", re.I)
+_QUEUE_MAX = (1 << 31) - 1
+
+
+def take_async(text: str, span: SourceSpan) -> tuple[str, int | None]:
+    """`text` without its ``async`` / ``async(N)`` clause (outside brackets), and the queue id
+    (`ASYNC_NOVAL` for a bare ``async``; None without the clause)."""
+    found = [m for m in _ASYNC.finditer(text) if _depth(text, m.start()) == 0]
+    if not found:
+        return text, None
+    if len(found) > 1:
+        raise FrontendError("'async' is given twice in one directive", span)
+    m = found[0]
+    queue = queue_id(m.group(2), m.group(0).strip(), span) if m.group(1) else ASYNC_NOVAL
+    return text[:m.start()] + " " + text[m.end():], queue
+
+
+def queue_id(text: str, clause: str, span: SourceSpan) -> int:
+    """An async queue id: a non-negative integer literal."""
+    value = text.strip()
+    if not re.fullmatch(r"\d+", value) or int(value) > _QUEUE_MAX:
+        raise FrontendError(f"malformed queue id in {clause!r}: expected a non-negative "
+                            f"integer literal (at most {_QUEUE_MAX})", span)
+    return int(value)
+
+
+def _depth(text: str, pos: int) -> int:
+    """Bracket nesting depth at `pos` of `text`."""
+    return sum(1 if ch in "([" else -1 if ch in ")]" else 0 for ch in text[:pos])
+
+
+def _parse_wait(body: str, span: SourceSpan) -> Directive | None:
+    """``wait`` (every async queue) or ``wait(N, ...)``; None if `body` is not one."""
+    m = re.fullmatch(r"wait\b\s*(?:\((.*)\))?\s*", body, re.I | re.S)
+    if m is None:
+        return None
+    ids = m.group(1)
+    if ids is None:
+        return Directive("wait", None, span=span)
+    queues = tuple(queue_id(part, body.strip(), span) for part in ids.split(","))
+    return Directive("wait", None, kwargs=(("queues", queues),), span=span)
+
+
+def directive_async(directive: Directive) -> int | None:
+    """The queue id of a directive's ``async`` clause, or None."""
+    return dict(directive.kwargs).get("async")
 
 
 def _shown(body: str, limit: int = 200) -> str:
@@ -114,7 +175,7 @@ def _parse_call(body: str, span: SourceSpan) -> Directive:
 
 #: The words that open a directive other than a transform call.
 _KEYWORDS = ("kernel", "end", "endkernel", "block", "endblock", "data", "enddata", "update",
-             "enter", "exit", "id", "tags")
+             "enter", "exit", "id", "tags", "wait")
 _END_KEYWORDS = ("kernel", "block", "data")
 
 
@@ -207,6 +268,7 @@ DATA_CLAUSES: dict[str, tuple[str, ...]] = {
     "enter_data": ("copyin", "create"),
     "exit_data": ("copyout", "delete"),
     "update": ("host", "device", "self"),
+    "wait": (),
 }
 
 DATA_KINDS = frozenset(DATA_CLAUSES)
@@ -242,7 +304,9 @@ def parse_data_directive(body: str, span: SourceSpan) -> Directive | None:
     if m is None:
         return None
     kind = re.sub(r"\s+", "_", m.group(1).lower()).replace("enddata", "end_data")
-    rest = m.group(2).strip()
+    rest, queue = m.group(2).strip(), None
+    if kind == "update":   # update host(...) async(N): the copies go to queue N
+        rest, queue = take_async(rest, span)
     if kind == "end_data":
         if rest:
             raise FrontendError(f"malformed end data directive {body!r}: 'end data' takes no "
@@ -254,7 +318,8 @@ def parse_data_directive(body: str, span: SourceSpan) -> Directive | None:
                             f"{_clause_names(kind)})", span)
     if kind != "update":   # an update may name several sections of one array (halos)
         _check_unique_items(clauses, span)
-    return Directive(kind, None, tuple(clauses), span=span)
+    kwargs = (("async", queue),) if queue is not None else ()
+    return Directive(kind, None, tuple(clauses), kwargs, span=span)
 
 
 def _clause_names(kind: str) -> str:
@@ -388,5 +453,7 @@ def data_glue(path: str, directive: Directive, span: SourceSpan, line: int,
                                       box=(len(these) - 4) // 2))
             args.extend(these)
     glue = DataGlue(symbol=data_symbol(path, directive.kind, line), kind=directive.kind,
-                    where=f"{span.file}:{line}", items=tuple(items))
+                    where=f"{span.file}:{line}", items=tuple(items),
+                    async_queue=directive_async(directive),
+                    queues=dict(directive.kwargs).get("queues", ()))
     return glue, tuple(args)

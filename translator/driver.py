@@ -124,7 +124,8 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
         glue[region.name] = sig
         where = f"{region.span.file}:{region.span.line}"
         units.append(HostUnit(region_name=region.name, signature=sig, generated=code,
-                              where=where, hint=profile_hint(done.sequential_reason)))
+                              where=where, hint=profile_hint(done.sequential_reason),
+                              async_queue=getattr(region, "async_queue", None)))
         device.append(code.device_code)
         ir_texts.append(print_kernel(kernel))
         result.regions.append((region, kernel, code))

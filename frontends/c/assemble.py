@@ -91,7 +91,7 @@ class Assembler:
             written_scalars=frozenset(self.scalars_out),
             param_types=tuple((a.name, self._spelling(a.name)) for a in args
                               if self._spelling(a.name)),
-            after_call=tuple(self.after_call))
+            after_call=tuple(self.after_call), async_queue=self.site.async_queue)
 
     # -- variables ------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from frontends.c.extent import first_word, line_of, statement_end
 from frontends.directives.claims import spelled
 from frontends.c.preprocess import SourceText
 from frontends.marks import StatementMark, StatementMarkCollector
-from frontends.pragmas import DATA_KINDS, Directive, parse_directive
+from frontends.pragmas import DATA_KINDS, Directive, directive_async, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, warn
 
 _DIRECTIVE = re.compile(r"^([ \t]*)#[ \t]*pragma[ \t]+translate\b[ \t]*")
@@ -59,6 +59,8 @@ class RegionSite:
     marks: tuple[StatementMark, ...] = ()
     #: OpenMP/OpenACC loop claims: (claim, line of its loop, spelling) (`frontends.directives`).
     claims: tuple = ()
+    #: ``kernel NAME async(N)``: the queue id (`Region.async_queue`).
+    async_queue: int | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -379,7 +381,8 @@ class RegionFinder:
                                     f"{site.name!r} (started at {site.kernel.span})", d.span)
             name = d.name or f"{self.function.decl.name}_{self.count}"
             self.count += 1
-            return RegionSite(name, self.function, raw, raw, [], [], dict(visible), list(loops))
+            return RegionSite(name, self.function, raw, raw, [], [], dict(visible), list(loops),
+                              async_queue=directive_async(d))
         if d.kind == "end_kernel":
             if site is None:
                 raise FrontendError("'end kernel' without a matching 'kernel' directive in the "

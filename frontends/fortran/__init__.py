@@ -200,7 +200,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
         start=lines.line_start(m.kernel_line), end=lines.line_end(m.end_line), indent=m.indent,
         procedure=proc.name, span=m.span, call_args=asm.call_args,
         written_scalars=asm.written_scalars, logical_args=asm.logical_args,
-        decl_line=proc.decl_last_line, after_call=after)
+        decl_line=proc.decl_last_line, after_call=after, async_queue=m.async_queue)
 
 
 def _enclosing(procedures: list[Procedure], m: RegionMarks) -> Procedure:

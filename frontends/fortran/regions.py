@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from frontends.base import TransformCall
 from frontends.fortran.source import SourceLines
 from frontends.marks import StatementMark, StatementMarkCollector
-from frontends.pragmas import DATA_KINDS, Directive, parse_directive
+from frontends.pragmas import DATA_KINDS, Directive, directive_async, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, warn
 
 _FREE = re.compile(r"^(\s*)(!\$translate)(?=[\s&]|$)(.*)$", re.I)
@@ -53,6 +53,8 @@ class RegionMarks:
     #: The region's last statement line when no ``end`` directive closes it (a directive's
     #: loop nest); None: the line before `end_line`.
     body_last_line: int | None = None
+    #: ``kernel NAME async(N)``: the queue id (`Region.async_queue`).
+    async_queue: int | None = None
 
     @property
     def last_statement_line(self) -> int:
@@ -136,6 +138,7 @@ def group_regions(directives: list[RawDirective], lines: SourceLines,
     regions: list[RegionMarks] = []
     open_dir: RawDirective | None = None
     open_name: str | None = None
+    open_async: int | None = None
     calls: list[TransformCall] = []
     stmt_marks = StatementMarkCollector()
     last_line = 0
@@ -155,13 +158,14 @@ def group_regions(directives: list[RawDirective], lines: SourceLines,
                     "nested kernel region: a 'kernel' directive inside the region opened at "
                     f"line {open_dir.line} (close it with '!$translate end kernel' first)", d.span)
             open_dir, open_name, calls, last_line = d, parsed.name, [], d.last_line
+            open_async = directive_async(parsed)
             stmt_marks = StatementMarkCollector()
         elif parsed.kind == "end_kernel":
             if open_dir is None:
                 raise FrontendError("'end kernel' directive without a matching 'kernel' "
                                     "directive", d.span)
             regions.append(_close(open_dir, open_name, calls, last_line, d,
-                                  stmt_marks.finish(d.span)))
+                                  stmt_marks.finish(d.span), open_async))
             open_dir = None
         else:
             _check_call(parsed, d, open_dir, last_line, lines, form)
@@ -209,8 +213,8 @@ def _code_between(after: int, before: int, lines: SourceLines, form: str) -> boo
 
 def _close(open_dir: RawDirective, name: str | None, calls: list[TransformCall],
            last_line: int, end: RawDirective,
-           stmt_marks: tuple[StatementMark, ...]) -> RegionMarks:
+           stmt_marks: tuple[StatementMark, ...], async_queue: int | None) -> RegionMarks:
     return RegionMarks(name=name.lower() if name else None, kernel_line=open_dir.line,
                        end_line=end.last_line, body_first_line=last_line + 1,
                        indent=open_dir.indent, calls=tuple(calls), span=open_dir.span,
-                       end_span=end.span, statement_marks=stmt_marks)
+                       end_span=end.span, statement_marks=stmt_marks, async_queue=async_queue)

@@ -61,6 +61,8 @@ class HostUnit:
     generated: GeneratedCode
     where: str
     hint: str = ""
+    #: ``kernel NAME async(N)``: the call runs on async queue N (-1: a bare ``async``).
+    async_queue: int | None = None
 
 
 def host_type(dtype: np.dtype) -> str:
@@ -298,8 +300,7 @@ def _function_text(unit: HostUnit, region_var: str) -> str:
     body = [f"const long long {_WIDE_PREFIX}{kp.name} = (long long){safe_name(kp.name)};"
             for kp in widened]
     body += assumption_checks(unit, show)
-    body += ["tr_call _tr_call;",
-             f"tr_region_begin(&_tr_call, &{region_var}, {len(gen.params)});",
+    body += ["tr_call _tr_call;", begin_line(unit, region_var, len(gen.params)),
              _names_line(kp.name for kp in gen.params), *hint_lines(unit)]
     body += _arg_lines(gen, show) + _launch_lines(gen, show) + ["tr_region_end(&_tr_call);"]
     inner = "\n".join("    " + line for line in body)
@@ -321,6 +322,18 @@ def _unit_text(unit: HostUnit) -> str:
             f"static tr_region {region_var} =\n"
             f"    TR_REGION({strings}, {src_var}, {int(bool(gen.uses_fp64))});\n\n"
             + _function_text(unit, region_var))
+
+
+def begin_line(unit: HostUnit, region_var: str, nargs: int) -> str:
+    """The call's ``tr_region_begin``, or ``tr_region_begin_async`` on the unit's queue."""
+    if unit.async_queue is None:
+        return f"tr_region_begin(&_tr_call, &{region_var}, {nargs});"
+    return (f"tr_region_begin_async(&_tr_call, &{region_var}, {nargs}, "
+            f"{_queue_text(unit.async_queue)});")
+
+
+def _queue_text(queue: int) -> str:
+    return "TR_ASYNC_NOVAL" if queue < 0 else f"{queue}LL"
 
 
 def hint_lines(unit: HostUnit) -> list[str]:
@@ -455,7 +468,7 @@ def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
     show = _Printer([*wide, *_loop_inames(prog.body)])
     lines = [f"const long long {_WIDE_PREFIX}{n} = (long long){safe_name(n)};" for n in wide]
     lines += assumption_checks(unit, show)
-    lines += ["tr_call _tr_call;", f"tr_region_begin(&_tr_call, &{region_var}, {len(slots)});",
+    lines += ["tr_call _tr_call;", begin_line(unit, region_var, len(slots)),
               _names_line(slots), *hint_lines(unit)]
     for prm in prog.params:
         if prm.kind == "array":
@@ -655,12 +668,26 @@ def _data_glue_text(glue: DataGlue) -> str:
             f"{c_string_literal(glue.where, '')});\n")
     if glue.kind == "end_data":
         body = ["tr_data_end(&_tr_site);"]
+    elif glue.kind == "wait":
+        body = _wait_lines(glue)
     else:
-        body = ["tr_data_begin(&_tr_site);"]
+        body = [("tr_data_begin(&_tr_site);" if glue.async_queue is None else
+                 f"tr_data_begin_async(&_tr_site, {_queue_text(glue.async_queue)});")]
         body += [_data_item_call(glue, k, item) for k, item in enumerate(glue.items)]
+        if glue.kind == "update":   # the items' copies were enqueued: wait once, if at all
+            body.append("tr_update_end(&_tr_site);")
     inner = "".join("    " + line + "\n" for line in body)
     return (f"/* {kind} ({_comment_safe(glue.where)}) */\n"
             f"{data_glue_prototype(glue)}\n{{\n{site}{inner}}}\n")
+
+
+def _wait_lines(glue: DataGlue) -> list[str]:
+    """``wait`` (every queue) or ``wait(N, ...)``."""
+    if not glue.queues:
+        return ["tr_wait(&_tr_site, 0, NULL);"]
+    ids = ", ".join(_queue_text(q) for q in glue.queues)
+    return [f"static const long long _tr_queues[] = {{{ids}}};",
+            f"tr_wait(&_tr_site, {len(glue.queues)}, _tr_queues);"]
 
 
 def generate_data_glue(glues: Iterable[DataGlue]) -> str:

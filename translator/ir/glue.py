@@ -55,3 +55,7 @@ class DataGlue:
     kind: str
     where: str
     items: tuple[DataGlueItem, ...] = ()
+    #: ``update ... async(N)``: the queue id N (-1: a bare ``async``); None: no async clause.
+    async_queue: int | None = None
+    #: ``wait(N, ...)``: the queue ids (empty: every queue).
+    queues: tuple[int, ...] = ()

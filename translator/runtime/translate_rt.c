@@ -197,7 +197,8 @@ static struct {
     cl_platform_id platform;
     cl_device_id device;
     cl_context context;
-    cl_command_queue queue;
+    cl_command_queue queue;   /* the queue of work without an async clause */
+    cl_command_queue active;  /* the queue the current call or directive enqueues on */
     char device_name[256];
     char device_note[64];     /* "P:D" and the local rank, for the profile */
     int has_fp64;
@@ -548,6 +549,10 @@ static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t
 static void staging_setup(const tr_region *region);
 static void release_staging(void);
 static cl_int flush_held(void);
+/* Async queues (after staging). */
+static void release_queues(void);
+static cl_int use_queue(long long id);
+static int async_active(void);
 
 /* The hints first (a region that dominates the kernel time and could run in parallel, whole
  * arrays copied per call), then the table, whose last row is the total. */
@@ -598,7 +603,7 @@ static void at_exit(void);
  * registers the exit handler again (see at_exit). */
 static void first_launch_done(const tr_region *region)
 {
-    check(region, clFinish(rt.queue), "running the kernel (clFinish)");
+    check(region, clFinish(rt.active), "running the kernel (clFinish)");
     if (atexit(at_exit) != 0)
         fail(region, "registering the exit handler (atexit) failed");
 }
@@ -637,9 +642,7 @@ static void at_exit(void)
     struct tr_program *p, *pnext;
     if (!rt.ready)
         return;
-    flush_held();
-    if (rt.queue != NULL)
-        clFinish(rt.queue);   /* launches on present data may still run */
+    release_queues();   /* launches on present data and async work may still run */
     if (rt.profile)
         print_profile();
     release_data();
@@ -679,6 +682,7 @@ static void setup(const tr_region *region)
     rt.queue = clCreateCommandQueue(rt.context, rt.device,
                                     rt.profile ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
     check(region, err, "clCreateCommandQueue");
+    rt.active = rt.queue;
     rt.sync = env_flag("TRANSLATE_SYNC");
     check(region, clGetDeviceInfo(rt.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
                                   sizeof rt.align_bytes, &rt.align_bytes, NULL),
@@ -837,7 +841,7 @@ static cl_int flush_held(void)
     cl_int err;
     if (h->buffer == NULL)
         return CL_SUCCESS;
-    err = clEnqueueWriteBuffer(rt.queue, h->buffer, CL_FALSE, h->offset, h->len,
+    err = clEnqueueWriteBuffer(rt.active, h->buffer, CL_FALSE, h->offset, h->len,
                                h->lane->ptr[h->index], 0, NULL, &h->lane->pending[h->index]);
     clReleaseMemObject(h->buffer);
     h->buffer = NULL;
@@ -876,10 +880,10 @@ static cl_int staged_write(struct tr_stage_job *j)
             hold_chunk(j, i, pos, len);
             break;
         }
-        err = clEnqueueWriteBuffer(rt.queue, j->buffer, CL_FALSE, j->offset + pos, len,
+        err = clEnqueueWriteBuffer(rt.active, j->buffer, CL_FALSE, j->offset + pos, len,
                                    L->ptr[i], 0, NULL, &L->pending[i]);
         if (err == CL_SUCCESS)
-            err = clFlush(rt.queue);
+            err = clFlush(rt.active);
     }
     return stage_wait_both(L, err, &j->ns);
 }
@@ -892,9 +896,9 @@ static cl_int stage_read_chunk(struct tr_stage_job *j, int i, size_t *next, size
     at[i] = *next;
     len[i] = j->bytes - *next < stg.chunk ? j->bytes - *next : stg.chunk;
     *next += len[i];
-    err = clEnqueueReadBuffer(rt.queue, j->buffer, CL_FALSE, j->offset + at[i], len[i],
+    err = clEnqueueReadBuffer(rt.active, j->buffer, CL_FALSE, j->offset + at[i], len[i],
                               j->lane->ptr[i], 0, NULL, &j->lane->pending[i]);
-    return err == CL_SUCCESS ? clFlush(rt.queue) : err;
+    return err == CL_SUCCESS ? clFlush(rt.active) : err;
 }
 
 /* Device -> host through the job's lane (returns when the data is there). */
@@ -980,9 +984,9 @@ static cl_int copy_blocking(int to_device, cl_mem buffer, size_t offset, size_t 
     if (staging_wanted(bytes))
         return staged_copy(to_device, buffer, offset, bytes, host, ns);
     if (to_device)
-        err = clEnqueueWriteBuffer(rt.queue, buffer, CL_TRUE, offset, bytes, host, 0, NULL, ev);
+        err = clEnqueueWriteBuffer(rt.active, buffer, CL_TRUE, offset, bytes, host, 0, NULL, ev);
     else
-        err = clEnqueueReadBuffer(rt.queue, buffer, CL_TRUE, offset, bytes, host, 0, NULL, ev);
+        err = clEnqueueReadBuffer(rt.active, buffer, CL_TRUE, offset, bytes, host, 0, NULL, ev);
     if (event != NULL) {
         *ns += event_ns(event);
         clReleaseEvent(event);
@@ -1011,6 +1015,191 @@ static void release_staging(void)
             if (stg.lanes[k].buf[i] != NULL)
                 clReleaseMemObject(stg.lanes[k].buf[i]);
     memset(&stg, 0, sizeof stg);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Async queues: `async(n)` on regions and updates, `wait(n)` (see "Async" in translate_rt.h) */
+
+/* One async queue: its id (the n of async(n); TR_ASYNC_NOVAL for a bare `async`), whether
+ * work was enqueued on it that work without async is not yet ordered after (`unfenced`), and
+ * the sync epoch its work is ordered after. */
+struct tr_async_queue {
+    long long id;
+    cl_command_queue queue;
+    int unfenced;
+    unsigned long long sync_seen;
+};
+
+/* A host buffer holding the data of a write in flight (an `update device` without async
+ * returns before its write ends), freed once the write's event completes. */
+struct tr_bounce {
+    void *data;
+    size_t bytes;
+    cl_event done;
+    struct tr_bounce *next;
+};
+
+#define TR_ASYNC_QUEUES 32
+#define TR_BOUNCE_MAX ((size_t)4 << 20)        /* larger writes wait instead */
+#define TR_BOUNCE_PENDING ((size_t)64 << 20)   /* more in flight: wait for the oldest */
+
+static struct {
+    struct tr_async_queue queues[TR_ASYNC_QUEUES];
+    int nqueues;
+    unsigned long long sync_epoch;   /* counts work started on rt.queue */
+    struct tr_bounce *bounces, **bounces_tail;
+    size_t bounce_bytes;
+} aq;
+
+/* The async queue with id `id`, created on first use; NULL when there are too many. */
+static struct tr_async_queue *async_queue(long long id, cl_int *err)
+{
+    int k;
+    struct tr_async_queue *q;
+    *err = CL_SUCCESS;
+    for (k = 0; k < aq.nqueues; ++k)
+        if (aq.queues[k].id == id)
+            return &aq.queues[k];
+    if (aq.nqueues == TR_ASYNC_QUEUES) {
+        *err = CL_OUT_OF_RESOURCES;
+        return NULL;
+    }
+    q = &aq.queues[aq.nqueues];
+    q->queue = clCreateCommandQueue(rt.context, rt.device,
+                                    rt.profile ? CL_QUEUE_PROFILING_ENABLE : 0, err);
+    if (*err != CL_SUCCESS)
+        return NULL;
+    q->id = id;
+    q->unfenced = 0;
+    q->sync_seen = 0;
+    aq.nqueues += 1;
+    return q;
+}
+
+/* Later commands of `to` wait (on the device) for everything enqueued on `from` so far. */
+static cl_int fence(cl_command_queue from, cl_command_queue to)
+{
+    cl_event marker;
+    cl_int err = clEnqueueMarkerWithWaitList(from, 0, NULL, &marker);
+    if (err != CL_SUCCESS)
+        return err;
+    err = clEnqueueBarrierWithWaitList(to, 1, &marker, NULL);
+    clReleaseEvent(marker);
+    return err == CL_SUCCESS ? clFlush(from) : err;
+}
+
+/* Makes the queue of async id `id` (TR_SYNC: the queue of work without async) the one the
+ * next commands go to.  Work without async is ordered after all work enqueued before it, on
+ * every queue; async work after earlier work of its own queue and all earlier work without
+ * async, not after other async queues (OpenACC's rule), all by device-side barriers. */
+static cl_int use_queue(long long id)
+{
+    int k;
+    cl_int err = flush_held();   /* a held chunk belongs to the queue it was staged on */
+    struct tr_async_queue *q;
+    if (err != CL_SUCCESS)
+        return err;
+    if (id == TR_SYNC) {
+        for (k = 0; k < aq.nqueues && err == CL_SUCCESS; ++k)
+            if (aq.queues[k].unfenced) {
+                err = fence(aq.queues[k].queue, rt.queue);
+                aq.queues[k].unfenced = 0;
+            }
+        rt.active = rt.queue;
+        aq.sync_epoch += 1;
+        return err;
+    }
+    q = async_queue(id, &err);
+    if (q == NULL)
+        return err;
+    if (q->sync_seen != aq.sync_epoch)
+        err = fence(rt.queue, q->queue);
+    q->sync_seen = aq.sync_epoch;
+    q->unfenced = 1;
+    rt.active = q->queue;
+    return err;
+}
+
+/* 1 while the current call or directive runs on an async queue. */
+static int async_active(void)
+{
+    return rt.active != rt.queue;
+}
+
+/* Frees the bounce buffers whose writes are done (all of them with `all`, after waiting). */
+static void reap_bounces(int all)
+{
+    struct tr_bounce *b;
+    cl_int status;
+    while ((b = aq.bounces) != NULL) {
+        if (all || aq.bounce_bytes > TR_BOUNCE_PENDING)
+            clWaitForEvents(1, &b->done);
+        else if (clGetEventInfo(b->done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                                &status, NULL) != CL_SUCCESS || status > CL_COMPLETE)
+            break;   /* (an error status is negative: the write is over) */
+        aq.bounces = b->next;
+        aq.bounce_bytes -= b->bytes;
+        clReleaseEvent(b->done);
+        free(b->data);
+        free(b);
+    }
+    if (aq.bounces == NULL)
+        aq.bounces_tail = &aq.bounces;
+}
+
+/* Keeps `data` (malloc'd) until the write that `done` tracks has ended. */
+static void keep_bounce(void *data, size_t bytes, cl_event done)
+{
+    struct tr_bounce *b = malloc(sizeof *b);
+    if (b == NULL) {   /* cannot track it: wait for the write here */
+        clWaitForEvents(1, &done);
+        clReleaseEvent(done);
+        free(data);
+        return;
+    }
+    b->data = data;
+    b->bytes = bytes;
+    b->done = done;
+    b->next = NULL;
+    if (aq.bounces_tail == NULL)
+        aq.bounces_tail = &aq.bounces;
+    *aq.bounces_tail = b;
+    aq.bounces_tail = &b->next;
+    aq.bounce_bytes += bytes;
+    reap_bounces(0);
+}
+
+/* Waits for the async queues of `ids` (all of them when count is 0). */
+static cl_int wait_queues(int count, const long long *ids)
+{
+    int k, i;
+    cl_int err = flush_held();
+    for (k = 0; k < aq.nqueues && err == CL_SUCCESS; ++k) {
+        int wanted = count == 0;
+        for (i = 0; i < count; ++i)
+            wanted |= ids[i] == aq.queues[k].id;
+        if (wanted) {
+            err = clFinish(aq.queues[k].queue);
+            aq.queues[k].unfenced = 0;   /* done: later work need not wait for it */
+        }
+    }
+    reap_bounces(0);
+    return err;
+}
+
+/* At exit: waits for every queue and releases the async ones. */
+static void release_queues(void)
+{
+    int k;
+    flush_held();
+    for (k = 0; k < aq.nqueues; ++k)
+        clFinish(aq.queues[k].queue);
+    if (rt.queue != NULL)
+        clFinish(rt.queue);
+    reap_bounces(1);
+    for (k = 0; k < aq.nqueues; ++k)
+        clReleaseCommandQueue(aq.queues[k].queue);
+    memset(&aq, 0, sizeof aq);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1357,10 +1546,17 @@ static void forget_args(struct tr_region_state *s)
 
 void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
 {
+    tr_region_begin_async(call, region, nargs, TR_SYNC);
+}
+
+void tr_region_begin_async(tr_call *call, tr_region *region, cl_uint nargs, long long queue)
+{
     struct tr_region_state *s;
     if (!rt.ready)
         setup(region);
     s = region_state(region);
+    check(region, use_queue(queue), queue == TR_SYNC ? "ordering the call after async work"
+                                                     : "starting the call on its async queue");
     s->calls += 1;
     call->region = region;
     call->kernel = s->kernel;
@@ -1521,7 +1717,7 @@ static void copy_in(tr_call *call, tr_slot *sl, const void *host)
               "clEnqueueWriteBuffer");
     } else {
         check(call->region, flush_held(), "clEnqueueWriteBuffer");
-        check(call->region, clEnqueueWriteBuffer(rt.queue, sl->buffer, CL_FALSE, 0, sl->bytes,
+        check(call->region, clEnqueueWriteBuffer(rt.active, sl->buffer, CL_FALSE, 0, sl->bytes,
                                                  host, 0, NULL, NULL),
               "clEnqueueWriteBuffer");
         call->host_writes = 1;
@@ -1697,7 +1893,7 @@ void tr_arg_zeroed(tr_call *call, cl_uint index, long long count, size_t elem_si
     tr_slot *sl = &call->slots[index];   /* checked and marked by tr_arg_scratch */
     if (sl->bytes > 0 && !reused) {
         check(call->region, flush_held(), "clEnqueueWriteBuffer");
-        check(call->region, clEnqueueFillBuffer(rt.queue, sl->buffer, &zero, 1, 0, sl->bytes,
+        check(call->region, clEnqueueFillBuffer(rt.active, sl->buffer, &zero, 1, 0, sl->bytes,
                                                 0, NULL, NULL),
               "clEnqueueFillBuffer");
     }
@@ -1886,7 +2082,7 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
     }
     first = is_first_launch(call);
     check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* the kernel right after */
-    err = clEnqueueNDRangeKernel(rt.queue, call->kernel, work_dim, NULL, gsize,
+    err = clEnqueueNDRangeKernel(rt.active, call->kernel, work_dim, NULL, gsize,
                                  local != NULL ? lsize : NULL, 0, NULL,
                                  rt.profile ? &event : NULL);
     if (err != CL_SUCCESS) {
@@ -1911,8 +2107,13 @@ static int read_back(tr_call *call)
         tr_slot *sl = &call->slots[i];
         if (sl->buffer == NULL || !(sl->flags & TR_OUT) || sl->bytes == 0)
             continue;
-        check(call->region, copy_blocking(0, sl->buffer, 0, sl->bytes, sl->host, NULL),
-              "running the kernel and reading its results (clEnqueueReadBuffer)");
+        if (async_active())   /* the host sees it after `wait` */
+            check(call->region, clEnqueueReadBuffer(rt.active, sl->buffer, CL_FALSE, 0,
+                                                    sl->bytes, sl->host, 0, NULL, NULL),
+                  "clEnqueueReadBuffer");
+        else
+            check(call->region, copy_blocking(0, sl->buffer, 0, sl->bytes, sl->host, NULL),
+                  "running the kernel and reading its results (clEnqueueReadBuffer)");
         call->region->state->bytes_out += sl->bytes;
         record_copy(call, sl, 1);
         synced = 1;
@@ -1926,15 +2127,19 @@ void tr_region_end(tr_call *call)
     struct tr_region_state *s = call->region->state;
     check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* a region without launch */
     if (rt.sync)
-        check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
-    if (!read_back(call)) {
+        check(call->region, clFinish(rt.active), "running the kernel (clFinish)");
+    if (async_active()) {
+        /* async(n): copies in and back and the launches run on; `wait` waits for them */
+        read_back(call);
+        check(call->region, clFlush(rt.active), "clFlush");
+    } else if (!read_back(call)) {
         /* Nothing read back: wait while a copy-in may still read host memory, and outside
          * data regions (nothing later would wait: see at_exit); launches on present data run
          * on (later transfers, the end of the data region and TRANSLATE_SYNC=1 wait). */
         if (call->host_writes || !data_present())
-            check(call->region, clFinish(rt.queue), "running the kernel (clFinish)");
+            check(call->region, clFinish(rt.active), "running the kernel (clFinish)");
         else
-            check(call->region, clFlush(rt.queue), "clFlush");
+            check(call->region, clFlush(rt.active), "clFlush");
     }
     for (i = 0; i < call->nargs; ++i)
         if (call->slots[i].buffer != NULL && call->slots[i].owned)
@@ -2081,6 +2286,120 @@ static void fail_partly(const char *where, const char *what, const char *name,
     exit(1);
 }
 
+/* The copies of one `update` directive (tr_data_begin ... tr_update_end) are enqueued without
+ * waiting; tr_update_end waits once, where it must (see "Update batches" in translate_rt.h). */
+static struct {
+    tr_data_site *site;        /* the update whose copies are being enqueued; NULL: none */
+    int must_wait;             /* a read, or a write from the user's memory, is in flight */
+    cl_event *events;          /* profiling: the copies' events */
+    size_t nevents, cap;
+} ub;
+
+/* A rectangular copy: the byte region and its origin in the buffer, the buffer's (and the
+ * host's) row and slice pitches; row 0: a plain copy of region[0] bytes at origin[0]. */
+struct tr_rect {
+    size_t origin[3], region[3], row, slice;
+};
+
+static cl_int enqueue_rect(int to_device, cl_mem buffer, const struct tr_rect *r, char *host,
+                           size_t host_row, size_t host_slice, cl_bool blocking, cl_event *ev)
+{
+    const size_t host_origin[3] = {0, 0, 0};
+    if (r->row == 0)
+        return to_device
+            ? clEnqueueWriteBuffer(rt.active, buffer, blocking, r->origin[0], r->region[0], host,
+                                   0, NULL, ev)
+            : clEnqueueReadBuffer(rt.active, buffer, blocking, r->origin[0], r->region[0], host,
+                                  0, NULL, ev);
+    return to_device
+        ? clEnqueueWriteBufferRect(rt.active, buffer, blocking, r->origin, host_origin,
+                                   r->region, r->row, r->slice, host_row, host_slice, host, 0,
+                                   NULL, ev)
+        : clEnqueueReadBufferRect(rt.active, buffer, blocking, r->origin, host_origin,
+                                  r->region, r->row, r->slice, host_row, host_slice, host, 0,
+                                  NULL, ev);
+}
+
+/* A malloc'd packed copy of the host side of `r` (rows of region[0] bytes), or NULL. */
+static char *bounce_copy(const struct tr_rect *r, const char *host, size_t bytes)
+{
+    char *b = malloc(bytes);
+    size_t y, z;
+    if (b == NULL)
+        return NULL;
+    for (z = 0; z < r->region[2]; ++z)
+        for (y = 0; y < r->region[1]; ++y)
+            memcpy(b + (z * r->region[1] + y) * r->region[0],
+                   host + z * r->slice + y * r->row, r->region[0]);
+    return b;
+}
+
+static void batch_event(cl_event event)
+{
+    if (ub.nevents == ub.cap) {
+        size_t cap = ub.cap ? 2 * ub.cap : 16;
+        cl_event *grown = realloc(ub.events, cap * sizeof *grown);
+        if (grown == NULL) {   /* profiling loses this copy's time, nothing else */
+            clReleaseEvent(event);
+            return;
+        }
+        ub.events = grown;
+        ub.cap = cap;
+    }
+    ub.events[ub.nevents++] = event;
+}
+
+/* A copy of the open update batch, enqueued without waiting.  A write of a directive without
+ * async goes from a packed copy of the host data (the host may change its memory as soon as
+ * the directive returns) unless it is large; async copies use the host memory itself (the
+ * program leaves it alone until `wait`). */
+static cl_int batch_copy(int to_device, cl_mem buffer, const struct tr_rect *r, char *host)
+{
+    size_t bytes = r->region[0] * r->region[1] * r->region[2];
+    cl_event event = NULL;
+    char *bounce = NULL;
+    cl_int err;
+    if (to_device && !async_active() && bytes <= TR_BOUNCE_MAX)
+        bounce = bounce_copy(r, host, bytes);
+    if (bounce != NULL)
+        err = enqueue_rect(1, buffer, r, bounce, r->region[0], r->region[0] * r->region[1],
+                           CL_FALSE, &event);
+    else
+        err = enqueue_rect(to_device, buffer, r, host, r->row, r->slice, CL_FALSE,
+                           rt.profile ? &event : NULL);
+    ub.must_wait |= bounce == NULL && !async_active();
+    if (err != CL_SUCCESS) {
+        free(bounce);
+        return err;
+    }
+    if (rt.profile && event != NULL) {
+        clRetainEvent(event);
+        batch_event(event);
+    }
+    if (bounce != NULL)
+        keep_bounce(bounce, bytes, event);
+    return CL_SUCCESS;
+}
+
+/* Ends the batch: waits where the host must see the data (or may change it) now. */
+static cl_int batch_end(unsigned long long *ns)
+{
+    size_t k;
+    cl_int err = CL_SUCCESS;
+    if (ub.must_wait || (rt.profile && ub.nevents > 0))
+        err = clFinish(rt.active);
+    else
+        err = clFlush(rt.active);
+    for (k = 0; k < ub.nevents; ++k) {
+        *ns += event_ns(ub.events[k]);
+        clReleaseEvent(ub.events[k]);
+    }
+    ub.nevents = 0;
+    ub.must_wait = 0;
+    ub.site = NULL;
+    return err;
+}
+
 /* A blocking copy between `host` and bytes [offset, offset+bytes) of `buffer`. */
 static void data_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t offset,
                       size_t bytes, char *host)
@@ -2089,7 +2408,12 @@ static void data_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t o
     cl_int err;
     if (bytes == 0)
         return;
-    err = copy_blocking(to_device, buffer, offset, bytes, host, &st->ns);
+    if (ub.site != NULL && (async_active() || !staging_wanted(bytes))) {
+        struct tr_rect r = {{offset, 0, 0}, {bytes, 1, 1}, 0, 0};
+        err = batch_copy(to_device, buffer, &r, host);
+    } else {
+        err = copy_blocking(to_device, buffer, offset, bytes, host, &st->ns);
+    }
     if (err != CL_SUCCESS)
         data_fail(site, "%s: %s failed: %s (%d)", site->kind,
                   to_device ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer",
@@ -2123,9 +2447,43 @@ static int is_structured(const tr_data_site *site)
 
 void tr_data_begin(tr_data_site *site)
 {
+    tr_data_begin_async(site, TR_SYNC);
+}
+
+void tr_data_begin_async(tr_data_site *site, long long queue)
+{
+    cl_int err;
     data_site(site)->calls += 1;
+    err = use_queue(queue);
+    if (err != CL_SUCCESS)
+        data_fail(site, "%s: %s failed: %s (%d)", site->kind, queue == TR_SYNC
+                  ? "ordering the directive after async work" : "starting an async queue",
+                  tr_error_name(err), (int)err);
     if (is_structured(site))
         push_frame(site, NULL, 0);
+    if (strcmp(site->kind, "update") == 0)
+        ub.site = site;
+}
+
+void tr_update_end(tr_data_site *site)
+{
+    cl_int err;
+    if (ub.site != site)
+        return;
+    err = batch_end(&data_site(site)->ns);
+    if (err != CL_SUCCESS)
+        data_fail(site, "%s: waiting for the copies failed: %s (%d)", site->kind,
+                  tr_error_name(err), (int)err);
+}
+
+void tr_wait(tr_data_site *site, int count, const long long *queues)
+{
+    cl_int err;
+    data_site(site)->calls += 1;
+    err = wait_queues(count, queues);
+    if (err != CL_SUCCESS)
+        data_fail(site, "%s: the async work failed: %s (%d)", site->kind, tr_error_name(err),
+                  (int)err);
 }
 
 /* A new present entry for [lo, lo+bytes), copied in if asked. */
@@ -2228,7 +2586,12 @@ static int data_present(void)
 
 void tr_data_end(tr_data_site *site)
 {
+    cl_int err;
     data_site(site)->calls += 1;
+    err = use_queue(TR_SYNC);
+    if (err != CL_SUCCESS)
+        data_fail(site, "end data: ordering it after async work failed: %s (%d)",
+                  tr_error_name(err), (int)err);
     for (;;) {
         struct tr_data_frame f;
         if (dt.depth == 0)
@@ -2344,7 +2707,7 @@ void *tr_data_peek(const void *host, size_t bytes)
         || !present_contains(e, lo, bytes))
         return NULL;
     copy = malloc(bytes);
-    if (copy == NULL || flush_held() != CL_SUCCESS) {
+    if (copy == NULL || use_queue(TR_SYNC) != CL_SUCCESS) {
         free(copy);
         return NULL;
     }
@@ -2476,26 +2839,24 @@ static struct tr_box *box_keep(tr_data_site *site, const struct tr_box *box)
 static cl_int rect_copy(int to_device, cl_mem buffer, size_t offset, char *host,
                         const struct tr_box *box, unsigned long long *ns)
 {
-    size_t row = box->dims > 1 ? box->stride[1] : 0, slice = box->dims > 2 ? box->stride[2] : 0;
-    size_t region[3], origin[3], host_origin[3] = {0, 0, 0};
+    struct tr_rect r;
     cl_event event = NULL;
-    cl_event *ev = rt.profile ? &event : NULL;
     cl_int err = flush_held();
-    region[0] = box->count[0] * box->stride[0];
-    region[1] = box->dims > 1 ? box->count[1] : 1;
-    region[2] = box->dims > 2 ? box->count[2] : 1;
-    origin[2] = slice != 0 ? offset / slice : 0;
-    offset -= origin[2] * slice;
-    origin[1] = row != 0 ? offset / row : 0;
-    origin[0] = offset - origin[1] * row;
+    r.row = box->dims > 1 ? box->stride[1] : 0;
+    r.slice = box->dims > 2 ? box->stride[2] : 0;
+    r.region[0] = box->count[0] * box->stride[0];
+    r.region[1] = box->dims > 1 ? box->count[1] : 1;
+    r.region[2] = box->dims > 2 ? box->count[2] : 1;
+    r.origin[2] = r.slice != 0 ? offset / r.slice : 0;
+    offset -= r.origin[2] * r.slice;
+    r.origin[1] = r.row != 0 ? offset / r.row : 0;
+    r.origin[0] = offset - r.origin[1] * r.row;
     if (err != CL_SUCCESS)
         return err;
-    if (to_device)
-        err = clEnqueueWriteBufferRect(rt.queue, buffer, CL_TRUE, origin, host_origin, region,
-                                       row, slice, row, slice, host, 0, NULL, ev);
-    else
-        err = clEnqueueReadBufferRect(rt.queue, buffer, CL_TRUE, origin, host_origin, region,
-                                      row, slice, row, slice, host, 0, NULL, ev);
+    if (ub.site != NULL)
+        return batch_copy(to_device, buffer, &r, host);
+    err = enqueue_rect(to_device, buffer, &r, host, r.row, r.slice, CL_TRUE,
+                       rt.profile ? &event : NULL);
     if (event != NULL) {
         *ns += event_ns(event);
         clReleaseEvent(event);

@@ -184,6 +184,9 @@ typedef struct tr_call {
 /* Starts a call of `region` whose kernel takes `nargs` arguments: sets up the device (first
  * call of the process), builds the program (first call with this source), prepares the call. */
 void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs);
+/* The same for a region with `async(queue)` (see "Async queues" below): the call's copies and
+ * launches go to that queue and tr_region_end returns without waiting for them. */
+void tr_region_begin_async(tr_call *call, tr_region *region, cl_uint nargs, long long queue);
 /* The region's profile hint (a string literal): how to make it parallel, printed by
  * TRANSLATE_PROFILE when the region takes most of the kernel time. */
 void tr_region_hint(tr_call *call, const char *hint);
@@ -328,6 +331,36 @@ void tr_update_host_box(tr_data_site *site, const char *name, const void *host, 
                         size_t elem_size, int dims, const long long *box);
 void tr_update_device_box(tr_data_site *site, const char *name, const void *host,
                           long long first, size_t elem_size, int dims, const long long *box);
+
+/* ------------------------------------------------------------------------------------------
+ * Update batches and async queues
+ * ------------------------------------------------------------------------------------------
+ * The glue of an `update` directive calls tr_data_begin (or tr_data_begin_async), one
+ * tr_update_* per item, then tr_update_end.  The items' copies are enqueued without waiting;
+ * tr_update_end waits once: after it the host sees the data of `update host`, and the host
+ * may change the memory an `update device` read.  A write of at most 4 MiB goes from a
+ * packed copy of the host data (the runtime's, freed when the write is done), so a directive
+ * that only writes such sections returns without waiting for the device.
+ *
+ * Async queues: `async(n)` on a region or an update puts its work on the in-order queue of id
+ * n (TR_ASYNC_NOVAL for a bare `async`; up to 32 ids per process), and the call returns without
+ * waiting for it: the host may read what an async `update host` or region copies back, and
+ * change what an async `update device` or region copies in, only after `wait(n)` (tr_wait).
+ * Work on one queue runs in order.  Async work is ordered after all work without async that
+ * the program started before it, but not after other queues' work.  Work without async is
+ * ordered after everything started before it, on every queue.  These orders are kept on the
+ * device (markers and barriers between the queues); only tr_wait, the end of the last data
+ * region and the program's end make the host wait. */
+#define TR_SYNC (-2)          /* no async clause */
+#define TR_ASYNC_NOVAL (-1)   /* `async` without a queue id */
+
+/* Starts a data directive whose copies go to async queue `queue` (update ... async(n)). */
+void tr_data_begin_async(tr_data_site *site, long long queue);
+/* Ends an update directive: waits for its copies where the host needs them now. */
+void tr_update_end(tr_data_site *site);
+/* `wait(q1, ...)`: waits for the work of the `count` async queues `queues` (all queues when
+ * count is 0); a queue never used is done. */
+void tr_wait(tr_data_site *site, int count, const long long *queues);
 
 /* For `translate check`: a malloc'd copy of the device data of the host range [host,
  * host+bytes) if it is present, else NULL (the host data is current).  The caller frees it. */
