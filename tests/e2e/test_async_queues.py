@@ -9,7 +9,9 @@ match the original's output.  The update batch program changes the host memory r
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -43,3 +45,20 @@ def test_update_device_returns_before_its_copies_end(tmp_path: Path) -> None:
     exe = build_translated(HERE / "batch.c", tmp_path, sample_options(HERE / "batch.c"))
     out = run([str(exe)], tmp_path, env={"TRANSLATE_DEVICE": "cpu"})
     assert out == "device sums match the values sent: yes\nedges back: yes\n"
+
+
+def test_too_many_queue_ids_stop_the_program(tmp_path: Path) -> None:
+    """33 async queue ids in one run: the 33rd update stops the program at its line."""
+    updates = "".join(f"#pragma translate update device(a[0:4]) async({k})\n"
+                      for k in range(33))
+    src = tmp_path / "many.c"
+    src.write_text("#include <stdio.h>\nstatic double a[4];\nint main(void)\n{\n"
+                   "#pragma translate data copyin(a)\n{\n" + updates +
+                   "#pragma translate wait\n}\n#pragma translate end data\n"
+                   "    puts(\"done\");\n    return 0;\n}\n")
+    exe = build_translated(src, tmp_path, sample_options(src))
+    proc = subprocess.run([str(exe)], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "TRANSLATE_DEVICE": "cpu"})
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr == (f"{src}:39: error: translate runtime: update: async(32): more than "
+                           "32 async queue ids in one run (use fewer ids)\n")

@@ -1076,6 +1076,18 @@ static struct tr_async_queue *async_queue(long long id, cl_int *err)
     return q;
 }
 
+/* 1 if async id `id` would be one queue too many. */
+static int too_many_queues(long long id)
+{
+    int k;
+    if (id == TR_SYNC || aq.nqueues < TR_ASYNC_QUEUES)
+        return 0;
+    for (k = 0; k < aq.nqueues; ++k)
+        if (aq.queues[k].id == id)
+            return 0;
+    return 1;
+}
+
 /* Later commands of `to` wait (on the device) for everything enqueued on `from` so far. */
 static cl_int fence(cl_command_queue from, cl_command_queue to)
 {
@@ -1555,6 +1567,9 @@ void tr_region_begin_async(tr_call *call, tr_region *region, cl_uint nargs, long
     if (!rt.ready)
         setup(region);
     s = region_state(region);
+    if (too_many_queues(queue))
+        fail(region, "async(%lld): more than %d async queue ids in one run (use fewer ids)",
+             queue, TR_ASYNC_QUEUES);
     check(region, use_queue(queue), queue == TR_SYNC ? "ordering the call after async work"
                                                      : "starting the call on its async queue");
     s->calls += 1;
@@ -2454,6 +2469,9 @@ void tr_data_begin_async(tr_data_site *site, long long queue)
 {
     cl_int err;
     data_site(site)->calls += 1;
+    if (too_many_queues(queue))
+        data_fail(site, "%s: async(%lld): more than %d async queue ids in one run (use fewer "
+                  "ids)", site->kind, queue, TR_ASYNC_QUEUES);
     err = use_queue(queue);
     if (err != CL_SUCCESS)
         data_fail(site, "%s: %s failed: %s (%d)", site->kind, queue == TR_SYNC

@@ -10,7 +10,8 @@
  * Behaviour
  * ---------
  * - One OpenCL context and one in-order command queue per process, created at the first call
- *   of any region.  The device is chosen by the environment variable TRANSLATE_DEVICE:
+ *   of any region, and one more in-order queue per async queue id the program uses (see
+ *   "Update batches and async queues").  The device is chosen by the environment variable TRANSLATE_DEVICE:
  *     gpu | cpu | accelerator   the first device of that type (platforms in order),
  *     P:D                       device D of platform P (indices as `clinfo -l` lists them),
  *     any other text            the first device whose platform or device name contains it
