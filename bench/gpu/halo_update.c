@@ -6,7 +6,7 @@
  *   halo_update_device  `update device` of the two halo columns (two rectangular writes)
  *   halo_update_pair    both, back to back (what a step of the sample does around MPI)
  *   halo_update_async   both with async(1) and one `wait(1)` after the reads
- * The checks at the end fail (exit 1) if a column did not make the round trip. */
+ * The check at the end fails (exit 1) if a column did not make the round trip. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -66,11 +66,9 @@ int main(int argc, char **argv)
   }
 #pragma translate wait(1)
   async = since_us(&t0) / reps;
-  for (int i = 0; i < NX; i++)   /* the host's halo columns go to the device, the edges back */
-    u[i][0] = u[i][NY + 1] = -1.0 - i;
+  for (int i = 0; i < NX; i++)   /* new halo values go to the device; end data brings */
+    u[i][0] = u[i][NY + 1] = -1.0 - i;   /* them back with the rest */
 #pragma translate update device(u[0:NX][0:1], u[0:NX][NY+1:1])
-  for (int i = 0; i < NX; i++)
-    u[i][0] = u[i][1] = u[i][NY] = u[i][NY + 1] = 0.0;
 #pragma translate end data
   for (int i = 0; i < NX; i++)
     bad += u[i][0] != -1.0 - i || u[i][NY + 1] != -1.0 - i || u[i][1] != i + 0.5

@@ -20,7 +20,8 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 suite=${SUITE:-$here/bench/gpu_build/suite}   # SUITE: another build folder (a subset)
 # program, arguments (sizes and repetitions): defaults match references.py
 declare -A ARGS=([stream]="25 20" [stencil]="8192 4096 512 10" [gemm]="4096 5"
-                 [polybench]="2048 16384 4096 10 256 10 3" [overhead]="100000")
+                 [polybench]="2048 16384 4096 10 256 10 3" [overhead]="100000"
+                 [halo_update]="2000")
 # polybench: regions the report calls sequential (one work item) would take minutes at these
 # sizes; the run passes the others as polybench's region list and says which it skipped.
 sequential_regions() {   # names, one a line
@@ -67,13 +68,13 @@ run)
         args="$args $(other_regions "$dir/report.txt")"
       fi
     fi
-    # overhead times host calls: profiling would wait for every kernel's event
-    profile=1; [ "$stem" = overhead ] && profile=0
+    # overhead and halo_update time host calls: profiling would wait for every event
+    profile=1; case $stem in overhead|halo_update) profile=0 ;; esac
     start=$(date +%s.%N)
     TRANSLATE_PROFILE=$profile "$dir/prog" $args > "$dir/stdout.txt" 2> "$dir/profile.txt"
     end=$(date +%s.%N)
     echo "e2e $stem $(python3 -c "print(round($end - $start, 3))")" | tee -a "$out"
-    grep '^overhead' "$dir/stdout.txt" | tee -a "$out" || true
+    grep '^overhead\|^halo_update' "$dir/stdout.txt" | tee -a "$out" || true
     sed "s/^/profile $stem /" "$dir/profile.txt" >> "$out"
     if [ "$stem" = stream ] || [ "$stem" = stencil ]; then
       TRANSLATE_PROFILE=1 "$dir/prog" $args copies > "$dir/stdout_copies.txt" \
