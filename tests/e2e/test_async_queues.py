@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import REPO, TRANSLATE, build_translated, check_sample, run, \
-    sample_options
+from tests.e2e.harness import REPO, TRANSLATE, build_translated, check_sample, run, sample_options
 
 HERE = Path(__file__).resolve().parent / "async_queues"
 
@@ -57,7 +56,7 @@ def test_too_many_queue_ids_stop_the_program(tmp_path: Path) -> None:
                    "#pragma translate wait\n}\n#pragma translate end data\n"
                    "    puts(\"done\");\n    return 0;\n}\n")
     exe = build_translated(src, tmp_path, sample_options(src))
-    proc = subprocess.run([str(exe)], cwd=tmp_path, capture_output=True, text=True,
+    proc = subprocess.run([str(exe)], cwd=tmp_path, capture_output=True, text=True, check=False,
                           timeout=300, env={**os.environ, "TRANSLATE_DEVICE": "cpu"})
     assert proc.returncode == 1 and proc.stdout == ""
     assert proc.stderr == (f"{src}:39: error: translate runtime: update: async(32): more than "
