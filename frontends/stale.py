@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from frontends.pragmas import Directive, data_clauses
+from frontends.pragmas import Directive, data_clauses, directive_async
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
 _KEYWORD = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)$", re.S)
@@ -444,14 +444,32 @@ def _arrays(d: Directive, fold: Callable[[str], str], actions=None) -> frozenset
                      if actions is None or c.action in actions)
 
 
+def _effective_line(line: int, d: Directive, action: str,
+                    directives: list[tuple[int, Directive]], close_line: int) -> int | None:
+    """Where the host sees what an update clause brings: its own line, or for ``update
+    host(...) async(N)`` the first later ``wait`` that covers queue N before `close_line`
+    (None: no such wait, the host never sees it in the region)."""
+    queue = directive_async(d)
+    if queue is None or action != "host":
+        return line
+    for later, w in directives:
+        queues = dict(w.kwargs).get("queues", ())
+        if line < later < close_line and w.kind == "wait" and (not queues or queue in queues):
+            return later
+    return None
+
+
 def _scan_for(code, directives, regions, fold, open_line: int, close_line: int) -> StaleScan:
     updates, inner, resident = {}, {}, frozenset()
     for line, d in directives:
         if line == open_line:
             resident = _arrays(d, fold)
         elif open_line < line < close_line and d.kind == "update":
-            updates[line] = tuple((c.action, _arrays(d, fold, (c.action,)))
-                                  for c in data_clauses(d))
+            for clause in data_clauses(d):
+                at = _effective_line(line, d, clause.action, directives, close_line)
+                if at is not None:
+                    updates[at] = updates.get(at, ()) + (
+                        (clause.action, _arrays(d, fold, (clause.action,))),)
         elif open_line < line < close_line and d.kind in ("data", "enter_data"):
             inner[line] = _arrays(d, fold)
     inside = tuple(r for r in regions if open_line < r[0] < close_line)

@@ -121,3 +121,34 @@ def test_glue_of_async_kernel_and_wait(tmp_path: Path, name: str, source: str) -
         or "tr_region_begin_async(&_tr_call, &_tr_region_k, 2, 4LL);" in glue, glue
     assert "static const long long _tr_queues[] = {4LL, 5LL};" in glue
     assert "tr_wait(&_tr_site, 2, _tr_queues);" in glue
+
+
+STALE_C = """\
+#include <stdio.h>
+void f(int n, double *restrict u)
+{
+#pragma translate data copy(u[0:n])
+#pragma translate kernel twice
+  for (int i = 0; i < n; i++)
+    u[i] = 2 * u[i];
+#pragma translate end kernel
+#pragma translate update host(u[0:n]) async(1)
+WAIT
+  printf("%g\\n", u[0]);
+#pragma translate end data
+}
+"""
+
+
+@pytest.mark.parametrize("wait, warns", [
+    ("", True), ("#pragma translate wait(2)", True), ("#pragma translate wait(1)", False),
+    ("#pragma translate wait", False), ("#pragma translate wait(2, 1)", False)])
+def test_async_update_host_counts_at_its_wait(tmp_path: Path, wait: str, warns: bool) -> None:
+    """-Wstale-host-access: the host sees what `update host ... async(1)` brings only after a
+    `wait` that covers queue 1."""
+    proc = _translate(tmp_path, "s.c", STALE_C.replace("WAIT", wait))
+    assert proc.returncode == 0, proc.stderr
+    message = (f"{tmp_path / 's.c'}:11:18: warning: host code reads or writes 'u', which region "
+               "'twice' last wrote on the device (data region at line 4): add '#pragma "
+               "translate update host(u)' before this statement [-Wstale-host-access]")
+    assert (message in proc.stderr) == warns, proc.stderr
