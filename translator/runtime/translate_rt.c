@@ -1018,7 +1018,7 @@ static void release_staging(void)
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Async queues: `async(n)` on regions and updates, `wait(n)` (see "Async" in translate_rt.h) */
+/* Async queues: `async(n)` on regions and updates, `wait(n)` (see translate_rt.h)           */
 
 /* One async queue: its id (the n of async(n); TR_ASYNC_NOVAL for a bare `async`), whether
  * work was enqueued on it that work without async is not yet ordered after (`unfenced`), and
@@ -2387,10 +2387,10 @@ static cl_int batch_copy(int to_device, cl_mem buffer, const struct tr_rect *r, 
         free(bounce);
         return err;
     }
-    if (rt.profile && event != NULL) {
-        clRetainEvent(event);
+    if (bounce != NULL && rt.profile)
+        clRetainEvent(event);   /* one reference for the profile, one for the bounce */
+    if (rt.profile && event != NULL)
         batch_event(event);
-    }
     if (bounce != NULL)
         keep_bounce(bounce, bytes, event);
     return CL_SUCCESS;
