@@ -20,12 +20,12 @@ Frontends know nothing of OpenCL: the glue signature comes in as `GlueSignature`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 
 from translator.diagnostics import SourceSpan
-from translator.ir.claims import RegionFacts, TransformCall  # noqa: F401 (the frontend contract)
+from translator.ir.claims import RegionFacts, TransformCall
 from translator.ir.glue import GlueParam, GlueSignature  # noqa: F401 (the frontend contract)
 from translator.ir.kernel import Kernel
 

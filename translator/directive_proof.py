@@ -1,4 +1,6 @@
-"""Proving a `LoopClaim` on the kernel built from its loop nest, under the model's rules.
+"""Proving the OpenMP/OpenACC claims of a region (`translator.ir.claims`) on its kernel, under
+the model's rules.  The driver calls `prove_region_claims` for each region a frontend built from
+directives, before the region runs the pipeline; frontends only record the claims.
 
 Data sharing follows the directive, not the sequential program: a scalar the loop writes
 that no clause makes private or a reduction is shared, and written by several iterations:
@@ -12,13 +14,22 @@ meaning the translator proves on its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import pymbolic.primitives as p
 
-from frontends.directives.claims import RACE, SEQUENTIAL, LoopClaim
+from translator.analysis.access import kernel_accesses
+from translator.analysis.bounds import certain_spill
+from translator.analysis.legality import check_mappings
+from translator.analysis.privatize import privatize
+from translator.analysis.reductions import statement_update
+from translator.automap import _tagged, reduction_band
 from translator.diagnostics import FrontendError, LegalityError, warn
+from translator.ir.claims import RACE, SEQUENTIAL, LoopClaim, LoopInfo, RegionFacts, TransformCall
+from translator.ir.expr import dependencies
 from translator.ir.kernel import Kernel
+from translator.ir.util import FrozenDict
+from translator.split import loops_conflict, sub_kernel
 
 #: Reduction operators the IR can run in parallel (`translator.analysis.reductions`).
 SUPPORTED_REDUCTIONS = frozenset({"+", "-", "*", "max", "min"})
@@ -41,57 +52,29 @@ class ClaimSite:
 
 
 @dataclass(frozen=True)
-class LoopInfo:
-    """A loop of the region: its variable, iname, source line and enclosing loop (an index
-    into the same list)."""
-
-    var: str
-    iname: str
-    line: int
-    parent: int | None
-    #: C: the index is declared outside the construct (OpenMP makes it private only on a
-    #: loop the directive is associated with)
-    declared_outside: bool = False
-
-
-@dataclass(frozen=True)
-class RegionFacts:
-    """What a frontend knows of a region built for claims: the scalars written back to the
-    caller (`written_back`), the scalars it made private on its own (`auto_private`: shared
-    under the directive's rules unless a clause says otherwise), the names that are private
-    by the model's rules whatever the clauses (loop indices; C: variables declared in the
-    loop), and the loops."""
+class ProvenRegion:
+    """What the proof gives a region: its kernel (a ``lastprivate`` variable made private,
+    with the store of the last iteration), the transform calls the proven claims add (a
+    reduction clause consents to reassociation; mapping hints) and a report line per claim."""
 
     kernel: Kernel
-    written_back: frozenset[str]
-    auto_private: frozenset[str]
-    implicit: frozenset[str]
-    loops: tuple[LoopInfo, ...]
-    #: declared shapes of arrays whose kernel shape differs (Fortran explicit-shape dummies:
-    #: the kernel's last extent covers what the region indexes past it)
-    declared_shapes: dict[str, tuple] = field(default_factory=dict)
-    #: arrays with no declared extent (C pointers, ``a[][m]``): the kernel's extent is the
-    #: footprint from element 0 on
-    unsized: frozenset[str] = frozenset()
+    calls: tuple[TransformCall, ...]
+    notes: tuple[str, ...]
 
 
-def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, ...]]:
-    """Prove each (claim, loop line, spelling) of a region; returns the transform calls the
-    proven claims add (a reduction clause consents to reassociation) and a report line per
-    claim."""
-    from frontends.base import TransformCall
-    kernel = facts.kernel
+def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
+    """Prove each (claim, loop line, spelling) of `facts` on the region's `kernel`."""
     calls, notes = [], []
     read_only = frozenset(a.name for a in kernel.value_args)
     used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
-    for claim, line, spelled in claims:
+    for claim, line, spelled in facts.claims:
         site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
         site = replace(site, shared_indices=shared_indices(site, line, facts.loops),
                        inner=frozenset(facts.loops[k].iname
                                        for k in _nested(facts.loops, line)) - {
                            iname for _, iname in site.loops})
         check_default_none(site, used, facts.implicit)
-        check_bounds(facts, site, line)
+        check_bounds(kernel, facts, site, line)
         private = claim.private_names(facts.auto_private | facts.written_back)
         shared = (facts.auto_private - private) | facts.written_back
         verdict = prove_claim(kernel, site, shared, read_only)
@@ -102,19 +85,38 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
                                                             for c in calls):
             calls.append(TransformCall(name="set_options", kwargs=(("reassociate", True),),
                                        span=claim.span))
-        if verdict.proven and claim.hints:   # mapping sizes the directive asks for (h16:
-            from frontends.directives.openacc import bind_hints   # loops named once proven)
+        if verdict.proven and claim.hints:   # mapping sizes the directive asks for
             calls += bind_hints(claim, site.loops)
-    notes += _nowait_races(facts, claims)
-    return tuple(calls), tuple(notes)
+    notes += _nowait_races(kernel, facts)
+    return ProvenRegion(kernel=kernel, calls=tuple(calls), notes=tuple(notes))
 
 
-def _nowait_races(facts: RegionFacts, claims: tuple) -> list[str]:
+def bind_hints(claim: LoopClaim, loops: tuple[tuple[str, str], ...]
+               ) -> tuple[TransformCall, ...]:
+    """The claim's hints with their loops named: `loops` are the declared-parallel loops as
+    (variable, iname), outermost first.  A hint for a loop the claim does not declare is
+    dropped."""
+    inames = [iname for _, iname in reversed(loops)]
+    out = []
+    for call in claim.hints:
+        args = tuple(_bound(a, inames) for a in call.args)
+        if None not in args:
+            out.append(replace(call, args=args))
+    return tuple(out)
+
+
+def _bound(arg: object, inames: list[str]) -> object:
+    if not (isinstance(arg, str) and arg.startswith("@loop")):
+        return arg
+    k = int(arg.removeprefix("@loop"))
+    return inames[k - 1] if k <= len(inames) else None
+
+
+def _nowait_races(kernel: Kernel, facts: RegionFacts) -> list[str]:
     """``nowait`` on a worksharing loop lets threads start the next loops of the construct
     before it ends: a race when a later loop touches memory it writes, or writes memory it
     reads (proved by isl; the region still runs the loops in order)."""
-    from translator.split import loops_conflict
-    kernel, out = facts.kernel, []
+    claims, out = facts.claims, []
     nests = [_outer_statements(kernel, facts.loops, line) for _, line, _ in claims]
     for k, (claim, _, spelled) in enumerate(claims):
         if "nowait" not in claim.ignored:
@@ -230,15 +232,13 @@ def check_default_none(site: ClaimSite, used: frozenset[str],
                             site.claim.span)
 
 
-def check_bounds(facts: RegionFacts, site: ClaimSite, line: int) -> None:
+def check_bounds(kernel: Kernel, facts: RegionFacts, site: ClaimSite, line: int) -> None:
     """An access of the claim's loop nest that leaves its array's declared extent (or, with
     none declared, reaches before element 0) whatever the caller passes is an error at the
     directive (one that leaves it only for some arguments, ``a(i)`` of ``a(nmax)`` over
     ``i = 1, n``, is the caller's business): the original program's value there is undefined (not a race the sequential
     meaning could fix), and the translated one moves only the array's own elements."""
-    from translator.analysis.access import kernel_accesses
-    from translator.analysis.bounds import certain_spill
-    kernel = _declared(facts.kernel, facts.declared_shapes)
+    kernel = _declared(kernel, facts.declared_shapes)
     inames = {facts.loops[k].iname for k in _nested(facts.loops, line)} | {
         iname for _, iname in site.loops}
     for acc in kernel_accesses(kernel):
@@ -318,7 +318,6 @@ def _operator_mismatch(kernel: Kernel, claim: LoopClaim, name: str) -> str:
     """Why `claim`'s reduction clause on `name` does not match an update of `name` in the
     loop ("" when it does, or when no update's operator is known): each thread would combine
     its partial results with the clause's operator, not the loop's."""
-    from translator.analysis.reductions import statement_update
     clause = next(op for op, n in claim.reductions if n == name)
     wanted = _clause_operator(clause)
     if wanted not in _VERBS:
@@ -377,7 +376,6 @@ def _model(claim: LoopClaim) -> str:
 
 
 def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
-    from translator.automap import reduction_band
     kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
     kernel = _privatized(kernel, site.claim.privates())
     consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
@@ -394,8 +392,6 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
 
 def _mapping_error(kernel: Kernel, iname: str) -> str:
     """Why mapping `iname` alone in parallel is illegal ("" when it is legal)."""
-    from translator.analysis.legality import check_mappings
-    from translator.automap import _tagged
     try:
         check_mappings(_tagged(kernel, iname))
     except LegalityError as err:
@@ -407,8 +403,6 @@ def _privatized(kernel: Kernel, names: frozenset[str]) -> Kernel:
     """`kernel` with the local arrays among `names` that each iteration writes before it
     reads them made private temporaries (`translator.analysis.privatize`: a ``private(w)``
     clause on a work array; one it cannot prove stays shared, and races say so)."""
-    from translator.analysis.privatize import privatize
-    from translator.ir.util import FrozenDict
     extra = kernel.options.extra
     chosen = tuple(n for n in extra.get("private_candidates", ()) if n in names)
     if not chosen:
@@ -434,7 +428,6 @@ def _nest_of(kernel: Kernel, iname: str) -> Kernel:
     """The statements of the loop over `iname` alone: a region holding several worksharing
     loops runs them in order (a kernel boundary between dependent nests), so each claim is
     about its own nest."""
-    from translator.split import sub_kernel
     ids = [s.id for s in kernel.statements if iname in s.within_inames]
     if len(ids) == len(kernel.statements):
         return kernel
@@ -454,7 +447,6 @@ def accumulation_operator(kernel: Kernel, name: str) -> str:
 
 
 def _operator(expr: object, name: str) -> str:
-    from translator.ir.expr import dependencies
 
     def mentions(e: object) -> bool:
         return name in dependencies(e)

@@ -18,7 +18,9 @@ from frontends.directives.claims import (
     DataClaim,
     EndDirective,
     LoopClaim,
+    LoopInfo,
     ParallelOpen,
+    RegionFacts,
     Untouched,
     inherit,
     parallel_left,
@@ -311,23 +313,21 @@ def data_raw_directives(found: list[FoundClaim]) -> list[RawDirective]:
     return out
 
 
-def prove_region_claims(kernel: Any, written_scalars: frozenset[str], source_names: set[str],
-                        loops: list[Any], m: RegionMarks, builder: Any = None
-                        ) -> tuple[tuple[Any, ...], tuple[str, ...]]:
-    """Prove the claims of region `m` on its kernel (`loops`: the builder's `LoopRecord`s,
-    `source_names`: the procedure's variables the region touches, `builder`: the region's
-    builder, for declared extents); returns the transform calls the proven claims add and a
-    report line per claim."""
-    from frontends.directives.proof import LoopInfo, RegionFacts, prove_claims
+def region_facts(written_scalars: frozenset[str], temporaries: frozenset[str],
+                 source_names: set[str], loops: list[Any], m: RegionMarks,
+                 shapes: dict[str, tuple]) -> RegionFacts:
+    """What the proof of the claims of region `m` needs (`translator.directive_proof`):
+    `loops` are the builder's `LoopRecord`s, `source_names` the procedure's variables the
+    region touches, `temporaries` the kernel's, `shapes` the declared shapes of its
+    explicit-shape dummies."""
     index = {id(r): k for k, r in enumerate(loops)}
     infos = [LoopInfo(r.var, r.iname, r.span.line,
                       index[id(r.enclosing[-1])] if r.enclosing else None) for r in loops]
     # scalars the translator made private on its own are shared under the directive's rules
-    auto = frozenset(n for n in kernel.temporaries if n in source_names)
-    facts = RegionFacts(kernel=kernel, written_back=written_scalars, auto_private=auto,
-                        implicit=frozenset(r.var for r in loops), loops=tuple(infos),
-                        declared_shapes=declared_shapes(kernel, builder) if builder else {})
-    return prove_claims(facts, m.claims)
+    auto = frozenset(n for n in temporaries if n in source_names)
+    return RegionFacts(claims=m.claims, written_back=written_scalars, auto_private=auto,
+                       implicit=frozenset(r.var for r in loops), loops=tuple(infos),
+                       declared_shapes=shapes)
 
 
 def declared_shapes(kernel: Any, builder: Any) -> dict[str, tuple]:

@@ -10,7 +10,8 @@ statement after it) is a `ParallelOpen`: the frontends make the whole construct 
 its ``loop`` directives claims (code between them runs as one gang would).
 `resolve_constructs` makes a bare ``loop`` inside ``kernels`` automatic and gives loops of a
 construct its sizes.  Sizes (``vector_length(n)``, ``tile(a, b)``, ``num_gangs(1)``) become
-``split_iname`` hints, applied once the claim is proven (`mapping_hints`, `bind_hints`).
+``split_iname`` hints (`mapping_hints`), named and applied once the claim is proven
+(`translator.directive_proof.bind_hints`).
 
 Data sharing (OpenACC 3.x, 2.6.2): a scalar not named in a clause is firstprivate in a
 ``parallel``/``serial`` construct (one copy per gang, shared by the gang's workers and vector
@@ -160,7 +161,7 @@ MAX_GROUP = 256
 
 def loop_placeholder(k: int) -> str:
     """How a hint names the k-th declared loop, counted from the innermost (1); bound to the
-    loop's iname by `bind_hints` once the claim is proven."""
+    loop's iname by `translator.directive_proof.bind_hints` once the claim is proven."""
     return f"@loop{k}"
 
 
@@ -213,27 +214,6 @@ def _split(k: int, size: int, one_gang: bool, span: SourceSpan) -> TransformCall
         (("outer_tag", f"g.{k}"), ("inner_tag", f"l.{k}"))
     return TransformCall(name="split_iname", args=(loop_placeholder(k + 1), size),
                          kwargs=kwargs, span=span)
-
-
-def bind_hints(claim: LoopClaim, loops: tuple[tuple[str, str], ...]
-               ) -> tuple[TransformCall, ...]:
-    """The claim's hints with their loops named: `loops` are the declared-parallel loops as
-    (variable, iname), outermost first.  A hint for a loop the claim does not declare is
-    dropped."""
-    inames = [iname for _, iname in reversed(loops)]
-    out = []
-    for call in claim.hints:
-        args = tuple(_bound(a, inames) for a in call.args)
-        if None not in args:
-            out.append(replace(call, args=args))
-    return tuple(out)
-
-
-def _bound(arg: object, inames: list[str]) -> object:
-    if not (isinstance(arg, str) and arg.startswith("@loop")):
-        return arg
-    k = int(arg.removeprefix("@loop"))
-    return inames[k - 1] if k <= len(inames) else None
 
 
 def _declared_parallel(name: str, clauses: tuple[Clause, ...], span: SourceSpan) -> int:
