@@ -26,8 +26,11 @@ from translator.analysis.reductions import statement_update
 from translator.automap import _tagged, reduction_band
 from translator.diagnostics import FrontendError, LegalityError, warn
 from translator.ir.claims import RACE, SEQUENTIAL, LoopClaim, LoopInfo, RegionFacts, TransformCall
-from translator.ir.expr import dependencies
+from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable
+from translator.ir.expr import IRIdentityMapper, dependencies
+from translator.ir.isl_glue import last_point
 from translator.ir.kernel import Kernel
+from translator.ir.statements import Assignment, map_expressions
 from translator.ir.util import FrozenDict
 from translator.split import loops_conflict, sub_kernel
 
@@ -77,7 +80,7 @@ def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
         check_bounds(kernel, facts, site, line)
         private = claim.private_names(facts.auto_private | facts.written_back)
         shared = (facts.auto_private - private) | facts.written_back
-        verdict = prove_claim(kernel, site, shared, read_only)
+        verdict, kernel = prove_claim(kernel, site, shared, read_only)
         notes.append(f"{spelled} at line {claim.span.line}: {verdict.summary}"
                      + (f"; accepted with no effect: {', '.join(claim.ignored)}"
                         if claim.ignored else ""))
@@ -196,25 +199,33 @@ class Verdict:
 
 
 def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
-                read_only: frozenset[str]) -> Verdict:
+                read_only: frozenset[str]) -> tuple[Verdict, Kernel]:
     """Check `site` on `kernel`: `shared_written` are the scalars the kernel writes back to the
     caller (not private copies), `read_only` the scalars it only reads.  Warns
-    ``directive-race`` and returns a failed verdict at the first problem."""
+    ``directive-race`` and returns a failed verdict at the first problem.  The kernel returned
+    is the one the region runs: `kernel`, or with ``lastprivate`` variables made private and
+    stored by the last iteration once the claim is proven (`with_last_stores`)."""
     problem = _sharing_problem(kernel, site, shared_written, read_only)
     reason = _unsupported(site.claim) or _array_reduction(kernel, site.claim, shared_written)
+    proved = kernel
+    if not problem and not reason and site.claim.lastprivate:
+        proved, reason = with_last_stores(kernel, site, shared_written)
     if not problem and reason:
         warn(SEQUENTIAL, f"{site.spelled}: {reason}; the loop keeps its sequential meaning",
              site.claim.span)
-        return Verdict(False, f"refused: {reason}")
-    problem = problem or _dependence_problem(kernel, site)
+        return Verdict(False, f"refused: {reason}"), kernel
+    problem = problem or _dependence_problem(proved, site)
     if problem:
         warn(RACE, f"{site.spelled}: {problem}; the loop keeps its sequential meaning",
              site.claim.span)
-        return Verdict(False, f"refused: {problem}")
+        return Verdict(False, f"refused: {problem}"), kernel
     loops = ", ".join(v for v, _ in site.loops) or "none"
     reductions = ", ".join(f"{op}:{n}" for op, n in site.claim.reductions)
+    last = ", ".join(n for n in site.claim.lastprivate if n in shared_written)
     return Verdict(True, f"proven: loops {loops} parallel"
-                   + (f", reductions {reductions}" if reductions else ""))
+                   + (f", reductions {reductions}" if reductions else "")
+                   + (f", lastprivate {last} stored by the last iteration" if last else "")
+                   ), proved
 
 
 def check_default_none(site: ClaimSite, used: frozenset[str],
@@ -276,7 +287,7 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                 "construct, so OpenMP shares it: every iteration of the parallel loop over "
                 f"{site.loops[0][0]} writes it (a race): add private({name}), or declare it in "
                 "the for statement")
-    for name in sorted(shared_written):
+    for name in sorted(shared_written & _written_in_nest(kernel, site)):
         if name in claim.reduction_names:
             mismatch = _operator_mismatch(kernel, claim, name)
             if mismatch:
@@ -288,6 +299,10 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                         f"every path: its value after the loop is then undefined in "
                         f"{_model(claim)} (the sequential loop keeps an earlier iteration's "
                         f"value); write {name} on every path of the loop body")
+            if not _written_first(kernel, site, name):
+                return (f"lastprivate variable {name!r} is read before it is written in an "
+                        f"iteration: each iteration has its own copy, whose value is undefined "
+                        f"there in {_model(claim)}; write {name} before reading it")
             continue
         if name in claim.firstprivate:
             return (f"firstprivate variable {name!r} is read before it is written in an "
@@ -340,6 +355,16 @@ def _clause_operator(op: str) -> str:
     return {"-": "+", "sum": "+", "product": "*", "fmax": "max", "fmin": "min"}.get(low, low)
 
 
+def _written_in_nest(kernel: Kernel, site: ClaimSite) -> frozenset[str]:
+    """The variables the claim's loop nest writes (a region holding several worksharing loops:
+    a variable only another loop writes is not this loop's race)."""
+    if not site.loops:
+        return frozenset().union(*(s.assignee_names() for s in kernel.statements))
+    outer = site.loops[0][1]
+    return frozenset().union(*(s.assignee_names() for s in kernel.statements
+                               if outer in s.within_inames))
+
+
 def _written_last(kernel: Kernel, site: ClaimSite, name: str) -> bool:
     """Whether every iteration of the declared-parallel loops, so the last one, writes
     `name`: an assignment to it under no condition and in no inner loop (which may run no
@@ -348,16 +373,102 @@ def _written_last(kernel: Kernel, site: ClaimSite, name: str) -> bool:
                and not stmt.within_inames & site.inner for stmt in kernel.statements)
 
 
+def _written_first(kernel: Kernel, site: ClaimSite, name: str) -> bool:
+    """Whether each iteration of the claim's nest writes what it reads of `name` first (a
+    copy per iteration then computes what the shared variable did): proved as for a private
+    array (`translator.analysis.privatize`), on the nest alone."""
+    nest = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
+    if not isinstance(nest.arg(name), ArrayArg):
+        return True     # the frontend made it private: each iteration writes it first
+    if not any(name in dependencies(e) for s in nest.statements for e in s.read_expressions()):
+        return True
+    extra = FrozenDict({**nest.options.extra, "private_candidates": (name,)})
+    trial = nest.copy(options=replace(nest.options, extra=extra))
+    return name in privatize(trial).temporaries
+
+
+def with_last_stores(kernel: Kernel, site: ClaimSite, shared: frozenset[str]
+                     ) -> tuple[Kernel, str]:
+    """`kernel` with each ``lastprivate`` variable of the claim that goes back to the caller
+    (a 1-element array of `shared`) replaced by a private copy in the claim's loops, and a
+    statement ``x[0] = copy`` that only the sequentially last iteration of those loops runs
+    (the lexicographically last point of a collapsed nest), after its last write of the copy:
+    OpenMP's meaning.  Returns (kernel, "") or (`kernel` unchanged, why it cannot be done)."""
+    inames = tuple(iname for _, iname in site.loops)
+    last = last_point(kernel.domains, inames) if inames else None
+    for name in (n for n in site.claim.lastprivate if n in shared):
+        if not isinstance(kernel.arg(name), ArrayArg):
+            continue
+        touching = [s for s in kernel.statements if name in _names_of(s)]
+        if any(not set(inames) <= s.within_inames
+               or s.within_inames - set(inames) - site.inner for s in touching):
+            return kernel, (f"lastprivate({name}): {name!r} is also used outside the loops the "
+                            "directive declares parallel, in the same region")
+        if last is None:
+            return kernel, (f"lastprivate({name}): the last iteration of the loops over "
+                            f"{', '.join(v for v, _ in site.loops)} is not one point the "
+                            "translator can name (its bounds differ by cases)")
+        kernel = _last_store(kernel, name, touching, inames, last, site.claim.span)
+    return kernel, ""
+
+
+def _names_of(stmt) -> frozenset[str]:
+    """The variables a statement reads or writes."""
+    return frozenset(stmt.assignee_names()).union(
+        *(dependencies(e) for e in stmt.read_expressions()))
+
+
+def _last_store(kernel: Kernel, name: str, touching: list, inames: tuple[str, ...],
+                last: tuple, span) -> Kernel:
+    """`kernel` with `name` (a 1-element array) private in `touching` and stored back by the
+    iteration at the point `last` of `inames`."""
+    taken = set(kernel.arg_names) | set(kernel.temporaries) | kernel.all_inames | {
+        s.id for s in kernel.statements}
+    copy = _fresh(f"_tr_last_{name}", taken)
+    target = next(s.assignee for s in touching if name in s.assignee_names())
+    privatized = {s.id: map_expressions(s, _Renamer(name, copy)) for s in touching}
+    statements = [privatized.get(s.id, s) for s in kernel.statements]
+    store = Assignment(
+        id=_fresh(f"_tr_store_{name}", taken | {copy}), assignee=target,
+        expression=p.Variable(copy), within_inames=frozenset(inames),
+        depends_on=frozenset(s.id for s in touching if name in s.assignee_names()),
+        predicates=frozenset(p.Comparison(p.Variable(i), "==", v) for i, v in zip(inames, last)),
+        span=span)
+    temps = kernel.temporaries.set(copy, TemporaryVariable(
+        name=copy, dtype=kernel.arg(name).dtype, address_space=AddressSpace.PRIVATE, span=span))
+    return kernel.copy(statements=(*statements, store), temporaries=temps)
+
+
+def _fresh(name: str, taken: set[str]) -> str:
+    k, out = 0, name
+    while out in taken:
+        k += 1
+        out = f"{name}_{k}"
+    return out
+
+
+class _Renamer(IRIdentityMapper):
+    """``x[0]`` (any subscript of `name`) -> the private copy."""
+
+    def __init__(self, name: str, copy: str) -> None:
+        super().__init__()
+        self.name, self.copy = name, p.Variable(copy)
+
+    def __call__(self, expr):
+        return self.rec(expr)
+
+    def map_subscript(self, expr: p.Subscript, *args, **kwargs):
+        if getattr(expr.aggregate, "name", None) == self.name:
+            return self.copy
+        return super().map_subscript(expr, *args, **kwargs)
+
+
 def _unsupported(claim: LoopClaim) -> str:
     """Why a correct claim cannot run in parallel here ("" if it can)."""
     ops = [f"{op}:{n}" for op, n in claim.reductions if op not in SUPPORTED_REDUCTIONS]
     if ops:
         return (f"reduction({ops[0]}): the translator has no parallel reduction for operator "
                 f"'{ops[0].split(':')[0]}' (only {', '.join(sorted(SUPPORTED_REDUCTIONS))})")
-    if claim.lastprivate:
-        name = claim.lastprivate[0]
-        return (f"lastprivate({name}) is not supported in parallel ({name!r} gets the last "
-                "iteration's value as in the sequential loop)")
     return ""
 
 
