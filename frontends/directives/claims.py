@@ -36,6 +36,9 @@ class Untouched:
     lines: tuple[int, int] = (0, 0)
     #: a construct with a body (``critical`` ... ``end critical``): the words of its end
     end_words: tuple[str, ...] = ()
+    #: OpenACC ``routine``: (the procedure it names, "" for the one it stands in or before;
+    #: its level: "seq", "vector", "worker" or "gang")
+    routine: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -97,7 +97,8 @@ class FortranFrontend:
                     else _parse_needed(lines, code, form, [m.kernel_line for m in marks]
                                        + [c.raw.line for c in loop_claims]))
             procedures = build_procedures(tree, lines, finder.preload(tree))
-            callees = CalleeIndex(finder, lines, code, form, procedures)
+            callees = CalleeIndex(finder, lines, code, form, procedures,
+                                  openacc="openacc" in models)
             marks = _with_claim_regions(marks, claims, procedures, lines, form)
             regions = (_build_regions(marks, procedures, lines, form, finder, callees)
                        if marks else [])

@@ -2,9 +2,8 @@
 !
 ! lastprivate: each iteration has its own copy of t (and k), and after the loop they hold the
 ! values the sequentially last iteration gave them, as in OpenMP.  The loops run in parallel;
-! the work item that runs the last iteration (i = 1 + 3*((n-1)/3); in the collapsed nest, the
-! last point (j, i) = (m, m) of the triangle) stores its copies.  Bit-identical to the
-! original.
+! the work item that runs the last iteration (i = 1 + 3*((n-1)/3); in the collapsed nest, its
+! last point (j, i) = (m, m - 1)) stores its copies.  Bit-identical to the original.
 
 subroutine last_value(n, a, b, c, t, k)
   implicit none
@@ -27,7 +26,7 @@ subroutine last_value(n, a, b, c, t, k)
   !$omp end parallel do
 end subroutine
 
-subroutine last_of_triangle(m, u, v, s, jl)
+subroutine last_of_block(m, u, v, s, jl)
   implicit none
   integer, intent(in) :: m
   real(8), intent(in) :: u(m, m)
@@ -37,8 +36,8 @@ subroutine last_of_triangle(m, u, v, s, jl)
   s = 0
   jl = 0
   !$omp parallel do collapse(2) lastprivate(s, jl)
-  do j = 1, m
-     do i = 1, j
+  do j = 2, m
+     do i = 1, m - 1
         s = u(i, j) * 2 + i
         jl = 1000 * j + i
         v(i, j) = s - u(i, j)
@@ -63,7 +62,7 @@ program main
   c = 0
   v = 0
   call last_value(n, a, b, c, t, k)
-  call last_of_triangle(m, u, v, s, jl)
+  call last_of_block(m, u, v, s, jl)
   print '(ES25.17, I8)', t, k
   print '(ES25.17, I8)', s, jl
   print '(2ES25.17)', sum(c), sum(v)

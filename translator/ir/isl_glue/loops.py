@@ -14,8 +14,7 @@ from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (_align_params, aff_from_expr, combined_domain,
-                                         expr_from_aff,
-                                         expr_from_pwaff, inames_of, union_all)
+                                         expr_from_aff, expr_from_pwaff, inames_of, union_all)
 
 
 def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int = 1,
