@@ -528,3 +528,22 @@ def test_nowait_between_dependent_loops_is_a_race(tmp_path: Path, name: str, tex
             "'nowait' lets the loop at line 8 start before") in done.stderr
     independent = text.replace("b(i-1)", "a(i)").replace("b[i - 1]", "a[i]")
     assert translate(tmp_path, name, independent).returncode == 0
+
+
+def test_one_scanner_reads_each_sentinel_with_its_continuation_rule() -> None:
+    """``!$translate`` continues only with ``!$translate&``; ``!$omp``/``!$acc`` with or
+    without ``&``, in fixed form also with a column-6 mark, their trailing comments dropped."""
+    from frontends.fortran.regions import scan_directives
+    from frontends.fortran.source import SourceLines
+    from translator.diagnostics import FrontendError
+    fixed = SourceLines("s.f", "c$omp parallel do\nc$omp1 private(t)  ! why\n      x = 1\n"
+                               "!$translate kernel k\n")
+    omp = scan_directives(fixed, "fixed", "omp", continuation="openmp")
+    assert [(d.line, d.last_line, d.text) for d in omp] == [(1, 2, "parallel do private(t)")]
+    assert [d.text for d in scan_directives(fixed, "fixed")] == ["kernel k"]
+    free = SourceLines("s.f90", "  !$acc loop &\n  !$acc independent\n"
+                                "  !$translate kernel &\n  !$translate k\n")
+    assert [d.text for d in scan_directives(free, "free", "acc", continuation="openmp")] == [
+        "loop independent"]
+    with pytest.raises(FrontendError, match="not a '!\\$translate&' continuation line"):
+        scan_directives(free, "free")
