@@ -24,13 +24,13 @@ from translator.analysis.legality import check_mappings
 from translator.analysis.privatize import privatize
 from translator.analysis.reductions import statement_update
 from translator.automap import _tagged, reduction_band
-from translator.diagnostics import FrontendError, LegalityError, warn
+from translator.diagnostics import FrontendError, LegalityError, SourceSpan, warn
 from translator.ir.claims import RACE, SEQUENTIAL, LoopClaim, LoopInfo, RegionFacts, TransformCall
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable
-from translator.ir.expr import IRIdentityMapper, dependencies
+from translator.ir.expr import Expression, IRIdentityMapper, dependencies
 from translator.ir.isl_glue import last_point
 from translator.ir.kernel import Kernel
-from translator.ir.statements import Assignment, map_expressions
+from translator.ir.statements import Assignment, Statement, map_expressions
 from translator.ir.util import FrozenDict
 from translator.split import loops_conflict, sub_kernel
 
@@ -412,14 +412,15 @@ def with_last_stores(kernel: Kernel, site: ClaimSite, shared: frozenset[str]
     return kernel, ""
 
 
-def _names_of(stmt) -> frozenset[str]:
+def _names_of(stmt: Statement) -> frozenset[str]:
     """The variables a statement reads or writes."""
     return frozenset(stmt.assignee_names()).union(
         *(dependencies(e) for e in stmt.read_expressions()))
 
 
-def _last_store(kernel: Kernel, name: str, touching: list, inames: tuple[str, ...],
-                last: tuple, span) -> Kernel:
+def _last_store(kernel: Kernel, name: str, touching: list[Statement],
+                inames: tuple[str, ...], last: tuple[Expression, ...],
+                span: SourceSpan | None) -> Kernel:
     """`kernel` with `name` (a 1-element array) private in `touching` and stored back by the
     iteration at the point `last` of `inames`."""
     taken = set(kernel.arg_names) | set(kernel.temporaries) | kernel.all_inames | {
@@ -453,9 +454,6 @@ class _Renamer(IRIdentityMapper):
     def __init__(self, name: str, copy: str) -> None:
         super().__init__()
         self.name, self.copy = name, p.Variable(copy)
-
-    def __call__(self, expr):
-        return self.rec(expr)
 
     def map_subscript(self, expr: p.Subscript, *args, **kwargs):
         if getattr(expr.aggregate, "name", None) == self.name:

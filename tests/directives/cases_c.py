@@ -263,6 +263,15 @@ C_CASES: list[tuple] = [
   *s = t;
   *k = at;
 """),
+    ("c_omp_lastprivate_downward", F, "lastprivate", """
+  double t = 0;
+#pragma omp parallel for lastprivate(t)
+  for (int i = n - 1; i >= 0; i -= 3) {
+    t = a[i] * 2 + b[i];
+    c[i] = t;
+  }
+  *s = t;
+"""),
     ("c_omp_lastprivate_read_first", R, "lastprivate", """
   double t = 1;
 #pragma omp parallel for lastprivate(t)

@@ -302,6 +302,16 @@ FORTRAN_CASES: list[tuple] = [
   end do
   s = t
 """),
+    ("f_omp_lastprivate_downward", F, "lastprivate", """
+  integer :: i
+  real(8) :: t
+  !$omp parallel do lastprivate(t)
+  do i = n, 1, -2
+     t = a(i) * 2 + b(i)
+     c(i) = t
+  end do
+  s = t
+"""),
     ("f_omp_lastprivate_read_first", R, "lastprivate", """
   integer :: i
   real(8) :: t
