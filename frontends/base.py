@@ -20,28 +20,14 @@ Frontends know nothing of OpenCL: the glue signature comes in as `GlueSignature`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 
 from translator.diagnostics import SourceSpan
+from translator.ir.claims import RegionFacts, TransformCall
 from translator.ir.glue import GlueParam, GlueSignature  # noqa: F401 (the frontend contract)
 from translator.ir.kernel import Kernel
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TransformCall:
-    """One transform pragma: ``name(*args, **kwargs)`` with Python-literal arguments."""
-
-    name: str
-    args: tuple[Any, ...] = ()
-    kwargs: tuple[tuple[str, Any], ...] = ()
-    span: SourceSpan | None = field(default=None, compare=False)
-    #: Names in the arguments are case-insensitive (Fortran): the pipeline spells them as the
-    #: kernel does before the call (`transforms.registry.fold_names`).
-    case_insensitive: bool = False
-    #: (name as resolved, name as the source spells it), for messages about the call.
-    spellings: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,6 +65,9 @@ class Region:
     #: ``kernel NAME async(N)``: the queue id N of the region's calls (-1: a bare ``async``);
     #: None: the calls run without async.
     async_queue: int | None = None
+    #: The OpenMP/OpenACC claims of the region and what the proof needs to know of it; the
+    #: driver proves them (`translator.directive_proof`) before the region runs the pipeline.
+    claims: RegionFacts | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -110,7 +110,7 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
     source = (SourceBytes.from_bytes(text) if isinstance(text, bytes)
               else SourceBytes.from_text(text))
     with file_stage(pass_options, "parse"):
-        parsed = frontend.parse(path, source.text, options)
+        parsed = with_claims_proven(frontend.parse(path, source.text, options))
     base = os.path.basename(path)
     stem, _ = os.path.splitext(base)
     result = TranslationResult(source=path, language=frontend.language, parsed=parsed)
@@ -145,6 +145,24 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
         _join_device_code(device)
     result.outputs[f"{stem}.host.c"] = host + (glue_reference(symbol, base) if symbol else "")
     return result
+
+
+def with_claims_proven(parsed: ParsedFile) -> ParsedFile:
+    """`parsed` with the OpenMP/OpenACC claims of each region proven
+    (`translator.directive_proof`): the proof's kernel, the transform calls it adds after the
+    region's own and its report lines.  A race is a ``directive-race`` warning (an error
+    unless ``-Wno-error=directive-race``) and the region keeps its sequential meaning."""
+    if not any(r.claims for r in parsed.regions):
+        return parsed
+    from translator.directive_proof import prove_region_claims
+    regions = []
+    for region in parsed.regions:
+        if region.claims is not None:
+            done = prove_region_claims(region.kernel, region.claims)
+            region = replace(region, kernel=done.kernel, directive_notes=done.notes,
+                             transform_calls=region.transform_calls + done.calls)
+        regions.append(region)
+    return replace(parsed, regions=tuple(regions))
 
 
 def _with_command_options(kernel, options: dict[str, Any]):
@@ -228,7 +246,7 @@ def unmapped_ir(path: str, text: str | bytes, options: dict[str, Any] | None = N
     frontend = frontend_for(path, options.get("language"))
     source = (SourceBytes.from_bytes(text) if isinstance(text, bytes)
               else SourceBytes.from_text(text))
-    parsed = frontend.parse(path, source.text, options)
+    parsed = with_claims_proven(frontend.parse(path, source.text, options))
     stem = os.path.splitext(os.path.basename(path))[0]
     return {f"{stem}.ir": "\n".join(print_kernel(_with_command_options(r.kernel, options))
                                     for r in parsed.regions)}

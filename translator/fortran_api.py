@@ -42,14 +42,14 @@ def parse_fortran(source: str, filename: str = "source.f90", *,
     (['fill'], ['a', 'n', 'out'])
     """
     from translator.diagnostics import TranslatorError
-    from translator.driver import frontend_for
+    from translator.driver import frontend_for, with_claims_proven
     frontend = frontend_for(filename, "fortran")
     opts = dict(options or {})
     if _KERNEL_DIRECTIVE.search(source):
-        return _marked_kernels(frontend.parse(filename, source, opts))
+        return _marked_kernels(with_claims_proven(frontend.parse(filename, source, opts)))
     text, origin = with_regions(source, filename, opts)
     try:
-        regions = frontend.parse(filename, text, opts).regions
+        regions = with_claims_proven(frontend.parse(filename, text, opts)).regions
     except TranslatorError as err:
         err.span = _original(err.span, origin)
         raise

@@ -6,6 +6,7 @@ Pipeline: `preprocess` (gcc -E, pycparser) -> `regions` (directives, region site
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +23,10 @@ from frontends.c.typemodel import FileScope
 from frontends.directives import (claim_parsers, directive_models, left_as_written,
                                   untouched_notes)
 from frontends.directives.c import read_claims
+from frontends.directives.openacc import routine_refusal
 from frontends.pragmas import DataSite
-from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
+from translator.diagnostics import (FrontendError, Note, TranslatorError,
+                                   UnsupportedConstructError)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,11 +74,12 @@ class CFrontend:
         regions: list[Region] = []
         refs: dict[int, References] = {}
         functions = function_definitions(tree)
+        refused = routine_refusals(src, claims)
         seen: dict[str, Region] = {}
         for site in sites:
             func_refs = refs.setdefault(id(site.function), References(site.function))
             try:
-                region = _region(src, fscope, site, func_refs, functions)
+                region = _region(src, fscope, site, func_refs, functions, refused)
             except UnsupportedConstructError as err:
                 if not site.claims:
                     raise
@@ -109,11 +113,38 @@ class CFrontend:
         return generation_definition(symbol)
 
 
+def routine_refusals(src: SourceText, claims: dict) -> dict[str, tuple[str, Note]]:
+    """function name -> why a region cannot call it, and a note at the directive: the
+    functions an OpenACC
+    ``routine gang``/``worker``/``vector`` directive declares (the one it names, or the one
+    declared or defined right after it)."""
+    out = {}
+    for raw, claim in claims.values():
+        name, level = getattr(claim, "routine", None) or ("", "seq")
+        if level == "seq":
+            continue
+        name = name or _next_function_name(src, raw.last_line)
+        if name:
+            out[name] = (routine_refusal(name, level),
+                         Note(f"{name!r} is declared 'routine {level}' here", raw.span))
+    return out
+
+
+def _next_function_name(src: SourceText, after: int) -> str:
+    """The name of the function declared or defined after line `after` (the identifier
+    before the first parenthesis), or ""."""
+    text = "".join(line for line in src.lines[after:after + 20]
+                   if not line.lstrip().startswith("#"))
+    m = re.match(r"[^(;{}]*?([A-Za-z_]\w*)\s*\(", text)
+    return m.group(1) if m else ""
+
+
 def _region(src: SourceText, fscope: FileScope, site, refs: References,
-            functions: dict) -> Region:
+            functions: dict, refused: dict) -> Region:
     try:
         builder = RegionBuilder(src, fscope, site)
         builder.functions = functions
+        builder.refused_calls = refused
         return Assembler(builder, builder.build(), site, refs).assemble()
     except TranslatorError:
         raise

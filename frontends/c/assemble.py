@@ -24,6 +24,7 @@ from pycparser import c_ast
 from pycparser.c_generator import CGenerator
 
 from frontends.base import Region
+from frontends.directives.claims import LoopInfo, RegionFacts
 from frontends.c.build import BuiltRegion, Loop, RawStatement
 from frontends.c.expressions import Binding, ExpressionBuilder
 from frontends.footprint import index_end
@@ -81,10 +82,10 @@ class Assembler:
             assumptions=self._assumptions(),
             options=Options(source_language="c", extra=self._extra()),
             span=self.site.kernel.span)
-        calls, notes = self._prove_claims(kernel) if self.site.claims else ((), ())
         return Region(
             name=self.site.name, kernel=apply_marks(kernel, self.site.marks),
-            transform_calls=tuple(self.site.calls) + calls, directive_notes=notes,
+            transform_calls=tuple(self.site.calls),
+            claims=self._facts() if self.site.claims else None,
             start=self.site.kernel.start, end=self.site.end.end, indent=self._indent(),
             procedure=self.site.function.decl.name, span=self.site.kernel.span,
             call_args=tuple((a.name, self._call_arg(a)) for a in args),
@@ -126,23 +127,22 @@ class Assembler:
             and not self.refs.used_after(self.built.c_names[name], self.site)))
         return FrozenDict({"private_candidates": names} if names else {})
 
-    def _prove_claims(self, kernel: Kernel) -> tuple[tuple, tuple[str, ...]]:
-        """The OpenMP/OpenACC claims of the region, proven (`frontends.directives.proof`)."""
-        from frontends.directives.proof import LoopInfo, RegionFacts, prove_claims
+    def _facts(self) -> RegionFacts:
+        """What the proof of the region's OpenMP/OpenACC claims needs
+        (`translator.directive_proof`)."""
         loops = self.built.loops
         index = {id(loop): k for k, loop in enumerate(loops)}
         infos = tuple(LoopInfo(loop.var, loop.iname, loop.span.line if loop.span else 0,
                                index.get(id(loop.parent)),
                                loop.var in self.built.outer_loop_vars) for loop in loops)
-        facts = RegionFacts(kernel=kernel, written_back=frozenset(self.scalars_out),
-                            auto_private=frozenset(self.private),
-                            implicit=frozenset(loop.var for loop in loops)
-                            | frozenset(self.built.temporaries), loops=infos,
-                            unsized=frozenset(
-                                n for n, b in self.built.outer.items()
-                                if b.ctype.kind == "pointer"
-                                or (b.ctype.kind == "array" and b.ctype.dims[0] is None)))
-        return prove_claims(facts, self.site.claims)
+        unsized = frozenset(n for n, b in self.built.outer.items()
+                            if b.ctype.kind == "pointer"
+                            or (b.ctype.kind == "array" and b.ctype.dims[0] is None))
+        return RegionFacts(claims=tuple(self.site.claims),
+                           written_back=frozenset(self.scalars_out),
+                           auto_private=frozenset(self.private),
+                           implicit=frozenset(loop.var for loop in loops)
+                           | frozenset(self.built.temporaries), loops=infos, unsized=unsized)
 
     def _classify_scalars(self) -> None:
         written = {s.assignee_name for s in self.stmts}

@@ -27,7 +27,7 @@ from frontends.c.regions import RegionSite, directive_span, is_translate_pragma
 from frontends.c.typemodel import INT32, CType, FileScope
 from frontends.fortran.build_support import nodes_of
 from frontends.pragmas import parse_directive
-from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
+from translator.diagnostics import (FrontendError, Note, SourceSpan, TranslatorError,
                                     UnsupportedConstructError)
 from translator.ir.data import AddressSpace, TemporaryVariable
 from translator.ir.expr import Expression, TypeCast, dependencies
@@ -128,6 +128,9 @@ class RegionBuilder:
         #: Functions of the translation unit, by name (set by the caller: their calls are
         #: inlined, `frontends.c.inline`), the inlined calls being built, innermost last.
         self.functions: dict[str, c_ast.FuncDef] = {}
+        #: functions a region may not call (OpenACC routine gang/worker/vector): name ->
+        #: (message, note at the directive)
+        self.refused_calls: dict[str, tuple[str, Note]] = {}
         self.call_stack: list[Frame] = []
         self.via: tuple[tuple[str, SourceSpan], ...] = ()
         self._scope_base = 0

@@ -460,6 +460,10 @@ class ExpressionBuilder:
             return self._rounding_or_sign(node, name, args)
         if name in POINTER_RESULTS and hasattr(self.env, "emit"):
             return self._pointer_result(node, name, args)
+        refused = getattr(self.env, "refused_calls", {}).get(name)
+        if refused is not None:   # an OpenACC routine gang/worker/vector
+            raise UnsupportedConstructError(refused[0], self.span(node, name),
+                                            notes=(refused[1],))
         if name in getattr(self.env, "functions", {}):   # defined in the file: inlined
             return self.env.inline_call(node, name, args)
         why = _not_in_opencl(name)

@@ -164,7 +164,7 @@ def parse_file(src: SourceText, options: dict) -> c_ast.FileAST:
     # one of those does not parse, without them: a call of it is then refused as unknown)
     for keep_called in (True, False):
         skimmed = blank_unneeded_bodies(text, words, keep_called=keep_called)
-        if skimmed is not text:
+        if skimmed is not text or keep_called:   # nothing blanked: every body is needed
             try:
                 return parse_c(src, skimmed)
             except FrontendError:

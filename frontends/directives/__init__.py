@@ -40,15 +40,19 @@ rename):
   ``atomic`` (``atomic update``) `Untouched` guarding a scalar update is a reduction
   (`with_inner_directives`); any other `Untouched` leaves the loop as written.
 - The frontends (`frontends.directives.fortran`; C in `frontends.c.regions`) make each loop
-  nest a region (named ``<procedure>_<k>``) and prove its claims on the kernel they built
-  (`frontends.directives.proof.prove_claims`).  The proof uses the directive's rules, not the
+  nest a region (named ``<procedure>_<k>``) and record its claims with what the proof needs
+  (`translator.ir.claims.RegionFacts`, ``Region.claims``); the driver proves them on the
+  region's kernel (`translator.directive_proof`, pipeline layer: frontends never run the
+  analyses).  The proof uses the directive's rules, not the
   sequential program: a shared scalar written in the loop, a private scalar read before it is
   written, a carried dependence on a declared-parallel loop are ``directive-race`` warnings at
   the directive (errors unless ``-Wno-error=directive-race``); a correct claim that cannot run
-  in parallel here (``lastprivate``, a reduction operator or an array reduction the IR lacks)
-  is a ``directive-sequential`` warning; either way the region keeps its sequential meaning
-  (the automatic mapping decides).  A proven claim adds ``set_options(reassociate=True)`` when
-  it has reductions, then its ``hints``.  A loop no region can hold (a call, I/O) is left as
+  in parallel here (a reduction operator or an array reduction the IR lacks, a
+  ``lastprivate`` whose last-iteration store cannot be placed) is a ``directive-sequential``
+  warning; either way the region keeps its sequential meaning (the automatic mapping
+  decides).  A proven claim with ``lastprivate`` gives the region a kernel where the variable
+  is private and the last iteration stores it; with reductions it adds
+  ``set_options(reassociate=True)``, then its ``hints``.  A loop no region can hold (a call, I/O) is left as
   written with a ``directive-untranslated`` warning (`left_as_written`).
 """
 

@@ -7,69 +7,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from frontends.base import TransformCall
 from frontends.directive_models import MODELS, parse_models  # noqa: F401 (re-exported)
 from translator.diagnostics import SourceSpan, TranslatorError, warn
-
-
-#: The warning id of a directive whose claim does not hold; an error unless
-#: ``-Wno-error=directive-race``.
-RACE = "directive-race"
-
-#: The warning id of a directive whose loop holds something no region can (a call, I/O):
-#: the loop is left as written, the file is translated.
-UNTRANSLATED = "directive-untranslated"
-
-#: The warning id of a correct directive the translator cannot carry out in parallel (a
-#: reduction operator it has no parallel form for): the loop keeps its sequential meaning.
-SEQUENTIAL = "directive-sequential"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LoopClaim:
-    """A directive that declares loops parallel (see the module docstring)."""
-
-    model: str                      # "openmp" or "openacc"
-    name: str                       # the directive as normalised: "parallel do", "loop" ...
-    span: SourceSpan
-    parallel: int = 1               # outer loops declared parallel; 0: automatic mapping
-    private: tuple[str, ...] = ()
-    firstprivate: tuple[str, ...] = ()
-    lastprivate: tuple[str, ...] = ()
-    shared: tuple[str, ...] = ()
-    reductions: tuple[tuple[str, str], ...] = ()   # (operator as written, variable)
-    default: str | None = None
-    ignored: tuple[str, ...] = ()
-    hints: tuple[TransformCall, ...] = ()
-    end_words: tuple[str, ...] = ()  # the end directive that may close it ("end parallel do")
-    #: lines of the directive (first, last), filled by the scanner
-    lines: tuple[int, int] = (0, 0)
-
-    @property
-    def reduction_names(self) -> tuple[str, ...]:
-        return tuple(n for _, n in self.reductions)
-
-    def listed(self) -> set[str]:
-        """Every variable a data-sharing clause names."""
-        return {*self.private, *self.firstprivate, *self.lastprivate, *self.shared,
-                *self.reduction_names}
-
-    def privates(self) -> frozenset[str]:
-        """Variables with one copy per iteration (``private``, ``firstprivate``;
-        ``lastprivate`` is refused, `frontends.directives.proof`)."""
-        return frozenset({*self.private, *self.firstprivate})
-
-    def private_names(self, written: set[str] | frozenset[str]) -> frozenset[str]:
-        """`privates` and, under ``default(private)`` or ``default(firstprivate)``, every
-        variable of `written` (the scalars the loop writes) that no other clause names."""
-        if self.default not in ("private", "firstprivate"):
-            return self.privates()
-        others = {*self.shared, *self.lastprivate, *self.reduction_names}
-        return self.privates() | frozenset(n for n in written if n not in others)
-
-    def describe(self) -> str:
-        """How messages name it: ``'!$omp parallel do'`` is spelled by the frontend."""
-        return self.name
+from translator.ir.claims import (  # noqa: F401 (re-exported: the claims' vocabulary)
+    RACE, SEQUENTIAL, UNTRANSLATED, LoopClaim, LoopInfo, RegionFacts)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,6 +36,9 @@ class Untouched:
     lines: tuple[int, int] = (0, 0)
     #: a construct with a body (``critical`` ... ``end critical``): the words of its end
     end_words: tuple[str, ...] = ()
+    #: OpenACC ``routine``: (the procedure it names, "" for the one it stands in or before;
+    #: its level: "seq", "vector", "worker" or "gang")
+    routine: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

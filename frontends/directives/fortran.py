@@ -4,12 +4,13 @@ Free form: ``!$omp`` (``!$acc``) as the first non-blank text of a line; fixed fo
 ``c$omp``, ``*$omp`` or ``!$omp`` in column 1 as well.  A directive ending in ``&`` continues
 on the next line, which starts with the sentinel (free form: optionally followed by ``&``;
 fixed form: the sentinel and a character other than blank or zero in column 6 also
-continue).  Conditional-compilation lines (``!$ use omp_lib``) are not directives.
+continue).  Conditional-compilation lines (``!$ use omp_lib``) are not directives.  The lines
+are read by the scanner of ``!$translate`` directives (`frontends.fortran.regions.
+scan_directives`) with the sentinel and OpenMP's continuation rule.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,17 +19,18 @@ from frontends.directives.claims import (
     DataClaim,
     EndDirective,
     LoopClaim,
+    LoopInfo,
     ParallelOpen,
+    RegionFacts,
     Untouched,
     inherit,
     parallel_left,
     spelled,
     with_inner_directives,
 )
-from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line
+from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line, scan_directives
 from frontends.fortran.scopes import Procedure, innermost_procedure
-from frontends.fortran.source import (SourceLines, children, class_name, is_comment, node_lines,
-                                      strip_comment)
+from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
 from translator.diagnostics import FrontendError
 
 _SENTINELS = {"openmp": "omp", "openacc": "acc"}
@@ -45,62 +47,6 @@ class FoundClaim:
     claim: Claim
 
 
-def _patterns(word: str, form: str) -> list[re.Pattern]:
-    free = re.compile(rf"^(\s*)(!\${word})(?=[\s&]|$)(.*)$", re.IGNORECASE)
-    if form != "fixed":
-        return [free]
-    return [free, re.compile(rf"^()([cC*!]\${word})(?=[\s&0-9]|$)(.*)$", re.IGNORECASE)]
-
-
-def _match(line: str, patterns: list[re.Pattern]) -> re.Match | None:
-    for pat in patterns:
-        m = pat.match(line)
-        if m is not None:
-            return m
-    return None
-
-
-def scan_model(lines: SourceLines, form: str, model: str) -> list[RawDirective]:
-    """Every directive of `model` in the file, continuation lines joined."""
-    patterns = _patterns(_SENTINELS[model], form)
-    out: list[RawDirective] = []
-    k, total = 1, len(lines.lines)
-    while k <= total:
-        m = _match(lines.line(k), patterns)
-        if m is None:
-            k += 1
-            continue
-        first, col = k, len(m.group(1)) + 1
-        span = lines.span(first, col)
-        text = _body(m.group(3), form)
-        while text.endswith("&") or _fixed_continues(lines, k + 1, patterns, form):
-            k += 1
-            nxt = _match(lines.line(k), patterns) if k <= total else None
-            if nxt is None:
-                raise FrontendError(f"{m.group(2)} directive continued with '&' but the next "
-                                    f"line is not a '{m.group(2)}' continuation line", span)
-            text = text.removesuffix("&").rstrip() + " " + _body(nxt.group(3), form)
-        out.append(RawDirective(first, k, col, text.strip(), m.group(1), span))
-        k += 1
-    return out
-
-
-def _body(text: str, form: str) -> str:
-    body = text.strip()
-    if form == "fixed" and text[:1] not in (" ", "\t", "") and text[:1] != "0":
-        body = text[1:].strip()        # column 6: a continuation mark
-    if body.startswith("&"):
-        body = body[1:].strip()
-    return strip_comment(body).rstrip()
-
-
-def _fixed_continues(lines: SourceLines, k: int, patterns: list[re.Pattern], form: str) -> bool:
-    if form != "fixed" or k > len(lines.lines):
-        return False
-    m = _match(lines.line(k), patterns[1:])
-    return m is not None and m.group(3)[:1] not in (" ", "\t", "", "0")
-
-
 def read_claims(lines: SourceLines, form: str, models: tuple[str, ...],
                 parsers: dict[str, Any]) -> list[FoundClaim]:
     """The claims of every directive of the requested models, in line order."""
@@ -108,7 +54,7 @@ def read_claims(lines: SourceLines, form: str, models: tuple[str, ...],
     for model in models:
         if model not in _SENTINELS:
             continue
-        for raw in scan_model(lines, form, model):
+        for raw in scan_directives(lines, form, _SENTINELS[model], continuation="openmp"):
             claim = parsers[model](raw.text, raw.span, "fortran")
             found.append(FoundClaim(raw, claim))
     found = sorted(found, key=lambda f: f.raw.line)
@@ -311,23 +257,21 @@ def data_raw_directives(found: list[FoundClaim]) -> list[RawDirective]:
     return out
 
 
-def prove_region_claims(kernel: Any, written_scalars: frozenset[str], source_names: set[str],
-                        loops: list[Any], m: RegionMarks, builder: Any = None
-                        ) -> tuple[tuple[Any, ...], tuple[str, ...]]:
-    """Prove the claims of region `m` on its kernel (`loops`: the builder's `LoopRecord`s,
-    `source_names`: the procedure's variables the region touches, `builder`: the region's
-    builder, for declared extents); returns the transform calls the proven claims add and a
-    report line per claim."""
-    from frontends.directives.proof import LoopInfo, RegionFacts, prove_claims
+def region_facts(written_scalars: frozenset[str], temporaries: frozenset[str],
+                 source_names: set[str], loops: list[Any], m: RegionMarks,
+                 shapes: dict[str, tuple]) -> RegionFacts:
+    """What the proof of the claims of region `m` needs (`translator.directive_proof`):
+    `loops` are the builder's `LoopRecord`s, `source_names` the procedure's variables the
+    region touches, `temporaries` the kernel's, `shapes` the declared shapes of its
+    explicit-shape dummies."""
     index = {id(r): k for k, r in enumerate(loops)}
     infos = [LoopInfo(r.var, r.iname, r.span.line,
                       index[id(r.enclosing[-1])] if r.enclosing else None) for r in loops]
     # scalars the translator made private on its own are shared under the directive's rules
-    auto = frozenset(n for n in kernel.temporaries if n in source_names)
-    facts = RegionFacts(kernel=kernel, written_back=written_scalars, auto_private=auto,
-                        implicit=frozenset(r.var for r in loops), loops=tuple(infos),
-                        declared_shapes=declared_shapes(kernel, builder) if builder else {})
-    return prove_claims(facts, m.claims)
+    auto = frozenset(n for n in temporaries if n in source_names)
+    return RegionFacts(claims=m.claims, written_back=written_scalars, auto_private=auto,
+                       implicit=frozenset(r.var for r in loops), loops=tuple(infos),
+                       declared_shapes=shapes)
 
 
 def declared_shapes(kernel: Any, builder: Any) -> dict[str, tuple]:

@@ -10,7 +10,8 @@ statement after it) is a `ParallelOpen`: the frontends make the whole construct 
 its ``loop`` directives claims (code between them runs as one gang would).
 `resolve_constructs` makes a bare ``loop`` inside ``kernels`` automatic and gives loops of a
 construct its sizes.  Sizes (``vector_length(n)``, ``tile(a, b)``, ``num_gangs(1)``) become
-``split_iname`` hints, applied once the claim is proven (`mapping_hints`, `bind_hints`).
+``split_iname`` hints (`mapping_hints`), named and applied once the claim is proven
+(`translator.directive_proof.bind_hints`).
 
 Data sharing (OpenACC 3.x, 2.6.2): a scalar not named in a clause is firstprivate in a
 ``parallel``/``serial`` construct (one copy per gang, shared by the gang's workers and vector
@@ -21,11 +22,14 @@ check of a shared scalar); arrays are shared.  Names in data clauses (``copy(a)`
 own data-directive vocabulary (which is OpenACC's: ``present_or_*``/``p*`` aliases map onto
 it).  ``host_data`` is an error (device addresses do not exist outside a region here);
 ``routine``, ``declare``, ``wait``, ``cache``, ``atomic``, ``init``, ``set``, ``shutdown``
-stay as written, with the reason in the report.
+stay as written, with the reason in the report.  A ``routine seq`` procedure is inlined where a
+region calls it, like any procedure; a region that calls a ``routine gang``/``worker``/
+``vector`` one is refused (`routine_level`, `routine_refusal`: the frontends check calls).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from frontends.base import TransformCall
@@ -42,8 +46,7 @@ _DATA_WORDS = frozenset({"data", "enter", "exit", "update"})
 
 #: Directives that stay as written, with the reason the report gives.
 _NOT_OFFLOADED = {
-    "routine": "procedures called from a region are not translated (the region that calls "
-               "one is refused)",
+    "routine": "a 'routine seq' procedure is inlined into the regions that call it",
     "declare": "declared data is moved by each region that uses it",
     "wait": "regions run in order: there is nothing to wait for",
     "cache": "the translator chooses what to keep in fast memory",
@@ -81,7 +84,9 @@ def parse_openacc(text: str, span: SourceSpan, language: str) -> Claim:
     split = split_directive(text, _ALL_WORDS, "OpenACC", span)
     words = split.words
     first = text.split("(")[0].split()[0].lower() if text.split() else ""
-    if not words and first in _WITH_ARGUMENT:   # wait(1), cache(a(i)), routine(f) seq
+    if first == "routine":
+        return routine_directive(text, span)
+    if not words and first in _WITH_ARGUMENT:   # wait(1), cache(a(i))
         return Untouched(model=MODEL, name=first, span=span, reason=_NOT_OFFLOADED[first])
     if not words:   # as with OpenMP: left as written, with a warning
         warn("unknown-directive", f"unknown OpenACC directive {first!r}" + suggestion(
@@ -106,6 +111,45 @@ def parse_openacc(text: str, span: SourceSpan, language: str) -> Claim:
         return Untouched(model=MODEL, name=name, span=span, reason=_NOT_OFFLOADED[words[0]],
                          end_words=("atomic",) if words[0] == "atomic" else ())
     raise FrontendError(f"unknown OpenACC directive {name!r}", span)
+
+
+#: The levels of parallelism of an OpenACC routine, outermost first.
+ROUTINE_LEVELS = ("gang", "worker", "vector", "seq")
+_ROUTINE = re.compile(r"^\s*routine\b\s*(?:\(\s*(?P<name>[A-Za-z_]\w*)\s*\))?(?P<rest>.*)$",
+                      re.IGNORECASE | re.DOTALL)
+
+
+def routine_level(text: str) -> tuple[str, str] | None:
+    """(procedure named in parentheses, lower case, or ""; level) of an OpenACC ``routine``
+    directive's text (after the sentinel), or None for another directive.  No level clause
+    counts as ``seq``; ``bind``, ``nohost`` and ``device_type`` change nothing here."""
+    m = _ROUTINE.match(text)
+    if m is None:
+        return None
+    words = set(re.findall(r"[a-z_]+", re.sub(r"\([^()]*\)", "", m.group("rest").lower())))
+    level = next((w for w in ROUTINE_LEVELS if w in words), "seq")
+    return (m.group("name") or "").lower(), level
+
+
+def routine_directive(text: str, span: SourceSpan) -> Untouched:
+    """A ``routine`` directive: left as written.  A ``seq`` procedure is inlined into the
+    regions that call it; a region that calls a ``gang``, ``worker`` or ``vector`` one is
+    refused (`routine_refusal`)."""
+    name, level = routine_level(text) or ("", "seq")
+    reason = _NOT_OFFLOADED["routine"] if level == "seq" else (
+        f"a region that calls a 'routine {level}' procedure is refused (its loops are shared "
+        f"among the {level}s of the caller)")
+    return Untouched(model=MODEL, name=f"routine {level}", span=span, reason=reason,
+                     routine=(name, level))
+
+
+def routine_refusal(procedure: str, level: str) -> str:
+    """Why a region cannot call `procedure`, an OpenACC ``routine`` of a `level` that is not
+    ``seq``."""
+    return (f"call of {procedure!r}, an OpenACC 'routine {level}' procedure, cannot be "
+            f"translated: its loops are shared among the {level}s of the calling construct, "
+            "and a region inlines a procedure into each of its work items; only 'routine seq' "
+            "procedures are inlined (call it outside the loop, or make it 'routine seq')")
 
 
 def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: str
@@ -160,7 +204,7 @@ MAX_GROUP = 256
 
 def loop_placeholder(k: int) -> str:
     """How a hint names the k-th declared loop, counted from the innermost (1); bound to the
-    loop's iname by `bind_hints` once the claim is proven."""
+    loop's iname by `translator.directive_proof.bind_hints` once the claim is proven."""
     return f"@loop{k}"
 
 
@@ -213,27 +257,6 @@ def _split(k: int, size: int, one_gang: bool, span: SourceSpan) -> TransformCall
         (("outer_tag", f"g.{k}"), ("inner_tag", f"l.{k}"))
     return TransformCall(name="split_iname", args=(loop_placeholder(k + 1), size),
                          kwargs=kwargs, span=span)
-
-
-def bind_hints(claim: LoopClaim, loops: tuple[tuple[str, str], ...]
-               ) -> tuple[TransformCall, ...]:
-    """The claim's hints with their loops named: `loops` are the declared-parallel loops as
-    (variable, iname), outermost first.  A hint for a loop the claim does not declare is
-    dropped."""
-    inames = [iname for _, iname in reversed(loops)]
-    out = []
-    for call in claim.hints:
-        args = tuple(_bound(a, inames) for a in call.args)
-        if None not in args:
-            out.append(replace(call, args=args))
-    return tuple(out)
-
-
-def _bound(arg: object, inames: list[str]) -> object:
-    if not (isinstance(arg, str) and arg.startswith("@loop")):
-        return arg
-    k = int(arg.removeprefix("@loop"))
-    return inames[k - 1] if k <= len(inames) else None
 
 
 def _declared_parallel(name: str, clauses: tuple[Clause, ...], span: SourceSpan) -> int:

@@ -9,6 +9,8 @@ worksharing loops inherit its clauses; every other directive is `Untouched`, wit
 
 from __future__ import annotations
 
+import re
+
 from frontends.directives.claims import (
     Claim,
     DataClaim,
@@ -48,8 +50,7 @@ _NOT_OFFLOADED = {
     "flush": "a flush orders host memory",
     "cancel": "cancellation belongs to the host's OpenMP runtime",
     "cancellation": "cancellation belongs to the host's OpenMP runtime",
-    "declare": "declare directives are not translated: procedures called from a region are "
-               "not supported",
+    "declare": "declare directives other than 'declare target' are not translated",
     "requires": "a requires directive constrains the host compiler",
     "scope": "a scope construct runs on host threads",
     "workshare": "workshare is not translated (write the array statement in a DO loop under "
@@ -68,6 +69,10 @@ _NOT_OFFLOADED = {
     "interop": "interop objects belong to the host's OpenMP runtime",
     "dispatch": "dispatch belongs to the host compiler",
 }
+#: What becomes of ``declare target`` (``begin declare target``) procedures and variables.
+_DECLARE_TARGET = ("its procedures are inlined into the regions that call them, and its "
+                   "variables are moved by each region that uses them")
+_DECLARE_TARGET_TEXT = re.compile(r"\s*(?:begin\s+)?declare\s+target\b", re.IGNORECASE)
 _CONSTRUCTS_WITH_END = frozenset({"critical", "single", "master", "masked", "sections",
                                   "task", "taskgroup", "ordered", "workshare", "target",
                                   "teams", "taskloop", "scope", "atomic"})
@@ -94,6 +99,8 @@ _DEFAULTS = frozenset({"shared", "none", "private", "firstprivate"})
 def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
     """The claim of one OpenMP directive (`text`: after the sentinel, continuations
     joined).  Errors for malformed clauses of the directives translated, at `span`."""
+    if _DECLARE_TARGET_TEXT.match(text):
+        return Untouched(model=MODEL, name="declare target", span=span, reason=_DECLARE_TARGET)
     words = split_directive(text, _ALL_WORDS, "OpenMP", span, names_only=True).words
     if not words:
         word = text.split("(")[0].split()[0] if text.split() else ""

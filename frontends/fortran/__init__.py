@@ -15,8 +15,8 @@ from typing import Any
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.directives import (LoopClaim, ParallelOpen, claim_parsers, directive_models,
                                   left_as_written, untouched_notes)
-from frontends.directives.fortran import (claim_marks, data_raw_directives,
-                                          prove_region_claims, read_claims)
+from frontends.directives.fortran import (claim_marks, data_raw_directives, declared_shapes,
+                                          read_claims, region_facts)
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
@@ -97,7 +97,8 @@ class FortranFrontend:
                     else _parse_needed(lines, code, form, [m.kernel_line for m in marks]
                                        + [c.raw.line for c in loop_claims]))
             procedures = build_procedures(tree, lines, finder.preload(tree))
-            callees = CalleeIndex(finder, lines, code, form, procedures)
+            callees = CalleeIndex(finder, lines, code, form, procedures,
+                                  openacc="openacc" in models)
             marks = _with_claim_regions(marks, claims, procedures, lines, form)
             regions = (_build_regions(marks, procedures, lines, form, finder, callees)
                        if marks else [])
@@ -189,14 +190,15 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     written = {n for s in builder.statements for n in s.assignee_names()}
     declared = frozenset().union(*(c.private_names(written) for c, _, _ in m.claims))
     asm = assemble(builder, name, m.span, outside, declared)
-    calls, notes = (prove_region_claims(asm.kernel, asm.written_scalars, set(builder.touched),
-                                        builder.loops, m, builder)
-                    if m.claims else ((), ()))
+    facts = (region_facts(asm.written_scalars, frozenset(asm.kernel.temporaries),
+                          set(builder.touched), builder.loops, m,
+                          declared_shapes(asm.kernel, builder))
+             if m.claims else None)
     after = final_value_statements(builder.loops, _live_after(proc, m, lines, form),
                                    builder.generated, name)
     return FortranRegion(
         name=name, kernel=apply_marks(asm.kernel, m.statement_marks),
-        transform_calls=m.calls + calls, directive_notes=notes,
+        transform_calls=m.calls, claims=facts,
         start=lines.line_start(m.kernel_line), end=lines.line_end(m.end_line), indent=m.indent,
         procedure=proc.name, span=m.span, call_args=asm.call_args,
         written_scalars=asm.written_scalars, logical_args=asm.logical_args,

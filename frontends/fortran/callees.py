@@ -58,6 +58,8 @@ class CalleeIndex:
     code: str
     form: str
     procedures: list[Procedure]
+    #: ``--directives openacc``: a callee declared ``routine gang/worker/vector`` is refused
+    openacc: bool = False
     _files: dict[str, list[Procedure]] = field(default_factory=dict)
     _file_lines: dict[str, SourceLines] = field(default_factory=dict)
 

@@ -26,6 +26,7 @@ statements (spans in the callee's file, each with the call it was inlined at).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pymbolic.primitives as p
 
+from frontends.directives.openacc import routine_level, routine_refusal
 from frontends.fortran.build_support import assigned_names, loop_variables
 from frontends.fortran.callees import Callee, CalleeIndex
 from frontends.fortran.expressions import Layout, Typed, add_expr, cast
@@ -214,6 +216,7 @@ def inline_call(rb: RegionBuilder, name: str, args: list[Any], *, function: bool
                             + ("called as a function" if function else "not a subroutine: "
                                "CALL names subroutines"), site)
     _check_recursion(rb, callee, site)
+    _check_routine(rb, callee, site)
     _check_body(callee, site)
     frame = Frame(callee=callee, scope=callee.proc.scope, site=site,
                   saved=_saved_names(callee))
@@ -252,6 +255,28 @@ def _check_recursion(rb: RegionBuilder, callee: Callee, site: SourceSpan) -> Non
         raise UnsupportedConstructError(
             f"recursive call of {callee.proc.name!r} ({path}) cannot be offloaded: a kernel "
             "cannot recurse, and inlining it would not end", site)
+
+
+#: An OpenACC directive line in any source form (free: any column; fixed: c, C, * or !).
+_ACC_LINE = re.compile(r"^\s*!\$acc\s+(.*)$|^[cC*]\$acc\s+(.*)$", re.IGNORECASE)
+
+
+def _check_routine(rb: RegionBuilder, callee: Callee, site: SourceSpan) -> None:
+    """With OpenACC directives read, a callee declared ``!$acc routine gang`` (``worker``,
+    ``vector``) in its specification part is refused at the call: its loops belong to the
+    caller's gangs, not to one work item.  ``routine seq`` procedures are inlined."""
+    if rb.callees is None or not rb.callees.openacc:
+        return
+    proc = callee.proc
+    for k in range(proc.first_line + 1, proc.body_last_line + 1):
+        m = _ACC_LINE.match(callee.lines.line(k))
+        found = routine_level(m.group(1) or m.group(2)) if m else None
+        if found is None or found[0] not in ("", proc.name) or found[1] == "seq":
+            continue
+        raise UnsupportedConstructError(
+            routine_refusal(proc.name, found[1]), site,
+            notes=(Note(f"{proc.name!r} is declared 'routine {found[1]}' here",
+                        callee.lines.span(k)),))
 
 
 def _check_body(callee: Callee, site: SourceSpan) -> None:

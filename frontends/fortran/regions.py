@@ -4,7 +4,9 @@ Directives are found in the text, line by line, before and independently of fpar
 moves comments around in its tree).  Free form: ``!$translate`` as the first non-blank text of
 a line.  Fixed form: ``c$translate``, ``*$translate`` or ``!$translate`` in column 1 (an
 indented ``!$translate`` is accepted too).  The sentinel is case-insensitive.  A directive
-ending in ``&`` continues on the next line, which starts with the sentinel and ``&``.
+ending in ``&`` continues on the next line, which starts with the sentinel and ``&``.  The same
+scanner reads ``!$omp`` and ``!$acc`` directives, with their continuation rule
+(`scan_directives`).
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ import re
 from dataclasses import dataclass
 
 from frontends.base import TransformCall
-from frontends.fortran.source import SourceLines
+from frontends.fortran.source import SourceLines, strip_comment
 from frontends.marks import StatementMark, StatementMarkCollector
 from frontends.pragmas import DATA_KINDS, Directive, directive_async, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, warn
 
-_FREE = re.compile(r"^(\s*)(!\$translate)(?=[\s&]|$)(.*)$", re.I)
-_FIXED = re.compile(r"^()([cC*!]\$translate)(?=[\s&]|$)(.*)$", re.I)
+#: What may follow a sentinel: a blank or '&' (OpenMP/OpenACC fixed form: also a column-6
+#: continuation mark such as a digit).
+_AFTER = {"translate": r"[\s&]", "openmp": r"[\s&0-9]"}
 
 
 @dataclass(frozen=True)
@@ -61,37 +64,87 @@ class RegionMarks:
         return self.end_line - 1 if self.body_last_line is None else self.body_last_line
 
 
-def _match(line: str, form: str) -> re.Match | None:
-    m = _FREE.match(line)
-    if m is None and form == "fixed":
-        m = _FIXED.match(line)
-    return m
+def sentinel_patterns(word: str, form: str, continuation: str = "translate"
+                      ) -> list[re.Pattern]:
+    """The patterns of a directive line of sentinel ``!$<word>`` (groups: indentation,
+    sentinel, text): free form anywhere after blanks; fixed form also ``c$``, ``*$`` or ``!$``
+    in column 1."""
+    after = _AFTER[continuation]
+    free = re.compile(rf"^(\s*)(!\${word})(?={after}|$)(.*)$", re.IGNORECASE)
+    if form != "fixed":
+        return [free]
+    return [free, re.compile(rf"^()([cC*!]\${word})(?={after}|$)(.*)$", re.IGNORECASE)]
 
 
-def scan_directives(lines: SourceLines, form: str) -> list[RawDirective]:
-    """Every directive of the file, in order, with continuations joined."""
+def _match(line: str, patterns: list[re.Pattern]) -> re.Match | None:
+    for pat in patterns:
+        m = pat.match(line)
+        if m is not None:
+            return m
+    return None
+
+
+def scan_directives(lines: SourceLines, form: str, word: str = "translate",
+                    continuation: str = "translate") -> list[RawDirective]:
+    """Every directive of sentinel ``!$<word>`` in the file, in order, with continuations
+    joined.  A directive ending in ``&`` continues on the next line, which starts with the
+    sentinel; the `continuation` rule says the rest:
+
+    - ``"translate"``: the next line's sentinel is followed by ``&``; the text is kept whole;
+    - ``"openmp"`` (OpenMP and OpenACC): the ``&`` after the next line's sentinel is optional,
+      in fixed form a character other than blank or zero after the sentinel (column 6) also
+      continues, and a trailing ``!`` comment is dropped."""
+    patterns = sentinel_patterns(word, form, continuation)
     out: list[RawDirective] = []
-    k = 1
-    total = len(lines.lines)
+    k, total = 1, len(lines.lines)
     while k <= total:
-        m = _match(lines.line(k), form)
+        m = _match(lines.line(k), patterns)
         if m is None:
             k += 1
             continue
         first, col = k, len(m.group(1)) + 1
         span = lines.span(first, col)
-        text = m.group(3).strip()
-        while text.endswith("&"):
+        text = _body(m.group(3), form, continuation)
+        while text.endswith("&") or _fixed_continues(lines, k + 1, patterns, form,
+                                                     continuation):
             k += 1
-            nxt = _match(lines.line(k), form) if k <= total else None
+            nxt = _match(lines.line(k), patterns) if k <= total else None
             cont = nxt.group(3).lstrip() if nxt else ""
-            if nxt is None or not cont.startswith("&"):
-                raise FrontendError("translate directive continued with '&' but the next line "
-                                    "is not a '!$translate&' continuation line", span)
-            text = text[:-1].rstrip() + " " + cont[1:].strip()
-        out.append(RawDirective(first, k, col, text, m.group(1), span))
+            if nxt is None or (continuation == "translate" and not cont.startswith("&")):
+                raise FrontendError(_continuation_error(m.group(2), continuation), span)
+            rest = cont[1:] if continuation == "translate" else nxt.group(3)
+            text = text.removesuffix("&").rstrip() + " " + _body(rest, form, continuation)
+        out.append(RawDirective(first, k, col, text.strip(), m.group(1), span))
         k += 1
     return out
+
+
+def _continuation_error(sentinel: str, continuation: str) -> str:
+    if continuation == "translate":
+        return ("translate directive continued with '&' but the next line is not a "
+                "'!$translate&' continuation line")
+    return (f"{sentinel} directive continued with '&' but the next line is not a "
+            f"'{sentinel}' continuation line")
+
+
+def _body(text: str, form: str, continuation: str) -> str:
+    """A directive line's text after the sentinel, as joined (see `scan_directives`)."""
+    body = text.strip()
+    if continuation == "translate":
+        return body
+    if form == "fixed" and text[:1] not in (" ", "\t", "") and text[:1] != "0":
+        body = text[1:].strip()        # column 6: a continuation mark
+    if body.startswith("&"):
+        body = body[1:].strip()
+    return strip_comment(body).rstrip()
+
+
+def _fixed_continues(lines: SourceLines, k: int, patterns: list[re.Pattern], form: str,
+                     continuation: str) -> bool:
+    if continuation == "translate" or form != "fixed" or k > len(lines.lines):
+        return False
+    m = _match(lines.line(k), patterns[1:])
+    return m is not None and m.group(3)[:1] not in (" ", "\t", "", "0")
 
 
 _NEAR_FREE = re.compile(r"^(\s*)(!\$)(\s*)([A-Za-z_]\w*)\s*(.?)")
@@ -106,9 +159,10 @@ def warn_near_miss_sentinels(lines: SourceLines, form: str) -> None:
     ``!$ translated = .true.``) are left alone."""
     if "$" not in lines.text:
         return
+    translate = sentinel_patterns("translate", form)
     for k in range(1, len(lines.lines) + 1):
         text = lines.line(k)
-        if "$" not in text or _match(text, form) is not None:
+        if "$" not in text or _match(text, translate) is not None:
             continue
         m = _NEAR_FREE.match(text) or (_NEAR_FIXED.match(text) if form == "fixed" else None)
         if m is not None:

@@ -250,6 +250,37 @@ C_CASES: list[tuple] = [
   }
   *s = t;
 """),
+    ("c_omp_lastprivate_collapse", F, "lastprivate", """
+  double t = 0;
+  int at = 0;
+#pragma omp parallel for collapse(2) lastprivate(t, at)
+  for (int i = 0; i < m; i++)
+    for (int j = i; j < m; j++) {
+      t = u[i][j] * 2 + j;
+      at = 100 * i + j;
+      v[i][j] = t;
+    }
+  *s = t;
+  *k = at;
+"""),
+    ("c_omp_lastprivate_downward", F, "lastprivate", """
+  double t = 0;
+#pragma omp parallel for lastprivate(t)
+  for (int i = n - 1; i >= 0; i -= 3) {
+    t = a[i] * 2 + b[i];
+    c[i] = t;
+  }
+  *s = t;
+"""),
+    ("c_omp_lastprivate_read_first", R, "lastprivate", """
+  double t = 1;
+#pragma omp parallel for lastprivate(t)
+  for (int i = 0; i < n; i++) {
+    c[i] = t;
+    t = a[i] + 1;
+  }
+  *s = t;
+"""),
     # ---------------------------------------------------------------- OpenMP: nowait
     ("c_omp_nowait_dependent", R, "nowait", """
 #pragma omp parallel

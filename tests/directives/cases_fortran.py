@@ -277,6 +277,52 @@ FORTRAN_CASES: list[tuple] = [
   end do
   s = t
 """),
+    ("f_omp_lastprivate_collapse", F, "lastprivate", """
+  integer :: i, j
+  real(8) :: t
+  integer :: at
+  !$omp parallel do collapse(2) lastprivate(t, at)
+  do j = 2, m
+     do i = 1, m - 1
+        t = u(i, j) * 2 + i
+        at = 100 * j + i
+        v(i, j) = t
+     end do
+  end do
+  s = t
+  k = at
+"""),
+    ("f_omp_lastprivate_step", F, "lastprivate", """
+  integer :: i
+  real(8) :: t
+  !$omp parallel do lastprivate(t)
+  do i = 2, n, 3
+     t = a(i) - b(i)
+     c(i) = t * 2
+  end do
+  s = t
+"""),
+    ("f_omp_lastprivate_downward", F, "lastprivate", """
+  integer :: i
+  real(8) :: t
+  !$omp parallel do lastprivate(t)
+  do i = n, 1, -2
+     t = a(i) * 2 + b(i)
+     c(i) = t
+  end do
+  s = t
+"""),
+    ("f_omp_lastprivate_read_first", R, "lastprivate", """
+  integer :: i
+  real(8) :: t
+  t = 1
+  !$omp parallel do lastprivate(t)
+  do i = 1, n
+     c(i) = t
+     t = a(i) + 1
+  end do
+  s = t
+"""),
     # ---------------------------------------------------------------- OpenMP: nowait
     ("f_omp_nowait_dependent", R, "nowait", """
   integer :: i

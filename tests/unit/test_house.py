@@ -166,7 +166,8 @@ LAYERS = (
     ("transforms", ("transforms",)),
     ("codegen", ("translator.codegen", "translator.finish")),
     ("pipeline", ("translator.split", "translator.automap", "translator.pipeline",
-                  "translator.deep", "translator.launch_cost", "translator.dense_map")),
+                  "translator.deep", "translator.launch_cost", "translator.dense_map",
+                  "translator.directive_proof")),
     ("api", ("translator.execution", "translator.testing")),
     ("driver", ("translator.driver", "translator.fortran_api")),
     ("build", ("translator.build", "translator.cli")),
@@ -182,16 +183,6 @@ UPWARD_DEBTS = {
     ("translator.driver", "translator.build.sourcebytes"),
     ("translator.driver", "translator.build.deps"),
     ("translator.driver", "translator.build.flags"),
-    # the proof of OpenMP/OpenACC claims runs legality from inside the frontends; it belongs
-    # in the pipeline, with the claims handed over on the Region
-    ("frontends.directives.proof", "translator.analysis.legality"),
-    ("frontends.directives.proof", "translator.automap"),
-    ("frontends.directives.proof", "translator.split"),
-    # ... and its bounds, reduction-operator and private-array checks (issue 22, h22)
-    ("frontends.directives.proof", "translator.analysis.access"),
-    ("frontends.directives.proof", "translator.analysis.bounds"),
-    ("frontends.directives.proof", "translator.analysis.privatize"),
-    ("frontends.directives.proof", "translator.analysis.reductions"),
 }
 
 

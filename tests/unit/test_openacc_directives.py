@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from frontends.directives import DataClaim, EndDirective, LoopClaim, ParallelOpen, Untouched
-from frontends.directives.openacc import bind_hints, parse_openacc, resolve_constructs
+from frontends.directives.openacc import parse_openacc, resolve_constructs
+from translator.directive_proof import bind_hints
 from translator.diagnostics import FrontendError, SourceSpan, TranslatorWarning
 
 SPAN = SourceSpan(file="x.f90", line=3, col=3)

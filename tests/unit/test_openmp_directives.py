@@ -72,6 +72,10 @@ def translate(tmp: Path, name: str, text: str, *flags: str) -> subprocess.Comple
      "body"),
     ("!$omp parallel do lastprivate(t)", "do j = 2, i - 1\n        t = a(j)\n     end do",
      "lastprivate variable 't' is not written by the last iteration on every path"),
+    ("!$omp parallel do lastprivate(t)", "b(i) = t\n     t = a(i)",
+     "4:3: error: '!$omp parallel do': lastprivate variable 't' is read before it is written "
+     "in an iteration: each iteration has its own copy, whose value is undefined there in "
+     "OpenMP; write t before reading it"),
     ("!$omp parallel do reduction(+:acc)", "acc = max(acc, a(i))",
      "the loop takes the maximum of acc, but reduction(+:acc) adds: use reduction(max:acc)"),
 ])
@@ -96,6 +100,9 @@ def test_fortran_races_are_errors_at_the_directive(tmp_path: Path, directive: st
     ("#pragma omp parallel for lastprivate(t)", "if (a[i] > 0)\n            t = a[i];",
      "4:13: error: '#pragma omp parallel for': lastprivate variable 't' is not written by the "
      "last iteration on every path"),
+    ("#pragma omp parallel for lastprivate(t)", "t = t + a[i];\n        b[i] = t;",
+     "4:13: error: '#pragma omp parallel for': lastprivate variable 't' is read before it is "
+     "written in an iteration"),
     ("#pragma omp parallel for reduction(*:acc)", "acc -= a[i];",
      "4:13: error: '#pragma omp parallel for': the loop adds to acc, but reduction(*:acc) "
      "multiplies: use reduction(+:acc)"),
@@ -330,6 +337,47 @@ def test_unsupported_reduction_operator_keeps_the_loop_sequential(tmp_path: Path
     assert "[-Wdirective-sequential]" in done.stderr
 
 
+LASTPRIVATE_KEPT = """\
+void f(int n, int m, double *restrict a, double *restrict b, double u[n][m], double *s)
+{
+  double t = 0, w = 0;
+#pragma omp parallel
+  {
+#pragma omp for lastprivate(t)
+    for (int i = 0; i < n; i++) {
+      t = a[i];
+      b[i] = t;
+    }
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] = t;
+  }
+#pragma omp parallel for collapse(2) lastprivate(w)
+  for (int i = 0; i < n; i++)
+    for (int j = i; j < m; j++) {
+      w = u[i][j];
+      u[i][j] = 2 * w;
+    }
+  *s = t + w;
+}
+"""
+
+
+def test_lastprivate_kept_sequential_where_no_store_can_be_placed(tmp_path: Path) -> None:
+    """A lastprivate variable the region also uses outside the loop, or whose last iteration
+    is not one point of the parameters (here min(n, m) - 1): the loop keeps its sequential
+    meaning, with the reason."""
+    done = translate(tmp_path, "f.c", LASTPRIVATE_KEPT)
+    assert done.returncode == 0, done.stderr
+    assert ("f.c:6:13: warning: '#pragma omp for': lastprivate(t): 't' is also used outside "
+            "the loops the directive declares parallel, in the same region; the loop keeps its "
+            "sequential meaning [-Wdirective-sequential]") in done.stderr
+    assert ("f.c:15:13: warning: '#pragma omp parallel for': lastprivate(w): the last "
+            "iteration of the loops over i, j is not one point the translator can name (its "
+            "bounds differ by cases); the loop keeps its sequential meaning "
+            "[-Wdirective-sequential]") in done.stderr
+
+
 def test_left_directives_are_reported(tmp_path: Path) -> None:
     text = textwrap.dedent("""\
         subroutine s(n, a)
@@ -480,3 +528,22 @@ def test_nowait_between_dependent_loops_is_a_race(tmp_path: Path, name: str, tex
             "'nowait' lets the loop at line 8 start before") in done.stderr
     independent = text.replace("b(i-1)", "a(i)").replace("b[i - 1]", "a[i]")
     assert translate(tmp_path, name, independent).returncode == 0
+
+
+def test_one_scanner_reads_each_sentinel_with_its_continuation_rule() -> None:
+    """``!$translate`` continues only with ``!$translate&``; ``!$omp``/``!$acc`` with or
+    without ``&``, in fixed form also with a column-6 mark, their trailing comments dropped."""
+    from frontends.fortran.regions import scan_directives
+    from frontends.fortran.source import SourceLines
+    from translator.diagnostics import FrontendError
+    fixed = SourceLines("s.f", "c$omp parallel do\nc$omp1 private(t)  ! why\n      x = 1\n"
+                               "!$translate kernel k\n")
+    omp = scan_directives(fixed, "fixed", "omp", continuation="openmp")
+    assert [(d.line, d.last_line, d.text) for d in omp] == [(1, 2, "parallel do private(t)")]
+    assert [d.text for d in scan_directives(fixed, "fixed")] == ["kernel k"]
+    free = SourceLines("s.f90", "  !$acc loop &\n  !$acc independent\n"
+                                "  !$translate kernel &\n  !$translate k\n")
+    assert [d.text for d in scan_directives(free, "free", "acc", continuation="openmp")] == [
+        "loop independent"]
+    with pytest.raises(FrontendError, match="not a '!\\$translate&' continuation line"):
+        scan_directives(free, "free")

@@ -37,7 +37,7 @@ from translator.ir.isl_glue.dims import (  # noqa: F401
 )
 from translator.ir.isl_glue.loops import (  # noqa: F401
     _C_RELATIONS, _loop_set, _replace_quotients, _truncating_loop_set, _truncating_quotients,
-    c_index_end, c_loop_domain, c_union_end, make_loop_domain, max_over_domain,
+    c_index_end, c_loop_domain, c_union_end, last_point, make_loop_domain, max_over_domain,
     max_over_union, nominal_points,
 )
 from translator.ir.isl_glue.footprints import (  # noqa: F401

@@ -14,7 +14,7 @@ from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (_align_params, aff_from_expr, combined_domain,
-                                         expr_from_pwaff, inames_of, union_all)
+                                         expr_from_aff, expr_from_pwaff, inames_of, union_all)
 
 
 def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int = 1,
@@ -260,3 +260,31 @@ def _widest_range(s: isl.Set, k: int, size: int) -> int:
     if not width.is_int():
         return size
     return max(int(width.to_python()) + 1, 0)
+
+
+def last_point(domains: Sequence[isl.BasicSet], inames: Sequence[str]
+               ) -> tuple[Expression, ...] | None:
+    """The lexicographically last point of the domain of `inames` (outermost first), as one
+    expression of the parameters per iname: the sequentially last iteration of those loops
+    (a triangular nest's last row holds a point).  None when a coordinate is not one affine
+    expression for every parameter value (it differs by cases, ``min(n, m)``), or has none."""
+    s = isl.Set.from_basic_set(combined_domain(domains, inames))
+    names = inames_of(s)
+    for n in sorted(set(names) - set(inames)):
+        s = s.project_out(isl.dim_type.set, s.find_dim_by_name(isl.dim_type.set, n), 1)
+    out: list[Expression] = []
+    for iname in inames:
+        pieces = s.dim_max(s.find_dim_by_name(isl.dim_type.set, iname)).coalesce().get_pieces()
+        if len(pieces) != 1:
+            return None
+        value = expr_from_aff(pieces[0][1])
+        s = s.intersect(_point_set(s, iname, value))
+        out.append(value)
+    return tuple(out)
+
+
+def _point_set(s: isl.Set, iname: str, value: Expression) -> isl.Set:
+    """The points of `s`'s space where `iname` equals the parameter expression `value`."""
+    space = s.get_space()
+    it = aff_from_expr(space, p.Variable(iname))
+    return it.eq_set(aff_from_expr(space, value))

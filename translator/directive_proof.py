@@ -1,4 +1,6 @@
-"""Proving a `LoopClaim` on the kernel built from its loop nest, under the model's rules.
+"""Proving the OpenMP/OpenACC claims of a region (`translator.ir.claims`) on its kernel, under
+the model's rules.  The driver calls `prove_region_claims` for each region a frontend built from
+directives, before the region runs the pipeline; frontends only record the claims.
 
 Data sharing follows the directive, not the sequential program: a scalar the loop writes
 that no clause makes private or a reduction is shared, and written by several iterations:
@@ -12,13 +14,25 @@ meaning the translator proves on its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import pymbolic.primitives as p
 
-from frontends.directives.claims import RACE, SEQUENTIAL, LoopClaim
-from translator.diagnostics import FrontendError, LegalityError, warn
+from translator.analysis.access import kernel_accesses
+from translator.analysis.bounds import certain_spill
+from translator.analysis.legality import check_mappings
+from translator.analysis.privatize import privatize
+from translator.analysis.reductions import statement_update
+from translator.automap import _tagged, reduction_band
+from translator.diagnostics import FrontendError, LegalityError, SourceSpan, warn
+from translator.ir.claims import RACE, SEQUENTIAL, LoopClaim, LoopInfo, RegionFacts, TransformCall
+from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable
+from translator.ir.expr import Expression, IRIdentityMapper, dependencies
+from translator.ir.isl_glue import last_point
 from translator.ir.kernel import Kernel
+from translator.ir.statements import Assignment, Statement, map_expressions
+from translator.ir.util import FrozenDict
+from translator.split import loops_conflict, sub_kernel
 
 #: Reduction operators the IR can run in parallel (`translator.analysis.reductions`).
 SUPPORTED_REDUCTIONS = frozenset({"+", "-", "*", "max", "min"})
@@ -41,60 +55,32 @@ class ClaimSite:
 
 
 @dataclass(frozen=True)
-class LoopInfo:
-    """A loop of the region: its variable, iname, source line and enclosing loop (an index
-    into the same list)."""
-
-    var: str
-    iname: str
-    line: int
-    parent: int | None
-    #: C: the index is declared outside the construct (OpenMP makes it private only on a
-    #: loop the directive is associated with)
-    declared_outside: bool = False
-
-
-@dataclass(frozen=True)
-class RegionFacts:
-    """What a frontend knows of a region built for claims: the scalars written back to the
-    caller (`written_back`), the scalars it made private on its own (`auto_private`: shared
-    under the directive's rules unless a clause says otherwise), the names that are private
-    by the model's rules whatever the clauses (loop indices; C: variables declared in the
-    loop), and the loops."""
+class ProvenRegion:
+    """What the proof gives a region: its kernel (a ``lastprivate`` variable made private,
+    with the store of the last iteration), the transform calls the proven claims add (a
+    reduction clause consents to reassociation; mapping hints) and a report line per claim."""
 
     kernel: Kernel
-    written_back: frozenset[str]
-    auto_private: frozenset[str]
-    implicit: frozenset[str]
-    loops: tuple[LoopInfo, ...]
-    #: declared shapes of arrays whose kernel shape differs (Fortran explicit-shape dummies:
-    #: the kernel's last extent covers what the region indexes past it)
-    declared_shapes: dict[str, tuple] = field(default_factory=dict)
-    #: arrays with no declared extent (C pointers, ``a[][m]``): the kernel's extent is the
-    #: footprint from element 0 on
-    unsized: frozenset[str] = frozenset()
+    calls: tuple[TransformCall, ...]
+    notes: tuple[str, ...]
 
 
-def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, ...]]:
-    """Prove each (claim, loop line, spelling) of a region; returns the transform calls the
-    proven claims add (a reduction clause consents to reassociation) and a report line per
-    claim."""
-    from frontends.base import TransformCall
-    kernel = facts.kernel
+def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
+    """Prove each (claim, loop line, spelling) of `facts` on the region's `kernel`."""
     calls, notes = [], []
     read_only = frozenset(a.name for a in kernel.value_args)
     used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
-    for claim, line, spelled in claims:
+    for claim, line, spelled in facts.claims:
         site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
         site = replace(site, shared_indices=shared_indices(site, line, facts.loops),
                        inner=frozenset(facts.loops[k].iname
                                        for k in _nested(facts.loops, line)) - {
                            iname for _, iname in site.loops})
         check_default_none(site, used, facts.implicit)
-        check_bounds(facts, site, line)
+        check_bounds(kernel, facts, site, line)
         private = claim.private_names(facts.auto_private | facts.written_back)
         shared = (facts.auto_private - private) | facts.written_back
-        verdict = prove_claim(kernel, site, shared, read_only)
+        verdict, kernel = prove_claim(kernel, site, shared, read_only)
         notes.append(f"{spelled} at line {claim.span.line}: {verdict.summary}"
                      + (f"; accepted with no effect: {', '.join(claim.ignored)}"
                         if claim.ignored else ""))
@@ -102,19 +88,38 @@ def prove_claims(facts: RegionFacts, claims: tuple) -> tuple[tuple, tuple[str, .
                                                             for c in calls):
             calls.append(TransformCall(name="set_options", kwargs=(("reassociate", True),),
                                        span=claim.span))
-        if verdict.proven and claim.hints:   # mapping sizes the directive asks for (h16:
-            from frontends.directives.openacc import bind_hints   # loops named once proven)
+        if verdict.proven and claim.hints:   # mapping sizes the directive asks for
             calls += bind_hints(claim, site.loops)
-    notes += _nowait_races(facts, claims)
-    return tuple(calls), tuple(notes)
+    notes += _nowait_races(kernel, facts)
+    return ProvenRegion(kernel=kernel, calls=tuple(calls), notes=tuple(notes))
 
 
-def _nowait_races(facts: RegionFacts, claims: tuple) -> list[str]:
+def bind_hints(claim: LoopClaim, loops: tuple[tuple[str, str], ...]
+               ) -> tuple[TransformCall, ...]:
+    """The claim's hints with their loops named: `loops` are the declared-parallel loops as
+    (variable, iname), outermost first.  A hint for a loop the claim does not declare is
+    dropped."""
+    inames = [iname for _, iname in reversed(loops)]
+    out = []
+    for call in claim.hints:
+        args = tuple(_bound(a, inames) for a in call.args)
+        if None not in args:
+            out.append(replace(call, args=args))
+    return tuple(out)
+
+
+def _bound(arg: object, inames: list[str]) -> object:
+    if not (isinstance(arg, str) and arg.startswith("@loop")):
+        return arg
+    k = int(arg.removeprefix("@loop"))
+    return inames[k - 1] if k <= len(inames) else None
+
+
+def _nowait_races(kernel: Kernel, facts: RegionFacts) -> list[str]:
     """``nowait`` on a worksharing loop lets threads start the next loops of the construct
     before it ends: a race when a later loop touches memory it writes, or writes memory it
     reads (proved by isl; the region still runs the loops in order)."""
-    from translator.split import loops_conflict
-    kernel, out = facts.kernel, []
+    claims, out = facts.claims, []
     nests = [_outer_statements(kernel, facts.loops, line) for _, line, _ in claims]
     for k, (claim, _, spelled) in enumerate(claims):
         if "nowait" not in claim.ignored:
@@ -194,25 +199,33 @@ class Verdict:
 
 
 def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
-                read_only: frozenset[str]) -> Verdict:
+                read_only: frozenset[str]) -> tuple[Verdict, Kernel]:
     """Check `site` on `kernel`: `shared_written` are the scalars the kernel writes back to the
     caller (not private copies), `read_only` the scalars it only reads.  Warns
-    ``directive-race`` and returns a failed verdict at the first problem."""
+    ``directive-race`` and returns a failed verdict at the first problem.  The kernel returned
+    is the one the region runs: `kernel`, or with ``lastprivate`` variables made private and
+    stored by the last iteration once the claim is proven (`with_last_stores`)."""
     problem = _sharing_problem(kernel, site, shared_written, read_only)
     reason = _unsupported(site.claim) or _array_reduction(kernel, site.claim, shared_written)
+    proved = kernel
+    if not problem and not reason and site.claim.lastprivate:
+        proved, reason = with_last_stores(kernel, site, shared_written)
     if not problem and reason:
         warn(SEQUENTIAL, f"{site.spelled}: {reason}; the loop keeps its sequential meaning",
              site.claim.span)
-        return Verdict(False, f"refused: {reason}")
-    problem = problem or _dependence_problem(kernel, site)
+        return Verdict(False, f"refused: {reason}"), kernel
+    problem = problem or _dependence_problem(proved, site)
     if problem:
         warn(RACE, f"{site.spelled}: {problem}; the loop keeps its sequential meaning",
              site.claim.span)
-        return Verdict(False, f"refused: {problem}")
+        return Verdict(False, f"refused: {problem}"), kernel
     loops = ", ".join(v for v, _ in site.loops) or "none"
     reductions = ", ".join(f"{op}:{n}" for op, n in site.claim.reductions)
+    last = ", ".join(n for n in site.claim.lastprivate if n in shared_written)
     return Verdict(True, f"proven: loops {loops} parallel"
-                   + (f", reductions {reductions}" if reductions else ""))
+                   + (f", reductions {reductions}" if reductions else "")
+                   + (f", lastprivate {last} stored by the last iteration" if last else "")
+                   ), proved
 
 
 def check_default_none(site: ClaimSite, used: frozenset[str],
@@ -230,15 +243,13 @@ def check_default_none(site: ClaimSite, used: frozenset[str],
                             site.claim.span)
 
 
-def check_bounds(facts: RegionFacts, site: ClaimSite, line: int) -> None:
+def check_bounds(kernel: Kernel, facts: RegionFacts, site: ClaimSite, line: int) -> None:
     """An access of the claim's loop nest that leaves its array's declared extent (or, with
     none declared, reaches before element 0) whatever the caller passes is an error at the
     directive (one that leaves it only for some arguments, ``a(i)`` of ``a(nmax)`` over
     ``i = 1, n``, is the caller's business): the original program's value there is undefined (not a race the sequential
     meaning could fix), and the translated one moves only the array's own elements."""
-    from translator.analysis.access import kernel_accesses
-    from translator.analysis.bounds import certain_spill
-    kernel = _declared(facts.kernel, facts.declared_shapes)
+    kernel = _declared(kernel, facts.declared_shapes)
     inames = {facts.loops[k].iname for k in _nested(facts.loops, line)} | {
         iname for _, iname in site.loops}
     for acc in kernel_accesses(kernel):
@@ -276,7 +287,7 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                 "construct, so OpenMP shares it: every iteration of the parallel loop over "
                 f"{site.loops[0][0]} writes it (a race): add private({name}), or declare it in "
                 "the for statement")
-    for name in sorted(shared_written):
+    for name in sorted(shared_written & _written_in_nest(kernel, site)):
         if name in claim.reduction_names:
             mismatch = _operator_mismatch(kernel, claim, name)
             if mismatch:
@@ -288,6 +299,10 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                         f"every path: its value after the loop is then undefined in "
                         f"{_model(claim)} (the sequential loop keeps an earlier iteration's "
                         f"value); write {name} on every path of the loop body")
+            if not _written_first(kernel, site, name):
+                return (f"lastprivate variable {name!r} is read before it is written in an "
+                        f"iteration: each iteration has its own copy, whose value is undefined "
+                        f"there in {_model(claim)}; write {name} before reading it")
             continue
         if name in claim.firstprivate:
             return (f"firstprivate variable {name!r} is read before it is written in an "
@@ -318,7 +333,6 @@ def _operator_mismatch(kernel: Kernel, claim: LoopClaim, name: str) -> str:
     """Why `claim`'s reduction clause on `name` does not match an update of `name` in the
     loop ("" when it does, or when no update's operator is known): each thread would combine
     its partial results with the clause's operator, not the loop's."""
-    from translator.analysis.reductions import statement_update
     clause = next(op for op, n in claim.reductions if n == name)
     wanted = _clause_operator(clause)
     if wanted not in _VERBS:
@@ -341,6 +355,16 @@ def _clause_operator(op: str) -> str:
     return {"-": "+", "sum": "+", "product": "*", "fmax": "max", "fmin": "min"}.get(low, low)
 
 
+def _written_in_nest(kernel: Kernel, site: ClaimSite) -> frozenset[str]:
+    """The variables the claim's loop nest writes (a region holding several worksharing loops:
+    a variable only another loop writes is not this loop's race)."""
+    if not site.loops:
+        return frozenset().union(*(s.assignee_names() for s in kernel.statements))
+    outer = site.loops[0][1]
+    return frozenset().union(*(s.assignee_names() for s in kernel.statements
+                               if outer in s.within_inames))
+
+
 def _written_last(kernel: Kernel, site: ClaimSite, name: str) -> bool:
     """Whether every iteration of the declared-parallel loops, so the last one, writes
     `name`: an assignment to it under no condition and in no inner loop (which may run no
@@ -349,16 +373,100 @@ def _written_last(kernel: Kernel, site: ClaimSite, name: str) -> bool:
                and not stmt.within_inames & site.inner for stmt in kernel.statements)
 
 
+def _written_first(kernel: Kernel, site: ClaimSite, name: str) -> bool:
+    """Whether each iteration of the claim's nest writes what it reads of `name` first (a
+    copy per iteration then computes what the shared variable did): proved as for a private
+    array (`translator.analysis.privatize`), on the nest alone."""
+    nest = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
+    if not isinstance(nest.arg(name), ArrayArg):
+        return True     # the frontend made it private: each iteration writes it first
+    if not any(name in dependencies(e) for s in nest.statements for e in s.read_expressions()):
+        return True
+    extra = FrozenDict({**nest.options.extra, "private_candidates": (name,)})
+    trial = nest.copy(options=replace(nest.options, extra=extra))
+    return name in privatize(trial).temporaries
+
+
+def with_last_stores(kernel: Kernel, site: ClaimSite, shared: frozenset[str]
+                     ) -> tuple[Kernel, str]:
+    """`kernel` with each ``lastprivate`` variable of the claim that goes back to the caller
+    (a 1-element array of `shared`) replaced by a private copy in the claim's loops, and a
+    statement ``x[0] = copy`` that only the sequentially last iteration of those loops runs
+    (the lexicographically last point of a collapsed nest), after its last write of the copy:
+    OpenMP's meaning.  Returns (kernel, "") or (`kernel` unchanged, why it cannot be done)."""
+    inames = tuple(iname for _, iname in site.loops)
+    last = last_point(kernel.domains, inames) if inames else None
+    for name in (n for n in site.claim.lastprivate if n in shared):
+        if not isinstance(kernel.arg(name), ArrayArg):
+            continue
+        touching = [s for s in kernel.statements if name in _names_of(s)]
+        if any(not set(inames) <= s.within_inames
+               or s.within_inames - set(inames) - site.inner for s in touching):
+            return kernel, (f"lastprivate({name}): {name!r} is also used outside the loops the "
+                            "directive declares parallel, in the same region")
+        if last is None:
+            return kernel, (f"lastprivate({name}): the last iteration of the loops over "
+                            f"{', '.join(v for v, _ in site.loops)} is not one point the "
+                            "translator can name (its bounds differ by cases)")
+        kernel = _last_store(kernel, name, touching, inames, last, site.claim.span)
+    return kernel, ""
+
+
+def _names_of(stmt: Statement) -> frozenset[str]:
+    """The variables a statement reads or writes."""
+    return frozenset(stmt.assignee_names()).union(
+        *(dependencies(e) for e in stmt.read_expressions()))
+
+
+def _last_store(kernel: Kernel, name: str, touching: list[Statement],
+                inames: tuple[str, ...], last: tuple[Expression, ...],
+                span: SourceSpan | None) -> Kernel:
+    """`kernel` with `name` (a 1-element array) private in `touching` and stored back by the
+    iteration at the point `last` of `inames`."""
+    taken = set(kernel.arg_names) | set(kernel.temporaries) | kernel.all_inames | {
+        s.id for s in kernel.statements}
+    copy = _fresh(f"_tr_last_{name}", taken)
+    target = next(s.assignee for s in touching if name in s.assignee_names())
+    privatized = {s.id: map_expressions(s, _Renamer(name, copy)) for s in touching}
+    statements = [privatized.get(s.id, s) for s in kernel.statements]
+    store = Assignment(
+        id=_fresh(f"_tr_store_{name}", taken | {copy}), assignee=target,
+        expression=p.Variable(copy), within_inames=frozenset(inames),
+        depends_on=frozenset(s.id for s in touching if name in s.assignee_names()),
+        predicates=frozenset(p.Comparison(p.Variable(i), "==", v) for i, v in zip(inames, last)),
+        span=span)
+    temps = kernel.temporaries.set(copy, TemporaryVariable(
+        name=copy, dtype=kernel.arg(name).dtype, address_space=AddressSpace.PRIVATE, span=span))
+    return kernel.copy(statements=(*statements, store), temporaries=temps)
+
+
+def _fresh(name: str, taken: set[str]) -> str:
+    k, out = 0, name
+    while out in taken:
+        k += 1
+        out = f"{name}_{k}"
+    return out
+
+
+class _Renamer(IRIdentityMapper):
+    """``x[0]`` (any subscript of `name`) -> the private copy."""
+
+    def __init__(self, name: str, copy: str) -> None:
+        super().__init__()
+        self.name, self.copy = name, p.Variable(copy)
+
+    def map_subscript(self, expr: p.Subscript, *args, **kwargs):
+        if getattr(expr.aggregate, "name", None) == self.name:
+            return self.copy
+        return super().map_subscript(expr, *args, **kwargs)
+
+
 def _unsupported(claim: LoopClaim) -> str:
     """Why a correct claim cannot run in parallel here ("" if it can)."""
     ops = [f"{op}:{n}" for op, n in claim.reductions if op not in SUPPORTED_REDUCTIONS]
     if ops:
         return (f"reduction({ops[0]}): the translator has no parallel reduction for operator "
                 f"'{ops[0].split(':')[0]}' (only {', '.join(sorted(SUPPORTED_REDUCTIONS))})")
-    if claim.lastprivate:
-        name = claim.lastprivate[0]
-        return (f"lastprivate({name}) is not supported in parallel ({name!r} gets the last "
-                "iteration's value as in the sequential loop)")
     return ""
 
 
@@ -377,7 +485,6 @@ def _model(claim: LoopClaim) -> str:
 
 
 def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
-    from translator.automap import reduction_band
     kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
     kernel = _privatized(kernel, site.claim.privates())
     consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
@@ -394,8 +501,6 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
 
 def _mapping_error(kernel: Kernel, iname: str) -> str:
     """Why mapping `iname` alone in parallel is illegal ("" when it is legal)."""
-    from translator.analysis.legality import check_mappings
-    from translator.automap import _tagged
     try:
         check_mappings(_tagged(kernel, iname))
     except LegalityError as err:
@@ -407,8 +512,6 @@ def _privatized(kernel: Kernel, names: frozenset[str]) -> Kernel:
     """`kernel` with the local arrays among `names` that each iteration writes before it
     reads them made private temporaries (`translator.analysis.privatize`: a ``private(w)``
     clause on a work array; one it cannot prove stays shared, and races say so)."""
-    from translator.analysis.privatize import privatize
-    from translator.ir.util import FrozenDict
     extra = kernel.options.extra
     chosen = tuple(n for n in extra.get("private_candidates", ()) if n in names)
     if not chosen:
@@ -434,7 +537,6 @@ def _nest_of(kernel: Kernel, iname: str) -> Kernel:
     """The statements of the loop over `iname` alone: a region holding several worksharing
     loops runs them in order (a kernel boundary between dependent nests), so each claim is
     about its own nest."""
-    from translator.split import sub_kernel
     ids = [s.id for s in kernel.statements if iname in s.within_inames]
     if len(ids) == len(kernel.statements):
         return kernel
@@ -454,7 +556,6 @@ def accumulation_operator(kernel: Kernel, name: str) -> str:
 
 
 def _operator(expr: object, name: str) -> str:
-    from translator.ir.expr import dependencies
 
     def mentions(e: object) -> bool:
         return name in dependencies(e)
