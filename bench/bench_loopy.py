@@ -129,11 +129,16 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--statements", type=int, default=200)
+    ap.add_argument("--only", choices=("translator", "loopy"),
+                    help="time one library (e.g. loopy under another islpy than ours needs)")
     args = ap.parse_args()
+    kernels = [saxpy, stencil, matmul, matmul_prefetch, many(args.statements)]
+    if args.only:
+        return _one_library(ours() if args.only == "translator" else loopy(), kernels,
+                            args.repeat)
     libs = [ours(), loopy()]
     for lib in libs:
         measure(lib, warm_up, 2)
-    kernels = [saxpy, stencil, matmul, matmul_prefetch, many(args.statements)]
     print("| kernel | translator first / median (ms) | loopy first / median (ms) "
           "| loopy / translator (median) |")
     print("| --- | ---: | ---: | ---: |")
@@ -147,6 +152,20 @@ def main() -> int:
             continue
         print(f"| {build.__name__} | {f1:.1f} / {m1:.1f} | {f2:.1f} / {m2:.1f} "
               f"| {m2 / m1:.1f}x |", flush=True)
+    return 0
+
+
+def _one_library(lib: SimpleNamespace, kernels: list, repeat: int) -> int:
+    measure(lib, warm_up, 2)
+    print(f"| kernel | {lib.name} first / median (ms) |")
+    print("| --- | ---: |")
+    for build in kernels:
+        try:
+            first, median = measure(lib, build, repeat)
+        except Exception as err:  # noqa: BLE001
+            print(f"| {build.__name__} | failed: {type(err).__name__}: {str(err)[:60]} |")
+            continue
+        print(f"| {build.__name__} | {first:.1f} / {median:.1f} |", flush=True)
     return 0
 
 
