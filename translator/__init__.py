@@ -6,7 +6,11 @@ The public API is imported lazily so that ``translate --version`` starts fast.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+
+#: typing is not imported at run time (3 ms of a 50 ms result-cache hit)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.1.0"
 

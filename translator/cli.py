@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-import traceback
 
 from translator.build.flags import UserErrorParser
 from translator.build.paths import cmake_dir, make_dir, runtime_dir
@@ -142,15 +140,22 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return _reader_went_away()
     except Exception:  # a bug: say so, with the traceback, and exit 2
-        sys.stderr.write("translate: internal error (this is a bug in the translator):\n")
-        traceback.print_exc()
+        _report_bug("translate")
         return 2
+
+
+def _report_bug(prog: str) -> None:
+    """The message and traceback of an internal error (exit 2)."""
+    import traceback  # here: only a bug needs it, and a cache hit should not pay for it
+    sys.stderr.write(f"{prog}: internal error (this is a bug in the translator):\n")
+    traceback.print_exc()
 
 
 def _reader_went_away() -> int:
     """stdout's reader closed the pipe (`translate --emit cl x.c | head`): stop quietly with the
     status a process killed by SIGPIPE has, and keep the interpreter's final flush from failing
     on the closed pipe."""
+    import signal
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     return 128 + signal.SIGPIPE
@@ -168,9 +173,7 @@ def _subcommand(name: str, argv: list[str]) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception:
-        sys.stderr.write(f"translate {name}: internal error (this is a bug in the "
-                         "translator):\n")
-        traceback.print_exc()
+        _report_bug(f"translate {name}")
         return 2
 
 

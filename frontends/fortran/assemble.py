@@ -249,14 +249,21 @@ def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
     may index past it (legacy ``a(1)`` and ``a(n-1)`` dummies used as ``a(*)``): the
     caller's memory there is the actual argument's, so the transfer must cover it."""
     axis = len(rb.layout(sym).extents) - 1
-    if all(_provably_within(rb, index[axis], inames, declared)
-           for stmt in statements for index, inames in _indices_of(sym.name, stmt)):
+    used_at = [(index[axis], inames)
+               for stmt in statements for index, inames in _indices_of(sym.name, stmt)]
+    if not used_at:
+        return declared
+    try:   # one condition for every subscript, parsed once
+        positive = isl_glue.parse_param_set(f"{declared} >= 1", dependencies(declared))
+    except DomainError:
+        positive = None
+    if positive is not None and all(_provably_within(rb, index, inames, declared, positive)
+                                    for index, inames in used_at):
         return declared
     try:
         used = _footprint(rb, sym, statements, axis)
     except FrontendError:
         return declared    # not affine: transfers keep the declared extent
-    from translator.ir.expr import dependencies
     if not dependencies(used) <= _value_names(rb):
         return declared    # bounded by data the region reads (CSR `rowptr`): likewise
     if isinstance(used, int) and isinstance(declared, int):
@@ -265,14 +272,13 @@ def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
 
 
 def _provably_within(rb: RegionBuilder, index: Expression, inames: frozenset[str],
-                     declared: Expression) -> bool:
+                     declared: Expression, positive: object) -> bool:
     """Whether ``index <= declared - 1`` on every instance of the statement where the
-    declared extent is positive (an empty array is no claim about the caller's memory)."""
+    declared extent is positive (`positive`: an empty array is no claim about the caller's
+    memory)."""
     from frontends.fortran.expressions import add_expr
-    from translator.ir.expr import dependencies
     try:
         domain = isl_glue.combined_domain(rb.domains, inames)
-        positive = isl_glue.parse_param_set(f"{declared} >= 1", dependencies(declared))
         return isl_glue.is_nonnegative(add_expr(declared, index, -1, -1), domain, positive)
     except DomainError:
         return False

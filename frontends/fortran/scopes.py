@@ -7,6 +7,7 @@ procedures included) becomes a `Procedure`: its scope, its execution part and li
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,13 +71,14 @@ class DeclContext:
 
 
 def innermost_procedure(procedures: list[Procedure], line: int) -> Procedure | None:
-    """The innermost procedure whose body holds `line` (None if no body does)."""
-    best = None
-    for proc in procedures:
-        if proc.first_line < line <= proc.body_last_line:
-            if best is None or proc.first_line > best.first_line:
-                best = proc
-    return best
+    """The innermost procedure whose body holds `line` (None if no body does); `procedures`
+    in file order, as `build_procedures` gives them.  Of the procedures that start before
+    `line`, the last one whose body reaches `line` is the innermost (bodies nest): a file of
+    many procedures with a region each costs one search per region, not a pass over all."""
+    for k in range(bisect_left(procedures, line, key=lambda proc: proc.first_line) - 1, -1, -1):
+        if line <= procedures[k].body_last_line:
+            return procedures[k]
+    return None
 
 
 def build_procedures(tree: Any, lines: SourceLines,

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from frontends.fortran import FRONTEND
 from frontends.fortran.units import Unit, blank_unneeded_units, top_level_units
+from translator.diagnostics import FrontendError
 
 FILE = """\
 module m
@@ -81,3 +84,70 @@ def test_syntax_error_in_a_unit_without_region_is_left_to_the_compiler():
             "  !$translate kernel\n  do i = 1, n\n    a(i) = 2*a(i)\n  end do\n"
             "  !$translate end kernel\nend subroutine r\n")
     assert len(FRONTEND.parse("x.f90", text, {}).regions) == 1
+
+
+NESTED = """\
+module mm
+contains
+  subroutine first(n, a)
+    integer :: n, i
+    real(8) :: a(n)
+    !$translate kernel
+    do i = 1, n
+      a(i) = 1
+    end do
+    !$translate end kernel
+    call helper(n, a)
+  contains
+    subroutine helper(n, a)
+      integer :: n, i
+      real(8) :: a(n)
+      !$translate kernel
+      do i = 1, n
+        a(i) = a(i) + 1
+      end do
+      !$translate end kernel
+    end subroutine helper
+  end subroutine first
+  subroutine second(n, a)
+    integer :: n, i
+    real(8) :: a(n)
+    !$translate kernel
+    do i = 1, n
+      a(i) = 2
+    end do
+    !$translate end kernel
+    call tail(n, a)
+  contains
+    subroutine tail(n, a)
+      integer :: n
+      real(8) :: a(n)
+    end subroutine tail
+  end subroutine second
+end module mm
+
+subroutine third(n, a)
+  integer :: n, i
+  real(8) :: a(n)
+  !$translate kernel
+  do i = 1, n
+    a(i) = 3
+  end do
+  !$translate end kernel
+end subroutine third
+"""
+
+
+def test_each_region_is_named_after_its_innermost_procedure():
+    """Host, internal, module and external procedures in file order: each region's default
+    name comes from the innermost procedure whose body holds it (`innermost_procedure`)."""
+    parsed = FRONTEND.parse("nested.f90", NESTED, {})
+    assert [r.name for r in parsed.regions] == ["first_0", "helper_0", "second_0", "third_0"]
+
+
+def test_a_directive_between_procedures_is_outside_every_body():
+    text = NESTED.replace("    call tail(n, a)\n  contains\n", "    call tail(n, a)\n  contains\n"
+                          "    !$translate kernel\n    !$translate end kernel\n")
+    with pytest.raises(FrontendError, match="translate directive outside a procedure") as err:
+        FRONTEND.parse("nested.f90", text, {})
+    assert err.value.render().startswith("nested.f90:33:5: error: translate directive outside")

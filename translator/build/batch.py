@@ -11,11 +11,12 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
 
 from translator.build.job import (JobOptions, JobResult, file_key, planned_paths, print_result,
                                   run_job)
 
+#: typing is not imported at run time (3 ms of a 50 ms result-cache hit)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 

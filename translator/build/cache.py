@@ -33,7 +33,11 @@ import json
 import os
 import sys
 from dataclasses import fields, is_dataclass
-from typing import Any
+
+#: typing is not imported at run time (3 ms of a 50 ms result-cache hit)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 try:   # the built-in module: hashlib would load OpenSSL first, a tenth of a hit's time
     from _sha2 import sha256  # Python 3.12 on

@@ -4,6 +4,7 @@ and the argument parser of the ``translate`` commands."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -11,8 +12,37 @@ from collections.abc import Sequence
 from translator.diagnostics import near_miss_sentinel
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help formatter, measuring the terminal without importing shutil (argparse
+    makes one per option; shutil and the compression modules it loads are 2 ms of a 50 ms
+    result-cache hit).  The width is found as shutil.get_terminal_size finds it."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         width if width is not None else _terminal_columns() - 2)
+
+
+def _terminal_columns() -> int:
+    """$COLUMNS, else the width of the terminal on stdout, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class UserErrorParser(argparse.ArgumentParser):
     """argparse, but a bad command line is a user error: exit 1 (exit 2 means a bug)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):  # type: ignore[override]
         self.print_usage(sys.stderr)

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 import warnings
 from dataclasses import dataclass, field
-from typing import Any
 
 from translator.build.warnpolicy import WarningPolicy, apply_policy
+
+#: typing is not imported at run time (3 ms of a 50 ms result-cache hit)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,7 @@ def translate_source_text(src: str, text: str | bytes, opts: JobOptions,
         except KeyboardInterrupt:
             raise
         except Exception:  # a bug in the translator: say so, with the traceback
+            import traceback  # here: only a bug needs it (not a cache hit)
             result.status = 2
             err_lines.append(f"translate: internal error while translating {src} "
                              "(this is a bug in the translator):\n" + traceback.format_exc())
