@@ -44,6 +44,9 @@ profile polybench gemm_pb   polybench.c:28    3    4.800    0    0
 profile polybench atax      polybench.c:124   3    3.000    0    0
 ref gemm_pb 0.400000
 ref atax 0.900000
+profile stream dot_k     stream.c:50    20    2.000    0    0
+profile stream_copies dot_k     stream.c:50    21    3.150    0    0
+ref dot 0.120000
 translated: 100 steps of 4096x4096: 33.000 ms (0.330 ms per step)  checksum 1  centre 2
 translated: 100 steps of 4096x4096: 31.000 ms (0.310 ms per step)  checksum 1  centre 2
 translated: 100 steps of 4096x4096: 32.000 ms (0.320 ms per step)  checksum 1  centre 2
@@ -84,4 +87,6 @@ def test_acceptance_summary_puts_each_figure_next_to_its_reference_and_goal(
     assert rows["host cost per plain call"] == ["21.5", "us", "21.50", "us", "<=", "10", "us",
                                                 "no"]
     assert rows["host cost per call, data region"][-1] == "yes"
+    # the resident run's dot (0.1 ms per call), not the copies run's (0.15)
+    assert rows["dot (split) / CUDA dot"] == ["0.100", "ms", "0.120", "ms", "1.20", "-", "-"]
     assert rows["syrk (automatic) / cuBLAS"] == ["-", "-", "-", ">=", "0.5", "-"]   # not run
