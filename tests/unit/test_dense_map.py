@@ -1,8 +1,9 @@
 """Dense tiling (automatic), issue 23 item 2: the automatic mapper recognises gemm-like nests
 (an array read along a loop that does not index it) in every layout and gives them the
 register-blocked, local-memory recipe of docs/pragmas.md; gemv-like nests stage the matrix
-and the vector in local memory, the matrix loaded along its contiguous axis; shapes that do not fit keep
-the simple mapping.  The e2e tests (tests/e2e/test_dense_automap.py) run them on PoCL."""
+and the vector in local memory, the matrix loaded along its contiguous axis; shapes that do
+not fit keep the simple mapping.  The e2e tests (tests/e2e/test_dense_automap.py) run them on
+PoCL."""
 
 from __future__ import annotations
 
