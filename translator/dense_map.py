@@ -33,9 +33,11 @@ Cost model (`choose_tile`), for element size ``s`` bytes of the accumulated valu
   nest; inside a step ``k`` is unrolled by ``16 / s`` (one 16-byte vector read of the local
   tile);
 - both operands go to local memory (`add_prefetch`, fetched cooperatively by the work group,
-  coalesced); an array that is both a row and a column operand (``a[i][k]*a[j][k]``), or
-  whose footprint `add_prefetch` cannot compute (a linearised ``a[i*n + k]``), is read in
-  place (through the cache) instead: the register block still reuses each value 4 or 8 times;
+  coalesced); an array that is both a row and a column operand (``a[i][k]*a[j][k]`` of syrk)
+  gets its reads told apart first (`tag_reads`: ``a$row``, ``a$col``) and one tile of each
+  (the tiles of all operands share the budget); an operand whose footprint `add_prefetch`
+  cannot compute is read in place (through the cache) instead: the register block still
+  reuses each value 4 or 8 times;
 - sizes that are constants smaller than one tile (rows < 16R, columns < 16C or k < K) keep
   the simple mapping: a fraction of one group would do all the work.
 
@@ -359,8 +361,9 @@ def choose_tile(kernel: Kernel, nest: DenseNest, budget: int = LOCAL_BUDGET) -> 
     smaller than one tile."""
     s = nest.itemsize
     rows, cols = 8, (8 if s <= 4 else 4)
+    tiles = rows * len(nest.row_operands) + cols * len(nest.col_operands)
     k_step = 64
-    while k_step > 4 and GROUP_SIDE * (rows + cols) * k_step * s > budget:
+    while k_step > 4 and GROUP_SIDE * tiles * k_step * s > budget:
         k_step //= 2
     tile = Tile(rows, cols, k_step, max(1, min(4, 16 // s)))
     for iname, size in ((nest.rows, tile.group_rows), (nest.cols, tile.group_cols),
@@ -399,16 +402,19 @@ def gemm_calls(nest: DenseNest, tile: Tile) -> list[Call]:
                            ",".join([f"{r}_inner_outer", *col_unr]),
                            ",".join(nest.accumulators)))
     ks = [f"{k}_inner_outer", f"{k}_inner_inner"]
-    both = set(nest.row_operands) & set(nest.col_operands)
+    both = sorted(set(nest.row_operands) & set(nest.col_operands))
+    # an operand read along both loops (syrk's a[i][k]*a[j][k]): one tile per loop, its reads
+    # told apart first (before the splits rename the loops)
+    calls = [_call("tag_reads", a, tag, loop) for a in both
+             for tag, loop in (("row", r), ("col", c))] + calls
+    within = f"iname:{k}_inner_inner"
     for array in nest.row_operands:
-        if array not in both:
-            calls.append(_call("add_prefetch", array, [f"{r}_inner_outer", f"{r}_inner_inner",
-                                                       *ks],
-                               default_tag="l.auto", within=f"iname:{k}_inner_inner"))
+        calls.append(_call("add_prefetch", f"{array}$row" if array in both else array,
+                           [f"{r}_inner_outer", f"{r}_inner_inner", *ks],
+                           default_tag="l.auto", within=within))
     for array in nest.col_operands:
-        if array not in both:
-            calls.append(_call("add_prefetch", array, [*ks, *col_sweep],
-                               default_tag="l.auto", within=f"iname:{k}_inner_inner"))
+        calls.append(_call("add_prefetch", f"{array}$col" if array in both else array,
+                           [*ks, *col_sweep], default_tag="l.auto", within=within))
     return calls
 
 

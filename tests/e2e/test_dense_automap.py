@@ -142,6 +142,10 @@ def test_polybench_dense_and_matvec_regions_tiled_and_exact(tmp_path: Path) -> N
     for name in ("gemm_pb", "twomm", "threemm"):
         assert "add_prefetch(" in report[name] and "privatize_temporaries_with_inames(" \
             in report[name]
+    # syrk, syr2k: the operand read along both loops gets a tile for each
+    for name in ("syrk", "syr2k"):
+        assert 'add_prefetch("a$row"' in report[name] and 'add_prefetch("a$col"' \
+            in report[name], report[name]
     # the matrix-vector tiles: loaded by one work item per contiguous element, unrolled
     # across the other side of the tile (rows of a C matrix summed along j; columns summed
     # along i); bicg has one nest of each kind in one launch

@@ -214,6 +214,38 @@ def test_gemm_like_nests_get_the_tiled_local_memory_mapping(
     assert "set_options" not in " ".join(chosen)   # no fp_contract: exact by default
 
 
+C_SYR2K = """
+void syr2k(int n, int m, const double a[n][m], const double b[n][m], double c[n][n])
+{
+#pragma translate kernel syr2k
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++) {
+      double acc = c[i][j];
+      for (int k = 0; k < m; k++)
+        acc += a[j][k] * b[i][k] + b[j][k] * a[i][k];
+      c[i][j] = acc;
+    }
+#pragma translate end kernel
+}
+"""
+
+
+def test_operands_read_along_both_loops_get_a_tile_each() -> None:
+    """syr2k reads a and b along i and along j: their reads are told apart (tag_reads) and
+    each of the four gets its local-memory tile, within the same 32 KiB (k in steps of 8)."""
+    done = region_mapping("syr2k.c", C_SYR2K)
+    chosen = done.auto_mapping
+    assert done.auto_kind == REASON
+    assert chosen[:4] == tuple(f'tag_reads("{a}", "{t}", "{n}")' for a in "ab"
+                               for t, n in (("row", "i"), ("col", "j")))
+    assert 'split_iname("k", 8)' in chosen
+    prefetched = [line.split('"')[1] for line in chosen if line.startswith("add_prefetch")]
+    assert prefetched == ["a$row", "b$row", "a$col", "b$col"]
+    local = {n for n, t in done.kernel.temporaries.items()
+             if "local" in str(t.address_space).lower()}
+    assert len(local) == 4
+
+
 def test_sizes_smaller_than_one_tile_keep_the_simple_mapping() -> None:
     done = region_mapping("small.c", C_SMALL)
     assert done.auto_kind == ""
