@@ -22,7 +22,8 @@ from transforms.split import chunk_iname, join_inames, split_iname
 # [library-imports]
 from transforms.arguments import rename_argument, set_argument_order
 from transforms.arrays import (add_padding, change_arg_to_image, find_padding_multiple,
-                               set_array_axis_names, split_array_axis, tag_array_axes)
+                               set_array_axis_names, split_array_axis, tag_array_axes,
+                               tag_reads)
 from transforms.batch import to_batched
 from transforms.iname_extra import (add_inames_for_unused_hw_axes, add_inames_to_insn,
                                     duplicate_inames, get_iname_duplication_options,
@@ -69,7 +70,7 @@ __all__ += [
     "remove_instructions", "rename_argument", "replace_instruction_ids",
     "set_argument_order", "set_array_axis_names", "set_instruction_priority",
     "set_temporary_address_space", "split_array_axis", "split_reduction_inward",
-    "split_reduction_outward", "tag_array_axes", "tag_instructions", "to_batched",
+    "split_reduction_outward", "tag_array_axes", "tag_instructions", "tag_reads", "to_batched",
 ]
 # [data-all]
 __all__ += ["add_prefetch", "buffer_array", "precompute"]

@@ -18,12 +18,13 @@ from translator.diagnostics import KernelLanguageError, TransformError
 from translator.codegen import images
 from translator.ir.data import (AddressSpace, ArrayArg, DimTag, FixedStrideTag, NestingTag,
                                 TemporaryVariable, parse_dim_tags, strides)
-from translator.ir.expr import Expression, IRWalkMapper, LinearSubscript
+from translator.ir.expr import (Expression, IRWalkMapper, LinearSubscript, TaggedVariable,
+                                dependencies)
 from translator.ir.kernel import Kernel
 
 from transforms.arguments import AXIS_NAMES_OPTION
-from transforms.common import (Rewriter, name_list, positive_int, rewrite_statements,
-                               statement_expressions, suggestion)
+from transforms.common import (Rewriter, check_iname, name_list, positive_int,
+                               rewrite_statements, statement_expressions, suggestion)
 from transforms.registry import transform
 
 Array = ArrayArg | TemporaryVariable
@@ -138,6 +139,57 @@ def tag_array_axes(kernel: Kernel, ary_names: str | Iterable[str], dim_tags: Any
             raise TransformError(f"tag_array_axes: bad dim_tags {dim_tags!r}") from None
         new.append(var if tags == var.dim_tags else replace(var, dim_tags=tags))
     return with_variables(kernel, new)
+
+
+class _ReadTagger(Rewriter):
+    """Writes ``array$tag`` for the subscripts of `array` whose index uses `iname`."""
+
+    def __init__(self, array: str, tag: str, iname: str,
+                 bound: frozenset[str] = frozenset()) -> None:
+        super().__init__({}, bound=bound)
+        self.array, self.tag, self.iname = array, tag, iname
+        self.count = 0
+
+    def with_bound(self, bound: Iterable[str]) -> _ReadTagger:
+        return _ReadTagger(self.array, self.tag, self.iname, frozenset(bound))
+
+    def map_subscript(self, expr: p.Subscript, *args: Any, **kwargs: Any) -> Expression:
+        index = tuple(self.rec(i) for i in expr.index_tuple)
+        agg = expr.aggregate
+        if type(agg) is p.Variable and agg.name == self.array and agg.name not in self.bound \
+                and any(self.iname in dependencies(i) for i in index):
+            agg = TaggedVariable(agg.name, self.tag)
+            self.count += 1
+        if agg is expr.aggregate and all(a is b for a, b in zip(index, expr.index_tuple)):
+            return expr
+        return p.Subscript(agg, index if len(index) != 1 else index[0])
+
+
+@transform()
+def tag_reads(kernel: Kernel, array: str, tag: str, iname: str) -> Kernel:
+    """Tag the reads of the read-only `array` whose subscripts use `iname`: they become
+    ``array$tag[...]``, so that ``add_prefetch("array$tag", ...)`` fetches them apart from the
+    array's other reads (an array read along two loops gets one tile per loop).  Example::
+
+        before: acc = acc + a[i, k]*a[j, k]
+        tag_reads(knl, "a", "row", "i"); tag_reads(knl, "a", "col", "j")
+        after:  acc = acc + a$row[i, k]*a$col[j, k]
+    """
+    name = "tag_reads"
+    (var,) = find_arrays(kernel, array, name)
+    check_iname(kernel, iname, name)
+    if not isinstance(tag, str) or not tag.isidentifier():
+        raise TransformError(f"{name}: tag must be an identifier, got {tag!r}")
+    writers = [s.id for s in kernel.statements if var.name in s.assignee_names()]
+    if writers:
+        raise TransformError(f"{name}: statement {writers[0]!r} writes {var.name!r}; only the "
+                             "reads of an array the kernel does not write can be told apart")
+    tagger = _ReadTagger(var.name, tag, iname)
+    result = rewrite_statements(kernel, tagger, lambda s: True)
+    if result is kernel:
+        raise TransformError(f"{name}: no read of {var.name!r} has a subscript that uses "
+                             f"{iname!r}")
+    return result
 
 
 @transform()
@@ -384,4 +436,4 @@ def _image_use_problem(kernel: Kernel, var: ArrayArg) -> str | None:
 
 __all__ = ["add_padding", "change_arg_to_image", "find_arrays", "find_padding_multiple",
            "rewrite_subscripts", "set_array_axis_names", "split_array_axis", "tag_array_axes",
-           "with_variables"]
+           "tag_reads", "with_variables"]

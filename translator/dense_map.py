@@ -33,9 +33,11 @@ Cost model (`choose_tile`), for element size ``s`` bytes of the accumulated valu
   nest; inside a step ``k`` is unrolled by ``16 / s`` (one 16-byte vector read of the local
   tile);
 - both operands go to local memory (`add_prefetch`, fetched cooperatively by the work group,
-  coalesced); an array that is both a row and a column operand (``a[i][k]*a[j][k]``), or
-  whose footprint `add_prefetch` cannot compute (a linearised ``a[i*n + k]``), is read in
-  place (through the cache) instead: the register block still reuses each value 4 or 8 times;
+  coalesced); an array that is both a row and a column operand (``a[i][k]*a[j][k]`` of syrk)
+  gets its reads told apart first (`tag_reads`: ``a$row``, ``a$col``) and one tile of each
+  (the tiles of all operands share the budget); an operand whose footprint `add_prefetch`
+  cannot compute is read in place (through the cache) instead: the register block still
+  reuses each value 4 or 8 times;
 - sizes that are constants smaller than one tile (rows < 16R, columns < 16C or k < K) keep
   the simple mapping: a fraction of one group would do all the work.
 
@@ -48,17 +50,26 @@ emitted.
 
 Matrix-vector nests (`matvec_nest`): a band of one loop ``r`` and one reduction loop ``k``
 over a matrix read at (r, k) and vectors read at k only, none of them written in the kernel,
-both loops starting at 0 (`_from_zero`).  A work item keeps its own output
-and sums in source order (a work-group reduction over ``k`` would round differently).  When
-the matrix is contiguous along ``r`` (``y[j] = sum_i a[i][j]*x[i]`` in C) the reads are
-already coalesced: 256 rows per group, the vectors' k-tile prefetched to local memory.  When
-it is contiguous along ``k`` (``y[i] = sum_j a[i][j]*x[j]`` in C), a work item reading its
-row would scatter: a work group of 32 rows (one warp) fetches a 32 x 31 tile of the matrix
-into local memory with coalesced loads (31 of 32 lanes busy, along ``k``) and each work item
-reads its row from there; the step is odd so that the rows of the tile fall into different
-local-memory banks (a row stride of 32 words would put a whole warp on one bank).  The
-vectors' k-tile goes to local memory too.  Nests with matrices of both kinds in one launch
-(bicg) share one work-group size: 32 rows for all of them.
+both loops starting at 0 (`_from_zero`).  A work item keeps its own output and sums in source
+order (a work-group reduction over ``k`` would round differently), so only as many work
+items sum as there are outputs (16384 for a 16384^2 gemv: four warps per multiprocessor).
+Measured on an H200 (bench/gpu/gemv; bench/RESULTS.md, "Dense kernels (h29)"), what sets the
+speed then is how many loads are in flight: each group of 32 outputs (`MATVEC_ROWS`) stages
+the matrix in local memory, a tile of 32 outputs x a step of ``k``, loaded along the
+matrix's contiguous axis (the fetch iname of that axis on ``l.0``, the other unrolled, so
+that every loading work item has one load per row or column of the tile in flight):
+
+- contiguous along ``k`` (``y[i] = sum_j a[i][j]*x[j]`` in C): the step of ``k`` is odd (the
+  rows of the tile fall into different local-memory banks) and up to 127 (`SCATTERED_STEP`):
+  one loading work item per element of a tile row, more than the 32 that sum;
+- contiguous along ``r`` (``y[j] = sum_i a[i][j]*x[i]``): 32 outputs and up to 64 steps of
+  ``k`` (`COALESCED_STEP`, half as many when other nests share the launch; more loads per
+  work item spill registers).
+
+The vectors' k-tile goes to local memory too.  The tiles of the matrices and vectors of a
+nest take at most their share of `LOCAL_BUDGET` (nests of a launch share it equally: bicg
+has one of each kind).  A matrix read through a linearised subscript keeps the plain tile
+(`add_prefetch` with ``l.auto``).
 
 This module applies transforms, so it belongs to the pipeline layer (with `translator.automap`).
 """
@@ -73,7 +84,7 @@ from translator.analysis.coalescing import (coalescing_key, coalescing_scores, g
 from translator.analysis.legality import check_mappings
 from translator.analysis.reductions import recognize_parallel_reductions
 from translator.diagnostics import TranslatorError
-from translator.ir.data import ArrayArg
+from translator.ir.data import ArrayArg, strides
 from translator.ir.isl_glue import static_length, static_lower_bound
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
@@ -82,10 +93,11 @@ from translator.ir.statements import Statement
 LOCAL_BUDGET = 32 * 1024
 #: Work items per group along each local axis (gemm-like nests).
 GROUP_SIDE = 16
-#: Matrix-vector nests: (rows per work group, k step) when the matrix is contiguous along k
-#: (an odd step puts the rows of the local tile into different banks) and along the rows.
-SCATTERED_TILE = (32, 31)
-COALESCED_TILE = (256, 256)
+#: Matrix-vector nests (module docstring): outputs per work group, the most k steps of a
+#: tile contiguous along k (odd, against bank conflicts) and along the rows.
+MATVEC_ROWS = 32
+SCATTERED_STEP = 127
+COALESCED_STEP = 64
 #: Reason text `--report` prints for a mapping of this module.
 REASON = "dense tiling (automatic)"
 
@@ -115,6 +127,16 @@ class MatvecNest:
     vectors: tuple[str, ...]
     scattered: bool           # the matrix is contiguous along k, not along rows
     itemsize: int
+    fast_positions: tuple[int | None, ...]  # per matrix: its subscript holding the contiguous
+                                            # loop (None: linearised)
+
+
+@dataclass(frozen=True)
+class MatvecTile:
+    """The local-memory tile of a gemv-like nest: outputs per work group, step of k."""
+
+    rows: int
+    k_step: int
 
 
 @dataclass(frozen=True)
@@ -159,12 +181,19 @@ def _apply_call(kernel: Kernel, call: Call) -> Kernel | None:
     (a linearised subscript such as ``a[i*n + k]``): that operand is read in place."""
     import transforms
     name, args, kwargs = call
+    if name == "tag_inames" and not _tagged_inames(args[0]) <= set(kernel.all_inames):
+        return None   # the tags of a fetch that was skipped
     try:
         return transforms.apply_call(kernel, name, args, dict(kwargs))
     except TranslatorError:
         if name != "add_prefetch":
             raise
         return None
+
+
+def _tagged_inames(spec: str) -> set[str]:
+    """The inames of a ``"a:l.0, b:unr"`` tag_inames argument."""
+    return {part.split(":")[0].strip() for part in spec.split(",")}
 
 
 def _dense_calls(kernel: Kernel, bands: list[list[str]], nests: list[list[Statement]]
@@ -184,9 +213,11 @@ def _matvec_calls(kernel: Kernel, bands: list[list[str]], nests: list[list[State
     found = [matvec_nest(kernel, band, nest) for band, nest in zip(bands, nests)]
     if not found or not all(found):
         return []
-    # one work-group size per kernel: with a scattered matrix, every nest takes its rows
-    group = SCATTERED_TILE[0] if any(f.scattered for f in found) else COALESCED_TILE[0]
-    return [c for f in found for c in matvec_calls(f, group)]
+    tiles = [matvec_tile(f, LOCAL_BUDGET // len(found), alone=len(found) == 1)
+             for f in found]
+    if not all(tiles):
+        return []
+    return [c for f, t in zip(found, tiles) for c in matvec_calls(f, t)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -258,7 +289,21 @@ def matvec_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> Matve
     if not matrices or not vectors or _written(kernel) & set(matrices + vectors):
         return None
     scattered = _stride_one_first(kernel, [rows, k], stmts)[0] == k
-    return MatvecNest(rows, k, matrices, vectors, scattered, _itemsize(kernel, matrices))
+    positions = tuple(_unit_stride_axis(kernel, m) for m in matrices)
+    return MatvecNest(rows, k, matrices, vectors, scattered, _itemsize(kernel, matrices),
+                      positions)
+
+
+def _unit_stride_axis(kernel: Kernel, array: str) -> int | None:
+    """The axis of the 2-D `array` whose elements are adjacent in memory (its fetch iname
+    ``<array>_dim_<axis>`` walks the tile contiguously); None for any other shape."""
+    arg = next(a for a in kernel.args if a.name == array)
+    if not isinstance(arg, ArrayArg) or arg.shape is None or arg.dim_tags is None \
+            or len(arg.shape) != 2:
+        return None
+    units = [axis for axis, stride in enumerate(strides(arg.shape, arg.dim_tags))
+             if stride == 1]
+    return units[0] if len(units) == 1 else None
 
 
 def _from_zero(kernel: Kernel, *inames: str) -> bool:
@@ -316,8 +361,9 @@ def choose_tile(kernel: Kernel, nest: DenseNest, budget: int = LOCAL_BUDGET) -> 
     smaller than one tile."""
     s = nest.itemsize
     rows, cols = 8, (8 if s <= 4 else 4)
+    tiles = rows * len(nest.row_operands) + cols * len(nest.col_operands)
     k_step = 64
-    while k_step > 4 and GROUP_SIDE * (rows + cols) * k_step * s > budget:
+    while k_step > 4 and GROUP_SIDE * tiles * k_step * s > budget:
         k_step //= 2
     tile = Tile(rows, cols, k_step, max(1, min(4, 16 // s)))
     for iname, size in ((nest.rows, tile.group_rows), (nest.cols, tile.group_cols),
@@ -356,35 +402,57 @@ def gemm_calls(nest: DenseNest, tile: Tile) -> list[Call]:
                            ",".join([f"{r}_inner_outer", *col_unr]),
                            ",".join(nest.accumulators)))
     ks = [f"{k}_inner_outer", f"{k}_inner_inner"]
-    both = set(nest.row_operands) & set(nest.col_operands)
+    both = sorted(set(nest.row_operands) & set(nest.col_operands))
+    # an operand read along both loops (syrk's a[i][k]*a[j][k]): one tile per loop, its reads
+    # told apart first (before the splits rename the loops)
+    calls = [_call("tag_reads", a, tag, loop) for a in both
+             for tag, loop in (("row", r), ("col", c))] + calls
+    within = f"iname:{k}_inner_inner"
     for array in nest.row_operands:
-        if array not in both:
-            calls.append(_call("add_prefetch", array, [f"{r}_inner_outer", f"{r}_inner_inner",
-                                                       *ks],
-                               default_tag="l.auto", within=f"iname:{k}_inner_inner"))
+        calls.append(_call("add_prefetch", f"{array}$row" if array in both else array,
+                           [f"{r}_inner_outer", f"{r}_inner_inner", *ks],
+                           default_tag="l.auto", within=within))
     for array in nest.col_operands:
-        if array not in both:
-            calls.append(_call("add_prefetch", array, [*ks, *col_sweep],
-                               default_tag="l.auto", within=f"iname:{k}_inner_inner"))
+        calls.append(_call("add_prefetch", f"{array}$col" if array in both else array,
+                           [*ks, *col_sweep], default_tag="l.auto", within=within))
     return calls
 
 
-def matvec_calls(nest: MatvecNest, group: int) -> list[Call]:
-    """Row per work item in groups of `group` rows, sums in source order (module docstring),
-    as transform calls."""
-    r, k = nest.rows, nest.k
+def matvec_tile(nest: MatvecNest, budget: int, alone: bool = True) -> MatvecTile | None:
+    """The tile of `nest` with `budget` bytes of local memory for its matrix and vector
+    tiles (module docstring), or None when a step of 4 does not fit.  A nest contiguous
+    along the rows that shares its launch with other nests takes half the steps (measured:
+    bicg's launch with 62 of them ran 2.7 times slower than with 32)."""
+    per_step = (MATVEC_ROWS * len(nest.matrices) + len(nest.vectors)) * nest.itemsize
+    steps = budget // per_step
     if nest.scattered:
-        k_step = SCATTERED_TILE[1]
-        fetched = list(nest.matrices) + list(nest.vectors)
+        steps = min(SCATTERED_STEP, steps - 1 + steps % 2)   # odd
     else:
-        k_step = COALESCED_TILE[1]
-        fetched = list(nest.vectors)
-    calls = [_call("split_iname", r, group, outer_tag="g.0", inner_tag="l.0"),
-             _call("split_iname", k, k_step)]
-    for array in fetched:
-        sweep = [f"{r}_inner", f"{k}_inner"] if array in nest.matrices else [f"{k}_inner"]
-        calls.append(_call("add_prefetch", array, sweep, default_tag="l.auto",
-                           within=f"iname:{k}_inner"))
+        steps = min(COALESCED_STEP if alone else COALESCED_STEP // 2, steps)
+    return MatvecTile(MATVEC_ROWS, steps) if steps >= 4 else None
+
+
+def matvec_calls(nest: MatvecNest, tile: MatvecTile) -> list[Call]:
+    """Row per work item in groups of `tile.rows` rows, sums in source order, the matrix
+    tiles loaded by one work item per contiguous element (module docstring), as transform
+    calls."""
+    r, k = nest.rows, nest.k
+    within = f"iname:{k}_inner"
+    calls = [_call("split_iname", r, tile.rows, outer_tag="g.0", inner_tag="l.0"),
+             _call("split_iname", k, tile.k_step)]
+    for matrix, fast in zip(nest.matrices, nest.fast_positions):
+        sweep = [f"{r}_inner", f"{k}_inner"]
+        if fast is None:
+            calls.append(_call("add_prefetch", matrix, sweep, default_tag="l.auto",
+                               within=within))
+            continue
+        dims = [f"{matrix}_{k}_dim_0", f"{matrix}_{k}_dim_1"]   # one pair per nest
+        calls += [_call("add_prefetch", matrix, sweep, dim_arg_names=dims, default_tag=None,
+                        temporary_address_space="local", within=within),
+                  _call("tag_inames", f"{dims[fast]}:l.0, {dims[1 - fast]}:unr")]
+    for vector in nest.vectors:
+        calls.append(_call("add_prefetch", vector, [f"{k}_inner"], default_tag="l.auto",
+                           within=within))
     return calls
 
 

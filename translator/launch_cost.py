@@ -61,6 +61,12 @@ def launch_cost(kernel: Kernel, stmts: Sequence[Statement], host: Sequence[str],
                                                           else work)
 
 
+def parallel_speedup(work: int) -> float:
+    """How much faster `work` iterations run as one parallel kernel than on one work item
+    (both launched once), in this module's model."""
+    return (LAUNCH_COST + work) / (LAUNCH_COST + work / DEVICE_LANES)
+
+
 def storm_message(launches: int, work: float) -> str | None:
     """The ``-Wlaunch-storm`` text for a region estimated to launch `launches` kernels per
     call around `work` (cost units of its kernels' work), or None if that is no storm."""

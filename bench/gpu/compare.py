@@ -124,12 +124,166 @@ def e2e_table(rows: list[tuple[str, str, float]], regions: list[Region]) -> list
     return lines
 
 
+# ---------------------------------------------------------------------------------------------
+# issue 23's acceptance: every figure next to its reference and its goal
+
+#: gemm-like regions: floating-point operations per call as a multiple of n^3 (n: the size)
+DENSE_FLOPS = {"gemm_pb": 2, "twomm": 4, "threemm": 6, "syrk": 1, "syr2k": 2}
+MATVEC = ("atax", "bicg", "mvt", "gemver", "gesummv")
+#: FP64 peak without tensor cores (TFLOP/s, SXM boards), by a substring of the device name;
+#: FP64_PEAK_TFLOPS overrides it
+FP64_PEAK = {"H100": 34.0, "H200": 34.0}
+
+
+@dataclass
+class Raw:
+    """The lines of run.sh's raw output that the summary reads."""
+
+    machine: str = ""
+    args: dict[str, list[str]] = field(default_factory=dict)
+    heat: dict[str, list[float]] = field(default_factory=dict)   # label -> ms per run
+    overhead: dict[str, float] = field(default_factory=dict)     # plain / data -> us per call
+    heat_kernel_ms: float = 0.0
+    data_bytes: int = 0
+    data_copy_ms: float = 0.0
+
+
+def read_raw(path: str) -> Raw:
+    raw = Raw()
+    for line in open(path):
+        words = line.split()
+        if words[:1] == ["machine"]:
+            raw.machine = line.split(" ", 1)[1].strip()
+        elif words[:1] == ["args"] and len(words) >= 2:
+            raw.args[words[1]] = words[2:]
+        elif len(words) > 6 and words[0].rstrip(":") in ("translated", "profiled", "openmp16") \
+                and words[6] == "ms":
+            raw.heat.setdefault(words[0].rstrip(":"), []).append(float(words[5]))
+        elif words[:1] in (["overhead"], ["overhead_data"]) and "per_call_us" in words:
+            key = "plain" if words[0] == "overhead" else "data"
+            raw.overhead[key] = float(words[words.index("per_call_us") + 1])
+        elif words[:2] == ["profile", "heat_data"] and len(words) >= 8:
+            _heat_profile_row(raw, words[2:])
+    return raw
+
+
+def _heat_profile_row(raw: Raw, row: list[str]) -> None:
+    """A profile row of heat_data: the step region's kernel time, the data rows' bytes."""
+    if row[0] == "heat_step" and _number(row[3]) is not None:
+        raw.heat_kernel_ms += float(row[3])
+    elif row[0] == "data" or row[:2] == ["end", "data"]:
+        cols = row[2:] if row[0] == "data" else row[3:]
+        if len(cols) >= 4 and all(_number(c) is not None for c in cols[1:4]):
+            raw.data_copy_ms += float(cols[1])
+            raw.data_bytes += int(cols[2]) + int(cols[3])
+
+
+def _median(values: list[float]) -> float | None:
+    return sorted(values)[len(values) // 2] if values else None
+
+
+def _peak_tflops(machine: str) -> float | None:
+    import os
+    if os.environ.get("FP64_PEAK_TFLOPS"):
+        return float(os.environ["FP64_PEAK_TFLOPS"])
+    return next((v for k, v in FP64_PEAK.items() if k in machine), None)
+
+
+def _row(figure: str, ours: str, ref: str, value: float | None, unit: str, goal: float | None,
+         higher: bool = True) -> str:
+    shown = "-" if value is None else f"{value:.2f}{unit}"
+    if value is None or goal is None:
+        met = "-"
+    else:
+        met = "yes" if (value >= goal if higher else value <= goal) else "no"
+    goal_text = "-" if goal is None else f"{'>=' if higher else '<='} {goal:g}{unit}"
+    return f"{figure:<34} {ours:>14} {ref:>24} {shown:>10} {goal_text:>11} {met:>4}"
+
+
+def summary(path: str, regions: list[Region], refs: dict[str, float]) -> list[str]:
+    """Issue 23's figures, each next to its reference and its goal, from one run."""
+    raw = read_raw(path)
+    # kernel time of the resident runs (PROGRAM_copies rows repeat the names)
+    per_call = {r.name: r.ms_per_call for r in regions if not r.program.endswith("_copies")}
+    lines = ["", f"issue 23 acceptance (one run; {raw.machine or 'device not named'})",
+             f"{'figure':<34} {'translated':>14} {'reference':>24} {'value':>10} "
+             f"{'goal':>11} {'met':>4}"]
+    lines += _heat_rows(raw, refs)
+    lines += _dense_rows(raw, per_call, refs)
+    for name in MATVEC:
+        lines.append(_ratio_row(f"{name} (automatic) / cuBLAS gemv", name, per_call, refs, 0.8))
+    lines.append(_ratio_row("sgemm recipe / cuBLAS", "sgemm", per_call, refs, 0.85))
+    lines.append(_ratio_row("dgemm recipe / cuBLAS (FP64 TC)", "dgemm", per_call, refs, None))
+    lines += _peak_rows(raw, "gemm", {"dgemm": 2}, per_call)
+    lines.append(_ratio_row("dot (split) / CUDA dot", "dot_k", per_call, refs, None))
+    for key, what in (("plain", "host cost per plain call"),
+                      ("data", "host cost per call, data region")):
+        us = raw.overhead.get(key)
+        lines.append(_row(what, "-" if us is None else f"{us:.1f} us", "", us, " us", 10.0,
+                          higher=False))
+    return lines
+
+
+def _ratio_row(figure: str, name: str, per_call: dict[str, float], refs: dict[str, float],
+               goal: float | None) -> str:
+    ours, ref = per_call.get(name), refs.get(PAIRS.get(name, name))
+    value = ref / ours if ours and ref else None
+    return _row(figure, "-" if ours is None else f"{ours:.3f} ms",
+                "-" if ref is None else f"{ref:.3f} ms", value, "", goal)
+
+
+def _heat_rows(raw: Raw, refs: dict[str, float]) -> list[str]:
+    ours, omp = _median(raw.heat.get("translated", [])), _median(raw.heat.get("openmp16", []))
+    rows = [_row("heat 4096^2 x 100, e2e / OpenMP-16", "-" if ours is None else f"{ours:.1f} ms",
+                 "-" if omp is None else f"{omp:.1f} ms (OpenMP-16)",
+                 omp / ours if ours and omp else None, "x", 10.0)]
+    profiled = _median(raw.heat.get("profiled", []))
+    moving = profiled - raw.heat_kernel_ms if profiled else None
+    ours_gbps = raw.data_bytes / moving / 1e6 if moving and moving > 0 else None
+    ref_ms = refs.get("xfer_in", 0.0) + refs.get("xfer_out", 0.0)
+    ref_gbps = raw.data_bytes / ref_ms / 1e6 if ref_ms and raw.data_bytes else None
+    rows.append(_row("heat data region in+out, GB/s", "-" if moving is None else
+                     f"{moving:.1f} ms", "-" if not ref_ms else f"{ref_ms:.1f} ms (CUDA pinned)",
+                     ours_gbps, "", 45.0))
+    if ref_gbps is not None:
+        rows.append(_row("  CUDA pinned copies, GB/s", "", "", ref_gbps, "", None))
+    if raw.data_copy_ms and raw.data_bytes:
+        rows.append(_row("  profile's copy time, GB/s", f"{raw.data_copy_ms:.1f} ms", "",
+                         raw.data_bytes / raw.data_copy_ms / 1e6, "", None))
+    return rows
+
+
+def _dense_rows(raw: Raw, per_call: dict[str, float], refs: dict[str, float]) -> list[str]:
+    rows = []
+    for name in DENSE_FLOPS:
+        rows.append(_ratio_row(f"{name} (automatic) / cuBLAS", name, per_call, refs, 0.5))
+        rows += _peak_rows(raw, "polybench", {name: DENSE_FLOPS[name]}, per_call)
+    return rows
+
+
+def _peak_rows(raw: Raw, program: str, flops: dict[str, int], per_call: dict[str, float]
+               ) -> list[str]:
+    """The fraction of the FP64 CUDA-core peak the regions `flops` (n^3 multiples, n: the
+    program's first argument) reach; cuBLAS DGEMM uses FP64 tensor cores, OpenCL cannot."""
+    n = int(raw.args[program][0]) if raw.args.get(program) else None
+    peak = _peak_tflops(raw.machine)
+    rows = []
+    for name, count in flops.items():
+        ours = per_call.get(name)
+        if ours and n and peak:
+            tflops = count * n ** 3 / ours / 1e9
+            rows.append(_row(f"  of FP64 CUDA-core peak {peak:g} TF", f"{tflops:.1f} TF", "",
+                             tflops / peak, "", None))
+    return rows
+
+
 def main(path: str) -> None:
     regions, refs = parse(path)
     print("\n".join(table(regions, refs)))
     rows = end_to_end(path)
     if rows:
         print("\n".join(e2e_table(rows, regions)))
+    print("\n".join(summary(path, regions, refs)))
 
 
 if __name__ == "__main__":

@@ -262,6 +262,22 @@ def stencils_pb(n2: int, t2: int, n3: int, t3: int) -> None:
     report("heat3d", timed(heat3d, reps=3, batches=3))
 
 
+def transfers(bytes_in: int, bytes_out: int) -> None:
+    """CUDA copies from and to pinned host memory of the bytes a data region moves in
+    (``xfer_in``) and out (``xfer_out``): what the link gives a program that pins its arrays."""
+    import cupyx
+    for name, count, to_device in (("xfer_in", bytes_in, True), ("xfer_out", bytes_out, False)):
+        if count <= 0:
+            continue
+        host = cupyx.empty_pinned((count // 8,), dtype=cp.float64)
+        host[:] = 1.0
+        dev = cp.ones(count // 8)
+        copy = (lambda h=host, d=dev: d.set(h)) if to_device else \
+            (lambda h=host, d=dev: d.get(out=h))
+        report(name, timed(copy, reps=3, batches=3))
+        print(f"ref-note {name} {count} bytes (pinned host memory, cupy)")
+
+
 #: sections run by default; `only=stencils,polybench` picks some
 SECTIONS = ("stream", "stencils", "gemm", "polybench")
 
@@ -276,6 +292,8 @@ if __name__ == "__main__":
                  int(args.get("n3d", 512)))
     if "gemm" in only:
         gemm(int(args.get("gemm", 4096)))
+    if "xfer_in" in args:     # run.sh passes the bytes of heat_data's data region
+        transfers(int(args["xfer_in"]), int(args.get("xfer_out", 0)))
     if "polybench" in only:   # sizes: polybench.c's defaults
         dense_pb(int(args.get("pb_mm", 2048)))
         matvec_pb(int(args.get("pb_mv", 16384)))

@@ -15,6 +15,12 @@
 # The device tool sends the checkout; carry bench/gpu_build (ignored by git).  Kernel time of
 # the translated programs comes from TRANSLATE_PROFILE=1 (OpenCL event profiling), of the
 # references from CUDA events; end-to-end times (with transfers) are printed separately.
+#
+# Issue 23's acceptance: the run also builds bench/heat_data (heat 4096^2 x 100 steps, host time
+# loop in a data region) translated and with OpenMP (16 threads), times both, and has
+# references.py time CUDA copies from pinned memory of the bytes its data region moves; the
+# last table (compare.py) puts every figure of issue 23 next to its reference and its goal.
+# PROGRAMS may name heat_data like the others.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 suite=${SUITE:-$here/bench/gpu_build/suite}   # SUITE: another build folder (a subset)
@@ -37,6 +43,18 @@ translate() {   # this checkout's translator (its .venv, else PYTHON with PYTHON
 wanted() {      # whether program $1 is in PROGRAMS (all when PROGRAMS is unset)
   [ -z "${PROGRAMS:-}" ] || [[ " $PROGRAMS " == *" $1 "* ]]
 }
+run_heat_data() {   # dir, raw output file: heat translated (3 runs, then 1 profiled), OpenMP-16 x3
+  ( cd "$1"
+    gcc -O3 -std=gnu99 -I. tr/heat_data.c tr/heat_data.host.c translate_rt.c -lOpenCL -lm \
+        -o heat_translated
+    gcc -O3 -std=gnu99 -fopenmp -DUSE_OMP heat_data.c -Wno-unknown-pragmas -o heat_omp )
+  local k
+  for k in 1 2 3; do "$1/heat_translated" 100 translated; done | tee -a "$2"
+  TRANSLATE_PROFILE=1 "$1/heat_translated" 100 profiled 2> "$1/profile.txt" | tee -a "$2"
+  sed "s/^/profile heat_data /" "$1/profile.txt" >> "$2"
+  for k in 1 2 3; do OMP_NUM_THREADS=16 OMP_PROC_BIND=close "$1/heat_omp" 100 openmp16; done \
+      | tee -a "$2"
+}
 case "${1:-}" in
 build)
   rm -rf "$suite"; mkdir -p "$suite/rt"
@@ -48,6 +66,10 @@ build)
     mkdir -p "$suite/$stem"
     translate "$src" -o "$suite/$stem" --report 2> "$suite/$stem/report.txt"
   done
+  if wanted heat_data; then
+    PYTHON=${PYTHON:-$here/.venv/bin/python} bash "$here/bench/heat_data/run.sh" build \
+      "$suite/heat_data"
+  fi
   cp "$here"/bench/gpu/references.py "$here"/bench/gpu/compare.py "$suite/"
   ;;
 run)
@@ -56,11 +78,12 @@ run)
   out=${OUT:-/tmp}/gpu_suite.txt; : > "$out"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sed 's/^/machine /' | tee -a "$out"
   for dir in "$suite"/*/; do
-    stem=$(basename "$dir"); [ "$stem" = rt ] && continue
+    stem=$(basename "$dir"); [ "$stem" = rt ] || [ "$stem" = heat_data ] && continue
     wanted "$stem" || continue
     gcc -O2 -std=gnu99 "$dir/$stem.c" "$dir/$stem.host.c" "$suite/rt/translate_rt.c" \
         -I"$suite/rt" -lOpenCL -lm -o "$dir/prog"
     args=${ARGS[$stem]:-}
+    echo "args $stem $args" >> "$out"
     if [ "$stem" = polybench ]; then
       seq=$(sequential_regions "$dir/report.txt")
       if [ -n "$seq" ]; then
@@ -83,7 +106,15 @@ run)
       sed "s/^/profile ${stem}_copies /" "$dir/profile_copies.txt" >> "$out"
     fi
   done
-  python3 "$suite/references.py" ${REFS_ARGS:-} | tee -a "$out"
+  refs_extra=""
+  if [ -d "$suite/heat_data" ] && wanted heat_data; then
+    run_heat_data "$suite/heat_data" "$out"
+    # the bytes the data region moved, for the pinned-copy reference of the same bytes
+    refs_extra=$(awk '$1 == "profile" && $2 == "heat_data" && $3 == "data" {i += $7; o += $8}
+                      $1 == "profile" && $2 == "heat_data" && $3 == "end" {i += $8; o += $9}
+                      END {if (i + o > 0) print "xfer_in=" i " xfer_out=" o}' "$out")
+  fi
+  python3 "$suite/references.py" ${REFS_ARGS:-} $refs_extra | tee -a "$out"
   python3 "$suite/compare.py" "$out" | tee "${OUT:-/tmp}/gpu_table.txt"
   ;;
 *) echo "usage: $0 build|run" >&2; exit 2 ;;

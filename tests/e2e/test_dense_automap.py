@@ -84,7 +84,7 @@ end module dense
 program main
   use dense
   implicit none
-  integer, parameter :: n = 150, m = 133, p = 70, ns = 137
+  integer, parameter :: n = 290, m = 133, p = 70, ns = 137
   real(8) :: a(n, p), b(p, m), c(n, m), g(n, n), x(n), y(0:n-1), z(0:n-1)
   real(4) :: sa(ns, ns), sb(ns, ns), sc(ns, ns)
   integer :: i, j
@@ -142,9 +142,23 @@ def test_polybench_dense_and_matvec_regions_tiled_and_exact(tmp_path: Path) -> N
     for name in ("gemm_pb", "twomm", "threemm"):
         assert "add_prefetch(" in report[name] and "privatize_temporaries_with_inames(" \
             in report[name]
-    # 150: a full 128 x 64 tile next to edge groups; 16 steps of k and a partial one; 100: three
-    # full 32-row groups of the matrix-vector nests and an edge group, k tiles of 31
-    args = ["150", "100", "0", "0", "0", "0", "1", ",".join(DENSE + MATVEC)]
+    # syrk, syr2k: the operand read along both loops gets a tile for each
+    for name in ("syrk", "syr2k"):
+        assert 'add_prefetch("a$row"' in report[name] and 'add_prefetch("a$col"' \
+            in report[name], report[name]
+    # the matrix-vector tiles: loaded by one work item per contiguous element, unrolled
+    # across the other side of the tile (rows of a C matrix summed along j; columns summed
+    # along i); bicg has one nest of each kind in one launch
+    for name in ("atax", "bicg", "mvt", "gesummv"):
+        assert re.search(r'tag_inames\("a_\w+_dim_1:l\.0, a_\w+_dim_0:unr"\)', report[name]), \
+            report[name]
+    assert 'split_iname("j", 123)' in report["atax"] and 'split_iname("i_1", 64)' \
+        in report["atax"]
+    assert 'split_iname("i", 32)' in report["bicg"] and 'split_iname("j_1", 61)' \
+        in report["bicg"]
+    # 150: a full 128 x 64 tile next to edge groups; 16 steps of k and a partial one; 290:
+    # nine full groups of 32 outputs and an edge group, full steps of k and a partial one
+    args = ["150", "290", "0", "0", "0", "0", "1", ",".join(DENSE + MATVEC)]
     expected = run([str(original), *args], tmp_path)
     actual = run([str(translated), *args], tmp_path, env={"TRANSLATE_DEVICE": "cpu"})
     assert len(expected.splitlines()) == len(DENSE + MATVEC)
@@ -162,8 +176,11 @@ def test_fortran_dense_nests_tiled_and_exact(tmp_path: Path) -> None:
     for block in report.values():
         assert f"chosen by: {REASON}" in block, block
     assert 'split_iname("j", 128, outer_tag="g.1")' in report["sgemm_in_place"]
-    # the second nest (a(j, i): contiguous along the summed j) reads a through local memory
-    assert 'add_prefetch("a", ["i_1_inner", "j_1_inner"]' in report["gemv"]
+    # column-major: the first nest (a(i, j), contiguous along the rows i) and the second
+    # (a(j, i), contiguous along the summed j) load their tiles along a's first axis
+    assert 'tag_inames("a_j_dim_0:l.0, a_j_dim_1:unr")' in report["gemv"]
+    assert 'split_iname("j_1", 123)' in report["gemv"]
+    assert 'tag_inames("a_j_1_dim_0:l.0, a_j_1_dim_1:unr")' in report["gemv"]
     expected = run([str(original)], tmp_path)
     actual = run([str(translated)], tmp_path, env={"TRANSLATE_DEVICE": "cpu"})
     compare_outputs(expected, actual, 0.0)

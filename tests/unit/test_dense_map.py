@@ -1,8 +1,9 @@
 """Dense tiling (automatic), issue 23 item 2: the automatic mapper recognises gemm-like nests
 (an array read along a loop that does not index it) in every layout and gives them the
-register-blocked, local-memory recipe of docs/pragmas.md; gemv-like nests get a coalesced
-mapping with the vector (and a scattered matrix) in local memory; shapes that do not fit keep
-the simple mapping.  The e2e tests (tests/e2e/test_dense_automap.py) run them on PoCL."""
+register-blocked, local-memory recipe of docs/pragmas.md; gemv-like nests stage the matrix
+and the vector in local memory, the matrix loaded along its contiguous axis; shapes that do
+not fit keep the simple mapping.  The e2e tests (tests/e2e/test_dense_automap.py) run them on
+PoCL."""
 
 from __future__ import annotations
 
@@ -213,6 +214,38 @@ def test_gemm_like_nests_get_the_tiled_local_memory_mapping(
     assert "set_options" not in " ".join(chosen)   # no fp_contract: exact by default
 
 
+C_SYR2K = """
+void syr2k(int n, int m, const double a[n][m], const double b[n][m], double c[n][n])
+{
+#pragma translate kernel syr2k
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++) {
+      double acc = c[i][j];
+      for (int k = 0; k < m; k++)
+        acc += a[j][k] * b[i][k] + b[j][k] * a[i][k];
+      c[i][j] = acc;
+    }
+#pragma translate end kernel
+}
+"""
+
+
+def test_operands_read_along_both_loops_get_a_tile_each() -> None:
+    """syr2k reads a and b along i and along j: their reads are told apart (tag_reads) and
+    each of the four gets its local-memory tile, within the same 32 KiB (k in steps of 8)."""
+    done = region_mapping("syr2k.c", C_SYR2K)
+    chosen = done.auto_mapping
+    assert done.auto_kind == REASON
+    assert chosen[:4] == tuple(f'tag_reads("{a}", "{t}", "{n}")' for a in "ab"
+                               for t, n in (("row", "i"), ("col", "j")))
+    assert 'split_iname("k", 8)' in chosen
+    prefetched = [line.split('"')[1] for line in chosen if line.startswith("add_prefetch")]
+    assert prefetched == ["a$row", "b$row", "a$col", "b$col"]
+    local = {n for n, t in done.kernel.temporaries.items()
+             if "local" in str(t.address_space).lower()}
+    assert len(local) == 4
+
+
 def test_sizes_smaller_than_one_tile_keep_the_simple_mapping() -> None:
     done = region_mapping("small.c", C_SMALL)
     assert done.auto_kind == ""
@@ -220,22 +253,45 @@ def test_sizes_smaller_than_one_tile_keep_the_simple_mapping() -> None:
                                  'split_iname("i", 8, outer_tag="g.1", inner_tag="l.1")')
 
 
-@pytest.mark.parametrize("name, text, row, k, fetched, group, k_step", [
-    # row-major y = A x: the matrix is contiguous along j, fetched through local memory
-    ("gemv.c", C_GEMV, "i", "j", {"a", "x"}, 32, 31),
-    # y = A^T x and Fortran's y = A x: the matrix is contiguous along the rows already
-    ("gemvt.c", C_GEMV_T, "i", "j", {"x"}, 256, 256),
+C_GEMV_LIN = """
+void gemv_lin(int n, int m, const double *restrict a, const double *restrict x,
+              double *restrict y)
+{
+#pragma translate kernel gemv_lin
+  for (int i = 0; i < n; i++) {
+    double acc = 0.0;
+    for (int j = 0; j < m; j++)
+      acc += a[i*m + j] * x[j];
+    y[i] = acc;
+  }
+#pragma translate end kernel
+}
+"""
+
+
+@pytest.mark.parametrize("name, text, row, k, k_step, tags", [
+    # row-major y = A x: the matrix is contiguous along j; an odd step of j (123: 32 x 123
+    # doubles of a and 123 of x in 32 KiB), one loading work item per column of the tile
+    ("gemv.c", C_GEMV, "i", "j", 123, 'tag_inames("a_j_dim_1:l.0, a_j_dim_0:unr")'),
+    # y = A^T x: contiguous along the rows i; 64 steps of j, one loading work item per row
+    ("gemvt.c", C_GEMV_T, "i", "j", 64, 'tag_inames("a_j_dim_1:l.0, a_j_dim_0:unr")'),
+    # a linearised matrix: its tile is fetched as add_prefetch places it (l.auto)
+    ("gemv_lin.c", C_GEMV_LIN, "i", "j", 123, None),
 ])
-def test_gemv_like_nests_get_the_coalesced_mapping(name: str, text: str, row: str, k: str,
-                                                   fetched: set[str], group: int,
-                                                   k_step: int) -> None:
+def test_gemv_like_nests_stage_the_matrix_in_local_memory(name: str, text: str, row: str,
+                                                          k: str, k_step: int,
+                                                          tags: str | None) -> None:
     done = region_mapping(name, text)
     chosen = done.auto_mapping
     assert done.auto_kind == REASON
-    assert chosen[:2] == (f'split_iname("{row}", {group}, outer_tag="g.0", inner_tag="l.0")',
+    assert chosen[:2] == (f'split_iname("{row}", 32, outer_tag="g.0", inner_tag="l.0")',
                           f'split_iname("{k}", {k_step})')
     prefetched = {line.split('"')[1] for line in chosen if line.startswith("add_prefetch")}
-    assert prefetched == fetched
+    assert prefetched == {"a", "x"}
+    assert [line for line in chosen if line.startswith("tag_inames")] == ([tags] if tags else [])
+    local = {n for n, t in done.kernel.temporaries.items()
+             if "local" in str(t.address_space).lower()}
+    assert local == {"a_fetch", "x_fetch"}
 
 
 # the inner loop carries a recurrence over a written row: not a matrix-vector product, and a

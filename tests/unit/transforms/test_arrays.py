@@ -1,8 +1,10 @@
-"""Array and temporary transforms: tag_array_axes, set_array_axis_names, split_array_axis,
-find_padding_multiple, add_padding, change_arg_to_image, set_temporary_address_space,
+"""Array and temporary transforms: tag_array_axes, set_array_axis_names, tag_reads,
+split_array_axis, find_padding_multiple, add_padding, change_arg_to_image, set_temporary_address_space,
 privatize_temporaries_with_inames, alias_temporaries."""
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 import pytest
@@ -78,6 +80,52 @@ def test_set_array_axis_names_round_trips():
         transforms.set_array_axis_names(k, "a", "row")
     with pytest.raises(TransformError, match="axis names must be distinct identifiers"):
         transforms.set_array_axis_names(k, "a", "x, x")
+
+
+def syrk(j_bound: str = "j<=i"):
+    return knl(f"{{[i, j, k]: 0<=i<n and 0<={j_bound} and 0<=k<8}}",
+               """<float32> acc = 0  {id=z, inames=i:j}
+                  acc = acc + a[i, k]*a[j, k] + a[i, k]  {id=add, dep=z, inames=i:j:k}
+                  c[i, j] = acc  {id=w, dep=add, inames=i:j}""", arr("a", "n, 8"))
+
+
+def test_tag_reads_tells_the_reads_of_one_array_apart(ctx):
+    k = syrk()
+    out = transforms.tag_reads(transforms.tag_reads(k, "a", "row", "i"), "a", "col", "j")
+    assert "acc = acc + a$row[i, k]*a$col[j, k] + a$row[i, k]" in text(out)
+    assert translator.parse_kernel(translator.print_kernel(out)) == out
+    check(k, out, ctx, n=5)
+    # a tile of each, as dense tiling fetches them: the reads of one array fetched apart
+    square = transforms.tag_reads(transforms.tag_reads(syrk("j<n"), "a", "row", "i"), "a",
+                                  "col", "j")
+    tiled = transforms.split_iname(square, "i", 4, outer_tag="g.0", inner_tag="l.0")
+    tiled = transforms.split_iname(tiled, "j", 4, outer_tag="g.1", inner_tag="l.1")
+    tiled = transforms.split_iname(tiled, "k", 4)
+    tiled = transforms.add_prefetch(tiled, "a$row", ["i_inner", "k_inner"],
+                                    within="iname:k_inner")
+    tiled = transforms.add_prefetch(tiled, "a$col", ["j_inner", "k_inner"],
+                                    within="iname:k_inner")
+    assert "a$" not in text(tiled) and {"a_fetch", "a_fetch_0"} <= set(tiled.temporaries)
+    check(syrk("j<n"), tiled, ctx, n=7)
+
+
+@pytest.mark.parametrize("array, tag, iname, message", [
+    ("c", "x", "i", "statement 'w' writes 'c'; only the reads of an array the kernel does "
+                    "not write can be told apart"),
+    ("a", "x", "q", "unknown iname 'q'"),
+    ("a", "1x", "i", "tag must be an identifier, got '1x'"),
+    ("b", "x", "i", "unknown array 'b'"),
+])
+def test_tag_reads_errors(array, tag, iname, message):
+    with pytest.raises(TransformError, match=re.escape(f"tag_reads: {message}")):
+        transforms.tag_reads(syrk(), array, tag, iname)
+
+
+def test_tag_reads_needs_a_read_that_uses_the_iname():
+    k = transforms.tag_reads(syrk(), "a", "row", "i")
+    with pytest.raises(TransformError, match="tag_reads: no read of 'a' has a subscript that "
+                                             "uses 'i'"):
+        transforms.tag_reads(k, "a", "again", "i")
 
 
 # ---------------------------------------------------------------------------------------------
