@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Weak scaling of the MPI heat sample (samples/mpi/heat_mpi.c) on a machine with 2 GPUs.
+# Weak scaling of the MPI heat samples (samples/mpi/heat_mpi.c, heat_mpi_overlap.c) on a machine with 2 GPUs.
 #
 #   bench/gpu/mpi_weak.sh build   # here: translates the sample into bench/gpu_build/mpi_weak/
 #   bench/gpu/mpi_weak.sh run     # on the GPU machine (carry bench/gpu_build): builds, runs
@@ -17,10 +17,10 @@
 # TRANSLATE_DEVICE (default gpu) can be set.
 # Acceptance (issue 25): 2-rank time per step <= 1.15 x the 1-rank time.
 #
-# The sample overlaps the halo exchange with the interior update (async queues).  The same
-# sample with its `async(N)` clauses and `wait` directives removed (everything in order, one
-# queue) is built too (prog_inorder) and measured in the same run, so the gain of the overlap
-# shows next to the ratio.  In mpi mode the 1-rank runs also go through mpirun, with the same
+# Two samples are measured in the same run: samples/mpi/heat_mpi_overlap.c ("overlap": the halo
+# exchange overlaps the interior update on async queues) and samples/mpi/heat_mpi.c ("in
+# order": one queue, one kernel per step), so the gain or cost of the overlap shows next to
+# the ratio.  In mpi mode the 1-rank runs also go through mpirun, with the same
 # flags as the 2-rank runs (MPIRUN_FLAGS, default --bind-to none: Open MPI binds each rank to
 # one core by default, and the OpenCL driver's and the staging threads would share it).
 set -euo pipefail
@@ -67,12 +67,9 @@ build)
   cp "$RT"/translate_rt.[ch] "$build/rt/"
   cp -r "$here/bench/gpu/mpi_stub" "$build/"
   # shellcheck disable=SC2046
-  translate "$here/samples/mpi/heat_mpi.c" -o "$build/out" $(mpi_includes)
-  mkdir -p "$build/inorder"   # the same sample without async clauses and wait directives
-  sed -e 's/ async([0-9]*)//' -e '/#pragma translate wait/d' "$here/samples/mpi/heat_mpi.c" \
-    > "$build/inorder/heat_mpi.c"
+  translate "$here/samples/mpi/heat_mpi_overlap.c" -o "$build/out" $(mpi_includes)
   # shellcheck disable=SC2046
-  translate "$build/inorder/heat_mpi.c" -o "$build/out_inorder" $(mpi_includes)
+  translate "$here/samples/mpi/heat_mpi.c" -o "$build/out_inorder" $(mpi_includes)
   ;;
 run)
   if [ -z "${TRANSLATE_DEVICE:-}" ] && command -v nvidia-smi >/dev/null; then
@@ -85,11 +82,11 @@ run)
   then mode=mpi; cc=mpicc
   else mode=stub; cc=${CC:-gcc}; fi
   inc=$([ $mode = mpi ] || echo "-I$build/mpi_stub")
-  for v in "prog out" "prog_inorder out_inorder"; do
+  for v in "prog out heat_mpi_overlap" "prog_inorder out_inorder heat_mpi"; do
     set -- $v
     # shellcheck disable=SC2086
-    $cc -O2 -std=gnu99 -DNX="$NX" -DNYL="$NYL" $inc -I"$build/rt" "$build/$2/heat_mpi.c" \
-        "$build/$2/heat_mpi.host.c" "$build/rt/translate_rt.c" -lOpenCL -lm -o "$build/$1"
+    $cc -O2 -std=gnu99 -DNX="$NX" -DNYL="$NYL" $inc -I"$build/rt" "$build/$2/$3.c" \
+        "$build/$2/$3.host.c" "$build/rt/translate_rt.c" -lOpenCL -lm -o "$build/$1"
   done
   printf 'mpi_weak mode %s device %s grid per rank %s x %s steps %s..%s mpirun flags: %s\n' \
          "$mode" "$DEVICE" "$NX" "$NYL" "$STEPS_LO" "$STEPS_HI" "${MPIRUN_FLAGS:-}"
