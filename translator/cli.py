@@ -87,6 +87,16 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--reassociate", action="store_true",
                     help="let automatic mapping run floating-point sums and products in "
                          "parallel (rounded in another order)")
+    ap.add_argument("--tune-candidates", action="store_true",
+                    help="emit every candidate mapping of each automatically mapped region; "
+                         "the program runs the first unless TRANSLATE_TUNE=1, which times "
+                         "them all (docs/tuning.md)")
+    ap.add_argument("--tune-file", metavar="FILE",
+                    help="map each region with the winner its record in the tuning FILE "
+                         "names (default: $TRANSLATE_TUNE_FILE when that file exists)")
+    ap.add_argument("--tune-device", metavar="NAME",
+                    help="use the tuning records of the device whose name contains NAME "
+                         "(needed when the tuning file holds several devices)")
     ap.add_argument("--cache", dest="cache", action="store_true", default=None,
                     help="reuse the result of an earlier translation of the same file under "
                          "the same options (result cache in $TRANSLATE_CACHE_DIR, default "
@@ -184,7 +194,12 @@ def _run(args: argparse.Namespace, policy) -> int:
     if problem:
         sys.stderr.write(f"translate: error: {problem}\n")
         return 1
-    opts = _job_options(args, policy)
+    from translator.diagnostics import TranslatorError
+    try:
+        opts = _job_options(args, policy)
+    except TranslatorError as err:   # an unreadable or malformed tuning file
+        sys.stderr.write(err.render())
+        return 1
     if not problem:
         from translator.build.batch import check_paths
         problem = check_paths(args.sources, opts, args.report)
@@ -207,6 +222,8 @@ def _check_args(args: argparse.Namespace) -> str:
         return "--print-outputs needs -o OUT"
     if args.jobs < 0:
         return "-j needs a number >= 0"
+    if args.tune_candidates and args.tune_file:
+        return "--tune-candidates emits every candidate: it takes no --tune-file"
     from frontends.directive_models import parse_models
     try:
         parse_models(args.directives)
@@ -244,7 +261,25 @@ def _frontend_options(args: argparse.Namespace) -> dict:
     if args.directives != "translate":
         from frontends.directive_models import parse_models
         opts["directives"] = parse_models(args.directives)
+    if args.tune_candidates:
+        opts["tune_candidates"] = True
+    else:
+        tuning = _tuning(args)
+        if tuning:
+            opts["tuning"] = tuning
     return opts
+
+
+def _tuning(args: argparse.Namespace) -> dict[str, str]:
+    """The tuning records that decide regions (`translator.build.tunefile.for_options`):
+    from ``--tune-file``, else from ``$TRANSLATE_TUNE_FILE`` if that file exists."""
+    path = args.tune_file
+    if path is None:
+        path = os.environ.get("TRANSLATE_TUNE_FILE") or None
+        if path is None or not os.path.exists(path):
+            return {}
+    from translator.build.tunefile import for_options
+    return for_options(path, args.tune_device)
 
 
 def _list_transforms() -> int:

@@ -64,6 +64,12 @@ def run_job(src: str, opts: JobOptions) -> JobResult:
     """Translate the file `src` under `opts`; see the module docstring."""
     from translator.diagnostics import TranslatorError
     result = JobResult(source=src)
+    if "tuning" in opts.frontend:   # only this file's records: they are part of the cache key
+        from dataclasses import replace
+
+        from translator.build.tunefile import for_source
+        opts = replace(opts, frontend={**opts.frontend,
+                                       "tuning": for_source(opts.frontend["tuning"], src)})
     try:
         refuse_overwriting_input(src, opts)
         data = read_source(src)
