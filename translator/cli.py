@@ -4,6 +4,7 @@
     translate check SRC... [-- FLAGS]        build original and translated program, compare
     translate devices                        list OpenCL devices as TRANSLATE_DEVICE sees them
     translate help TRANSFORM                 print one transform's documentation
+    translate tune [--tune-file F] -- CMD    time the candidate mappings (docs/tuning.md)
 
 Heavy modules are imported only after the arguments are parsed, so ``--version`` and
 ``--runtime-dir`` start fast.
@@ -20,7 +21,7 @@ import traceback
 from translator.build.flags import UserErrorParser
 from translator.build.paths import cmake_dir, make_dir, runtime_dir
 
-SUBCOMMANDS = ("check", "devices", "help")
+SUBCOMMANDS = ("check", "devices", "help", "tune")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -29,7 +30,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Translate pragma-marked loop nests of Fortran and C files to OpenCL.",
         epilog="Subcommands: 'translate check SRC... [-- FLAGS]' builds and compares the "
                "original and the translated program; 'translate devices' lists OpenCL devices; "
-               "'translate help TRANSFORM' prints one transform's documentation. "
+               "'translate help TRANSFORM' prints one transform's documentation; "
+               "'translate tune -- CMD' times the candidate mappings of a program built "
+               "with --tune-candidates. "
                "Warnings: -Wno-ID silences one, -Werror[=ID] makes warnings errors, -w hides all.")
     ap.add_argument("sources", nargs="*", metavar="SRC", help="Fortran or C source files")
     ap.add_argument("-o", "--output", metavar="OUT", help="output directory")
@@ -173,6 +176,9 @@ def _subcommand(name: str, argv: list[str]) -> int:
         if name == "check":
             from translator.build.check import main as check_main
             return check_main(argv)
+        if name == "tune":
+            from translator.build.tune import main as tune_main
+            return tune_main(argv)
         from translator.build.devices import main as devices_main
         return devices_main(argv)
     except KeyboardInterrupt:
