@@ -270,22 +270,23 @@ def _frontend_options(args: argparse.Namespace) -> dict:
     if args.tune_candidates:
         opts["tune_candidates"] = True
     else:
-        tuning = _tuning(args)
-        if tuning:
-            opts["tuning"] = tuning
+        path, tuning = _tuning(args)
+        if path:
+            opts["tune_file"], opts["tuning"] = path, tuning
     return opts
 
 
-def _tuning(args: argparse.Namespace) -> dict[str, str]:
-    """The tuning records that decide regions (`translator.build.tunefile.for_options`):
-    from ``--tune-file``, else from ``$TRANSLATE_TUNE_FILE`` if that file exists."""
+def _tuning(args: argparse.Namespace) -> tuple[str, dict[str, str]]:
+    """The tuning file and the records that decide regions
+    (`translator.build.tunefile.for_options`): from ``--tune-file``, else from
+    ``$TRANSLATE_TUNE_FILE`` if that file exists; ("", {}) without one."""
     path = args.tune_file
     if path is None:
         path = os.environ.get("TRANSLATE_TUNE_FILE") or None
         if path is None or not os.path.exists(path):
-            return {}
+            return "", {}
     from translator.build.tunefile import for_options
-    return for_options(path, args.tune_device)
+    return path, for_options(path, args.tune_device)
 
 
 def _list_transforms() -> int:
