@@ -126,11 +126,10 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
         where = f"{region.span.file}:{region.span.line}"
         unit = HostUnit(region_name=region.name, signature=sig, generated=code,
                         where=where, hint=profile_hint(done.sequential_reason))
-        tune_units = _tune_units(region, unit, options, pass_options, base, dispatchers) \
-            if options.get("tune_candidates") else []
-        if tune_units:
-            from translator.tuning import candidate_lines
-            done = replace(done, tuning=candidate_lines(tune_units))
+        tune_units, tune_lines = _tune_units(region, unit, options, pass_options, base,
+                                             dispatchers) \
+            if options.get("tune_candidates") else ([], ())
+        done = replace(done, tuning=tune_lines) if tune_lines else done
         units += tune_units or [unit]
         device += [u.generated.device_code for u in tune_units] or [code.device_code]
         ir_texts.append(print_kernel(kernel))
@@ -168,19 +167,21 @@ def _tuned(region, kernel, done, options: dict[str, Any], pass_options, base: st
 
 
 def _tune_units(region, unit, options: dict[str, Any], pass_options, base: str,
-                dispatchers: list[str]) -> list:
+                dispatchers: list[str]) -> tuple[list, tuple[str, ...]]:
     """``--tune-candidates``: a glue function per candidate mapping of the region (each named
     ``<symbol>__tune<k>``) and, into `dispatchers`, the region's own glue function, which
-    chooses one per call; [] when the region has no candidates (`translator.tuning`)."""
+    chooses one per call; with the report's lines.  ([], ()) when the region has no
+    candidates (`translator.tuning`)."""
     from translator.codegen.host import glue_signature, prototype
-    from translator.tuning import candidate_symbol, candidates, dispatcher_text, fingerprint
+    from translator.tuning import (candidate_lines, candidate_symbol, candidates,
+                                   dispatcher_text, fingerprint)
     kernel = _with_command_options(region.kernel, options)
     found = candidates(kernel, region.transform_calls, pass_options)
     units = []
     for k, cand in enumerate(found):
         sig = glue_signature(region.name, cand.result.code)
         if sig.params != unit.signature.params:
-            return []   # the candidates must take the region's parameters
+            return [], ()   # the candidates must take the region's parameters
         sig = replace(sig, symbol=candidate_symbol(unit.signature.symbol, k))
         units.append(replace(unit, region_name=f"{region.name}__tune{k}", signature=sig,
                              generated=cand.result.code))
@@ -188,7 +189,7 @@ def _tune_units(region, unit, options: dict[str, Any], pass_options, base: str,
         dispatchers.append("\n" + dispatcher_text(
             region.name, base, unit.where, prototype(unit), unit.signature, found,
             fingerprint(kernel, region.transform_calls)))
-    return units
+    return units, candidate_lines(found) if units else ()
 
 
 def _with_command_options(kernel, options: dict[str, Any]):

@@ -157,20 +157,18 @@ def _stale_reason(kernel: Any, calls: Any, record: dict[str, Any],
 def report_lines(record: dict[str, Any]) -> tuple[str, ...]:
     """What ``--report`` says of a tuned region: where the choice comes from, each candidate
     tried with its time, the winner marked."""
-    lines = [f"tuned on device \"{record['device']}\", sizes {record['size_class']}: "
-             f"{len(record['candidates'])} candidates tried"]
+    lines = [f"chosen by: tuning, on device \"{record['device']}\", sizes "
+             f"{record['size_class']}: {len(record['candidates'])} candidates tried"]
     for k, cand in enumerate(record["candidates"]):
         mark = "*" if k == record["winner"] else " "
         lines.append(f"  {mark} {cand['label']:<16} {_time_text(cand)}  {cand['mapping']}")
     return tuple(lines)
 
 
-def candidate_lines(units: list[Any]) -> tuple[str, ...]:
+def candidate_lines(cands: list[Candidate]) -> tuple[str, ...]:
     """What ``--report`` says of a region of a ``--tune-candidates`` build."""
-    lines = [f"the candidates of a --tune-candidates build ({len(units)}; the first runs "
-             "unless TRANSLATE_TUNE=1):"]
-    return tuple(lines + [f"    {u.signature.symbol}: local "
-                          f"{'x'.join(str(e) for e in u.generated.local_size)}" for u in units])
+    lines = [f"tuning candidates ({len(cands)}; the first runs unless TRANSLATE_TUNE=1):"]
+    return tuple(lines + [f"    {k}: {c.label} ({c.variant})" for k, c in enumerate(cands)])
 
 
 def _time_text(cand: dict[str, Any]) -> str:

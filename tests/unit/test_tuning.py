@@ -168,7 +168,7 @@ def test_a_build_with_the_file_emits_the_winner_and_reports_what_was_tried(tmp_p
     assert cl != (tmp_path / "plain/t.cl").read_text()
     assert "_fetch" not in cl   # the simple mapping, no local tiles
     assert 'split_iname("j", 16, outer_tag="g.0", inner_tag="l.0")' in tuned.stderr
-    assert 'chosen by: tuning, tuned on device "dev A", sizes n=2^9: ' in tuned.stderr
+    assert 'chosen by: tuning, on device "dev A", sizes n=2^9: ' in tuned.stderr
     assert "    * groups 16x16" in tuned.stderr and "      dense 16x16" in tuned.stderr
     again = _translate("t.c", "-o", "again", "--tune-file", "tune.jsonl", cwd=tmp_path)
     assert again.returncode == 0
@@ -201,3 +201,27 @@ def test_the_result_cache_keys_on_the_records_of_the_file(tmp_path):
         outs.append((tmp_path / "out/t.cl").read_text())
     assert "reqd_work_group_size(32, 4, 1)" in outs[1]
     assert outs[0] != outs[1] and outs[0] == outs[2]
+
+
+def test_the_dependency_file_names_the_tuning_file(tmp_path):
+    (tmp_path / "t.c").write_text(C_GEMM)
+    _winner_file(tmp_path, C_GEMM, "groups 32x4")
+    proc = _translate("t.c", "-o", "out", "--tune-file", "tune.jsonl", "-MD", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert " tune.jsonl " in (tmp_path / "out/t.d").read_text().replace("\\\n", " ")
+
+
+def test_a_candidates_build_has_a_dispatcher_and_reports_the_candidates(tmp_path):
+    (tmp_path / "t.c").write_text(C_GEMM)
+    proc = _translate("t.c", "--tune-candidates", "--emit", "host", "--report=-",
+                      cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    _, found = _candidates(C_GEMM)
+    assert f"/* region gemm_k (t.c:3): {len(found)} candidate mappings" in proc.stdout
+    assert "switch (tr_tune_begin(&_tr_tune_gemm_k, _tr_sizes)) {" in proc.stdout
+    assert f"tuning candidates ({len(found)}; the first runs unless TRANSLATE_TUNE=1):\n" \
+           "      0: dense 16x16 (auto)\n      1: groups 32x8 (simple)\n" in proc.stdout
+    proc = _translate("t.c", "--tune-candidates", "--tune-file", "x.jsonl", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert proc.stderr == ("translate: error: --tune-candidates emits every candidate: it "
+                           "takes no --tune-file\n")

@@ -62,9 +62,10 @@ def mapping_lines(region: Any, done: Any, language: str) -> list[str]:
     if done.auto_mapping:
         lines += ["mapping (automatic; paste these lines after the kernel directive to keep "
                   "or edit it):"] + [f"  {prefix}{line}" for line in done.auto_mapping]
-        tuning = getattr(done, "tuning", ())
-        lines += [f"chosen by: {done.auto_kind}"] if done.auto_kind and not tuning else []
-        lines += [f"chosen by: tuning, {tuning[0]}", *tuning[1:]] if tuning else []
+        tuning = getattr(done, "tuning", ())   # `translator.tuning.report_lines`
+        tuned = bool(tuning) and tuning[0].startswith("chosen by:")
+        lines += [f"chosen by: {done.auto_kind}"] if done.auto_kind and not tuned else []
+        lines += list(tuning)
     elif done.sequential_reason:
         lines.append(f"mapping: sequential (one work item): {done.sequential_reason}")
     elif not region.transform_calls:
