@@ -71,14 +71,14 @@ def fingerprint(kernel: Any, calls: Any) -> str:
 
 
 def is_tunable(done: RegionResult) -> bool:
-    """Whether the automatic mapper mapped the region as one parallel kernel."""
-    from translator.codegen.result import GeneratedCode
-    return bool(done.auto_mapping) and isinstance(done.code, GeneratedCode)
+    """Whether the automatic mapper mapped the region (its kernel, or some kernel of its host
+    program) in parallel: a user's mapping or a sequential region has nothing to tune."""
+    return bool(done.auto_mapping)
 
 
 def candidates(kernel: Any, calls: Any, opts: PassOptions | None = None) -> list[Candidate]:
     """The region's candidates (module docstring), each kernel named ``<name>__tune<k>``;
-    [] when the mapper's own choice is not one parallel kernel."""
+    [] when the mapper's own choice maps nothing in parallel."""
     found: list[Candidate] = []
     seen: set[tuple[str, ...]] = set()
     for name, variant in VARIANTS:
@@ -108,15 +108,25 @@ def _run_quietly(kernel: Any, calls: Any, variant: Variant, opts: PassOptions | 
 
 
 def _label(done: RegionResult, taken: list[str]) -> str:
-    """A short name: the work-group shape, ``dense`` first for dense tiling."""
-    from translator.codegen.cexpr import to_c
-    shape = "x".join(to_c(e) for e in done.code.local_size)
-    label = f"dense {shape}" if done.auto_kind else f"groups {shape}"
+    """A short name: the work-group shape, ``dense`` first for dense tiling; for a host
+    program, that of each launch mapped in parallel, joined by ``+``."""
+    from translator.codegen.program import HostProgramCode
+    if isinstance(done.code, HostProgramCode):
+        label = " + ".join(_shape_label(launch.code, launch.mapping_kind)
+                           for launch, _ in done.code.launches() if launch.mapping)
+    else:
+        label = _shape_label(done.code, done.auto_kind)
     k = 2
     base = label
     while label in taken:
         label, k = f"{base} #{k}", k + 1
     return label
+
+
+def _shape_label(code: Any, kind: str) -> str:
+    from translator.codegen.cexpr import to_c
+    shape = "x".join(to_c(e) for e in code.local_size)
+    return f"dense {shape}" if kind else f"groups {shape}"
 
 
 def variant_named(name: str) -> Variant | None:
@@ -146,7 +156,7 @@ def tuned_result(kernel: Any, calls: Any, record: dict[str, Any], opts: PassOpti
 def _stale_reason(kernel: Any, calls: Any, record: dict[str, Any],
                   default: RegionResult) -> str:
     if not is_tunable(default):
-        return "the region is not mapped automatically as one kernel"
+        return "the region is not mapped automatically"
     if record["fingerprint"] != fingerprint(kernel, calls):
         return "the region changed since it was tuned"
     if variant_named(record["candidates"][record["winner"]]["variant"]) is None:

@@ -165,4 +165,14 @@ def table(records: list[dict[str, Any]]) -> str:
             mark = "*" if k == r["winner"] else " "
             lines.append(f"  {mark} {cand['label']:<18} {cand['calls']:>6} {ms:>12}  "
                          f"{cand['mapping']}")
+        lines.append(_speedup_line(r))
     return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _speedup_line(record: dict[str, Any]) -> str:
+    """How much faster the winner ran than the first candidate (the automatic mapping)."""
+    first, best = record["candidates"][0], record["candidates"][record["winner"]]
+    if first["ms"] is None or not best["ms"]:
+        return f"    winner: {best['label']}"
+    return (f"    winner: {best['label']}, {first['ms'] / best['ms']:.2f}x the speed of the "
+            f"automatic mapping ({first['label']})")
