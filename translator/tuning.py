@@ -43,8 +43,6 @@ VARIANTS: tuple[tuple[str, Variant], ...] = (
 )
 #: Candidates per region, at most.
 MAX_CANDIDATES = 8
-#: The ``format`` of every record of a tuning file.
-FORMAT = "translate-tune-1"
 
 
 @dataclass(frozen=True)
@@ -64,9 +62,9 @@ class Candidate:
 def fingerprint(kernel: Any, calls: Any) -> str:
     """What the candidates of a region depend on: its kernel as the frontend built it (with
     the command's options) and its pragmas."""
-    from translator.build.report import call_text
     from translator.ir.printer import print_kernel
-    text = print_kernel(kernel) + "\n" + "\n".join(call_text(c) for c in calls)
+    text = print_kernel(kernel) + "\n" + "\n".join(
+        repr((c.name, tuple(c.args), tuple(c.kwargs))) for c in calls)
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
