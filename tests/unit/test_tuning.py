@@ -225,3 +225,27 @@ def test_a_candidates_build_has_a_dispatcher_and_reports_the_candidates(tmp_path
     assert proc.returncode == 1
     assert proc.stderr == ("translate: error: --tune-candidates emits every candidate: it "
                            "takes no --tune-file\n")
+
+
+def test_translate_tune_show_prints_the_latest_record_of_each_region(tmp_path):
+    old, new = _record(winner=0), _record()
+    other = _record(region="axpy_k", size_class="n=2^20")
+    (tmp_path / "t.jsonl").write_text("".join(json.dumps(r) + "\n" for r in (old, other, new)))
+    proc = _translate("tune", "--show", "--tune-file", "t.jsonl", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[:5] == [
+        'region axpy_k (t.c), device "dev A", sizes n=2^20:',
+        "    candidate           calls      best ms  mapping",
+        "    x                       3       2.0000  m0",
+        "  * y                       3       1.0000  m1",
+        "    winner: y, 2.00x the speed of the automatic mapping (x)"]
+    assert proc.stdout.count("region gemm_k (t.c)") == 1
+    (tmp_path / "bad.jsonl").write_text("[1, 2]\n")
+    proc = _translate("tune", "--show", "--tune-file", "bad.jsonl", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("bad.jsonl:1:1: error: not a tuning record of this "
+                                  "translator (format None, expected 'translate-tune-1')")
+    proc = _translate("tune", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert proc.stderr == ("translate tune: error: give a command to run (after --) or "
+                           "--show\n")

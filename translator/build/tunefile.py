@@ -39,8 +39,7 @@ def load(path: str) -> list[dict[str, Any]]:
     """The records of the file at `path`, in file order; `FrontendError` at the first line
     that is not one."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = _read_locked(path)
     except OSError as e:
         raise FrontendError(f"{path}: cannot read the tuning file: {e.strerror}") from None
     records = []
@@ -48,6 +47,18 @@ def load(path: str) -> list[dict[str, Any]]:
         if raw.strip():
             records.append(_record(path, number, raw))
     return records
+
+
+def _read_locked(path: str) -> bytes:
+    """The file's bytes, read under a shared ``fcntl`` lock: a tuner appending at that
+    moment (under its exclusive lock) has written all of its lines or none."""
+    with open(path, "rb") as f:
+        try:
+            import fcntl
+            fcntl.lockf(f, fcntl.LOCK_SH)
+        except (ImportError, OSError):
+            pass   # no POSIX locks here (or on this file system): read as it is
+        return f.read()
 
 
 def _record(path: str, number: int, raw: bytes) -> dict[str, Any]:
