@@ -249,3 +249,21 @@ def test_translate_tune_show_prints_the_latest_record_of_each_region(tmp_path):
     assert proc.returncode == 1
     assert proc.stderr == ("translate tune: error: give a command to run (after --) or "
                            "--show\n")
+
+
+def test_the_compiler_wrappers_read_translate_tune_file(tmp_path):
+    from tests.build.helpers import BIN, run
+    (tmp_path / "t.c").write_text(C_GEMM)
+    _winner_file(tmp_path, C_GEMM, "groups 32x4")
+    wrapped = [str(BIN / "translate-cc"), "gcc", "-c", "t.c", "-o", "t.o", "-Xtranslate",
+               "--report"]
+    proc = run(wrapped, tmp_path, TRANSLATE_TUNE_FILE="tune.jsonl",
+               TRANSLATE_BUILD_DIR=str(tmp_path / "tb"))
+    assert proc.returncode == 0, proc.stderr
+    assert "    * groups 32x4" in proc.stderr
+    (tmp_path / "tune.jsonl").write_text("{}\n")
+    proc = run(wrapped, tmp_path, TRANSLATE_TUNE_FILE="tune.jsonl",
+               TRANSLATE_BUILD_DIR=str(tmp_path / "tb"))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("tune.jsonl:1:1: error: not a tuning record of this "
+                                  "translator (format None"), proc.stderr
