@@ -165,8 +165,8 @@ def _stale_reason(kernel: Any, calls: Any, record: dict[str, Any],
 def report_lines(record: dict[str, Any]) -> tuple[str, ...]:
     """What ``--report`` says of a tuned region: where the choice comes from, each candidate
     tried with its time, the winner marked."""
-    lines = [f"chosen by: tuning, on device \"{record['device']}\", sizes "
-             f"{record['size_class']}: {len(record['candidates'])} candidates tried"]
+    lines = [(f"chosen by: tuning, on device \"{record['device']}\", sizes "
+              f"{record['size_class']}: {len(record['candidates'])} candidates tried")]
     for k, cand in enumerate(record["candidates"]):
         mark = "*" if k == record["winner"] else " "
         lines.append(f"  {mark} {cand['label']:<16} {_time_text(cand)}  {cand['mapping']}")
@@ -204,8 +204,8 @@ def dispatcher_text(region: str, source: str, where: str, print_of: str, signatu
     sizes = [p.name for p in signature.params if p.kind == "value" and p.dtype.kind in "iu"]
     lists = {"labels": [c.label for c in cands], "mappings": [c.mapping for c in cands],
              "variants": [c.variant for c in cands]}
-    out = [f"/* region {region} ({where}): {len(cands)} candidate mappings "
-           "(translate --tune-candidates; TRANSLATE_TUNE=1 times them) */\n"]
+    out = [(f"/* region {region} ({where}): {len(cands)} candidate mappings "
+            "(translate --tune-candidates; TRANSLATE_TUNE=1 times them) */\n")]
     for key, values in lists.items():
         items = ",\n".join(c_string_literal(v, "    ") for v in values)
         out.append(f"static const char *const _tr_tune_{key}_{ident}[] = {{\n{items}\n}};\n")

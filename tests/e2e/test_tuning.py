@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import (REPO, TRANSLATE, SampleOptions, build_original,
-                               build_translated, run)
+from tests.e2e.harness import REPO, TRANSLATE, SampleOptions, build_original, build_translated, run
 from translator.build.tunefile import load
 
 PROGRAMS = REPO / "tests" / "e2e" / "tuning"

@@ -69,7 +69,7 @@ def _run(command: list[str], path: str, reps: int | None) -> int:
     if reps is not None:
         env["TRANSLATE_TUNE_REPS"] = str(reps)
     try:
-        return subprocess.run(command, env=env).returncode
+        return subprocess.run(command, env=env, check=False).returncode
     except OSError as e:
         sys.stderr.write(f"translate tune: error: cannot run {command[0]}: {e.strerror}\n")
         return 1

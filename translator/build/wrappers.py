@@ -203,7 +203,7 @@ def translate_source(cmd: Command, src: str, language: str, held: ExitStack
 def _job_options(cmd: Command, output: str):
     from translator.build.job import JobOptions
     from translator.build.warnpolicy import split_warning_flags
-    from translator.cli import _frontend_options, _job_options, parse_args
+    from translator.cli import _job_options, parse_args
     try:
         flags = shlex.split(os.environ.get("TRANSLATE_FLAGS", "")) + cmd.translate_flags
     except ValueError as e:   # an unbalanced quote
