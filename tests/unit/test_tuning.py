@@ -216,6 +216,9 @@ def test_a_candidates_build_has_a_dispatcher_and_reports_the_candidates(tmp_path
     proc = _translate("t.c", "--tune-candidates", "--emit", "host", "--report=-",
                       cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
+    again = _translate("t.c", "--tune-candidates", "--emit", "host", "--report=-",
+                       cwd=tmp_path)
+    assert again.stdout == proc.stdout
     _, found = _candidates(C_GEMM)
     assert f"/* region gemm_k (t.c:3): {len(found)} candidate mappings" in proc.stdout
     assert "switch (tr_tune_begin(&_tr_tune_gemm_k, _tr_sizes)) {" in proc.stdout
