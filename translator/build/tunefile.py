@@ -170,11 +170,12 @@ def table(records: list[dict[str, Any]]) -> str:
         r = latest[key]
         lines.append(f"region {r['region']} ({r['source']}), device \"{r['device']}\", "
                      f"sizes {r['size_class']}:")
-        lines.append(f"    {'candidate':<18} {'calls':>6} {'best ms':>12}  mapping")
+        width = max([18] + [len(c["label"]) for c in r["candidates"]])
+        lines.append(f"    {'candidate':<{width}} {'calls':>6} {'best ms':>12}  mapping")
         for k, cand in enumerate(r["candidates"]):
             ms = "-" if cand["ms"] is None else f"{cand['ms']:.4f}"
             mark = "*" if k == r["winner"] else " "
-            lines.append(f"  {mark} {cand['label']:<18} {cand['calls']:>6} {ms:>12}  "
+            lines.append(f"  {mark} {cand['label']:<{width}} {cand['calls']:>6} {ms:>12}  "
                          f"{cand['mapping']}")
         lines.append(_speedup_line(r))
     return "\n".join(lines) + ("\n" if lines else "")
