@@ -167,9 +167,11 @@ def report_lines(record: dict[str, Any]) -> tuple[str, ...]:
     tried with its time, the winner marked."""
     lines = [(f"chosen by: tuning, on device \"{record['device']}\", sizes "
               f"{record['size_class']}: {len(record['candidates'])} candidates tried")]
+    width = max([16] + [len(c["label"]) for c in record["candidates"]])
     for k, cand in enumerate(record["candidates"]):
         mark = "*" if k == record["winner"] else " "
-        lines.append(f"  {mark} {cand['label']:<16} {_time_text(cand)}  {cand['mapping']}")
+        lines.append(f"  {mark} {cand['label']:<{width}} {_time_text(cand)}  "
+                     f"{cand['mapping']}")
     return tuple(lines)
 
 
