@@ -25,6 +25,9 @@ This module applies transforms, so it belongs to the driver layer (with `transla
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from translator.analysis.coalescing import coalescing_key, coalescing_scores
@@ -44,6 +47,32 @@ from translator.ir.util import FrozenDict
 #: Work-group shape by number of mapped loops (local axis 0 first); a size of 1 maps the
 #: whole loop onto the group axis (no local loop).
 GROUP_SHAPES = {1: (256,), 2: (32, 8), 3: (32, 8, 1)}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Knobs of the automatic mapper that tuning varies (`translator.tuning`): the work-group
+    shapes of the simple mapping (by number of mapped loops) and whether dense tiling may be
+    used.  The default is the mapper's own choice."""
+
+    shapes: tuple[tuple[int, tuple[int, ...]], ...] = tuple(GROUP_SHAPES.items())
+    dense: bool = True
+
+    def shape(self, depth: int) -> tuple[int, ...]:
+        return dict(self.shapes)[depth]
+
+
+_VARIANT: ContextVar[Variant] = ContextVar("automap_variant", default=Variant())
+
+
+@contextmanager
+def using_variant(variant: Variant) -> Iterator[None]:
+    """Map with `variant`'s knobs inside the block (the tuner's candidates)."""
+    token = _VARIANT.set(variant)
+    try:
+        yield
+    finally:
+        _VARIANT.reset(token)
 
 
 @dataclass(frozen=True)
@@ -73,7 +102,8 @@ def auto_map(kernel: Kernel, label: str = "") -> tuple[Kernel, AutoMapping]:
         return _map_loose_reductions(kernel, label)
     bands, blocker = nest_bands(kernel)
     if bands:
-        dense = dense_mapping(kernel, hardware_axes(kernel, bands), loop_nests(kernel))
+        dense = dense_mapping(kernel, hardware_axes(kernel, bands), loop_nests(kernel)) \
+            if _VARIANT.get().dense else None
         if dense is not None:
             return dense[0], AutoMapping(dense[1], kind=DENSE_REASON)
         mapped, mapping = _apply(kernel, hardware_axes(kernel, bands))
@@ -455,7 +485,7 @@ def _first_span(kernel: Kernel, stmts: list[Statement]):
 def _apply(kernel: Kernel, bands: list[list[str]]) -> tuple[Kernel, AutoMapping]:
     """Split every band's loops onto the hardware with one work-group shape for the kernel."""
     import transforms
-    shape = GROUP_SHAPES[max(len(b) for b in bands)]
+    shape = _VARIANT.get().shape(max(len(b) for b in bands))
     pragmas = []
     for band in bands:
         for axis, iname in enumerate(band):

@@ -4,6 +4,7 @@
     translate check SRC... [-- FLAGS]        build original and translated program, compare
     translate devices                        list OpenCL devices as TRANSLATE_DEVICE sees them
     translate help TRANSFORM                 print one transform's documentation
+    translate tune [--tune-file F] -- CMD    time the candidate mappings (docs/tuning.md)
 
 Heavy modules are imported only after the arguments are parsed, so ``--version`` and
 ``--runtime-dir`` start fast.
@@ -18,7 +19,7 @@ import sys
 from translator.build.flags import UserErrorParser
 from translator.build.paths import cmake_dir, make_dir, runtime_dir
 
-SUBCOMMANDS = ("check", "devices", "help")
+SUBCOMMANDS = ("check", "devices", "help", "tune")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -27,7 +28,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Translate pragma-marked loop nests of Fortran and C files to OpenCL.",
         epilog="Subcommands: 'translate check SRC... [-- FLAGS]' builds and compares the "
                "original and the translated program; 'translate devices' lists OpenCL devices; "
-               "'translate help TRANSFORM' prints one transform's documentation. "
+               "'translate help TRANSFORM' prints one transform's documentation; "
+               "'translate tune -- CMD' times the candidate mappings of a program built "
+               "with --tune-candidates. "
                "Warnings: -Wno-ID silences one, -Werror[=ID] makes warnings errors, -w hides all.")
     ap.add_argument("sources", nargs="*", metavar="SRC", help="Fortran or C source files")
     ap.add_argument("-o", "--output", metavar="OUT", help="output directory")
@@ -85,6 +88,16 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--reassociate", action="store_true",
                     help="let automatic mapping run floating-point sums and products in "
                          "parallel (rounded in another order)")
+    ap.add_argument("--tune-candidates", action="store_true",
+                    help="emit every candidate mapping of each automatically mapped region; "
+                         "the program runs the first unless TRANSLATE_TUNE=1, which times "
+                         "them all (docs/tuning.md)")
+    ap.add_argument("--tune-file", metavar="FILE",
+                    help="map each region with the winner its record in the tuning FILE "
+                         "names (default: $TRANSLATE_TUNE_FILE when that file exists)")
+    ap.add_argument("--tune-device", metavar="NAME",
+                    help="use the tuning records of the device whose name contains NAME "
+                         "(needed when the tuning file holds several devices)")
     ap.add_argument("--cache", dest="cache", action="store_true", default=None,
                     help="reuse the result of an earlier translation of the same file under "
                          "the same options (result cache in $TRANSLATE_CACHE_DIR, default "
@@ -168,6 +181,9 @@ def _subcommand(name: str, argv: list[str]) -> int:
         if name == "check":
             from translator.build.check import main as check_main
             return check_main(argv)
+        if name == "tune":
+            from translator.build.tune import main as tune_main
+            return tune_main(argv)
         from translator.build.devices import main as devices_main
         return devices_main(argv)
     except KeyboardInterrupt:
@@ -187,7 +203,12 @@ def _run(args: argparse.Namespace, policy) -> int:
     if problem:
         sys.stderr.write(f"translate: error: {problem}\n")
         return 1
-    opts = _job_options(args, policy)
+    from translator.diagnostics import TranslatorError
+    try:
+        opts = _job_options(args, policy)
+    except TranslatorError as err:   # an unreadable or malformed tuning file
+        sys.stderr.write(err.render())
+        return 1
     if not problem:
         from translator.build.batch import check_paths
         problem = check_paths(args.sources, opts, args.report)
@@ -210,6 +231,8 @@ def _check_args(args: argparse.Namespace) -> str:
         return "--print-outputs needs -o OUT"
     if args.jobs < 0:
         return "-j needs a number >= 0"
+    if args.tune_candidates and args.tune_file:
+        return "--tune-candidates emits every candidate: it takes no --tune-file"
     from frontends.directive_models import parse_models
     try:
         parse_models(args.directives)
@@ -247,7 +270,26 @@ def _frontend_options(args: argparse.Namespace) -> dict:
     if args.directives != "translate":
         from frontends.directive_models import parse_models
         opts["directives"] = parse_models(args.directives)
+    if args.tune_candidates:
+        opts["tune_candidates"] = True
+    else:
+        path, tuning = _tuning(args)
+        if path:
+            opts["tune_file"], opts["tuning"] = path, tuning
     return opts
+
+
+def _tuning(args: argparse.Namespace) -> tuple[str, dict[str, str]]:
+    """The tuning file and the records that decide regions
+    (`translator.build.tunefile.for_options`): from ``--tune-file``, else from
+    ``$TRANSLATE_TUNE_FILE`` if that file exists; ("", {}) without one."""
+    path = args.tune_file
+    if path is None:
+        path = os.environ.get("TRANSLATE_TUNE_FILE") or None
+        if path is None or not os.path.exists(path):
+            return "", {}
+    from translator.build.tunefile import for_options
+    return path, for_options(path, args.tune_device)
 
 
 def _list_transforms() -> int:

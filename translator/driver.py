@@ -115,18 +115,24 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
     stem, _ = os.path.splitext(base)
     result = TranslationResult(source=path, language=frontend.language, parsed=parsed)
     _check_unique_names(parsed.regions)
-    units, glue, device, ir_texts = [], {}, [], []
+    units, glue, device, ir_texts, dispatchers = [], {}, [], [], []
     for region in parsed.regions:
-        done = run_region(_with_command_options(region.kernel, options),
-                          region.transform_calls, pass_options)
+        kernel = _with_command_options(region.kernel, options)
+        done = run_region(kernel, region.transform_calls, pass_options)
+        done = _tuned(region, kernel, done, options, pass_options, base)
         kernel, code = done.kernel, done.code
         sig = _with_suffix(glue_signature(region.name, code), options.get("glue_suffix"))
         glue[region.name] = sig
         where = f"{region.span.file}:{region.span.line}"
-        units.append(HostUnit(region_name=region.name, signature=sig, generated=code,
-                              where=where, hint=profile_hint(done.sequential_reason),
-                              async_queue=getattr(region, "async_queue", None)))
-        device.append(code.device_code)
+        unit = HostUnit(region_name=region.name, signature=sig, generated=code,
+                        where=where, hint=profile_hint(done.sequential_reason),
+                        async_queue=getattr(region, "async_queue", None))
+        tune_units, tune_lines = _tune_units(region, unit, options, pass_options, base,
+                                             dispatchers) \
+            if options.get("tune_candidates") else ([], ())
+        done = replace(done, tuning=tune_lines) if tune_lines else done
+        units += tune_units or [unit]
+        device += [u.generated.device_code for u in tune_units] or [code.device_code]
         ir_texts.append(print_kernel(kernel))
         result.regions.append((region, kernel, code))
         result.mappings.append(done)
@@ -137,7 +143,8 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
         result.outputs[base] = source.original
         return result
     with file_stage(pass_options, "host-glue"):
-        host = generate_host_file(units, source_name=base) + generate_data_glue(data)
+        host = generate_host_file(units, source_name=base) + "".join(dispatchers) \
+            + generate_data_glue(data)
     symbol = generation_symbol(host)
     with file_stage(pass_options, "rewrite"):
         result.outputs[base] = _rewritten(frontend, parsed, glue, source, symbol)
@@ -163,6 +170,45 @@ def with_claims_proven(parsed: ParsedFile) -> ParsedFile:
                              transform_calls=region.transform_calls + done.calls)
         regions.append(region)
     return replace(parsed, regions=tuple(regions))
+
+
+def _tuned(region, kernel, done, options: dict[str, Any], pass_options, base: str):
+    """`done`, or the region mapped with the winner of its tuning record (``--tune-file``;
+    `translator.tuning`)."""
+    record = options.get("tuning", {}).get(f"{base}\0{region.name}")
+    if record is None:
+        return done
+    import json
+
+    from translator.tuning import tuned_result
+    return tuned_result(kernel, region.transform_calls, json.loads(record), pass_options,
+                        done, region.span)
+
+
+def _tune_units(region, unit, options: dict[str, Any], pass_options, base: str,
+                dispatchers: list[str]) -> tuple[list, tuple[str, ...]]:
+    """``--tune-candidates``: a glue function per candidate mapping of the region (each named
+    ``<symbol>__tune<k>``) and, into `dispatchers`, the region's own glue function, which
+    chooses one per call; with the report's lines.  ([], ()) when the region has no
+    candidates (`translator.tuning`)."""
+    from translator.codegen.host import glue_signature, prototype
+    from translator.tuning import (candidate_lines, candidate_symbol, candidates,
+                                   dispatcher_text, fingerprint)
+    kernel = _with_command_options(region.kernel, options)
+    found = candidates(kernel, region.transform_calls, pass_options)
+    units = []
+    for k, cand in enumerate(found):
+        sig = glue_signature(region.name, cand.result.code)
+        if sig.params != unit.signature.params:
+            return [], ()   # the candidates must take the region's parameters
+        sig = replace(sig, symbol=candidate_symbol(unit.signature.symbol, k))
+        units.append(replace(unit, region_name=f"{region.name}__tune{k}", signature=sig,
+                             generated=cand.result.code))
+    if units:
+        dispatchers.append("\n" + dispatcher_text(
+            region.name, base, unit.where, prototype(unit), unit.signature, found,
+            fingerprint(kernel, region.transform_calls)))
+    return units, candidate_lines(found) if units else ()
 
 
 def _with_command_options(kernel, options: dict[str, Any]):

@@ -161,6 +161,8 @@ class RegionResult:
     kernels: tuple[Kernel, ...] = ()
     #: What chose `auto_mapping` when not the simple mapping ("dense tiling (automatic)").
     auto_kind: str = ""
+    #: ``--report`` lines of a region mapped from a tuning file (`translator.tuning`).
+    tuning: tuple[str, ...] = ()
 
 
 def run_region(kernel: Kernel, calls: Sequence[Any],

@@ -167,7 +167,7 @@ LAYERS = (
     ("codegen", ("translator.codegen", "translator.finish")),
     ("pipeline", ("translator.split", "translator.automap", "translator.pipeline",
                   "translator.deep", "translator.launch_cost", "translator.dense_map",
-                  "translator.directive_proof")),
+                  "translator.directive_proof", "translator.tuning")),
     ("api", ("translator.execution", "translator.testing")),
     ("driver", ("translator.driver", "translator.fortran_api")),
     ("build", ("translator.build", "translator.cli")),

@@ -67,6 +67,12 @@ def run_job(src: str, opts: JobOptions) -> JobResult:
     """Translate the file `src` under `opts`; see the module docstring."""
     from translator.diagnostics import TranslatorError
     result = JobResult(source=src)
+    if "tuning" in opts.frontend:   # only this file's records: they are part of the cache key
+        from dataclasses import replace
+
+        from translator.build.tunefile import for_source
+        opts = replace(opts, frontend={**opts.frontend,
+                                       "tuning": for_source(opts.frontend["tuning"], src)})
     try:
         refuse_overwriting_input(src, opts)
         data = read_source(src)
@@ -250,7 +256,7 @@ def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
     extra = tuple(translated.parsed.dependencies)
     read = _files_read(src, translated.language, opts, extra) \
         if opts.depfile is not None else None
-    depfile_deps = _with_toolchain(read) if read is not None else []
+    depfile_deps = _with_toolchain(read, opts) if read is not None else []
     _emit(src, translated.language, outputs, opts, result, depfile_deps)
     if opts.cache:
         _keep_for_cache(src, translated.language, opts, outputs, read, extra, result)
@@ -267,7 +273,8 @@ def _keep_for_cache(src: str, language: str, opts: JobOptions, outputs: dict[str
         except TranslatorError:
             return
     result.for_cache = {"outputs": outputs, "language": language, "read": read[1:],
-                        "deps": _with_toolchain(read) if opts.depfile is not None else []}
+                        "deps": _with_toolchain(read, opts) if opts.depfile is not None
+                        else []}
 
 
 def _files_read(src: str, language: str, opts: JobOptions, extra: tuple[str, ...]
@@ -279,9 +286,13 @@ def _files_read(src: str, language: str, opts: JobOptions, extra: tuple[str, ...
     return deps + [d for d in extra if d not in deps]
 
 
-def _with_toolchain(deps: list[str]) -> list[str]:
+def _with_toolchain(deps: list[str], opts: JobOptions) -> list[str]:
+    """The dependency file's list: `deps`, the tuning file (``--tune-file``), the
+    translator's own files.  The result cache keys on the tuning file's records for the
+    source instead (they are options), not on its other lines."""
     from translator.build.deps import toolchain_files
-    return deps + list(toolchain_files())
+    tune_file = opts.frontend.get("tune_file")
+    return deps + ([tune_file] if tune_file else []) + list(toolchain_files())
 
 
 def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,

@@ -62,7 +62,10 @@ def mapping_lines(region: Any, done: Any, language: str) -> list[str]:
     if done.auto_mapping:
         lines += ["mapping (automatic; paste these lines after the kernel directive to keep "
                   "or edit it):"] + [f"  {prefix}{line}" for line in done.auto_mapping]
-        lines += [f"chosen by: {done.auto_kind}"] if done.auto_kind else []
+        tuning = getattr(done, "tuning", ())   # `translator.tuning.report_lines`
+        tuned = bool(tuning) and tuning[0].startswith("chosen by:")
+        lines += [f"chosen by: {done.auto_kind}"] if done.auto_kind and not tuned else []
+        lines += list(tuning)
     elif done.sequential_reason:
         lines.append(f"mapping: sequential (one work item): {done.sequential_reason}")
         lines += speedup_lines(done.sequential_reason)
@@ -290,7 +293,7 @@ def file_report(source: str, language: str, regions: Iterable[tuple[Any, Kernel,
     `directive_notes`: the OpenMP/OpenACC directives left as written, with the reason."""
     from translator.codegen.program import HostProgramCode
     spans = data_spans(data_sites)
-    blocks = [program_report(r, d.kernels, c, language, spans)
+    blocks = [program_report(r, d.kernels, c, language, spans, getattr(d, "tuning", ()))
               if isinstance(c, HostProgramCode) else region_report(r, k, c, d, language, spans)
               for (r, k, c), d in zip(regions, mappings)]
     left = "".join(f"directive at {source}:{n}\n" for n in directive_notes)
@@ -304,9 +307,10 @@ def file_report(source: str, language: str, regions: Iterable[tuple[Any, Kernel,
 # regions that run as several kernels
 
 def program_report(region: Any, kernels: Sequence[Kernel], code: Any, language: str,
-                   spans: Sequence[tuple] = ()) -> str:
+                   spans: Sequence[tuple] = (), tuning: Sequence[str] = ()) -> str:
     """The report block of a region that runs as a host program: its host loops, each kernel
-    with the loops it covers, its mapping, verdicts and grid, then the data moved per call."""
+    with the loops it covers, its mapping, verdicts and grid, then the data moved per call;
+    `tuning`: what tuning chose or tries (`translator.tuning`)."""
     span = region.span
     head = f"region {region.name} at {span.file}:{span.line} (in {region.procedure})"
     prefix = PRAGMA_PREFIX.get(language, "")
@@ -315,6 +319,7 @@ def program_report(region: Any, kernels: Sequence[Kernel], code: Any, language: 
     body.append(f"host program: {count} kernels, launched in this order on one queue "
                 "(each waits for the one before)")
     body.append(f"launches per call: {launches_text(code.body)}")
+    body += list(tuning)
     finals = iter(kernels)
     body += ["  " + line for line in _program_lines(code.body, finals, prefix)]
     if code.buffers:

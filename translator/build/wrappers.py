@@ -203,15 +203,19 @@ def translate_source(cmd: Command, src: str, language: str, held: ExitStack
 def _job_options(cmd: Command, output: str):
     from translator.build.job import JobOptions
     from translator.build.warnpolicy import split_warning_flags
-    from translator.cli import _frontend_options, _job_options, parse_args
+    from translator.cli import _job_options, parse_args
     try:
         flags = shlex.split(os.environ.get("TRANSLATE_FLAGS", "")) + cmd.translate_flags
     except ValueError as e:   # an unbalanced quote
         raise WrapperError(1, f"translate wrapper: error: TRANSLATE_FLAGS: {e}") from None
     policy, rest = split_warning_flags(flags)
     args = parse_args(rest + ["-o", output, "unused.f90"])
-    opts: JobOptions = _job_options(args, policy)
-    frontend = _frontend_options(args)
+    from translator.diagnostics import TranslatorError
+    try:
+        opts: JobOptions = _job_options(args, policy)
+    except TranslatorError as err:   # an unreadable or malformed tuning file
+        raise WrapperError(1, err.render().rstrip("\n")) from None
+    frontend = dict(opts.frontend)
     frontend["cpp_args"] = frontend_cpp_args(cmd.args) + frontend["cpp_args"]
     preprocess = compiler_preprocessing(cmd.args)
     if preprocess is not None and "preprocess" not in frontend:

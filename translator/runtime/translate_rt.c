@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -194,6 +195,8 @@ struct tr_program {
 static struct {
     int ready;
     int profile;
+    int timing;               /* profiling events: TRANSLATE_PROFILE or TRANSLATE_TUNE */
+    unsigned long long kernel_ns_all;   /* every launch's device time (timing) */
     cl_platform_id platform;
     cl_device_id device;
     cl_context context;
@@ -598,6 +601,7 @@ static void print_profile(void)
 }
 
 static void at_exit(void);
+static void write_tune_records(void);
 
 /* After the first launch of a kernel: waits for it (the implementation compiles it now) and
  * registers the exit handler again (see at_exit). */
@@ -645,6 +649,7 @@ static void at_exit(void)
     release_queues();   /* launches on present data and async work may still run */
     if (rt.profile)
         print_profile();
+    write_tune_records();
     release_data();
     release_staging();
     /* Release in reverse order of creation; errors no longer matter at exit. */
@@ -673,6 +678,7 @@ static void setup(const tr_region *region)
     cl_int err;
     cl_context_properties props[3];
     rt.profile = env_flag("TRANSLATE_PROFILE");
+    rt.timing = rt.profile || env_flag("TRANSLATE_TUNE");
     select_device(region);
     props[0] = CL_CONTEXT_PLATFORM;
     props[1] = (cl_context_properties)rt.platform;
@@ -680,7 +686,7 @@ static void setup(const tr_region *region)
     rt.context = clCreateContext(props, 1, &rt.device, NULL, NULL, &err);
     check(region, err, "clCreateContext");
     rt.queue = clCreateCommandQueue(rt.context, rt.device,
-                                    rt.profile ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
+                                    rt.timing ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
     check(region, err, "clCreateCommandQueue");
     rt.active = rt.queue;
     rt.sync = env_flag("TRANSLATE_SYNC");
@@ -2038,6 +2044,7 @@ static void add_kernel_time(tr_call *call, cl_event event)
     check(call->region, clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END, sizeof end,
                                                 &end, NULL), "clGetEventProfilingInfo");
     if (end > start) {
+        rt.kernel_ns_all += (unsigned long long)(end - start);
         call->region->state->kernel_ns += (unsigned long long)(end - start);
         if (call->region->nkernels > 0)
             call->region->state->each_ns[call->kernel_index] += (unsigned long long)(end - start);
@@ -2099,7 +2106,7 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
     check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* the kernel right after */
     err = clEnqueueNDRangeKernel(rt.active, call->kernel, work_dim, NULL, gsize,
                                  local != NULL ? lsize : NULL, 0, NULL,
-                                 rt.profile ? &event : NULL);
+                                 rt.timing ? &event : NULL);
     if (err != CL_SUCCESS) {
         describe_launch(call, work_dim, gsize, local != NULL ? lsize : NULL, what, sizeof what);
         check(call->region, err, what);
@@ -2981,4 +2988,261 @@ void tr_update_device_box(tr_data_site *site, const char *name, const void *host
                           long long first, size_t elem_size, int dims, const long long *box)
 {
     update_box(site, 1, name, host, first, elem_size, dims, box);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Tuning (see translate_rt.h and docs/tuning.md)                                              */
+
+/* One size class of a tuned region: per candidate, the calls and their kernel times. */
+struct tr_tune_class {
+    char name[192];
+    unsigned long long calls;
+    unsigned long long *runs;
+    double *first_ms, *best_ms;
+    struct tr_tune_class *next;
+};
+
+struct tr_tune_state {
+    struct tr_tune_class *classes;
+    struct tr_tune_class *current;    /* the call in progress */
+    int candidate;
+    unsigned long long start_ns;
+};
+
+static struct {
+    int checked, on, reps;
+    tr_tune_site *sites;
+} tune;
+
+/* "n=2^10 m=0": the floor of log2 of each size, 0 for a value <= 0. */
+static void size_class(const tr_tune_site *site, const long long *sizes, char *out, size_t n)
+{
+    const char *names = site->size_names;
+    size_t used = 0;
+    int i;
+    out[0] = '\0';
+    for (i = 0; i < site->nsizes && used + 1 < n; ++i) {
+        size_t len = strcspn(names, ",");
+        int e = -1;
+        long long v = sizes[i];
+        while (v > 0) {
+            ++e;
+            v >>= 1;
+        }
+        if (e >= 0)
+            used += (size_t)snprintf(out + used, n - used, "%s%.*s=2^%d", i ? " " : "",
+                                     (int)len, names, e);
+        else
+            used += (size_t)snprintf(out + used, n - used, "%s%.*s=0", i ? " " : "",
+                                     (int)len, names);
+        names += len + (names[len] == ',');
+    }
+}
+
+static struct tr_tune_class *tune_class(tr_tune_site *site, const long long *sizes)
+{
+    char name[192];
+    struct tr_tune_class *c;
+    size_class(site, sizes, name, sizeof name);
+    for (c = site->state->classes; c != NULL; c = c->next)
+        if (strcmp(c->name, name) == 0)
+            return c;
+    c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    memcpy(c->name, name, sizeof name);
+    c->runs = calloc((size_t)site->ncandidates, sizeof *c->runs);
+    c->first_ms = calloc((size_t)site->ncandidates, sizeof *c->first_ms);
+    c->best_ms = calloc((size_t)site->ncandidates, sizeof *c->best_ms);
+    if (c->runs == NULL || c->first_ms == NULL || c->best_ms == NULL) {
+        free(c->runs);
+        free(c->first_ms);
+        free(c->best_ms);
+        free(c);
+        return NULL;
+    }
+    c->next = site->state->classes;
+    site->state->classes = c;
+    return c;
+}
+
+/* A candidate's time: the best of its calls after the first (the first warms caches up), or
+ * the first if it ran once. */
+static double tune_ms(const struct tr_tune_class *c, int k)
+{
+    return c->runs[k] > 1 ? c->best_ms[k] : c->first_ms[k];
+}
+
+static int tune_winner(const tr_tune_site *site, const struct tr_tune_class *c)
+{
+    int k, best = -1;
+    for (k = 0; k < site->ncandidates; ++k)
+        if (c->runs[k] > 0 && (best < 0 || tune_ms(c, k) < tune_ms(c, best)))
+            best = k;
+    return best;
+}
+
+int tr_tune_begin(tr_tune_site *site, const long long *sizes)
+{
+    struct tr_tune_class *c;
+    unsigned long long t, rounds;
+    if (!tune.checked) {
+        const char *reps = getenv("TRANSLATE_TUNE_REPS");
+        tune.checked = 1;
+        tune.on = env_flag("TRANSLATE_TUNE");
+        tune.reps = reps != NULL && atoi(reps) > 0 ? atoi(reps) : 3;
+    }
+    if (!tune.on || site->ncandidates < 1)
+        return 0;
+    if (site->state == NULL) {
+        site->state = calloc(1, sizeof *site->state);
+        if (site->state == NULL)
+            return 0;
+        site->next = tune.sites;
+        tune.sites = site;
+    }
+    c = tune_class(site, sizes);
+    site->state->current = c;
+    if (c == NULL)
+        return 0;
+    t = c->calls++;
+    rounds = (unsigned long long)(1 + tune.reps);
+    site->state->candidate = t < rounds * (unsigned long long)site->ncandidates
+        ? (int)(t % (unsigned long long)site->ncandidates) : tune_winner(site, c);
+    if (site->state->candidate < 0)
+        site->state->candidate = 0;
+    site->state->start_ns = rt.kernel_ns_all;
+    return site->state->candidate;
+}
+
+void tr_tune_end(tr_tune_site *site)
+{
+    struct tr_tune_class *c;
+    int k;
+    double ms;
+    if (site->state == NULL || site->state->current == NULL)
+        return;
+    c = site->state->current;
+    k = site->state->candidate;
+    ms = (double)(rt.kernel_ns_all - site->state->start_ns) * 1e-6;
+    if (c->runs[k] == 0)
+        c->first_ms[k] = ms;
+    else if (c->runs[k] == 1 || ms < c->best_ms[k])
+        c->best_ms[k] = ms;
+    c->runs[k] += 1;
+    site->state->current = NULL;
+}
+
+/* `text` as a JSON string. */
+static void json_string(FILE *f, const char *text)
+{
+    const unsigned char *p;
+    fputc('"', f);
+    for (p = (const unsigned char *)text; *p; ++p) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+static void tune_record(FILE *f, const tr_tune_site *site, const struct tr_tune_class *c)
+{
+    int k;
+    fputs("{\"format\": \"translate-tune-1\", \"source\": ", f);
+    json_string(f, site->source);
+    fputs(", \"region\": ", f);
+    json_string(f, site->region);
+    fputs(", \"fingerprint\": ", f);
+    json_string(f, site->fingerprint);
+    fputs(", \"device\": ", f);
+    json_string(f, rt.device_name);
+    fputs(", \"size_class\": ", f);
+    json_string(f, c->name);
+    fputs(", \"candidates\": [", f);
+    for (k = 0; k < site->ncandidates; ++k) {
+        fputs(k ? ", {\"variant\": " : "{\"variant\": ", f);
+        json_string(f, site->variants[k]);
+        fputs(", \"label\": ", f);
+        json_string(f, site->labels[k]);
+        fputs(", \"mapping\": ", f);
+        json_string(f, site->mappings[k]);
+        fprintf(f, ", \"calls\": %llu, \"ms\": ", c->runs[k]);
+        if (c->runs[k] > 0)
+            fprintf(f, "%.6f}", tune_ms(c, k));
+        else
+            fputs("null}", f);
+    }
+    fprintf(f, "], \"winner\": %d}\n", tune_winner(site, c));
+}
+
+/* Appends `len` bytes to `path` with one write under an exclusive lock of the whole file. */
+static int append_locked(const char *path, const char *data, size_t len)
+{
+    struct flock lock;
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    ssize_t done = 0;
+    if (fd < 0)
+        return -1;
+    memset(&lock, 0, sizeof lock);
+    lock.l_type = F_WRLCK;
+    lock.l_whence = SEEK_SET;
+    while (fcntl(fd, F_SETLKW, &lock) != 0 && errno == EINTR)
+        ;
+    while ((size_t)done < len) {
+        ssize_t n = write(fd, data + done, len - (size_t)done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += n;
+    }
+    lock.l_type = F_UNLCK;
+    fcntl(fd, F_SETLK, &lock);
+    return close(fd) == 0 && (size_t)done == len ? 0 : -1;
+}
+
+/* At exit: one record per tuned region and size class (those with a timed candidate). */
+static void write_tune_records(void)
+{
+    tr_tune_site *site;
+    struct tr_tune_class *c, *cnext;
+    const char *path = getenv("TRANSLATE_TUNE_FILE");
+    char *text = NULL;
+    size_t len = 0;
+    int count = 0;
+    FILE *f;
+    if (tune.sites == NULL)
+        return;
+    if (path == NULL || path[0] == '\0')
+        path = "translate-tune.jsonl";
+    f = open_memstream(&text, &len);
+    for (site = tune.sites; site != NULL; site = site->next)
+        for (c = site->state->classes; c != NULL && f != NULL; c = c->next)
+            if (tune_winner(site, c) >= 0) {
+                tune_record(f, site, c);
+                ++count;
+            }
+    if (f == NULL || fclose(f) != 0 || append_locked(path, text, len) != 0)
+        fprintf(stderr, "translate runtime: error: cannot write the tuning file %s: %s\n",
+                path, strerror(errno));
+    else
+        fprintf(stderr, "translate: tuning: %d record%s appended to %s\n", count,
+                count == 1 ? "" : "s", path);
+    free(text);
+    for (site = tune.sites; site != NULL; site = site->next) {
+        for (c = site->state->classes; c != NULL; c = cnext) {
+            cnext = c->next;
+            free(c->runs);
+            free(c->first_ms);
+            free(c->best_ms);
+            free(c);
+        }
+        free(site->state);
+        site->state = NULL;
+    }
+    tune.sites = NULL;
 }

@@ -367,6 +367,55 @@ void tr_wait(tr_data_site *site, int count, const long long *queues);
  * host+bytes) if it is present, else NULL (the host data is current).  The caller frees it. */
 void *tr_data_peek(const void *host, size_t bytes);
 
+/* Tuning (docs/tuning.md).  A `translate --tune-candidates` build gives each tunable region
+ * one glue function per candidate mapping and a dispatcher with the region's own symbol:
+ *
+ *     static tr_tune_site site = TR_TUNE_SITE("gemm.c", "gemm_k", "gemm.c:12", "<digest>",
+ *                                             "n,m", 3, 2, labels, mappings, variants);
+ *     void translate_gemm_k(cl_int n, cl_int m, ...)
+ *     {
+ *         const long long sizes[] = {(long long)n, (long long)m};
+ *         switch (tr_tune_begin(&site, sizes)) {
+ *         case 1: translate_gemm_k__tune1(n, m, ...); break;
+ *         ...
+ *         default: translate_gemm_k__tune0(n, m, ...); break;
+ *         }
+ *         tr_tune_end(&site);
+ *     }
+ *
+ * tr_tune_begin returns 0 (the automatic mapping) unless TRANSLATE_TUNE=1.  Then, per size
+ * class (the floor of log2 of each integer parameter), the calls rotate over the candidates
+ * for 1 + TRANSLATE_TUNE_REPS (default 3) rounds, each call timed by the profiling events of
+ * its launches, and later calls run the fastest.  At exit one JSON line per region and size
+ * class is appended to TRANSLATE_TUNE_FILE (default translate-tune.jsonl) with one write under
+ * an exclusive fcntl lock. */
+struct tr_tune_state;
+
+typedef struct tr_tune_site {
+    const char *source;       /* the source file's base name */
+    const char *region;
+    const char *where;
+    const char *fingerprint;  /* what the candidates were made from (translator.tuning) */
+    const char *size_names;   /* the integer parameters, comma-separated */
+    int ncandidates;
+    int nsizes;
+    const char *const *labels;
+    const char *const *mappings;
+    const char *const *variants;
+    struct tr_tune_state *state;      /* runtime-owned */
+    struct tr_tune_site *next;        /* runtime-owned */
+} tr_tune_site;
+
+#define TR_TUNE_SITE(source, region, where, fingerprint, size_names, n, nsizes, labels, \
+                     mappings, variants) \
+    { (source), (region), (where), (fingerprint), (size_names), (n), (nsizes), (labels), \
+      (mappings), (variants), NULL, NULL }
+
+/* The candidate to run for this call (see above); `sizes` holds the integer parameters. */
+int tr_tune_begin(tr_tune_site *site, const long long *sizes);
+/* Ends the call tr_tune_begin started: its kernel time goes to the chosen candidate. */
+void tr_tune_end(tr_tune_site *site);
+
 /* The larger / smaller of two integers, each evaluated once: the glue's host-side sizes (an
  * extent from many accesses is a max of many terms) use them instead of conditionals. */
 static inline long long tr_max(long long a, long long b) { return a > b ? a : b; }
