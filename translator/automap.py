@@ -213,13 +213,19 @@ def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str
 
 
 def _coalesced_reduction_band(kernel: Kernel, iname: str, common: set[str]
-                              ) -> tuple[ReductionBand | None, str]:
-    """`reduction_band` of the first loop of a reduction nest that maps as one, trying the
+                              ) -> tuple[ReductionBand | GridReductionBand | None, str]:
+    """The two loops of a one-nest kernel that reduce together, both on the hardware
+    (`grid_reduction_band`: the stride-one loop on local axis 0, the next on group axis 1);
+    else `reduction_band` of the first loop of a reduction nest that maps as one, trying the
     nest's loops in coalescing order (the loop whose accesses have stride one first): a sum
     over a 2-D nest of a column-major array is then spread over the fast axis and each work item
     runs the other loop, all of them reading neighbouring elements.  The note is `iname`'s."""
     inner = [n for n in loop_order(kernel) if n in common]
     candidates = coalescing_order(kernel, inner[inner.index(iname):])
+    if len(candidates) >= 2 and len(loop_nests(kernel)) == 1:
+        grid = grid_reduction_band(kernel, candidates[0], candidates[1])
+        if grid is not None:
+            return grid, ""
     first, note = None, ""
     for candidate in candidates:
         band, why = reduction_band(kernel, candidate)
@@ -229,6 +235,65 @@ def _coalesced_reduction_band(kernel: Kernel, iname: str, common: set[str]
             first = band
             break
     return first, note
+
+
+class GridReductionBand(list):
+    """A band of two loops of one nest that reduce together: the first (stride one) split
+    onto local axis 0 and group axis 0, the second onto group axis 1; each work group
+    reduces its values in one tree and the last group combines all groups' values
+    (`translator.codegen.parallel_reductions`)."""
+
+    def pragmas(self) -> tuple[str, ...]:
+        fast, slow = self
+        size = GROUP_SHAPES[1][0]
+        return (f'split_iname("{fast}", {size}, outer_tag="g.0", inner_tag="l.0")',
+                f'tag_inames("{slow}:g.1")')
+
+    def apply(self, kernel: Kernel) -> Kernel:
+        import transforms
+        fast, slow = self
+        kernel = transforms.split_iname(kernel, fast, GROUP_SHAPES[1][0], outer_tag="g.0",
+                                        inner_tag="l.0")
+        return transforms.tag_inames(kernel, {slow: "g.1"})
+
+
+def grid_reduction_band(kernel: Kernel, fast: str, slow: str) -> GridReductionBand | None:
+    """Both loops of a 2-D reduction nest on the hardware (`GridReductionBand`), where every
+    reduction the mapping makes runs over both and may run in any order: minima, maxima and
+    integer sums always, floating-point sums with consent (``reassociate``); None otherwise,
+    or where the mapped kernel is not proved legal."""
+    band = GridReductionBand([fast, slow])
+    probe = band.apply(kernel)
+    try:
+        rewritten = recognize_parallel_reductions(probe)
+        check_mappings(rewritten)
+    except LegalityError:
+        return None
+    before = probe.id_to_statement
+    changed = [s for s in rewritten.statements if s is not before.get(s.id)]
+    if not changed or not all(_reduces_over(s, probe.all_inames - kernel.all_inames | {slow})
+                              for s in changed):
+        return None
+    verdicts = {_exactness(rewritten, s, atomic=True) for s in changed}
+    if "no" in verdicts or ("inexact" in verdicts and not kernel.options.reassociate):
+        return None
+    return band
+
+
+def _reduces_over(stmt: Statement, inames: set[str]) -> bool:
+    """Whether every reduction of `stmt` runs over all of `inames`."""
+    from translator.ir.expr import IRWalkMapper, Reduction
+    found: list[bool] = []
+
+    class _Walk(IRWalkMapper):
+        def visit(self, expr, *args, **kwargs) -> bool:
+            if isinstance(expr, Reduction):
+                found.append(inames <= set(expr.inames))
+            return True
+
+    for e in stmt.read_expressions():
+        _Walk()(e)
+    return bool(found) and all(found)
 
 
 def user_sequential(kernel: Kernel) -> frozenset[str]:
@@ -367,10 +432,11 @@ def hardware_axes(kernel: Kernel, bands: list[list[str]]) -> list[list[str]]:
     """Every band reduced to the loops that go onto the hardware, local axis 0 first: one or
     two loops in coalescing order (`coalescing_order`); three when every band of the kernel
     has at least three loops (`axes_3d`), else the best two of a longer band."""
-    depth = 3 if all(len(b) >= 3 and not isinstance(b, ReductionBand) for b in bands) else 2
+    depth = 3 if all(len(b) >= 3 and not isinstance(b, (ReductionBand, GridReductionBand))
+                     for b in bands) else 2
     out: list[list[str]] = []
     for band in bands:
-        if isinstance(band, ReductionBand):
+        if isinstance(band, (ReductionBand, GridReductionBand)):
             out.append(band)
         elif len(band) <= 2:
             out.append(coalescing_order(kernel, band))
@@ -456,8 +522,12 @@ def _apply(kernel: Kernel, bands: list[list[str]]) -> tuple[Kernel, AutoMapping]
     """Split every band's loops onto the hardware with one work-group shape for the kernel."""
     import transforms
     shape = GROUP_SHAPES[max(len(b) for b in bands)]
-    pragmas = []
+    pragmas: list[str] = []
     for band in bands:
+        if isinstance(band, GridReductionBand):     # alone in its kernel (one nest)
+            kernel = band.apply(kernel)
+            pragmas.extend(band.pragmas())
+            continue
         for axis, iname in enumerate(band):
             size = shape[axis]
             if size == 1:
