@@ -241,7 +241,14 @@ class GridReductionBand(list):
     """A band of two loops of one nest that reduce together: the first (stride one) split
     onto local axis 0 and group axis 0, the second onto group axis 1; each work group
     reduces its values in one tree and the last group combines all groups' values
-    (`translator.codegen.parallel_reductions`)."""
+    (`translator.codegen.parallel_reductions`).  `values` counts the reductions."""
+
+    values = 0
+
+    def describe(self) -> str:
+        """What ``--report`` says chose the mapping."""
+        plural = "s" if self.values != 1 else ""
+        return f"2-D group reduction ({self.values} value{plural}, one pass)"
 
     def pragmas(self) -> tuple[str, ...]:
         fast, slow = self
@@ -277,23 +284,34 @@ def grid_reduction_band(kernel: Kernel, fast: str, slow: str) -> GridReductionBa
     verdicts = {_exactness(rewritten, s, atomic=True) for s in changed}
     if "no" in verdicts or ("inexact" in verdicts and not kernel.options.reassociate):
         return None
+    band.values = sum(_reduction_count(s) for s in changed)
     return band
 
 
+def _reduction_count(stmt: Statement) -> int:
+    return len(_reductions(stmt))
+
+
 def _reduces_over(stmt: Statement, inames: set[str]) -> bool:
-    """Whether every reduction of `stmt` runs over all of `inames`."""
+    """Whether `stmt` has reductions and every one of them runs over all of `inames`."""
+    found = _reductions(stmt)
+    return bool(found) and all(inames <= red for red in found)
+
+
+def _reductions(stmt: Statement) -> list[set[str]]:
+    """The inames of every reduction in `stmt`'s expressions."""
     from translator.ir.expr import IRWalkMapper, Reduction
-    found: list[bool] = []
+    found: list[set[str]] = []
 
     class _Walk(IRWalkMapper):
         def visit(self, expr, *args, **kwargs) -> bool:
             if isinstance(expr, Reduction):
-                found.append(inames <= set(expr.inames))
+                found.append(set(expr.inames))
             return True
 
     for e in stmt.read_expressions():
         _Walk()(e)
-    return bool(found) and all(found)
+    return found
 
 
 def user_sequential(kernel: Kernel) -> frozenset[str]:
@@ -523,10 +541,12 @@ def _apply(kernel: Kernel, bands: list[list[str]]) -> tuple[Kernel, AutoMapping]
     import transforms
     shape = GROUP_SHAPES[max(len(b) for b in bands)]
     pragmas: list[str] = []
+    kind = ""
     for band in bands:
         if isinstance(band, GridReductionBand):     # alone in its kernel (one nest)
             kernel = band.apply(kernel)
             pragmas.extend(band.pragmas())
+            kind = band.describe()
             continue
         for axis, iname in enumerate(band):
             size = shape[axis]
@@ -539,4 +559,4 @@ def _apply(kernel: Kernel, bands: list[list[str]]) -> tuple[Kernel, AutoMapping]
                                             inner_tag=f"l.{axis}")
             outer_arg = f'outer_tag="{outer}", ' if outer else ""
             pragmas.append(f'split_iname("{iname}", {size}, {outer_arg}inner_tag="l.{axis}")')
-    return kernel, AutoMapping(tuple(pragmas))
+    return kernel, AutoMapping(tuple(pragmas), kind=kind)
