@@ -13,7 +13,10 @@ as one work item, with a warning naming the dependence that prevented parallelis
 
 A loop that is not parallel only because it accumulates reductions (`translator.analysis.
 reductions`) is mapped as a reduction over local axis 0: split by 256 with the outer loop on
-the groups when every accumulation can be atomic, sequential otherwise.  Only reductions whose
+the groups when every accumulation can be atomic, sequential otherwise.  In a kernel of one nest
+whose reductions all run over two of its loops, both go onto the hardware (`GridReductionBand`):
+the stride-one loop split by 256 onto l.0 and g.0, the other onto g.1; each group reduces
+its values in one tree and the last group combines the groups' values.  Only reductions whose
 result does not depend on the order of the terms are mapped automatically (integer sums and
 products, maxima and minima): a floating-point sum in a new order differs in the last bits, so
 it stays sequential (bit-identical) unless the user maps it, or allows reassociation
