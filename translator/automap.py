@@ -226,7 +226,7 @@ def _coalesced_reduction_band(kernel: Kernel, iname: str, common: set[str]
     inner = [n for n in loop_order(kernel) if n in common]
     candidates = coalescing_order(kernel, inner[inner.index(iname):])
     if len(candidates) >= 2 and len(loop_nests(kernel)) == 1:
-        grid = grid_reduction_band(kernel, candidates[0], candidates[1])
+        grid = grid_reduction_band(kernel, candidates[0], _long_loop(kernel, candidates[1:]))
         if grid is not None:
             return grid, ""
     first, note = None, ""
@@ -238,6 +238,18 @@ def _coalesced_reduction_band(kernel: Kernel, iname: str, common: set[str]
             first = band
             break
     return first, note
+
+
+#: Loops with a constant trip count below this are a poor group axis for a 2-D reduction.
+MIN_GROUP_AXIS_LENGTH = 32
+
+
+def _long_loop(kernel: Kernel, loops: list[str]) -> str:
+    """The first of `loops` (in coalescing order) whose trip count is not a small constant
+    (a loop over 3 corners would leave the group axis nearly empty), else the first."""
+    fits = [n for n in loops
+            if (length := constant_length(kernel, n)) is None or length >= MIN_GROUP_AXIS_LENGTH]
+    return (fits or loops)[0]
 
 
 class GridReductionBand(list):

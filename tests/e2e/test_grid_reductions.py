@@ -153,6 +153,57 @@ int main(void)
 """
 
 
+#: Neighbours: a triangular nest, a third loop of 3 iterations inside (k, not it, goes onto
+#: g.1), loops from 2 and 3 with a step of 2; a start value set in the region (one work group,
+#: as before).  All exact: bit-identical.
+SHAPES = """#include <math.h>
+#include <stdio.h>
+static double a[97][301];
+static void f(int nx, int ny, double *r1, double *r2, double *r3, int *r4)
+{
+  double m = 0.0, t = 0.0, u = 0.0;
+  int c = 0;
+#pragma translate kernel init_k
+  m = 1e300;
+  for (int k = 0; k < ny; k++)
+    for (int j = 0; j < nx; j++)
+      m = fmin(m, a[k][j]);
+#pragma translate end kernel
+#pragma translate kernel tri_k
+  for (int k = 0; k < ny; k++)
+    for (int j = 0; j <= k; j++)
+      t = t > a[k][j] ? t : a[k][j];
+#pragma translate end kernel
+#pragma translate kernel deep_k
+  for (int k = 0; k < ny; k++)
+    for (int j = 0; j < nx; j++)
+      for (int q = 0; q < 3; q++)
+        c += (int) (a[k][j] * 10) + q;
+#pragma translate end kernel
+#pragma translate kernel off_k
+  for (int k = 2; k < ny - 1; k++)
+    for (int j = 3; j < nx; j += 2)
+      u = fmax(u, a[k][j] - a[k - 1][j - 1]);
+#pragma translate end kernel
+  *r1 = m; *r2 = t; *r3 = u; *r4 = c;
+}
+
+int main(void)
+{
+  double r1, r2, r3;
+  int r4;
+  for (int k = 0; k < 97; k++)
+    for (int j = 0; j < 301; j++)
+      a[k][j] = 0.5 + 0.001 * ((j * 17 + k * 29) % 1009);
+  f(301, 97, &r1, &r2, &r3, &r4);
+  printf("%.17g %.17g %.17g %d\\n", r1, r2, r3, r4);
+  f(1, 5, &r1, &r2, &r3, &r4);
+  printf("%.17g %.17g %.17g %d\\n", r1, r2, r3, r4);
+  return 0;
+}
+"""
+
+
 def _translate(src: Path, out: Path, *flags: str) -> str:
     proc = subprocess.run([*TRANSLATE, str(src), "-o", str(out), "--report", *flags],
                           cwd=REPO, capture_output=True, text=True, timeout=300)
@@ -222,6 +273,18 @@ def test_openmp_reduction_clause_consents(tmp_path: Path) -> None:
     report = _translate(src, tmp_path / "out", "--directives=openmp")
     block = report[report.index("region "):]
     _assert_grid_mapping(block, "j", "k", 2, "#pragma translate ")
+    work = tmp_path / "work"
+    work.mkdir()
+    check_sample(src, work)
+
+
+def test_neighbouring_shapes_are_exact(tmp_path: Path) -> None:
+    src = tmp_path / "shapes.c"
+    src.write_text(SHAPES)
+    report = _translate(src, tmp_path / "out")
+    for region in ("tri_k", "deep_k", "off_k"):
+        _assert_grid_mapping(_region(report, region), "j", "k", 1, "#pragma translate ")
+    assert "2-D group reduction" not in _region(report, "init_k")
     work = tmp_path / "work"
     work.mkdir()
     check_sample(src, work)
