@@ -105,7 +105,7 @@ class _ReductionInames(IRCombineMapper):
         return frozenset()
 
 
-class _ReductionGroups(_ReductionInames):
+class _ReductionGroups(IRCombineMapper):
     """The sets of inames of each reduction (of the operations with atomic updates)."""
 
     def combine(self, values) -> list[frozenset[str]]:

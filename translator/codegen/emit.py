@@ -269,8 +269,10 @@ class TreeEmitter:
         (`translator.codegen.group_updates.finish_call_text`)."""
         run: list[Statement] = []
         for node in nodes[start:]:
-            stmt = self.stmts.get(getattr(node, "statement_id", None))
-            if stmt is None or not is_group_finish(stmt, self.kernel.arg_names) \
+            if not isinstance(node, StatementNode):
+                break
+            stmt = self.stmts[node.statement_id]
+            if not is_group_finish(stmt, self.kernel.arg_names) \
                     or self.gist(stmt, conds) != [] or stmt.predicates:
                 break
             run.append(stmt)
@@ -278,6 +280,7 @@ class TreeEmitter:
 
     def finish_statements(self, stmts: list[Statement], conds: Conditions,
                           env: dict[str, Expression], depth: int) -> None:
+        """One call finishing the group reductions `stmts` (`finish_run`)."""
         parts = []
         for stmt in stmts:
             line = self.line_directive(stmt)
