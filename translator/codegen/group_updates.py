@@ -5,10 +5,14 @@ Where every launched group runs the update once, each group stores its value in 
 per-group values and the last group to finish combines them (``_tr_finish_<op>_<type>``,
 `finish_helper`): every work item of that group takes the values ``l, l + size, l + 2*size,
 ...`` in order, then the group folds them in a fixed tree, so the result depends on the
-number of groups only, never on which group finishes last.  Elsewhere each group updates the
-destination atomically (``_tr_atomic_<op>_<type>``): ``atomic_add``/``atomic_max``/
-``atomic_min`` on 32-bit integers, ``atom_add`` on 64-bit ones, otherwise a compare-and-swap
-loop on the value's bits (``cl_khr_int64_base_atomics`` for 8-byte types).
+number of groups only, never on which group finishes last.  Consecutive finishes that every
+work item runs (the values of a multi-value reduction, `translator.codegen.emit`) are one call
+of one helper (``_tr_finish_sum_float64_x5``, ``_tr_finish_max_float64_sum_int32``): one
+arrival count for all values and one loop of barrier steps folding them all, which keeps the
+device compiler's work (barriers in loops) independent of the number of values.  Elsewhere
+each group updates the destination atomically (``_tr_atomic_<op>_<type>``): ``atomic_add``/
+``atomic_max``/``atomic_min`` on 32-bit integers, ``atom_add`` on 64-bit ones, otherwise a
+compare-and-swap loop on the value's bits (``cl_khr_int64_base_atomics`` for 8-byte types).
 """
 
 from __future__ import annotations
