@@ -13,7 +13,10 @@ as one work item, with a warning naming the dependence that prevented parallelis
 
 A loop that is not parallel only because it accumulates reductions (`translator.analysis.
 reductions`) is mapped as a reduction over local axis 0: split by 256 with the outer loop on
-the groups when every accumulation can be atomic, sequential otherwise.  Only reductions whose
+the groups when every accumulation can be atomic, sequential otherwise.  In a kernel of one nest
+whose reductions all run over two of its loops, both go onto the hardware (`GridReductionBand`):
+the stride-one loop split by 256 onto l.0 and g.0, the other onto g.1; each group reduces
+its values in one tree and the last group combines the groups' values.  Only reductions whose
 result does not depend on the order of the terms are mapped automatically (integer sums and
 products, maxima and minima): a floating-point sum in a new order differs in the last bits, so
 it stays sequential (bit-identical) unless the user maps it, or allows reassociation
@@ -243,13 +246,19 @@ def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str
 
 
 def _coalesced_reduction_band(kernel: Kernel, iname: str, common: set[str]
-                              ) -> tuple[ReductionBand | None, str]:
-    """`reduction_band` of the first loop of a reduction nest that maps as one, trying the
+                              ) -> tuple[ReductionBand | GridReductionBand | None, str]:
+    """The two loops of a one-nest kernel that reduce together, both on the hardware
+    (`grid_reduction_band`: the stride-one loop on local axis 0, the next on group axis 1);
+    else `reduction_band` of the first loop of a reduction nest that maps as one, trying the
     nest's loops in coalescing order (the loop whose accesses have stride one first): a sum
     over a 2-D nest of a column-major array is then spread over the fast axis and each work item
     runs the other loop, all of them reading neighbouring elements.  The note is `iname`'s."""
     inner = [n for n in loop_order(kernel) if n in common]
     candidates = coalescing_order(kernel, inner[inner.index(iname):])
+    if len(candidates) >= 2 and len(loop_nests(kernel)) == 1:
+        grid = grid_reduction_band(kernel, candidates[0], _long_loop(kernel, candidates[1:]))
+        if grid is not None:
+            return grid, ""
     first, note = None, ""
     for candidate in candidates:
         band, why = reduction_band(kernel, candidate)
@@ -259,6 +268,95 @@ def _coalesced_reduction_band(kernel: Kernel, iname: str, common: set[str]
             first = band
             break
     return first, note
+
+
+#: Loops with a constant trip count below this are a poor group axis for a 2-D reduction.
+MIN_GROUP_AXIS_LENGTH = 32
+
+
+def _long_loop(kernel: Kernel, loops: list[str]) -> str:
+    """The first of `loops` (in coalescing order) whose trip count is not a small constant
+    (a loop over 3 corners would leave the group axis nearly empty), else the first."""
+    fits = [n for n in loops
+            if (length := constant_length(kernel, n)) is None or length >= MIN_GROUP_AXIS_LENGTH]
+    return (fits or loops)[0]
+
+
+class GridReductionBand(list):
+    """A band of two loops of one nest that reduce together: the first (stride one) split
+    onto local axis 0 and group axis 0, the second onto group axis 1; each work group
+    reduces its values in one tree and the last group combines all groups' values
+    (`translator.codegen.parallel_reductions`).  `values` counts the reductions."""
+
+    values = 0
+
+    def describe(self) -> str:
+        """What ``--report`` says chose the mapping."""
+        plural = "s" if self.values != 1 else ""
+        return f"2-D group reduction ({self.values} value{plural}, one pass)"
+
+    def pragmas(self) -> tuple[str, ...]:
+        fast, slow = self
+        size = GROUP_SHAPES[1][0]
+        return (f'split_iname("{fast}", {size}, outer_tag="g.0", inner_tag="l.0")',
+                f'tag_inames("{slow}:g.1")')
+
+    def apply(self, kernel: Kernel) -> Kernel:
+        import transforms
+        fast, slow = self
+        kernel = transforms.split_iname(kernel, fast, GROUP_SHAPES[1][0], outer_tag="g.0",
+                                        inner_tag="l.0")
+        return transforms.tag_inames(kernel, {slow: "g.1"})
+
+
+def grid_reduction_band(kernel: Kernel, fast: str, slow: str) -> GridReductionBand | None:
+    """Both loops of a 2-D reduction nest on the hardware (`GridReductionBand`), where every
+    reduction the mapping makes runs over both and may run in any order: minima, maxima and
+    integer sums always, floating-point sums with consent (``reassociate``); None otherwise,
+    or where the mapped kernel is not proved legal."""
+    band = GridReductionBand([fast, slow])
+    probe = band.apply(kernel)
+    try:
+        rewritten = recognize_parallel_reductions(probe)
+        check_mappings(rewritten)
+    except LegalityError:
+        return None
+    before = probe.id_to_statement
+    changed = [s for s in rewritten.statements if s is not before.get(s.id)]
+    if not changed or not all(_reduces_over(s, probe.all_inames - kernel.all_inames | {slow})
+                              for s in changed):
+        return None
+    verdicts = {_exactness(rewritten, s, atomic=True) for s in changed}
+    if "no" in verdicts or ("inexact" in verdicts and not kernel.options.reassociate):
+        return None
+    band.values = sum(_reduction_count(s) for s in changed)
+    return band
+
+
+def _reduction_count(stmt: Statement) -> int:
+    return len(_reductions(stmt))
+
+
+def _reduces_over(stmt: Statement, inames: set[str]) -> bool:
+    """Whether `stmt` has reductions and every one of them runs over all of `inames`."""
+    found = _reductions(stmt)
+    return bool(found) and all(inames <= red for red in found)
+
+
+def _reductions(stmt: Statement) -> list[set[str]]:
+    """The inames of every reduction in `stmt`'s expressions."""
+    from translator.ir.expr import IRWalkMapper, Reduction
+    found: list[set[str]] = []
+
+    class _Walk(IRWalkMapper):
+        def visit(self, expr, *args, **kwargs) -> bool:
+            if isinstance(expr, Reduction):
+                found.append(set(expr.inames))
+            return True
+
+    for e in stmt.read_expressions():
+        _Walk()(e)
+    return found
 
 
 def user_sequential(kernel: Kernel) -> frozenset[str]:
@@ -397,10 +495,11 @@ def hardware_axes(kernel: Kernel, bands: list[list[str]]) -> list[list[str]]:
     """Every band reduced to the loops that go onto the hardware, local axis 0 first: one or
     two loops in coalescing order (`coalescing_order`); three when every band of the kernel
     has at least three loops (`axes_3d`), else the best two of a longer band."""
-    depth = 3 if all(len(b) >= 3 and not isinstance(b, ReductionBand) for b in bands) else 2
+    depth = 3 if all(len(b) >= 3 and not isinstance(b, (ReductionBand, GridReductionBand))
+                     for b in bands) else 2
     out: list[list[str]] = []
     for band in bands:
-        if isinstance(band, ReductionBand):
+        if isinstance(band, (ReductionBand, GridReductionBand)):
             out.append(band)
         elif len(band) <= 2:
             out.append(coalescing_order(kernel, band))
@@ -486,8 +585,14 @@ def _apply(kernel: Kernel, bands: list[list[str]]) -> tuple[Kernel, AutoMapping]
     """Split every band's loops onto the hardware with one work-group shape for the kernel."""
     import transforms
     shape = _VARIANT.get().shape(max(len(b) for b in bands))
-    pragmas = []
+    pragmas: list[str] = []
+    kind = ""
     for band in bands:
+        if isinstance(band, GridReductionBand):     # alone in its kernel (one nest)
+            kernel = band.apply(kernel)
+            pragmas.extend(band.pragmas())
+            kind = band.describe()
+            continue
         for axis, iname in enumerate(band):
             size = shape[axis]
             if size == 1:
@@ -499,4 +604,4 @@ def _apply(kernel: Kernel, bands: list[list[str]]) -> tuple[Kernel, AutoMapping]
                                             inner_tag=f"l.{axis}")
             outer_arg = f'outer_tag="{outer}", ' if outer else ""
             pragmas.append(f'split_iname("{iname}", {size}, {outer_arg}inner_tag="l.{axis}")')
-    return kernel, AutoMapping(tuple(pragmas))
+    return kernel, AutoMapping(tuple(pragmas), kind=kind)

@@ -67,6 +67,10 @@ def test_every_region_is_parallel_in_one_launch(built) -> None:
         assert "  launches per call: 1\n" in block, block
         assert re.search(r"^    \w+  [gl]\.0  legal$", block, re.M), block
     assert "reassociate=True" in found["field_summary_k"]
+    # both loops of the three 2-D reductions on the hardware, each in one pass
+    assert "chosen by: 2-D group reduction (5 values, one pass)" in found["field_summary_k"]
+    for region in ("calc_dt_k", "dt_location_k"):
+        assert "chosen by: 2-D group reduction (1 value, one pass)" in found[region]
 
 
 def test_data_stays_on_the_device(built) -> None:

@@ -28,6 +28,12 @@ with ``g_acc`` unrolled: the lowering gives each value of ``g_acc`` its own accu
 (`accumulator_inames`), so a work item has `REDUCTION_UNROLL` independent load pairs in
 flight per iteration, and adds the accumulators in a fixed order at the end.
 
+A reduction over several group axes (a 2-D nest: ``j`` split onto l.0 and g.0, ``k`` on
+g.1) keeps its axis-0 groups as they are (one per 256 values of the coalesced loop) and
+bounds each other group iname to `MAX_OUTER_REDUCTION_GROUPS`, so that the grid stays near
+`MAX_REDUCTION_GROUPS` groups in all and each work item walks its column of rows with one set
+of unrolled accumulators (bounding both axes would multiply the accumulators).
+
 The split is skipped where it could break something else: the group axis shared with other
 inames, local-memory temporaries or explicit barriers (their loops must run equally often in
 every work item of a group), or a statement other than an assignment using the iname.
@@ -51,6 +57,8 @@ from translator.ir.util import FrozenDict, UniqueNameGenerator
 #: Work groups a reduction over groups launches at most (enough to fill a large GPU:
 #: 1024 groups of 256 work items are 262,144 work items).
 MAX_REDUCTION_GROUPS = 1024
+#: Groups along each axis other than 0 of a reduction over several group axes.
+MAX_OUTER_REDUCTION_GROUPS = 64
 #: Independent accumulators per work item in the grid-stride loop (loads in flight).
 REDUCTION_UNROLL = 4
 
@@ -63,8 +71,12 @@ def bound_reduction_groups(kernel: Kernel, limit: int = MAX_REDUCTION_GROUPS,
     docstring; `kernel` itself when there is none), and the unrolled inames that select an
     accumulator, with their number of values."""
     accumulators: dict[str, int] = {}
+    outer = _outer_group_inames(kernel)
     for iname in _unbounded_reduction_groups(kernel, limit):
-        kernel, acc = _split_group_iname(kernel, iname, limit, unroll)
+        if iname in outer and not outer[iname]:
+            continue        # the coalesced axis of a reduction over several group axes
+        bound = min(limit, MAX_OUTER_REDUCTION_GROUPS) if outer.get(iname) else limit
+        kernel, acc = _split_group_iname(kernel, iname, bound, unroll)
         if acc is not None:
             accumulators[acc] = unroll
     return kernel, accumulators
@@ -91,6 +103,40 @@ class _ReductionInames(IRCombineMapper):
 
     def map_foreign(self, expr, *args, **kwargs) -> frozenset[str]:
         return frozenset()
+
+
+class _ReductionGroups(IRCombineMapper):
+    """The sets of inames of each reduction (of the operations with atomic updates)."""
+
+    def combine(self, values) -> list[frozenset[str]]:
+        return [r for v in values for r in v]
+
+    def map_reduction(self, expr: Reduction, *args, **kwargs) -> list[frozenset[str]]:
+        own = [frozenset(expr.inames)] if expr.operation in _ATOMIC_OPERATIONS else []
+        return own + self.rec(expr.expr)
+
+    def map_constant(self, expr, *args, **kwargs) -> list[frozenset[str]]:
+        return []
+
+    map_variable = map_tagged_variable = map_numpy_scalar = map_constant
+
+    def map_foreign(self, expr, *args, **kwargs) -> list[frozenset[str]]:
+        return []
+
+
+def _outer_group_inames(kernel: Kernel) -> dict[str, bool]:
+    """The group inames of reductions over several group axes: True for those on an axis
+    other than 0 (bounded to `MAX_OUTER_REDUCTION_GROUPS`), False for axis 0 (left as is)."""
+    out: dict[str, bool] = {}
+    for s in kernel.statements:
+        for e in s.read_expressions():
+            for inames in _ReductionGroups()(e):
+                tags = {n: _group_tag(kernel, n) for n in inames}
+                groups = {n: t for n, t in tags.items() if t is not None}
+                if len(groups) > 1:
+                    for n, t in groups.items():
+                        out[n] = out.get(n, False) or t.axis != 0
+    return out
 
 
 def _group_tag(kernel: Kernel, iname: str) -> GroupTag | None:

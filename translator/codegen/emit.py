@@ -19,6 +19,8 @@ from translator.codegen.cexpr import CExpressionPrinter, safe_name
 from translator.codegen.cnames import line_directive_file
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
+from translator.codegen.group_updates import (finish_call_text, finish_update_parts,
+                                              is_group_finish)
 from translator.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
@@ -242,6 +244,11 @@ class TreeEmitter:
               env: dict[str, Expression], active: tuple[str, ...], depth: int) -> None:
         k = 0
         while k < len(nodes):
+            finishes = self.finish_run(nodes, k, conds)
+            if len(finishes) > 1:
+                self.finish_statements(finishes, conds, env, depth)
+                k += len(finishes)
+                continue
             group, common = self.guard_group(nodes, k, conds)
             if len(group) > 1:
                 pr = self.printer(env, self.context(conds))
@@ -254,6 +261,37 @@ class TreeEmitter:
                 continue
             self.node(nodes[k], conds, env, active, depth)
             k += 1
+
+    def finish_run(self, nodes: tuple[ScheduleNode, ...], start: int, conds: Conditions
+                   ) -> list[Statement]:
+        """The longest run of statements from `start` that end group reductions with a
+        last-group finish and run unguarded in every work item: one call finishes them all
+        (`translator.codegen.group_updates.finish_call_text`)."""
+        run: list[Statement] = []
+        for node in nodes[start:]:
+            if not isinstance(node, StatementNode):
+                break
+            stmt = self.stmts[node.statement_id]
+            if not is_group_finish(stmt, self.kernel.arg_names) \
+                    or self.gist(stmt, conds) != [] or stmt.predicates:
+                break
+            run.append(stmt)
+        return run
+
+    def finish_statements(self, stmts: list[Statement], conds: Conditions,
+                          env: dict[str, Expression], depth: int) -> None:
+        """One call finishing the group reductions `stmts` (`finish_run`)."""
+        parts = []
+        for stmt in stmts:
+            line = self.line_directive(stmt)
+            if line:
+                self.lines.append(line)
+            pr = self.printer(env, glue.restrict_context(self.context(conds),
+                                                         self.executed(stmt)))
+            assignee, dtype = self.assignee_and_type(stmt)
+            parts.append(finish_update_parts(stmt, assignee, pr, dtype))
+            self.collect(pr)
+        self.out(depth, finish_call_text(parts, self.atomics))
 
     def guard_group(self, nodes: tuple[ScheduleNode, ...], start: int, conds: Conditions
                     ) -> tuple[tuple[ScheduleNode, ...], Conditions]:
@@ -506,11 +544,7 @@ class TreeEmitter:
         else:
             raise CodegenError(f"statement kind {type(stmt).__name__} is not supported",
                                stmt.span)
-        name = stmt.assignee_names()[0]
-        target = self.kernel.variable(name)
-        if isinstance(assignee, p.Variable) and isinstance(target, ArrayArg):
-            assignee = p.Subscript(assignee, (0,) * max(1, len(target.shape or (1,))))
-        dtype = self.oracle(assignee)
+        assignee, dtype = self.assignee_and_type(stmt, assignee)
         if stmt.atomicity:
             from translator.codegen.parallel_reductions import atomic_update_text
             return atomic_update_text(stmt, assignee, pr, dtype, self.atomics,
@@ -519,6 +553,15 @@ class TreeEmitter:
         # part; nothing changes for real values.
         value = assignment_value(stmt.expression, dtype, self.oracle)
         return f"{pr(assignee)} = {pr(value, ctx=dtype)};"
+
+    def assignee_and_type(self, stmt: Statement, assignee: Expression | None = None
+                          ) -> tuple[Expression, Any]:
+        """The assignee as printed (a scalar argument as its element 0) and its type."""
+        assignee = stmt.assignee if assignee is None else assignee
+        target = self.kernel.variable(stmt.assignee_names()[0])
+        if isinstance(assignee, p.Variable) and isinstance(target, ArrayArg):
+            assignee = p.Subscript(assignee, (0,) * max(1, len(target.shape or (1,))))
+        return assignee, self.oracle(assignee)
 
     def barrier_statement(self, stmt: BarrierInstruction, depth: int) -> None:
         if stmt.synchronization_kind == "global" and self.has_groups:

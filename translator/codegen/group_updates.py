@@ -5,10 +5,14 @@ Where every launched group runs the update once, each group stores its value in 
 per-group values and the last group to finish combines them (``_tr_finish_<op>_<type>``,
 `finish_helper`): every work item of that group takes the values ``l, l + size, l + 2*size,
 ...`` in order, then the group folds them in a fixed tree, so the result depends on the
-number of groups only, never on which group finishes last.  Elsewhere each group updates the
-destination atomically (``_tr_atomic_<op>_<type>``): ``atomic_add``/``atomic_max``/
-``atomic_min`` on 32-bit integers, ``atom_add`` on 64-bit ones, otherwise a compare-and-swap
-loop on the value's bits (``cl_khr_int64_base_atomics`` for 8-byte types).
+number of groups only, never on which group finishes last.  Consecutive finishes that every
+work item runs (the values of a multi-value reduction, `translator.codegen.emit`) are one call
+of one helper (``_tr_finish_sum_float64_x5``, ``_tr_finish_max_float64_sum_int32``): one
+arrival count for all values and one loop of barrier steps folding them all, which keeps the
+device compiler's work (barriers in loops) independent of the number of values.  Elsewhere
+each group updates the destination atomically (``_tr_atomic_<op>_<type>``): ``atomic_add``/
+``atomic_max``/``atomic_min`` on 32-bit integers, ``atom_add`` on 64-bit ones, otherwise a
+compare-and-swap loop on the value's bits (``cl_khr_int64_base_atomics`` for 8-byte types).
 """
 
 from __future__ import annotations
@@ -49,6 +53,22 @@ def atomic_update_text(stmt: Assignment, assignee: Expression, printer, dtype: n
     or ``_tr_finish_<op>_<type>(&x[i], value, partials, local buffer);`` where the statement
     has a buffer of per-group values among `arg_names` (every work item of the group calls
     it); records the helper it needs in `helpers`."""
+    operation, dt, target, value = _update_parts(stmt, assignee, printer, dtype)
+    if scratch_name(stmt.id) in arg_names:
+        return finish_call_text([(stmt.id, operation, dt, target, value)], helpers)
+    helpers.add((operation, dt.name))
+    return f"_tr_atomic_{operation}_{dt.name}({target}, {value});"
+
+
+def is_group_finish(stmt, arg_names) -> bool:
+    """Whether `stmt` ends a group reduction with a last-group finish (`finish_call_text`)."""
+    return (isinstance(stmt, Assignment) and bool(stmt.atomicity)
+            and scratch_name(stmt.id) in arg_names)
+
+
+def _update_parts(stmt: Assignment, assignee: Expression, printer, dtype: np.dtype
+                  ) -> tuple[str, np.dtype, str, str]:
+    """(operation, type, ``&x[i]``, value text) of the atomic update ``x[i] = x[i] OP value``."""
     if not isinstance(stmt, Assignment):
         raise CodegenError(f"statement {stmt.id!r}: atomic calls are not supported", stmt.span)
     name = stmt.assignee_names()[0]
@@ -60,14 +80,41 @@ def atomic_update_text(stmt: Assignment, assignee: Expression, printer, dtype: n
     if dt.kind not in "iuf" or dt.itemsize not in (4, 8):
         raise CodegenError(f"statement {stmt.id!r}: atomic updates of {dt.name} data are not "
                            "supported (32- and 64-bit integers and floats are)", stmt.span)
-    value = printer(update.term, ctx=dt)
-    partials = scratch_name(stmt.id)
-    if partials in arg_names:
-        helpers.add(("finish:" + update.operation, dt.name))
-        return (f"_tr_finish_{update.operation}_{dt.name}(&{printer(assignee)}, {value}, "
-                f"{partials}, {finish_buffer_name(stmt.id)});")
-    helpers.add((update.operation, dt.name))
-    return f"_tr_atomic_{update.operation}_{dt.name}(&{printer(assignee)}, {value});"
+    return update.operation, dt, f"&{printer(assignee)}", printer(update.term, ctx=dt)
+
+
+def finish_update_parts(stmt: Assignment, assignee: Expression, printer, dtype: np.dtype
+                        ) -> tuple[str, str, np.dtype, str, str]:
+    """(statement id, operation, type, ``&x[i]``, value text) of a group finish, for
+    `finish_call_text`."""
+    return (stmt.id, *_update_parts(stmt, assignee, printer, dtype))
+
+
+def finish_call_text(parts: list[tuple[str, str, np.dtype, str, str]],
+                     helpers: set[tuple[str, str]]) -> str:
+    """One call that finishes the group reductions `parts` (`finish_update_parts` of each,
+    consecutive statements that every work item runs): each group stores all its values
+    and counts its arrival once, and the last group combines every value in the same
+    barrier steps (`finish_helper`).  Records the helper in `helpers`."""
+    signature = tuple((op, dt.name) for _, op, dt, _, _ in parts)
+    helpers.add(("finish:" + _signature_text(signature), parts[0][2].name))
+    args = ", ".join(f"{target}, {value}, {scratch_name(sid)}, {finish_buffer_name(sid)}"
+                     for sid, _, _, target, value in parts)
+    return f"{_finish_name(signature)}({args});"
+
+
+def _signature_text(signature: tuple[tuple[str, str], ...]) -> str:
+    return ",".join(f"{op}/{dt}" for op, dt in signature)
+
+
+def _finish_name(signature: tuple[tuple[str, str], ...]) -> str:
+    """``_tr_finish_sum_float64`` for one value, ``_tr_finish_sum_float64_x5`` for five of a
+    kind, ``_tr_finish_sum_float64_min_int32`` for a mix."""
+    if len(set(signature)) == 1:
+        op, dt = signature[0]
+        count = len(signature)
+        return f"_tr_finish_{op}_{dt}" + (f"_x{count}" if count > 1 else "")
+    return "_tr_finish_" + "_".join(f"{op}_{dt}" for op, dt in signature)
 
 
 def atomic_preamble(helpers: set[tuple[str, str]]) -> str:
@@ -79,7 +126,8 @@ def atomic_preamble(helpers: set[tuple[str, str]]) -> str:
         out.append("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n\n")
     for op, dt in sorted(helpers):
         finish = op.startswith("finish:")
-        out.append(finish_helper(op[7:], dt) if finish else _atomic_helper(op, dt))
+        out.append(finish_helper(_parse_signature(op[7:])) if finish
+                   else _atomic_helper(op, dt))
     return "".join(out)
 
 
@@ -89,52 +137,68 @@ def _combined(operation: str, dt: np.dtype, a: str, b: str) -> str:
                                                                  f"{fn.get(operation)}({a}, {b})")
 
 
-def finish_helper(operation: str, dtype_name: str) -> str:
-    """The helper every work item of every group calls with its group's value `v` (module
-    docstring).  Work item 0 stores `v` in ``part[1 + g]`` and counts the group's arrival (an
-    atomic increment of a counter in ``part[0]``: at the same place whatever the number of
+def _parse_signature(text: str) -> tuple[tuple[str, str], ...]:
+    return tuple(tuple(item.split("/")) for item in text.split(","))  # type: ignore[misc]
+
+
+def finish_helper(signature: tuple[tuple[str, str], ...]) -> str:
+    """The helper every work item of every group calls with its group's values ``v0, v1,
+    ...`` (module docstring), one (operation, type) of `signature` each.  Work item 0 stores
+    every ``vN`` in ``partN[1 + g]`` and counts the group's arrival once (an atomic
+    increment of a counter in ``part0[0]``: at the same place whatever the number of
     groups, so the zero one launch leaves there serves the next); in the last group to
-    arrive, work item ``l`` combines values ``l, l + size, ...`` into ``red[l]``, the group folds
-    ``red[r + s]`` into ``red[r]`` (``r < s``, ``r + s < used``, s running down the powers of
-    two), and work item 0 updates the destination and resets the counter.  ``red[size]``
-    passes the "last" flag to the group."""
-    dt = np.dtype(dtype_name)
-    t = c_type_name(dt)
-    op = _combined
+    arrive, work item ``l`` combines values ``l, l + size, ...`` of each buffer into
+    ``redN[l]``, the group folds ``redN[r + s]`` into ``redN[r]`` for every value in the
+    same barrier steps (``r < s``, ``r + s < used``, s running down the powers of two), and
+    work item 0 updates the destinations and resets the counter.  ``red0[size]`` passes the
+    "last" flag to the group."""
+    values = range(len(signature))
+    types = [(op, np.dtype(dt), c_type_name(np.dtype(dt))) for op, dt in signature]
+    params = ",\n    ".join(f"__global {t} *p{k}, {t} v{k}, volatile __global {t} *part{k}, "
+                            f"__local {t} *red{k}" for k, (_, _, t) in zip(values, types))
+
+    def each(line, indent: str) -> str:
+        """`line`(k, C type, combine(a, b)) for every value, one a line."""
+        return "".join(indent + line(k, t, lambda a, b, o=o, d=d: _combined(o, d, a, b))
+                       + "\n" for k, (o, d, t) in zip(values, types))
+
     return (
-        f"static inline void _tr_finish_{operation}_{dtype_name}(__global {t} *p, {t} v,\n"
-        f"    volatile __global {t} *part, __local {t} *red)\n{{\n"
-        "  /* the last work group to finish combines every group's value in a fixed order */\n"
+        f"static inline void {_finish_name(signature)}({params})\n{{\n"
+        "  /* the last work group to finish combines every group's values in a fixed order */\n"
         "  const uint ng = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
         "  const uint g = get_group_id(0) + get_num_groups(0) * (get_group_id(1)\n"
         "                 + get_num_groups(1) * get_group_id(2));\n"
         "  const uint size = get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
         "  const uint l = get_local_id(0) + get_local_size(0) * (get_local_id(1)\n"
         "                 + get_local_size(1) * get_local_id(2));\n"
-        "  volatile __global uint *count = (volatile __global uint *) part;\n"
+        "  volatile __global uint *count = (volatile __global uint *) part0;\n"
         "  if (l == 0) {\n"
-        "    part[1 + g] = v;\n"
+        + each(lambda k, t, op: f"part{k}[1 + g] = v{k};", "    ") +
         "    mem_fence(CLK_GLOBAL_MEM_FENCE);\n"
-        "    red[size] = atomic_inc(count) == ng - 1 ? 1 : 0;\n"
+        "    red0[size] = atomic_inc(count) == ng - 1 ? 1 : 0;\n"
         "  }\n"
         "  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
-        "  if (red[size] == 0)\n    return;\n"
+        "  if (red0[size] == 0)\n    return;\n"
         "  const uint used = min(ng, size);\n"
         "  if (l < used) {\n"
-        f"    {t} acc = part[1 + l];\n"
-        "    for (uint k = l + size; k < ng; k += size)\n"
-        f"      acc = {op(operation, dt, 'acc', 'part[1 + k]')};\n"
-        "    red[l] = acc;\n"
+        + each(lambda k, t, op: f"{t} acc{k} = part{k}[1 + l];", "    ") +
+        "    for (uint k = l + size; k < ng; k += size) {\n"
+        + each(lambda k, t, op: f"acc{k} = {op(f'acc{k}', f'part{k}[1 + k]')};",
+               "      ") +
+        "    }\n"
+        + each(lambda k, t, op: f"red{k}[l] = acc{k};", "    ") +
         "  }\n"
         "  uint s = 1;\n"
         "  while (2 * s < used)\n    s *= 2;\n"
         "  for (; s > 0; s /= 2) {\n"
         "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-        "    if (l < s && l + s < used)\n"
-        f"      red[l] = {op(operation, dt, 'red[l]', 'red[l + s]')};\n"
+        "    if (l < s && l + s < used) {\n"
+        + each(lambda k, t, op: f"red{k}[l] = {op(f'red{k}[l]', f'red{k}[l + s]')};",
+               "      ") +
+        "    }\n"
         "  }\n"
         "  if (l == 0) {\n"
-        f"    *p = {op(operation, dt, '*p', 'red[0]')};\n"
+        + each(lambda k, t, op: f"*p{k} = {op(f'*p{k}', f'red{k}[0]')};", "    ") +
         "    *count = 0;\n"
         "  }\n"
         "}\n\n")
@@ -165,4 +229,5 @@ def _atomic_helper(operation: str, dtype_name: str) -> str:
 
 
 __all__ = ["FINISH_PREFIX", "SCRATCH_PREFIX", "atomic_preamble", "atomic_update_text",
-           "finish_buffer_name", "finish_helper", "scratch_name"]
+           "finish_buffer_name", "finish_call_text", "finish_helper", "finish_update_parts",
+           "is_group_finish", "scratch_name"]

@@ -104,7 +104,26 @@ def lower_parallel_reductions(kernel: Kernel) -> Kernel:
     statements: list[Statement] = []
     for stmt in kernel.statements:
         statements.extend(lowering.statement(stmt))
-    return lowering.kernel_with(tuple(statements))
+    return lowering.kernel_with(one_tree_pass(statements, lowering.tree_levels))
+
+
+#: The level of a statement that reads a work-group tree's result (after every tree step).
+_AFTER_TREES = 1 << 30
+
+
+def one_tree_pass(statements: list[Statement], levels: dict[str, int]) -> tuple[Statement, ...]:
+    """`statements` with the work-group trees of all reductions interleaved, level by level
+    (every store, then every first step, ...), and the statements that read their results
+    after them all: the scheduler keeps declaration order where dependences allow it, so
+    the trees of a multi-value reduction share their barriers (one per level), and their
+    last-group finishes are adjacent, which `translator.codegen.emit` prints as one call
+    (`translator.codegen.group_updates.finish_call_text`).  Only the declaration order
+    changes; dependences keep every statement where its inputs are."""
+    if not levels:
+        return tuple(statements)
+    kept = [s for s in statements if s.id not in levels]
+    trees = sorted((s for s in statements if s.id in levels), key=lambda s: levels[s.id])
+    return (*kept, *trees)
 
 
 def _resolved_auto_tags(kernel: Kernel, hardware: dict[str, HardwareAxisTag]) -> Kernel:
@@ -143,6 +162,8 @@ class _Lowering:
         #: Unrolled inames selecting one of several accumulators, with their counts
         #: (`translator.codegen.bounded_groups`).
         self.accumulators: dict[str, int] = {}
+        #: Statements of work-group trees by level (`one_tree_pass`).
+        self.tree_levels: dict[str, int] = {}
 
     def kernel_with(self, statements: tuple[Statement, ...]) -> Kernel:
         return self.kernel.copy(statements=statements, temporaries=self.temporaries,
@@ -169,6 +190,8 @@ class _Lowering:
         final = replace(stmt, expression=expression, depends_on=deps, within_inames=within)
         if replacer.group_inames:
             final = self._atomic_final(stmt, final, replacer)
+        if any(e.id in self.tree_levels for e in emitted):
+            self.tree_levels[final.id] = _AFTER_TREES
         return [*emitted, final]
 
     def _atomic_final(self, stmt: Assignment, final: Assignment, replacer: _Replacer
@@ -429,6 +452,7 @@ class _Lowering:
         last = self.names(f"_tr_{stmt.id}_store")
         emitted.append(Assignment(id=last, assignee=p.Subscript(red, (here,)), expression=acc,
                                   within_inames=within, depends_on=frozenset({after}), **common))
+        self.tree_levels[last] = 0
         step = 1 << max(0, (size - 1).bit_length() - 1)
         while size > 1 and step >= 1:
             mine = p.Subscript(red, (here,))
@@ -440,6 +464,7 @@ class _Lowering:
                 expression=registry.combine(self.kernel, operation, mine, other),
                 within_inames=within, depends_on=frozenset({last}),
                 **{**common, "predicates": common["predicates"] | {live}}))
+            self.tree_levels[sid] = self.tree_levels[last] + 1
             last = sid
             step //= 2
         # The final statement reads its own row: the lanes of the local axes it runs on; on
