@@ -368,6 +368,79 @@ def build_tree(order: list[str], nests: dict[str, tuple[str, ...]],
     return tuple(root)
 
 
+def loop_instances(order: list[str], nests: dict[str, tuple[str, ...]]
+                   ) -> dict[str, dict[str, int]]:
+    """For each statement, the loop (one number per loop `build_tree` opens) of each of its
+    inames: two statements share one iteration of a loop only where the numbers agree."""
+    out: dict[str, dict[str, int]] = {}
+    stack: list[tuple[str, int]] = []
+    opened = 0
+    for sid in order:
+        nest = nests[sid]
+        shared = _common_prefix(nest, tuple(i for i, _ in stack))
+        del stack[shared:]
+        for iname in nest[shared:]:
+            opened += 1
+            stack.append((iname, opened))
+        out[sid] = dict(stack)
+    return out
+
+
+def _check_values_stay_in_iteration(kernel: Kernel, order: list[str],
+                                    nests: dict[str, tuple[str, ...]]) -> None:
+    """Refuse a schedule that puts a statement and one it depends on for a temporary in two
+    different loops over an iname they share, where the writer stores the same elements in
+    every iteration of it (a prefetched tile, an accumulator): the reader would see the value
+    of the writer's last iteration, not of its own (a tile fetched for each step of k_outer
+    outside a sequential loop j that encloses the reader's k_outer loop)."""
+    where = loop_instances(order, nests)
+    stmts = kernel.id_to_statement
+    for sid in order:
+        reader = stmts[sid]
+        reads = _names_read(reader)
+        for dep in sorted(reader.depends_on - {sid}):
+            writer = stmts[dep]
+            names = sorted(n for n in writer.assignee_names()
+                           if n in reads and n in kernel.temporaries)
+            for iname in nests[sid]:
+                if (iname in where[dep] and where[dep][iname] != where[sid][iname]
+                        and any(not _stored_per(writer, n, iname) for n in names)):
+                    raise _split_value_error(kernel, reader, writer, names, iname, nests)
+
+
+def _names_read(stmt: Statement) -> set[str]:
+    from translator.ir.expr import dependencies
+    return set().union(*(dependencies(e) for e in stmt.read_expressions()))
+
+
+def _stored_per(stmt: Statement, name: str, iname: str) -> bool:
+    """Whether `stmt` stores `name` at elements that depend on `iname` (each iteration has
+    its own: a privatised array indexed by the loop)."""
+    from translator.ir.expr import dependencies
+    from translator.ir.statements import _assignee_name, _subscript_indices
+    targets = getattr(stmt, "assignees", None) or (getattr(stmt, "assignee", None),)
+    return any(t is not None and _assignee_name(t) == name
+               and any(iname in dependencies(i) for i in _subscript_indices(t))
+               for t in targets)
+
+
+def _split_value_error(kernel: Kernel, reader: Statement, writer: Statement,
+                       names: list[str], iname: str,
+                       nests: dict[str, tuple[str, ...]]) -> SchedulingError:
+    outside = [i for i in nests[reader.id] if i not in nests[writer.id]
+               and nests[reader.id].index(i) < nests[reader.id].index(iname)]
+    why = (f"loop {outside[0]} encloses the reader's loop over {iname} but not the "
+           f"writer's" if outside else f"the loop over {iname} is split between them")
+    notes = (Note(f"statement {writer.id!r} writes {', '.join(names)} here", writer.span),) \
+        if writer.span is not None else ()
+    return SchedulingError(
+        f"statement {reader.id!r} reads {', '.join(names)} written by {writer.id!r} in the "
+        f"same iteration of loop {iname}, but they cannot share one loop over {iname}: {why} "
+        f"(include {outside[0] if outside else iname} in the writer's loops, e.g. "
+        f"add_prefetch(..., fetch_outer_inames=...), or move the loop)",
+        reader.span, notes=notes)
+
+
 def schedule_kernel(kernel: Kernel) -> Schedule:
     """Schedule `kernel` (reductions must already be lowered): the loop tree, without the
     automatic barriers (`translator.codegen.barriers` adds those)."""
@@ -376,6 +449,7 @@ def schedule_kernel(kernel: Kernel) -> Schedule:
     rank = iname_order(kernel, sorted(set().union(*loops.values())) if loops else [])
     nests = {sid: tuple(sorted(ls, key=rank.__getitem__)) for sid, ls in loops.items()}
     order = _Orderer(kernel, nests).order()
+    _check_values_stay_in_iteration(kernel, order, nests)
     unrolled = {i for i in rank if is_unrolled_iname(kernel, i)}
     body = build_tree(order, nests, unrolled)
     return Schedule(kernel=kernel, body=body, hardware=hardware)

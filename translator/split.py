@@ -97,12 +97,29 @@ def plan_region(kernel: Kernel, leaf_ok: LeafOk) -> HostPlan | None:
     parts, parallel = cutter.cut(work.statements, ())
     if not parallel or (len(parts) == 1 and isinstance(parts[0], Launch)):
         return None
+    if _splits_local_memory(parts):
+        return None
     launches = sum(q.launches for q in parts)
     warn_storm(kernel, launches, sum(q.cost for q in parts) - launches * LAUNCH_COST)
     work = cutter.kernel
     named = _name_parts(work, parts, cutter.sub)
     buffers = tuple(sorted(set(work.arg_names) - set(kernel.arg_names)))
     return HostPlan(kernel=work, parts=named, device_buffers=buffers)
+
+
+def _splits_local_memory(parts: Sequence[Part]) -> bool:
+    """Whether some local temporary (a prefetch's tile) is used by more than one launch:
+    local memory lives for one launch only, so its fill and its readers must stay in one
+    kernel (a tile filled by one launch is uninitialised in the next)."""
+    seen: set[str] = set()
+    for launch in walk_launches(parts):
+        temps = launch.kernel.temporaries
+        local = {n for n in _referenced(launch.kernel.statements)
+                 if n in temps and temps[n].address_space == AddressSpace.LOCAL}
+        if local & seen:
+            return True
+        seen |= local
+    return False
 
 
 # ---------------------------------------------------------------------------------------------

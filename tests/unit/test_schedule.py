@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import transforms
 import translator
 from translator.codegen.barriers import insert_barriers
+from translator.diagnostics import SchedulingError
 from translator.codegen.opencl import prepare_kernel
 from translator.schedule import BarrierNode, LoopNode, StatementNode, schedule_kernel
 from translator.ir.parse import GlobalArg, TemporaryVariable
@@ -106,8 +108,28 @@ def test_nesting_follows_statement_inames_not_domain_order(ctx, queue):
 
 
 def test_statement_nesting_yields_to_loop_priority():
+    """Priority puts n outside d: `reset` and `add` then run in different loops over d, so
+    the scalar acc of one d would flow into the next; refused (it used to schedule, and
+    summed wrongly).  With acc an array indexed by d, each iteration keeps its own value."""
     knl = transforms.prioritize_loops(_acc_per_d(["{[d]: 0<=d<3}", "{[n]: 0<=n<5}"]), "n,d")
-    assert tree(knl)[1] == ("loop n", [("loop d", ["add"])])
+    with pytest.raises(SchedulingError) as err:
+        tree(knl)
+    assert err.value.message == (
+        "statement 'add' reads acc written by 'reset' in the same iteration of loop d, but "
+        "they cannot share one loop over d: loop n encloses the reader's loop over d but not "
+        "the writer's (include n in the writer's loops, e.g. add_prefetch(..., "
+        "fetch_outer_inames=...), or move the loop)")
+    per_d = translator.make_kernel(
+        ["{[d]: 0<=d<3}", "{[n]: 0<=n<5}"],
+        """
+        acc[d] = 0                   {id=reset, inames=d}
+        acc[d] = acc[d] + a[n, d]    {id=add, dep=reset, inames=d:n}
+        s[0] = s[0] + acc[d]         {id=out, dep=add, inames=d}
+        """,
+        [GlobalArg("a", np.float64, shape=(5, 3)), GlobalArg("s", np.float64, shape=(1,)),
+         TemporaryVariable("acc", np.float64, shape=(3,)), "..."])
+    assert tree(transforms.prioritize_loops(per_d, "n,d"))[1] == (
+        "loop n", [("loop d", ["add"])])
 
 
 def test_priority_may_put_a_child_loop_outside_a_parent_that_does_not_bound_it():
