@@ -927,6 +927,14 @@ static cl_int staged_read(struct tr_stage_job *j)
     return stage_wait_both(j->lane, err, &j->ns);
 }
 
+/* The bytes of each lane's part of a staged copy of `bytes`: the share of one of `nlanes`
+ * lanes rounded UP (division and 4 KiB alike), so that nlanes parts cover all the bytes. */
+static size_t stage_part(size_t bytes, int nlanes)
+{
+    size_t share = (bytes + (size_t)nlanes - 1) / (size_t)nlanes;
+    return (share + 4095) / 4096 * 4096;
+}
+
 static void *stage_run(void *arg)
 {
     struct tr_stage_job *j = arg;
@@ -934,15 +942,16 @@ static void *stage_run(void *arg)
     return NULL;
 }
 
-/* A staged copy: the range split into one part per lane (multiples of 4 KiB), the parts
- * copied by their own threads (the first by this one). */
+/* A staged copy: the range split into one part per lane (multiples of 4 KiB, the last one what
+ * remains: the parts cover every byte), the parts copied by their own threads (the first by
+ * this one). */
 static cl_int staged_copy(int to_device, cl_mem buffer, size_t offset, size_t bytes, char *host,
                           unsigned long long *ns)
 {
     struct tr_stage_job jobs[TR_STAGING_MAX_THREADS];
     pthread_t threads[TR_STAGING_MAX_THREADS];
     int started[TR_STAGING_MAX_THREADS];
-    size_t part = (bytes / (size_t)stg.nlanes + 4095) / 4096 * 4096, pos = 0;
+    size_t part = stage_part(bytes, stg.nlanes), pos = 0;
     int k, n = 0;
     cl_int err = flush_held();
     if (err != CL_SUCCESS)
