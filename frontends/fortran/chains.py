@@ -8,13 +8,31 @@ module gives `Level_2_Expr` (``+ -``) and `Add_Operand` (``* /``) a match that f
 operator of the chain in one text, matches each operand once, and builds the same left-nested
 tree fparser2 would.  Where an operand does not match, the chain does not match, and fparser2
 goes on to the other forms of the text as it does after its own matching fails.
+
+A bare name (``i`` in ``u(i, j, k)``) asked of one of the expression classes in `NAME_CLASSES`
+becomes a `Name` at once: fparser2 would reach the same node through some twenty classes
+(`Expr`, the five expression levels, `Primary`, `Constant` and eight kinds of literal ...)
+that all fail before `Name` matches: for a line like
+``u0(i, j, k) = u0(i, j, k) + 5.0d0 * u1(i, j, k)`` fparser2 made 526 nodes, now 88.  Only top-level asks take the short cut
+(``parent_cls`` unset: fparser2's recursion guard, which skips classes already being tried,
+then excludes nothing).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 _INSTALLED = False
+
+#: fparser2 classes whose match of a bare name is that `Name` (checked against the full
+#: search over every sample and test input: tests/unit/test_fortran_chains.py).
+NAME_CLASSES = frozenset({
+    "Expr", "Level_1_Expr", "Level_2_Expr", "Level_3_Expr", "Level_4_Expr", "Level_5_Expr",
+    "Add_Operand", "Mult_Operand", "Section_Subscript", "Subscript", "Part_Name",
+    "Actual_Arg_Spec", "Int_Expr", "Scalar_Int_Expr", "Upper_Bound", "Variable",
+})
+_BARE_NAME = re.compile(r"[A-Za-z]\w*\Z")
 
 
 class ParserGaveUp(BaseException):
@@ -24,6 +42,8 @@ class ParserGaveUp(BaseException):
 
 class _Budget:
     left: int | None = None
+    #: fparser2's own `Base.__new__`, before `_install_budget` wraps it
+    fparser_new: Any = None
 
 
 def parse_budget(nodes: int | None) -> None:
@@ -34,16 +54,32 @@ def parse_budget(nodes: int | None) -> None:
 
 
 def _install_budget() -> None:
+    from fparser.two.Fortran2003 import Name
     from fparser.two.utils import Base
-    original = Base.__new__
+    original = _Budget.fparser_new = Base.__new__
+    short = {cls for cls in _all_subclasses(Base) if cls.__name__ in NAME_CLASSES}
 
-    def counted_new(cls, *args, **kwargs):
+    def counted_new(cls, string=None, parent_cls=None, *args, **kwargs):
         if _Budget.left is not None:
             _Budget.left -= 1
             if _Budget.left < 0:
                 raise ParserGaveUp()
-        return original(cls, *args, **kwargs)
+        if cls in short and parent_cls is None and not args and not kwargs \
+                and isinstance(string, str) and _BARE_NAME.match(string):
+            return original(Name, string)
+        return original(cls, string, parent_cls, *args, **kwargs)
     Base.__new__ = counted_new
+
+
+def _all_subclasses(cls: type) -> set[type]:
+    found: set[type] = set()
+    todo = [cls]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in found:
+                found.add(sub)
+                todo.append(sub)
+    return found
 
 
 def install_chain_matching() -> None:

@@ -30,6 +30,7 @@ tgamma, hypot, fma, ...), ``ldexp(x, n)`` (n an int) and the int-valued ``ilogb`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import fields
 
 import numpy as np
 import pymbolic.primitives as p
@@ -462,6 +463,38 @@ def substitute(expr: Expression, mapping: dict[str, Expression]) -> Expression:
 def expr_key(expr: Expression) -> str:
     """A deterministic sort key for expressions (their kernel-language text)."""
     return IRStringifier()(expr)
+
+
+#: The field names of each expression class, in order (`typed_key`).
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def typed_key(expr: object, rename: dict[str, str] | None = None) -> object:
+    """A hashable key of `expr`'s structure for memo tables: equal keys mean the same
+    expression node for node, with the type of every node and constant (pymbolic's own
+    equality and hash take ``i + 1`` and ``i + 1.0``, or ``1`` and ``True``, for one
+    expression).  Variables named in `rename` are keyed by their new name, apart from every
+    name kept (``("v~", new)`` against ``("v", name)``), so keys up to renaming cannot meet
+    a kept name spelled like a new one.  TypeError where a leaf is not hashable."""
+    rename = rename or {}
+    if type(expr) is p.Variable:
+        new = rename.get(expr.name)
+        return ("v", expr.name) if new is None else ("v~", new)
+    if isinstance(expr, float | complex | np.generic):
+        return (type(expr), repr(expr))   # repr: -0.0 and 0.0, and float32 digits, apart
+    if isinstance(expr, tuple):
+        return (tuple, *(typed_key(e, rename) for e in expr))
+    if not isinstance(expr, p.ExpressionNode):
+        hash(expr)
+        return (type(expr), expr)
+    cls = type(expr)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(expr))
+    if isinstance(expr, p.Variable) and expr.name in rename:
+        return (cls, ("v~", rename[expr.name]),
+                *(typed_key(getattr(expr, n), rename) for n in names if n != "name"))
+    return (cls, *(typed_key(getattr(expr, n), rename) for n in names))
 
 
 def var(name: str) -> p.Variable:

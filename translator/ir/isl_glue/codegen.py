@@ -14,7 +14,7 @@ import islpy as isl
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
-from translator.ir.expr import Expression, dependencies
+from translator.ir.expr import Expression, dependencies, typed_key
 from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
     _param_terms, aff_from_expr, alpha_key, alpha_names, combined_domain, dim_type,
@@ -90,9 +90,8 @@ def context_set(conditions: Iterable[Expression],
     inames and parameters) and the kernel's assumptions.  Non-affine conditions are dropped
     (the context only serves to prove facts, so dropping one is always safe)."""
     conditions = tuple(conditions)
-    key = ("context", conditions, id(assumptions))
     try:
-        hash(key)
+        key = ("context", typed_key(conditions), id(assumptions))
     except TypeError:   # an unhashable condition: compute, do not remember
         return _context_set(conditions, assumptions)
     return memoized(key, (assumptions,), lambda: _alpha_context(conditions, assumptions))

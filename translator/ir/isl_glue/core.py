@@ -14,7 +14,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
-from translator.ir.expr import Expression, dependencies
+from translator.ir.expr import Expression, dependencies, typed_key
 
 _T = TypeVar("_T")
 
@@ -378,9 +378,8 @@ def constant_extent_bound(domain: isl.BasicSet | isl.Set, iname: str,
 def is_nonnegative(expr: Expression, domain: isl.BasicSet | isl.Set,
                    assumptions: isl.BasicSet | None = None) -> bool:
     """Prove `expr >= 0` on every point of `domain` (under `assumptions`)."""
-    key = ("nonnegative", expr, id(domain), id(assumptions))
     try:
-        hash(key)
+        key = ("nonnegative", typed_key(expr), id(domain), id(assumptions))
     except TypeError:   # an unhashable expression: compute, do not remember
         return _is_nonnegative(expr, domain, assumptions)
     return memoized(key, (domain, assumptions),

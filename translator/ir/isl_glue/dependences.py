@@ -10,7 +10,7 @@ import islpy as isl
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
-from translator.ir.expr import Expression, dependencies
+from translator.ir.expr import Expression, dependencies, typed_key
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _param_set_aligned, aff_from_expr, alpha_names,
@@ -27,10 +27,9 @@ def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
     inames, conditions = tuple(inames), tuple(conditions)
     if not isinstance(domains, tuple):
         return _instance_set(domains, inames, conditions, rename, assumptions)
-    key = ("instances", id(domains), inames, conditions,
-           tuple(sorted((rename or {}).items())), id(assumptions))
     try:
-        hash(key)
+        key = ("instances", id(domains), inames, typed_key(conditions),
+               tuple(sorted((rename or {}).items())), id(assumptions))
     except TypeError:   # an unhashable condition: compute, do not remember
         return _instance_set(domains, inames, conditions, rename, assumptions)
     return memoized(key, (domains, assumptions),
@@ -68,9 +67,9 @@ def find_conflict(first: isl.Set, second: isl.Set,
     """
     if differ and all(forces_equal(equalities, a, b) for a, b in differ):
         return None
-    key = ("conflict", id(first), id(second), tuple(equalities), tuple(differ), tuple(less))
     try:
-        hash(key)
+        key = ("conflict", id(first), id(second), typed_key(tuple(equalities)),
+               tuple(differ), typed_key(tuple(less)))
     except TypeError:
         return _find_conflict(first, second, equalities, differ, less)
     value = memoized(key, (first, second),
@@ -89,11 +88,14 @@ def _alpha_conflict(first: isl.Set, second: isl.Set,
         return _find_conflict(first, second, equalities, differ, less)
     names = alpha_names([*first.get_var_names(dim_type.param),
                          *second.get_var_names(dim_type.param), *(n for d in differ for n in d)])
-    texts = [str(first), str(second), *(str(e) for pair in (*equalities, *less) for e in pair)]
-    if names is None or any(ALPHA in t for t in texts):
+    if names is None:
         return _find_conflict(first, second, equalities, differ, less)
-    # a name outside `names` (a parameter of a subscript only) stays as it is in the key
-    key = ("conflict~", len(equalities), tuple(renamed_text(t, names) for t in texts),
+    sets = (_alpha_text(first, names), _alpha_text(second, names))
+    if None in sets:
+        return _find_conflict(first, second, equalities, differ, less)
+    # a name outside `names` (a parameter of a subscript only) stays as it is in the key,
+    # apart from the renamed ones (`typed_key`)
+    key = ("conflict~", len(equalities), sets, typed_key((*equalities, *less), names),
            tuple((names[a], names[b]) for a, b in differ))
     found = memoized(key, (), lambda: _positional(
         _find_conflict(first, second, equalities, differ, less), names))
@@ -101,6 +103,19 @@ def _alpha_conflict(first: isl.Set, second: isl.Set,
         return None
     back = {new: old for old, new in names.items()}
     return {back.get(n, n): v for n, v in found}
+
+
+def _alpha_text(s: isl.Set, names: dict[str, str]) -> str | None:
+    """The text of `s` with `names` renamed (None where it already holds a positional name),
+    remembered for `s` (the instance sets are themselves remembered: each is asked about
+    once per pair of accesses and mapping)."""
+    return memoized(("alpha_text", id(s), tuple(names.items())), (s,),
+                    lambda: _renamed_set_text(s, names))
+
+
+def _renamed_set_text(s: isl.Set, names: dict[str, str]) -> str | None:
+    text = str(s)
+    return None if ALPHA in text else renamed_text(text, names)
 
 
 def _positional(point: dict[str, int] | None, names: dict[str, str]
@@ -228,9 +243,8 @@ def accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str,
     one array asks it once."""
     accesses = tuple((tuple(inames), tuple(conditions), tuple(index), bool(is_write))
                      for inames, conditions, index, is_write in accesses)
-    key = ("conflict-free", id(domains), iname, accesses, id(assumptions))
     try:
-        hash(key)
+        key = ("conflict-free", id(domains), iname, typed_key(accesses), id(assumptions))
     except TypeError:   # an unhashable condition: compute, do not remember
         return _accesses_conflict_free(domains, iname, accesses, assumptions)
     return memoized(key, (domains, assumptions),
