@@ -238,7 +238,7 @@ def _zeroed(context: cl.Context, prm: KernelParam, values: dict) -> cl.Buffer:
 def _image(context: cl.Context, arg, host: np.ndarray, values: dict) -> cl.Image:
     """A read-only single-channel image holding `host` (the array in its dense layout; the
     contiguous axis is x).  An empty array gets a 1-pixel image that the kernel never reads."""
-    from translator.codegen import images
+    from translator.ir import images
     extents = [evaluate(e, values) for e in images.image_extents(arg)]
     kind = (cl.channel_type.FLOAT if host.dtype == np.float32
             else cl.channel_type.SIGNED_INT32)

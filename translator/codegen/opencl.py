@@ -37,6 +37,7 @@ from translator.codegen.reductions import lower_reductions
 from translator.codegen.result import FixedParam, GeneratedCode, KernelParam
 from translator.schedule import schedule_kernel
 from translator.diagnostics import CodegenError
+from translator.ir import images as image_rules
 from translator.ir import isl_glue as glue
 from translator.ir.data import (AddressSpace, ArrayArg, NestingTag, TemporaryVariable,
                                 ValueArg)
@@ -316,14 +317,14 @@ class _Once:
 
 def _image_param(arg: ArrayArg, written: bool) -> KernelParam:
     """The parameter of an image argument; errors for what an image cannot be."""
-    problem = images.image_problem(arg, written=written)
-    if problem is None and np.dtype(arg.dtype).name not in images.IMAGE_DTYPES:
-        problem = images.dtype_problem(np.dtype(arg.dtype))
+    problem = image_rules.image_problem(arg, written=written)
+    if problem is None and np.dtype(arg.dtype).name not in image_rules.IMAGE_DTYPES:
+        problem = image_rules.dtype_problem(np.dtype(arg.dtype))
     if problem is not None:
         raise CodegenError(f"argument {arg.name!r} cannot be an image: {problem}", arg.span)
     return KernelParam(name=arg.name, kind="image", dtype=np.dtype(arg.dtype), is_input=True,
                        is_output=False, size=array_size(arg), shape=arg.shape,
-                       image_extents=images.image_extents(arg))
+                       image_extents=image_rules.image_extents(arg))
 
 
 def _reads_and_writes(kernel: Kernel) -> tuple[set[str], set[str]]:
