@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from translator.analysis.access import reduction_inames
 from translator.diagnostics import warn
 from translator.ir.isl_glue import nominal_points
+from translator.ir.mappers import reduction_inames
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
 

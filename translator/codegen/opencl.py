@@ -45,6 +45,7 @@ from translator.ir.expr import Expression, dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction
 from translator.ir.parse_infer import expand_rules
+from translator.ir.slicing import loop_order, referenced_names, sub_kernel
 from translator.ir.types import FLOAT64, TypeOracle, infer_unknown_types
 
 
@@ -411,7 +412,6 @@ def global_barrier_cuts(kernel: Kernel) -> list[list[str]] | None:
 def generate_program(kernel: Kernel, cuts: list[list[str]]):
     """A host program of one kernel per part of `cuts`, launched in order."""
     from translator.codegen.program import KernelLaunch, region_params
-    from translator.split import loop_order, sub_kernel
     _check_no_live_temporaries(kernel, cuts, CodegenError)
     body = []
     for k, ids in enumerate(cuts):
@@ -423,11 +423,10 @@ def generate_program(kernel: Kernel, cuts: list[list[str]]):
 
 
 def _check_no_live_temporaries(kernel, cuts, error) -> None:
-    from translator.split import _referenced
     seen: dict[str, int] = {}
     by_id = kernel.id_to_statement
     for k, ids in enumerate(cuts):
-        for name in _referenced([by_id[i] for i in ids]):
+        for name in referenced_names([by_id[i] for i in ids]):
             if name in kernel.temporaries and seen.setdefault(name, k) != k:
                 raise error(f"temporary {name} is live across a global barrier of a kernel "
                             "that runs several work groups: each side runs as its own kernel; "
