@@ -22,35 +22,13 @@ from translator.analysis.reductions import combine, neutral_element
 from translator.codegen import registry
 from translator.diagnostics import CodegenError
 from translator.ir.data import AddressSpace, TemporaryVariable
-from translator.ir.expr import (REDUCTION_OPS, Expression, IRCombineMapper, IRIdentityMapper,
-                                Reduction)
+from translator.ir.expr import REDUCTION_OPS, Expression, IRIdentityMapper, Reduction
 from translator.ir.kernel import Kernel
+from translator.ir.mappers import has_reduction
 from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.ir.tags import is_hardware_parallel
 from translator.ir.types import TypeOracle
 from translator.ir.util import UniqueNameGenerator
-
-
-class _HasReduction(IRCombineMapper):
-    def combine(self, values) -> bool:
-        return any(values)
-
-    def map_reduction(self, expr, *args, **kwargs) -> bool:
-        return True
-
-    def map_constant(self, expr, *args, **kwargs) -> bool:
-        return False
-
-    map_variable = map_constant
-    map_tagged_variable = map_constant
-    map_numpy_scalar = map_constant
-
-    def map_foreign(self, expr, *args, **kwargs) -> bool:
-        return False
-
-
-def has_reduction(expr: Expression) -> bool:
-    return bool(_HasReduction()(expr))
 
 
 def lower_reductions(kernel: Kernel) -> Kernel:
