@@ -177,7 +177,6 @@ FRONTEND_USES = ("diagnostics", "ir")
 FRONTEND_USERS = ("driver", "build")
 #: Upward imports not yet moved to where they belong (issue 27): each is a debt, not a rule.
 UPWARD_DEBTS = {
-    ("transforms.registering", "translator.codegen.registry"),
     # the proof of OpenMP/OpenACC claims runs legality from inside the frontends; it belongs
     # in the pipeline, with the claims handed over on the Region
     ("frontends.directives.proof", "translator.analysis.legality"),

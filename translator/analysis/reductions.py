@@ -47,37 +47,11 @@ from translator.diagnostics import LegalityError, Note
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import Expression, Reduction, TypeCast, dependencies, flatten_and
 from translator.ir.kernel import Kernel
+# combine: code generation's lowering of parallel reductions imports it from here
+from translator.ir.reduction_ops import combine, neutral_element
 from translator.ir.statements import Assignment, Statement
 from translator.ir.tags import GroupTag, is_hardware_parallel
 from translator.ir.types import TypeOracle
-
-# ---------------------------------------------------------------------------------------------
-# reduction operations: neutral elements and combining
-
-def neutral_element(operation: str, dtype: np.dtype) -> Expression:
-    """The neutral element of `operation`, typed exactly (``max`` over ints starts at the
-    smallest int)."""
-    dt = np.dtype(dtype)
-    if operation == "sum":
-        return dt.type(0)
-    if operation == "product":
-        return dt.type(1)
-    if dt.kind == "f":
-        return dt.type(-np.inf if operation == "max" else np.inf)
-    if dt.kind == "b":
-        return dt.type(operation == "min")
-    info = np.iinfo(dt)
-    return dt.type(info.min if operation == "max" else info.max)
-
-
-def combine(operation: str, left: Expression, right: Expression) -> Expression:
-    """``left OP right`` as an IR expression (max/min as IR function calls)."""
-    if operation == "sum":
-        return p.Sum((left, right))
-    if operation == "product":
-        return p.Product((left, right))
-    return p.Call(p.Variable(operation), (left, right))
-
 
 # ---------------------------------------------------------------------------------------------
 # matching an accumulation
