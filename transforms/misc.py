@@ -17,6 +17,7 @@ from translator.ir.util import FrozenDict
 
 from transforms.common import suggestion
 from transforms.registry import transform
+from translator.ir import types
 
 # every field of Options but the free-form `extra`, with its type (from the defaults)
 _OPTION_TYPES: dict[str, type] = {f.name: type(getattr(Options(), f.name))
@@ -208,7 +209,6 @@ def infer_unknown_types(kernel: Kernel, expect_completion: bool = False) -> Kern
         infer_unknown_types(knl)
         after:  t: float32
     """
-    from translator.ir import types
     return types.infer_unknown_types(kernel, expect_completion=expect_completion)
 
 

@@ -25,8 +25,8 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import TransformError
 from translator.ir.data import ValueArg
-from translator.ir.expr import IRWalkMapper, Reduction, dependencies
-from translator.ir import reduction_ops, registrations
+from translator.ir.expr import IRStringifier, IRWalkMapper, Reduction, dependencies
+from translator.ir import isl_glue, reduction_ops, registrations
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, Statement
 
@@ -142,7 +142,6 @@ def _rewrite_accumulations(kernel: Kernel, red: reduction_ops.UserReduction,
         if rewritten is not None:
             new[stmt.id] = rewritten
     if not new:
-        from translator.ir.expr import IRStringifier
         form = IRStringifier()(red.combine_expr(p.Variable("x"), p.Variable("b")))
         raise TransformError(
             f"register_reduction: no statement matched by {selector!r} accumulates with "
@@ -369,7 +368,6 @@ def _symbol(kernel: Kernel, name: Any, dtype: Any, c_text: Any) -> registrations
 
 def _structural_names(kernel: Kernel) -> set[str]:
     """Domain parameters and names in array shapes: these must stay value arguments."""
-    from translator.ir import isl_glue
     names: set[str] = set()
     for d in kernel.domains:
         names |= set(isl_glue.params_of(d))

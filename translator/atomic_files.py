@@ -13,6 +13,8 @@ from __future__ import annotations
 import errno
 import os
 import re
+import signal
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -92,7 +94,6 @@ def _termination_held() -> Iterator[None]:
     and sent again, to the old handlers, when it ends.  (A signal mask would not do: the
     kernel hands a process's signal to any thread that does not block it.)  Only the main
     thread can set handlers; elsewhere nothing is held."""
-    import signal
     caught: list[int] = []
     old = {}
     try:
@@ -254,7 +255,6 @@ def remove_stale_temporaries(path: str) -> list[str]:
 
 
 def _stale(path: str, pid: str) -> bool:
-    import time
     try:
         if time.time() - os.lstat(path).st_mtime > STALE_AFTER:
             return True
@@ -277,5 +277,4 @@ def _pause_for_tests() -> None:
     otherwise)."""
     delay = os.environ.get("TRANSLATE_TEST_SLOW_RENAMES")
     if delay:
-        import time
         time.sleep(float(delay))

@@ -29,9 +29,11 @@ from dataclasses import dataclass, field, replace
 
 import pymbolic.primitives as p
 
+from translator.analysis.access import statement_accesses
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import Expression, dependencies, substitute
-from translator.ir.isl_glue import inames_of
+from translator.ir.isl_glue import (access_footprint, expr_from_pwaff, find_conflict, iname_bounds,
+                                    inames_of)
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement, map_expressions
 from translator.ir.mappers import reduction_inames
@@ -246,7 +248,6 @@ def loops_conflict(kernel: Kernel, first: Sequence[Statement], second: Sequence[
 
 def memory_accesses(kernel: Kernel, stmt: Statement) -> list:
     """The accesses of `stmt` to global memory: array arguments and global temporaries."""
-    from translator.analysis.access import statement_accesses
     return list(statement_accesses(kernel, stmt, _global_memory(kernel)))
 
 
@@ -265,7 +266,6 @@ def _global_memory(kernel: Kernel) -> frozenset[str]:
 
 def _overlap(kernel: Kernel, a, b, host: Sequence[str]) -> bool:
     """Whether accesses `a` and `b` provably touch one element in one host iteration."""
-    from translator.ir.isl_glue import access_footprint, find_conflict
     if a.index is None or b.index is None or a.layout != b.layout \
             or len(a.index) != len(b.index):
         return False
@@ -281,7 +281,6 @@ def host_loop_bounds(kernel: Kernel, iname: str, members: Sequence[Statement],
                      host: Sequence[str]) -> tuple[Expression, Expression] | None:
     """(lower, upper) of `iname` as a host loop, or None if it cannot be one: its domain holds
     other inames, it is mapped or a reduction iname, or its bounds use more than parameters."""
-    from translator.ir.isl_glue import expr_from_pwaff, iname_bounds
     dom = kernel.domains[kernel.domain_index_of(iname)]
     if inames_of(dom) != (iname,):
         return None

@@ -22,7 +22,7 @@ from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVa
 from translator.diagnostics import TranslatorError
 from translator.ir.expr import (IRIdentityMapper, IRStringifier, TypeCast,
                                 integer_casts_dropped)
-from translator.ir.isl_glue import is_affine, is_nonnegative, statement_domain
+from translator.ir.isl_glue import is_affine, is_nonnegative, params_of, statement_domain
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
@@ -208,7 +208,6 @@ def _parameters(kernel: Kernel) -> frozenset[str]:
 
 
 def _param_names(kernel: Kernel) -> set[str]:
-    from translator.ir.isl_glue import params_of
     return {n for d in kernel.domains for n in params_of(d)}
 
 

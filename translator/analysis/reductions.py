@@ -44,8 +44,10 @@ import pymbolic.primitives as p
 
 from translator.analysis.access import statement_accesses
 from translator.diagnostics import LegalityError, Note
+from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import Expression, Reduction, TypeCast, dependencies, flatten_and
+from translator.ir.isl_glue.flow import varies_with
 from translator.ir.kernel import Kernel
 # combine: code generation's lowering of parallel reductions imports it from here
 from translator.ir.reduction_ops import combine, neutral_element
@@ -321,7 +323,6 @@ def _with_bound_loops(kernel: Kernel, cand: _Candidate, inames: frozenset[str],
     holds other statements, the term must read nothing they write (the accumulation then
     moves out of the loop unchanged); otherwise None (no reduction: legality reports the
     race)."""
-    from translator.ir import isl_glue as glue
     stmt = cand.stmt
     domain = glue.statement_domain(kernel.domains, stmt.within_inames)
     while True:
@@ -364,8 +365,6 @@ def _fixed_location(kernel: Kernel, stmt: Assignment, inames: frozenset[str]) ->
     """The accumulated element is the same in every iteration of the loops over `inames`
     (proved with isl on the access; a subscript through a variable the kernel writes, such as
     ``p[k]`` with ``k += 8`` in the loop, moves and is not proved)."""
-    from translator.analysis.access import statement_accesses
-    from translator.ir.isl_glue.flow import varies_with
     name = stmt.assignee_names()[0]
     index = _indices(stmt.assignee)
     if any(kernel.writers(n) for e in index for n in dependencies(e)):
