@@ -37,7 +37,7 @@ from translator.ir.types import TypeOracle
 COMPLEX64 = np.dtype(np.complex64)
 COMPLEX128 = np.dtype(np.complex128)
 
-#: IR functions that exist for complex values (lowered here, never by `cexpr_functions`).
+#: IR functions that exist for complex values (lowered here, never by `math_functions`).
 COMPLEX_FUNCTIONS = frozenset({"real", "imag", "conj", "complex"})
 #: Math IR functions with a complex helper (``_tr_c<name>_<vector>``).
 _COMPLEX_MATH = frozenset({"abs", "sqrt", "exp", "log", "sin", "cos"})

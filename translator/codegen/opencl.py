@@ -26,7 +26,7 @@ from translator.codegen import registry
 from translator.codegen.barriers import insert_barriers
 from translator.codegen.cexpr import (CExpressionPrinter, c_type_name, float_literal,
                                       int_literal, safe_name)
-from translator.codegen.cexpr_functions import helper_definition
+from translator.codegen.math_functions import helper_definition
 from translator.codegen.complex import (COMPLEX128, check_complex_reductions,
                                         complex_helper_definitions, complex_literal,
                                         is_complex_helper)
