@@ -19,7 +19,7 @@ from translator.ir.kernel import Kernel
 
 from transforms.common import (Rewriter, check_iname, kernel_names, map_within_inames,
                                name_list, new_name, replace_in_priorities, rewrite_statements)
-from transforms.iname_extra import check_no_nested
+from transforms.statement_inames import check_no_nested
 from transforms.registry import transform
 from translator.ir.parse_expr import parse_expression
 

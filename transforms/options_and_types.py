@@ -11,13 +11,13 @@ from typing import Any
 import numpy as np
 
 from translator.diagnostics import TransformError
+from translator.ir import types
 from translator.ir.kernel import Kernel, Options
 from translator.ir.parse_statements import split_top_level
 from translator.ir.util import FrozenDict
 
 from transforms.common import suggestion
 from transforms.registry import transform
-from translator.ir import types
 
 # every field of Options but the free-form `extra`, with its type (from the defaults)
 _OPTION_TYPES: dict[str, type] = {f.name: type(getattr(Options(), f.name))
