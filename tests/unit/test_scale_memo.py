@@ -17,7 +17,7 @@ from translator.ir.isl_glue import core
 from translator.ir.isl_glue.codegen import _hardware_range, hardware_range
 from translator.ir.isl_glue.dependences import (_find_conflict, _footprint, access_footprint,
                                                 find_conflict, instance_set)
-from translator.split import sub_kernel
+from translator.ir.slicing import sub_kernel
 
 V = p.Variable
 
