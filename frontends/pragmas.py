@@ -14,7 +14,10 @@ import ast
 import re
 from dataclasses import dataclass
 from collections.abc import Callable
+import os
 from typing import Any
+
+import numpy as np
 
 from translator.diagnostics import FrontendError, SourceSpan, suggestion
 from translator.ir.glue import DataGlue, DataGlueItem
@@ -241,7 +244,6 @@ def declared_functions(calls) -> dict[str, tuple[tuple[Any, ...], Any]]:
     Frontends let the region call them; the transform itself registers the definition.  Bad
     arguments are left for the transform to report at the pragma.
     """
-    import numpy as np
     out: dict[str, tuple[tuple[Any, ...], Any]] = {}
     for call in calls:
         if call.name != "register_function":
@@ -436,7 +438,6 @@ class DataSite:
 def data_symbol(path: str, kind: str, line: int) -> str:
     """``translate_<file stem>_<kind>_<line>``: unique in a program whose files have distinct
     stems (C identifier characters only)."""
-    import os
     stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0], flags=re.ASCII)
     return f"translate_{stem}_{kind}_{line}"
 

@@ -12,8 +12,8 @@ from transforms.assertions import independent, noalias
 from transforms.inames import (find_unused_axis_tag, prioritize_loops, remove_unused_inames,
                                rename_iname, rename_inames, tag_inames, untag_inames)
 from transforms.match import parse_match, parse_stack_match
-from transforms.misc import (add_and_infer_dtypes, add_dtypes, infer_unknown_types,
-                             set_options)
+from transforms.options_and_types import (add_and_infer_dtypes, add_dtypes,
+                                          infer_unknown_types, set_options)
 from transforms.parameters import assume, fix_parameters
 from transforms.registry import apply_call, get_transform, list_transforms, transform
 from transforms.split import chunk_iname, join_inames, split_iname
@@ -24,11 +24,12 @@ from transforms.arguments import rename_argument, set_argument_order
 from transforms.arrays import (add_padding, change_arg_to_image, find_padding_multiple,
                                set_array_axis_names, split_array_axis, tag_array_axes,
                                tag_reads)
-from transforms.batch import to_batched
-from transforms.iname_extra import (add_inames_for_unused_hw_axes, add_inames_to_insn,
-                                    duplicate_inames, get_iname_duplication_options,
-                                    has_schedulable_iname_nesting, make_reduction_inames_unique,
-                                    split_reduction_inward, split_reduction_outward)
+from transforms.batched import to_batched
+from transforms.statement_inames import (add_inames_for_unused_hw_axes, add_inames_to_insn,
+                                         duplicate_inames, get_iname_duplication_options,
+                                         has_schedulable_iname_nesting,
+                                         make_reduction_inames_unique, split_reduction_inward,
+                                         split_reduction_outward)
 from transforms.iname_maps import affine_map_inames, map_domain
 from transforms.registering import (register_function, register_preamble_generators,
                                     register_reduction, register_symbol_manglers)

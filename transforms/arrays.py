@@ -15,7 +15,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from translator.diagnostics import KernelLanguageError, TransformError
-from translator.codegen import images
+from translator.ir import images
 from translator.ir.data import (AddressSpace, ArrayArg, DimTag, FixedStrideTag, NestingTag,
                                 TemporaryVariable, parse_dim_tags, strides)
 from translator.ir.expr import (Expression, IRWalkMapper, LinearSubscript, TaggedVariable,

@@ -22,7 +22,8 @@ from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment
 from translator.ir.util import UniqueNameGenerator
 
-from transforms.common import check_iname, kernel_names, name_list, suggestion
+from transforms.common import (check_iname, kernel_names, name_list, statement_expressions,
+                               suggestion)
 from transforms.footprint import (StoragePlan, add_dependency, add_storage, array_levels,
                                   guess_outer_inames, plan_storage, rename_plan,
                                   storage_dim_tags, temporary_ref, unique_statement_id,
@@ -32,6 +33,7 @@ from transforms.match import parse_stack_match
 from transforms.precompute import find_uses, replace_uses
 from transforms.prefetch import subscript_matcher
 from transforms.registry import transform
+from translator.ir.parse_expr import parse_expression
 
 _WHAT = "buffer_array"
 
@@ -168,7 +170,6 @@ def _ancestors(kernel: Kernel, sid: str) -> set[str]:
 
 
 def _accesses(stmt: Any, name: str) -> bool:
-    from transforms.common import statement_expressions
     return any(name in dependencies(e) for e in statement_expressions(stmt))
 
 
@@ -186,7 +187,6 @@ def _variable(kernel: Kernel, name: Any) -> ArrayArg | TemporaryVariable:
 
 
 def _expression_arg(what: str, value: Any, default: str, allowed: set[str]) -> Expression:
-    from translator.ir.parse_expr import parse_expression
     if value is None:
         value = default
     try:

@@ -14,6 +14,7 @@ from translator.ir import isl_glue
 from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Reduction,
                                 expr_key)
 from translator.ir.kernel import Kernel, SubstitutionRule
+from translator.ir.mappers import expression_reduction_inames
 from translator.ir.statements import map_expressions as map_statement_expressions
 from translator.ir.statements import Statement
 from translator.ir.tags import InameTag, parse_tag
@@ -144,7 +145,7 @@ def statement_expressions(stmt: Statement) -> tuple[Expression, ...]:
 
 
 class _Collector(IRWalkMapper):
-    """Reduction inames and rule invocations under an expression."""
+    """Reduction inames (`translator.ir.mappers`) and rule invocations under an expression."""
 
     def __init__(self, rules: Iterable[str]) -> None:
         self.rules = frozenset(rules)
@@ -152,9 +153,7 @@ class _Collector(IRWalkMapper):
         self.invoked: set[str] = set()
 
     def visit(self, expr: Any, *args: Any, **kwargs: Any) -> bool:
-        if isinstance(expr, Reduction):
-            self.reduction_inames.update(expr.inames)
-        elif isinstance(expr, p.Call) and isinstance(expr.function, p.Variable):
+        if isinstance(expr, p.Call) and isinstance(expr.function, p.Variable):
             if expr.function.name in self.rules:
                 self.invoked.add(expr.function.name)
         elif isinstance(expr, p.Variable) and expr.name in self.rules:
@@ -165,7 +164,9 @@ class _Collector(IRWalkMapper):
 def collect(exprs: Iterable[Expression], rules: Iterable[str] = ()) -> _Collector:
     c = _Collector(rules)
     for e in exprs:
-        c(e)
+        c.reduction_inames |= expression_reduction_inames(e)
+        if c.rules:
+            c(e)
     return c
 
 

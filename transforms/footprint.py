@@ -34,6 +34,7 @@ from translator.ir.util import UniqueNameGenerator
 
 from transforms.common import kernel_names
 from transforms.inames import resolve_tag, set_tag
+from transforms.split import split_iname
 
 #: Work items a work group may get when ``l.auto`` has to create the local axes itself.
 MAX_AUTO_GROUP_SIZE = 256
@@ -346,7 +347,6 @@ def assign_local_axes(kernel: Kernel, inames: Sequence[str], busy: set[int]) -> 
     axis of the kernel that is not `busy`, split by the axis' size when it is longer; when
     the kernel has no local axes yet, new ones are made (at most `MAX_AUTO_GROUP_SIZE` work
     items); inames left without an axis stay sequential loops."""
-    from transforms.split import split_iname
     sizes = local_axis_sizes(kernel, inames)
     free = [a for a in sorted(sizes) if a not in busy]
     create = not sizes

@@ -19,8 +19,9 @@ from translator.ir.kernel import Kernel
 
 from transforms.common import (Rewriter, check_iname, kernel_names, map_within_inames,
                                name_list, new_name, replace_in_priorities, rewrite_statements)
-from transforms.iname_extra import check_no_nested
+from transforms.statement_inames import check_no_nested
 from transforms.registry import transform
+from translator.ir.parse_expr import parse_expression
 
 
 @transform()
@@ -54,7 +55,6 @@ def affine_map_inames(kernel: Kernel, old_inames: str | Iterable[str],
 
 
 def _equations(equations: Any, name: str) -> list[tuple[Expression, Expression]]:
-    from translator.ir.parse_expr import parse_expression
     items = [equations] if isinstance(equations, (str, tuple)) else list(equations)
     out = []
     for eq in items:

@@ -32,7 +32,7 @@ from typing import Any
 from translator.diagnostics import TransformError
 from translator.ir.expr import dependencies
 from translator.ir.kernel import Kernel
-from translator.ir.statements import Statement
+from translator.ir.statements import NoOpInstruction, Statement
 
 
 @functools.lru_cache(maxsize=512)
@@ -341,7 +341,6 @@ class StackMatch:
 
 def _rule_frame(name: str, tags: frozenset[str]) -> Statement:
     """A rule invocation as something id:/tag: terms can match."""
-    from translator.ir.statements import NoOpInstruction
     return NoOpInstruction(id=name, tags=frozenset(tags))
 
 

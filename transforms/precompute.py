@@ -31,6 +31,7 @@ from transforms.footprint import (StoragePlan, Use, add_dependency, add_storage,
 from transforms.inames import check_tag_syntax
 from transforms.match import parse_stack_match
 from transforms.registry import transform
+from translator.ir.parse_expr import parse_expression
 
 # ---------------------------------------------------------------------------------------------
 # rule invocations
@@ -297,7 +298,6 @@ def precompute(kernel: Kernel, subst_use: Any, sweep_inames: Any = (), within: A
 
 def _parse_subst_use(kernel: Kernel, what: str, subst_use: Any):
     """(rule, tag, footprint generators or None) from the accepted forms of `subst_use`."""
-    from translator.ir.parse_expr import parse_expression
     items = [subst_use] if isinstance(subst_use, (str, p.ExpressionNode)) else subst_use
     if isinstance(items, (str, bytes)) or not isinstance(items, Iterable) or not list(items):
         raise TransformError(f"{what}: subst_use must be a rule name or invocations, got "

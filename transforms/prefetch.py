@@ -29,6 +29,7 @@ from transforms.match import parse_stack_match
 from transforms.precompute import (Matcher, PrecomputeRequest, dependencies_of,
                                    explicit_inames, find_uses, precompute_rule, replace_uses)
 from transforms.registry import transform
+from translator.ir.parse_expr import parse_expression
 
 _WHAT = "add_prefetch"
 
@@ -107,7 +108,6 @@ def add_prefetch(kernel: Kernel, var_name: str, sweep_inames: Any = (),
 
 def _parse_var_name(var_name: Any) -> tuple[str, str | None, tuple | None]:
     """(array name, tag or None, footprint subscript or None)."""
-    from translator.ir.parse_expr import parse_expression
     if not isinstance(var_name, str):
         raise TransformError(f"{_WHAT}: var_name must be a string such as 'a', 'a$tag' or "
                              f"'a[:, :]', got {var_name!r}")
@@ -147,7 +147,6 @@ def _check_not_written(kernel: Kernel, name: str, ids: Sequence[str]) -> None:
 def _subscript_list(value: Any) -> list[tuple]:
     """`footprint_subscripts` as index tuples: each item a string ``"i, :"``, or a tuple of
     expressions, strings and ``":"``/slices."""
-    from translator.ir.parse_expr import parse_expression
     if value is None:
         return []
     out = []

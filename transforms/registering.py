@@ -1,8 +1,9 @@
 """Registering library routines (docs/transforms.md, "Registering Library
 Routines"): user functions, user reductions, preamble generators and symbol manglers.
 
-Each transform records what it registers in the kernel's options (`translator.codegen.registry`
-says how), so the kernel stays immutable and printable; code generation then finds it there.
+Each transform records what it registers in the kernel's options (`translator.ir.registrations`
+and `translator.ir.reduction_ops` say how), so the kernel stays immutable and printable; code
+generation then finds it there.
 Every one of them is also a pragma, with literal arguments::
 
     !$translate register_function("exp", "double my_exp(double x) { ... }", ["float64"], &
@@ -22,10 +23,10 @@ from typing import Any
 import numpy as np
 import pymbolic.primitives as p
 
-from translator.codegen import registry
 from translator.diagnostics import TransformError
 from translator.ir.data import ValueArg
-from translator.ir.expr import IRWalkMapper, Reduction, dependencies
+from translator.ir.expr import IRStringifier, IRWalkMapper, Reduction, dependencies
+from translator.ir import isl_glue, reduction_ops, registrations
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, Statement
 
@@ -53,21 +54,21 @@ def register_function(kernel: Kernel, name: str, definition: str, arg_dtypes: It
     After ``register_function("sq", "double sq(double x) { return x*x; }", ["float64"],
     "float64")``: ``out[i] = sq(a[i]);`` calls the function defined above the kernel.
     """
-    fn = registry.make_user_function(name, definition, arg_dtypes, result_dtype, c_name)
+    fn = registrations.make_user_function(name, definition, arg_dtypes, result_dtype, c_name)
     clash = kernel_names(kernel) & {fn.c_name, fn.name}
     if clash:
         raise TransformError(f"register_function: {sorted(clash)[0]!r} is already a variable or "
                              f"iname of kernel {kernel.name!r}", kernel.span)
-    for other in registry.functions(kernel).values():
+    for other in registrations.functions(kernel).values():
         if other.name != fn.name and other.c_name == fn.c_name and (
                 other.definition != fn.definition or other.arg_dtypes != fn.arg_dtypes):
             raise TransformError(f"register_function: {fn.name} and {other.name} would both "
                                  f"be the C function {fn.c_name}", kernel.span)
     _check_arity(kernel, fn)
-    return registry.with_function(kernel, fn)
+    return registrations.with_function(kernel, fn)
 
 
-def _check_arity(kernel: Kernel, fn: registry.UserFunction) -> None:
+def _check_arity(kernel: Kernel, fn: registrations.UserFunction) -> None:
     for stmt in kernel.statements:
         for call in _calls(stmt, fn.name):
             if len(call.parameters) != len(fn.arg_dtypes):
@@ -121,16 +122,17 @@ def register_reduction(kernel: Kernel, name: str, neutral: Any, combine: str, *,
     After ``register_reduction("bxor", 0, "a ^ b", accumulations="writes:h")``:
     ``h[0] = h[0] ^ reduce(bxor, [i], a[i])  {inames=}``.
     """
-    red = registry.make_user_reduction(name, neutral, combine, associative=associative,
+    red = reduction_ops.make_user_reduction(name, neutral, combine, associative=associative,
                                        commutative=commutative)
-    registry.announce_reduction(red)
-    kernel = registry.with_reduction(kernel, red)
+    reduction_ops.announce_reduction(red)
+    kernel = reduction_ops.with_reduction(kernel, red)
     if accumulations is None:
         return kernel
     return _rewrite_accumulations(kernel, red, accumulations)
 
 
-def _rewrite_accumulations(kernel: Kernel, red: registry.UserReduction, selector: str) -> Kernel:
+def _rewrite_accumulations(kernel: Kernel, red: reduction_ops.UserReduction,
+                           selector: str) -> Kernel:
     if not red.associative:
         raise TransformError(f"register_reduction: accumulations= regroups the terms of "
                              f"{red.name}, which needs an associative combine", kernel.span)
@@ -140,7 +142,6 @@ def _rewrite_accumulations(kernel: Kernel, red: registry.UserReduction, selector
         if rewritten is not None:
             new[stmt.id] = rewritten
     if not new:
-        from translator.ir.expr import IRStringifier
         form = IRStringifier()(red.combine_expr(p.Variable("x"), p.Variable("b")))
         raise TransformError(
             f"register_reduction: no statement matched by {selector!r} accumulates with "
@@ -149,7 +150,7 @@ def _rewrite_accumulations(kernel: Kernel, red: registry.UserReduction, selector
     return kernel.copy(statements=tuple(new.get(s.id, s) for s in kernel.statements))
 
 
-def _as_reduction(kernel: Kernel, stmt: Statement, red: registry.UserReduction
+def _as_reduction(kernel: Kernel, stmt: Statement, red: reduction_ops.UserReduction
                   ) -> Statement | None:
     """`stmt` with its accumulation over the loops it may leave written as a reduction."""
     if not isinstance(stmt, Assignment) or stmt.atomicity:
@@ -172,7 +173,7 @@ def _as_reduction(kernel: Kernel, stmt: Statement, red: registry.UserReduction
                                within_inames=stmt.within_inames - inames)
 
 
-def _accumulated_term(red: registry.UserReduction, expression, target):
+def _accumulated_term(red: reduction_ops.UserReduction, expression, target):
     """The term b when `expression` is the combine with a := `target` (or, for a commutative
     combine, b := `target`)."""
     template = red.combine_template()
@@ -186,7 +187,7 @@ def _accumulated_term(red: registry.UserReduction, expression, target):
 
 def _unify(tpl, expr, env: dict) -> bool:
     """Whether `expr` is `tpl` with its operands a and b bound consistently in `env`."""
-    if type(tpl) is p.Variable and tpl.name in registry.COMBINE_OPERANDS:
+    if type(tpl) is p.Variable and tpl.name in reduction_ops.COMBINE_OPERANDS:
         if tpl.name in env:
             return env[tpl.name] == expr
         env[tpl.name] = expr
@@ -248,19 +249,19 @@ def register_preamble_generators(kernel: Kernel, preamble_generators: Iterable[A
             preamble_generators, Iterable):
         raise TransformError("register_preamble_generators: expected a list of callables or "
                              "(sort_key, code) pairs", kernel.span)
-    static = dict(registry.preambles(kernel))
-    names = set(registry.generator_names(kernel))
+    static = dict(registrations.preambles(kernel))
+    names = set(registrations.generator_names(kernel))
     for item in preamble_generators:
         if callable(item):
-            names.add(registry.register_preamble_generator(item))
+            names.add(registrations.register_preamble_generator(item))
             continue
         key, code = _preamble_pair(item)
         if static.get(key, code) != code:
             raise TransformError(f"register_preamble_generators: preamble {key!r} is already "
                                  "registered with different code", kernel.span)
         static[key] = code
-    kernel = registry.set_entries(kernel, registry.PREAMBLES_KEY, static.items())
-    return registry.set_entries(kernel, registry.GENERATORS_KEY, names)
+    kernel = registrations.set_entries(kernel, registrations.PREAMBLES_KEY, static.items())
+    return registrations.set_entries(kernel, registrations.GENERATORS_KEY, names)
 
 
 def _preamble_pair(item: Any) -> tuple[str, str]:
@@ -287,11 +288,11 @@ def register_symbol_manglers(kernel: Kernel, manglers: Any) -> Kernel:
     After ``register_symbol_manglers({"pi": ("float64", "M_PI")})``: ``pi`` is OpenCL's
     ``M_PI`` and the kernel has no argument ``pi``.
     """
-    table = {s.name: s for s in registry.symbols(kernel).values()}
+    table = {s.name: s for s in registrations.symbols(kernel).values()}
     for name, dtype, c_text in _mangler_entries(kernel, manglers):
         table[name] = _symbol(kernel, name, dtype, c_text)
     kernel = _drop_value_args(kernel, set(table))
-    return registry.set_entries(kernel, registry.SYMBOLS_KEY,
+    return registrations.set_entries(kernel, registrations.SYMBOLS_KEY,
                                 (s.to_literal() for s in table.values()))
 
 
@@ -347,9 +348,9 @@ def _undeclared_names(kernel: Kernel) -> list[str]:
     return sorted(used - fixed - set(_structural_names(kernel)))
 
 
-def _symbol(kernel: Kernel, name: Any, dtype: Any, c_text: Any) -> registry.Symbol:
-    registry.check_identifier(name, "register_symbol_manglers: symbol")
-    dt = registry.check_dtype(dtype, f"register_symbol_manglers: symbol {name!r}")
+def _symbol(kernel: Kernel, name: Any, dtype: Any, c_text: Any) -> registrations.Symbol:
+    registrations.check_identifier(name, "register_symbol_manglers: symbol")
+    dt = registrations.check_dtype(dtype, f"register_symbol_manglers: symbol {name!r}")
     if not isinstance(c_text, str) or not c_text.strip() or "\n" in c_text:
         raise TransformError(f"register_symbol_manglers: symbol {name!r} needs one line of C "
                              f"text, got {c_text!r}", kernel.span)
@@ -362,12 +363,11 @@ def _symbol(kernel: Kernel, name: Any, dtype: Any, c_text: Any) -> registry.Symb
         raise TransformError(f"register_symbol_manglers: {name!r} is a domain parameter, shape "
                              "or written variable of the kernel and cannot be a symbol",
                              kernel.span)
-    return registry.Symbol(name=name, dtype=np.dtype(dt), c_text=c_text.strip())
+    return registrations.Symbol(name=name, dtype=np.dtype(dt), c_text=c_text.strip())
 
 
 def _structural_names(kernel: Kernel) -> set[str]:
     """Domain parameters and names in array shapes: these must stay value arguments."""
-    from translator.ir import isl_glue
     names: set[str] = set()
     for d in kernel.domains:
         names |= set(isl_glue.params_of(d))

@@ -23,6 +23,7 @@ from translator.ir import isl_glue
 from translator.ir.kernel import Kernel
 
 from transforms.common import suggestion
+from transforms.match import parse_stack_match
 
 ENTRY_POINT_GROUP = "translator.transforms"
 
@@ -65,7 +66,7 @@ def _ensure_loaded() -> None:
 
 def load_plugins() -> None:
     """Load every ``translator.transforms`` entry point (in name order)."""
-    from importlib.metadata import entry_points
+    from importlib.metadata import entry_points  # here: plugins are looked up only on demand
     for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: (e.name, e.value)):
         try:
             obj = ep.load()
@@ -154,7 +155,6 @@ def _check_arguments(name: str, kernel: Kernel, sig: inspect.Signature,
 
 def _check_matches_something(name: str, kernel: Kernel, param: str, value: Any,
                              span: SourceSpan | None) -> None:
-    from transforms.match import parse_stack_match
     try:
         match = parse_stack_match(value)
     except TranslatorError as e:

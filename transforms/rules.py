@@ -31,6 +31,8 @@ from transforms.common import (collect, kernel_names, map_statement_expressions,
 from transforms.match import glob_matches, parse_stack_match
 from transforms.registry import transform
 from transforms.statements import remove_statements
+from translator.ir.parse_expr import parse_expression
+from translator.ir.types import TypeOracle
 
 # ---------------------------------------------------------------------------------------------
 # unification of a template with an expression
@@ -139,7 +141,6 @@ def _parse_template(template: Any, name: str) -> tuple[Expression, list[str]]:
     a wildcard variable ``_tr_wild<k>``."""
     if not isinstance(template, str):
         return template, []
-    from translator.ir.parse_expr import parse_expression
     wildcards: list[str] = []
 
     def wildcard(_: re.Match) -> str:
@@ -395,7 +396,6 @@ def _reaching_definitions(kernel: Kernel, lhs_name: str, defs: list[Assignment],
 
 def _stored_value(kernel: Kernel, var: str, expr: Expression) -> Expression:
     """`expr` converted to the type of `var` where storing it there converted it."""
-    from translator.ir.types import TypeOracle
     dtype = kernel.variable_dtype(var)
     if dtype is None or TypeOracle(kernel)(expr) == dtype:
         return expr

@@ -34,8 +34,8 @@ _LAZY = {
     "save_and_reload_temporaries": "translator.finish",
     "generate_code_v2": "translator.finish",
     "generate_header": "translator.finish",
-    "register_reduction_operation": "translator.codegen.registry",
-    "register_preamble_generator": "translator.codegen.registry",
+    "register_reduction_operation": "translator.ir.reduction_ops",
+    "register_preamble_generator": "translator.ir.registrations",
     # operation and memory-access counts (loopy's statistics)
     "get_op_map": "translator.analysis.statistics",
     "get_mem_access_map": "translator.analysis.statistics",

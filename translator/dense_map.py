@@ -79,6 +79,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
+import transforms
 from translator.analysis.coalescing import (coalescing_key, coalescing_scores, global_accesses,
                                             stride_of)
 from translator.analysis.legality import check_mappings
@@ -179,7 +182,6 @@ def dense_mapping(kernel: Kernel, bands: list[list[str]], nests: list[list[State
 def _apply_call(kernel: Kernel, call: Call) -> Kernel | None:
     """`kernel` transformed by `call`; None for a prefetch whose footprint cannot be computed
     (a linearised subscript such as ``a[i*n + k]``): that operand is read in place."""
-    import transforms
     name, args, kwargs = call
     if name == "tag_inames" and not _tagged_inames(args[0]) <= set(kernel.all_inames):
         return None   # the tags of a fetch that was skipped
@@ -346,7 +348,6 @@ def _accumulators(kernel: Kernel, stmts: list[Statement]) -> tuple[str, ...]:
 
 
 def _itemsize(kernel: Kernel, arrays: tuple[str, ...]) -> int:
-    import numpy as np
     sizes = [np.dtype(a.dtype).itemsize for a in kernel.args
              if isinstance(a, ArrayArg) and a.name in arrays and a.dtype is not None]
     return max(sizes, default=8)

@@ -20,7 +20,7 @@ from translator.pipeline import PassOptions, fewer_collections, file_stage, run_
 if TYPE_CHECKING:   # not imported at run time: a result-cache hit imports nothing heavy
     from frontends.base import Frontend, ParsedFile
     from translator.ir.glue import GlueSignature
-    from translator.build.sourcebytes import SourceBytes
+    from translator.sourcebytes import SourceBytes
 
 _BUILTIN_FRONTENDS = {"fortran": "frontends.fortran", "c": "frontends.c"}
 
@@ -77,7 +77,7 @@ def _builtin_frontend(path: str, language: str | None):
     meant."""
     import importlib
 
-    from translator.build.flags import language_of
+    from translator.languages import language_of
     name = language or language_of(path)
     if name not in _BUILTIN_FRONTENDS:
         return None
@@ -92,7 +92,7 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
                    pass_options: PassOptions | None = None) -> TranslationResult:
     """Translate one file's text (or its bytes) in memory.  Raises `TranslatorError` for bad
     input.  The rewritten source keeps every byte outside the regions; as text, bytes that
-    are not UTF-8 are lone surrogates (`translator.build.sourcebytes.encode` writes them)."""
+    are not UTF-8 are lone surrogates (`translator.sourcebytes.encode` writes them)."""
     with fewer_collections():
         return call_deep(_translate_text, path, text, options, pass_options)
 
@@ -100,7 +100,7 @@ def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None 
 def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None,
                     pass_options: PassOptions | None) -> TranslationResult:
     from translator.automap import profile_hint
-    from translator.build.sourcebytes import SourceBytes
+    from translator.sourcebytes import SourceBytes
     from translator.codegen.generation import device_note, generation_symbol, glue_reference
     from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
                                          glue_signature)
@@ -242,7 +242,7 @@ def with_line_markers(edits: list[tuple[int, int, str]], text: str, marker: str,
                       path: str) -> list[tuple[int, int, str]]:
     """`edits` with a line directive after each whole-line edit whose line count differs from
     the text it replaces; the directive names the next original line of `path`."""
-    from translator.build.sourcebytes import line_number
+    from translator.sourcebytes import line_number
     from translator.codegen.cnames import line_directive_file
     name = line_directive_file(path)
     out = []
@@ -286,7 +286,7 @@ def unmapped_ir(path: str, text: str | bytes, options: dict[str, Any] | None = N
     kernel language as the frontend builds it, before its transform pragmas and automatic
     mapping (what the pragmas see, and what `translator.parse_kernel` reads back for Python
     transforms).  Only the frontend runs: a pragma that fails does not hide the text."""
-    from translator.build.sourcebytes import SourceBytes
+    from translator.sourcebytes import SourceBytes
     from translator.ir.printer import print_kernel
     options = dict(options or {})
     frontend = frontend_for(path, options.get("language"))
@@ -316,7 +316,7 @@ def write_outputs(out_dir: str, outputs: dict[str, str]) -> list[str]:
     A file that already holds exactly the new text is left alone (its modification time is
     kept), so build tools rebuild only what really changed.
     """
-    from translator.build.deps import write_files
+    from translator.atomic_files import write_files
     os.makedirs(out_dir, exist_ok=True)
     files = {os.path.join(out_dir, name): outputs[name] for name in sorted(outputs)}
     write_files(files)

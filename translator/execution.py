@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pymbolic.primitives as p
@@ -18,11 +18,14 @@ import pyopencl as cl
 from pymbolic.mapper.evaluator import EvaluationMapper
 
 from translator.codegen.opencl import array_size, generate_code
+from translator.codegen.program import HostLoopCode, HostProgramCode
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import CodegenError, TranslatorError
+from translator.ir import images
 from translator.ir.data import strides
 from translator.ir.expr import Expression, dependencies
 from translator.ir.kernel import Kernel
+from translator.ir.types import add_known_dtypes
 
 _PROGRAMS: dict[tuple[str, int], cl.Program] = {}
 
@@ -87,7 +90,6 @@ class CompiledKernel:
 
     def _variant(self, given: tuple[tuple[str, np.dtype], ...]) -> GeneratedCode:
         if given not in self.variants:
-            from translator.ir.types import add_known_dtypes
             self.variants[given] = generate_code(add_known_dtypes(self.kernel, dict(given)))
         return self.variants[given]
 
@@ -195,7 +197,6 @@ class CompiledKernel:
              buffers: dict[str, cl.MemoryObject]) -> None:
         """One launch, or a host program's launches in order with buffers shared by all of
         them (device-only buffers are created here and never copied)."""
-        from translator.codegen.program import HostLoopCode, HostProgramCode
         if not isinstance(code, HostProgramCode):
             self._launch(queue, code, values, buffers)
             return
@@ -238,7 +239,6 @@ def _zeroed(context: cl.Context, prm: KernelParam, values: dict) -> cl.Buffer:
 def _image(context: cl.Context, arg, host: np.ndarray, values: dict) -> cl.Image:
     """A read-only single-channel image holding `host` (the array in its dense layout; the
     contiguous axis is x).  An empty array gets a 1-pixel image that the kernel never reads."""
-    from translator.codegen import images
     extents = [evaluate(e, values) for e in images.image_extents(arg)]
     kind = (cl.channel_type.FLOAT if host.dtype == np.float32
             else cl.channel_type.SIGNED_INT32)
@@ -251,7 +251,6 @@ def _image(context: cl.Context, arg, host: np.ndarray, values: dict) -> cl.Image
 
 
 def _with_shape(arg, shape):
-    from dataclasses import replace
     return replace(arg, shape=tuple(shape))
 
 

@@ -26,12 +26,16 @@ from typing import Any
 
 import numpy as np
 
+from translator.codegen.barriers import insert_barriers
+from translator.codegen.host import HostUnit, generate_host_file, glue_signature
+from translator.codegen.opencl import generate_code, prepare_kernel
 from translator.codegen.result import GeneratedCode
-from translator.schedule import (BarrierNode, LoopNode, Schedule, ScheduleNode,
-                                         StatementNode)
+from translator.schedule import (BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode,
+                                 schedule_kernel)
 from translator.diagnostics import TransformError
 from translator.ir.data import AddressSpace, ArrayArg, strides
 from translator.ir.expr import Expression, dependencies
+from translator.ir.isl_glue import statement_domain
 from translator.ir.kernel import Kernel
 from translator.ir.statements import BarrierInstruction
 from translator.ir.tags import GroupTag
@@ -98,9 +102,6 @@ def generate_loop_schedules(kernel: Kernel, callables_table: Any = None,
 
 def get_one_linearized_kernel(kernel: Kernel, callables_table: Any = None) -> LinearizedKernel:
     """The linearized kernel that `translator.generate_code` prints."""
-    from translator.codegen.barriers import insert_barriers
-    from translator.codegen.opencl import prepare_kernel
-    from translator.schedule import schedule_kernel
     if isinstance(kernel, LinearizedKernel):
         return kernel
     prepared = prepare_kernel(kernel)
@@ -240,7 +241,6 @@ class CodeGenerationResult:
 
 def generate_code_v2(kernel: Kernel | LinearizedKernel) -> CodeGenerationResult:
     """Generate code for `kernel` and describe it (programs, domains, data layout)."""
-    from translator.codegen.opencl import generate_code
     linear = get_one_linearized_kernel(kernel)
     generated = generate_code(linear.kernel)
     # a kernel cut at global barriers has several device programs (`HostProgramCode.kernels`)
@@ -279,7 +279,6 @@ def _split_device_code(code: str) -> tuple[str, str, str]:
 
 
 def _host_program(kernel: Kernel, generated: GeneratedCode) -> GeneratedProgram:
-    from translator.codegen.host import HostUnit, generate_host_file, glue_signature
     region = kernel.name
     signature = glue_signature(region, generated)
     where = str(kernel.span) if kernel.span is not None else "<python>"
@@ -290,7 +289,6 @@ def _host_program(kernel: Kernel, generated: GeneratedCode) -> GeneratedProgram:
 
 
 def _implemented_domains(kernel: Kernel) -> FrozenDict[str, tuple[Any, ...]]:
-    from translator.ir.isl_glue import statement_domain
     return FrozenDict((s.id, (statement_domain(kernel.domains, s.within_inames),))
                       for s in kernel.statements)
 

@@ -14,8 +14,12 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from translator.diagnostics import SourceSpan
+from frontends.fortran.source import (children, class_name, node_lines, parse_source, source_form,
+                                      walk)
+from translator.diagnostics import SourceSpan, TranslatorError
+from translator.driver import frontend_for, with_claims_proven
 from translator.ir.kernel import Kernel
+from translator.pipeline import apply_transform_calls
 
 #: A ``kernel`` directive in either form (the sentinel at any column in free form).
 _KERNEL_DIRECTIVE = re.compile(r"^\s*[!cC*]\$translate\s+kernel\b", re.I | re.M)
@@ -41,8 +45,6 @@ def parse_fortran(source: str, filename: str = "source.f90", *,
     >>> sorted(knls), sorted(a.name for a in knls["fill"].args)
     (['fill'], ['a', 'n', 'out'])
     """
-    from translator.diagnostics import TranslatorError
-    from translator.driver import frontend_for, with_claims_proven
     frontend = frontend_for(filename, "fortran")
     opts = dict(options or {})
     if _KERNEL_DIRECTIVE.search(source):
@@ -61,8 +63,6 @@ def with_regions(source: str, filename: str, options: dict[str, Any]
     """`source` with each subroutine's executable part between ``!$translate kernel NAME``
     and ``!$translate end kernel`` lines (column 1: a directive in both source forms), and
     the line of `source` that each line of the new text comes from."""
-    from frontends.fortran.source import (children, class_name, node_lines, parse_source,
-                                          source_form, walk)
     tree = parse_source(filename, source, source_form(filename, options))
     marks: dict[int, list[str]] = {}
     for unit in walk(tree):
@@ -108,7 +108,6 @@ def _at_original_lines(kernel: Kernel, origin: dict[int, int]) -> Kernel:
 
 
 def _marked_kernels(parsed: Any) -> dict[str, Kernel]:
-    from translator.pipeline import apply_transform_calls
     return {r.name: apply_transform_calls(r.kernel, r.transform_calls)
             for r in parsed.regions}
 

@@ -24,9 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from translator.analysis.access import reduction_inames
+from translator.codegen.cexpr import to_c
+from translator.codegen.program import HostLoopCode
 from translator.diagnostics import warn
-from translator.ir.isl_glue import nominal_points
+from translator.ir.isl_glue import nominal_points, simplify_index
+from translator.ir.mappers import reduction_inames
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
 
@@ -97,9 +99,6 @@ def launches_text(body: Iterable) -> str:
 
 
 def _count(body: Iterable, trips: tuple[str, ...], terms: dict, loops: list[str]) -> None:
-    from translator.codegen.cexpr import to_c
-    from translator.codegen.program import HostLoopCode
-    from translator.ir.isl_glue import simplify_index
     for part in body:
         if isinstance(part, HostLoopCode):
             loops.append(part.iname)

@@ -28,11 +28,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from translator.diagnostics import Note, SchedulingError
+from translator.ir.expr import dependencies
 from translator.ir.isl_glue import bounding_inames, domain_parents, inames_of, params_of
 from translator.ir.kernel import Kernel
-from translator.ir.statements import Statement
-from translator.ir.tags import (GroupTag, HardwareAxisTag, IlpSeqTag,
-                                LocalAutoTag, LocalTag, is_unrolled)
+from translator.ir.statements import Statement, _assignee_name, _subscript_indices
+from translator.ir.tags import (
+    GroupTag,
+    HardwareAxisTag,
+    IlpSeqTag,
+    LocalAutoTag,
+    LocalTag,
+    is_unrolled,
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -409,15 +416,12 @@ def _check_values_stay_in_iteration(kernel: Kernel, order: list[str],
 
 
 def _names_read(stmt: Statement) -> set[str]:
-    from translator.ir.expr import dependencies
     return set().union(*(dependencies(e) for e in stmt.read_expressions()))
 
 
 def _stored_per(stmt: Statement, name: str, iname: str) -> bool:
     """Whether `stmt` stores `name` at elements that depend on `iname` (each iteration has
     its own: a privatised array indexed by the loop)."""
-    from translator.ir.expr import dependencies
-    from translator.ir.statements import _assignee_name, _subscript_indices
     targets = getattr(stmt, "assignees", None) or (getattr(stmt, "assignee", None),)
     return any(t is not None and _assignee_name(t) == name
                and any(iname in dependencies(i) for i in _subscript_indices(t))

@@ -29,12 +29,15 @@ from dataclasses import dataclass, field, replace
 
 import pymbolic.primitives as p
 
-from translator.analysis.access import reduction_inames
-from translator.ir.data import AddressSpace, ArrayArg, ValueArg
+from translator.analysis.access import statement_accesses
+from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import Expression, dependencies, substitute
-from translator.ir.isl_glue import inames_of
+from translator.ir.isl_glue import (access_footprint, expr_from_pwaff, find_conflict, iname_bounds,
+                                    inames_of)
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement, map_expressions
+from translator.ir.mappers import reduction_inames
+from translator.ir.slicing import loop_order, referenced_names, sub_kernel
 from translator.ir.util import FrozenDict
 from translator.launch_cost import LAUNCH_COST, host_iterations, launch_cost, warn_storm
 
@@ -114,7 +117,7 @@ def _splits_local_memory(parts: Sequence[Part]) -> bool:
     seen: set[str] = set()
     for launch in walk_launches(parts):
         temps = launch.kernel.temporaries
-        local = {n for n in _referenced(launch.kernel.statements)
+        local = {n for n in referenced_names(launch.kernel.statements)
                  if n in temps and temps[n].address_space == AddressSpace.LOCAL}
         if local & seen:
             return True
@@ -124,10 +127,6 @@ def _splits_local_memory(parts: Sequence[Part]) -> bool:
 
 # ---------------------------------------------------------------------------------------------
 # grouping
-
-def loop_order(kernel: Kernel) -> dict[str, int]:
-    return {n: k for k, n in enumerate(n for d in kernel.domains for n in inames_of(d))}
-
 
 def groups(kernel: Kernel, stmts: Sequence[Statement],
            host: Sequence[str]) -> list[tuple[str | None, list[Statement]]]:
@@ -266,7 +265,6 @@ def loops_conflict(kernel: Kernel, first: Sequence[Statement], second: Sequence[
 
 def memory_accesses(kernel: Kernel, stmt: Statement) -> list:
     """The accesses of `stmt` to global memory: array arguments and global temporaries."""
-    from translator.analysis.access import statement_accesses
     return list(statement_accesses(kernel, stmt, _global_memory(kernel)))
 
 
@@ -285,7 +283,6 @@ def _global_memory(kernel: Kernel) -> frozenset[str]:
 
 def _overlap(kernel: Kernel, a, b, host: Sequence[str]) -> bool:
     """Whether accesses `a` and `b` provably touch one element in one host iteration."""
-    from translator.ir.isl_glue import access_footprint, find_conflict
     if a.index is None or b.index is None or a.layout != b.layout \
             or len(a.index) != len(b.index):
         return False
@@ -301,7 +298,6 @@ def host_loop_bounds(kernel: Kernel, iname: str, members: Sequence[Statement],
                      host: Sequence[str]) -> tuple[Expression, Expression] | None:
     """(lower, upper) of `iname` as a host loop, or None if it cannot be one: its domain holds
     other inames, it is mapped or a reduction iname, or its bounds use more than parameters."""
-    from translator.ir.isl_glue import expr_from_pwaff, iname_bounds
     dom = kernel.domains[kernel.domain_index_of(iname)]
     if inames_of(dom) != (iname,):
         return None
@@ -328,89 +324,6 @@ def host_loop_bounds(kernel: Kernel, iname: str, members: Sequence[Statement],
 # ---------------------------------------------------------------------------------------------
 # sub-kernels
 
-def sub_kernel(kernel: Kernel, ids: Sequence[str], host: Sequence[str], name: str) -> Kernel:
-    """The kernel of statements `ids` inside host loops `host` (whose inames become int32
-    value arguments); domains, tags and array arguments restricted to what they use."""
-    index = _index(kernel)
-    host_set = set(host)
-    keep = set(ids)
-    stmts = tuple(replace(s, within_inames=s.within_inames - host_set,
-                          depends_on=frozenset(d for d in s.depends_on if d in keep))
-                  for s in index.statements(ids))
-    used = set().union(*(s.within_inames | reduction_inames(s) for s in stmts))
-    picked = sorted(k for k in {k for n in used for k in index.domain_of.get(n, ())}
-                    if not index.domain_names[k] & host_set)
-    domains = tuple(kernel.domains[k] for k in picked)
-    inames = set().union(*(index.domain_names[k] for k in picked))
-    names = _referenced(stmts)
-    # declared read/write flags describe the whole region: each kernel infers its own
-    args = tuple(replace(a, is_input=None, is_output=None) if isinstance(a, ArrayArg) else a
-                 for a in index.ordered(kernel.args, index.arg_at, names, index.values))
-    args += tuple(ValueArg(name=n, dtype="int32") for n in host if kernel.arg(n) is None)
-    tags = FrozenDict(index.ordered_items(kernel.iname_tags, index.tag_at, inames))
-    prio = frozenset(t for t in kernel.loop_priority if set(t) <= inames)
-    temps = FrozenDict(index.ordered_items(kernel.temporaries, index.temp_at, names))
-    return kernel.copy(name=name, statements=stmts, domains=domains, args=args,
-                       iname_tags=tags, loop_priority=prio, temporaries=temps)
-
-
-class _KernelIndex:
-    """Positions in one kernel by name, so that cutting it into many sub-kernels does not
-    scan all of it for each (a region of hundreds of loops)."""
-
-    def __init__(self, kernel: Kernel) -> None:
-        self.held = kernel
-        self.stmt_at = {s.id: k for k, s in enumerate(kernel.statements)}
-        self.domain_names = [frozenset(inames_of(d)) for d in kernel.domains]
-        self.domain_of: dict[str, list[int]] = {}
-        for k, names in enumerate(self.domain_names):
-            for n in names:
-                self.domain_of.setdefault(n, []).append(k)
-        self.arg_at = {a.name: k for k, a in enumerate(kernel.args)
-                       if isinstance(a, ArrayArg)}
-        self.values = [k for k, a in enumerate(kernel.args) if not isinstance(a, ArrayArg)]
-        self.tag_at = {n: k for k, n in enumerate(kernel.iname_tags)}
-        self.temp_at = {n: k for k, n in enumerate(kernel.temporaries)}
-
-    def statements(self, ids: Sequence[str]) -> list[Statement]:
-        every = self.held.statements
-        return [every[k] for k in sorted({self.stmt_at[i] for i in ids if i in self.stmt_at})]
-
-    @staticmethod
-    def ordered(items: Sequence, at: dict[str, int], names: set[str],
-                always: Sequence[int] = ()) -> list:
-        """The entries of `items` named in `names` (positions `at`) and at `always`, in order."""
-        return [items[k] for k in sorted({at[n] for n in names if n in at} | set(always))]
-
-    @staticmethod
-    def ordered_items(mapping, at: dict[str, int], names: set[str]) -> dict:
-        keys = sorted((n for n in names if n in at), key=at.__getitem__)
-        return {n: mapping[n] for n in keys}
-
-
-_INDEXES: list[_KernelIndex] = []
-
-
-def _index(kernel: Kernel) -> _KernelIndex:
-    """The index of `kernel`, remembered for the last few kernels (by identity, held)."""
-    for index in _INDEXES:
-        if index.held is kernel:
-            return index
-    index = _KernelIndex(kernel)
-    _INDEXES.insert(0, index)
-    del _INDEXES[4:]
-    return index
-
-
-def _referenced(stmts: Sequence[Statement]) -> set[str]:
-    names: set[str] = set()
-    for s in stmts:
-        names.update(s.assignee_names())
-        for e in s.read_expressions():
-            names |= dependencies(e)
-    return names
-
-
 def _shared_temporaries(kernel: Kernel, stmts: Sequence[Statement],
                         host: Sequence[str]) -> list[str]:
     """Private temporaries whose value must outlive a launch: some group of `stmts` reads one
@@ -421,7 +334,7 @@ def _shared_temporaries(kernel: Kernel, stmts: Sequence[Statement],
     exposed: set[str] = set()
     for k, (_, members) in enumerate(groups(kernel, stmts, host)):
         reads_first = _read_first(members)
-        for name in _referenced(members):
+        for name in referenced_names(members):
             temp = kernel.temporaries.get(name)
             if temp is None or temp.address_space not in (None, AddressSpace.PRIVATE):
                 continue

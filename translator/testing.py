@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
+import pyopencl as cl
 
 from translator.codegen.result import KernelParam
 from translator.diagnostics import TranslatorError
@@ -77,7 +78,6 @@ def auto_test_vs_ref(ref_knl: Kernel, ctx, test_knl: Kernel | None = None, *,
     """Run `ref_knl` and `test_knl` (default: `ref_knl` itself) on the same random inputs on
     `ctx` and compare every output of the reference (`parameters`: the value arguments, none
     by default).  Returns the test kernel's outputs."""
-    import pyopencl as cl
     test_knl = ref_knl if test_knl is None else test_knl
     queue = cl.CommandQueue(ctx)
     ref_run = compile_kernel(ref_knl, ctx)

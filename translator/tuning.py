@@ -28,7 +28,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from translator.automap import Variant, using_variant
+from translator.codegen.cexpr import safe_name, to_c
+from translator.codegen.host import c_string_literal
+from translator.codegen.program import HostProgramCode
 from translator.diagnostics import TranslatorError, warn
+from translator.ir.printer import print_kernel
 from translator.pipeline import PassOptions, RegionResult, run_region
 
 #: The tuner's variants, by name, in candidate order (the first is the automatic choice).
@@ -62,7 +66,6 @@ class Candidate:
 def fingerprint(kernel: Any, calls: Any) -> str:
     """What the candidates of a region depend on: its kernel as the frontend built it (with
     the command's options) and its pragmas."""
-    from translator.ir.printer import print_kernel
     text = print_kernel(kernel) + "\n" + "\n".join(
         repr((c.name, tuple(c.args), tuple(c.kwargs))) for c in calls)
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16]
@@ -108,7 +111,6 @@ def _run_quietly(kernel: Any, calls: Any, variant: Variant, opts: PassOptions | 
 def _label(done: RegionResult, taken: list[str]) -> str:
     """A short name: the work-group shape, ``dense`` first for dense tiling; for a host
     program, that of each launch mapped in parallel, joined by ``+``."""
-    from translator.codegen.program import HostProgramCode
     if isinstance(done.code, HostProgramCode):
         label = " + ".join(_shape_label(launch.code, launch.mapping_kind)
                            for launch, _ in done.code.launches() if launch.mapping)
@@ -122,7 +124,6 @@ def _label(done: RegionResult, taken: list[str]) -> str:
 
 
 def _shape_label(code: Any, kind: str) -> str:
-    from translator.codegen.cexpr import to_c
     shape = "x".join(to_c(e) for e in code.local_size)
     return f"dense {shape}" if kind else f"groups {shape}"
 
@@ -199,8 +200,6 @@ def dispatcher_text(region: str, source: str, where: str, print_of: str, signatu
     """The C function with the region's glue symbol that runs one candidate per call
     (``tr_tune_begin`` chooses it) and reports its time (``tr_tune_end``).  `print_of` is
     the region's prototype; the candidate functions take the same parameters."""
-    from translator.codegen.cexpr import safe_name
-    from translator.codegen.host import c_string_literal
     ident = "".join(ch if ch.isalnum() else "_" for ch in region)
     names = [safe_name(p.name) for p in signature.params]
     sizes = [p.name for p in signature.params if p.kind == "value" and p.dtype.kind in "iu"]

@@ -17,8 +17,11 @@ from pycparser import c_ast
 
 from frontends.c.preprocess import SourceText
 from frontends.c.regions import RawDirective
+from frontends.c.skim import function_definitions
 from frontends.pragmas import DataItem, DataSite, Directive, data_glue
-from translator.diagnostics import FrontendError, SourceSpan
+from frontends.stale import (Dialect, c_calls, c_continues, c_joined, c_passed, c_writes, callee,
+                             data_region_scans, join_statements, scan, strip_c)
+from translator.diagnostics import FrontendError, SourceSpan, warn
 
 
 def data_sites(src: SourceText,
@@ -143,10 +146,6 @@ def stale_warnings(src: SourceText,
                    regions: list) -> None:
     """``-Wstale-host-access`` warnings for the data regions of the file (see
     `frontends.stale`), following calls into the functions the file defines."""
-    from frontends.c.skim import function_definitions
-    from frontends.stale import (Dialect, c_calls, c_continues, c_joined, c_passed, c_writes,
-                                 callee, data_region_scans, join_statements, scan, strip_c)
-    from translator.diagnostics import warn
     if not found:
         return
     stripped = strip_c(src.text).split("\n")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pymbolic.primitives as p
 from pycparser import c_ast
+from pycparser.c_generator import CGenerator
 
 from frontends.c.typemodel import FileScope
 from translator.diagnostics import SourceSpan, UnsupportedConstructError
@@ -171,7 +172,6 @@ def bound_constraints(value: Expression, lower: Expression, step: int,
 def final_value_text(head: LoopHead) -> str:
     """C expression of the variable's value after ``for (v = a; v OP b; v += s)`` (one
     condition): ``a`` when the loop does not run, else the first value past the bound."""
-    from pycparser.c_generator import CGenerator
     op, bound = head.conditions[0]
     a, b = f"({CGenerator().visit(head.init)})", f"({CGenerator().visit(bound)})"
     s = abs(head.step)

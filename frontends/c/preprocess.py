@@ -105,7 +105,7 @@ def preprocess(src: SourceText, cpp_args: Sequence[str] = (), cpp: str = "gcc") 
            *cpp_args, "-"]
     try:
         # bytes in and out: a byte that is not UTF-8 (a Latin-1 comment) reaches gcc as it is
-        # in the file (the text holds it as a surrogate, see translator.build.sourcebytes)
+        # in the file (the text holds it as a surrogate, see translator.sourcebytes)
         proc = subprocess.run(cmd, input=src.text.encode("utf-8", "surrogateescape"),
                               capture_output=True, timeout=120, check=False)
     except (OSError, subprocess.TimeoutExpired) as e:

@@ -15,8 +15,10 @@ from pycparser import c_ast
 
 from frontends.base import TransformCall
 from frontends.c.extent import first_word, line_of, statement_end
-from frontends.directives.claims import spelled
+from frontends.directives.claims import LoopClaim, nested_claims, spelled
 from frontends.c.preprocess import SourceText
+from frontends.directives import (DataClaim, EndDirective, ParallelOpen, Untouched, inherit,
+                                  parallel_left, with_inner_directives)
 from frontends.marks import StatementMark, StatementMarkCollector
 from frontends.pragmas import DATA_KINDS, Directive, directive_async, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, warn
@@ -231,7 +233,6 @@ class RegionFinder:
     def _foreign(self, item: c_ast.Pragma, visible: dict, open_data: list[RawDirective]):
         """An OpenMP/OpenACC directive: a data claim is recorded as the data directive it
         stands for; a loop claim is returned (its loop is the next item); others are left."""
-        from frontends.directives import DataClaim, EndDirective, LoopClaim, ParallelOpen
         raw, claim = self.claims[item.coord.line]
         if isinstance(claim, (LoopClaim, ParallelOpen)):
             return raw, claim
@@ -259,7 +260,6 @@ class RegionFinder:
 
     def _claim_site(self, found: tuple, item: c_ast.Node, visible: dict, loops: list) -> None:
         """The region of a loop claim: the directive and the for statement after it."""
-        from frontends.directives import ParallelOpen
         raw, claim = found
         what = spelled(claim, "c")
         if isinstance(claim, ParallelOpen):
@@ -277,7 +277,6 @@ class RegionFinder:
     def _nested_claims(self, raw: RawDirective, claim, last: int) -> tuple:
         """The claims of the loop directives inside the loop of `claim`, proven on its
         region too (`nested_claims`) (h16)."""
-        from frontends.directives.claims import LoopClaim, nested_claims
         inner = [(c, line_of(self.src.text, first_word(self.src.text, r.end)[1]),
                   spelled(c, "c"))
                  for line, (r, c) in sorted(self.claims.items())
@@ -287,7 +286,6 @@ class RegionFinder:
     def _with_inner(self, raw: RawDirective, claim, last: int):
         """`claim` given the directives inside its loop (`with_inner_directives`); None, and
         the directive recorded as left as written, when the loop is not offloaded."""
-        from frontends.directives import Untouched, with_inner_directives
         inner = [(c, self.src.line_text(r.last_line + 1) or "")
                  for line, (r, c) in sorted(self.claims.items()) if raw.line < line <= last]
         found = with_inner_directives(claim, inner, "c")
@@ -310,7 +308,6 @@ class RegionFinder:
                        loops: list) -> None:
         """A ``parallel`` construct: one region when its block holds only worksharing loops
         (each with its directive), else left as written with the directives inside."""
-        from frontends.directives import LoopClaim, inherit, parallel_left
         items = item.block_items or [] if isinstance(item, c_ast.Compound) else [item]
         claims, statements, why = [], [], ""
         for k, node in enumerate(items):

@@ -13,12 +13,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pymbolic.primitives as p
 
 from frontends.footprint import index_end
 from frontends.fortran.build import RegionBuilder
+from frontends.fortran.expressions import add_expr
 from frontends.fortran.types import Symbol
 from frontends.privacy import Step, written_before_every_read
 from translator.diagnostics import DomainError, FrontendError, SourceSpan
@@ -175,7 +176,6 @@ def _as_arrays(statements: list[Assignment], names: frozenset[str]) -> list[Assi
     m = _ScalarsAsArrays(names)
     out = []
     for s in statements:
-        from dataclasses import replace
         out.append(replace(s, assignee=m(s.assignee), expression=m(s.expression),
                            predicates=frozenset(m(e) for e in s.predicates)))
     return out
@@ -183,7 +183,6 @@ def _as_arrays(statements: list[Assignment], names: frozenset[str]) -> list[Assi
 
 def _with_dependencies(statements: list[Assignment],
                        accesses: list[_Access]) -> list[Assignment]:
-    from dataclasses import replace
     out = []
     for j, (stmt, acc) in enumerate(zip(statements, accesses)):
         deps = set()
@@ -276,7 +275,6 @@ def _provably_within(rb: RegionBuilder, index: Expression, inames: frozenset[str
     """Whether ``index <= declared - 1`` on every instance of the statement where the
     declared extent is positive (`positive`: an empty array is no claim about the caller's
     memory)."""
-    from frontends.fortran.expressions import add_expr
     try:
         domain = isl_glue.combined_domain(rb.domains, inames)
         return isl_glue.is_nonnegative(add_expr(declared, index, -1, -1), domain, positive)
@@ -304,7 +302,6 @@ def _footprint(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
         return _linearised_end(sym, accesses)
     if isinstance(hi, int):
         return hi + 1
-    from frontends.fortran.expressions import add_expr
     return add_expr(hi, 0, 1)
 
 

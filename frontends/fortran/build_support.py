@@ -14,7 +14,7 @@ from frontends.fortran.source import children, class_name, is_comment, node_line
 from frontends.fortran.types import FType
 from translator.diagnostics import DomainError, SourceSpan, UnsupportedConstructError
 from translator.ir import isl_glue
-from translator.ir.expr import Expression, TypeCast, substitute
+from translator.ir.expr import Expression, IRIdentityMapper, IRWalkMapper, TypeCast, substitute
 
 #: Statements that cannot run on a device, with the words the error message uses.
 UNSUPPORTED_STATEMENTS = {
@@ -56,8 +56,6 @@ class GeneratedValue:
 
 def nodes_of(e: Expression, cls: type) -> list:
     """Every node of class `cls` in `e` (reductions included), in walk order."""
-    from translator.ir.expr import IRWalkMapper
-
     found: list = []
 
     class _Walk(IRWalkMapper):
@@ -117,8 +115,6 @@ def floor_divisions(e: Expression) -> Expression:
 
     Exact when the numerator is non-negative; with a lower bound >= 1 a negative upper bound
     gives an empty loop either way."""
-    from translator.ir.expr import IRIdentityMapper
-
     class _Mapper(IRIdentityMapper):
         def map_quotient(self, expr, *args, **kwargs):
             num = self.rec(expr.numerator)

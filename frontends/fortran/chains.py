@@ -54,6 +54,7 @@ def parse_budget(nodes: int | None) -> None:
 
 
 def _install_budget() -> None:
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
     from fparser.two.Fortran2003 import Name
     from fparser.two.utils import Base
     original = _Budget.fparser_new = Base.__new__
@@ -88,6 +89,7 @@ def install_chain_matching() -> None:
     global _INSTALLED
     if _INSTALLED:
         return
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
     from fparser.two import Fortran2003
     from fparser.two import pattern_tools as pattern
     Fortran2003.Level_2_Expr.match = staticmethod(_matcher(
@@ -99,6 +101,7 @@ def install_chain_matching() -> None:
 
 
 def _matcher(cls: type, op_pattern: Any, operand_cls: type):
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
     from fparser.two.utils import NoMatchError
 
     def match(string: str):
@@ -116,6 +119,7 @@ def _matcher(cls: type, op_pattern: Any, operand_cls: type):
 def _chain(cls: type, op_pattern: Any, operand_cls: type, string: str):
     """`BinaryOpBase.match` for the whole chain at once: (left tree, operator, last operand)
     or None when `string` has no operator to split at."""
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
     from fparser.common.splitline import string_replace_map
     line, repmap = string_replace_map(string)
     rights: list[tuple[str, str]] = []
@@ -139,6 +143,7 @@ def _chain(cls: type, op_pattern: Any, operand_cls: type, string: str):
 
 def _node(cls: type, items: tuple) -> Any:
     """A node of `cls` with `items`, as `Base.__new__` makes one from a match."""
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
     from fparser.two.utils import _set_parent
     obj = object.__new__(cls)
     obj.string = None

@@ -11,14 +11,17 @@ device buffer that spans its first to its last element.
 
 from __future__ import annotations
 
-from translator.diagnostics import FrontendError, SourceSpan
+from translator.diagnostics import FrontendError, SourceSpan, warn
 from frontends.fortran.components import component_of, text_parts
-from frontends.fortran.regions import RawDirective
+from frontends.fortran.regions import RawDirective, is_comment_line
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines
 from frontends.fortran.types import Symbol
 from frontends.pragmas import (DATA_KINDS, DataItem, DataSite, Directive, data_glue,
                                parse_directive, split_outside_brackets)
+from frontends.stale import (Dialect, callee, data_region_scans, fortran_calls, fortran_continues,
+                             fortran_joined, fortran_passed, fortran_writes, join_statements, scan,
+                             strip_fortran)
 
 _I8 = "selected_int_kind(18)"
 
@@ -199,11 +202,6 @@ def stale_warnings(found: list[tuple[RawDirective, Directive]], regions: list, l
                    form: str, procedures: list[Procedure] = ()) -> None:
     """``-Wstale-host-access`` warnings for the data regions of the file (see
     `frontends.stale`), following ``call`` statements into the file's `procedures`."""
-    from frontends.fortran.regions import is_comment_line
-    from frontends.stale import (Dialect, callee, data_region_scans, fortran_calls,
-                                 fortran_continues, fortran_joined, fortran_passed,
-                                 fortran_writes, join_statements, scan, strip_fortran)
-    from translator.diagnostics import warn
     code = {k: strip_fortran(lines.line(k)) for k in range(1, len(lines.lines) + 1)
             if not is_comment_line(lines.line(k), form)}
     if form != "fixed":

@@ -19,6 +19,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from frontends.fortran.bit_intrinsics import ALL_INTRINSICS as INTRINSICS
+from frontends.fortran.modules import missing_module_error
 from frontends.fortran.source import children, class_name
 from frontends.fortran.types import (INTEGER, LOGICAL, REAL, VALID_KINDS, FType, Scope, Symbol,
                                      promote)
@@ -201,7 +202,6 @@ class ExprBuilder:
 
     def _check_missing_module(self, name: str) -> None:
         """An undeclared name that a module whose source was not found may declare."""
-        from frontends.fortran.modules import missing_module_error
         err = missing_module_error(self.ctx.scope, name, self.ctx.span(name),
                                    getattr(self.ctx, "lines", None))
         if err is not None:

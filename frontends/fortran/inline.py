@@ -35,11 +35,12 @@ import numpy as np
 import pymbolic.primitives as p
 
 from frontends.directives.openacc import routine_level, routine_refusal
-from frontends.fortran.build_support import assigned_names, loop_variables
+from frontends.fortran.build_support import assigned_names, loop_variables, nodes_of
 from frontends.fortran.callees import Callee, CalleeIndex
 from frontends.fortran.expressions import Layout, Typed, add_expr, cast
 from frontends.fortran.source import children, class_name, node_lines, walk
 from frontends.fortran.types import FType, Scope, Symbol
+from frontends.fortran.values import linear_terms
 from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
 from translator.ir.data import TemporaryVariable
 from translator.ir.expr import Expression, dependencies, substitute
@@ -477,7 +478,6 @@ def _match(frame: Frame, args: list[Any]) -> list[tuple[str, Any]]:
 
 def _written_dummies(callee: Callee) -> set[str]:
     """Dummies the callee assigns, or passes on to a CALL (which may assign them)."""
-    from frontends.fortran.build_support import assigned_names
     body = callee.proc.exec_part
     out = assigned_names(body) if body is not None else set()
     for node in walk(body) if body is not None else ():
@@ -516,7 +516,6 @@ def _scalar(rb: RegionBuilder, frame: Frame, dummy: str, sym: Symbol, node: Any,
 
 def _reads_data(e: Expression) -> bool:
     """Whether `e` reads array elements or calls a function (then it is evaluated once)."""
-    from frontends.fortran.build_support import nodes_of
     return bool(nodes_of(e, p.Subscript) or nodes_of(e, p.Call))
 
 
@@ -599,7 +598,6 @@ def _check_same_extent(kind: str, dummy: str, extent: Expression, bound: tuple,
                        site: SourceSpan) -> None:
     """A rank-2+ dummy sees the actual's axes only if its leading extents are the actual's
     (otherwise Fortran's sequence association reshapes the data)."""
-    from frontends.fortran.values import linear_terms
     actual = _section_extent(kind, dummy, bound, site) if bound[2] == 1 else None
     if actual is None or linear_terms(extent) is None or \
             linear_terms(add_expr(extent, actual, 0, -1)) not in ({1: 0}, {}):

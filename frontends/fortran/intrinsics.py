@@ -23,6 +23,7 @@ COMPLEX = FType("complex", 4)
 DCOMPLEX = FType("complex", 8)
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 from translator.ir.expr import Reduction, TypeCast
+from translator.ir.reduction_ops import neutral_element
 
 if TYPE_CHECKING:
     from frontends.fortran.expressions import ExprBuilder
@@ -483,7 +484,7 @@ def _reduction_body(builder: ExprBuilder, name: str, a: dict) -> Typed:
             raise UnsupportedConstructError(f"{name} with mask= is not supported",
                                             builder.ctx.span(name))
         mask = builder.visit(a["mask"])
-        neutral = body.ftype.dtype.type(0 if name == "sum" else 1)
+        neutral = neutral_element(name, body.ftype.dtype)
         return Typed(p.If(mask.expr, body.expr, neutral), body.ftype)
     return body
 

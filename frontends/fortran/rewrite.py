@@ -8,6 +8,7 @@ line goes past column 72.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
 import numpy as np
@@ -157,7 +158,6 @@ def fortran_name(symbol: str) -> str:
     binding label keeps the full symbol)."""
     if len(symbol) <= 63:
         return symbol
-    import hashlib
     return symbol[:54] + "_" + hashlib.sha256(symbol.encode()).hexdigest()[:8]
 
 

@@ -15,8 +15,8 @@ import numpy as np
 
 from frontends.fortran.expressions import ExprBuilder, Layout, add_expr, cast
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
-from frontends.fortran.types import (DOUBLE, UNRESOLVED, FType, Dim, Scope, Symbol,
-                                     UnresolvedType, VALID_KINDS)
+from frontends.fortran.types import (DOUBLE, Dim, FType, Scope, Symbol, UNRESOLVED, UnresolvedType,
+                                     VALID_KINDS, default_implicit)
 from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
                                     UnsupportedConstructError)
 
@@ -303,7 +303,6 @@ def _implicit(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) ->
 
 
 def _default_table() -> dict[str, FType]:
-    from frontends.fortran.types import default_implicit
     return default_implicit()
 
 

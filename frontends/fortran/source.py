@@ -36,6 +36,7 @@ def source_form(path: str, options: dict[str, Any]) -> str:
 def _parser() -> Any:
     global _PARSER
     if _PARSER is None:
+        # here: fparser loads only when Fortran is parsed (not for a module scan or a cache hit)
         from fparser.two.Fortran2008.intrinsics_f08 import Intrinsic_Name
         from fparser.two.parser import ParserFactory
         _PARSER = ParserFactory().create(std="f2008")
@@ -49,6 +50,7 @@ def _parser() -> Any:
 def parse_source(path: str, text: str, form: str, lines: SourceLines | None = None) -> Any:
     """The fparser2 tree of `text`; syntax errors become `FrontendError` at file:line:col
     (shown from `lines`, the file as written, when `text` is its preprocessed form)."""
+    # here: fparser loads only when Fortran is parsed (not for a module scan or a cache hit)
     from fparser.common.readfortran import FortranStringReader
     from fparser.common.sourceinfo import FortranFormat
     from fparser.two.symbol_table import SYMBOL_TABLES

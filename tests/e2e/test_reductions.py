@@ -211,3 +211,37 @@ def test_initialisation_before_group_reduction_is_its_own_kernel(tmp_path):
     work = tmp_path / "w"
     work.mkdir()
     check_sample(src, work)
+
+
+FORTRAN_MASKED = """\
+! translate-test: rtol=0
+subroutine masked(n, x, total, prod)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: total, prod
+  !$translate kernel masked_k
+  total = sum(x, mask=x > 0.25d0)
+  prod = product(1 + x / 64, mask=x < 0)
+  !$translate end kernel
+end subroutine masked
+
+program main
+  implicit none
+  integer, parameter :: n = 203
+  real(8) :: x(n), total, prod
+  integer :: i
+  do i = 1, n
+     x(i) = sin(0.37d0 * i)
+  end do
+  call masked(n, x, total, prod)
+  print '(2(1x, es23.15e3))', total, prod
+end program main
+"""
+
+
+def test_fortran_masked_sum_and_product_start_from_their_neutral_elements(tmp_path):
+    """``sum(x, mask=)`` adds 0 and ``product(x, mask=)`` multiplies by 1 where the mask is
+    false (the neutral elements of `translator.ir.reduction_ops`)."""
+    src = _write(tmp_path, "masked.f90", FORTRAN_MASKED)
+    check_sample(src, tmp_path)

@@ -169,21 +169,15 @@ LAYERS = (
                   "translator.deep", "translator.launch_cost", "translator.dense_map",
                   "translator.directive_proof", "translator.tuning")),
     ("api", ("translator.execution", "translator.testing")),
-    ("driver", ("translator.driver", "translator.fortran_api")),
+    ("driver", ("translator.driver", "translator.fortran_api", "translator.sourcebytes",
+                "translator.atomic_files", "translator.languages")),
     ("build", ("translator.build", "translator.cli")),
 )
 #: Frontends may import only these layers (and each other); only these layers import them.
 FRONTEND_USES = ("diagnostics", "ir")
 FRONTEND_USERS = ("driver", "build")
 #: Upward imports not yet moved to where they belong (issue 27): each is a debt, not a rule.
-UPWARD_DEBTS = {
-    ("transforms.arrays", "translator.codegen.images"),
-    ("transforms.registering", "translator.codegen.registry"),
-    ("translator.codegen.opencl", "translator.split"),
-    ("translator.driver", "translator.build.sourcebytes"),
-    ("translator.driver", "translator.build.deps"),
-    ("translator.driver", "translator.build.flags"),
-}
+UPWARD_DEBTS: set[tuple[str, str]] = set()   # none left
 
 
 def layer_of(module: str) -> str:
@@ -338,3 +332,59 @@ def test_the_unused_check_sees_a_definition_only_its_own_file_names(tmp_path: Pa
     module.write_text("def lonely():\n    return 1\n\ndef used():\n    return 2\n\nused()\n")
     used = _used_names([module])
     assert [n for _, n in _definitions(module) if not used[n]] == ["lonely"]
+
+
+#: Modules (or packages, by prefix) that may import inside functions, and why: only entry
+#: layers, where an import deferred to its use saves start-up time, and debts.  Everywhere
+#: else imports go at the top of the file (one place to read what a module depends on).
+FUNCTION_IMPORTS_ALLOWED = {
+    "translator.cli": "start-up time: each command loads only what it runs",
+    "translator.driver": "start-up time: a result-cache hit imports nothing heavy",
+    "translator.pipeline": "imported by the driver at start-up; the passes load only when a "
+                           "region is translated (a cache hit runs none)",
+    "translator.build": "start-up time: the commands and a result-cache hit load only what "
+                        "they run",
+    "translator.atomic_files": "start-up time: tempfile and shutil only when a file is written",
+    "frontends.fortran.source": "fparser loads only when Fortran is parsed",
+    "frontends.fortran.chains": "fparser loads only when Fortran is parsed",
+    "transforms.registry": "plugin entry points are looked up only on demand",
+    "frontends.directives": "debt (issue 27): the directive proof runs analysis from inside "
+                            "the frontends; its imports move with it to the pipeline",
+    "frontends.c.assemble": "debt (issue 27): calls the directive proof (above)",
+    "translator.automap": "debt: edited in parallel (issue 23); hoisted after that lands",
+}
+
+
+def function_level_imports(module: str, tree: ast.AST) -> list[int]:
+    """Lines of the import statements inside functions of `tree`."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            lines.update(sub.lineno for sub in ast.walk(node)
+                         if isinstance(sub, (ast.Import, ast.ImportFrom)))
+    return sorted(lines)
+
+
+def _import_allowed_inside_functions(module: str) -> bool:
+    return any(module == m or module.startswith(m + ".") for m in FUNCTION_IMPORTS_ALLOWED)
+
+
+def test_imports_inside_functions_only_at_entry_layers() -> None:
+    found = [f"{path.relative_to(ROOT)}:{line}"
+             for module, path in sorted(_modules().items())
+             if not _import_allowed_inside_functions(module)
+             for line in function_level_imports(module, ast.parse(path.read_text()))]
+    assert not found, ("imports inside functions (move them to the top of the file, or add "
+                       "the module to FUNCTION_IMPORTS_ALLOWED with the start-up time it "
+                       "saves):\n" + "\n".join(found))
+    unknown = [m for m in FUNCTION_IMPORTS_ALLOWED
+               if not any(k == m or k.startswith(m + ".") for k in _modules())]
+    assert not unknown, f"FUNCTION_IMPORTS_ALLOWED names modules that do not exist: {unknown}"
+
+
+def test_the_function_import_check_sees_an_import_in_a_method() -> None:
+    tree = ast.parse("import os\n\nclass A:\n    def f(self):\n        import re\n"
+                     "        def g():\n            from x import y\n")
+    assert function_level_imports("translator.ir.m", tree) == [5, 7]
+    assert not _import_allowed_inside_functions("translator.ir.m")
+    assert _import_allowed_inside_functions("translator.build.job")

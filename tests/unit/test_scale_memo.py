@@ -17,7 +17,7 @@ from translator.ir.isl_glue import core
 from translator.ir.isl_glue.codegen import _hardware_range, hardware_range
 from translator.ir.isl_glue.dependences import (_find_conflict, _footprint, access_footprint,
                                                 find_conflict, instance_set)
-from translator.split import sub_kernel
+from translator.ir.slicing import sub_kernel
 
 V = p.Variable
 
@@ -127,11 +127,11 @@ def _reference_sub_kernel(kernel, ids, host, name):
     """The scan over the whole kernel that `sub_kernel`'s index replaces."""
     from dataclasses import replace
 
-    from translator.analysis.access import reduction_inames
     from translator.ir.data import ArrayArg, ValueArg
     from translator.ir.isl_glue import inames_of
     from translator.ir.util import FrozenDict
-    from translator.split import _referenced
+    from translator.ir.mappers import reduction_inames
+    from translator.ir.slicing import referenced_names as _referenced
     keep, host_set = set(ids), set(host)
     stmts = tuple(replace(s, within_inames=s.within_inames - host_set,
                           depends_on=frozenset(d for d in s.depends_on if d in keep))

@@ -20,9 +20,9 @@ from translator.ir.delinearise import delinearise, flat_index
 from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,
                                 dependencies, expr_key)
 from translator.diagnostics import TranslatorError
-from translator.ir.expr import (IRIdentityMapper, IRStringifier, IRWalkMapper, TypeCast,
+from translator.ir.expr import (IRIdentityMapper, IRStringifier, TypeCast,
                                 integer_casts_dropped)
-from translator.ir.isl_glue import is_affine, is_nonnegative, statement_domain
+from translator.ir.isl_glue import is_affine, is_nonnegative, params_of, statement_domain
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
@@ -208,7 +208,6 @@ def _parameters(kernel: Kernel) -> frozenset[str]:
 
 
 def _param_names(kernel: Kernel) -> set[str]:
-    from translator.ir.isl_glue import params_of
     return {n for d in kernel.domains for n in params_of(d)}
 
 
@@ -273,44 +272,6 @@ def kernel_accesses(kernel: Kernel) -> list[Access]:
     _ACCESSES.insert(0, (parts, found))
     del _ACCESSES[4:]
     return list(found)
-
-
-def reduction_inames(stmt: Statement) -> frozenset[str]:
-    """Inames that reductions in `stmt` range over."""
-    return frozenset().union(*(_expression_reduction_inames(e)
-                               for e in stmt.read_expressions()))
-
-
-class _ReductionWalk(IRWalkMapper):
-    def __init__(self) -> None:
-        self.found: set[str] = set()
-
-    def visit(self, expr, *args, **kwargs) -> bool:
-        if isinstance(expr, Reduction):
-            self.found.update(expr.inames)
-        return True
-
-
-#: `_expression_reduction_inames` answers by expression (immutable, compared by structure):
-#: the splitter asks about every statement of each candidate kernel.
-_REDUCTION_INAMES: dict[Expression, frozenset[str]] = {}
-
-
-def _expression_reduction_inames(expr: Expression) -> frozenset[str]:
-    try:
-        return _REDUCTION_INAMES[expr]
-    except (KeyError, TypeError):   # not asked yet, or unhashable
-        pass
-    walker = _ReductionWalk()
-    walker(expr)
-    found = frozenset(walker.found)
-    try:
-        if len(_REDUCTION_INAMES) >= 1 << 15:
-            _REDUCTION_INAMES.clear()
-        _REDUCTION_INAMES[expr] = found
-    except TypeError:
-        pass
-    return found
 
 
 def element_text(acc: Access, values: dict[str, int]) -> str:

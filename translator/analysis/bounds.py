@@ -16,14 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pymbolic import evaluate
 import pymbolic.primitives as p
 
-from translator.analysis.access import Access
+from translator.analysis.access import Access, kernel_accesses
 from translator.diagnostics import DomainError, TranslatorError
 from translator.ir.data import NestingTag, strides
 from translator.ir.expr import (Expression, IRStringifier, dependencies, readable_condition,
                                 substitute)
-from translator.ir.isl_glue import find_conflict, instance_set, is_affine
+from translator.ir.isl_glue import (find_conflict, instance_set, intersect_params, is_affine,
+                                    leaves_for_all_params, params_keeping_inside, set_conditions)
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
 
@@ -117,7 +119,6 @@ def certain_spill(kernel: Kernel, acc: Access) -> Spill | None:
     """A point where `acc` leaves the extent of an axis it leaves for every parameter value
     where it runs at all (``a(i + 1)`` of ``a(n)`` over ``i = 1, n``), or None: not one that
     only some callers' values cause (``a(i)`` of ``a(nmax)`` over ``i = 1, n``)."""
-    from translator.ir.isl_glue import leaves_for_all_params
     if acc.index is None or acc.layout != "":
         return None
     shape_tags = layout(kernel, acc.variable)
@@ -166,7 +167,6 @@ def _search(kernel: Kernel, acc: Access, axes) -> Spill | None:
 
 def _spill(kernel: Kernel, acc: Access, axis: int, extent: Expression,
            point: dict[str, int]) -> Spill:
-    from pymbolic import evaluate
     names = set(acc.inames) | {a.name for a in kernel.value_args}
     shown = {n: v for n, v in point.items() if n in names}
     value = int(evaluate(acc.index[axis], point))
@@ -224,8 +224,6 @@ def bound_assumptions(kernel: Kernel) -> Kernel:
     ``i < n`` holds for ``n <= 41``.  Added only where the condition is convex and leaves the
     access some instances (never a condition that would leave the region nothing to run);
     otherwise legality compares linear addresses."""
-    from translator.analysis.access import kernel_accesses
-    from translator.ir.isl_glue import intersect_params
     added = None
     for acc in distinct_accesses(kernel_accesses(kernel)):
         spill = address_spill(kernel, acc)
@@ -269,7 +267,6 @@ def distinct_accesses(accesses: Iterable[Access]) -> list[Access]:
 
 def _keeping_inside(kernel: Kernel, acc: Access):
     """The convex parameter set keeping `acc` inside its address axes, or None."""
-    from translator.ir.isl_glue import intersect_params, params_keeping_inside
     shape, tags = layout(kernel, acc.variable)
     inside = instance_set(kernel.domains, acc.inames, acc.conditions,
                           assumptions=kernel.assumptions)
@@ -286,7 +283,6 @@ def row_hint(kernel: Kernel, acc: Access) -> str | None:
     """Advice for a flat subscript that splits into rows whose range was not proved
     (`Access.row`): the assumption on the parameters that would prove it, where that is one
     convex condition (``n <= ld`` for ``a(j + ld*(k-1))`` over ``j = 1, n``)."""
-    from translator.ir.isl_glue import params_keeping_inside, set_conditions
     if acc.row is None:
         return None
     index, length = acc.row

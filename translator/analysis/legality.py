@@ -24,8 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import pymbolic.primitives as p
 
-from translator.analysis.access import (Access, kernel_accesses, reduction_inames,
-                                       shared_variables)
+from translator.analysis.access import Access, kernel_accesses, shared_variables
 from translator.analysis.access import element_text as _element
 from translator.analysis.bounds import (Spill, address_spill, linear_address, row_hint,
                                         same_elements_key, stride_names)
@@ -37,6 +36,7 @@ from translator.ir.isl_glue import (accesses_conflict_free, find_conflict, force
                                     hardware_range, iname_offset, inames_of, instance_set,
                                     statement_domain)
 from translator.ir.kernel import Kernel
+from translator.ir.mappers import reduction_inames
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 VectorizeTag)
 

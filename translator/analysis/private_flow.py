@@ -25,11 +25,11 @@ from dataclasses import dataclass, replace
 
 import pymbolic.primitives as p
 
-from translator.analysis.access import (Access, element_text, reduction_inames,
-                                       statement_accesses)
+from translator.analysis.access import Access, element_text, statement_accesses
 from translator.diagnostics import LegalityError, Note
 from translator.ir.data import AddressSpace
 from translator.ir.expr import Expression, dependencies
+from translator.ir.mappers import reduction_inames
 from translator.ir.isl_glue import hardware_range, params_of, statement_domain
 from translator.ir.isl_glue.flow import (CrossFlow, FlowAccess, Guarantee, affine_condition,
                                          first_cross_flow)

@@ -44,40 +44,16 @@ import pymbolic.primitives as p
 
 from translator.analysis.access import statement_accesses
 from translator.diagnostics import LegalityError, Note
+from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.expr import Expression, Reduction, TypeCast, dependencies, flatten_and
+from translator.ir.isl_glue.flow import varies_with
 from translator.ir.kernel import Kernel
+# combine: code generation's lowering of parallel reductions imports it from here
+from translator.ir.reduction_ops import combine, neutral_element
 from translator.ir.statements import Assignment, Statement
 from translator.ir.tags import GroupTag, is_hardware_parallel
 from translator.ir.types import TypeOracle
-
-# ---------------------------------------------------------------------------------------------
-# reduction operations: neutral elements and combining
-
-def neutral_element(operation: str, dtype: np.dtype) -> Expression:
-    """The neutral element of `operation`, typed exactly (``max`` over ints starts at the
-    smallest int)."""
-    dt = np.dtype(dtype)
-    if operation == "sum":
-        return dt.type(0)
-    if operation == "product":
-        return dt.type(1)
-    if dt.kind == "f":
-        return dt.type(-np.inf if operation == "max" else np.inf)
-    if dt.kind == "b":
-        return dt.type(operation == "min")
-    info = np.iinfo(dt)
-    return dt.type(info.min if operation == "max" else info.max)
-
-
-def combine(operation: str, left: Expression, right: Expression) -> Expression:
-    """``left OP right`` as an IR expression (max/min as IR function calls)."""
-    if operation == "sum":
-        return p.Sum((left, right))
-    if operation == "product":
-        return p.Product((left, right))
-    return p.Call(p.Variable(operation), (left, right))
-
 
 # ---------------------------------------------------------------------------------------------
 # matching an accumulation
@@ -347,7 +323,6 @@ def _with_bound_loops(kernel: Kernel, cand: _Candidate, inames: frozenset[str],
     holds other statements, the term must read nothing they write (the accumulation then
     moves out of the loop unchanged); otherwise None (no reduction: legality reports the
     race)."""
-    from translator.ir import isl_glue as glue
     stmt = cand.stmt
     domain = glue.statement_domain(kernel.domains, stmt.within_inames)
     while True:
@@ -390,8 +365,6 @@ def _fixed_location(kernel: Kernel, stmt: Assignment, inames: frozenset[str]) ->
     """The accumulated element is the same in every iteration of the loops over `inames`
     (proved with isl on the access; a subscript through a variable the kernel writes, such as
     ``p[k]`` with ``k += 8`` in the loop, moves and is not proved)."""
-    from translator.analysis.access import statement_accesses
-    from translator.ir.isl_glue.flow import varies_with
     name = stmt.assignee_names()[0]
     index = _indices(stmt.assignee)
     if any(kernel.writers(n) for e in index for n in dependencies(e)):

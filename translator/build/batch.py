@@ -183,7 +183,7 @@ def _remove_outputs(result: JobResult) -> None:
 
 def _write_report(path: str, text: str) -> int:
     """Write the report file; a failure is a user error (exit status 1), said on stderr."""
-    from translator.build.deps import write_if_changed
+    from translator.atomic_files import write_if_changed
     try:
         write_if_changed(path, text)
     except OSError as e:

@@ -34,10 +34,10 @@ from typing import Any
 
 from translator.build.checkcompare import (Record, compare_runs, read_dump)
 from translator.build.checkglue import (SUPPORT_C, check_glue_file, real_symbol_defines)
-from translator.build.flags import (UserErrorParser, compiler_preprocessing,
-                                    frontend_cpp_args, language_of)
+from translator.build.flags import UserErrorParser, compiler_preprocessing, frontend_cpp_args
 from translator.build.paths import runtime_dir
 from translator.build.warnpolicy import apply_policy, split_warning_flags
+from translator.languages import language_of
 from translator.diagnostics import FrontendError, TranslatorError
 
 
@@ -187,7 +187,7 @@ def _glue_regions(unit: Unit) -> list[tuple[str, str, Any]]:
 
 def write_trees(units: list[Unit], work: Path) -> None:
     """``work/orig`` and ``work/tran``: the sources and glue of both programs."""
-    from translator.build.sourcebytes import encode
+    from translator.sourcebytes import encode
     for tree in ("orig", "tran"):
         (work / tree).mkdir(parents=True, exist_ok=True)
         (work / tree / "tr_check_support.c").write_text(SUPPORT_C)

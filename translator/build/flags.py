@@ -51,10 +51,6 @@ class UserErrorParser(argparse.ArgumentParser):
 #: Preprocessor flags that reach the frontend; each takes a value, joined or separate.
 FRONTEND_FLAGS = ("-I", "-D", "-U")
 
-FORTRAN_SUFFIXES = (".f", ".for", ".f77", ".f90", ".f95", ".f03", ".f08", ".F", ".FOR",
-                    ".F77", ".F90", ".F95", ".F03", ".F08", ".fpp", ".FPP", ".ftn", ".FTN")
-C_SUFFIXES = (".c",)
-
 
 def frontend_cpp_args(flags: Sequence[str]) -> list[str]:
     """The ``-I``/``-D``/``-U`` flags of a compiler command line, each joined to its value."""
@@ -80,14 +76,6 @@ def compiler_preprocessing(flags: Sequence[str]) -> bool | None:
         if arg in ("-cpp", "-nocpp"):
             found = arg == "-cpp"
     return found
-
-
-def language_of(path: str) -> str | None:
-    """"fortran", "c" or None (not a source the translator handles), by suffix."""
-    for suffixes, lang in ((FORTRAN_SUFFIXES, "fortran"), (C_SUFFIXES, "c")):
-        if any(path.endswith(s) for s in suffixes):
-            return lang
-    return None
 
 
 #: A word where a directive's ``translate`` goes: after ``#pragma``, or after a Fortran ``$``

@@ -300,7 +300,7 @@ def _emit(src: str, language: str, outputs: dict[str, str], opts: JobOptions,
     """Write (or print) the outputs and the dependency file, all or none: everything that
     can fail is worked out before the first byte is written, and the files go to temporary
     files first, renamed only when all of them are complete."""
-    from translator.build.deps import write_files
+    from translator.atomic_files import write_files
     from translator.diagnostics import FrontendError
     out_files: dict[str, str] = {}
     if opts.output:
@@ -327,7 +327,7 @@ _COMMENTS = {".ir": "# {}\n", ".cl": "// {}\n", ".c": "/* {} */\n"}
 def stdout_header(src: str, name: str) -> str:
     """The line that starts output `name` of `src` on stdout, a comment in the output's own
     language (Fortran: ``!``, which fixed form takes in column 1 too)."""
-    from translator.build.flags import language_of
+    from translator.languages import language_of
     suffix = os.path.splitext(name)[1]
     form = _COMMENTS.get(suffix) or ("! {}\n" if language_of(name) == "fortran" else "# {}\n")
     return form.format(f"translate: {name} (from {src})")
@@ -368,7 +368,7 @@ def print_result(result: JobResult, report_to: str | None) -> None:
 
 def write_stdout(text: str) -> None:
     """`text` on stdout, bytes of the source that are not UTF-8 as they were."""
-    from translator.build.sourcebytes import encode
+    from translator.sourcebytes import encode
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:   # a replaced stdout (tests): text only
         sys.stdout.write(text.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))

@@ -32,8 +32,8 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from translator.build.flags import (compiler_preprocessing, frontend_cpp_args, has_directives,
-                                    language_of)
+from translator.build.flags import compiler_preprocessing, frontend_cpp_args, has_directives
+from translator.languages import language_of
 
 #: Options whose value is the next argument.
 _TAKES_VALUE = frozenset({

@@ -16,8 +16,8 @@ import numpy as np
 import pymbolic.primitives as p
 from pymbolic.mapper import Mapper
 
-from translator.codegen.cexpr_functions import helper_definition, print_ir_function
-# Names, types, literals and precedence are cnames' (below complex and cexpr_functions);
+from translator.codegen.math_functions import helper_definition, print_ir_function
+# Names, types, literals and precedence are cnames' (below complex and math_functions);
 # re-exported here, where the rest of codegen has always found them.
 from translator.codegen.cnames import (C_RESERVED, PREC_NONE, PRECEDENCE, _is_complex,
                                        c_type_name, float_literal, int_literal, is_float,

@@ -30,13 +30,14 @@ import pymbolic.primitives as p
 
 from translator.codegen.cnames import PRECEDENCE, c_type_name, float_literal, to_int_exponent
 from translator.diagnostics import CodegenError
-from translator.ir.expr import Expression, IRWalkMapper, Reduction, TypeCast
+from translator.ir.expr import Expression, TypeCast
+from translator.ir.mappers import reductions_in
 from translator.ir.types import TypeOracle
 
 COMPLEX64 = np.dtype(np.complex64)
 COMPLEX128 = np.dtype(np.complex128)
 
-#: IR functions that exist for complex values (lowered here, never by `cexpr_functions`).
+#: IR functions that exist for complex values (lowered here, never by `math_functions`).
 COMPLEX_FUNCTIONS = frozenset({"real", "imag", "conj", "complex"})
 #: Math IR functions with a complex helper (``_tr_c<name>_<vector>``).
 _COMPLEX_MATH = frozenset({"abs", "sqrt", "exp", "log", "sin", "cos"})
@@ -433,25 +434,12 @@ def assignment_value(expression: Expression, target: np.dtype | None,
 # ---------------------------------------------------------------------------------------------
 # checks before code generation
 
-class _Reductions(IRWalkMapper):
-    def __init__(self) -> None:
-        self.found: list[Reduction] = []
-
-    def visit(self, expr, *args, **kwargs) -> bool:
-        if isinstance(expr, Reduction):
-            self.found.append(expr)
-        return True
-
-
 def check_complex_reductions(kernel) -> None:
     """Reductions that have no meaning on complex values (max, min) are refused with the
     statement's span (types must be known)."""
     oracle = TypeOracle(kernel)
     for stmt in kernel.statements:
-        walker = _Reductions()
-        for e in stmt.read_expressions():
-            walker(e)
-        for red in walker.found:
+        for red in reductions_in(stmt.read_expressions()):
             if red.operation in ("max", "min") and is_complex(oracle(red.expr)):
                 raise CodegenError(f"statement {stmt.id!r}: {red.operation} reduction of "
                                    "complex values (complex values have no order)", stmt.span)

@@ -15,18 +15,20 @@ from typing import Any
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.codegen import images
 from translator.codegen.cexpr import CExpressionPrinter, safe_name
 from translator.codegen.cnames import line_directive_file
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
 from translator.codegen.group_updates import (finish_call_text, finish_update_parts,
                                               is_group_finish)
+from translator.codegen.parallel_reductions import atomic_update_text
 from translator.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
 from translator.ir.data import ArrayArg, FixedStrideTag, NestingTag, strides
-from translator.ir.expr import (Expression, TypeCast, dependencies, expr_key,
-                                readable_condition)
+from translator.ir.expr import (Expression, TypeCast, dependencies, expr_key, readable_condition,
+                                substitute)
 from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
                                       NoOpInstruction, Statement)
 from translator.ir.tags import GroupTag, LocalTag
@@ -77,7 +79,6 @@ class DevicePrinter(CExpressionPrinter):
         name = getattr(expr.aggregate, "name", None)
         if name not in self.images:
             return super().map_subscript(expr, prec)
-        from translator.codegen import images
         arg = self.images[name]
         indices = tuple(expr.index_tuple)
         if len(indices) != len(arg.shape):
@@ -174,7 +175,6 @@ class TreeEmitter:
 
     def printer(self, env: dict[str, Expression], proof_context) -> DevicePrinter:
         def nonneg(expr: Expression) -> bool:
-            from translator.ir.expr import substitute
             return glue.nonnegative_in(substitute(expr, env), proof_context)
         pr = DevicePrinter(self.oracle, flat_index=self.flat_index, is_nonnegative=nonneg,
                            env=env, helpers=self.helpers)
@@ -546,7 +546,6 @@ class TreeEmitter:
                                stmt.span)
         assignee, dtype = self.assignee_and_type(stmt, assignee)
         if stmt.atomicity:
-            from translator.codegen.parallel_reductions import atomic_update_text
             return atomic_update_text(stmt, assignee, pr, dtype, self.atomics,
                                       self.kernel.arg_names)
         # A real stored into a complex variable becomes (x, 0), and the reverse keeps the real

@@ -16,15 +16,17 @@ Stages, in order (each needs the previous one):
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
+from pymbolic import evaluate
 import pymbolic.primitives as p
 
 from translator.codegen import registry
 from translator.codegen.barriers import insert_barriers
 from translator.codegen.cexpr import (CExpressionPrinter, c_type_name, float_literal,
                                       int_literal, safe_name)
-from translator.codegen.cexpr_functions import helper_definition
+from translator.codegen.math_functions import helper_definition
 from translator.codegen.complex import (COMPLEX128, check_complex_reductions,
                                         complex_helper_definitions, complex_literal,
                                         is_complex_helper)
@@ -32,18 +34,24 @@ from translator.codegen.emit import TreeEmitter
 from translator.codegen.vector_loads import VECTOR_BYTES, VectorLoadEmitter
 from translator.codegen import images
 from translator.codegen.grid import Grid, compute_grid
-from translator.codegen.parallel_reductions import atomic_preamble, lower_parallel_reductions
+from translator.codegen.group_updates import finish_buffer_name
+from translator.codegen.parallel_reductions import (SCRATCH_PREFIX, atomic_preamble,
+                                                    lower_parallel_reductions)
+from translator.codegen.program import HostProgramCode, KernelLaunch, region_params
 from translator.codegen.reductions import lower_reductions
 from translator.codegen.result import FixedParam, GeneratedCode, KernelParam
 from translator.schedule import schedule_kernel
 from translator.diagnostics import CodegenError
+from translator.ir import images as image_rules
 from translator.ir import isl_glue as glue
-from translator.ir.data import (AddressSpace, ArrayArg, NestingTag, TemporaryVariable,
-                                ValueArg)
+from translator.ir.data import (AddressSpace, ArrayArg, NestingTag, TemporaryVariable, ValueArg,
+                                strides)
 from translator.ir.expr import Expression, dependencies
 from translator.ir.kernel import Kernel
-from translator.ir.statements import Assignment, CallInstruction
+from translator.ir.statements import Assignment, BarrierInstruction, CallInstruction
 from translator.ir.parse_infer import expand_rules
+from translator.ir.slicing import loop_order, referenced_names, sub_kernel
+from translator.ir.tags import GroupTag
 from translator.ir.types import FLOAT64, TypeOracle, infer_unknown_types
 
 
@@ -61,7 +69,6 @@ def default_input_dtypes(kernel: Kernel, dtype=FLOAT64) -> Kernel:
     then works (`translator.compile` specialises on the arrays and numpy scalars it is
     called with instead).  Scalars whose use fixes their type (loop bounds, subscripts) have
     it from inference before this runs."""
-    from dataclasses import replace
     args = tuple(replace(a, dtype=dtype) if a.dtype is None and _read_input(a) else a
                  for a in kernel.args)
     return kernel if args == kernel.args else kernel.copy(args=args)
@@ -233,7 +240,6 @@ def _literal(value, dtype: np.dtype) -> str:
 
 
 def _constant_size(temp: TemporaryVariable) -> int:
-    from pymbolic import evaluate
     total = 1
     for extent in temp.shape:
         try:
@@ -248,7 +254,6 @@ def _constant_size(temp: TemporaryVariable) -> int:
 def _used_names(kernel: Kernel) -> set[str]:
     """Every variable a statement writes or reads (one walk, not one per temporary); an
     update finished by the last work group also uses its local buffer."""
-    from translator.codegen.group_updates import finish_buffer_name
     used: set[str] = set()
     for s in kernel.statements:
         used.update(s.assignee_names())
@@ -271,7 +276,6 @@ def _declares_fp64(kernel: Kernel) -> bool:
 def kernel_params(kernel: Kernel) -> tuple[KernelParam, ...]:
     """Array arguments then value arguments, each group in `kernel.args` order.  The
     per-group value buffers of group reductions (`SCRATCH_PREFIX`) are of kind "scratch"."""
-    from translator.codegen.parallel_reductions import SCRATCH_PREFIX
     read, written = _reads_and_writes(kernel)
     out: list[KernelParam] = []
     for arg in kernel.array_args:
@@ -316,14 +320,14 @@ class _Once:
 
 def _image_param(arg: ArrayArg, written: bool) -> KernelParam:
     """The parameter of an image argument; errors for what an image cannot be."""
-    problem = images.image_problem(arg, written=written)
-    if problem is None and np.dtype(arg.dtype).name not in images.IMAGE_DTYPES:
-        problem = images.dtype_problem(np.dtype(arg.dtype))
+    problem = image_rules.image_problem(arg, written=written)
+    if problem is None and np.dtype(arg.dtype).name not in image_rules.IMAGE_DTYPES:
+        problem = image_rules.dtype_problem(np.dtype(arg.dtype))
     if problem is not None:
         raise CodegenError(f"argument {arg.name!r} cannot be an image: {problem}", arg.span)
     return KernelParam(name=arg.name, kind="image", dtype=np.dtype(arg.dtype), is_input=True,
                        is_output=False, size=array_size(arg), shape=arg.shape,
-                       image_extents=images.image_extents(arg))
+                       image_extents=image_rules.image_extents(arg))
 
 
 def _reads_and_writes(kernel: Kernel) -> tuple[set[str], set[str]]:
@@ -365,7 +369,6 @@ def array_size(arg: ArrayArg) -> Expression | None:
         return None
     if not arg.shape:
         return _plus(arg.offset, 1)
-    from translator.ir.data import strides
     if all(isinstance(t, NestingTag) for t in arg.dim_tags):
         product = arg.shape[0] if len(arg.shape) == 1 else p.Product(tuple(arg.shape))
         return _plus(arg.offset, product)
@@ -390,8 +393,6 @@ def global_barrier_cuts(kernel: Kernel) -> list[list[str]] | None:
     """Statement ids of the kernels that global barriers outside every loop separate, when
     `kernel` runs several work groups (one group synchronizes with a barrier instruction);
     None when there is nothing to cut."""
-    from translator.ir.statements import BarrierInstruction
-    from translator.ir.tags import GroupTag
     if not any(isinstance(t, GroupTag) for tags in kernel.iname_tags.values() for t in tags):
         return None
     parts: list[list[str]] = [[]]
@@ -409,24 +410,20 @@ def global_barrier_cuts(kernel: Kernel) -> list[list[str]] | None:
 
 def generate_program(kernel: Kernel, cuts: list[list[str]]):
     """A host program of one kernel per part of `cuts`, launched in order."""
-    from translator.codegen.program import KernelLaunch, region_params
-    from translator.split import loop_order, sub_kernel
     _check_no_live_temporaries(kernel, cuts, CodegenError)
     body = []
     for k, ids in enumerate(cuts):
         part = sub_kernel(kernel, ids, (), f"{kernel.name}_k{k}")
         body.append(KernelLaunch(code=generate_code(part), loops=tuple(loop_order(part))))
     params, _ = region_params(kernel_params(host_view(kernel)), body, ())
-    from translator.codegen.program import HostProgramCode
     return HostProgramCode(name=kernel.name, params=params, buffers=(), body=tuple(body))
 
 
 def _check_no_live_temporaries(kernel, cuts, error) -> None:
-    from translator.split import _referenced
     seen: dict[str, int] = {}
     by_id = kernel.id_to_statement
     for k, ids in enumerate(cuts):
-        for name in _referenced([by_id[i] for i in ids]):
+        for name in referenced_names([by_id[i] for i in ids]):
             if name in kernel.temporaries and seen.setdefault(name, k) != k:
                 raise error(f"temporary {name} is live across a global barrier of a kernel "
                             "that runs several work groups: each side runs as its own kernel; "

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from translator.codegen.result import FixedParam, GeneratedCode, KernelParam
-from translator.ir.expr import Expression
+from translator.ir.expr import Expression, dependencies
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,7 +94,6 @@ class HostProgramCode:
     def assumptions(self) -> tuple[Expression, ...]:
         """The kernels' assumptions on the region's value parameters (each once, in order):
         the host program tests them at entry, as a one-kernel region does."""
-        from translator.ir.expr import dependencies
         values = {prm.name for prm in self.params if prm.kind == "value"}
         out: list[Expression] = []
         for code in self.kernels:

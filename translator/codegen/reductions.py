@@ -18,39 +18,16 @@ from dataclasses import replace
 import numpy as np
 import pymbolic.primitives as p
 
-from translator.analysis.reductions import combine, neutral_element
-from translator.codegen import registry
 from translator.diagnostics import CodegenError
 from translator.ir.data import AddressSpace, TemporaryVariable
-from translator.ir.expr import (REDUCTION_OPS, Expression, IRCombineMapper, IRIdentityMapper,
-                                Reduction)
+from translator.ir.expr import REDUCTION_NAMES, IRIdentityMapper, Reduction
 from translator.ir.kernel import Kernel
+from translator.ir.mappers import has_reduction
+from translator.ir.reduction_ops import combine, neutral_element, reduction_definition
 from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.ir.tags import is_hardware_parallel
 from translator.ir.types import TypeOracle
 from translator.ir.util import UniqueNameGenerator
-
-
-class _HasReduction(IRCombineMapper):
-    def combine(self, values) -> bool:
-        return any(values)
-
-    def map_reduction(self, expr, *args, **kwargs) -> bool:
-        return True
-
-    def map_constant(self, expr, *args, **kwargs) -> bool:
-        return False
-
-    map_variable = map_constant
-    map_tagged_variable = map_constant
-    map_numpy_scalar = map_constant
-
-    def map_foreign(self, expr, *args, **kwargs) -> bool:
-        return False
-
-
-def has_reduction(expr: Expression) -> bool:
-    return bool(_HasReduction()(expr))
 
 
 def lower_reductions(kernel: Kernel) -> Kernel:
@@ -124,11 +101,11 @@ class _Lowering:
         init_deps = frozenset(d for d in stmt.depends_on
                               if not (d in stmts and stmts[d].within_inames & set(red.inames)))
         init = Assignment(id=init_id, assignee=acc,
-                          expression=_neutral(red.operation, dtype, self.kernel),
+                          expression=neutral_element(red.operation, dtype, self.kernel),
                           within_inames=outer, depends_on=init_deps, **common)
         inner_deps = set(replacer.updates)
         update = Assignment(id=update_id, assignee=acc,
-                            expression=_combine(red.operation, acc, body, self.kernel),
+                            expression=combine(red.operation, acc, body, self.kernel),
                             within_inames=inner_inames,
                             depends_on=frozenset({init_id} | inner_deps | stmt.depends_on),
                             **common)
@@ -143,8 +120,8 @@ class _Lowering:
                     f"statement {stmt.id!r}: reduction iname {iname!r} is tagged {tags}; "
                     "parallel reductions across work items are not supported yet (reduce "
                     "over a sequential iname)", stmt.span)
-        if (red.operation not in REDUCTION_OPS
-                and registry.reduction_definition(self.kernel, red.operation) is None):
+        if (red.operation not in REDUCTION_NAMES
+                and reduction_definition(self.kernel, red.operation) is None):
             raise CodegenError(f"statement {stmt.id!r}: unknown reduction operation "
                                f"{red.operation!r}", stmt.span)
 
@@ -169,20 +146,3 @@ class _Replacer(IRIdentityMapper):
         acc, update_id = self.lowering.reduction(expr, self.stmt, self.outer, self.emitted)
         self.updates.append(update_id)
         return acc
-
-
-def _neutral(operation: str, dtype: np.dtype, kernel: Kernel | None = None) -> Expression:
-    """The neutral element, typed exactly (so ``max`` over ints starts at INT_MIN); a user
-    reduction's (`translator.codegen.registry`) when `kernel` defines one."""
-    user = None if kernel is None else registry.reduction_definition(kernel, operation)
-    if user is not None:
-        return user.neutral_element(dtype)
-    return neutral_element(operation, dtype)
-
-
-def _combine(operation: str, acc: p.Variable, body: Expression,
-             kernel: Kernel | None = None) -> Expression:
-    user = None if kernel is None else registry.reduction_definition(kernel, operation)
-    if user is not None:
-        return user.combine_expr(acc, body)
-    return combine(operation, acc, body)

@@ -10,9 +10,11 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 
 import numpy as np
+from pymbolic import parse
+from pymbolic.primitives import Product
 
 from translator.diagnostics import KernelLanguageError, SourceSpan
-from translator.ir.expr import Expression
+from translator.ir.expr import Expression, IRStringifier
 
 
 class AddressSpace(Enum):
@@ -74,7 +76,6 @@ def dim_tag_str(tag: DimTag) -> str:
     if isinstance(tag, NestingTag):
         return f"N{tag.level}{q}"
     if isinstance(tag, FixedStrideTag):
-        from translator.ir.expr import IRStringifier
         return f"stride:{IRStringifier()(tag.stride)}{q}"
     if isinstance(tag, SeparateTag):
         return f"sep{q}"
@@ -118,7 +119,6 @@ def _resolve_nesting(raw: list) -> tuple[DimTag, ...]:
         elif t in ("c", "f") or re.fullmatch(r"N\d", t):
             kinds.append(t)
         elif t.startswith("stride:"):
-            from pymbolic import parse
             kinds.append(FixedStrideTag(stride=parse(t[len("stride:"):])))
         elif t == "sep":
             kinds.append(SeparateTag())
@@ -258,7 +258,6 @@ KernelArgument = ValueArg | ArrayArg
 
 def strides(shape: tuple[Expression, ...], dim_tags: tuple[DimTag, ...]) -> tuple[Expression, ...]:
     """Element strides per axis (sep/vec axes get stride 0)."""
-    from pymbolic.primitives import Product
     out: list[Expression] = [0] * len(shape)
     nested = sorted((t.level, k) for k, t in enumerate(dim_tags) if isinstance(t, NestingTag))
     running: Expression = 1

@@ -62,13 +62,12 @@ INTEGER_FUNCTIONS = frozenset({"popcount"})
 IR_FUNCTIONS = (IR_FUNCTIONS_BASIC | frozenset(MATH_ARITY) | {"ldexp"} | INT_RESULT_FUNCTIONS
                 | INTEGER_FUNCTIONS)
 
-#: Reduction operations known to the engine (registered user operations extend this).
-REDUCTION_OPS: dict[str, dict] = {
-    "sum": {"neutral": 0, "combine": "+"},
-    "product": {"neutral": 1, "combine": "*"},
-    "max": {"neutral": "-inf", "combine": "max"},
-    "min": {"neutral": "+inf", "combine": "min"},
-}
+#: The reductions the kernel language defines itself (``sum(k, e)``, ``reduce(max, [i], e)``);
+#: what they compute is `translator.ir.reduction_ops`'.
+BUILTIN_REDUCTIONS = ("sum", "product", "max", "min")
+#: The operation names ``reduce(op, ...)`` accepts: the built-ins and the user reductions this
+#: process registered (`translator.ir.reduction_ops.announce_reduction` adds them).
+REDUCTION_NAMES: set[str] = set(BUILTIN_REDUCTIONS)
 
 
 @p.expr_dataclass()

@@ -30,8 +30,8 @@ import pytools.lex
 from pymbolic.parser import FinalizedList, FinalizedTuple, Parser
 
 from translator.diagnostics import DomainError, KernelLanguageError
-from translator.ir.expr import (REDUCTION_OPS, Expression, LinearSubscript, Reduction,
-                                TaggedVariable, TypeCast)
+from translator.ir.expr import (BUILTIN_REDUCTIONS, REDUCTION_NAMES, Expression, LinearSubscript,
+                                Reduction, TaggedVariable, TypeCast)
 
 # Precedences of pymbolic's parser (the printer in expr.py mirrors them).
 PREC_OR, PREC_AND = 80, 90
@@ -51,8 +51,6 @@ SCALAR_TYPE_NAMES = frozenset({
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128",
 })
-
-_BARE_REDUCTIONS = ("sum", "product", "max", "min")
 
 # pymbolic's token table as one regular expression (pytools' rule-by-rule lexer is the main
 # cost of parsing a small kernel).  Alternatives are tried in order, as pytools does.
@@ -228,7 +226,7 @@ class KernelExpressionParser(Parser):
         name, args = call.function.name, call.parameters
         if type(call.function) is not p.Variable:
             return call
-        if name in _BARE_REDUCTIONS and self._is_reduction(name, args):
+        if name in BUILTIN_REDUCTIONS and self._is_reduction(name, args):
             if len(args) != 2:
                 raise KernelLanguageError(f"reduction {name}() takes two arguments: "
                                           f"{name}(inames, expression)")
@@ -272,8 +270,8 @@ class KernelExpressionParser(Parser):
             raise KernelLanguageError(f"{name}() takes three arguments: "
                                       f"{name}(operation, inames, expression)")
         op = args[0].name
-        if op not in REDUCTION_OPS:
-            known = ", ".join(sorted(REDUCTION_OPS))
+        if op not in REDUCTION_NAMES:
+            known = ", ".join(sorted(REDUCTION_NAMES))
             raise KernelLanguageError(f"unknown reduction operation {op!r} (known: {known})")
         return Reduction(op, self._iname_spec(args[1], name), args[2],
                          name == "simul_reduce")

@@ -18,7 +18,8 @@ from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Line
                                 Reduction, dependencies, substitute)
 from translator.ir.kernel import Kernel, SubstitutionRule
 from translator.ir.parse_statements import ParsedStatement
-from translator.ir.util import UniqueNameGenerator
+from translator.ir.statements import map_expressions
+from translator.ir.util import FrozenDict, UniqueNameGenerator
 
 # ---------------------------------------------------------------------------------------------
 # substitution rules
@@ -28,8 +29,6 @@ def expand_rules(kernel: Kernel) -> Kernel:
     """Every substitution rule expanded at its uses, and the rules dropped (for codegen)."""
     if not kernel.substitutions:
         return kernel
-    from translator.ir.statements import map_expressions
-    from translator.ir.util import FrozenDict
     expander = RuleExpander(kernel.substitutions)
     stmts = tuple(map_expressions(s, expander) for s in kernel.statements)
     return kernel.copy(statements=stmts, substitutions=FrozenDict())

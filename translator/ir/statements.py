@@ -5,10 +5,12 @@ Set-valued fields are frozensets: anything that emits text must sort them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+import pymbolic.primitives as p
 
 from translator.diagnostics import KernelLanguageError, SourceSpan
-from translator.ir.expr import Expression
+from translator.ir.expr import Expression, LinearSubscript, expr_key
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,7 +45,6 @@ class Statement:
 
     def read_expressions(self) -> tuple[Expression, ...]:
         """Expressions evaluated by this statement (RHS, subscripts of LHS, predicates)."""
-        from translator.ir.expr import expr_key
         return tuple(sorted(self.predicates, key=expr_key))
 
 
@@ -93,9 +94,6 @@ class NoOpInstruction(Statement):
 
 
 def _assignee_name(expr: Expression) -> str:
-    import pymbolic.primitives as p
-
-    from translator.ir.expr import LinearSubscript
     if isinstance(expr, p.Variable):
         return expr.name
     if isinstance(expr, p.Subscript):
@@ -106,9 +104,6 @@ def _assignee_name(expr: Expression) -> str:
 
 
 def _subscript_indices(expr: Expression) -> tuple[Expression, ...]:
-    import pymbolic.primitives as p
-
-    from translator.ir.expr import LinearSubscript
     if isinstance(expr, p.Subscript):
         return tuple(expr.index_tuple)
     if isinstance(expr, LinearSubscript):
@@ -119,7 +114,6 @@ def _subscript_indices(expr: Expression) -> tuple[Expression, ...]:
 def map_expressions(stmt: Statement, fn) -> Statement:
     """Apply `fn` to every expression of `stmt` (assignees, right-hand side, predicates);
     returns `stmt` itself when nothing changed."""
-    from dataclasses import replace
     changes: dict = {}
     for name in ("assignee", "expression"):
         if hasattr(stmt, name):

@@ -16,7 +16,7 @@ import pytest
 import transforms
 import translator
 from tests.e2e.harness import REPO, check_sample
-from translator.codegen import registry
+from translator.ir import reduction_ops, registrations
 from translator.diagnostics import CodegenError, KernelLanguageError, TransformError
 from translator.testing import auto_test_vs_ref
 
@@ -141,7 +141,7 @@ def test_unknown_function_error_names_register_function():
 
 
 def test_reduction_in_the_kernel_language_sequential_and_parallel(ctx, queue):
-    registry.register_reduction_operation("bxor", 0, "a ^ b")
+    reduction_ops.register_reduction_operation("bxor", 0, "a ^ b")
     knl = _reduction("reduce(bxor, [i], a[i])", np.uint32)
     a = np.random.default_rng(1).integers(0, 2**32 - 1, 300, dtype=np.uint64).astype(np.uint32)
     want = np.bitwise_xor.reduce(a)
@@ -166,7 +166,7 @@ def test_register_reduction_records_and_round_trips(ctx):
 
 
 def test_float_reduction_matches_numpy(ctx, queue):
-    registry.register_reduction_operation("norm2", 0, "sqrt(a*a + b*b)")
+    reduction_ops.register_reduction_operation("norm2", 0, "sqrt(a*a + b*b)")
     knl = transforms.split_iname(_reduction("reduce(norm2, [i], a[i])"), "i", 8,
                                  inner_tag="l.0")
     a = np.random.default_rng(2).uniform(-1, 1, 77)
@@ -175,7 +175,7 @@ def test_float_reduction_matches_numpy(ctx, queue):
 
 
 def test_non_commutative_reduction_is_sequential_only(ctx, queue):
-    registry.register_reduction_operation("last", 0, "b", commutative=False)
+    reduction_ops.register_reduction_operation("last", 0, "b", commutative=False)
     knl = _reduction("reduce(last, [i], a[i])")
     a = np.arange(10.0)
     assert translator.compile(knl, ctx)(queue, a=a)["s"][0] == 9.0
@@ -184,7 +184,7 @@ def test_non_commutative_reduction_is_sequential_only(ctx, queue):
 
 
 def test_user_reduction_across_groups_is_refused():
-    registry.register_reduction_operation("bxor", 0, "a ^ b")
+    reduction_ops.register_reduction_operation("bxor", 0, "a ^ b")
     knl = transforms.split_iname(_reduction("reduce(bxor, [i], a[i])", np.uint32), "i", 16,
                                  outer_tag="g.0", inner_tag="l.0")
     with pytest.raises(CodegenError, match=r"reduction 'bxor' over group inames \(i_outer\) "
@@ -193,10 +193,10 @@ def test_user_reduction_across_groups_is_refused():
 
 
 def test_kernel_definition_wins_over_the_process_one(ctx, queue):
-    registry.register_reduction_operation("pick", 0, "a + b")
+    reduction_ops.register_reduction_operation("pick", 0, "a + b")
     knl = _reduction("reduce(pick, [i], a[i])")
     knl = transforms.register_reduction(knl, "pick", 1, "a * b")
-    registry.register_reduction_operation("pick", 0, "a + b")
+    reduction_ops.register_reduction_operation("pick", 0, "a + b")
     a = np.array([2.0, 3.0, 4.0])
     assert translator.compile(knl, ctx)(queue, a=a)["s"][0] == 24.0
 
@@ -260,7 +260,7 @@ def test_unregistered_reduction_is_a_parse_error():
 
 
 def test_neutral_without_a_value_of_the_type():
-    registry.register_reduction_operation("fmax_neg", "float(-inf)", "max(a, b)")
+    reduction_ops.register_reduction_operation("fmax_neg", "float(-inf)", "max(a, b)")
     with pytest.raises(CodegenError, match="neutral element float.-inf. has no value of type "
                                            "int32"):
         translator.generate_code(_reduction("reduce(fmax_neg, [i], a[i])", np.int32))
@@ -317,7 +317,7 @@ def test_preamble_errors():
     with pytest.raises(CodegenError, match="preamble generator .*broken' failed: ValueError: "
                                            "no luck"):
         translator.generate_code(transforms.register_preamble_generators(knl, [broken]))
-    lost = registry.set_entries(knl, registry.GENERATORS_KEY, ["elsewhere.gen"])
+    lost = registrations.set_entries(knl, registrations.GENERATORS_KEY, ["elsewhere.gen"])
     with pytest.raises(CodegenError, match="preamble generator 'elsewhere.gen' is not "
                                            "registered in this process"):
         translator.generate_code(lost)
@@ -446,3 +446,13 @@ def test_bad_registration_pragma_is_an_error_at_its_line(tmp_path):
     assert r.returncode == 1
     assert (f"{src}:9:" in r.stderr and "error: reduction 'bxor': combine 'a ^ c' may use only "
             "the operands a and b, not c" in r.stderr), r.stderr
+
+
+def test_registered_types_are_the_types_the_target_declares():
+    """`check_dtype` (IR) accepts exactly the dtypes code generation can declare."""
+    from translator.codegen.cnames import _C_TYPES
+    from translator.ir.parse_expr import SCALAR_TYPE_NAMES
+    assert set(_C_TYPES) == SCALAR_TYPE_NAMES
+    assert registrations.check_dtype("float16", "t") == np.dtype(np.float16)
+    with pytest.raises(TransformError, match="'U3' is not a data type the OpenCL target"):
+        registrations.check_dtype("U3", "t")

@@ -46,7 +46,6 @@ def parse_domain(text: str, params: Iterable[str] = ()) -> isl.BasicSet:
 
 def _with_params(text: str, params: Iterable[str]) -> str:
     """Prefix the parameters isl would otherwise reject as unknown identifiers."""
-    import re
     body = text
     m = re.match(r"\s*\{\s*\[([^\]]*)\]", body)
     if not m:
@@ -574,7 +573,6 @@ def project_onto(s: isl.BasicSet | isl.Set, keep: Iterable[str]) -> isl.Set:
 
 def _isl_reason(e: Exception) -> str:
     """isl's complaint without the call and the isl source location."""
-    import re
     msg = _isl_msg(e)
     msg = re.sub(r"^call to \w+ failed:\s*", "", msg)
     return re.sub(r"\s*in /\S+$", "", msg) or "isl rejected it"

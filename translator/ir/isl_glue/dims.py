@@ -5,6 +5,7 @@ inames mapped through a relation (map_domain, affine_map_inames).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+import re
 
 import islpy as isl
 import pymbolic.primitives as p
@@ -175,7 +176,6 @@ def box_extent(bset: isl.BasicSet, name: str) -> tuple[Expression, int | None] |
 
 def parse_param_set(text: str, params: Iterable[str]) -> isl.BasicSet:
     """Parse a parameter-only condition (``n mod 4 = 0 and n >= 1``) over `params`."""
-    import re
     keywords = {"and", "or", "not", "mod", "exists", "floor", "ceil", "min", "max", "true",
                 "false", "infty"}
     bound = {b.strip() for group in re.findall(r"exists\s*\(?\s*([\w\s,]+?)\s*:", text)
@@ -254,7 +254,6 @@ def as_relation(obj: object) -> isl.Map | None:
 
 
 def _parse_relation(obj: str) -> isl.Map:
-    import re
     text = obj.strip()
     if "->" not in text.split("{", 1)[0]:
         m = re.match(r"\s*\{\s*\w*\s*\[([^\]]*)\]\s*->\s*\w*\s*\[([^\]]*)\]", text)

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 import islpy as isl
 import pymbolic.primitives as p
 
-from translator.ir.expr import Expression, dependencies
+from translator.ir.expr import Expression, dependencies, substitute
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (
     _align_params, _param_set_aligned, aff_from_expr, combined_domain, dim_type,
     params_to_set_dims, project_onto, _all_to_params,
 )
+from translator.ir.isl_glue.dependences import find_conflict, instance_set
 
 _READER = "_tr_r_"
 
@@ -284,7 +285,6 @@ def _cross(accesses, w: int, r: int, dep: isl.Map) -> CrossFlow | None:
 
 
 def _renamed(expr: Expression, inames: Sequence[str]) -> Expression:
-    from translator.ir.expr import substitute
     return substitute(expr, {n: p.Variable(_READER + n) for n in inames})
 
 
@@ -311,11 +311,9 @@ def varies_with(domains: Sequence[isl.BasicSet], assumptions: isl.BasicSet | Non
                 inames: Sequence[str], index: Sequence[Expression], vary: Sequence[str]) -> bool:
     """Whether two instances over `inames` that differ only in the `vary` inames may have
     different values of `index` (affine in `inames` and parameters)."""
-    from translator.ir.isl_glue.dependences import find_conflict, instance_set
     rename = {n: _READER + n for n in vary}
     first = instance_set(domains, inames, assumptions=assumptions)
     second = instance_set(domains, inames, rename=rename, assumptions=assumptions)
-    from translator.ir.expr import substitute
     moved = [substitute(e, {n: p.Variable(m) for n, m in rename.items()}) for e in index]
     for k, (a, b) in enumerate(zip(index, moved)):
         for less in ([(a, b)], [(b, a)]):

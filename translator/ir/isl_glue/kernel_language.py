@@ -5,6 +5,7 @@ checks, access footprints.
 from __future__ import annotations
 
 from collections.abc import Sequence
+import re
 
 import islpy as isl
 
@@ -21,7 +22,6 @@ _KL_KEYWORDS = frozenset({"and", "or", "not", "mod", "exists", "floor", "ceil", 
 
 def kl_free_names(text: str) -> list[str]:
     """Identifiers of an ISL condition text that are neither keywords nor `exists`-bound."""
-    import re
     bound = {b.strip() for group in re.findall(r"exists\s*\(?\s*([\w\s,]+?)\s*:", text)
              for b in group.split(",")}
     bound |= set(re.findall(r"([A-Za-z_]\w*)\s*=\s*floor\s*\(", text))  # isl's printed divs

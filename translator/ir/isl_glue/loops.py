@@ -5,13 +5,14 @@ conditions, footprints of assumed-size arrays and pointers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+import itertools
 
 import islpy as isl
 import numpy as np
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
-from translator.ir.expr import Expression, dependencies
+from translator.ir.expr import Expression, IRIdentityMapper, IRWalkMapper, dependencies
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (_align_params, aff_from_expr, combined_domain,
                                          expr_from_aff, expr_from_pwaff, inames_of, union_all)
@@ -62,8 +63,6 @@ def _loop_set(iname: str, lower: Expression, upper: Expression, step: int) -> is
 
 def _truncating_quotients(e: Expression) -> list[p.Quotient]:
     """Integer quotients by positive constants in `e` (outermost first, no duplicates)."""
-
-    from translator.ir.expr import IRWalkMapper
     found: list[p.Quotient] = []
 
     class _Walk(IRWalkMapper):
@@ -80,8 +79,6 @@ def _truncating_quotients(e: Expression) -> list[p.Quotient]:
 
 
 def _replace_quotients(e: Expression, mapping: dict) -> Expression:
-    from translator.ir.expr import IRIdentityMapper
-
     class _Mapper(IRIdentityMapper):
         def map_quotient(self, expr, *args, **kwargs):
             if expr in mapping:
@@ -95,7 +92,6 @@ def _truncating_loop_set(iname: str, lower: Expression, upper: Expression, step:
                          quotients: list[p.Quotient]) -> isl.Set:
     """The exact domain: one piece per sign of each quotient's numerator (trunc = floor for a
     non-negative numerator, -floor(-n/d) for a negative one)."""
-    import itertools
     exact = None
     for signs in itertools.product((True, False), repeat=len(quotients)):
         mapping = {}

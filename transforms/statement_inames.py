@@ -1,6 +1,7 @@
-"""More iname wrangling: duplicate_inames (and the nesting analysis that says when it is
-needed), split_reduction_inward/outward, make_reduction_inames_unique, add_inames_to_insn,
-add_inames_for_unused_hw_axes (maps of inames: `transforms.iname_maps`).
+"""Which inames statements and their reductions run over: duplicate_inames (and the nesting
+analysis that says when it is needed), split_reduction_inward/outward,
+make_reduction_inames_unique, add_inames_to_insn, add_inames_for_unused_hw_axes (maps of
+inames: `transforms.iname_maps`; renaming and tagging: `transforms.inames`).
 
 Inames are kernel-global names, so an iname substituted in a statement is substituted in
 reductions inside it too; a reduction over an old iname becomes a reduction over its image.

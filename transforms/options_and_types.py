@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from translator.diagnostics import TransformError
+from translator.ir import types
 from translator.ir.kernel import Kernel, Options
 from translator.ir.parse_statements import split_top_level
 from translator.ir.util import FrozenDict
@@ -208,7 +209,6 @@ def infer_unknown_types(kernel: Kernel, expect_completion: bool = False) -> Kern
         infer_unknown_types(knl)
         after:  t: float32
     """
-    from translator.ir import types
     return types.infer_unknown_types(kernel, expect_completion=expect_completion)
 
 
