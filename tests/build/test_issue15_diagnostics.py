@@ -231,5 +231,5 @@ def test_time_passes_shows_parsing_and_rewriting(tmp_path: Path):
     assert r.returncode == 0, r.stderr
     passes = [line.split()[2].rstrip(":") for line in r.stderr.splitlines()
               if line.startswith("translate: pass ")]
-    assert passes[0] == "parse" and passes[-2:] == ["rewrite", "host-glue"], passes
+    assert passes[0] == "parse" and set(passes[-2:]) == {"rewrite", "host-glue"}, passes
     assert {"transforms", "legality", "codegen"} <= set(passes)
