@@ -182,7 +182,8 @@ def _distinct(bucket: list[Access], axes: list[int]) -> list[tuple]:
     for k, a in enumerate(bucket):
         found = (a.inames, a.conditions, tuple(a.index[d] for d in axes))
         try:
-            key: object = typed_key(found)
+            key: object = (a.inames, typed_key(a.conditions),
+                           tuple(typed_key(a.index[d]) for d in axes))
         except TypeError:   # an unhashable condition: kept on its own
             key = ("access", k)
         held = distinct.get(key)

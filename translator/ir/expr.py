@@ -486,6 +486,24 @@ def typed_key(expr: object, rename: dict[str, str] | None = None) -> object:
     if not isinstance(expr, p.ExpressionNode):
         hash(expr)
         return (type(expr), expr)
+    if rename:
+        return _node_key(expr, rename)
+    held = _NODE_KEYS.get(id(expr))   # analysis keys the same subscripts again and again
+    if held is not None and held[0] is expr:
+        return held[1]
+    key = _node_key(expr, rename)
+    if len(_NODE_KEYS) >= 100_000:
+        _NODE_KEYS.clear()
+    _NODE_KEYS[id(expr)] = (expr, key)
+    return key
+
+
+#: `typed_key` of expression nodes without renaming, by identity (the node is held, so
+#: its id is not reused while remembered).
+_NODE_KEYS: dict[int, tuple[p.ExpressionNode, object]] = {}
+
+
+def _node_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:
     cls = type(expr)
     names = _FIELDS.get(cls)
     if names is None:
