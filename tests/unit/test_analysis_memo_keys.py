@@ -1,7 +1,8 @@
 """The answers analysis remembers or shares between accesses tell apart what pymbolic's
 equality does not (``a[i + 1]`` and ``a[i + 1.0]``, ``i < 1`` and ``i < 1.0``, ``1`` and
-``True``): the spill search's memo, `same_elements_key` and the group proof's distinct
-accesses are keyed by `typed_key` (see test_isl_glue_memo.py for the isl glue's keys)."""
+``True``): the spill search's memo, `same_elements_key`, the group proof's distinct
+accesses and `is_affine`'s memo are keyed by `typed_key` (see test_isl_glue_memo.py for the
+isl glue's other keys)."""
 
 from __future__ import annotations
 
@@ -115,3 +116,26 @@ def test_region_verdict_does_not_depend_on_an_int_twin_of_a_float_condition():
         core._MEMO.clear()
         with pytest.raises(LegalityError, match="mapping i to g.0 races"):
             legality.check_kernel(_region(first, then))
+
+
+@pytest.mark.parametrize("pair", SUBSCRIPTS)
+def test_is_affine_with_int_and_float_constants_is_not_confused(pair):
+    from translator.ir.isl_glue.core import _AFFINE_CACHE, is_affine
+    for x, y in (pair, pair[::-1]):
+        _AFFINE_CACHE.clear()
+        fresh = is_affine(y, ["i"])
+        _AFFINE_CACHE.clear()
+        is_affine(x, ["i"])
+        assert is_affine(y, ["i"]) == fresh, (x, y)
+    assert is_affine(pair[0], ["i"]) and not is_affine(pair[1], ["i"])
+
+
+def test_float_subscript_after_its_int_twin_is_still_not_affine():
+    """``a[i + 1.0]`` is refused as a subscript the translator cannot follow, also after a
+    kernel asked about ``a[i + 1]`` (before: an isl error on the constant ``1.0``)."""
+    for first in ("b[i] = a[i+1]", "b[i] = a[i+2]"):
+        legality.check_kernel(transforms.tag_inames(
+            translator.make_kernel("{[i]: 0<=i<n}", first), "i:g.0"))
+        knl = translator.make_kernel("{[i]: 0<=i<n}", "a[i+1.0] = 2*a[i]")
+        with pytest.raises(LegalityError, match="a subscript is not affine"):
+            legality.check_kernel(transforms.tag_inames(knl, "i:g.0"))
