@@ -139,3 +139,26 @@ def test_float_subscript_after_its_int_twin_is_still_not_affine():
         knl = translator.make_kernel("{[i]: 0<=i<n}", "a[i+1.0] = 2*a[i]")
         with pytest.raises(LegalityError, match="a subscript is not affine"):
             legality.check_kernel(transforms.tag_inames(knl, "i:g.0"))
+
+
+def _c_region(first: str, then: str) -> str:
+    """A C region of eight statements writing ``out[j]`` under ``i < first`` (four) and
+    ``i < then``, with ``i`` mapped to ``g.0``: C keeps ``1.0`` as ``float64(1.0)``, which
+    pymbolic takes for ``1``."""
+    body = "\n".join(f"      if (i < {first if k < 4 else then}) out[j] = {k} * a[j];"
+                     for k in range(legality.GROUP_PROOF_FROM))
+    return ("void s(int n, float *restrict out, const float *restrict a) {\n"
+            "#pragma translate kernel k\n"
+            '#pragma translate tag_inames("i:g.0")\n'
+            "  for (int i = 0; i < n; i++) {\n"
+            f"    for (int j = 0; j < n; j++) {{\n{body}\n    }}\n  }}\n"
+            "#pragma translate end kernel\n}\n")
+
+
+def test_c_region_verdict_does_not_depend_on_an_int_twin_of_a_float_condition():
+    from translator.driver import translate_text
+    translate_text("grp.c", _c_region("1", "1"))
+    for first, then in (("1.0", "1.0"), ("1", "1.0")):
+        core._MEMO.clear()
+        with pytest.raises(LegalityError, match="mapping i to g.0 races"):
+            translate_text("grp.c", _c_region(first, then))
