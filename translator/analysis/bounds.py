@@ -23,7 +23,7 @@ from translator.analysis.access import Access, kernel_accesses
 from translator.diagnostics import DomainError, TranslatorError
 from translator.ir.data import NestingTag, strides
 from translator.ir.expr import (Expression, IRStringifier, dependencies, readable_condition,
-                                substitute)
+                                substitute, typed_key)
 from translator.ir.isl_glue import (find_conflict, instance_set, intersect_params, is_affine,
                                     leaves_for_all_params, params_keeping_inside, set_conditions)
 from translator.ir.isl_glue.core import memoized
@@ -137,8 +137,14 @@ def certain_spill(kernel: Kernel, acc: Access) -> Spill | None:
 
 
 def _first_spill(kernel: Kernel, acc: Access, axes) -> Spill | None:
-    key = ("spill", acc, tuple(axes), id(kernel.domains), id(kernel.assumptions),
-           id(kernel.args), id(kernel.temporaries))
+    # `acc` by its typed expressions too: pymbolic's equality takes ``a[i + 1]`` and
+    # ``a[i + 1.0]`` for one access (`typed_key`)
+    try:
+        key = ("spill", acc, typed_key((acc.index, acc.conditions, acc.strides, acc.row)),
+               tuple(axes), id(kernel.domains), id(kernel.assumptions), id(kernel.args),
+               id(kernel.temporaries))
+    except TypeError:   # an unhashable condition: compute, do not remember
+        return _search(kernel, acc, axes)
     held = (kernel.domains, kernel.assumptions, kernel.args, kernel.temporaries)
     return memoized(key, held, lambda: (_search(kernel, acc, axes),))[0]
 
@@ -242,8 +248,10 @@ def bound_assumptions(kernel: Kernel) -> Kernel:
 
 
 def same_elements_key(acc: Access) -> tuple:
-    """What decides which elements `acc` touches in which instances (not its statement)."""
-    return (acc.variable, acc.layout, acc.index, acc.inames, acc.conditions)
+    """What decides which elements `acc` touches in which instances (not its statement),
+    its expressions typed (`typed_key`: ``a[i + 1]`` is not ``a[i + 1.0]``).  TypeError
+    where a condition is not hashable."""
+    return (acc.variable, acc.layout, acc.inames, typed_key((acc.index, acc.conditions)))
 
 
 def distinct_accesses(accesses: Iterable[Access]) -> list[Access]:
@@ -254,8 +262,8 @@ def distinct_accesses(accesses: Iterable[Access]) -> list[Access]:
     seen: set = set()
     out = []
     for acc in accesses:
-        key = same_elements_key(acc)
         try:
+            key = same_elements_key(acc)
             if key in seen:
                 continue
             seen.add(key)

@@ -30,7 +30,7 @@ from translator.analysis.bounds import (Spill, address_spill, linear_address, ro
                                         same_elements_key, stride_names)
 from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note
-from translator.ir.expr import Expression, substitute
+from translator.ir.expr import Expression, substitute, typed_key
 from translator.ir.data import ArrayArg
 from translator.ir.isl_glue import (accesses_conflict_free, find_conflict, forces_equal,
                                     hardware_range, iname_offset, inames_of, instance_set,
@@ -168,15 +168,27 @@ def _group_conflict_free(kernel: Kernel, iname: str, group: list[Access]) -> boo
         axes = [d for d in range(len(bucket[0].index))
                 if len({_integer(a.index[d]) for a in bucket}) != 1
                 or _integer(bucket[0].index[d]) is None]
-        distinct: dict[tuple, bool] = {}
-        for a in bucket:
-            key = (a.inames, a.conditions, tuple(a.index[d] for d in axes))
-            distinct[key] = distinct.get(key, False) or a.is_write
-        if not accesses_conflict_free(kernel.domains, iname,
-                                      [(*key, w) for key, w in distinct.items()],
+        if not accesses_conflict_free(kernel.domains, iname, _distinct(bucket, axes),
                                       kernel.assumptions):
             return False
     return True
+
+
+def _distinct(bucket: list[Access], axes: list[int]) -> list[tuple]:
+    """`bucket`'s accesses as ``(inames, conditions, index on axes, is_write)``, one per
+    distinct first three (a write where any of them writes): keyed by `typed_key`, since
+    pymbolic's equality takes ``i < 1`` and ``i < 1.0`` for one condition."""
+    distinct: dict[object, tuple] = {}
+    for k, a in enumerate(bucket):
+        found = (a.inames, a.conditions, tuple(a.index[d] for d in axes))
+        try:
+            key: object = (a.inames, typed_key(a.conditions),
+                           tuple(typed_key(a.index[d]) for d in axes))
+        except TypeError:   # an unhashable condition: kept on its own
+            key = ("access", k)
+        held = distinct.get(key)
+        distinct[key] = (*found, a.is_write or (held is not None and held[3]))
+    return list(distinct.values())
 
 
 def _disjoint_buckets(group: list[Access]) -> list[list[Access]]:

@@ -475,7 +475,25 @@ def typed_key(expr: object, rename: dict[str, str] | None = None) -> object:
     expression).  Variables named in `rename` are keyed by their new name, apart from every
     name kept (``("v~", new)`` against ``("v", name)``), so keys up to renaming cannot meet
     a kept name spelled like a new one.  TypeError where a leaf is not hashable."""
-    rename = rename or {}
+    if rename:
+        return _typed_key(expr, rename)
+    held = _NODE_KEYS.get(id(expr))   # analysis keys the same subscripts again and again
+    if held is not None and held[0] is expr:
+        return held[1]
+    key = _typed_key(expr, {})
+    if isinstance(expr, p.ExpressionNode):
+        if len(_NODE_KEYS) >= 100_000:
+            _NODE_KEYS.clear()
+        _NODE_KEYS[id(expr)] = (expr, key)
+    return key
+
+
+#: `typed_key` of expression nodes without renaming, by identity (the node is held, so
+#: its id is not reused while remembered).
+_NODE_KEYS: dict[int, tuple[p.ExpressionNode, object]] = {}
+
+
+def _typed_key(expr: object, rename: dict[str, str]) -> object:
     if type(expr) is p.Variable:
         new = rename.get(expr.name)
         return ("v", expr.name) if new is None else ("v~", new)
@@ -486,6 +504,10 @@ def typed_key(expr: object, rename: dict[str, str] | None = None) -> object:
     if not isinstance(expr, p.ExpressionNode):
         hash(expr)
         return (type(expr), expr)
+    return _node_key(expr, rename)
+
+
+def _node_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:
     cls = type(expr)
     names = _FIELDS.get(cls)
     if names is None:

@@ -216,21 +216,23 @@ def is_affine(expr: Expression, names: Iterable[str]) -> bool:
     """Whether `expr` is quasi-affine in `names` (all free variables must be among them).
 
     The answer depends on the expression's shape only (its free variables join `names`), so
-    it is remembered per expression: analysis asks about the same subscripts many times.
+    it is remembered per expression (by `typed_key`: ``i + 1`` is affine, ``i + 1.0`` is
+    not): analysis asks about the same subscripts many times.
     """
     try:
-        return _AFFINE_CACHE[expr]
+        key = typed_key(expr)
+        return _AFFINE_CACHE[key]
     except KeyError:
         pass
     except TypeError:   # an unhashable constant somewhere inside: do not remember
         return _is_affine(expr)
     if len(_AFFINE_CACHE) > 50_000:
         _AFFINE_CACHE.clear()
-    answer = _AFFINE_CACHE[expr] = _is_affine(expr)
+    answer = _AFFINE_CACHE[key] = _is_affine(expr)
     return answer
 
 
-_AFFINE_CACHE: dict[Expression, bool] = {}
+_AFFINE_CACHE: dict[object, bool] = {}
 
 
 def _is_affine(expr: Expression) -> bool:
