@@ -7,7 +7,8 @@ and privatisation and before automatic mapping:
   loop (statements outside every loop form scalar groups);
 - consecutive groups are merged back into one kernel as long as the merged kernel still runs
   in parallel (`leaf_ok` decides: the caller runs automatic mapping and legality on it), so a
-  new kernel starts only where a dependence crosses work items;
+  new kernel starts only where a dependence crosses work items, or where the nests' mappings
+  disagree so much that two launches cost less (`translator.launch_cost.fusion_pays`);
 - a nest that is not parallel on its own and whose outermost loop has bounds in parameters only
   becomes a *host loop* (the time loop): its body is cut again, and its iname becomes a value
   argument of the kernels inside it.  A host loop is kept only if some kernel inside it runs in
@@ -39,7 +40,8 @@ from translator.ir.statements import Statement, map_expressions
 from translator.ir.mappers import reduction_inames
 from translator.ir.slicing import loop_order, referenced_names, sub_kernel
 from translator.ir.util import FrozenDict
-from translator.launch_cost import LAUNCH_COST, host_iterations, launch_cost, warn_storm
+from translator.launch_cost import (DEVICE_LANES, LAUNCH_COST, fusion_pays, host_iterations, iterations,
+                                    launch_cost, launch_shape, warn_storm)
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,15 @@ def groups(kernel: Kernel, stmts: Sequence[Statement],
     return out
 
 
+def large_nests(kernel: Kernel) -> int:
+    """How many of the region's outermost loop nests do more work than a launch costs
+    many times over (`translator.launch_cost`): a region that runs as one parallel kernel is
+    cut (`plan_region`) only where two such nests may do better launched apart."""
+    return sum(1 for top, members in groups(kernel, kernel.statements, ())
+               if top is not None
+               and iterations(kernel, members, ()) > LAUNCH_COST * DEVICE_LANES)
+
+
 class _Cutter:
     """Cuts statement lists into parts; `kernel` gains device buffers as it goes."""
 
@@ -192,13 +203,29 @@ class _Cutter:
                     and loops_conflict(self.kernel, out[-1][1], members, host,
                                        self._accesses)):
                 merged = out[-1][1] + members
-                if self.leaf_ok(self._sub(merged, host)):
+                if self.leaf_ok(self._sub(merged, host)) and self._fusion_pays(
+                        out[-1][1], members, host):
                     out[-1] = ("", merged, True)
                     loose[-1] = loose[-1] or top is None
                     continue
             out.append((top, list(members), ok))
             loose.append(top is None)
         return out
+
+    def _fusion_pays(self, first: list[Statement], second: list[Statement],
+                     host: tuple[str, ...]) -> bool:
+        """Whether parallel kernels `first` and `second` are better merged than launched one
+        after the other, by their mapped launch shapes (`translator.launch_cost.fusion_pays`);
+        merged where the mapped kernels are not known (`leaf_ok.reuse`, where the checker
+        has it)."""
+        reuse = getattr(self.leaf_ok, "reuse", None)
+        found = [reuse(self._sub(m, host)) for m in (first, second, first + second)] \
+            if reuse is not None else [None]
+        if any(f is None for f in found):
+            return True
+        shapes = [launch_shape(final) for final, _ in found]
+        works = [iterations(self.kernel, m, host) for m in (first, second)]
+        return fusion_pays(works, shapes[:2], shapes[2])
 
     def _host_loop(self, iname: str, members: list[Statement],
                    host: tuple[str, ...]) -> HostLoop | None:
