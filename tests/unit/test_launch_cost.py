@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from translator.ir.isl_glue import nominal_points, parse_domain
-from translator.launch_cost import LAUNCH_COST, STORM_LAUNCHES, storm_message
+from translator.launch_cost import (LAUNCH_COST, STORM_LAUNCHES, fusion_pays, shape_mismatch,
+                                    storm_message)
 
 DOMAINS = [parse_domain("{[k]: 1 <= k <= ny}"), parse_domain("{[j]: 1 <= j <= nx}"),
            parse_domain("{[kt]: k <= kt <= k + 1}"), parse_domain("{[jt]: j <= jt <= j + 1}")]
@@ -33,3 +34,16 @@ def test_storm_needs_many_launches_that_cost_more_than_their_work() -> None:
         f"about {2 * STORM_LAUNCHES} kernel launches per call")
     big = 2 * STORM_LAUNCHES * LAUNCH_COST + 1.0
     assert storm_message(2 * STORM_LAUNCHES, big) is None
+
+
+def test_nests_on_a_launch_shape_not_their_own_are_slower_by_its_ratio() -> None:
+    """bicg at the nominal size: one nest's own groups are 32 work items, the other's 123;
+    fused, both run on groups of 61 (smaller tiles)."""
+    own, other, fused = ((32,), (32,)), ((123,), (32,)), ((61,), (32,))
+    assert shape_mismatch(own, own) == 1.0
+    assert shape_mismatch(own, fused) == shape_mismatch(fused, own) == 61 / 32
+    assert shape_mismatch(((32, 8), (4, 4)), ((32, 8), (8, 4))) == 2.0
+    work = 1000 * 1000
+    assert not fusion_pays([work, work], [own, other], fused)
+    assert fusion_pays([work, work], [own, own], own)          # one mapping: one launch
+    assert fusion_pays([256, 256], [own, other], fused)        # tiny nests: one launch
