@@ -21,7 +21,7 @@ them one after the other is always right) share it unless their mappings disagre
 kernel runs every nest on one grid, the widest of theirs, and the automatic mapper fits the
 nests' tiles into one work group (smaller tiles).  A nest run on a launch shape that is not its
 own (`launch_shape`: work items per group, groups; with every parameter at `NOMINAL_SIZE`) is
-estimated slower by the ratio of the two shapes (`shape_mismatch`), and the nests are launched
+estimated slower by the ratio of their work-group sizes (`shape_mismatch`), and the nests are launched
 apart when that loss is more than the launches saved (`fusion_pays`): two large matrix-vector
 nests with different tilings (PolyBench's bicg) run as two kernels, two tiny nests as one.
 
@@ -100,12 +100,11 @@ def launch_shape(kernel: Kernel) -> Shape:
 
 def shape_mismatch(own: Shape, other: Shape) -> float:
     """How much slower a nest whose own launch shape is `own` runs in a launch shaped
-    `other`: the ratio of their work items per group times the ratio of their groups (1 for
-    equal shapes; lanes left idle, or work items that each do more, either way)."""
-    def ratio(a: Sequence[int], b: Sequence[int]) -> float:
-        x, y = max(math.prod(a), 1), max(math.prod(b), 1)
-        return max(x, y) / min(x, y)
-    return ratio(own[0], other[0]) * ratio(own[1], other[1])
+    `other`: the ratio of their work items per group (1 for equal groups: lanes left idle, or
+    tiles shrunk to fit a group shaped for another nest).  Groups beyond the nest's own cost
+    nothing here: they find no iteration of it and go on at once."""
+    mine, theirs = max(math.prod(own[0]), 1), max(math.prod(other[0]), 1)
+    return max(mine, theirs) / min(mine, theirs)
 
 
 def fusion_pays(works: Sequence[int], shapes: Sequence[Shape], fused: Shape) -> bool:

@@ -36,13 +36,15 @@ def test_storm_needs_many_launches_that_cost_more_than_their_work() -> None:
     assert storm_message(2 * STORM_LAUNCHES, big) is None
 
 
-def test_nests_on_a_launch_shape_not_their_own_are_slower_by_its_ratio() -> None:
+def test_nests_in_work_groups_not_their_own_are_slower_by_the_ratio_of_sizes() -> None:
     """bicg at the nominal size: one nest's own groups are 32 work items, the other's 123;
-    fused, both run on groups of 61 (smaller tiles)."""
+    fused, both run on groups of 61 (smaller tiles).  fdtd-2d's boundary row (groups of 256)
+    and its 32 x 8 stencil nest share groups of one size: the row's idle groups cost nothing."""
     own, other, fused = ((32,), (32,)), ((123,), (32,)), ((61,), (32,))
     assert shape_mismatch(own, own) == 1.0
     assert shape_mismatch(own, fused) == shape_mismatch(fused, own) == 61 / 32
-    assert shape_mismatch(((32, 8), (4, 4)), ((32, 8), (8, 4))) == 2.0
+    assert shape_mismatch(((256,), (4,)), ((32, 8), (4, 125))) == 1.0   # more groups: free
+    assert shape_mismatch(((32,), (4,)), ((256, 8), (4, 125))) == 64.0
     work = 1000 * 1000
     assert not fusion_pays([work, work], [own, other], fused)
     assert fusion_pays([work, work], [own, own], own)          # one mapping: one launch
