@@ -21,9 +21,10 @@ them one after the other is always right) share it unless their mappings disagre
 kernel runs every nest on one grid, the widest of theirs, and the automatic mapper fits the
 nests' tiles into one work group (smaller tiles).  A nest run on a launch shape that is not its
 own (`launch_shape`: work items per group, groups; with every parameter at `NOMINAL_SIZE`) is
-estimated slower by the ratio of their work-group sizes (`shape_mismatch`), and the nests are launched
-apart when that loss is more than the launches saved (`fusion_pays`): two large matrix-vector
-nests with different tilings (PolyBench's bicg) run as two kernels, two tiny nests as one.
+estimated slower by the ratio of their work-group sizes (`shape_mismatch`), and the nests are
+launched apart when that loss is more than the launches saved (`fusion_pays`): two large
+matrix-vector nests with different tilings (PolyBench's bicg) run as two kernels, two tiny
+nests as one.
 
 A region that still launches more than `STORM_LAUNCHES` kernels per call, and whose launch
 overhead is more than the estimated time of the work they do, gets ``-Wlaunch-storm``.
@@ -162,4 +163,5 @@ def _term(count: int, trips: tuple[str, ...]) -> str:
 
 
 __all__ = ["DEVICE_LANES", "LAUNCH_COST", "NOMINAL_SIZE", "STORM_LAUNCHES", "fusion_pays",
-           "iterations", "launch_cost", "launch_shape", "shape_mismatch", "launches_text", "storm_message", "warn_storm"]
+           "iterations", "launch_cost", "launch_shape", "launches_text", "shape_mismatch",
+           "storm_message", "warn_storm"]

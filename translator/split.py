@@ -40,8 +40,8 @@ from translator.ir.statements import Statement, map_expressions
 from translator.ir.mappers import reduction_inames
 from translator.ir.slicing import loop_order, referenced_names, sub_kernel
 from translator.ir.util import FrozenDict
-from translator.launch_cost import (DEVICE_LANES, LAUNCH_COST, fusion_pays, host_iterations, iterations,
-                                    launch_cost, launch_shape, warn_storm)
+from translator.launch_cost import (DEVICE_LANES, LAUNCH_COST, fusion_pays, host_iterations,
+                                    iterations, launch_cost, launch_shape, warn_storm)
 
 
 @dataclass(frozen=True)
