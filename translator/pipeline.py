@@ -208,7 +208,7 @@ def _run_region(kernel: Kernel, calls: Sequence[Any], opts: PassOptions,
     if parallel and not _apart_may_pay(kernel):
         return _single_result(single, mapping, caught, opts)
     checks = LeafChecks()
-    plan = _timed(opts, "split", lambda k: _plan(k, checks), kernel)
+    plan = _timed(opts, "split", lambda k: _plan(k, checks, parallel), kernel)
     if plan is None or parallel and len(plan.parts) < 2:
         if failure is not None:
             _reemit(caught)
@@ -322,11 +322,11 @@ def _apart_may_pay(kernel: Kernel) -> bool:
     return large_nests(kernel) >= 2
 
 
-def _plan(kernel: Kernel, checks: LeafChecks):
+def _plan(kernel: Kernel, checks: LeafChecks, parallel: bool = False):
     from translator.split import plan_region
     if any(a.is_image for a in kernel.array_args):
         return None   # images are per-launch arguments: one kernel only
-    return plan_region(kernel, checks)
+    return plan_region(kernel, checks, parallel)
 
 
 def _program_result(plan, opts: PassOptions, checks: LeafChecks) -> RegionResult:

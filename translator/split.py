@@ -94,11 +94,14 @@ def walk_launches(parts: Sequence[Part]):
 LeafOk = Callable[[Kernel], bool]
 
 
-def plan_region(kernel: Kernel, leaf_ok: LeafOk) -> HostPlan | None:
-    """The host program of `kernel`, or None when cutting does not help (one kernel it is)."""
+def plan_region(kernel: Kernel, leaf_ok: LeafOk, parallel: bool = False) -> HostPlan | None:
+    """The host program of `kernel`, or None when cutting does not help (one kernel it is).
+    `parallel`: `kernel` runs in parallel as one kernel, and is cut only where its nests'
+    mappings disagree (`_Cutter.conflicts` off: nests that touch one element on one work
+    item stay together)."""
     shared = _shared_temporaries(kernel, kernel.statements, ())
     work = globalize(kernel, shared) if shared else kernel
-    cutter = _Cutter(work, leaf_ok)
+    cutter = _Cutter(work, leaf_ok, conflicts=not parallel)
     parts, parallel = cutter.cut(work.statements, ())
     if not parallel or (len(parts) == 1 and isinstance(parts[0], Launch)):
         return None
@@ -158,9 +161,10 @@ def large_nests(kernel: Kernel) -> int:
 class _Cutter:
     """Cuts statement lists into parts; `kernel` gains device buffers as it goes."""
 
-    def __init__(self, kernel: Kernel, leaf_ok: LeafOk) -> None:
+    def __init__(self, kernel: Kernel, leaf_ok: LeafOk, conflicts: bool = True) -> None:
         self.kernel = kernel
         self.leaf_ok = leaf_ok
+        self.conflicts = conflicts   # whether `loops_conflict` may keep groups apart
         self._known: tuple[Kernel, dict[str, list]] = (kernel, {})
         self._subs: tuple[Kernel, dict[tuple, Kernel]] = (kernel, {})
 
@@ -199,7 +203,7 @@ class _Cutter:
         for top, members in grouped:
             ok = self.leaf_ok(self._sub(members, host))
             if out and out[-1][2] and ok and not (
-                    top is not None and not loose[-1]
+                    self.conflicts and top is not None and not loose[-1]
                     and loops_conflict(self.kernel, out[-1][1], members, host,
                                        self._accesses)):
                 merged = out[-1][1] + members
