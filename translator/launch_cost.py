@@ -16,12 +16,23 @@ The estimate, in units of one loop iteration run by one work item, with every un
   time;
 - a host loop costs the sum of its body's launches, for each of its iterations.
 
+Consecutive parallel nests that may share one kernel (each is proved on its own, so launching
+them one after the other is always right) share it unless their mappings disagree: the fused
+kernel runs every nest on one grid, the widest of theirs, and the automatic mapper fits the
+nests' tiles into one work group (smaller tiles).  A nest run on a launch shape that is not its
+own (`launch_shape`: work items per group, groups; with every parameter at `NOMINAL_SIZE`) is
+estimated slower by the ratio of their work-group sizes (`shape_mismatch`), and the nests are
+launched apart when that loss is more than the launches saved (`fusion_pays`): two large
+matrix-vector nests with different tilings (PolyBench's bicg) run as two kernels, two tiny
+nests as one.
+
 A region that still launches more than `STORM_LAUNCHES` kernels per call, and whose launch
 overhead is more than the estimated time of the work they do, gets ``-Wlaunch-storm``.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 from translator.codegen.cexpr import to_c
@@ -31,6 +42,8 @@ from translator.ir.isl_glue import nominal_points, simplify_index
 from translator.ir.mappers import reduction_inames
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
+from translator.ir.tags import LocalTag
+from translator.schedule import resolve_hardware_axes
 
 #: The size assumed for every parameter (an unknown loop bound) in the estimates.
 NOMINAL_SIZE = 1000
@@ -67,6 +80,40 @@ def parallel_speedup(work: int) -> float:
     """How much faster `work` iterations run as one parallel kernel than on one work item
     (both launched once), in this module's model."""
     return (LAUNCH_COST + work) / (LAUNCH_COST + work / DEVICE_LANES)
+
+
+#: A launch's shape: work items per group and number of groups, per hardware axis.
+Shape = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def launch_shape(kernel: Kernel) -> Shape:
+    """The launch shape of mapped `kernel` with every parameter at `NOMINAL_SIZE` (an
+    estimate: each axis takes its widest hardware iname, as the grid does)."""
+    hardware = resolve_hardware_axes(kernel)
+    axes = 1 + max((tag.axis for tag in hardware.values()), default=0)
+    local, groups = [1] * axes, [1] * axes
+    for iname, tag in hardware.items():
+        size = nominal_points(kernel.domains, [iname], NOMINAL_SIZE)
+        sizes = local if isinstance(tag, LocalTag) else groups
+        sizes[tag.axis] = max(sizes[tag.axis], size)
+    return tuple(local), tuple(groups)
+
+
+def shape_mismatch(own: Shape, other: Shape) -> float:
+    """How much slower a nest whose own launch shape is `own` runs in a launch shaped
+    `other`: the ratio of their work items per group (1 for equal groups: lanes left idle, or
+    tiles shrunk to fit a group shaped for another nest).  Groups beyond the nest's own cost
+    nothing here: they find no iteration of it and go on at once."""
+    mine, theirs = max(math.prod(own[0]), 1), max(math.prod(other[0]), 1)
+    return max(mine, theirs) / min(mine, theirs)
+
+
+def fusion_pays(works: Sequence[int], shapes: Sequence[Shape], fused: Shape) -> bool:
+    """Whether parallel nests of `works` iterations, whose own launch shapes are `shapes`,
+    cost less as one launch shaped `fused` than launched one after the other: the work lost
+    to shapes not their own is at most the launches saved."""
+    lost = sum(w / DEVICE_LANES * (shape_mismatch(s, fused) - 1) for w, s in zip(works, shapes))
+    return lost <= LAUNCH_COST * (len(works) - 1)
 
 
 def storm_message(launches: int, work: float) -> str | None:
@@ -115,5 +162,6 @@ def _term(count: int, trips: tuple[str, ...]) -> str:
     return "*".join(factors)
 
 
-__all__ = ["DEVICE_LANES", "LAUNCH_COST", "NOMINAL_SIZE", "STORM_LAUNCHES", "iterations",
-           "launch_cost", "launches_text", "storm_message", "warn_storm"]
+__all__ = ["DEVICE_LANES", "LAUNCH_COST", "NOMINAL_SIZE", "STORM_LAUNCHES", "fusion_pays",
+           "iterations", "launch_cost", "launch_shape", "launches_text", "shape_mismatch",
+           "storm_message", "warn_storm"]

@@ -204,11 +204,12 @@ def _run_region(kernel: Kernel, calls: Sequence[Any], opts: PassOptions,
             failure = None
         except TranslatorError as err:
             single, mapping, failure = None, None, err
-    if failure is None and not mapping.reason and not _values_leave_loops(kernel):
+    parallel = failure is None and not mapping.reason and not _values_leave_loops(kernel)
+    if parallel and not _apart_may_pay(kernel):
         return _single_result(single, mapping, caught, opts)
     checks = LeafChecks()
-    plan = _timed(opts, "split", lambda k: _plan(k, checks), kernel)
-    if plan is None:
+    plan = _timed(opts, "split", lambda k: _plan(k, checks, parallel), kernel)
+    if plan is None or parallel and len(plan.parts) < 2:
         if failure is not None:
             _reemit(caught)
             raise failure
@@ -314,11 +315,18 @@ def _unnamed(kernel: Kernel) -> Kernel:
     return kernel.copy(name="")
 
 
-def _plan(kernel: Kernel, checks: LeafChecks):
+def _apart_may_pay(kernel: Kernel) -> bool:
+    """Whether a region that runs as one parallel kernel has large nests that may run
+    faster launched apart (`translator.split.large_nests`): only then is it cut."""
+    from translator.split import large_nests
+    return large_nests(kernel) >= 2
+
+
+def _plan(kernel: Kernel, checks: LeafChecks, parallel: bool = False):
     from translator.split import plan_region
     if any(a.is_image for a in kernel.array_args):
         return None   # images are per-launch arguments: one kernel only
-    return plan_region(kernel, checks)
+    return plan_region(kernel, checks, parallel)
 
 
 def _program_result(plan, opts: PassOptions, checks: LeafChecks) -> RegionResult:

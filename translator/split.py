@@ -7,7 +7,8 @@ and privatisation and before automatic mapping:
   loop (statements outside every loop form scalar groups);
 - consecutive groups are merged back into one kernel as long as the merged kernel still runs
   in parallel (`leaf_ok` decides: the caller runs automatic mapping and legality on it), so a
-  new kernel starts only where a dependence crosses work items;
+  new kernel starts only where a dependence crosses work items, or where the nests' mappings
+  disagree so much that two launches cost less (`translator.launch_cost.fusion_pays`);
 - a nest that is not parallel on its own and whose outermost loop has bounds in parameters only
   becomes a *host loop* (the time loop): its body is cut again, and its iname becomes a value
   argument of the kernels inside it.  A host loop is kept only if some kernel inside it runs in
@@ -39,7 +40,8 @@ from translator.ir.statements import Statement, map_expressions
 from translator.ir.mappers import reduction_inames
 from translator.ir.slicing import loop_order, referenced_names, sub_kernel
 from translator.ir.util import FrozenDict
-from translator.launch_cost import LAUNCH_COST, host_iterations, launch_cost, warn_storm
+from translator.launch_cost import (DEVICE_LANES, LAUNCH_COST, fusion_pays, host_iterations,
+                                    iterations, launch_cost, launch_shape, warn_storm)
 
 
 @dataclass(frozen=True)
@@ -92,11 +94,14 @@ def walk_launches(parts: Sequence[Part]):
 LeafOk = Callable[[Kernel], bool]
 
 
-def plan_region(kernel: Kernel, leaf_ok: LeafOk) -> HostPlan | None:
-    """The host program of `kernel`, or None when cutting does not help (one kernel it is)."""
+def plan_region(kernel: Kernel, leaf_ok: LeafOk, parallel: bool = False) -> HostPlan | None:
+    """The host program of `kernel`, or None when cutting does not help (one kernel it is).
+    `parallel`: `kernel` runs in parallel as one kernel, and is cut only where its nests'
+    mappings disagree (`_Cutter.conflicts` off: nests that touch one element on one work
+    item stay together)."""
     shared = _shared_temporaries(kernel, kernel.statements, ())
     work = globalize(kernel, shared) if shared else kernel
-    cutter = _Cutter(work, leaf_ok)
+    cutter = _Cutter(work, leaf_ok, conflicts=not parallel)
     parts, parallel = cutter.cut(work.statements, ())
     if not parallel or (len(parts) == 1 and isinstance(parts[0], Launch)):
         return None
@@ -144,12 +149,22 @@ def groups(kernel: Kernel, stmts: Sequence[Statement],
     return out
 
 
+def large_nests(kernel: Kernel) -> int:
+    """How many of the region's outermost loop nests do more work than a launch costs
+    many times over (`translator.launch_cost`): a region that runs as one parallel kernel is
+    cut (`plan_region`) only where two such nests may do better launched apart."""
+    return sum(1 for top, members in groups(kernel, kernel.statements, ())
+               if top is not None
+               and iterations(kernel, members, ()) > LAUNCH_COST * DEVICE_LANES)
+
+
 class _Cutter:
     """Cuts statement lists into parts; `kernel` gains device buffers as it goes."""
 
-    def __init__(self, kernel: Kernel, leaf_ok: LeafOk) -> None:
+    def __init__(self, kernel: Kernel, leaf_ok: LeafOk, conflicts: bool = True) -> None:
         self.kernel = kernel
         self.leaf_ok = leaf_ok
+        self.conflicts = conflicts   # whether `loops_conflict` may keep groups apart
         self._known: tuple[Kernel, dict[str, list]] = (kernel, {})
         self._subs: tuple[Kernel, dict[tuple, Kernel]] = (kernel, {})
 
@@ -188,17 +203,33 @@ class _Cutter:
         for top, members in grouped:
             ok = self.leaf_ok(self._sub(members, host))
             if out and out[-1][2] and ok and not (
-                    top is not None and not loose[-1]
+                    self.conflicts and top is not None and not loose[-1]
                     and loops_conflict(self.kernel, out[-1][1], members, host,
                                        self._accesses)):
                 merged = out[-1][1] + members
-                if self.leaf_ok(self._sub(merged, host)):
+                if self.leaf_ok(self._sub(merged, host)) and self._fusion_pays(
+                        out[-1][1], members, host):
                     out[-1] = ("", merged, True)
                     loose[-1] = loose[-1] or top is None
                     continue
             out.append((top, list(members), ok))
             loose.append(top is None)
         return out
+
+    def _fusion_pays(self, first: list[Statement], second: list[Statement],
+                     host: tuple[str, ...]) -> bool:
+        """Whether parallel kernels `first` and `second` are better merged than launched one
+        after the other, by their mapped launch shapes (`translator.launch_cost.fusion_pays`);
+        merged where the mapped kernels are not known (`leaf_ok.reuse`, where the checker
+        has it)."""
+        reuse = getattr(self.leaf_ok, "reuse", None)
+        found = [reuse(self._sub(m, host)) for m in (first, second, first + second)] \
+            if reuse is not None else [None]
+        if any(f is None for f in found):
+            return True
+        shapes = [launch_shape(final) for final, _ in found]
+        works = [iterations(self.kernel, m, host) for m in (first, second)]
+        return fusion_pays(works, shapes[:2], shapes[2])
 
     def _host_loop(self, iname: str, members: list[Statement],
                    host: tuple[str, ...]) -> HostLoop | None:

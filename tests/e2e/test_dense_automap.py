@@ -148,14 +148,16 @@ def test_polybench_dense_and_matvec_regions_tiled_and_exact(tmp_path: Path) -> N
             in report[name], report[name]
     # the matrix-vector tiles: loaded by one work item per contiguous element, unrolled
     # across the other side of the tile (rows of a C matrix summed along j; columns summed
-    # along i); bicg has one nest of each kind in one launch
+    # along i); bicg has one nest of each kind, each in its own launch with its own tiles
+    # (one launch would give both nests one work-group shape: issue 23)
     for name in ("atax", "bicg", "mvt", "gesummv"):
         assert re.search(r'tag_inames\("a_\w+_dim_1:l\.0, a_\w+_dim_0:unr"\)', report[name]), \
             report[name]
     assert 'split_iname("j", 123)' in report["atax"] and 'split_iname("i_1", 64)' \
         in report["atax"]
-    assert 'split_iname("i", 32)' in report["bicg"] and 'split_iname("j_1", 61)' \
+    assert 'split_iname("i", 64)' in report["bicg"] and 'split_iname("j_1", 123)' \
         in report["bicg"]
+    assert "  launches per call: 2\n" in report["bicg"], report["bicg"]
     # 150: a full 128 x 64 tile next to edge groups; 16 steps of k and a partial one; 290:
     # nine full groups of 32 outputs and an edge group, full steps of k and a partial one
     args = ["150", "290", "0", "0", "0", "0", "1", ",".join(DENSE + MATVEC)]
@@ -180,6 +182,7 @@ def test_fortran_dense_nests_tiled_and_exact(tmp_path: Path) -> None:
     # (a(j, i), contiguous along the summed j) load their tiles along a's first axis
     assert 'tag_inames("a_j_dim_0:l.0, a_j_dim_1:unr")' in report["gemv"]
     assert 'split_iname("j_1", 123)' in report["gemv"]
+    assert "  launches per call: 2\n" in report["gemv"], report["gemv"]   # own tiles each
     assert 'tag_inames("a_j_1_dim_0:l.0, a_j_1_dim_1:unr")' in report["gemv"]
     expected = run([str(original)], tmp_path)
     actual = run([str(translated)], tmp_path, env={"TRANSLATE_DEVICE": "cpu"})

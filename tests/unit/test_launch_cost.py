@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from translator.ir.isl_glue import nominal_points, parse_domain
-from translator.launch_cost import LAUNCH_COST, STORM_LAUNCHES, storm_message
+from translator.launch_cost import (LAUNCH_COST, STORM_LAUNCHES, fusion_pays, shape_mismatch,
+                                    storm_message)
 
 DOMAINS = [parse_domain("{[k]: 1 <= k <= ny}"), parse_domain("{[j]: 1 <= j <= nx}"),
            parse_domain("{[kt]: k <= kt <= k + 1}"), parse_domain("{[jt]: j <= jt <= j + 1}")]
@@ -33,3 +34,18 @@ def test_storm_needs_many_launches_that_cost_more_than_their_work() -> None:
         f"about {2 * STORM_LAUNCHES} kernel launches per call")
     big = 2 * STORM_LAUNCHES * LAUNCH_COST + 1.0
     assert storm_message(2 * STORM_LAUNCHES, big) is None
+
+
+def test_nests_in_work_groups_not_their_own_are_slower_by_the_ratio_of_sizes() -> None:
+    """bicg at the nominal size: one nest's own groups are 32 work items, the other's 123;
+    fused, both run on groups of 61 (smaller tiles).  fdtd-2d's boundary row (groups of 256)
+    and its 32 x 8 stencil nest share groups of one size: the row's idle groups cost nothing."""
+    own, other, fused = ((32,), (32,)), ((123,), (32,)), ((61,), (32,))
+    assert shape_mismatch(own, own) == 1.0
+    assert shape_mismatch(own, fused) == shape_mismatch(fused, own) == 61 / 32
+    assert shape_mismatch(((256,), (4,)), ((32, 8), (4, 125))) == 1.0   # more groups: free
+    assert shape_mismatch(((32,), (4,)), ((256, 8), (4, 125))) == 64.0
+    work = 1000 * 1000
+    assert not fusion_pays([work, work], [own, other], fused)
+    assert fusion_pays([work, work], [own, own], own)          # one mapping: one launch
+    assert fusion_pays([256, 256], [own, other], fused)        # tiny nests: one launch
