@@ -45,7 +45,7 @@ from translator.analysis.reductions import combine, match_update, other_statemen
 from translator.codegen import registry
 from translator.codegen.bounded_groups import bound_reduction_groups
 from translator.codegen.grid import Grid, compute_grid
-from translator.codegen.group_updates import (SCRATCH_PREFIX, atomic_preamble, is_group_finish,
+from translator.codegen.group_updates import (SCRATCH_PREFIX, atomic_preamble,
                                               atomic_update_text, finish_buffer_name,
                                               scratch_name)
 from translator.schedule import resolve_hardware_axes
@@ -104,13 +104,12 @@ def lower_parallel_reductions(kernel: Kernel) -> Kernel:
     statements: list[Statement] = []
     for stmt in kernel.statements:
         statements.extend(lowering.statement(stmt))
-    lowered = lowering.kernel_with(tuple(statements))
-    if not any(is_group_finish(s, lowered.arg_names) for s in lowered.statements):
-        # One work group: each tree keeps its own barriers.  PoCL 3.1's default work-group
+    if not lowering.partials:
+        # No last-group finish: each tree keeps its own barriers.  PoCL 3.1's default work-group
         # method (loopvec) crashes on a valid one-group kernel whose seven trees share
         # barriers (tests/e2e/test_reductions.py, Fortran intrinsics; `cbs` and `loops` run
         # it); the shared pass pays where groups finish together (`one_tree_pass`).
-        return lowered
+        return lowering.kernel_with(tuple(statements))
     return lowering.kernel_with(one_tree_pass(statements, lowering.tree_levels))
 
 
