@@ -6,6 +6,7 @@ Pipeline: `preprocess` (gcc -E, pycparser) -> `regions` (directives, region site
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,7 @@ from frontends.c.datadirs import data_sites, stale_warnings
 from frontends.c.build import RegionBuilder
 from frontends.c.inline import function_definitions
 from frontends.c.liveness import References
+from frontends.c.macros import guard as macro_guard
 from frontends.c.preprocess import SourceText, parse_file
 from frontends.c.regions import RegionFinder, scan_directives, warn_near_miss_pragmas
 from frontends.c.rewrite import definition_offset, edits, generation_definition, rewrite
@@ -38,6 +40,9 @@ class CParsedFile(ParsedFile):
     data_sites: tuple[DataSite, ...] = ()
     #: The OpenMP/OpenACC directives left as written, with the reason (for the report).
     directive_notes: tuple[str, ...] = ()
+    #: The lines that end the rewritten source: the macros the translation used, checked
+    #: again by the compiler (`frontends.c.macros`).
+    macro_guard: str = ""
 
 
 @dataclass(frozen=True)
@@ -60,7 +65,7 @@ class CFrontend:
         claims = read_claims(src, models, claim_parsers(models)) if models else {}
         if not raw and not claims:
             return CParsedFile(path=path, text=text, language="c", regions=())
-        tree = parse_file(src, options or {})
+        tree, macros = parse_file(src, options or {})
         try:
             fscope = FileScope.from_ast(tree)
             finder = RegionFinder(src, tree, raw, claims)
@@ -93,8 +98,10 @@ class CFrontend:
         stale_warnings(src, finder.data, regions)
         functions = [site.function for site in sites] + [f for _, _, f, _ in finder.data]
         offset = min((definition_offset(src, f) for f in functions), default=0)
+        spans = [(r.start, r.end) for r in regions] + [(d.start, d.end) for d in data]
         return CParsedFile(path=path, text=text, language="c", regions=tuple(regions),
                            prototype_offset=offset, data_sites=data,
+                           macro_guard=macro_guard(os.path.basename(path), text, spans, macros),
                            directive_notes=untouched_notes(
                                [_Found(c) for _, c in claims.values()],
                                [(s.kernel.line, s.end.last_line) for s in sites]))

@@ -20,6 +20,7 @@ from functools import cached_property
 
 from pycparser import c_ast, c_parser
 
+from frontends.c.macros import MacroValue, candidate_names, split_probes, with_probes
 from frontends.c.skim import blank_unneeded_bodies
 from translator.diagnostics import FrontendError, SourceSpan
 
@@ -98,15 +99,18 @@ def _nearest_occurrence(text: str, token: str, col: int) -> int:
     return min(starts, key=lambda s: (abs(s - col), s))
 
 
-def preprocess(src: SourceText, cpp_args: Sequence[str] = (), cpp: str = "gcc") -> str:
-    """Run the C preprocessor on the text, keeping line markers and pragmas."""
+def preprocess(src: SourceText, cpp_args: Sequence[str] = (), cpp: str = "gcc",
+               text: str | None = None) -> str:
+    """Run the C preprocessor on the text (or on `text`, the file's with lines appended),
+    keeping line markers and pragmas."""
     directory = os.path.dirname(os.path.abspath(src.path))
     cmd = [cpp, "-E", "-x", "c", *GNU_COMPAT_DEFINES, "-iquote", directory, "-I", directory,
            *cpp_args, "-"]
+    text = src.text if text is None else text
     try:
         # bytes in and out: a byte that is not UTF-8 (a Latin-1 comment) reaches gcc as it is
         # in the file (the text holds it as a surrogate, see translator.sourcebytes)
-        proc = subprocess.run(cmd, input=src.text.encode("utf-8", "surrogateescape"),
+        proc = subprocess.run(cmd, input=text.encode("utf-8", "surrogateescape"),
                               capture_output=True, timeout=120, check=False)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise FrontendError(f"cannot run the C preprocessor {cpp!r}: {e}") from None
@@ -153,11 +157,20 @@ def _parse_error(src: SourceText, message: str) -> FrontendError:
                          "extension the translator's C parser does not know?)", src.span(1))
 
 
-def parse_file(src: SourceText, options: dict) -> c_ast.FileAST:
-    """Preprocess and parse; `options["cpp_args"]` are -D/-U/-I flags for the preprocessor."""
+def parse_file(src: SourceText, options: dict
+               ) -> tuple[c_ast.FileAST, dict[str, MacroValue]]:
+    """Preprocess and parse; `options["cpp_args"]` are -D/-U/-I flags for the preprocessor.
+    Also what the preprocessor made of each identifier of the file (`frontends.c.macros`)."""
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
     cpp = str(options.get("cpp", "gcc"))
-    text = preprocess(src, cpp_args, cpp)
+    names = candidate_names(src.text)
+    text, macros = split_probes(preprocess(src, cpp_args, cpp, with_probes(src.text, names)),
+                                names)
+    return _parse_skimmed(src, text, options, cpp_args, cpp), macros
+
+
+def _parse_skimmed(src: SourceText, text: str, options: dict, cpp_args: Sequence[str],
+                   cpp: str) -> c_ast.FileAST:
     words = ("translate",) + tuple({"openmp": "omp", "openacc": "acc"}[m]
                                    for m in options.get("directives", ()) if m != "translate")
     # see frontends.c.skim: large files parse fast (the functions regions call are kept; if

@@ -121,8 +121,14 @@ def rewrite(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
 def edits(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> list[tuple[int, int, str]]:
     """`Frontend.rewrite_edits` for C files: what `rewrite` splices in, as edits."""
     offset = getattr(parsed, "prototype_offset", 0)
-    return rewrite_edits(parsed.text, parsed.regions, glue, offset,
-                         data_edits(getattr(parsed, "data_sites", ()), offset))
+    found = rewrite_edits(parsed.text, parsed.regions, glue, offset,
+                          data_edits(getattr(parsed, "data_sites", ()), offset))
+    guard = getattr(parsed, "macro_guard", "")
+    if found and guard:   # after the last line: every macro of the file is defined there
+        end = len(parsed.text)
+        sep = "" if not parsed.text or parsed.text.endswith("\n") else "\n"
+        found.append((end, end, sep + guard))
+    return found
 
 
 def data_edits(sites, prototype_offset: int) -> tuple[tuple[int, int, str], ...]:

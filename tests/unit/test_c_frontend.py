@@ -443,8 +443,11 @@ def test_rewrite_keeps_every_byte_outside_regions():
               "void translate_work_1(int n, double *sum, const double *A);\n")
     at = REWRITE_SOURCE.index("static void\nwork(")
     expected = (REWRITE_SOURCE[:at] + protos + REWRITE_SOURCE[at:first.start] + call1
-                + REWRITE_SOURCE[first.end:second.start] + call2 + REWRITE_SOURCE[second.end:])
+                + REWRITE_SOURCE[first.end:second.start] + call2 + REWRITE_SOURCE[second.end:]
+                + parsed.macro_guard)
     assert new == expected
+    # the one addition after the last byte: N (the extents, the kernels' bounds) checked again
+    assert "#if !defined(N) || (N) != 16\n" in parsed.macro_guard
 
 
 def test_rewrite_c_types_and_no_regions():
