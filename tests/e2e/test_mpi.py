@@ -22,8 +22,9 @@ STEPS = 20
 F8 = 8
 
 #: Halo elements per update call of each sample: two columns of NX = 64 (C), two rows of
-#: ny = 56 (Fortran); the `_overlap` samples are the same programs with async queues.
-HALO = {"heat_mpi.c": 2 * 64, "heat_mpi.f90": 2 * 56,
+#: ny = 56 (Fortran), two contiguous rows of NY = 72 (C, rows split); the `_overlap` samples
+#: are the same programs with async queues.
+HALO = {"heat_mpi.c": 2 * 64, "heat_mpi.f90": 2 * 56, "heat_mpi_rows.c": 2 * 72,
         "heat_mpi_overlap.c": 2 * 64, "heat_mpi_overlap.f90": 2 * 56}
 
 
