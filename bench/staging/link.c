@@ -11,7 +11,7 @@
  *               clEnqueueWrite/ReadBuffer from it; the cost of registering and unregistering
  *   usehost     a CL_MEM_USE_HOST_PTR buffer on the user memory, clEnqueueCopyBuffer
  *   cuda        cuMemcpyHtoD/DtoH from cuMemAllocHost memory: CUDA's pinned rate, same run
- * usage: link [reps] */
+ * usage: link [reps] [cuda]   (cuda: only CUDA's pinned rate) */
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -407,6 +407,14 @@ int main(int argc, char **argv)
   cl_device_id d;
   cl_int err;
   reps = argc > 1 ? atoi(argv[1]) : 3;
+  if (argc > 2 && strcmp(argv[2], "cuda") == 0) {   /* only CUDA's pinned rate */
+    if (posix_memalign((void **)&user, 4096, BYTES) != 0)
+      return 1;
+    memset(user, 1, BYTES);
+    if (cuda_setup())
+      cuda_pinned();
+    return 0;
+  }
   pick_device(&plat, &d);
   double t0 = now();
   ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &err);

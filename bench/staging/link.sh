@@ -11,7 +11,11 @@ case "$1" in
 build)
   rm -rf "$dir"; mkdir -p "$dir"
   cp "$here"/bench/staging/{link.c,link.sh} "$dir/"
-  PYTHON=${PYTHON:-$here/.venv/bin/python} bash "$here/bench/heat_data/run.sh" build "$dir/heat" ;;
+  PYTHON=${PYTHON:-$here/.venv/bin/python} bash "$here/bench/heat_data/run.sh" build "$dir/heat"
+  # main's runtime with the same translation, for the baseline in the same run
+  mkdir -p "$dir/rt_main"
+  for f in c h; do git -C "$here" show "main:translator/runtime/translate_rt.$f" \
+      > "$dir/rt_main/translate_rt.$f"; done ;;
 run)
   dir=$(cd "$dir" && pwd); cd "$dir"
   mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
@@ -22,11 +26,14 @@ run)
   gcc -O3 -std=gnu99 -Iheat heat/tr/heat_data.c heat/tr/heat_data.host.c heat/translate_rt.c \
       -lOpenCL -lm -lpthread -ldl -o heat_tr
   gcc -O3 -std=gnu99 -fopenmp -DUSE_OMP heat/heat_data.c -Wno-unknown-pragmas -o heat_omp
-  [ "${SKIP_LINK:-0}" = 1 ] || ./link_bench 3
-  for v in ${VARIANTS:-default}; do   # NAME:ENV=VALUE,ENV=VALUE
-    envs=$(echo "${v#*:}" | tr ',' ' '); [ "$v" = default ] && envs=""
-    for s in 0 0 0 100 100 100; do env $envs ./heat_tr $s "${v%%:*}"; done
-    env $envs TRANSLATE_PROFILE=1 ./heat_tr 100 "${v%%:*}+profile" 2>&1 | grep -v '^  '
+  gcc -O3 -std=gnu99 -Irt_main heat/tr/heat_data.c heat/tr/heat_data.host.c \
+      rt_main/translate_rt.c -lOpenCL -lm -lpthread -o heat_main
+  case "${LINK:-all}" in all) ./link_bench 3 ;; cuda) ./link_bench 3 cuda ;; esac
+  for v in ${VARIANTS:-default}; do   # NAME[:ENV=VALUE,ENV=VALUE]; NAME main*: main's runtime
+    envs=""; [[ "$v" == *:* ]] && envs=$(echo "${v#*:}" | tr ',' ' ')
+    exe=./heat_tr; [[ "$v" == main* ]] && exe=./heat_main
+    for s in 0 0 0 100 100 100; do env $envs $exe $s "${v%%:*}"; done
+    env $envs TRANSLATE_PROFILE=1 $exe 100 "${v%%:*}+profile" 2>&1 | grep -v '^  \|^hint'
   done
   for k in 1 2 3; do OMP_NUM_THREADS=16 OMP_PROC_BIND=close ./heat_omp 100 openmp16; done ;;
 *) echo "usage: $0 build|run DIR" >&2; exit 2 ;;
