@@ -709,12 +709,13 @@ static void setup(const tr_region *region)
 /* Transfers of at least `min_bytes` are split into `nlanes` contiguous parts copied in
  * parallel, one thread per part; each lane has two pinned (CL_MEM_ALLOC_HOST_PTR, mapped once)
  * buffers of `chunk` bytes, so that the memcpy of one chunk overlaps the DMA of the other.
- * The defaults come from bench/RESULTS.md ("Pinned staging"); TRANSLATE_STAGING=off|BYTES,
+ * The defaults come from bench/RESULTS.md ("Pinned staging"; 12 threads and 2 MiB chunks from
+ * "Data-region copies at the link's rate"); TRANSLATE_STAGING=off|BYTES,
  * TRANSLATE_STAGING_CHUNK=BYTES and TRANSLATE_STAGING_THREADS=N override them.  Devices that
  * share host memory never stage. */
 #define TR_STAGING_MIN_DEFAULT ((size_t)16 << 20)
-#define TR_STAGING_CHUNK_DEFAULT ((size_t)1 << 20)
-#define TR_STAGING_THREADS_DEFAULT 8
+#define TR_STAGING_CHUNK_DEFAULT ((size_t)2 << 20)
+#define TR_STAGING_THREADS_DEFAULT 12   /* at most the online processors (staging_setup) */
 #define TR_STAGING_MAX_THREADS 16
 
 /* One thread's staging buffers. */
@@ -755,6 +756,14 @@ static size_t env_bytes(const char *name, size_t fallback)
     return *end == '\0' ? (size_t)n : fallback;
 }
 
+/* TR_STAGING_THREADS_DEFAULT, or fewer where fewer processors are online. */
+static size_t default_lanes(void)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus > 0 && cpus < TR_STAGING_THREADS_DEFAULT ? (size_t)cpus
+                                                         : TR_STAGING_THREADS_DEFAULT;
+}
+
 static void staging_setup(const tr_region *region)
 {
     cl_device_type type = 0;
@@ -768,7 +777,7 @@ static void staging_setup(const tr_region *region)
     stg.chunk = env_bytes("TRANSLATE_STAGING_CHUNK", TR_STAGING_CHUNK_DEFAULT);
     if (stg.chunk < 4096)
         stg.chunk = 4096;
-    lanes = env_bytes("TRANSLATE_STAGING_THREADS", TR_STAGING_THREADS_DEFAULT);
+    lanes = env_bytes("TRANSLATE_STAGING_THREADS", default_lanes());
     stg.nlanes = lanes < 1 ? 1 : lanes > TR_STAGING_MAX_THREADS ? TR_STAGING_MAX_THREADS
                                                                  : (int)lanes;
 }
