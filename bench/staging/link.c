@@ -11,7 +11,8 @@
  *               clEnqueueWrite/ReadBuffer from it; the cost of registering and unregistering
  *   usehost     a CL_MEM_USE_HOST_PTR buffer on the user memory, clEnqueueCopyBuffer
  *   cuda        cuMemcpyHtoD/DtoH from cuMemAllocHost memory: CUDA's pinned rate, same run
- * usage: link [reps] [cuda]   (cuda: only CUDA's pinned rate) */
+ * usage: link [reps] [cuda|queues]   (cuda: only CUDA's pinned rate; queues: chunks over one
+ * or two queues, and a write's first / a read's last chunks smaller) */
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -29,7 +30,9 @@
 #define MAXLANES 16
 
 static cl_context ctx;
-static cl_command_queue q;
+static cl_command_queue q, q2;
+static int nq = 1;     /* chunks alternate over q and q2 when 2 */
+static int ramp = 0;   /* 1: a write's first chunks and a read's last chunks smaller */
 static cl_mem dev;
 static char *user, *pinned;   /* malloc'd (page-aligned, touched) and one big pinned buffer */
 static int reps = 3;
@@ -76,12 +79,16 @@ static double copy_once(int to_device, char *host, size_t chunk)
   double t0 = now();
   for (size_t pos = 0; pos < BYTES; pos += chunk) {
     size_t len = BYTES - pos < chunk ? BYTES - pos : chunk;
+    cl_command_queue qq = nq == 2 && (pos / chunk) % 2 ? q2 : q;
     if (to_device)
-      die(clEnqueueWriteBuffer(q, dev, CL_FALSE, pos, len, host + pos, 0, NULL, NULL), "write");
+      die(clEnqueueWriteBuffer(qq, dev, CL_FALSE, pos, len, host + pos, 0, NULL, NULL), "write");
     else
-      die(clEnqueueReadBuffer(q, dev, CL_FALSE, pos, len, host + pos, 0, NULL, NULL), "read");
+      die(clEnqueueReadBuffer(qq, dev, CL_FALSE, pos, len, host + pos, 0, NULL, NULL), "read");
+    clFlush(qq);
   }
   die(clFinish(q), "clFinish");
+  if (nq == 2)
+    die(clFinish(q2), "clFinish");
   return now() - t0;
 }
 
@@ -187,38 +194,57 @@ static void hcopy(int nt, char *dst, const char *src, size_t n)
     memcpy(dst, src, n);
 }
 
+/* The next chunk's length: c, or with `ramp` c/8, c/4, c/2 first (writes: the DMA starts
+ * sooner) or halves of what remains at the end (reads: a shorter memcpy after the last DMA). */
+static size_t next_len(int to_device, size_t pos, size_t left, size_t c)
+{
+  size_t len = c;
+  if (ramp && to_device) {
+    size_t k = 0, sum = 0;
+    for (len = c / 8; len < c && sum + len <= pos; len *= 2)
+      sum += len, ++k;
+  } else if (ramp && left < 2 * c) {
+    len = (left / 2 + 4095) / 4096 * 4096;
+    len = len < c / 8 ? c / 8 : len;
+  }
+  return left < len ? left : len;
+}
+
 static void *job_run(void *arg)
 {
   struct job *j = arg;
   struct lane *L = j->L;
-  size_t c = lane_chunk;
-  int i = 0;
+  size_t c = lane_chunk, len1;
+  int i = 0, n = 0;
   if (j->to_device) {
-    for (size_t pos = 0; pos < j->bytes; pos += c, i ^= 1) {
-      size_t len = j->bytes - pos < c ? j->bytes - pos : c;
+    for (size_t pos = 0; pos < j->bytes; pos += len1, i ^= 1, ++n) {
+      cl_command_queue qq = nq == 2 && n % 2 ? q2 : q;
+      len1 = next_len(1, pos, j->bytes - pos, c);
       lane_wait(L, i);
-      hcopy(j->nt, L->ptr[i], user + j->off + pos, len);
-      die(clEnqueueWriteBuffer(q, dev, CL_FALSE, j->off + pos, len, L->ptr[i], 0, NULL,
+      hcopy(j->nt, L->ptr[i], user + j->off + pos, len1);
+      die(clEnqueueWriteBuffer(qq, dev, CL_FALSE, j->off + pos, len1, L->ptr[i], 0, NULL,
                                &L->ev[i]), "write");
-      clFlush(q);
+      clFlush(qq);
     }
   } else {
     size_t at[2], len[2], next = 0, done = 0;
-    for (i = 0; i < 2 && next < j->bytes; ++i) {
-      at[i] = next, len[i] = j->bytes - next < c ? j->bytes - next : c, next += len[i];
-      die(clEnqueueReadBuffer(q, dev, CL_FALSE, j->off + at[i], len[i], L->ptr[i], 0, NULL,
+    for (i = 0; i < 2 && next < j->bytes; ++i, ++n) {
+      cl_command_queue qq = nq == 2 && n % 2 ? q2 : q;
+      at[i] = next, len[i] = next_len(0, next, j->bytes - next, c), next += len[i];
+      die(clEnqueueReadBuffer(qq, dev, CL_FALSE, j->off + at[i], len[i], L->ptr[i], 0, NULL,
                               &L->ev[i]), "read");
-      clFlush(q);
+      clFlush(qq);
     }
     for (i = 0; done < j->bytes; i ^= 1) {
       lane_wait(L, i);
       hcopy(j->nt, user + j->off + at[i], L->ptr[i], len[i]);
       done += len[i];
       if (next < j->bytes) {
-        at[i] = next, len[i] = j->bytes - next < c ? j->bytes - next : c, next += len[i];
-        die(clEnqueueReadBuffer(q, dev, CL_FALSE, j->off + at[i], len[i], L->ptr[i], 0, NULL,
+        cl_command_queue qq = nq == 2 && n++ % 2 ? q2 : q;
+        at[i] = next, len[i] = next_len(0, next, j->bytes - next, c), next += len[i];
+        die(clEnqueueReadBuffer(qq, dev, CL_FALSE, j->off + at[i], len[i], L->ptr[i], 0, NULL,
                                 &L->ev[i]), "read");
-        clFlush(q);
+        clFlush(qq);
       }
     }
   }
@@ -422,10 +448,41 @@ int main(int argc, char **argv)
   q = clCreateCommandQueue(ctx, d, 0, &err);
   die(err, "clCreateCommandQueue");
   printf("context+queue %.2f ms\n", (now() - t0) * 1e3);
+  q2 = clCreateCommandQueue(ctx, d, 0, &err);
+  die(err, "clCreateCommandQueue");
   if (posix_memalign((void **)&user, 4096, BYTES) != 0)
     return 1;
   memset(user, 1, BYTES);
 
+  if (argc > 2 && strcmp(argv[2], "queues") == 0) {   /* two queues, ramped chunks */
+    cl_mem pb;
+    if (posix_memalign((void **)&user, 4096, BYTES) != 0)
+      return 1;
+    memset(user, 1, BYTES);
+    dev = clCreateBuffer(ctx, CL_MEM_READ_WRITE, BYTES, NULL, &err);
+    die(err, "clCreateBuffer");
+    pb = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, BYTES, NULL, &err);
+    die(err, "clCreateBuffer (pinned)");
+    pinned = clEnqueueMapBuffer(q, pb, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, BYTES, 0, NULL,
+                                NULL, &err);
+    die(err, "map");
+    memset(pinned, 1, BYTES);
+    for (nq = 1; nq <= 2; ++nq)
+      for (size_t c = MiB; c <= 4 * MiB; c *= 2)
+        printf("queues %d pinned chunks %zu MiB write %.2f GB/s read %.2f GB/s\n", nq, c / MiB,
+               best_copy(1, pinned, c), best_copy(0, pinned, c));
+    for (int lc = 0; lc < 4; ++lc) {
+      int nl = lc < 2 ? 12 : 8;
+      size_t c = lc % 2 ? 2 * MiB : MiB;
+      lanes_make(nl, c);
+      for (nq = 1; nq <= 2; ++nq)
+        for (ramp = 0; ramp <= 1; ++ramp)
+          printf("queues %d ramp %d staged lanes %d chunk %zu MiB: write libc %.2f GB/s, "
+                 "read nt %.2f GB/s\n", nq, ramp, nl, c / MiB, staged(1, nl, 0),
+                 staged(0, nl, 1));
+    }
+    return 0;
+  }
   /* allocation: creation, the first small write, the first full write */
   t0 = now();
   dev = clCreateBuffer(ctx, CL_MEM_READ_WRITE, BYTES, NULL, &err);
