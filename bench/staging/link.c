@@ -11,8 +11,9 @@
  *               clEnqueueWrite/ReadBuffer from it; the cost of registering and unregistering
  *   usehost     a CL_MEM_USE_HOST_PTR buffer on the user memory, clEnqueueCopyBuffer
  *   cuda        cuMemcpyHtoD/DtoH from cuMemAllocHost memory: CUDA's pinned rate, same run
- * usage: link [reps] [cuda|queues]   (cuda: only CUDA's pinned rate; queues: chunks over one
- * or two queues, and a write's first / a read's last chunks smaller) */
+ * usage: link [reps] [cuda|queues|create]   (cuda: only CUDA's pinned rate; queues: chunks over
+ * one or two queues, and a write's first / a read's last chunks smaller; create: the cost of the
+ * lanes' pinned buffers) */
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -277,6 +278,32 @@ static void lanes_make(int n, size_t chunk)
     }
 }
 
+static void *lane_make(void *arg)
+{
+  struct lane *L = arg;
+  cl_int err;
+  for (int i = 0; i < 2; ++i) {
+    L->buf[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, lane_chunk, NULL,
+                               &err);
+    die(err, "clCreateBuffer (lane)");
+    L->ptr[i] = clEnqueueMapBuffer(q, L->buf[i], CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                   lane_chunk, 0, NULL, NULL, &err);
+    die(err, "map (lane)");
+  }
+  return NULL;
+}
+
+/* lanes_make with each lane's buffers created by its own thread. */
+static void lanes_make_parallel(int n, size_t chunk)
+{
+  pthread_t th[MAXLANES];
+  lanes_make(0, chunk);   /* releases the old ones, sets lane_chunk */
+  for (int k = 0; k < n; ++k)
+    pthread_create(&th[k], NULL, lane_make, &lanes[k]);
+  for (int k = 0; k < n; ++k)
+    pthread_join(th[k], NULL);
+}
+
 static double staged(int to_device, int n, int nt)
 {
   double best = 1e30;
@@ -454,6 +481,24 @@ int main(int argc, char **argv)
     return 1;
   memset(user, 1, BYTES);
 
+  if (argc > 2 && strcmp(argv[2], "create") == 0) {   /* the lanes' pinned buffers */
+    for (int r = 0; r < 2; ++r) {
+      lanes_make(0, MiB);   /* release the previous ones outside the timing */
+      t0 = now();
+      lanes_make(8, MiB);
+      double t8 = now() - t0;
+      lanes_make(0, MiB);
+      t0 = now();
+      lanes_make(12, 2 * MiB);
+      double t12 = now() - t0;
+      lanes_make(0, MiB);
+      t0 = now();
+      lanes_make_parallel(12, 2 * MiB);
+      printf("create+map lanes' buffers: 8 x 2 x 1 MiB %.2f ms, 12 x 2 x 2 MiB %.2f ms, the "
+             "same by 12 threads %.2f ms\n", t8 * 1e3, t12 * 1e3, (now() - t0) * 1e3);
+    }
+    return 0;
+  }
   if (argc > 2 && strcmp(argv[2], "queues") == 0) {   /* two queues, ramped chunks */
     cl_mem pb;
     if (posix_memalign((void **)&user, 4096, BYTES) != 0)

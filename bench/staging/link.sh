@@ -28,7 +28,7 @@ run)
   gcc -O3 -std=gnu99 -fopenmp -DUSE_OMP heat/heat_data.c -Wno-unknown-pragmas -o heat_omp
   gcc -O3 -std=gnu99 -Irt_main heat/tr/heat_data.c heat/tr/heat_data.host.c \
       rt_main/translate_rt.c -lOpenCL -lm -lpthread -o heat_main
-  case "${LINK:-all}" in all) ./link_bench 3 ;; cuda|queues) ./link_bench 3 "$LINK" ;; esac
+  case "${LINK:-all}" in all) ./link_bench 3 ;; cuda|queues|create) ./link_bench 3 "$LINK" ;; esac
   for v in ${VARIANTS:-default}; do   # NAME[:ENV=VALUE,ENV=VALUE]; NAME main*: main's runtime
     envs=""; [[ "$v" == *:* ]] && envs=$(echo "${v#*:}" | tr ',' ' ')
     exe=./heat_tr; [[ "$v" == main* ]] && exe=./heat_main
