@@ -842,8 +842,8 @@ static cl_int stage_wait_both(struct tr_stage_lane *L, cl_int err, unsigned long
 /* memcpy into the user's memory for a staged read: with non-temporal stores where SSE2 is
  * there (the user's array need not pass through the caches; a staged read of 128 MiB over 8
  * lanes: 46 GB/s against 37 with memcpy on the H200 machine, bench/RESULTS.md, "Data-region
- * copies at the link's rate").  Writes keep memcpy: the DMA reads the pinned chunk from the
- * cache (34 GB/s with non-temporal stores, 44 without). */
+ * copies at the link's rate").  Writes keep memcpy (34 GB/s with non-temporal stores, 44
+ * without; presumably the DMA then finds the pinned chunk in the cache). */
 static void copy_to_user(char *dst, const char *src, size_t n)
 {
 #if defined(__SSE2__)
