@@ -43,13 +43,15 @@ translate() {   # this checkout's translator (its .venv, else PYTHON with PYTHON
 wanted() {      # whether program $1 is in PROGRAMS (all when PROGRAMS is unset)
   [ -z "${PROGRAMS:-}" ] || [[ " $PROGRAMS " == *" $1 "* ]]
 }
-run_heat_data() {   # dir, raw output file: heat translated (3 runs, then 1 profiled), OpenMP-16 x3
+run_heat_data() {   # dir, raw output file: heat translated (3 runs, 3 of the data region alone,
+                    # then 1 profiled), OpenMP-16 x3
   ( cd "$1"
     gcc -O3 -std=gnu99 -I. tr/heat_data.c tr/heat_data.host.c translate_rt.c -lOpenCL -lm \
         -o heat_translated
     gcc -O3 -std=gnu99 -fopenmp -DUSE_OMP heat_data.c -Wno-unknown-pragmas -o heat_omp )
   local k
   for k in 1 2 3; do "$1/heat_translated" 100 translated; done | tee -a "$2"
+  for k in 1 2 3; do "$1/heat_translated" 0 dataonly; done | tee -a "$2"   # the region alone
   TRANSLATE_PROFILE=1 "$1/heat_translated" 100 profiled 2> "$1/profile.txt" | tee -a "$2"
   sed "s/^/profile heat_data /" "$1/profile.txt" >> "$2"
   for k in 1 2 3; do OMP_NUM_THREADS=16 OMP_PROC_BIND=close "$1/heat_omp" 100 openmp16; done \

@@ -14,6 +14,9 @@
 #include <sys/types.h>
 #include <unistd.h>
 #include <pthread.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>   /* non-temporal stores for staged reads (copy_to_user) */
+#endif
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -706,12 +709,13 @@ static void setup(const tr_region *region)
 /* Transfers of at least `min_bytes` are split into `nlanes` contiguous parts copied in
  * parallel, one thread per part; each lane has two pinned (CL_MEM_ALLOC_HOST_PTR, mapped once)
  * buffers of `chunk` bytes, so that the memcpy of one chunk overlaps the DMA of the other.
- * The defaults come from bench/RESULTS.md ("Pinned staging"); TRANSLATE_STAGING=off|BYTES,
+ * The defaults come from bench/RESULTS.md ("Pinned staging"; 12 threads and 2 MiB chunks from
+ * "Data-region copies at the link's rate"); TRANSLATE_STAGING=off|BYTES,
  * TRANSLATE_STAGING_CHUNK=BYTES and TRANSLATE_STAGING_THREADS=N override them.  Devices that
  * share host memory never stage. */
 #define TR_STAGING_MIN_DEFAULT ((size_t)16 << 20)
-#define TR_STAGING_CHUNK_DEFAULT ((size_t)1 << 20)
-#define TR_STAGING_THREADS_DEFAULT 8
+#define TR_STAGING_CHUNK_DEFAULT ((size_t)2 << 20)
+#define TR_STAGING_THREADS_DEFAULT 12   /* at most the online processors (staging_setup) */
 #define TR_STAGING_MAX_THREADS 16
 
 /* One thread's staging buffers. */
@@ -752,6 +756,14 @@ static size_t env_bytes(const char *name, size_t fallback)
     return *end == '\0' ? (size_t)n : fallback;
 }
 
+/* TR_STAGING_THREADS_DEFAULT, or fewer where fewer processors are online. */
+static size_t default_lanes(void)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus > 0 && cpus < TR_STAGING_THREADS_DEFAULT ? (size_t)cpus
+                                                         : TR_STAGING_THREADS_DEFAULT;
+}
+
 static void staging_setup(const tr_region *region)
 {
     cl_device_type type = 0;
@@ -765,7 +777,7 @@ static void staging_setup(const tr_region *region)
     stg.chunk = env_bytes("TRANSLATE_STAGING_CHUNK", TR_STAGING_CHUNK_DEFAULT);
     if (stg.chunk < 4096)
         stg.chunk = 4096;
-    lanes = env_bytes("TRANSLATE_STAGING_THREADS", TR_STAGING_THREADS_DEFAULT);
+    lanes = env_bytes("TRANSLATE_STAGING_THREADS", default_lanes());
     stg.nlanes = lanes < 1 ? 1 : lanes > TR_STAGING_MAX_THREADS ? TR_STAGING_MAX_THREADS
                                                                  : (int)lanes;
 }
@@ -827,6 +839,37 @@ static cl_int stage_wait_both(struct tr_stage_lane *L, cl_int err, unsigned long
     return e0 != CL_SUCCESS ? e0 : e1;
 }
 
+/* memcpy into the user's memory for a staged read: with non-temporal stores where SSE2 is
+ * there (the user's array need not pass through the caches; a staged read of 128 MiB over 8
+ * lanes: 46 GB/s against 37 with memcpy on the H200 machine, bench/RESULTS.md, "Data-region
+ * copies at the link's rate").  Writes keep memcpy (34 GB/s with non-temporal stores, 44
+ * without; presumably the DMA then finds the pinned chunk in the cache). */
+static void copy_to_user(char *dst, const char *src, size_t n)
+{
+#if defined(__SSE2__)
+    size_t i = 0;
+    while (((uintptr_t)(dst + i) & 15) != 0 && i < n) {
+        dst[i] = src[i];
+        ++i;
+    }
+    for (; i + 64 <= n; i += 64) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 16));
+        __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 32));
+        __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 48));
+        _mm_stream_si128((__m128i *)(void *)(dst + i), a);
+        _mm_stream_si128((__m128i *)(void *)(dst + i + 16), b);
+        _mm_stream_si128((__m128i *)(void *)(dst + i + 32), c);
+        _mm_stream_si128((__m128i *)(void *)(dst + i + 48), d);
+    }
+    if (i < n)
+        memcpy(dst + i, src + i, n - i);
+    _mm_sfence();   /* the stores are visible before the read returns */
+#else
+    memcpy(dst, src, n);
+#endif
+}
+
 /* One lane's part of a staged copy. */
 struct tr_stage_job {
     struct tr_stage_lane *lane;
@@ -865,7 +908,10 @@ static void hold_chunk(struct tr_stage_job *j, int i, size_t pos, size_t len)
     stg.held.index = i;
 }
 
-/* Host -> device through the job's lane; returns when the host data is no longer needed.
+/* Host -> device through the job's lane; returns when the host data is no longer needed: the
+ * last chunks' DMAs may still run (the lane waits for them before it reuses their buffers), so
+ * that the next array's staging overlaps them; under TRANSLATE_PROFILE it waits, so that their
+ * time counts for this copy.
  * With hold_last, the last chunk waits in its pinned buffer until the next command (mostly
  * the region's kernel) is enqueued: a kernel enqueued while its input is still being copied
  * starts right after the copy, one enqueued after the copy has finished (the host waited for
@@ -891,7 +937,7 @@ static cl_int staged_write(struct tr_stage_job *j)
         if (err == CL_SUCCESS)
             err = clFlush(rt.active);
     }
-    return stage_wait_both(L, err, &j->ns);
+    return err != CL_SUCCESS || rt.profile ? stage_wait_both(L, err, &j->ns) : CL_SUCCESS;
 }
 
 /* Enqueues the read of the chunk at *next into staging buffer `i`; records where it goes. */
@@ -919,7 +965,7 @@ static cl_int staged_read(struct tr_stage_job *j)
         err = stage_wait(j->lane, i, &j->ns);
         if (err != CL_SUCCESS)
             break;
-        memcpy(j->host + at[i], j->lane->ptr[i], len[i]);
+        copy_to_user(j->host + at[i], j->lane->ptr[i], len[i]);
         done += len[i];
         if (next < j->bytes)
             err = stage_read_chunk(j, i, &next, at, len);
@@ -942,15 +988,101 @@ static void *stage_run(void *arg)
     return NULL;
 }
 
+/* The staging threads: lane k (k >= 1) has worker k, started by the first staged copy and
+ * kept until exit (release_staging), so that a copy costs no thread creation; lane 0's part
+ * runs on the calling thread.  Each staged copy is one round: the workers run their lanes'
+ * jobs and the caller waits until `busy` is back to 0. */
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t go, done;
+    pthread_t threads[TR_STAGING_MAX_THREADS];
+    int started;                   /* workers 1..started run */
+    int quit;
+    unsigned long long round;      /* counts rounds; a worker runs each new one once */
+    int busy;                      /* workers still in the current round */
+    struct tr_stage_job *jobs;     /* the round's jobs, one per lane */
+    int njobs;
+} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
+          {0}, 0, 0, 0, 0, NULL, 0};
+
+static void *stage_worker(void *arg)
+{
+    int k = (int)(intptr_t)arg;
+    unsigned long long seen = 0;
+    pthread_mutex_lock(&pool.lock);
+    for (;;) {
+        while (!pool.quit && pool.round == seen)
+            pthread_cond_wait(&pool.go, &pool.lock);
+        if (pool.quit)
+            break;
+        seen = pool.round;
+        if (k < pool.njobs) {
+            struct tr_stage_job *j = &pool.jobs[k];
+            pthread_mutex_unlock(&pool.lock);
+            stage_run(j);
+            pthread_mutex_lock(&pool.lock);
+        }
+        if (--pool.busy == 0)
+            pthread_cond_signal(&pool.done);
+    }
+    pthread_mutex_unlock(&pool.lock);
+    return NULL;
+}
+
+/* Starts the workers of lanes 1..nlanes-1 that do not run yet (a lane without one is copied
+ * on the calling thread). */
+static void pool_start(void)
+{
+    while (pool.started + 1 < stg.nlanes
+           && pthread_create(&pool.threads[pool.started + 1], NULL, stage_worker,
+                             (void *)(intptr_t)(pool.started + 1)) == 0)
+        pool.started += 1;
+}
+
+/* Stops and joins the workers. */
+static void pool_stop(void)
+{
+    int k;
+    pthread_mutex_lock(&pool.lock);
+    pool.quit = 1;
+    pthread_cond_broadcast(&pool.go);
+    pthread_mutex_unlock(&pool.lock);
+    for (k = 1; k <= pool.started; ++k)
+        pthread_join(pool.threads[k], NULL);
+    pool.started = 0;
+    pool.quit = 0;
+    pool.round = 0;
+}
+
+/* Runs jobs[0..n): lanes with a worker on it, the others here. */
+static void pool_run(struct tr_stage_job *jobs, int n)
+{
+    int k;
+    pool_start();
+    pthread_mutex_lock(&pool.lock);
+    pool.jobs = jobs;
+    pool.njobs = n;
+    pool.busy = pool.started;
+    pool.round += 1;
+    pthread_cond_broadcast(&pool.go);
+    pthread_mutex_unlock(&pool.lock);
+    stage_run(&jobs[0]);
+    for (k = pool.started + 1; k < n; ++k)
+        stage_run(&jobs[k]);
+    pthread_mutex_lock(&pool.lock);
+    while (pool.busy > 0)
+        pthread_cond_wait(&pool.done, &pool.lock);
+    pool.jobs = NULL;
+    pool.njobs = 0;
+    pthread_mutex_unlock(&pool.lock);
+}
+
 /* A staged copy: the range split into one part per lane (multiples of 4 KiB, the last one what
- * remains: the parts cover every byte), the parts copied by their own threads (the first by
- * this one). */
+ * remains: the parts cover every byte), the parts copied by the lanes' threads at once. */
 static cl_int staged_copy(int to_device, cl_mem buffer, size_t offset, size_t bytes, char *host,
                           unsigned long long *ns)
 {
     struct tr_stage_job jobs[TR_STAGING_MAX_THREADS];
-    pthread_t threads[TR_STAGING_MAX_THREADS];
-    int started[TR_STAGING_MAX_THREADS];
     size_t part = stage_part(bytes, stg.nlanes), pos = 0;
     int k, n = 0;
     cl_int err = flush_held();
@@ -968,15 +1100,8 @@ static cl_int staged_copy(int to_device, cl_mem buffer, size_t offset, size_t by
         j->ns = 0;
         j->err = CL_SUCCESS;
         pos += j->bytes;
-        started[k] = k > 0 && pthread_create(&threads[k], NULL, stage_run, j) == 0;
     }
-    stage_run(&jobs[0]);
-    for (k = 1; k < n; ++k) {
-        if (started[k])
-            pthread_join(threads[k], NULL);
-        else
-            stage_run(&jobs[k]);   /* no thread: copy that part here */
-    }
+    pool_run(jobs, n);
     for (k = 0; k < n; ++k) {
         if (err == CL_SUCCESS)
             err = jobs[k].err;
@@ -1012,6 +1137,7 @@ static cl_int copy_blocking(int to_device, cl_mem buffer, size_t offset, size_t 
 static void release_staging(void)
 {
     int k, i, mapped = 0;
+    pool_stop();
     flush_held();
     for (k = 0; k < TR_STAGING_MAX_THREADS; ++k) {
         struct tr_stage_lane *L = &stg.lanes[k];
