@@ -35,9 +35,14 @@ Cost model (`choose_tile`), for element size ``s`` bytes of the accumulated valu
 - both operands go to local memory (`add_prefetch`, fetched cooperatively by the work group,
   coalesced); an array that is both a row and a column operand (``a[i][k]*a[j][k]`` of syrk)
   gets its reads told apart first (`tag_reads`: ``a$row``, ``a$col``) and one tile of each
-  (the tiles of all operands share the budget); an operand whose footprint `add_prefetch`
-  cannot compute is read in place (through the cache) instead: the register block still
-  reuses each value 4 or 8 times;
+  (the tiles of all operands share the budget); a column operand contiguous along ``k``
+  (``b[j][k]``, syrk's ``a[j][k]``, Fortran's ``a(k, i)``, `_transposed_tile`) has its tile
+  stored transposed with 16 bytes of padding after each row (`add_prefetch`'s
+  ``storage_axes`` and ``storage_padding``; the padding counts in the budget): laid out as
+  in the array, the 16 work items along ``l.0`` would read it one tile row apart, all in
+  one local-memory bank (syrk ran at 0.03 of cuBLAS so); an operand whose footprint
+  `add_prefetch` cannot compute is read in place (through the cache) instead: the register
+  block still reuses each value 4 or 8 times;
 - sizes that are constants smaller than one tile (rows < 16R, columns < 16C or k < K) keep
   the simple mapping: a fraction of one group would do all the work.
 

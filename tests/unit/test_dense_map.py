@@ -12,10 +12,10 @@ import warnings
 import pytest
 
 from translator.dense_map import REASON
+from translator.driver import translate_text
 from translator.ir.data import FixedStrideTag
 from translator.ir.expr import dependencies
 from translator.ir.tags import LocalTag
-from translator.driver import translate_text
 
 C_GEMM = """
 void gemm(int n, int m, int p, double alpha, double beta, const double a[n][p],

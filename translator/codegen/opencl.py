@@ -45,7 +45,7 @@ from translator.diagnostics import CodegenError
 from translator.ir import images as image_rules
 from translator.ir import isl_glue as glue
 from translator.ir.data import (AddressSpace, ArrayArg, FixedStrideTag, NestingTag,
-                                TemporaryVariable, ValueArg, strides)
+                                TemporaryVariable, ValueArg, storage_span, strides)
 from translator.ir.expr import Expression, dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, BarrierInstruction, CallInstruction
@@ -253,8 +253,11 @@ def _constant_size(temp: TemporaryVariable) -> int:
                                temp.span) from None
     if not any(isinstance(t, FixedStrideTag) for t in temp.dim_tags or ()):
         return int(np.prod(extents))
-    steps = [int(evaluate(s, {})) for s in strides(temp.shape, temp.dim_tags)]
-    return 1 + sum((e - 1) * s for e, s in zip(extents, steps))
+    span = storage_span(replace(temp, shape=tuple(extents)))
+    if span is None:
+        raise CodegenError(f"temporary {temp.name!r}: strides {temp.dim_tags} are not "
+                           "constants", temp.span)
+    return span
 
 
 def _used_names(kernel: Kernel) -> set[str]:

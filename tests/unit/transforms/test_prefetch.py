@@ -262,3 +262,15 @@ def test_pragma_error_points_at_the_pragma():
         translate_text("stencil.c", STENCIL_C)
     assert (err.value.span.file, err.value.span.line) == ("stencil.c", 6)
     assert "the footprint of 'u' is not convex" in err.value.render()
+
+
+def test_storage_padding_error_points_at_the_pragma():
+    from translator.driver import translate_text
+    src = STENCIL_C.replace('add_prefetch("u", ["i_inner", "j_inner"])',
+                            'add_prefetch("u", ["i_inner", "j_inner"], '
+                            'fetch_bounding_box=True, storage_padding=-1)')
+    with pytest.raises(TransformError) as err:
+        translate_text("stencil.c", src)
+    assert (err.value.span.file, err.value.span.line) == ("stencil.c", 6)
+    assert "add_prefetch: storage_padding must be an integer >= 0, got -1" \
+        in err.value.render()
