@@ -25,7 +25,8 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError, KernelLanguageError, TransformError
 from translator.ir import isl_glue
-from translator.ir.data import AddressSpace, NestingTag, TemporaryVariable, parse_dim_tags
+from translator.ir.data import (AddressSpace, FixedStrideTag, NestingTag, TemporaryVariable,
+                               parse_dim_tags)
 from translator.ir.expr import Expression, dependencies, readable_condition, substitute
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
@@ -460,6 +461,23 @@ def storage_dim_tags(plan: StoragePlan, levels: Sequence[int] | None) -> Any:
     mine = [levels[ax.position] for ax in plan.stored]
     ranks = {lv: r for r, lv in enumerate(sorted(mine))}
     return parse_dim_tags(",".join(f"N{ranks[lv]}" for lv in mine), len(mine))
+
+
+def strided_dim_tags(plan: StoragePlan, memory: Sequence[int] | None,
+                     levels: Sequence[int] | None, padding: int) -> tuple[FixedStrideTag, ...]:
+    """Fixed strides laying the stored axes out in `memory` order (argument positions,
+    outermost first; None: as `levels`, or C order), each row of the innermost axis followed
+    by `padding` unused elements (a 64 x 16 tile stored transposed with 2 of padding: strides
+    1 and 66)."""
+    stored = {ax.position: ax.extent for ax in plan.stored}
+    if memory is None:
+        memory = sorted(stored, key=lambda k: (-levels[k], k)) if levels else list(stored)
+    out: dict[int, int] = {}
+    running = 1
+    for n, position in enumerate(k for k in reversed(memory) if k in stored):
+        out[position] = running
+        running *= stored[position] + (padding if n == 0 else 0)
+    return tuple(FixedStrideTag(stride=out[ax.position]) for ax in plan.stored)
 
 
 def rename_plan(plan: StoragePlan, gen: UniqueNameGenerator, base: str) -> StoragePlan:

@@ -27,7 +27,8 @@ from transforms.common import (check_iname, collect, kernel_names, map_statement
                                name_list, new_name, statement_expressions, suggestion)
 from transforms.footprint import (StoragePlan, Use, add_dependency, add_storage, glue_call,
                                   guess_outer_inames, plan_storage, storage_dim_tags,
-                                  temporary_ref, unique_statement_id, writer_dependencies)
+                                  strided_dim_tags, temporary_ref, unique_statement_id,
+                                  writer_dependencies)
 from transforms.inames import check_tag_syntax
 from transforms.match import parse_stack_match
 from transforms.registry import transform
@@ -146,6 +147,10 @@ class PrecomputeRequest:
     `generators` (instance set, arguments) define the footprint instead of the uses.
     `shape` clips the footprint to an array's bounds; `layout` gives each argument's nesting
     level in memory (0: fastest) for the temporary's layout and the ``l.auto`` order.
+    `memory` (argument positions, outermost first) and `padding` (unused elements after each
+    row of the innermost axis) lay the temporary out otherwise, with fixed strides; the
+    ``l.auto`` order still follows `layout` (add_prefetch's ``storage_axes`` and
+    ``storage_padding``).
     """
 
     what: str
@@ -167,6 +172,8 @@ class PrecomputeRequest:
     insn_id: str | None = None
     shape: tuple[Expression, ...] | None = None
     layout: tuple[int, ...] | None = None
+    memory: tuple[int, ...] | None = None
+    padding: int = 0
 
 
 def precompute_rule(kernel: Kernel, req: PrecomputeRequest) -> Kernel:
@@ -197,6 +204,10 @@ def precompute_rule(kernel: Kernel, req: PrecomputeRequest) -> Kernel:
                          address_space=req.address_space, tags=_axis_tags(req, plan),
                          default_tag=req.default_tag,
                          dim_tags=storage_dim_tags(plan, req.layout))
+    if req.memory is not None or req.padding:
+        strided = strided_dim_tags(plan, req.memory, req.layout, req.padding)
+        kernel = replace(kernel, temporaries=kernel.temporaries.set(
+            temp, replace(kernel.temporaries[temp], dim_tags=strided)))
     return drop_rule_if_unused(kernel, req.rule.name)
 
 
@@ -288,7 +299,7 @@ def precompute(kernel: Kernel, subst_use: Any, sweep_inames: Any = (), within: A
         outer=_outer_arg(kernel, what, precompute_outer_inames),
         generators=None if generators is None else tuple(
             (_generator_domain(kernel, what, g), g) for g in generators),
-        order=_storage_order(what, rule.arguments, storage_axes),
+        order=storage_order(what, rule.arguments, storage_axes),
         axis_tags=dict(storage_axis_to_tag or {}), default_tag=default_tag,
         dtype=dtype_arg(what, dtype),
         bounding_box=bool(fetch_bounding_box), address_space=temporary_address_space,
@@ -338,8 +349,10 @@ def _outer_arg(kernel: Kernel, what: str, given: Any) -> frozenset[str] | None:
     return frozenset(names)
 
 
-def _storage_order(what: str, arguments: Sequence[str], storage_axes: Any
-                   ) -> tuple[int, ...] | None:
+def storage_order(what: str, arguments: Sequence[str], storage_axes: Any
+                  ) -> tuple[int, ...] | None:
+    """`storage_axes` (argument names or positions, a list or comma-separated string) as
+    argument positions; None stays None."""
     if storage_axes is None:
         return None
     items = storage_axes.split(",") if isinstance(storage_axes, str) else list(storage_axes)

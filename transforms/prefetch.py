@@ -27,7 +27,8 @@ from transforms.footprint import array_levels, glue_call, temporary_ref
 from transforms.inames import check_tag_syntax
 from transforms.match import parse_stack_match
 from transforms.precompute import (Matcher, PrecomputeRequest, dependencies_of,
-                                   explicit_inames, find_uses, precompute_rule, replace_uses)
+                                   explicit_inames, find_uses, precompute_rule, replace_uses,
+                                   storage_order)
 from transforms.registry import transform
 from translator.ir.parse_expr import parse_expression
 
@@ -40,7 +41,8 @@ def add_prefetch(kernel: Kernel, var_name: str, sweep_inames: Any = (),
                  rule_name: str | None = None, temporary_name: str | None = None,
                  temporary_address_space: Any = None, footprint_subscripts: Any = None,
                  fetch_bounding_box: bool = False, fetch_outer_inames: Any = None,
-                 fetch_insn_id: str | None = None, within: Any = None) -> Kernel:
+                 fetch_insn_id: str | None = None, within: Any = None,
+                 storage_axes: Any = None, storage_padding: int = 0) -> Kernel:
     """Prefetch the reads of `var_name`, swept through `sweep_inames`, into a temporary.
 
     `var_name` is an array name, ``a$tag`` (only reads written ``a$tag[...]``), or a
@@ -67,6 +69,14 @@ def add_prefetch(kernel: Kernel, var_name: str, sweep_inames: Any = (),
     footprint comes from isl; one that is not convex needs ``fetch_bounding_box=True``.
     The temporary is local when a fetch iname is local-parallel, else private (or
     `temporary_address_space`); code generation adds the barriers the schedule needs.
+
+    The temporary is laid out like the array unless `storage_axes` (the fetch axes in memory
+    order, outermost first: their `dim_arg_names` or positions) or `storage_padding` (unused
+    elements after each row of the innermost axis) say otherwise; the ``l.auto`` order (and so
+    the coalescing of the copy) still follows the array.  A tile of ``b[j, k]`` read across
+    ``j`` by neighbouring work items is stored transposed and padded against local-memory
+    bank conflicts: ``storage_axes=[1, 0], storage_padding=2`` gives a 64 x 16 tile the
+    strides 1 and 66.
     """
     name, tag, subscript = _parse_var_name(var_name)
     var = _variable(kernel, name)
@@ -86,6 +96,10 @@ def add_prefetch(kernel: Kernel, var_name: str, sweep_inames: Any = (),
     if len(var.shape) == 1 and subscript is None and footprint_subscripts is None:
         strides = _flat_strides(kernel, name, tag, ids)
     ndim = len(var.shape) if strides is None else len(strides) + 1
+    if isinstance(storage_padding, bool) or not isinstance(storage_padding, int) \
+            or storage_padding < 0:
+        raise TransformError(f"{_WHAT}: storage_padding must be an integer >= 0, got "
+                             f"{storage_padding!r}")
     kernel, rule = _extract_fetch_rule(kernel, name, tag, ndim, ids, rule_name,
                                        dim_arg_names, strides)
     subscripts = ([subscript] if subscript is not None else []) + _subscript_list(
@@ -99,7 +113,8 @@ def add_prefetch(kernel: Kernel, var_name: str, sweep_inames: Any = (),
         default_tag=default_tag, dtype=var.dtype, bounding_box=bool(fetch_bounding_box),
         address_space=temporary_address_space, temporary=temporary_name,
         insn_id=fetch_insn_id, shape=tuple(var.shape) if strides is None else None,
-        layout=array_levels(var) if strides is None else tuple(range(ndim - 1, -1, -1)))
+        layout=array_levels(var) if strides is None else tuple(range(ndim - 1, -1, -1)),
+        memory=storage_order(_WHAT, rule.arguments, storage_axes), padding=storage_padding)
     return precompute_rule(kernel, req)
 
 

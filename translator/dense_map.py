@@ -35,9 +35,14 @@ Cost model (`choose_tile`), for element size ``s`` bytes of the accumulated valu
 - both operands go to local memory (`add_prefetch`, fetched cooperatively by the work group,
   coalesced); an array that is both a row and a column operand (``a[i][k]*a[j][k]`` of syrk)
   gets its reads told apart first (`tag_reads`: ``a$row``, ``a$col``) and one tile of each
-  (the tiles of all operands share the budget); an operand whose footprint `add_prefetch`
-  cannot compute is read in place (through the cache) instead: the register block still
-  reuses each value 4 or 8 times;
+  (the tiles of all operands share the budget); a column operand contiguous along ``k``
+  (``b[j][k]``, syrk's ``a[j][k]``, Fortran's ``a(k, i)``, `_transposed_tile`) has its tile
+  stored transposed with 16 bytes of padding after each row (`add_prefetch`'s
+  ``storage_axes`` and ``storage_padding``; the padding counts in the budget): laid out as
+  in the array, the 16 work items along ``l.0`` would read it one tile row apart, all in
+  one local-memory bank (syrk ran at 0.03 of cuBLAS so); an operand whose footprint
+  `add_prefetch` cannot compute is read in place (through the cache) instead: the register
+  block still reuses each value 4 or 8 times;
 - sizes that are constants smaller than one tile (rows < 16R, columns < 16C or k < K) keep
   the simple mapping: a fraction of one group would do all the work.
 
@@ -118,6 +123,9 @@ class DenseNest:
     col_operands: tuple[str, ...]
     accumulators: tuple[str, ...]
     itemsize: int
+    # column operands contiguous along k, with the storage order of their tile (the fetch
+    # axis of k outermost): stored transposed and padded (module docstring)
+    transposed: tuple[tuple[str, tuple[int, int]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -268,8 +276,30 @@ def dense_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> DenseN
         return None
     if not row_ops or not col_ops:
         return None
+    transposed = tuple((a, order) for a in col_ops
+                       if (order := _transposed_tile(kernel, stmts, a, cols, k)) is not None)
     return DenseNest(rows, cols, k, row_ops, col_ops, _accumulators(kernel, stmts),
-                     _itemsize(kernel, row_ops + col_ops))
+                     _itemsize(kernel, row_ops + col_ops), transposed)
+
+
+def _transposed_tile(kernel: Kernel, stmts: list[Statement], array: str, cols: str, k: str
+                     ) -> tuple[int, int] | None:
+    """The storage order (fetch axes, outermost first) that puts the column loop's axis of
+    the tile of `array` innermost, when every read of `array` along (cols, k) walks k with
+    stride one and cols with another stride (``b[j][k]``, syrk's ``a[j][k]``); None when the
+    tile as laid out in the array already has the column loop innermost, or for shapes other
+    than 2-D arrays and rows of a flat array (fetched as 2-D, the row's axis last)."""
+    unit = {(): 1}
+    reads = [acc for acc in global_accesses(kernel, stmts) if acc.array == array
+             and stride_of(acc.offset, cols) and stride_of(acc.offset, k)]
+    if not reads or any(stride_of(acc.offset, k) != unit or stride_of(acc.offset, cols) == unit
+                        for acc in reads):
+        return None
+    arg = next(a for a in kernel.args if a.name == array)
+    if isinstance(arg, ArrayArg) and arg.shape is not None and len(arg.shape) == 1:
+        return (1, 0)
+    fast = _unit_stride_axis(kernel, array)
+    return None if fast is None else (fast, 1 - fast)
 
 
 def matvec_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> MatvecNest | None:
@@ -362,9 +392,10 @@ def choose_tile(kernel: Kernel, nest: DenseNest, budget: int = LOCAL_BUDGET) -> 
     smaller than one tile."""
     s = nest.itemsize
     rows, cols = 8, (8 if s <= 4 else 4)
-    tiles = rows * len(nest.row_operands) + cols * len(nest.col_operands)
+    per_k = (GROUP_SIDE * (rows * len(nest.row_operands) + cols * len(nest.col_operands))
+             + _padding(s) * len(nest.transposed))    # elements of all tiles per step of k
     k_step = 64
-    while k_step > 4 and GROUP_SIDE * tiles * k_step * s > budget:
+    while k_step > 4 and per_k * k_step * s > budget:
         k_step //= 2
     tile = Tile(rows, cols, k_step, max(1, min(4, 16 // s)))
     for iname, size in ((nest.rows, tile.group_rows), (nest.cols, tile.group_cols),
@@ -373,6 +404,13 @@ def choose_tile(kernel: Kernel, nest: DenseNest, budget: int = LOCAL_BUDGET) -> 
         if length is not None and length < size:
             return None
     return tile
+
+
+def _padding(itemsize: int) -> int:
+    """Elements after each row of a transposed column tile: 16 bytes, so that rows stay
+    aligned for vector reads and the copy's neighbouring work items (one row apart) fall
+    into different local-memory banks."""
+    return max(1, 16 // itemsize)
 
 
 def _call(name: str, *args: Any, **kwargs: Any) -> Call:
@@ -413,9 +451,12 @@ def gemm_calls(nest: DenseNest, tile: Tile) -> list[Call]:
         calls.append(_call("add_prefetch", f"{array}$row" if array in both else array,
                            [f"{r}_inner_outer", f"{r}_inner_inner", *ks],
                            default_tag="l.auto", within=within))
+    transposed = dict(nest.transposed)
     for array in nest.col_operands:
+        layout = {} if array not in transposed else {
+            "storage_axes": list(transposed[array]), "storage_padding": _padding(nest.itemsize)}
         calls.append(_call("add_prefetch", f"{array}$col" if array in both else array,
-                           [*ks, *col_sweep], default_tag="l.auto", within=within))
+                           [*ks, *col_sweep], default_tag="l.auto", within=within, **layout))
     return calls
 
 

@@ -2,7 +2,8 @@
 without pragmas (register blocks, local-memory tiles, `translator.dense_map`) print exactly
 what the sequential program prints -- no FMA contraction, sums in source order -- at sizes
 that are not multiples of the tiles (edge groups next to full tiles), in C (polybench.c's
-dense and matrix-vector regions) and Fortran (column-major, in-place accumulation, floats)."""
+dense and matrix-vector regions) and Fortran (column-major, in-place accumulation, floats,
+a transposed operand whose tile is stored transposed and padded)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,23 @@ contains
     !$translate end kernel
   end subroutine sgemm_in_place
 
+  ! c = a^T b: the column operand a(k, i) is contiguous along k (its tile stored transposed)
+  subroutine gemm_tn(n, m, p, a, b, c)
+    integer, intent(in) :: n, m, p
+    real(8), intent(in) :: a(p, n), b(p, m)
+    real(8), intent(inout) :: c(n, m)
+    integer :: i, j, k
+    !$translate kernel gemm_tn
+    do j = 1, m
+       do i = 1, n
+          do k = 1, p
+             c(i, j) = c(i, j) + a(k, i) * b(k, j)
+          end do
+       end do
+    end do
+    !$translate end kernel
+  end subroutine gemm_tn
+
   subroutine gemv(n, a, x, y, z)
     integer, intent(in) :: n
     real(8), intent(in) :: a(0:n-1, 0:n-1), x(0:n-1)
@@ -86,6 +104,7 @@ program main
   implicit none
   integer, parameter :: n = 290, m = 133, p = 70, ns = 137
   real(8) :: a(n, p), b(p, m), c(n, m), g(n, n), x(n), y(0:n-1), z(0:n-1)
+  real(8) :: at(p, n), ct(n, m)
   real(4) :: sa(ns, ns), sb(ns, ns), sc(ns, ns)
   integer :: i, j
   do j = 1, p
@@ -115,13 +134,17 @@ program main
         g(i, j) = mod(i * 11 + j, 29) / 29d0 - 0.5d0
      end do
   end do
+  at = transpose(a)
+  ct = c
   call gemm(n, m, p, a, b, c)
+  call gemm_tn(n, m, p, at, b, ct)
   call sgemm_in_place(ns, sa, sb, sc)
   call gemv(n, g, x, y, z)
   write (*, '(3es26.17)') sum(c), c(1, 1), c(n, m)
   write (*, '(3es17.8)') sum(sc), sc(1, 1), sc(ns, ns)
   write (*, '(4es26.17)') sum(y), y(n - 1), sum(z), z(0)
-  write (*, '(4z17)') c(7, 9), sc(99, 3), y(76), z(139)
+  write (*, '(3es26.17)') sum(ct), ct(1, 1), ct(n, m)
+  write (*, '(4z17)') c(7, 9), sc(99, 3), y(76), z(139), ct(200, 100)
 end program main
 """
 
@@ -143,9 +166,11 @@ def test_polybench_dense_and_matvec_regions_tiled_and_exact(tmp_path: Path) -> N
         assert "add_prefetch(" in report[name] and "privatize_temporaries_with_inames(" \
             in report[name]
     # syrk, syr2k: the operand read along both loops gets a tile for each
+    # and the column tiles (a[j][k], read across k's contiguous axis) stored transposed
     for name in ("syrk", "syr2k"):
         assert 'add_prefetch("a$row"' in report[name] and 'add_prefetch("a$col"' \
             in report[name], report[name]
+        assert "storage_axes=[1, 0], storage_padding=2)" in report[name], report[name]
     # the matrix-vector tiles: loaded by one work item per contiguous element, unrolled
     # across the other side of the tile (rows of a C matrix summed along j; columns summed
     # along i); bicg has one nest of each kind, each in its own launch with its own tiles
@@ -174,10 +199,13 @@ def test_fortran_dense_nests_tiled_and_exact(tmp_path: Path) -> None:
     original = build_original(src, tmp_path, opts)
     translated = build_translated(src, tmp_path, opts)
     report = _report((tmp_path / "report.txt").read_text())
-    assert set(report) == {"gemm", "sgemm_in_place", "gemv"}
+    assert set(report) == {"gemm", "sgemm_in_place", "gemm_tn", "gemv"}
     for block in report.values():
         assert f"chosen by: {REASON}" in block, block
     assert 'split_iname("j", 128, outer_tag="g.1")' in report["sgemm_in_place"]
+    # a(k, i) read across its contiguous axis: the tile stored transposed and padded
+    assert "storage_axes=[0, 1], storage_padding=2)" in report["gemm_tn"], report["gemm_tn"]
+    assert "storage_axes" not in report["gemm"]
     # column-major: the first nest (a(i, j), contiguous along the rows i) and the second
     # (a(j, i), contiguous along the summed j) load their tiles along a's first axis
     assert 'tag_inames("a_j_dim_0:l.0, a_j_dim_1:unr")' in report["gemv"]

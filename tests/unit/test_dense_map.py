@@ -13,6 +13,9 @@ import pytest
 
 from translator.dense_map import REASON
 from translator.driver import translate_text
+from translator.ir.data import FixedStrideTag
+from translator.ir.expr import dependencies
+from translator.ir.tags import LocalTag
 
 C_GEMM = """
 void gemm(int n, int m, int p, double alpha, double beta, const double a[n][p],
@@ -184,7 +187,9 @@ def region_mapping(name: str, text: str):
 
 @pytest.mark.parametrize("name, text, rows, cols, k, fetched, tile", [
     ("gemm.c", C_GEMM, "i", "j", "k", ("a", "b"), (128, 64, 16)),
-    ("gemm_tt.c", C_TRANSPOSED, "i", "j", "k", ("at", "bt"), (128, 128, 32)),
+    # bt[j][k]'s tile is stored transposed and padded: k steps of 16 (32 would need 33280
+    # bytes of local memory with the padding)
+    ("gemm_tt.c", C_TRANSPOSED, "i", "j", "k", ("at", "bt"), (128, 128, 16)),
     # linearised operands: delinearised rows, fetched as 2-D tiles (transforms/prefetch.py)
     ("gemm_lin.c", C_LINEARISED, "i", "j", "k", ("a", "b"), (128, 64, 16)),
     ("gemm.f90", F_GEMM, "j", "i", "k", ("a", "b"), (128, 64, 16)),
@@ -212,6 +217,80 @@ def test_gemm_like_nests_get_the_tiled_local_memory_mapping(
     else:
         assert not privatized
     assert "set_options" not in " ".join(chosen)   # no fp_contract: exact by default
+
+
+C_NT_LINEARISED = """
+void gemm_nt(int n, const double *restrict a, const double *restrict b, double *restrict c)
+{
+#pragma translate kernel gemm_nt
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double acc = 0.0;
+      for (int k = 0; k < n; k++)
+        acc += a[i*n + k] * b[j*n + k];
+      c[i*n + j] = acc;
+    }
+#pragma translate end kernel
+}
+"""
+
+# c = a^T b, column-major: a(k, i) is the column operand (i runs along c's columns) and is
+# contiguous along k
+F_GEMM_TN = """
+subroutine gemm_tn(n, a, b, c)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(n, n), b(n, n)
+  real(8), intent(inout) :: c(n, n)
+  integer :: i, j, k
+  !$translate kernel gemm_tn
+  do j = 1, n
+     do i = 1, n
+        do k = 1, n
+           c(i, j) = c(i, j) + a(k, i) * b(k, j)
+        end do
+     end do
+  end do
+  !$translate end kernel
+end subroutine gemm_tn
+"""
+
+
+@pytest.mark.parametrize("name, text, transposed, others, axes, strides", [
+    ("gemm_tt.c", C_TRANSPOSED, "bt", ("at",), [1, 0], (1, 132)),
+    ("gemm_nt.c", C_NT_LINEARISED, "b", ("a",), [1, 0], (1, 66)),
+    ("gemm_tn.f90", F_GEMM_TN, "a", ("b",), [0, 1], (66, 1)),
+    ("syr2k.c", None, "a$col", ("a$row", "b$row"), [1, 0], (1, 66)),
+])
+def test_column_tiles_contiguous_along_k_are_stored_transposed_and_padded(
+        name: str, text: str | None, transposed: str, others: tuple[str, ...],
+        axes: list[int], strides: tuple[int, int]) -> None:
+    """The column operand's tile is read by neighbouring work items along the column loop;
+    where the array is contiguous along k (``bt[j][k]``, syrk's ``a[j][k]``, a flat
+    ``b[j*n + k]``, Fortran's ``a(k, i)``) the tile as laid out in the array would put those
+    reads one tile row apart, all in one local-memory bank.  It is stored with the column
+    axis innermost and 16 bytes of padding per row; the copy stays coalesced (the fetch axis
+    of k on l.0), the other tiles keep the array's layout."""
+    done = region_mapping(name, text or C_SYR2K)
+    chosen = done.auto_mapping
+    assert done.auto_kind == REASON
+    fetches = {line.split('"')[1]: line for line in chosen if line.startswith("add_prefetch")}
+    pad = 4 if name == "gemm_tt.c" else 2
+    assert fetches[transposed].endswith(
+        f', storage_axes={axes}, storage_padding={pad})'), fetches[transposed]
+    for other in others:
+        assert "storage_axes" not in fetches[other], fetches[other]
+    kernel = done.kernel
+    local = {n: t for n, t in kernel.temporaries.items()
+             if "local" in str(t.address_space).lower()}
+    strided = {n: tuple(tag.stride for tag in t.dim_tags) for n, t in local.items()
+               if isinstance(t.dim_tags[0], FixedStrideTag)}
+    assert list(strided.values()) == [strides] * (2 if name == "syr2k.c" else 1), strided
+    for temp in strided:   # the copy: the fetch iname of k (fastest in the array) on l.0
+        (fetch,) = [st for st in kernel.statements if st.assignee_names() == (temp,)]
+        k_index = fetch.assignee.index_tuple[axes[0]]
+        (k_iname,) = [n for n in dependencies(k_index) if kernel.tag_of(n, LocalTag)]
+        assert kernel.tag_of(k_iname, LocalTag).axis == 0
 
 
 C_SYR2K = """

@@ -44,8 +44,8 @@ from translator.schedule import schedule_kernel
 from translator.diagnostics import CodegenError
 from translator.ir import images as image_rules
 from translator.ir import isl_glue as glue
-from translator.ir.data import (AddressSpace, ArrayArg, NestingTag, TemporaryVariable, ValueArg,
-                                strides)
+from translator.ir.data import (AddressSpace, ArrayArg, FixedStrideTag, NestingTag,
+                                TemporaryVariable, ValueArg, storage_span, strides)
 from translator.ir.expr import Expression, dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, BarrierInstruction, CallInstruction
@@ -240,15 +240,24 @@ def _literal(value, dtype: np.dtype) -> str:
 
 
 def _constant_size(temp: TemporaryVariable) -> int:
-    total = 1
+    """Elements of the temporary's storage: the product of its extents, or with fixed strides
+    (a padded or transposed tile, add_prefetch's ``storage_axes``) one past the last
+    element."""
+    extents = []
     for extent in temp.shape:
         try:
-            total *= int(evaluate(extent, {}))
+            extents.append(int(evaluate(extent, {})))
         except Exception:
             raise CodegenError(f"temporary {temp.name!r}: shape {extent} is not a constant "
                                "(temporaries need a size known at code generation)",
                                temp.span) from None
-    return total
+    if not any(isinstance(t, FixedStrideTag) for t in temp.dim_tags or ()):
+        return int(np.prod(extents))
+    span = storage_span(replace(temp, shape=tuple(extents)))
+    if span is None:
+        raise CodegenError(f"temporary {temp.name!r}: strides {temp.dim_tags} are not "
+                           "constants", temp.span)
+    return span
 
 
 def _used_names(kernel: Kernel) -> set[str]:

@@ -272,3 +272,17 @@ def strides(shape: tuple[Expression, ...], dim_tags: tuple[DimTag, ...]) -> tupl
         if isinstance(t, FixedStrideTag):
             out[k] = t.stride
     return tuple(out)
+
+
+def storage_span(var: ArrayArg | TemporaryVariable) -> int | None:
+    """Elements the storage of `var` spans (one past its last element: the product of the
+    extents, or more with padded fixed strides); None unless shape and strides are integers."""
+    if var.shape is None or not all(isinstance(e, int) for e in var.shape):
+        return None
+    tags = var.dim_tags or parse_dim_tags("C", len(var.shape))
+    steps = strides(var.shape, tags)
+    if not all(isinstance(s, int) for s in steps):
+        return None
+    if any(e == 0 for e in var.shape):
+        return 0
+    return 1 + sum((e - 1) * s for e, s in zip(var.shape, steps))

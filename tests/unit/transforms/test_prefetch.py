@@ -84,6 +84,38 @@ def test_temporary_follows_the_array_layout():
     assert knl.tag_of("a_dim_0", LocalTag) == LocalTag(0)   # now the fastest axis
 
 
+def matmul_nt():
+    """c = a b^T: b's tile is read across its contiguous axis (k) by the work items along j."""
+    return translator.make_kernel(
+        "{[i, j, k]: 0<=i<n and 0<=j<m and 0<=k<l}", "c[i, j] = sum(k, a[i, k]*b[j, k])",
+        [GlobalArg("a", np.float64, shape="n, l"), GlobalArg("b", np.float64, shape="m, l"),
+         "..."])
+
+
+def transposed_tile(knl):
+    return transforms.add_prefetch(tiled(knl), "b", ["k_inner", "j_inner"],
+                                   storage_axes=["b_dim_1", "b_dim_0"], storage_padding=2)
+
+
+def test_storage_axes_and_padding_lay_the_tile_out_transposed():
+    knl = transposed_tile(matmul_nt())
+    temp = knl.temporaries["b_fetch"]
+    assert temp.shape == (16, 16)                         # axes as in the array: (j, k)
+    assert tuple(t.stride for t in temp.dim_tags) == (1, 18)
+    # the copy stays coalesced: the array's fastest axis (k) on local axis 0
+    assert knl.tag_of("b_dim_1", LocalTag) == LocalTag(0)
+    code = translator.generate_code(knl).device_code
+    assert "__local double b_fetch[286]" in code          # 15 * 18 + 15 + 1 elements
+    assert "b_fetch[b_dim_0 + b_dim_1 * 18]" in code
+    # positions say the same; padding alone keeps the array's order
+    same = transforms.add_prefetch(tiled(matmul_nt()), "b", ["k_inner", "j_inner"],
+                                   storage_axes=[1, 0], storage_padding=2)
+    assert same.temporaries["b_fetch"].dim_tags == temp.dim_tags
+    padded = transforms.add_prefetch(tiled(matmul_nt()), "b", ["k_inner", "j_inner"],
+                                     storage_padding=1)
+    assert tuple(t.stride for t in padded.temporaries["b_fetch"].dim_tags) == (17, 1)
+
+
 def test_stencil_needs_the_bounding_box():
     with pytest.raises(TransformError) as err:
         transforms.add_prefetch(stencil_tiles(stencil()), "u", ["i_inner", "j_inner"])
@@ -144,6 +176,15 @@ def test_errors():
         transforms.add_prefetch(knl, "a", "k_inner", dim_arg_names=["k_inner"])
     with pytest.raises(TransformError, match="unknown iname 'q'"):
         transforms.add_prefetch(knl, "a", "q")
+    with pytest.raises(TransformError, match=r"add_prefetch: storage_axes \[0\] must list "
+                       r"each of the rule's arguments \(a_dim_0, a_dim_1\) exactly once"):
+        transforms.add_prefetch(knl, "a", "k_inner", storage_axes=[0])
+    with pytest.raises(TransformError, match="add_prefetch: 'k' is not an argument of the "
+                       r"rule \(name or position; arguments: a_dim_0, a_dim_1\)"):
+        transforms.add_prefetch(knl, "a", "k_inner", storage_axes=["k", "a_dim_0"])
+    with pytest.raises(TransformError, match="add_prefetch: storage_padding must be an "
+                       "integer >= 0, got -1"):
+        transforms.add_prefetch(knl, "a", "k_inner", storage_padding=-1)
 
 
 def test_local_copy_inside_a_local_loop_is_refused():
@@ -165,6 +206,11 @@ def test_matmul_runs(ctx, sizes):
 def test_fortran_order_matmul_runs(ctx):
     auto_test_vs_ref(matmul("F"), ctx, prefetched(matmul("F")),
                      parameters={"n": 20, "m": 33, "l": 17}, rtol=1e-5)
+
+
+def test_transposed_padded_tile_runs(ctx):
+    knl = transposed_tile(matmul_nt())
+    auto_test_vs_ref(matmul_nt(), ctx, knl, parameters={"n": 37, "m": 29, "l": 45}, rtol=0)
 
 
 def test_stencil_with_halo_runs(ctx):
@@ -216,3 +262,15 @@ def test_pragma_error_points_at_the_pragma():
         translate_text("stencil.c", STENCIL_C)
     assert (err.value.span.file, err.value.span.line) == ("stencil.c", 6)
     assert "the footprint of 'u' is not convex" in err.value.render()
+
+
+def test_storage_padding_error_points_at_the_pragma():
+    from translator.driver import translate_text
+    src = STENCIL_C.replace('add_prefetch("u", ["i_inner", "j_inner"])',
+                            'add_prefetch("u", ["i_inner", "j_inner"], '
+                            'fetch_bounding_box=True, storage_padding=-1)')
+    with pytest.raises(TransformError) as err:
+        translate_text("stencil.c", src)
+    assert (err.value.span.file, err.value.span.line) == ("stencil.c", 6)
+    assert "add_prefetch: storage_padding must be an integer >= 0, got -1" \
+        in err.value.render()
