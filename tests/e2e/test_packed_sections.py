@@ -1,6 +1,6 @@
 """Sections of many narrow rows packed on the device (TRANSLATE_PACK_ROWS) on PoCL: a gather
 kernel and one plain read, or one plain write and a scatter kernel, instead of rectangular
-copies.  The programs (columns of C arrays, rows of Fortran arrays, of 8-, 4- and 1-byte
+copies.  The programs (columns of C arrays, rows of Fortran arrays, of 8-, 4-, 2- (C) and 1-byte
 elements, 3-D slices, data clauses, updates both ways, async queues) change elements between
 the rows of each section on the host, so a copy that is not exact, or a read scattered before
 the data came (async), shows in their output; the profile counts each section's bytes once
@@ -26,7 +26,10 @@ F8, F4 = 8, 4
 #: (directive text, bytes to the device, bytes from the device) per data directive.
 EXPECTED = {
     "packed.c": [
-        ("data copy(c[1:N-2][3:2], b[0:N][2:3])", 65 * 2 + 67 * 3 * F4, 65 * 2 + 67 * 3 * F4),
+        ("data copy(c[0:N][3:2], b[0:N][2:3], s[0:N][1:3])", 67 * (2 + 3 * F4 + 3 * 2),
+         67 * (2 + 3 * F4 + 3 * 2)),
+        ("update host(c[1:N-2][4:1], b[1:N-2][3:1], s[1:N-2][2:2])", 0, 65 * (1 + F4 + 2 * 2)),
+        ("update device(c[1:N-2][4:1], b[1:N-2][3:1], s[1:N-2][2:2])", 65 * (1 + F4 + 2 * 2), 0),
         ("enter data copyin(c[0:N][11:1])", 67, 0),
         ("exit data copyout(c[0:N][11:1])", 0, 67),
         ("update host(a[0:N][0:1], a[0:N][M-1:1], a[1:N-3][4:3])", 0, (2 * 67 + 64 * 3) * F8),
@@ -37,7 +40,9 @@ EXPECTED = {
         ("update device(w[0:5][1:4][2:2])", 5 * 4 * 2 * F8, 0),
     ],
     "packed.f90": [
-        ("data copy(r(2:4, :), b(5:6, 2:m-1))", 3 * 71 * F4 + 2 * 69, 3 * 71 * F4 + 2 * 69),
+        ("data copy(r(2:4, :), b(5:6, :))", 71 * (3 * F4 + 2), 71 * (3 * F4 + 2)),
+        ("update host(r(3:3, 2:m-1), b(6:6, 3:m-2))", 0, 69 * F4 + 67),
+        ("update device(r(3:3, 2:m-1), b(6:6, 3:m-2))", 69 * F4 + 67, 0),
         ("enter data copyin(b(n:n, :))", 71, 0),
         ("exit data copyout(b(n:n, :))", 0, 71),
         ("update host(u(1:1, :), u(n:n, :), u(4:6, 2:m-3))", 0, (2 * 71 + 3 * 67) * F8),
@@ -50,16 +55,21 @@ EXPECTED = {
 }
 
 #: Copies packed with the default thresholds (at least 64 rows of fewer than 64 bytes): all but
-#: a[2:N-5][7:2] (62 rows) and the 3-D slices (20 rows each way).
-DEFAULT_PACKED = {"packed.c": 13, "packed.f90": 14}
+#: the 3-D slices' (20 rows) and, in packed.c, a[2:N-5][7:2]'s (62 rows).
+DEFAULT_PACKED = {"packed.c": 21, "packed.f90": 18}
+
+#: A threshold that packs the data clauses' copies (67, 71 rows) but not the updates of fewer
+#: rows inside those data regions (65; 69 and 67 rows), and the copies it packs: a packed copy
+#: that puts rows in the wrong places shows against the rectangular copies.
+MIXED = {"packed.c": ("66", 14), "packed.f90": ("70", 12)}
 
 NOTE = re.compile(r"^note: (\d+) copies of sections of narrow rows \((\d+) bytes\) were packed "
-                  r"on the device \(TRANSLATE_PACK_ROWS\)$", re.M)
+                  r"on the device \(TRANSLATE_PACK_ROWS\)$", re.MULTILINE)
 
 
 def run_translated(work: Path, **env: str) -> subprocess.CompletedProcess:
     proc = subprocess.run([str(work / "translated")], cwd=work, capture_output=True, text=True,
-                          env={**os.environ, "TRANSLATE_DEVICE": "cpu", "TRANSLATE_PROFILE": "1",
+                          check=False, env={**os.environ, "TRANSLATE_DEVICE": "cpu", "TRANSLATE_PROFILE": "1",
                                **env})
     assert proc.returncode == 0, proc.stderr
     return proc
@@ -97,11 +107,23 @@ def test_default_thresholds_pack_many_narrow_rows_and_off_packs_none(
     off = run_translated(tmp_path, TRANSLATE_PACK_ROWS="off")
     assert off.stdout == expected
     assert NOTE.search(off.stderr) is None
-    # ROWS:BYTES: rows of 1 byte only, the enter data and exit data of a 1-byte column or row
+    # ROWS:BYTES: rows of 1 byte only (a 1-byte column or row: enter and exit data, update
+    # host and device)
     narrow = run_translated(tmp_path, TRANSLATE_PACK_ROWS="1:2")
     assert narrow.stdout == expected
     note = NOTE.search(narrow.stderr)
-    assert note is not None and int(note.group(1)) == 2, narrow.stderr
+    assert note is not None and int(note.group(1)) == 4, narrow.stderr
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_packed_and_rectangular_copies_of_one_array_agree(name: str, tmp_path: Path) -> None:
+    src = HERE / name
+    expected = check_sample(src, tmp_path)
+    rows, count = MIXED[name]
+    proc = run_translated(tmp_path, TRANSLATE_PACK_ROWS=rows)
+    assert proc.stdout == expected
+    note = NOTE.search(proc.stderr)
+    assert note is not None and int(note.group(1)) == count, proc.stderr
 
 
 @pytest.mark.parametrize("name", sorted(EXACT_EXPECTED))

@@ -1,5 +1,5 @@
 /* Sections of narrow rows (packed on the device with TRANSLATE_PACK_ROWS): columns of C arrays
- * of 8-, 4- and 1-byte elements, sizes that are multiples of nothing, a 3-D slice, data
+ * of 8-, 4-, 2- and 1-byte elements, sizes that are multiples of nothing, a 3-D slice, data
  * clauses, updates both ways, with and without async queues; the host changes elements
  * between the rows of each section, so a copy that is not exact shows in the output
  * (tests/e2e/test_packed_sections.py). */
@@ -9,6 +9,7 @@
 static double a[N][M];
 static float b[N][M];
 static char c[N][M];
+static short s[N][M];
 static double w[5][7][9];
 
 static void show(const double *x, int n)
@@ -34,15 +35,29 @@ int main(void)
             a[i][j] = i + 100 * j;
             b[i][j] = (float)(i - 100 * j);
             c[i][j] = (char)('a' + (i + j) % 26);
+            s[i][j] = (short)(i * j - 300);
         }
     for (int i = 0; i < 5; i++)
         for (int j = 0; j < 7; j++)
             for (int k = 0; k < 9; k++)
                 w[i][j][k] = i + 10 * j + 100 * k;
-    /* data clauses on columns of chars (1-byte elements) and floats (3 columns: 12 bytes) */
-#pragma translate data copy(c[1:N-2][3:2], b[0:N][2:3])
+    /* data clauses on columns of chars (1-byte elements), floats (3 columns: 12 bytes) and
+     * shorts (2-byte elements: 3 columns, 6 bytes); their updates of fewer rows are
+     * rectangular copies where TRANSLATE_PACK_ROWS packs only the data clauses' copies (then a
+     * packed copy that puts the rows in the wrong places shows) */
+#pragma translate data copy(c[0:N][3:2], b[0:N][2:3], s[0:N][1:3])
     c[5][2] = '#';            /* outside the sections, inside their spans: kept */
     b[7][5] = -1.5f;
+    s[4][5] = -9;
+#pragma translate update host(c[1:N-2][4:1], b[1:N-2][3:1], s[1:N-2][2:2])
+    for (int i = 1; i < N - 1; i++) {
+        printf("%c %.1f %d %d\n", c[i][4], b[i][3], s[i][2], s[i][3]);
+        c[i][4] = (char)(c[i][4] - 32);
+        b[i][3] = 2 * b[i][3] + i;
+        s[i][2] = (short)(3 * s[i][2]);
+        s[i][3] = (short)(s[i][3] + i);
+    }
+#pragma translate update device(c[1:N-2][4:1], b[1:N-2][3:1], s[1:N-2][2:2])
 #pragma translate end data
 #pragma translate enter data copyin(c[0:N][11:1])
     c[9][10] = '!';           /* outside the section: kept */
@@ -101,7 +116,8 @@ int main(void)
     show(&a[0][0], N * M);
     show(&w[0][0][0], 5 * 7 * 9);
     for (int i = 0; i < N; i++) {
-        printf("%.1f %.1f %.1f ", b[i][1], b[i][3], b[i][5]);
+        printf("%.1f %.1f %.1f %.1f %d %d %d %d ", b[i][1], b[i][2], b[i][3], b[i][5], s[i][0],
+               s[i][2], s[i][3], s[i][5]);
         fwrite(c[i], 1, M, stdout);
         printf("\n");
     }

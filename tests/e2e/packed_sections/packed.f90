@@ -24,10 +24,18 @@ program packed
         end do
      end do
   end do
-  ! data clauses on rows of 4-byte reals (3 rows: 12 bytes) and of 1-byte integers
-  !$translate data copy(r(2:4, :), b(5:6, 2:m-1))
+  ! data clauses on rows of 4-byte reals (3 rows: 12 bytes) and of 1-byte integers; their
+  ! updates of fewer rows are rectangular copies where TRANSLATE_PACK_ROWS packs only the data
+  ! clauses' copies (then a packed copy that puts the rows in the wrong places shows)
+  !$translate data copy(r(2:4, :), b(5:6, :))
   r(5, 3) = -1.5          ! outside the sections, inside their spans: kept
   b(4, 9) = -3
+  !$translate update host(r(3:3, 2:m-1), b(6:6, 3:m-2))
+  print '(6f10.1)', r(3, 2:m-1)
+  print '(20i4)', b(6, 3:m-2)
+  r(3, 2:m-1) = 2*r(3, 2:m-1) + 1
+  b(6, 3:m-2) = int(-b(6, 3:m-2), 1)
+  !$translate update device(r(3:3, 2:m-1), b(6:6, 3:m-2))
   !$translate end data
   !$translate enter data copyin(b(n:n, :))
   b(n-1, 4) = -4
