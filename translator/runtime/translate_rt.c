@@ -558,6 +558,9 @@ static cl_int flush_held(void);
 /* Async queues (after staging). */
 static void release_queues(void);
 static cl_int use_queue(long long id);
+static void unpack_pending(cl_command_queue queue, int drop);
+static void release_packing(void);
+static void print_pack_note(void);
 static int async_active(void);
 
 /* The hints first (a region that dominates the kernel time and could run in parallel, whole
@@ -577,6 +580,7 @@ static void print_profile(void)
                     100.0 * (double)s->kernel_ns / (double)ns, s->hint);
         print_copy_hints(s);
     }
+    print_pack_note();
     {   /* one write: the ranks of an MPI run share standard error */
         char note[1280];   /* the cache directory (at most 1024 bytes) and its counts */
         cache_profile_note(note, sizeof note);
@@ -1334,6 +1338,8 @@ static cl_int wait_queues(int count, const long long *ids)
         if (wanted) {
             err = clFinish(aq.queues[k].queue);
             aq.queues[k].unfenced = 0;   /* done: later work need not wait for it */
+            if (err == CL_SUCCESS)
+                unpack_pending(aq.queues[k].queue, 0);
         }
     }
     reap_bounces(0);
@@ -1350,6 +1356,7 @@ static void release_queues(void)
     if (rt.queue != NULL)
         clFinish(rt.queue);
     reap_bounces(1);
+    release_packing();
     for (k = 0; k < aq.nqueues; ++k)
         clReleaseCommandQueue(aq.queues[k].queue);
     memset(&aq, 0, sizeof aq);
@@ -2538,15 +2545,370 @@ static cl_int batch_copy(int to_device, cl_mem buffer, const struct tr_rect *r, 
     return CL_SUCCESS;
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Sections of many narrow rows, packed on the device                                          */
+
+/* A rectangular copy of many narrow rows (a column of a C array, a Fortran array's halo rows)
+ * costs far more than its bytes on some implementations (NVIDIA: 2 columns of 8192 rows of 8
+ * bytes, both ways, ~0.6 ms per step of bench/gpu/mpi_weak.sh).  Such a section is packed on
+ * the device instead.  A read: a gather kernel copies the section into a contiguous scratch
+ * buffer (one per queue and size, kept), one plain read copies that into a host buffer, and the
+ * host scatters it into the user's rows where the host would see the data (at once for a
+ * blocking copy, at the end of the update's batch, at `wait` for async queues).  A write: the
+ * rows packed on the host (a bounce buffer), one plain write into the scratch buffer, a scatter
+ * kernel.  TRANSLATE_PACK_ROWS sets which sections (docs/environment.md). */
+#define TR_PACK_ROWS_DEFAULT 64     /* at least this many rows ... */
+#define TR_PACK_WIDTH_DEFAULT 64    /* ... each of fewer bytes */
+
+/* Gather and scatter kernels per element type (index k: elements of 1 << k bytes); sizes in
+ * elements: the section starts at element `base` of `buf`, has rows of `w` elements, `h` rows
+ * per slice `row` elements apart, slices `slice` elements apart, `n` elements in all. */
+static const char PACK_SOURCE[] =
+    "#define TR_PACK(T, K) \\\n"
+    "__kernel void tr_gather_##K(__global T *packed, __global const T *buf, ulong base, \\\n"
+    "                            ulong w, ulong h, ulong row, ulong slice, ulong n) \\\n"
+    "{ \\\n"
+    "    ulong i = get_global_id(0), y = i / w; \\\n"
+    "    if (i < n) \\\n"
+    "        packed[i] = buf[base + i % w + (y % h) * row + (y / h) * slice]; \\\n"
+    "} \\\n"
+    "__kernel void tr_scatter_##K(__global const T *packed, __global T *buf, ulong base, \\\n"
+    "                             ulong w, ulong h, ulong row, ulong slice, ulong n) \\\n"
+    "{ \\\n"
+    "    ulong i = get_global_id(0), y = i / w; \\\n"
+    "    if (i < n) \\\n"
+    "        buf[base + i % w + (y % h) * row + (y / h) * slice] = packed[i]; \\\n"
+    "}\n"
+    "TR_PACK(uchar, 0)\nTR_PACK(ushort, 1)\nTR_PACK(uint, 2)\nTR_PACK(ulong, 3)\n";
+
+/* A contiguous device buffer for packed sections of `bytes` bytes on `queue` (an in-order
+ * queue: its copies use it one after the other). */
+struct tr_scratch {
+    cl_command_queue queue;
+    size_t bytes;
+    cl_mem mem;
+    struct tr_scratch *next;
+};
+
+/* A packed read whose host buffer `packed` is scattered into the rows of `r` at `host` once
+ * `queue` has finished. */
+struct tr_unpack {
+    cl_command_queue queue;
+    char *host, *packed;
+    struct tr_rect r;
+    struct tr_unpack *next;
+};
+
+static struct {
+    int ready;
+    size_t min_rows;       /* 0: never pack */
+    size_t max_width;      /* rows of fewer bytes are narrow */
+    cl_kernel kernels[2][4];   /* [scatter, gather][element kind] */
+    struct tr_scratch *scratch;
+    struct tr_unpack *unpacks, **unpacks_tail;
+} pk;
+
+/* For the profile: packed copies and their bytes (kept after release_packing). */
+static struct {
+    unsigned long long copies, bytes;
+} pk_count;
+
+static tr_region pack_region = TR_REGION("translate runtime: section packing",
+                                         "translate runtime", "", PACK_SOURCE, 0);
+
+/* Reads TRANSLATE_PACK_ROWS: unset, the defaults; `off`; `all` (every strided section);
+ * ROWS or ROWS:BYTES (at least ROWS rows of fewer than BYTES bytes). */
+static void pack_settings(void)
+{
+    const char *v = getenv("TRANSLATE_PACK_ROWS");
+    char *end;
+    unsigned long long rows, width = TR_PACK_WIDTH_DEFAULT;
+    pk.ready = 1;
+    pk.min_rows = TR_PACK_ROWS_DEFAULT;
+    pk.max_width = TR_PACK_WIDTH_DEFAULT;
+    if (v == NULL || v[0] == '\0')
+        return;
+    if (equals_nocase(v, "off")) {
+        pk.min_rows = 0;
+        return;
+    }
+    if (equals_nocase(v, "all")) {
+        pk.min_rows = 1;
+        pk.max_width = (size_t)-1;
+        return;
+    }
+    rows = strtoull(v, &end, 10);
+    if (*end == ':')
+        width = strtoull(end + 1, &end, 10);
+    if (*end == '\0' && end != v) {
+        pk.min_rows = (size_t)rows;
+        pk.max_width = (size_t)width;
+    }
+}
+
+/* 1 if the rectangular copy `r` is better packed on the device. */
+static int pack_wanted(const struct tr_rect *r)
+{
+    if (!pk.ready)
+        pack_settings();
+    return r->row != 0 && pk.min_rows != 0 && r->region[0] < pk.max_width
+        && r->region[1] * r->region[2] >= pk.min_rows;
+}
+
+/* The byte offset of the first element of `r` in its buffer. */
+static size_t rect_offset(const struct tr_rect *r)
+{
+    return r->origin[0] + r->origin[1] * r->row + r->origin[2] * r->slice;
+}
+
+/* The element kind of `r`'s kernels: the widest of 8, 4, 2, 1 bytes dividing its offset,
+ * row width and pitches. */
+static int pack_kind(const struct tr_rect *r)
+{
+    size_t all = rect_offset(r) | r->region[0] | r->row | r->slice;
+    int k = 3;
+    while (k > 0 && all % ((size_t)1 << k) != 0)
+        k -= 1;
+    return k;
+}
+
+static cl_int pack_kernel(int gather, int k, cl_kernel *out)
+{
+    cl_int err = CL_SUCCESS;
+    char name[32];
+    if (pk.kernels[gather][k] == NULL) {
+        snprintf(name, sizeof name, "tr_%s_%d", gather ? "gather" : "scatter", k);
+        pk.kernels[gather][k] = clCreateKernel(get_program(&pack_region, PACK_SOURCE, 0), name,
+                                               &err);
+    }
+    *out = pk.kernels[gather][k];
+    return err;
+}
+
+/* The scratch buffer of `bytes` bytes of the active queue. */
+static cl_mem pack_scratch(size_t bytes, cl_int *err)
+{
+    struct tr_scratch *s;
+    *err = CL_SUCCESS;
+    for (s = pk.scratch; s != NULL; s = s->next)
+        if (s->queue == rt.active && s->bytes == bytes)
+            return s->mem;
+    s = malloc(sizeof *s);
+    if (s == NULL) {
+        *err = CL_OUT_OF_HOST_MEMORY;
+        return NULL;
+    }
+    s->mem = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, bytes, NULL, err);
+    if (*err != CL_SUCCESS) {
+        free(s);
+        return NULL;
+    }
+    s->queue = rt.active;
+    s->bytes = bytes;
+    s->next = pk.scratch;
+    pk.scratch = s;
+    return s->mem;
+}
+
+/* Enqueues the gather (scratch <- section `r` of `buffer`) or scatter kernel. */
+static cl_int pack_launch(int gather, cl_mem scratch, cl_mem buffer, const struct tr_rect *r,
+                          cl_event *ev)
+{
+    int k = pack_kind(r), i;
+    size_t e = (size_t)1 << k, global;
+    cl_ulong a[6];
+    cl_kernel kernel;
+    cl_int err = pack_kernel(gather, k, &kernel);
+    a[0] = rect_offset(r) / e;
+    a[1] = r->region[0] / e;
+    a[2] = r->region[1];
+    a[3] = r->row / e;
+    a[4] = r->slice / e;
+    a[5] = a[1] * r->region[1] * r->region[2];
+    global = (a[5] + 63) / 64 * 64;   /* lets the implementation pick groups of 64 */
+    if (err == CL_SUCCESS)
+        err = clSetKernelArg(kernel, 0, sizeof scratch, &scratch);
+    if (err == CL_SUCCESS)
+        err = clSetKernelArg(kernel, 1, sizeof buffer, &buffer);
+    for (i = 0; i < 6 && err == CL_SUCCESS; ++i)
+        err = clSetKernelArg(kernel, (cl_uint)(2 + i), sizeof a[i], &a[i]);
+    if (err != CL_SUCCESS)
+        return err;
+    return clEnqueueNDRangeKernel(rt.active, kernel, 1, NULL, &global, NULL, 0, NULL, ev);
+}
+
+/* Copies the packed rows of `r` from `packed` into the host rows at `host`. */
+static void unpack_rows(const struct tr_rect *r, char *host, const char *packed)
+{
+    size_t y, z;
+    for (z = 0; z < r->region[2]; ++z)
+        for (y = 0; y < r->region[1]; ++y)
+            memcpy(host + z * r->slice + y * r->row,
+                   packed + (z * r->region[1] + y) * r->region[0], r->region[0]);
+}
+
+/* Scatters the packed reads of `queue` (all queues' with NULL) after it finished; `drop`:
+ * frees them without scattering. */
+static void unpack_pending(cl_command_queue queue, int drop)
+{
+    struct tr_unpack **p = &pk.unpacks, *u;
+    while ((u = *p) != NULL) {
+        if (queue != NULL && u->queue != queue) {
+            p = &u->next;
+            continue;
+        }
+        if (!drop)
+            unpack_rows(&u->r, u->host, u->packed);
+        *p = u->next;
+        free(u->packed);
+        free(u);
+    }
+    pk.unpacks_tail = p;
+    while (*pk.unpacks_tail != NULL)
+        pk.unpacks_tail = &(*pk.unpacks_tail)->next;
+}
+
+/* Keeps the packed read `packed` for unpack_pending; CL_OUT_OF_HOST_MEMORY if it cannot. */
+static cl_int unpack_later(const struct tr_rect *r, char *host, char *packed)
+{
+    struct tr_unpack *u = malloc(sizeof *u);
+    if (u == NULL)
+        return CL_OUT_OF_HOST_MEMORY;
+    u->queue = rt.active;
+    u->host = host;
+    u->packed = packed;
+    u->r = *r;
+    u->next = NULL;
+    if (pk.unpacks_tail == NULL)
+        pk.unpacks_tail = &pk.unpacks;
+    *pk.unpacks_tail = u;
+    pk.unpacks_tail = &u->next;
+    return CL_SUCCESS;
+}
+
+/* The profile's time of a packed copy's commands: kept for the batch's wait, else waited for
+ * and added to *ns. */
+static void pack_events(cl_event *ev, int n, unsigned long long *ns)
+{
+    int i;
+    for (i = 0; i < n; ++i) {
+        if (ev[i] == NULL)
+            continue;
+        if (ub.site != NULL) {
+            batch_event(ev[i]);
+            continue;
+        }
+        clWaitForEvents(1, &ev[i]);
+        *ns += event_ns(ev[i]);
+        clReleaseEvent(ev[i]);
+    }
+}
+
+/* A packed write of section `r` from the host rows at `host`. */
+static cl_int pack_write(cl_mem buffer, cl_mem scratch, const struct tr_rect *r, char *host,
+                         size_t bytes, unsigned long long *ns)
+{
+    cl_event ev[2] = {NULL, NULL};
+    char *packed = bounce_copy(r, host, bytes);
+    cl_int err;
+    if (packed == NULL)
+        return CL_OUT_OF_HOST_MEMORY;
+    err = clEnqueueWriteBuffer(rt.active, scratch, CL_FALSE, 0, bytes, packed, 0, NULL, &ev[0]);
+    if (err != CL_SUCCESS) {
+        free(packed);
+        return err;
+    }
+    if (rt.profile)
+        clRetainEvent(ev[0]);   /* one reference for the profile, one for the bounce */
+    keep_bounce(packed, bytes, ev[0]);
+    err = pack_launch(0, scratch, buffer, r, rt.profile ? &ev[1] : NULL);
+    if (!rt.profile)
+        ev[0] = NULL;
+    pack_events(ev, 2, ns);
+    return err;
+}
+
+/* A packed read of section `r` into the host rows at `host`: scattered now outside an update
+ * batch, else where the host waits for the batch's queue. */
+static cl_int pack_read(cl_mem buffer, cl_mem scratch, const struct tr_rect *r, char *host,
+                        size_t bytes, unsigned long long *ns)
+{
+    cl_event ev[2] = {NULL, NULL};
+    cl_event *want = rt.profile ? ev : NULL;
+    int batch = ub.site != NULL;
+    char *packed = malloc(bytes);
+    cl_int err;
+    if (packed == NULL)
+        return CL_OUT_OF_HOST_MEMORY;
+    err = pack_launch(1, scratch, buffer, r, want);
+    if (err == CL_SUCCESS)
+        err = clEnqueueReadBuffer(rt.active, scratch, batch ? CL_FALSE : CL_TRUE, 0, bytes,
+                                  packed, 0, NULL, want != NULL ? &ev[1] : NULL);
+    if (err == CL_SUCCESS && batch)
+        err = unpack_later(r, host, packed);
+    else if (err == CL_SUCCESS)
+        unpack_rows(r, host, packed);
+    if (err != CL_SUCCESS || !batch)
+        free(packed);
+    ub.must_wait |= batch && !async_active();
+    pack_events(ev, 2, ns);
+    return err;
+}
+
+/* The copy of section `r` between `buffer` and the host rows at `host`, packed on the device;
+ * only the section's bytes count in the profile (the caller's). */
+static cl_int pack_copy(int to_device, cl_mem buffer, const struct tr_rect *r, char *host,
+                        unsigned long long *ns)
+{
+    size_t bytes = r->region[0] * r->region[1] * r->region[2];
+    cl_int err;
+    cl_mem scratch = pack_scratch(bytes, &err);
+    if (scratch == NULL)
+        return err;
+    pk_count.copies += 1;
+    pk_count.bytes += bytes;
+    return to_device ? pack_write(buffer, scratch, r, host, bytes, ns)
+                     : pack_read(buffer, scratch, r, host, bytes, ns);
+}
+
+/* The profile's line on packed sections, if there were any. */
+static void print_pack_note(void)
+{
+    if (pk_count.copies > 0)
+        fprintf(stderr, "note: %llu copies of sections of narrow rows (%llu bytes) were packed "
+                "on the device (TRANSLATE_PACK_ROWS)\n", pk_count.copies, pk_count.bytes);
+}
+
+/* At exit: frees what packing kept (after the queues finished). */
+static void release_packing(void)
+{
+    struct tr_scratch *s, *next;
+    int g, k;
+    unpack_pending(NULL, 1);
+    for (s = pk.scratch; s != NULL; s = next) {
+        next = s->next;
+        clReleaseMemObject(s->mem);
+        free(s);
+    }
+    for (g = 0; g < 2; ++g)
+        for (k = 0; k < 4; ++k)
+            if (pk.kernels[g][k] != NULL)
+                clReleaseKernel(pk.kernels[g][k]);
+    memset(&pk, 0, sizeof pk);
+}
+
 /* Ends the batch: waits where the host must see the data (or may change it) now. */
 static cl_int batch_end(unsigned long long *ns)
 {
     size_t k;
     cl_int err = CL_SUCCESS;
-    if (ub.must_wait || (rt.profile && ub.nevents > 0))
+    if (ub.must_wait || (rt.profile && ub.nevents > 0)) {
         err = clFinish(rt.active);
-    else
+        if (err == CL_SUCCESS)
+            unpack_pending(rt.active, 0);
+    } else {
         err = clFlush(rt.active);
+    }
     for (k = 0; k < ub.nevents; ++k) {
         *ns += event_ns(ub.events[k]);
         clReleaseEvent(ub.events[k]);
@@ -3013,6 +3375,8 @@ static cl_int rect_copy(int to_device, cl_mem buffer, size_t offset, char *host,
     r.origin[0] = offset - r.origin[1] * r.row;
     if (err != CL_SUCCESS)
         return err;
+    if (pack_wanted(&r))
+        return pack_copy(to_device, buffer, &r, host, ns);
     if (ub.site != NULL)
         return batch_copy(to_device, buffer, &r, host);
     err = enqueue_rect(to_device, buffer, &r, host, r.row, r.slice, CL_TRUE,
