@@ -194,9 +194,9 @@ def _byte_region_spans(data: bytes) -> list[tuple[int, int]]:
     return spans
 
 
-#: A data directive line (replaced by a call of its glue, like a region).
+#: A data directive line (replaced by a call of its glue, like a region; `wait` too).
 _DATA_DIRECTIVE = re.compile(rb"^\s*(?:#\s*pragma\s+translate|[!cC*]\$translate)\s+"
-                             rb"(?:data|end\s*data|enter\s+data|exit\s+data|update)\b",
+                             rb"(?:data|end\s*data|enter\s+data|exit\s+data|update|wait)\b",
                              re.IGNORECASE)
 
 

@@ -103,7 +103,8 @@ SPLIT = '"i", 128, outer_tag="g.0", inner_tag="l.0"'
     (_with_pragma(SPLIT, '"\u00e9", 128, outer_tag="g.0", inner_tag="l.0"'), "8:3",
      "split_iname: unknown iname '\u00e9'"),
     (_with_pragma("kernel saxpy_k", "kernel s\u00e9"), "7:3",
-     "malformed kernel directive 'kernel s\u00e9': expected 'kernel [NAME]', NAME letters "
+     "malformed kernel directive 'kernel s\u00e9': expected 'kernel [NAME] [async(N)]', NAME "
+     "letters "
      "A-Z, a-z, digits and '_' (it names an OpenCL kernel and a C function)"),
     (_with_pragma("split_iname", "\uff53plit_iname"), "8:3",
      "name '\uff53plit_iname' in a translate directive is not ASCII (did you mean "
