@@ -138,6 +138,7 @@ class TreeEmitter:
         self._domains: dict[frozenset[str], object] = {}
         self._iname_domains: dict[str, object] = {}
         self._gists: dict[tuple, list[Expression] | None] = {}
+        self._bounds: dict[tuple, tuple] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
@@ -334,8 +335,12 @@ class TreeEmitter:
     def bounds(self, iname: str, conds: Conditions, active: tuple[str, ...]):
         dom = self.iname_domain(iname)
         known = set(active) | self.hardware
-        outer = [n for n in glue.inames_of(dom) if n in known and n != iname]
-        lowers, uppers = glue.loop_bound_constraints(dom, iname, outer, self.context(conds))
+        outer = tuple(n for n in glue.inames_of(dom) if n in known and n != iname)
+        key = (iname, outer, conds)
+        if key not in self._bounds:   # asked again when the loop prints (after a probe)
+            self._bounds[key] = glue.loop_bound_constraints(dom, iname, list(outer),
+                                                            self.context(conds))
+        lowers, uppers = self._bounds[key]
         if not lowers or not uppers:
             side = "lower" if not lowers else "upper"
             raise CodegenError(f"loop over {iname!r} has no {side} bound", self.kernel.span)
