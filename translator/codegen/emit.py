@@ -28,7 +28,7 @@ from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
 from translator.ir.data import ArrayArg, FixedStrideTag, NestingTag, strides
 from translator.ir.expr import (Expression, TypeCast, dependencies, expr_key, readable_condition,
-                                substitute)
+                                substitute, typed_key)
 from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
                                       NoOpInstruction, Statement)
 from translator.ir.tags import GroupTag, LocalTag
@@ -139,6 +139,7 @@ class TreeEmitter:
         self._iname_domains: dict[str, object] = {}
         self._gists: dict[tuple, list[Expression] | None] = {}
         self._bounds: dict[tuple, tuple] = {}
+        self._flat: dict[tuple[str, object], Expression] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
@@ -185,7 +186,15 @@ class TreeEmitter:
         return pr
 
     def flat_index(self, name: str, indices: tuple[Expression, ...]) -> Expression:
-        """``offset + sum(index_k * stride_k)`` for an argument or temporary."""
+        """``offset + sum(index_k * stride_k)`` for an argument or temporary; one object per
+        distinct subscript, so that the type oracle (memoised by identity) types it once."""
+        key = (name, typed_key(indices))   # typed: pymbolic takes i + 1 and i + 1.0 for one
+        flat = self._flat.get(key)
+        if flat is None:
+            flat = self._flat[key] = self._flat_index(name, indices)
+        return flat
+
+    def _flat_index(self, name: str, indices: tuple[Expression, ...]) -> Expression:
         offset, strd = self._layout(name)
         if len(indices) != len(strd):
             raise CodegenError(f"{name!r} has {len(strd)} axes but is subscripted with "
