@@ -144,6 +144,8 @@ class TreeEmitter:
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
         self.images = {a.name: a for a in self.kernel.array_args if a.is_image}
+        #: asked per statement (`finish_run`): a set, not a tuple built per question
+        self.arg_names = frozenset(self.kernel.arg_names)
 
     # -- isl caches -------------------------------------------------------------------------
 
@@ -282,7 +284,7 @@ class TreeEmitter:
             if not isinstance(node, StatementNode):
                 break
             stmt = self.stmts[node.statement_id]
-            if not is_group_finish(stmt, self.kernel.arg_names) \
+            if not is_group_finish(stmt, self.arg_names) \
                     or self.gist(stmt, conds) != [] or stmt.predicates:
                 break
             run.append(stmt)
