@@ -241,11 +241,18 @@ def _reads(expr: Expression, extra: tuple[str, ...]):
         yield from _reads(child, extra)
 
 
+#: Field names of each expression class (`dataclasses.fields` builds its answer per call).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _children(expr: Expression) -> tuple:
     if isinstance(expr, p.ExpressionNode):
+        names = _FIELD_NAMES.get(type(expr))
+        if names is None:
+            names = _FIELD_NAMES[type(expr)] = tuple(f.name for f in dataclasses.fields(expr))
         out = []
-        for f in dataclasses.fields(expr):
-            value = getattr(expr, f.name)
+        for name in names:
+            value = getattr(expr, name)
             if isinstance(value, tuple):
                 out.extend(value)
             else:

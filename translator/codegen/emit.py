@@ -28,7 +28,7 @@ from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
 from translator.ir.data import ArrayArg, FixedStrideTag, NestingTag, strides
 from translator.ir.expr import (Expression, TypeCast, dependencies, expr_key, readable_condition,
-                                substitute)
+                                substitute, typed_key)
 from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
                                       NoOpInstruction, Statement)
 from translator.ir.tags import GroupTag, LocalTag
@@ -138,10 +138,14 @@ class TreeEmitter:
         self._domains: dict[frozenset[str], object] = {}
         self._iname_domains: dict[str, object] = {}
         self._gists: dict[tuple, list[Expression] | None] = {}
+        self._bounds: dict[tuple, tuple] = {}
+        self._flat: dict[tuple[str, object], Expression] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
         self.images = {a.name: a for a in self.kernel.array_args if a.is_image}
+        #: asked per statement (`finish_run`): a set, not a tuple built per question
+        self.arg_names = frozenset(self.kernel.arg_names)
 
     # -- isl caches -------------------------------------------------------------------------
 
@@ -184,7 +188,15 @@ class TreeEmitter:
         return pr
 
     def flat_index(self, name: str, indices: tuple[Expression, ...]) -> Expression:
-        """``offset + sum(index_k * stride_k)`` for an argument or temporary."""
+        """``offset + sum(index_k * stride_k)`` for an argument or temporary; one object per
+        distinct subscript, so that the type oracle (memoised by identity) types it once."""
+        key = (name, typed_key(indices))   # typed: pymbolic takes i + 1 and i + 1.0 for one
+        flat = self._flat.get(key)
+        if flat is None:
+            flat = self._flat[key] = self._flat_index(name, indices)
+        return flat
+
+    def _flat_index(self, name: str, indices: tuple[Expression, ...]) -> Expression:
         offset, strd = self._layout(name)
         if len(indices) != len(strd):
             raise CodegenError(f"{name!r} has {len(strd)} axes but is subscripted with "
@@ -272,7 +284,7 @@ class TreeEmitter:
             if not isinstance(node, StatementNode):
                 break
             stmt = self.stmts[node.statement_id]
-            if not is_group_finish(stmt, self.kernel.arg_names) \
+            if not is_group_finish(stmt, self.arg_names) \
                     or self.gist(stmt, conds) != [] or stmt.predicates:
                 break
             run.append(stmt)
@@ -334,8 +346,12 @@ class TreeEmitter:
     def bounds(self, iname: str, conds: Conditions, active: tuple[str, ...]):
         dom = self.iname_domain(iname)
         known = set(active) | self.hardware
-        outer = [n for n in glue.inames_of(dom) if n in known and n != iname]
-        lowers, uppers = glue.loop_bound_constraints(dom, iname, outer, self.context(conds))
+        outer = tuple(n for n in glue.inames_of(dom) if n in known and n != iname)
+        key = (iname, outer, conds)
+        if key not in self._bounds:   # asked again when the loop prints (after a probe)
+            self._bounds[key] = glue.loop_bound_constraints(dom, iname, list(outer),
+                                                            self.context(conds))
+        lowers, uppers = self._bounds[key]
         if not lowers or not uppers:
             side = "lower" if not lowers else "upper"
             raise CodegenError(f"loop over {iname!r} has no {side} bound", self.kernel.span)

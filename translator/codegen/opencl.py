@@ -183,7 +183,23 @@ def _param_decl(kernel: Kernel, prm: KernelParam) -> str:
 def _may_alias(kernel: Kernel, arg: ArrayArg) -> bool:
     if arg.may_alias:
         return True
-    return any(arg.name in a.may_alias for a in kernel.array_args)
+    return arg.name in _aliased_names(kernel.args)
+
+
+#: `_aliased_names` by the identity of the argument tuple (held): asked once per parameter,
+#: a scan of every argument each time was quadratic in a kernel of hundreds of arrays.
+_ALIASED: dict[int, tuple[tuple, frozenset[str]]] = {}
+
+
+def _aliased_names(args: tuple) -> frozenset[str]:
+    """Names that some array argument declares it may alias."""
+    held = _ALIASED.get(id(args))
+    if held is None or held[0] is not args:
+        if len(_ALIASED) >= 256:
+            _ALIASED.clear()
+        names = frozenset(n for a in args if isinstance(a, ArrayArg) for n in a.may_alias)
+        held = _ALIASED[id(args)] = (args, names)
+    return held[1]
 
 
 def _declarations(kernel: Kernel, grid: Grid, helpers: set,

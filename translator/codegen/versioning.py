@@ -163,6 +163,8 @@ class VersioningEmitter(TreeEmitter):
         self._nesting = 0
         #: Full-tile sets whose test failed (the `else` copies being printed).
         self._failed: list = []
+        #: `guard_free` answers by the identity of their isl arguments, which each entry holds.
+        self._guard_free: dict[tuple, tuple] = {}
 
     def plain_loop(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
                    active: tuple[str, ...], depth: int) -> None:
@@ -232,7 +234,7 @@ class VersioningEmitter(TreeEmitter):
         sets = []
         hot = 0
         for occ in probe.found:
-            good = glue.guard_free_set(self.context(occ.conds), occ.where, base, keep)
+            good = self.guard_free(occ, base, keep)
             if good is not None:
                 sets.append(good)
                 hot += occ.in_loop
@@ -249,6 +251,17 @@ class VersioningEmitter(TreeEmitter):
         except CodegenError:
             return None
         return tests, full
+
+    def guard_free(self, occ: Occurrence, base: object, keep: frozenset[str]) -> object:
+        """`glue.guard_free_set` for one occurrence; occurrences in the same context and
+        domain (the statements of one loop body) ask it once."""
+        ctx = self.context(occ.conds)
+        key = (id(ctx), id(occ.where), id(base), keep)
+        hit = self._guard_free.get(key)
+        if hit is None:
+            hit = (ctx, occ.where, base, glue.guard_free_set(ctx, occ.where, base, keep))
+            self._guard_free[key] = hit
+        return hit[3]
 
 
 __all__ = ["MAX_NESTING", "MAX_OCCURRENCES", "MIN_HOT", "Occurrence", "VersioningEmitter"]

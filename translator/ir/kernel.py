@@ -62,6 +62,22 @@ class Options:
     extra: FrozenDict[str, Any] = field(default_factory=FrozenDict)
 
 
+#: Argument tuples indexed by name, by the identity of the tuple (held, so the identity is not
+#: reused while remembered): a kernel's copies share their args, and typing, access collection
+#: and code generation look an argument up per variable they meet (a scan per lookup was
+#: quadratic in a region of hundreds of arrays).
+_ARG_INDEX: dict[int, tuple[tuple[KernelArgument, ...], dict[str, KernelArgument]]] = {}
+
+
+def _args_by_name(args: tuple[KernelArgument, ...]) -> dict[str, KernelArgument]:
+    held = _ARG_INDEX.get(id(args))
+    if held is None or held[0] is not args:
+        if len(_ARG_INDEX) >= 1024:
+            _ARG_INDEX.clear()
+        held = _ARG_INDEX[id(args)] = (args, {a.name: a for a in args})
+    return held[1]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Kernel:
     """A kernel of the statement/domain IR.
@@ -115,10 +131,7 @@ class Kernel:
         return {s.id: s for s in self.statements}
 
     def arg(self, name: str) -> KernelArgument | None:
-        for a in self.args:
-            if a.name == name:
-                return a
-        return None
+        return _args_by_name(self.args).get(name)
 
     @property
     def arg_names(self) -> tuple[str, ...]:
