@@ -20,6 +20,7 @@ from translator.codegen.cexpr import CExpressionPrinter, safe_name
 from translator.codegen.cnames import line_directive_file
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
+from translator.codegen.arg_reductions import arg_finish_text, is_arg_finish
 from translator.codegen.group_updates import (finish_call_text, finish_update_parts,
                                               is_group_finish)
 from translator.codegen.parallel_reductions import atomic_update_text
@@ -545,6 +546,9 @@ class TreeEmitter:
             raise CodegenError(f"statement kind {type(stmt).__name__} is not supported",
                                stmt.span)
         assignee, dtype = self.assignee_and_type(stmt, assignee)
+        if is_arg_finish(stmt):
+            return arg_finish_text(stmt, pr, self.oracle(stmt.expression.parameters[0]),
+                                   self.atomics)
         if stmt.atomicity:
             return atomic_update_text(stmt, assignee, pr, dtype, self.atomics,
                                       self.kernel.arg_names)
