@@ -53,11 +53,15 @@ def test_sample_runs_in_parallel_and_matches(tmp_path: Path, language: str) -> N
 
 
 #: The Fortran sample's first region with other mappings: one work group (no group axis),
-#: and a location j*k, which keeps k on the host (a loop of launches) and reduces over j.
+#: groups of one work item (no local axis), and a location j*k, which keeps k on the host (a
+#: loop of launches) and reduces over j.
 VARIANTS = {
     "one group": ('  !$translate kernel min_first_k\n',
                   '  !$translate kernel min_first_k\n'
                   '  !$translate split_iname("j", 64, inner_tag="l.0")\n'),
+    "groups only": ('  !$translate kernel min_first_k\n',
+                    '  !$translate kernel min_first_k\n'
+                    '  !$translate tag_inames("k:g.0")\n'),
     "host loop": ("        jmin = j\n", "        jmin = j*k\n"),
 }
 

@@ -48,6 +48,10 @@ from translator.ir.tags import GroupTag
 
 #: The device function a lowered arg-reduction calls (`arg_finish_text`), before its operation.
 FINISH_FUNCTION = "_tr_argfinish_"
+#: The tag of the statements that store an arg-reduction's result: they run in every group
+#: (`translator.codegen.emit` restricts no axis), and only the work item whose helper
+#: returned 1 stores.
+ARG_STORE_TAG = "_tr_arg_store"
 _RANK = np.dtype(np.int32)
 _VALUE_COMPARISON = {"argmin": "<", "argmin_last": "<", "argmax": ">", "argmax_last": ">"}
 _RANK_COMPARISON = {"argmin": "<", "argmin_last": ">", "argmax": "<", "argmax_last": ">"}
@@ -94,12 +98,13 @@ class _State:
 
     def _statement(self, base: str, assignee: Expression, expression: Expression,
                    inames: frozenset[str], deps: set[str],
-                   predicates: frozenset[Expression] = frozenset()) -> Assignment:
+                   predicates: frozenset[Expression] = frozenset(),
+                   tags: frozenset[str] = frozenset()) -> Assignment:
         stmt = self.stmt
         return Assignment(id=self.lowering.names(f"_tr_{stmt.id}_{base}"), assignee=assignee,
                           expression=expression, within_inames=inames,
                           depends_on=frozenset(deps), predicates=predicates, span=stmt.span,
-                          priority=stmt.priority, groups=stmt.groups,
+                          priority=stmt.priority, groups=stmt.groups, tags=tags,
                           conflicts_with_groups=stmt.conflicts_with_groups)
 
     def accumulate(self, red: Reduction) -> list[Assignment]:
@@ -130,22 +135,21 @@ class _State:
         return p.Comparison(self.term, "==", self.term) if self.dtype.kind == "f" else 1
 
     def finish(self, red: Reduction, updates: set[str]) -> Assignment:
-        """Every work item of every group calls the helper once, after its own terms."""
+        """Every work item of every launched group calls the helper once, after its own
+        terms: the statement runs over the lanes only, so no group skips it (a group without
+        terms brings a state that is not set) and the count of arrivals is complete."""
         lw = self.lowering
-        groups = {n for n in red.inames if isinstance(lw.hardware.get(n), GroupTag)}
         lanes = frozenset(lw._lane(a).name for a in lw.local_axes if lw.grid.local_size[a] > 1)
         call = p.Call(p.Variable(FINISH_FUNCTION + red.operation),
                       (self.value, self.set, *self.ranks, self.stmt.assignees[0]))
-        final = self._statement("finish", self.won, call, frozenset(groups) | lanes, updates)
-        if groups and not lw._every_group_runs(final, groups):
-            raise CodegenError(f"statement {self.stmt.id!r}: an arg-reduction over work groups "
-                               "needs every launched group to take part (map its loops so "
-                               "that the grid covers them exactly)", self.stmt.span)
+        final = self._statement("finish", self.won, call, lanes, updates)
+        groups = {n for n, t in lw.hardware.items() if isinstance(t, GroupTag)}
         self._buffers(final.id, groups, len(red.inames))
         return final
 
     def _buffers(self, sid: str, groups: set[str], ranks: int) -> None:
-        """Per-group buffers (scratch arguments) and the local buffers of the helper."""
+        """Per-group buffers (scratch arguments: a slot for every launched group, `groups`
+        being the kernel's group inames) and the local buffers of the helper."""
         lw = self.lowering
         count = lw._group_bound(groups) if groups else 1
         span = self.stmt.span
@@ -178,8 +182,8 @@ class _State:
         when = frozenset({p.Comparison(self.won, "!=", 0)})
         new = [(self.stmt.assignees[0], p.Subscript(values, (0,)))]
         new += [(a, substitute(e, at)) for a, e in zip(self.stmt.assignees[1:], locations)]
-        return [self._statement("store", a, e, finish.within_inames, {finish.id}, when)
-                for a, e in new]
+        return [self._statement("store", a, e, finish.within_inames, {finish.id}, when,
+                                frozenset({ARG_STORE_TAG})) for a, e in new]
 
 
 def _better(operation: str, value: Expression, ranks: list[Expression], best: Expression,

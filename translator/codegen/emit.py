@@ -20,7 +20,7 @@ from translator.codegen.cexpr import CExpressionPrinter, safe_name
 from translator.codegen.cnames import line_directive_file
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
-from translator.codegen.arg_reductions import arg_finish_text, is_arg_finish
+from translator.codegen.arg_reductions import ARG_STORE_TAG, arg_finish_text, is_arg_finish
 from translator.codegen.group_updates import (finish_call_text, finish_update_parts,
                                               is_group_finish)
 from translator.codegen.parallel_reductions import atomic_update_text
@@ -393,6 +393,8 @@ class TreeEmitter:
         has no iname on, so that one work item along that axis runs it, not all of them
         (a redundant read-modify-write of global memory would race)."""
         if not any(isinstance(self.kernel.arg(n), ArrayArg) for n in stmt.assignee_names()):
+            return ()
+        if ARG_STORE_TAG in stmt.tags:     # the one work item that found the result stores it
             return ()
         mine = {self.schedule.hardware[i] for i in stmt.within_inames if i in self.hardware}
         out: list[Expression] = []
