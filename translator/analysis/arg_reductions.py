@@ -43,8 +43,14 @@ import pymbolic.primitives as p
 
 from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace, ArrayArg
-from translator.ir.expr import (Expression, Reduction, TypeCast, dependencies, flatten_and,
-                                substitute)
+from translator.ir.expr import (
+    Expression,
+    Reduction,
+    TypeCast,
+    dependencies,
+    flatten_and,
+    substitute,
+)
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.ir.types import TypeOracle

@@ -78,7 +78,7 @@ def lower_arg_reduction(lowering, stmt: CallInstruction) -> list[Statement]:
     dtype = np.dtype(target.dtype)
     state = _State(lowering, stmt, dtype, len(red.inames))
     emitted = state.accumulate(red)
-    finish = state.finish(red, {s.id for s in emitted if "_update" in s.id})
+    finish = state.finish(red, {s.id for s in emitted[-2 - len(red.inames):]})
     return [*emitted, finish, *state.results(red, finish)]
 
 
@@ -108,7 +108,8 @@ class _State:
                           conflicts_with_groups=stmt.conflicts_with_groups)
 
     def accumulate(self, red: Reduction) -> list[Assignment]:
-        """Every work item's best state over its own iterations."""
+        """Every work item's best state over its own iterations; the last statements are
+        the updates of the value, the set flag and each rank."""
         value, condition, _ = arg_parts(red)
         outer, inner = frozenset(), frozenset(red.inames)
         deps = set(self.stmt.depends_on)
@@ -117,12 +118,12 @@ class _State:
                  for var in (self.set, self.value, *self.ranks)]
         init_ids = {s.id for s in inits}
         load = self._statement("value", self.term, value, inner, deps | init_ids)
-        valid = [self._valid(), condition] if condition != 1 else [self._valid()]
+        valid = [self._valid()] + ([p.Comparison(condition, "!=", 0)] if condition != 1 else [])
         unset = p.Comparison(self.set, "==", 0)
         better = _better(red.operation, self.term, [p.Variable(n) for n in red.inames],
                          self.value, self.ranks)
         take = self._statement("take", self.take,
-                               p.LogicalAnd((*valid, p.LogicalOr((unset, better)))),
+                               p.BitwiseAnd((*valid, p.BitwiseOr((unset, better)))),
                                inner, {load.id})
         when = frozenset({p.Comparison(self.take, "!=", 0)})
         updates = [self._statement("update", var, new, inner, {take.id}, when)
@@ -189,13 +190,15 @@ class _State:
 def _better(operation: str, value: Expression, ranks: list[Expression], best: Expression,
             best_ranks: list[Expression]) -> Expression:
     """``value`` at ``ranks`` beats the (set) state ``best`` at ``best_ranks``: a smaller
-    (larger) value, or an equal one at a smaller (larger) rank (module docstring)."""
+    (larger) value, or an equal one at a smaller (larger) rank (module docstring).  Bitwise
+    operations of 0/1 comparisons: no branches (PoCL's compilation of kernels with several
+    arg-reductions blows up on the branches of ``&&`` and ``||``)."""
     earlier: Expression = p.Comparison(ranks[-1], _RANK_COMPARISON[operation], best_ranks[-1])
     for r, b in zip(reversed(ranks[:-1]), reversed(best_ranks[:-1])):
-        earlier = p.LogicalOr((p.Comparison(r, _RANK_COMPARISON[operation], b),
-                               p.LogicalAnd((p.Comparison(r, "==", b), earlier))))
-    return p.LogicalOr((p.Comparison(value, _VALUE_COMPARISON[operation], best),
-                        p.LogicalAnd((p.Comparison(value, "==", best), earlier))))
+        earlier = p.BitwiseOr((p.Comparison(r, _RANK_COMPARISON[operation], b),
+                               p.BitwiseAnd((p.Comparison(r, "==", b), earlier))))
+    return p.BitwiseOr((p.Comparison(value, _VALUE_COMPARISON[operation], best),
+                        p.BitwiseAnd((p.Comparison(value, "==", best), earlier))))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -244,14 +247,16 @@ def arg_finish_helper(key: str, dtype_name: str) -> str:
 
     def better(a: str, b: str, value, flag, rank) -> str:
         """C text: state `a` beats state `b` (accessors give the text of each part)."""
+        # `&` and `|` of 0/1 values, no `&&`: branches between barriers make PoCL's
+        # compilation of a kernel with several such helpers blow up
         rc = _RANK_COMPARISON[operation]
-        earlier = f"{rank(a, n - 1)} {rc} {rank(b, n - 1)}"
+        earlier = f"({rank(a, n - 1)} {rc} {rank(b, n - 1)})"
         for k in reversed(range(n - 1)):
-            earlier = (f"{rank(a, k)} {rc} {rank(b, k)} || ({rank(a, k)} == {rank(b, k)} "
-                       f"&& ({earlier}))")
+            earlier = (f"({rank(a, k)} {rc} {rank(b, k)}) | (({rank(a, k)} == {rank(b, k)}) "
+                       f"& ({earlier}))")
         vc = _VALUE_COMPARISON[operation]
-        return (f"{flag(a)} && (!{flag(b)} || {value(a)} {vc} {value(b)} || "
-                f"({value(a)} == {value(b)} && ({earlier})))")
+        return (f"({flag(a)} != 0) & (({flag(b)} == 0) | ({value(a)} {vc} {value(b)}) | "
+                f"(({value(a)} == {value(b)}) & ({earlier})))")
 
     def local_better(a: str, b: str) -> str:
         return better(a, b, lambda x: f"lv[{x}]", lambda x: f"li[{x}]",
@@ -262,14 +267,27 @@ def arg_finish_helper(key: str, dtype_name: str) -> str:
         lines += [f"li[size * {1 + k} + {dst}] = li[size * {1 + k} + {src}];" for k in range(n)]
         return "".join(f"{indent}{line}\n" for line in lines)
 
-    def tree(limit: str) -> str:
+    def select(limit: str) -> str:
+        """Slot 0 gets the best of slots 0 .. limit-1: work item l < w selects among slots
+        l, l + w, l + 2w, ... (w*w >= limit), then work item 0 among slots 0 .. w-1.  No
+        barrier inside a loop: PoCL's compilation of tree loops with this body is slow."""
         return (
-            "  s = 1;\n"
-            f"  while (2 * s < {limit})\n    s *= 2;\n"
-            "  for (; s > 0; s /= 2) {\n"
-            "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-            f"    if (l < s && l + s < {limit} && ({local_better('l + s', 'l')})) {{\n"
-            + copy_local("l", "l + s", "      ") +
+            "  w = 1;\n"
+            f"  while (w * w < {limit})\n    w++;\n"
+            "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+            "  if (l < w) {\n"
+            f"    for (uint o = l + w; o < {limit}; o += w) {{\n"
+            f"      if ({local_better('o', 'l')}) {{\n"
+            + copy_local("l", "o", "        ") +
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+            "  if (l == 0) {\n"
+            f"    for (uint o = 1; o < w && o < {limit}; o++) {{\n"
+            f"      if ({local_better('o', '0')}) {{\n"
+            + copy_local("0", "o", "        ") +
+            "      }\n"
             "    }\n"
             "  }\n"
             "  barrier(CLK_LOCAL_MEM_FENCE);\n")
@@ -295,8 +313,8 @@ def arg_finish_helper(key: str, dtype_name: str) -> str:
         "  const uint size = get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
         "  const uint l = get_local_id(0) + get_local_size(0) * (get_local_id(1)\n"
         "                 + get_local_size(1) * get_local_id(2));\n"
-        "  uint s;\n"
-        "  lv[l] = v;\n  li[l] = set;\n" + store_ranks + tree("size") +
+        "  uint w;\n"
+        "  lv[l] = v;\n  li[l] = set;\n" + store_ranks + select("size") +
         "  volatile __global uint *count = (volatile __global uint *) pi;\n"
         "  if (l == 0) {\n"
         "    pv[1 + g] = lv[0];\n    pi[1 + g] = li[0];\n" + publish +
@@ -314,8 +332,13 @@ def arg_finish_helper(key: str, dtype_name: str) -> str:
         "      }\n"
         "    }\n"
         "    lv[l] = bv;\n    li[l] = bs;\n" + keep +
-        "  }\n" + tree("used") +
-        "  if (l != 0)\n    return 0;\n"
-        "  *count = 0;\n"
-        f"  return li[0] && lv[0] {_SOURCE_COMPARISON[operation]} m0;\n"
+        "  }\n" + select("used") +
+        "  /* no return that only some work items take before a barrier: PoCL hangs on a\n"
+        "     second helper's barriers after one */\n"
+        "  int won = 0;\n"
+        "  if (l == 0) {\n"
+        "    *count = 0;\n"
+        f"    won = (li[0] != 0) & (lv[0] {_SOURCE_COMPARISON[operation]} m0);\n"
+        "  }\n"
+        "  return won;\n"
         "}\n\n")
