@@ -96,9 +96,11 @@ def test_min_with_location_is_an_arg_reduction_over_both_loops(
 
 #: Variants of F_DT that are no arg-reduction: (what changes, replacement).
 REFUSED = {
-    # the location is also assigned outside the guarded block
+    # a scalar is assigned after the block instead of inside it
     "location outside the guard": ("        kmin = k\n      end if\n",
                                    "      end if\n      kmin = k\n"),
+    # a location is also assigned outside the block
+    "location also outside the guard": ("      end if\n", "      end if\n      jmin = 0\n"),
     # the value is read by another statement of the loop
     "value used otherwise": ("      w(j, k) = 0.0d0\n", "      w(j, k) = dtmin\n"),
     # the location is not affine in the loop indices
@@ -125,7 +127,7 @@ def test_variants_that_are_not_exact_stay_sequential(tmp_path: Path, variant: st
 
 
 def test_explicit_mapping_of_a_variant_is_the_race_error(tmp_path: Path) -> None:
-    old, new = REFUSED["location outside the guard"]
+    old, new = REFUSED["location also outside the guard"]
     text = F_DT.replace(old, new).replace(
         "  !$translate kernel calc_dt_k\n",
         "  !$translate kernel calc_dt_k\n"
@@ -133,9 +135,9 @@ def test_explicit_mapping_of_a_variant_is_the_race_error(tmp_path: Path) -> None
     proc = _translate(tmp_path, "dt.f90", text)
     assert proc.returncode == 1, proc.stderr
     first = proc.stderr.splitlines()[0]
-    assert first.startswith(f"{tmp_path / 'dt.f90'}:22:7: error: mapping j_inner to l.0 "
+    assert first.startswith(f"{tmp_path / 'dt.f90'}:19:9: error: mapping j_inner to l.0 "
                             "races: "), first
-    assert "writes kmin[0]" in first
+    assert "writes dtmin[0]" in first
 
 
 def test_explicit_mapping_of_the_block_is_an_arg_reduction(tmp_path: Path) -> None:

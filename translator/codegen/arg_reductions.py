@@ -23,7 +23,8 @@ take part (``v == v`` fails), as a comparison with a NaN never holds in the sour
 
 Each work item keeps its best state privately; the helper ``_tr_argfinish_<op>_<type>_r<n>``
 (`arg_finish_helper`, which every work item of every group calls once) selects the group's
-best in a tree in local memory, stores it in per-group buffers (``_tr_part_<id>`` for the
+best in local memory (two levels of strided scans, no barrier inside a loop), stores it in
+per-group buffers (``_tr_part_<id>`` for the
 values, ``_tr_part_<id>_r`` for the arrival count, the set flags and the ranks), and in the
 last group to arrive selects the best of all groups and compares it with the initial value
 of the target exactly as the source does (``v < m0``): only work item 0 of that group returns
@@ -234,7 +235,7 @@ def is_arg_helper_key(key: str) -> bool:
 
 
 def arg_finish_helper(key: str, dtype_name: str) -> str:
-    """The helper of `arg_finish_text` (module docstring): the tree of the group, the
+    """The helper of `arg_finish_text` (module docstring): the group's selection, the
     per-group buffers, the last group's selection and the comparison with the initial
     value ``m0``.  Local buffers: ``lv[l]`` values, ``li[l]`` set flags, ``li[size*(1 + k)
     + l]`` rank k, ``li[size*(1 + n)]`` the "last group" flag.  Per-group buffers: ``pi[0]``
@@ -304,7 +305,7 @@ def arg_finish_helper(key: str, dtype_name: str) -> str:
         f"static inline int {_helper_name(operation, dt, n)}({t} v, int set{rank_params}, "
         f"{t} m0,\n    __local {t} *lv, __local int *li, volatile __global {t} *pv, "
         "volatile __global int *pi)\n{\n"
-        "  /* an exact arg-reduction: the group's best (value, rank) in a tree, the last group\n"
+        "  /* an exact arg-reduction: the group's best (value, rank), then the last group\n"
         "     to finish selects the best of all groups and compares it with m0 as the source\n"
         "     does; work item 0 of that group returns 1 where the target changes */\n"
         "  const uint ng = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
