@@ -141,3 +141,35 @@ def test_several_in_one_nest_and_a_2d_work_group(tmp_path: Path) -> None:
     assert "chosen by: 2-D group reduction (3 values, one pass)" in report, report
     assert report.count("arg-m") == 3, report
     check_sample(src, tmp_path)
+
+
+#: A location that does not depend on the position (a flag): the helper's rank buffer is
+#: declared though no statement reads it (it was not: the kernel failed to build).
+FLAG = """#include <stdio.h>
+static void f(int n, const double *restrict a, double *restrict best, int *restrict found)
+{
+#pragma translate kernel f_k
+  for (int i = 0; i < n; i++)
+    if (a[i] < best[0]) { best[0] = a[i]; found[0] = 7; }
+#pragma translate end kernel
+}
+int main(void)
+{
+  static double a[1000];
+  for (int i = 0; i < 1000; i++) a[i] = (i * 37 % 101) * 0.5;
+  double best = 10.0; int found = 0;
+  f(1000, a, &best, &found);
+  printf("%a %d\\n", best, found);
+  best = -1.0; found = 0;
+  f(1000, a, &best, &found);
+  printf("%a %d\\n", best, found);
+  return 0;
+}
+"""
+
+
+def test_constant_location(tmp_path: Path) -> None:
+    src = tmp_path / "flag.c"
+    src.write_text(FLAG)
+    assert "arg-min reduction (value best, location found;" in _report(src, tmp_path)
+    check_sample(src, tmp_path)

@@ -169,6 +169,8 @@ def _split_group(kernel: Kernel, writer: Assignment, cond: p.Comparison,
         if operation is None:
             continue
         locations = tuple(s for s in guarded if s is not stmt)
+        if not locations:       # a plain minimum: `translator.analysis.reductions`
+            return None
         group = _Group(writer, stmt, locations, operation, stmt.expression, others[0])
         return group if _valid(kernel, group) else None
     return None
