@@ -33,6 +33,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from translator.analysis.arg_reductions import is_arg_reduction
 from translator.analysis.coalescing import coalescing_key, coalescing_scores
 from translator.analysis.legality import check_mappings
 from translator.analysis.reductions import recognize_parallel_reductions
@@ -469,7 +470,9 @@ def _exactness(kernel: Kernel, stmt: Statement, *, atomic: bool) -> str:
 
     class _Walk(IRWalkMapper):
         def visit(self, expr, *args, **kwargs) -> bool:
-            if isinstance(expr, Reduction):
+            if is_arg_reduction(expr):      # a selection: the same bits in any order
+                found.append("exact")
+            elif isinstance(expr, Reduction):
                 dtype = oracle.dtype(expr.expr)
                 if dtype is None or (atomic and (dtype.kind not in "iuf"
                                                  or dtype.itemsize not in (4, 8))):

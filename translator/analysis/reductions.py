@@ -43,6 +43,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from translator.analysis.access import statement_accesses
+from translator.analysis.arg_reductions import recognize_arg_reductions
 from translator.diagnostics import LegalityError, Note
 from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace, ArrayArg
@@ -161,6 +162,7 @@ def recognize_parallel_reductions(kernel: Kernel) -> Kernel:
                          if any(is_hardware_parallel(t) for t in kernel.tags_of(n)))
     if not parallel:
         return kernel
+    kernel = recognize_arg_reductions(kernel, parallel)
     found = [_candidate(kernel, s, parallel) for s in kernel.statements]
     candidates = {c.stmt.id: c for c in found if c is not None}
     if not candidates:

@@ -119,6 +119,20 @@ def verdict_lines(kernel: Kernel) -> list[str]:
                                    for name, tag in sorted(mapped.items())]
 
 
+def arg_reduction_lines(kernel: Kernel) -> list[str]:
+    """One line per arg-min/arg-max reduction the mapping makes
+    (`translator.analysis.arg_reductions`): its value, locations and tie rule."""
+    from translator.analysis.arg_reductions import arg_reduction_text, is_arg_reduction
+    from translator.analysis.reductions import recognize_parallel_reductions
+    from translator.diagnostics import TranslatorError
+    try:
+        rewritten = recognize_parallel_reductions(kernel)
+    except TranslatorError:
+        return []
+    return [arg_reduction_text(s) for s in rewritten.statements
+            if is_arg_reduction(getattr(s, "expression", None))]
+
+
 def assertion_line(kernel: Kernel) -> str:
     from translator.analysis.legality import asserted_independent
     names = sorted(asserted_independent(kernel))
@@ -274,6 +288,7 @@ def region_report(region: Any, kernel: Kernel, code: GeneratedCode, done: Any,
     body: list[str] = []
     body += mapping_lines(region, done, language)
     body += verdict_lines(kernel)
+    body += arg_reduction_lines(kernel)
     body.append(assertion_line(kernel))
     body += bounds_line(kernel).split("\n")
     body += temporaries_line(kernel).split("\n")
@@ -358,5 +373,6 @@ def _program_lines(body: Sequence[Any], finals: Any, prefix: str) -> list[str]:
         elif not part.loops:
             out.append("  mapping: one work item")
         out += ["  " + line for line in verdict_lines(kernel)]
+        out += ["  " + line for line in arg_reduction_lines(kernel)]
         out.append("  " + grid_line(part.code))
     return out

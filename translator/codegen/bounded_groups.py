@@ -105,6 +105,14 @@ class _ReductionInames(IRCombineMapper):
         return frozenset()
 
 
+class _AnyReductionInames(_ReductionInames):
+    """The inames reduced over by any operation (an arg-min's statement uses its inames
+    too: `_users`)."""
+
+    def map_reduction(self, expr: Reduction, *args, **kwargs) -> frozenset[str]:
+        return frozenset(expr.inames) | self.rec(expr.expr)
+
+
 class _ReductionGroups(IRCombineMapper):
     """The sets of inames of each reduction (of the operations with atomic updates)."""
 
@@ -177,7 +185,7 @@ def _axis_shared(kernel: Kernel, iname: str, tag: GroupTag) -> bool:
 def _users(kernel: Kernel, iname: str) -> list[Statement]:
     return [s for s in kernel.statements
             if iname in s.within_inames
-            or any(iname in _ReductionInames()(e) for e in s.read_expressions())]
+            or any(iname in _AnyReductionInames()(e) for e in s.read_expressions())]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from translator.codegen.cexpr import CExpressionPrinter, safe_name
 from translator.codegen.cnames import line_directive_file
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
+from translator.codegen.arg_reductions import ARG_STORE_TAG, arg_finish_text, is_arg_finish
 from translator.codegen.group_updates import (finish_call_text, finish_update_parts,
                                               is_group_finish)
 from translator.codegen.parallel_reductions import atomic_update_text
@@ -409,6 +410,8 @@ class TreeEmitter:
         (a redundant read-modify-write of global memory would race)."""
         if not any(isinstance(self.kernel.arg(n), ArrayArg) for n in stmt.assignee_names()):
             return ()
+        if ARG_STORE_TAG in stmt.tags:     # the one work item that found the result stores it
+            return ()
         mine = {self.schedule.hardware[i] for i in stmt.within_inames if i in self.hardware}
         out: list[Expression] = []
         for hw in self.grid_inames:
@@ -561,6 +564,9 @@ class TreeEmitter:
             raise CodegenError(f"statement kind {type(stmt).__name__} is not supported",
                                stmt.span)
         assignee, dtype = self.assignee_and_type(stmt, assignee)
+        if is_arg_finish(stmt):
+            return arg_finish_text(stmt, pr, self.oracle(stmt.expression.parameters[0]),
+                                   self.atomics)
         if stmt.atomicity:
             return atomic_update_text(stmt, assignee, pr, dtype, self.atomics,
                                       self.kernel.arg_names)

@@ -121,10 +121,15 @@ def atomic_preamble(helpers: set[tuple[str, str]]) -> str:
     """The extension pragma and helper definitions for the atomic updates used."""
     if not helpers:
         return ""
+    # the arg-reduction helpers live with their lowering, which names its buffers from here
+    from translator.codegen.arg_reductions import arg_finish_helper, is_arg_helper_key
     out = []
-    if any(np.dtype(dt).itemsize == 8 for _, dt in helpers):
+    if any(np.dtype(dt).itemsize == 8 for op, dt in helpers if not is_arg_helper_key(op)):
         out.append("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n\n")
     for op, dt in sorted(helpers):
+        if is_arg_helper_key(op):
+            out.append(arg_finish_helper(op, dt))
+            continue
         finish = op.startswith("finish:")
         out.append(finish_helper(_parse_signature(op[7:])) if finish
                    else _atomic_helper(op, dt))

@@ -35,6 +35,7 @@ from translator.codegen.vector_loads import VECTOR_BYTES, VectorLoadEmitter
 from translator.codegen import images
 from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.group_updates import finish_buffer_name
+from translator.codegen.arg_reductions import is_arg_finish, local_rank_buffer_name
 from translator.codegen.parallel_reductions import (SCRATCH_PREFIX, atomic_preamble,
                                                     lower_parallel_reductions)
 from translator.codegen.program import HostProgramCode, KernelLaunch, region_params
@@ -284,6 +285,8 @@ def _used_names(kernel: Kernel) -> set[str]:
         used.update(s.assignee_names())
         if getattr(s, "atomicity", None):
             used.add(finish_buffer_name(s.id))
+        if is_arg_finish(s):    # the helper of an arg-reduction uses both local buffers
+            used |= {finish_buffer_name(s.id), local_rank_buffer_name(s.id)}
         for e in s.read_expressions():
             used.update(dependencies(e))
     return used

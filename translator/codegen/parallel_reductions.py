@@ -41,8 +41,10 @@ from dataclasses import replace
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.analysis.arg_reductions import is_arg_reduction
 from translator.analysis.reductions import combine, match_update, other_statement_touches
 from translator.codegen import registry
+from translator.codegen.arg_reductions import lower_arg_reduction
 from translator.codegen.bounded_groups import bound_reduction_groups
 from translator.codegen.grid import Grid, compute_grid
 from translator.codegen.group_updates import (SCRATCH_PREFIX, atomic_preamble,
@@ -54,7 +56,7 @@ from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable
 from translator.ir.expr import Expression, IRCombineMapper, IRIdentityMapper, Reduction
 from translator.ir.kernel import Kernel
-from translator.ir.statements import Assignment, Statement
+from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.ir.tags import GroupTag, HardwareAxisTag, LocalAutoTag, LocalTag
 from translator.ir.types import TypeOracle
 from translator.ir.util import FrozenDict, UniqueNameGenerator
@@ -182,6 +184,8 @@ class _Lowering:
     def statement(self, stmt: Statement) -> list[Statement]:
         if not any(self.finder(e) for e in stmt.read_expressions()):
             return [stmt]
+        if isinstance(stmt, CallInstruction) and is_arg_reduction(stmt.expression):
+            return lower_arg_reduction(self, stmt)
         if not isinstance(stmt, Assignment):
             raise CodegenError(f"statement {stmt.id!r}: a reduction over work items must be "
                                "in an assignment", stmt.span)

@@ -28,6 +28,7 @@ import pymbolic.primitives as p
 
 from translator.codegen.emit import Conditions, TreeEmitter
 from translator.codegen.grid import Grid
+from translator.codegen.arg_reductions import is_arg_finish
 from translator.schedule import (BarrierNode, LoopNode, Schedule, ScheduleNode,
                                          StatementNode)
 from translator.diagnostics import CodegenError
@@ -145,7 +146,9 @@ def _segments(nodes: tuple[ScheduleNode, ...], stmts: dict[str, Statement]
 
 def _has_barrier(node: ScheduleNode, stmts: dict[str, Statement]) -> bool:
     if isinstance(node, StatementNode):
-        return isinstance(stmts[node.statement_id], BarrierInstruction)
+        stmt = stmts[node.statement_id]
+        # the helper of an arg-reduction holds barriers (`translator.codegen.arg_reductions`)
+        return isinstance(stmt, BarrierInstruction) or is_arg_finish(stmt)
     if isinstance(node, LoopNode):
         return any(_has_barrier(c, stmts) for c in node.body)
     return isinstance(node, BarrierNode)
