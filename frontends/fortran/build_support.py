@@ -82,14 +82,23 @@ def assigned_names(node: Any) -> set[str]:
 
 
 def loop_variables(statements: list[Any]) -> set[str]:
-    """The DO (and DO CONCURRENT) variables of `statements`."""
+    """The DO (and DO CONCURRENT) variables of `statements` (assignments are not searched:
+    their expressions hold no loop control)."""
     out = set()
-    for s in statements:
-        for n in walk(s):
-            if class_name(n) == "Loop_Control" and n.items[1] is not None:
-                out.add(str(n.items[1][0]).lower())
-            elif class_name(n) == "Forall_Triplet_Spec":
-                out.add(str(n.items[0]).lower())
+    stack = list(statements)
+    while stack:
+        n = stack.pop()
+        if n is None or isinstance(n, str):
+            continue
+        name = class_name(n)
+        if name == "Assignment_Stmt":
+            continue
+        if name == "Loop_Control" and n.items[1] is not None:
+            out.add(str(n.items[1][0]).lower())
+        elif name == "Forall_Triplet_Spec":
+            out.add(str(n.items[0]).lower())
+        for c in children(n):
+            stack.extend(c if isinstance(c, (tuple, list)) else (c,))
     return out
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from frontends.fortran.chains import ParserGaveUp, install_chain_matching, parse_budget
+from frontends.fortran.parse_memo import memo_scope
 from translator.diagnostics import FrontendError, SourceSpan
 
 FIXED_SUFFIXES = (".f", ".for", ".f77", ".ftn", ".fpp")
@@ -72,7 +73,8 @@ def parse_source(path: str, text: str, form: str, lines: SourceLines | None = No
         reader.set_format(FortranFormat(form == "free", False))
         reader.exit_on_error = False   # fparser would otherwise call sys.exit
         parse_budget(NODES_PER_CHARACTER * len(text) + NODES_BASE)
-        tree = parser(reader)
+        with memo_scope():
+            tree = parser(reader)
     except ParserGaveUp:
         raise FrontendError("the Fortran parser gave up on this statement (it tried too many "
                             "ways to read it: is there a syntax error in a nested expression?)",
