@@ -103,26 +103,35 @@ def _names_intrinsic(text: str) -> bool:
     return any(w.upper() in intrinsics for w in _IDENTIFIER.findall(text))
 
 
+#: The attributes of fparser2 nodes that hold their children.
+_CHILDREN = ("items", "content")
+
+
 def copy_tree(node: Any) -> Any:
     """A copy of an fparser2 tree, node by node: the same attributes, children copied; a
     child whose parent was its node has the copy of that node as parent; the root none."""
     new = object.__new__(type(node))
-    attrs = dict(node.__dict__)
+    attrs = node.__dict__.copy()
     if "parent" in attrs:
         attrs["parent"] = None
-    for name in ("items", "content"):
-        if name in attrs:
-            attrs[name] = _copy_children(attrs[name], node, new)
-    new.__dict__.update(attrs)
+    for name in _CHILDREN:
+        kids = attrs.get(name)
+        if isinstance(kids, (tuple, list)):
+            attrs[name] = _copy_children(kids, node, new)
+    new.__dict__ = attrs
     return new
 
 
-def _copy_children(kids: Any, old: Any, new: Any) -> Any:
-    if isinstance(kids, (tuple, list)):
-        return type(kids)(_copy_children(k, old, new) for k in kids)
-    if not isinstance(kids, _Memo.node):
-        return kids
-    copied = copy_tree(kids)
-    if getattr(kids, "parent", None) is old:
-        copied.parent = new
-    return copied
+def _copy_children(kids: tuple | list, old: Any, new: Any) -> tuple | list:
+    out = []
+    for kid in kids:
+        if isinstance(kid, _Memo.node):
+            copied = copy_tree(kid)
+            if getattr(kid, "parent", None) is old:
+                copied.parent = new
+            out.append(copied)
+        elif isinstance(kid, (tuple, list)):
+            out.append(_copy_children(kid, old, new))
+        else:
+            out.append(kid)
+    return type(kids)(out)
