@@ -350,25 +350,30 @@ def _indices_of(name: str, stmt: Assignment) -> list[tuple[tuple, frozenset[str]
             and not any(name in dependencies(e) for e in stmt.read_expressions()):
         return []   # not walked: its names are known (and remembered) already
     found: list[tuple[tuple, frozenset[str]]] = []
-
-    class _Walk(IRWalkMapper):
-        def __init__(self, inames: frozenset[str]) -> None:
-            self.inames = inames
-
-        def visit(self, expr, *args, **kwargs):
-            if isinstance(expr, p.Subscript) and getattr(expr.aggregate, "name", None) == name:
-                found.append((expr.index_tuple, self.inames))
-            if isinstance(expr, Reduction):
-                _Walk(self.inames | frozenset(expr.inames))(expr.expr)
-                return False
-            return True
-
-    walker = _Walk(stmt.within_inames)
+    walker = _SubscriptsOf(name, stmt.within_inames, found)
     walker(stmt.assignee)
     walker(stmt.expression)
     for e in stmt.predicates:
         walker(e)
     return found
+
+
+class _SubscriptsOf(IRWalkMapper):
+    """Appends (index tuple, inames) of every subscript of array `name` to `found`."""
+
+    def __init__(self, name: str, inames: frozenset[str], found: list) -> None:
+        self.name = name
+        self.inames = inames
+        self.found = found
+
+    def visit(self, expr, *args, **kwargs):
+        if isinstance(expr, p.Subscript) and getattr(expr.aggregate, "name", None) == self.name:
+            self.found.append((expr.index_tuple, self.inames))
+        if isinstance(expr, Reduction):
+            _SubscriptsOf(self.name, self.inames | frozenset(expr.inames),
+                          self.found)(expr.expr)
+            return False
+        return True
 
 
 def _call_args(rb: RegionBuilder, args: list) -> tuple[tuple[str, str], ...]:

@@ -317,6 +317,10 @@ def node_lines(node: Any) -> tuple[int, int] | None:
     span = None if is_comment(node) else getattr(getattr(node, "item", None), "span", None)
     if span:
         lo, hi = span[0], span[1]
+        if not hasattr(node, "content"):
+            # a statement: its parts were matched from its text and have no lines of their own
+            _LINES[id(node)] = (node, (lo, hi))
+            return lo, hi
     for c in children(node):
         for cc in (c if isinstance(c, (tuple, list)) else (c,)):
             inner = node_lines(cc)
