@@ -44,6 +44,8 @@ class AssembledRegion:
 class _Access:
     reads: frozenset[str]
     writes: frozenset[str]
+    #: every name the statement reads or writes, region-local ones included
+    names: frozenset[str] = frozenset()
 
 
 def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
@@ -69,7 +71,8 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     for n in sorted(private):
         sym = rb.touched[n]
         temporaries[n] = TemporaryVariable(name=n, dtype=sym.ftype.dtype, span=sym.span)
-    args = _arguments(rb, statements, set(private), set(scalars_out), written)
+    args = _arguments(rb, statements, set(private), set(scalars_out), written,
+                      [a.names for a in accesses])
     candidates = tuple(sorted(n for n in written if n in rb.touched and rb.touched[n].is_array
                               and _is_local(rb, rb.touched[n]) and n not in outside_names))
     extra = {"private_candidates": candidates} if candidates else {}
@@ -102,7 +105,8 @@ def _is_logical(rb: RegionBuilder, name: str) -> bool:
 def _accesses(stmt: Assignment, local: set[str]) -> _Access:
     reads = {n for e in stmt.read_expressions() for n in dependencies(e)}
     writes = set(stmt.assignee_names())
-    return _Access(frozenset(reads - local), frozenset(writes - local))
+    return _Access(frozenset(reads - local), frozenset(writes - local),
+                   frozenset(reads | writes))
 
 
 def _check_bounds_not_written(rb: RegionBuilder, written: set[str]) -> None:
@@ -207,7 +211,9 @@ def _with_dependencies(statements: list[Assignment],
 # arguments
 
 def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str],
-               scalars_out: set[str], written: set[str]) -> list:
+               scalars_out: set[str], written: set[str],
+               mentions: list[frozenset[str]]) -> list:
+    """The kernel's arguments; `mentions`: the names each statement reads or writes."""
     args: list = []
     seen: set[str] = set()
     needed_values = _value_names(rb)
@@ -223,7 +229,8 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
         if sym is None:
             raise FrontendError(f"undeclared name {name!r}", rb.span())
         if sym.is_array:
-            args.append(_array_arg(rb, sym, statements))
+            args.append(_array_arg(rb, sym, [s for s, names in zip(statements, mentions)
+                                             if sym.name in names]))
         elif name in scalars_out:
             args.append(ArrayArg(name=name, dtype=sym.ftype.dtype, shape=(1,),
                                  dim_tags=parse_dim_tags("F", 1), span=sym.span))
@@ -239,6 +246,7 @@ def _value_names(rb: RegionBuilder) -> set[str]:
 
 
 def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment]) -> ArrayArg:
+    """The argument of array `sym`; `statements`: those that use it (in order)."""
     layout = rb.layout(sym)
     shape = list(layout.extents)
     if shape and shape[-1] is None:
@@ -346,9 +354,6 @@ def _extent_error(sym: Symbol, reason: str, stmt: Assignment) -> FrontendError:
 
 def _indices_of(name: str, stmt: Assignment) -> list[tuple[tuple, frozenset[str]]]:
     """Every subscript of array `name` in the statement, with the inames it ranges over."""
-    if name not in stmt.assignee_names() \
-            and not any(name in dependencies(e) for e in stmt.read_expressions()):
-        return []   # not walked: its names are known (and remembered) already
     found: list[tuple[tuple, frozenset[str]]] = []
     walker = _SubscriptsOf(name, stmt.within_inames, found)
     walker(stmt.assignee)
