@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from frontends.fortran.chains import ParserGaveUp, install_chain_matching, parse_budget
+from frontends.fortran.comment_scan import install_comment_scan
 from frontends.fortran.parse_memo import memo_scope
 from translator.diagnostics import FrontendError, SourceSpan
 
@@ -45,6 +46,7 @@ def _parser() -> Any:
         # (gfortran accepts it, and a file using it anywhere failed to parse)
         Intrinsic_Name.generic_function_names["ATAN"] = {"min": 1, "max": 2}
         install_chain_matching()
+        install_comment_scan()
     return _PARSER
 
 
