@@ -74,9 +74,8 @@ def _tree_text(text: str, form: str = "free") -> tuple[str, list[str]]:
 
 
 def test_comments_includes_and_preprocessor_lines_as_fparser_finds_them(monkeypatch):
-    fixed = "\n".join(("c a fixed-form comment", "      subroutine f(x)",
-                       "      real x", "* another comment", "      x = 1",
-                       "      include 'fixed.inc'", "      end", ""))
+    fixed = ("c a fixed-form comment\n      subroutine f(x)\n      real x\n"
+             "* another comment\n      x = 1\n      include 'fixed.inc'\n      end\n")
     looked = _tree_text(MIXED), _tree_text(fixed, "fixed")
     kinds = looked[0][1] + looked[1][1]
     assert kinds.count("Include_Stmt") == 3 and kinds.count("Comment") >= 8
