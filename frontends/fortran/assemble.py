@@ -26,7 +26,7 @@ from translator.diagnostics import DomainError, FrontendError, SourceSpan
 from translator.ir import isl_glue
 from translator.ir.data import ArrayArg, TemporaryVariable, ValueArg, parse_dim_tags
 from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Reduction,
-                                dependencies)
+                                dependencies, typed_key)
 from translator.ir.kernel import Kernel, Options
 from translator.ir.statements import Assignment
 from translator.ir.util import FrozenDict
@@ -265,8 +265,8 @@ def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
     may index past it (legacy ``a(1)`` and ``a(n-1)`` dummies used as ``a(*)``): the
     caller's memory there is the actual argument's, so the transfer must cover it."""
     axis = len(rb.layout(sym).extents) - 1
-    used_at = [(index[axis], inames)
-               for stmt in statements for index, inames in _indices_of(sym.name, stmt)]
+    used_at = _distinct([(index[axis], inames) for stmt in statements
+                         for index, inames in _indices_of(sym.name, stmt)])
     if not used_at:
         return declared
     try:   # one condition for every subscript, parsed once
@@ -285,6 +285,19 @@ def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
     if isinstance(used, int) and isinstance(declared, int):
         return max(used, declared)
     return p.Call(p.Variable("max"), (declared, used))
+
+
+def _distinct(used_at: list[tuple[Expression, frozenset[str]]]
+              ) -> list[tuple[Expression, frozenset[str]]]:
+    """`used_at` without repeats (the same subscript over the same inames: the same
+    question), in order; as given where a subscript has no structural key."""
+    first: dict[tuple, tuple[Expression, frozenset[str]]] = {}
+    try:
+        for index, inames in used_at:
+            first.setdefault((typed_key(index), inames), (index, inames))
+    except TypeError:
+        return used_at
+    return list(first.values())
 
 
 def _provably_within(rb: RegionBuilder, index: Expression, inames: frozenset[str],
