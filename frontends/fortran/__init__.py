@@ -194,7 +194,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
                           set(builder.touched), builder.loops, m,
                           declared_shapes(asm.kernel, builder))
              if m.claims else None)
-    after = final_value_statements(builder.loops, _live_after(proc, m, lines, form),
+    after = final_value_statements(builder.loops, _live_after(proc, m, lines, form, loop_vars),
                                    builder.generated, name)
     return FortranRegion(
         name=name, kernel=apply_marks(asm.kernel, m.statement_marks),
@@ -278,10 +278,11 @@ _CONSTRUCT_PARTS = frozenset({
 })
 
 
-def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str
-                ) -> dict[str, int]:
-    """The DO variables of region `m` whose value after it may be read, with the line that
-    reads it (0: the caller may, for a dummy argument, module, common or host variable).
+def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str,
+                loop_vars: set[str]) -> dict[str, int]:
+    """The DO variables of region `m` (`loop_vars`) whose value after it may be read, with the
+    line that reads it (0: the caller may, for a dummy argument, module, common or host
+    variable).
 
     A syntactic approximation, as the C frontend's: the first line that mentions the name
     after the region (then, for a region inside a host loop, from the procedure's start)
@@ -289,7 +290,7 @@ def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str
     live: dict[str, int] = {}
     after = [*range(m.end_line + 1, proc.end_line + 1),
              *range(proc.decl_last_line + 1, m.kernel_line)]
-    for name in sorted(loop_variables(_region_statements(proc, m, lines))):
+    for name in sorted(loop_vars):
         sym = proc.scope.lookup(name)
         if sym is not None and (sym.is_dummy or sym.in_common or sym.scope_kind == "module"
                                 or sym.scope != proc.scope.name):

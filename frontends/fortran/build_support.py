@@ -56,16 +56,20 @@ class GeneratedValue:
 
 def nodes_of(e: Expression, cls: type) -> list:
     """Every node of class `cls` in `e` (reductions included), in walk order."""
-    found: list = []
+    walker = _NodesOf(cls)
+    walker(e)
+    return walker.found
 
-    class _Walk(IRWalkMapper):
-        def visit(self, expr, *args, **kwargs):
-            if isinstance(expr, cls):
-                found.append(expr)
-            return True
 
-    _Walk()(e)
-    return found
+class _NodesOf(IRWalkMapper):
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+        self.found: list = []
+
+    def visit(self, expr, *args, **kwargs):
+        if isinstance(expr, self.cls):
+            self.found.append(expr)
+        return True
 
 
 def subscripts(e: Expression) -> list[p.Subscript]:
@@ -82,14 +86,23 @@ def assigned_names(node: Any) -> set[str]:
 
 
 def loop_variables(statements: list[Any]) -> set[str]:
-    """The DO (and DO CONCURRENT) variables of `statements`."""
+    """The DO (and DO CONCURRENT) variables of `statements` (assignments are not searched:
+    their expressions hold no loop control)."""
     out = set()
-    for s in statements:
-        for n in walk(s):
-            if class_name(n) == "Loop_Control" and n.items[1] is not None:
-                out.add(str(n.items[1][0]).lower())
-            elif class_name(n) == "Forall_Triplet_Spec":
-                out.add(str(n.items[0]).lower())
+    stack = list(statements)
+    while stack:
+        n = stack.pop()
+        if n is None or isinstance(n, str):
+            continue
+        name = class_name(n)
+        if name == "Assignment_Stmt":
+            continue
+        if name == "Loop_Control" and n.items[1] is not None:
+            out.add(str(n.items[1][0]).lower())
+        elif name == "Forall_Triplet_Spec":
+            out.add(str(n.items[0]).lower())
+        for c in children(n):
+            stack.extend(c if isinstance(c, (tuple, list)) else (c,))
     return out
 
 
@@ -115,21 +128,22 @@ def floor_divisions(e: Expression) -> Expression:
 
     Exact when the numerator is non-negative; with a lower bound >= 1 a negative upper bound
     gives an empty loop either way."""
-    class _Mapper(IRIdentityMapper):
-        def map_quotient(self, expr, *args, **kwargs):
-            num = self.rec(expr.numerator)
-            den = expr.denominator
-            if isinstance(den, (int, np.integer)) and int(den) > 0:
-                return p.FloorDiv(num, int(den))
-            return p.Quotient(num, self.rec(den))
+    return _FloorDivisions()(e)
 
-        def map_numpy_scalar(self, expr, *args, **kwargs):
-            return int(expr) if isinstance(expr, np.integer) else expr
 
-        def map_constant(self, expr, *args, **kwargs):
-            return int(expr) if isinstance(expr, np.integer) else expr
+class _FloorDivisions(IRIdentityMapper):
+    def map_quotient(self, expr, *args, **kwargs):
+        num = self.rec(expr.numerator)
+        den = expr.denominator
+        if isinstance(den, (int, np.integer)) and int(den) > 0:
+            return p.FloorDiv(num, int(den))
+        return p.Quotient(num, self.rec(den))
 
-    return _Mapper()(e)
+    def map_numpy_scalar(self, expr, *args, **kwargs):
+        return int(expr) if isinstance(expr, np.integer) else expr
+
+    def map_constant(self, expr, *args, **kwargs):
+        return int(expr) if isinstance(expr, np.integer) else expr
 
 
 def fortran_text(e: Expression, generated: dict[str, GeneratedValue]) -> str:

@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from frontends.fortran.parse_memo import install, memoized, remembers
+
 _INSTALLED = False
 
 #: fparser2 classes whose match of a bare name is that `Name` (checked against the full
@@ -58,18 +60,34 @@ def _install_budget() -> None:
     from fparser.two.Fortran2003 import Name
     from fparser.two.utils import Base
     original = _Budget.fparser_new = Base.__new__
-    short = {cls for cls in _all_subclasses(Base) if cls.__name__ in NAME_CLASSES}
+    classes = _all_subclasses(Base)
+    short = {cls for cls in classes if cls.__name__ in NAME_CLASSES}
+    _install_memo(classes)
 
     def counted_new(cls, string=None, parent_cls=None, *args, **kwargs):
         if _Budget.left is not None:
             _Budget.left -= 1
             if _Budget.left < 0:
                 raise ParserGaveUp()
-        if cls in short and parent_cls is None and not args and not kwargs \
-                and isinstance(string, str) and _BARE_NAME.match(string):
-            return original(Name, string)
+        if parent_cls is None and not args and not kwargs and isinstance(string, str):
+            if cls in short and _BARE_NAME.match(string):
+                return original(Name, string)
+            if remembers(cls):
+                return memoized(original, cls, string)
         return original(cls, string, parent_cls, *args, **kwargs)
     Base.__new__ = counted_new
+
+
+def _install_memo(classes: set[type]) -> None:
+    """Let `frontends.fortran.parse_memo` remember the matches of expression classes (every
+    class but statements and blocks), unless the text names an intrinsic function."""
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
+    from fparser.two import Fortran2003
+    from fparser.two.Fortran2008.intrinsics_f08 import Intrinsic_Name
+    from fparser.two.utils import Base, BlockBase, NoMatchError, StmtBase
+    expressions = {c for c in classes if not issubclass(c, (StmtBase, BlockBase))}
+    names = set(Intrinsic_Name.function_names) | set(Fortran2003.Intrinsic_Name.function_names)
+    install(expressions, names, NoMatchError, Base)
 
 
 def _all_subclasses(cls: type) -> set[type]:

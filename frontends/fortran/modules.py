@@ -18,13 +18,13 @@ from __future__ import annotations
 import glob
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from frontends.fortran.preprocess import preprocessed_text
 from frontends.fortran.source import (SourceLines, children, class_name, parse_source,
-                                      source_form, walk)
+                                      source_form)
 from frontends.fortran.types import INTRINSIC_MODULE_CONSTANTS, Scope
 from frontends.fortran.units import blank_unneeded_units
 from translator.diagnostics import FrontendError, Note, SourceSpan
@@ -178,12 +178,28 @@ def used_modules(tree: Any) -> list[str]:
     order of first use (intrinsic modules excluded)."""
     own = {_module_name(u) for u in children(tree) if class_name(u) == "Module"}
     out: dict[str, None] = {}
-    for node in walk(tree):
+    for node in _blocks_and_statements(tree):
         if class_name(node) == "Use_Stmt":
             name = str(node.items[2]).lower()
             if name not in own and name not in INTRINSIC_MODULE_CONSTANTS:
                 out.setdefault(name)
     return list(out)
+
+
+def _blocks_and_statements(tree: Any) -> Iterator[Any]:
+    """The nodes of `tree` in `walk` order, but none inside a statement (a USE statement is
+    one of a block's statements, never part of another statement)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if node is None or isinstance(node, str):
+            continue
+        yield node
+        if hasattr(node, "content") or node is tree:
+            pending = []
+            for c in children(node):
+                pending.extend(c if isinstance(c, (tuple, list)) else (c,))
+            stack.extend(reversed(pending))
 
 
 def _module_name(unit: Any) -> str:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from frontends.fortran.chains import ParserGaveUp, install_chain_matching, parse_budget
+from frontends.fortran.comment_scan import install_comment_scan
+from frontends.fortran.parse_memo import memo_scope
 from translator.diagnostics import FrontendError, SourceSpan
 
 FIXED_SUFFIXES = (".f", ".for", ".f77", ".ftn", ".fpp")
@@ -44,6 +46,7 @@ def _parser() -> Any:
         # (gfortran accepts it, and a file using it anywhere failed to parse)
         Intrinsic_Name.generic_function_names["ATAN"] = {"min": 1, "max": 2}
         install_chain_matching()
+        install_comment_scan()
     return _PARSER
 
 
@@ -72,7 +75,8 @@ def parse_source(path: str, text: str, form: str, lines: SourceLines | None = No
         reader.set_format(FortranFormat(form == "free", False))
         reader.exit_on_error = False   # fparser would otherwise call sys.exit
         parse_budget(NODES_PER_CHARACTER * len(text) + NODES_BASE)
-        tree = parser(reader)
+        with memo_scope():
+            tree = parser(reader)
     except ParserGaveUp:
         raise FrontendError("the Fortran parser gave up on this statement (it tried too many "
                             "ways to read it: is there a syntax error in a nested expression?)",
@@ -315,6 +319,10 @@ def node_lines(node: Any) -> tuple[int, int] | None:
     span = None if is_comment(node) else getattr(getattr(node, "item", None), "span", None)
     if span:
         lo, hi = span[0], span[1]
+        if not hasattr(node, "content"):
+            # a statement: its parts were matched from its text and have no lines of their own
+            _LINES[id(node)] = (node, (lo, hi))
+            return lo, hi
     for c in children(node):
         for cc in (c if isinstance(c, (tuple, list)) else (c,)):
             inner = node_lines(cc)

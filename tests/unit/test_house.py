@@ -347,6 +347,7 @@ FUNCTION_IMPORTS_ALLOWED = {
     "translator.atomic_files": "start-up time: tempfile and shutil only when a file is written",
     "frontends.fortran.source": "fparser loads only when Fortran is parsed",
     "frontends.fortran.chains": "fparser loads only when Fortran is parsed",
+    "frontends.fortran.comment_scan": "fparser loads only when Fortran is parsed",
     "transforms.registry": "plugin entry points are looked up only on demand",
     "frontends.directives": "debt (issue 27): the directive proof runs analysis from inside "
                             "the frontends; its imports move with it to the pipeline",
