@@ -17,7 +17,7 @@ from frontends.c.datadirs import data_sites, stale_warnings
 from frontends.c.build import RegionBuilder
 from frontends.c.inline import function_definitions
 from frontends.c.liveness import References
-from frontends.c.macros import guard as macro_guard
+from frontends.macros import guard as macro_guard
 from frontends.c.preprocess import SourceText, parse_file
 from frontends.c.regions import RegionFinder, scan_directives, warn_near_miss_pragmas
 from frontends.c.rewrite import definition_offset, edits, generation_definition, rewrite
@@ -41,7 +41,7 @@ class CParsedFile(ParsedFile):
     #: The OpenMP/OpenACC directives left as written, with the reason (for the report).
     directive_notes: tuple[str, ...] = ()
     #: The lines that end the rewritten source: the macros the translation used, checked
-    #: again by the compiler (`frontends.c.macros`).
+    #: again by the compiler (`frontends.macros`).
     macro_guard: str = ""
 
 

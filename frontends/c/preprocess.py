@@ -20,7 +20,7 @@ from functools import cached_property
 
 from pycparser import c_ast, c_parser
 
-from frontends.c.macros import MacroValue, candidate_names, split_probes, with_probes
+from frontends.macros import MacroValue, candidate_names, split_probes, with_probes
 from frontends.c.skim import blank_unneeded_bodies
 from translator.diagnostics import FrontendError, SourceSpan
 
@@ -160,7 +160,7 @@ def _parse_error(src: SourceText, message: str) -> FrontendError:
 def parse_file(src: SourceText, options: dict
                ) -> tuple[c_ast.FileAST, dict[str, MacroValue]]:
     """Preprocess and parse; `options["cpp_args"]` are -D/-U/-I flags for the preprocessor.
-    Also what the preprocessor made of each identifier of the file (`frontends.c.macros`)."""
+    Also what the preprocessor made of each identifier of the file (`frontends.macros`)."""
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
     cpp = str(options.get("cpp", "gcc"))
     names = candidate_names(src.text)

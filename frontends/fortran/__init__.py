@@ -24,7 +24,8 @@ from frontends.fortran.callees import CalleeIndex
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.loopvars import final_value_statements
 from frontends.fortran.modules import ModuleFinder
-from frontends.fortran.preprocess import preprocessed_text, refuse_unpreprocessed_directives
+from frontends.fortran.preprocess import (macro_guard, preprocessed_text,
+                                          refuse_unpreprocessed_directives)
 from frontends.fortran.regions import (RegionMarks, group_regions, is_comment_line, scan_directives,
                                       warn_near_miss_sentinels)
 from frontends.fortran.rewrite import generation_definition, rewrite_edits, rewrite_source
@@ -57,6 +58,9 @@ class FortranParsedFile(ParsedFile):
     dependencies: tuple[str, ...] = ()
     #: The OpenMP/OpenACC directives left as written, with the reason (for the report).
     directive_notes: tuple[str, ...] = ()
+    #: The lines that end the rewritten source of a preprocessed file: the macros the
+    #: translation used, checked again by the compiler (`frontends.macros`).
+    macro_guard: str = ""
 
 
 class FortranFrontend:
@@ -105,8 +109,12 @@ class FortranFrontend:
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:
                 stale_warnings(found, regions, lines, form, procedures)
+        spans = [(r.start, r.end) for r in regions] + [(d.start, d.end) for d in data]
+        guard = (macro_guard(path, text, form, options or {}, spans)
+                 if analysed is not None and spans else "")
         return FortranParsedFile(path=path, text=text, language="fortran",
                                  regions=tuple(regions), form=form, data_sites=data,
+                                 macro_guard=guard,
                                  dependencies=tuple(finder.loaded),
                                  directive_notes=untouched_notes(
                                      claims, [(m.kernel_line, m.end_line) for m in marks]))

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from frontends.fortran.source import SourceLines, strip_comment
+from frontends.macros import candidate_names, guard, split_probes, with_probes
 from translator.diagnostics import FrontendError
 
 #: Suffixes gfortran preprocesses (case matters: ``.f90`` is not preprocessed, ``.F90`` is).
@@ -57,6 +58,20 @@ def preprocessed_text(path: str, text: str, form: str, options: dict[str, Any]) 
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
     output = run_fortran_cpp(lines, form, cpp_args)
     return align(output, lines, form)
+
+
+def macro_guard(path: str, text: str, form: str, options: dict[str, Any],
+                spans: Sequence[tuple[int, int]]) -> str:
+    """The lines that end the rewritten source of a preprocessed file: the macros the
+    translation used, checked again when it compiles (`frontends.macros`); "" for a file
+    that is not preprocessed."""
+    if not wants_preprocessing(path, options):
+        return ""
+    names = candidate_names(text, "fortran")
+    lines = SourceLines(path, with_probes(text, names))
+    cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
+    _, values = split_probes(run_fortran_cpp(lines, form, cpp_args), names)
+    return guard(os.path.basename(path), text, spans, values, "fortran")
 
 
 def refuse_unpreprocessed_directives(lines: SourceLines) -> None:

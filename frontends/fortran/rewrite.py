@@ -58,6 +58,10 @@ def rewrite_edits(parsed: ParsedFile, glue: dict[str, GlueSignature]
             text = "\n" + text
         edits.append((at, at, text))
     edits += data_edits(parsed, lines, form)
+    guard = getattr(parsed, "macro_guard", "")
+    if edits and guard:   # after the last line: every macro of the file is defined there
+        end = len(parsed.text)
+        edits.append((end, end, ("" if parsed.text.endswith("\n") else "\n") + guard))
     return sorted(edits, key=lambda e: (e[0], e[1]))
 
 

@@ -1,4 +1,5 @@
-"""The macros a C translation used are checked again when the rewritten source compiles.
+"""The macros a translation used (C, preprocessed Fortran) are checked again when the
+rewritten source compiles.
 
 Translated without ``-DN=...`` and compiled with it, the kernels (made for the N of the
 translation) ran on arrays of the compiled N: wrong results and exit 0.  The rewritten source
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from frontends.c.macros import guard, integer_value, split_probes, with_probes
+from frontends.macros import guard, integer_value, split_probes, with_probes
 from tests.build.helpers import must, run, translate, write
 
 SOURCE = """\
@@ -42,6 +43,33 @@ int main(void)
     printf("%.17g\\n", s);
     return 0;
 }
+"""
+
+
+FORTRAN = """\
+program p
+  implicit none
+#ifndef N
+#define N 40
+#endif
+#ifdef SP
+  integer, parameter :: wp = 4
+#else
+  integer, parameter :: wp = 8
+#endif
+  real(wp) :: a(0:N+1), b(0:N+1)
+  integer :: i
+  do i = 0, N + 1
+    a(i) = mod(i, 7) * 0.5_wp
+  end do
+  b = 0
+  !$translate kernel smooth
+  do i = 1, N
+    b(i) = a(i-1) + a(i+1)
+  end do
+  !$translate end kernel
+  print '(f20.6)', sum(b * [(i, i = 0, N + 1)])
+end program p
 """
 
 
@@ -107,3 +135,23 @@ def test_probes_read_back_from_the_preprocessor(tmp_path):
     # F is tested by a conditional: it must stay defined; a is no macro: nothing to check
     lines = guard("t.c", text + "#ifdef F\n#endif\n", [(0, len(text))], values)
     assert "#ifndef F\n" in lines and "(N) != 8" in lines and "(a)" not in lines
+
+
+def test_preprocessed_fortran_checks_its_macros_too(tmp_path):
+    write(tmp_path, "f.F90", FORTRAN)
+    must(translate("f.F90", "-o", "out", cwd=tmp_path))
+    rt = _runtime(tmp_path)
+    must(run(["gcc", "-c", f"-I{rt}", "out/f.host.c", str(rt / "translate_rt.c")], cwd=tmp_path))
+
+    def build(flags: list[str], exe: str) -> subprocess.CompletedProcess:
+        return run(["gfortran", *flags, "out/f.F90", "f.host.o", "translate_rt.o", "-lOpenCL",
+                    "-o", exe], cwd=tmp_path)
+
+    must(build([], "same"))
+    must(run(["gfortran", "f.F90", "-o", "orig"], cwd=tmp_path))
+    assert must(run(["./same"], cwd=tmp_path)) == must(run(["./orig"], cwd=tmp_path))
+    proc = build(["-DN=100"], "other")   # before: built, and printed another sum (exit 0)
+    assert proc.returncode != 0
+    assert ("translate: N is not what it was when f.F90 was translated (40): translate it "
+            "again with the -D and -I flags of this compilation") in proc.stderr
+    assert "translate: SP was not defined when f.F90" in build(["-DSP"], "sp").stderr

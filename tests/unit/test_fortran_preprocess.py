@@ -90,7 +90,10 @@ def test_rewritten_source_keeps_preprocessor_lines(tmp_path):
         assert line in rewritten.splitlines()
     assert "real(c_float) :: a(*)" in rewritten
     assert past_stamp(rewritten).startswith(text.split("#else")[0])
-    assert rewritten.endswith("  call translate_s_0(b, a, n)\n# 14 \"%s\"\nend subroutine\n" % path)
+    guard = result.parsed.macro_guard   # after the last line: the macros checked again
+    assert "!defined(SP) || (SP) != 1\n" in guard and "(SCALE) != 2\n" in guard
+    assert rewritten.endswith("  call translate_s_0(b, a, n)\n# 14 \"%s\"\nend subroutine\n%s"
+                              "# 15 \"%s\"\n" % (path, guard, path))
     assert "float" in result.outputs["k.cl"] and "double" not in result.outputs["k.cl"]
 
 

@@ -1,4 +1,4 @@
-"""The macros a C translation depended on, checked again when the rewritten source compiles.
+"""The macros a translation depended on, checked again when the rewritten source compiles.
 
 A region's loop bounds and an array's extents are often macros (``#define N 64``, or ``-DN=...``
 on the command line).  The kernels and the host glue are made with the values the preprocessor
@@ -8,9 +8,11 @@ kernels on arrays of another shape, silently.  So the rewritten source ends with
 and a name tested by the file's own conditionals (``#ifdef USE_FLOAT``) must be defined or not as
 it was.  A mismatch is a compile error that names the macro and says to translate again.
 
-Which names: identifiers in the regions' and data directives' text and between brackets anywhere
-in the file (array extents, sections) whose expansion is an integer constant expression, and
-the names the file's ``#if``/``#ifdef``/``#ifndef``/``#elif`` lines test.  Names reserved to the
+Which names: identifiers in the regions' and data directives' text and in the file's
+declarations (C: between brackets anywhere, array extents and sections; Fortran: declaration
+lines, with ``::``, ``parameter`` or ``dimension``) whose expansion is an integer constant
+expression, and the names the file's ``#if``/``#ifdef``/``#ifndef``/``#elif`` lines test.  C and
+preprocessed Fortran (gfortran's traditional-mode cpp reads the same ``#if``/``#error`` lines).  Names reserved to the
 implementation (``_OPENMP``, ``__STDC_VERSION__``: leading underscore and a capital or a second
 underscore) are left out: a compiler flag such as ``-fopenmp`` may change them on purpose.
 
@@ -28,10 +30,16 @@ from dataclasses import dataclass
 #: The line after which the probes follow, in the text given to the preprocessor.
 PROBE_MARK = "__translate_macro_probes__"
 _PROBE = "__translate_probe_{}__"
+_END = "__translate_probe_end__"
+_PROBE_LINE = re.compile(r"^__translate_probe_(\d+)__ ([01])(?: (.*?))? ?__translate_probe_end__$")
 
 _IDENT = re.compile(r"\b[A-Za-z_]\w*\b")
-_COMMENT_OR_STRING = re.compile(
-    r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
+_COMMENT_OR_STRING = {
+    "c": re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S),
+    "fortran": re.compile(r"\"[^\"\n]*\"|'[^'\n]*'|![^\n]*"),
+}
+#: Fortran declaration lines: their names are the arrays' extents and the kinds.
+_DECLARATION = re.compile(r"^[^!\n]*(?:::|\bparameter\b|\bdimension\b)[^\n]*$", re.M | re.I)
 _CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif)\b(.*)$", re.M)
 _BRACKETS = re.compile(r"\[([^\[\]]*)\]")
 _RESERVED = re.compile(r"^_[A-Z_]")
@@ -57,22 +65,25 @@ class MacroValue:
         return integer_value(self.expansion) if self.is_macro else None
 
 
-def code_text(text: str) -> str:
-    """`text` with comments, string and character literals blanked (same length)."""
-    return _COMMENT_OR_STRING.sub(lambda m: " " * len(m.group(0)), text)
+def code_text(text: str, language: str = "c") -> str:
+    """`text` with comments, string and character literals blanked (same length; preprocessor
+    lines are kept: their `#` is no Fortran comment)."""
+    return _COMMENT_OR_STRING[language].sub(lambda m: " " * len(m.group(0)), text)
 
 
-def candidate_names(text: str) -> list[str]:
+def candidate_names(text: str, language: str = "c") -> list[str]:
     """Every identifier of the file's code that could be a macro the translation used."""
-    names = {m.group(0) for m in _IDENT.finditer(code_text(text))}
+    names = {m.group(0) for m in _IDENT.finditer(code_text(text, language))}
     return sorted(n for n in names if n not in _C_WORDS and not _RESERVED.match(n)
                   and not n.startswith(PROBE_MARK[:11]))
 
 
 def with_probes(text: str, names: Sequence[str]) -> str:
     """The text for the preprocessor: the file, then one probe line per name."""
-    lines = [f"#if defined({name})\n{_PROBE.format(i)} 1 {name}\n#else\n"
-             f"{_PROBE.format(i)} 0 {name}\n#endif\n" for i, name in enumerate(names)]
+    # the end mark after the name: a function-like macro's name is followed by no "(" on its
+    # line (traditional cpp would look for one on the lines after it, over the #else)
+    lines = [f"#if defined({name})\n{_PROBE.format(i)} 1 {name} {_END}\n#else\n"
+             f"{_PROBE.format(i)} 0 {name} {_END}\n#endif\n" for i, name in enumerate(names)]
     sep = "" if text.endswith("\n") or not text else "\n"
     return f"{text}{sep}{PROBE_MARK}\n{''.join(lines)}"
 
@@ -83,14 +94,11 @@ def split_probes(output: str, names: Sequence[str]) -> tuple[str, dict[str, Macr
     if at < 0:
         return output, {}
     values: dict[str, MacroValue] = {}
-    for line in output[at:].splitlines():
-        head, _, rest = line.strip().partition(" ")
-        flag, _, expansion = rest.partition(" ")
-        if head.startswith("__translate_probe_") and head.endswith("__"):
-            index = int(head[len("__translate_probe_"):-2])
-            if 0 <= index < len(names):
-                values[names[index]] = MacroValue(names[index], " ".join(expansion.split()),
-                                                  flag == "1")
+    for line in output[at:].splitlines():   # an expansion over several lines is not read
+        m = _PROBE_LINE.match(line.strip())
+        if m and int(m.group(1)) < len(names):
+            name = names[int(m.group(1))]
+            values[name] = MacroValue(name, " ".join(m.group(3).split()), m.group(2) == "1")
     return output[:at + 1], values
 
 
@@ -148,22 +156,24 @@ def _binary(op: type, a: int, b: int) -> int | None:
     return table.get(op)
 
 
-def used_names(text: str, spans: Iterable[tuple[int, int]]) -> tuple[set[str], set[str]]:
-    """(names whose value matters: in the `spans` of `text` or between brackets; names the
+def used_names(text: str, spans: Iterable[tuple[int, int]], language: str = "c"
+               ) -> tuple[set[str], set[str]]:
+    """(names whose value matters: in the `spans` of `text` or in declarations; names the
     file's conditionals test)."""
-    code = code_text(text)
+    code = code_text(text, language)
     used = {m.group(0) for start, end in spans for m in _IDENT.finditer(code[start:end])}
-    for m in _BRACKETS.finditer(code):
-        used.update(i.group(0) for i in _IDENT.finditer(m.group(1)))
+    declared = _BRACKETS if language == "c" else _DECLARATION
+    for m in declared.finditer(code):
+        used.update(i.group(0) for i in _IDENT.finditer(m.group(m.lastindex or 0)))
     tested = {i.group(0) for m in _CONDITIONAL.finditer(code)
               for i in _IDENT.finditer(m.group(1))}
     return used, tested - {"defined"}
 
 
 def guard(path_name: str, text: str, spans: Iterable[tuple[int, int]],
-          values: dict[str, MacroValue]) -> str:
+          values: dict[str, MacroValue], language: str = "c") -> str:
     """The lines that end the rewritten source (empty when the translation used no macro)."""
-    used, tested = used_names(text, spans)
+    used, tested = used_names(text, spans, language)
     checks = []
     for name in sorted(used | tested):
         value = values.get(name)
@@ -182,6 +192,8 @@ def guard(path_name: str, text: str, spans: Iterable[tuple[int, int]],
                           f"{path_name} was translated: {again}\"\n#endif\n")
     if not checks:
         return ""
-    return ("/* translate: the macros this translation used, with their values then (the "
-            "kernels\n   were made for them; a mismatch stops the compilation). */\n"
-            + "".join(checks))
+    head = ("translate: the macros this translation used, with their values then (the kernels",
+            "were made for them; a mismatch stops the compilation).")
+    head = (f"/* {head[0]}\n   {head[1]} */\n" if language == "c"
+            else f"! {head[0]}\n! {head[1]}\n")
+    return head + "".join(checks)
