@@ -13,22 +13,20 @@ from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.c.assemble import Assembler
-from frontends.c.datadirs import data_sites, stale_warnings
 from frontends.c.build import RegionBuilder
+from frontends.c.datadirs import data_sites, stale_warnings
 from frontends.c.inline import function_definitions
 from frontends.c.liveness import References
-from frontends.macros import guard as macro_guard
 from frontends.c.preprocess import SourceText, parse_file
 from frontends.c.regions import RegionFinder, scan_directives, warn_near_miss_pragmas
 from frontends.c.rewrite import definition_offset, edits, generation_definition, rewrite
 from frontends.c.typemodel import FileScope
-from frontends.directives import (claim_parsers, directive_models, left_as_written,
-                                  untouched_notes)
+from frontends.directives import claim_parsers, directive_models, left_as_written, untouched_notes
 from frontends.directives.c import read_claims
 from frontends.directives.openacc import routine_refusal
+from frontends.macros import guard as macro_guard
 from frontends.pragmas import DataSite
-from translator.diagnostics import (FrontendError, Note, TranslatorError,
-                                   UnsupportedConstructError)
+from translator.diagnostics import FrontendError, Note, TranslatorError, UnsupportedConstructError
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

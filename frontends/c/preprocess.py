@@ -20,8 +20,8 @@ from functools import cached_property
 
 from pycparser import c_ast, c_parser
 
-from frontends.macros import MacroValue, candidate_names, split_probes, with_probes
 from frontends.c.skim import blank_unneeded_bodies
+from frontends.macros import MacroValue, candidate_names, split_probes, with_probes
 from translator.diagnostics import FrontendError, SourceSpan
 
 #: How GNU extensions of system headers are defined away before pycparser sees them.
