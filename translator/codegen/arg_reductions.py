@@ -40,7 +40,8 @@ import pymbolic.primitives as p
 
 from translator.analysis.arg_reductions import arg_parts
 from translator.codegen.cexpr import c_type_name
-from translator.codegen.group_updates import finish_buffer_name, scratch_name
+from translator.codegen.group_updates import (FLAT_GROUP_INDICES, finish_buffer_name,
+                                              scratch_name)
 from translator.diagnostics import CodegenError
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable
 from translator.ir.expr import Expression, Reduction, substitute
@@ -308,12 +309,7 @@ def arg_finish_helper(key: str, dtype_name: str) -> str:
         "  /* an exact arg-reduction: the group's best (value, rank), then the last group\n"
         "     to finish selects the best of all groups and compares it with m0 as the source\n"
         "     does; work item 0 of that group returns 1 where the target changes */\n"
-        "  const uint ng = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
-        "  const uint g = get_group_id(0) + get_num_groups(0) * (get_group_id(1)\n"
-        "                 + get_num_groups(1) * get_group_id(2));\n"
-        "  const uint size = get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
-        "  const uint l = get_local_id(0) + get_local_size(0) * (get_local_id(1)\n"
-        "                 + get_local_size(1) * get_local_id(2));\n"
+        + FLAT_GROUP_INDICES +
         "  uint w;\n"
         "  lv[l] = v;\n  li[l] = set;\n" + store_ranks + select("size") +
         "  volatile __global uint *count = (volatile __global uint *) pi;\n"

@@ -25,6 +25,16 @@ from translator.diagnostics import CodegenError
 from translator.ir.expr import Expression
 from translator.ir.statements import Assignment
 
+#: OpenCL C: the number of work groups `ng`, this group's flat number `g`, the group's size
+#: `size` and the work item's flat local id `l` (for the finishes of group reductions).
+FLAT_GROUP_INDICES = (
+    "  const uint ng = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+    "  const uint g = get_group_id(0) + get_num_groups(0) * (get_group_id(1)\n"
+    "                 + get_num_groups(1) * get_group_id(2));\n"
+    "  const uint size = get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
+    "  const uint l = get_local_id(0) + get_local_size(0) * (get_local_id(1)\n"
+    "                 + get_local_size(1) * get_local_id(2));\n")
+
 _OPERATIONS = ("sum", "product", "max", "min")
 _INT32_BUILTINS = {"sum": "atomic_add", "max": "atomic_max", "min": "atomic_min"}
 
@@ -170,12 +180,7 @@ def finish_helper(signature: tuple[tuple[str, str], ...]) -> str:
     return (
         f"static inline void {_finish_name(signature)}({params})\n{{\n"
         "  /* the last work group to finish combines every group's values in a fixed order */\n"
-        "  const uint ng = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
-        "  const uint g = get_group_id(0) + get_num_groups(0) * (get_group_id(1)\n"
-        "                 + get_num_groups(1) * get_group_id(2));\n"
-        "  const uint size = get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
-        "  const uint l = get_local_id(0) + get_local_size(0) * (get_local_id(1)\n"
-        "                 + get_local_size(1) * get_local_id(2));\n"
+        + FLAT_GROUP_INDICES +
         "  volatile __global uint *count = (volatile __global uint *) part0;\n"
         "  if (l == 0) {\n"
         + each(lambda k, t, op: f"part{k}[1 + g] = v{k};", "    ") +
