@@ -127,23 +127,16 @@ def _finish_name(signature: tuple[tuple[str, str], ...]) -> str:
     return "_tr_finish_" + "_".join(f"{op}_{dt}" for op, dt in signature)
 
 
-def atomic_preamble(helpers: set[tuple[str, str]]) -> str:
-    """The extension pragma and helper definitions for the atomic updates used."""
-    if not helpers:
-        return ""
-    # the arg-reduction helpers live with their lowering, which names its buffers from here
-    from translator.codegen.arg_reductions import arg_finish_helper, is_arg_helper_key
-    out = []
-    if any(np.dtype(dt).itemsize == 8 for op, dt in helpers if not is_arg_helper_key(op)):
-        out.append("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n\n")
-    for op, dt in sorted(helpers):
-        if is_arg_helper_key(op):
-            out.append(arg_finish_helper(op, dt))
-            continue
-        finish = op.startswith("finish:")
-        out.append(finish_helper(_parse_signature(op[7:])) if finish
-                   else _atomic_helper(op, dt))
-    return "".join(out)
+#: The extension a 64-bit atomic update needs (`parallel_reductions.atomic_preamble`).
+INT64_ATOMICS = "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n\n"
+
+
+def helper_definition(op: str, dt: str) -> str:
+    """The definition of one atomic update or group finish helper (keys of
+    `parallel_reductions.atomic_preamble`)."""
+    if op.startswith("finish:"):
+        return finish_helper(_parse_signature(op[7:]))
+    return _atomic_helper(op, dt)
 
 
 def _combined(operation: str, dt: np.dtype, a: str, b: str) -> str:
@@ -238,6 +231,6 @@ def _atomic_helper(operation: str, dtype_name: str) -> str:
     return head + body + "}\n\n"
 
 
-__all__ = ["FINISH_PREFIX", "SCRATCH_PREFIX", "atomic_preamble", "atomic_update_text",
-           "finish_buffer_name", "finish_call_text", "finish_helper", "finish_update_parts",
+__all__ = ["FINISH_PREFIX", "INT64_ATOMICS", "SCRATCH_PREFIX", "atomic_update_text",
+           "helper_definition", "finish_buffer_name", "finish_call_text", "finish_helper", "finish_update_parts",
            "is_group_finish", "scratch_name"]

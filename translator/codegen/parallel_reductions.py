@@ -44,12 +44,13 @@ import pymbolic.primitives as p
 from translator.analysis.arg_reductions import is_arg_reduction
 from translator.analysis.reductions import combine, match_update, other_statement_touches
 from translator.codegen import registry
-from translator.codegen.arg_reductions import lower_arg_reduction
+from translator.codegen.arg_reductions import (arg_finish_helper, is_arg_helper_key,
+                                               lower_arg_reduction)
 from translator.codegen.bounded_groups import bound_reduction_groups
 from translator.codegen.grid import Grid, compute_grid
-from translator.codegen.group_updates import (SCRATCH_PREFIX, atomic_preamble,
+from translator.codegen.group_updates import (INT64_ATOMICS, SCRATCH_PREFIX,
                                               atomic_update_text, finish_buffer_name,
-                                              scratch_name)
+                                              helper_definition, scratch_name)
 from translator.schedule import resolve_hardware_axes
 from translator.diagnostics import CodegenError
 from translator.ir import isl_glue as glue
@@ -546,6 +547,20 @@ def _scaled(factor: int, expr: Expression) -> Expression:
     if expr == 0 or factor == 1:
         return expr
     return p.Product((factor, expr))
+
+
+def atomic_preamble(helpers: set[tuple[str, str]]) -> str:
+    """The extension pragma and the definitions of the helpers used: atomic updates, group
+    finishes (`group_updates`) and arg-reduction finishes (`arg_reductions`)."""
+    if not helpers:
+        return ""
+    out = []
+    if any(np.dtype(dt).itemsize == 8 for op, dt in helpers if not is_arg_helper_key(op)):
+        out.append(INT64_ATOMICS)
+    for op, dt in sorted(helpers):
+        out.append(arg_finish_helper(op, dt) if is_arg_helper_key(op)
+                   else helper_definition(op, dt))
+    return "".join(out)
 
 
 __all__ = ["SCRATCH_PREFIX", "atomic_preamble", "atomic_update_text", "lower_parallel_reductions",
