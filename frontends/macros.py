@@ -176,8 +176,8 @@ def guard(path_name: str, text: str, spans: Iterable[tuple[int, int]],
     used, tested = used_names(text, spans, language)
     checks = []
     for name in sorted(used | tested):
-        value = values.get(name)
-        if value is None or _RESERVED.match(name):
+        value = values.get(name)   # reserved names were never probed
+        if value is None:
             continue
         again = "translate it again with the -D and -I flags of this compilation"
         if value.integer is not None:
@@ -197,3 +197,12 @@ def guard(path_name: str, text: str, spans: Iterable[tuple[int, int]],
     head = (f"/* {head[0]}\n   {head[1]} */\n" if language == "c"
             else f"! {head[0]}\n! {head[1]}\n")
     return head + "".join(checks)
+
+
+def guard_edit(text: str, lines: str) -> list[tuple[int, int, str]]:
+    """The rewrite's edit that puts the guard `lines` after the last byte of `text` (every
+    macro of the file is defined there); none for no lines."""
+    if not lines:
+        return []
+    end = len(text)
+    return [(end, end, ("" if not text or text.endswith("\n") else "\n") + lines)]

@@ -12,6 +12,7 @@ from pycparser import c_ast
 from frontends.base import GlueParam, GlueSignature, ParsedFile, Region
 from frontends.c.preprocess import SourceText
 from frontends.c.typemodel import BASE_TYPES
+from frontends.macros import guard_edit
 from translator.diagnostics import FrontendError
 
 _C_TYPES = {
@@ -123,11 +124,8 @@ def edits(parsed: ParsedFile, glue: dict[str, GlueSignature]) -> list[tuple[int,
     offset = getattr(parsed, "prototype_offset", 0)
     found = rewrite_edits(parsed.text, parsed.regions, glue, offset,
                           data_edits(getattr(parsed, "data_sites", ()), offset))
-    guard = getattr(parsed, "macro_guard", "")
-    if found and guard:   # after the last line: every macro of the file is defined there
-        end = len(parsed.text)
-        sep = "" if not parsed.text or parsed.text.endswith("\n") else "\n"
-        found.append((end, end, sep + guard))
+    if found:
+        found += guard_edit(parsed.text, getattr(parsed, "macro_guard", ""))
     return found
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.fortran.source import SourceLines
+from frontends.macros import guard_edit
 from translator.diagnostics import TranslatorError
 
 FREE_WIDTH = 100
@@ -58,10 +59,8 @@ def rewrite_edits(parsed: ParsedFile, glue: dict[str, GlueSignature]
             text = "\n" + text
         edits.append((at, at, text))
     edits += data_edits(parsed, lines, form)
-    guard = getattr(parsed, "macro_guard", "")
-    if edits and guard:   # after the last line: every macro of the file is defined there
-        end = len(parsed.text)
-        edits.append((end, end, ("" if parsed.text.endswith("\n") else "\n") + guard))
+    if edits:
+        edits += guard_edit(parsed.text, getattr(parsed, "macro_guard", ""))
     return sorted(edits, key=lambda e: (e[0], e[1]))
 
 
