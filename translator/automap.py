@@ -36,14 +36,14 @@ from dataclasses import dataclass
 from translator.analysis.arg_reductions import is_arg_reduction
 from translator.analysis.coalescing import coalescing_key, coalescing_scores
 from translator.analysis.legality import check_mappings
-from translator.analysis.reductions import recognize_parallel_reductions
+from translator.analysis.reductions import recognize_parallel_reductions, unordered_selection
 from translator.dense_map import REASON as DENSE_REASON
 from translator.dense_map import dense_mapping
 from translator.diagnostics import DomainError, LegalityError, warn
 from translator.ir.isl_glue import (hardware_range, inames_of, statement_domain, static_length,
                                     static_lower_bound)
 from translator.ir.kernel import Kernel
-from translator.ir.statements import Statement
+from translator.ir.statements import Assignment, Statement
 from translator.ir.tags import (GroupTag, IlpSeqTag, IlpUnrollTag, LocalTag, UnrollTag,
                                 VectorizeTag)
 from translator.ir.util import FrozenDict
@@ -400,7 +400,8 @@ def reduction_band(kernel: Kernel, iname: str) -> tuple[ReductionBand | None, st
     pragma = f'split_iname("{iname}", {GROUP_SHAPES[1][0]}, {outer}inner_tag="l.0")'
     prefix = directive_prefix(kernel)
     return None, ("; it is a floating-point reduction, which the automatic mapping keeps "
-                  f"sequential (in parallel the sum is rounded differently); {_ADVICE} "
+                  "sequential (in parallel a sum is rounded differently, a minimum such as "
+                  f"`m < v ? m : v` may keep another NaN or zero); {_ADVICE} "
                   f"{_extent_text(kernel, iname)}: "
                   f"add the line `{prefix}set_options(reassociate=True)` after the kernel "
                   "directive (or translate with --reassociate), or allow reassociation by "
@@ -456,6 +457,9 @@ def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str
     if outer_tag is None and any(s.within_inames & new_inames for s in changed):
         return "no"
     verdicts = {_exactness(rewritten, s, atomic=outer_tag is not None) for s in changed}
+    if any(unordered_selection(probe, before[s.id]) for s in changed
+           if s.id in before and isinstance(s, Assignment)):
+        verdicts.add("inexact")
     return "no" if "no" in verdicts else "inexact" if "inexact" in verdicts else "exact"
 
 

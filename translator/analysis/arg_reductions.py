@@ -78,10 +78,14 @@ def arg_parts(red: Reduction) -> tuple[Expression, Expression, tuple[Expression,
 def arg_reduction_text(stmt: CallInstruction) -> str:
     """What ``--report`` says of the arg-reduction statement `stmt`."""
     names = stmt.assignee_names()
-    kind = "arg-min" if stmt.expression.operation.startswith("argmin") else "arg-max"
+    smallest = stmt.expression.operation.startswith("argmin")
     ties = "last" if stmt.expression.operation.endswith("_last") else "first"
-    return (f"{kind} reduction (value {names[0]}, location {', '.join(names[1:])}; equal "
-            f"values: the {ties} in loop order wins; exact)")
+    if len(names) == 1:
+        return (f"{'min' if smallest else 'max'}imum reduction of {names[0]} as the source "
+                f"selects it (NaN values never taken; of equal values the {ties} in loop "
+                "order wins; exact)")
+    return (f"{'arg-min' if smallest else 'arg-max'} reduction (value {names[0]}, location "
+            f"{', '.join(names[1:])}; equal values: the {ties} in loop order wins; exact)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +112,39 @@ def recognize_arg_reductions(kernel: Kernel, parallel: frozenset[str]) -> Kernel
         group = _group(kernel, temp, parallel)
         if group is not None:
             kernel = _rewrite(kernel, group, temp)
+    for stmt in kernel.statements:
+        group = _select_group(kernel, stmt, parallel)
+        if group is not None:
+            kernel = _rewrite(kernel, group, None)
     return kernel
+
+
+def _select_group(kernel: Kernel, stmt: Statement, parallel: frozenset[str]) -> _Group | None:
+    """A floating-point minimum written as one selection, ``m = if(v < m, v, m)`` (C's
+    ``m = v < m ? v : m``, Fortran's ``merge(v, m, v < m)``), as an arg-reduction without
+    locations: the term replaces the target exactly when the comparison holds, so NaN terms
+    never do, a NaN initial value stays, and of equal values (0.0 and -0.0) the first (``<``)
+    or the last (``<=``) is kept, which only the ranks reproduce.  The other way round,
+    ``m = if(m < v, m, v)``, takes every NaN term and is no such selection."""
+    if (not isinstance(stmt, Assignment) or stmt.atomicity
+            or not isinstance(stmt.expression, p.If) or not stmt.within_inames & parallel):
+        return None
+    select = stmt.expression
+    cond = select.condition
+    if (not isinstance(cond, p.Comparison) or cond.operator not in _FLIP
+            or select.else_ != stmt.assignee):
+        return None
+    value = replace(stmt, expression=select.then)
+    operation = _operation(cond, value)
+    if operation is None or not _is_float(kernel, stmt.assignee):
+        return None
+    group = _Group(stmt, value, (), operation, select.then, stmt.predicates)
+    return group if _valid(kernel, group) else None
+
+
+def _is_float(kernel: Kernel, target: Expression) -> bool:
+    dtype = TypeOracle(kernel).dtype(target)
+    return dtype is not None and np.dtype(dtype).kind == "f"
 
 
 def _group(kernel: Kernel, temp: str, parallel: frozenset[str]) -> _Group | None:
@@ -169,8 +205,8 @@ def _split_group(kernel: Kernel, writer: Assignment, cond: p.Comparison,
         if operation is None:
             continue
         locations = tuple(s for s in guarded if s is not stmt)
-        if not locations:       # a plain minimum: `translator.analysis.reductions`
-            return None
+        if not locations and not _is_float(kernel, stmt.assignee):
+            return None         # an exact plain minimum: `translator.analysis.reductions`
         group = _Group(writer, stmt, locations, operation, stmt.expression, others[0])
         return group if _valid(kernel, group) else None
     return None
@@ -248,7 +284,7 @@ def _indices(target: Expression) -> tuple[Expression, ...]:
     return tuple(target.index_tuple) if isinstance(target, p.Subscript) else ()
 
 
-def _rewrite(kernel: Kernel, group: _Group, temp: str) -> Kernel:
+def _rewrite(kernel: Kernel, group: _Group, temp: str | None) -> Kernel:
     """The kernel with the group replaced by its arg-reduction statement."""
     inames = group.value.within_inames
     order = [n for d in kernel.domains for n in glue.inames_of(d) if n in inames]
@@ -270,8 +306,9 @@ def _rewrite(kernel: Kernel, group: _Group, temp: str) -> Kernel:
             kept.append(stmt)
         elif s.id not in ids:
             kept.append(_rerouted(s, ids - {group.value.id}, group.value.id))
-    temporaries = kernel.temporaries.delete(temp)
-    return kernel.copy(statements=tuple(kept), temporaries=temporaries)
+    if temp is None:
+        return kernel.copy(statements=tuple(kept))
+    return kernel.copy(statements=tuple(kept), temporaries=kernel.temporaries.delete(temp))
 
 
 def _rerouted(stmt: Statement, gone: set[str], new: str) -> Statement:

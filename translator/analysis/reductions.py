@@ -224,6 +224,28 @@ def _indices(target: Expression) -> tuple[Expression, ...]:
     return tuple(target.index_tuple) if isinstance(target, p.Subscript) else ()
 
 
+def unordered_selection(kernel: Kernel, stmt: Statement) -> bool:
+    """Whether `stmt` is a floating-point minimum or maximum written as a selection (``m = v <
+    m ? v : m``, ``if (v < m) m = v``) that a reduction tree of fmin/fmax does not reproduce
+    bit for bit: a NaN initial value that the source keeps, the NaN terms that ``m = m < v ?
+    m : v`` takes, 0.0 against -0.0 in source order.  The selections that keep all of those
+    (`translator.analysis.arg_reductions`) were rewritten before this stage; a reduction of
+    what is left is inexact, like a floating-point sum: the automatic mapping needs the
+    user's consent (``reassociate``, a reduction clause, an explicit mapping).  fmin/fmax
+    calls and Fortran's MIN/MAX ignore NaN terms in the source too (the sign of a zero
+    minimum is the library's choice there), and count as exact."""
+    if not isinstance(stmt, Assignment):
+        return False
+    update, predicates, _ = _match_statement(kernel, stmt)
+    if update is None or update.operation not in ("max", "min"):
+        return False
+    dtype = getattr(kernel.arg(stmt.assignee_names()[0]), "dtype", None)
+    if dtype is None or np.dtype(dtype).kind != "f":
+        return False
+    expression = _uncast(stmt.expression)
+    return isinstance(expression, p.If) or predicates != stmt.predicates
+
+
 def _match_statement(kernel: Kernel, stmt: Assignment
                      ) -> tuple[Update | None, frozenset[Expression], str | None]:
     """The update, the statement's remaining predicates, and the condition statement (C's
@@ -482,7 +504,7 @@ def _drop_statements(kernel: Kernel, dead: set[str]) -> Kernel:
     return kernel.copy(statements=tuple(kept), temporaries=temporaries)
 
 
-__all__ = ["Update", "combine", "match_update", "neutral_element",
+__all__ = ["Update", "combine", "match_update", "neutral_element", "unordered_selection",
            "other_statement_touches", "recognize_parallel_reductions"]
 
 
