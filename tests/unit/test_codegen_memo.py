@@ -84,3 +84,62 @@ def test_arg_finds_each_argument_by_name():
     assert [knl.arg(a.name) for a in knl.args] == list(knl.args)
     assert knl.arg("nothing") is None
     assert knl.copy(args=knl.args[:2]).arg("t1") is None
+
+
+def _flat_prints(monkeypatch) -> list[int]:
+    """Identities of the flat indices the printers print (each occurrence)."""
+    from translator.codegen.cexpr import CExpressionPrinter
+    from translator.codegen.emit import TreeEmitter
+    flats: set[int] = set()
+    printed: list[int] = []
+    real_flat, real_rec = TreeEmitter.flat_index, CExpressionPrinter.rec
+
+    def flat_index(self, name, indices):
+        flat = real_flat(self, name, indices)
+        flats.add(id(flat))
+        return flat
+
+    def rec(self, expr, prec=0):
+        if id(expr) in flats:
+            printed.append(id(expr))
+        return real_rec(self, expr, prec)
+    monkeypatch.setattr(TreeEmitter, "flat_index", flat_index)
+    monkeypatch.setattr(CExpressionPrinter, "rec", rec)
+    return printed
+
+
+def test_flat_index_printed_once_per_subscript_not_per_statement(monkeypatch):
+    """`deep` printed each statement's 3-D flat subscripts afresh: 2,400 prints of 8 distinct
+    indices at 400 statements.  Now once per distinct index and literal context."""
+    printed = _flat_prints(monkeypatch)
+    code = translator.generate_code(_deep_kernel(12)).device_code
+    assert code.count("u1[") == 2 * 9    # u1 = u1 + s * u0 (3), u2 = u2 + s * u1 (3)
+    assert len(set(printed)) == 4        # one flat index per array
+    assert len(printed) <= 2 * 4, len(printed)   # assignee and value contexts at most
+
+
+def _unrolled_kernel():
+    """Flat indices over an unrolled iname (printed per copy: its value changes) beside
+    plain ones, a 64-bit index (cast) and an integer array."""
+    insns = ["a[i, r] = a[i, r] + 2.0 * b[i] {id=s0}",
+             "c[i] = c[i] + b[i] * b[i] {id=s1, dep=s0}",
+             "m[i] = m[i] + 3 {id=s2}"]
+    args = [translator.GlobalArg("a", np.float32, shape="n, 4"),
+            translator.GlobalArg("b", np.float64, shape="n"),
+            translator.GlobalArg("c", np.float64, shape="n"),
+            translator.GlobalArg("m", np.int32, shape="n")]
+    knl = translator.make_kernel("{[i, r]: 0<=i<n and 0<=r<4}", insns, [*args, "..."],
+                                 name="unr")
+    knl = transforms.tag_inames(knl, "r:unr")
+    return transforms.split_iname(knl, "i", 64, outer_tag="g.0", inner_tag="l.0")
+
+
+@pytest.mark.parametrize("make", [lambda: _deep_kernel(12), _unrolled_kernel])
+def test_remembered_index_texts_equal_printed_ones(monkeypatch, make):
+    from translator.codegen.cexpr import CExpressionPrinter
+    from translator.codegen.emit import DevicePrinter
+    remembered = translator.generate_code(make())
+    monkeypatch.setattr(DevicePrinter, "index_text", CExpressionPrinter.index_text)
+    printed = translator.generate_code(make())
+    assert remembered.device_code == printed.device_code
+    assert "#pragma OPENCL EXTENSION cl_khr_fp64" in printed.device_code

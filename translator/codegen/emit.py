@@ -53,6 +53,8 @@ class DevicePrinter(CExpressionPrinter):
         self.images: dict[str, ArrayArg] = {}
         #: (read, env) -> the text replacing a read, or None (`translator.codegen.vector_loads`).
         self.vector_read = None
+        #: Texts of plain flat indices, shared by the printers of one emitter (`index_text`).
+        self.index_texts: dict[tuple[int, Any], tuple[Expression, str, bool]] | None = None
 
     def rec(self, expr: Expression, prec: int = 0) -> str:  # type: ignore[override]
         if isinstance(expr, p.ExpressionNode):
@@ -86,6 +88,33 @@ class DevicePrinter(CExpressionPrinter):
             raise CodegenError(f"image {name!r} has {len(arg.shape)} axes but is subscripted "
                                f"with {len(indices)} indices", arg.span)
         return images.read_text(safe_name(name), arg, [self._coordinate(i) for i in indices])
+
+    def index_text(self, flat: Expression) -> str:
+        """A flat index made of integers, parameters and inames outside `env` with +, * and
+        casts only (`plain_index`) prints the same in every statement of a kernel (no
+        proof, helper or vector read is involved): printed once per emitter and literal
+        context (a kernel of hundreds of statements on a few subscripts prints each once)."""
+        memo = self.index_texts
+        if memo is None or (self.env and dependencies(flat) & self.env.keys()):
+            return super().index_text(flat)
+        key = (id(flat), self._ctx)
+        hit = memo.get(key)
+        if hit is None or hit[0] is not flat:
+            hit = memo[key] = self._index_entry(flat)
+        if hit[1] is None:
+            return super().index_text(flat)
+        self.uses_fp64 = self.uses_fp64 or hit[2]
+        return hit[1]
+
+    def _index_entry(self, flat: Expression) -> tuple[Expression, str | None, bool]:
+        """(flat, its text or None where it is not `plain_index`, whether it needs fp64)."""
+        if not plain_index(flat):
+            return flat, None, False
+        saved, self.uses_fp64 = self.uses_fp64, False
+        try:
+            return flat, super().index_text(flat), self.uses_fp64
+        finally:
+            self.uses_fp64 = saved
 
     def _coordinate(self, index: Expression) -> str:
         # image coordinates are int: narrow wider index types explicitly
@@ -141,6 +170,7 @@ class TreeEmitter:
         self._gists: dict[tuple, list[Expression] | None] = {}
         self._bounds: dict[tuple, tuple] = {}
         self._flat: dict[tuple[str, object], Expression] = {}
+        self._index_texts: dict[tuple[int, Any], tuple[Expression, str, bool]] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
@@ -186,6 +216,7 @@ class TreeEmitter:
         pr.linear_offset = lambda name: self._layout(name)[0]
         pr.images = self.images
         pr.weak_of = lambda expr: self.oracle.typed(expr).weak
+        pr.index_texts = self._index_texts
         return pr
 
     def flat_index(self, name: str, indices: tuple[Expression, ...]) -> Expression:
@@ -685,6 +716,23 @@ def _has_barrier_node(node: ScheduleNode) -> bool:
     if isinstance(node, BarrierNode):
         return True
     return isinstance(node, LoopNode) and any(_has_barrier_node(c) for c in node.body)
+
+
+_PLAIN_NODES = (p.Variable, p.Sum, p.Product, TypeCast)
+
+
+def plain_index(expr: Expression) -> bool:
+    """Whether `expr` is built of integers and variables with +, * and casts only: its text
+    depends on the types of its nodes and the values of its variables, nothing else."""
+    if isinstance(expr, (int, np.integer)):
+        return not isinstance(expr, (bool, np.bool_))
+    if type(expr) not in _PLAIN_NODES:
+        return False
+    if isinstance(expr, p.Variable):
+        return True
+    if isinstance(expr, TypeCast):
+        return np.dtype(expr.dtype).kind in "iu" and plain_index(expr.child)
+    return all(plain_index(c) for c in expr.children)
 
 
 def _sum_terms(e: Expression) -> list[Expression]:
