@@ -143,3 +143,15 @@ def test_remembered_index_texts_equal_printed_ones(monkeypatch, make):
     printed = translator.generate_code(make())
     assert remembered.device_code == printed.device_code
     assert "#pragma OPENCL EXTENSION cl_khr_fp64" in printed.device_code
+
+
+def test_statement_contexts_once_per_loop_body(monkeypatch):
+    """Each statement restricted the context of its loop body to its domain afresh (an isl
+    intersection per statement); the statements of one body share it now."""
+    counts = []
+    for count in (3, 12):
+        calls = _counted(monkeypatch, "restrict_context")
+        translator.generate_code(_deep_kernel(count))
+        counts.append(calls[0])
+        monkeypatch.undo()
+    assert counts[0] == counts[1]

@@ -168,6 +168,9 @@ class TreeEmitter:
         self._domains: dict[frozenset[str], object] = {}
         self._iname_domains: dict[str, object] = {}
         self._gists: dict[tuple, list[Expression] | None] = {}
+        self._bodies: dict[tuple, object] = {}
+        self._executed: dict[tuple, object] = {}
+        self._single: dict[str, Conditions] = {}
         self._bounds: dict[tuple, tuple] = {}
         self._flat: dict[tuple[str, object], Expression] = {}
         self._index_texts: dict[tuple[int, Any], tuple[Expression, str, bool]] = {}
@@ -435,10 +438,25 @@ class TreeEmitter:
             self._gists[key] = glue.gist_conditions(self.executed(stmt), self.context(conds))
         return self._gists[key]
 
+    def body_context(self, stmt: Statement, conds: Conditions, ctx, dom):
+        """Context `ctx` of `conds` restricted to where `stmt` runs (`dom`, `executed`): one
+        set per loop body and guard, shared by the statements there (keyed as `gist`)."""
+        key = (frozenset(stmt.within_inames), self.single_item(stmt), conds)
+        found = self._bodies.get(key)
+        if found is None:
+            found = self._bodies[key] = glue.restrict_context(ctx, dom)
+        return found
+
     def single_item(self, stmt: Statement) -> Conditions:
         """For a statement writing global memory: ``iname == base`` on each hardware axis it
         has no iname on, so that one work item along that axis runs it, not all of them
         (a redundant read-modify-write of global memory would race)."""
+        found = self._single.get(stmt.id)
+        if found is None:
+            found = self._single[stmt.id] = self._single_item(stmt)
+        return found
+
+    def _single_item(self, stmt: Statement) -> Conditions:
         if not any(isinstance(self.kernel.arg(n), ArrayArg) for n in stmt.assignee_names()):
             return ()
         if ARG_STORE_TAG in stmt.tags:     # the one work item that found the result stores it
@@ -453,9 +471,15 @@ class TreeEmitter:
 
     def executed(self, stmt: Statement):
         """Where `stmt` runs: its domain, restricted by `single_item`."""
-        dom = self.domain(frozenset(stmt.within_inames))
+        inames = frozenset(stmt.within_inames)
         extra = self.single_item(stmt)
-        return glue.restrict_context(glue.context_set(extra), dom) if extra else dom
+        if not extra:
+            return self.domain(inames)
+        found = self._executed.get((inames, extra))
+        if found is None:
+            found = glue.restrict_context(glue.context_set(extra), self.domain(inames))
+            self._executed[inames, extra] = found
+        return found
 
     def affine_predicate(self, cond: Expression):
         """The isl set of a predicate that compares affine expressions in inames and value
@@ -570,7 +594,7 @@ class TreeEmitter:
         if line:
             self.lines.append(line)
         guard_printer = self.printer(env, ctx)
-        body_ctx = glue.restrict_context(ctx, dom)
+        body_ctx = self.body_context(stmt, conds, ctx, dom)
         tests = [*guard, *(c for c in sorted(stmt.predicates, key=expr_key)
                            if not self.predicate_holds(c, body_ctx))]
         body_printer = self.printer(env, body_ctx)
