@@ -155,3 +155,25 @@ def test_statement_contexts_once_per_loop_body(monkeypatch):
         counts.append(calls[0])
         monkeypatch.undo()
     assert counts[0] == counts[1]
+
+
+def test_no_barrier_walk_without_local_memory(monkeypatch):
+    """Barriers order accesses to local temporaries only: a kernel without any (`deep`: 400
+    statements) is not walked for them; one with a prefetch tile still gets its barriers."""
+    from translator.codegen import barriers
+    calls = [0]
+    real = barriers.statement_accesses
+
+    def counting(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+    monkeypatch.setattr(barriers, "statement_accesses", counting)
+    translator.generate_code(_deep_kernel(12))
+    assert calls[0] == 0
+    knl = translator.make_kernel("{[i, k]: 0<=i<n and 0<=k<16}", "out[i] = sum(k, a[k]*b[i])",
+                                 [translator.GlobalArg(v, np.float32, shape=s)
+                                  for v, s in (("a", "16"), ("b", "n"), ("out", "n"))])
+    knl = transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+    knl = transforms.add_prefetch(knl, "a", ["k"], default_tag="l.auto")
+    code = translator.generate_code(knl).device_code
+    assert "barrier(CLK_LOCAL_MEM_FENCE)" in code and calls[0] > 0
