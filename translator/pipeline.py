@@ -208,6 +208,7 @@ def _run_region(kernel: Kernel, calls: Sequence[Any], opts: PassOptions,
     if parallel and not _apart_may_pay(kernel):
         return _single_result(single, mapping, caught, opts)
     checks = LeafChecks()
+    checks.known(kernel, None if failure else (single, mapping), warned=bool(caught))
     plan = _timed(opts, "split", lambda k: _plan(k, checks, parallel), kernel)
     if plan is None or parallel and len(plan.parts) < 2:
         if failure is not None:
@@ -284,18 +285,38 @@ class LeafChecks:
     def __init__(self) -> None:
         self._passed: dict[Kernel, tuple[Kernel, Any]] = {}
         self._failed: set[Kernel] = set()
+        self._verdicts: dict[Kernel, bool] = {}
 
     def __call__(self, kernel: Kernel) -> bool:
+        key = _unnamed(kernel)
+        if key in self._verdicts:
+            return self._verdicts[key]
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:
-                final, mapping = _map_and_check(kernel, PassOptions())
+                found = _map_and_check(kernel, PassOptions())
             except TranslatorError:
-                self._failed.add(_unnamed(kernel))
-                return False
-        ok = not mapping.reason and not _values_leave_loops(kernel)
-        if ok and not caught:
-            self._passed[_unnamed(kernel)] = (final, mapping)
+                found = None
+        passed = found is not None and not found[1].reason
+        return self._record(key, kernel, passed, found, bool(caught))
+
+    def known(self, kernel: Kernel, found: tuple[Kernel, Any] | None, warned: bool) -> None:
+        """The pipeline's own check of the whole region `kernel`: `found` (final kernel,
+        mapping), None where a stage failed; `warned`: whether a warning came.  A candidate
+        equal to `kernel` but for its name (the splitter's candidate of every statement,
+        where nothing was globalised and `sub_kernel` dropped no argument, domain or intent
+        flag) gets this verdict instead of a second mapping and check."""
+        passed = found is not None and not found[1].reason
+        self._record(_unnamed(kernel), kernel, passed, found, warned)
+
+    def _record(self, key: Kernel, kernel: Kernel, passed: bool,
+                found: tuple[Kernel, Any] | None, warned: bool) -> bool:
+        if found is None:
+            self._failed.add(key)
+        ok = passed and not _values_leave_loops(kernel)
+        if ok and not warned:
+            self._passed[key] = found
+        self._verdicts[key] = ok
         return ok
 
     def runs(self, kernel: Kernel) -> bool:

@@ -84,3 +84,96 @@ def test_arg_finds_each_argument_by_name():
     assert [knl.arg(a.name) for a in knl.args] == list(knl.args)
     assert knl.arg("nothing") is None
     assert knl.copy(args=knl.args[:2]).arg("t1") is None
+
+
+def _flat_prints(monkeypatch) -> list[int]:
+    """Identities of the flat indices the printers print (each occurrence)."""
+    from translator.codegen.cexpr import CExpressionPrinter
+    from translator.codegen.emit import TreeEmitter
+    flats: set[int] = set()
+    printed: list[int] = []
+    real_flat, real_rec = TreeEmitter.flat_index, CExpressionPrinter.rec
+
+    def flat_index(self, name, indices):
+        flat = real_flat(self, name, indices)
+        flats.add(id(flat))
+        return flat
+
+    def rec(self, expr, prec=0):
+        if id(expr) in flats:
+            printed.append(id(expr))
+        return real_rec(self, expr, prec)
+    monkeypatch.setattr(TreeEmitter, "flat_index", flat_index)
+    monkeypatch.setattr(CExpressionPrinter, "rec", rec)
+    return printed
+
+
+def test_flat_index_printed_once_per_subscript_not_per_statement(monkeypatch):
+    """`deep` printed each statement's 3-D flat subscripts afresh: 2,400 prints of 8 distinct
+    indices at 400 statements.  Now once per distinct index and literal context."""
+    printed = _flat_prints(monkeypatch)
+    code = translator.generate_code(_deep_kernel(12)).device_code
+    assert code.count("u1[") == 2 * 9    # u1 = u1 + s * u0 (3), u2 = u2 + s * u1 (3)
+    assert len(set(printed)) == 4        # one flat index per array
+    assert len(printed) <= 2 * 4, len(printed)   # assignee and value contexts at most
+
+
+def _unrolled_kernel():
+    """Flat indices over an unrolled iname (printed per copy: its value changes) beside
+    plain ones, a 64-bit index (cast) and an integer array."""
+    insns = ["a[i, r] = a[i, r] + 2.0 * b[i] {id=s0}",
+             "c[i] = c[i] + b[i] * b[i] {id=s1, dep=s0}",
+             "m[i] = m[i] + 3 {id=s2}"]
+    args = [translator.GlobalArg("a", np.float32, shape="n, 4"),
+            translator.GlobalArg("b", np.float64, shape="n"),
+            translator.GlobalArg("c", np.float64, shape="n"),
+            translator.GlobalArg("m", np.int32, shape="n")]
+    knl = translator.make_kernel("{[i, r]: 0<=i<n and 0<=r<4}", insns, [*args, "..."],
+                                 name="unr")
+    knl = transforms.tag_inames(knl, "r:unr")
+    return transforms.split_iname(knl, "i", 64, outer_tag="g.0", inner_tag="l.0")
+
+
+@pytest.mark.parametrize("make", [lambda: _deep_kernel(12), _unrolled_kernel])
+def test_remembered_index_texts_equal_printed_ones(monkeypatch, make):
+    from translator.codegen.cexpr import CExpressionPrinter
+    from translator.codegen.emit import DevicePrinter
+    remembered = translator.generate_code(make())
+    monkeypatch.setattr(DevicePrinter, "index_text", CExpressionPrinter.index_text)
+    printed = translator.generate_code(make())
+    assert remembered.device_code == printed.device_code
+    assert "#pragma OPENCL EXTENSION cl_khr_fp64" in printed.device_code
+
+
+def test_statement_contexts_once_per_loop_body(monkeypatch):
+    """Each statement restricted the context of its loop body to its domain afresh (an isl
+    intersection per statement); the statements of one body share it now."""
+    counts = []
+    for count in (3, 12):
+        calls = _counted(monkeypatch, "restrict_context")
+        translator.generate_code(_deep_kernel(count))
+        counts.append(calls[0])
+        monkeypatch.undo()
+    assert counts[0] == counts[1]
+
+
+def test_no_barrier_walk_without_local_memory(monkeypatch):
+    """Barriers order accesses to local temporaries only: a kernel without any (`deep`: 400
+    statements) is not walked for them; one with a prefetch tile still gets its barriers."""
+    from translator.codegen import barriers
+    calls = [0]
+    real = barriers.statement_accesses
+
+    def counting(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+    monkeypatch.setattr(barriers, "statement_accesses", counting)
+    translator.generate_code(_deep_kernel(12))
+    assert calls[0] == 0
+    knl = translator.make_kernel("{[i, k]: 0<=i<n and 0<=k<16}", "out[i] = sum(k, a[k]*b[i])",
+                                 [translator.GlobalArg(v, np.float32, shape=s)
+                                  for v, s in (("a", "16"), ("b", "n"), ("out", "n"))])
+    knl = transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+    knl = transforms.add_prefetch(knl, "a", ["k"], default_tag="l.auto")
+    code = translator.generate_code(knl).device_code
+    assert "barrier(CLK_LOCAL_MEM_FENCE)" in code and calls[0] > 0

@@ -88,9 +88,11 @@ class _Inserter:
                       if t.address_space == AddressSpace.LOCAL}
         local_inames = frozenset(i for i, t in schedule.hardware.items()
                                  if isinstance(t, LocalTag))
-        self.accesses = {s.id: statement_accesses(kernel, s, local_vars, local_inames)
-                         for s in kernel.statements}
         self.active = bool(local_vars)
+        # without local temporaries there is nothing to order (`insert_barriers` stops):
+        # no statement is walked for accesses (a kernel of hundreds of statements)
+        self.accesses = {s.id: statement_accesses(kernel, s, local_vars, local_inames)
+                         for s in kernel.statements} if self.active else {}
 
     # -- conflicts ------------------------------------------------------------------------
 

@@ -373,8 +373,12 @@ class CExpressionPrinter(Mapper):
         indices = tuple(expr.index_tuple)
         if self.flat_index is not None:
             flat = self.flat_index(name, indices)
-            return f"{safe_name(name)}[{self.rec(flat, PREC_NONE)}]"
+            return f"{safe_name(name)}[{self.index_text(flat)}]"
         return safe_name(name) + "".join(f"[{self.rec(i, PREC_NONE)}]" for i in indices)
+
+    def index_text(self, flat: Expression) -> str:
+        """The text of a flat element index (`flat_index`'s answer)."""
+        return self.rec(flat, PREC_NONE)
 
     def map_linear_subscript(self, expr, prec: int = PREC_NONE) -> str:
         return f"{self.rec(expr.aggregate, PRECEDENCE['postfix'])}[{self.rec(expr.index)}]"

@@ -53,6 +53,8 @@ class DevicePrinter(CExpressionPrinter):
         self.images: dict[str, ArrayArg] = {}
         #: (read, env) -> the text replacing a read, or None (`translator.codegen.vector_loads`).
         self.vector_read = None
+        #: Texts of plain flat indices, shared by the printers of one emitter (`index_text`).
+        self.index_texts: dict[tuple[int, Any], tuple[Expression, str, bool]] | None = None
 
     def rec(self, expr: Expression, prec: int = 0) -> str:  # type: ignore[override]
         if isinstance(expr, p.ExpressionNode):
@@ -86,6 +88,33 @@ class DevicePrinter(CExpressionPrinter):
             raise CodegenError(f"image {name!r} has {len(arg.shape)} axes but is subscripted "
                                f"with {len(indices)} indices", arg.span)
         return images.read_text(safe_name(name), arg, [self._coordinate(i) for i in indices])
+
+    def index_text(self, flat: Expression) -> str:
+        """A flat index made of integers, parameters and inames outside `env` with +, * and
+        casts only (`plain_index`) prints the same in every statement of a kernel (no
+        proof, helper or vector read is involved): printed once per emitter and literal
+        context (a kernel of hundreds of statements on a few subscripts prints each once)."""
+        memo = self.index_texts
+        if memo is None or (self.env and dependencies(flat) & self.env.keys()):
+            return super().index_text(flat)
+        key = (id(flat), self._ctx)
+        hit = memo.get(key)
+        if hit is None or hit[0] is not flat:
+            hit = memo[key] = self._index_entry(flat)
+        if hit[1] is None:
+            return super().index_text(flat)
+        self.uses_fp64 = self.uses_fp64 or hit[2]
+        return hit[1]
+
+    def _index_entry(self, flat: Expression) -> tuple[Expression, str | None, bool]:
+        """(flat, its text or None where it is not `plain_index`, whether it needs fp64)."""
+        if not plain_index(flat):
+            return flat, None, False
+        saved, self.uses_fp64 = self.uses_fp64, False
+        try:
+            return flat, super().index_text(flat), self.uses_fp64
+        finally:
+            self.uses_fp64 = saved
 
     def _coordinate(self, index: Expression) -> str:
         # image coordinates are int: narrow wider index types explicitly
@@ -139,8 +168,12 @@ class TreeEmitter:
         self._domains: dict[frozenset[str], object] = {}
         self._iname_domains: dict[str, object] = {}
         self._gists: dict[tuple, list[Expression] | None] = {}
+        self._bodies: dict[tuple, object] = {}
+        self._executed: dict[tuple, object] = {}
+        self._single: dict[str, Conditions] = {}
         self._bounds: dict[tuple, tuple] = {}
         self._flat: dict[tuple[str, object], Expression] = {}
+        self._index_texts: dict[tuple[int, Any], tuple[Expression, str, bool]] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
@@ -186,6 +219,7 @@ class TreeEmitter:
         pr.linear_offset = lambda name: self._layout(name)[0]
         pr.images = self.images
         pr.weak_of = lambda expr: self.oracle.typed(expr).weak
+        pr.index_texts = self._index_texts
         return pr
 
     def flat_index(self, name: str, indices: tuple[Expression, ...]) -> Expression:
@@ -404,10 +438,25 @@ class TreeEmitter:
             self._gists[key] = glue.gist_conditions(self.executed(stmt), self.context(conds))
         return self._gists[key]
 
+    def body_context(self, stmt: Statement, conds: Conditions, ctx, dom):
+        """Context `ctx` of `conds` restricted to where `stmt` runs (`dom`, `executed`): one
+        set per loop body and guard, shared by the statements there (keyed as `gist`)."""
+        key = (frozenset(stmt.within_inames), self.single_item(stmt), conds)
+        found = self._bodies.get(key)
+        if found is None:
+            found = self._bodies[key] = glue.restrict_context(ctx, dom)
+        return found
+
     def single_item(self, stmt: Statement) -> Conditions:
         """For a statement writing global memory: ``iname == base`` on each hardware axis it
         has no iname on, so that one work item along that axis runs it, not all of them
         (a redundant read-modify-write of global memory would race)."""
+        found = self._single.get(stmt.id)
+        if found is None:
+            found = self._single[stmt.id] = self._single_item(stmt)
+        return found
+
+    def _single_item(self, stmt: Statement) -> Conditions:
         if not any(isinstance(self.kernel.arg(n), ArrayArg) for n in stmt.assignee_names()):
             return ()
         if ARG_STORE_TAG in stmt.tags:     # the one work item that found the result stores it
@@ -422,9 +471,15 @@ class TreeEmitter:
 
     def executed(self, stmt: Statement):
         """Where `stmt` runs: its domain, restricted by `single_item`."""
-        dom = self.domain(frozenset(stmt.within_inames))
+        inames = frozenset(stmt.within_inames)
         extra = self.single_item(stmt)
-        return glue.restrict_context(glue.context_set(extra), dom) if extra else dom
+        if not extra:
+            return self.domain(inames)
+        found = self._executed.get((inames, extra))
+        if found is None:
+            found = glue.restrict_context(glue.context_set(extra), self.domain(inames))
+            self._executed[inames, extra] = found
+        return found
 
     def affine_predicate(self, cond: Expression):
         """The isl set of a predicate that compares affine expressions in inames and value
@@ -539,7 +594,7 @@ class TreeEmitter:
         if line:
             self.lines.append(line)
         guard_printer = self.printer(env, ctx)
-        body_ctx = glue.restrict_context(ctx, dom)
+        body_ctx = self.body_context(stmt, conds, ctx, dom)
         tests = [*guard, *(c for c in sorted(stmt.predicates, key=expr_key)
                            if not self.predicate_holds(c, body_ctx))]
         body_printer = self.printer(env, body_ctx)
@@ -685,6 +740,23 @@ def _has_barrier_node(node: ScheduleNode) -> bool:
     if isinstance(node, BarrierNode):
         return True
     return isinstance(node, LoopNode) and any(_has_barrier_node(c) for c in node.body)
+
+
+_PLAIN_NODES = (p.Variable, p.Sum, p.Product, TypeCast)
+
+
+def plain_index(expr: Expression) -> bool:
+    """Whether `expr` is built of integers and variables with +, * and casts only: its text
+    depends on the types of its nodes and the values of its variables, nothing else."""
+    if isinstance(expr, (int, np.integer)):
+        return not isinstance(expr, (bool, np.bool_))
+    if type(expr) not in _PLAIN_NODES:
+        return False
+    if isinstance(expr, p.Variable):
+        return True
+    if isinstance(expr, TypeCast):
+        return np.dtype(expr.dtype).kind in "iu" and plain_index(expr.child)
+    return all(plain_index(c) for c in expr.children)
 
 
 def _sum_terms(e: Expression) -> list[Expression]:
