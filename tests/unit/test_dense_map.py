@@ -325,6 +325,57 @@ def test_operands_read_along_both_loops_get_a_tile_each() -> None:
     assert len(local) == 4
 
 
+F_SYRK_UPPER = """
+subroutine syrk_up(n, m, a, c)
+  implicit none
+  integer, intent(in) :: n, m
+  real(8), intent(in) :: a(n, m)
+  real(8), intent(inout) :: c(n, n)
+  integer :: i, j, k
+  !$translate kernel syrk_up
+  do j = 1, n
+     do i = 1, j
+        do k = 1, m
+           c(i, j) = c(i, j) + a(i, k) * a(j, k)
+        end do
+     end do
+  end do
+  !$translate end kernel
+end subroutine syrk_up
+"""
+
+
+def _summed_loop(name: str, text: str) -> str:
+    """The header of the device kernel's loop over the steps of k (the one holding the
+    barriers)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = translate_text(name, text)
+    cl = result.outputs[name.rsplit(".", 1)[0] + ".cl"]
+    (header,) = [line.strip() for line in cl.splitlines() if "for (int k_outer" in line]
+    return header
+
+
+@pytest.mark.parametrize("name, text, test", [
+    # rows i in groups of 128 (g.1), columns j <= i in groups of 64 (g.0)
+    ("syr2k.c", C_SYR2K, "j_outer <= 2 * i_outer + 1"),
+    # column-major upper triangle: rows j (g.1), columns i <= j (g.0)
+    ("syrk_up.f90", F_SYRK_UPPER, "i_outer <= 2 * j_outer + 1"),
+])
+def test_groups_without_outputs_skip_the_summed_loop(name: str, text: str, test: str) -> None:
+    """A triangle's rectangular grid: the groups above the diagonal own no output; the loop
+    over k (its tile copies and barriers) runs only where the group has some, a test on the
+    group ids alone (the same for every work item: the barriers stay uniform)."""
+    header = _summed_loop(name, text)
+    assert header.endswith(f" && {test}; ++k_outer)"), header
+
+
+def test_groups_of_a_rectangle_run_the_summed_loop_untested() -> None:
+    """Every group of a gemm's grid owns outputs: nothing to test."""
+    assert _summed_loop("gemm.c", C_GEMM) == "for (int k_outer = 0; 16 * k_outer <= p - 1; " \
+        "++k_outer)"
+
+
 def test_sizes_smaller_than_one_tile_keep_the_simple_mapping() -> None:
     done = region_mapping("small.c", C_SMALL)
     assert done.auto_kind == ""

@@ -21,6 +21,7 @@ from translator.codegen.cnames import line_directive_file
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
 from translator.codegen.arg_reductions import ARG_STORE_TAG, arg_finish_text, is_arg_finish
+from translator.codegen.idle_groups import idle_group_tests
 from translator.codegen.group_updates import (finish_call_text, finish_update_parts,
                                               is_group_finish)
 from translator.codegen.parallel_reductions import atomic_update_text
@@ -468,11 +469,23 @@ class TreeEmitter:
         tests = [f"{name} <= {pr(_min(unit))}"] if unit else []
         tests += [pr(p.Comparison(_scaled(a, p.Variable(node.iname)), "<=", e))
                   for a, e in uppers if a != 1]
+        idle = self.idle_tests(node, conds)
+        tests += [pr(readable_condition(c)) for c in idle]
+        new += idle
         self.out(depth, f"for (int {name} = {pr(start)}; {' && '.join(tests)}; ++{name})")
         self.collect(pr)
         self.out(depth, "{")
         self.region(node.body, conds + new, env, active + (node.iname,), depth + 1, node)
         self.out(depth, "}")
+
+    def idle_tests(self, node: LoopNode, conds: Conditions) -> Conditions:
+        """Group-uniform tests that let work groups with nothing to do in a loop holding a
+        barrier skip it (`translator.codegen.idle_groups`)."""
+        ids = _statement_ids(node)
+        if not self.has_groups or not (_has_barrier_node(node) or any(
+                isinstance(self.stmts[i], BarrierInstruction) for i in ids)):
+            return ()
+        return idle_group_tests(self, node, ids, conds)
 
     def uniform_trips(self, node: LoopNode, conds: Conditions, active: tuple[str, ...],
                       lowers, uppers) -> tuple[Expression, int] | None:

@@ -45,5 +45,5 @@ from translator.ir.isl_glue.dependences import (  # noqa: F401
 )
 from translator.ir.isl_glue.versioning import (  # noqa: F401
     affine_condition, guard_free_set, holds_in, intersect_simple, keep_params, set_conditions,
-    tile_conditions, trip_set,
+    tile_conditions, trip_set, work_conditions,
 )

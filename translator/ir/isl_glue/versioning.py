@@ -67,6 +67,27 @@ def tile_conditions(full: isl.Set, context: isl.Set) -> list[Expression] | None:
     return gist_conditions(full, context)
 
 
+def work_conditions(executed: Sequence[isl.BasicSet | isl.Set], context: isl.Set,
+                    keep: Collection[str]) -> list[Expression]:
+    """Tests over the `keep` names under which some point of `executed` (the domains of the
+    statements a loop must run) lies in `context`: outside them that loop has nothing to do.
+    Empty when there is nothing to test (the work covers every kept point of `context`, none
+    of it lies there, or the set is not one convex piece without integer divisions: not a
+    cheap test)."""
+    base = keep_params(context, keep)
+    work = None
+    for dom in executed:
+        ctx, d = _aligned(context, _all_to_params(dom))
+        s = keep_params(ctx.intersect(d), keep)
+        work = s if work is None else work.union(s.align_params(work.get_space()))
+    if work is None:
+        return []
+    work, base = _aligned(work.coalesce(), base)
+    if work.is_empty() or base.is_subset(work) or not _simple_over(work, base):
+        return []
+    return gist_conditions(work, base) or []
+
+
 def affine_condition(cond: Expression) -> isl.Set | None:
     """The parameter set where `cond` holds, when it is a comparison (or a conjunction of
     comparisons) of affine expressions; None otherwise (nothing is dropped silently)."""
