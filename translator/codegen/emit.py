@@ -21,9 +21,9 @@ from translator.codegen.cnames import line_directive_file
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
 from translator.codegen.arg_reductions import ARG_STORE_TAG, arg_finish_text, is_arg_finish
-from translator.codegen.idle_groups import idle_group_tests
 from translator.codegen.group_updates import (finish_call_text, finish_update_parts,
                                               is_group_finish)
+from translator.codegen.idle_groups import idle_group_tests
 from translator.codegen.parallel_reductions import atomic_update_text
 from translator.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
 from translator.diagnostics import CodegenError
