@@ -145,6 +145,8 @@ class TreeEmitter:
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
+        #: `idle_tests` by loop node and context (the versioning probes ask again)
+        self._idle: dict[tuple, Conditions] = {}
         self.images = {a.name: a for a in self.kernel.array_args if a.is_image}
         #: asked per statement (`finish_run`): a set, not a tuple built per question
         self.arg_names = frozenset(self.kernel.arg_names)
@@ -481,11 +483,14 @@ class TreeEmitter:
     def idle_tests(self, node: LoopNode, conds: Conditions) -> Conditions:
         """Group-uniform tests that let work groups with nothing to do in a loop holding a
         barrier skip it (`translator.codegen.idle_groups`)."""
-        ids = _statement_ids(node)
-        if not self.has_groups or not (_has_barrier_node(node) or any(
-                isinstance(self.stmts[i], BarrierInstruction) for i in ids)):
-            return ()
-        return idle_group_tests(self, node, ids, conds)
+        key = (id(node), conds)
+        if key not in self._idle:
+            ids = _statement_ids(node)
+            barrier = _has_barrier_node(node) or any(
+                isinstance(self.stmts[i], BarrierInstruction) for i in ids)
+            self._idle[key] = (idle_group_tests(self, node, ids, conds)
+                               if self.has_groups and barrier else ())
+        return self._idle[key]
 
     def uniform_trips(self, node: LoopNode, conds: Conditions, active: tuple[str, ...],
                       lowers, uppers) -> tuple[Expression, int] | None:
