@@ -24,6 +24,7 @@ from translator.codegen.arg_reductions import ARG_STORE_TAG, arg_finish_text, is
 from translator.codegen.group_updates import (finish_call_text, finish_update_parts,
                                               is_group_finish)
 from translator.codegen.idle_groups import idle_group_tests
+from translator.codegen.speculation import speculative_domain
 from translator.codegen.parallel_reductions import atomic_update_text
 from translator.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
 from translator.diagnostics import CodegenError
@@ -147,6 +148,7 @@ class TreeEmitter:
         self._predicates: dict[Expression, object] = {}
         #: `idle_tests` by loop node and context (the versioning probes ask again)
         self._idle: dict[tuple, Conditions] = {}
+        self._speculative: dict[str, object] = {}
         self.images = {a.name: a for a in self.kernel.array_args if a.is_image}
         #: asked per statement (`finish_run`): a set, not a tuple built per question
         self.arg_names = frozenset(self.kernel.arg_names)
@@ -402,10 +404,25 @@ class TreeEmitter:
 
     def gist(self, stmt: Statement, conds: Conditions) -> list[Expression] | None:
         """The guard of `stmt` in context `conds` (None: it never runs there)."""
-        key = (frozenset(stmt.within_inames), self.single_item(stmt), conds)
+        spec = self.speculative(stmt)
+        key = (frozenset(stmt.within_inames), self.single_item(stmt), conds,
+               None if spec is None else stmt.id)
         if key not in self._gists:
-            self._gists[key] = glue.gist_conditions(self.executed(stmt), self.context(conds))
+            self._gists[key] = glue.gist_conditions(self.guard_domain(stmt),
+                                                    self.context(conds))
         return self._gists[key]
+
+    def speculative(self, stmt: Statement):
+        """The relaxed domain of an accumulator update that may run where its results are
+        dead (`translator.codegen.speculation`), or None."""
+        if stmt.id not in self._speculative:
+            self._speculative[stmt.id] = speculative_domain(self, stmt)
+        return self._speculative[stmt.id]
+
+    def guard_domain(self, stmt: Statement):
+        """Where `stmt` may run: `executed`, or its speculative relaxation."""
+        spec = self.speculative(stmt)
+        return self.executed(stmt) if spec is None else spec
 
     def single_item(self, stmt: Statement) -> Conditions:
         """For a statement writing global memory: ``iname == base`` on each hardware axis it
@@ -547,7 +564,7 @@ class TreeEmitter:
         if isinstance(stmt, BarrierInstruction):
             self.barrier_statement(stmt, depth)
             return
-        dom = self.executed(stmt)
+        dom = self.guard_domain(stmt)
         ctx = self.context(conds)
         guard = self.gist(stmt, conds)
         if guard is None:

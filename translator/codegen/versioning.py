@@ -116,7 +116,7 @@ class _Probe(TreeEmitter):
 def guarded(emitter: TreeEmitter, stmt: Statement):
     """Where `stmt` runs (`executed`), also restricted by its affine predicates (a prefetch's
     clipping to the array): the full copy drops those tests as well."""
-    out = emitter.executed(stmt)
+    out = emitter.guard_domain(stmt)
     for cond in sorted(stmt.predicates, key=expr_key):
         s = emitter.affine_predicate(cond)
         if s is not None:
