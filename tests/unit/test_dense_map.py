@@ -420,7 +420,7 @@ def test_diagonal_groups_update_the_whole_block(name: str, text: str) -> None:
     the accumulators' initialisation and the stores of c still do."""
     cl = _device_code(name, text)
     start = cl.index("for (int k_outer")
-    end = start + re.search(r"^\s*c\[.*\] = acc\[", cl[start:], re.M).start()  # the stores
+    end = start + re.search(r"^\s*c\[.*\] = acc\[", cl[start:], re.MULTILINE).start()  # the stores
     assert _triangle_guards(cl[start:end]) == 0, cl[start:end][:3000]
     assert _triangle_guards(cl[:start]) > 0 and _triangle_guards(cl[end:]) > 0
 
