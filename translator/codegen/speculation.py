@@ -60,7 +60,7 @@ def speculative_domain(emitter: TreeEmitter, stmt: Statement):
     written = glue.entries(extra, _entry(hardware, stmt, axes, index), names, inames)
     for other in kernel.statements:
         for acc in statement_accesses(kernel, other, {target}):
-            if acc.index is None or set(acc.inames) - other.within_inames:
+            if acc.index is None or acc.layout or set(acc.inames) - other.within_inames:
                 return None
             live = glue.entries(emitter.executed(other),
                                 _entry(hardware, other, axes, acc.index), names, inames)
@@ -76,8 +76,9 @@ def _private_update(emitter: TreeEmitter, stmt: Statement) -> str | None:
         return None
     (target,) = stmt.assignee_names()
     temp = kernel.temporaries.get(target)
-    if temp is None or temp.address_space not in (None, AddressSpace.PRIVATE):
-        return None
+    if temp is None or temp.address_space not in (None, AddressSpace.PRIVATE) \
+            or any(t.base_storage for t in kernel.temporaries.values()):
+        return None   # (storage shared between temporaries: an entry is not one variable's)
     values = {a.name for a in kernel.value_args}
     for name in {n for e in stmt.read_expressions() for n in dependencies(e)}:
         read = kernel.temporaries.get(name)
@@ -90,19 +91,21 @@ def _private_update(emitter: TreeEmitter, stmt: Statement) -> str | None:
 
 def _index_of(kernel, stmt: Assignment, target: str) -> tuple[Expression, ...] | None:
     """The subscript of the accumulator `stmt` writes (affine in its inames), or None."""
-    (acc,) = [a for a in statement_accesses(kernel, stmt, {target}) if a.is_write]
-    if acc.index is None or set(acc.inames) - stmt.within_inames:
+    writes = [a for a in statement_accesses(kernel, stmt, {target}) if a.is_write]
+    if len(writes) != 1 or writes[0].index is None or writes[0].layout \
+            or set(writes[0].inames) - stmt.within_inames:
         return None
-    return acc.index
+    return writes[0].index
 
 
 def _reads_inside(kernel, stmt: Statement, relaxed) -> bool:
     """Whether every temporary `stmt` reads is read inside its shape over `relaxed`."""
     temps = {n for n, t in kernel.temporaries.items() if t.shape}
     for acc in statement_accesses(kernel, stmt, temps):
-        if acc.index is None or set(acc.inames) - stmt.within_inames:
-            return False
         shape = kernel.temporaries[acc.variable].shape
+        if acc.index is None or acc.layout or len(acc.index) != len(shape) \
+                or set(acc.inames) - stmt.within_inames:
+            return False
         for idx, extent in zip(acc.index, shape):
             if not isinstance(extent, int):
                 return False
