@@ -425,6 +425,14 @@ def test_diagonal_groups_update_the_whole_block(name: str, text: str) -> None:
     assert _triangle_guards(cl[:start]) > 0 and _triangle_guards(cl[end:]) > 0
 
 
+def test_updates_of_the_output_itself_keep_their_guards() -> None:
+    """``c(i, j) = c(i, j) + ...`` writes global memory: no speculative update, the triangle is
+    tested in the summed loop."""
+    cl = _device_code("syrk_up.f90", F_SYRK_UPPER)
+    start = cl.index("for (int k_outer")
+    assert _triangle_guards(cl[start:]) > 0
+
+
 def test_sizes_smaller_than_one_tile_keep_the_simple_mapping() -> None:
     done = region_mapping("small.c", C_SMALL)
     assert done.auto_kind == ""
