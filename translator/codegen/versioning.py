@@ -22,7 +22,7 @@ small (`MAX_OCCURRENCES`, `MAX_NESTING`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pymbolic.primitives as p
 
@@ -57,6 +57,9 @@ class Occurrence:
     where: object
     conds: Conditions
     in_loop: bool
+    #: for a loop: statement occurrences in its body (a constant trip count pays where a
+    #: body with at least `MIN_HOT` of them has no guard left to remove)
+    body: int = 0
 
 
 class _Probe(TreeEmitter):
@@ -83,6 +86,7 @@ class _Probe(TreeEmitter):
 
     def plain_loop(self, node, conds, env, active, depth) -> None:
         box = self.constant_box(node.iname, conds, active)
+        at = len(self.found)
         if box:
             dom = self.iname_domain(node.iname)
             known = set(active) | self.hardware
@@ -93,6 +97,8 @@ class _Probe(TreeEmitter):
             super().plain_loop(node, conds, env, active, depth)
         finally:
             self._loops -= 1
+        if box:
+            self.found[at] = replace(self.found[at], body=len(self.found) - at - 1)
 
     def constant_box(self, iname: str, conds: Conditions, active: tuple[str, ...]
                      ) -> Conditions:
@@ -240,7 +246,7 @@ class VersioningEmitter(TreeEmitter):
             good = self.guard_free(occ, base, keep)
             if good is not None:
                 sets.append(good)
-                hot += occ.in_loop
+                hot += MIN_HOT if occ.body >= MIN_HOT else occ.in_loop
         if hot < MIN_HOT and len(sets) < MIN_UNROLLED:
             return None
         full = glue.intersect_simple(sets, base)
