@@ -16,8 +16,9 @@ isl gives the values of the kept names for which every point the code reaches th
 statement's domain (`translator.ir.isl_glue.guard_free_set`); the condition is the intersection
 over the statements that admit a cheap one (statements whose guard cannot go, such as one work
 item writing a result, keep it).  Being uniform across a work group, the test is safe around
-barriers.  It is emitted only where it pays (guards inside loops) and where the copy stays
-small (`MAX_OCCURRENCES`, `MAX_NESTING`).
+barriers.  It is emitted only where it pays (guards inside loops, or a loop around them whose
+trip count the full tile makes constant) and where the copy stays small (`MAX_OCCURRENCES`,
+`MAX_NESTING`).
 """
 
 from __future__ import annotations
