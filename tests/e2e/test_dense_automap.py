@@ -3,7 +3,8 @@ without pragmas (register blocks, local-memory tiles, `translator.dense_map`) pr
 what the sequential program prints -- no FMA contraction, sums in source order -- at sizes
 that are not multiples of the tiles (edge groups next to full tiles), in C (polybench.c's
 dense and matrix-vector regions) and Fortran (column-major, in-place accumulation, floats,
-a transposed operand whose tile is stored transposed and padded)."""
+a transposed operand whose tile is stored transposed and padded, a triangle whose idle
+groups skip the summed loop)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,24 @@ contains
     !$translate end kernel
   end subroutine gemm_tn
 
+  ! upper triangle (column-major syrk): the groups below the diagonal own no output and
+  ! skip the summed loop
+  subroutine syrk_up(n, m, a, c)
+    integer, intent(in) :: n, m
+    real(8), intent(in) :: a(n, m)
+    real(8), intent(inout) :: c(n, n)
+    integer :: i, j, k
+    !$translate kernel syrk_up
+    do j = 1, n
+       do i = 1, j
+          do k = 1, m
+             c(i, j) = c(i, j) + a(i, k) * a(j, k)
+          end do
+       end do
+    end do
+    !$translate end kernel
+  end subroutine syrk_up
+
   subroutine gemv(n, a, x, y, z)
     integer, intent(in) :: n
     real(8), intent(in) :: a(0:n-1, 0:n-1), x(0:n-1)
@@ -104,7 +123,7 @@ program main
   implicit none
   integer, parameter :: n = 290, m = 133, p = 70, ns = 137
   real(8) :: a(n, p), b(p, m), c(n, m), g(n, n), x(n), y(0:n-1), z(0:n-1)
-  real(8) :: at(p, n), ct(n, m)
+  real(8) :: at(p, n), ct(n, m), su(n, n)
   real(4) :: sa(ns, ns), sb(ns, ns), sc(ns, ns)
   integer :: i, j
   do j = 1, p
@@ -140,11 +159,15 @@ program main
   call gemm_tn(n, m, p, at, b, ct)
   call sgemm_in_place(ns, sa, sb, sc)
   call gemv(n, g, x, y, z)
+  su = g
+  call syrk_up(n, p, a, su)
   write (*, '(3es26.17)') sum(c), c(1, 1), c(n, m)
   write (*, '(3es17.8)') sum(sc), sc(1, 1), sc(ns, ns)
   write (*, '(4es26.17)') sum(y), y(n - 1), sum(z), z(0)
   write (*, '(3es26.17)') sum(ct), ct(1, 1), ct(n, m)
-  write (*, '(4z17)') c(7, 9), sc(99, 3), y(76), z(139), ct(200, 100)
+  write (*, '(3es26.17)') sum(su), su(1, n), su(n, 1)
+  write (*, '(5z17)') c(7, 9), sc(99, 3), y(76), z(139), ct(200, 100)
+  write (*, '(3z17)') su(130, 290), su(290, 130), su(1, 1)
 end program main
 """
 
@@ -199,7 +222,7 @@ def test_fortran_dense_nests_tiled_and_exact(tmp_path: Path) -> None:
     original = build_original(src, tmp_path, opts)
     translated = build_translated(src, tmp_path, opts)
     report = _report((tmp_path / "report.txt").read_text())
-    assert set(report) == {"gemm", "sgemm_in_place", "gemm_tn", "gemv"}
+    assert set(report) == {"gemm", "sgemm_in_place", "gemm_tn", "gemv", "syrk_up"}
     for block in report.values():
         assert f"chosen by: {REASON}" in block, block
     assert 'split_iname("j", 128, outer_tag="g.1")' in report["sgemm_in_place"]
@@ -212,6 +235,9 @@ def test_fortran_dense_nests_tiled_and_exact(tmp_path: Path) -> None:
     assert 'split_iname("j_1", 123)' in report["gemv"]
     assert "  launches per call: 2\n" in report["gemv"], report["gemv"]   # own tiles each
     assert 'tag_inames("a_j_1_dim_0:l.0, a_j_1_dim_1:unr")' in report["gemv"]
+    # 290 x 290 in 128 x 64 tiles: 15 groups, 4 of them below the diagonal (idle)
+    cl = next(tmp_path.rglob("dense.cl")).read_text()
+    assert "&& i_outer <= 2 * j_outer + 1; ++k_outer)" in cl
     expected = run([str(original)], tmp_path)
     actual = run([str(translated)], tmp_path, env={"TRANSLATE_DEVICE": "cpu"})
     compare_outputs(expected, actual, 0.0)

@@ -8,7 +8,7 @@ __kernel void __attribute__ ((reqd_work_group_size(16, 16, 1))) matmul(__global 
   int const j_inner = (int) get_local_id(0);
   int const j_outer = (int) get_group_id(0);
 
-  if (j_inner + 16 * j_outer < m && i_inner + 16 * i_outer < n && l >= 1)
+  if (l >= 1)
     _tr_acc = 0.0f;
   if (j_inner + 16 * j_outer < m && i_inner + 16 * i_outer < n)
   {

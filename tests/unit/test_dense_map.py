@@ -7,6 +7,7 @@ PoCL."""
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import pytest
@@ -323,6 +324,113 @@ def test_operands_read_along_both_loops_get_a_tile_each() -> None:
     local = {n for n, t in done.kernel.temporaries.items()
              if "local" in str(t.address_space).lower()}
     assert len(local) == 4
+
+
+F_SYRK_UPPER = """
+subroutine syrk_up(n, m, a, c)
+  implicit none
+  integer, intent(in) :: n, m
+  real(8), intent(in) :: a(n, m)
+  real(8), intent(inout) :: c(n, n)
+  integer :: i, j, k
+  !$translate kernel syrk_up
+  do j = 1, n
+     do i = 1, j
+        do k = 1, m
+           c(i, j) = c(i, j) + a(i, k) * a(j, k)
+        end do
+     end do
+  end do
+  !$translate end kernel
+end subroutine syrk_up
+"""
+
+
+def _summed_loop(name: str, text: str) -> str:
+    """The header of the device kernel's loop over the steps of k (the one holding the
+    barriers)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = translate_text(name, text)
+    cl = result.outputs[name.rsplit(".", 1)[0] + ".cl"]
+    (header,) = [line.strip() for line in cl.splitlines() if "for (int k_outer" in line]
+    return header
+
+
+@pytest.mark.parametrize("name, text, test", [
+    # rows i in groups of 128 (g.1), columns j <= i in groups of 64 (g.0)
+    ("syr2k.c", C_SYR2K, "j_outer <= 2 * i_outer + 1"),
+    # column-major upper triangle: rows j (g.1), columns i <= j (g.0)
+    ("syrk_up.f90", F_SYRK_UPPER, "i_outer <= 2 * j_outer + 1"),
+])
+def test_groups_without_outputs_skip_the_summed_loop(name: str, text: str, test: str) -> None:
+    """A triangle's rectangular grid: the groups above the diagonal own no output; the loop
+    over k (its tile copies and barriers) runs only where the group has some, a test on the
+    group ids alone (the same for every work item: the barriers stay uniform)."""
+    header = _summed_loop(name, text)
+    assert header.endswith(f" && {test}; ++k_outer)"), header
+
+
+def test_groups_of_a_rectangle_run_the_summed_loop_untested() -> None:
+    """Every group of a gemm's grid owns outputs: nothing to test."""
+    assert _summed_loop("gemm.c", C_GEMM) == "for (int k_outer = 0; 16 * k_outer <= p - 1; " \
+        "++k_outer)"
+
+
+def _device_code(name: str, text: str) -> str:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = translate_text(name, text)
+    return result.outputs[name.rsplit(".", 1)[0] + ".cl"]
+
+
+F_SYRK_ACC = """
+subroutine syrk_acc(n, m, a, c)
+  implicit none
+  integer, intent(in) :: n, m
+  real(8), intent(in) :: a(n, m)
+  real(8), intent(inout) :: c(n, n)
+  real(8) :: acc
+  integer :: i, j, k
+  !$translate kernel syrk_acc
+  do j = 1, n
+     do i = 1, j
+        acc = c(i, j)
+        do k = 1, m
+           acc = acc + a(i, k) * a(j, k)
+        end do
+        c(i, j) = acc
+     end do
+  end do
+  !$translate end kernel
+end subroutine syrk_acc
+"""
+
+
+def _triangle_guards(text: str) -> int:
+    """Guards relating a row and a column of the work items (the triangle)."""
+    return sum(1 for line in text.splitlines() if line.strip().startswith("if (")
+               and re.search(r"\bi_inner", line) and re.search(r"\bj_inner", line))
+
+
+@pytest.mark.parametrize("name, text", [("syr2k.c", C_SYR2K), ("syrk_acc.f90", F_SYRK_ACC)])
+def test_diagonal_groups_update_the_whole_block(name: str, text: str) -> None:
+    """The groups on the diagonal sum their whole register block (the accumulators outside
+    the triangle are never stored): no multiply-add of the summed loop tests the triangle;
+    the accumulators' initialisation and the stores of c still do."""
+    cl = _device_code(name, text)
+    start = cl.index("for (int k_outer")
+    end = start + re.search(r"^\s*c\[.*\] = acc\[", cl[start:], re.MULTILINE).start()  # the stores
+    assert _triangle_guards(cl[start:end]) == 0, cl[start:end][:3000]
+    assert _triangle_guards(cl[:start]) > 0 and _triangle_guards(cl[end:]) > 0
+
+
+def test_updates_of_the_output_itself_keep_their_guards() -> None:
+    """``c(i, j) = c(i, j) + ...`` writes global memory: no speculative update, the triangle is
+    tested in the summed loop."""
+    cl = _device_code("syrk_up.f90", F_SYRK_UPPER)
+    start = cl.index("for (int k_outer")
+    assert _triangle_guards(cl[start:]) > 0
 
 
 def test_sizes_smaller_than_one_tile_keep_the_simple_mapping() -> None:

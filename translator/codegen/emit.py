@@ -23,6 +23,8 @@ from translator.codegen.grid import Grid
 from translator.codegen.arg_reductions import ARG_STORE_TAG, arg_finish_text, is_arg_finish
 from translator.codegen.group_updates import (finish_call_text, finish_update_parts,
                                               is_group_finish)
+from translator.codegen.idle_groups import idle_group_tests
+from translator.codegen.speculation import speculative_domain
 from translator.codegen.parallel_reductions import atomic_update_text
 from translator.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
 from translator.diagnostics import CodegenError
@@ -177,6 +179,9 @@ class TreeEmitter:
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
+        #: `idle_tests` by loop node and context (the versioning probes ask again)
+        self._idle: dict[tuple, Conditions] = {}
+        self._speculative: dict[str, object] = {}
         self.images = {a.name: a for a in self.kernel.array_args if a.is_image}
         #: asked per statement (`finish_run`): a set, not a tuple built per question
         self.arg_names = frozenset(self.kernel.arg_names)
@@ -433,19 +438,36 @@ class TreeEmitter:
 
     def gist(self, stmt: Statement, conds: Conditions) -> list[Expression] | None:
         """The guard of `stmt` in context `conds` (None: it never runs there)."""
-        key = (frozenset(stmt.within_inames), self.single_item(stmt), conds)
+        spec = self.speculative(stmt)
+        key = (frozenset(stmt.within_inames), self.single_item(stmt), conds,
+               None if spec is None else stmt.id)
         if key not in self._gists:
-            self._gists[key] = glue.gist_conditions(self.executed(stmt), self.context(conds))
+            self._gists[key] = glue.gist_conditions(self.guard_domain(stmt),
+                                                    self.context(conds))
         return self._gists[key]
 
     def body_context(self, stmt: Statement, conds: Conditions, ctx, dom):
-        """Context `ctx` of `conds` restricted to where `stmt` runs (`dom`, `executed`): one
+        """Context `ctx` of `conds` restricted to where `stmt` runs (`dom`, `guard_domain`): one
         set per loop body and guard, shared by the statements there (keyed as `gist`)."""
-        key = (frozenset(stmt.within_inames), self.single_item(stmt), conds)
+        spec = self.speculative(stmt)
+        key = (frozenset(stmt.within_inames), self.single_item(stmt), conds,
+               None if spec is None else stmt.id)
         found = self._bodies.get(key)
         if found is None:
             found = self._bodies[key] = glue.restrict_context(ctx, dom)
         return found
+
+    def speculative(self, stmt: Statement):
+        """The relaxed domain of an accumulator update that may run where its results are
+        dead (`translator.codegen.speculation`), or None."""
+        if stmt.id not in self._speculative:
+            self._speculative[stmt.id] = speculative_domain(self, stmt)
+        return self._speculative[stmt.id]
+
+    def guard_domain(self, stmt: Statement):
+        """Where `stmt` may run: `executed`, or its speculative relaxation."""
+        spec = self.speculative(stmt)
+        return self.executed(stmt) if spec is None else spec
 
     def single_item(self, stmt: Statement) -> Conditions:
         """For a statement writing global memory: ``iname == base`` on each hardware axis it
@@ -523,11 +545,26 @@ class TreeEmitter:
         tests = [f"{name} <= {pr(_min(unit))}"] if unit else []
         tests += [pr(p.Comparison(_scaled(a, p.Variable(node.iname)), "<=", e))
                   for a, e in uppers if a != 1]
+        idle = self.idle_tests(node, conds)
+        tests += [pr(readable_condition(c)) for c in idle]
+        new += idle
         self.out(depth, f"for (int {name} = {pr(start)}; {' && '.join(tests)}; ++{name})")
         self.collect(pr)
         self.out(depth, "{")
         self.region(node.body, conds + new, env, active + (node.iname,), depth + 1, node)
         self.out(depth, "}")
+
+    def idle_tests(self, node: LoopNode, conds: Conditions) -> Conditions:
+        """Group-uniform tests that let work groups with nothing to do in a loop holding a
+        barrier skip it (`translator.codegen.idle_groups`)."""
+        key = (id(node), conds)
+        if key not in self._idle:
+            ids = _statement_ids(node)
+            barrier = _has_barrier_node(node) or any(
+                isinstance(self.stmts[i], BarrierInstruction) for i in ids)
+            self._idle[key] = (idle_group_tests(self, node, ids, conds)
+                               if self.has_groups and barrier else ())
+        return self._idle[key]
 
     def uniform_trips(self, node: LoopNode, conds: Conditions, active: tuple[str, ...],
                       lowers, uppers) -> tuple[Expression, int] | None:
@@ -584,7 +621,7 @@ class TreeEmitter:
         if isinstance(stmt, BarrierInstruction):
             self.barrier_statement(stmt, depth)
             return
-        dom = self.executed(stmt)
+        dom = self.guard_domain(stmt)
         ctx = self.context(conds)
         guard = self.gist(stmt, conds)
         if guard is None:

@@ -16,13 +16,14 @@ isl gives the values of the kept names for which every point the code reaches th
 statement's domain (`translator.ir.isl_glue.guard_free_set`); the condition is the intersection
 over the statements that admit a cheap one (statements whose guard cannot go, such as one work
 item writing a result, keep it).  Being uniform across a work group, the test is safe around
-barriers.  It is emitted only where it pays (guards inside loops) and where the copy stays
-small (`MAX_OCCURRENCES`, `MAX_NESTING`).
+barriers.  It is emitted only where it pays (guards inside loops, or a loop around them whose
+trip count the full tile makes constant) and where the copy stays small (`MAX_OCCURRENCES`,
+`MAX_NESTING`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pymbolic.primitives as p
 
@@ -57,6 +58,9 @@ class Occurrence:
     where: object
     conds: Conditions
     in_loop: bool
+    #: for a loop: statement occurrences in its body (a constant trip count pays where a
+    #: body with at least `MIN_HOT` of them has no guard left to remove)
+    body: int = 0
 
 
 class _Probe(TreeEmitter):
@@ -83,6 +87,7 @@ class _Probe(TreeEmitter):
 
     def plain_loop(self, node, conds, env, active, depth) -> None:
         box = self.constant_box(node.iname, conds, active)
+        at = len(self.found)
         if box:
             dom = self.iname_domain(node.iname)
             known = set(active) | self.hardware
@@ -93,6 +98,8 @@ class _Probe(TreeEmitter):
             super().plain_loop(node, conds, env, active, depth)
         finally:
             self._loops -= 1
+        if box:
+            self.found[at] = replace(self.found[at], body=len(self.found) - at - 1)
 
     def constant_box(self, iname: str, conds: Conditions, active: tuple[str, ...]
                      ) -> Conditions:
@@ -116,7 +123,7 @@ class _Probe(TreeEmitter):
 def guarded(emitter: TreeEmitter, stmt: Statement):
     """Where `stmt` runs (`executed`), also restricted by its affine predicates (a prefetch's
     clipping to the array): the full copy drops those tests as well."""
-    out = emitter.executed(stmt)
+    out = emitter.guard_domain(stmt)
     for cond in sorted(stmt.predicates, key=expr_key):
         s = emitter.affine_predicate(cond)
         if s is not None:
@@ -240,7 +247,7 @@ class VersioningEmitter(TreeEmitter):
             good = self.guard_free(occ, base, keep)
             if good is not None:
                 sets.append(good)
-                hot += occ.in_loop
+                hot += MIN_HOT if occ.body >= MIN_HOT else occ.in_loop
         if hot < MIN_HOT and len(sets) < MIN_UNROLLED:
             return None
         full = glue.intersect_simple(sets, base)

@@ -44,6 +44,6 @@ from translator.ir.isl_glue.dependences import (  # noqa: F401
     instance_set, kl_as_basic_set, leaves_for_all_params, param_set_subset, params_keeping_inside,
 )
 from translator.ir.isl_glue.versioning import (  # noqa: F401
-    affine_condition, guard_free_set, holds_in, intersect_simple, keep_params, set_conditions,
-    tile_conditions, trip_set,
+    affine_condition, difference, disjoint, entries, guard_free_set, holds_in, intersect_simple,
+    keep_params, relaxed_domain, set_conditions, tile_conditions, trip_set, work_conditions,
 )

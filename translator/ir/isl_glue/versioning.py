@@ -67,6 +67,70 @@ def tile_conditions(full: isl.Set, context: isl.Set) -> list[Expression] | None:
     return gist_conditions(full, context)
 
 
+def work_conditions(executed: Sequence[isl.BasicSet | isl.Set], context: isl.Set,
+                    keep: Collection[str]) -> list[Expression]:
+    """Tests over the `keep` names under which some point of `executed` (the domains of the
+    statements a loop must run) lies in `context`: outside them that loop has nothing to do.
+    Empty when there is nothing to test (the work covers every kept point of `context`, none
+    of it lies there, or the set is not one convex piece without integer divisions: not a
+    cheap test)."""
+    base = keep_params(context, keep)
+    work = None
+    for dom in executed:
+        ctx, d = _aligned(context, _all_to_params(dom))
+        s = keep_params(ctx.intersect(d), keep)
+        work = s if work is None else work.union(s.align_params(work.get_space()))
+    if work is None:
+        return []
+    work, base = _aligned(work.coalesce(), base)
+    if work.is_empty() or base.is_subset(work) or not _simple_over(work, base):
+        return []
+    return gist_conditions(work, base) or []
+
+
+def relaxed_domain(domain: isl.BasicSet | isl.Set, joint: Collection[str]) -> isl.Set:
+    """A parameter-only superset of `domain`: the `joint` inames within the projection of
+    `domain` onto them, and every other iname within its range over `domain` for any value
+    of the parameters (the constraints that tie those to each other or to the sizes
+    dropped)."""
+    out = _all_to_params(project_onto(domain, joint))
+    for name in domain.get_var_names(dim_type.set):
+        if name not in joint:
+            piece = project_onto(domain, {name})
+            piece = _all_to_params(piece.project_out(dim_type.param, 0,
+                                                     piece.dim(dim_type.param)))
+            out, piece = _aligned(out, piece)
+            out = out.intersect(piece)
+    return out.coalesce()
+
+
+def entries(points: isl.BasicSet | isl.Set, exprs: Sequence[Expression | None],
+            names: Sequence[str], drop: Collection[str]) -> isl.Set:
+    """The values of the affine `exprs` (parameters named `names`; None: any value) over
+    `points`, with the parameters in `drop` projected out."""
+    s = _all_to_params(points)
+    for name, expr in zip(names, exprs):
+        k = s.dim(dim_type.param)
+        s = s.add_dims(dim_type.param, 1).set_dim_name(dim_type.param, k, name)
+        if expr is None:
+            continue
+        space = s.get_space()
+        s = s.intersect(aff_from_expr(space, p.Variable(name)).eq_set(aff_from_expr(space, expr)))
+    return keep_params(s, [n for n in s.get_var_names(dim_type.param) if n not in drop])
+
+
+def difference(a: isl.BasicSet | isl.Set, b: isl.BasicSet | isl.Set) -> isl.Set:
+    """The points of `a` outside `b` (both as parameter-only sets)."""
+    a, b = _aligned(_all_to_params(a), _all_to_params(b))
+    return a.subtract(b).coalesce()
+
+
+def disjoint(a: isl.Set, b: isl.Set) -> bool:
+    """Whether the parameter-only sets `a` and `b` share no point."""
+    a, b = _aligned(a, b)
+    return bool(a.intersect(b).is_empty())
+
+
 def affine_condition(cond: Expression) -> isl.Set | None:
     """The parameter set where `cond` holds, when it is a comparison (or a conjunction of
     comparisons) of affine expressions; None otherwise (nothing is dropped silently)."""
