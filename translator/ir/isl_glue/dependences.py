@@ -16,6 +16,7 @@ from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _param_set_aligned, aff_from_expr, alpha_names,
     combined_domain, dim_type, memoized, project_onto, renamed_text, union_all,
 )
+from translator.ir.isl_glue.separation import element_clusters
 
 
 def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
@@ -257,6 +258,30 @@ def _accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str, accesse
         return True
     footprints = [(access_footprint(domains, inames, conditions, index, (iname,), assumptions),
                    is_write) for inames, conditions, index, is_write in accesses]
+    if len(accesses) < CLUSTER_FROM or not _one_instance_set(accesses):
+        return _footprints_conflict_free(footprints, iname)
+    elements = [f"_tr_e{k}" for k in range(len(accesses[0][2]))]
+    clusters = element_clusters([fp for fp, _ in footprints], elements, iname)
+    return all(_footprints_conflict_free([footprints[k] for k in cluster], iname)
+               for cluster in clusters)
+
+
+#: Accesses are cut into clusters of disjoint elements (`element_clusters`) from this many on.
+CLUSTER_FROM = 8
+
+
+def _one_instance_set(accesses: tuple) -> bool:
+    """Whether all `accesses` run over the same loops under the same conditions."""
+    try:
+        return len({(inames, typed_key(conditions)) for inames, conditions, *_ in accesses}) == 1
+    except TypeError:   # an unhashable condition
+        return False
+
+
+def _footprints_conflict_free(footprints: list[tuple[isl.Set, bool]], iname: str) -> bool:
+    """Whether no write footprint of `footprints` meets any footprint at another `iname`."""
+    if not any(is_write for _, is_write in footprints):
+        return True
     writes = union_all([fp for fp, is_write in footprints if is_write], coalesce=False)
     every = union_all([fp for fp, _ in footprints], coalesce=False)
     other = "_tr_other_" + iname

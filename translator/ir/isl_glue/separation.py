@@ -1,0 +1,121 @@
+"""isl glue: the accesses of one array cut into clusters that touch disjoint elements, so
+that a conflict proof over hundreds of accesses asks one small question per cluster instead
+of one over all of them (which isl answers pair by pair: quadratic in the accesses).
+
+Accesses ``y[k*n + i]`` (k = 0 .. 399) of one loop lie in the bands ``k*n .. k*n + n - 1``,
+one above the other.  Sorted by the element they touch at one sample point, each band is
+proved to lie wholly above the cluster below it (one small isl question); a band that is not
+joins that cluster.  Clusters lie apart for every parameter value only when every band is
+nonempty wherever one is (else ``a < b < c`` does not give ``a < c``): the caller passes
+accesses of one instance set (the same loops and conditions), whose footprints are all empty
+or all nonempty at each parameter value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import islpy as isl
+import pymbolic.primitives as p
+
+from translator.ir.isl_glue.core import aff_from_expr, dim_type, union_all
+
+#: A cluster that grows past this many accesses ends the search on that axis: the elements
+#: overlap, and checking further bands against a growing union would cost what it saves.
+CLUSTER_LIMIT = 32
+#: The sample point that orders the bands has every parameter at least this, where the
+#: accesses allow it (small values can tie bands apart, ``k*n`` at ``n = 0``).
+SAMPLE_FLOOR = 1024
+_BELOW = "_tr_below"
+
+
+def element_clusters(footprints: Sequence[isl.Set], elements: Sequence[str],
+                     iname: str) -> list[list[int]]:
+    """`footprints` (``{(iname, elements)}`` parameter-only sets, see `access_footprint`, of
+    accesses with one instance set) as groups of their numbers, ascending: no element is
+    touched by accesses of two groups, for any parameter value."""
+    groups = [list(range(len(footprints)))]
+    for name in elements:
+        bands = [_band(fp, iname, elements, name) for fp in footprints]
+        point = _sample_params(bands, name)
+        if point is None:
+            break
+        keys = [_sample_element(band, point, name) for band in bands]
+        if None in keys:
+            break
+        groups = [part for group in groups for part in _chain(group, bands, keys, name)]
+        if all(len(group) == 1 for group in groups):
+            break
+    return sorted(groups)
+
+
+def _band(footprint: isl.Set, iname: str, elements: Sequence[str], name: str) -> isl.Set:
+    """The values of element coordinate `name` that `footprint` touches, over the other
+    parameters (`iname` and the other coordinates projected out)."""
+    for other in (iname, *elements):
+        k = footprint.find_dim_by_name(dim_type.param, other)
+        if other != name and k >= 0:
+            footprint = footprint.project_out(dim_type.param, k, 1)
+    return footprint
+
+
+def _sample_params(bands: Sequence[isl.Set], name: str) -> dict[str, int] | None:
+    """Values of every parameter but `name` where the first band is nonempty (all are there),
+    each at least `SAMPLE_FLOOR` where that is possible; None where the band is empty."""
+    first = bands[0]
+    for band in bands[1:]:
+        first = first.align_params(band.get_space())
+    params = [n for n in first.get_var_names(dim_type.param) if n != name]
+    space = first.get_space()
+    high = first
+    for n in params:
+        high = high.intersect(aff_from_expr(space, p.Variable(n)).ge_set(
+            aff_from_expr(space, SAMPLE_FLOOR)))
+    found = high if not high.is_empty() else first
+    if found.is_empty():
+        return None
+    point = found.sample_point()
+    return {n: int(point.get_coordinate_val(dim_type.param, found.find_dim_by_name(
+        dim_type.param, n)).to_python()) for n in params}
+
+
+def _sample_element(band: isl.Set, point: dict[str, int], name: str) -> int | None:
+    """The least value of `name` in `band` at `point` (None where there is none)."""
+    s = band
+    for n, v in point.items():
+        k = s.find_dim_by_name(dim_type.param, n)
+        if k >= 0:
+            s = s.fix_val(dim_type.param, k, isl.Val.int_from_si(s.get_ctx(), v))
+    k = s.find_dim_by_name(dim_type.param, name)
+    if k < 0 or s.is_empty():
+        return None
+    low = s.move_dims(dim_type.set, 0, dim_type.param, k, 1).lexmin()
+    return int(low.sample_point().get_coordinate_val(dim_type.set, 0).to_python())
+
+
+def _chain(group: list[int], bands: Sequence[isl.Set], keys: Sequence[int],
+           name: str) -> list[list[int]]:
+    """`group` cut into clusters, each wholly below the next on `name` (a stack: a band not
+    proved above the top cluster joins it, and the cluster below is asked again)."""
+    stack: list[tuple[list[int], isl.Set]] = []
+    for k in sorted(group, key=lambda k: (keys[k], k)):
+        members, joined = [k], bands[k]
+        while stack and not _below(stack[-1][1], bands[k], name):
+            lower, lower_set = stack.pop()
+            members = lower + members
+            joined = union_all([lower_set, joined], coalesce=False)
+            if len(members) > CLUSTER_LIMIT:
+                return [group]
+        stack.append((members, joined))
+    return [sorted(members) for members, _ in stack]
+
+
+def _below(lower: isl.Set, upper: isl.Set, name: str) -> bool:
+    """Whether every value of `name` in `lower` is less than every value in `upper`."""
+    renamed = lower.set_dim_name(dim_type.param, lower.find_dim_by_name(dim_type.param, name),
+                                 _BELOW)
+    both = renamed.align_params(upper.get_space())
+    both = both.intersect(upper.align_params(both.get_space()))
+    space = both.get_space()
+    low, high = aff_from_expr(space, p.Variable(_BELOW)), aff_from_expr(space, p.Variable(name))
+    return both.intersect(low.ge_set(high)).is_empty()
