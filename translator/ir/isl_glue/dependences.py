@@ -16,7 +16,7 @@ from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _param_set_aligned, aff_from_expr, alpha_names,
     combined_domain, dim_type, memoized, project_onto, renamed_text, union_all,
 )
-from translator.ir.isl_glue.separation import element_clusters
+from translator.ir.isl_glue.separation import element_clusters, injective_in
 
 
 def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
@@ -208,10 +208,13 @@ def access_footprint(domains: Sequence[isl.BasicSet], inames: Iterable[str],
     s = instance_set(domains, inames, conditions, assumptions=assumptions)
     # the footprint names no iname outside `keep`: remembered up to their names
     names = alpha_names(n for n in inames if n not in keep)
-    texts = [str(s), *(str(e) for e in index)]
-    if names is None or any(ALPHA in t for t in texts):
+    text = None if names is None else _alpha_text(s, names)
+    if text is None:
         return _footprint(s, inames, index, keep)
-    key = ("footprint~", tuple(renamed_text(t, names) for t in texts), tuple(sorted(keep)))
+    try:    # the subscripts by structure: a renamed name never meets a kept one
+        key = ("footprint~", text, typed_key(tuple(index), names), tuple(sorted(keep)))
+    except TypeError:
+        return _footprint(s, inames, index, keep)
     return memoized(key, (), lambda: _footprint(s, inames, index, keep))
 
 
@@ -245,29 +248,49 @@ def accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str,
     accesses = tuple((tuple(inames), tuple(conditions), tuple(index), bool(is_write))
                      for inames, conditions, index, is_write in accesses)
     try:
-        key = ("conflict-free", id(domains), iname, typed_key(accesses), id(assumptions))
+        shape = typed_key(accesses)
     except TypeError:   # an unhashable condition: compute, do not remember
         return _accesses_conflict_free(domains, iname, accesses, assumptions)
-    return memoized(key, (domains, assumptions),
-                    lambda: _accesses_conflict_free(domains, iname, accesses, assumptions))
+    return memoized(("conflict-free", id(domains), iname, shape, id(assumptions)),
+                    (domains, assumptions),
+                    lambda: _accesses_conflict_free(domains, iname, accesses, assumptions,
+                                                    shape))
 
 
 def _accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str, accesses: tuple,
-                            assumptions: isl.BasicSet | None) -> bool:
+                            assumptions: isl.BasicSet | None, shape: object = None) -> bool:
+    """`accesses_conflict_free`; `shape` is `typed_key` of `accesses` (None: not hashable)."""
     if not any(is_write for *_, is_write in accesses):
         return True
     footprints = [(access_footprint(domains, inames, conditions, index, (iname,), assumptions),
                    is_write) for inames, conditions, index, is_write in accesses]
     if len(accesses) < CLUSTER_FROM or not _one_instance_set(accesses):
         return _footprints_conflict_free(footprints, iname)
-    elements = [f"_tr_e{k}" for k in range(len(accesses[0][2]))]
-    clusters = element_clusters([fp for fp, _ in footprints], elements, iname)
+    clusters = _clusters(domains, iname, accesses, [fp for fp, _ in footprints], assumptions,
+                         shape)
     return all(_footprints_conflict_free([footprints[k] for k in cluster], iname)
-               for cluster in clusters)
+               for cluster in clusters
+               if len(cluster) > 1 or not injective_in(accesses[cluster[0]][2], iname,
+                                                       accesses[cluster[0]][0]))
 
 
 #: Accesses are cut into clusters of disjoint elements (`element_clusters`) from this many on.
 CLUSTER_FROM = 8
+
+
+def _clusters(domains: Sequence[isl.BasicSet], iname: str, accesses: tuple,
+              footprints: list[isl.Set], assumptions: isl.BasicSet | None, shape: object
+              ) -> tuple[tuple[int, ...], ...]:
+    """`element_clusters` of `accesses` (of `typed_key` `shape`), remembered for the other
+    inames of the same kernel: the clusters do not depend on the iname footprints keep."""
+    elements = [f"_tr_e{k}" for k in range(len(accesses[0][2]))]
+
+    def compute() -> tuple[tuple[int, ...], ...]:
+        return tuple(map(tuple, element_clusters(footprints, elements, iname)))
+    if shape is None:
+        return compute()
+    return memoized(("clusters", id(domains), shape, id(assumptions)), (domains, assumptions),
+                    compute)
 
 
 def _one_instance_set(accesses: tuple) -> bool:
@@ -290,8 +313,12 @@ def _footprints_conflict_free(footprints: list[tuple[isl.Set, bool]], iname: str
     both = writes.align_params(every.get_space())
     both = both.intersect(every.align_params(both.get_space()))
     space = both.get_space()
-    a, b = aff_from_expr(space, p.Variable(iname)), aff_from_expr(space, p.Variable(other))
-    return both.intersect(a.lt_set(b).union(a.gt_set(b))).is_empty()
+    if not both.add_constraint(isl.Constraint.ineq_from_names(
+            space, {other: 1, iname: -1, 1: -1})).is_empty():
+        return False    # a pair at iname < other
+    # one footprint against itself is symmetric: a pair at iname > other is one at <
+    return len(footprints) == 1 or both.add_constraint(isl.Constraint.ineq_from_names(
+        space, {iname: 1, other: -1, 1: -1})).is_empty()
 
 
 def param_set_subset(a: isl.Set, b: isl.Set | None) -> bool:

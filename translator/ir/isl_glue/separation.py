@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import islpy as isl
-import pymbolic.primitives as p
 
-from translator.ir.isl_glue.core import aff_from_expr, dim_type, union_all
+from translator.ir.expr import Expression
+from translator.ir.isl_glue.core import dim_type, union_all
+from translator.ir.polynomials import polynomial
 
 #: A cluster that grows past this many accesses ends the search on that axis: the elements
 #: overlap, and checking further bands against a growing union would cost what it saves.
@@ -69,8 +70,8 @@ def _sample_params(bands: Sequence[isl.Set], name: str) -> dict[str, int] | None
     space = first.get_space()
     high = first
     for n in params:
-        high = high.intersect(aff_from_expr(space, p.Variable(n)).ge_set(
-            aff_from_expr(space, SAMPLE_FLOOR)))
+        high = high.add_constraint(isl.Constraint.ineq_from_names(space, {n: 1,
+                                                                         1: -SAMPLE_FLOOR}))
     found = high if not high.is_empty() else first
     if found.is_empty():
         return None
@@ -116,6 +117,19 @@ def _below(lower: isl.Set, upper: isl.Set, name: str) -> bool:
                                  _BELOW)
     both = renamed.align_params(upper.get_space())
     both = both.intersect(upper.align_params(both.get_space()))
-    space = both.get_space()
-    low, high = aff_from_expr(space, p.Variable(_BELOW)), aff_from_expr(space, p.Variable(name))
-    return both.intersect(low.ge_set(high)).is_empty()
+    at_or_above = isl.Constraint.ineq_from_names(both.get_space(), {_BELOW: 1, name: -1})
+    return both.add_constraint(at_or_above).is_empty()
+
+
+def injective_in(index: Sequence[Expression], iname: str, inames: Sequence[str]) -> bool:
+    """Whether two instances at different values of `iname` never touch one element through
+    `index`: some subscript is ``c*iname + (parameters)`` with an integer c != 0 and no other
+    of `inames` (a cluster of one such access needs no isl question)."""
+    others = set(inames) - {iname}
+    for expr in index:
+        poly = polynomial(expr)
+        if poly is None or any(v in others for mono in poly for v in mono):
+            continue
+        if poly.get((iname,)) and all(mono == (iname,) for mono in poly if iname in mono):
+            return True
+    return False
