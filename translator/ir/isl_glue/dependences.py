@@ -16,7 +16,6 @@ from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _param_set_aligned, aff_from_expr, alpha_names,
     combined_domain, dim_type, memoized, project_onto, renamed_text, union_all,
 )
-from translator.ir.isl_glue.separation import element_clusters, injective_in
 
 
 def instance_set(domains: Sequence[isl.BasicSet], inames: Iterable[str],
@@ -259,38 +258,20 @@ def accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str,
 
 def _accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str, accesses: tuple,
                             assumptions: isl.BasicSet | None, shape: object = None) -> bool:
-    """`accesses_conflict_free`; `shape` is `typed_key` of `accesses` (None: not hashable)."""
+    """`accesses_conflict_free`; `shape` is `typed_key` of `accesses` (None: not hashable).
+    Many accesses of one instance set are proved cluster by cluster (`separation`)."""
     if not any(is_write for *_, is_write in accesses):
         return True
-    footprints = [(access_footprint(domains, inames, conditions, index, (iname,), assumptions),
-                   is_write) for inames, conditions, index, is_write in accesses]
-    if len(accesses) < CLUSTER_FROM or not _one_instance_set(accesses):
-        return _footprints_conflict_free(footprints, iname)
-    clusters = _clusters(domains, iname, accesses, [fp for fp, _ in footprints], assumptions,
-                         shape)
-    return all(_footprints_conflict_free([footprints[k] for k in cluster], iname)
-               for cluster in clusters
-               if len(cluster) > 1 or not injective_in(accesses[cluster[0]][2], iname,
-                                                       accesses[cluster[0]][0]))
+    if len(accesses) >= CLUSTER_FROM and _one_instance_set(accesses):
+        from translator.ir.isl_glue.separation import clustered_conflict_free
+        return clustered_conflict_free(domains, iname, accesses, assumptions, shape)
+    return footprints_conflict_free(
+        [(access_footprint(domains, inames, conditions, index, (iname,), assumptions), is_write)
+         for inames, conditions, index, is_write in accesses], iname)
 
 
 #: Accesses are cut into clusters of disjoint elements (`element_clusters`) from this many on.
 CLUSTER_FROM = 8
-
-
-def _clusters(domains: Sequence[isl.BasicSet], iname: str, accesses: tuple,
-              footprints: list[isl.Set], assumptions: isl.BasicSet | None, shape: object
-              ) -> tuple[tuple[int, ...], ...]:
-    """`element_clusters` of `accesses` (of `typed_key` `shape`), remembered for the other
-    inames of the same kernel: the clusters do not depend on the iname footprints keep."""
-    elements = [f"_tr_e{k}" for k in range(len(accesses[0][2]))]
-
-    def compute() -> tuple[tuple[int, ...], ...]:
-        return tuple(map(tuple, element_clusters(footprints, elements, iname)))
-    if shape is None:
-        return compute()
-    return memoized(("clusters", id(domains), shape, id(assumptions)), (domains, assumptions),
-                    compute)
 
 
 def _one_instance_set(accesses: tuple) -> bool:
@@ -301,7 +282,7 @@ def _one_instance_set(accesses: tuple) -> bool:
         return False
 
 
-def _footprints_conflict_free(footprints: list[tuple[isl.Set, bool]], iname: str) -> bool:
+def footprints_conflict_free(footprints: list[tuple[isl.Set, bool]], iname: str) -> bool:
     """Whether no write footprint of `footprints` meets any footprint at another `iname`."""
     if not any(is_write for _, is_write in footprints):
         return True
