@@ -19,7 +19,7 @@ from translator.ir.isl_glue import core
 def test_written_temporaries_found_once_per_statement(monkeypatch) -> None:
     """The scheduler's check that values stay in their iteration read what each statement
     writes once, not once per dependence (40 statements: 780 dependences)."""
-    import translator.schedule as schedule
+    from translator import schedule
     calls = [0]
     real = statements.Assignment.assignee_names
 
