@@ -402,13 +402,17 @@ def _check_values_stay_in_iteration(kernel: Kernel, order: list[str],
     outside a sequential loop j that encloses the reader's k_outer loop)."""
     where = loop_instances(order, nests)
     stmts = kernel.id_to_statement
+    # the temporaries each statement writes, once per statement: a region of hundreds of
+    # statements on one argument has a dependence between every two of them
+    written = {sid: frozenset(n for n in stmts[sid].assignee_names() if n in kernel.temporaries)
+               for sid in order}
     for sid in order:
         reader = stmts[sid]
-        reads = _names_read(reader)
-        for dep in sorted(reader.depends_on - {sid}):
+        deps = [dep for dep in sorted(reader.depends_on - {sid}) if written.get(dep)]
+        reads = _names_read(reader) if deps else set()
+        for dep in deps:
             writer = stmts[dep]
-            names = sorted(n for n in writer.assignee_names()
-                           if n in reads and n in kernel.temporaries)
+            names = sorted(written[dep] & reads)
             for iname in nests[sid]:
                 if (iname in where[dep] and where[dep][iname] != where[sid][iname]
                         and any(not _stored_per(writer, n, iname) for n in names)):

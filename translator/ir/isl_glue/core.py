@@ -217,8 +217,12 @@ def is_affine(expr: Expression, names: Iterable[str]) -> bool:
 
     The answer depends on the expression's shape only (its free variables join `names`), so
     it is remembered per expression (by `typed_key`: ``i + 1`` is affine, ``i + 1.0`` is
-    not): analysis asks about the same subscripts many times.
+    not): analysis asks about the same subscripts many times.  Sums of integers, variables
+    and their products by integers are affine without asking isl (400 subscripts
+    ``k*n + i`` are 400 different expressions).
     """
+    if _plainly_affine(expr):
+        return True
     try:
         key = typed_key(expr)
         return _AFFINE_CACHE[key]
@@ -233,6 +237,30 @@ def is_affine(expr: Expression, names: Iterable[str]) -> bool:
 
 
 _AFFINE_CACHE: dict[object, bool] = {}
+
+
+def _plainly_affine(expr: Expression) -> bool:
+    """Whether `expr` is integers and variables joined by sums and by products with at most
+    one non-constant factor: a part of what `aff_from_expr` converts (a sufficient test)."""
+    if isinstance(expr, int | np.integer):
+        return not isinstance(expr, bool)
+    if type(expr) is p.Variable:
+        return True
+    if type(expr) is p.Sum:
+        return all(_plainly_affine(c) for c in expr.children)
+    if type(expr) is p.Product:
+        return all(_plainly_affine(c) for c in expr.children) and \
+            sum(not _integer_constant(c) for c in expr.children) <= 1
+    return False
+
+
+def _integer_constant(expr: Expression) -> bool:
+    """Whether `expr` is integers joined by sums and products."""
+    if isinstance(expr, int | np.integer):
+        return not isinstance(expr, bool)
+    if type(expr) in (p.Sum, p.Product):
+        return all(_integer_constant(c) for c in expr.children)
+    return False
 
 
 def _is_affine(expr: Expression) -> bool:

@@ -207,10 +207,13 @@ def access_footprint(domains: Sequence[isl.BasicSet], inames: Iterable[str],
     s = instance_set(domains, inames, conditions, assumptions=assumptions)
     # the footprint names no iname outside `keep`: remembered up to their names
     names = alpha_names(n for n in inames if n not in keep)
-    texts = [str(s), *(str(e) for e in index)]
-    if names is None or any(ALPHA in t for t in texts):
+    text = None if names is None else _alpha_text(s, names)
+    if text is None:
         return _footprint(s, inames, index, keep)
-    key = ("footprint~", tuple(renamed_text(t, names) for t in texts), tuple(sorted(keep)))
+    try:    # the subscripts by structure: a renamed name never meets a kept one
+        key = ("footprint~", text, typed_key(tuple(index), names), tuple(sorted(keep)))
+    except TypeError:
+        return _footprint(s, inames, index, keep)
     return memoized(key, (), lambda: _footprint(s, inames, index, keep))
 
 
@@ -244,19 +247,45 @@ def accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str,
     accesses = tuple((tuple(inames), tuple(conditions), tuple(index), bool(is_write))
                      for inames, conditions, index, is_write in accesses)
     try:
-        key = ("conflict-free", id(domains), iname, typed_key(accesses), id(assumptions))
+        shape = typed_key(accesses)
     except TypeError:   # an unhashable condition: compute, do not remember
         return _accesses_conflict_free(domains, iname, accesses, assumptions)
-    return memoized(key, (domains, assumptions),
-                    lambda: _accesses_conflict_free(domains, iname, accesses, assumptions))
+    return memoized(("conflict-free", id(domains), iname, shape, id(assumptions)),
+                    (domains, assumptions),
+                    lambda: _accesses_conflict_free(domains, iname, accesses, assumptions,
+                                                    shape))
 
 
 def _accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str, accesses: tuple,
-                            assumptions: isl.BasicSet | None) -> bool:
+                            assumptions: isl.BasicSet | None, shape: object = None) -> bool:
+    """`accesses_conflict_free`; `shape` is `typed_key` of `accesses` (None: not hashable).
+    Many accesses of one instance set are proved cluster by cluster (`separation`)."""
     if not any(is_write for *_, is_write in accesses):
         return True
-    footprints = [(access_footprint(domains, inames, conditions, index, (iname,), assumptions),
-                   is_write) for inames, conditions, index, is_write in accesses]
+    if len(accesses) >= CLUSTER_FROM and _one_instance_set(accesses):
+        from translator.ir.isl_glue.separation import clustered_conflict_free
+        return clustered_conflict_free(domains, iname, accesses, assumptions, shape)
+    return footprints_conflict_free(
+        [(access_footprint(domains, inames, conditions, index, (iname,), assumptions), is_write)
+         for inames, conditions, index, is_write in accesses], iname)
+
+
+#: Accesses are cut into clusters of disjoint elements (`element_clusters`) from this many on.
+CLUSTER_FROM = 8
+
+
+def _one_instance_set(accesses: tuple) -> bool:
+    """Whether all `accesses` run over the same loops under the same conditions."""
+    try:
+        return len({(inames, typed_key(conditions)) for inames, conditions, *_ in accesses}) == 1
+    except TypeError:   # an unhashable condition
+        return False
+
+
+def footprints_conflict_free(footprints: list[tuple[isl.Set, bool]], iname: str) -> bool:
+    """Whether no write footprint of `footprints` meets any footprint at another `iname`."""
+    if not any(is_write for _, is_write in footprints):
+        return True
     writes = union_all([fp for fp, is_write in footprints if is_write], coalesce=False)
     every = union_all([fp for fp, _ in footprints], coalesce=False)
     other = "_tr_other_" + iname
@@ -265,8 +294,12 @@ def _accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str, accesse
     both = writes.align_params(every.get_space())
     both = both.intersect(every.align_params(both.get_space()))
     space = both.get_space()
-    a, b = aff_from_expr(space, p.Variable(iname)), aff_from_expr(space, p.Variable(other))
-    return both.intersect(a.lt_set(b).union(a.gt_set(b))).is_empty()
+    if not both.add_constraint(isl.Constraint.ineq_from_names(
+            space, {other: 1, iname: -1, 1: -1})).is_empty():
+        return False    # a pair at iname < other
+    # one footprint against itself is symmetric: a pair at iname > other is one at <
+    return len(footprints) == 1 or both.add_constraint(isl.Constraint.ineq_from_names(
+        space, {iname: 1, other: -1, 1: -1})).is_empty()
 
 
 def param_set_subset(a: isl.Set, b: isl.Set | None) -> bool:
