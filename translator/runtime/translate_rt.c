@@ -14,6 +14,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <setjmp.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>   /* non-temporal stores for staged reads (copy_to_user) */
 #endif
@@ -100,10 +101,23 @@ static const char *where_of(const tr_region *region)
     return region != NULL && region->where != NULL ? region->where : "translate";
 }
 
+/* The early start's thread (early_start) leaves through here where a call would stop the
+ * program: the first call then does the same work again and reports the error at its own
+ * location. */
+static __thread int in_early_thread;
+static jmp_buf early_bail;
+
+static void leave_early_thread(void)
+{
+    if (in_early_thread)
+        longjmp(early_bail, 1);
+}
+
 /* Prints `where: error: translate runtime: <message>` and exits with status 1. */
 static void fail(const tr_region *region, const char *fmt, ...)
 {
     va_list ap;
+    leave_early_thread();
     fflush(stdout);
     fprintf(stderr, "%s: error: translate runtime: ", where_of(region));
     va_start(ap, fmt);
@@ -207,6 +221,8 @@ static struct {
     cl_command_queue active;  /* the queue the current call or directive enqueues on */
     char device_name[256];
     char device_note[64];     /* "P:D" and the local rank, for the profile */
+    char device_pd[24];       /* "P:D" (TRANSLATE_VERBOSE) */
+    char platform_name[256];
     int has_fp64;
     struct tr_region_state *regions;      /* in order of first call */
     struct tr_region_state **regions_tail;
@@ -495,6 +511,7 @@ static void fail_no_device(const tr_region *region, const tr_device_entry *list,
                            const char *choice)
 {
     size_t i;
+    leave_early_thread();
     fflush(stdout);
     if (choice == NULL || choice[0] == '\0')
         fprintf(stderr, "%s: error: translate runtime: no OpenCL device found\n",
@@ -532,11 +549,19 @@ static void select_device(const tr_region *region)
     }
     snprintf(rt.device_note, sizeof rt.device_note, "%u:%u%s", list[k].platform_index,
              list[k].device_index, rank_note());
-    if (env_flag("TRANSLATE_VERBOSE"))
-        fprintf(stderr, "translate runtime: using device %u:%u \"%s\" (platform \"%s\")%s\n",
-                list[k].platform_index, list[k].device_index, list[k].device_name,
-                list[k].platform_name, rank_note());
+    snprintf(rt.device_pd, sizeof rt.device_pd, "%u:%u", list[k].platform_index,
+             list[k].device_index);
+    memcpy(rt.platform_name, list[k].platform_name, sizeof rt.platform_name);
     free(list);
+}
+
+/* TRANSLATE_VERBOSE: which device select_device chose (printed by the first call: the early
+ * start's thread prints nothing). */
+static void print_device_choice(void)
+{
+    if (env_flag("TRANSLATE_VERBOSE"))
+        fprintf(stderr, "translate runtime: using device %s \"%s\" (platform \"%s\")%s\n",
+                rt.device_pd, rt.device_name, rt.platform_name, rank_note());
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -609,6 +634,8 @@ static void print_profile(void)
 
 static void at_exit(void);
 static void write_tune_records(void);
+static void early_join(void);
+static void early_discard(void);
 
 /* After the first launch of a kernel: waits for it (the implementation compiles it now) and
  * registers the exit handler again (see at_exit). */
@@ -651,8 +678,11 @@ static void at_exit(void)
 {
     struct tr_region_state *s, *snext;
     struct tr_program *p, *pnext;
-    if (!rt.ready)
+    early_join();
+    if (!rt.ready) {
+        early_discard();   /* no call came: what the early start made, if anything */
         return;
+    }
     release_queues();   /* launches on present data and async work may still run */
     if (rt.profile)
         print_profile();
@@ -680,7 +710,8 @@ static void at_exit(void)
     memset(&rt, 0, sizeof rt);
 }
 
-static void setup(const tr_region *region)
+/* The device, its context and its queue (the first call's, or the early start's thread). */
+static void open_device(const tr_region *region)
 {
     cl_int err;
     cl_context_properties props[3];
@@ -695,16 +726,143 @@ static void setup(const tr_region *region)
     rt.queue = clCreateCommandQueue(rt.context, rt.device,
                                     rt.timing ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
     check(region, err, "clCreateCommandQueue");
-    rt.active = rt.queue;
-    rt.sync = env_flag("TRANSLATE_SYNC");
     check(region, clGetDeviceInfo(rt.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
                                   sizeof rt.align_bytes, &rt.align_bytes, NULL),
           "clGetDeviceInfo");
     rt.align_bytes /= 8;   /* the device reports bits */
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Early start: the device opened while the program sets itself up                            */
+
+/* At program load (a constructor) the runtime loads the OpenCL implementation on the loading
+ * thread (clGetPlatformIDs: on NVIDIA's and PoCL's, the implementation registers its exit
+ * handlers there), then registers its own exit handler, then starts a thread that selects the
+ * device and creates the context and the queue (open_device) while the program runs.  The
+ * first region or data call joins the thread and takes what it made when the environment that
+ * chose the device is unchanged; else, or if the thread failed, the call opens the device
+ * itself as before, and reports any error at its own location.  The exit handler joins the
+ * thread before it releases anything, and it runs before every exit handler registered by the
+ * implementation while loading; the thread registers it once more when it ends, so that it
+ * also runs first for any registered while the thread worked.  A child of fork() never joins
+ * the thread (it does not exist there) and opens its device itself.  TRANSLATE_EARLY_INIT=0
+ * turns all this off. */
+static struct {
+    pthread_t thread;
+    int joinable;        /* a thread to join (only the loading and the main thread read it) */
+    int ok;              /* set by the thread: device, context and queue made */
+    int forked;          /* this process is a child of fork() made after the early start */
+    char env[1024];      /* the variables that chose the device, when the thread started */
+} early;
+
+/* The variables open_device reads (TRANSLATE_DEVICE, the local rank's, the queue's
+ * properties), as one string: the early device is used only if they did not change. */
+static void early_env(char *out, size_t size)
+{
+    static const char *const names[] = {
+        "TRANSLATE_DEVICE", "TRANSLATE_PROFILE", "TRANSLATE_TUNE", "TRANSLATE_LOCAL_RANK",
+        "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "PMI_LOCAL_RANK", "SLURM_LOCALID"};
+    size_t i, at = 0;
+    out[0] = '\0';
+    for (i = 0; i < sizeof names / sizeof names[0] && at < size; ++i) {
+        const char *v = getenv(names[i]);
+        int n = snprintf(out + at, size - at, "%s%c", v != NULL ? v : "", v != NULL ? '=' : '-');
+        at += n > 0 ? (size_t)n : 0;
+    }
+}
+
+static void *early_run(void *unused)
+{
+    (void)unused;
+    in_early_thread = 1;
+    if (setjmp(early_bail) == 0) {
+        open_device(NULL);
+        early.ok = 1;
+    }
+    atexit(at_exit);   /* after whatever the implementation registered meanwhile */
+    return NULL;
+}
+
+/* Waits for the thread (once). */
+static void early_join(void)
+{
+    if (early.joinable) {
+        pthread_join(early.thread, NULL);
+        early.joinable = 0;
+    }
+}
+
+/* Releases what the thread made and forgets it (rt is not ready yet). */
+static void early_discard(void)
+{
+    if (rt.queue != NULL)
+        clReleaseCommandQueue(rt.queue);
+    if (rt.context != NULL)
+        clReleaseContext(rt.context);
+    memset(&rt, 0, sizeof rt);
+    early.ok = 0;
+}
+
+/* For setup: 1 if the thread's device, context and queue are now rt's; else none are. */
+static int early_adopt(void)
+{
+    char env[sizeof early.env];
+    early_join();
+    if (!early.ok) {
+        early_discard();   /* a thread that failed may have made some */
+        return 0;
+    }
+    early_env(env, sizeof env);
+    if (strcmp(env, early.env) != 0) {
+        early_discard();
+        return 0;
+    }
+    early.ok = 0;
+    return 1;
+}
+
+/* The child of a fork: the thread is not there, and what it made belongs to the parent. */
+static void early_forked(void)
+{
+    early.joinable = 0;
+    early.ok = 0;
+    early.forked = 1;
+    if (!rt.ready)
+        memset(&rt, 0, sizeof rt);
+}
+
+static void setup(const tr_region *region)
+{
+    if (early.forked)   /* the implementation's threads stayed in the parent: it would hang */
+        fail(region, "this process is a child of fork() and the OpenCL implementation was "
+             "started in its parent at program start; no implementation works in such a "
+             "child: set TRANSLATE_EARLY_INIT=0 to start it at the first region or data call");
+    if (!early_adopt())
+        open_device(region);
+    print_device_choice();
+    rt.active = rt.queue;
+    rt.sync = env_flag("TRANSLATE_SYNC");
     staging_setup(region);
     rt.regions_tail = &rt.regions;
     rt.ready = 1;
     atexit(at_exit);
+}
+
+#if defined(__GNUC__)
+__attribute__((constructor))
+#endif
+static void early_start(void)
+{
+    cl_uint n = 0;
+    const char *v = getenv("TRANSLATE_EARLY_INIT");
+    if (v != NULL && (strcmp(v, "0") == 0 || equals_nocase(v, "off")))
+        return;
+    if (clGetPlatformIDs(0, NULL, &n) != CL_SUCCESS || n == 0)
+        return;   /* the first call finds no device and says so */
+    early_env(early.env, sizeof early.env);
+    if (atexit(at_exit) != 0 || pthread_atfork(NULL, NULL, early_forked) != 0)
+        return;
+    early.joinable = pthread_create(&early.thread, NULL, early_run, NULL) == 0;
 }
 
 /* ------------------------------------------------------------------------------------------ */
