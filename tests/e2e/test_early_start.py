@@ -128,3 +128,15 @@ def test_early_start_clean_under_sanitizers(exe: Path, sanitizer: str) -> None:
         assert proc.returncode == int(args[1]), proc.stderr
         assert "Sanitizer" not in proc.stderr, proc.stderr
         assert proc.stdout == expected_output(args[2], int(args[1]))
+
+
+def test_fortran_stops_while_the_device_opens(tmp_path: Path) -> None:
+    """The same for a Fortran program ending with STOP (libgfortran's exit) or after a region."""
+    exe = build_translated(HERE / "early_exit_f.f90", tmp_path, SampleOptions())
+    for i in range(16):
+        us = (i * 7919) % 400000 if i % 4 == 3 else (i * 1409) % 20000
+        how, status = ("stop", "region")[i % 2], 3 + i % 4
+        proc = launch(exe, str(us), str(status), how)
+        assert proc.returncode == status, (i, how, us, proc.stderr)
+        assert proc.stdout == "start\n" + ("total 16320.0\n" if how == "region" else ""), i
+        assert proc.stderr == f"STOP {status}\n", (i, proc.stderr)
