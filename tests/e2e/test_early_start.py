@@ -115,10 +115,7 @@ def test_early_start_clean_under_sanitizers(exe: Path, sanitizer: str) -> None:
                     str(rt / "translate_rt.c"), "-lOpenCL", "-lm", "-o", str(san)],
                    check=True, cwd=work, capture_output=True, text=True)
     (work / "lsan.supp").write_text(SUPPRESSIONS)
-    # use_sigaltstack=0: PoCL's LLVM sets an alternate signal stack (malloc'd) on the thread
-    # that loads it, here the runtime's; AddressSanitizer then fails to munmap it as its own
-    # when that thread ends ("unable to unmap"), a check of its own bookkeeping.
-    env = {"ASAN_OPTIONS": "detect_leaks=1:use_sigaltstack=0",
+    env = {"ASAN_OPTIONS": "detect_leaks=1",
            "LSAN_OPTIONS": f"suppressions={work / 'lsan.supp'}:print_suppressions=0"}
     # the fork comes after the thread has ended: a child forked while it runs inherits its
     # allocations in flight, which LeakSanitizer reports in the child

@@ -4,6 +4,7 @@
  */
 #if !defined(_POSIX_C_SOURCE) && !defined(_GNU_SOURCE)
 #define _POSIX_C_SOURCE 200809L   /* mkdir, getpid, rename under -std=c99 */
+#define _XOPEN_SOURCE 700         /* sigaltstack (early_run) */
 #endif
 #include "translate_rt.h"
 
@@ -15,6 +16,7 @@
 #include <unistd.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>   /* non-temporal stores for staged reads (copy_to_user) */
 #endif
@@ -774,14 +776,26 @@ static void early_env(char *out, size_t size)
     }
 }
 
+/* The thread.  An implementation may install an alternate signal stack of its own on the
+ * thread that first loads its compiler (PoCL's LLVM does, from malloc'd memory); the thread
+ * puts its own back before it ends, so that whoever set that one up (AddressSanitizer does, on
+ * every thread) finds it at the thread's end ("unable to unmap" otherwise). */
 static void *early_run(void *unused)
 {
+#if defined(SS_DISABLE)   /* sigaltstack declared (XSI) */
+    stack_t own;
+    int have_own = sigaltstack(NULL, &own) == 0;
+#endif
     (void)unused;
     in_early_thread = 1;
     if (setjmp(early_bail) == 0) {
         open_device(NULL);
         early.ok = 1;
     }
+#if defined(SS_DISABLE)
+    if (have_own)
+        sigaltstack(&own, NULL);
+#endif
     atexit(at_exit);   /* after whatever the implementation registered meanwhile */
     return NULL;
 }
