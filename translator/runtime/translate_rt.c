@@ -561,10 +561,13 @@ static void select_device(const tr_region *region)
  * it (printed by the first call: the early start's thread prints nothing). */
 static void print_device_choice(int early_opened)
 {
-    if (env_flag("TRANSLATE_VERBOSE"))
-        fprintf(stderr, "translate runtime: using device %s \"%s\" (platform \"%s\")%s%s\n",
-                rt.device_pd, rt.device_name, rt.platform_name, rank_note(),
-                early_opened ? ", opened while the program started" : "");
+    if (!env_flag("TRANSLATE_VERBOSE"))
+        return;
+    fprintf(stderr, "translate runtime: using device %s \"%s\" (platform \"%s\")%s\n",
+            rt.device_pd, rt.device_name, rt.platform_name, rank_note());
+    if (early_opened)
+        fprintf(stderr, "translate runtime: device opened while the program started "
+                "(TRANSLATE_EARLY_INIT)\n");
 }
 
 /* ------------------------------------------------------------------------------------------ */
