@@ -103,15 +103,15 @@ static const char *where_of(const tr_region *region)
     return region != NULL && region->where != NULL ? region->where : "translate";
 }
 
-/* The early start's thread (early_start) leaves through here where a call would stop the
- * program: the first call then does the same work again and reports the error at its own
+/* The early start (early_start and its thread) leaves through here where a call would stop
+ * the program: the first call then does the same work again and reports the error at its own
  * location. */
-static __thread int in_early_thread;
+static __thread int in_early;
 static jmp_buf early_bail;
 
 static void leave_early_thread(void)
 {
-    if (in_early_thread)
+    if (in_early)
         longjmp(early_bail, 1);
 }
 
@@ -718,14 +718,20 @@ static void at_exit(void)
     memset(&rt, 0, sizeof rt);
 }
 
-/* The device, its context and its queue (the first call's, or the early start's thread). */
-static void open_device(const tr_region *region)
+/* The device (the first call, or the early start on the loading thread). */
+static void choose_device(const tr_region *region)
 {
-    cl_int err;
-    cl_context_properties props[3];
     rt.profile = env_flag("TRANSLATE_PROFILE");
     rt.timing = rt.profile || env_flag("TRANSLATE_TUNE");
     select_device(region);
+}
+
+/* The context and the queue of the chosen device (the first call, or the early start's
+ * thread). */
+static void open_context(const tr_region *region)
+{
+    cl_int err;
+    cl_context_properties props[3];
     props[0] = CL_CONTEXT_PLATFORM;
     props[1] = (cl_context_properties)rt.platform;
     props[2] = 0;
@@ -745,8 +751,8 @@ static void open_device(const tr_region *region)
 
 /* At program load (a constructor) the runtime loads the OpenCL implementation on the loading
  * thread (clGetPlatformIDs: on NVIDIA's and PoCL's, the implementation registers its exit
- * handlers there), then registers its own exit handler, then starts a thread that selects the
- * device and creates the context and the queue (open_device) while the program runs.  The
+ * handlers there) and chooses the device, then registers its own exit handler, then starts a
+ * thread that creates the context and the queue (open_context) while the program runs.  The
  * first region or data call joins the thread and takes what it made when the environment that
  * chose the device is unchanged; else, or if the thread failed, the call opens the device
  * itself as before, and reports any error at its own location.  The exit handler joins the
@@ -755,6 +761,10 @@ static void open_device(const tr_region *region)
  * also runs first for any registered while the thread worked.  A child of fork() never joins
  * the thread (it does not exist there) and opens its device itself.  TRANSLATE_EARLY_INIT=0
  * turns all this off. */
+#if defined(__GNUC__) && !defined(TR_NO_EARLY_START)
+#define TR_EARLY_START 1
+#endif
+
 static struct {
     pthread_t thread;
     int joinable;        /* a thread to join (only the loading and the main thread read it) */
@@ -763,7 +773,7 @@ static struct {
     char env[1024];      /* the variables that chose the device, when the thread started */
 } early;
 
-/* The variables open_device reads (TRANSLATE_DEVICE, the local rank's, the queue's
+/* The variables choose_device reads (TRANSLATE_DEVICE, the local rank's, the queue's
  * properties), as one string: the early device is used only if they did not change. */
 static void early_env(char *out, size_t size)
 {
@@ -779,6 +789,7 @@ static void early_env(char *out, size_t size)
     }
 }
 
+#if defined(TR_EARLY_START)
 /* The thread.  An implementation may install an alternate signal stack of its own on the
  * thread that first loads its compiler (PoCL's LLVM does, from malloc'd memory); the thread
  * puts its own back before it ends, so that whoever set that one up (AddressSanitizer does, on
@@ -790,9 +801,9 @@ static void *early_run(void *unused)
     int have_own = sigaltstack(NULL, &own) == 0;
 #endif
     (void)unused;
-    in_early_thread = 1;
+    in_early = 1;
     if (setjmp(early_bail) == 0) {
-        open_device(NULL);
+        open_context(NULL);
         early.ok = 1;
     }
 #if defined(SS_DISABLE)
@@ -802,6 +813,7 @@ static void *early_run(void *unused)
     atexit(at_exit);   /* after whatever the implementation registered meanwhile */
     return NULL;
 }
+#endif
 
 /* Waits for the thread (once). */
 static void early_join(void)
@@ -841,6 +853,7 @@ static int early_adopt(void)
     return 1;
 }
 
+#if defined(TR_EARLY_START)
 /* The child of a fork: the thread is not there, and what it made belongs to the parent. */
 static void early_forked(void)
 {
@@ -850,6 +863,7 @@ static void early_forked(void)
     if (!rt.ready)
         memset(&rt, 0, sizeof rt);
 }
+#endif
 
 static void setup(const tr_region *region)
 {
@@ -859,8 +873,10 @@ static void setup(const tr_region *region)
              "started in its parent at program start; no implementation works in such a "
              "child: set TRANSLATE_EARLY_INIT=0 to start it at the first region or data call");
     adopted = early_adopt();
-    if (!adopted)
-        open_device(region);
+    if (!adopted) {
+        choose_device(region);
+        open_context(region);
+    }
     print_device_choice(adopted);
     rt.active = rt.queue;
     rt.sync = env_flag("TRANSLATE_SYNC");
@@ -870,10 +886,13 @@ static void setup(const tr_region *region)
     atexit(at_exit);
 }
 
-#if defined(__GNUC__)
-__attribute__((constructor))
-#endif
-static void early_start(void)
+/* The loading thread's part: loads the implementation and chooses the device (PoCL's lazy
+ * device set-up is not safe against a first clGetDeviceIDs of another thread at the same
+ * time, such as a program listing devices itself), then starts the thread.  A program that
+ * includes this file for its functions (translate devices' lister) defines
+ * TR_NO_EARLY_START. */
+#if defined(TR_EARLY_START)
+__attribute__((constructor)) static void early_start(void)
 {
     cl_uint n = 0;
     const char *v = getenv("TRANSLATE_EARLY_INIT");
@@ -882,10 +901,19 @@ static void early_start(void)
     if (clGetPlatformIDs(0, NULL, &n) != CL_SUCCESS || n == 0)
         return;   /* the first call finds no device and says so */
     early_env(early.env, sizeof early.env);
+    in_early = 1;
+    if (setjmp(early_bail) != 0) {   /* no device: the first call says why */
+        in_early = 0;
+        memset(&rt, 0, sizeof rt);
+        return;
+    }
+    choose_device(NULL);
+    in_early = 0;
     if (atexit(at_exit) != 0 || pthread_atfork(NULL, NULL, early_forked) != 0)
         return;
     early.joinable = pthread_create(&early.thread, NULL, early_run, NULL) == 0;
 }
+#endif
 
 /* ------------------------------------------------------------------------------------------ */
 /* Pinned staging for large transfers                                                          */
