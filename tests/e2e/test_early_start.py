@@ -1,7 +1,7 @@
 """End to end: the runtime opens the device while the program starts (h44, issue 29).
 
-A constructor loads the OpenCL implementation, registers the runtime's exit handler and starts
-a thread that selects the device and creates the context and the queue; the first region or
+A constructor loads the OpenCL implementation, chooses the device, registers the runtime's
+exit handler and starts a thread that creates the context and the queue; the first region or
 data call takes them.  ``early_start/early_exit.c`` exits after a delay (exit(), a return from
 main, after one region call, or after a fork whose child exits at once) while that thread may
 still be inside the implementation: the status and the buffered output must survive every
