@@ -138,3 +138,17 @@ def test_fortran_stops_while_the_device_opens(tmp_path: Path) -> None:
         assert proc.returncode == status, (i, how, us, proc.stderr)
         assert proc.stdout == "start\n" + ("total 16320.0\n" if how == "region" else ""), i
         assert proc.stderr == f"STOP {status}\n", (i, proc.stderr)
+
+
+def test_program_calling_opencl_itself_at_once(tmp_path: Path) -> None:
+    """Before: the early start's thread chose the device while ``main`` listed the devices
+    itself; PoCL's lazy device set-up ran in both threads and crashed (SIGSEGV in most runs)."""
+    rt = REPO / "translator" / "runtime"
+    exe = tmp_path / "own_opencl"
+    subprocess.run(["gcc", "-O1", "-std=c99", f"-I{rt}", str(HERE / "own_opencl.c"),
+                    str(rt / "translate_rt.c"), "-lOpenCL", "-o", str(exe)],
+                   check=True, capture_output=True, text=True)
+    for _ in range(12):
+        proc = launch(exe)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.startswith("devices "), proc.stdout
