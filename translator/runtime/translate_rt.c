@@ -2533,7 +2533,7 @@ static int read_back(tr_call *call)
 {
     cl_uint i;
     int synced = 0;
-    char *pin = async_active() ? NULL : results_memory();
+    char *pin = NULL;   /* the results buffer, once a result fits it */
     size_t used = 0;
     long at;
     for (i = 0; i < call->nargs; ++i) {
@@ -2544,7 +2544,8 @@ static int read_back(tr_call *call)
             check(call->region, clEnqueueReadBuffer(rt.active, sl->buffer, CL_FALSE, 0,
                                                     sl->bytes, sl->host, 0, NULL, NULL),
                   "clEnqueueReadBuffer");
-        else if (pin != NULL && (at = result_slot(sl->bytes, &used)) >= 0)
+        else if (sl->bytes <= TR_RESULT_MAX && (pin != NULL || (pin = results_memory()) != NULL)
+                 && (at = result_slot(sl->bytes, &used)) >= 0)
             check(call->region, clEnqueueReadBuffer(rt.active, sl->buffer, CL_FALSE, 0,
                                                     sl->bytes, pin + at, 0, NULL, NULL),
                   "clEnqueueReadBuffer");
