@@ -19,6 +19,7 @@ from translator.build.flags import UserErrorParser
 from translator.build.paths import runtime_dir
 
 _PROGRAM = r"""
+#define TR_NO_EARLY_START 1   /* a lister opens no context (translate_rt.c, "Early start") */
 #include "translate_rt.c"
 
 static const char *type_name(cl_device_type t)

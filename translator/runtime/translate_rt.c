@@ -4,6 +4,7 @@
  */
 #if !defined(_POSIX_C_SOURCE) && !defined(_GNU_SOURCE)
 #define _POSIX_C_SOURCE 200809L   /* mkdir, getpid, rename under -std=c99 */
+#define _XOPEN_SOURCE 700         /* sigaltstack (early_run) */
 #endif
 #include "translate_rt.h"
 
@@ -14,6 +15,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>   /* non-temporal stores for staged reads (copy_to_user) */
 #endif
@@ -100,10 +103,23 @@ static const char *where_of(const tr_region *region)
     return region != NULL && region->where != NULL ? region->where : "translate";
 }
 
+/* The early start (early_start and its thread) leaves through here where a call would stop
+ * the program: the first call then does the same work again and reports the error at its own
+ * location. */
+static __thread int in_early;
+static jmp_buf early_bail;
+
+static void leave_early_thread(void)
+{
+    if (in_early)
+        longjmp(early_bail, 1);
+}
+
 /* Prints `where: error: translate runtime: <message>` and exits with status 1. */
 static void fail(const tr_region *region, const char *fmt, ...)
 {
     va_list ap;
+    leave_early_thread();
     fflush(stdout);
     fprintf(stderr, "%s: error: translate runtime: ", where_of(region));
     va_start(ap, fmt);
@@ -207,6 +223,8 @@ static struct {
     cl_command_queue active;  /* the queue the current call or directive enqueues on */
     char device_name[256];
     char device_note[64];     /* "P:D" and the local rank, for the profile */
+    char device_pd[24];       /* "P:D" (TRANSLATE_VERBOSE) */
+    char platform_name[256];
     int has_fp64;
     struct tr_region_state *regions;      /* in order of first call */
     struct tr_region_state **regions_tail;
@@ -495,6 +513,7 @@ static void fail_no_device(const tr_region *region, const tr_device_entry *list,
                            const char *choice)
 {
     size_t i;
+    leave_early_thread();
     fflush(stdout);
     if (choice == NULL || choice[0] == '\0')
         fprintf(stderr, "%s: error: translate runtime: no OpenCL device found\n",
@@ -532,11 +551,23 @@ static void select_device(const tr_region *region)
     }
     snprintf(rt.device_note, sizeof rt.device_note, "%u:%u%s", list[k].platform_index,
              list[k].device_index, rank_note());
-    if (env_flag("TRANSLATE_VERBOSE"))
-        fprintf(stderr, "translate runtime: using device %u:%u \"%s\" (platform \"%s\")%s\n",
-                list[k].platform_index, list[k].device_index, list[k].device_name,
-                list[k].platform_name, rank_note());
+    snprintf(rt.device_pd, sizeof rt.device_pd, "%u:%u", list[k].platform_index,
+             list[k].device_index);
+    memcpy(rt.platform_name, list[k].platform_name, sizeof rt.platform_name);
     free(list);
+}
+
+/* TRANSLATE_VERBOSE: which device select_device chose, and whether the early start opened
+ * it (printed by the first call: the early start's thread prints nothing). */
+static void print_device_choice(int early_opened)
+{
+    if (!env_flag("TRANSLATE_VERBOSE"))
+        return;
+    fprintf(stderr, "translate runtime: using device %s \"%s\" (platform \"%s\")%s\n",
+            rt.device_pd, rt.device_name, rt.platform_name, rank_note());
+    if (early_opened)
+        fprintf(stderr, "translate runtime: device opened while the program started "
+                "(TRANSLATE_EARLY_INIT)\n");
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -609,6 +640,9 @@ static void print_profile(void)
 
 static void at_exit(void);
 static void write_tune_records(void);
+static void early_join(void);
+static void early_discard(void);
+static void release_results(void);
 
 /* After the first launch of a kernel: waits for it (the implementation compiles it now) and
  * registers the exit handler again (see at_exit). */
@@ -651,14 +685,18 @@ static void at_exit(void)
 {
     struct tr_region_state *s, *snext;
     struct tr_program *p, *pnext;
-    if (!rt.ready)
+    early_join();
+    if (!rt.ready) {
+        early_discard();   /* no call came: what the early start made, if anything */
         return;
+    }
     release_queues();   /* launches on present data and async work may still run */
     if (rt.profile)
         print_profile();
     write_tune_records();
     release_data();
     release_staging();
+    release_results();
     /* Release in reverse order of creation; errors no longer matter at exit. */
     for (s = rt.regions; s != NULL; s = snext) {
         snext = s->next;
@@ -680,13 +718,20 @@ static void at_exit(void)
     memset(&rt, 0, sizeof rt);
 }
 
-static void setup(const tr_region *region)
+/* The device (the first call, or the early start on the loading thread). */
+static void choose_device(const tr_region *region)
 {
-    cl_int err;
-    cl_context_properties props[3];
     rt.profile = env_flag("TRANSLATE_PROFILE");
     rt.timing = rt.profile || env_flag("TRANSLATE_TUNE");
     select_device(region);
+}
+
+/* The context and the queue of the chosen device (the first call, or the early start's
+ * thread). */
+static void open_context(const tr_region *region)
+{
+    cl_int err;
+    cl_context_properties props[3];
     props[0] = CL_CONTEXT_PLATFORM;
     props[1] = (cl_context_properties)rt.platform;
     props[2] = 0;
@@ -695,17 +740,180 @@ static void setup(const tr_region *region)
     rt.queue = clCreateCommandQueue(rt.context, rt.device,
                                     rt.timing ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
     check(region, err, "clCreateCommandQueue");
-    rt.active = rt.queue;
-    rt.sync = env_flag("TRANSLATE_SYNC");
     check(region, clGetDeviceInfo(rt.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
                                   sizeof rt.align_bytes, &rt.align_bytes, NULL),
           "clGetDeviceInfo");
     rt.align_bytes /= 8;   /* the device reports bits */
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Early start: the device opened while the program sets itself up                            */
+
+/* At program load (a constructor) the runtime loads the OpenCL implementation on the loading
+ * thread (clGetPlatformIDs: on NVIDIA's and PoCL's, the implementation registers its exit
+ * handlers there) and chooses the device, then registers its own exit handler, then starts a
+ * thread that creates the context and the queue (open_context) while the program runs.  The
+ * first region or data call joins the thread and takes what it made when the environment that
+ * chose the device is unchanged; else, or if the thread failed, the call opens the device
+ * itself as before, and reports any error at its own location.  The exit handler joins the
+ * thread before it releases anything, and it runs before every exit handler registered by the
+ * implementation while loading; the thread registers it once more when it ends, so that it
+ * also runs first for any registered while the thread worked.  A child of fork() never joins
+ * the thread (it does not exist there) and opens its device itself.  TRANSLATE_EARLY_INIT=0
+ * turns all this off. */
+#if defined(__GNUC__) && !defined(TR_NO_EARLY_START)
+#define TR_EARLY_START 1
+#endif
+
+static struct {
+    pthread_t thread;
+    int joinable;        /* a thread to join (only the loading and the main thread read it) */
+    int ok;              /* set by the thread: device, context and queue made */
+    int forked;          /* this process is a child of fork() made after the early start */
+    char env[1024];      /* the variables that chose the device, when the thread started */
+} early;
+
+/* The variables choose_device reads (TRANSLATE_DEVICE, the local rank's, the queue's
+ * properties), as one string: the early device is used only if they did not change. */
+static void early_env(char *out, size_t size)
+{
+    static const char *const names[] = {
+        "TRANSLATE_DEVICE", "TRANSLATE_PROFILE", "TRANSLATE_TUNE", "TRANSLATE_LOCAL_RANK",
+        "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "PMI_LOCAL_RANK", "SLURM_LOCALID"};
+    size_t i, at = 0;
+    out[0] = '\0';
+    for (i = 0; i < sizeof names / sizeof names[0] && at < size; ++i) {
+        const char *v = getenv(names[i]);
+        int n = snprintf(out + at, size - at, "%s%c", v != NULL ? v : "", v != NULL ? '=' : '-');
+        at += n > 0 ? (size_t)n : 0;
+    }
+}
+
+#if defined(TR_EARLY_START)
+/* The thread.  An implementation may install an alternate signal stack of its own on the
+ * thread that first loads its compiler (PoCL's LLVM does, from malloc'd memory); the thread
+ * puts its own back before it ends, so that whoever set that one up (AddressSanitizer does, on
+ * every thread) finds it at the thread's end ("unable to unmap" otherwise). */
+static void *early_run(void *unused)
+{
+#if defined(SS_DISABLE)   /* sigaltstack declared (XSI) */
+    stack_t own;
+    int have_own = sigaltstack(NULL, &own) == 0;
+#endif
+    (void)unused;
+    in_early = 1;
+    if (setjmp(early_bail) == 0) {
+        open_context(NULL);
+        early.ok = 1;
+    }
+#if defined(SS_DISABLE)
+    if (have_own)
+        sigaltstack(&own, NULL);
+#endif
+    atexit(at_exit);   /* after whatever the implementation registered meanwhile */
+    return NULL;
+}
+#endif
+
+/* Waits for the thread (once). */
+static void early_join(void)
+{
+    if (early.joinable) {
+        pthread_join(early.thread, NULL);
+        early.joinable = 0;
+    }
+}
+
+/* Releases what the thread made and forgets it (rt is not ready yet). */
+static void early_discard(void)
+{
+    if (rt.queue != NULL)
+        clReleaseCommandQueue(rt.queue);
+    if (rt.context != NULL)
+        clReleaseContext(rt.context);
+    memset(&rt, 0, sizeof rt);
+    early.ok = 0;
+}
+
+/* For setup: 1 if the thread's device, context and queue are now rt's; else none are. */
+static int early_adopt(void)
+{
+    char env[sizeof early.env];
+    early_join();
+    if (!early.ok) {
+        early_discard();   /* a thread that failed may have made some */
+        return 0;
+    }
+    early_env(env, sizeof env);
+    if (strcmp(env, early.env) != 0) {
+        early_discard();
+        return 0;
+    }
+    early.ok = 0;
+    return 1;
+}
+
+#if defined(TR_EARLY_START)
+/* The child of a fork: the thread is not there, and what it made belongs to the parent. */
+static void early_forked(void)
+{
+    early.joinable = 0;
+    early.ok = 0;
+    early.forked = 1;
+    if (!rt.ready)
+        memset(&rt, 0, sizeof rt);
+}
+#endif
+
+static void setup(const tr_region *region)
+{
+    int adopted;
+    if (early.forked)   /* the implementation's threads stayed in the parent: it would hang */
+        fail(region, "this process is a child of fork() and the OpenCL implementation was "
+             "started in its parent at program start; no implementation works in such a "
+             "child: set TRANSLATE_EARLY_INIT=0 to start it at the first region or data call");
+    adopted = early_adopt();
+    if (!adopted) {
+        choose_device(region);
+        open_context(region);
+    }
+    print_device_choice(adopted);
+    rt.active = rt.queue;
+    rt.sync = env_flag("TRANSLATE_SYNC");
     staging_setup(region);
     rt.regions_tail = &rt.regions;
     rt.ready = 1;
     atexit(at_exit);
 }
+
+/* The loading thread's part: loads the implementation and chooses the device (PoCL's lazy
+ * device set-up is not safe against a first clGetDeviceIDs of another thread at the same
+ * time, such as a program listing devices itself), then starts the thread.  A program that
+ * includes this file for its functions (translate devices' lister) defines
+ * TR_NO_EARLY_START. */
+#if defined(TR_EARLY_START)
+__attribute__((constructor)) static void early_start(void)
+{
+    cl_uint n = 0;
+    const char *v = getenv("TRANSLATE_EARLY_INIT");
+    if (v != NULL && (strcmp(v, "0") == 0 || equals_nocase(v, "off")))
+        return;
+    if (clGetPlatformIDs(0, NULL, &n) != CL_SUCCESS || n == 0)
+        return;   /* the first call finds no device and says so */
+    early_env(early.env, sizeof early.env);
+    in_early = 1;
+    if (setjmp(early_bail) != 0) {   /* no device: the first call says why */
+        in_early = 0;
+        memset(&rt, 0, sizeof rt);
+        return;
+    }
+    choose_device(NULL);
+    in_early = 0;
+    if (atexit(at_exit) != 0 || pthread_atfork(NULL, NULL, early_forked) != 0)
+        return;
+    early.joinable = pthread_create(&early.thread, NULL, early_run, NULL) == 0;
+}
+#endif
 
 /* ------------------------------------------------------------------------------------------ */
 /* Pinned staging for large transfers                                                          */
@@ -2261,12 +2469,73 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
         first_launch_done(call->region);
 }
 
-/* Copies the TR_OUT arrays back; 1 if any was (a blocking read waits for every command
- * before it: the queue is in order). */
+/* Small results (scalars, sums, short arrays) of a call are read without waiting into one
+ * pinned buffer (CL_MEM_ALLOC_HOST_PTR, mapped once, made at the first use), the call waits
+ * once for all of them, and they are copied to the user's memory: a region that returns five
+ * sums waits once instead of five times, and on NVIDIA a read into pinned memory costs less
+ * than a blocking read into pageable memory (bench/RESULTS.md, "Runtime start-up and per-step
+ * cost").  Larger results, and every result if the buffer cannot be made, are read as before. */
+#define TR_RESULT_MAX ((size_t)4096)          /* a result of at most this many bytes ... */
+#define TR_RESULTS_BYTES ((size_t)64 << 10)   /* ... while this many bytes are free */
+
+static struct {
+    cl_mem buffer;
+    char *ptr;
+    int failed;
+} results;
+
+/* The pinned results buffer, or NULL. */
+static char *results_memory(void)
+{
+    cl_int err = CL_SUCCESS;
+    if (results.ptr != NULL || results.failed)
+        return results.ptr;
+    results.buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                    TR_RESULTS_BYTES, NULL, &err);
+    if (err == CL_SUCCESS)
+        results.ptr = clEnqueueMapBuffer(rt.queue, results.buffer, CL_TRUE,
+                                         CL_MAP_READ | CL_MAP_WRITE, 0, TR_RESULTS_BYTES, 0,
+                                         NULL, NULL, &err);
+    if (err != CL_SUCCESS) {
+        if (results.buffer != NULL)
+            clReleaseMemObject(results.buffer);
+        memset(&results, 0, sizeof results);
+        results.failed = 1;
+    }
+    return results.ptr;
+}
+
+static void release_results(void)
+{
+    if (results.ptr != NULL) {
+        clEnqueueUnmapMemObject(rt.queue, results.buffer, results.ptr, 0, NULL, NULL);
+        clFinish(rt.queue);
+    }
+    if (results.buffer != NULL)
+        clReleaseMemObject(results.buffer);
+    memset(&results, 0, sizeof results);
+}
+
+/* The offset in the results buffer of a result of `bytes` when `*used` bytes are taken (and
+ * takes them), or -1 if it is read the plain way. */
+static long result_slot(size_t bytes, size_t *used)
+{
+    size_t at = *used;
+    if (bytes > TR_RESULT_MAX || at + bytes > TR_RESULTS_BYTES)
+        return -1;
+    *used = at + (bytes + 63) / 64 * 64;
+    return (long)at;
+}
+
+/* Copies the TR_OUT arrays back; 1 if any was (the queue is in order: the wait for a read
+ * waits for every command before it). */
 static int read_back(tr_call *call)
 {
     cl_uint i;
     int synced = 0;
+    char *pin = NULL;   /* the results buffer, once a result fits it */
+    size_t used = 0;
+    long at;
     for (i = 0; i < call->nargs; ++i) {
         tr_slot *sl = &call->slots[i];
         if (sl->buffer == NULL || !(sl->flags & TR_OUT) || sl->bytes == 0)
@@ -2275,12 +2544,27 @@ static int read_back(tr_call *call)
             check(call->region, clEnqueueReadBuffer(rt.active, sl->buffer, CL_FALSE, 0,
                                                     sl->bytes, sl->host, 0, NULL, NULL),
                   "clEnqueueReadBuffer");
+        else if (sl->bytes <= TR_RESULT_MAX && (pin != NULL || (pin = results_memory()) != NULL)
+                 && (at = result_slot(sl->bytes, &used)) >= 0)
+            check(call->region, clEnqueueReadBuffer(rt.active, sl->buffer, CL_FALSE, 0,
+                                                    sl->bytes, pin + at, 0, NULL, NULL),
+                  "clEnqueueReadBuffer");
         else
             check(call->region, copy_blocking(0, sl->buffer, 0, sl->bytes, sl->host, NULL),
                   "running the kernel and reading its results (clEnqueueReadBuffer)");
         call->region->state->bytes_out += sl->bytes;
         record_copy(call, sl, 1);
         synced = 1;
+    }
+    if (used == 0)
+        return synced;
+    check(call->region, clFinish(rt.active),
+          "running the kernel and reading its results (clFinish)");
+    for (i = 0, used = 0; i < call->nargs; ++i) {   /* the same slots in the same order */
+        tr_slot *sl = &call->slots[i];
+        if (sl->buffer != NULL && (sl->flags & TR_OUT) && sl->bytes > 0
+            && (at = result_slot(sl->bytes, &used)) >= 0)
+            memcpy(sl->host, pin + at, sl->bytes);
     }
     return synced;
 }
