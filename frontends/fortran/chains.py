@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from frontends.fortran.parse_memo import install, memoized, remembers
-from frontends.fortran.stmt_filter import filtered, try_at_reader
+from frontends.fortran.stmt_filter import RULED_OUT, Filter, try_at_reader
 from frontends.fortran.stmt_filter import install as install_filter
 
 _INSTALLED = False
@@ -78,11 +78,14 @@ def _install_budget() -> None:
                 return original(Name, string)
             if remembers(cls):
                 return memoized(original, cls, string)
-        elif filtered(cls) and not args and not kwargs and not isinstance(string, str):
-            skipped, result = try_at_reader(original, cls, string, parent_cls)
-            if skipped and _Budget.left is not None:
+        elif cls in Filter.classes and Filter.seen is not None and not args and not kwargs \
+                and not isinstance(string, str):
+            result = try_at_reader(original, cls, string, parent_cls)
+            if result is not RULED_OUT:
+                return result
+            if _Budget.left is not None:
                 _Budget.left -= 1   # fparser2's failed try makes two nodes: reader, text
-            return result
+            return None
         return original(cls, string, parent_cls, *args, **kwargs)
     Base.__new__ = counted_new
 

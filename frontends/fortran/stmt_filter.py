@@ -69,7 +69,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 }
 
 
-class _Filter:
+class Filter:
     #: class -> its keywords, for the classes of `KEYWORDS` without subclasses of their own
     classes: dict[type, tuple[str, ...]] = {}
     #: fparser2's source line class (`fparser.common.readfortran.Line`)
@@ -83,42 +83,42 @@ def install(classes: set[type], subclasses: dict[str, list], line: type) -> None
     """Filter the classes among `classes` named in `KEYWORDS` that fparser2 tries without
     trying subclasses (`subclasses`: fparser2's ``Base.subclasses``); `line`: its `Line`
     (called once, by `frontends.fortran.chains`)."""
-    _Filter.classes = {cls: KEYWORDS[cls.__name__] for cls in classes
+    Filter.classes = {cls: KEYWORDS[cls.__name__] for cls in classes
                        if cls.__name__ in KEYWORDS and not subclasses.get(cls.__name__)
                        and getattr(cls, "match", None) is not None}
-    _Filter.line = line
+    Filter.line = line
 
 
 @contextmanager
 def statement_filter() -> Iterator[None]:
     """Filter tries while the body parses one file (and forget its lines after)."""
-    _Filter.seen = {}
+    Filter.seen = {}
     try:
         yield
     finally:
-        _Filter.seen = None
+        Filter.seen = None
 
 
-def filtered(cls: type) -> bool:
-    """Whether tries of `cls` at a reader go through `try_at_reader` now."""
-    return _Filter.seen is not None and cls in _Filter.classes
+#: What `try_at_reader` answers for a try it rules out.
+RULED_OUT = object()
 
 
 def try_at_reader(new: Callable[..., Any], cls: type, reader: Any,
-                  parent_cls: list | None) -> tuple[bool, Any]:
-    """(True, None) when `cls` cannot match the reader's next line (the try done as
-    fparser2 would leave it); else (False, `new(cls, reader, parent_cls)`)."""
+                  parent_cls: list | None) -> Any:
+    """`RULED_OUT` when `cls` (a class of `Filter.classes`, asked while a file is parsed)
+    cannot match the reader's next line, the try done as fparser2 would leave it; else
+    `new(cls, reader, parent_cls)`."""
     fifo = reader.fifo_item
     item = fifo[0] if fifo and reader.reader is None else None
-    known = _Filter.seen.get(id(item)) if item is not None else None
+    known = Filter.seen.get(id(item)) if item is not None else None
     if known is not None and known[0] is item:
-        if not known[1].startswith(_Filter.classes[cls]):
+        if not known[1].startswith(Filter.classes[cls]):
             if parent_cls is not None and cls not in parent_cls:
                 parent_cls.append(cls)
             item.parse_cache.setdefault(cls, None)
-            return True, None
+            return RULED_OUT
     result = new(cls, reader, parent_cls)
-    if result is None and item is not None and known is None and type(item) is _Filter.line \
+    if result is None and item is not None and known is None and type(item) is Filter.line \
             and reader.reader is None and fifo and fifo[0] is item:
-        _Filter.seen[id(item)] = (item, "".join(item.line.split()).upper())
-    return False, result
+        Filter.seen[id(item)] = (item, "".join(item.line.split()).upper())
+    return result

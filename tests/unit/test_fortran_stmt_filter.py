@@ -227,5 +227,5 @@ def test_the_zoo_has_the_filtered_statements():
 def test_every_filtered_name_is_an_fparser_statement_class():
     """A misspelt name would silently leave its class unfiltered."""
     source._parser()
-    names = {cls.__name__ for cls in stmt_filter._Filter.classes}
+    names = {cls.__name__ for cls in stmt_filter.Filter.classes}
     assert names == set(stmt_filter.KEYWORDS)
