@@ -124,6 +124,9 @@ def check_nesting(lines: SourceLines, form: str) -> None:
                 continue   # a comment line
             if line[5:6] in ("", " ", "0"):
                 depth = 0   # not a continuation line: a new statement
+        elif "&" not in line and depth + line.count("(") <= MAX_PAREN_DEPTH:
+            depth = 0   # a free-form statement that ends here within the limit (most lines)
+            continue
         depth, col = _line_depth(line, depth)
         if col:
             raise FrontendError(f"parentheses nested more than {MAX_PAREN_DEPTH} deep (the "
