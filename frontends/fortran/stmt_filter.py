@@ -108,17 +108,39 @@ def try_at_reader(new: Callable[..., Any], cls: type, reader: Any,
     """`RULED_OUT` when `cls` (a class of `Filter.classes`, asked while a file is parsed)
     cannot match the reader's next line, the try done as fparser2 would leave it; else
     `new(cls, reader, parent_cls)`."""
-    fifo = reader.fifo_item
-    item = fifo[0] if fifo and reader.reader is None else None
-    known = Filter.seen.get(id(item)) if item is not None else None
-    if known is not None and known[0] is item:
+    known = peek(reader)
+    if known is not None:
         if not known[1].startswith(Filter.classes[cls]):
             if parent_cls is not None and cls not in parent_cls:
                 parent_cls.append(cls)
-            item.parse_cache.setdefault(cls, None)
+            known[0].parse_cache.setdefault(cls, None)
             return RULED_OUT
+        return new(cls, reader, parent_cls)
+    fifo = reader.fifo_item
+    item = fifo[0] if fifo and reader.reader is None else None
     result = new(cls, reader, parent_cls)
-    if result is None and item is not None and known is None and type(item) is Filter.line \
-            and reader.reader is None and fifo and fifo[0] is item:
-        Filter.seen[id(item)] = (item, "".join(item.line.split()).upper())
+    if result is None and item is not None:
+        given_back(reader, item)
     return result
+
+
+def peek(reader: Any) -> tuple[Any, str] | None:
+    """The line the reader's ``get_item`` returns next, and its text without blanks in upper
+    case, where that line is known without taking it (see `given_back`); else None."""
+    fifo = reader.fifo_item
+    if not fifo or reader.reader is not None or Filter.seen is None:
+        return None
+    known = Filter.seen.get(id(fifo[0]))
+    return known if known is not None and known[0] is fifo[0] else None
+
+
+def given_back(reader: Any, item: Any) -> None:
+    """Note that `item`, which the reader's ``get_item`` returned, was given back: if it is
+    a `Line` now first in the reader's own queue (no INCLUDE file being read), the next
+    ``get_item`` returns it as it is (it was not split at ``;`` nor replaced by an included
+    file's line, and it is not blank: a blank piece of a line split at ``;`` is returned
+    once, then skipped)."""
+    fifo = reader.fifo_item
+    if Filter.seen is not None and type(item) is Filter.line and item.line \
+            and reader.reader is None and fifo and fifo[0] is item and id(item) not in Filter.seen:
+        Filter.seen[id(item)] = (item, "".join(item.line.split()).upper())
