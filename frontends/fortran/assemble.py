@@ -269,12 +269,7 @@ def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
                          for index, inames in _indices_of(sym.name, stmt)])
     if not used_at:
         return declared
-    try:   # one condition for every subscript, parsed once
-        positive = isl_glue.parse_param_set(f"{declared} >= 1", dependencies(declared))
-    except DomainError:
-        positive = None
-    if positive is not None and all(_provably_within(rb, index, inames, declared, positive)
-                                    for index, inames in used_at):
+    if all(_provably_within(rb, index, inames, declared) for index, inames in used_at):
         return declared
     try:
         used = _footprint(rb, sym, statements, axis)
@@ -300,13 +295,36 @@ def _distinct(used_at: list[tuple[Expression, frozenset[str]]]
     return list(first.values())
 
 
+#: `_within` answers by (domain text, subscript, declared extent): the regions of a file
+#: ask the same questions of domains that differ only as objects (400 one-loop regions asked
+#: 400 times whether ``y(i)`` stays within ``y(n)``).  A text names a set exactly.
+_WITHIN: dict[tuple, bool] = {}
+_WITHIN_SIZE = 4096
+
+
 def _provably_within(rb: RegionBuilder, index: Expression, inames: frozenset[str],
-                     declared: Expression, positive: object) -> bool:
+                     declared: Expression) -> bool:
     """Whether ``index <= declared - 1`` on every instance of the statement where the
-    declared extent is positive (`positive`: an empty array is no claim about the caller's
-    memory)."""
+    declared extent is positive (an empty array is no claim about the caller's memory)."""
     try:
         domain = isl_glue.combined_domain(rb.domains, inames)
+    except DomainError:
+        return False
+    try:
+        key = (str(domain), typed_key(index), typed_key(declared))
+    except TypeError:   # an unhashable subscript: ask, do not remember
+        return _within(domain, index, declared)
+    found = _WITHIN.get(key)
+    if found is None:
+        if len(_WITHIN) >= _WITHIN_SIZE:
+            _WITHIN.clear()
+        found = _WITHIN[key] = _within(domain, index, declared)
+    return found
+
+
+def _within(domain: object, index: Expression, declared: Expression) -> bool:
+    try:
+        positive = isl_glue.parse_param_set(f"{declared} >= 1", dependencies(declared))
         return isl_glue.is_nonnegative(add_expr(declared, index, -1, -1), domain, positive)
     except DomainError:
         return False

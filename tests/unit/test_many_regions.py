@@ -107,3 +107,71 @@ def test_a_function_of_many_regions_runs_as_written(tmp_path: Path):
     src.write_text(_c_function(REGIONS))
     out = check_sample(src, tmp_path)
     assert "sum " in out
+
+
+def _fortran_file(units: int) -> str:
+    """`units` subroutines of one region each (as bench_scale's ``regions``), then one whose
+    dummy is declared ``x(1)`` and used as ``x(n)`` (legacy: the footprint is the extent), and
+    a main program calling them all."""
+    subs = "".join(f"""subroutine reg{k}(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: x(n), y(n)
+  integer :: i
+  !$translate kernel
+  do i = 1, n
+     y(i) = y(i) + {k + 1}.0d0 * x(i)
+  end do
+  !$translate end kernel
+end subroutine reg{k}
+""" for k in range(units))
+    calls = "".join(f"  call reg{k}(n, x, y)\n" for k in range(units))
+    return f"""{subs}subroutine legacy(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: x(1), y(n)
+  integer :: i
+  !$translate kernel
+  do i = 1, n
+     y(i) = y(i) + x(i)
+  end do
+  !$translate end kernel
+end subroutine legacy
+program main
+  implicit none
+  integer, parameter :: n = 50
+  real(8) :: x(n), y(n)
+  integer :: i
+  do i = 1, n
+     x(i) = 0.5d0 * i
+     y(i) = 1.0d0 / i
+  end do
+{calls}  call legacy(n, x, y)
+  do i = 1, n, 7
+     print '(i4, es25.17)', i, y(i)
+  end do
+end program main
+"""
+
+
+def test_fortran_regions_ask_each_extent_question_once(monkeypatch):
+    """Whether ``y(i)`` stays within the declared ``y(n)``: asked of isl once per distinct
+    question in the file (before: once per region and array, 2 x 12 + 2 times here)."""
+    import importlib
+
+    from frontends.fortran import FRONTEND as F_FRONTEND
+    from translator.ir import isl_glue
+    getattr(importlib.import_module("frontends.fortran.assemble"), "_WITHIN", {}).clear()
+    calls = _counting(monkeypatch, isl_glue, "is_nonnegative")
+    parsed = F_FRONTEND.parse("many.f90", _fortran_file(REGIONS), {})
+    assert len(parsed.regions) == REGIONS + 1
+    assert calls[0] <= 3, calls[0]
+    legacy = parsed.regions[-1].kernel
+    assert str(legacy.arg("x").shape[-1]) != "1"   # the footprint, not the declared 1
+
+
+def test_fortran_regions_run_as_written(tmp_path: Path):
+    src = tmp_path / "many.f90"
+    src.write_text(_fortran_file(REGIONS))
+    out = check_sample(src, tmp_path)
+    assert "es" not in out and len(out.splitlines()) == 8
