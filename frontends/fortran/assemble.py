@@ -217,6 +217,10 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
     args: list = []
     seen: set[str] = set()
     needed_values = _value_names(rb)
+    users: dict[str, list[Assignment]] = {}   # per name, the statements naming it, in order
+    for stmt, names in zip(statements, mentions):
+        for name in names:
+            users.setdefault(name, []).append(stmt)
     for name in list(rb.touched) + sorted(needed_values - set(rb.touched)):
         if name in seen or name in private:
             continue
@@ -229,8 +233,7 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
         if sym is None:
             raise FrontendError(f"undeclared name {name!r}", rb.span())
         if sym.is_array:
-            args.append(_array_arg(rb, sym, [s for s, names in zip(statements, mentions)
-                                             if sym.name in names]))
+            args.append(_array_arg(rb, sym, users.get(sym.name, [])))
         elif name in scalars_out:
             args.append(ArrayArg(name=name, dtype=sym.ftype.dtype, shape=(1,),
                                  dim_tags=parse_dim_tags("F", 1), span=sym.span))
