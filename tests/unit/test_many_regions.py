@@ -175,3 +175,19 @@ def test_fortran_regions_run_as_written(tmp_path: Path):
     src.write_text(_fortran_file(REGIONS))
     out = check_sample(src, tmp_path)
     assert "es" not in out and len(out.splitlines()) == 8
+
+
+def test_a_region_of_many_loops_reads_each_statement_once(monkeypatch):
+    """A region of 60 one-statement loops (bench_scale's ``loops``): each loop bound asked
+    which scalars the statements before it assign (1,800 reads of assignees before), and each
+    array argument scanned every statement for its users."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from bench_scale import fortran_loops
+
+    from frontends.fortran import FRONTEND as F_FRONTEND
+    from translator.ir.statements import Assignment
+    calls = _counting(monkeypatch, Assignment, "assignee_names")
+    parsed = F_FRONTEND.parse("loops.f90", fortran_loops(60), {})
+    assert len(parsed.regions[0].kernel.statements) == 61
+    assert calls[0] < 10 * 61, calls[0]
