@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 #: Class name -> the keywords (blanks removed, upper case) one of which starts every
 #: statement the class matches.
@@ -70,8 +70,10 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 
 
 class Filter:
+    """The filter's state: what `install` found, and the lines of the file being parsed."""
+
     #: class -> its keywords, for the classes of `KEYWORDS` without subclasses of their own
-    classes: dict[type, tuple[str, ...]] = {}
+    classes: ClassVar[dict[type, tuple[str, ...]]] = {}
     #: fparser2's source line class (`fparser.common.readfortran.Line`)
     line: type = object
     #: id of a line fparser2 gave back unchanged -> (the line, its text without blanks,
