@@ -31,7 +31,6 @@ class TranslationResult:
 
     source: str
     outputs: dict[str, str] = field(default_factory=dict)
-    ir: str = ""
     regions: list[Any] = field(default_factory=list)
     mappings: list[Any] = field(default_factory=list)
     #: The frontend's language ("fortran", "c", or a plugin's), the parsed file and the glue
@@ -39,6 +38,13 @@ class TranslationResult:
     language: str = ""
     parsed: ParsedFile | None = None
     glue: dict[str, GlueSignature] = field(default_factory=dict)
+
+    @property
+    def ir(self) -> str:
+        """The mapped kernels in the kernel language (``--emit ir``), printed when asked: a
+        file of hundreds of regions printed every kernel for nothing otherwise."""
+        from translator.ir.printer import print_kernel
+        return "\n".join(print_kernel(kernel) for _, kernel, _ in self.regions)
 
 
 def load_frontends() -> dict[str, Frontend]:
@@ -104,7 +110,6 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
     from translator.codegen.generation import device_note, generation_symbol, glue_reference
     from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
                                          glue_signature)
-    from translator.ir.printer import print_kernel
     options = dict(options or {})
     frontend = frontend_for(path, options.get("language"))
     source = (SourceBytes.from_bytes(text) if isinstance(text, bytes)
@@ -115,7 +120,7 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
     stem, _ = os.path.splitext(base)
     result = TranslationResult(source=path, language=frontend.language, parsed=parsed)
     _check_unique_names(parsed.regions)
-    units, glue, device, ir_texts, dispatchers = [], {}, [], [], []
+    units, glue, device, dispatchers = [], {}, [], []
     for region in parsed.regions:
         kernel = _with_command_options(region.kernel, options)
         done = run_region(kernel, region.transform_calls, pass_options)
@@ -133,10 +138,8 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
         done = replace(done, tuning=tune_lines) if tune_lines else done
         units += tune_units or [unit]
         device += [u.generated.device_code for u in tune_units] or [code.device_code]
-        ir_texts.append(print_kernel(kernel))
         result.regions.append((region, kernel, code))
         result.mappings.append(done)
-    result.ir = "\n".join(ir_texts)
     result.glue = glue
     data = tuple(site.glue for site in parsed.data_sites)
     if not (parsed.regions or data):

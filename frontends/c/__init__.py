@@ -80,7 +80,9 @@ class CFrontend:
         refused = routine_refusals(src, claims)
         seen: dict[str, Region] = {}
         for site in sites:
-            func_refs = refs.setdefault(id(site.function), References(site.function))
+            func_refs = refs.get(id(site.function))
+            if func_refs is None:   # once per function, not per region
+                func_refs = refs[id(site.function)] = References(site.function)
             try:
                 region = _region(src, fscope, site, func_refs, functions, refused)
             except UnsupportedConstructError as err:

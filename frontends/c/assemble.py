@@ -30,7 +30,6 @@ from frontends.c.expressions import Binding, ExpressionBuilder
 from frontends.footprint import index_end
 from frontends.c.liveness import References
 from frontends.c.loops import BoundNormaliser
-from frontends.c.provenance import Provenance
 from frontends.c.regions import RegionSite
 from frontends.c.typemodel import CType
 from frontends.marks import apply_marks
@@ -54,7 +53,7 @@ class Assembler:
         self.built = built
         self.site = site
         self.refs = refs
-        self.provenance = Provenance(site, builder.fscope)
+        self.provenance = builder.provenance   # the builder's: same site, same function
         self.stmts = built.statements
         self.inames = {loop.iname for loop in built.loops}
         self.values: dict[str, Binding] = {}

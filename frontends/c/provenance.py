@@ -14,6 +14,7 @@ reach them, so they are never privatised.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -40,11 +41,10 @@ class Provenance:
     def __init__(self, site: RegionSite, fscope: FileScope) -> None:
         self.site = site
         self.fscope = fscope
-        self.assigned = _assigned_names(site.function.body)
-        self.address_taken = _address_taken(site.function.body)
+        self.assigned, self.address_taken, values = _names_of(site.function.body)
         #: Names used as values (not subscripted, not under sizeof) or under ``&``: an array
         #: among them has its address taken (a pointer may reach it).
-        self.escaped = _escaped_names(site.function.body) | self.address_taken
+        self.escaped = values | self.address_taken
 
     def origin(self, name: str) -> Origin | None:
         """The origin of the local pointer `name` visible at the region, if it is known."""
@@ -134,39 +134,51 @@ def _ids(node: c_ast.Node) -> set[str]:
     return {n.name for n in _walk(node) if isinstance(n, c_ast.ID)}
 
 
-def _assigned_names(body: c_ast.Node) -> set[str]:
-    """Names assigned anywhere in the function other than by their declaration."""
-    out: set[str] = set()
-    for n in _walk(body):
+#: `_function_names` per function body, while the body lives: a function of many regions is
+#: walked once, not once per region.
+_NAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _names_of(body: c_ast.Node | None) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """`_function_names` of `body`, remembered for the body's lifetime."""
+    if body is None:
+        return frozenset(), frozenset(), frozenset()
+    found = _NAMES.get(body)
+    if found is None:
+        found = _NAMES[body] = tuple(frozenset(s) for s in _function_names(body))
+    return found
+
+
+def _function_names(body: c_ast.Node) -> tuple[set[str], set[str], set[str]]:
+    """In one walk of the function body: the names assigned other than by their declaration
+    (``=``, ``++``, ``--``), the names under ``&`` (``&x``, ``&u[k]``, ``&m[i][j]``), and
+    the names used as values other than as the array of a subscript or the operand of
+    sizeof."""
+    assigned: set[str] = set()
+    taken: set[str] = set()
+    values: set[str] = set()
+    todo = [body] if body is not None else []
+    while todo:
+        n = todo.pop()
+        kids = [child for _, child in n.children()]
+        todo += kids
         if isinstance(n, c_ast.Assignment) and isinstance(n.lvalue, c_ast.ID):
-            out.add(n.lvalue.name)
-        elif (isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--")
-              and isinstance(n.expr, c_ast.ID)):
-            out.add(n.expr.name)
-    return out
+            assigned.add(n.lvalue.name)
+        elif isinstance(n, c_ast.UnaryOp):
+            if n.op in ("++", "--", "p++", "p--") and isinstance(n.expr, c_ast.ID):
+                assigned.add(n.expr.name)
+            elif n.op == "&":
+                _add_address_taken(n.expr, taken)
+            elif n.op == "sizeof":
+                continue
+        values.update(k.name for k in kids if isinstance(k, c_ast.ID)
+                      and not (isinstance(n, c_ast.ArrayRef) and k is n.name))
+    return assigned, taken, values
 
 
-def _escaped_names(body: c_ast.Node) -> set[str]:
-    """Names used as values other than as the array of a subscript or the operand of sizeof."""
-    out: set[str] = set()
-    for n in _walk(body):
-        if isinstance(n, c_ast.UnaryOp) and n.op == "sizeof":
-            continue
-        for _, child in n.children():
-            if isinstance(child, c_ast.ID) and not (
-                    isinstance(n, c_ast.ArrayRef) and child is n.name):
-                out.add(child.name)
-    return out
-
-
-def _address_taken(body: c_ast.Node) -> set[str]:
-    """Names under ``&`` (``&x``, ``&u[k]``, ``&m[i][j]``)."""
-    out: set[str] = set()
-    for n in _walk(body):
-        if isinstance(n, c_ast.UnaryOp) and n.op == "&":
-            target = n.expr
-            while isinstance(target, c_ast.ArrayRef):
-                target = target.name
-            if isinstance(target, c_ast.ID):
-                out.add(target.name)
-    return out
+def _add_address_taken(target: c_ast.Node, out: set[str]) -> None:
+    """The name under ``&`` of ``&x``, ``&u[k]``, ``&m[i][j]``, into `out`."""
+    while isinstance(target, c_ast.ArrayRef):
+        target = target.name
+    if isinstance(target, c_ast.ID):
+        out.add(target.name)

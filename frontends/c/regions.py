@@ -8,6 +8,7 @@ active code and which statements lie between a region's ``kernel`` and ``end ker
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
@@ -162,6 +163,9 @@ class RegionFinder:
         self.src = src
         self.tree = tree
         self.raw = raw
+        #: The directives' lines in order (a region's own are found by bisection: a scan of
+        #: every directive per region was quadratic in a file of many regions).
+        self.raw_lines = sorted(raw)
         #: OpenMP/OpenACC directives: line -> (directive, claim) (`frontends.directives.c`).
         self.claims = claims or {}
         self.sites: list[RegionSite] = []
@@ -404,7 +408,9 @@ class RegionFinder:
         """The region's statement directives, read from the text between its pragmas (they
         may sit in nested blocks of the region)."""
         collector = StatementMarkCollector()
-        for line in sorted(ln for ln in self.raw if site.kernel.line < ln < site.end.line):
+        lines = self.raw_lines
+        first = bisect.bisect_right(lines, site.kernel.line)
+        for line in lines[first:bisect.bisect_left(lines, site.end.line, first)]:
             d = parse_directive(self.raw[line].text, self.raw[line].span)
             if d.kind in ("mark", "block", "end_block"):
                 collector.add(d, self.raw[line].last_line)

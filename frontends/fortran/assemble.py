@@ -217,6 +217,10 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
     args: list = []
     seen: set[str] = set()
     needed_values = _value_names(rb)
+    users: dict[str, list[Assignment]] = {}   # per name, the statements naming it, in order
+    for stmt, names in zip(statements, mentions):
+        for name in names:
+            users.setdefault(name, []).append(stmt)
     for name in list(rb.touched) + sorted(needed_values - set(rb.touched)):
         if name in seen or name in private:
             continue
@@ -229,8 +233,7 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
         if sym is None:
             raise FrontendError(f"undeclared name {name!r}", rb.span())
         if sym.is_array:
-            args.append(_array_arg(rb, sym, [s for s, names in zip(statements, mentions)
-                                             if sym.name in names]))
+            args.append(_array_arg(rb, sym, users.get(sym.name, [])))
         elif name in scalars_out:
             args.append(ArrayArg(name=name, dtype=sym.ftype.dtype, shape=(1,),
                                  dim_tags=parse_dim_tags("F", 1), span=sym.span))
@@ -269,12 +272,7 @@ def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
                          for index, inames in _indices_of(sym.name, stmt)])
     if not used_at:
         return declared
-    try:   # one condition for every subscript, parsed once
-        positive = isl_glue.parse_param_set(f"{declared} >= 1", dependencies(declared))
-    except DomainError:
-        positive = None
-    if positive is not None and all(_provably_within(rb, index, inames, declared, positive)
-                                    for index, inames in used_at):
+    if all(_provably_within(rb, index, inames, declared) for index, inames in used_at):
         return declared
     try:
         used = _footprint(rb, sym, statements, axis)
@@ -300,13 +298,36 @@ def _distinct(used_at: list[tuple[Expression, frozenset[str]]]
     return list(first.values())
 
 
+#: `_within` answers by (domain text, subscript, declared extent): the regions of a file
+#: ask the same questions of domains that differ only as objects (400 one-loop regions asked
+#: 400 times whether ``y(i)`` stays within ``y(n)``).  A text names a set exactly.
+_WITHIN: dict[tuple, bool] = {}
+_WITHIN_SIZE = 4096
+
+
 def _provably_within(rb: RegionBuilder, index: Expression, inames: frozenset[str],
-                     declared: Expression, positive: object) -> bool:
+                     declared: Expression) -> bool:
     """Whether ``index <= declared - 1`` on every instance of the statement where the
-    declared extent is positive (`positive`: an empty array is no claim about the caller's
-    memory)."""
+    declared extent is positive (an empty array is no claim about the caller's memory)."""
     try:
         domain = isl_glue.combined_domain(rb.domains, inames)
+    except DomainError:
+        return False
+    try:
+        key = (str(domain), typed_key(index), typed_key(declared))
+    except TypeError:   # an unhashable subscript: ask, do not remember
+        return _within(domain, index, declared)
+    found = _WITHIN.get(key)
+    if found is None:
+        if len(_WITHIN) >= _WITHIN_SIZE:
+            _WITHIN.clear()
+        found = _WITHIN[key] = _within(domain, index, declared)
+    return found
+
+
+def _within(domain: object, index: Expression, declared: Expression) -> bool:
+    try:
+        positive = isl_glue.parse_param_set(f"{declared} >= 1", dependencies(declared))
         return isl_glue.is_nonnegative(add_expr(declared, index, -1, -1), domain, positive)
     except DomainError:
         return False

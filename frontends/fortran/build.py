@@ -61,6 +61,10 @@ class RegionBuilder(CallSupport):
         self.user_functions: dict = {}
         self.domains: list = []
         self.statements: list[Assignment] = []
+        #: The names the first `_assigned_upto` statements assign (`_computed_scalars`: a
+        #: loop bound asked them all again, quadratic in a region of many loops).
+        self._assigned: set[str] = set()
+        self._assigned_upto = 0
         self.frames: list[LoopFrame] = []
         #: Every loop of the region, in source order (`frontends.fortran.loopvars`).
         self.loops: list[LoopRecord] = []
@@ -571,8 +575,11 @@ class RegionBuilder(CallSupport):
     def _computed_scalars(self, names: set[str]) -> set[str]:
         """The scalars among `names` that a statement of the region before this point sets
         (``length = rowend - rowstart`` before ``do j = 1, length``)."""
-        set_before = {n for s in self.statements for n in s.assignee_names()}
-        return {n for n in names & set_before
+        done = self._assigned_upto
+        for stmt in self.statements[done:]:   # statements are only appended
+            self._assigned.update(stmt.assignee_names())
+        self._assigned_upto = len(self.statements)
+        return {n for n in names & self._assigned
                 if n in self.touched and not self.touched[n].is_array}
 
     def _bound_temporary(self, e: Expression, computed: set[str] = frozenset()

@@ -24,6 +24,8 @@ import re
 from typing import Any
 
 from frontends.fortran.parse_memo import install, memoized, remembers
+from frontends.fortran.stmt_filter import RULED_OUT, Filter, try_at_reader
+from frontends.fortran.stmt_filter import install as install_filter
 
 _INSTALLED = False
 
@@ -57,12 +59,14 @@ def parse_budget(nodes: int | None) -> None:
 
 def _install_budget() -> None:
     # here: fparser loads with the parser (`frontends.fortran.source._parser`)
+    from fparser.common.readfortran import Line
     from fparser.two.Fortran2003 import Name
     from fparser.two.utils import Base
     original = _Budget.fparser_new = Base.__new__
     classes = _all_subclasses(Base)
     short = {cls for cls in classes if cls.__name__ in NAME_CLASSES}
     _install_memo(classes)
+    install_filter(classes, Base.subclasses, Line)
 
     def counted_new(cls, string=None, parent_cls=None, *args, **kwargs):
         if _Budget.left is not None:
@@ -74,6 +78,14 @@ def _install_budget() -> None:
                 return original(Name, string)
             if remembers(cls):
                 return memoized(original, cls, string)
+        elif cls in Filter.classes and Filter.seen is not None and not args and not kwargs \
+                and not isinstance(string, str):
+            result = try_at_reader(original, cls, string, parent_cls)
+            if result is not RULED_OUT:
+                return result
+            if _Budget.left is not None:
+                _Budget.left -= 1   # fparser2's failed try makes two nodes: reader, text
+            return None
         return original(cls, string, parent_cls, *args, **kwargs)
     Base.__new__ = counted_new
 

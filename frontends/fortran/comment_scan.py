@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from frontends.fortran.stmt_filter import given_back, peek
+
 _INSTALLED = False
 #: fparser2's own search (kept for the tests that compare with it)
 fparser_search: Any = None
@@ -31,10 +33,15 @@ def install_comment_scan() -> None:
 
     def add_comments_includes_directives(content: list, reader: Any) -> None:
         if not reader.process_directives:
-            item = reader.get_item()
-            if item is None:
-                return
-            reader.put_item(item)
+            known = peek(reader)
+            if known is not None:
+                item = known[0]   # the next line, known without taking it
+            else:
+                item = reader.get_item()
+                if item is None:
+                    return
+                reader.put_item(item)
+                given_back(reader, item)
             if type(item) is Line and item.line.strip()[:7].upper() != "INCLUDE":
                 return   # a statement: none of the three tries can match it
         search(content, reader)

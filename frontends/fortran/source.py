@@ -15,6 +15,7 @@ from typing import Any
 from frontends.fortran.chains import ParserGaveUp, install_chain_matching, parse_budget
 from frontends.fortran.comment_scan import install_comment_scan
 from frontends.fortran.parse_memo import memo_scope
+from frontends.fortran.stmt_filter import statement_filter
 from translator.diagnostics import FrontendError, SourceSpan
 
 FIXED_SUFFIXES = (".f", ".for", ".f77", ".ftn", ".fpp")
@@ -75,7 +76,7 @@ def parse_source(path: str, text: str, form: str, lines: SourceLines | None = No
         reader.set_format(FortranFormat(form == "free", False))
         reader.exit_on_error = False   # fparser would otherwise call sys.exit
         parse_budget(NODES_PER_CHARACTER * len(text) + NODES_BASE)
-        with memo_scope():
+        with memo_scope(), statement_filter():
             tree = parser(reader)
     except ParserGaveUp:
         raise FrontendError("the Fortran parser gave up on this statement (it tried too many "
@@ -123,6 +124,9 @@ def check_nesting(lines: SourceLines, form: str) -> None:
                 continue   # a comment line
             if line[5:6] in ("", " ", "0"):
                 depth = 0   # not a continuation line: a new statement
+        elif "&" not in line and depth + line.count("(") <= MAX_PAREN_DEPTH:
+            depth = 0   # a free-form statement that ends here within the limit (most lines)
+            continue
         depth, col = _line_depth(line, depth)
         if col:
             raise FrontendError(f"parentheses nested more than {MAX_PAREN_DEPTH} deep (the "
