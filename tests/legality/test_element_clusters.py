@@ -19,7 +19,7 @@ from tests.build.shapes import shape
 from tests.e2e.harness import check_sample
 from translator.diagnostics import LegalityError
 from translator.driver import translate_text
-from translator.ir.isl_glue import dependences, parse_domain
+from translator.ir.isl_glue import dependences, parse_domain, separation
 from translator.ir.isl_glue.separation import element_clusters
 
 N, I, J = p.Variable("n"), p.Variable("i"), p.Variable("j")
@@ -99,7 +99,7 @@ def test_verdicts_are_those_of_one_proof_over_all_accesses(inner: bool) -> None:
     seen = set()
     for _ in range(60):
         accesses = _random_accesses(rng, inames)
-        got = dependences._accesses_conflict_free(domains, "i", accesses, None)
+        got = separation._accesses_conflict_free(domains, "i", accesses, None)
         prints = [(dependences.access_footprint(domains, a[0], (), a[2], ("i",)), a[3])
                   for a in accesses]
         assert got == dependences.footprints_conflict_free(prints, "i"), accesses

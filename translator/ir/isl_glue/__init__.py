@@ -40,9 +40,10 @@ from translator.ir.isl_glue.footprints import (  # noqa: F401
     simplify_index, slice_domain, storage_axis, use_domain,
 )
 from translator.ir.isl_glue.dependences import (  # noqa: F401
-    access_footprint, accesses_conflict_free, find_conflict, forces_equal, iname_offset,
+    access_footprint, find_conflict, forces_equal, iname_offset,
     instance_set, kl_as_basic_set, leaves_for_all_params, param_set_subset, params_keeping_inside,
 )
+from translator.ir.isl_glue.separation import accesses_conflict_free  # noqa: F401
 from translator.ir.isl_glue.versioning import (  # noqa: F401
     affine_condition, difference, disjoint, entries, guard_free_set, holds_in, intersect_simple,
     keep_params, relaxed_domain, set_conditions, tile_conditions, trip_set, work_conditions,

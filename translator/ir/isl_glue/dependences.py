@@ -233,55 +233,6 @@ def _footprint(s: isl.Set, inames: Iterable[str], index: Sequence[Expression],
     return s
 
 
-def accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str,
-                           accesses: Sequence[tuple[Sequence[str], Sequence[Expression],
-                                                    Sequence[Expression], bool]],
-                           assumptions: isl.BasicSet | None = None) -> bool:
-    """Whether no write among `accesses` ``(inames, conditions, index, is_write)`` touches an
-    element that one of them touches at another value of `iname` (True: proved).
-
-    Every access runs inside the loop over `iname`, and all subscript one array the same way.
-    One isl question for the whole group (the union of the writes' footprints against the
-    union of all footprints) instead of one per pair: a region of hundreds of statements on
-    one array asks it once."""
-    accesses = tuple((tuple(inames), tuple(conditions), tuple(index), bool(is_write))
-                     for inames, conditions, index, is_write in accesses)
-    try:
-        shape = typed_key(accesses)
-    except TypeError:   # an unhashable condition: compute, do not remember
-        return _accesses_conflict_free(domains, iname, accesses, assumptions)
-    return memoized(("conflict-free", id(domains), iname, shape, id(assumptions)),
-                    (domains, assumptions),
-                    lambda: _accesses_conflict_free(domains, iname, accesses, assumptions,
-                                                    shape))
-
-
-def _accesses_conflict_free(domains: Sequence[isl.BasicSet], iname: str, accesses: tuple,
-                            assumptions: isl.BasicSet | None, shape: object = None) -> bool:
-    """`accesses_conflict_free`; `shape` is `typed_key` of `accesses` (None: not hashable).
-    Many accesses of one instance set are proved cluster by cluster (`separation`)."""
-    if not any(is_write for *_, is_write in accesses):
-        return True
-    if len(accesses) >= CLUSTER_FROM and _one_instance_set(accesses):
-        from translator.ir.isl_glue.separation import clustered_conflict_free
-        return clustered_conflict_free(domains, iname, accesses, assumptions, shape)
-    return footprints_conflict_free(
-        [(access_footprint(domains, inames, conditions, index, (iname,), assumptions), is_write)
-         for inames, conditions, index, is_write in accesses], iname)
-
-
-#: Accesses are cut into clusters of disjoint elements (`element_clusters`) from this many on.
-CLUSTER_FROM = 8
-
-
-def _one_instance_set(accesses: tuple) -> bool:
-    """Whether all `accesses` run over the same loops under the same conditions."""
-    try:
-        return len({(inames, typed_key(conditions)) for inames, conditions, *_ in accesses}) == 1
-    except TypeError:   # an unhashable condition
-        return False
-
-
 def footprints_conflict_free(footprints: list[tuple[isl.Set, bool]], iname: str) -> bool:
     """Whether no write footprint of `footprints` meets any footprint at another `iname`."""
     if not any(is_write for _, is_write in footprints):
