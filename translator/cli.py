@@ -104,6 +104,9 @@ def _parser() -> argparse.ArgumentParser:
                          "~/.cache/translate; on by default in translate-fc/translate-cc)")
     ap.add_argument("--no-cache", dest="cache", action="store_false",
                     help="translate even when the result cache has the result")
+    ap.add_argument("--no-server", action="store_true",
+                    help="translate in this process: neither use nor start the translation "
+                         "server (also TRANSLATE_SERVER=0)")
     ap.add_argument("--print-ir-after-all", action="store_true")
     ap.add_argument("--time-passes", action="store_true")
     return ap
@@ -132,6 +135,13 @@ _DIRS = {"runtime_dir": runtime_dir, "cmake_dir": cmake_dir, "make_dir": make_di
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line; `argv` None: the process's own arguments, which are first offered
+    to the translation server (`translator.server`, before anything heavy is imported)."""
+    if argv is None:
+        from translator.server import handoff
+        served = handoff("translate", sys.argv[1:])
+        if served is not None:
+            return served
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUBCOMMANDS:
         return _subcommand(argv[0], argv[1:])
