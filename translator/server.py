@@ -129,7 +129,7 @@ def socket_path(directory: str) -> str | None:
     """The socket of this translator, interpreter and module path in `directory` (None, with
     a note, if the name is too long for a Unix socket)."""
     from translator.build.cache import _sha, cache_dir, translator_version
-    name = _sha(translator_version(cache_dir()), sys.executable, *sys.path)[:24]
+    name = _sha(translator_version(cache_dir()), sys.executable, *_module_path())[:24]
     path = os.path.join(directory, name + ".sock")
     if len(os.fsencode(path)) > _MAX_SOCKET_PATH:
         return _note(f"the socket path {path} is too long for a Unix socket")
@@ -203,7 +203,7 @@ def start_server(directory: str, path: str) -> None:
     if _lock_held(path + ".lock"):
         return
     code = "import sys; sys.path[:] = sys.argv[3:]; import translator.server as s; s.serve()"
-    argv = [sys.executable, "-c", code, path, _version(), *sys.path]
+    argv = [sys.executable, "-c", code, path, _version(), *_module_path()]
     pid = os.fork()
     if pid:
         os.waitpid(pid, 0)
@@ -220,6 +220,13 @@ def start_server(directory: str, path: str) -> None:
         os.execv(sys.executable, argv)
     finally:
         os._exit(127)
+
+
+def _module_path() -> list[str]:
+    """The module path a server for this process imports from: ``sys.path`` without its
+    first entry (the script's directory, or the working directory of ``python -m``), so
+    that every working directory shares one server."""
+    return sys.path[1:]
 
 
 def _version() -> str:
