@@ -29,6 +29,8 @@ import os
 import socket
 import struct
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 #: ``TRANSLATE_SERVER=0`` (also ``off``, ``no``, ``false``): never connect, never start one.
 SWITCH = "TRANSLATE_SERVER"
@@ -47,6 +49,11 @@ _LOCAL_COMMANDS = frozenset({"check", "devices", "help", "tune"})
 _THREAD_LIMITS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
                   "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
 _HEADER = struct.Struct("!I")
+#: Resource limits of the client that its child takes over (``ulimit -f`` ...).
+_LIMITS = ("RLIMIT_AS", "RLIMIT_CORE", "RLIMIT_CPU", "RLIMIT_DATA", "RLIMIT_FSIZE",
+           "RLIMIT_NOFILE", "RLIMIT_STACK")
+#: Signals a client passes on to its child (SIGINT, SIGTERM, SIGHUP).
+_POLITE = (2, 15, 1)
 _MAX_SOCKET_PATH = 107   # sun_path holds 108 bytes with the final NUL
 
 
@@ -151,25 +158,27 @@ def _request(sock: socket.socket, program: str, argv: list[str]) -> int | None:
     before starting a child."""
     payload = json.dumps(_request_body(program, argv)).encode("ascii")
     data = _HEADER.pack(len(payload)) + payload
-    try:
-        sent = socket.send_fds(sock, [data], [0, 1, 2])
-        sock.sendall(data[sent:])
-        if sock.recv(1) != b"S":
-            return None   # refused before a child ran: translate here instead
-    except OSError:
-        return None
-    try:
-        return _answer(sock)
-    except KeyboardInterrupt:   # closing the socket makes the server end the child
-        return 130
+    with _forwarding(sock):
+        try:
+            sent = socket.send_fds(sock, [data], [0, 1, 2])
+            sock.sendall(data[sent:])
+            if sock.recv(1) != b"S":
+                return None   # refused before a child ran: translate here instead
+        except OSError:
+            return None
+        answer = _answer(sock)
+    return _exit_like(answer)
 
 
 def _request_body(program: str, argv: list[str]) -> dict:
+    import resource
     umask = os.umask(0o022)
     os.umask(umask)
+    limits = {name: resource.getrlimit(getattr(resource, name))
+              for name in _LIMITS if hasattr(resource, name)}
     return {"program": program, "argv": argv, "cwd": os.getcwd(), "umask": umask,
-            "environ": dict(os.environ), "stdio": [_stream_settings(s) for s in
-                                                   (sys.stdin, sys.stdout, sys.stderr)]}
+            "environ": dict(os.environ), "limits": limits,
+            "stdio": [_stream_settings(s) for s in (sys.stdin, sys.stdout, sys.stderr)]}
 
 
 def _stream_settings(stream) -> dict | None:
@@ -181,19 +190,53 @@ def _stream_settings(stream) -> dict | None:
             "write_through": getattr(stream, "write_through", False)}
 
 
-def _answer(sock: socket.socket) -> int:
+@contextmanager
+def _forwarding(sock: socket.socket) -> Iterator[None]:
+    """While the request runs, a polite signal to this process (Ctrl-C, kill) goes to the
+    child, whose outcome this process then takes: renames under way finish first, as they
+    would in-process.  Ignored signals (nohup) stay ignored."""
+    import signal
+
+    def forward(signum: int, _frame) -> None:
+        try:
+            sock.sendall(b"%d\n" % signum)
+        except OSError:
+            pass
+    old = {}
+    for sig in _POLITE:
+        if signal.getsignal(sig) is not signal.SIG_IGN:
+            old[sig] = signal.signal(sig, forward)
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _answer(sock: socket.socket) -> dict:
     data = b""
     while not data.endswith(b"\n"):
         chunk = sock.recv(4096)
         if not chunk:
             sys.stderr.write("translate: internal error: the translation server ended "
                              "without an answer (this is a bug in the translator)\n")
-            return 2
+            return {"status": 2}
         data += chunk
     answer = json.loads(data)
     if os.environ.get(DEBUG):
         sys.stderr.write(f"translate: served by server pid {answer['server']}: child CPU "
                          f"{answer['cpu']:.3f} s (user + system)\n")
+    return answer
+
+
+def _exit_like(answer: dict) -> int:
+    """The child's exit status; a child ended by a signal ends this process by the same
+    signal (a shell then sees what an in-process run gives)."""
+    sig = answer.get("signal")
+    if sig:
+        import signal
+        signal.signal(sig, signal.SIG_DFL)
+        os.kill(os.getpid(), sig)
     return int(answer["status"])
 
 
@@ -349,7 +392,7 @@ class Server:
                 elif key.data == "reap":
                     _drain(self.wakeup[0])
                 else:
-                    self._client_gone(key.data)
+                    self._from_client(key.data)
             self._reap()
             self._kill_overdue()
             if self.listener is not None and self._should_stop():
@@ -425,14 +468,29 @@ class Server:
         conn.setblocking(False)
         self.selector.register(conn, selectors.EVENT_READ, pid)
 
-    def _client_gone(self, pid: int) -> None:
-        """The client closed its end (or broke the protocol) before its child ended."""
-        import signal
+    def _from_client(self, pid: int) -> None:
+        """The client sent signal numbers to pass on, or closed its end (it was killed, or
+        broke the protocol): then the child is interrupted, and killed if it lingers."""
         child = self.children.get(pid)
         if child is None or child.conn is None:
             return
+        try:
+            data = child.conn.recv(256)
+        except OSError:
+            data = b""
+        signals = [int(w) for w in data.split() if w.isdigit() and int(w) in _POLITE]
+        if data and len(signals) == len(data.split()):
+            for sig in signals:
+                _signal_group(pid, sig)
+            return
+        self._client_gone(pid)
+
+    def _client_gone(self, pid: int) -> None:
+        """The client closed its end before its child ended."""
+        import signal
+        child = self.children[pid]
         self._close(child)
-        _signal_group(pid, signal.SIGTERM)
+        _signal_group(pid, signal.SIGINT)
         child.kill_at = _now() + _GRACE
 
     def _close(self, child: _Child) -> None:
@@ -461,7 +519,7 @@ class Server:
     def _answer(self, child: _Child, status: int, cpu: float) -> None:
         code = os.waitstatus_to_exitcode(status)
         answer = {"status": code if code >= 0 else 128 - code, "cpu": cpu,
-                  "server": os.getpid()}
+                  "signal": -code if code < 0 else 0, "server": os.getpid()}
         conn = child.conn
         try:
             conn.setblocking(True)
@@ -499,7 +557,8 @@ class Server:
         os.setpgid(0, 0)   # own group: ending it ends the compilers it runs too
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, _interrupted)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         for conn in [c.conn for c in self.children.values() if c.conn is not None]:
             conn.close()
@@ -572,13 +631,27 @@ def _signal_group(pid: int, sig: int) -> None:
             pass
 
 
+def _same_world(pid: int) -> bool:
+    """Whether process `pid` sees the files and processes this server sees: the same mount,
+    user and process-id namespaces and the same root (a client in a container, under
+    ``unshare`` or ``chroot`` is translated in-process)."""
+    try:
+        for ns in ("mnt", "user", "pid"):
+            if os.readlink(f"/proc/{pid}/ns/{ns}") != os.readlink(f"/proc/self/ns/{ns}"):
+                return False
+        theirs, ours = os.stat(f"/proc/{pid}/root"), os.stat("/")
+    except OSError:
+        return False
+    return (theirs.st_dev, theirs.st_ino) == (ours.st_dev, ours.st_ino)
+
+
 def _read_request(conn: socket.socket) -> tuple[dict | None, list[int]]:
     """The request on `conn` and the client's three fds, or None (and any fds received)
     when the peer is another user or the request is malformed."""
     creds = struct.Struct("3i")
-    _, uid, _ = creds.unpack(conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED,
-                                             creds.size))
-    if uid != os.getuid():
+    pid, uid, _ = creds.unpack(conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED,
+                                               creds.size))
+    if uid != os.getuid() or not _same_world(pid):
         return None, []
     conn.settimeout(10.0)
     fds: list[int] = []
@@ -597,14 +670,16 @@ def _read_request(conn: socket.socket) -> tuple[dict | None, list[int]]:
         return None, fds
 
 
-def _interrupted(signum, frame) -> None:
-    raise KeyboardInterrupt
-
-
 def _adopt(request: dict, fds: list[int]) -> None:
     """Become the client: its directory, umask, environment, argv and stdio."""
+    import resource
     os.chdir(request["cwd"])
     os.umask(request["umask"])
+    for name, limit in request["limits"].items():
+        try:
+            resource.setrlimit(getattr(resource, name), tuple(limit))
+        except (AttributeError, ValueError, OSError):
+            pass   # above the server's hard limit: the server's stays
     atomic = sys.modules.get("translator.atomic_files")
     if atomic is not None:
         atomic._umask.cache_clear()   # remembered by the warm-up's translation
