@@ -136,7 +136,8 @@ def socket_path(directory: str) -> str | None:
     """The socket of this translator, interpreter and module path in `directory` (None, with
     a note, if the name is too long for a Unix socket)."""
     from translator.build.cache import _sha, cache_dir, translator_version
-    name = _sha(translator_version(cache_dir()), sys.executable, *_module_path())[:24]
+    name = _sha(translator_version(cache_dir()), sys.executable, _world(),
+                *_module_path())[:24]
     path = os.path.join(directory, name + ".sock")
     if len(os.fsencode(path)) > _MAX_SOCKET_PATH:
         return _note(f"the socket path {path} is too long for a Unix socket")
@@ -631,18 +632,22 @@ def _signal_group(pid: int, sig: int) -> None:
             pass
 
 
+def _world(pid: str = "self") -> str:
+    """The namespaces and root that process `pid` sees ("" where /proc cannot tell)."""
+    try:
+        parts = [os.readlink(f"/proc/{pid}/ns/{ns}") for ns in ("mnt", "user", "pid")]
+        root = os.stat(f"/proc/{pid}/root")
+    except OSError:
+        return ""
+    return " ".join([*parts, f"{root.st_dev}:{root.st_ino}"])
+
+
 def _same_world(pid: int) -> bool:
     """Whether process `pid` sees the files and processes this server sees: the same mount,
     user and process-id namespaces and the same root (a client in a container, under
     ``unshare`` or ``chroot`` is translated in-process)."""
-    try:
-        for ns in ("mnt", "user", "pid"):
-            if os.readlink(f"/proc/{pid}/ns/{ns}") != os.readlink(f"/proc/self/ns/{ns}"):
-                return False
-        theirs, ours = os.stat(f"/proc/{pid}/root"), os.stat("/")
-    except OSError:
-        return False
-    return (theirs.st_dev, theirs.st_ino) == (ours.st_dev, ours.st_ino)
+    ours = _world()
+    return ours != "" and _world(str(pid)) == ours
 
 
 def _read_request(conn: socket.socket) -> tuple[dict | None, list[int]]:

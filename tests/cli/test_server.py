@@ -252,3 +252,41 @@ def test_the_wrapper_is_served(tmp_path: Path, runtime: Path) -> None:
     must(run([wrapper, "gcc", "main.c", "scale.o", "-o", "prog"], tmp_path,
              XDG_RUNTIME_DIR=str(runtime)))
     assert must(run(["./prog"], tmp_path)) == "2 4 6\n"
+
+
+def test_a_polite_signal_reaches_the_child_which_finishes_its_renames(tmp_path: Path,
+                                                                      runtime: Path) -> None:
+    """SIGTERM to a served client while its child renames the outputs: the renames finish,
+    then the client ends by SIGTERM, as an in-process run does."""
+    warm(tmp_path, runtime)
+    write(tmp_path, "saxpy.f90", SAXPY)
+    must(translate(tmp_path, runtime, "saxpy.f90", "-o", "new"))
+    new = outputs(tmp_path / "new")
+    write(tmp_path, "saxpy.f90", SAXPY.replace("a*x(i)", "a*x(i)*2"))
+    must(translate(tmp_path, runtime, "saxpy.f90", "-o", "out"))
+    write(tmp_path, "saxpy.f90", SAXPY)
+    client = subprocess.Popen([sys.executable, "-m", "translator.cli", "saxpy.f90", "-o",
+                               "out"], cwd=tmp_path, stderr=subprocess.PIPE, text=True,
+                              env=env(XDG_RUNTIME_DIR=str(runtime), TRANSLATE_SERVER_DEBUG="1",
+                                      TRANSLATE_TEST_SLOW_RENAMES="0.3"))
+    wait_for(lambda: any(p.name.endswith(".old") for p in (tmp_path / "out").iterdir()),
+             "the renames", timeout=60)
+    client.send_signal(signal.SIGTERM)
+    _, err = client.communicate(timeout=60)
+    assert client.returncode == -signal.SIGTERM and SERVED in err
+    assert outputs(tmp_path / "out") == new
+
+
+def test_the_clients_resource_limits_hold_in_the_child(tmp_path: Path, runtime: Path) -> None:
+    """``ulimit -f``: the served child cannot write past the client's file size limit."""
+    import resource
+    warm(tmp_path, runtime)
+    write(tmp_path, "saxpy.f90", SAXPY)
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100))
+    proc = subprocess.run([sys.executable, "-m", "translator.cli", "saxpy.f90", "-o", "out"],
+                          cwd=tmp_path, capture_output=True, text=True, preexec_fn=limited,
+                          env=env(XDG_RUNTIME_DIR=str(runtime), TRANSLATE_SERVER_DEBUG="1"))
+    assert proc.returncode == 1 and SERVED in proc.stderr
+    assert "File too large (no output of saxpy.f90 was written)" in proc.stderr
