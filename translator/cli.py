@@ -12,17 +12,24 @@ Heavy modules are imported only after the arguments are parsed, so ``--version``
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
-from translator.build.flags import UserErrorParser
 from translator.build.paths import cmake_dir, make_dir, runtime_dir
+
+#: argparse and the option parser's module are imported when parsing, not by a command the
+#: translation server runs (`main`)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
 
 SUBCOMMANDS = ("check", "devices", "help", "tune")
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
+    from translator.build.flags import UserErrorParser
     ap = UserErrorParser(
         prog="translate", allow_abbrev=False,
         description="Translate pragma-marked loop nests of Fortran and C files to OpenCL.",

@@ -104,6 +104,7 @@ def server_dir() -> str | None:
         else f"/tmp/translate-{os.getuid()}"
     try:
         os.mkdir(directory, 0o700)
+        os.chmod(directory, 0o700)   # whatever the umask
     except FileExistsError:
         pass
     except OSError as err:
@@ -129,7 +130,6 @@ def _private_dir_problem(directory: str) -> str:
 
 def _note(text: str) -> None:
     sys.stderr.write(f"translate: note: not using the translation server: {text}\n")
-    return None
 
 
 def socket_path(directory: str) -> str | None:
@@ -301,7 +301,6 @@ def _lock_held(lock_path: str) -> bool:
     return False
 
 
-
 # ---------------------------------------------------------------------------------------------
 # server
 
@@ -401,7 +400,9 @@ class Server:
 
     def _timeout(self) -> float:
         now = _now()
-        deadlines = [self.next_check, self.last + self.idle]
+        deadlines = [self.next_check] if self.listener is not None else []
+        if not self.children:
+            deadlines.append(self.last + self.idle)
         deadlines += [c.kill_at for c in self.children.values() if c.kill_at is not None]
         return max(0.0, min(deadlines) - now) + 0.01
 
@@ -453,6 +454,7 @@ class Server:
             return
         pid = os.fork()
         if pid == 0:
+            conn.close()
             self._child(request, fds)
         for fd in fds:
             os.close(fd)
