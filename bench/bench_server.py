@@ -118,11 +118,12 @@ def build(work: Path, env: dict[str, str], files: int, server: int | None,
 
 
 def show(name: str, runs: list[tuple[float, float]]) -> None:
+    """The least total CPU of `runs` (client or make, server side) and every total."""
     totals = [a + b for a, b in runs]
     best = min(range(len(runs)), key=lambda k: totals[k])
     print(f"{name}: least total {totals[best]:.3f} s (client/make {runs[best][0]:.3f} s + "
           f"server side {runs[best][1]:.3f} s); all totals "
-          + ", ".join(f"{t:.3f}" for t in totals))
+          + ", ".join(f"{t:.3f}" for t in totals), flush=True)
 
 
 def main() -> None:
@@ -134,7 +135,7 @@ def main() -> None:
     runtime = Path(tempfile.mkdtemp(prefix="bsrv-", dir="/tmp"))
     work = Path(tempfile.mkdtemp(prefix="bench-server-"))
     base = dict(os.environ, XDG_RUNTIME_DIR=str(runtime), TRANSLATE_SERVER_DEBUG="1",
-                PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}")
+                TRANSLATE_SERVER_IDLE="3600", PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}")
     off = dict(base, TRANSLATE_SERVER="0")
     server = start_server(work, base)
     try:
@@ -143,8 +144,8 @@ def main() -> None:
             show("cold saxpy.f90, warm server", cold(work, base, args.repeat))
         if args.only in (None, "build"):
             label = f"make -j2 of {args.files} files"
-            show(f"{label}, no server", build(work, off, args.files, None, args.repeat))
             show(f"{label}, warm server", build(work, base, args.files, server, args.repeat))
+            show(f"{label}, no server", build(work, off, args.files, None, args.repeat))
     finally:
         os.kill(server, signal.SIGTERM)
         shutil.rmtree(work, ignore_errors=True)
