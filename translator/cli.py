@@ -12,17 +12,24 @@ Heavy modules are imported only after the arguments are parsed, so ``--version``
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
-from translator.build.flags import UserErrorParser
 from translator.build.paths import cmake_dir, make_dir, runtime_dir
+
+#: argparse and the option parser's module are imported when parsing, not by a command the
+#: translation server runs (`main`)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
 
 SUBCOMMANDS = ("check", "devices", "help", "tune")
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
+    from translator.build.flags import UserErrorParser
     ap = UserErrorParser(
         prog="translate", allow_abbrev=False,
         description="Translate pragma-marked loop nests of Fortran and C files to OpenCL.",
@@ -104,6 +111,9 @@ def _parser() -> argparse.ArgumentParser:
                          "~/.cache/translate; on by default in translate-fc/translate-cc)")
     ap.add_argument("--no-cache", dest="cache", action="store_false",
                     help="translate even when the result cache has the result")
+    ap.add_argument("--no-server", action="store_true",
+                    help="translate in this process: neither use nor start the translation "
+                         "server (also TRANSLATE_SERVER=0)")
     ap.add_argument("--print-ir-after-all", action="store_true")
     ap.add_argument("--time-passes", action="store_true")
     return ap
@@ -132,6 +142,13 @@ _DIRS = {"runtime_dir": runtime_dir, "cmake_dir": cmake_dir, "make_dir": make_di
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line; `argv` None: the process's own arguments, which are first offered
+    to the translation server (`translator.server`, before anything heavy is imported)."""
+    if argv is None:
+        from translator.server import handoff
+        served = handoff("translate", sys.argv[1:])
+        if served is not None:
+            return served
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUBCOMMANDS:
         return _subcommand(argv[0], argv[1:])

@@ -371,8 +371,20 @@ def _single_source(cmd: Command, index: int) -> Command:
 
 
 def _main(default_compiler: str) -> int:
+    """The wrapper command: run by the translation server if one answers
+    (`translator.server`), else here."""
+    from translator.server import handoff
+    program = "translate-fc" if default_compiler == "gfortran" else "translate-cc"
+    served = handoff(program, sys.argv[1:])
+    if served is not None:
+        return served
+    return run_in_process(sys.argv[1:], default_compiler)
+
+
+def run_in_process(argv: list[str], default_compiler: str) -> int:
+    """The wrapper with arguments `argv`, in this process; returns the exit status."""
     try:
-        return run_wrapper(sys.argv[1:], default_compiler)
+        return run_wrapper(argv, default_compiler)
     except KeyboardInterrupt:
         return 130
     except Exception:  # a bug: say so
