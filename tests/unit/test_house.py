@@ -171,7 +171,8 @@ LAYERS = (
     ("api", ("translator.execution", "translator.testing")),
     ("driver", ("translator.driver", "translator.fortran_api", "translator.sourcebytes",
                 "translator.atomic_files", "translator.languages")),
-    ("build", ("translator.build", "translator.cli")),
+    ("build", ("translator.build", "translator.cli", "translator.server",
+               "translator.server_process")),
 )
 #: Frontends may import only these layers (and each other); only these layers import them.
 FRONTEND_USES = ("diagnostics", "ir")
@@ -339,6 +340,10 @@ def test_the_unused_check_sees_a_definition_only_its_own_file_names(tmp_path: Pa
 #: else imports go at the top of the file (one place to read what a module depends on).
 FUNCTION_IMPORTS_ALLOWED = {
     "translator.cli": "start-up time: each command loads only what it runs",
+    "translator.server": "start-up time: a served command's client loads only the standard "
+                         "library (docs/build.md, translation server)",
+    "translator.server_process": "the server imports the translator once, before it forks "
+                                 "its children",
     "translator.driver": "start-up time: a result-cache hit imports nothing heavy",
     "translator.pipeline": "imported by the driver at start-up; the passes load only when a "
                            "region is translated (a cache hit runs none)",
