@@ -45,14 +45,21 @@ SAME_KERNELS = [
 
 def kernels(src: Path, out: Path, *flags: str) -> dict[str, str]:
     """name -> text of each ``__kernel`` function of `src`'s OpenCL output, without the
-    ``#line`` directives (they name the source file and its lines)."""
+    ``#line`` directives (they name the source file and its lines) and without the helper
+    functions that follow it in the file."""
     proc = subprocess.run([*TRANSLATE, str(src), "-o", str(out), "-w", *flags], cwd=REPO,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     text = (out / f"{src.stem}.cl").read_text()
     text = re.sub(r"^#line .*\n", "", text, flags=re.M)
     parts = re.split(r"(?=^__kernel )", text, flags=re.M)[1:]
-    return {re.search(r"(\w+)\(", p.split(")))")[-1]).group(1): p for p in parts}
+    # each kernel up to its closing brace: the helpers after it belong to the next kernel
+    return {_KERNEL_NAME.match(p).group(1): p[:p.index("\n}\n") + 3] for p in parts}
+
+
+#: The name in ``__kernel void __attribute__ ((reqd_work_group_size(64, 1, 1))) name(``.
+_KERNEL_NAME = re.compile(r"__kernel\s+void\s+(?:__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*)?"
+                          r"(\w+)\s*\(")
 
 
 @pytest.mark.parametrize("acc, pragma, pairs", SAME_KERNELS, ids=[s[0] for s in SAME_KERNELS])
