@@ -327,7 +327,7 @@ def grid_reduction_band(kernel: Kernel, fast: str, slow: str) -> GridReductionBa
     if not changed or not all(_reduces_over(s, probe.all_inames - kernel.all_inames | {slow})
                               for s in changed):
         return None
-    verdicts = {_exactness(rewritten, s, atomic=True) for s in changed}
+    verdicts = _verdicts(probe, rewritten, changed, atomic=True)
     if "no" in verdicts or ("inexact" in verdicts and not kernel.options.reassociate):
         return None
     band.values = sum(_reduction_count(s) for s in changed)
@@ -456,11 +456,21 @@ def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str
     # length differs between work items: every accumulation must cover the whole loop
     if outer_tag is None and any(s.within_inames & new_inames for s in changed):
         return "no"
-    verdicts = {_exactness(rewritten, s, atomic=outer_tag is not None) for s in changed}
+    verdicts = _verdicts(probe, rewritten, changed, atomic=outer_tag is not None)
+    return "no" if "no" in verdicts else "inexact" if "inexact" in verdicts else "exact"
+
+
+def _verdicts(probe: Kernel, rewritten: Kernel, changed: list[Statement], *,
+              atomic: bool) -> set[str]:
+    """The `_exactness` of every statement the reduction stage `changed` (`probe` before it,
+    `rewritten` after), "inexact" also for a floating-point minimum written as a selection
+    that takes NaN terms (`unordered_selection`): its tree is not the source's order."""
+    before = probe.id_to_statement
+    verdicts = {_exactness(rewritten, s, atomic=atomic) for s in changed}
     if any(unordered_selection(probe, before[s.id]) for s in changed
            if s.id in before and isinstance(s, Assignment)):
         verdicts.add("inexact")
-    return "no" if "no" in verdicts else "inexact" if "inexact" in verdicts else "exact"
+    return verdicts
 
 
 def _exactness(kernel: Kernel, stmt: Statement, *, atomic: bool) -> str:

@@ -172,7 +172,7 @@ static void f(int nx, int ny, double *r1, double *r2, double *r3, int *r4)
 #pragma translate kernel tri_k
   for (int k = 0; k < ny; k++)
     for (int j = 0; j <= k; j++)
-      t = t > a[k][j] ? t : a[k][j];
+      t = a[k][j] > t ? a[k][j] : t;   /* the form that never takes a NaN: exact */
 #pragma translate end kernel
 #pragma translate kernel deep_k
   for (int k = 0; k < ny; k++)

@@ -181,3 +181,43 @@ def test_min_macro_needs_consent_and_runs_with_it(tmp_path: Path) -> None:
     consented = _report(src, tmp_path, "--reassociate")
     assert "runs as a single work item" not in consented.stderr, consented.stderr
     assert check_sample(src, tmp_path, ("--reassociate",)).strip() == "3"
+
+
+NEST_SOURCES = {
+    "c": """void f(int n, const double a[restrict n][n], double *restrict m)
+{
+#pragma translate kernel nest
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      m[0] = m[0] < a[i][j] ? m[0] : a[i][j];
+#pragma translate end kernel
+}
+""",
+    "fortran": """subroutine g(n, a, m)
+  integer :: n, i, j
+  real(8) :: a(n, n), m
+  !$translate kernel nest
+  do j = 1, n
+    do i = 1, n
+      m = merge(m, a(i, j), m < a(i, j))
+    end do
+  end do
+  !$translate end kernel
+end subroutine
+""",
+}
+
+
+@pytest.mark.parametrize("language", sorted(NEST_SOURCES))
+def test_nest_of_a_nan_taking_selection_needs_consent_too(tmp_path: Path, language: str) -> None:
+    """The 2-D group reduction (both loops of a nest on the hardware) asks the same consent
+    as the one-loop mapping: before, it took ``m < v ? m : v`` without it."""
+    src = tmp_path / ("nest.c" if language == "c" else "nest.f90")
+    src.write_text(NEST_SOURCES[language])
+    proc = _report(src, tmp_path)
+    assert "region nest runs as a single work item" in proc.stderr, proc.stderr
+    assert "may keep another NaN or zero" in proc.stderr, proc.stderr
+    assert "2-D group reduction" not in proc.stdout, proc.stdout
+    consented = _report(src, tmp_path, "--reassociate")
+    assert "runs as a single work item" not in consented.stderr, consented.stderr
+    assert "chosen by: 2-D group reduction" in consented.stdout, consented.stdout
