@@ -285,18 +285,26 @@ def _max_fd() -> int:
 
 def _lock_held(lock_path: str) -> bool:
     """Whether another process holds `lock_path` (a server lives or is starting)."""
-    import fcntl
     try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        fd = take_lock(lock_path)
     except OSError:
         return True   # cannot even open it: start nothing
+    if fd < 0:
+        return True
+    os.close(fd)
+    return False
+
+
+def take_lock(lock_path: str) -> int:
+    """An fd holding `lock_path`'s lock (created 0600), or -1 if another process holds it."""
+    import fcntl
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        return True
-    finally:
         os.close(fd)
-    return False
+        return -1
+    return fd
 
 
 def world(pid: str = "self") -> str:

@@ -13,7 +13,8 @@ import socket
 import struct
 import sys
 
-from translator.server import DEFAULT_IDLE, HEADER, IDLE, POLITE_SIGNALS, THREAD_LIMITS, world
+from translator.server import (DEFAULT_IDLE, HEADER, IDLE, POLITE_SIGNALS, THREAD_LIMITS,
+                              take_lock, world)
 
 #: What the server translates once before serving (imports the passes, both frontends and
 #: fparser's first-parse set-up, which every child then shares).
@@ -61,7 +62,7 @@ class Server:
 
     def run(self) -> None:
         """Serve until idle or stale; returns at once when another server holds the lock."""
-        self.lock_fd = _take_lock(self.path + ".lock")
+        self.lock_fd = take_lock(self.path + ".lock")
         if self.lock_fd < 0:
             return
         for name in THREAD_LIMITS:   # before numpy is imported: no threads when forking
@@ -292,18 +293,6 @@ def _idle_seconds() -> float:
         return max(0.0, float(os.environ.get(IDLE, DEFAULT_IDLE)))
     except ValueError:
         return DEFAULT_IDLE
-
-
-def _take_lock(lock_path: str) -> int:
-    """An fd holding `lock_path`'s lock, or -1 if another process holds it."""
-    import fcntl
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        return -1
-    return fd
 
 
 def _warm_up() -> None:
