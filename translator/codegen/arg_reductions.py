@@ -319,9 +319,12 @@ def arg_finish_helper(key: str, dtype_name: str) -> str:
         f"    li[size * {1 + n}] = atomic_inc(count) == ng - 1 ? 1 : 0;\n"
         "  }\n"
         "  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
-        f"  if (li[size * {1 + n}] == 0)\n    return 0;\n"
+        "  /* every group passes every barrier below (no early return): PoCL copies the\n"
+        "     code after a conditional return once per path, so each helper called after\n"
+        "     one would double the kernel; the other groups select among their own slots */\n"
+        f"  const int last = li[size * {1 + n}];\n"
         "  const uint used = min(ng, size);\n"
-        "  if (l < used) {\n"
+        "  if (last & (l < used)) {\n"
         f"    {t} bv = pv[1 + l];\n    int bs = pi[1 + l];\n" + gather +
         "    for (uint k = l + size; k < ng; k += size) {\n"
         f"      if ({group_better}) {{\n"
@@ -330,10 +333,8 @@ def arg_finish_helper(key: str, dtype_name: str) -> str:
         "    }\n"
         "    lv[l] = bv;\n    li[l] = bs;\n" + keep +
         "  }\n" + select("used") +
-        "  /* no return that only some work items take before a barrier: PoCL hangs on a\n"
-        "     second helper's barriers after one */\n"
         "  int won = 0;\n"
-        "  if (l == 0) {\n"
+        "  if (last & (l == 0)) {\n"
         "    *count = 0;\n"
         f"    won = (li[0] != 0) & (lv[0] {_SOURCE_COMPARISON[operation]} m0);\n"
         "  }\n"

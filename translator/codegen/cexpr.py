@@ -337,7 +337,12 @@ class CExpressionPrinter(Mapper):
         if not children:
             return "1" if op == "&&" else "0"
         own = PRECEDENCE[op]
-        parts = [self.rec(children[0], own)] + [self.rec(c, own + 1) for c in children[1:]]
+        # operands of `&`, `|`, `^` other than atoms, and `&&` inside `||`, get parentheses
+        # the grammar does not need: OpenCL compilers warn about them otherwise (PoCL prints
+        # "N warnings generated." on the translated program's stderr)
+        first = PRECEDENCE["unary"] if op in ("&", "|", "^") else own + (op == "||")
+        rest = max(first, own + 1)
+        parts = [self.rec(children[0], first)] + [self.rec(c, rest) for c in children[1:]]
         return self.parens(f" {op} ".join(parts), own, prec)
 
     def map_logical_not(self, expr: p.LogicalNot, prec: int = PREC_NONE) -> str:
