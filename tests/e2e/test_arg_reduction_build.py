@@ -84,8 +84,8 @@ def test_several_selections_build_fast_and_quietly(tmp_path: Path, name: str,
     assert kernels.count("_tr_argfinish_") >= 3   # the selections are arg-reductions
     env = {**os.environ, "TRANSLATE_DEVICE": "cpu", "POCL_KERNEL_CACHE": "0",
            "TRANSLATE_CACHE_DIR": str(tmp_path / "cache")}
-    proc = subprocess.run([str(translated)], check=False, cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=240)
+    proc = subprocess.run([str(translated)], check=False, cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=240)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == expected
     assert "warning" not in proc.stderr, proc.stderr
