@@ -181,8 +181,8 @@ def finish_helper(signature: tuple[tuple[str, str], ...]) -> str:
         "    red0[size] = atomic_inc(count) == ng - 1 ? 1 : 0;\n"
         "  }\n"
         "  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
-        "  if (red0[size] == 0)\n    return;\n"
-        "  const uint used = min(ng, size);\n"
+        "  /* no early return in the other groups: PoCL copies the code after one per path */\n"
+        "  const uint used = red0[size] != 0 ? min(ng, size) : 0;\n"
         "  if (l < used) {\n"
         + each(lambda k, t, op: f"{t} acc{k} = part{k}[1 + l];", "    ") +
         "    for (uint k = l + size; k < ng; k += size) {\n"
@@ -200,7 +200,7 @@ def finish_helper(signature: tuple[tuple[str, str], ...]) -> str:
                "      ") +
         "    }\n"
         "  }\n"
-        "  if (l == 0) {\n"
+        "  if ((l == 0) & (used != 0)) {\n"
         + each(lambda k, t, op: f"*p{k} = {op(f'*p{k}', f'red{k}[0]')};", "    ") +
         "    *count = 0;\n"
         "  }\n"
