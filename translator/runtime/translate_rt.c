@@ -195,6 +195,19 @@ struct tr_region_state {
     const char *hint;                  /* tr_region_hint (a string literal) */
     struct tr_traffic *traffic;
     cl_uint traffic_cap;
+    /* small arrays of a plain call, packed (see "Small arrays of a call") */
+    cl_mem small_pool;                 /* the region's device block, TR_SMALL_BLOCK bytes */
+    struct tr_small_slot *small;       /* by slot: its sub-buffer of the block */
+    cl_uint small_cap;
+    size_t small_next;                 /* the call's next free offset in the block */
+    size_t small_lo, small_hi;         /* the call's bytes to write ([lo, hi), lo < hi) */
+};
+
+/* A slot's part of its region's small-array block: a sub-buffer kept while it fits. */
+struct tr_small_slot {
+    cl_mem sub;
+    size_t offset, bytes;     /* the sub-buffer's place in the block */
+    size_t at;                /* the call's place of the slot's data (a shared one's too) */
 };
 
 /* Copies of one array argument of a region (TRANSLATE_PROFILE). */
@@ -643,6 +656,9 @@ static void write_tune_records(void);
 static void early_join(void);
 static void early_discard(void);
 static void release_results(void);
+static void release_small(void);
+static void release_small_pool(struct tr_region_state *s);
+static void small_setup(void);
 
 /* After the first launch of a kernel: waits for it (the implementation compiles it now) and
  * registers the exit handler again (see at_exit). */
@@ -672,6 +688,7 @@ static void release_kernels(struct tr_region_state *s)
     free(s->slots);
     free(s->kernel_set);
     free(s->traffic);
+    release_small_pool(s);
 }
 
 /* The exit handler.  Exit handlers run in reverse order of registration, and an OpenCL
@@ -697,6 +714,7 @@ static void at_exit(void)
     release_data();
     release_staging();
     release_results();
+    release_small();
     /* Release in reverse order of creation; errors no longer matter at exit. */
     for (s = rt.regions; s != NULL; s = snext) {
         snext = s->next;
@@ -881,6 +899,7 @@ static void setup(const tr_region *region)
     rt.active = rt.queue;
     rt.sync = env_flag("TRANSLATE_SYNC");
     staging_setup(region);
+    small_setup();
     rt.regions_tail = &rt.regions;
     rt.ready = 1;
     atexit(at_exit);
@@ -1953,6 +1972,7 @@ void tr_region_begin_async(tr_call *call, tr_region *region, cl_uint nargs, long
     if (nargs > 0)
         memset(s->slots, 0, nargs * sizeof *s->slots);
     call->slots = s->slots;
+    s->small_next = s->small_lo = s->small_hi = 0;
 }
 
 static tr_slot *slot(tr_call *call, cl_uint index)
@@ -2078,11 +2098,241 @@ static void record_copy(tr_call *call, const tr_slot *sl, int out)
         t->ins++;
 }
 
-/* Copies the host data of an array argument in: staged (done when it returns) or a
- * non-blocking write that tr_region_end waits for. */
+/* ------------------------------------------------------------------------------------------ */
+/* Small arrays of a call: one copy each way                                                   */
+
+/* On NVIDIA each transfer command of a plain call costs 3-4 us of its ~20 (bench/RESULTS.md,
+ * "Host cost per plain call and copy rate (h49)").  So the arrays of at most
+ * TRANSLATE_SMALL_ARRAYS bytes (default 16 KiB; `off`) that a call copies are packed into one
+ * pinned block of the runtime, each at the offset of its sub-buffer in one device block of the
+ * region (TR_SMALL_BLOCK bytes, offsets aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN): they go to
+ * the device in one write just before the call's first launch, the written ones come back in
+ * one read that the call waits for once (read_back), and each is copied out.  The sub-buffers
+ * stay while the offsets and sizes of the call's arrays do not change.  Not packed: present
+ * data (nothing moves), async calls (they return before their copies are done), a call inside
+ * another of the same region, arrays past the block's end.  The pinned block is free when a
+ * call starts: a call that packed waits for the device before it returns. */
+#define TR_SMALL_ARRAY_MAX ((size_t)16 << 10)
+#define TR_SMALL_BLOCK ((size_t)64 << 10)
+#define TR_PACKED 0x100u   /* tr_slot.flags: the slot's data is in the region's small block */
+
+static struct {
+    size_t max_array;                /* 0: off */
+    cl_mem buffer;                   /* the pinned block, mapped at `ptr` */
+    char *ptr;
+    struct tr_region_state *owner;   /* the call that packed into it, until it ends */
+} small;
+
+/* A pinned buffer of `bytes` (CL_MEM_ALLOC_HOST_PTR), mapped; NULL if it cannot be made. */
+static char *pinned_map(size_t bytes, cl_mem *buffer)
+{
+    cl_int err = CL_SUCCESS;
+    char *ptr = NULL;
+    *buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL,
+                             &err);
+    if (err == CL_SUCCESS)
+        ptr = clEnqueueMapBuffer(rt.queue, *buffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                 bytes, 0, NULL, NULL, &err);
+    if (err != CL_SUCCESS) {
+        if (*buffer != NULL)
+            clReleaseMemObject(*buffer);
+        *buffer = NULL;
+        return NULL;
+    }
+    return ptr;
+}
+
+/* Unmaps and releases a buffer of pinned_map (at exit). */
+static void pinned_release(cl_mem *buffer, char **ptr)
+{
+    if (*ptr != NULL) {
+        clEnqueueUnmapMemObject(rt.queue, *buffer, *ptr, 0, NULL, NULL);
+        clFinish(rt.queue);
+    }
+    if (*buffer != NULL)
+        clReleaseMemObject(*buffer);
+    *buffer = NULL;
+    *ptr = NULL;
+}
+
+static void small_setup(void)
+{
+    small.max_array = env_bytes("TRANSLATE_SMALL_ARRAYS", TR_SMALL_ARRAY_MAX);
+    small.owner = NULL;
+}
+
+static void release_small(void)
+{
+    pinned_release(&small.buffer, &small.ptr);
+    memset(&small, 0, sizeof small);
+}
+
+/* The entry of slot `index` in the region's small-array table (grown as needed). */
+static struct tr_small_slot *small_entry(tr_call *call, cl_uint index)
+{
+    struct tr_region_state *s = call->region->state;
+    if (index >= s->small_cap) {
+        struct tr_small_slot *grown = realloc(s->small, (index + 1) * sizeof *grown);
+        if (grown == NULL)
+            fail(call->region, "allocating host memory failed");
+        memset(grown + s->small_cap, 0, (index + 1 - s->small_cap) * sizeof *grown);
+        s->small = grown;
+        s->small_cap = index + 1;
+    }
+    return &s->small[index];
+}
+
+/* The sub-buffer [offset, offset + bytes) of the region's device block for slot `index`: the
+ * one of the last call if it is the same, else a new one; NULL if it cannot be made. */
+static cl_mem small_sub(tr_call *call, cl_uint index, size_t offset, size_t bytes)
+{
+    struct tr_region_state *s = call->region->state;
+    struct tr_small_slot *e = small_entry(call, index);
+    cl_buffer_region r;
+    cl_int err = CL_SUCCESS;
+    if (e->sub != NULL && e->offset == offset && e->bytes == bytes)
+        return e->sub;
+    if (e->sub != NULL)
+        release_buffer(e->sub);
+    e->sub = NULL;
+    if (s->small_pool == NULL)
+        s->small_pool = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, TR_SMALL_BLOCK, NULL, &err);
+    if (err != CL_SUCCESS) {
+        s->small_pool = NULL;
+        return NULL;
+    }
+    r.origin = offset;
+    r.size = bytes;
+    e->sub = clCreateSubBuffer(s->small_pool, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION,
+                               &r, &err);
+    if (err != CL_SUCCESS)
+        e->sub = NULL;
+    e->offset = offset;
+    e->bytes = bytes;
+    return e->sub;
+}
+
+/* Gives slot `index` its place in the small block if it can have one (see above); 1 if so.
+ * The data is copied in later by copy_in, into the pinned block. */
+static int small_place(tr_call *call, cl_uint index, tr_slot *sl)
+{
+    struct tr_region_state *s = call->region->state;
+    size_t align = rt.align_bytes > 64 ? rt.align_bytes : 64, at;
+    if (small.max_array == 0 || sl->bytes == 0 || sl->bytes > small.max_array
+        || call->private_slots || async_active() || (small.owner != NULL && small.owner != s))
+        return 0;
+    at = (s->small_next + align - 1) / align * align;
+    if (at + sl->bytes > TR_SMALL_BLOCK)
+        return 0;
+    if (small.ptr == NULL && (small.ptr = pinned_map(TR_SMALL_BLOCK, &small.buffer)) == NULL) {
+        small.max_array = 0;   /* no pinned memory: every array the plain way */
+        return 0;
+    }
+    if ((sl->buffer = small_sub(call, index, at, sl->bytes)) == NULL)
+        return 0;
+    small_entry(call, index)->at = at;
+    s->small_next = at + sl->bytes;
+    small.owner = s;
+    sl->owned = 0;
+    sl->flags |= TR_PACKED;
+    return 1;
+}
+
+/* Copies `bytes` of `host` into the pinned block at the place of slot `sl` (or of the slot
+ * whose buffer it shares, `at`), to be written by small_flush. */
+static void small_put(tr_call *call, size_t at, const void *host, size_t bytes)
+{
+    struct tr_region_state *s = call->region->state;
+    memcpy(small.ptr + at, host, bytes);
+    if (s->small_hi == 0 || at < s->small_lo)
+        s->small_lo = at;
+    if (at + bytes > s->small_hi)
+        s->small_hi = at + bytes;
+}
+
+/* Enqueues the one write of the call's packed arrays (before its first launch, or at its end
+ * when it launched nothing); the call then waits before it returns (host_writes). */
+static void small_flush(tr_call *call)
+{
+    struct tr_region_state *s = call->region->state;
+    if (call->private_slots || s->small_hi == 0)
+        return;
+    check(call->region, clEnqueueWriteBuffer(rt.active, s->small_pool, CL_FALSE, s->small_lo,
+                                             s->small_hi - s->small_lo, small.ptr + s->small_lo,
+                                             0, NULL, NULL),
+          "clEnqueueWriteBuffer");
+    s->small_lo = s->small_hi = 0;
+    call->host_writes = 1;
+}
+
+/* Enqueues the one read of the call's packed TR_OUT arrays into the pinned block (without
+ * waiting); 1 if there was one. */
+static int small_read(tr_call *call)
+{
+    struct tr_region_state *s = call->region->state;
+    size_t lo = TR_SMALL_BLOCK, hi = 0;
+    cl_uint i;
+    for (i = 0; i < call->nargs; ++i) {
+        const tr_slot *sl = &call->slots[i];
+        size_t at = i < s->small_cap ? s->small[i].at : 0;
+        if (!(sl->flags & TR_PACKED) || !(sl->flags & TR_OUT))
+            continue;
+        lo = at < lo ? at : lo;
+        hi = at + sl->bytes > hi ? at + sl->bytes : hi;
+    }
+    if (hi == 0)
+        return 0;
+    check(call->region, clEnqueueReadBuffer(rt.active, s->small_pool, CL_FALSE, lo, hi - lo,
+                                            small.ptr + lo, 0, NULL, NULL),
+          "clEnqueueReadBuffer");
+    return 1;
+}
+
+/* After the wait: copies the packed TR_OUT arrays from the pinned block to the user. */
+static void small_copy_out(tr_call *call)
+{
+    struct tr_region_state *s = call->region->state;
+    cl_uint i;
+    for (i = 0; i < call->nargs; ++i) {
+        tr_slot *sl = &call->slots[i];
+        if ((sl->flags & TR_PACKED) && (sl->flags & TR_OUT)) {
+            memcpy(sl->host, small.ptr + s->small[i].at, sl->bytes);
+            s->bytes_out += sl->bytes;
+            record_copy(call, sl, 1);
+        }
+    }
+}
+
+/* The call ends (after its wait): the pinned block is free again. */
+static void small_end(tr_call *call)
+{
+    struct tr_region_state *s = call->region->state;
+    if (call->private_slots)
+        return;
+    s->small_next = 0;
+    if (small.owner == s)
+        small.owner = NULL;
+}
+
+/* Releases the region's device block and its sub-buffers (at exit). */
+static void release_small_pool(struct tr_region_state *s)
+{
+    cl_uint k;
+    for (k = 0; k < s->small_cap; ++k)
+        if (s->small[k].sub != NULL)
+            clReleaseMemObject(s->small[k].sub);
+    free(s->small);
+    if (s->small_pool != NULL)
+        clReleaseMemObject(s->small_pool);
+}
+
+/* Copies the host data of an array argument in: packed (see "Small arrays of a call"), staged
+ * (done when it returns) or a non-blocking write that tr_region_end waits for. */
 static void copy_in(tr_call *call, tr_slot *sl, const void *host)
 {
-    if (staging_wanted(sl->bytes)) {
+    if (sl->flags & TR_PACKED) {
+        small_put(call, call->region->state->small[sl - call->slots].at, host, sl->bytes);
+    } else if (staging_wanted(sl->bytes)) {
         check(call->region, staged_copy(1, sl->buffer, 0, sl->bytes,
                                         (char *)(uintptr_t)host, NULL),
               "clEnqueueWriteBuffer");
@@ -2182,6 +2432,11 @@ static int share_buffer(tr_call *call, cl_uint index, tr_slot *sl)
             continue;   /* (flags 0: present or empty; the present path shares) */
         sl->buffer = t->buffer;
         sl->owned = 0;
+        if (t->flags & TR_PACKED) {   /* its data goes where t's does */
+            size_t at = call->region->state->small[i].at;
+            small_entry(call, index)->at = at;   /* (may move the table) */
+            sl->flags |= TR_PACKED;
+        }
         if (copies_in(sl->access) && !copies_in(t->access))
             copy_in(call, sl, sl->host);
         t->flags |= sl->flags & TR_OUT;
@@ -2220,7 +2475,8 @@ void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long coun
             set_arg(call, index, sizeof(cl_mem), &sl->buffer, 1);
         return;
     }
-    slot_buffer(call, index, sl, mem);
+    if (!small_place(call, index, sl))
+        slot_buffer(call, index, sl, mem);
     if (copy && sl->bytes > 0)
         copy_in(call, sl, host);
     if (call->region->nkernels == 0)
@@ -2453,6 +2709,7 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
         gsize[i] = (size_t)((global[i] + l - 1) / l * l);
     }
     first = is_first_launch(call);
+    small_flush(call);
     check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* the kernel right after */
     err = clEnqueueNDRangeKernel(rt.active, call->kernel, work_dim, NULL, gsize,
                                  local != NULL ? lsize : NULL, 0, NULL,
@@ -2487,32 +2744,14 @@ static struct {
 /* The pinned results buffer, or NULL. */
 static char *results_memory(void)
 {
-    cl_int err = CL_SUCCESS;
-    if (results.ptr != NULL || results.failed)
-        return results.ptr;
-    results.buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
-                                    TR_RESULTS_BYTES, NULL, &err);
-    if (err == CL_SUCCESS)
-        results.ptr = clEnqueueMapBuffer(rt.queue, results.buffer, CL_TRUE,
-                                         CL_MAP_READ | CL_MAP_WRITE, 0, TR_RESULTS_BYTES, 0,
-                                         NULL, NULL, &err);
-    if (err != CL_SUCCESS) {
-        if (results.buffer != NULL)
-            clReleaseMemObject(results.buffer);
-        memset(&results, 0, sizeof results);
-        results.failed = 1;
-    }
+    if (results.ptr == NULL && !results.failed)
+        results.failed = (results.ptr = pinned_map(TR_RESULTS_BYTES, &results.buffer)) == NULL;
     return results.ptr;
 }
 
 static void release_results(void)
 {
-    if (results.ptr != NULL) {
-        clEnqueueUnmapMemObject(rt.queue, results.buffer, results.ptr, 0, NULL, NULL);
-        clFinish(rt.queue);
-    }
-    if (results.buffer != NULL)
-        clReleaseMemObject(results.buffer);
+    pinned_release(&results.buffer, &results.ptr);
     memset(&results, 0, sizeof results);
 }
 
@@ -2532,13 +2771,14 @@ static long result_slot(size_t bytes, size_t *used)
 static int read_back(tr_call *call)
 {
     cl_uint i;
-    int synced = 0;
+    int packed = small_read(call), synced = packed;
     char *pin = NULL;   /* the results buffer, once a result fits it */
     size_t used = 0;
     long at;
     for (i = 0; i < call->nargs; ++i) {
         tr_slot *sl = &call->slots[i];
-        if (sl->buffer == NULL || !(sl->flags & TR_OUT) || sl->bytes == 0)
+        if (sl->buffer == NULL || !(sl->flags & TR_OUT) || sl->bytes == 0
+            || (sl->flags & TR_PACKED))
             continue;
         if (async_active())   /* the host sees it after `wait` */
             check(call->region, clEnqueueReadBuffer(rt.active, sl->buffer, CL_FALSE, 0,
@@ -2556,14 +2796,16 @@ static int read_back(tr_call *call)
         record_copy(call, sl, 1);
         synced = 1;
     }
-    if (used == 0)
+    if (used == 0 && !packed)
         return synced;
     check(call->region, clFinish(rt.active),
           "running the kernel and reading its results (clFinish)");
+    if (packed)
+        small_copy_out(call);
     for (i = 0, used = 0; i < call->nargs; ++i) {   /* the same slots in the same order */
         tr_slot *sl = &call->slots[i];
         if (sl->buffer != NULL && (sl->flags & TR_OUT) && sl->bytes > 0
-            && (at = result_slot(sl->bytes, &used)) >= 0)
+            && !(sl->flags & TR_PACKED) && (at = result_slot(sl->bytes, &used)) >= 0)
             memcpy(sl->host, pin + at, sl->bytes);
     }
     return synced;
@@ -2573,7 +2815,8 @@ void tr_region_end(tr_call *call)
 {
     cl_uint i;
     struct tr_region_state *s = call->region->state;
-    check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* a region without launch */
+    small_flush(call);   /* a region without launch */
+    check(call->region, flush_held(), "clEnqueueWriteBuffer");
     if (rt.sync)
         check(call->region, clFinish(rt.active), "running the kernel (clFinish)");
     if (async_active()) {
@@ -2589,6 +2832,7 @@ void tr_region_end(tr_call *call)
         else
             check(call->region, clFlush(rt.active), "clFlush");
     }
+    small_end(call);
     for (i = 0; i < call->nargs; ++i)
         if (call->slots[i].buffer != NULL && call->slots[i].owned)
             release_buffer(call->slots[i].buffer);
