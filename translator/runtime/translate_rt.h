@@ -39,7 +39,10 @@
  *   transfer (update, exit data, a region's copy) or the end of the program waits for them.
  *   TRANSLATE_SYNC=1 makes every call wait for its launches (errors then name the region that
  *   failed; without it, a failing launch on present data is reported where the program next
- *   waits).
+ *   waits).  Arrays of at most TRANSLATE_SMALL_ARRAYS bytes (default 16 KiB, `off`) that a
+ *   call copies are packed into one pinned block and go to the device in one write, into
+ *   sub-buffers of one device block of the region; the written ones come back in one read
+ *   (translate_rt.c, "Small arrays of a call").
  * - Pinned staging: copies of at least TRANSLATE_STAGING bytes (default 16 MiB on GPUs whose
  *   memory is not the host's, off on CPU devices; `off` disables it) are split over
  *   TRANSLATE_STAGING_THREADS threads (default 8), each copying its part through two pinned
