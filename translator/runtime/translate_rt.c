@@ -945,14 +945,15 @@ __attribute__((constructor)) static void early_start(void)
  * chunks are adjacent in the ring, in the host array and in the device buffer, and go over
  * the link as ONE command once their lanes have copied them in (a write), or come in as one
  * command whose slot is read into again when its lanes have copied it out (a read).  The
- * memcpy of one group overlaps the DMA of others; DMA commands of group x chunk bytes (8 MiB
- * with the defaults) run at 54 GB/s on an H100 against 51 for 2 MiB (bench/RESULTS.md, "Host
- * cost per plain call and copy rate (h49)"; the lanes before copied one contiguous part each,
- * one command per chunk).  The defaults come from bench/RESULTS.md ("Pinned staging"; 12
- * threads and 2 MiB chunks from "Data-region copies at the link's rate", groups of 4 from
- * h49); TRANSLATE_STAGING=off|BYTES, TRANSLATE_STAGING_CHUNK=BYTES,
- * TRANSLATE_STAGING_THREADS=N and TRANSLATE_STAGING_GROUP=N override them.  Devices that share
- * host memory never stage. */
+ * memcpy of one group overlaps the DMA of others.  DMA commands of 8 MiB (group x chunk with
+ * the defaults) ran at 54 GB/s on an H200 against 51 for 2 MiB ("Data-region copies at the
+ * link's rate"); the lanes before copied one contiguous part each, one command per chunk, and
+ * the ring took heat's data region on an H100 from 42 to 45 GB/s in one run (bench/RESULTS.md,
+ * "Host cost per plain call and copy rate (h49)").  The defaults come from bench/RESULTS.md
+ * ("Pinned staging"; 12 threads and 2 MiB chunks from "Data-region copies at the link's
+ * rate", groups of 4 from h49); TRANSLATE_STAGING=off|BYTES, TRANSLATE_STAGING_CHUNK=BYTES,
+ * TRANSLATE_STAGING_THREADS=N and TRANSLATE_STAGING_GROUP=N override them.  Devices that
+ * share host memory never stage. */
 #define TR_STAGING_MIN_DEFAULT ((size_t)16 << 20)
 #define TR_STAGING_CHUNK_DEFAULT ((size_t)2 << 20)
 #define TR_STAGING_THREADS_DEFAULT 12   /* at most the online processors (staging_setup) */
