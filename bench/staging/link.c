@@ -11,9 +11,10 @@
  *               clEnqueueWrite/ReadBuffer from it; the cost of registering and unregistering
  *   usehost     a CL_MEM_USE_HOST_PTR buffer on the user memory, clEnqueueCopyBuffer
  *   cuda        cuMemcpyHtoD/DtoH from cuMemAllocHost memory: CUDA's pinned rate, same run
- * usage: link [reps] [cuda|queues|create]   (cuda: only CUDA's pinned rate; queues: chunks over
- * one or two queues, and a write's first / a read's last chunks smaller; create: the cost of the
- * lanes' pinned buffers) */
+ * usage: link [reps] [cuda|queues|create|ring]   (cuda: only CUDA's pinned rate; queues: chunks
+ * over one or two queues, and a write's first / a read's last chunks smaller; create: the cost
+ * of the lanes' pinned buffers; ring: one pinned ring shared by the lanes, G adjacent chunks
+ * in one command, against the lanes of translate_rt.c) */
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -326,6 +327,215 @@ static double staged(int to_device, int n, int nt)
   return gbps(best);
 }
 
+/* ---- one pinned ring shared by the lanes (h49): chunk m goes to lane m % nl and ring slot
+ * m % S (S = 2 nl chunks, one pinned buffer), so that G adjacent chunks are adjacent in the
+ * ring, in the user's memory and in the device buffer: a write goes out as ONE command when
+ * the G lanes of its group have copied their chunks in; a read comes in as one command of G
+ * chunks, and the group's slot is read again (group + S/G) when its lanes have copied out. */
+
+struct gslot {
+  int group;          /* the group that owns the slot now */
+  int count;          /* its chunks copied (in or out) */
+  int ready;          /* reads: its DMA is enqueued */
+  cl_event ev;        /* its DMA (writes: the previous group's, until the slot is reused) */
+};
+
+static struct {
+  cl_mem buf;
+  char *ptr;
+  size_t c;
+  int nl, g, s, ngroups, nchunks, to_device, nt;
+  struct gslot slots[64];
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+} ring;
+
+static int group_chunks(int group)
+{
+  int first = group * ring.g, n = ring.nchunks - first;
+  return n < ring.g ? n : ring.g;
+}
+
+static size_t group_bytes(int group)
+{
+  size_t off = (size_t)group * ring.g * ring.c;
+  size_t n = (size_t)group_chunks(group) * ring.c;
+  return off + n > BYTES ? BYTES - off : n;
+}
+
+static void ring_enqueue(int group, struct gslot *sl, int to_device)
+{
+  size_t off = (size_t)group * ring.g * ring.c;
+  char *p = ring.ptr + (size_t)(group % (ring.s / ring.g)) * ring.g * ring.c;
+  if (to_device)
+    die(clEnqueueWriteBuffer(q, dev, CL_FALSE, off, group_bytes(group), p, 0, NULL, &sl->ev),
+        "ring write");
+  else
+    die(clEnqueueReadBuffer(q, dev, CL_FALSE, off, group_bytes(group), p, 0, NULL, &sl->ev),
+        "ring read");
+  clFlush(q);
+}
+
+/* Waits until group `group` owns its slot (and, reads, its DMA is enqueued); returns the event
+ * to wait for before touching the slot's memory (retained), or NULL. */
+static cl_event ring_claim(int group)
+{
+  struct gslot *sl = &ring.slots[group % (ring.s / ring.g)];
+  cl_event ev = NULL;
+  pthread_mutex_lock(&ring.mu);
+  while (sl->group != group || (!ring.to_device && !sl->ready))
+    pthread_cond_wait(&ring.cv, &ring.mu);
+  if (sl->ev != NULL) {
+    ev = sl->ev;
+    clRetainEvent(ev);
+  }
+  pthread_mutex_unlock(&ring.mu);
+  return ev;
+}
+
+static void ring_done(int group)
+{
+  struct gslot *sl = &ring.slots[group % (ring.s / ring.g)];
+  int next = group + ring.s / ring.g;
+  pthread_mutex_lock(&ring.mu);
+  if (++sl->count == group_chunks(group)) {
+    cl_event old = sl->ev;
+    sl->count = 0;
+    if (ring.to_device) {
+      ring_enqueue(group, sl, 1);   /* sl->ev: this group's write */
+      sl->group = next;
+    } else if (next < ring.ngroups) {
+      ring_enqueue(next, sl, 0);
+      sl->group = next;
+    } else {
+      sl->ev = NULL;
+      sl->group = -1;
+    }
+    if (old != NULL)
+      clReleaseEvent(old);
+    pthread_cond_broadcast(&ring.cv);
+  }
+  pthread_mutex_unlock(&ring.mu);
+}
+
+static void *ring_lane(void *arg)
+{
+  int k = (int)(intptr_t)arg;
+  for (int m = k; m < ring.nchunks; m += ring.nl) {
+    int group = m / ring.g;
+    size_t off = (size_t)m * ring.c, len = off + ring.c > BYTES ? BYTES - off : ring.c;
+    char *p = ring.ptr + (size_t)(m % ring.s) * ring.c;
+    cl_event ev = ring_claim(group);
+    if (ev != NULL) {
+      die(clWaitForEvents(1, &ev), "clWaitForEvents");
+      clReleaseEvent(ev);
+    }
+    if (ring.to_device)
+      hcopy(ring.nt, p, user + off, len);
+    else
+      hcopy(ring.nt, user + off, p, len);
+    ring_done(group);
+  }
+  return NULL;
+}
+
+static double ring_copy(int to_device, int nl, size_t c, int g, int nt)
+{
+  double best = 1e30;
+  cl_int err;
+  if (ring.buf == NULL || ring.c != c || ring.nl != nl) {
+    if (ring.buf != NULL) {
+      clEnqueueUnmapMemObject(q, ring.buf, ring.ptr, 0, NULL, NULL);
+      clFinish(q);
+      clReleaseMemObject(ring.buf);
+    }
+    ring.buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, 2 * nl * c, NULL,
+                              &err);
+    die(err, "clCreateBuffer (ring)");
+    ring.ptr = clEnqueueMapBuffer(q, ring.buf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                  2 * nl * c, 0, NULL, NULL, &err);
+    die(err, "map (ring)");
+    memset(ring.ptr, 0, 2 * nl * c);
+    pthread_mutex_init(&ring.mu, NULL);
+    pthread_cond_init(&ring.cv, NULL);
+  }
+  ring.c = c, ring.nl = nl, ring.g = g, ring.s = 2 * nl, ring.nt = nt;
+  ring.to_device = to_device;
+  ring.nchunks = (int)((BYTES + c - 1) / c);
+  ring.ngroups = (ring.nchunks + g - 1) / g;
+  for (int r = 0; r < reps; ++r) {
+    pthread_t th[MAXLANES];
+    double t0 = now();
+    for (int i = 0; i < ring.s / g; ++i) {
+      ring.slots[i] = (struct gslot){i < ring.ngroups ? i : -1, 0, 0, NULL};
+      if (!to_device && i < ring.ngroups) {
+        ring_enqueue(i, &ring.slots[i], 0);
+        ring.slots[i].ready = 1;
+      }
+    }
+    for (int k = 0; k < nl; ++k)
+      pthread_create(&th[k], NULL, ring_lane, (void *)(intptr_t)k);
+    for (int k = 0; k < nl; ++k)
+      pthread_join(th[k], NULL);
+    die(clFinish(q), "clFinish");
+    double t = now() - t0;
+    for (int i = 0; i < ring.s / g; ++i)
+      if (ring.slots[i].ev != NULL) {
+        clReleaseEvent(ring.slots[i].ev);
+        ring.slots[i].ev = NULL;
+      }
+    best = t < best ? t : best;
+  }
+  return gbps(best);
+}
+
+/* The ring against the lanes of translate_rt.c, same run; checks that the data came through. */
+static void ring_compare(void)
+{
+  cl_int err;
+  static const int groups[] = {1, 2, 4, 6, 12, 24};
+  if (posix_memalign((void **)&user, 4096, BYTES) != 0)
+    exit(1);
+  for (size_t i = 0; i < BYTES; ++i)
+    user[i] = (char)(i * 7 + i / 4096);
+  dev = clCreateBuffer(ctx, CL_MEM_READ_WRITE, BYTES, NULL, &err);
+  die(err, "clCreateBuffer");
+  die(clEnqueueWriteBuffer(q, dev, CL_TRUE, 0, BYTES, user, 0, NULL, NULL), "write");
+  for (int round = 0; round < 2; ++round) {
+    for (size_t c = MiB; c <= 2 * MiB; c *= 2) {
+      lanes_make(12, c);
+      printf("ring round %d lanes 12 chunk %zu MiB (translate_rt.c's scheme): write libc %.2f "
+             "read nt %.2f GB/s\n", round, c / MiB, staged(1, 12, 0), staged(0, 12, 1));
+      lanes_make(0, c);
+      for (int a = 0; a < 6; ++a)
+        printf("ring round %d lanes 12 chunk %zu MiB group %2d (%2zu MiB commands): write libc "
+               "%.2f nt %.2f read nt %.2f GB/s\n", round, c / MiB, groups[a],
+               groups[a] * c / MiB, ring_copy(1, 12, c, groups[a], 0),
+               ring_copy(1, 12, c, groups[a], 1), ring_copy(0, 12, c, groups[a], 1));
+    }
+  }
+  for (int to_device = 1; to_device >= 0; --to_device) {
+    if (to_device) {   /* the ring writes, a plain read checks */
+      die(clEnqueueFillBuffer(q, dev, &(char){0}, 1, 0, BYTES, 0, NULL, NULL), "fill");
+      ring_copy(1, 12, 2 * MiB, 4, 0);
+      memset(user, 0, BYTES);
+      die(clEnqueueReadBuffer(q, dev, CL_TRUE, 0, BYTES, user, 0, NULL, NULL), "read");
+    } else {           /* the device holds the pattern again; the ring reads */
+      memset(user, 0, BYTES);
+      ring_copy(0, 12, 2 * MiB, 4, 1);
+    }
+    for (size_t i = 0; i < BYTES; ++i)
+      if (user[i] != (char)(i * 7 + i / 4096)) {
+        printf("ring WRONG (%s) at byte %zu\n", to_device ? "write" : "read", i);
+        return;
+      }
+    if (to_device)
+      for (size_t i = 0; i < BYTES; ++i)
+        user[i] = (char)(i * 7 + i / 4096);
+  }
+  printf("ring data ok (write and read)\n");
+}
+
 /* ---- the CUDA driver API, if there */
 
 typedef int (*cu_i)(unsigned);
@@ -481,6 +691,10 @@ int main(int argc, char **argv)
     return 1;
   memset(user, 1, BYTES);
 
+  if (argc > 2 && strcmp(argv[2], "ring") == 0) {   /* one pinned ring, grouped commands */
+    ring_compare();
+    return 0;
+  }
   if (argc > 2 && strcmp(argv[2], "create") == 0) {   /* the lanes' pinned buffers */
     for (int r = 0; r < 2; ++r) {
       lanes_make(0, MiB);   /* release the previous ones outside the timing */

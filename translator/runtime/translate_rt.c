@@ -195,6 +195,19 @@ struct tr_region_state {
     const char *hint;                  /* tr_region_hint (a string literal) */
     struct tr_traffic *traffic;
     cl_uint traffic_cap;
+    /* small arrays of a plain call, packed (see "Small arrays of a call") */
+    cl_mem small_pool;                 /* the region's device block, TR_SMALL_BLOCK bytes */
+    struct tr_small_slot *small;       /* by slot: its sub-buffer of the block */
+    cl_uint small_cap;
+    size_t small_next;                 /* the call's next free offset in the block */
+    size_t small_lo, small_hi;         /* the call's bytes to write ([lo, hi), lo < hi) */
+};
+
+/* A slot's part of its region's small-array block: a sub-buffer kept while it fits. */
+struct tr_small_slot {
+    cl_mem sub;
+    size_t offset, bytes;     /* the sub-buffer's place in the block */
+    size_t at;                /* the call's place of the slot's data (a shared one's too) */
 };
 
 /* Copies of one array argument of a region (TRANSLATE_PROFILE). */
@@ -584,6 +597,8 @@ static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t
                           cl_mem *out, int *owned);
 /* Pinned staging (after setup). */
 static void staging_setup(const tr_region *region);
+static char *pinned_map(size_t bytes, cl_mem *buffer);
+static void pinned_release(cl_mem *buffer, char **ptr);
 static void release_staging(void);
 static cl_int flush_held(void);
 /* Async queues (after staging). */
@@ -643,6 +658,9 @@ static void write_tune_records(void);
 static void early_join(void);
 static void early_discard(void);
 static void release_results(void);
+static void release_small(void);
+static void release_small_pool(struct tr_region_state *s);
+static void small_setup(void);
 
 /* After the first launch of a kernel: waits for it (the implementation compiles it now) and
  * registers the exit handler again (see at_exit). */
@@ -672,6 +690,7 @@ static void release_kernels(struct tr_region_state *s)
     free(s->slots);
     free(s->kernel_set);
     free(s->traffic);
+    release_small_pool(s);
 }
 
 /* The exit handler.  Exit handlers run in reverse order of registration, and an OpenCL
@@ -697,6 +716,7 @@ static void at_exit(void)
     release_data();
     release_staging();
     release_results();
+    release_small();
     /* Release in reverse order of creation; errors no longer matter at exit. */
     for (s = rt.regions; s != NULL; s = snext) {
         snext = s->next;
@@ -881,6 +901,7 @@ static void setup(const tr_region *region)
     rt.active = rt.queue;
     rt.sync = env_flag("TRANSLATE_SYNC");
     staging_setup(region);
+    small_setup();
     rt.regions_tail = &rt.regions;
     rt.ready = 1;
     atexit(at_exit);
@@ -918,41 +939,68 @@ __attribute__((constructor)) static void early_start(void)
 /* ------------------------------------------------------------------------------------------ */
 /* Pinned staging for large transfers                                                          */
 
-/* Transfers of at least `min_bytes` are split into `nlanes` contiguous parts copied in
- * parallel, one thread per part; each lane has two pinned (CL_MEM_ALLOC_HOST_PTR, mapped once)
- * buffers of `chunk` bytes, so that the memcpy of one chunk overlaps the DMA of the other.
- * The defaults come from bench/RESULTS.md ("Pinned staging"; 12 threads and 2 MiB chunks from
- * "Data-region copies at the link's rate"); TRANSLATE_STAGING=off|BYTES,
- * TRANSLATE_STAGING_CHUNK=BYTES and TRANSLATE_STAGING_THREADS=N override them.  Devices that
+/* Transfers of at least `min_bytes` are cut into chunks of `chunk` bytes, copied by `nlanes`
+ * threads through one pinned ring (CL_MEM_ALLOC_HOST_PTR, mapped once) of 2 x nlanes chunks:
+ * chunk m goes to lane m % nlanes and ring slot m % (2 x nlanes), so that `group` adjacent
+ * chunks are adjacent in the ring, in the host array and in the device buffer, and go over
+ * the link as ONE command once their lanes have copied them in (a write), or come in as one
+ * command whose slot is read into again when its lanes have copied it out (a read).  The
+ * memcpy of one group overlaps the DMA of others.  DMA commands of 8 MiB (group x chunk with
+ * the defaults) ran at 54 GB/s on an H200 against 51 for 2 MiB ("Data-region copies at the
+ * link's rate"); the lanes before copied one contiguous part each, one command per chunk, and
+ * the ring took heat's data region on an H100 from 42 to 45 GB/s in one run (bench/RESULTS.md,
+ * "Host cost per plain call and copy rate (h49)").  The defaults come from bench/RESULTS.md
+ * ("Pinned staging"; 12 threads and 2 MiB chunks from "Data-region copies at the link's
+ * rate", groups of 4 from h49); TRANSLATE_STAGING=off|BYTES, TRANSLATE_STAGING_CHUNK=BYTES,
+ * TRANSLATE_STAGING_THREADS=N and TRANSLATE_STAGING_GROUP=N override them.  Devices that
  * share host memory never stage. */
 #define TR_STAGING_MIN_DEFAULT ((size_t)16 << 20)
 #define TR_STAGING_CHUNK_DEFAULT ((size_t)2 << 20)
 #define TR_STAGING_THREADS_DEFAULT 12   /* at most the online processors (staging_setup) */
 #define TR_STAGING_MAX_THREADS 16
+#define TR_STAGING_GROUP_DEFAULT 4
 
-/* One thread's staging buffers. */
-struct tr_stage_lane {
-    cl_mem buf[2];
-    char *ptr[2];
-    cl_event pending[2];
+/* One group's place in the ring: which group may use it now, how many of its chunks are
+ * done, and the DMA that last used it (the next group's lanes wait for it before a write). */
+struct tr_ring_slot {
+    long long group;
+    int count;
+    cl_event ev;
 };
 
-/* The last chunk of the latest staged write, copied into its pinned buffer but not yet
- * enqueued (see staged_write); buffer NULL: none. */
+/* The last group of the latest staged write, copied into the ring but not yet enqueued (see
+ * ring_done); buffer NULL: none. */
 struct tr_held_chunk {
     cl_mem buffer;            /* retained until the write is enqueued */
     size_t offset, len;
-    struct tr_stage_lane *lane;
-    int index;                /* which of the lane's two buffers holds the data */
+    char *ptr;                /* its place in the ring */
+    struct tr_ring_slot *slot;
+};
+
+/* The copy in progress (one at a time: copies come from the program's one thread). */
+struct tr_ring_copy {
+    int to_device;
+    cl_mem buffer;
+    size_t offset, bytes;     /* device bytes [offset, offset+bytes) */
+    char *host;               /* their host copy */
+    long long nchunks, ngroups;
+    unsigned long long ns;    /* device time of its DMAs (profiling) */
+    cl_int err;
 };
 
 static struct {
     size_t min_bytes;         /* 0: never stage */
     size_t chunk;
     int nlanes;
-    struct tr_stage_lane lanes[TR_STAGING_MAX_THREADS];
+    int group;                /* chunks per DMA command; divides 2 x nlanes */
+    cl_mem ring;              /* 2 x nlanes chunks, pinned, mapped at ring_ptr */
+    char *ring_ptr;
+    struct tr_ring_slot slots[2 * TR_STAGING_MAX_THREADS];
     struct tr_held_chunk held;
-} stg;
+    struct tr_ring_copy cur;
+    pthread_mutex_t lock;     /* slots, cur.ns, cur.err */
+    pthread_cond_t moved;     /* a slot passed to its next group */
+} stg = {.lock = PTHREAD_MUTEX_INITIALIZER, .moved = PTHREAD_COND_INITIALIZER};
 
 /* A byte count from the environment, or `fallback` if unset; "off" is 0. */
 static size_t env_bytes(const char *name, size_t fallback)
@@ -976,6 +1024,16 @@ static size_t default_lanes(void)
                                                          : TR_STAGING_THREADS_DEFAULT;
 }
 
+/* The chunks per DMA command: `wanted`, at most the lanes, lowered to a divisor of the ring's
+ * 2 x nlanes slots (so that a group never wraps around the ring's end). */
+static int ring_group(size_t wanted, int nlanes)
+{
+    int g = wanted < 1 ? 1 : wanted > (size_t)nlanes ? nlanes : (int)wanted;
+    while ((2 * nlanes) % g != 0)
+        g -= 1;
+    return g;
+}
+
 static void staging_setup(const tr_region *region)
 {
     cl_device_type type = 0;
@@ -992,29 +1050,20 @@ static void staging_setup(const tr_region *region)
     lanes = env_bytes("TRANSLATE_STAGING_THREADS", default_lanes());
     stg.nlanes = lanes < 1 ? 1 : lanes > TR_STAGING_MAX_THREADS ? TR_STAGING_MAX_THREADS
                                                                  : (int)lanes;
+    stg.group = ring_group(env_bytes("TRANSLATE_STAGING_GROUP", TR_STAGING_GROUP_DEFAULT),
+                           stg.nlanes);
 }
 
-/* Creates and maps the staging buffers on first use; 1 if a transfer of `bytes` should be
- * staged.  Staging that cannot be set up is turned off (the plain copy still works). */
+/* Creates and maps the ring on first use; 1 if a transfer of `bytes` should be staged.
+ * Staging that cannot be set up is turned off (the plain copy still works). */
 static int staging_wanted(size_t bytes)
 {
-    cl_int err = CL_SUCCESS;
-    int k, i;
     if (stg.min_bytes == 0 || bytes < stg.min_bytes)
         return 0;
-    for (k = 0; k < stg.nlanes && err == CL_SUCCESS; ++k)
-        for (i = 0; i < 2 && stg.lanes[k].ptr[i] == NULL && err == CL_SUCCESS; ++i) {
-            struct tr_stage_lane *L = &stg.lanes[k];
-            L->buf[i] = clCreateBuffer(rt.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
-                                       stg.chunk, NULL, &err);
-            if (err == CL_SUCCESS)
-                L->ptr[i] = clEnqueueMapBuffer(rt.queue, L->buf[i], CL_TRUE,
-                                               CL_MAP_READ | CL_MAP_WRITE, 0, stg.chunk, 0,
-                                               NULL, NULL, &err);
-        }
-    if (err != CL_SUCCESS)
+    if (stg.ring_ptr == NULL
+        && (stg.ring_ptr = pinned_map(2 * (size_t)stg.nlanes * stg.chunk, &stg.ring)) == NULL)
         stg.min_bytes = 0;
-    return err == CL_SUCCESS;
+    return stg.ring_ptr != NULL;
 }
 
 static unsigned long long event_ns(cl_event event)
@@ -1026,29 +1075,6 @@ static unsigned long long event_ns(cl_event event)
             == CL_SUCCESS && end > start)
         return (unsigned long long)(end - start);
     return 0;
-}
-
-/* Waits for the transfer of staging buffer `i` of lane L (if any); adds its device time to
- * *ns when profiling. */
-static cl_int stage_wait(struct tr_stage_lane *L, int i, unsigned long long *ns)
-{
-    cl_int err;
-    if (L->pending[i] == NULL)
-        return CL_SUCCESS;
-    err = clWaitForEvents(1, &L->pending[i]);
-    if (err == CL_SUCCESS && rt.profile)
-        *ns += event_ns(L->pending[i]);
-    clReleaseEvent(L->pending[i]);
-    L->pending[i] = NULL;
-    return err;
-}
-
-static cl_int stage_wait_both(struct tr_stage_lane *L, cl_int err, unsigned long long *ns)
-{
-    cl_int e0 = stage_wait(L, 0, ns), e1 = stage_wait(L, 1, ns);
-    if (err != CL_SUCCESS)
-        return err;
-    return e0 != CL_SUCCESS ? e0 : e1;
 }
 
 /* memcpy into the user's memory for a staged read: with non-temporal stores where SSE2 is
@@ -1082,19 +1108,7 @@ static void copy_to_user(char *dst, const char *src, size_t n)
 #endif
 }
 
-/* One lane's part of a staged copy. */
-struct tr_stage_job {
-    struct tr_stage_lane *lane;
-    int to_device;
-    int hold_last;            /* a write: keep its last chunk back (stg.held) */
-    cl_mem buffer;
-    size_t offset, bytes;     /* device bytes [offset, offset+bytes) */
-    char *host;               /* their host copy */
-    unsigned long long ns;    /* device time of the chunks (profiling) */
-    cl_int err;
-};
-
-/* Enqueues the held chunk's write, if any: called before anything else is enqueued, so that
+/* Enqueues the held group's write, if any: called before anything else is enqueued, so that
  * the queue's order stays the order of the program's transfers and launches. */
 static cl_int flush_held(void)
 {
@@ -1102,108 +1116,150 @@ static cl_int flush_held(void)
     cl_int err;
     if (h->buffer == NULL)
         return CL_SUCCESS;
-    err = clEnqueueWriteBuffer(rt.active, h->buffer, CL_FALSE, h->offset, h->len,
-                               h->lane->ptr[h->index], 0, NULL, &h->lane->pending[h->index]);
+    err = clEnqueueWriteBuffer(rt.active, h->buffer, CL_FALSE, h->offset, h->len, h->ptr, 0,
+                               NULL, &h->slot->ev);
+    if (err != CL_SUCCESS)
+        h->slot->ev = NULL;
     clReleaseMemObject(h->buffer);
     h->buffer = NULL;
     return err;
 }
 
-/* Keeps the job's chunk at `pos` (already in pinned buffer `i`) back until flush_held. */
-static void hold_chunk(struct tr_stage_job *j, int i, size_t pos, size_t len)
+/* Ring slots in use: 2 x nlanes chunks, `group` chunks a slot. */
+static int ring_slots(void)
 {
-    clRetainMemObject(j->buffer);
-    stg.held.buffer = j->buffer;
-    stg.held.offset = j->offset + pos;
-    stg.held.len = len;
-    stg.held.lane = j->lane;
-    stg.held.index = i;
+    return 2 * stg.nlanes / stg.group;
 }
 
-/* Host -> device through the job's lane; returns when the host data is no longer needed: the
- * last chunks' DMAs may still run (the lane waits for them before it reuses their buffers), so
- * that the next array's staging overlaps them; under TRANSLATE_PROFILE it waits, so that their
- * time counts for this copy.
- * With hold_last, the last chunk waits in its pinned buffer until the next command (mostly
- * the region's kernel) is enqueued: a kernel enqueued while its input is still being copied
- * starts right after the copy, one enqueued after the copy has finished (the host waited for
- * it) measured ~20 us longer on the H100 (bench/RESULTS.md, "Staging and kernel time"). */
-static cl_int staged_write(struct tr_stage_job *j)
+static struct tr_ring_slot *slot_of(long long group)
 {
-    struct tr_stage_lane *L = j->lane;
-    size_t pos, len;
-    int i = 0;
-    cl_int err = CL_SUCCESS;
-    for (pos = 0; pos < j->bytes && err == CL_SUCCESS; pos += len, i ^= 1) {
-        len = j->bytes - pos < stg.chunk ? j->bytes - pos : stg.chunk;
-        err = stage_wait(L, i, &j->ns);
-        if (err != CL_SUCCESS)
-            break;
-        memcpy(L->ptr[i], j->host + pos, len);
-        if (j->hold_last && pos + len == j->bytes) {
-            hold_chunk(j, i, pos, len);
-            break;
-        }
-        err = clEnqueueWriteBuffer(rt.active, j->buffer, CL_FALSE, j->offset + pos, len,
-                                   L->ptr[i], 0, NULL, &L->pending[i]);
-        if (err == CL_SUCCESS)
-            err = clFlush(rt.active);
-    }
-    return err != CL_SUCCESS || rt.profile ? stage_wait_both(L, err, &j->ns) : CL_SUCCESS;
+    return &stg.slots[group % ring_slots()];
 }
 
-/* Enqueues the read of the chunk at *next into staging buffer `i`; records where it goes. */
-static cl_int stage_read_chunk(struct tr_stage_job *j, int i, size_t *next, size_t *at,
-                               size_t *len)
+/* Group `group` of the current copy: its bytes, its device offset and its place in the ring. */
+static size_t group_bytes(long long group)
 {
+    size_t at = (size_t)group * (size_t)stg.group * stg.chunk;
+    size_t n = (size_t)stg.group * stg.chunk;
+    return at + n > stg.cur.bytes ? stg.cur.bytes - at : n;
+}
+
+static char *group_ptr(long long group)
+{
+    return stg.ring_ptr + (size_t)(group % ring_slots()) * (size_t)stg.group * stg.chunk;
+}
+
+static long long group_chunks(long long group)
+{
+    long long n = stg.cur.nchunks - group * stg.group;
+    return n < stg.group ? n : stg.group;
+}
+
+/* Drops slot `sl`'s event (its DMA has completed: its lanes waited for it), counting its time
+ * when profiling.  With stg.lock held. */
+static void slot_forget(struct tr_ring_slot *sl)
+{
+    if (sl->ev == NULL)
+        return;
+    if (rt.profile)
+        stg.cur.ns += event_ns(sl->ev);
+    clReleaseEvent(sl->ev);
+    sl->ev = NULL;
+}
+
+/* Enqueues the DMA of group `group` of the current copy through its slot.  With stg.lock
+ * held. */
+static void ring_enqueue(long long group)
+{
+    struct tr_ring_slot *sl = slot_of(group);
+    size_t at = stg.cur.offset + (size_t)group * (size_t)stg.group * stg.chunk;
     cl_int err;
-    at[i] = *next;
-    len[i] = j->bytes - *next < stg.chunk ? j->bytes - *next : stg.chunk;
-    *next += len[i];
-    err = clEnqueueReadBuffer(rt.active, j->buffer, CL_FALSE, j->offset + at[i], len[i],
-                              j->lane->ptr[i], 0, NULL, &j->lane->pending[i]);
-    return err == CL_SUCCESS ? clFlush(rt.active) : err;
+    if (stg.cur.to_device)
+        err = clEnqueueWriteBuffer(rt.active, stg.cur.buffer, CL_FALSE, at, group_bytes(group),
+                                   group_ptr(group), 0, NULL, &sl->ev);
+    else
+        err = clEnqueueReadBuffer(rt.active, stg.cur.buffer, CL_FALSE, at, group_bytes(group),
+                                  group_ptr(group), 0, NULL, &sl->ev);
+    if (err == CL_SUCCESS)
+        err = clFlush(rt.active);
+    if (err != CL_SUCCESS && stg.cur.err == CL_SUCCESS)
+        stg.cur.err = err;
 }
 
-/* Device -> host through the job's lane (returns when the data is there). */
-static cl_int staged_read(struct tr_stage_job *j)
+/* Waits until the slot of `group` is the group's (a read: its DMA is enqueued); returns the
+ * event to wait for before touching its memory (retained), or NULL. */
+static cl_event ring_claim(long long group)
 {
-    size_t next = 0, done = 0, at[2] = {0, 0}, len[2] = {0, 0};
-    int i;
-    cl_int err = stage_wait_both(j->lane, CL_SUCCESS, &j->ns);   /* a held chunk's write */
-    for (i = 0; i < 2 && next < j->bytes && err == CL_SUCCESS; ++i)
-        err = stage_read_chunk(j, i, &next, at, len);
-    for (i = 0; done < j->bytes && err == CL_SUCCESS; i ^= 1) {
-        err = stage_wait(j->lane, i, &j->ns);
-        if (err != CL_SUCCESS)
-            break;
-        copy_to_user(j->host + at[i], j->lane->ptr[i], len[i]);
-        done += len[i];
-        if (next < j->bytes)
-            err = stage_read_chunk(j, i, &next, at, len);
+    struct tr_ring_slot *sl = slot_of(group);
+    cl_event ev = NULL;
+    pthread_mutex_lock(&stg.lock);
+    while (sl->group != group)
+        pthread_cond_wait(&stg.moved, &stg.lock);
+    if (sl->ev != NULL && clRetainEvent(sl->ev) == CL_SUCCESS)
+        ev = sl->ev;
+    pthread_mutex_unlock(&stg.lock);
+    return ev;
+}
+
+/* A chunk of `group` is copied (in or out).  When the group's last one is: a write's group
+ * goes out as one command (the copy's last group is held back for the next command, so that
+ * a kernel right after the copy is queued before the copy ends: bench/RESULTS.md, "Staging
+ * and kernel time"), and the slot passes to the group after next; a read's slot is read into
+ * for the group after next. */
+static void ring_done(long long group)
+{
+    struct tr_ring_slot *sl = slot_of(group);
+    long long next = group + ring_slots();
+    pthread_mutex_lock(&stg.lock);
+    if (++sl->count == group_chunks(group)) {
+        sl->count = 0;
+        slot_forget(sl);
+        if (stg.cur.to_device && group + 1 == stg.cur.ngroups) {
+            clRetainMemObject(stg.cur.buffer);
+            stg.held = (struct tr_held_chunk){stg.cur.buffer,
+                stg.cur.offset + (size_t)group * (size_t)stg.group * stg.chunk,
+                group_bytes(group), group_ptr(group), sl};
+        } else if (stg.cur.to_device || next < stg.cur.ngroups) {
+            ring_enqueue(stg.cur.to_device ? group : next);
+        }
+        sl->group = next;
+        pthread_cond_broadcast(&stg.moved);
     }
-    return stage_wait_both(j->lane, err, &j->ns);
+    pthread_mutex_unlock(&stg.lock);
 }
 
-/* The bytes of each lane's part of a staged copy of `bytes`: the share of one of `nlanes`
- * lanes rounded UP (division and 4 KiB alike), so that nlanes parts cover all the bytes. */
-static size_t stage_part(size_t bytes, int nlanes)
-{
-    size_t share = (bytes + (size_t)nlanes - 1) / (size_t)nlanes;
-    return (share + 4095) / 4096 * 4096;
-}
-
+/* One lane's chunks of the current copy: k, k + nlanes, ... */
 static void *stage_run(void *arg)
 {
-    struct tr_stage_job *j = arg;
-    j->err = j->to_device ? staged_write(j) : staged_read(j);
+    long long m;
+    for (m = (long long)(intptr_t)arg; m < stg.cur.nchunks; m += stg.nlanes) {
+        long long group = m / stg.group;
+        size_t at = (size_t)m * stg.chunk;
+        size_t len = stg.cur.bytes - at < stg.chunk ? stg.cur.bytes - at : stg.chunk;
+        char *pin = stg.ring_ptr + (size_t)(m % (2 * stg.nlanes)) * stg.chunk;
+        cl_event ev = ring_claim(group);
+        if (ev != NULL) {
+            cl_int err = clWaitForEvents(1, &ev);
+            clReleaseEvent(ev);
+            if (err != CL_SUCCESS) {
+                pthread_mutex_lock(&stg.lock);
+                stg.cur.err = stg.cur.err == CL_SUCCESS ? err : stg.cur.err;
+                pthread_mutex_unlock(&stg.lock);
+            }
+        }
+        if (stg.cur.to_device)
+            memcpy(pin, stg.cur.host + at, len);
+        else
+            copy_to_user(stg.cur.host + at, pin, len);
+        ring_done(group);
+    }
     return NULL;
 }
 
 /* The staging threads: lane k (k >= 1) has worker k, started by the first staged copy and
- * kept until exit (release_staging), so that a copy costs no thread creation; lane 0's part
- * runs on the calling thread.  Each staged copy is one round: the workers run their lanes'
- * jobs and the caller waits until `busy` is back to 0. */
+ * kept until exit (release_staging), so that a copy costs no thread creation; lane 0 runs on
+ * the calling thread.  Each staged copy is one round: the workers run their lanes and the
+ * caller waits until `busy` is back to 0. */
 static struct {
     pthread_mutex_t lock;
     pthread_cond_t go, done;
@@ -1212,10 +1268,9 @@ static struct {
     int quit;
     unsigned long long round;      /* counts rounds; a worker runs each new one once */
     int busy;                      /* workers still in the current round */
-    struct tr_stage_job *jobs;     /* the round's jobs, one per lane */
-    int njobs;
+    int nlanes;                    /* lanes of the current round */
 } pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
-          {0}, 0, 0, 0, 0, NULL, 0};
+          {0}, 0, 0, 0, 0, 0};
 
 static void *stage_worker(void *arg)
 {
@@ -1228,10 +1283,9 @@ static void *stage_worker(void *arg)
         if (pool.quit)
             break;
         seen = pool.round;
-        if (k < pool.njobs) {
-            struct tr_stage_job *j = &pool.jobs[k];
+        if (k < pool.nlanes) {
             pthread_mutex_unlock(&pool.lock);
-            stage_run(j);
+            stage_run((void *)(intptr_t)k);
             pthread_mutex_lock(&pool.lock);
         }
         if (--pool.busy == 0)
@@ -1266,61 +1320,70 @@ static void pool_stop(void)
     pool.round = 0;
 }
 
-/* Runs jobs[0..n): lanes with a worker on it, the others here. */
-static void pool_run(struct tr_stage_job *jobs, int n)
+/* Runs lanes 0..n-1 of the current copy: those with a worker on it, the others here. */
+static void pool_run(int n)
 {
     int k;
     pool_start();
     pthread_mutex_lock(&pool.lock);
-    pool.jobs = jobs;
-    pool.njobs = n;
+    pool.nlanes = n;
     pool.busy = pool.started;
     pool.round += 1;
     pthread_cond_broadcast(&pool.go);
     pthread_mutex_unlock(&pool.lock);
-    stage_run(&jobs[0]);
+    stage_run((void *)(intptr_t)0);
     for (k = pool.started + 1; k < n; ++k)
-        stage_run(&jobs[k]);
+        stage_run((void *)(intptr_t)k);
     pthread_mutex_lock(&pool.lock);
     while (pool.busy > 0)
         pthread_cond_wait(&pool.done, &pool.lock);
-    pool.jobs = NULL;
-    pool.njobs = 0;
+    pool.nlanes = 0;
     pthread_mutex_unlock(&pool.lock);
 }
 
-/* A staged copy: the range split into one part per lane (multiples of 4 KiB, the last one what
- * remains: the parts cover every byte), the parts copied by the lanes' threads at once. */
+/* Waits for every DMA through the ring (profiling: the copy's time counts them). */
+static cl_int ring_drain(void)
+{
+    cl_int err = CL_SUCCESS;
+    int i;
+    for (i = 0; i < 2 * TR_STAGING_MAX_THREADS; ++i)
+        if (stg.slots[i].ev != NULL) {
+            cl_int e = clWaitForEvents(1, &stg.slots[i].ev);
+            err = err == CL_SUCCESS ? e : err;
+            slot_forget(&stg.slots[i]);
+        }
+    return err;
+}
+
+/* A staged copy through the ring (see above).  A write returns once the host data is in the
+ * ring: its last groups' DMAs may still run (the next copy's lanes wait for them before they
+ * reuse a slot), so that the next array's staging overlaps them, and its last group waits for
+ * the next command (flush_held); under TRANSLATE_PROFILE it waits, so that their time counts
+ * for this copy.  A read returns when the data is in host memory. */
 static cl_int staged_copy(int to_device, cl_mem buffer, size_t offset, size_t bytes, char *host,
                           unsigned long long *ns)
 {
-    struct tr_stage_job jobs[TR_STAGING_MAX_THREADS];
-    size_t part = stage_part(bytes, stg.nlanes), pos = 0;
-    int k, n = 0;
+    long long nchunks = (long long)((bytes + stg.chunk - 1) / stg.chunk), g;
+    int i;
     cl_int err = flush_held();
     if (err != CL_SUCCESS)
         return err;
-    for (k = 0; k < stg.nlanes && pos < bytes; ++k, ++n) {
-        struct tr_stage_job *j = &jobs[k];
-        j->lane = &stg.lanes[k];
-        j->to_device = to_device;
-        j->hold_last = to_device && k == 0;   /* lane 0 runs on this thread */
-        j->buffer = buffer;
-        j->offset = offset + pos;
-        j->bytes = bytes - pos < part ? bytes - pos : part;
-        j->host = host + pos;
-        j->ns = 0;
-        j->err = CL_SUCCESS;
-        pos += j->bytes;
+    stg.cur = (struct tr_ring_copy){to_device, buffer, offset, bytes, host, nchunks,
+                                    (nchunks + stg.group - 1) / stg.group, 0, CL_SUCCESS};
+    if (!to_device && (err = ring_drain()) != CL_SUCCESS)   /* the last write (any queue) */
+        return err;
+    for (i = 0; i < ring_slots(); ++i) {
+        stg.slots[i].group = i;
+        stg.slots[i].count = 0;
     }
-    pool_run(jobs, n);
-    for (k = 0; k < n; ++k) {
-        if (err == CL_SUCCESS)
-            err = jobs[k].err;
-        if (ns != NULL)
-            *ns += jobs[k].ns;
-    }
-    return err;
+    for (g = 0; !to_device && g < ring_slots() && g < stg.cur.ngroups; ++g)
+        ring_enqueue(g);
+    pool_run(nchunks < stg.nlanes ? (int)nchunks : stg.nlanes);
+    if (rt.profile || stg.cur.err != CL_SUCCESS)
+        err = ring_drain();
+    if (ns != NULL)
+        *ns += stg.cur.ns;
+    return stg.cur.err != CL_SUCCESS ? stg.cur.err : err;
 }
 
 /* A blocking copy host <-> device, staged when large enough; profiling adds device time to
@@ -1346,28 +1409,16 @@ static cl_int copy_blocking(int to_device, cl_mem buffer, size_t offset, size_t 
     return err;
 }
 
+/* At exit: stops the lanes, waits for the ring's DMAs, unmaps and releases it. */
 static void release_staging(void)
 {
-    int k, i, mapped = 0;
     pool_stop();
     flush_held();
-    for (k = 0; k < TR_STAGING_MAX_THREADS; ++k) {
-        struct tr_stage_lane *L = &stg.lanes[k];
-        unsigned long long ns = 0;
-        stage_wait_both(L, CL_SUCCESS, &ns);
-        for (i = 0; i < 2; ++i)
-            if (L->ptr[i] != NULL) {
-                clEnqueueUnmapMemObject(rt.queue, L->buf[i], L->ptr[i], 0, NULL, NULL);
-                mapped = 1;
-            }
-    }
-    if (mapped)
-        clFinish(rt.queue);
-    for (k = 0; k < TR_STAGING_MAX_THREADS; ++k)
-        for (i = 0; i < 2; ++i)
-            if (stg.lanes[k].buf[i] != NULL)
-                clReleaseMemObject(stg.lanes[k].buf[i]);
-    memset(&stg, 0, sizeof stg);
+    ring_drain();
+    pinned_release(&stg.ring, &stg.ring_ptr);
+    stg.min_bytes = 0;
+    memset(stg.slots, 0, sizeof stg.slots);
+    memset(&stg.cur, 0, sizeof stg.cur);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1953,6 +2004,7 @@ void tr_region_begin_async(tr_call *call, tr_region *region, cl_uint nargs, long
     if (nargs > 0)
         memset(s->slots, 0, nargs * sizeof *s->slots);
     call->slots = s->slots;
+    s->small_next = s->small_lo = s->small_hi = 0;
 }
 
 static tr_slot *slot(tr_call *call, cl_uint index)
@@ -2078,11 +2130,241 @@ static void record_copy(tr_call *call, const tr_slot *sl, int out)
         t->ins++;
 }
 
-/* Copies the host data of an array argument in: staged (done when it returns) or a
- * non-blocking write that tr_region_end waits for. */
+/* ------------------------------------------------------------------------------------------ */
+/* Small arrays of a call: one copy each way                                                   */
+
+/* On NVIDIA each transfer command of a plain call costs 3-4 us of its ~20 (bench/RESULTS.md,
+ * "Host cost per plain call and copy rate (h49)").  So the arrays of at most
+ * TRANSLATE_SMALL_ARRAYS bytes (default 16 KiB; `off`) that a call copies are packed into one
+ * pinned block of the runtime, each at the offset of its sub-buffer in one device block of the
+ * region (TR_SMALL_BLOCK bytes, offsets aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN): they go to
+ * the device in one write just before the call's first launch, the written ones come back in
+ * one read that the call waits for once (read_back), and each is copied out.  The sub-buffers
+ * stay while the offsets and sizes of the call's arrays do not change.  Not packed: present
+ * data (nothing moves), async calls (they return before their copies are done), a call inside
+ * another of the same region, arrays past the block's end.  The pinned block is free when a
+ * call starts: a call that packed waits for the device before it returns. */
+#define TR_SMALL_ARRAY_MAX ((size_t)16 << 10)
+#define TR_SMALL_BLOCK ((size_t)64 << 10)
+#define TR_PACKED 0x100u   /* tr_slot.flags: the slot's data is in the region's small block */
+
+static struct {
+    size_t max_array;                /* 0: off */
+    cl_mem buffer;                   /* the pinned block, mapped at `ptr` */
+    char *ptr;
+    struct tr_region_state *owner;   /* the call that packed into it, until it ends */
+} small;
+
+/* A pinned buffer of `bytes` (CL_MEM_ALLOC_HOST_PTR), mapped; NULL if it cannot be made. */
+static char *pinned_map(size_t bytes, cl_mem *buffer)
+{
+    cl_int err = CL_SUCCESS;
+    char *ptr = NULL;
+    *buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL,
+                             &err);
+    if (err == CL_SUCCESS)
+        ptr = clEnqueueMapBuffer(rt.queue, *buffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                 bytes, 0, NULL, NULL, &err);
+    if (err != CL_SUCCESS) {
+        if (*buffer != NULL)
+            clReleaseMemObject(*buffer);
+        *buffer = NULL;
+        return NULL;
+    }
+    return ptr;
+}
+
+/* Unmaps and releases a buffer of pinned_map (at exit). */
+static void pinned_release(cl_mem *buffer, char **ptr)
+{
+    if (*ptr != NULL) {
+        clEnqueueUnmapMemObject(rt.queue, *buffer, *ptr, 0, NULL, NULL);
+        clFinish(rt.queue);
+    }
+    if (*buffer != NULL)
+        clReleaseMemObject(*buffer);
+    *buffer = NULL;
+    *ptr = NULL;
+}
+
+static void small_setup(void)
+{
+    small.max_array = env_bytes("TRANSLATE_SMALL_ARRAYS", TR_SMALL_ARRAY_MAX);
+    small.owner = NULL;
+}
+
+static void release_small(void)
+{
+    pinned_release(&small.buffer, &small.ptr);
+    memset(&small, 0, sizeof small);
+}
+
+/* The entry of slot `index` in the region's small-array table (grown as needed). */
+static struct tr_small_slot *small_entry(tr_call *call, cl_uint index)
+{
+    struct tr_region_state *s = call->region->state;
+    if (index >= s->small_cap) {
+        struct tr_small_slot *grown = realloc(s->small, (index + 1) * sizeof *grown);
+        if (grown == NULL)
+            fail(call->region, "allocating host memory failed");
+        memset(grown + s->small_cap, 0, (index + 1 - s->small_cap) * sizeof *grown);
+        s->small = grown;
+        s->small_cap = index + 1;
+    }
+    return &s->small[index];
+}
+
+/* The sub-buffer [offset, offset + bytes) of the region's device block for slot `index`: the
+ * one of the last call if it is the same, else a new one; NULL if it cannot be made. */
+static cl_mem small_sub(tr_call *call, cl_uint index, size_t offset, size_t bytes)
+{
+    struct tr_region_state *s = call->region->state;
+    struct tr_small_slot *e = small_entry(call, index);
+    cl_buffer_region r;
+    cl_int err = CL_SUCCESS;
+    if (e->sub != NULL && e->offset == offset && e->bytes == bytes)
+        return e->sub;
+    if (e->sub != NULL)
+        release_buffer(e->sub);
+    e->sub = NULL;
+    if (s->small_pool == NULL)
+        s->small_pool = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, TR_SMALL_BLOCK, NULL, &err);
+    if (err != CL_SUCCESS) {
+        s->small_pool = NULL;
+        return NULL;
+    }
+    r.origin = offset;
+    r.size = bytes;
+    e->sub = clCreateSubBuffer(s->small_pool, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION,
+                               &r, &err);
+    if (err != CL_SUCCESS)
+        e->sub = NULL;
+    e->offset = offset;
+    e->bytes = bytes;
+    return e->sub;
+}
+
+/* Gives slot `index` its place in the small block if it can have one (see above); 1 if so.
+ * The data is copied in later by copy_in, into the pinned block. */
+static int small_place(tr_call *call, cl_uint index, tr_slot *sl)
+{
+    struct tr_region_state *s = call->region->state;
+    size_t align = rt.align_bytes > 64 ? rt.align_bytes : 64, at;
+    if (small.max_array == 0 || sl->bytes == 0 || sl->bytes > small.max_array
+        || call->private_slots || async_active() || (small.owner != NULL && small.owner != s))
+        return 0;
+    at = (s->small_next + align - 1) / align * align;
+    if (at + sl->bytes > TR_SMALL_BLOCK)
+        return 0;
+    if (small.ptr == NULL && (small.ptr = pinned_map(TR_SMALL_BLOCK, &small.buffer)) == NULL) {
+        small.max_array = 0;   /* no pinned memory: every array the plain way */
+        return 0;
+    }
+    if ((sl->buffer = small_sub(call, index, at, sl->bytes)) == NULL)
+        return 0;
+    small_entry(call, index)->at = at;
+    s->small_next = at + sl->bytes;
+    small.owner = s;
+    sl->owned = 0;
+    sl->flags |= TR_PACKED;
+    return 1;
+}
+
+/* Copies `bytes` of `host` into the pinned block at the place of slot `sl` (or of the slot
+ * whose buffer it shares, `at`), to be written by small_flush. */
+static void small_put(tr_call *call, size_t at, const void *host, size_t bytes)
+{
+    struct tr_region_state *s = call->region->state;
+    memcpy(small.ptr + at, host, bytes);
+    if (s->small_hi == 0 || at < s->small_lo)
+        s->small_lo = at;
+    if (at + bytes > s->small_hi)
+        s->small_hi = at + bytes;
+}
+
+/* Enqueues the one write of the call's packed arrays (before its first launch, or at its end
+ * when it launched nothing); the call then waits before it returns (host_writes). */
+static void small_flush(tr_call *call)
+{
+    struct tr_region_state *s = call->region->state;
+    if (call->private_slots || s->small_hi == 0)
+        return;
+    check(call->region, clEnqueueWriteBuffer(rt.active, s->small_pool, CL_FALSE, s->small_lo,
+                                             s->small_hi - s->small_lo, small.ptr + s->small_lo,
+                                             0, NULL, NULL),
+          "clEnqueueWriteBuffer");
+    s->small_lo = s->small_hi = 0;
+    call->host_writes = 1;
+}
+
+/* Enqueues the one read of the call's packed TR_OUT arrays into the pinned block (without
+ * waiting); 1 if there was one. */
+static int small_read(tr_call *call)
+{
+    struct tr_region_state *s = call->region->state;
+    size_t lo = TR_SMALL_BLOCK, hi = 0;
+    cl_uint i;
+    for (i = 0; i < call->nargs; ++i) {
+        const tr_slot *sl = &call->slots[i];
+        size_t at = i < s->small_cap ? s->small[i].at : 0;
+        if (!(sl->flags & TR_PACKED) || !(sl->flags & TR_OUT))
+            continue;
+        lo = at < lo ? at : lo;
+        hi = at + sl->bytes > hi ? at + sl->bytes : hi;
+    }
+    if (hi == 0)
+        return 0;
+    check(call->region, clEnqueueReadBuffer(rt.active, s->small_pool, CL_FALSE, lo, hi - lo,
+                                            small.ptr + lo, 0, NULL, NULL),
+          "clEnqueueReadBuffer");
+    return 1;
+}
+
+/* After the wait: copies the packed TR_OUT arrays from the pinned block to the user. */
+static void small_copy_out(tr_call *call)
+{
+    struct tr_region_state *s = call->region->state;
+    cl_uint i;
+    for (i = 0; i < call->nargs; ++i) {
+        tr_slot *sl = &call->slots[i];
+        if ((sl->flags & TR_PACKED) && (sl->flags & TR_OUT)) {
+            memcpy(sl->host, small.ptr + s->small[i].at, sl->bytes);
+            s->bytes_out += sl->bytes;
+            record_copy(call, sl, 1);
+        }
+    }
+}
+
+/* The call ends (after its wait): the pinned block is free again. */
+static void small_end(tr_call *call)
+{
+    struct tr_region_state *s = call->region->state;
+    if (call->private_slots)
+        return;
+    s->small_next = 0;
+    if (small.owner == s)
+        small.owner = NULL;
+}
+
+/* Releases the region's device block and its sub-buffers (at exit). */
+static void release_small_pool(struct tr_region_state *s)
+{
+    cl_uint k;
+    for (k = 0; k < s->small_cap; ++k)
+        if (s->small[k].sub != NULL)
+            clReleaseMemObject(s->small[k].sub);
+    free(s->small);
+    if (s->small_pool != NULL)
+        clReleaseMemObject(s->small_pool);
+}
+
+/* Copies the host data of an array argument in: packed (see "Small arrays of a call"), staged
+ * (done when it returns) or a non-blocking write that tr_region_end waits for. */
 static void copy_in(tr_call *call, tr_slot *sl, const void *host)
 {
-    if (staging_wanted(sl->bytes)) {
+    if (sl->flags & TR_PACKED) {
+        small_put(call, call->region->state->small[sl - call->slots].at, host, sl->bytes);
+    } else if (staging_wanted(sl->bytes)) {
         check(call->region, staged_copy(1, sl->buffer, 0, sl->bytes,
                                         (char *)(uintptr_t)host, NULL),
               "clEnqueueWriteBuffer");
@@ -2182,6 +2464,11 @@ static int share_buffer(tr_call *call, cl_uint index, tr_slot *sl)
             continue;   /* (flags 0: present or empty; the present path shares) */
         sl->buffer = t->buffer;
         sl->owned = 0;
+        if (t->flags & TR_PACKED) {   /* its data goes where t's does */
+            size_t at = call->region->state->small[i].at;
+            small_entry(call, index)->at = at;   /* (may move the table) */
+            sl->flags |= TR_PACKED;
+        }
         if (copies_in(sl->access) && !copies_in(t->access))
             copy_in(call, sl, sl->host);
         t->flags |= sl->flags & TR_OUT;
@@ -2220,7 +2507,8 @@ void tr_arg_array(tr_call *call, cl_uint index, const void *host, long long coun
             set_arg(call, index, sizeof(cl_mem), &sl->buffer, 1);
         return;
     }
-    slot_buffer(call, index, sl, mem);
+    if (!small_place(call, index, sl))
+        slot_buffer(call, index, sl, mem);
     if (copy && sl->bytes > 0)
         copy_in(call, sl, host);
     if (call->region->nkernels == 0)
@@ -2453,6 +2741,7 @@ void tr_launch(tr_call *call, cl_uint work_dim, const long long *global, const l
         gsize[i] = (size_t)((global[i] + l - 1) / l * l);
     }
     first = is_first_launch(call);
+    small_flush(call);
     check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* the kernel right after */
     err = clEnqueueNDRangeKernel(rt.active, call->kernel, work_dim, NULL, gsize,
                                  local != NULL ? lsize : NULL, 0, NULL,
@@ -2487,32 +2776,14 @@ static struct {
 /* The pinned results buffer, or NULL. */
 static char *results_memory(void)
 {
-    cl_int err = CL_SUCCESS;
-    if (results.ptr != NULL || results.failed)
-        return results.ptr;
-    results.buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
-                                    TR_RESULTS_BYTES, NULL, &err);
-    if (err == CL_SUCCESS)
-        results.ptr = clEnqueueMapBuffer(rt.queue, results.buffer, CL_TRUE,
-                                         CL_MAP_READ | CL_MAP_WRITE, 0, TR_RESULTS_BYTES, 0,
-                                         NULL, NULL, &err);
-    if (err != CL_SUCCESS) {
-        if (results.buffer != NULL)
-            clReleaseMemObject(results.buffer);
-        memset(&results, 0, sizeof results);
-        results.failed = 1;
-    }
+    if (results.ptr == NULL && !results.failed)
+        results.failed = (results.ptr = pinned_map(TR_RESULTS_BYTES, &results.buffer)) == NULL;
     return results.ptr;
 }
 
 static void release_results(void)
 {
-    if (results.ptr != NULL) {
-        clEnqueueUnmapMemObject(rt.queue, results.buffer, results.ptr, 0, NULL, NULL);
-        clFinish(rt.queue);
-    }
-    if (results.buffer != NULL)
-        clReleaseMemObject(results.buffer);
+    pinned_release(&results.buffer, &results.ptr);
     memset(&results, 0, sizeof results);
 }
 
@@ -2532,13 +2803,14 @@ static long result_slot(size_t bytes, size_t *used)
 static int read_back(tr_call *call)
 {
     cl_uint i;
-    int synced = 0;
+    int packed = small_read(call), synced = packed;
     char *pin = NULL;   /* the results buffer, once a result fits it */
     size_t used = 0;
     long at;
     for (i = 0; i < call->nargs; ++i) {
         tr_slot *sl = &call->slots[i];
-        if (sl->buffer == NULL || !(sl->flags & TR_OUT) || sl->bytes == 0)
+        if (sl->buffer == NULL || !(sl->flags & TR_OUT) || sl->bytes == 0
+            || (sl->flags & TR_PACKED))
             continue;
         if (async_active())   /* the host sees it after `wait` */
             check(call->region, clEnqueueReadBuffer(rt.active, sl->buffer, CL_FALSE, 0,
@@ -2556,14 +2828,16 @@ static int read_back(tr_call *call)
         record_copy(call, sl, 1);
         synced = 1;
     }
-    if (used == 0)
+    if (used == 0 && !packed)
         return synced;
     check(call->region, clFinish(rt.active),
           "running the kernel and reading its results (clFinish)");
+    if (packed)
+        small_copy_out(call);
     for (i = 0, used = 0; i < call->nargs; ++i) {   /* the same slots in the same order */
         tr_slot *sl = &call->slots[i];
         if (sl->buffer != NULL && (sl->flags & TR_OUT) && sl->bytes > 0
-            && (at = result_slot(sl->bytes, &used)) >= 0)
+            && !(sl->flags & TR_PACKED) && (at = result_slot(sl->bytes, &used)) >= 0)
             memcpy(sl->host, pin + at, sl->bytes);
     }
     return synced;
@@ -2573,7 +2847,8 @@ void tr_region_end(tr_call *call)
 {
     cl_uint i;
     struct tr_region_state *s = call->region->state;
-    check(call->region, flush_held(), "clEnqueueWriteBuffer");   /* a region without launch */
+    small_flush(call);   /* a region without launch */
+    check(call->region, flush_held(), "clEnqueueWriteBuffer");
     if (rt.sync)
         check(call->region, clFinish(rt.active), "running the kernel (clFinish)");
     if (async_active()) {
@@ -2589,6 +2864,7 @@ void tr_region_end(tr_call *call)
         else
             check(call->region, clFlush(rt.active), "clFlush");
     }
+    small_end(call);
     for (i = 0; i < call->nargs; ++i)
         if (call->slots[i].buffer != NULL && call->slots[i].owned)
             release_buffer(call->slots[i].buffer);

@@ -39,12 +39,17 @@
  *   transfer (update, exit data, a region's copy) or the end of the program waits for them.
  *   TRANSLATE_SYNC=1 makes every call wait for its launches (errors then name the region that
  *   failed; without it, a failing launch on present data is reported where the program next
- *   waits).
+ *   waits).  Arrays of at most TRANSLATE_SMALL_ARRAYS bytes (default 16 KiB, `off`) that a
+ *   call copies are packed into one pinned block and go to the device in one write, into
+ *   sub-buffers of one device block of the region; the written ones come back in one read
+ *   (translate_rt.c, "Small arrays of a call").
  * - Pinned staging: copies of at least TRANSLATE_STAGING bytes (default 16 MiB on GPUs whose
- *   memory is not the host's, off on CPU devices; `off` disables it) are split over
- *   TRANSLATE_STAGING_THREADS threads (default 8), each copying its part through two pinned
- *   buffers of TRANSLATE_STAGING_CHUNK bytes (default 1 MiB), so that the memcpy of one chunk
- *   overlaps the DMA of the other.  bench/RESULTS.md ("Pinned staging") has the measurements.
+ *   memory is not the host's, off on CPU devices; `off` disables it) are cut into chunks of
+ *   TRANSLATE_STAGING_CHUNK bytes (default 2 MiB) that TRANSLATE_STAGING_THREADS threads
+ *   (default 12) copy through one pinned ring of two chunks per thread; TRANSLATE_STAGING_GROUP
+ *   adjacent chunks (default 4) travel as one transfer command, so that the memcpy of some
+ *   chunks overlaps the DMA of others.  bench/RESULTS.md ("Pinned staging", "Host cost per
+ *   plain call and copy rate (h49)") has the measurements.
  *   The runtime uses POSIX threads (part of libc since glibc 2.34; link older systems with
  *   -pthread).
  *
