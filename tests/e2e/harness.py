@@ -136,3 +136,30 @@ def past_stamp(rewritten: str) -> str:
     marker, `# 1 "name"` in Fortran, `#line 1 "name"` in C): the user's own text."""
     marker = re.search(r'^#(?:line)? 1 "[^"\n]*"\n', rewritten, re.M)
     return rewritten if marker is None else rewritten[marker.end():]
+
+
+#: Leaks inside the OpenCL implementation are not ours.
+SANITIZER_SUPPRESSIONS = ("leak:libpocl\nleak:libOpenCL\nleak:libLLVM\nleak:libclang\n"
+                          "leak:libhwloc\n")
+
+
+def run_c_sanitized(work: Path, stem: str, sanitizer: str, env: dict | None = None) -> str:
+    """Build the translated C program `work`/out/`stem`.c with its host glue and the runtime
+    under ``-fsanitize=sanitizer``, run it on the CPU device (`env` added), assert that it
+    exits 0 and that the sanitizer said nothing (leaks in the OpenCL implementation
+    suppressed); return its stdout."""
+    out, rt = work / "out", runtime_dir()
+    exe = work / f"san_{sanitizer}"
+    subprocess.run(["gcc", "-std=c99", "-g", f"-fsanitize={sanitizer}", f"-I{rt}",
+                    str(out / f"{stem}.c"), str(out / f"{stem}.host.c"),
+                    str(rt / "translate_rt.c"), "-lOpenCL", "-lm", "-o", str(exe)],
+                   check=True, cwd=work, capture_output=True, text=True)
+    (work / "lsan.supp").write_text(SANITIZER_SUPPRESSIONS)
+    full = {**os.environ, "TRANSLATE_DEVICE": "cpu", "ASAN_OPTIONS": "detect_leaks=1",
+            "LSAN_OPTIONS": f"suppressions={work / 'lsan.supp'}:print_suppressions=0",
+            **(env or {})}
+    proc = subprocess.run([str(exe)], capture_output=True, text=True, env=full, cwd=work,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "Sanitizer" not in proc.stderr, proc.stderr
+    return proc.stdout

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import REPO, build_translated, check_sample, sample_options
+from tests.e2e.harness import (REPO, SANITIZER_SUPPRESSIONS, build_translated, check_sample,
+                               sample_options)
 
 SAMPLES = REPO / "samples"
 F8 = 8
@@ -120,8 +121,7 @@ MISUSE_CASES = {
     6: (0, ""),
 }
 
-#: Leaks inside the OpenCL implementation are not ours.
-SUPPRESSIONS = "leak:libpocl\nleak:libOpenCL\nleak:libLLVM\nleak:libclang\nleak:libhwloc\n"
+SUPPRESSIONS = SANITIZER_SUPPRESSIONS
 
 
 @pytest.fixture(scope="module")

@@ -18,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import (REPO, SampleOptions, build_original, build_translated,
-                               compare_outputs, run)
-from tests.e2e.test_data_regions import SUPPRESSIONS
+from tests.e2e.harness import (SampleOptions, build_original, build_translated,
+                               compare_outputs, run, run_c_sanitized)
 
 HERE = Path(__file__).parent / "small_arrays"
 
@@ -71,21 +70,7 @@ def test_fortran_small_arrays_as_the_original(fortran_builds: tuple[Path, str],
 
 def test_small_arrays_clean_under_address_sanitizer(c_builds: tuple[Path, str]) -> None:
     translated, expected = c_builds
-    work = translated.parent
-    out, rt = work / "out", REPO / "translator" / "runtime"
-    exe = work / "san_address"
-    subprocess.run(["gcc", "-std=c99", "-g", "-fsanitize=address", f"-I{rt}",
-                    str(out / "small.c"), str(out / "small.host.c"),
-                    str(rt / "translate_rt.c"), "-lOpenCL", "-lm", "-o", str(exe)],
-                   check=True, cwd=work, capture_output=True, text=True)
-    (work / "lsan.supp").write_text(SUPPRESSIONS)
-    env = {**os.environ, "TRANSLATE_DEVICE": "cpu", "ASAN_OPTIONS": "detect_leaks=1",
-           "LSAN_OPTIONS": f"suppressions={work / 'lsan.supp'}:print_suppressions=0"}
-    proc = subprocess.run([str(exe)], capture_output=True, text=True, env=env, cwd=work,
-                          check=False)
-    assert proc.returncode == 0, proc.stderr
-    assert "Sanitizer" not in proc.stderr, proc.stderr
-    compare_outputs(expected, proc.stdout, 0.0)
+    compare_outputs(expected, run_c_sanitized(translated.parent, "small", "address"), 0.0)
 
 
 @pytest.fixture(scope="module")

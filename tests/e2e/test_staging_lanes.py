@@ -12,15 +12,12 @@ AddressSanitizer and ThreadSanitizer.
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import (REPO, SampleOptions, build_original, build_translated,
-                               compare_outputs, run)
-from tests.e2e.test_data_regions import SUPPRESSIONS
+from tests.e2e.harness import (SampleOptions, build_original, build_translated,
+                               compare_outputs, run, run_c_sanitized)
 
 HERE = Path(__file__).parent / "staging_lanes"
 STAGED = {"TRANSLATE_DEVICE": "cpu", "TRANSLATE_STAGING": "1"}
@@ -67,18 +64,5 @@ def test_staged_arrays_clean_under_sanitizers(c_build: tuple[Path, str], sanitiz
     """The lanes' threads, their rounds and the exit that joins them: no race, leak or bad
     access (the runtime built with -fsanitize, the C test program on PoCL)."""
     work, expected = c_build
-    out, rt = work / "out", REPO / "translator" / "runtime"
-    exe = work / f"san_{sanitizer}"
-    subprocess.run(["gcc", "-std=c99", "-g", f"-fsanitize={sanitizer}", f"-I{rt}",
-                    str(out / "lanes.c"), str(out / "lanes.host.c"), str(rt / "translate_rt.c"),
-                    "-lOpenCL", "-lm", "-o", str(exe)],
-                   check=True, cwd=work, capture_output=True, text=True)
-    (work / "lsan.supp").write_text(SUPPRESSIONS)
-    env = {**os.environ, **STAGED, "TRANSLATE_STAGING_CHUNK": "4096",
-           "TRANSLATE_STAGING_THREADS": "5", "ASAN_OPTIONS": "detect_leaks=1",
-           "LSAN_OPTIONS": f"suppressions={work / 'lsan.supp'}:print_suppressions=0"}
-    proc = subprocess.run([str(exe)], capture_output=True, text=True, env=env, cwd=work,
-                          check=False)
-    assert proc.returncode == 0, proc.stderr
-    assert "Sanitizer" not in proc.stderr, proc.stderr
-    compare_outputs(expected, proc.stdout, 0.0)
+    env = {**STAGED, "TRANSLATE_STAGING_CHUNK": "4096", "TRANSLATE_STAGING_THREADS": "5"}
+    compare_outputs(expected, run_c_sanitized(work, "lanes", sanitizer, env), 0.0)
