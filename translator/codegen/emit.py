@@ -56,7 +56,7 @@ class DevicePrinter(CExpressionPrinter):
         #: (read, env) -> the text replacing a read, or None (`translator.codegen.vector_loads`).
         self.vector_read = None
         #: Texts of plain flat indices, shared by the printers of one emitter (`index_text`).
-        self.index_texts: dict[tuple[int, Any], tuple[Expression, str, bool]] | None = None
+        self.index_texts: dict[int, tuple[Expression, str, bool]] | None = None
 
     def rec(self, expr: Expression, prec: int = 0) -> str:  # type: ignore[override]
         if isinstance(expr, p.ExpressionNode):
@@ -94,12 +94,15 @@ class DevicePrinter(CExpressionPrinter):
     def index_text(self, flat: Expression) -> str:
         """A flat index made of integers, parameters and inames outside `env` with +, * and
         casts only (`plain_index`) prints the same in every statement of a kernel (no
-        proof, helper or vector read is involved): printed once per emitter and literal
-        context (a kernel of hundreds of statements on a few subscripts prints each once)."""
+        proof, helper or vector read is involved): printed once per emitter (a kernel of
+        hundreds of statements on a few subscripts prints each once).  The literal context
+        (`_ctx`, the float type Python float literals adopt) cannot change the text: such an
+        index holds no float literal, and a node built from integer literals only is an
+        integer, so the assignee ``y[i]`` and the read ``y[i]`` share one entry."""
         memo = self.index_texts
         if memo is None or (self.env and dependencies(flat) & self.env.keys()):
             return super().index_text(flat)
-        key = (id(flat), self._ctx)
+        key = id(flat)
         hit = memo.get(key)
         if hit is None or hit[0] is not flat:
             hit = memo[key] = self._index_entry(flat)
@@ -175,7 +178,7 @@ class TreeEmitter:
         self._single: dict[str, Conditions] = {}
         self._bounds: dict[tuple, tuple] = {}
         self._flat: dict[tuple[str, object], Expression] = {}
-        self._index_texts: dict[tuple[int, Any], tuple[Expression, str, bool]] = {}
+        self._index_texts: dict[int, tuple[Expression, str, bool]] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}

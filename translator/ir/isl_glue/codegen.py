@@ -29,8 +29,10 @@ def statement_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> 
     inames = frozenset(inames)
     if not isinstance(domains, tuple):
         return _statement_domain(domains, inames)
+    # by identity first (a kernel asks per statement), then by text (a kernel built again)
     return memoized(("statement_domain", id(domains), inames), (domains,),
-                    lambda: _statement_domain(domains, inames))
+                    lambda: text_memoized("statement_domain", domains, (tuple(sorted(inames)),),
+                                          lambda: _statement_domain(domains, inames)))
 
 
 def _statement_domain(domains: Sequence[isl.BasicSet], inames: frozenset[str]
