@@ -67,6 +67,9 @@ def promote(a: Typed, b: Typed) -> Typed:
     identity."""
     if a is UNKNOWN or b is UNKNOWN:
         return UNKNOWN
+    if a.dtype is b.dtype and a.dtype is not None:
+        # one dtype (numpy's builtin dtypes are single objects): itself, strong if one is
+        return b if a.weak and not b.weak else a
     if a.dtype is None:
         return b
     if b.dtype is None:

@@ -429,8 +429,10 @@ def is_nonnegative(expr: Expression, domain: isl.BasicSet | isl.Set,
         key = ("nonnegative", typed_key(expr), id(domain), id(assumptions))
     except TypeError:   # an unhashable expression: compute, do not remember
         return _is_nonnegative(expr, domain, assumptions)
+    # by identity first, then by text (a kernel built again, or the next of many alike)
     return memoized(key, (domain, assumptions),
-                    lambda: _is_nonnegative(expr, domain, assumptions))
+                    lambda: text_memoized("nonnegative", (domain, assumptions), (key[1],),
+                                          lambda: _is_nonnegative(expr, domain, assumptions)))
 
 
 def _is_nonnegative(expr: Expression, domain: isl.BasicSet | isl.Set,
