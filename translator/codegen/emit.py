@@ -118,23 +118,28 @@ class DevicePrinter(CExpressionPrinter):
         text, fp64 = self._plain_entry(flat, lambda: super(DevicePrinter, self).index_text(flat))
         return flat, text, fp64
 
-    def plain_text(self, expr: Expression) -> str:
-        """`self(expr)`; for a `plain_index` or a comparison of two (a guard, a loop test)
-        outside `env`, the text printed once per process (`PLAIN_TEXTS`)."""
+    def plain_text(self, expr: Expression, *, readable: bool = False) -> str:
+        """`self(expr)` (of ``readable_condition(expr)`` where `readable`); for a
+        `plain_index` or a comparison of two (a guard, a loop test) outside `env`, the text
+        printed once per process (`PLAIN_TEXTS`).  Keyed by `expr` itself, so that the
+        conditions isl answers remember (`glue.gist_conditions`) hit by identity."""
+        def render() -> str:
+            return self(readable_condition(expr) if readable else expr)
         if (self.env and dependencies(expr) & self.env.keys()) or not _plain_condition(expr):
-            return self(expr)
-        text, fp64 = self._plain_entry(expr, lambda: self(expr))
+            return render()
+        text, fp64 = self._plain_entry(expr, render, readable)
         self.uses_fp64 = self.uses_fp64 or fp64
         return text
 
-    def _plain_entry(self, expr: Expression, render) -> tuple[str, bool]:
+    def _plain_entry(self, expr: Expression, render, readable: bool = False
+                     ) -> tuple[str, bool]:
         """(text, needs fp64) of a plain expression: `render()`'s, remembered for every
         printer of the process under the expression's structure (`typed_key`: node classes,
         operators, constants with their types) and the types of its variables, which is all
         its text depends on (no literal adopts a context, no proof, helper or read hook
         takes part)."""
         names = sorted(dependencies(expr))
-        key = (typed_key(expr), tuple(self.dtype_of.variable(n) for n in names))
+        key = (typed_key(expr), readable, tuple(self.dtype_of.variable(n) for n in names))
         hit = PLAIN_TEXTS.get(key)
         if hit is None:
             saved, self.uses_fp64 = self.uses_fp64, False
@@ -553,7 +558,7 @@ class TreeEmitter:
         return s is not None and glue.holds_in(s, context)
 
     def joined(self, pr: DevicePrinter, conds) -> str:
-        tests = [pr.plain_text(readable_condition(c)) for c in conds]
+        tests = [pr.plain_text(c, readable=True) for c in conds]
         return " && ".join(f"({t})" if len(tests) > 1 and "||" in t else t for t in tests)
 
     def plain_loop(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
@@ -581,7 +586,7 @@ class TreeEmitter:
         tests += [pr.plain_text(p.Comparison(_scaled(a, p.Variable(node.iname)), "<=", e))
                   for a, e in uppers if a != 1]
         idle = self.idle_tests(node, conds)
-        tests += [pr.plain_text(readable_condition(c)) for c in idle]
+        tests += [pr.plain_text(c, readable=True) for c in idle]
         new += idle
         self.out(depth, f"for (int {name} = {pr.plain_text(start)}; {' && '.join(tests)}; "
                         f"++{name})")

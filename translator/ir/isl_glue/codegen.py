@@ -340,6 +340,11 @@ def _min_int(pw: isl.PwAff) -> int | None:
 
 def restrict_context(context: isl.Set, domain: isl.BasicSet | isl.Set) -> isl.Set:
     """`context` intersected with `domain` (its inames as parameters)."""
+    return text_memoized("restrict", (context, domain), (),
+                         lambda: _restrict_context(context, domain))
+
+
+def _restrict_context(context: isl.Set, domain: isl.BasicSet | isl.Set) -> isl.Set:
     ctx, dom = _aligned(context, _all_to_params(domain))
     return ctx.intersect(dom)
 
