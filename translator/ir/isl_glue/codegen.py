@@ -29,10 +29,11 @@ def statement_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> 
     inames = frozenset(inames)
     if not isinstance(domains, tuple):
         return _statement_domain(domains, inames)
-    # by identity first (a kernel asks per statement), then by text (a kernel built again)
+    # by identity only: a set remembered by its text may be another kernel's, equal and
+    # printed alike but built differently, and analysis draws its counterexamples (isl
+    # sample points) from statement domains: they would change
     return memoized(("statement_domain", id(domains), inames), (domains,),
-                    lambda: text_memoized("statement_domain", domains, (tuple(sorted(inames)),),
-                                          lambda: _statement_domain(domains, inames)))
+                    lambda: _statement_domain(domains, inames))
 
 
 def _statement_domain(domains: Sequence[isl.BasicSet], inames: frozenset[str]
@@ -340,11 +341,6 @@ def _min_int(pw: isl.PwAff) -> int | None:
 
 def restrict_context(context: isl.Set, domain: isl.BasicSet | isl.Set) -> isl.Set:
     """`context` intersected with `domain` (its inames as parameters)."""
-    return text_memoized("restrict", (context, domain), (),
-                         lambda: _restrict_context(context, domain))
-
-
-def _restrict_context(context: isl.Set, domain: isl.BasicSet | isl.Set) -> isl.Set:
     ctx, dom = _aligned(context, _all_to_params(domain))
     return ctx.intersect(dom)
 

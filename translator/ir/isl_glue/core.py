@@ -86,7 +86,9 @@ def text_memoized(name: str, sets: Sequence[isl.BasicSet | isl.Set | None], extr
     about sets that print alike has one answer, whichever kernel asks it (the many small
     kernels of a file, or one kernel built again through the API, ask the same questions
     of new set objects).  The answer must not hold the objects asked about, nor be mutated
-    by the caller."""
+    by the caller.  Sets that print alike may be built differently inside isl, so an answer
+    must not depend on that: yes/no answers, conditions and bounds, not sets that a later
+    stage samples for a counterexample (analysis draws those from statement domains)."""
     key = (name, *(None if s is None else s.to_str() for s in sets), *extra)
     return memoized(key, (), compute)
 
