@@ -64,7 +64,7 @@ def test_a_kernel_built_again_asks_isl_nothing_again(monkeypatch):
     again = {name: c[0] - asked[name] for name, c in counts.items()}
     # (a context or two of the second build is built from remembered sets and prints
     # differently from the first build's, equal as a set: asked once more)
-    assert sum(again.values()) <= sum(asked.values()) // 4, (asked, again)
+    assert sum(again.values()) <= sum(asked.values()) // 2, (asked, again)
     before_third = {name: c[0] for name, c in counts.items()}
     third = translator.generate_code(_matmul("third")).device_code
     assert {name: c[0] for name, c in counts.items()} == before_third
