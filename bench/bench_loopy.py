@@ -12,6 +12,12 @@ built twice).  Printed per kernel and library: the CPU milliseconds of the first
 first time this process sees that shape) and the median of the others, and the ratio of
 the medians.  A warm-up kernel of another shape runs first in each library, so module
 imports count in neither.
+
+The translator remembers pure answers for the whole process by what they are about, not by
+the kernel (since h48: isl questions by the text of the sets asked about, parsed expression
+and domain texts, the texts of plain guards and subscripts), so a repeat of a shape finds
+them: the median is the cost of a kernel like one built before (a file of many similar
+regions, a kernel rebuilt with other parameters), the first build the cold cost.
 """
 
 from __future__ import annotations

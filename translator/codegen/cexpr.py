@@ -23,8 +23,8 @@ from translator.codegen.cnames import (C_RESERVED, PREC_NONE, PRECEDENCE, _is_co
                                        c_type_name, float_literal, int_literal, is_float,
                                        is_integer, safe_name)
 from translator.codegen.cnames import to_int_exponent as _to_int
-from translator.codegen.complex import (complex_helper_definitions, is_complex_helper,
-                                       print_complex)
+from translator.codegen.complex import (COMPLEX_NODES, complex_helper_definitions,
+                                       is_complex_helper, print_complex)
 from translator.diagnostics import CodegenError
 from translator.ir.expr import Expression, TypeCast
 
@@ -77,8 +77,16 @@ class CExpressionPrinter(Mapper):
 
     def rec(self, expr: Expression, prec: int = PREC_NONE) -> str:  # type: ignore[override]
         # Complex values (float2/double2) follow their own rules: translator.codegen.complex.
-        text = print_complex(self, expr, prec)
-        return Mapper.__call__(self, expr, prec) if text is None else text
+        if isinstance(expr, p.ExpressionNode):
+            text = print_complex(self, expr, prec) if type(expr) in COMPLEX_NODES else None
+            if text is not None:
+                return text
+            method = getattr(self, expr.mapper_method, None)
+            return Mapper.__call__(self, expr, prec) if method is None else method(expr, prec)
+        if isinstance(expr, (complex, np.complexfloating)):
+            return print_complex(self, expr, prec)
+        # a number (`Mapper.__call__` sends what is not an expression node there)
+        return self.map_foreign(expr, prec)
 
     def in_ctx(self, ctx: np.dtype | None, expr: Expression, prec: int) -> str:
         """Print `expr` with Python float literals adopting `ctx` (when it is a float type)."""

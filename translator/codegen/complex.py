@@ -411,6 +411,8 @@ _HANDLERS: dict[type, Callable] = {
     p.Remainder: _floor_division, p.Power: _power, p.If: _if, p.Min: _min_max,
     p.Max: _min_max, p.Comparison: _comparison, TypeCast: _type_cast, p.Call: _call,
 }
+#: The expression node classes `print_complex` may print (any other prints as real).
+COMPLEX_NODES = frozenset(_HANDLERS)
 
 
 def assignment_value(expression: Expression, target: np.dtype | None,
@@ -530,6 +532,6 @@ def _cpowi(v: str, zero: str, one: str) -> str:
             "  }\n  return r;\n")
 
 
-__all__ = ["COMPLEX_FUNCTIONS", "assignment_value", "check_complex_reductions",
+__all__ = ["COMPLEX_FUNCTIONS", "COMPLEX_NODES", "assignment_value", "check_complex_reductions",
            "complex_helper_definitions", "complex_literal", "is_complex",
            "is_complex_helper", "operand", "print_complex", "real_dtype", "vector_type"]

@@ -56,7 +56,7 @@ class DevicePrinter(CExpressionPrinter):
         #: (read, env) -> the text replacing a read, or None (`translator.codegen.vector_loads`).
         self.vector_read = None
         #: Texts of plain flat indices, shared by the printers of one emitter (`index_text`).
-        self.index_texts: dict[tuple[int, Any], tuple[Expression, str, bool]] | None = None
+        self.index_texts: dict[int, tuple[Expression, str, bool]] | None = None
 
     def rec(self, expr: Expression, prec: int = 0) -> str:  # type: ignore[override]
         if isinstance(expr, p.ExpressionNode):
@@ -94,12 +94,15 @@ class DevicePrinter(CExpressionPrinter):
     def index_text(self, flat: Expression) -> str:
         """A flat index made of integers, parameters and inames outside `env` with +, * and
         casts only (`plain_index`) prints the same in every statement of a kernel (no
-        proof, helper or vector read is involved): printed once per emitter and literal
-        context (a kernel of hundreds of statements on a few subscripts prints each once)."""
+        proof, helper or vector read is involved): printed once per emitter (a kernel of
+        hundreds of statements on a few subscripts prints each once).  The literal context
+        (`_ctx`, the float type Python float literals adopt) cannot change the text: such an
+        index holds no float literal, and a node built from integer literals only is an
+        integer, so the assignee ``y[i]`` and the read ``y[i]`` share one entry."""
         memo = self.index_texts
         if memo is None or (self.env and dependencies(flat) & self.env.keys()):
             return super().index_text(flat)
-        key = (id(flat), self._ctx)
+        key = id(flat)
         hit = memo.get(key)
         if hit is None or hit[0] is not flat:
             hit = memo[key] = self._index_entry(flat)
@@ -112,11 +115,42 @@ class DevicePrinter(CExpressionPrinter):
         """(flat, its text or None where it is not `plain_index`, whether it needs fp64)."""
         if not plain_index(flat):
             return flat, None, False
-        saved, self.uses_fp64 = self.uses_fp64, False
-        try:
-            return flat, super().index_text(flat), self.uses_fp64
-        finally:
-            self.uses_fp64 = saved
+        text, fp64 = self._plain_entry(flat, lambda: super(DevicePrinter, self).index_text(flat))
+        return flat, text, fp64
+
+    def plain_text(self, expr: Expression, *, readable: bool = False) -> str:
+        """`self(expr)` (of ``readable_condition(expr)`` where `readable`); for a
+        `plain_index` or a comparison of two (a guard, a loop test) outside `env`, the text
+        printed once per process (`PLAIN_TEXTS`).  Keyed by `expr` itself, so that the
+        conditions isl answers remember (`glue.gist_conditions`) hit by identity."""
+        def render() -> str:
+            return self(readable_condition(expr) if readable else expr)
+        if (self.env and dependencies(expr) & self.env.keys()) or not _plain_condition(expr):
+            return render()
+        text, fp64 = self._plain_entry(expr, render, readable)
+        self.uses_fp64 = self.uses_fp64 or fp64
+        return text
+
+    def _plain_entry(self, expr: Expression, render, readable: bool = False
+                     ) -> tuple[str, bool]:
+        """(text, needs fp64) of a plain expression: `render()`'s, remembered for every
+        printer of the process under the expression's structure (`typed_key`: node classes,
+        operators, constants with their types) and the types of its variables, which is all
+        its text depends on (no literal adopts a context, no proof, helper or read hook
+        takes part)."""
+        names = sorted(dependencies(expr))
+        key = (typed_key(expr), readable, tuple(self.dtype_of.variable(n) for n in names))
+        hit = PLAIN_TEXTS.get(key)
+        if hit is None:
+            saved, self.uses_fp64 = self.uses_fp64, False
+            try:
+                hit = (render(), self.uses_fp64)
+            finally:
+                self.uses_fp64 = saved
+            if len(PLAIN_TEXTS) >= PLAIN_TEXTS_SIZE:
+                PLAIN_TEXTS.clear()
+            PLAIN_TEXTS[key] = hit
+        return hit
 
     def _coordinate(self, index: Expression) -> str:
         # image coordinates are int: narrow wider index types explicitly
@@ -143,6 +177,12 @@ class DevicePrinter(CExpressionPrinter):
             return self.rec(self.env[expr.name], prec)
         return super().map_variable(expr, prec)
 
+
+#: Texts of plain expressions (`DevicePrinter.plain_text`) by structure and variable types,
+#: shared by every kernel of the process: the many small kernels of a file, or a kernel built
+#: again through the API, print the same guards and subscripts.
+PLAIN_TEXTS: dict[tuple, tuple[str, bool]] = {}
+PLAIN_TEXTS_SIZE = 8192
 
 #: Largest trip count to which a loop whose trip count varies across a work group is rounded
 #: up (`TreeEmitter.uniform_trips`).
@@ -175,7 +215,7 @@ class TreeEmitter:
         self._single: dict[str, Conditions] = {}
         self._bounds: dict[tuple, tuple] = {}
         self._flat: dict[tuple[str, object], Expression] = {}
-        self._index_texts: dict[tuple[int, Any], tuple[Expression, str, bool]] = {}
+        self._index_texts: dict[int, tuple[Expression, str, bool]] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
@@ -518,7 +558,7 @@ class TreeEmitter:
         return s is not None and glue.holds_in(s, context)
 
     def joined(self, pr: DevicePrinter, conds) -> str:
-        tests = [pr(readable_condition(c)) for c in conds]
+        tests = [pr.plain_text(c, readable=True) for c in conds]
         return " && ".join(f"({t})" if len(tests) > 1 and "||" in t else t for t in tests)
 
     def plain_loop(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
@@ -542,13 +582,14 @@ class TreeEmitter:
             return
         start = _max([_ceil_div(e, a) for a, e in lowers])
         unit = [e for a, e in uppers if a == 1]
-        tests = [f"{name} <= {pr(_min(unit))}"] if unit else []
-        tests += [pr(p.Comparison(_scaled(a, p.Variable(node.iname)), "<=", e))
+        tests = [f"{name} <= {pr.plain_text(_min(unit))}"] if unit else []
+        tests += [pr.plain_text(p.Comparison(_scaled(a, p.Variable(node.iname)), "<=", e))
                   for a, e in uppers if a != 1]
         idle = self.idle_tests(node, conds)
-        tests += [pr(readable_condition(c)) for c in idle]
+        tests += [pr.plain_text(c, readable=True) for c in idle]
         new += idle
-        self.out(depth, f"for (int {name} = {pr(start)}; {' && '.join(tests)}; ++{name})")
+        self.out(depth, f"for (int {name} = {pr.plain_text(start)}; {' && '.join(tests)}; "
+                        f"++{name})")
         self.collect(pr)
         self.out(depth, "{")
         self.region(node.body, conds + new, env, active + (node.iname,), depth + 1, node)
@@ -794,6 +835,13 @@ def plain_index(expr: Expression) -> bool:
     if isinstance(expr, TypeCast):
         return np.dtype(expr.dtype).kind in "iu" and plain_index(expr.child)
     return all(plain_index(c) for c in expr.children)
+
+
+def _plain_condition(expr: Expression) -> bool:
+    """A `plain_index` or a comparison of two (what guards and loop tests are made of)."""
+    if isinstance(expr, p.Comparison):
+        return plain_index(expr.left) and plain_index(expr.right)
+    return plain_index(expr)
 
 
 def _sum_terms(e: Expression) -> list[Expression]:

@@ -31,7 +31,7 @@ from translator.codegen.program import HostLoopCode, HostProgramCode, KernelLaun
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import CodegenError
 from translator.ir.expr import (Expression, IRIdentityMapper, dependencies, readable_condition,
-                                substitute)
+                                substitute, typed_key)
 from translator.ir.glue import DataGlue, DataGlueItem, GlueParam, GlueSignature
 
 #: Host-side (OpenCL API) scalar type of each numpy dtype the glue can pass.
@@ -67,10 +67,17 @@ class HostUnit:
 
 def host_type(dtype: np.dtype) -> str:
     """The OpenCL host type (``cl_double``, ...) of a numpy dtype; `CodegenError` if none."""
-    name = np.dtype(dtype).name
-    if name not in HOST_TYPES:
-        raise CodegenError(f"the host glue cannot pass values of type {name}")
-    return HOST_TYPES[name]
+    found = _HOST_TYPE_OF.get(dtype)
+    if found is None:
+        name = np.dtype(dtype).name
+        if name not in HOST_TYPES:
+            raise CodegenError(f"the host glue cannot pass values of type {name}")
+        found = _HOST_TYPE_OF[dtype] = HOST_TYPES[name]
+    return found
+
+
+#: `host_type` by dtype (numpy builds a dtype's name on each request).
+_HOST_TYPE_OF: dict = {}
 
 
 def glue_signature(region_name: str, generated: GeneratedCode) -> GlueSignature:
@@ -176,9 +183,30 @@ class _HostPrinter:
 
     def __init__(self, widened: Sequence[KernelParam]) -> None:
         self.mapping = {kp.name: p.Variable(_WIDE_PREFIX + kp.name) for kp in widened}
+        self._names = frozenset(self.mapping)
 
     def __call__(self, expr: Expression) -> str:
+        if isinstance(expr, int):
+            return self._text(expr)
+        try:
+            key = (typed_key(expr), self._names)
+        except TypeError:   # an unhashable leaf: print, do not remember
+            return self._text(expr)
+        text = _HOST_TEXTS.get(key)
+        if text is None:
+            text = self._text(expr)
+            if len(_HOST_TEXTS) >= 4096:
+                _HOST_TEXTS.clear()
+            _HOST_TEXTS[key] = text
+        return text
+
+    def _text(self, expr: Expression) -> str:
         return to_c(_FloorDivision()(folded_constants(substitute(expr, self.mapping))))
+
+
+#: Host texts of size expressions by structure and the names widened (`_HostPrinter`): a pure
+#: function of both, and a file of many small regions prints the same sizes for each.
+_HOST_TEXTS: dict[tuple, str] = {}
 
 
 def folded_constants(expr: Expression) -> Expression:

@@ -493,11 +493,15 @@ def typed_key(expr: object, rename: dict[str, str] | None = None) -> object:
 _NODE_KEYS: dict[int, tuple[p.ExpressionNode, object]] = {}
 
 
+#: Constants keyed by their repr (`_typed_key`); a tuple, not a union built per call.
+_INEXACT = (float, complex, np.generic)
+
+
 def _typed_key(expr: object, rename: dict[str, str]) -> object:
     if type(expr) is p.Variable:
         new = rename.get(expr.name)
         return ("v", expr.name) if new is None else ("v~", new)
-    if isinstance(expr, float | complex | np.generic):
+    if isinstance(expr, _INEXACT):
         return (type(expr), repr(expr))   # repr: -0.0 and 0.0, and float32 digits, apart
     if isinstance(expr, tuple):
         return (tuple, *(typed_key(e, rename) for e in expr))

@@ -104,7 +104,23 @@ def split_domain_text(text: str, span: SourceSpan | None = None) -> list[str]:
         pos = end + 1
 
 
+#: Parsed domains by text (isl sets are immutable values): a kernel built again parses the
+#: same domain texts.  Errors are not remembered.
+_DOMAINS: dict[str, isl.BasicSet] = {}
+_DOMAINS_SIZE = 1024
+
+
 def _parse_one_domain(text: str, span) -> isl.BasicSet:
+    found = _DOMAINS.get(text)
+    if found is None:
+        found = _parse_new_domain(text, span)
+        if len(_DOMAINS) >= _DOMAINS_SIZE:
+            _DOMAINS.clear()
+        _DOMAINS[text] = found
+    return found
+
+
+def _parse_new_domain(text: str, span) -> isl.BasicSet:
     _check_domain_text(text, span)
     try:
         return parse_domain(text)

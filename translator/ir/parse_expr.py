@@ -323,6 +323,25 @@ def parse_expression(text: str, inames: Iterable[str] | None = None, *,
 
     Raises `KernelLanguageError` naming the text for anything malformed.
     """
+    key = (text, None if inames is None else frozenset(inames), bare_reductions)
+    found = _PARSED.get(key)
+    if found is None:
+        found = _parse_expression(text, inames, bare_reductions)
+        if len(_PARSED) >= _PARSED_SIZE:
+            _PARSED.clear()
+        _PARSED[key] = found
+    return found
+
+
+#: Parsed expressions by (text, inames, bare_reductions): expressions are immutable, and a
+#: kernel built again (or argument shapes such as ``"n,n"``) parses the same texts.  Errors
+#: are not remembered; registering a reduction only turns errors into results.
+_PARSED: dict[tuple, Expression] = {}
+_PARSED_SIZE = 4096
+
+
+def _parse_expression(text: str, inames: Iterable[str] | None,
+                      bare_reductions: bool) -> Expression:
     parser = KernelExpressionParser(inames, bare_reductions=bare_reductions)
     try:
         result = parser(text)

@@ -67,6 +67,9 @@ def promote(a: Typed, b: Typed) -> Typed:
     identity."""
     if a is UNKNOWN or b is UNKNOWN:
         return UNKNOWN
+    if a.dtype is b.dtype and a.dtype is not None:
+        # one dtype (numpy's builtin dtypes are single objects): itself, strong if one is
+        return b if a.weak and not b.weak else a
     if a.dtype is None:
         return b
     if b.dtype is None:
@@ -122,6 +125,10 @@ def literal_type(value: object) -> Typed:
 # ---------------------------------------------------------------------------------------------
 # the oracle: types of subexpressions, memoised
 
+#: The oracle's method name of each expression class (``_map_sum``), built once per class.
+_METHOD_NAMES: dict[type, str] = {}
+
+
 class TypeOracle:
     """Types of the expressions of one kernel.  Results are memoised by object identity,
     so printing a statement asks for each node once."""
@@ -158,6 +165,9 @@ class TypeOracle:
 
     def dtype(self, expr: Expression) -> np.dtype | None:
         """The concrete dtype of `expr`, None if it depends on an unknown type."""
+        hit = self._memo.get(id(expr))   # (`typed`, inlined: the printer asks per node)
+        if hit is not None and hit[0] is expr:
+            return concrete(hit[1])
         return concrete(self.typed(expr))
 
     __call__ = dtype
@@ -165,7 +175,10 @@ class TypeOracle:
     def _compute(self, e: Expression) -> Typed:
         if not isinstance(e, p.ExpressionNode):
             return literal_type(e)
-        method = getattr(self, "_" + e.mapper_method, None)
+        name = _METHOD_NAMES.get(type(e))
+        if name is None:
+            name = _METHOD_NAMES[type(e)] = "_" + e.mapper_method
+        method = getattr(self, name, None)
         if method is None:
             for cls in type(e).__mro__[1:]:
                 method = getattr(self, "_" + getattr(cls, "mapper_method", ""), None)

@@ -19,7 +19,7 @@ from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
     _param_terms, aff_from_expr, alpha_key, alpha_names, combined_domain, dim_type,
     expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, params_of,
-    project_onto, renamed_text,
+    project_onto, renamed_text, text_memoized,
 )
 
 
@@ -29,6 +29,9 @@ def statement_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> 
     inames = frozenset(inames)
     if not isinstance(domains, tuple):
         return _statement_domain(domains, inames)
+    # by identity only: a set remembered by its text may be another kernel's, equal and
+    # printed alike but built differently, and analysis draws its counterexamples (isl
+    # sample points) from statement domains: they would change
     return memoized(("statement_domain", id(domains), inames), (domains,),
                     lambda: _statement_domain(domains, inames))
 
@@ -171,6 +174,15 @@ def loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str
     `context` (what enclosing loops already guarantee) are dropped; constraints that involve
     integer divisions (strides) are left to guards.
     """
+    lowers, uppers = text_memoized(
+        "loop_bounds", (domain, context), (iname, tuple(outer)),
+        lambda: _loop_bound_constraints(domain, iname, outer, context))
+    return list(lowers), list(uppers)
+
+
+def _loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str],
+                            context: isl.Set | None
+                            ) -> tuple[tuple[tuple[int, Expression], ...], ...]:
     s = project_onto(domain, set(outer) | {iname})
     for n in inames_of(s):
         if n != iname:
@@ -191,7 +203,7 @@ def loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str
         # and the statements inside keep their exact guards.
         relaxed = _bound_constraints(bs.remove_divs())
         lowers, uppers = lowers or relaxed[0], uppers or relaxed[1]
-    return lowers, uppers
+    return tuple(lowers), tuple(uppers)
 
 
 def _bound_constraints(bs: isl.BasicSet
@@ -214,6 +226,13 @@ def _bound_constraints(bs: isl.BasicSet
 def gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set) -> list[Expression] | None:
     """The conditions of `domain` not implied by `context`, as pymbolic comparisons
     (``expr >= 0`` / ``expr == 0``).  None: no point of `domain` lies in `context`."""
+    found = text_memoized("gist", (domain, context), (),
+                          lambda: _gist_conditions(domain, context))
+    return None if found is None else list(found)
+
+
+def _gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set
+                     ) -> tuple[Expression, ...] | None:
     s, ctx = _aligned(_all_to_params(domain), context)
     if s.intersect(ctx).is_empty():
         return None
@@ -222,10 +241,7 @@ def gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set) -> list[Ex
     if len(bsets) != 1:
         g = g.convex_hull()
         bsets = [g] if isinstance(g, isl.BasicSet) else g.get_basic_sets()
-    out: list[Expression] = []
-    for c in bsets[0].get_constraints():
-        out.append(_constraint_condition(c))
-    return out
+    return tuple(_constraint_condition(c) for c in bsets[0].get_constraints())
 
 
 def nonnegative_in(expr: Expression, context: isl.Set) -> bool:

@@ -80,6 +80,19 @@ def memoized(key: tuple, held: tuple, compute: Callable[[], _T]) -> _T:
     return value
 
 
+def text_memoized(name: str, sets: Sequence[isl.BasicSet | isl.Set | None], extra: tuple,
+                  compute: Callable[[], _T]) -> _T:
+    """`compute()`, remembered under the isl text of `sets` (and `extra`): a pure question
+    about sets that print alike has one answer, whichever kernel asks it (the many small
+    kernels of a file, or one kernel built again through the API, ask the same questions
+    of new set objects).  The answer must not hold the objects asked about, nor be mutated
+    by the caller.  Sets that print alike may be built differently inside isl, so an answer
+    must not depend on that: yes/no answers, conditions and bounds, not sets that a later
+    stage samples for a counterexample (analysis draws those from statement domains)."""
+    key = (name, *(None if s is None else s.to_str() for s in sets), *extra)
+    return memoized(key, (), compute)
+
+
 #: The prefix of the names `alpha_key` gives set dims (no user name starts so: see there).
 ALPHA = "_tr_a"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -388,6 +401,13 @@ def constant_extent_bound(domain: isl.BasicSet | isl.Set, iname: str,
                           outer: Sequence[str] | None = None) -> int | None:
     """A constant upper bound on the trip count of `iname` for fixed `outer` inames (default:
     every other iname of the domain), or None if it is unbounded in the parameters."""
+    extra = (iname, None if outer is None else tuple(outer))
+    return text_memoized("extent_bound", (domain,), extra,
+                         lambda: _constant_extent_bound(domain, iname, outer))
+
+
+def _constant_extent_bound(domain: isl.BasicSet | isl.Set, iname: str,
+                           outer: Sequence[str] | None) -> int | None:
     s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
     if outer is None:
         outer = [n for n in inames_of(s) if n != iname]
@@ -411,8 +431,10 @@ def is_nonnegative(expr: Expression, domain: isl.BasicSet | isl.Set,
         key = ("nonnegative", typed_key(expr), id(domain), id(assumptions))
     except TypeError:   # an unhashable expression: compute, do not remember
         return _is_nonnegative(expr, domain, assumptions)
+    # by identity first, then by text (a kernel built again, or the next of many alike)
     return memoized(key, (domain, assumptions),
-                    lambda: _is_nonnegative(expr, domain, assumptions))
+                    lambda: text_memoized("nonnegative", (domain, assumptions), (key[1],),
+                                          lambda: _is_nonnegative(expr, domain, assumptions)))
 
 
 def _is_nonnegative(expr: Expression, domain: isl.BasicSet | isl.Set,

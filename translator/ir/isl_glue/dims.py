@@ -14,7 +14,7 @@ from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.core import (
     _all_to_params, _isl_reason, aff_from_expr, combined_domain, dim_type, expr_from_aff,
-    expr_from_pwaff, iname_bounds, inames_of, params_to_set_dims, project_onto,
+    expr_from_pwaff, iname_bounds, inames_of, memoized, params_to_set_dims, project_onto,
 )
 from translator.ir.isl_glue.kernel_language import kl_free_names
 
@@ -43,6 +43,16 @@ def split_dim(bset: isl.BasicSet, name: str, outer: str, inner: str, length: int
     With `keep_original`, `name` stays with its own constraints and the new dims are tied to a
     copy of it (they are independent of `name`), as needed when some statements still use it.
     """
+    # by identity (a domain parsed from the same text is one object, `translator.ir.parse`):
+    # the result becomes a kernel's domain, from which analysis draws isl sample points, so
+    # it must be this set's own, not that of another set printed alike
+    key = ("split_dim", id(bset), name, outer, inner, length, fixed_is_inner, keep_original)
+    return memoized(key, (bset,), lambda: _split_dim(bset, name, outer, inner, length,
+                                                     fixed_is_inner, keep_original))
+
+
+def _split_dim(bset: isl.BasicSet, name: str, outer: str, inner: str, length: int,
+               fixed_is_inner: bool, keep_original: bool) -> isl.BasicSet:
     where = _dim_position(bset, name)
     if where is None:
         return bset

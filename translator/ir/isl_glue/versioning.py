@@ -16,10 +16,10 @@ import islpy as isl
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
-from translator.ir.expr import Expression, dependencies
+from translator.ir.expr import Expression, dependencies, typed_key
 from translator.ir.isl_glue.codegen import _aligned, context_set, gist_conditions
 from translator.ir.isl_glue.core import (_all_to_params, _involves_divs, aff_from_expr, dim_type,
-                                        project_onto)
+                                        project_onto, text_memoized)
 
 
 def keep_params(s: isl.Set, keep: Collection[str]) -> isl.Set:
@@ -93,6 +93,11 @@ def relaxed_domain(domain: isl.BasicSet | isl.Set, joint: Collection[str]) -> is
     `domain` onto them, and every other iname within its range over `domain` for any value
     of the parameters (the constraints that tie those to each other or to the sizes
     dropped)."""
+    return text_memoized("relaxed", (domain,), (tuple(sorted(joint)),),
+                         lambda: _relaxed_domain(domain, joint))
+
+
+def _relaxed_domain(domain: isl.BasicSet | isl.Set, joint: Collection[str]) -> isl.Set:
     out = _all_to_params(project_onto(domain, joint))
     for name in domain.get_var_names(dim_type.set):
         if name not in joint:
@@ -108,6 +113,17 @@ def entries(points: isl.BasicSet | isl.Set, exprs: Sequence[Expression | None],
             names: Sequence[str], drop: Collection[str]) -> isl.Set:
     """The values of the affine `exprs` (parameters named `names`; None: any value) over
     `points`, with the parameters in `drop` projected out."""
+    try:
+        extra = (tuple(None if e is None else typed_key(e) for e in exprs), tuple(names),
+                 tuple(sorted(drop)))
+    except TypeError:   # an unhashable leaf: compute, do not remember
+        return _entries(points, exprs, names, drop)
+    return text_memoized("entries", (points,), extra,
+                         lambda: _entries(points, exprs, names, drop))
+
+
+def _entries(points: isl.BasicSet | isl.Set, exprs: Sequence[Expression | None],
+             names: Sequence[str], drop: Collection[str]) -> isl.Set:
     s = _all_to_params(points)
     for name, expr in zip(names, exprs):
         k = s.dim(dim_type.param)
@@ -121,12 +137,20 @@ def entries(points: isl.BasicSet | isl.Set, exprs: Sequence[Expression | None],
 
 def difference(a: isl.BasicSet | isl.Set, b: isl.BasicSet | isl.Set) -> isl.Set:
     """The points of `a` outside `b` (both as parameter-only sets)."""
+    return text_memoized("difference", (a, b), (), lambda: _difference(a, b))
+
+
+def _difference(a: isl.BasicSet | isl.Set, b: isl.BasicSet | isl.Set) -> isl.Set:
     a, b = _aligned(_all_to_params(a), _all_to_params(b))
     return a.subtract(b).coalesce()
 
 
 def disjoint(a: isl.Set, b: isl.Set) -> bool:
     """Whether the parameter-only sets `a` and `b` share no point."""
+    return text_memoized("disjoint", (a, b), (), lambda: _disjoint(a, b))
+
+
+def _disjoint(a: isl.Set, b: isl.Set) -> bool:
     a, b = _aligned(a, b)
     return bool(a.intersect(b).is_empty())
 
