@@ -111,8 +111,8 @@ class Filter:
     reader: type = object
     #: (class, first characters of a line without blanks) -> whether the class may match
     verdicts: ClassVar[dict[tuple[type, str], bool]] = {}
-    #: (class of alternatives, first characters) -> its subclasses, each with its verdict
-    plans: ClassVar[dict[tuple[type, str], tuple[tuple[type, bool], ...]]] = {}
+    #: (class of alternatives, first characters) -> the verdict of each of its subclasses
+    plans: ClassVar[dict[tuple[type, str], tuple[bool, ...]]] = {}
     #: id of a line fparser2 gave back unchanged -> (the line, its text without blanks,
     #: upper case); None: no file is being parsed
     seen: dict[int, tuple[Any, str]] | None = None
@@ -233,21 +233,22 @@ def block_starts(constructs: list[type], block_base: Any) -> dict[type, type]:
 def try_alternatives(new: Callable[..., Any], cls: type, reader: Any,
                      parent_cls: list | None, spend: Callable[[int], None]) -> Any:
     """fparser2's try of `cls` (a class of `Filter.alternatives`) at the reader's next line:
-    its subclasses in turn, those that cannot match the line left untried (what their try
-    leaves done at once; `spend` counts fparser2's nodes); `new(cls, reader, parent_cls)`
-    where the line is not known (`peek`)."""
-    known = peek(reader)
-    if known is None or reader.process_directives:
+    its subclasses in turn, those that cannot match the line left untried once the line is
+    known (`peek`; what their try leaves is done at once, `spend` counts fparser2's nodes);
+    `new(cls, reader, parent_cls)` for a reader of directives."""
+    if reader.process_directives:
         return new(cls, reader, parent_cls)
     if parent_cls is None:
         parent_cls = [cls]
     elif cls not in parent_cls:
         parent_cls.append(cls)
-    line, owed = known[0], 0
-    for sub, possible in _plan(cls, known[1][:_PREFIX]):
+    known = peek(reader)
+    line, verdicts = (known[0], _plan(cls, known[1])) if known is not None else (None, None)
+    owed = 0
+    for k, sub in enumerate(Filter.base.subclasses.get(cls.__name__, ())):
         if sub in parent_cls:
             continue
-        if not possible and line is not None:
+        if verdicts is not None and not verdicts[k]:
             owed += leave_try(sub, line, parent_cls)
             continue
         if owed:
@@ -259,22 +260,26 @@ def try_alternatives(new: Callable[..., Any], cls: type, reader: Any,
             obj = None
         if obj is not None:
             return obj
-        again = peek(reader)
-        line = line if again is not None and again[0] is line else None
+        known = peek(reader)   # known now that a try gave it back, or the line before
+        if known is None:
+            line, verdicts = None, None
+        elif known[0] is not line:
+            line, verdicts = known[0], _plan(cls, known[1])
     spend(owed)
     return _no_match(cls, reader)
 
 
-def _plan(cls: type, prefix: str) -> tuple[tuple[type, bool], ...]:
-    """The subclasses of `cls` in fparser2's order, each with whether it may match a known
-    line starting with `prefix` (`can_match`)."""
+def _plan(cls: type, text: str) -> tuple[bool, ...]:
+    """For each subclass of `cls` in fparser2's order, whether it may match a known line
+    whose text without blanks, upper case, is `text` (`can_match`)."""
+    prefix = text[:_PREFIX]
     key = (cls, prefix)
     found = Filter.plans.get(key)
     if found is None:
         if len(Filter.plans) >= _VERDICTS_SIZE:
             Filter.plans.clear()
         found = Filter.plans[key] = tuple(
-            (sub, can_match(sub, prefix)) for sub in Filter.base.subclasses.get(cls.__name__, ()))
+            can_match(sub, prefix) for sub in Filter.base.subclasses.get(cls.__name__, ()))
     return found
 
 

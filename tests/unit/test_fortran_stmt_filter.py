@@ -250,14 +250,14 @@ def _class_tries(monkeypatch, text: str, *, filtered: bool = True) -> int:
 def test_alternatives_that_cannot_match_are_not_called(monkeypatch):
     """``Declaration_Construct`` at ``integer :: j`` used to call its 30 subclasses one by
     one, ``Executable_Construct`` at ``u(0, j) = ...`` its 40: now the few that may match.
-    Per 9-line subroutine: 269 constructor calls (551 with the keyword filter alone, as
+    Per 9-line subroutine: 169 constructor calls (551 with the keyword filter alone, as
     before this change; 802 without any)."""
     text = "".join(_halo(k) for k in range(21))
     per_unit = (_class_tries(monkeypatch, text) - _class_tries(monkeypatch, _halo(0))) / 20
-    assert per_unit < 300, per_unit
+    assert per_unit < 200, per_unit
     unfiltered = (_class_tries(monkeypatch, text, filtered=False)
                   - _class_tries(monkeypatch, _halo(0), filtered=False)) / 20
-    assert unfiltered > 2.5 * per_unit, (unfiltered, per_unit)
+    assert unfiltered > 4 * per_unit, (unfiltered, per_unit)
 
 
 def _nodes_counted(monkeypatch, text: str, form: str, *, alternatives: bool) -> int:
