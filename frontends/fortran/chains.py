@@ -84,21 +84,24 @@ def _install_budget() -> None:
             _Budget.left -= 1
             if _Budget.left < 0:
                 raise ParserGaveUp()
-        if parent_cls is None and not args and not kwargs and isinstance(string, str):
-            if cls in short and _BARE_NAME.match(string):
-                return original(Name, string)
-            if remembers(cls):
-                return memoized(original, cls, string)
-        elif cls in Filter.classes and Filter.seen is not None and not args and not kwargs \
-                and not isinstance(string, str):
+        if args or kwargs:
+            pass
+        elif isinstance(string, str):
+            if parent_cls is None:
+                if cls in short and _BARE_NAME.match(string):
+                    return original(Name, string)
+                if remembers(cls):
+                    return memoized(original, cls, string)
+        elif Filter.seen is None:
+            pass
+        elif cls in Filter.classes:
             result = try_at_reader(original, cls, string, parent_cls)
             if result is not RULED_OUT:
                 return result
             if _Budget.left is not None:
                 _Budget.left -= 1   # fparser2's failed try makes two nodes: reader, text
             return None
-        elif cls in alternatives and Filter.seen is not None and not args and not kwargs \
-                and isinstance(string, FortranReaderBase):
+        elif cls in alternatives and isinstance(string, FortranReaderBase):
             return try_alternatives(original, cls, string, parent_cls, _spend)
         return original(cls, string, parent_cls, *args, **kwargs)
     Base.__new__ = counted_new

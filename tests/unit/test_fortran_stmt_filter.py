@@ -17,6 +17,8 @@ ZOO = """module m
   private
   public :: s, t, e
   integer, parameter :: k = 4
+  integer :: cvar, bindx
+  bind(c) :: cvar
   type :: t
      integer :: a
   contains
