@@ -55,8 +55,14 @@ def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int
     numerators; otherwise DomainError("truncating division ...").  Raises DomainError for a
     non-affine bound or a non-convex domain (``i <= max(a, b)``).
     """
-    return _remembered(lambda: ("loop", iname, typed_key(lower), typed_key(upper), step),
-                       lambda: _make_loop_domain(iname, lower, upper, step))
+    if iname in dependencies(lower) or iname in dependencies(upper):
+        return _make_loop_domain(iname, lower, upper, step)
+    # remembered whatever the loop's name (later loops over ``i`` are ``i_1``, ``i_2`` ...)
+    found = _remembered(lambda: ("loop", typed_key(lower), typed_key(upper), step),
+                        lambda: _make_loop_domain(iname, lower, upper, step))
+    if found.get_dim_name(isl.dim_type.set, 0) == iname:
+        return found
+    return found.set_dim_name(isl.dim_type.set, 0, iname)
 
 
 def _make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int
