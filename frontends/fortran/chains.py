@@ -24,8 +24,13 @@ import re
 from typing import Any
 
 from frontends.fortran.parse_memo import install, memoized, remembers
-from frontends.fortran.stmt_filter import (RULED_OUT, Filter, install_alternatives,
-                                           try_alternatives, try_at_reader)
+from frontends.fortran.stmt_filter import (
+    RULED_OUT,
+    Filter,
+    install_alternatives,
+    try_alternatives,
+    try_at_reader,
+)
 from frontends.fortran.stmt_filter import install as install_filter
 
 _INSTALLED = False

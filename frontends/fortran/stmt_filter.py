@@ -343,5 +343,5 @@ def _no_match(cls: type, reader: Any) -> None:
     holds nothing but blank and comment lines so far, else `NoMatchError`."""
     lines = reader.source_lines
     if not lines or all(text.strip() == "" or reader.is_comment_line(text) for text in lines):
-        return None
+        return
     raise Filter.no_match(f"at line {reader.linecount}\n>>>{lines[reader.linecount - 1]}\n")
