@@ -24,7 +24,13 @@ import re
 from typing import Any
 
 from frontends.fortran.parse_memo import install, memoized, remembers
-from frontends.fortran.stmt_filter import RULED_OUT, Filter, try_at_reader
+from frontends.fortran.stmt_filter import (
+    RULED_OUT,
+    Filter,
+    install_alternatives,
+    try_alternatives,
+    try_at_reader,
+)
 from frontends.fortran.stmt_filter import install as install_filter
 
 _INSTALLED = False
@@ -57,35 +63,51 @@ def parse_budget(nodes: int | None) -> None:
     _Budget.left = nodes
 
 
+def _spend(nodes: int) -> None:
+    """Count `nodes` fparser2 would have made against the budget (`parse_budget`)."""
+    if _Budget.left is not None:
+        _Budget.left -= nodes
+        if _Budget.left < 0:
+            raise ParserGaveUp()
+
+
 def _install_budget() -> None:
     # here: fparser loads with the parser (`frontends.fortran.source._parser`)
-    from fparser.common.readfortran import Line
-    from fparser.two.Fortran2003 import Name
-    from fparser.two.utils import Base
+    from fparser.common.readfortran import FortranReaderBase, Line
+    from fparser.two.Fortran2003 import Comment, Name
+    from fparser.two.utils import Base, BlockBase, NoMatchError
     original = _Budget.fparser_new = Base.__new__
     classes = _all_subclasses(Base)
     short = {cls for cls in classes if cls.__name__ in NAME_CLASSES}
     _install_memo(classes)
     install_filter(classes, Base.subclasses, Line)
+    install_alternatives(classes, Base, BlockBase, Comment, NoMatchError, FortranReaderBase)
+    alternatives = Filter.alternatives
 
     def counted_new(cls, string=None, parent_cls=None, *args, **kwargs):
         if _Budget.left is not None:
             _Budget.left -= 1
             if _Budget.left < 0:
                 raise ParserGaveUp()
-        if parent_cls is None and not args and not kwargs and isinstance(string, str):
-            if cls in short and _BARE_NAME.match(string):
-                return original(Name, string)
-            if remembers(cls):
-                return memoized(original, cls, string)
-        elif cls in Filter.classes and Filter.seen is not None and not args and not kwargs \
-                and not isinstance(string, str):
+        if args or kwargs:
+            pass
+        elif isinstance(string, str):
+            if parent_cls is None:
+                if cls in short and _BARE_NAME.match(string):
+                    return original(Name, string)
+                if remembers(cls):
+                    return memoized(original, cls, string)
+        elif Filter.seen is None:
+            pass
+        elif cls in Filter.classes:
             result = try_at_reader(original, cls, string, parent_cls)
             if result is not RULED_OUT:
                 return result
             if _Budget.left is not None:
                 _Budget.left -= 1   # fparser2's failed try makes two nodes: reader, text
             return None
+        elif cls in alternatives and isinstance(string, FortranReaderBase):
+            return try_alternatives(original, cls, string, parent_cls, _spend)
         return original(cls, string, parent_cls, *args, **kwargs)
     Base.__new__ = counted_new
 

@@ -16,6 +16,16 @@ the class in the recursion guard and in the line's cache of failed classes.
 Only a line fparser2 has already taken and given back exactly as it was is looked at (a
 `Line`, not one of an INCLUDE file, not split at ``;``): the first try at each line goes
 through fparser2.
+
+A class without a match of its own (``Declaration_Construct``, ``Executable_Construct``:
+fparser2 tries its subclasses one after another) is tried the same way at a known line
+(`try_alternatives`), except that a subclass that cannot match is not called: what its try
+would leave (the recursion guard, the line's cache, the node budget) is left at once.  A
+subclass cannot match when it is a filtered class whose keyword the line lacks, a comment
+(the line is a statement), such a class of alternatives whose every subclass cannot match,
+or a construct (`BLOCK_CONSTRUCTS`: ``DO``, ``IF``, ``SELECT CASE`` ...) whose opening
+statement cannot match.  A ``Declaration_Construct`` try at ``real :: x`` called 30 classes,
+now 2.
 """
 
 from __future__ import annotations
@@ -30,7 +40,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "Access_Stmt": ("PUBLIC", "PRIVATE"), "Allocatable_Stmt": ("ALLOCATABLE",),
     "Allocate_Stmt": ("ALLOCATE",), "Arithmetic_If_Stmt": ("IF",),
     "Associate_Stmt": ("ASSOCIATE",), "Asynchronous_Stmt": ("ASYNCHRONOUS",),
-    "Backspace_Stmt": ("BACKSPACE",), "Binding_Private_Stmt": ("PRIVATE",),
+    "Backspace_Stmt": ("BACKSPACE",), "Bind_Stmt": ("BIND",),
+    "Binding_Private_Stmt": ("PRIVATE",),
     "Block_Data_Stmt": ("BLOCK",), "Block_Stmt": ("BLOCK",), "Call_Stmt": ("CALL",),
     "Case_Stmt": ("CASE",), "Close_Stmt": ("CLOSE",), "Common_Stmt": ("COMMON",),
     "Computed_Goto_Stmt": ("GO",), "Contains_Stmt": ("CONTAINS",),
@@ -69,6 +80,20 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: fparser2 constructs tried among the alternatives of a statement (a declaration, an
+#: executable construct): each match starts by asking `BlockBase.match` for its opening
+#: statement (which class that is, `install_alternatives` learns from the match itself).
+BLOCK_CONSTRUCTS = (
+    "Action_Term_Do_Construct", "Associate_Construct", "Block_Construct",
+    "Block_Label_Do_Construct", "Block_Nonlabel_Do_Construct", "Case_Construct",
+    "Critical_Construct", "Derived_Type_Def", "Enum_Def", "Forall_Construct", "If_Construct",
+    "Interface_Block", "Select_Type_Construct", "Where_Construct",
+)
+#: The longest keyword: a line's verdicts depend on its first this many characters only.
+_PREFIX = max(len(k) for words in KEYWORDS.values() for k in words)
+_VERDICTS_SIZE = 4096
+
+
 class Filter:
     """The filter's state: what `install` found, and the lines of the file being parsed."""
 
@@ -76,6 +101,19 @@ class Filter:
     classes: ClassVar[dict[type, tuple[str, ...]]] = {}
     #: fparser2's source line class (`fparser.common.readfortran.Line`)
     line: type = object
+    #: classes without a match of their own, answered by trying their subclasses in turn
+    alternatives: ClassVar[frozenset[type]] = frozenset()
+    #: construct (`BLOCK_CONSTRUCTS`) -> the class of its opening statement
+    starts: ClassVar[dict[type, type]] = {}
+    #: fparser2's `Comment`, `Base` (its ``subclasses`` table), `NoMatchError` and reader
+    comment: type = object
+    base: Any = None
+    no_match: type = Exception
+    reader: type = object
+    #: (class, first characters of a line without blanks) -> whether the class may match
+    verdicts: ClassVar[dict[tuple[type, str], bool]] = {}
+    #: (class of alternatives, first characters) -> the verdict of each of its subclasses
+    plans: ClassVar[dict[tuple[type, str], tuple[bool, ...]]] = {}
     #: id of a line fparser2 gave back unchanged -> (the line, its text without blanks,
     #: upper case); None: no file is being parsed
     seen: dict[int, tuple[Any, str]] | None = None
@@ -146,3 +184,164 @@ def given_back(reader: Any, item: Any) -> None:
     if Filter.seen is not None and type(item) is Filter.line and item.line \
             and reader.reader is None and fifo and fifo[0] is item and id(item) not in Filter.seen:
         Filter.seen[id(item)] = (item, "".join(item.line.split()).upper())
+
+
+def install_alternatives(classes: set[type], base: Any, block_base: type, comment: type,
+                         no_match: type, reader: type) -> None:
+    """Try the classes of alternatives among `classes` through `try_alternatives`: those
+    without a match of their own, not constructs, keeping fparser2's `Base.__new__` (`base`);
+    learn the opening statement of each of `BLOCK_CONSTRUCTS` (called once, by
+    `frontends.fortran.chains`)."""
+    Filter.alternatives = frozenset(
+        cls for cls in classes
+        if getattr(cls, "match", None) is None and not issubclass(cls, block_base)
+        and base.subclasses.get(cls.__name__)
+        and not any("__new__" in k.__dict__ for k in cls.__mro__[:cls.__mro__.index(base)]))
+    Filter.starts = block_starts([c for c in classes if c.__name__ in BLOCK_CONSTRUCTS],
+                                 block_base)
+    Filter.comment, Filter.base, Filter.no_match = comment, base, no_match
+    Filter.reader = reader
+    Filter.verdicts, Filter.plans = {}, {}
+
+
+class _Opening(Exception):
+    """What `block_starts` raises from inside a construct's match: its opening class."""
+
+    def __init__(self, start: type) -> None:
+        super().__init__(start)
+        self.start = start
+
+
+def block_starts(constructs: list[type], block_base: Any) -> dict[type, type]:
+    """Construct -> the opening statement class its match gives `BlockBase.match` first (the
+    match is called with `BlockBase.match` standing in, which stops it there)."""
+    def opening(startcls: type, *args: Any, **kwargs: Any) -> None:
+        raise _Opening(startcls)
+    saved = block_base.__dict__["match"]
+    block_base.match = staticmethod(opening)
+    found: dict[type, type] = {}
+    try:
+        for cls in constructs:
+            try:
+                cls.match(None)
+            except _Opening as opened:
+                found[cls] = opened.start
+    finally:
+        block_base.match = saved
+    return found
+
+
+def try_alternatives(new: Callable[..., Any], cls: type, reader: Any,
+                     parent_cls: list | None, spend: Callable[[int], None]) -> Any:
+    """fparser2's try of `cls` (a class of `Filter.alternatives`) at the reader's next line:
+    its subclasses in turn, those that cannot match the line left untried once the line is
+    known (`peek`; what their try leaves is done at once, `spend` counts fparser2's nodes);
+    `new(cls, reader, parent_cls)` for a reader of directives."""
+    if reader.process_directives:
+        return new(cls, reader, parent_cls)
+    if parent_cls is None:
+        parent_cls = [cls]
+    elif cls not in parent_cls:
+        parent_cls.append(cls)
+    known = peek(reader)
+    line, verdicts = (known[0], _plan(cls, known[1])) if known is not None else (None, None)
+    owed = 0
+    for k, sub in enumerate(Filter.base.subclasses.get(cls.__name__, ())):
+        if sub in parent_cls:
+            continue
+        if verdicts is not None and not verdicts[k]:
+            owed += leave_try(sub, line, parent_cls)
+            continue
+        if owed:
+            spend(owed)
+            owed = 0
+        try:
+            obj = sub(reader, parent_cls=parent_cls)
+        except Filter.no_match:
+            obj = None
+        if obj is not None:
+            return obj
+        known = peek(reader)   # known now that a try gave it back, or the line before
+        if known is None:
+            line, verdicts = None, None
+        elif known[0] is not line:
+            line, verdicts = known[0], _plan(cls, known[1])
+    spend(owed)
+    return _no_match(cls, reader)
+
+
+def _plan(cls: type, text: str) -> tuple[bool, ...]:
+    """For each subclass of `cls` in fparser2's order, whether it may match a known line
+    whose text without blanks, upper case, is `text` (`can_match`)."""
+    prefix = text[:_PREFIX]
+    key = (cls, prefix)
+    found = Filter.plans.get(key)
+    if found is None:
+        if len(Filter.plans) >= _VERDICTS_SIZE:
+            Filter.plans.clear()
+        found = Filter.plans[key] = tuple(
+            can_match(sub, prefix) for sub in Filter.base.subclasses.get(cls.__name__, ()))
+    return found
+
+
+def can_match(cls: type, prefix: str) -> bool:
+    """Whether a try of `cls` may match a known line (see `try_alternatives`) whose text
+    without blanks, upper case, starts with `prefix` (its first `_PREFIX` characters)."""
+    key = (cls, prefix)
+    found = Filter.verdicts.get(key)
+    if found is None:
+        if len(Filter.verdicts) >= _VERDICTS_SIZE:
+            Filter.verdicts.clear()
+        Filter.verdicts[key] = True   # a class met again inside itself: may match
+        found = Filter.verdicts[key] = _can_match(cls, prefix)
+    return found
+
+
+def _can_match(cls: type, prefix: str) -> bool:
+    if cls is Filter.comment:
+        return False   # a known line is a statement
+    keywords = Filter.classes.get(cls)
+    if keywords is not None:
+        return prefix.startswith(keywords)
+    start = Filter.starts.get(cls)
+    if start is not None:
+        # a construct's match first takes comments and INCLUDE lines: then it opens later
+        return (prefix.startswith("INCLUDE") or can_match(start, prefix)
+                or _any_subclass(cls, prefix))
+    if cls in Filter.alternatives:
+        return _any_subclass(cls, prefix)
+    return True
+
+
+def _any_subclass(cls: type, prefix: str) -> bool:
+    return any(can_match(sub, prefix) for sub in Filter.base.subclasses.get(cls.__name__, ()))
+
+
+def leave_try(cls: type, line: Any, parent_cls: list) -> int:
+    """What fparser2's failed try of `cls` (which `can_match` rules out) at `line` leaves:
+    `cls` and what it tries in the recursion guard `parent_cls`, the line's cache of failed
+    statement classes; returns the nodes it counts.  A comment's try leaves nothing."""
+    if cls is Filter.comment:
+        return 0
+    if cls not in parent_cls:
+        parent_cls.append(cls)
+    if cls in Filter.classes:
+        line.parse_cache.setdefault(cls, None)
+        return 2   # the call, and the node `try_at_reader` counts for a try it rules out
+    nodes = 1
+    start = Filter.starts.get(cls)
+    if start is not None:
+        nodes += leave_try(start, line, [start])   # `BlockBase.match` asks it afresh
+    for sub in Filter.base.subclasses.get(cls.__name__, ()):
+        if sub not in parent_cls:
+            nodes += leave_try(sub, line, parent_cls)
+    return nodes
+
+
+def _no_match(cls: type, reader: Any) -> None:
+    """The end of fparser2's `Base.__new__` when no subclass matched: None where the reader
+    holds nothing but blank and comment lines so far, else `NoMatchError`."""
+    lines = reader.source_lines
+    if not lines or all(text.strip() == "" or reader.is_comment_line(text) for text in lines):
+        return
+    raise Filter.no_match(f"at line {reader.linecount}\n>>>{lines[reader.linecount - 1]}\n")

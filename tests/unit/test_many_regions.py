@@ -191,3 +191,39 @@ def test_a_region_of_many_loops_reads_each_statement_once(monkeypatch):
     parsed = F_FRONTEND.parse("loops.f90", fortran_loops(60), {})
     assert len(parsed.regions[0].kernel.statements) == 61
     assert calls[0] < 10 * 61, calls[0]
+
+
+def test_regions_of_one_shape_build_their_loop_domains_once(monkeypatch):
+    """The isl questions a region's frontend asks (its loop domains; in C the footprint of a
+    pointer) are asked once per distinct question in the file: before, once per region
+    (14 loop domains and 24 footprints for the C function, 13 domains for the Fortran file)."""
+    from frontends.fortran import FRONTEND as F_FRONTEND
+    from translator.ir.isl_glue import loops
+    monkeypatch.setattr(loops, "_ANSWERS", {})
+    c_domains = _counting(monkeypatch, loops, "_c_loop_domain")
+    c_ends = _counting(monkeypatch, loops, "_c_union_end")
+    f_domains = _counting(monkeypatch, loops, "_make_loop_domain")
+    parsed = C_FRONTEND.parse("many.c", _c_function(REGIONS), {})
+    assert len(parsed.regions) == REGIONS + 2
+    assert c_domains[0] <= 2 and c_ends[0] <= 4, (c_domains[0], c_ends[0])
+    parsed = F_FRONTEND.parse("many.f90", _fortran_file(REGIONS), {})
+    assert len(parsed.regions) == REGIONS + 1
+    assert f_domains[0] <= 2, f_domains[0]
+
+
+def test_loops_over_one_variable_build_their_domain_once(monkeypatch):
+    """bench_scale's ``loops``: 61 loops over ``i`` (inames ``i``, ``i_1`` ... ``i_60``) of
+    the same bounds: one domain built, renamed for each loop (before: 61 built)."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from bench_scale import fortran_loops
+
+    from frontends.fortran import FRONTEND as F_FRONTEND
+    from translator.ir.isl_glue import loops
+    monkeypatch.setattr(loops, "_ANSWERS", {})
+    built = _counting(monkeypatch, loops, "_make_loop_domain")
+    parsed = F_FRONTEND.parse("loops.f90", fortran_loops(60), {})
+    domains = parsed.regions[0].kernel.domains
+    assert [str(d) for d in domains[:2]] == ["[m] -> { [i] : 0 < i <= m }",
+                                             "[m] -> { [i_1] : 0 < i_1 <= m }"]
+    assert len(domains) == 61 and built[0] == 1, built[0]

@@ -4,18 +4,44 @@ conditions, footprints of assumed-size arrays and pointers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 import itertools
+from typing import TypeVar
 
 import islpy as isl
 import numpy as np
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
-from translator.ir.expr import Expression, IRIdentityMapper, IRWalkMapper, dependencies
+from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, dependencies,
+                                typed_key)
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (_align_params, aff_from_expr, combined_domain,
                                          expr_from_aff, expr_from_pwaff, inames_of, union_all)
+
+
+_T = TypeVar("_T")
+#: Answers of `make_loop_domain`, `c_loop_domain` and `c_union_end` by their arguments
+#: (`typed_key`; a domain by its text, which names a set exactly): the regions of one file
+#: ask the same questions (400 one-loop regions: one loop domain, one footprint).  isl
+#: objects are values (no operation changes one), so an answer can be handed out again.
+_ANSWERS: dict[tuple, object] = {}
+_ANSWERS_SIZE = 4096
+
+
+def _remembered(key: Callable[[], tuple], compute: Callable[[], _T]) -> _T:
+    """`compute()`, or what it gave for the same `key()` before; errors are not remembered,
+    nor answers whose arguments have no key (an unhashable leaf)."""
+    try:
+        k = key()
+    except TypeError:
+        return compute()
+    found = _ANSWERS.get(k)
+    if found is None:
+        if len(_ANSWERS) >= _ANSWERS_SIZE:
+            _ANSWERS.clear()
+        found = _ANSWERS[k] = compute()
+    return found  # type: ignore[return-value]
 
 
 def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int = 1,
@@ -29,6 +55,18 @@ def make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int
     numerators; otherwise DomainError("truncating division ...").  Raises DomainError for a
     non-affine bound or a non-convex domain (``i <= max(a, b)``).
     """
+    if iname in dependencies(lower) or iname in dependencies(upper):
+        return _make_loop_domain(iname, lower, upper, step)
+    # remembered whatever the loop's name (later loops over ``i`` are ``i_1``, ``i_2`` ...)
+    found = _remembered(lambda: ("loop", typed_key(lower), typed_key(upper), step),
+                        lambda: _make_loop_domain(iname, lower, upper, step))
+    if found.get_dim_name(isl.dim_type.set, 0) == iname:
+        return found
+    return found.set_dim_name(isl.dim_type.set, 0, iname)
+
+
+def _make_loop_domain(iname: str, lower: Expression, upper: Expression, step: int
+                      ) -> isl.BasicSet:
     if step == 0:
         raise DomainError("DO loop with a zero step")
     quotients = _truncating_quotients(lower) + [
@@ -63,19 +101,26 @@ def _loop_set(iname: str, lower: Expression, upper: Expression, step: int) -> is
 
 def _truncating_quotients(e: Expression) -> list[p.Quotient]:
     """Integer quotients by positive constants in `e` (outermost first, no duplicates)."""
-    found: list[p.Quotient] = []
+    walk = _QuotientWalk()
+    walk(e)
+    return walk.found
 
-    class _Walk(IRWalkMapper):
-        def visit(self, expr, *args, **kwargs):
-            den = getattr(expr, "denominator", None)
-            if (isinstance(expr, p.Quotient) and not isinstance(den, bool)
-                    and isinstance(den, (int, np.integer)) and int(den) > 0
-                    and expr not in found):
-                found.append(expr)
-            return True
 
-    _Walk()(e)
-    return found
+class _QuotientWalk(IRWalkMapper):
+    """Collects the quotients `_truncating_quotients` looks for (a class made once: one made
+    per call cost more than the walk)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[p.Quotient] = []
+
+    def visit(self, expr, *args, **kwargs):
+        den = getattr(expr, "denominator", None)
+        if (isinstance(expr, p.Quotient) and not isinstance(den, bool)
+                and isinstance(den, (int, np.integer)) and int(den) > 0
+                and expr not in self.found):
+            self.found.append(expr)
+        return True
 
 
 def _replace_quotients(e: Expression, mapping: dict) -> Expression:
@@ -171,6 +216,14 @@ def c_loop_domain(iname: str,
 
     Raises DomainError for a non-affine constraint or a non-convex domain.
     """
+    return _remembered(
+        lambda: ("c_loop", iname, tuple((typed_key(lhs), op, typed_key(rhs))
+                                        for lhs, op, rhs in constraints)),
+        lambda: _c_loop_domain(iname, constraints))
+
+
+def _c_loop_domain(iname: str,
+                   constraints: Sequence[tuple[Expression, str, Expression]]) -> isl.BasicSet:
     names = set()
     for lhs, _, rhs in constraints:
         names |= dependencies(lhs) | dependencies(rhs)
@@ -210,6 +263,15 @@ def c_union_end(accesses: Sequence[tuple[isl.BasicSet | isl.Set, Expression,
     """`c_index_end` of several accesses ``(domain, index, conditions)`` at once: one past the
     largest value any of them takes, bounded on the union of their images (0 when none
     is reached), so the result does not grow with the number of accesses."""
+    return _remembered(
+        lambda: ("c_end", tuple((str(domain), typed_key(index),
+                                 tuple(typed_key(c) for c in conditions))
+                                for domain, index, conditions in accesses)),
+        lambda: _c_union_end(accesses))
+
+
+def _c_union_end(accesses: Sequence[tuple[isl.BasicSet | isl.Set, Expression,
+                                          Sequence[Expression]]]) -> Expression:
     image = _union_image(accesses)
     if image.is_empty():
         return 0
