@@ -3,7 +3,8 @@ what the async call copied back (docs/pragmas.md, "Async queues": work without a
 after everything started before it).  The runtime's copies that snapshot host memory at once
 -- the packed small arrays of a plain call, staged writes -- read the array before the async
 copy back had arrived: exit 0 and other numbers (h50's differential hunt).  While async work
-is not waited for, copies in now go from the host memory itself, ordered on the device."""
+is not waited for, copies in now go from the host memory itself, ordered on the device.
+C in three copy modes; Fortran (a module array, assumed-shape dummies) in the default one."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import (SampleOptions, build_original, build_translated,
+from tests.e2e.harness import (SampleOptions, build_original, build_translated, check_sample,
                                compare_outputs, run)
 
 SRC = Path(__file__).parent / "async_snapshots" / "after_async.c"
@@ -38,3 +39,8 @@ def test_plain_call_after_async_call_sees_its_results(builds: tuple[Path, str],
     actual = run([str(translated)], translated.parent,
                  env={"TRANSLATE_DEVICE": "cpu", **MODES[mode]})
     compare_outputs(expected, actual, 0.0)
+
+
+def test_fortran_module_array_after_async_region(tmp_path: Path) -> None:
+    out = check_sample(SRC.with_suffix(".f90"), tmp_path)
+    assert out.count("\n") == 7, out
