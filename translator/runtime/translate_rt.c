@@ -1561,6 +1561,16 @@ static int async_pending(void)
     return 0;
 }
 
+/* The queue of work without async has just been waited for: the async work ordered before it
+ * (fenced, see use_queue) is done too. */
+static void async_settled(void)
+{
+    int k;
+    for (k = 0; k < aq.nqueues; ++k)
+        if (!aq.queues[k].unfenced)
+            aq.queues[k].busy = 0;
+}
+
 /* Frees the bounce buffers whose writes are done (all of them with `all`, after waiting). */
 static void reap_bounces(int all)
 {
@@ -2881,10 +2891,14 @@ void tr_region_end(tr_call *call)
         /* Nothing read back: wait while a copy-in may still read host memory, and outside
          * data regions (nothing later would wait: see at_exit); launches on present data run
          * on (later transfers, the end of the data region and TRANSLATE_SYNC=1 wait). */
-        if (call->host_writes || !data_present())
+        if (call->host_writes || !data_present()) {
             check(call->region, clFinish(rt.active), "running the kernel (clFinish)");
-        else
+            async_settled();
+        } else {
             check(call->region, clFlush(rt.active), "clFlush");
+        }
+    } else {
+        async_settled();   /* read_back waited for the queue */
     }
     small_end(call);
     for (i = 0; i < call->nargs; ++i)
