@@ -1551,7 +1551,8 @@ static int async_active(void)
  * into the program's memory, so the copies that snapshot host memory at once (packed small
  * arrays, staged writes, bounce buffers) would read it before them: a copy in must then go
  * from the host memory itself, ordered after that work on the device (h50: a plain call
- * after an async one on the same array read the old values). */
+ * after an async one on the same array read the old values).  An `update device` keeps its
+ * bounce copy: the program must not pass data an async copy brings back before `wait`. */
 static int async_pending(void)
 {
     int k;
@@ -3119,7 +3120,7 @@ static cl_int batch_copy(int to_device, cl_mem buffer, const struct tr_rect *r, 
     cl_event event = NULL;
     char *bounce = NULL;
     cl_int err;
-    if (to_device && !async_active() && !async_pending() && bytes <= TR_BOUNCE_MAX)
+    if (to_device && !async_active() && bytes <= TR_BOUNCE_MAX)
         bounce = bounce_copy(r, host, bytes);
     if (bounce != NULL)
         err = enqueue_rect(1, buffer, r, bounce, r->region[0], r->region[0] * r->region[1],
