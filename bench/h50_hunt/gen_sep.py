@@ -8,7 +8,7 @@ seed, weight, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 random.seed(seed)
 fns, calls = [], []
 for r in range(12):
-    cs = random.sample(range(0, 12), 9)
+    cs = random.sample(range(12), 9)
     body = []
     for c in cs:
         d = random.choice([0] * weight + [1, -1, 2]) if c > 0 else random.choice([0] * weight + [1])
@@ -28,4 +28,5 @@ src = ('#include <stdio.h>\n#define NN 300\nstatic double y[13 * NN + 8];\n'
        + "\n".join(fns) + '\nint main(void)\n{\n    static const int sizes[] = {NN, 7, 1};\n'
        '    for (int k = 0; k < 3; k++) {\n        int n = sizes[k];\n' + "\n".join(calls)
        + '\n    }\n    return 0;\n}\n')
-open(out, "w").write(src)
+with open(out, "w") as f:
+    f.write(src)

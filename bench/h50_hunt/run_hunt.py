@@ -10,7 +10,7 @@ import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.e2e.harness import check_sample  # noqa: E402
+from tests.e2e.harness import check_sample
 
 
 def hunt(paths: list[Path]) -> int:
