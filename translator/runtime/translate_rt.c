@@ -1549,7 +1549,7 @@ static int async_active(void)
 
 /* 1 while some async work has not been waited for.  Its copies back may still be on their way
  * into the program's memory, so the copies that snapshot host memory at once (packed small
- * arrays, staged writes, bounce buffers) would read it before them: a copy in must then go
+ * arrays, staged writes) would read it before them: a copy in must then go
  * from the host memory itself, ordered after that work on the device (h50: a plain call
  * after an async one on the same array read the old values).  An `update device` keeps its
  * bounce copy: the program must not pass data an async copy brings back before `wait`. */
