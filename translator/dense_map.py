@@ -92,6 +92,7 @@ from translator.analysis.coalescing import (coalescing_key, coalescing_scores, g
 from translator.analysis.legality import check_mappings
 from translator.analysis.reductions import recognize_parallel_reductions
 from translator.diagnostics import TranslatorError
+from translator.ir import isl_glue as glue
 from translator.ir.data import ArrayArg, strides
 from translator.ir.isl_glue import static_length, static_lower_bound
 from translator.ir.kernel import Kernel
@@ -265,6 +266,8 @@ def dense_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> DenseN
     if inner is None:
         return None
     k, stmts = inner
+    if not _k_range_shared(kernel, band, stmts, k):
+        return None
     stores = [s for s in nest if k not in s.within_inames]
     cols, rows = _stride_one_first(kernel, band, stores or nest)
     uses = _access_inames(kernel, stmts, {rows, cols, k})
@@ -280,6 +283,14 @@ def dense_nest(kernel: Kernel, band: list[str], nest: list[Statement]) -> DenseN
                        if (order := _transposed_tile(kernel, stmts, a, cols, k)) is not None)
     return DenseNest(rows, cols, k, row_ops, col_ops, _accumulators(kernel, stmts),
                      _itemsize(kernel, row_ops + col_ops), transposed)
+
+
+def _k_range_shared(kernel: Kernel, band: list[str], stmts: list[Statement], k: str) -> bool:
+    """Whether the summed loop's range is the same for every (row, column): a triangle in
+    ``k`` (``for k <= i`` of trmm) would need each tile step fetched per row of the
+    register block, which the tiling does not do (the schedule refused it, exit 1)."""
+    return all(glue.bounds_independent(glue.statement_domain(kernel.domains, s.within_inames),
+                                       [k], band) for s in stmts)
 
 
 def _transposed_tile(kernel: Kernel, stmts: list[Statement], array: str, cols: str, k: str

@@ -608,6 +608,7 @@ static void unpack_pending(cl_command_queue queue, int drop);
 static void release_packing(void);
 static void print_pack_note(void);
 static int async_active(void);
+static int async_pending(void);
 
 /* The hints first (a region that dominates the kernel time and could run in parallel, whole
  * arrays copied per call), then the table, whose last row is the total. */
@@ -1058,7 +1059,7 @@ static void staging_setup(const tr_region *region)
  * Staging that cannot be set up is turned off (the plain copy still works). */
 static int staging_wanted(size_t bytes)
 {
-    if (stg.min_bytes == 0 || bytes < stg.min_bytes)
+    if (stg.min_bytes == 0 || bytes < stg.min_bytes || async_pending())
         return 0;
     if (stg.ring_ptr == NULL
         && (stg.ring_ptr = pinned_map(2 * (size_t)stg.nlanes * stg.chunk, &stg.ring)) == NULL)
@@ -1425,12 +1426,14 @@ static void release_staging(void)
 /* Async queues: `async(n)` on regions and updates, `wait(n)` (see translate_rt.h)           */
 
 /* One async queue: its id (the n of async(n); TR_ASYNC_NOVAL for a bare `async`), whether
- * work was enqueued on it that work without async is not yet ordered after (`unfenced`), and
- * the sync epoch its work is ordered after. */
+ * work was enqueued on it that work without async is not yet ordered after (`unfenced`),
+ * whether work was enqueued on it since its last wait (`busy`), and the sync epoch its work
+ * is ordered after. */
 struct tr_async_queue {
     long long id;
     cl_command_queue queue;
     int unfenced;
+    int busy;
     unsigned long long sync_seen;
 };
 
@@ -1475,6 +1478,7 @@ static struct tr_async_queue *async_queue(long long id, cl_int *err)
         return NULL;
     q->id = id;
     q->unfenced = 0;
+    q->busy = 0;
     q->sync_seen = 0;
     aq.nqueues += 1;
     return q;
@@ -1532,6 +1536,7 @@ static cl_int use_queue(long long id)
         err = fence(rt.queue, q->queue);
     q->sync_seen = aq.sync_epoch;
     q->unfenced = 1;
+    q->busy = 1;
     rt.active = q->queue;
     return err;
 }
@@ -1540,6 +1545,31 @@ static cl_int use_queue(long long id)
 static int async_active(void)
 {
     return rt.active != rt.queue;
+}
+
+/* 1 while some async work has not been waited for.  Its copies back may still be on their way
+ * into the program's memory, so the copies that snapshot host memory at once (packed small
+ * arrays, staged writes) would read it before them: a copy in must then go
+ * from the host memory itself, ordered after that work on the device (h50: a plain call
+ * after an async one on the same array read the old values).  An `update device` keeps its
+ * bounce copy: the program must not pass data an async copy brings back before `wait`. */
+static int async_pending(void)
+{
+    int k;
+    for (k = 0; k < aq.nqueues; ++k)
+        if (aq.queues[k].busy)
+            return 1;
+    return 0;
+}
+
+/* The queue of work without async has just been waited for: the async work ordered before it
+ * (fenced, see use_queue) is done too. */
+static void async_settled(void)
+{
+    int k;
+    for (k = 0; k < aq.nqueues; ++k)
+        if (!aq.queues[k].unfenced)
+            aq.queues[k].busy = 0;
 }
 
 /* Frees the bounce buffers whose writes are done (all of them with `all`, after waiting). */
@@ -1597,6 +1627,7 @@ static cl_int wait_queues(int count, const long long *ids)
         if (wanted) {
             err = clFinish(aq.queues[k].queue);
             aq.queues[k].unfenced = 0;   /* done: later work need not wait for it */
+            aq.queues[k].busy = err != CL_SUCCESS;
             if (err == CL_SUCCESS)
                 unpack_pending(aq.queues[k].queue, 0);
         }
@@ -2141,7 +2172,8 @@ static void record_copy(tr_call *call, const tr_slot *sl, int out)
  * the device in one write just before the call's first launch, the written ones come back in
  * one read that the call waits for once (read_back), and each is copied out.  The sub-buffers
  * stay while the offsets and sizes of the call's arrays do not change.  Not packed: present
- * data (nothing moves), async calls (they return before their copies are done), a call inside
+ * data (nothing moves), async calls (they return before their copies are done), any call while
+ * async work is not waited for (async_pending: its copies back may be in flight), a call inside
  * another of the same region, arrays past the block's end.  The pinned block is free when a
  * call starts: a call that packed waits for the device before it returns. */
 #define TR_SMALL_ARRAY_MAX ((size_t)16 << 10)
@@ -2251,7 +2283,8 @@ static int small_place(tr_call *call, cl_uint index, tr_slot *sl)
     struct tr_region_state *s = call->region->state;
     size_t align = rt.align_bytes > 64 ? rt.align_bytes : 64, at;
     if (small.max_array == 0 || sl->bytes == 0 || sl->bytes > small.max_array
-        || call->private_slots || async_active() || (small.owner != NULL && small.owner != s))
+        || call->private_slots || async_active() || async_pending()
+        || (small.owner != NULL && small.owner != s))
         return 0;
     at = (s->small_next + align - 1) / align * align;
     if (at + sl->bytes > TR_SMALL_BLOCK)
@@ -2859,10 +2892,14 @@ void tr_region_end(tr_call *call)
         /* Nothing read back: wait while a copy-in may still read host memory, and outside
          * data regions (nothing later would wait: see at_exit); launches on present data run
          * on (later transfers, the end of the data region and TRANSLATE_SYNC=1 wait). */
-        if (call->host_writes || !data_present())
+        if (call->host_writes || !data_present()) {
             check(call->region, clFinish(rt.active), "running the kernel (clFinish)");
-        else
+            async_settled();
+        } else {
             check(call->region, clFlush(rt.active), "clFlush");
+        }
+    } else {
+        async_settled();   /* read_back waited for the queue */
     }
     small_end(call);
     for (i = 0; i < call->nargs; ++i)
