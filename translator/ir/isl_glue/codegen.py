@@ -14,10 +14,10 @@ import islpy as isl
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
-from translator.ir.expr import Expression, dependencies, typed_key
+from translator.ir.expr import Expression, dependencies, substitute, typed_key
 from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
-    _param_terms, aff_from_expr, alpha_key, alpha_names, combined_domain, dim_type,
+    _param_terms, aff_from_expr, alpha_key, alpha_memoized, alpha_names, combined_domain, dim_type,
     expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, params_of,
     project_onto, renamed_text, text_memoized,
 )
@@ -174,10 +174,25 @@ def loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str
     `context` (what enclosing loops already guarantee) are dropped; constraints that involve
     integer divisions (strides) are left to guards.
     """
-    lowers, uppers = text_memoized(
-        "loop_bounds", (domain, context), (iname, tuple(outer)),
-        lambda: _loop_bound_constraints(domain, iname, outer, context))
+    lowers, uppers = alpha_memoized(
+        "loop_bounds", (domain, context), (iname, *outer),
+        lambda: _loop_bound_constraints(domain, iname, outer, context), _renamed_bounds)
     return list(lowers), list(uppers)
+
+
+def _renamed_bounds(bounds: tuple[tuple[tuple[int, Expression], ...], ...],
+                    names: dict[str, str]) -> tuple[tuple[tuple[int, Expression], ...], ...]:
+    return tuple(tuple((a, _renamed(e, names)) for a, e in side) for side in bounds)
+
+
+def _renamed(expr: Expression, names: dict[str, str]) -> Expression:
+    """`expr` with its variables renamed by `names` (`alpha_memoized`'s answers)."""
+    return substitute(expr, {old: p.Variable(new) for old, new in names.items()})
+
+
+def _renamed_conditions(conds: tuple[Expression, ...] | None, names: dict[str, str]
+                        ) -> tuple[Expression, ...] | None:
+    return None if conds is None else tuple(_renamed(c, names) for c in conds)
 
 
 def _loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str],
@@ -226,8 +241,8 @@ def _bound_constraints(bs: isl.BasicSet
 def gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set) -> list[Expression] | None:
     """The conditions of `domain` not implied by `context`, as pymbolic comparisons
     (``expr >= 0`` / ``expr == 0``).  None: no point of `domain` lies in `context`."""
-    found = text_memoized("gist", (domain, context), (),
-                          lambda: _gist_conditions(domain, context))
+    found = alpha_memoized("gist", (domain, context), (),
+                           lambda: _gist_conditions(domain, context), _renamed_conditions)
     return None if found is None else list(found)
 
 
