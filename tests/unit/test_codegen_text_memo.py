@@ -183,6 +183,40 @@ def test_plain_texts_shared_across_kernels_keep_what_each_needs(monkeypatch):
     assert "i_inner + 128 * i_outer < n" in single.device_code
 
 
+def _guarded_on(name: str, iname: str, dtype=np.float64):
+    knl = translator.make_kernel(f"{{[{iname}]: 0<={iname}<n}}", f"y[{iname}] = 2*x[{iname}]",
+                                 [translator.GlobalArg("x", dtype, shape="n"),
+                                  translator.GlobalArg("y", dtype, shape="n"), "..."],
+                                 name=name)
+    return transforms.split_iname(knl, iname, 128, outer_tag="g.0", inner_tag="l.0")
+
+
+@pytest.mark.parametrize("iname", ["i_7", "long", "n1", "a"])
+def test_plain_texts_are_shared_across_iname_names(iname):
+    """A kernel on an iname named otherwise prints its guard and subscripts from the texts
+    remembered up to names (nothing new to print), spelled with its own names: what a fresh
+    process prints, also for a name that C reserves (printed ``_tr_long``) or that sorts
+    otherwise against the parameter ``n``."""
+    _forget()
+    fresh = translator.generate_code(_guarded_on("k", iname)).device_code
+    _forget()
+    translator.generate_code(_guarded_on("k", "i"))
+    templates = {k for k in emit.PLAIN_TEXTS if k[0] == "~"}
+    assert templates
+    again = translator.generate_code(_guarded_on("k", iname)).device_code
+    assert again == fresh
+    if iname != "n1":   # (``n1_inner`` sorts after ``n``: a key of its own)
+        assert {k for k in emit.PLAIN_TEXTS if k[0] == "~"} == templates
+
+
+def test_plain_templates_cut_at_variables_only():
+    assert emit._plain_template("(long) L + 10L * n", ["L", "n"]) == (
+        "(long) ", 0, " + 10L * ", 1, "")
+    assert emit._plain_template("(int) _tr_int + int_1", ["int", "int_1"]) == (
+        "(int) ", 0, " + ", 1, "")
+    assert emit._plain_template("_tr_int + 1", ["int", "_tr_int"]) is None
+
+
 def test_parsed_expressions_are_shared_and_errors_are_not_remembered():
     _forget()
     a = parse_expr.parse_expression("a[i] + 2*b[i, j]")
