@@ -159,6 +159,24 @@ def test_alpha_memoized_keeps_apart_sets_that_differ_beyond_names():
     assert len(asked) == 5
 
 
+def test_contexts_remembered_up_to_names_equal_fresh_ones():
+    """`context_set` answers conditions on other names from the memo (`_alpha_context`),
+    with the asker's names in the order a fresh computation gives them, and keeps apart a
+    name that is kept (an assumption's) from a renamed one."""
+    _forget()
+    i, j, n = (parse_expr.parse_expression(v) for v in "ijn")
+    assumptions = glue_core.isl.BasicSet("[n] -> { [] : n > 0 }")
+
+    def conds(v):
+        return (glue_core.p.Comparison(v, "<", n), glue_core.p.Comparison(v, ">=", 0))
+    for v, ass in ((i, None), (j, None), (i, assumptions), (j, assumptions), (n, None)):
+        remembered = glue_codegen.context_set(conds(v), ass)
+        fresh = glue_codegen._context_set(conds(v), ass)
+        assert remembered.get_var_names(glue_core.dim_type.param) == \
+            fresh.get_var_names(glue_core.dim_type.param)
+        assert remembered == fresh
+
+
 def _guarded(name: str, dtype, length: int = 128):
     knl = translator.make_kernel("{[i]: 0<=i<n}", "y[i] = 2*x[i]",
                                  [translator.GlobalArg("x", dtype, shape="n"),

@@ -110,10 +110,10 @@ def _alpha_context(conditions: tuple[Expression, ...],
     names = sorted({n for c in conditions for n in dependencies(c)})
     fixed = set() if assumptions is None else set(assumptions.get_var_names(dim_type.param))
     rename = alpha_names(n for n in names if n not in fixed)
-    texts = [str(c) for c in conditions]
-    if rename is None or any(ALPHA in t for t in texts):
+    if rename is None:
         return _context_set(conditions, assumptions)
-    key = ("context~", tuple(renamed_text(t, rename) for t in texts),
+    # (`typed_key` keys a renamed variable apart from every kept name spelled alike)
+    key = ("context~", typed_key(conditions, rename),
            tuple(rename.get(n, n) for n in names), id(assumptions))
     found = memoized(key, (assumptions,),
                      lambda: _rename_params(_context_set(conditions, assumptions), rename))
@@ -186,7 +186,19 @@ def _renamed_bounds(bounds: tuple[tuple[tuple[int, Expression], ...], ...],
 
 
 def _renamed(expr: Expression, names: dict[str, str]) -> Expression:
-    """`expr` with its variables renamed by `names` (`alpha_memoized`'s answers)."""
+    """`expr` with its variables renamed by `names` (`alpha_memoized`'s answers: affine
+    comparisons and bounds, rebuilt node for node; other nodes through `substitute`)."""
+    cls = type(expr)
+    if cls is int:
+        return expr
+    if cls is p.Variable:
+        new = names.get(expr.name)
+        return expr if new is None else p.Variable(new)
+    if cls is p.Sum or cls is p.Product:
+        return cls(tuple(_renamed(c, names) for c in expr.children))
+    if cls is p.Comparison:
+        return p.Comparison(_renamed(expr.left, names), expr.operator,
+                            _renamed(expr.right, names))
     return substitute(expr, {old: p.Variable(new) for old, new in names.items()})
 
 
