@@ -19,7 +19,7 @@ from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
     _param_terms, aff_from_expr, alpha_key, alpha_memoized, alpha_names, combined_domain, dim_type,
     expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, params_of,
-    project_onto, renamed_text, text_memoized,
+    project_onto, renamed_text,
 )
 
 

@@ -102,9 +102,10 @@ def alpha_memoized(name: str, sets: Sequence[isl.BasicSet | isl.Set | None],
     and the names `extra` holds get positional names (`alpha_names`) in the key; the answer
     is remembered with those names (`rename(answer, names)`) and renamed back for each
     asker (and under the asker's own texts, which a kernel asking again by the same names
-    finds first, as `text_memoized` would).  Only for answers built from the sets by position (isl's dims in order) whose
-    names come from the sets: such an answer renamed is the answer to the renamed question.
-    Falls back to `text_memoized` where the names cannot be made positional safely."""
+    finds first, as `text_memoized` would).  Only for answers built from the sets by
+    position (isl's dims in order) whose names come from the sets: such an answer renamed
+    is the answer to the renamed question.  Where the names cannot be made positional
+    safely, remembered under the asker's own texts only."""
     texts = tuple(None if s is None else s.to_str() for s in sets)
     exact = (name, *texts, *extra)   # `text_memoized`'s key: asked again by its own names
     hit = _MEMO.get(exact)
