@@ -99,6 +99,84 @@ def test_sets_that_print_differently_are_asked_apart():
     assert triangle == triangle_alone != square
 
 
+def _named_matmul(name: str, i: str, j: str, k: str):
+    """`_matmul` with inames `i`, `j`, `k` (as a file's many loops are named ``i_1``, ...)."""
+    knl = translator.make_kernel(
+        f"{{[{i},{j},{k}]: 0<={i},{j},{k}<n}}", f"c[{i},{j}] = sum({k}, a[{i},{k}]*b[{k},{j}])",
+        [translator.GlobalArg(v, np.float32, shape="n,n") for v in "abc"] + ["..."], name=name)
+    knl = transforms.split_iname(knl, i, 16, outer_tag="g.1", inner_tag="l.1")
+    return transforms.split_iname(knl, j, 16, outer_tag="g.0", inner_tag="l.0")
+
+
+@pytest.mark.parametrize("names, asks", [
+    (("i_2", "j_2", "k_2"), 0), (("e", "f", "g"), 0),
+    # (names that sort otherwise against the parameter ``n`` give contexts whose
+    # parameters lie in another order: a question or two of their own; swapped roles)
+    (("j", "k", "i"), None), (("p", "q", "r"), None)])
+def test_kernels_differing_in_iname_names_share_isl_answers(monkeypatch, names, asks):
+    """A kernel whose inames are named otherwise asks isl no guard or loop bound again (the
+    answers are remembered up to names, `alpha_memoized`), and its code equals the code a
+    fresh process prints for it: the answers are renamed back to its own names, also where
+    the names swap places (``j`` where the first kernel had ``i``)."""
+    _forget()
+    fresh = translator.generate_code(_named_matmul("mm", *names)).device_code
+    _forget()
+    # (a second build asks a question or two of its own: see above)
+    for warm in (("i", "j", "k"), ("i_1", "j_1", "k_1")):
+        translator.generate_code(_named_matmul("mm", *warm))
+    counts = {name: _counted(monkeypatch, glue_codegen, name)
+              for name in ("_gist_conditions", "_loop_bound_constraints")}
+    renamed = translator.generate_code(_named_matmul("mm", *names)).device_code
+    if asks is not None:
+        assert {name: c[0] for name, c in counts.items()} == {
+            "_gist_conditions": asks, "_loop_bound_constraints": asks}
+    assert renamed == fresh
+
+
+def test_alpha_memoized_keeps_apart_sets_that_differ_beyond_names():
+    """Sets equal up to names share an answer; a set that differs otherwise (a bound, or the
+    order of its dims) gets its own, and names isl could take for its own are not renamed."""
+    _forget()
+    asked = []
+
+    def ask(text: str, extra=()):
+        s = glue_core.isl.BasicSet(text)
+
+        def compute():
+            asked.append(text)
+            return tuple(s.get_var_names(glue_core.dim_type.set))
+        return glue_core.alpha_memoized(
+            "test", (s,), extra, compute,
+            lambda names, m: tuple(m.get(n, n) for n in names))
+    assert ask("[n] -> { [i, j] : 0 <= i < n and 0 <= j < 4 }") == ("i", "j")
+    assert ask("[m] -> { [p, q] : 0 <= p < m and 0 <= q < 4 }") == ("p", "q")
+    assert len(asked) == 1
+    assert ask("[n] -> { [j, i] : 0 <= i < n and 0 <= j < 4 }") == ("j", "i")
+    assert ask("[n] -> { [i, j] : 0 <= i < n and 0 <= j < 5 }") == ("i", "j")
+    assert ask("[n] -> { [i, j] : 0 <= i < n and 0 <= j < 4 }", ("j",)) == ("i", "j")
+    assert len(asked) == 4
+    assert ask("[n] -> { [i0, j] : 0 <= i0 < n and 0 <= j < 4 }") == ("i0", "j")
+    assert len(asked) == 5
+
+
+def test_contexts_remembered_up_to_names_equal_fresh_ones():
+    """`context_set` answers conditions on other names from the memo (`_alpha_context`),
+    with the asker's names in the order a fresh computation gives them, and keeps apart a
+    name that is kept (an assumption's) from a renamed one."""
+    _forget()
+    i, j, n = (parse_expr.parse_expression(v) for v in "ijn")
+    assumptions = glue_core.isl.BasicSet("[n] -> { [] : n > 0 }")
+
+    def conds(v):
+        return (glue_core.p.Comparison(v, "<", n), glue_core.p.Comparison(v, ">=", 0))
+    for v, ass in ((i, None), (j, None), (i, assumptions), (j, assumptions), (n, None)):
+        remembered = glue_codegen.context_set(conds(v), ass)
+        fresh = glue_codegen._context_set(conds(v), ass)
+        assert remembered.get_var_names(glue_core.dim_type.param) == \
+            fresh.get_var_names(glue_core.dim_type.param)
+        assert remembered == fresh
+
+
 def _guarded(name: str, dtype, length: int = 128):
     knl = translator.make_kernel("{[i]: 0<=i<n}", "y[i] = 2*x[i]",
                                  [translator.GlobalArg("x", dtype, shape="n"),
@@ -121,6 +199,40 @@ def test_plain_texts_shared_across_kernels_keep_what_each_needs(monkeypatch):
     assert first.uses_fp64 and again.uses_fp64 and not single.uses_fp64
     assert again.device_code == first.device_code.replace("k1", "k3")
     assert "i_inner + 128 * i_outer < n" in single.device_code
+
+
+def _guarded_on(name: str, iname: str, dtype=np.float64):
+    knl = translator.make_kernel(f"{{[{iname}]: 0<={iname}<n}}", f"y[{iname}] = 2*x[{iname}]",
+                                 [translator.GlobalArg("x", dtype, shape="n"),
+                                  translator.GlobalArg("y", dtype, shape="n"), "..."],
+                                 name=name)
+    return transforms.split_iname(knl, iname, 128, outer_tag="g.0", inner_tag="l.0")
+
+
+@pytest.mark.parametrize("iname", ["i_7", "long", "n1", "a"])
+def test_plain_texts_are_shared_across_iname_names(iname):
+    """A kernel on an iname named otherwise prints its guard and subscripts from the texts
+    remembered up to names (nothing new to print), spelled with its own names: what a fresh
+    process prints, also for a name that C reserves (printed ``_tr_long``) or that sorts
+    otherwise against the parameter ``n``."""
+    _forget()
+    fresh = translator.generate_code(_guarded_on("k", iname)).device_code
+    _forget()
+    translator.generate_code(_guarded_on("k", "i"))
+    templates = {k for k in emit.PLAIN_TEXTS if k[0] == "~"}
+    assert templates
+    again = translator.generate_code(_guarded_on("k", iname)).device_code
+    assert again == fresh
+    if iname != "n1":   # (``n1_inner`` sorts after ``n``: a key of its own)
+        assert {k for k in emit.PLAIN_TEXTS if k[0] == "~"} == templates
+
+
+def test_plain_templates_cut_at_variables_only():
+    assert emit._plain_template("(long) L + 10L * n", ["L", "n"]) == (
+        "(long) ", 0, " + 10L * ", 1, "")
+    assert emit._plain_template("(int) _tr_int + int_1", ["int", "int_1"]) == (
+        "(int) ", 0, " + ", 1, "")
+    assert emit._plain_template("_tr_int + 1", ["int", "_tr_int"]) is None
 
 
 def test_parsed_expressions_are_shared_and_errors_are_not_remembered():

@@ -10,6 +10,7 @@ non-negative in that context.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -139,18 +140,38 @@ class DevicePrinter(CExpressionPrinter):
         its text depends on (no literal adopts a context, no proof, helper or read hook
         takes part)."""
         names = sorted(dependencies(expr))
-        key = (typed_key(expr), readable, tuple(self.dtype_of.variable(n) for n in names))
+        types = tuple(self.dtype_of.variable(n) for n in names)
+        key = (typed_key(expr), readable, types)
         hit = PLAIN_TEXTS.get(key)
         if hit is None:
+            hit = self._alpha_entry(expr, names, (readable, types), render)
+            _remember_plain(key, hit)
+        return hit
+
+    def _alpha_entry(self, expr: Expression, names: list[str], rest: tuple, render
+                     ) -> tuple[str, bool]:
+        """`_plain_entry`'s answer up to the names of the variables: the many small kernels
+        of a file print the same guards and subscripts on loops named ``i_1``, ``i_2``, ...
+        Remembered as the text cut at each variable (`_plain_template`), keyed by the
+        structure with the variables numbered in sorted order, and the types (`rest`);
+        the text depends on nothing else (no printer of a plain expression orders terms or
+        picks a spelling by name, and each variable prints as its `safe_name`)."""
+        numbered = {n: str(k) for k, n in enumerate(names)}
+        key = ("~", typed_key(expr, numbered), *rest)
+        found = PLAIN_TEXTS.get(key)
+        if found is None:
             saved, self.uses_fp64 = self.uses_fp64, False
             try:
-                hit = (render(), self.uses_fp64)
+                text = render()
+                found = (_plain_template(text, names), self.uses_fp64)
             finally:
                 self.uses_fp64 = saved
-            if len(PLAIN_TEXTS) >= PLAIN_TEXTS_SIZE:
-                PLAIN_TEXTS.clear()
-            PLAIN_TEXTS[key] = hit
-        return hit
+            if found[0] is not None:
+                _remember_plain(key, found)
+            return text, found[1]
+        parts, fp64 = found
+        spelled = [safe_name(n) for n in names]
+        return "".join(part if isinstance(part, str) else spelled[part] for part in parts), fp64
 
     def _coordinate(self, index: Expression) -> str:
         # image coordinates are int: narrow wider index types explicitly
@@ -180,9 +201,39 @@ class DevicePrinter(CExpressionPrinter):
 
 #: Texts of plain expressions (`DevicePrinter.plain_text`) by structure and variable types,
 #: shared by every kernel of the process: the many small kernels of a file, or a kernel built
-#: again through the API, print the same guards and subscripts.
-PLAIN_TEXTS: dict[tuple, tuple[str, bool]] = {}
+#: again through the API, print the same guards and subscripts.  Keys up to the names of
+#: the variables (``("~", ...)``) hold `_plain_template`'s pieces instead of a text.
+PLAIN_TEXTS: dict[tuple, tuple[Any, bool]] = {}
 PLAIN_TEXTS_SIZE = 8192
+
+#: A word of C text not preceded by a word character (so not a literal's suffix: ``10L``).
+_C_WORD = re.compile(r"\b[A-Za-z_]\w*")
+
+
+def _remember_plain(key: tuple, entry: tuple[Any, bool]) -> None:
+    if len(PLAIN_TEXTS) >= PLAIN_TEXTS_SIZE:
+        PLAIN_TEXTS.clear()
+    PLAIN_TEXTS[key] = entry
+
+
+def _plain_template(text: str, names: list[str]) -> tuple[str | int, ...] | None:
+    """`text` cut at every word that is the `safe_name` of one of `names`: its pieces, with
+    the number (position in `names`) of the variable in place of each such word (None where
+    two names are spelled alike).  A plain
+    expression's text holds no other word that could be spelled like a variable (casts are
+    C type names, which `safe_name` never gives a variable)."""
+    position = {safe_name(n): k for k, n in enumerate(names)}
+    if len(position) != len(names):   # two names spelled alike: no template
+        return None
+    parts: list[str | int] = []
+    last = 0
+    for m in _C_WORD.finditer(text):
+        k = position.get(m.group(0))
+        if k is not None:
+            parts += [text[last:m.start()], k]
+            last = m.end()
+    parts.append(text[last:])
+    return tuple(parts)
 
 #: Largest trip count to which a loop whose trip count varies across a work group is rounded
 #: up (`TreeEmitter.uniform_trips`).

@@ -14,12 +14,12 @@ import islpy as isl
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
-from translator.ir.expr import Expression, dependencies, typed_key
+from translator.ir.expr import Expression, dependencies, substitute, typed_key
 from translator.ir.isl_glue.core import (
     ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
-    _param_terms, aff_from_expr, alpha_key, alpha_names, combined_domain, dim_type,
+    _param_terms, aff_from_expr, alpha_key, alpha_memoized, alpha_names, combined_domain, dim_type,
     expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, params_of,
-    project_onto, renamed_text, text_memoized,
+    project_onto, renamed_text,
 )
 
 
@@ -110,10 +110,10 @@ def _alpha_context(conditions: tuple[Expression, ...],
     names = sorted({n for c in conditions for n in dependencies(c)})
     fixed = set() if assumptions is None else set(assumptions.get_var_names(dim_type.param))
     rename = alpha_names(n for n in names if n not in fixed)
-    texts = [str(c) for c in conditions]
-    if rename is None or any(ALPHA in t for t in texts):
+    if rename is None:
         return _context_set(conditions, assumptions)
-    key = ("context~", tuple(renamed_text(t, rename) for t in texts),
+    # (`typed_key` keys a renamed variable apart from every kept name spelled alike)
+    key = ("context~", typed_key(conditions, rename),
            tuple(rename.get(n, n) for n in names), id(assumptions))
     found = memoized(key, (assumptions,),
                      lambda: _rename_params(_context_set(conditions, assumptions), rename))
@@ -174,10 +174,37 @@ def loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str
     `context` (what enclosing loops already guarantee) are dropped; constraints that involve
     integer divisions (strides) are left to guards.
     """
-    lowers, uppers = text_memoized(
-        "loop_bounds", (domain, context), (iname, tuple(outer)),
-        lambda: _loop_bound_constraints(domain, iname, outer, context))
+    lowers, uppers = alpha_memoized(
+        "loop_bounds", (domain, context), (iname, *outer),
+        lambda: _loop_bound_constraints(domain, iname, outer, context), _renamed_bounds)
     return list(lowers), list(uppers)
+
+
+def _renamed_bounds(bounds: tuple[tuple[tuple[int, Expression], ...], ...],
+                    names: dict[str, str]) -> tuple[tuple[tuple[int, Expression], ...], ...]:
+    return tuple(tuple((a, _renamed(e, names)) for a, e in side) for side in bounds)
+
+
+def _renamed(expr: Expression, names: dict[str, str]) -> Expression:
+    """`expr` with its variables renamed by `names` (`alpha_memoized`'s answers: affine
+    comparisons and bounds, rebuilt node for node; other nodes through `substitute`)."""
+    cls = type(expr)
+    if cls is int:
+        return expr
+    if cls is p.Variable:
+        new = names.get(expr.name)
+        return expr if new is None else p.Variable(new)
+    if cls is p.Sum or cls is p.Product:
+        return cls(tuple(_renamed(c, names) for c in expr.children))
+    if cls is p.Comparison:
+        return p.Comparison(_renamed(expr.left, names), expr.operator,
+                            _renamed(expr.right, names))
+    return substitute(expr, {old: p.Variable(new) for old, new in names.items()})
+
+
+def _renamed_conditions(conds: tuple[Expression, ...] | None, names: dict[str, str]
+                        ) -> tuple[Expression, ...] | None:
+    return None if conds is None else tuple(_renamed(c, names) for c in conds)
 
 
 def _loop_bound_constraints(domain: isl.BasicSet, iname: str, outer: Sequence[str],
@@ -226,8 +253,8 @@ def _bound_constraints(bs: isl.BasicSet
 def gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set) -> list[Expression] | None:
     """The conditions of `domain` not implied by `context`, as pymbolic comparisons
     (``expr >= 0`` / ``expr == 0``).  None: no point of `domain` lies in `context`."""
-    found = text_memoized("gist", (domain, context), (),
-                          lambda: _gist_conditions(domain, context))
+    found = alpha_memoized("gist", (domain, context), (),
+                           lambda: _gist_conditions(domain, context), _renamed_conditions)
     return None if found is None else list(found)
 
 

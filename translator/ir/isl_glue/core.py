@@ -93,6 +93,35 @@ def text_memoized(name: str, sets: Sequence[isl.BasicSet | isl.Set | None], extr
     return memoized(key, (), compute)
 
 
+def alpha_memoized(name: str, sets: Sequence[isl.BasicSet | isl.Set | None],
+                   extra: Sequence[str], compute: Callable[[], _T],
+                   rename: Callable[[_T, dict[str, str]], _T]) -> _T:
+    """`text_memoized` up to the names of the sets' parameters and set dims: the many small
+    kernels of a file ask the same questions of loops that differ in their iname names only
+    (``i_1``, ``i_2``, ...).  Every name of `sets` (parameters, then set dims, set by set)
+    and the names `extra` holds get positional names (`alpha_names`) in the key; the answer
+    is remembered with those names (`rename(answer, names)`) and renamed back for each
+    asker (and under the asker's own texts, which a kernel asking again by the same names
+    finds first, as `text_memoized` would).  Only for answers built from the sets by
+    position (isl's dims in order) whose names come from the sets: such an answer renamed
+    is the answer to the renamed question.  Where the names cannot be made positional
+    safely, remembered under the asker's own texts only."""
+    texts = tuple(None if s is None else s.to_str() for s in sets)
+    exact = (name, *texts, *extra)   # `text_memoized`'s key: asked again by its own names
+    hit = _MEMO.get(exact)
+    if hit is not None:
+        return hit[1]
+    order = [n for s in sets if s is not None
+             for t in (dim_type.param, dim_type.set) for n in s.get_var_names(t)]
+    names = None if None in order else alpha_names([*order, *extra])
+    if names is None or any(t is not None and ALPHA in t for t in texts):
+        return memoized(exact, (), compute)
+    key = ("alpha " + name, *(None if t is None else renamed_text(t, names) for t in texts),
+           *(names[n] for n in extra))
+    found = memoized(key, (), lambda: rename(compute(), names))
+    return memoized(exact, (), lambda: rename(found, {new: old for old, new in names.items()}))
+
+
 #: The prefix of the names `alpha_key` gives set dims (no user name starts so: see there).
 ALPHA = "_tr_a"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
