@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from translator.analysis.arg_reductions import is_arg_reduction
 from translator.analysis.coalescing import coalescing_key, coalescing_scores
-from translator.analysis.legality import check_mappings
+from translator.analysis.legality import check_mappings, check_split_band, prove_alone
 from translator.analysis.reductions import recognize_parallel_reductions, unordered_selection
 from translator.dense_map import REASON as DENSE_REASON
 from translator.dense_map import dense_mapping
@@ -110,9 +110,11 @@ def auto_map(kernel: Kernel, label: str = "") -> tuple[Kernel, AutoMapping]:
             if _VARIANT.get().dense else None
         if dense is not None:
             return dense[0], AutoMapping(dense[1], kind=DENSE_REASON)
-        mapped, mapping = _apply(kernel, hardware_axes(kernel, bands))
+        axes = hardware_axes(kernel, bands)
+        mapped, mapping = _apply(kernel, axes)
         try:
-            check_mappings(recognize_parallel_reductions(mapped))
+            check_split_band(kernel, recognize_parallel_reductions(mapped),
+                             [n for band in axes if type(band) is list for n in band])
             return mapped, mapping
         except LegalityError as err:  # the nests depend on each other
             blocker = err.message
@@ -231,7 +233,7 @@ def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str
             blocker = blocker or fixed_note(kernel, iname)
             continue
         try:
-            check_mappings(_tagged(kernel, iname))
+            prove_alone(kernel, iname)
         except LegalityError as err:
             if band:
                 return band, ""
