@@ -319,10 +319,8 @@ def grid_reduction_band(kernel: Kernel, fast: str, slow: str) -> GridReductionBa
     or where the mapped kernel is not proved legal."""
     band = GridReductionBand([fast, slow])
     probe = band.apply(kernel)
-    try:
-        rewritten = recognize_parallel_reductions(probe)
-        check_mappings(rewritten)
-    except LegalityError:
+    rewritten = _proved_reductions(probe)
+    if rewritten is None:
         return None
     before = probe.id_to_statement
     changed = [s for s in rewritten.statements if s is not before.get(s.id)]
@@ -445,10 +443,8 @@ def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str
     size = GROUP_SHAPES[1][0]
     probe = transforms.split_iname(kernel, iname, size, outer_tag=outer_tag, inner_tag="l.0")
     new_inames = probe.all_inames - kernel.all_inames
-    try:
-        rewritten = recognize_parallel_reductions(probe)
-        check_mappings(rewritten)
-    except LegalityError:
+    rewritten = _proved_reductions(probe)
+    if rewritten is None:
         return "no"
     before = probe.id_to_statement
     changed = [s for s in rewritten.statements if s is not before.get(s.id)]
@@ -460,6 +456,19 @@ def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str
         return "no"
     verdicts = _verdicts(probe, rewritten, changed, atomic=outer_tag is not None)
     return "no" if "no" in verdicts else "inexact" if "inexact" in verdicts else "exact"
+
+
+def _proved_reductions(probe: Kernel) -> Kernel | None:
+    """`probe` (a reduction mapping's candidate) with its accumulations across the hardware
+    loops rewritten as reductions and proved legal; None where none is recognised (no
+    reduction to map: the legality proof is skipped) or the proof fails."""
+    try:
+        rewritten = recognize_parallel_reductions(probe)
+        if rewritten is probe:
+            return None
+        return check_mappings(rewritten)
+    except LegalityError:
+        return None
 
 
 def _verdicts(probe: Kernel, rewritten: Kernel, changed: list[Statement], *,
