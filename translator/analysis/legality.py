@@ -138,8 +138,8 @@ def _band_shares_proofs(kernel: Kernel, mapped: Kernel, loops: set[str]) -> bool
             or asserted_independent(kernel) or asserted_independent(mapped) \
             or "local" in shared_variables(mapped).values():
         return False
-    removed = kernel.all_inames - mapped.all_inames
-    added = mapped.all_inames - kernel.all_inames
+    before, after = kernel.all_inames, mapped.all_inames
+    removed, added = before - after, after - before
     hardware = set(parallel_inames(mapped))
     if not removed <= loops or not hardware <= added | loops:
         return False
