@@ -108,3 +108,23 @@ def test_addresses_without_axes_need_no_search(monkeypatch, sample: str) -> None
                 assert not seen
             monkeypatch.undo()
             assert fast == bounds._search(kernel, acc, axes)
+
+
+def test_one_nest_is_not_estimated_for_launching_apart(monkeypatch) -> None:
+    """`_apart_may_pay` needs two large nests: a region of one loop nest is not estimated
+    (before: one isl point count per region); a region of two still is."""
+    from translator import launch_cost, pipeline, split
+    seen: list[int] = []
+    real = launch_cost.iterations
+
+    def counted(*args):
+        seen.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(split, "iterations", counted)
+    assert not pipeline._apart_may_pay(_kernel("f.c", SUM))
+    assert not seen
+    two = SUM.replace("#pragma translate end", "  for (int j = 0; j < n; j++)\n"
+                      "    total[1] += (int) x[j];\n#pragma translate end")
+    pipeline._apart_may_pay(_kernel("f.c", two))
+    assert len(seen) == 2
