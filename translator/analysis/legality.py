@@ -39,6 +39,7 @@ from translator.ir.kernel import Kernel
 from translator.ir.mappers import reduction_inames
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 VectorizeTag)
+from translator.ir.util import FrozenDict
 
 _PARALLEL = (LocalTag, GroupTag, LocalAutoTag, IlpUnrollTag, VectorizeTag)
 _SECOND = "_tr_w2_"
@@ -96,7 +97,6 @@ _ALONE: list[tuple[Kernel, set[str]]] = []
 def prove_alone(kernel: Kernel, iname: str) -> None:
     """Raise `LegalityError` unless the loop over `iname` alone on group axis 0 (every other
     tag dropped) is race-free in `kernel`; a proof is remembered for `check_split_band`."""
-    from translator.ir.util import FrozenDict
     check_mappings(kernel.copy(iname_tags=FrozenDict({iname: frozenset([GroupTag(0)])})))
     for held, proved in _ALONE:
         if held is kernel:
