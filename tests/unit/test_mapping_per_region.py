@@ -6,7 +6,6 @@ Each shortcut gives the answer the full computation gives."""
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 
 import pytest
 
