@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from translator.analysis.arg_reductions import is_arg_reduction
 from translator.analysis.coalescing import coalescing_key, coalescing_scores
-from translator.analysis.legality import check_mappings
+from translator.analysis.legality import check_mappings, check_split_band, prove_alone
 from translator.analysis.reductions import recognize_parallel_reductions, unordered_selection
 from translator.dense_map import REASON as DENSE_REASON
 from translator.dense_map import dense_mapping
@@ -110,9 +110,11 @@ def auto_map(kernel: Kernel, label: str = "") -> tuple[Kernel, AutoMapping]:
             if _VARIANT.get().dense else None
         if dense is not None:
             return dense[0], AutoMapping(dense[1], kind=DENSE_REASON)
-        mapped, mapping = _apply(kernel, hardware_axes(kernel, bands))
+        axes = hardware_axes(kernel, bands)
+        mapped, mapping = _apply(kernel, axes)
         try:
-            check_mappings(recognize_parallel_reductions(mapped))
+            check_split_band(kernel, recognize_parallel_reductions(mapped),
+                             [n for band in axes if type(band) is list for n in band])
             return mapped, mapping
         except LegalityError as err:  # the nests depend on each other
             blocker = err.message
@@ -231,7 +233,7 @@ def parallel_band(kernel: Kernel, nest: list[Statement]) -> tuple[list[str], str
             blocker = blocker or fixed_note(kernel, iname)
             continue
         try:
-            check_mappings(_tagged(kernel, iname))
+            prove_alone(kernel, iname)
         except LegalityError as err:
             if band:
                 return band, ""
@@ -317,10 +319,8 @@ def grid_reduction_band(kernel: Kernel, fast: str, slow: str) -> GridReductionBa
     or where the mapped kernel is not proved legal."""
     band = GridReductionBand([fast, slow])
     probe = band.apply(kernel)
-    try:
-        rewritten = recognize_parallel_reductions(probe)
-        check_mappings(rewritten)
-    except LegalityError:
+    rewritten = _proved_reductions(probe)
+    if rewritten is None:
         return None
     before = probe.id_to_statement
     changed = [s for s in rewritten.statements if s is not before.get(s.id)]
@@ -443,10 +443,8 @@ def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str
     size = GROUP_SHAPES[1][0]
     probe = transforms.split_iname(kernel, iname, size, outer_tag=outer_tag, inner_tag="l.0")
     new_inames = probe.all_inames - kernel.all_inames
-    try:
-        rewritten = recognize_parallel_reductions(probe)
-        check_mappings(rewritten)
-    except LegalityError:
+    rewritten = _proved_reductions(probe)
+    if rewritten is None:
         return "no"
     before = probe.id_to_statement
     changed = [s for s in rewritten.statements if s is not before.get(s.id)]
@@ -458,6 +456,19 @@ def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str
         return "no"
     verdicts = _verdicts(probe, rewritten, changed, atomic=outer_tag is not None)
     return "no" if "no" in verdicts else "inexact" if "inexact" in verdicts else "exact"
+
+
+def _proved_reductions(probe: Kernel) -> Kernel | None:
+    """`probe` (a reduction mapping's candidate) with its accumulations across the hardware
+    loops rewritten as reductions and proved legal; None where none is recognised (no
+    reduction to map: the legality proof is skipped) or the proof fails."""
+    try:
+        rewritten = recognize_parallel_reductions(probe)
+        if rewritten is probe:
+            return None
+        return check_mappings(rewritten)
+    except LegalityError:
+        return None
 
 
 def _verdicts(probe: Kernel, rewritten: Kernel, changed: list[Statement], *,

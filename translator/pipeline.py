@@ -339,8 +339,10 @@ def _unnamed(kernel: Kernel) -> Kernel:
 def _apart_may_pay(kernel: Kernel) -> bool:
     """Whether a region that runs as one parallel kernel has large nests that may run
     faster launched apart (`translator.split.large_nests`): only then is it cut."""
-    from translator.split import large_nests
-    return large_nests(kernel) >= 2
+    from translator.split import groups, large_nests
+    # fewer than two loop nests cannot hold two large ones (no estimate needed)
+    nests = sum(1 for top, _ in groups(kernel, kernel.statements, ()) if top is not None)
+    return nests >= 2 and large_nests(kernel) >= 2
 
 
 def _plan(kernel: Kernel, checks: LeafChecks, parallel: bool = False):

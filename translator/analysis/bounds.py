@@ -24,8 +24,9 @@ from translator.diagnostics import DomainError, TranslatorError
 from translator.ir.data import NestingTag, strides
 from translator.ir.expr import (Expression, IRStringifier, dependencies, readable_condition,
                                 substitute, typed_key)
-from translator.ir.isl_glue import (find_conflict, instance_set, intersect_params, is_affine,
-                                    leaves_for_all_params, params_keeping_inside, set_conditions)
+from translator.ir.isl_glue import (find_conflict, forest_path, instance_set, intersect_params,
+                                    is_affine, leaves_for_all_params, params_keeping_inside,
+                                    set_conditions)
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
 
@@ -137,6 +138,13 @@ def certain_spill(kernel: Kernel, acc: Access) -> Spill | None:
 
 
 def _first_spill(kernel: Kernel, acc: Access, axes) -> Spill | None:
+    axes = tuple(axes)
+    if not axes:    # nothing to search (a 1-D array's address): `_search` without isl work
+        try:
+            forest_path(kernel.domains, acc.inames)
+        except DomainError:
+            return _unknown(kernel, acc, 0, layout(kernel, acc.variable)[0])
+        return None
     # `acc` by its typed expressions too: pymbolic's equality takes ``a[i + 1]`` and
     # ``a[i + 1.0]`` for one access (`typed_key`)
     try:

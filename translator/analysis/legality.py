@@ -39,6 +39,7 @@ from translator.ir.kernel import Kernel
 from translator.ir.mappers import reduction_inames
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 VectorizeTag)
+from translator.ir.util import FrozenDict
 
 _PARALLEL = (LocalTag, GroupTag, LocalAutoTag, IlpUnrollTag, VectorizeTag)
 _SECOND = "_tr_w2_"
@@ -78,9 +79,78 @@ def check_mappings(kernel: Kernel) -> Kernel:
     if any(kernel is k for k in _PROVED):
         return kernel
     _check_mappings(kernel)
+    _remember_proved(kernel)
+    return kernel
+
+
+def _remember_proved(kernel: Kernel) -> None:
     _PROVED.insert(0, kernel)
     del _PROVED[4:]
-    return kernel
+
+
+#: Loops proved parallel alone (`prove_alone`) in the kernels seen lately, by kernel
+#: identity (held, so an id is never reused): the automatic mapper proves the loops of a band
+#: one by one, then splits them onto the hardware (`check_split_band`).
+_ALONE: list[tuple[Kernel, set[str]]] = []
+
+
+def prove_alone(kernel: Kernel, iname: str) -> None:
+    """Raise `LegalityError` unless the loop over `iname` alone on group axis 0 (every other
+    tag dropped) is race-free in `kernel`; a proof is remembered for `check_split_band`."""
+    check_mappings(kernel.copy(iname_tags=FrozenDict({iname: frozenset([GroupTag(0)])})))
+    for held, proved in _ALONE:
+        if held is kernel:
+            proved.add(iname)
+            return
+    _ALONE.insert(0, (kernel, {iname}))
+    del _ALONE[4:]
+
+
+def check_split_band(kernel: Kernel, mapped: Kernel, loops: Iterable[str]) -> Kernel:
+    """`check_mappings(mapped)` where `mapped` is the unmapped `kernel` with each of `loops`
+    split (`split_iname`, no ``within``, no slabs) or tagged onto hardware axes and nothing
+    else changed, sharing the proofs `prove_alone` made in `kernel`.
+
+    Two work items of `mapped` differ in a parallel iname, so (a split is a bijection of the
+    loop's values) in the value of one of `loops`; `prove_alone` showed that no two instances
+    differing in that loop touch one shared element with a write, whatever the other inames.
+    That holds when every statement runs inside every loop of `loops` (no instance is run by
+    all work items or by the first one only), nothing is asserted independent and no
+    variable is in local memory (barriers order a group's accesses to it per tag).  The
+    checks that do not compare accesses (two loops on one axis, private temporaries) run on
+    `mapped` as in `check_mappings`.  Any other case is checked in full."""
+    loops = set(loops)
+    if any(mapped is k for k in _PROVED):
+        return mapped
+    if not _band_shares_proofs(kernel, mapped, loops):
+        return check_mappings(mapped)
+    hardware = parallel_inames(mapped)
+    _check_shared_axes(mapped, hardware)
+    check_private_temporaries(mapped, frozenset())
+    _remember_proved(mapped)
+    return mapped
+
+
+def _band_shares_proofs(kernel: Kernel, mapped: Kernel, loops: set[str]) -> bool:
+    """The conditions of `check_split_band` under which `mapped` needs no access proof."""
+    proved = next((names for held, names in _ALONE if held is kernel), set())
+    if not loops or not loops <= proved or parallel_inames(kernel) \
+            or asserted_independent(kernel) or asserted_independent(mapped) \
+            or "local" in shared_variables(mapped).values():
+        return False
+    before, after = kernel.all_inames, mapped.all_inames
+    removed, added = before - after, after - before
+    hardware = set(parallel_inames(mapped))
+    if not removed <= loops or not hardware <= added | loops:
+        return False
+    if len(kernel.statements) != len(mapped.statements):
+        return False
+    for before, after in zip(kernel.statements, mapped.statements):
+        if before.id != after.id or not loops <= before.within_inames \
+                or not hardware <= after.within_inames \
+                or after.within_inames - added != before.within_inames - removed:
+            return False
+    return True
 
 
 def _check_mappings(kernel: Kernel) -> None:

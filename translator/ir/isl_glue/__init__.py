@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from translator.ir.isl_glue.core import (  # noqa: F401
     aff_from_expr, check_forest, combined_domain, constant_extent, constant_extent_bound, dim_type,
-    domain_parents, domain_str, expr_from_aff, expr_from_pwaff, iname_bounds, inames_of, is_affine,
-    is_nonnegative, params_of, params_to_set_dims, parse_domain, project_onto, set_condition,
-    simplified_affine, union_all,
+    domain_parents, domain_str, expr_from_aff, expr_from_pwaff, forest_path, iname_bounds,
+    inames_of, is_affine, is_nonnegative, params_of, params_to_set_dims, parse_domain, project_onto,
+    set_condition, simplified_affine, union_all,
 )
 from translator.ir.isl_glue.codegen import (  # noqa: F401
     bounding_inames, bounds_independent, context_set, gist_conditions, hardware_range,

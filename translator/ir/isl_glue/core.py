@@ -582,9 +582,9 @@ def check_forest(domains: Sequence[isl.BasicSet]) -> None:
                     "ancestor in the domain forest (ill-formed forest)")
 
 
-def combined_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> isl.BasicSet:
-    """The iteration domain of `inames`: the domains defining them and their ancestors,
-    intersected (iname-params promoted to set dims), projected onto nothing else.
+def forest_path(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> list[int]:
+    """The positions of the domains defining `inames` and of their ancestors, in order: what
+    `combined_domain` intersects (no isl work).
 
     Raises DomainError for an unknown iname or a branching sub-forest.
     """
@@ -608,8 +608,17 @@ def combined_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> i
             raise DomainError(
                 f"inames {', '.join(sorted(inames))} need a branching part of the domain forest "
                 f"(domain {j} has children {ch}); the forest is ill-formed for them")
+    return sorted(needed)
+
+
+def combined_domain(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> isl.BasicSet:
+    """The iteration domain of `inames`: the domains defining them and their ancestors,
+    intersected (iname-params promoted to set dims), projected onto nothing else.
+
+    Raises DomainError for an unknown iname or a branching sub-forest.
+    """
     result = None
-    for j in sorted(needed):
+    for j in forest_path(domains, inames):
         d = isl.Set.from_basic_set(domains[j])
         result = d if result is None else _intersect_promoting(result, d)
     if result is None:
