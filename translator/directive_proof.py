@@ -52,6 +52,8 @@ class ClaimSite:
     shared_indices: tuple[tuple[str, int], ...] = ()
     #: inames of the loops nested in the declared-parallel ones (not declared parallel)
     inner: frozenset[str] = frozenset()
+    #: scalars the program may read after the region (`RegionFacts.read_after`)
+    read_after: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,8 @@ def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
         site = replace(site, shared_indices=shared_indices(site, line, facts.loops),
                        inner=frozenset(facts.loops[k].iname
                                        for k in _nested(facts.loops, line)) - {
-                           iname for _, iname in site.loops})
+                           iname for _, iname in site.loops},
+                       read_after=facts.read_after)
         check_default_none(site, used, facts.implicit)
         check_bounds(kernel, facts, site, line)
         private = claim.private_names(facts.auto_private | facts.written_back)
@@ -287,6 +290,9 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                 "construct, so OpenMP shares it: every iteration of the parallel loop over "
                 f"{site.loops[0][0]} writes it (a race): add private({name}), or declare it in "
                 "the for statement")
+    problem = _private_read_after(kernel, site)
+    if problem:
+        return problem
     for name in sorted(shared_written & _written_in_nest(kernel, site)):
         if name in claim.reduction_names:
             mismatch = _operator_mismatch(kernel, claim, name)
@@ -319,6 +325,22 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
     for name in sorted(read_only & frozenset(claim.private)):
         return (f"private variable {name!r} is read but never written in the loop: its value "
                 f"is undefined in {_model(claim)}; use firstprivate({name})")
+    return ""
+
+
+def _private_read_after(kernel: Kernel, site: ClaimSite) -> str:
+    """Why a ``private`` (``firstprivate``) variable the loop writes may not be read after
+    the region: its value there is undefined in the model (the copies are the iterations'),
+    while the program without directives has the last iteration's."""
+    claim = site.claim
+    names = claim.privates() & site.read_after & _written_in_nest(kernel, site)
+    for name in sorted(names):
+        clause = "private" if name in claim.private else "firstprivate"
+        fix = (f"use lastprivate({name}) for the last iteration's value"
+               if claim.model == "openmp" else f"do not read {name} after the loop")
+        return (f"{clause} variable {name!r} is read after the loop: its value there is "
+                f"undefined in {_model(claim)} (the program without directives has the last "
+                f"iteration's); {fix}")
     return ""
 
 

@@ -59,6 +59,8 @@ class Assembler:
         self.values: dict[str, Binding] = {}
         self.scalars_out: dict[str, Binding] = {}
         self.private: dict[str, Binding] = {}
+        #: a directive's private scalars the program may read after the region
+        self.read_after: set[str] = set()
         #: Why each written scalar is one variable, not a copy per work item.
         self.shared_reasons: dict[str, str] = {}
         self.assumptions: list[Expression] = []
@@ -141,7 +143,8 @@ class Assembler:
                            written_back=frozenset(self.scalars_out),
                            auto_private=frozenset(self.private),
                            implicit=frozenset(loop.var for loop in loops)
-                           | frozenset(self.built.temporaries), loops=infos, unsized=unsized)
+                           | frozenset(self.built.temporaries), loops=infos, unsized=unsized,
+                           read_after=frozenset(self.read_after))
 
     def _classify_scalars(self) -> None:
         written = {s.assignee_name for s in self.stmts}
@@ -155,7 +158,11 @@ class Assembler:
                 self.values[name] = b
             elif c_name in declared:
                 # a directive's private variable: one copy per iteration wherever it lives
-                target = self.private if _privatizable(name, self.stmts) else self.scalars_out
+                # (read after the loop: kept shared, the proof refuses the claim)
+                if self.refs.used_after(c_name, self.site):
+                    self.read_after.add(name)
+                target = (self.private if _privatizable(name, self.stmts)
+                          and name not in self.read_after else self.scalars_out)
                 target[name] = b
             elif b.storage == "global":
                 self.scalars_out[name] = b

@@ -216,7 +216,9 @@ def balance(a: TExpr, b: TExpr) -> tuple[Expression, Expression, np.dtype]:
         return convert(a, dtype), convert(b, dtype), dtype
     if a.weak or b.weak:
         weak, strong = (a, b) if a.weak else (b, a)
-        if strong.dtype == dtype and (dtype.kind == "f" or _fits(weak.expr, dtype)):
+        # a weak operand that is not a literal (``1 << k``) is converted like any other
+        if strong.dtype == dtype and (dtype.kind == "f" or (is_constant(weak.expr)
+                                                           and _fits(weak.expr, dtype))):
             return a.expr, b.expr, dtype
     elif np.result_type(a.dtype, b.dtype) == dtype:
         return a.expr, b.expr, dtype

@@ -259,11 +259,12 @@ def data_raw_directives(found: list[FoundClaim]) -> list[RawDirective]:
 
 def region_facts(written_scalars: frozenset[str], temporaries: frozenset[str],
                  source_names: set[str], loops: list[Any], m: RegionMarks,
-                 shapes: dict[str, tuple]) -> RegionFacts:
+                 shapes: dict[str, tuple], read_after: frozenset[str] = frozenset()
+                 ) -> RegionFacts:
     """What the proof of the claims of region `m` needs (`translator.directive_proof`):
     `loops` are the builder's `LoopRecord`s, `source_names` the procedure's variables the
     region touches, `temporaries` the kernel's, `shapes` the declared shapes of its
-    explicit-shape dummies."""
+    explicit-shape dummies, `read_after` the scalars the procedure may read after it."""
     index = {id(r): k for k, r in enumerate(loops)}
     infos = [LoopInfo(r.var, r.iname, r.span.line,
                       index[id(r.enclosing[-1])] if r.enclosing else None) for r in loops]
@@ -271,7 +272,7 @@ def region_facts(written_scalars: frozenset[str], temporaries: frozenset[str],
     auto = frozenset(n for n in temporaries if n in source_names)
     return RegionFacts(claims=m.claims, written_back=written_scalars, auto_private=auto,
                        implicit=frozenset(r.var for r in loops), loops=tuple(infos),
-                       declared_shapes=shapes)
+                       declared_shapes=shapes, read_after=read_after)
 
 
 def declared_shapes(kernel: Any, builder: Any) -> dict[str, tuple]:

@@ -197,10 +197,12 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     outside = _outside_names(proc, m, lines, form)
     written = {n for s in builder.statements for n in s.assignee_names()}
     declared = frozenset().union(*(c.private_names(written) for c, _, _ in m.claims))
-    asm = assemble(builder, name, m.span, outside, declared)
+    # a private variable read after the region stays shared: the proof refuses its claim
+    read_after = frozenset(_live_after(proc, m, lines, form, set(declared)))
+    asm = assemble(builder, name, m.span, outside, declared - read_after)
     facts = (region_facts(asm.written_scalars, frozenset(asm.kernel.temporaries),
                           set(builder.touched), builder.loops, m,
-                          declared_shapes(asm.kernel, builder))
+                          declared_shapes(asm.kernel, builder), read_after)
              if m.claims else None)
     after = final_value_statements(builder.loops, _live_after(proc, m, lines, form, loop_vars),
                                    builder.generated, name)
@@ -288,7 +290,8 @@ _CONSTRUCT_PARTS = frozenset({
 
 def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str,
                 loop_vars: set[str]) -> dict[str, int]:
-    """The DO variables of region `m` (`loop_vars`) whose value after it may be read, with the
+    """The DO variables of region `m` (`loop_vars`; or other scalars, such as a directive's
+    private variables) whose value after it may be read, with the
     line that reads it (0: the caller may, for a dummy argument, module, common or host
     variable).
 

@@ -208,10 +208,9 @@ def _modulo(builder: ExprBuilder, name: str, args: list) -> Typed:
     x, y = _real_numeric(builder, name, a["a"]), _real_numeric(builder, name, a["p"])
     t = promote(x.ftype, y.ftype)
     xe, ye = cast(x, t), cast(y, t)
-    if t.base == "integer":
-        return Typed(p.Remainder(xe, ye), t)
-    # a - floor(a/p)*p, the definition of MODULO for reals
-    return Typed(p.Sum((xe, negate(p.Product((call("floor", p.Quotient(xe, ye)), ye))))), t)
+    # floor modulo; for reals as gfortran computes it (fmod, then + p where the signs
+    # differ), not a - floor(a/p)*p, which rounds differently in the last bit
+    return Typed(p.Remainder(xe, ye), t)
 
 
 def _sign(builder: ExprBuilder, name: str, args: list) -> Typed:

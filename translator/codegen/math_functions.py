@@ -130,8 +130,11 @@ def helper_definition(kind: str, dtype_name: str) -> str:
                 "  return (q * b != a && ((a < 0) != (b < 0))) ? q - 1 : q;\n")
     elif kind == "floormod" and np.dtype(dtype_name).kind == "f":
         body = (f"  {t} r = fmod(a, b);\n"
-                "  /* the result takes the sign of the divisor */\n"
-                "  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n")
+                "  /* the result takes the sign of the divisor, a zero too (gfortran's\n"
+                "     MODULO, Python's %) */\n"
+                "  if (r == 0)\n"
+                f"    return copysign(({t}) 0, b);\n"
+                "  return ((r < 0) != (b < 0)) ? r + b : r;\n")
     elif kind == "floormod":
         body = (f"  {t} r = a % b;\n"
                 "  /* the result takes the sign of the divisor */\n"

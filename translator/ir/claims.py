@@ -124,3 +124,6 @@ class RegionFacts:
     #: arrays with no declared extent (C pointers, ``a[][m]``): the kernel's extent is the
     #: footprint from element 0 on
     unsized: frozenset[str] = frozenset()
+    #: scalars the program may read after the region before writing them: a ``private`` one
+    #: of a claim has an undefined value there under the model
+    read_after: frozenset[str] = frozenset()
