@@ -1,6 +1,7 @@
-"""Differential hunt (h52): translate each program under bench/h52_hunt/, build it, run it on
-PoCL and compare with the original (tests/e2e/harness.py check_sample).  Prints one line per
-program: ok / DIFF / FAIL (translate or build failure) / REFUSED (exit 1 of translate)."""
+"""Differential hunt (h50, h52): translate each program given (bench/h50_hunt/*,
+bench/h52_hunt/*), build it, run it on PoCL and compare with the original
+(tests/e2e/harness.py check_sample).  Prints one line per program: ok / DIFF / FAIL
+(translate or build failure) / REFUSED (exit 1 of translate)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.e2e.harness import check_sample
 
 
