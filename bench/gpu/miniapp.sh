@@ -22,6 +22,12 @@ mkdir -p "$out"
 if [ -n "${OUT:-}" ]; then exec > >(tee "$OUT/miniapp.txt"); fi
 export LD_LIBRARY_PATH=$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export OCL_ICD_FILENAMES=${OCL_ICD_FILENAMES:-libnvidia-opencl.so.1}
+# only NVIDIA's ICD: where the machine also registers PoCL (/etc/OpenCL/vendors/pocl.icd, seen
+# 2026-11-27), the carried loader given OCL_ICD_FILENAMES alone listed PoCL only
+if [ -z "${OCL_ICD_VENDORS:-}" ]; then
+  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+  export OCL_ICD_VENDORS=/tmp/icd
+fi
 export TRANSLATE_DEVICE=${TRANSLATE_DEVICE:-gpu}
 timed() {   # timed LOG ERR CMD...: runs CMD, stdout to LOG, stderr to ERR; prints the seconds
   local log=$1 err=$2 t0 t1; shift 2
