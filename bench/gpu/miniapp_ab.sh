@@ -17,6 +17,10 @@ reps=${REPS:-5}
 cd "$dir"
 export LD_LIBRARY_PATH=$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export OCL_ICD_FILENAMES=${OCL_ICD_FILENAMES:-libnvidia-opencl.so.1}
+if [ -z "${OCL_ICD_VENDORS:-}" ]; then   # NVIDIA's ICD only (see miniapp.sh)
+  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+  export OCL_ICD_VENDORS=/tmp/icd
+fi
 export TRANSLATE_DEVICE=${TRANSLATE_DEVICE:-gpu}
 secs() {    # secs CMD...: runs CMD (output to /tmp/miniapp_ab.out), prints wall seconds
   local t0 t1
