@@ -197,8 +197,11 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     outside = _outside_names(proc, m, lines, form)
     written = {n for s in builder.statements for n in s.assignee_names()}
     declared = frozenset().union(*(c.private_names(written) for c, _, _ in m.claims))
-    # a private variable read after the region stays shared: the proof refuses its claim
-    read_after = frozenset(_live_after(proc, m, lines, form, set(declared)))
+    # a private variable the procedure reads after the region stays shared: the proof
+    # refuses its claim; one only the caller could read (a dummy, module, common or host
+    # variable: line 0) stays private, as a conforming program never reads it
+    read_after = frozenset(n for n, line in _live_after(proc, m, lines, form,
+                                                       set(declared)).items() if line)
     asm = assemble(builder, name, m.span, outside, declared - read_after)
     facts = (region_facts(asm.written_scalars, frozenset(asm.kernel.temporaries),
                           set(builder.touched), builder.loops, m,

@@ -107,3 +107,53 @@ def test_loop_kept_sequential_matches_the_original(name: str, tmp_path: Path) ->
     src = tmp_path / name
     src.write_text(CASES[name][0])
     check_sample(src, tmp_path)
+
+
+MODULE_SCRATCH = """\
+! translate-test: translate=--directives=openmp
+module scratch
+  implicit none
+  real(8) :: t
+end module scratch
+
+subroutine scale(n, a, b)
+  use scratch
+  implicit none
+  integer :: n, i
+  real(8) :: a(n), b(n)
+  !$omp parallel do private(t)
+  do i = 1, n
+     t = 2 * a(i)
+     b(i) = t + 1
+  end do
+  !$omp end parallel do
+end subroutine scale
+
+program main
+  implicit none
+  integer, parameter :: n = 300
+  real(8) :: a(n), b(n)
+  integer :: i
+  do i = 1, n
+     a(i) = cos(0.05d0 * i)
+  end do
+  call scale(n, a, b)
+  print '(es24.16)', sum(b)
+end program
+"""
+
+
+def test_private_module_variable_the_procedure_does_not_read_stays_parallel(
+        tmp_path: Path) -> None:
+    """Only the caller could read a private module (dummy, common, host) variable after the
+    loop, and a conforming program does not: the claim is proven, not refused (the first
+    version of the check refused it as "read after the loop")."""
+    src = tmp_path / "scratch.f90"
+    src.write_text(MODULE_SCRATCH)
+    done = subprocess.run([sys.executable, "-m", "translator.cli", str(src), "-o",
+                           str(tmp_path / "report"), "--directives", "openmp", "--report"],
+                          capture_output=True, text=True, timeout=300, check=False, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert "directive-race" not in done.stderr
+    assert "'!$omp parallel do' at line 12: proven: loops i parallel" in done.stderr
+    check_sample(src, tmp_path)
