@@ -2049,22 +2049,34 @@ static tr_slot *slot(tr_call *call, cl_uint index)
     return &call->slots[index];
 }
 
+/* `table` (`*cap` entries of `size` bytes) grown to hold entry `index`, the new entries
+ * zeroed and `*cap` updated; NULL where memory runs out (`table` and `*cap` then unchanged). */
+static void *grow_zeroed(void *table, cl_uint *cap, cl_uint index, size_t size)
+{
+    char *grown;
+    if (index < *cap)
+        return table;
+    grown = realloc(table, ((size_t)index + 1) * size);
+    if (grown == NULL)
+        return NULL;
+    memset(grown + (size_t)*cap * size, 0, ((size_t)index + 1 - *cap) * size);
+    *cap = index + 1;
+    return grown;
+}
+
 /* The argument memo of argument `index` of the call's current kernel, or NULL. */
 static struct tr_arg_memo *arg_memo(tr_call *call, cl_uint index)
 {
     struct tr_region_state *s = call->region->state;
     struct tr_kernel_memo *m;
+    struct tr_arg_memo *grown;
     if (call->private_slots || s->memos == NULL)
         return NULL;
     m = &s->memos[call->region->nkernels > 0 ? call->kernel_index : 0];
-    if (index >= m->nargs) {
-        struct tr_arg_memo *grown = realloc(m->args, (index + 1) * sizeof *grown);
-        if (grown == NULL)
-            return NULL;
-        memset(grown + m->nargs, 0, (index + 1 - m->nargs) * sizeof *grown);
-        m->args = grown;
-        m->nargs = index + 1;
-    }
+    grown = grow_zeroed(m->args, &m->nargs, index, sizeof *m->args);
+    if (grown == NULL)
+        return NULL;
+    m->args = grown;
     return &m->args[index];
 }
 
@@ -2114,14 +2126,10 @@ static void slot_buffer(tr_call *call, cl_uint index, tr_slot *sl, cl_mem_flags 
         sl->owned = 1;
         return;
     }
-    if (index >= s->cache_cap) {
-        struct tr_cached_buffer *grown = realloc(s->cache, (index + 1) * sizeof *grown);
-        if (grown == NULL)
-            fail(call->region, "allocating host memory failed");
-        memset(grown + s->cache_cap, 0, (index + 1 - s->cache_cap) * sizeof *grown);
-        s->cache = grown;
-        s->cache_cap = index + 1;
-    }
+    c = grow_zeroed(s->cache, &s->cache_cap, index, sizeof *s->cache);
+    if (c == NULL)
+        fail(call->region, "allocating host memory failed");
+    s->cache = c;
     c = &s->cache[index];
     if (c->buffer != NULL && (c->bytes != sl->bytes || c->mem != mem)) {
         release_buffer(c->buffer);
@@ -2235,14 +2243,10 @@ static void release_small(void)
 static struct tr_small_slot *small_entry(tr_call *call, cl_uint index)
 {
     struct tr_region_state *s = call->region->state;
-    if (index >= s->small_cap) {
-        struct tr_small_slot *grown = realloc(s->small, (index + 1) * sizeof *grown);
-        if (grown == NULL)
-            fail(call->region, "allocating host memory failed");
-        memset(grown + s->small_cap, 0, (index + 1 - s->small_cap) * sizeof *grown);
-        s->small = grown;
-        s->small_cap = index + 1;
-    }
+    struct tr_small_slot *grown = grow_zeroed(s->small, &s->small_cap, index, sizeof *s->small);
+    if (grown == NULL)
+        fail(call->region, "allocating host memory failed");
+    s->small = grown;
     return &s->small[index];
 }
 
