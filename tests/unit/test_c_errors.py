@@ -44,7 +44,8 @@ LOOP = "  for (int i = 0; i < n; i++)"
     (f"{LOOP} {{ if (a[i] < 0) goto out; a[i] = 1; }}\n  out: ;",
      "goto is not supported in a region", 6, 47),
     (f"{LOOP} {{ if (a[i] < 0) break; a[i] = 1; }}", "break is not supported", 6, 47),
-    (f"{LOOP} {{ if (a[i] < 0) continue; a[i] = 1; }}", "continue is not supported", 6, 47),
+    (f"  if (n < 0) continue;\n{LOOP}\n    a[i] = 1;",
+     "continue outside the for loops of the region is not supported", 6, 14),
     (f"{LOOP}\n    a[i] = 1;\n  return;", "return is not supported in a region", 8, 3),
     (f"{LOOP}\n    switch (i) {{ default: a[i] = 0; }}", "switch is not supported", 7, 5),
 ])
