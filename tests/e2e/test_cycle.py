@@ -197,6 +197,53 @@ def test_fortran_cycle_in_openmp_loop(tmp_path: Path) -> None:
     _check(tmp_path, "omp.f90", OPENMP, "--directives", "openmp")
 
 
+CONCURRENT = """\
+program p
+  implicit none
+  integer, parameter :: n = 9
+  real(8) :: a(n), b(n)
+  integer :: i
+  a = [(i * (-1)**i, i = 1, n)]
+  b = 0
+  !$translate kernel k
+  do concurrent (i = 1:n, a(i) /= -3)
+     if (a(i) < 0) cycle
+     b(i) = sqrt(a(i))
+  end do
+  !$translate end kernel
+  print '(9es25.16)', b
+end program
+"""
+
+#: Fixed form, two labelled DO loops sharing their terminal statement (CYCLE: the inner one).
+LABELLED = """\
+      PROGRAM P
+      INTEGER N
+      PARAMETER (N = 6)
+      DOUBLE PRECISION A(N, N)
+      INTEGER I, J
+      DO 5 J = 1, N
+      DO 5 I = 1, N
+        A(I, J) = I - J
+    5 CONTINUE
+!$translate kernel k
+      DO 30 J = 1, N
+      DO 30 I = 1, N
+        IF (A(I, J) .LT. 0) CYCLE
+        A(I, J) = A(I, J) * 2 + 1
+   30 CONTINUE
+!$translate end kernel
+      PRINT '(6F8.2)', A
+      END
+"""
+
+
+@pytest.mark.parametrize("name, text", [("dc.f90", CONCURRENT), ("lab.f", LABELLED)])
+def test_fortran_cycle_other_loops(tmp_path: Path, name: str, text: str) -> None:
+    """CYCLE in DO CONCURRENT (with a mask) and in a shared-termination labelled DO nest."""
+    _check(tmp_path, name, text)
+
+
 OUTER = """\
 subroutine s(n, a)
   integer, intent(in) :: n
