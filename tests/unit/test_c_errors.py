@@ -89,7 +89,11 @@ def test_struct_variable():
 
 @pytest.mark.parametrize("head, message", [
     ("for (int i = 0; i < n; i *= 2)", "the increment of 'i' is not a constant step"),
-    ("for (int i = 0; i != n; i++)", "the condition must compare 'i' with a bound"),
+    ("for (int i = 0; i == n; i++)", "the condition must compare 'i' with a bound (<, <=, "
+                                     ">, >=, or != with a step of 1 or -1)"),
+    ("for (int i = 0; i != n; i += 2)", "the condition 'i != ...' needs a step of 1 or -1 (the "
+                                        "loop over 'i' has step 2, which may pass the bound)"),
+    ("for (int i = n; n != i; i -= 3)", "the condition 'i != ...' needs a step of 1 or -1"),
     ("for (int i = 0; i > n; i++)", "does not end the increasing loop over 'i'"),
     ("for (int i = 0; i < n; i += n)", "the increment of 'i' is not a constant step"),
     ("for (int i = 0, j = 0; i < n; i++)", "the initialisation must set one loop variable"),
