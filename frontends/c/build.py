@@ -30,7 +30,7 @@ from frontends.fortran.build_support import nodes_of
 from frontends.fortran.cycles import NEVER
 from frontends.pragmas import parse_directive
 from translator.diagnostics import (FrontendError, Note, SourceSpan, TranslatorError,
-                                    UnsupportedConstructError)
+                                    UnsupportedConstructError, too_deep)
 from translator.ir.data import AddressSpace, TemporaryVariable
 from translator.ir.expr import Expression, TypeCast, dependencies
 from translator.ir.util import UniqueNameGenerator
@@ -172,9 +172,9 @@ class RegionBuilder:
             method(node)
         except TranslatorError as err:
             raise err.with_span(self.span(node))
-        except Exception as err:  # noqa: BLE001 - never a bare exception for bad input
-            raise UnsupportedConstructError(f"unsupported construct in a region: C {name} "
-                                            f"({err})", self.span(node)) from None
+        except RecursionError:
+            raise too_deep(self.span(node)) from None
+        # anything else is a bug in the translator: an internal error (exit 2), not hidden
 
     # -- names ----------------------------------------------------------------------------
 

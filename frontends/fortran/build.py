@@ -29,7 +29,7 @@ from frontends.fortran.source import (SourceLines, children, class_name, is_comm
                                       node_lines, walk)
 from frontends.fortran.types import INTEGER, FType, Scope, Symbol
 from translator.diagnostics import (DomainError, FrontendError, SourceSpan, TranslatorError,
-                                    UnsupportedConstructError)
+                                    UnsupportedConstructError, too_deep)
 from translator.ir import isl_glue
 from translator.ir.data import TemporaryVariable
 from translator.ir.expr import Expression, TypeCast, dependencies, integer_casts_dropped
@@ -237,9 +237,9 @@ class RegionBuilder(CallSupport, BranchSupport):
             method(node)
         except TranslatorError as e:
             raise e.with_span(self.span())
-        except Exception as e:
-            raise UnsupportedConstructError(
-                f"unsupported construct {name}: {type(e).__name__}: {e}", self.span()) from e
+        except RecursionError:
+            raise too_deep(self.span()) from None
+        # anything else is a bug in the translator: an internal error (exit 2), not hidden
 
     def visit_block(self, nodes: list[Any]) -> None:
         for k, n in enumerate(nodes):
