@@ -464,8 +464,8 @@ class RegionBuilder:
             scope.guards.append(NEVER)
             return
         cond = reduce(lambda a, b: p.LogicalAnd((a, b)), conds)
-        if dependencies(cond) & self._ir_names(_assigned(scope.body)) or \
-                self._calls_function(scope.body):
+        read = set().union(*(_ids(c) for c in _conditions_around(scope.body, node)))
+        if read & _assigned(scope.body) or self._calls_function(scope.body):
             inner = self.predicates[scope.base:]
             del self.predicates[scope.base:]
             try:
@@ -473,18 +473,6 @@ class RegionBuilder:
             finally:
                 self.predicates.extend(inner)
         scope.guards.append(p.LogicalNot(cond))
-
-    def _ir_names(self, c_names: set[str]) -> set[str]:
-        """The IR names of the visible variables among `c_names`, and the names themselves
-        (a name declared later in the body is not visible yet)."""
-        out = set(c_names)
-        for name in c_names:
-            for scope in self.scopes[self._scope_base:]:
-                if name in scope:
-                    out.add(scope[name].name)
-            if name in self.outer_names:
-                out.add(self.outer_names[name])
-        return out
 
     def _calls_function(self, stmt: c_ast.Node | None) -> bool:
         """Whether `stmt` calls a function of the file (which may write what a condition
@@ -637,6 +625,20 @@ def _prescan(statements: list[c_ast.Node]) -> tuple[set[str], set[str], set[str]
                 elif isinstance(init, c_ast.Assignment) and isinstance(init.lvalue, c_ast.ID):
                     loop_vars.add(init.lvalue.name)
     return idents, declared - loop_vars, loop_vars
+
+
+def _conditions_around(root: c_ast.Node, target: c_ast.Node) -> list[c_ast.Node]:
+    """The conditions of the ifs in `root` that hold `target` (outermost first)."""
+    stack: list[tuple[c_ast.Node, tuple[c_ast.Node, ...]]] = [(root, ())]
+    while stack:
+        node, conds = stack.pop()
+        if node is target:
+            return list(conds)
+        for name, child in node.children():
+            inner = conds + (node.cond,) if isinstance(node, c_ast.If) and name != "cond" \
+                else conds
+            stack.append((child, inner))
+    return []
 
 
 def _ids(node: c_ast.Node | None) -> set[str]:

@@ -383,6 +383,14 @@ void work(int n, double *restrict a, double *restrict b, double c[][N],
 #pragma translate kernel in_callee
   clip(n, b);
 #pragma translate end kernel
+  double *q = b + 1;
+#pragma translate kernel through_pointer
+  for (i = 0; i < n - 1; i++) {
+    if (q[i] < 0) continue;
+    q[i] = -5;
+    c[1][i] = q[i];
+  }
+#pragma translate end kernel
 }
 
 void smooth(int n, const double *restrict a, double *restrict b)
@@ -423,8 +431,9 @@ int main(void)
 def test_c_continue_matches(tmp_path: Path) -> None:
     """The same shapes in C: ``continue`` under an if, in an if block (with an else if), of
     the innermost loop, with a reduction, before a write of what its condition reads,
-    unconditional, in an inlined function's loop, and in an ``omp parallel for`` loop after
-    the block-scope scalar it tests."""
+    unconditional, in an inlined function's loop, before a write through a pointer into the
+    array it tests, and in an ``omp parallel for`` loop after the block-scope scalar it
+    tests."""
     _check(tmp_path, "cont.c", C_PROGRAM, "--directives", "openmp,translate")
     assert "__kernel" in (tmp_path / "work" / "out" / "cont.cl").read_text()
 
