@@ -20,8 +20,8 @@ from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedVa
                                              if_branches, nodes_of, reads_other_elements,
                                              subscripts)
 from frontends.fortran.cycles import BranchSupport
-from frontends.fortran.components import (component_of, data_ref_parts, designator_text,
-                                          host_subscript_names, text_parts)
+from frontends.fortran.components import (component_of, data_ref_base, data_ref_parts,
+                                          designator_text, host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
 from frontends.fortran.inline import CallSupport, inline_call
 from frontends.fortran.loopvars import LoopRecord
@@ -665,13 +665,22 @@ class RegionBuilder(CallSupport, BranchSupport):
             finally:
                 del self.predicates[saved:]
 
+    def read_names(self, e: Expression) -> set[str]:
+        """The names `e` reads, as `assigned` names what a construct writes: a component
+        (``c%x``, the kernel's ``c_x``) also reads its base variable ``c``."""
+        names = dependencies(e)
+        for designator, sym in self.components.items():
+            if sym.name in names:
+                names = names | self.kernel_names({data_ref_base(designator)})
+        return names
+
     def condition(self, node: Any, written: set[str]) -> Expression:
         """The condition as a predicate; hoisted into a private temporary first when the
         construct writes something it reads (predicates are evaluated per statement)."""
         t = self.expr.visit(node)
         if t.ftype.base != "logical":
             raise FrontendError(f"IF condition {node} is not logical", self.span())
-        if not (dependencies(t.expr) & written):
+        if not (self.read_names(t.expr) & written):
             return t.expr
         name = self._names("_tr_cond")
         self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pymbolic.primitives as p
 
+from frontends.fortran.components import data_ref_parts
 from frontends.fortran.source import children, class_name, is_comment, node_lines, walk
 from frontends.fortran.types import FType
 from translator.diagnostics import DomainError, SourceSpan, UnsupportedConstructError
@@ -79,7 +80,10 @@ def assigned_names(node: Any) -> set[str]:
     for n in walk(node):
         if class_name(n) == "Assignment_Stmt":
             lhs = n.items[0]
-            out.add(str(lhs if class_name(lhs) == "Name" else lhs.items[0]).lower())
+            if class_name(lhs) == "Data_Ref":   # c(1)%x(i) = ...: the variable c
+                out.add(data_ref_parts(lhs)[0][0])
+            else:
+                out.add(str(lhs if class_name(lhs) == "Name" else lhs.items[0]).lower())
     return out
 
 

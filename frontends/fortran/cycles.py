@@ -24,7 +24,7 @@ import pymbolic.primitives as p
 from frontends.fortran.source import children, class_name, is_comment, node_lines
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 from translator.ir.data import TemporaryVariable
-from translator.ir.expr import Expression, TypeCast, dependencies
+from translator.ir.expr import Expression, TypeCast
 
 #: A guard that never holds: the rest of a body after an unconditional CYCLE.
 NEVER = p.Comparison(0, "!=", 0)
@@ -78,7 +78,7 @@ class BranchSupport:
             scope.guards.append(NEVER)
             return
         cond = reduce(lambda a, b: p.LogicalAnd((a, b)), conds)
-        if dependencies(cond) & self._body_writes(scope):
+        if self.read_names(cond) & self._body_writes(scope):
             cond = self._cycle_flag(cond, scope)
         scope.guards.append(p.LogicalNot(cond))
 
@@ -130,7 +130,7 @@ class BranchSupport:
             raise UnsupportedConstructError(
                 f"SELECT CASE on a {t.ftype.base} selector is not supported inside a kernel "
                 "region (only an integer selector)", self.span("select"))
-        if not (dependencies(t.expr) & written):
+        if not (self.read_names(t.expr) & written):
             return t.expr
         name = self._names("_tr_case")
         dtype = np.dtype(t.ftype.dtype)

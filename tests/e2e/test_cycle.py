@@ -244,6 +244,50 @@ def test_fortran_cycle_other_loops(tmp_path: Path, name: str, text: str) -> None
     _check(tmp_path, name, text)
 
 
+COMPONENT = """\
+module m
+  type t
+    real(8) :: x(8)
+  end type
+end module
+program p
+  use m
+  implicit none
+  type(t) :: c
+  real(8) :: b(8)
+  integer :: i
+  c%x = [(i * (-1)**i, i = 1, 8)]
+  b = 0
+  !$translate kernel k
+  do i = 1, 8
+     if (c%x(i) > 0) then
+        c%x(i) = -1
+        b(i) = c%x(i)
+     end if
+  end do
+  !$translate end kernel
+  !$translate kernel k2
+  do i = 1, 8
+     if (c%x(i) < -2) cycle
+     c%x(i) = 10
+     b(i) = b(i) + c%x(i)
+  end do
+  !$translate end kernel
+  print '(8f6.1)', b
+  print '(8f6.1)', c%x
+end program
+"""
+
+
+def test_fortran_condition_on_a_component(tmp_path: Path) -> None:
+    """An IF block and a CYCLE whose condition reads a component (``c%x(i)``) that the
+    construct or the loop body writes: the condition is evaluated once, before the write.
+    Before: not hoisted (the kernel's ``c_x`` was not matched with the written ``c``), so the
+    statements after the write tested the new value (b differed from the original's)."""
+    out = _check(tmp_path, "comp.f90", COMPONENT)
+    assert out.splitlines()[0].split()[:2] == ["10.0", "9.0"]
+
+
 OUTER = """\
 subroutine s(n, a)
   integer, intent(in) :: n
