@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from frontends.c import assemble as c_assemble
 from frontends.c import build as c_build
 from frontends.c import expressions as c_expressions
 from frontends.c import typemodel as c_typemodel
@@ -48,6 +49,7 @@ VISITORS = {
     "c_statement": (c_build, "RegionBuilder", "visit_Assignment", C_SOURCE, "6:5"),
     "c_expression": (c_expressions, "ExpressionBuilder", "visit_BinaryOp", C_SOURCE, "6:12"),
     "c_file": (c_typemodel.FileScope, None, "from_ast", C_SOURCE, "4:1"),
+    "c_region": (c_assemble, "Assembler", "assemble", C_SOURCE, "4:19"),   # the region name
     "fortran_statement": (f_build, "RegionBuilder", "visit_Assignment_Stmt", FORTRAN_SOURCE,
                           "8:6"),
     "fortran_expression": (f_expressions, "ExprBuilder", "visit_Int_Literal_Constant",
