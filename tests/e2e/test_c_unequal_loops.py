@@ -10,6 +10,7 @@ from tests.build.helpers import write
 from tests.e2e.harness import check_sample
 
 PROGRAM = """\
+#include <stddef.h>
 #include <stdio.h>
 
 void fill(int n, int end, double *restrict a, double *restrict b, long *count)
@@ -33,6 +34,14 @@ void fill(int n, int end, double *restrict a, double *restrict b, long *count)
   *count = c + p;
 }
 
+void scale(size_t m, double *restrict a)
+{
+#pragma translate kernel sized
+  for (size_t i = 0; i != m; ++i)
+    a[i] = 3.0 * a[i] + i;
+#pragma translate end kernel
+}
+
 int main(void)
 {
   double a[16], b[16];
@@ -43,6 +52,9 @@ int main(void)
   fill(16, 12, a, b, &count);
   for (int k = 0; k < 16; k++) printf("%.17g %.17g\\n", a[k], b[k]);
   printf("%ld\\n", count);
+  scale(0, a);
+  scale(5, a);
+  for (int k = 0; k < 16; k++) printf("%.17g\\n", a[k]);
   return 0;
 }
 """
@@ -51,10 +63,11 @@ int main(void)
 def test_unequal_conditions_match(tmp_path: Path) -> None:
     """Increasing ``i != n`` (declared in the for) and ``p != end`` (declared before, its value
     read after the region), decreasing ``i != -1`` and ``j != 0`` with a bound on either side,
-    zero-trip calls (n = 0) and a reduction: identical output, every loop on the device."""
+    zero-trip calls (n = 0), a reduction, and ``size_t i != m``: identical output, every loop
+    on the device."""
     src = write(tmp_path, "ne.c", PROGRAM)
     work = tmp_path / "work"
     work.mkdir()
     out = check_sample(src, work)
-    assert out.splitlines()[0] == "0 -1 -2" and out.splitlines()[-1] == "24"
-    assert (work / "out" / "ne.cl").read_text().count("__kernel") == 4
+    assert out.splitlines()[0] == "0 -1 -2" and out.splitlines()[17] == "24"
+    assert (work / "out" / "ne.cl").read_text().count("__kernel") == 5
