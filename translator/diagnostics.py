@@ -97,6 +97,12 @@ class UnsupportedConstructError(FrontendError):
     """A construct that cannot be offloaded (I/O, GOTO, ...), named in the message."""
 
 
+def too_deep(span: SourceSpan | None) -> FrontendError:
+    """A frontend's error for code nested deeper than its recursive walk can follow (the
+    parsers have their own limits and messages)."""
+    return FrontendError("code nested too deeply to translate", span)
+
+
 class KernelLanguageError(TranslatorError):
     """A malformed kernel-language text: domain, instruction, attribute, expression."""
 

@@ -26,7 +26,7 @@ from frontends.directives.c import read_claims
 from frontends.directives.openacc import routine_refusal
 from frontends.macros import guard as macro_guard
 from frontends.pragmas import DataSite
-from translator.diagnostics import FrontendError, Note, TranslatorError, UnsupportedConstructError
+from translator.diagnostics import FrontendError, Note, UnsupportedConstructError, too_deep
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,11 +69,8 @@ class CFrontend:
             finder = RegionFinder(src, tree, raw, claims)
             sites = finder.find()
             data = data_sites(src, finder.data)
-        except TranslatorError:
-            raise
-        except Exception as err:  # noqa: BLE001 - never a bare exception for bad input
-            raise UnsupportedConstructError(f"unsupported construct ({type(err).__name__}: "
-                                            f"{err})", src.span(min(raw))) from err
+        except RecursionError:
+            raise too_deep(src.span(min(raw))) from None
         regions: list[Region] = []
         refs: dict[int, References] = {}
         functions = function_definitions(tree)
@@ -153,12 +150,8 @@ def _region(src: SourceText, fscope: FileScope, site, refs: References,
         builder.functions = functions
         builder.refused_calls = refused
         return Assembler(builder, builder.build(), site, refs).assemble()
-    except TranslatorError:
-        raise
-    except Exception as err:  # noqa: BLE001 - never a bare exception for bad input
-        raise UnsupportedConstructError(
-            f"unsupported construct in region {site.name!r} ({type(err).__name__}: {err})",
-            site.kernel.span) from err
+    except RecursionError:   # anything else but a TranslatorError is a bug (exit 2)
+        raise too_deep(site.kernel.span) from None
 
 
 FRONTEND = CFrontend()

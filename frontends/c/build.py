@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import reduce
 
 import numpy as np
 import pymbolic.primitives as p
@@ -26,9 +27,10 @@ from frontends.c.provenance import Provenance
 from frontends.c.regions import RegionSite, directive_span, is_translate_pragma
 from frontends.c.typemodel import INT32, CType, FileScope
 from frontends.fortran.build_support import nodes_of
+from frontends.fortran.cycles import NEVER
 from frontends.pragmas import parse_directive
 from translator.diagnostics import (FrontendError, Note, SourceSpan, TranslatorError,
-                                    UnsupportedConstructError)
+                                    UnsupportedConstructError, too_deep)
 from translator.ir.data import AddressSpace, TemporaryVariable
 from translator.ir.expr import Expression, TypeCast, dependencies
 from translator.ir.util import UniqueNameGenerator
@@ -65,6 +67,16 @@ class RawStatement:
         return (target.aggregate.name if isinstance(target, p.Subscript) else target.name)
 
 
+@dataclass(eq=False)
+class ContinueScope:
+    """A for loop of the region seen by ``continue``: where its body's predicates start, its
+    body, and the guards that ``continue`` statements so far put on the rest of the body."""
+
+    base: int
+    body: c_ast.Node
+    guards: list[Expression] = field(default_factory=list)
+
+
 @dataclass
 class BuiltRegion:
     statements: list[RawStatement] = field(default_factory=list)
@@ -97,8 +109,6 @@ _UNSUPPORTED_STATEMENTS = {
     "Label": "labels are not supported in a region",
     "Break": "break is not supported in a region: loops must run their whole iteration "
              "space",
-    "Continue": "continue is not supported in a region: put the rest of the loop body "
-                "under an if",
     "Return": "return is not supported in a region",
     "Switch": "switch is not supported in a region: use if/else",
 }
@@ -115,6 +125,8 @@ class RegionBuilder:
         self.scopes: list[dict[str, Binding]] = [{}]
         self.loops: list[Loop] = []
         self.predicates: list[Expression] = []
+        #: The enclosing for loops of the statement being built, innermost last.
+        self.continue_scopes: list[ContinueScope] = []
         self.out = BuiltRegion()
         idents, declared, self.loop_vars = _prescan(site.statements)
         # Outer names used by the region keep their names; locals that shadow a visible
@@ -160,9 +172,9 @@ class RegionBuilder:
             method(node)
         except TranslatorError as err:
             raise err.with_span(self.span(node))
-        except Exception as err:  # noqa: BLE001 - never a bare exception for bad input
-            raise UnsupportedConstructError(f"unsupported construct in a region: C {name} "
-                                            f"({err})", self.span(node)) from None
+        except RecursionError:
+            raise too_deep(self.span(node)) from None
+        # anything else is a bug in the translator: an internal error (exit 2), not hidden
 
     # -- names ----------------------------------------------------------------------------
 
@@ -255,7 +267,8 @@ class RegionBuilder:
     def emit(self, assignee: Expression, expression: Expression, node: c_ast.Node,
              token: str | None = None) -> None:
         self.out.statements.append(RawStatement(
-            self.ids("insn"), assignee, expression, tuple(self.loops), tuple(self.predicates),
+            self.ids("insn"), assignee, expression, tuple(self.loops),
+            (*self.predicates, *(g for c in self.continue_scopes for g in c.guards)),
             self.span(node, token)))
 
     def visit_Compound(self, node: c_ast.Compound) -> None:
@@ -430,13 +443,36 @@ class RegionBuilder:
         if node.iffalse is not None:
             self._branch(p.LogicalNot(cond), node.iffalse)
 
-    def _hoist(self, cond: Expression, node: c_ast.If) -> Expression:
+    def _hoist(self, cond: Expression, node: c_ast.Node, token: str = "if") -> Expression:
         """Evaluate a condition once, before its branches change what it reads."""
         name = self.names("_tr_cond")
         self.out.temporaries[name] = TemporaryVariable(
             name=name, dtype=INT32, address_space=AddressSpace.PRIVATE, span=self.span(node))
-        self.emit(p.Variable(name), TypeCast(INT32, cond), node, "if")
+        self.emit(p.Variable(name), TypeCast(INT32, cond), node, token)
         return p.Comparison(p.Variable(name), "!=", 0)
+
+    def visit_Continue(self, node: c_ast.Continue) -> None:
+        """``continue``: the statements after it in its loop's body get the negation of the
+        conditions it is under (those of the body's ifs), evaluated here once when the body
+        writes what they read."""
+        if not self.continue_scopes:
+            raise UnsupportedConstructError("continue outside the for loops of the region is "
+                                            "not supported", self.span(node, "continue"))
+        scope = self.continue_scopes[-1]
+        conds = self.predicates[scope.base:]
+        if not conds:
+            scope.guards.append(NEVER)
+            return
+        cond = reduce(lambda a, b: p.LogicalAnd((a, b)), conds)
+        read = set().union(*(_ids(c) for c in _conditions_around(scope.body, node)))
+        if read & _assigned(scope.body) or self._calls_function(scope.body):
+            inner = self.predicates[scope.base:]
+            del self.predicates[scope.base:]
+            try:
+                cond = self._hoist(cond, node, "continue")
+            finally:
+                self.predicates.extend(inner)
+        scope.guards.append(p.LogicalNot(cond))
 
     def _calls_function(self, stmt: c_ast.Node | None) -> bool:
         """Whether `stmt` calls a function of the file (which may write what a condition
@@ -470,11 +506,13 @@ class RegionBuilder:
         self.out.loops.append(loop)
         self.loops.append(loop)
         self.scopes.append({head.var: Binding("loop", iname, ctype, value)})
+        self.continue_scopes.append(ContinueScope(len(self.predicates), node.stmt))
         try:
             self.visit(node.stmt)
         finally:
             self.scopes.pop()
             self.loops.pop()
+            self.continue_scopes.pop()
         if head.decl is None:
             self.scopes[-1][head.var] = Binding("stale", head.var, ctype)
 
@@ -587,6 +625,20 @@ def _prescan(statements: list[c_ast.Node]) -> tuple[set[str], set[str], set[str]
                 elif isinstance(init, c_ast.Assignment) and isinstance(init.lvalue, c_ast.ID):
                     loop_vars.add(init.lvalue.name)
     return idents, declared - loop_vars, loop_vars
+
+
+def _conditions_around(root: c_ast.Node, target: c_ast.Node) -> list[c_ast.Node]:
+    """The conditions of the ifs in `root` that hold `target` (outermost first)."""
+    stack: list[tuple[c_ast.Node, tuple[c_ast.Node, ...]]] = [(root, ())]
+    while stack:
+        node, conds = stack.pop()
+        if node is target:
+            return list(conds)
+        for name, child in node.children():
+            inner = conds + (node.cond,) if isinstance(node, c_ast.If) and name != "cond" \
+                else conds
+            stack.append((child, inner))
+    return []
 
 
 def _ids(node: c_ast.Node | None) -> set[str]:

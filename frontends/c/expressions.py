@@ -21,7 +21,8 @@ from frontends.c.preprocess import SourceText
 from frontends.c.typemodel import (FLOAT32, FLOAT64, INT32, INT64, CType, FileScope,
                                    common_type, parse_constant, promote_integer)
 from frontends.pragmas import declared_functions
-from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
+from translator.diagnostics import (FrontendError, TranslatorError, UnsupportedConstructError,
+                                    too_deep)
 from translator.ir.expr import MATH_ARITY, Expression, TypeCast, extend_chain
 
 BOOL = np.dtype(np.bool_)
@@ -251,10 +252,9 @@ class ExpressionBuilder:
             return method(node)
         except TranslatorError as err:
             raise err.with_span(self.span(node))
-        except Exception as err:  # noqa: BLE001 - never a bare exception for bad input
-            raise UnsupportedConstructError(
-                f"unsupported construct in a region: C {type(node).__name__} ({err})",
-                self.span(node)) from None
+        except RecursionError:
+            raise too_deep(self.span(node)) from None
+        # anything else is a bug in the translator: an internal error (exit 2), not hidden
 
     # -- leaves ---------------------------------------------------------------------------
 
@@ -262,7 +262,11 @@ class ExpressionBuilder:
         if node.type == "string":
             raise UnsupportedConstructError("string literals are not supported in a region",
                                             self.span(node, node.value))
-        value, dtype = parse_constant(node)
+        try:
+            value, dtype = parse_constant(node)
+        except ValueError as err:   # a literal OpenCL C has no type for
+            raise UnsupportedConstructError(str(err),
+                                            self.span(node, node.value)) from None
         if dtype == INT32:
             return TExpr(int(value), INT32, weak=True)
         return TExpr(dtype.type(value), dtype)

@@ -4,8 +4,12 @@ Accepted heads (C99 6.8.5.3 restricted to counted loops)::
 
     for (int i = a; i < b; i++)        i <= b, i > b, i >= b, b > i, ... ; && of several
     for (i = a; ...; ++i | i-- | --i | i += c | i -= c | i = i + c | i = c + i | i = i - c)
+    for (int i = a; i != b; i++)       step 1 or -1 only: i < b, i > b
 
-`c` is an integer constant expression.  A loop with step 1 keeps its variable as the iname
+`c` is an integer constant expression.  With a unit step, ``i != b`` runs exactly the
+iterations of ``i < b`` (``i > b`` decreasing) where the loop ends at all, that is where ``a``
+is on the right side of ``b`` (elsewhere it never ends: undefined); OpenMP 5 reads it the same
+way.  A loop with step 1 keeps its variable as the iname
 (``a <= i``, condition); any other step becomes a 0-based trip counter named after the
 variable, the variable standing for ``a + step*counter`` in the body, so the iteration order of
 the original is preserved.
@@ -28,6 +32,7 @@ CANONICAL = ("expected 'for (int i = a; i < b; i++)' with <, <=, >, >= and a con
              "step: i++, i--, i += c, i -= c, i = i + c")
 
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+_COMPARISONS = {**_FLIP, "!=": "!="}
 
 
 @dataclass(frozen=True)
@@ -51,13 +56,26 @@ def analyse_for(node: c_ast.For, fscope: FileScope, span: SourceSpan | None) -> 
     step = _step(node.next, var, fscope, span)
     if node.cond is None:
         raise non_canonical("the loop has no condition", span)
-    conditions = tuple(_conditions(node.cond, var, span))
+    conditions = tuple(_unequal_as_order(op, bound, var, step, span)
+                       for op, bound in _conditions(node.cond, var, span))
     for op, _ in conditions:
         if (op in ("<", "<=")) != (step > 0):
             direction = "increasing" if step > 0 else "decreasing"
             raise non_canonical(f"the condition 'i {op} ...' does not end the {direction} "
                                 f"loop over {var!r}", span)
     return LoopHead(var, decl, init, step, conditions)
+
+
+def _unequal_as_order(op: str, bound: c_ast.Node, var: str, step: int, span
+                      ) -> tuple[str, c_ast.Node]:
+    """``i != b`` as ``i < b`` (step 1) or ``i > b`` (step -1); other steps may jump over
+    ``b``."""
+    if op != "!=":
+        return op, bound
+    if abs(step) != 1:
+        raise non_canonical(f"the condition '{var} != ...' needs a step of 1 or -1 (the loop "
+                            f"over {var!r} has step {step}, which may pass the bound)", span)
+    return ("<" if step == 1 else ">"), bound
 
 
 def _init(init: c_ast.Node | None, span) -> tuple[str, c_ast.Decl | None, c_ast.Node]:
@@ -103,14 +121,14 @@ def _step_of_sum(expr: c_ast.BinaryOp, var: str, fscope: FileScope) -> int | Non
 def _conditions(cond: c_ast.Node, var: str, span) -> list[tuple[str, c_ast.Node]]:
     if isinstance(cond, c_ast.BinaryOp) and cond.op == "&&":
         return _conditions(cond.left, var, span) + _conditions(cond.right, var, span)
-    if isinstance(cond, c_ast.BinaryOp) and cond.op in _FLIP:
+    if isinstance(cond, c_ast.BinaryOp) and cond.op in _COMPARISONS:
         left, right = _is_var(cond.left, var), _is_var(cond.right, var)
         if left and not _mentions(cond.right, var):
             return [(cond.op, cond.right)]
         if right and not _mentions(cond.left, var):
-            return [(_FLIP[cond.op], cond.left)]
-    raise non_canonical(f"the condition must compare {var!r} with a bound (<, <=, >, >=)",
-                        span)
+            return [(_COMPARISONS[cond.op], cond.left)]
+    raise non_canonical(f"the condition must compare {var!r} with a bound (<, <=, >, >=, or "
+                        "!= with a step of 1 or -1)", span)
 
 
 def _is_var(node: c_ast.Node, var: str) -> bool:

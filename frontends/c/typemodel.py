@@ -238,13 +238,18 @@ def _binary_const(op: str, a, b):
 def parse_constant(node: c_ast.Constant) -> tuple[int | float, np.dtype]:
     """Value and C type of a literal (C11 6.4.4): integer, floating or character."""
     text = node.value
-    if node.type == "char" or text.startswith("'"):
-        return _char_value(text), INT32
-    if node.type in ("float", "double", "long double") or _is_float_text(text):
-        return _float_literal(text)
     if node.type == "string":
         raise ValueError("string literal")
-    return _int_literal(text)
+    try:
+        if node.type == "char" or text.startswith("'"):
+            return _char_value(text), INT32
+        if node.type in ("float", "double", "long double") or _is_float_text(text):
+            return _float_literal(text)
+        return _int_literal(text)
+    except ValueError as err:
+        if str(err).startswith(("long double", "integer literal")):
+            raise
+        raise ValueError(f"malformed literal {text}") from None
 
 
 def _is_float_text(text: str) -> bool:
@@ -260,7 +265,8 @@ def _float_literal(text: str) -> tuple[float, np.dtype]:
     body = low[:-1] if suffix else low
     value = float.fromhex(body) if body.startswith("0x") else float(body)
     if suffix == "l":
-        raise ValueError("long double literal")
+        raise ValueError(f"long double literal {text} is not supported: OpenCL C has no long "
+                         "double")
     return value, (FLOAT32 if suffix == "f" else FLOAT64)
 
 
@@ -291,7 +297,7 @@ def _int_literal_type(value: int, unsigned: bool, longs: int, decimal: bool) -> 
         info = np.iinfo(dt)
         if info.min <= value <= info.max:
             return dt
-    raise ValueError(f"integer literal {value} is too large")
+    raise ValueError(f"integer literal {value} is too large for any C integer type")
 
 
 def _char_value(text: str) -> int:

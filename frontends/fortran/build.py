@@ -19,8 +19,9 @@ from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedVa
                                              floor_divisions, fortran_text,
                                              if_branches, nodes_of, reads_other_elements,
                                              subscripts)
-from frontends.fortran.components import (component_of, data_ref_parts, designator_text,
-                                          host_subscript_names, text_parts)
+from frontends.fortran.cycles import BranchSupport
+from frontends.fortran.components import (component_of, data_ref_base, data_ref_parts,
+                                          designator_text, host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
 from frontends.fortran.inline import CallSupport, inline_call
 from frontends.fortran.loopvars import LoopRecord
@@ -28,7 +29,7 @@ from frontends.fortran.source import (SourceLines, children, class_name, is_comm
                                       node_lines, walk)
 from frontends.fortran.types import INTEGER, FType, Scope, Symbol
 from translator.diagnostics import (DomainError, FrontendError, SourceSpan, TranslatorError,
-                                    UnsupportedConstructError)
+                                    UnsupportedConstructError, too_deep)
 from translator.ir import isl_glue
 from translator.ir.data import TemporaryVariable
 from translator.ir.expr import Expression, TypeCast, dependencies, integer_casts_dropped
@@ -45,7 +46,7 @@ class LoopFrame:
     value: Expression
 
 
-class RegionBuilder(CallSupport):
+class RegionBuilder(CallSupport, BranchSupport):
     """Builds the statements, domains and data uses of one region (an `ExprContext`)."""
 
     def __init__(self, scope: Scope, lines: SourceLines, region_name: str,
@@ -81,6 +82,7 @@ class RegionBuilder(CallSupport):
         self._names = UniqueNameGenerator()
         self.expr = ExprBuilder(self)
         self.init_calls()
+        self.init_branches()
 
     # -- ExprContext ----------------------------------------------------------------------
 
@@ -235,9 +237,9 @@ class RegionBuilder(CallSupport):
             method(node)
         except TranslatorError as e:
             raise e.with_span(self.span())
-        except Exception as e:
-            raise UnsupportedConstructError(
-                f"unsupported construct {name}: {type(e).__name__}: {e}", self.span()) from e
+        except RecursionError:
+            raise too_deep(self.span()) from None
+        # anything else is a bug in the translator: an internal error (exit 2), not hidden
 
     def visit_block(self, nodes: list[Any]) -> None:
         for k, n in enumerate(nodes):
@@ -393,7 +395,7 @@ class RegionBuilder(CallSupport):
         stmt = Assignment(
             id=f"s{len(self.statements)}",
             within_inames=frozenset(f.iname for f in self.frames) | frozenset(extra_inames),
-            predicates=frozenset(self.predicates), assignee=assignee, expression=expression,
+            predicates=frozenset(self.predicates + self.guards()), assignee=assignee, expression=expression,
             span=self.span())
         self.statements.append(stmt)
         return stmt
@@ -417,26 +419,28 @@ class RegionBuilder(CallSupport):
             raise UnsupportedConstructError("DO WHILE loop is not supported inside a kernel "
                                             "region", self.span("while"))
         if control.items[1] is None:
-            self._concurrent(control, body)
+            self._concurrent(do_stmt, control, body)
             return
         var_node, bounds = control.items[1]
         saved, open_loops = len(self.frames), len(self._open_loops)
         self._enter(str(var_node).lower(), bounds[0], bounds[1],
                     bounds[2] if len(bounds) > 2 else None)
+        self.open_cycle_scope(do_stmt, body)
         try:
             self.visit_block(body)
         finally:
             del self.frames[saved:]
             del self._open_loops[open_loops:]
+            self.cycle_scopes.pop()
 
-    def _concurrent(self, control: Any, body: list[Any]) -> None:
+    def _concurrent(self, do_stmt: Any, control: Any, body: list[Any]) -> None:
         """DO CONCURRENT (i = a:b[:s], j = ..., mask): nested loops, the mask a predicate."""
         header = next((c for c in children(control) if class_name(c) == "Forall_Header"), None)
         if header is None:
             raise UnsupportedConstructError(f"DO loop control {control} is not supported",
                                             self.span("do"))
         saved, saved_preds = len(self.frames), len(self.predicates)
-        open_loops = len(self._open_loops)
+        open_loops, scopes = len(self._open_loops), len(self.cycle_scopes)
         try:
             for spec in children(header.items[0]):
                 var, lo, hi, step = spec.items
@@ -444,11 +448,13 @@ class RegionBuilder(CallSupport):
             if len(header.items) > 1 and header.items[1] is not None:
                 written = set().union(*(self.assigned(b) for b in body)) if body else set()
                 self.predicates.append(self.condition(header.items[1], written))
+            self.open_cycle_scope(do_stmt, body)
             self.visit_block(body)
         finally:
             del self.frames[saved:]
             del self.predicates[saved_preds:]
             del self._open_loops[open_loops:]
+            del self.cycle_scopes[scopes:]
 
     def _enter(self, var: str, lo_node: Any, hi_node: Any, step_node: Any | None,
                concurrent: bool = False) -> None:
@@ -477,7 +483,7 @@ class RegionBuilder(CallSupport):
         record = LoopRecord(var=var, lo=lo, hi=hi, step=step,
                             enclosing=tuple(self._open_loops),
                             enclosing_inames=frozenset(f.iname for f in self.frames),
-                            predicated=bool(self.predicates), span=self.span(var),
+                            predicated=bool(self.predicates or self.guards()), span=self.span(var),
                             concurrent=concurrent, iname=iname)
         self.loops.append(record)
         self._open_loops.append(record)
@@ -659,13 +665,22 @@ class RegionBuilder(CallSupport):
             finally:
                 del self.predicates[saved:]
 
+    def read_names(self, e: Expression) -> set[str]:
+        """The names `e` reads, as `assigned` names what a construct writes: a component
+        (``c%x``, the kernel's ``c_x``) also reads its base variable ``c``."""
+        names = dependencies(e)
+        for designator, sym in self.components.items():
+            if sym.name in names:
+                names = names | self.kernel_names({data_ref_base(designator)})
+        return names
+
     def condition(self, node: Any, written: set[str]) -> Expression:
         """The condition as a predicate; hoisted into a private temporary first when the
         construct writes something it reads (predicates are evaluated per statement)."""
         t = self.expr.visit(node)
         if t.ftype.base != "logical":
             raise FrontendError(f"IF condition {node} is not logical", self.span())
-        if not (dependencies(t.expr) & written):
+        if not (self.read_names(t.expr) & written):
             return t.expr
         name = self._names("_tr_cond")
         self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())

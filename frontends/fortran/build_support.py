@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pymbolic.primitives as p
 
+from frontends.fortran.components import data_ref_parts
 from frontends.fortran.source import children, class_name, is_comment, node_lines, walk
 from frontends.fortran.types import FType
 from translator.diagnostics import DomainError, SourceSpan, UnsupportedConstructError
@@ -30,12 +31,10 @@ UNSUPPORTED_STATEMENTS = {
     "Arithmetic_If_Stmt": ("arithmetic IF statement", "if"),
     "Stop_Stmt": ("STOP statement", "stop"), "Error_Stop_Stmt": ("ERROR STOP statement", "error"),
     "Return_Stmt": ("RETURN statement", "return"), "Exit_Stmt": ("EXIT statement", "exit"),
-    "Cycle_Stmt": ("CYCLE statement", "cycle"),
     "Pointer_Assignment_Stmt": ("pointer assignment", None),
     "Allocate_Stmt": ("ALLOCATE statement", "allocate"),
     "Deallocate_Stmt": ("DEALLOCATE statement", "deallocate"),
     "Nullify_Stmt": ("NULLIFY statement", "nullify"),
-    "Case_Construct": ("SELECT CASE construct", "select"),
     "Forall_Construct": ("FORALL construct", "forall"),
     "Forall_Stmt": ("FORALL statement", "forall"),
     "Block_Construct": ("BLOCK construct", "block"),
@@ -81,7 +80,10 @@ def assigned_names(node: Any) -> set[str]:
     for n in walk(node):
         if class_name(n) == "Assignment_Stmt":
             lhs = n.items[0]
-            out.add(str(lhs if class_name(lhs) == "Name" else lhs.items[0]).lower())
+            if class_name(lhs) == "Data_Ref":   # c(1)%x(i) = ...: the variable c
+                out.add(data_ref_parts(lhs)[0][0])
+            else:
+                out.add(str(lhs if class_name(lhs) == "Name" else lhs.items[0]).lower())
     return out
 
 

@@ -34,6 +34,11 @@ def data_ref_parts(node: Any) -> list[Part]:
     return out
 
 
+def data_ref_base(designator: str) -> str:
+    """The variable a designator starts from (``c(1)%t%x`` -> ``c``)."""
+    return re.split(r"[%(\s]", designator, maxsplit=1)[0].lower()
+
+
 def text_parts(text: str) -> list[Part] | None:
     """The parts of a designator written in a directive (``g%a``, ``c%t(1)%f``: subscripts as
     text); None if `text` is not one."""
@@ -104,5 +109,5 @@ def designator_text(parts: list[Part]) -> str:
     return "%".join(out)
 
 
-__all__ = ["component_of", "data_ref_parts", "designator_text", "host_subscript_names",
+__all__ = ["component_of", "data_ref_base", "data_ref_parts", "designator_text", "host_subscript_names",
            "text_parts"]

@@ -29,7 +29,7 @@ from frontends.fortran.values import (Typed, add_expr, arith, as_float, as_truth
                                       fold, from_linear, ftype_of, is_constant, linear_terms,
                                       logical_op, negate, operand, section_index, sub_expr)
 from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
-                                    UnsupportedConstructError)
+                                    UnsupportedConstructError, too_deep)
 from translator.ir.expr import Expression, TypeCast, dependencies
 
 
@@ -101,9 +101,9 @@ class ExprBuilder:
             return method(node)
         except TranslatorError as e:
             raise e.with_span(self.ctx.span())
-        except Exception as e:
-            raise UnsupportedConstructError(f"unsupported construct {name} ({node}): "
-                                            f"{type(e).__name__}: {e}", self.ctx.span()) from e
+        except RecursionError:
+            raise too_deep(self.ctx.span()) from None
+        # anything else is a bug in the translator: an internal error (exit 2), not hidden
 
     def error(self, message: str, word: str | None = None) -> TranslatorError:
         return UnsupportedConstructError(message, self.ctx.span(word))

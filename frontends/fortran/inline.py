@@ -189,6 +189,10 @@ class CallSupport:
         names = assigned_names(node)
         if any(class_name(n) == "Call_Stmt" for n in walk(node)):
             names |= {str(n).lower() for n in walk(node) if class_name(n) == "Name"}
+        return self.kernel_names(names)
+
+    def kernel_names(self, names: set[str]) -> set[str]:
+        """The kernel names that the names `names` of the procedure being built stand for."""
         if self.frame is None:
             return names
         out = set()

@@ -44,7 +44,8 @@ LOOP = "  for (int i = 0; i < n; i++)"
     (f"{LOOP} {{ if (a[i] < 0) goto out; a[i] = 1; }}\n  out: ;",
      "goto is not supported in a region", 6, 47),
     (f"{LOOP} {{ if (a[i] < 0) break; a[i] = 1; }}", "break is not supported", 6, 47),
-    (f"{LOOP} {{ if (a[i] < 0) continue; a[i] = 1; }}", "continue is not supported", 6, 47),
+    (f"  if (n < 0) continue;\n{LOOP}\n    a[i] = 1;",
+     "continue outside the for loops of the region is not supported", 6, 14),
     (f"{LOOP}\n    a[i] = 1;\n  return;", "return is not supported in a region", 8, 3),
     (f"{LOOP}\n    switch (i) {{ default: a[i] = 0; }}", "switch is not supported", 7, 5),
 ])
@@ -88,7 +89,11 @@ def test_struct_variable():
 
 @pytest.mark.parametrize("head, message", [
     ("for (int i = 0; i < n; i *= 2)", "the increment of 'i' is not a constant step"),
-    ("for (int i = 0; i != n; i++)", "the condition must compare 'i' with a bound"),
+    ("for (int i = 0; i == n; i++)", "the condition must compare 'i' with a bound (<, <=, "
+                                     ">, >=, or != with a step of 1 or -1)"),
+    ("for (int i = 0; i != n; i += 2)", "the condition 'i != ...' needs a step of 1 or -1 (the "
+                                        "loop over 'i' has step 2, which may pass the bound)"),
+    ("for (int i = n; n != i; i -= 3)", "the condition 'i != ...' needs a step of 1 or -1"),
     ("for (int i = 0; i > n; i++)", "does not end the increasing loop over 'i'"),
     ("for (int i = 0; i < n; i += n)", "the increment of 'i' is not a constant step"),
     ("for (int i = 0, j = 0; i < n; i++)", "the initialisation must set one loop variable"),
