@@ -3,8 +3,9 @@
 A transform is registered with ``@transform()`` (its function name) or ``@transform("name")``.
 Third-party packages add transforms through the ``translator.transforms`` entry-point group:
 an entry point may name a module (whose import registers transforms with the decorator) or a
-callable (registered under the entry point's name).  Built-ins and plugins are loaded on the
-first use of the registry; a plugin that fails to load is reported as a warning
+callable (registered under the entry point's name).  A built-in's module loads when its name
+is first asked for; every built-in, then the plugins, load when another name is asked for
+or the transforms are listed; a plugin that fails to load is reported as a warning
 (``-Wplugin``) and skipped.
 """
 
