@@ -15,7 +15,7 @@ from typing import Any
 
 #: Where each name lives; a name loads its module on first use (PEP 562), so that a
 #: translation that only splits and tags inames (automatic mapping) does not import the whole
-#: library: 22 modules, about 10 ms of a cold `translate` (bench/RESULTS.md, h55).
+#: library (it loads 5 of its 24 modules; bench/RESULTS.md, h55).
 _LAZY = {
     "independent": "transforms.assertions", "noalias": "transforms.assertions",
     "find_unused_axis_tag": "transforms.inames", "prioritize_loops": "transforms.inames",
