@@ -87,9 +87,6 @@ def reduction_inames(stmt: Statement) -> frozenset[str]:
                                for e in stmt.read_expressions()))
 
 
-__all__ = ["expression_reduction_inames", "has_reduction", "reduction_inames", "reductions_in"]
-
-
 def nodes_of(e: Expression, cls: type) -> list:
     """Every node of class `cls` in `e` (reductions included), in walk order."""
     walker = _NodesOf(cls)
@@ -106,3 +103,7 @@ class _NodesOf(IRWalkMapper):
         if isinstance(expr, self.cls):
             self.found.append(expr)
         return True
+
+
+__all__ = ["expression_reduction_inames", "has_reduction", "nodes_of", "reduction_inames",
+           "reductions_in"]
