@@ -3,8 +3,9 @@
 A transform is registered with ``@transform()`` (its function name) or ``@transform("name")``.
 Third-party packages add transforms through the ``translator.transforms`` entry-point group:
 an entry point may name a module (whose import registers transforms with the decorator) or a
-callable (registered under the entry point's name).  Built-ins and plugins are loaded on the
-first use of the registry; a plugin that fails to load is reported as a warning
+callable (registered under the entry point's name).  A built-in's module loads when its name
+is first asked for; every built-in, then the plugins, load when another name is asked for
+or the transforms are listed; a plugin that fails to load is reported as a warning
 (``-Wplugin``) and skipped.
 """
 
@@ -47,6 +48,9 @@ def transform(name: str | Callable[..., Kernel] | None = None) -> Any:
 
 
 def _register(name: str, fn: F) -> F:
+    builtin = importlib.import_module("transforms").builtin_module(name)
+    if builtin is not None and builtin != fn.__module__:
+        importlib.import_module(builtin)   # so that taking a built-in's name fails as before
     existing = _REGISTRY.get(name)
     if existing is not None and existing is not fn:
         raise ValueError(f"transform {name!r} is already registered "
@@ -58,7 +62,7 @@ def _register(name: str, fn: F) -> F:
 def _ensure_loaded() -> None:
     if not _loaded["builtins"]:
         _loaded["builtins"] = True
-        importlib.import_module("transforms")
+        importlib.import_module("transforms").load_builtins()
     if not _loaded["plugins"]:
         _loaded["plugins"] = True
         load_plugins()
@@ -80,11 +84,23 @@ def load_plugins() -> None:
 
 def get_transform(name: str) -> Callable[..., Kernel]:
     """The transform registered as `name`; unknown names raise `TransformError`."""
-    _ensure_loaded()
-    fn = _REGISTRY.get(name) if isinstance(name, str) else None
+    fn = _builtin(name) if isinstance(name, str) else None
+    if fn is None:
+        _ensure_loaded()
+        fn = _REGISTRY.get(name) if isinstance(name, str) else None
     if fn is None:
         raise TransformError(f"unknown transform {name!r}" + suggestion(str(name), _REGISTRY))
     return fn
+
+
+def _builtin(name: str) -> Callable[..., Kernel] | None:
+    """The built-in transform `name` with only its own module imported (start-up: a pragma
+    that splits an iname loads `transforms.split`, not the library), or None.  Plugins load
+    after every built-in (`_ensure_loaded`), so one cannot take a built-in's name first."""
+    module = importlib.import_module("transforms").builtin_module(name)
+    if module is not None:
+        importlib.import_module(module)
+    return _REGISTRY.get(name)
 
 
 def list_transforms() -> list[tuple[str, str, str]]:

@@ -26,13 +26,12 @@ from frontends.c.preprocess import SourceText
 from frontends.c.provenance import Provenance
 from frontends.c.regions import RegionSite, directive_span, is_translate_pragma
 from frontends.c.typemodel import INT32, CType, FileScope
-from frontends.fortran.build_support import nodes_of
-from frontends.fortran.cycles import NEVER
 from frontends.pragmas import parse_directive
 from translator.diagnostics import (FrontendError, Note, SourceSpan, TranslatorError,
                                     UnsupportedConstructError, too_deep)
 from translator.ir.data import AddressSpace, TemporaryVariable
-from translator.ir.expr import Expression, TypeCast, dependencies
+from translator.ir.expr import NEVER, Expression, TypeCast, dependencies
+from translator.ir.mappers import nodes_of
 from translator.ir.util import UniqueNameGenerator
 
 

@@ -34,9 +34,9 @@ from pycparser import c_ast
 
 from frontends.c.expressions import Binding, TExpr, View, convert, negate
 from frontends.c.regions import _parameters
-from frontends.fortran.build_support import nodes_of
 from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
 from translator.ir.data import AddressSpace, TemporaryVariable
+from translator.ir.mappers import nodes_of
 
 if TYPE_CHECKING:
     from frontends.c.build import RegionBuilder

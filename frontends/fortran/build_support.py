@@ -15,7 +15,8 @@ from frontends.fortran.source import children, class_name, is_comment, node_line
 from frontends.fortran.types import FType
 from translator.diagnostics import DomainError, SourceSpan, UnsupportedConstructError
 from translator.ir import isl_glue
-from translator.ir.expr import Expression, IRIdentityMapper, IRWalkMapper, TypeCast, substitute
+from translator.ir.expr import Expression, IRIdentityMapper, TypeCast, substitute
+from translator.ir.mappers import nodes_of
 
 #: Statements that cannot run on a device, with the words the error message uses.
 UNSUPPORTED_STATEMENTS = {
@@ -51,24 +52,6 @@ class GeneratedValue:
     call_text: str
     ftype: FType
     span: SourceSpan | None
-
-
-def nodes_of(e: Expression, cls: type) -> list:
-    """Every node of class `cls` in `e` (reductions included), in walk order."""
-    walker = _NodesOf(cls)
-    walker(e)
-    return walker.found
-
-
-class _NodesOf(IRWalkMapper):
-    def __init__(self, cls: type) -> None:
-        self.cls = cls
-        self.found: list = []
-
-    def visit(self, expr, *args, **kwargs):
-        if isinstance(expr, self.cls):
-            self.found.append(expr)
-        return True
 
 
 def subscripts(e: Expression) -> list[p.Subscript]:

@@ -24,10 +24,7 @@ import pymbolic.primitives as p
 from frontends.fortran.source import children, class_name, is_comment, node_lines
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 from translator.ir.data import TemporaryVariable
-from translator.ir.expr import Expression, TypeCast
-
-#: A guard that never holds: the rest of a body after an unconditional CYCLE.
-NEVER = p.Comparison(0, "!=", 0)
+from translator.ir.expr import NEVER, Expression, TypeCast
 
 
 @dataclass

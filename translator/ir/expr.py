@@ -41,6 +41,9 @@ from pymbolic.mapper.substitutor import SubstitutionMapper
 
 Expression = object  # pymbolic expressions, numbers and numpy scalars
 
+#: A guard that never holds: the rest of a loop body after an unconditional CYCLE / continue.
+NEVER = p.Comparison(0, "!=", 0)
+
 #: IR functions a frontend may emit; codegen lowers each of them (see module docstring).
 IR_FUNCTIONS_BASIC = frozenset({
     "abs", "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",

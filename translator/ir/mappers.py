@@ -7,7 +7,8 @@ layers use to find things in an expression, so that each question has one answer
 - `has_reduction`: whether an expression holds a reduction;
 - `reductions_in`: the reductions under expressions, outermost first;
 - `expression_reduction_inames` / `reduction_inames`: the inames the reductions of an
-  expression (of a statement) range over, remembered by expression.
+  expression (of a statement) range over, remembered by expression;
+- `nodes_of`: the nodes of one class in an expression (both frontends ask it).
 """
 
 from __future__ import annotations
@@ -86,4 +87,23 @@ def reduction_inames(stmt: Statement) -> frozenset[str]:
                                for e in stmt.read_expressions()))
 
 
-__all__ = ["expression_reduction_inames", "has_reduction", "reduction_inames", "reductions_in"]
+def nodes_of(e: Expression, cls: type) -> list:
+    """Every node of class `cls` in `e` (reductions included), in walk order."""
+    walker = _NodesOf(cls)
+    walker(e)
+    return walker.found
+
+
+class _NodesOf(IRWalkMapper):
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+        self.found: list = []
+
+    def visit(self, expr, *args, **kwargs):
+        if isinstance(expr, self.cls):
+            self.found.append(expr)
+        return True
+
+
+__all__ = ["expression_reduction_inames", "has_reduction", "nodes_of", "reduction_inames",
+           "reductions_in"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import fnmatch
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import pymbolic.primitives as p
 
@@ -17,9 +18,11 @@ from translator.diagnostics import DomainError, KernelLanguageError
 from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, LinearSubscript,
                                 Reduction, dependencies, substitute)
 from translator.ir.kernel import Kernel, SubstitutionRule
-from translator.ir.parse_statements import ParsedStatement
 from translator.ir.statements import map_expressions
 from translator.ir.util import FrozenDict, UniqueNameGenerator
+
+if TYPE_CHECKING:   # annotations only: code generation imports this module (`expand_rules`)
+    from translator.ir.parse_statements import ParsedStatement
 
 # ---------------------------------------------------------------------------------------------
 # substitution rules

@@ -1,0 +1,95 @@
+"""Start-up cost: a translation imports what its input needs, not the other language's
+frontend or the whole transform library (issue 24; bench/RESULTS.md, h55).
+
+Each check runs the real command line in a fresh interpreter (``TRANSLATE_SERVER=0``, so the
+process translates itself) and reads the modules it had imported when it finished.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Runs ``translate ARGS`` as the console script does, then prints the loaded modules.
+_CHILD = """
+import json, sys
+from translator.cli import main
+sys.argv = ["translate", *sys.argv[1:]]
+try:
+    code = main()
+finally:
+    print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+sys.exit(code)
+"""
+
+#: Transform modules that automatic mapping and a ``split_iname`` pragma never need.
+_LIBRARY_ONLY = ("transforms.precompute", "transforms.prefetch", "transforms.buffer",
+                 "transforms.rules", "transforms.fusion", "transforms.cleanup",
+                 "transforms.statements", "transforms.temporaries")
+
+
+def _modules_after(source: Path, out: Path) -> set[str]:
+    env = dict(os.environ, TRANSLATE_SERVER="0")
+    proc = subprocess.run([sys.executable, "-c", _CHILD, "--no-cache", str(source), "-o",
+                           str(out)], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert any(out.iterdir())
+    return set(json.loads(proc.stderr.strip().splitlines()[-1]))
+
+
+def test_a_fortran_translation_loads_neither_c_nor_the_transform_library(tmp_path):
+    loaded = _modules_after(ROOT / "samples/fortran/saxpy.f90", tmp_path / "out")
+    assert {"frontends.fortran", "transforms.split"} <= loaded   # it did translate
+    assert not {"pycparser", "frontends.c"} & loaded
+    assert not set(_LIBRARY_ONLY) & loaded
+
+
+def test_a_c_translation_loads_no_fortran_frontend(tmp_path):
+    loaded = _modules_after(ROOT / "samples/c/saxpy.c", tmp_path / "out")
+    assert "frontends.c" in loaded
+    assert not {m for m in loaded if m == "frontends.fortran" or m.startswith(("fparser",
+                                                                             "frontends.fortran."))}
+    assert not set(_LIBRARY_ONLY) & loaded
+
+
+_LAZY_LIBRARY = """
+import transforms, transforms.precompute
+from transforms.registry import transform
+assert callable(transforms.precompute), transforms.precompute
+assert "precompute" in dir(transforms) and "add_prefetch" in dir(transforms)
+try:
+    @transform("split_iname")
+    def split_iname(kernel):
+        return kernel
+except ValueError as err:
+    print(err)
+"""
+
+
+def test_the_lazy_library_keeps_names_and_built_ins():
+    """A transform named like its module is the function once the module loaded; a name
+    taken by a built-in not yet imported is refused as when the library loaded whole."""
+    proc = subprocess.run([sys.executable, "-c", _LAZY_LIBRARY], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "transform 'split_iname' is already registered (by transforms.split.split_iname)" \
+        in proc.stdout
+
+
+@pytest.mark.parametrize("name", ["split_iname", "add_prefetch", "precompute"])
+def test_a_built_in_is_found_by_name_alone(name):
+    code = (f"import sys, transforms; print(transforms.get_transform({name!r}).__module__, "
+            "'transforms.buffer' in sys.modules)")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    module, buffer_loaded = proc.stdout.split()
+    assert module.startswith("transforms.") and buffer_loaded == "False"
