@@ -121,13 +121,18 @@ def _bound(arg: object, inames: list[str]) -> object:
 def _nowait_races(kernel: Kernel, facts: RegionFacts) -> list[str]:
     """``nowait`` on a worksharing loop lets threads start the next loops of the construct
     before it ends: a race when a later loop touches memory it writes, or writes memory it
-    reads (proved by isl; the region still runs the loops in order)."""
+    reads (proved by isl; the region still runs the loops in order).  A claim on a loop nested
+    in the ``nowait`` loop (``!$omp simd`` inside ``!$omp do``) is part of that loop, not a
+    later one."""
     claims, out = facts.claims, []
     nests = [_outer_statements(kernel, facts.loops, line) for _, line, _ in claims]
     for k, (claim, _, spelled) in enumerate(claims):
         if "nowait" not in claim.ignored:
             continue
+        inside = {s.id for s in nests[k]}
         for later, (other, _, _) in zip(nests[k + 1:], claims[k + 1:]):
+            if {s.id for s in later} <= inside:
+                continue
             if nests[k] and later and loops_conflict(kernel, nests[k], later, ()):
                 problem = (f"'nowait' lets the loop at line {other.span.line} start before "
                            "this loop ends, and they touch the same memory (one of them "
