@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 import pymbolic.primitives as p
 
 from translator.analysis.access import kernel_accesses
-from translator.analysis.bounds import certain_spill
+from translator.analysis.bounds import bound_assumptions, certain_spill
 from translator.analysis.legality import check_mappings
 from translator.analysis.privatize import privatize
 from translator.analysis.reductions import statement_update
@@ -512,7 +512,12 @@ def _model(claim: LoopClaim) -> str:
 
 
 def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
+    """Why a loop the claim declares parallel may not run so ("" when every one may).  The
+    subscripts are taken inside their extents where one convex condition on the parameters
+    says so (`bound_assumptions`: the lower bounds and extents of allocatable and
+    assumed-shape arrays), as the pipeline does; the host glue checks it at each call."""
     kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
+    kernel = bound_assumptions(kernel)
     kernel = _privatized(kernel, site.claim.privates())
     consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
         if site.claim.reductions else kernel
