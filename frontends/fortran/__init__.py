@@ -15,8 +15,8 @@ from typing import Any
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.directives import (LoopClaim, ParallelOpen, claim_parsers, directive_models,
                                   left_as_written, untouched_notes)
-from frontends.directives.fortran import (claim_marks, data_raw_directives, declared_shapes,
-                                          read_claims, region_facts)
+from frontends.directives.fortran import (SENTINELS, claim_marks, data_raw_directives,
+                                          declared_shapes, read_claims, region_facts)
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
@@ -79,7 +79,7 @@ class FortranFrontend:
         lower = text.lower()
         analysed = (preprocessed_text(path, text, form, options or {})
                     if "$translate" in lower or "include" in lower
-                    or any(f"${s}" in lower for s in models) else None)
+                    or any(f"${SENTINELS.get(s, s)}" in lower for s in models) else None)
         lines = SourceLines(path, text, analysed)
         code = text if analysed is None else analysed
         warn_near_miss_sentinels(lines, form)
