@@ -20,6 +20,7 @@ from frontends.directives.fortran import (SENTINELS, claim_marks, data_raw_direc
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
+from frontends.fortran.stmt_functions import statement_functions
 from frontends.fortran.callees import CalleeIndex
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.loopvars import final_value_statements
@@ -193,6 +194,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     builder = RegionBuilder(proc.scope, lines, name, m.body_first_line, loop_vars)
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.callees = callees
+    builder.statement_functions = statement_functions(proc.scope, proc.exec_part)
     builder.visit_block(statements)
     outside = _outside_names(proc, m, lines, form)
     written = {n for s in builder.statements for n in s.assignee_names()}
