@@ -460,7 +460,7 @@ class RegionBuilder(CallSupport):
         step = 1
         if step_node is not None:
             step = self.expr.constant_int(step_node, "the step of a DO loop inside a kernel "
-                                                     "region")
+                                                     "region", _VARIABLE_STEP)
             if step == 0:
                 raise FrontendError("DO loop with a zero step", self.span(var))
         lo = self.bound(self._integer(lo_node, "lower bound"))
@@ -720,6 +720,11 @@ class RegionBuilder(CallSupport):
                     for op, v in ((">=", lo), ("<=", hi)) if v is not None]
             parts.append(ends[0] if len(ends) == 1 else p.LogicalAnd(tuple(ends)))
         return parts[0] if len(parts) == 1 else p.LogicalOr(tuple(parts))
+
+
+#: What to write instead of a DO loop whose step is a variable (``do j = jst, jend, jstep``).
+_VARIABLE_STEP = ("write one loop per sign of the step, each with a constant step (if (jstep > "
+                  "0) then; do j = jst, jend; ...; else; do j = jst, jend, -1; ...; end if)")
 
 
 def _with_param(domain: Any, name: str) -> Any:
