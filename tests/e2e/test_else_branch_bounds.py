@@ -144,3 +144,14 @@ def test_variable_step_is_refused_with_what_to_write(tmp_path: Path) -> None:
             "integer constant (got jstep); write one loop per sign of the step, each with a "
             "constant step (if (jstep > 0) then; do j = jst, jend; ...; else; do j = jst, "
             "jend, -1; ...; end if)") in done.stderr
+
+
+C_GUARDED = (REPO / "bench" / "h57_hunt" / "else_guard.c")
+
+
+def test_c_else_branch_read_matches(tmp_path: Path) -> None:
+    """The same in C (``if (j == 0) p = 0; else p = x[a][j - 1];`` under ``omp parallel for``):
+    before, "x[a][j - 1] reaches index -1 ...: the loop reads outside the declared extent"."""
+    src = tmp_path / "else_guard.c"
+    src.write_text(C_GUARDED.read_text())
+    check_sample(src, tmp_path)
