@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 import pymbolic.primitives as p
 
 from translator.analysis.access import kernel_accesses
-from translator.analysis.bounds import certain_spill
+from translator.analysis.bounds import bound_assumptions, certain_spill
 from translator.analysis.legality import check_mappings
 from translator.analysis.privatize import privatize
 from translator.analysis.reductions import statement_update
@@ -121,13 +121,18 @@ def _bound(arg: object, inames: list[str]) -> object:
 def _nowait_races(kernel: Kernel, facts: RegionFacts) -> list[str]:
     """``nowait`` on a worksharing loop lets threads start the next loops of the construct
     before it ends: a race when a later loop touches memory it writes, or writes memory it
-    reads (proved by isl; the region still runs the loops in order)."""
+    reads (proved by isl; the region still runs the loops in order).  A claim on a loop nested
+    in the ``nowait`` loop (``!$omp simd`` inside ``!$omp do``) is part of that loop, not a
+    later one."""
     claims, out = facts.claims, []
     nests = [_outer_statements(kernel, facts.loops, line) for _, line, _ in claims]
     for k, (claim, _, spelled) in enumerate(claims):
         if "nowait" not in claim.ignored:
             continue
+        inside = {s.id for s in nests[k]}
         for later, (other, _, _) in zip(nests[k + 1:], claims[k + 1:]):
+            if {s.id for s in later} <= inside:
+                continue
             if nests[k] and later and loops_conflict(kernel, nests[k], later, ()):
                 problem = (f"'nowait' lets the loop at line {other.span.line} start before "
                            "this loop ends, and they touch the same memory (one of them "
@@ -507,7 +512,12 @@ def _model(claim: LoopClaim) -> str:
 
 
 def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
+    """Why a loop the claim declares parallel may not run so ("" when every one may).  The
+    subscripts are taken inside their extents where one convex condition on the parameters
+    says so (`bound_assumptions`: the lower bounds and extents of allocatable and
+    assumed-shape arrays), as the pipeline does; the host glue checks it at each call."""
     kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
+    kernel = bound_assumptions(kernel)
     kernel = _privatized(kernel, site.claim.privates())
     consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
         if site.claim.reductions else kernel

@@ -17,29 +17,18 @@ import numpy as np
 import pymbolic.primitives as p
 from pycparser import c_ast
 
-from frontends.c.expressions import (
-    POINTER_RESULTS,
-    Binding,
-    ExpressionBuilder,
-    TExpr,
-    convert,
-    subscript,
-)
+from frontends.c.expressions import (POINTER_RESULTS, Binding, ExpressionBuilder, TExpr, convert,
+                                     subscript)
 from frontends.c.inline import Frame, inline_call
-from frontends.c.loops import LoopHead, analyse_for, bound_constraints, final_value_text, loop_value
+from frontends.c.loops import (LoopHead, analyse_for, bound_constraints, final_value_text,
+                               loop_value)
 from frontends.c.preprocess import SourceText
 from frontends.c.provenance import Provenance
 from frontends.c.regions import RegionSite, directive_span, is_translate_pragma
 from frontends.c.typemodel import INT32, CType, FileScope
 from frontends.pragmas import parse_directive
-from translator.diagnostics import (
-    FrontendError,
-    Note,
-    SourceSpan,
-    TranslatorError,
-    UnsupportedConstructError,
-    too_deep,
-)
+from translator.diagnostics import (FrontendError, Note, SourceSpan, TranslatorError,
+                                    UnsupportedConstructError, too_deep)
 from translator.ir.data import AddressSpace, TemporaryVariable
 from translator.ir.expr import NEVER, Expression, TypeCast, dependencies
 from translator.ir.mappers import nodes_of

@@ -33,7 +33,8 @@ from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
 from translator.diagnostics import FrontendError
 
-_SENTINELS = {"openmp": "omp", "openacc": "acc"}
+#: The sentinel of each directive model (``!$omp``, ``!$acc``).
+SENTINELS = {"openmp": "omp", "openacc": "acc"}
 
 _DO_CONSTRUCTS = frozenset({"Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
                             "Action_Term_Do_Construct"})
@@ -52,9 +53,9 @@ def read_claims(lines: SourceLines, form: str, models: tuple[str, ...],
     """The claims of every directive of the requested models, in line order."""
     found = []
     for model in models:
-        if model not in _SENTINELS:
+        if model not in SENTINELS:
             continue
-        for raw in scan_directives(lines, form, _SENTINELS[model], continuation="openmp"):
+        for raw in scan_directives(lines, form, SENTINELS[model], continuation="openmp"):
             claim = parsers[model](raw.text, raw.span, "fortran")
             found.append(FoundClaim(raw, claim))
     found = sorted(found, key=lambda f: f.raw.line)

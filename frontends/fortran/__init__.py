@@ -15,11 +15,12 @@ from typing import Any
 from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.directives import (LoopClaim, ParallelOpen, claim_parsers, directive_models,
                                   left_as_written, untouched_notes)
-from frontends.directives.fortran import (claim_marks, data_raw_directives, declared_shapes,
-                                          read_claims, region_facts)
+from frontends.directives.fortran import (SENTINELS, claim_marks, data_raw_directives,
+                                          declared_shapes, read_claims, region_facts)
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
+from frontends.fortran.stmt_functions import statement_functions
 from frontends.fortran.callees import CalleeIndex
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.loopvars import final_value_statements
@@ -79,7 +80,7 @@ class FortranFrontend:
         lower = text.lower()
         analysed = (preprocessed_text(path, text, form, options or {})
                     if "$translate" in lower or "include" in lower
-                    or any(f"${s}" in lower for s in models) else None)
+                    or any(f"${SENTINELS.get(s, s)}" in lower for s in models) else None)
         lines = SourceLines(path, text, analysed)
         code = text if analysed is None else analysed
         warn_near_miss_sentinels(lines, form)
@@ -193,6 +194,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     builder = RegionBuilder(proc.scope, lines, name, m.body_first_line, loop_vars)
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.callees = callees
+    builder.statement_functions = statement_functions(proc.scope, proc.exec_part)
     builder.visit_block(statements)
     outside = _outside_names(proc, m, lines, form)
     written = {n for s in builder.statements for n in s.assignee_names()}

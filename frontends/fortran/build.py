@@ -16,7 +16,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedValue,
-                                             floor_divisions, fortran_text,
+                                             case_branches, floor_divisions, fortran_text,
                                              if_branches, nodes_of, reads_other_elements,
                                              subscripts)
 from frontends.fortran.cycles import BranchSupport
@@ -28,6 +28,7 @@ from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
                                       node_lines, walk)
 from frontends.fortran.types import INTEGER, FType, Scope, Symbol
+from frontends.fortran.values import compare
 from translator.diagnostics import (DomainError, FrontendError, SourceSpan, TranslatorError,
                                     UnsupportedConstructError, too_deep)
 from translator.ir import isl_glue
@@ -465,7 +466,7 @@ class RegionBuilder(CallSupport, BranchSupport):
         step = 1
         if step_node is not None:
             step = self.expr.constant_int(step_node, "the step of a DO loop inside a kernel "
-                                                     "region")
+                                                     "region", _VARIABLE_STEP)
             if step == 0:
                 raise FrontendError("DO loop with a zero step", self.span(var))
         lo = self.bound(self._integer(lo_node, "lower bound"))
@@ -686,6 +687,59 @@ class RegionBuilder(CallSupport, BranchSupport):
         self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
         self.add(p.Variable(name), TypeCast(np.dtype(np.int32), t.expr))
         return p.Variable(name)
+
+    # -- SELECT CASE ------------------------------------------------------------------------
+
+    def visit_Case_Construct(self, node: Any) -> None:
+        """SELECT CASE as an IF ... ELSE IF chain (the CASEs in order, DEFAULT last): each
+        CASE's values become a condition on the selector, which is evaluated once, before the
+        construct (into a temporary where a branch writes a name it reads)."""
+        sel = self.expr.visit(children(node)[0].items[0])
+        if sel.ftype.base != "integer":
+            raise UnsupportedConstructError(
+                f"SELECT CASE on a {sel.ftype.base} selector is not supported inside a kernel "
+                "region (integer selectors are); write it as an IF ... ELSE IF chain",
+                self.span("select"))
+        if self.read_names(sel.expr) & self.assigned(node):
+            name = self._names("_tr_case")
+            self.temporaries[name] = TemporaryVariable(name=name, dtype=sel.ftype.dtype,
+                                                       span=self.span())
+            self.add(p.Variable(name), sel.expr)
+            sel = Typed(p.Variable(name), sel.ftype)
+        branches = case_branches(node)
+        conds = [None if values is None else self._case_condition(sel, values)
+                 for values, _, _ in branches]
+        others = [c for c in conds if c is not None]
+        seen = 0
+        for (_, body, line), cond in zip(branches, conds):
+            self.line = line
+            prior = others if cond is None else others[:seen]
+            guard = [p.LogicalNot(c) for c in prior] + ([cond] if cond is not None else [])
+            seen += cond is not None
+            saved = len(self.predicates)
+            self.predicates.extend(guard)
+            try:
+                self.visit_block(body)
+            finally:
+                del self.predicates[saved:]
+
+    def _case_condition(self, sel: Typed, values: Any) -> Expression:
+        """The condition of one CASE: the selector equals a value or lies in a range."""
+        parts: list[Expression] = []
+        for item in values.items:
+            if class_name(item) != "Case_Value_Range":
+                parts.append(compare(sel, "==", self.expr.visit(item)).expr)
+                continue
+            lo, hi = item.items
+            ends = [compare(sel, op, self.expr.visit(v)).expr
+                    for op, v in ((">=", lo), ("<=", hi)) if v is not None]
+            parts.append(ends[0] if len(ends) == 1 else p.LogicalAnd(tuple(ends)))
+        return parts[0] if len(parts) == 1 else p.LogicalOr(tuple(parts))
+
+
+#: What to write instead of a DO loop whose step is a variable (``do j = jst, jend, jstep``).
+_VARIABLE_STEP = ("write one loop per sign of the step, each with a constant step (if (jstep > "
+                  "0) then; do j = jst, jend; ...; else; do j = jst, jend, -1; ...; end if)")
 
 
 def _with_param(domain: Any, name: str) -> Any:

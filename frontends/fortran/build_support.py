@@ -108,6 +108,22 @@ def if_branches(node: Any) -> list[tuple[Any | None, list[Any], int]]:
     return out
 
 
+def case_branches(node: Any) -> list[tuple[Any | None, list[Any], int]]:
+    """(case selector or None for CASE DEFAULT, body statements, line) of each branch of a
+    SELECT CASE construct; the selector node is the ``Case_Value_Range_List``."""
+    out: list[tuple[Any | None, list[Any], int]] = []
+    for kid in children(node):
+        name = class_name(kid)
+        line = (node_lines(kid) or (0, 0))[0]
+        if name == "Case_Stmt":
+            out.append((kid.items[0].items[0], [], line))
+        elif name in ("Select_Case_Stmt", "End_Select_Stmt") or is_comment(kid):
+            continue
+        else:
+            out[-1][1].append(kid)
+    return out
+
+
 def floor_divisions(e: Expression) -> Expression:
     """Integer quotients by positive constants in loop bounds -> floor division (isl).
 

@@ -70,7 +70,7 @@ def component_of(scope: Scope, base: Symbol, parts: list[Part], span: SourceSpan
         if current.type_name is None:
             raise FrontendError(f"'{shown}' is not of a derived type: it has no component "
                                 f"'{name}'", span)
-        components = scope.lookup_type(current.type_name)
+        components = _components(scope, current)
         if components is None:
             raise FrontendError(f"the definition of type '{current.type_name}' (of '{shown}') "
                                 "is not in reach: define it in this file or in a module whose "
@@ -85,6 +85,15 @@ def component_of(scope: Scope, base: Symbol, parts: list[Part], span: SourceSpan
     if current.error is not None:
         raise current.error
     return current
+
+
+def _components(scope: Scope, sym: Symbol) -> dict[str, Symbol] | None:
+    """The components of the derived type of `sym` as seen here, or else where `sym` was
+    declared: a module variable brings its type along (``use m, only: c => chunk`` makes
+    ``c%rho`` valid without the type's name)."""
+    found = scope.lookup_type(sym.type_name)
+    home = scope.modules.get(sym.scope) if found is None else None
+    return found if home is None else home.lookup_type(sym.type_name)
 
 
 def host_subscript_names(parts: list[Part]) -> set[str]:

@@ -21,8 +21,7 @@ from typing import Any
 import numpy as np
 import pymbolic.primitives as p
 
-from frontends.fortran.source import children, class_name, is_comment, node_lines
-from translator.diagnostics import FrontendError, UnsupportedConstructError
+from translator.diagnostics import UnsupportedConstructError
 from translator.ir.data import TemporaryVariable
 from translator.ir.expr import NEVER, Expression, TypeCast
 
@@ -96,78 +95,6 @@ class BranchSupport:
         finally:
             self.predicates.extend(saved)
         return p.Variable(name)
-
-    # -- SELECT CASE ----------------------------------------------------------------------
-
-    def visit_Case_Construct(self, node: Any) -> None:
-        kids = [k for k in children(node) if not is_comment(k)]
-        selector = self._selector(kids[0].items[0], self.assigned(node))
-        branches = _case_branches(kids[1:])
-        tests = [self._case_test(selector, sel) for sel, _, _ in branches]
-        others = [t for t in tests if t is not None]
-        for (_, body, line), test in zip(branches, tests):
-            saved = len(self.predicates)
-            # an ELSE IF chain with DEFAULT last: the analysis pairs its complementary
-            # predicates (a scalar every branch writes is written in every iteration)
-            before = others if test is None else others[:others.index(test)]
-            self.predicates.extend(p.LogicalNot(t) for t in before)
-            if test is not None:
-                self.predicates.append(test)
-            self.line = line
-            try:
-                self.visit_block(body)
-            finally:
-                del self.predicates[saved:]
-
-    def _selector(self, node: Any, written: set[str]) -> Expression:
-        """The selector's value; hoisted into a temporary when the construct writes what it
-        reads (the CASE tests are evaluated per statement)."""
-        t = self.expr.visit(node)
-        if t.ftype.base != "integer":
-            raise UnsupportedConstructError(
-                f"SELECT CASE on a {t.ftype.base} selector is not supported inside a kernel "
-                "region (only an integer selector)", self.span("select"))
-        if not (self.read_names(t.expr) & written):
-            return t.expr
-        name = self._names("_tr_case")
-        dtype = np.dtype(t.ftype.dtype)
-        self.temporaries[name] = TemporaryVariable(name=name, dtype=dtype, span=self.span())
-        self.add(p.Variable(name), t.expr)
-        return p.Variable(name)
-
-    def _case_test(self, selector: Expression, case_selector: Any) -> Expression | None:
-        """The condition of one CASE (None: DEFAULT)."""
-        values = case_selector.items[0]
-        if values is None:
-            return None
-        tests = [self._case_range(selector, v) for v in children(values)]
-        return reduce(lambda a, b: p.LogicalOr((a, b)), tests)
-
-    def _case_range(self, selector: Expression, node: Any) -> Expression:
-        if class_name(node) != "Case_Value_Range":
-            return p.Comparison(selector, "==", self._case_value(node))
-        lo, hi = node.items
-        parts = ([p.Comparison(selector, ">=", self._case_value(lo))] if lo is not None else []) \
-            + ([p.Comparison(selector, "<=", self._case_value(hi))] if hi is not None else [])
-        return parts[0] if len(parts) == 1 else p.LogicalAnd(tuple(parts))
-
-    def _case_value(self, node: Any) -> Expression:
-        t = self.expr.visit(node)
-        if t.ftype.base != "integer":
-            raise FrontendError(f"CASE value {node} is not an integer", self.span())
-        return t.expr
-
-
-def _case_branches(kids: list[Any]) -> list[tuple[Any, list[Any], int]]:
-    """(Case_Selector, body statements, line) of each CASE of a SELECT CASE construct."""
-    out: list[tuple[Any, list[Any], int]] = []
-    for kid in kids:
-        name = class_name(kid)
-        if name == "Case_Stmt":
-            out.append((kid.items[0], [], (node_lines(kid) or (0, 0))[0]))
-        elif name != "End_Select_Stmt" and out:
-            out[-1][1].append(kid)
-    return out
 
 
 __all__ = ["BranchSupport", "CycleScope"]

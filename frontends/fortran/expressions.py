@@ -455,10 +455,13 @@ class ExprBuilder:
             raise FrontendError(f"section bound {node} is not an integer", self.ctx.span())
         return t.expr
 
-    def constant_int(self, node: Any, what: str) -> int:
+    def constant_int(self, node: Any, what: str, advice: str = "") -> int:
+        """The value of `node`, an integer constant expression; else an error (`advice`: what
+        to write instead, appended after a semicolon)."""
         t = self.visit(node)
         if not is_constant(t.expr) or t.ftype.base != "integer":
-            raise self.error(f"{what} must be an integer constant (got {node})")
+            raise self.error(f"{what} must be an integer constant (got {node})"
+                             + (f"; {advice}" if advice else ""))
         return int(t.expr)
 
     def section_rank(self, node: Any) -> int:

@@ -39,6 +39,7 @@ from frontends.fortran.build_support import assigned_names, loop_variables, node
 from frontends.fortran.callees import Callee, CalleeIndex
 from frontends.fortran.expressions import Layout, Typed, add_expr, cast
 from frontends.fortran.source import children, class_name, node_lines, walk
+from frontends.fortran.stmt_functions import StatementFunction, expanded
 from frontends.fortran.types import FType, Scope, Symbol
 from frontends.fortran.values import linear_terms
 from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
@@ -136,14 +137,31 @@ class CallSupport:
         self._loop_base = 0
         self._iname_prefix = ""
         self._no_calls = ""
+        #: The statement functions of the region's procedure (`frontends.fortran.stmt_functions`).
+        self.statement_functions: dict[str, StatementFunction] = {}
 
     def inline_function(self, name: str, args: list[Any]) -> Typed:
         """The value of a call of user function `name`, its body inlined before the
-        statement being built."""
+        statement being built (a statement function of the region's procedure: its
+        expression)."""
         if self._no_calls:
             raise UnsupportedConstructError(f"call of function {name!r} in {self._no_calls} "
                                             "is not supported", self.span(name))
+        found = self.statement_functions.get(name) if self.frame is None else None
+        if found is not None:
+            return self._statement_function_value(found, args)
         return inline_call(self, name, args, function=True)
+
+    def _statement_function_value(self, function: StatementFunction, args: list[Any]
+                                  ) -> Typed:
+        if len(args) != len(function.dummies):
+            raise FrontendError(f"statement function {function.name!r} (line {function.line}) "
+                                f"takes {len(function.dummies)} argument(s), not {len(args)}",
+                                self.span(function.name))
+        value = self.expr.visit(expanded(function, args))
+        sym = self.scope.lookup(function.name)
+        ftype = value.ftype if sym is None else sym.ftype
+        return Typed(cast(value, ftype), ftype)
 
     def bound_value(self, name: str) -> Typed | None:
         """A callee's scalar dummy or local, inside an inlined call."""

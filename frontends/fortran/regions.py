@@ -68,12 +68,14 @@ def sentinel_patterns(word: str, form: str, continuation: str = "translate"
                       ) -> list[re.Pattern]:
     """The patterns of a directive line of sentinel ``!$<word>`` (groups: indentation,
     sentinel, text): free form anywhere after blanks; fixed form also ``c$``, ``*$`` or ``!$``
-    in column 1."""
+    in column 1 (OpenMP/OpenACC: then any character in column 6, a continuation mark such as
+    ``+`` or ``&`` when it is not blank or zero)."""
     after = _AFTER[continuation]
     free = re.compile(rf"^(\s*)(!\${word})(?={after}|$)(.*)$", re.IGNORECASE)
     if form != "fixed":
         return [free]
-    return [free, re.compile(rf"^()([cC*!]\${word})(?={after}|$)(.*)$", re.IGNORECASE)]
+    column6 = "." if continuation == "openmp" else after
+    return [free, re.compile(rf"^()([cC*!]\${word})(?={column6}|$)(.*)$", re.IGNORECASE)]
 
 
 def _match(line: str, patterns: list[re.Pattern]) -> re.Match | None:

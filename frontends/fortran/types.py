@@ -8,7 +8,7 @@ implicit typing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -190,7 +190,12 @@ class Scope:
                               is_parameter=True, scope=module, scope_kind="module")
             return None
         scope = self.modules.get(module)
-        return None if scope is None else scope.lookup_declared(remote, seen)
+        sym = None if scope is None else scope.lookup_declared(remote, seen)
+        if sym is None or remote == name:
+            return sym
+        # renamed (``use m, only: w => work``): here the variable is spelled `name`, which is
+        # what the rewritten source must pass (a local ``work`` may be another variable)
+        return replace(sym, name=name)
 
     def lookup_type(self, name: str, _seen: frozenset[str] = frozenset()
                     ) -> dict[str, Symbol] | None:

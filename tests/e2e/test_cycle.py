@@ -345,7 +345,7 @@ end subroutine
     (OUTSIDE, "b.f90:7:23: error: CYCLE statement outside the DO loops of the region is not "
               "supported inside a kernel region"),
     (LOGICAL_CASE, "b.f90:8:6: error: SELECT CASE on a logical selector is not supported "
-                   "inside a kernel region (only an integer selector)"),
+                   "inside a kernel region (integer selectors are); write it as an IF ... ELSE IF chain"),
 ])
 def test_fortran_cycle_refused(capsys, tmp_path: Path, text: str, message: str) -> None:
     src = write(tmp_path, "b.f90", text)

@@ -76,7 +76,8 @@ def bound_reduction_groups(kernel: Kernel, limit: int = MAX_REDUCTION_GROUPS,
         if iname in outer and not outer[iname]:
             continue        # the coalesced axis of a reduction over several group axes
         bound = min(limit, MAX_OUTER_REDUCTION_GROUPS) if outer.get(iname) else limit
-        kernel, acc = _split_group_iname(kernel, iname, bound, unroll)
+        kernel, acc = _split_group_iname(kernel, iname, bound,
+                                         unroll if _one_loop_body(kernel, iname) else 1)
         if acc is not None:
             accumulators[acc] = unroll
     return kernel, accumulators
@@ -180,6 +181,14 @@ def _has_barrier_or_local_memory(kernel: Kernel) -> bool:
 
 def _axis_shared(kernel: Kernel, iname: str, tag: GroupTag) -> bool:
     return any(n != iname and tag in kernel.tags_of(n) for n in kernel.all_inames)
+
+
+def _one_loop_body(kernel: Kernel, iname: str) -> bool:
+    """Whether the statements inside `iname` all run in the same loops (no sequential loop
+    nested in the body): then its accumulators can be unrolled; an inner loop (``acc = 0``,
+    ``do l ...; acc = acc + ...``) cannot be scheduled inside the unrolled selector."""
+    loops = {s.within_inames for s in kernel.statements if iname in s.within_inames}
+    return len(loops) <= 1
 
 
 def _users(kernel: Kernel, iname: str) -> list[Statement]:

@@ -42,7 +42,9 @@ def _instance_set(domains: Sequence[isl.BasicSet], inames: tuple[str, ...],
     dom = isl.Set.from_basic_set(combined_domain(domains, inames))
     dom = project_onto(dom, inames)
     for c in conditions:
-        piece = _condition_set(_align_params(dom, dependencies(c)).get_space(), c)
+        space = _align_params(dom, dependencies(c)).get_space()
+        piece = _exact_condition_set(space, c)
+        piece = _condition_set(space, c) if piece is None else piece
         if piece is not None:
             dom = _align_params(dom, dependencies(c)).intersect(piece)
     if assumptions is not None:
@@ -53,6 +55,27 @@ def _instance_set(domains: Sequence[isl.BasicSet], inames: tuple[str, ...],
         if k >= 0:
             dom = dom.set_dim_name(dim_type.param, k, new)
     return dom
+
+
+def _exact_condition_set(space: isl.Space, cond: Expression) -> isl.Set | None:
+    """The set where `cond` holds, exactly, or None: affine comparisons and their ``.and.``,
+    ``.or.`` and ``.not.`` (the condition of an ``else`` branch, ``not (j == 1)``).  A
+    condition the set would leave out must not widen a statement's instances: a subscript
+    guarded by it would seem to leave its extent (`params_keeping_inside`)."""
+    if isinstance(cond, p.Comparison):
+        return _condition_set(space, cond)
+    if isinstance(cond, p.LogicalNot):
+        inner = _exact_condition_set(space, cond.child)
+        return None if inner is None else inner.complement()
+    if not isinstance(cond, (p.LogicalAnd, p.LogicalOr)):
+        return None
+    pieces = [_exact_condition_set(space, c) for c in cond.children]
+    if any(piece is None for piece in pieces):
+        return None
+    out = pieces[0]
+    for piece in pieces[1:]:
+        out = out.intersect(piece) if isinstance(cond, p.LogicalAnd) else out.union(piece)
+    return out
 
 
 def find_conflict(first: isl.Set, second: isl.Set,
