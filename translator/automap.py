@@ -44,7 +44,7 @@ from translator.diagnostics import DomainError, LegalityError, warn
 from translator.ir.isl_glue import (hardware_range, inames_of, statement_domain, static_length,
                                     static_lower_bound)
 from translator.ir.kernel import Kernel
-from translator.ir.shape_memo import KernelMemo, respan, shape_key, span_slots, spans_within
+from translator.ir.shape_memo import KernelMemo, respan, span_slots, spans_within
 from translator.ir.statements import Assignment, Statement
 from translator.ir.tags import (GroupTag, IlpSeqTag, IlpUnrollTag, LocalTag, UnrollTag,
                                 VectorizeTag)
@@ -104,13 +104,13 @@ def auto_map(kernel: Kernel, label: str = "") -> tuple[Kernel, AutoMapping]:
         return kernel, AutoMapping(())
     if not kernel.all_inames:
         return kernel, AutoMapping(())
-    key, slots = shape_key(kernel, _VARIANT.get()), span_slots(kernel)
-    held = _SHAPES.get(key)
+    variant, slots = _VARIANT.get(), span_slots(kernel)
+    held = _SHAPES.find(kernel, variant)
     if held is not None:
         return _relocated(held, slots, kernel.name)
     mapped, mapping = _map_unmapped(kernel, label)
     if not mapping.reason and spans_within(mapped, slots):
-        _SHAPES.put(key, (mapped, mapping, slots, proved_lately(mapped)))
+        _SHAPES.keep(kernel, (mapped, mapping, slots, proved_lately(mapped)), variant)
     return mapped, mapping
 
 

@@ -54,7 +54,7 @@ from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, BarrierInstruction, CallInstruction
 from translator.ir.parse_infer import expand_rules
 from translator.ir.registrations import generator_names
-from translator.ir.shape_memo import KernelMemo, shape_key, span_slots
+from translator.ir.shape_memo import KernelMemo, span_slots
 from translator.ir.slicing import loop_order, referenced_names, sub_kernel
 from translator.ir.tags import GroupTag
 from translator.ir.types import FLOAT64, TypeOracle, infer_unknown_types
@@ -102,10 +102,11 @@ def generate_code(kernel: Kernel) -> GeneratedCode:
         return generate_program(kernel, cuts)
     slots = span_slots(kernel)
     # a preamble generator is Python code that sees the kernel: its text is not remembered
-    key = None if generator_names(kernel) else shape_key(kernel)
-    held = _SHAPES.get(key)
+    remember = not generator_names(kernel)
+    held = _SHAPES.find(kernel) if remember else None
     if held is not None:
         return _filled(held, slots, kernel.name)
+    asked = kernel
     token = _SLOTS.set(slots)
     try:
         kernel = prepare_kernel(kernel)
@@ -116,8 +117,8 @@ def generate_code(kernel: Kernel) -> GeneratedCode:
     finally:
         _SLOTS.reset(token)
     made, _MADE[:] = _MADE[:], []
-    if made and made[0][2] is code and not made[0][1]:
-        _SHAPES.put(key, made[0][0])
+    if remember and made and made[0][2] is code and not made[0][1]:
+        _SHAPES.keep(asked, made[0][0])
     return code
 
 

@@ -140,20 +140,56 @@ def respan(answer: Kernel, source: Sequence[SourceSpan | None],
 
 
 class KernelMemo:
-    """Answers by `shape_key`, at most `MEMO_LIMIT` of them (then it starts again)."""
+    """Answers by `shape_key`, at most `MEMO_LIMIT` of them (then it starts again).
+
+    The key walks the whole kernel, which costs where no kernel of the shape comes again
+    (each loop of a file on its own arrays): a kernel is keyed only once another kernel
+    with the same statement ids and names of arguments, temporaries and rules (`_brief`)
+    has come; until then its answer waits unkeyed."""
 
     def __init__(self) -> None:
         self._held: dict[tuple, Any] = {}
+        self._waiting: dict[tuple, list[tuple[Kernel, Any]]] = {}
+        self._met: set[tuple] = set()
 
-    def get(self, key: tuple | None) -> Any:
+    def find(self, kernel: Kernel, *extra: Hashable) -> Any:
+        """The answer kept for `kernel`'s shape under `extra`, or None."""
+        brief = (_brief(kernel), extra)
+        if brief not in self._met:
+            if brief not in self._waiting:
+                return None
+            self._met.add(brief)
+            for held, answer in self._waiting.pop(brief):
+                self._put(shape_key(held, *extra), answer)
+        key = shape_key(kernel, *extra)
         return None if key is None else self._held.get(key)
 
-    def put(self, key: tuple | None, answer: Any) -> None:
+    def keep(self, kernel: Kernel, answer: Any, *extra: Hashable) -> None:
+        """Keep `answer` for `kernel`'s shape under `extra`."""
+        brief = (_brief(kernel), extra)
+        if brief in self._met:
+            self._put(shape_key(kernel, *extra), answer)
+        else:
+            self._waiting.setdefault(brief, []).append((kernel, answer))
+            if len(self._waiting) >= MEMO_LIMIT:
+                self._waiting.clear()
+
+    def _put(self, key: tuple | None, answer: Any) -> None:
         if key is None:
             return
         if len(self._held) >= MEMO_LIMIT:
             self._held.clear()
+            self._met.clear()
         self._held[key] = answer
 
     def clear(self) -> None:
         self._held.clear()
+        self._waiting.clear()
+        self._met.clear()
+
+
+def _brief(kernel: Kernel) -> tuple:
+    """What kernels of one shape share and costs little to read: statement ids and the names
+    of arguments, temporaries and rules (`KernelMemo`)."""
+    return (tuple(s.id for s in kernel.statements), tuple(a.name for a in kernel.args),
+            tuple(kernel.temporaries), tuple(kernel.substitutions))
