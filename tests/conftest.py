@@ -70,9 +70,10 @@ def _emitted_programs_build(request: pytest.FixtureRequest):
 @pytest.fixture(autouse=True)
 def _shapes_forgotten():
     """Each test starts without the answers remembered by kernel shape in earlier tests
-    (`translator.ir.shape_memo`: automatic mapping, code generation), as a fresh process
-    does: tests that count the work of a pass see it done."""
+    (`translator.ir.shape_memo`: bound assumptions, automatic mapping, code generation), as
+    a fresh process does: tests that count the work of a pass see it done."""
     from translator import automap
+    from translator.analysis import bounds
     from translator.codegen import opencl
-    automap._SHAPES.clear()
-    opencl._SHAPES.clear()
+    for memo in (bounds._SHAPES, automap._SHAPES, opencl._SHAPES):
+        memo.clear()

@@ -56,10 +56,21 @@ def span_pattern(slots: Sequence[SourceSpan | None]) -> tuple[int, ...]:
 def shape_key(kernel: Kernel, *extra: Hashable) -> tuple | None:
     """The key of `kernel` up to its name and spans (see the module docstring), with `extra`
     (what else the answer depends on); None where some part has no exact key."""
+    for held, key in _RECENT:
+        if held is kernel:
+            return None if key is None else (*key, extra)
     try:
-        return (_deep_key(kernel), span_pattern(span_slots(kernel)), extra)
+        key = (_deep_key(kernel), span_pattern(span_slots(kernel)))
     except TypeError:
-        return None
+        key = None
+    _RECENT.insert(0, (kernel, key))
+    del _RECENT[4:]
+    return None if key is None else (*key, extra)
+
+
+#: The last kernels keyed (held, so compared by identity) and their keys but `extra`: the
+#: bound analysis and the automatic mapper ask for one kernel in turn.
+_RECENT: list[tuple[Kernel, tuple | None]] = []
 
 
 def _deep_key(obj: Any) -> Hashable:
