@@ -137,7 +137,7 @@ _MADE: list[tuple[GeneratedCode, bool, GeneratedCode]] = []
 
 #: The kernel's name in a template's signature (`_filled` puts the asker's in its place).
 _NAME_MARK = "\x00name\x00"
-_MARKS = re.compile("\x00(name|[0-9]+)\x00")
+_LINES = re.compile("\x00([0-9]+)\x00")
 
 
 def _generate(kernel: Kernel) -> GeneratedCode:
@@ -153,11 +153,11 @@ def _generate(kernel: Kernel) -> GeneratedCode:
 
 def _filled(template: GeneratedCode, slots: list, name: str) -> GeneratedCode:
     """`template` (`_template`) for the kernel named `name` whose spans are `slots`."""
-    def mark(found: re.Match) -> str:
-        what = found.group(1)
-        return safe_name(name) if what == "name" else line_text(slots[int(what)])
-    return replace(template, kernel_name=safe_name(name),
-                   device_code=_MARKS.sub(mark, template.device_code))
+    name = safe_name(name)
+    text = template.device_code.replace(_NAME_MARK, name, 1)
+    if "\x00" in text:
+        text = _LINES.sub(lambda found: line_text(slots[int(found.group(1))]), text)
+    return replace(template, kernel_name=name, device_code=text)
 
 
 def _template(kernel: Kernel, slots: list) -> tuple[GeneratedCode, bool]:

@@ -41,10 +41,13 @@ MEMO_LIMIT = 512
 def span_slots(kernel: Kernel) -> list[SourceSpan | None]:
     """The spans of `kernel` in a fixed order: the kernel's, each statement's, each
     argument's, each temporary's and each substitution rule's (the last two by name)."""
-    temps, rules = kernel.temporaries, kernel.substitutions
-    return [kernel.span, *(s.span for s in kernel.statements),
-            *(a.span for a in kernel.args), *(temps[n].span for n in sorted(temps)),
-            *(rules[n].span for n in sorted(rules))]
+    slots = [kernel.span]
+    slots += [s.span for s in kernel.statements]
+    slots += [a.span for a in kernel.args]
+    for table in (kernel.temporaries, kernel.substitutions):
+        if table:
+            slots += [table[n].span for n in sorted(table)]
+    return slots
 
 
 def span_pattern(slots: Sequence[SourceSpan | None]) -> tuple[int, ...]:
@@ -162,10 +165,17 @@ class KernelMemo:
         self._held: dict[tuple, Any] = {}
         self._waiting: dict[tuple, list[tuple[Kernel, Any]]] = {}
         self._met: set[tuple] = set()
+        self._last: tuple[Kernel | None, tuple] = (None, ())
+
+    def _brief(self, kernel: Kernel, extra: tuple) -> tuple:
+        """`_brief` of `kernel` with `extra` (that of the last kernel asked held)."""
+        if self._last[0] is not kernel or self._last[1][1] != extra:
+            self._last = (kernel, (_brief(kernel), extra))
+        return self._last[1]
 
     def find(self, kernel: Kernel, *extra: Hashable) -> Any:
         """The answer kept for `kernel`'s shape under `extra`, or None."""
-        brief = (_brief(kernel), extra)
+        brief = self._brief(kernel, extra)
         if brief not in self._met:
             if brief not in self._waiting:
                 return None
@@ -177,7 +187,7 @@ class KernelMemo:
 
     def keep(self, kernel: Kernel, answer: Any, *extra: Hashable) -> None:
         """Keep `answer` for `kernel`'s shape under `extra`."""
-        brief = (_brief(kernel), extra)
+        brief = self._brief(kernel, extra)
         if brief in self._met:
             self._put(shape_key(kernel, *extra), answer)
         else:
@@ -197,6 +207,7 @@ class KernelMemo:
         self._held.clear()
         self._waiting.clear()
         self._met.clear()
+        self._last = (None, ())
 
 
 def _brief(kernel: Kernel) -> tuple:
