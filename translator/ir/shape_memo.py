@@ -180,7 +180,7 @@ class KernelMemo:
             if brief not in self._waiting:
                 return None
             self._met.add(brief)
-            for held, answer in self._waiting.pop(brief):
+            for held, answer in self._waiting.pop(brief, ()):
                 self._put(shape_key(held, *extra), answer)
         key = shape_key(kernel, *extra)
         return None if key is None else self._held.get(key)
