@@ -65,3 +65,15 @@ def _emitted_programs_build(request: pytest.FixtureRequest):
     if failures:
         pytest.fail(f"{len(failures)} emitted OpenCL program(s) do not build:\n"
                     + "\n\n".join(failures), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def _shapes_forgotten():
+    """Each test starts without the answers remembered by kernel shape in earlier tests
+    (`translator.ir.shape_memo`: bound assumptions, automatic mapping, code generation), as
+    a fresh process does: tests that count the work of a pass see it done."""
+    from translator import automap
+    from translator.analysis import bounds
+    from translator.codegen import opencl
+    for memo in (bounds._SHAPES, automap._SHAPES, opencl._SHAPES):
+        memo.clear()

@@ -35,7 +35,8 @@ from dataclasses import dataclass
 
 from translator.analysis.arg_reductions import is_arg_reduction
 from translator.analysis.coalescing import coalescing_key, coalescing_scores
-from translator.analysis.legality import check_mappings, check_split_band, prove_alone
+from translator.analysis.legality import (check_mappings, check_split_band, prove_alone,
+                                          proved_lately, remember_proved)
 from translator.analysis.reductions import recognize_parallel_reductions, unordered_selection
 from translator.dense_map import REASON as DENSE_REASON
 from translator.dense_map import dense_mapping
@@ -43,6 +44,7 @@ from translator.diagnostics import DomainError, LegalityError, warn
 from translator.ir.isl_glue import (hardware_range, inames_of, statement_domain, static_length,
                                     static_lower_bound)
 from translator.ir.kernel import Kernel
+from translator.ir.shape_memo import KernelMemo, respan, span_slots, spans_within
 from translator.ir.statements import Assignment, Statement
 from translator.ir.tags import (GroupTag, IlpSeqTag, IlpUnrollTag, LocalTag, UnrollTag,
                                 VectorizeTag)
@@ -102,6 +104,37 @@ def auto_map(kernel: Kernel, label: str = "") -> tuple[Kernel, AutoMapping]:
         return kernel, AutoMapping(())
     if not kernel.all_inames:
         return kernel, AutoMapping(())
+    variant, slots = _VARIANT.get(), span_slots(kernel)
+    held = _SHAPES.find(kernel, variant)
+    if held is not None:
+        return _relocated(held, slots, kernel.name)
+    mapped, mapping = _map_unmapped(kernel, label)
+    if not mapping.reason and spans_within(mapped, slots):
+        _SHAPES.keep(kernel, (mapped, mapping, slots, proved_lately(mapped)), variant)
+    return mapped, mapping
+
+
+#: Mappings by kernel shape, up to the kernel's name and spans (`translator.ir.shape_memo`):
+#: (mapped kernel, `AutoMapping`, the spans of the kernel it was mapped for, whether legality
+#: proved the mapped kernel).  Only parallel mappings, which warn of nothing: the mapper reads
+#: the kernel's name for the warning of a sequential region only, and no span at all (those
+#: of the mapped kernel are the input's, put back by `respan`).
+_SHAPES = KernelMemo()
+
+
+def _relocated(held: tuple, slots: list, name: str) -> tuple[Kernel, AutoMapping]:
+    """A remembered mapping (`_SHAPES`) for a kernel of the same shape with spans `slots`
+    and name `name`; proved again by legality where the remembered one was (the proof reads
+    neither names nor spans)."""
+    mapped, mapping, source, proved = held
+    mapped = respan(mapped, source, slots, name)
+    if proved:
+        remember_proved(mapped)
+    return mapped, mapping
+
+
+def _map_unmapped(kernel: Kernel, label: str) -> tuple[Kernel, AutoMapping]:
+    """`auto_map` of a kernel with loops and no mapping."""
     if not loop_nests(kernel):
         return _map_loose_reductions(kernel, label)
     bands, blocker = nest_bands(kernel)

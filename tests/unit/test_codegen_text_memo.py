@@ -14,7 +14,7 @@ import pytest
 
 import transforms
 import translator
-from translator.codegen import emit
+from translator.codegen import emit, opencl
 from translator.diagnostics import KernelLanguageError
 from translator.ir import parse, parse_expr
 from translator.ir.isl_glue import codegen as glue_codegen
@@ -30,6 +30,7 @@ def _forget() -> None:
     emit.PLAIN_TEXTS.clear()
     parse_expr._PARSED.clear()
     parse._DOMAINS.clear()
+    opencl._SHAPES.clear()
 
 
 def _matmul(name: str):

@@ -29,6 +29,7 @@ from translator.ir.isl_glue import (find_conflict, forest_path, instance_set, in
                                     set_conditions)
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
+from translator.ir.shape_memo import KernelMemo
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,23 @@ def bound_assumptions(kernel: Kernel) -> Kernel:
     ``assume``), where that is what the proof lacks: ``v[0][i]`` of ``double v[40][40]`` over
     ``i < n`` holds for ``n <= 41``.  Added only where the condition is convex and leaves the
     access some instances (never a condition that would leave the region nothing to run);
-    otherwise legality compares linear addresses."""
+    otherwise legality compares linear addresses.  Remembered by kernel shape (`_SHAPES`)."""
+    held = _SHAPES.find(kernel)
+    if held is not None:
+        return kernel if held[0] is None else kernel.copy(assumptions=held[0])
+    bounded = _bounded(kernel)
+    _SHAPES.keep(kernel, (None if bounded is kernel else bounded.assumptions,))
+    return bounded
+
+
+#: `bound_assumptions`' answers by kernel shape, up to its name and spans (`translator.ir.
+#: shape_memo`): (the assumptions, or None where the kernel stays as it is).  The proof reads
+#: neither the kernel's name nor a span, and raises nothing.
+_SHAPES = KernelMemo()
+
+
+def _bounded(kernel: Kernel) -> Kernel:
+    """`bound_assumptions` of a kernel not remembered."""
     added = None
     for acc in distinct_accesses(kernel_accesses(kernel)):
         spill = address_spill(kernel, acc)

@@ -88,6 +88,18 @@ def _remember_proved(kernel: Kernel) -> None:
     del _PROVED[4:]
 
 
+def proved_lately(kernel: Kernel) -> bool:
+    """Whether `check_mappings` passed `kernel` itself lately (`_PROVED`)."""
+    return any(kernel is k for k in _PROVED)
+
+
+def remember_proved(kernel: Kernel) -> None:
+    """Take `kernel` as passed by `check_mappings`: the caller holds a kernel that passed and
+    differs from `kernel` in its name and source spans only, which no proof reads
+    (`translator.automap`'s mappings remembered by shape)."""
+    _remember_proved(kernel)
+
+
 #: Loops proved parallel alone (`prove_alone`) in the kernels seen lately, by kernel
 #: identity (held, so an id is never reused): the automatic mapper proves the loops of a band
 #: one by one, then splits them onto the hardware (`check_split_band`).

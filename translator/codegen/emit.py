@@ -253,6 +253,10 @@ class TreeEmitter:
         self.hardware = set(schedule.hardware)
         self.has_groups = any(isinstance(t, GroupTag) for t in schedule.hardware.values())
         self.lines: list[str] = []
+        #: Where set, `line_directive` prints a placeholder for a span it finds here (its
+        #: slot: `translator.ir.shape_memo.span_slots`) and notes any other (`unplaced`).
+        self.line_slots: dict[int, int] | None = None
+        self.unplaced = False
         self.helpers: set[tuple[str, str]] = set()
         #: (operation, dtype name) of the atomic updates used (`parallel_reductions`).
         self.atomics: set[tuple[str, str]] = set()
@@ -780,7 +784,23 @@ class TreeEmitter:
         span = stmt.span
         if span is None or not self.kernel.options.emit_line_directives:
             return None
-        return f'#line {span.line} "{line_directive_file(span.file)}"'
+        if self.line_slots is not None:
+            slot = self.line_slots.get(id(span))
+            if slot is not None:
+                return line_placeholder(slot)
+            self.unplaced = True
+        return line_text(span)
+
+
+def line_text(span) -> str:
+    """The ``#line`` directive of a statement at `span`."""
+    return f'#line {span.line} "{line_directive_file(span.file)}"'
+
+
+def line_placeholder(slot: int) -> str:
+    """What `TreeEmitter.line_directive` prints for the span of slot `slot` where the emitter
+    has `line_slots`: the code generator puts each asker's own directive in its place."""
+    return f"\x00{slot}\x00"
 
 
 # ---------------------------------------------------------------------------------------------

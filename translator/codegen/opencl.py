@@ -15,7 +15,9 @@ Stages, in order (each needs the previous one):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import replace
 
 import numpy as np
@@ -30,7 +32,7 @@ from translator.codegen.math_functions import helper_definition
 from translator.codegen.complex import (COMPLEX128, check_complex_reductions,
                                         complex_helper_definitions, complex_literal,
                                         is_complex_helper)
-from translator.codegen.emit import TreeEmitter
+from translator.codegen.emit import TreeEmitter, line_text
 from translator.codegen.vector_loads import VECTOR_BYTES, VectorLoadEmitter
 from translator.codegen import images
 from translator.codegen.grid import Grid, compute_grid
@@ -51,6 +53,8 @@ from translator.ir.expr import Expression, dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, BarrierInstruction, CallInstruction
 from translator.ir.parse_infer import expand_rules
+from translator.ir.registrations import generator_names
+from translator.ir.shape_memo import KernelMemo, span_slots
 from translator.ir.slicing import loop_order, referenced_names, sub_kernel
 from translator.ir.tags import GroupTag
 from translator.ir.types import FLOAT64, TypeOracle, infer_unknown_types
@@ -96,30 +100,93 @@ def generate_code(kernel: Kernel) -> GeneratedCode:
     cuts = global_barrier_cuts(kernel)
     if cuts is not None:
         return generate_program(kernel, cuts)
-    kernel = prepare_kernel(kernel)
-    # User functions are printable only while the registry's session for this kernel is open.
-    with registry.generation(kernel):
-        return _generate(kernel)
+    slots = span_slots(kernel)
+    # a preamble generator is Python code that sees the kernel: its text is not remembered
+    remember = not generator_names(kernel)
+    held = _SHAPES.find(kernel) if remember else None
+    if held is not None:
+        return _filled(held, slots, kernel.name)
+    asked = kernel
+    token = _SLOTS.set(slots)
+    try:
+        kernel = prepare_kernel(kernel)
+        # User functions are printable only while the registry's session for this kernel
+        # is open.
+        with registry.generation(kernel):
+            code = _generate(kernel)
+    finally:
+        _SLOTS.reset(token)
+    made, _MADE[:] = _MADE[:], []
+    if remember and made and made[0][2] is code and not made[0][1]:
+        _SHAPES.keep(asked, made[0][0])
+    return code
+
+
+#: Generated code by kernel shape, up to the kernel's name and spans (`translator.ir.
+#: shape_memo`), as templates (`_template`).  The text depends on the name in the signature
+#: only, and on the spans through the ``#line`` directives only (`TreeEmitter.
+#: line_directive`): both are placeholders in a template, filled in per asker (`_filled`).
+_SHAPES = KernelMemo()
+
+#: The span slots of the kernel `generate_code` was asked for, while its prepared kernel
+#: (whose statements keep those spans) is generated.
+_SLOTS: ContextVar[list | None] = ContextVar("codegen_span_slots", default=None)
+
+#: The last `_generate`'s (template, whether a ``#line`` span was not a slot, code).
+_MADE: list[tuple[GeneratedCode, bool, GeneratedCode]] = []
+
+#: The kernel's name in a template's signature (`_filled` puts the asker's in its place).
+_NAME_MARK = "\x00name\x00"
+_LINES = re.compile("\x00([0-9]+)\x00")
 
 
 def _generate(kernel: Kernel) -> GeneratedCode:
+    """The code of a prepared kernel, made from a template (`_template`) whose placeholders
+    stand for the spans of `generate_code`'s kernel (`_SLOTS`) or else of `kernel`."""
+    slots = _SLOTS.get()
+    slots = span_slots(kernel) if slots is None else slots
+    template, unplaced = _template(kernel, slots)
+    code = _filled(template, slots, kernel.name)
+    _MADE[:] = [(template, unplaced, code)]
+    return code
+
+
+def _filled(template: GeneratedCode, slots: list, name: str) -> GeneratedCode:
+    """`template` (`_template`) for the kernel named `name` whose spans are `slots`."""
+    name = safe_name(name)
+    text = template.device_code.replace(_NAME_MARK, name, 1)
+    if "\x00" in text:
+        text = _LINES.sub(lambda found: line_text(slots[int(found.group(1))]), text)
+    return replace(template, kernel_name=name, device_code=text)
+
+
+def _template(kernel: Kernel, slots: list) -> tuple[GeneratedCode, bool]:
+    """The code of a prepared kernel with its name and the ``#line`` directive of each span
+    in `slots` as placeholders; and whether some directive's span was not among `slots`
+    (the template is then good for this kernel alone)."""
+    first: dict[int, int] = {}
+    for k, span in enumerate(slots):
+        if span is not None:
+            first.setdefault(id(span), k)
     params = kernel_params(kernel)   # first: it refuses arguments that cannot be images
     schedule = insert_barriers(schedule_kernel(kernel))
     grid = compute_grid(kernel, schedule.hardware)
     oracle = TypeOracle(kernel)
     emitter = VectorLoadEmitter(schedule, grid, oracle)
+    emitter.line_slots = first
     body = emitter.emit(depth=1)
     declarations = _declarations(kernel, grid, emitter.helpers, emitter.aligned_arrays)
     uses_fp64 = emitter.uses_fp64 or _declares_fp64(kernel) or registry.needs_fp64(kernel)
     # The header goes last: it holds the helpers that the body and declarations used.
     parts = [_header(kernel, emitter, uses_fp64),
-             _signature(kernel, grid, params), "{\n", *declarations,
+             _signature(kernel, grid, params, _NAME_MARK), "{\n", *declarations,
              *(line + "\n" for line in body), "}\n"]
-    return GeneratedCode(kernel_name=safe_name(kernel.name), device_code="".join(parts),
+    code = GeneratedCode(kernel_name=_NAME_MARK, device_code="".join(parts),
                          params=params, global_size=grid.global_size,
                          local_size=tuple(grid.local_size), uses_fp64=uses_fp64,
                          assumptions=assumption_conditions(kernel),
                          fixed=fixed_params(kernel))
+    return code, emitter.unplaced
 
 
 def fixed_params(kernel: Kernel) -> tuple[FixedParam, ...]:
@@ -159,11 +226,12 @@ def _header(kernel: Kernel, emitter: TreeEmitter, uses_fp64: bool) -> str:
     return "".join(out)
 
 
-def _signature(kernel: Kernel, grid: Grid, params: tuple[KernelParam, ...]) -> str:
+def _signature(kernel: Kernel, grid: Grid, params: tuple[KernelParam, ...], name: str) -> str:
+    """The kernel's signature, its name printed as `name`."""
     sizes = list(grid.local_size) + [1] * (3 - len(grid.local_size))
     attr = f"__attribute__ ((reqd_work_group_size({sizes[0]}, {sizes[1]}, {sizes[2]})))"
     args = ", ".join(_param_decl(kernel, prm) for prm in params)
-    return f"__kernel void {attr} {safe_name(kernel.name)}({args})\n"
+    return f"__kernel void {attr} {name}({args})\n"
 
 
 def _param_decl(kernel: Kernel, prm: KernelParam) -> str:
