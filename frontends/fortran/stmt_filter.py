@@ -186,6 +186,25 @@ def given_back(reader: Any, item: Any) -> None:
         Filter.seen[id(item)] = (item, "".join(item.line.split()).upper())
 
 
+def install_known_takes(reader: type) -> None:
+    """Let fparser2's reader (class `reader`) hand out a line it was given back and `peek`
+    knows (a statement, not an INCLUDE line) at once: its own ``get_item`` would take it
+    from the same queue after checks that a known line passes (not blank, not a comment,
+    no ``;`` to split at, not an INCLUDE line to open).  Called once, by
+    `frontends.fortran.chains`."""
+    fparser_get_item = reader.get_item
+
+    def get_item(self: Any, ignore_comments: bool | None = None) -> Any:
+        fifo = self.fifo_item
+        seen = Filter.seen
+        if fifo and seen is not None and self.reader is None:
+            known = seen.get(id(fifo[0]))
+            if known is not None and known[0] is fifo[0] and not known[1].startswith("INCLUDE"):
+                return fifo.popleft()
+        return fparser_get_item(self, ignore_comments)
+    reader.get_item = get_item
+
+
 def install_alternatives(classes: set[type], base: Any, block_base: type, comment: type,
                          no_match: type, reader: type) -> None:
     """Try the classes of alternatives among `classes` through `try_alternatives`: those
