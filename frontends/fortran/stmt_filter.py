@@ -114,6 +114,9 @@ class Filter:
     verdicts: ClassVar[dict[tuple[type, str], bool]] = {}
     #: (class of alternatives, first characters) -> the verdict of each of its subclasses
     plans: ClassVar[dict[tuple[type, str], tuple[bool, ...]]] = {}
+    #: (class, the recursion guard's classes) -> what `leave_try` leaves: the classes it adds
+    #: to the guard, those it adds to the line's cache, the nodes it counts
+    left: ClassVar[dict[tuple[type, tuple[type, ...]], tuple[list, dict, int]]] = {}
     #: id of a line fparser2 gave back unchanged -> (the line, its text without blanks,
     #: upper case); None: no file is being parsed
     seen: dict[int, tuple[Any, str]] | None = None
@@ -220,7 +223,7 @@ def install_alternatives(classes: set[type], base: Any, block_base: type, commen
                                  block_base)
     Filter.comment, Filter.base, Filter.no_match = comment, base, no_match
     Filter.reader = reader
-    Filter.verdicts, Filter.plans = {}, {}
+    Filter.verdicts, Filter.plans, Filter.left = {}, {}, {}
 
 
 class _Opening(Exception):
@@ -269,7 +272,7 @@ def try_alternatives(new: Callable[..., Any], cls: type, reader: Any,
         if sub in parent_cls:
             continue
         if verdicts is not None and not verdicts[k]:
-            owed += leave_try(sub, line, parent_cls)
+            owed += left_by_try(sub, line, parent_cls)
             continue
         if owed:
             spend(owed)
@@ -334,6 +337,34 @@ def _can_match(cls: type, prefix: str) -> bool:
 
 def _any_subclass(cls: type, prefix: str) -> bool:
     return any(can_match(sub, prefix) for sub in Filter.base.subclasses.get(cls.__name__, ()))
+
+
+class _Cache:
+    """A stand-in line whose cache `leave_try` fills (`left_by_try`)."""
+
+    __slots__ = ("parse_cache",)
+
+    def __init__(self) -> None:
+        self.parse_cache: dict[type, None] = {}
+
+
+def left_by_try(cls: type, line: Any, parent_cls: list) -> int:
+    """`leave_try(cls, line, parent_cls)`, its effect remembered for the classes of the
+    recursion guard (the same in each statement of a kind: 30 to 60 classes)."""
+    key = (cls, tuple(parent_cls))
+    found = Filter.left.get(key)
+    if found is None:
+        if len(Filter.left) >= _VERDICTS_SIZE:
+            Filter.left.clear()
+        guard, cache = list(parent_cls), _Cache()
+        nodes = leave_try(cls, cache, guard)
+        found = Filter.left[key] = (guard[len(parent_cls):], cache.parse_cache, nodes)
+    added, cached, nodes = found
+    parent_cls.extend(added)
+    known = line.parse_cache
+    if not cached.keys() <= known.keys():
+        known.update(dict.fromkeys(cached.keys() - known.keys()))
+    return nodes
 
 
 def leave_try(cls: type, line: Any, parent_cls: list) -> int:
