@@ -114,9 +114,9 @@ class Filter:
     verdicts: ClassVar[dict[tuple[type, str], bool]] = {}
     #: (class of alternatives, first characters) -> the verdict of each of its subclasses
     plans: ClassVar[dict[tuple[type, str], tuple[bool, ...]]] = {}
-    #: (class, the recursion guard's classes) -> what `leave_try` leaves: the classes it adds
-    #: to the guard, those it adds to the line's cache, the nodes it counts
-    left: ClassVar[dict[tuple[type, tuple[type, ...]], tuple[list, dict, int]]] = {}
+    #: (class of alternatives, first characters of a known line, a subclass's index, the
+    #: recursion guard's classes) -> what `_leave_run` leaves from there
+    runs: ClassVar[dict[tuple, tuple[int, list, frozenset, int]]] = {}
     #: id of a line fparser2 gave back unchanged -> (the line, its text without blanks,
     #: upper case); None: no file is being parsed
     seen: dict[int, tuple[Any, str]] | None = None
@@ -223,7 +223,7 @@ def install_alternatives(classes: set[type], base: Any, block_base: type, commen
                                  block_base)
     Filter.comment, Filter.base, Filter.no_match = comment, base, no_match
     Filter.reader = reader
-    Filter.verdicts, Filter.plans, Filter.left = {}, {}, {}
+    Filter.verdicts, Filter.plans, Filter.runs = {}, {}, {}
 
 
 class _Opening(Exception):
@@ -266,13 +266,18 @@ def try_alternatives(new: Callable[..., Any], cls: type, reader: Any,
     elif cls not in parent_cls:
         parent_cls.append(cls)
     known = peek(reader)
-    line, verdicts = (known[0], _plan(cls, known[1])) if known is not None else (None, None)
-    owed = 0
-    for k, sub in enumerate(Filter.base.subclasses.get(cls.__name__, ())):
+    line, prefix = (known[0], known[1][:_PREFIX]) if known is not None else (None, "")
+    subs = Filter.base.subclasses.get(cls.__name__, ())
+    owed, k, count = 0, 0, len(subs)
+    while k < count:
+        if line is not None:
+            k, nodes = _leave_run(cls, prefix, k, line, parent_cls)
+            owed += nodes
+            if k == count:
+                break
+        sub = subs[k]
+        k += 1
         if sub in parent_cls:
-            continue
-        if verdicts is not None and not verdicts[k]:
-            owed += left_by_try(sub, line, parent_cls)
             continue
         if owed:
             spend(owed)
@@ -285,9 +290,9 @@ def try_alternatives(new: Callable[..., Any], cls: type, reader: Any,
             return obj
         known = peek(reader)   # known now that a try gave it back, or the line before
         if known is None:
-            line, verdicts = None, None
+            line = None
         elif known[0] is not line:
-            line, verdicts = known[0], _plan(cls, known[1])
+            line, prefix = known[0], known[1][:_PREFIX]
     spend(owed)
     return _no_match(cls, reader)
 
@@ -340,7 +345,7 @@ def _any_subclass(cls: type, prefix: str) -> bool:
 
 
 class _Cache:
-    """A stand-in line whose cache `leave_try` fills (`left_by_try`)."""
+    """A stand-in line whose cache `leave_try` fills (`_leave_run`)."""
 
     __slots__ = ("parse_cache",)
 
@@ -348,23 +353,45 @@ class _Cache:
         self.parse_cache: dict[type, None] = {}
 
 
-def left_by_try(cls: type, line: Any, parent_cls: list) -> int:
-    """`leave_try(cls, line, parent_cls)`, its effect remembered for the classes of the
-    recursion guard (the same in each statement of a kind: 30 to 60 classes)."""
-    key = (cls, tuple(parent_cls))
-    found = Filter.left.get(key)
+def _leave_run(cls: type, prefix: str, k: int, line: Any, parent_cls: list) -> tuple[int, int]:
+    """From the `k`-th subclass of `cls` on, at a known line starting with `prefix`: leave
+    the tries of those that cannot match (`leave_try`) up to the next one that may and is
+    not in the recursion guard `parent_cls`; return its index (or the count of subclasses)
+    and the nodes left tries count.  What a run leaves is remembered per guard (the same at
+    each statement of a kind: 30 to 60 classes)."""
+    key = (cls, prefix, k, tuple(parent_cls))
+    found = Filter.runs.get(key)
     if found is None:
-        if len(Filter.left) >= _VERDICTS_SIZE:
-            Filter.left.clear()
-        guard, cache = list(parent_cls), _Cache()
-        nodes = leave_try(cls, cache, guard)
-        found = Filter.left[key] = (guard[len(parent_cls):], cache.parse_cache, nodes)
-    added, cached, nodes = found
-    parent_cls.extend(added)
-    known = line.parse_cache
-    if not cached.keys() <= known.keys():
-        known.update(dict.fromkeys(cached.keys() - known.keys()))
-    return nodes
+        if len(Filter.runs) >= _VERDICTS_SIZE:
+            Filter.runs.clear()
+        found = Filter.runs[key] = _run(cls, prefix, k, parent_cls)
+    end, added, cached, nodes = found
+    if added:
+        parent_cls.extend(added)
+    if cached:
+        known = line.parse_cache
+        missing = cached - known.keys()
+        if missing:
+            known.update(dict.fromkeys(missing))
+    return end, nodes
+
+
+def _run(cls: type, prefix: str, k: int, parent_cls: list
+         ) -> tuple[int, list, frozenset, int]:
+    """`_leave_run` done on copies: (where it ends, the classes it adds to the guard, those
+    it puts in the line's cache, the nodes)."""
+    subs = Filter.base.subclasses.get(cls.__name__, ())
+    plan = _plan(cls, prefix)
+    guard, cache = list(parent_cls), _Cache()
+    nodes = 0
+    while k < len(subs):
+        sub = subs[k]
+        if sub not in guard:
+            if plan[k]:
+                break
+            nodes += leave_try(sub, cache, guard)
+        k += 1
+    return k, guard[len(parent_cls):], frozenset(cache.parse_cache), nodes
 
 
 def leave_try(cls: type, line: Any, parent_cls: list) -> int:
