@@ -28,8 +28,10 @@ from frontends.fortran.parse_memo import (install, install_statements, memoized,
 from frontends.fortran.stmt_filter import (
     RULED_OUT,
     Filter,
+    at_comment,
     install_alternatives,
     install_known_takes,
+    left_at_comment,
     try_alternatives,
     try_at_reader,
 )
@@ -75,6 +77,7 @@ def _spend(nodes: int) -> None:
 
 def _install_budget() -> None:
     # here: fparser loads with the parser (`frontends.fortran.source._parser`)
+    from fparser.common.readfortran import Comment as CommentLine
     from fparser.common.readfortran import FortranReaderBase, Line
     from fparser.two.Fortran2003 import Comment, Name
     from fparser.two.utils import Base, BlockBase, NoMatchError
@@ -85,7 +88,8 @@ def _install_budget() -> None:
     install_filter(classes, Base.subclasses, Line)
     install_alternatives(classes, Base, BlockBase, Comment, NoMatchError, FortranReaderBase)
     install_known_takes(FortranReaderBase)
-    alternatives = Filter.alternatives
+    Filter.comment_line = CommentLine
+    alternatives, line_tries = Filter.alternatives, Filter.line_tries
 
     def counted_new(cls, string=None, parent_cls=None, *args, **kwargs):
         if _Budget.left is not None:
@@ -102,6 +106,8 @@ def _install_budget() -> None:
                     return memoized(original, cls, string)
         elif Filter.seen is None:
             pass
+        elif cls in line_tries and isinstance(string, FortranReaderBase) and at_comment(string):
+            return left_at_comment(cls, parent_cls)
         elif cls in Filter.classes:
             result = try_at_reader(original, cls, string, parent_cls)
             if result is not RULED_OUT:

@@ -117,6 +117,10 @@ class Filter:
     #: (class of alternatives, first characters of a known line, a subclass's index, the
     #: recursion guard's classes) -> what `_leave_run` leaves from there
     runs: ClassVar[dict[tuple, tuple[int, list, frozenset, int]]] = {}
+    #: fparser2's comment line (`fparser.common.readfortran.Comment`), and the classes whose
+    #: try at a reader is `Base.__new__`'s: take a line, match its text, give it back
+    comment_line: type = object
+    line_tries: ClassVar[frozenset[type]] = frozenset()
     #: id of a line fparser2 gave back unchanged -> (the line, its text without blanks,
     #: upper case); None: no file is being parsed
     seen: dict[int, tuple[Any, str]] | None = None
@@ -152,6 +156,18 @@ def try_at_reader(new: Callable[..., Any], cls: type, reader: Any,
     cannot match the reader's next line, the try done as fparser2 would leave it; else
     `new(cls, reader, parent_cls)`."""
     known = peek(reader)
+    if known is None and Filter.seen is not None and reader.reader is None:
+        # the line not known yet: take it and give it back (as the try would) to know it
+        item = reader.get_item()
+        if item is None:
+            if parent_cls is not None and cls not in parent_cls:
+                parent_cls.append(cls)
+            return None   # what the try answers at the end of the input
+        reader.put_item(item)
+        if type(item) is Filter.comment_line:
+            return left_at_comment(cls, parent_cls)
+        given_back(reader, item)
+        known = peek(reader)
     if known is not None:
         if not known[1].startswith(Filter.classes[cls]):
             if parent_cls is not None and cls not in parent_cls:
@@ -165,6 +181,20 @@ def try_at_reader(new: Callable[..., Any], cls: type, reader: Any,
     if result is None and item is not None:
         given_back(reader, item)
     return result
+
+
+def at_comment(reader: Any) -> bool:
+    """Whether the reader's ``get_item`` returns a comment line next (from its queue)."""
+    fifo = reader.fifo_item
+    return (bool(fifo) and type(fifo[0]) is Filter.comment_line and reader.reader is None
+            and not reader._ignore_comments)
+
+
+def left_at_comment(cls: type, parent_cls: list | None) -> None:
+    """What a try of `cls` (one of `Filter.line_tries`) leaves at a comment line: fparser2
+    takes the comment and gives it back (no match); the class joins the recursion guard."""
+    if parent_cls is not None and cls not in parent_cls:
+        parent_cls.append(cls)
 
 
 def peek(reader: Any) -> tuple[Any, str] | None:
@@ -223,6 +253,10 @@ def install_alternatives(classes: set[type], base: Any, block_base: type, commen
                                  block_base)
     Filter.comment, Filter.base, Filter.no_match = comment, base, no_match
     Filter.reader = reader
+    Filter.line_tries = frozenset(
+        cls for cls in classes
+        if getattr(cls, "match", None) is not None and not issubclass(cls, block_base)
+        and not any("__new__" in k.__dict__ for k in cls.__mro__[:cls.__mro__.index(base)]))
     Filter.verdicts, Filter.plans, Filter.runs = {}, {}, {}
 
 
