@@ -27,11 +27,11 @@ from frontends.fortran.parse_memo import (install, install_statements, memoized,
                                           remembers_statement, statement_memoized)
 from frontends.fortran.stmt_filter import (
     RULED_OUT,
+    TRY,
     Filter,
-    at_comment,
+    answer_at_reader,
     install_alternatives,
     install_known_takes,
-    left_at_comment,
     try_alternatives,
     try_at_reader,
 )
@@ -106,8 +106,6 @@ def _install_budget() -> None:
                     return memoized(original, cls, string)
         elif Filter.seen is None:
             pass
-        elif cls in line_tries and isinstance(string, FortranReaderBase) and at_comment(string):
-            return left_at_comment(cls, parent_cls)
         elif cls in Filter.classes:
             result = try_at_reader(original, cls, string, parent_cls)
             if result is not RULED_OUT:
@@ -117,6 +115,10 @@ def _install_budget() -> None:
             return None
         elif cls in alternatives and isinstance(string, FortranReaderBase):
             return try_alternatives(original, cls, string, parent_cls, _spend)
+        elif cls in line_tries and isinstance(string, FortranReaderBase):
+            answer = answer_at_reader(cls, string, parent_cls)
+            if answer is not TRY:
+                return answer
         return original(cls, string, parent_cls, *args, **kwargs)
     Base.__new__ = counted_new
     _install_statement_memo(classes, Line)

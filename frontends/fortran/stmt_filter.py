@@ -156,6 +156,8 @@ def try_at_reader(new: Callable[..., Any], cls: type, reader: Any,
     cannot match the reader's next line, the try done as fparser2 would leave it; else
     `new(cls, reader, parent_cls)`."""
     known = peek(reader)
+    if known is None and at_comment(reader):
+        return left_at_comment(cls, parent_cls)
     if known is None and Filter.seen is not None and reader.reader is None:
         # the line not known yet: take it and give it back (as the try would) to know it
         item = reader.get_item()
@@ -183,6 +185,28 @@ def try_at_reader(new: Callable[..., Any], cls: type, reader: Any,
     return result
 
 
+#: What `answer_at_reader` returns for a try it cannot answer.
+TRY = object()
+
+
+def answer_at_reader(cls: type, reader: Any, parent_cls: list | None) -> Any:
+    """None where a try of `cls` (one of `Filter.line_tries`) at the reader is known to fail
+    without taking the line, the try done as fparser2 leaves it: at a comment line, or at a
+    known line (`peek`) whose cache holds the class's failed match; else `TRY`."""
+    fifo = reader.fifo_item
+    if not fifo or reader.reader is not None:
+        return TRY
+    first = fifo[0]
+    if type(first) is Filter.comment_line:
+        if reader._ignore_comments:
+            return TRY
+    else:
+        known = Filter.seen.get(id(first))
+        if known is None or known[0] is not first or first.parse_cache.get(cls, TRY) is not None:
+            return TRY
+    return left_at_comment(cls, parent_cls)
+
+
 def at_comment(reader: Any) -> bool:
     """Whether the reader's ``get_item`` returns a comment line next (from its queue)."""
     fifo = reader.fifo_item
@@ -191,8 +215,9 @@ def at_comment(reader: Any) -> bool:
 
 
 def left_at_comment(cls: type, parent_cls: list | None) -> None:
-    """What a try of `cls` (one of `Filter.line_tries`) leaves at a comment line: fparser2
-    takes the comment and gives it back (no match); the class joins the recursion guard."""
+    """What a failed try of `cls` (one of `Filter.line_tries`) leaves where its match is not
+    run (a comment line, a failure cached at the line): the class joins the recursion
+    guard."""
     if parent_cls is not None and cls not in parent_cls:
         parent_cls.append(cls)
 

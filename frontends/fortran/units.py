@@ -109,6 +109,9 @@ def _statements(text: str, form: str):
 def _code_part(line: str) -> str | None:
     """The line without its comment and with string contents removed; None if a string is
     left open (a continued string: not worth following)."""
+    if "'" not in line and '"' not in line:
+        cut = line.find("!")   # no string: the comment starts at the first "!"
+        return line if cut < 0 else line[:cut]
     out, quote = [], ""
     for ch in line:
         if quote:
