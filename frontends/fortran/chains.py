@@ -194,8 +194,33 @@ def install_chain_matching() -> None:
         Fortran2003.Level_2_Expr, pattern.add_op.named(), Fortran2003.Add_Operand))
     Fortran2003.Add_Operand.match = staticmethod(_matcher(
         Fortran2003.Add_Operand, pattern.mult_op.named(), Fortran2003.Mult_Operand))
+    _install_intrinsic_names()
     _install_budget()
     _INSTALLED = True
+
+
+def _install_intrinsic_names() -> None:
+    """fparser2 asks whether a name is an intrinsic function's (at every array reference:
+    ``t0(i)`` may be a call) by comparing it with each of some 250 names in turn, a call per
+    name; a set of the names answers the same: the name in upper case, or None."""
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
+    from fparser.two import Fortran2003
+    from fparser.two.utils import InternalError
+    names: dict[type, frozenset[str]] = {}
+
+    def match(cls: type, string: Any) -> tuple[str] | None:
+        if string is None:
+            return None
+        if not isinstance(string, str):
+            raise InternalError(
+                f"Supplied string should be of type str, but found {type(string)}")
+        known = names.get(cls)
+        if known is None:
+            known = names[cls] = frozenset(cls.function_names)
+        upper = string.upper()
+        # (fparser2 compares a name's length with the text's before upper-casing it)
+        return (upper,) if upper in known and len(upper) == len(string) else None
+    Fortran2003.Intrinsic_Name.match = classmethod(match)
 
 
 def _matcher(cls: type, op_pattern: Any, operand_cls: type):
