@@ -195,8 +195,31 @@ def install_chain_matching() -> None:
     Fortran2003.Add_Operand.match = staticmethod(_matcher(
         Fortran2003.Add_Operand, pattern.mult_op.named(), Fortran2003.Mult_Operand))
     _install_intrinsic_names()
+    _install_named_patterns()
     _install_budget()
     _INSTALLED = True
+
+
+def _install_named_patterns() -> None:
+    """fparser2's expression matches name their operator patterns afresh at each ask
+    (``pattern.power_op.named()``: a new pattern, its regular expression compiled again); the
+    named pattern of a pattern is now made once (patterns are not changed once made)."""
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
+    from fparser.two.pattern_tools import Pattern
+    fparser_named = Pattern.named
+    made: dict[tuple[int, str | None], tuple[Any, Any]] = {}
+
+    def named(self: Any, name: str | None = None) -> Any:
+        key = (id(self), name)
+        hit = made.get(key)
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        if len(made) >= 4096:
+            made.clear()
+        result = fparser_named(self, name)
+        made[key] = (self, result)
+        return result
+    Pattern.named = named
 
 
 def _install_intrinsic_names() -> None:
