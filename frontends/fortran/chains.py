@@ -23,8 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from frontends.fortran.parse_memo import (install, install_statements, memoized, remembers,
-                                          remembers_statement, statement_memoized)
+from frontends.fortran.parse_memo import install, memoized, remembers
 from frontends.fortran.stmt_filter import (
     RULED_OUT,
     TRY,
@@ -121,41 +120,6 @@ def _install_budget() -> None:
                 return answer
         return original(cls, string, parent_cls, *args, **kwargs)
     Base.__new__ = counted_new
-    _install_statement_memo(classes, Line)
-
-
-def _nodes_left() -> int | None:
-    return _Budget.left
-
-
-def _match_statement(cls: type, text: str, parent_cls: list) -> Any:
-    return cls(text, parent_cls=parent_cls)
-
-
-def _install_statement_memo(classes: set[type], line: type) -> None:
-    """Remember statement tries at lines (`parse_memo.statement_memoized`): the statement
-    classes with a match of their own and no subclasses, tried through fparser2's
-    ``Line.parse_line``."""
-    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
-    from fparser.two.utils import Base, BlockBase, StmtBase
-    statements = {c for c in classes
-                  if issubclass(c, StmtBase) and not issubclass(c, BlockBase)
-                  and getattr(c, "match", None) is not None
-                  and not Base.subclasses.get(c.__name__)}
-    install_statements(statements, {c for c in statements if c.__name__ == "Use_Stmt"})
-    fparser_parse_line = line.parse_line
-
-    def parse_line(self: Any, cls: type, parent_cls: list) -> Any:
-        if not remembers_statement(cls):
-            return fparser_parse_line(self, cls, parent_cls)
-        cache = self.parse_cache
-        if cls in cache:
-            return cache[cls]
-        cache[cls] = None
-        obj = cache[cls] = statement_memoized(_match_statement, cls, self.line, parent_cls,
-                                              _nodes_left, _spend)
-        return obj
-    line.parse_line = parse_line
 
 
 def _install_memo(classes: set[type]) -> None:
