@@ -33,6 +33,7 @@ from frontends.fortran.stmt_filter import (
     install_known_takes,
     try_alternatives,
     try_at_reader,
+    try_block,
 )
 from frontends.fortran.stmt_filter import install as install_filter
 
@@ -88,7 +89,7 @@ def _install_budget() -> None:
     install_alternatives(classes, Base, BlockBase, Comment, NoMatchError, FortranReaderBase)
     install_known_takes(FortranReaderBase)
     Filter.comment_line = CommentLine
-    alternatives, line_tries = Filter.alternatives, Filter.line_tries
+    alternatives, line_tries, blocks = Filter.alternatives, Filter.line_tries, Filter.blocks
 
     def counted_new(cls, string=None, parent_cls=None, *args, **kwargs):
         if _Budget.left is not None:
@@ -114,6 +115,8 @@ def _install_budget() -> None:
             return None
         elif cls in alternatives and isinstance(string, FortranReaderBase):
             return try_alternatives(original, cls, string, parent_cls, _spend)
+        elif cls in blocks and isinstance(string, FortranReaderBase):
+            return try_block(original, cls, string, parent_cls, _spend)
         elif cls in line_tries and isinstance(string, FortranReaderBase):
             answer = answer_at_reader(cls, string, parent_cls)
             if answer is not TRY:

@@ -89,6 +89,11 @@ BLOCK_CONSTRUCTS = (
     "Critical_Construct", "Derived_Type_Def", "Enum_Def", "Forall_Construct", "If_Construct",
     "Interface_Block", "Select_Type_Construct", "Where_Construct",
 )
+#: fparser2 blocks a unit's match tries directly at a line (not among alternatives): the
+#: parts of a unit (``Implicit_Part``: no opening statement, its statements tried in turn)
+#: and the main program.  At a known line none of whose statements may match, such a try is
+#: left as a construct's (`try_block`).
+DIRECT_BLOCKS = ("Implicit_Part", "Specification_Part", "Execution_Part", "Main_Program")
 #: The longest keyword: a line's verdicts depend on its first this many characters only.
 _PREFIX = max(len(k) for words in KEYWORDS.values() for k in words)
 _VERDICTS_SIZE = 4096
@@ -103,8 +108,13 @@ class Filter:
     line: type = object
     #: classes without a match of their own, answered by trying their subclasses in turn
     alternatives: ClassVar[frozenset[type]] = frozenset()
-    #: construct (`BLOCK_CONSTRUCTS`) -> the class of its opening statement
+    #: construct (`BLOCK_CONSTRUCTS`, `DIRECT_BLOCKS`) -> the class of its opening statement
     starts: ClassVar[dict[type, type]] = {}
+    #: block of `DIRECT_BLOCKS` without an opening statement -> the classes its match tries
+    #: at a line (its statements, then a comment and an INCLUDE line)
+    parts: ClassVar[dict[type, tuple[type, ...]]] = {}
+    #: the blocks `try_block` answers for (those of `starts` and `parts`)
+    blocks: ClassVar[frozenset[type]] = frozenset()
     #: fparser2's `Comment`, `Base` (its ``subclasses`` table), `NoMatchError` and reader
     comment: type = object
     base: Any = None
@@ -276,6 +286,14 @@ def install_alternatives(classes: set[type], base: Any, block_base: type, commen
         and not any("__new__" in k.__dict__ for k in cls.__mro__[:cls.__mro__.index(base)]))
     Filter.starts = block_starts([c for c in classes if c.__name__ in BLOCK_CONSTRUCTS],
                                  block_base)
+    direct = block_parts([c for c in classes if c.__name__ in DIRECT_BLOCKS], block_base)
+    Filter.starts.update({cls: start for cls, (start, _) in direct.items() if start})
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
+    from fparser.two.Fortran2003 import Include_Stmt   # the one `BlockBase.match` tries
+    include = Include_Stmt
+    Filter.parts = {cls: (*subs, comment, include) for cls, (start, subs) in direct.items()
+                    if start is None and subs is not None}
+    Filter.blocks = frozenset(Filter.starts) | frozenset(Filter.parts)
     Filter.comment, Filter.base, Filter.no_match = comment, base, no_match
     Filter.reader = reader
     Filter.line_tries = frozenset(
@@ -310,6 +328,42 @@ def block_starts(constructs: list[type], block_base: Any) -> dict[type, type]:
     finally:
         block_base.match = saved
     return found
+
+
+def block_parts(blocks: list[type], block_base: Any
+                ) -> dict[type, tuple[type | None, tuple[type, ...] | None]]:
+    """Block -> (its opening statement class or None, the classes its match tries at each
+    line, or None where it also looks for a closing statement or uses an option of
+    `BlockBase.match`), learned as `block_starts` learns."""
+    def opening(startcls: type, subclasses: list, endcls: type, reader: Any,
+                **options: Any) -> None:
+        plain = endcls is None and not any(options.values())
+        raise _Opening((startcls, tuple(subclasses) if plain else None))
+    saved = block_base.__dict__["match"]
+    block_base.match = staticmethod(opening)
+    found: dict[type, tuple[type | None, tuple[type, ...] | None]] = {}
+    try:
+        for cls in blocks:
+            try:
+                cls.match(None)
+            except _Opening as opened:
+                found[cls] = opened.start
+    finally:
+        block_base.match = saved
+    return found
+
+
+def try_block(new: Callable[..., Any], cls: type, reader: Any, parent_cls: list | None,
+              spend: Callable[[int], None]) -> Any:
+    """fparser2's try of block `cls` (one of `Filter.blocks`) at the reader's next line:
+    where the line is known and none of the block's first statements may match it, the try
+    is left (`leave_try`: what it leaves, the nodes it counts) and fails as fparser2's does;
+    else `new(cls, reader, parent_cls)`."""
+    known = None if reader.process_directives else peek(reader)
+    if known is None or can_match(cls, known[1][:_PREFIX]):
+        return new(cls, reader, parent_cls)
+    spend(leave_try(cls, known[0], [cls] if parent_cls is None else parent_cls) - 1)
+    return _no_match(cls, reader)
 
 
 def try_alternatives(new: Callable[..., Any], cls: type, reader: Any,
@@ -394,6 +448,9 @@ def _can_match(cls: type, prefix: str) -> bool:
         # a construct's match first takes comments and INCLUDE lines: then it opens later
         return (prefix.startswith("INCLUDE") or can_match(start, prefix)
                 or _any_subclass(cls, prefix))
+    parts = Filter.parts.get(cls)
+    if parts is not None:
+        return any(can_match(part, prefix) for part in parts)
     if cls in Filter.alternatives:
         return _any_subclass(cls, prefix)
     return True
@@ -468,6 +525,8 @@ def leave_try(cls: type, line: Any, parent_cls: list) -> int:
     start = Filter.starts.get(cls)
     if start is not None:
         nodes += leave_try(start, line, [start])   # `BlockBase.match` asks it afresh
+    for part in Filter.parts.get(cls, ()):
+        nodes += leave_try(part, line, [part])     # each afresh too
     for sub in Filter.base.subclasses.get(cls.__name__, ()):
         if sub not in parent_cls:
             nodes += leave_try(sub, line, parent_cls)
