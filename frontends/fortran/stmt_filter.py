@@ -299,10 +299,10 @@ def install_alternatives(classes: set[type], base: Any, block_base: type, commen
                                  block_base)
     direct = block_parts([c for c in classes if c.__name__ in DIRECT_BLOCKS], block_base)
     Filter.starts.update({cls: start for cls, (start, _) in direct.items() if start})
-    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
-    from fparser.two.Fortran2003 import Include_Stmt   # the one `BlockBase.match` tries
-    include = Include_Stmt
-    Filter.parts = {cls: (*subs, comment, include) for cls, (start, subs) in direct.items()
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`); the INCLUDE
+    # class `BlockBase.match` tries
+    from fparser.two.Fortran2003 import Include_Stmt
+    Filter.parts = {cls: (*subs, comment, Include_Stmt) for cls, (start, subs) in direct.items()
                     if start is None and subs is not None}
     Filter.blocks = frozenset(Filter.starts) | frozenset(Filter.parts)
     Filter.comment, Filter.base, Filter.no_match = comment, base, no_match
