@@ -26,10 +26,14 @@ from typing import Any
 from frontends.fortran.parse_memo import install, memoized, remembers
 from frontends.fortran.stmt_filter import (
     RULED_OUT,
+    TRY,
     Filter,
+    answer_at_reader,
     install_alternatives,
+    install_known_takes,
     try_alternatives,
     try_at_reader,
+    try_block,
 )
 from frontends.fortran.stmt_filter import install as install_filter
 
@@ -73,6 +77,7 @@ def _spend(nodes: int) -> None:
 
 def _install_budget() -> None:
     # here: fparser loads with the parser (`frontends.fortran.source._parser`)
+    from fparser.common.readfortran import Comment as CommentLine
     from fparser.common.readfortran import FortranReaderBase, Line
     from fparser.two.Fortran2003 import Comment, Name
     from fparser.two.utils import Base, BlockBase, NoMatchError
@@ -82,7 +87,9 @@ def _install_budget() -> None:
     _install_memo(classes)
     install_filter(classes, Base.subclasses, Line)
     install_alternatives(classes, Base, BlockBase, Comment, NoMatchError, FortranReaderBase)
-    alternatives = Filter.alternatives
+    install_known_takes(FortranReaderBase)
+    Filter.comment_line = CommentLine
+    alternatives, line_tries, blocks = Filter.alternatives, Filter.line_tries, Filter.blocks
 
     def counted_new(cls, string=None, parent_cls=None, *args, **kwargs):
         if _Budget.left is not None:
@@ -108,6 +115,12 @@ def _install_budget() -> None:
             return None
         elif cls in alternatives and isinstance(string, FortranReaderBase):
             return try_alternatives(original, cls, string, parent_cls, _spend)
+        elif cls in blocks and isinstance(string, FortranReaderBase):
+            return try_block(original, cls, string, parent_cls, _spend)
+        elif cls in line_tries and isinstance(string, FortranReaderBase):
+            answer = answer_at_reader(cls, string, parent_cls)
+            if answer is not TRY:
+                return answer
         return original(cls, string, parent_cls, *args, **kwargs)
     Base.__new__ = counted_new
 
@@ -148,8 +161,56 @@ def install_chain_matching() -> None:
         Fortran2003.Level_2_Expr, pattern.add_op.named(), Fortran2003.Add_Operand))
     Fortran2003.Add_Operand.match = staticmethod(_matcher(
         Fortran2003.Add_Operand, pattern.mult_op.named(), Fortran2003.Mult_Operand))
+    _install_intrinsic_names()
+    _install_named_patterns()
     _install_budget()
     _INSTALLED = True
+
+
+def _install_named_patterns() -> None:
+    """fparser2's expression matches name their operator patterns afresh at each ask
+    (``pattern.power_op.named()``: a new pattern, its regular expression compiled again); the
+    named pattern of a pattern is now made once (patterns are not changed once made)."""
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
+    from fparser.two.pattern_tools import Pattern
+    fparser_named = Pattern.named
+    made: dict[tuple[int, str | None], tuple[Any, Any]] = {}
+
+    def named(self: Any, name: str | None = None) -> Any:
+        key = (id(self), name)
+        hit = made.get(key)
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        if len(made) >= 4096:
+            made.clear()
+        result = fparser_named(self, name)
+        made[key] = (self, result)
+        return result
+    Pattern.named = named
+
+
+def _install_intrinsic_names() -> None:
+    """fparser2 asks whether a name is an intrinsic function's (at every array reference:
+    ``t0(i)`` may be a call) by comparing it with each of some 250 names in turn, a call per
+    name; a set of the names answers the same: the name in upper case, or None."""
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`)
+    from fparser.two import Fortran2003
+    from fparser.two.utils import InternalError
+    names: dict[type, frozenset[str]] = {}
+
+    def match(cls: type, string: Any) -> tuple[str] | None:
+        if string is None:
+            return None
+        if not isinstance(string, str):
+            raise InternalError(
+                f"Supplied string should be of type str, but found {type(string)}")
+        known = names.get(cls)
+        if known is None:
+            known = names[cls] = frozenset(cls.function_names)
+        upper = string.upper()
+        # (fparser2 compares a name's length with the text's before upper-casing it)
+        return (upper,) if upper in known and len(upper) == len(string) else None
+    Fortran2003.Intrinsic_Name.match = classmethod(match)
 
 
 def _matcher(cls: type, op_pattern: Any, operand_cls: type):

@@ -25,7 +25,18 @@ subclass cannot match when it is a filtered class whose keyword the line lacks, 
 (the line is a statement), such a class of alternatives whose every subclass cannot match,
 or a construct (`BLOCK_CONSTRUCTS`: ``DO``, ``IF``, ``SELECT CASE`` ...) whose opening
 statement cannot match.  A ``Declaration_Construct`` try at ``real :: x`` called 30 classes,
-now 2.
+now 2.  A run of subclasses left untried is left in one step (`_leave_run`), its effect
+remembered per recursion guard.
+
+Fourth round (h53): fparser2 took each line from its reader 9.5 times and matched its text 3.5
+times in a file of many small subroutines.  Now a known line is handed out at once
+(`install_known_takes`); a filtered class at a line not known yet takes the line and gives it
+back itself, to know it; a try at a comment line, or of a class whose failure the line's cache
+holds, answers no at once (`answer_at_reader`); and the blocks a unit's match tries directly at
+a line (`DIRECT_BLOCKS`: the implicit, specification and execution parts, the main program)
+are left like constructs where none of their first statements may match (`try_block`).  Each
+leaves the tree, the recursion guard, the line's cache and the nodes counted as fparser2's
+own try does (tests/unit/test_fortran_stmt_filter.py).
 """
 
 from __future__ import annotations
@@ -89,6 +100,11 @@ BLOCK_CONSTRUCTS = (
     "Critical_Construct", "Derived_Type_Def", "Enum_Def", "Forall_Construct", "If_Construct",
     "Interface_Block", "Select_Type_Construct", "Where_Construct",
 )
+#: fparser2 blocks a unit's match tries directly at a line (not among alternatives): the
+#: parts of a unit (``Implicit_Part``: no opening statement, its statements tried in turn)
+#: and the main program.  At a known line none of whose statements may match, such a try is
+#: left as a construct's (`try_block`).
+DIRECT_BLOCKS = ("Implicit_Part", "Specification_Part", "Execution_Part", "Main_Program")
 #: The longest keyword: a line's verdicts depend on its first this many characters only.
 _PREFIX = max(len(k) for words in KEYWORDS.values() for k in words)
 _VERDICTS_SIZE = 4096
@@ -103,8 +119,13 @@ class Filter:
     line: type = object
     #: classes without a match of their own, answered by trying their subclasses in turn
     alternatives: ClassVar[frozenset[type]] = frozenset()
-    #: construct (`BLOCK_CONSTRUCTS`) -> the class of its opening statement
+    #: construct (`BLOCK_CONSTRUCTS`, `DIRECT_BLOCKS`) -> the class of its opening statement
     starts: ClassVar[dict[type, type]] = {}
+    #: block of `DIRECT_BLOCKS` without an opening statement -> the classes its match tries
+    #: at a line (its statements, then a comment and an INCLUDE line)
+    parts: ClassVar[dict[type, tuple[type, ...]]] = {}
+    #: the blocks `try_block` answers for (those of `starts` and `parts`)
+    blocks: ClassVar[frozenset[type]] = frozenset()
     #: fparser2's `Comment`, `Base` (its ``subclasses`` table), `NoMatchError` and reader
     comment: type = object
     base: Any = None
@@ -114,6 +135,13 @@ class Filter:
     verdicts: ClassVar[dict[tuple[type, str], bool]] = {}
     #: (class of alternatives, first characters) -> the verdict of each of its subclasses
     plans: ClassVar[dict[tuple[type, str], tuple[bool, ...]]] = {}
+    #: (class of alternatives, first characters of a known line, a subclass's index, the
+    #: recursion guard's classes) -> what `_leave_run` leaves from there
+    runs: ClassVar[dict[tuple, tuple[int, list, frozenset, int]]] = {}
+    #: fparser2's comment line (`fparser.common.readfortran.Comment`), and the classes whose
+    #: try at a reader is `Base.__new__`'s: take a line, match its text, give it back
+    comment_line: type = object
+    line_tries: ClassVar[frozenset[type]] = frozenset()
     #: id of a line fparser2 gave back unchanged -> (the line, its text without blanks,
     #: upper case); None: no file is being parsed
     seen: dict[int, tuple[Any, str]] | None = None
@@ -149,6 +177,20 @@ def try_at_reader(new: Callable[..., Any], cls: type, reader: Any,
     cannot match the reader's next line, the try done as fparser2 would leave it; else
     `new(cls, reader, parent_cls)`."""
     known = peek(reader)
+    if known is None and at_comment(reader):
+        return left_at_comment(cls, parent_cls)
+    if known is None and Filter.seen is not None and reader.reader is None:
+        # the line not known yet: take it and give it back (as the try would) to know it
+        item = reader.get_item()
+        if item is None:
+            if parent_cls is not None and cls not in parent_cls:
+                parent_cls.append(cls)
+            return None   # what the try answers at the end of the input
+        reader.put_item(item)
+        if type(item) is Filter.comment_line:
+            return left_at_comment(cls, parent_cls)
+        given_back(reader, item)
+        known = peek(reader)
     if known is not None:
         if not known[1].startswith(Filter.classes[cls]):
             if parent_cls is not None and cls not in parent_cls:
@@ -162,6 +204,43 @@ def try_at_reader(new: Callable[..., Any], cls: type, reader: Any,
     if result is None and item is not None:
         given_back(reader, item)
     return result
+
+
+#: What `answer_at_reader` returns for a try it cannot answer.
+TRY = object()
+
+
+def answer_at_reader(cls: type, reader: Any, parent_cls: list | None) -> Any:
+    """None where a try of `cls` (one of `Filter.line_tries`) at the reader is known to fail
+    without taking the line, the try done as fparser2 leaves it: at a comment line, or at a
+    known line (`peek`) whose cache holds the class's failed match; else `TRY`."""
+    fifo = reader.fifo_item
+    if not fifo or reader.reader is not None:
+        return TRY
+    first = fifo[0]
+    if type(first) is Filter.comment_line:
+        if reader._ignore_comments:
+            return TRY
+    else:
+        known = Filter.seen.get(id(first))
+        if known is None or known[0] is not first or first.parse_cache.get(cls, TRY) is not None:
+            return TRY
+    return left_at_comment(cls, parent_cls)
+
+
+def at_comment(reader: Any) -> bool:
+    """Whether the reader's ``get_item`` returns a comment line next (from its queue)."""
+    fifo = reader.fifo_item
+    return (bool(fifo) and type(fifo[0]) is Filter.comment_line and reader.reader is None
+            and not reader._ignore_comments)
+
+
+def left_at_comment(cls: type, parent_cls: list | None) -> None:
+    """What a failed try of `cls` (one of `Filter.line_tries`) leaves where its match is not
+    run (a comment line, a failure cached at the line): the class joins the recursion
+    guard."""
+    if parent_cls is not None and cls not in parent_cls:
+        parent_cls.append(cls)
 
 
 def peek(reader: Any) -> tuple[Any, str] | None:
@@ -186,6 +265,25 @@ def given_back(reader: Any, item: Any) -> None:
         Filter.seen[id(item)] = (item, "".join(item.line.split()).upper())
 
 
+def install_known_takes(reader: type) -> None:
+    """Let fparser2's reader (class `reader`) hand out a line it was given back and `peek`
+    knows (a statement, not an INCLUDE line) at once: its own ``get_item`` would take it
+    from the same queue after checks that a known line passes (not blank, not a comment,
+    no ``;`` to split at, not an INCLUDE line to open).  Called once, by
+    `frontends.fortran.chains`."""
+    fparser_get_item = reader.get_item
+
+    def get_item(self: Any, ignore_comments: bool | None = None) -> Any:
+        fifo = self.fifo_item
+        seen = Filter.seen
+        if fifo and seen is not None and self.reader is None:
+            known = seen.get(id(fifo[0]))
+            if known is not None and known[0] is fifo[0] and not known[1].startswith("INCLUDE"):
+                return fifo.popleft()
+        return fparser_get_item(self, ignore_comments)
+    reader.get_item = get_item
+
+
 def install_alternatives(classes: set[type], base: Any, block_base: type, comment: type,
                          no_match: type, reader: type) -> None:
     """Try the classes of alternatives among `classes` through `try_alternatives`: those
@@ -199,9 +297,21 @@ def install_alternatives(classes: set[type], base: Any, block_base: type, commen
         and not any("__new__" in k.__dict__ for k in cls.__mro__[:cls.__mro__.index(base)]))
     Filter.starts = block_starts([c for c in classes if c.__name__ in BLOCK_CONSTRUCTS],
                                  block_base)
+    direct = block_parts([c for c in classes if c.__name__ in DIRECT_BLOCKS], block_base)
+    Filter.starts.update({cls: start for cls, (start, _) in direct.items() if start})
+    # here: fparser loads with the parser (`frontends.fortran.source._parser`); the INCLUDE
+    # class `BlockBase.match` tries
+    from fparser.two.Fortran2003 import Include_Stmt
+    Filter.parts = {cls: (*subs, comment, Include_Stmt) for cls, (start, subs) in direct.items()
+                    if start is None and subs is not None}
+    Filter.blocks = frozenset(Filter.starts) | frozenset(Filter.parts)
     Filter.comment, Filter.base, Filter.no_match = comment, base, no_match
     Filter.reader = reader
-    Filter.verdicts, Filter.plans = {}, {}
+    Filter.line_tries = frozenset(
+        cls for cls in classes
+        if getattr(cls, "match", None) is not None and not issubclass(cls, block_base)
+        and not any("__new__" in k.__dict__ for k in cls.__mro__[:cls.__mro__.index(base)]))
+    Filter.verdicts, Filter.plans, Filter.runs = {}, {}, {}
 
 
 class _Opening(Exception):
@@ -231,6 +341,42 @@ def block_starts(constructs: list[type], block_base: Any) -> dict[type, type]:
     return found
 
 
+def block_parts(blocks: list[type], block_base: Any
+                ) -> dict[type, tuple[type | None, tuple[type, ...] | None]]:
+    """Block -> (its opening statement class or None, the classes its match tries at each
+    line, or None where it also looks for a closing statement or uses an option of
+    `BlockBase.match`), learned as `block_starts` learns."""
+    def opening(startcls: type, subclasses: list, endcls: type, reader: Any,
+                **options: Any) -> None:
+        plain = endcls is None and not any(options.values())
+        raise _Opening((startcls, tuple(subclasses) if plain else None))
+    saved = block_base.__dict__["match"]
+    block_base.match = staticmethod(opening)
+    found: dict[type, tuple[type | None, tuple[type, ...] | None]] = {}
+    try:
+        for cls in blocks:
+            try:
+                cls.match(None)
+            except _Opening as opened:
+                found[cls] = opened.start
+    finally:
+        block_base.match = saved
+    return found
+
+
+def try_block(new: Callable[..., Any], cls: type, reader: Any, parent_cls: list | None,
+              spend: Callable[[int], None]) -> Any:
+    """fparser2's try of block `cls` (one of `Filter.blocks`) at the reader's next line:
+    where the line is known and none of the block's first statements may match it, the try
+    is left (`leave_try`: what it leaves, the nodes it counts) and fails as fparser2's does;
+    else `new(cls, reader, parent_cls)`."""
+    known = None if reader.process_directives else peek(reader)
+    if known is None or can_match(cls, known[1][:_PREFIX]):
+        return new(cls, reader, parent_cls)
+    spend(leave_try(cls, known[0], [cls] if parent_cls is None else parent_cls) - 1)
+    return _no_match(cls, reader)
+
+
 def try_alternatives(new: Callable[..., Any], cls: type, reader: Any,
                      parent_cls: list | None, spend: Callable[[int], None]) -> Any:
     """fparser2's try of `cls` (a class of `Filter.alternatives`) at the reader's next line:
@@ -244,13 +390,18 @@ def try_alternatives(new: Callable[..., Any], cls: type, reader: Any,
     elif cls not in parent_cls:
         parent_cls.append(cls)
     known = peek(reader)
-    line, verdicts = (known[0], _plan(cls, known[1])) if known is not None else (None, None)
-    owed = 0
-    for k, sub in enumerate(Filter.base.subclasses.get(cls.__name__, ())):
+    line, prefix = (known[0], known[1][:_PREFIX]) if known is not None else (None, "")
+    subs = Filter.base.subclasses.get(cls.__name__, ())
+    owed, k, count = 0, 0, len(subs)
+    while k < count:
+        if line is not None:
+            k, nodes = _leave_run(cls, prefix, k, line, parent_cls)
+            owed += nodes
+            if k == count:
+                break
+        sub = subs[k]
+        k += 1
         if sub in parent_cls:
-            continue
-        if verdicts is not None and not verdicts[k]:
-            owed += leave_try(sub, line, parent_cls)
             continue
         if owed:
             spend(owed)
@@ -263,9 +414,9 @@ def try_alternatives(new: Callable[..., Any], cls: type, reader: Any,
             return obj
         known = peek(reader)   # known now that a try gave it back, or the line before
         if known is None:
-            line, verdicts = None, None
+            line = None
         elif known[0] is not line:
-            line, verdicts = known[0], _plan(cls, known[1])
+            line, prefix = known[0], known[1][:_PREFIX]
     spend(owed)
     return _no_match(cls, reader)
 
@@ -308,6 +459,9 @@ def _can_match(cls: type, prefix: str) -> bool:
         # a construct's match first takes comments and INCLUDE lines: then it opens later
         return (prefix.startswith("INCLUDE") or can_match(start, prefix)
                 or _any_subclass(cls, prefix))
+    parts = Filter.parts.get(cls)
+    if parts is not None:
+        return any(can_match(part, prefix) for part in parts)
     if cls in Filter.alternatives:
         return _any_subclass(cls, prefix)
     return True
@@ -315,6 +469,56 @@ def _can_match(cls: type, prefix: str) -> bool:
 
 def _any_subclass(cls: type, prefix: str) -> bool:
     return any(can_match(sub, prefix) for sub in Filter.base.subclasses.get(cls.__name__, ()))
+
+
+class _Cache:
+    """A stand-in line whose cache `leave_try` fills (`_leave_run`)."""
+
+    __slots__ = ("parse_cache",)
+
+    def __init__(self) -> None:
+        self.parse_cache: dict[type, None] = {}
+
+
+def _leave_run(cls: type, prefix: str, k: int, line: Any, parent_cls: list) -> tuple[int, int]:
+    """From the `k`-th subclass of `cls` on, at a known line starting with `prefix`: leave
+    the tries of those that cannot match (`leave_try`) up to the next one that may and is
+    not in the recursion guard `parent_cls`; return its index (or the count of subclasses)
+    and the nodes left tries count.  What a run leaves is remembered per guard (the same at
+    each statement of a kind: 30 to 60 classes)."""
+    key = (cls, prefix, k, tuple(parent_cls))
+    found = Filter.runs.get(key)
+    if found is None:
+        if len(Filter.runs) >= _VERDICTS_SIZE:
+            Filter.runs.clear()
+        found = Filter.runs[key] = _run(cls, prefix, k, parent_cls)
+    end, added, cached, nodes = found
+    if added:
+        parent_cls.extend(added)
+    if cached:
+        known = line.parse_cache
+        missing = cached - known.keys()
+        if missing:
+            known.update(dict.fromkeys(missing))
+    return end, nodes
+
+
+def _run(cls: type, prefix: str, k: int, parent_cls: list
+         ) -> tuple[int, list, frozenset, int]:
+    """`_leave_run` done on copies: (where it ends, the classes it adds to the guard, those
+    it puts in the line's cache, the nodes)."""
+    subs = Filter.base.subclasses.get(cls.__name__, ())
+    plan = _plan(cls, prefix)
+    guard, cache = list(parent_cls), _Cache()
+    nodes = 0
+    while k < len(subs):
+        sub = subs[k]
+        if sub not in guard:
+            if plan[k]:
+                break
+            nodes += leave_try(sub, cache, guard)
+        k += 1
+    return k, guard[len(parent_cls):], frozenset(cache.parse_cache), nodes
 
 
 def leave_try(cls: type, line: Any, parent_cls: list) -> int:
@@ -332,6 +536,8 @@ def leave_try(cls: type, line: Any, parent_cls: list) -> int:
     start = Filter.starts.get(cls)
     if start is not None:
         nodes += leave_try(start, line, [start])   # `BlockBase.match` asks it afresh
+    for part in Filter.parts.get(cls, ()):
+        nodes += leave_try(part, line, [part])     # each afresh too
     for sub in Filter.base.subclasses.get(cls.__name__, ()):
         if sub not in parent_cls:
             nodes += leave_try(sub, line, parent_cls)

@@ -14,6 +14,7 @@ the untouched file.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 _PREFIX = r"(?:(?:pure|impure|elemental|recursive|non_recursive|module)\s+)*"
@@ -109,6 +110,9 @@ def _statements(text: str, form: str):
 def _code_part(line: str) -> str | None:
     """The line without its comment and with string contents removed; None if a string is
     left open (a continued string: not worth following)."""
+    if "'" not in line and '"' not in line:
+        cut = line.find("!")   # no string: the comment starts at the first "!"
+        return line if cut < 0 else line[:cut]
     out, quote = [], ""
     for ch in line:
         if quote:
@@ -126,14 +130,22 @@ def _code_part(line: str) -> str | None:
     return None if quote else "".join(out)
 
 
+def _holds_one(lines: list[int], first: int, last: int) -> bool:
+    """Whether one of the sorted `lines` lies in ``first..last`` (a unit per region: a scan
+    of every line per unit was quadratic in a file of many small subroutines)."""
+    k = bisect_left(lines, first)
+    return k < len(lines) and lines[k] <= last
+
+
 def blank_unneeded_units(text: str, form: str, keep_lines: list[int]) -> str:
     """`text` with every top-level unit blanked out except modules, submodules and the units
     holding one of `keep_lines`; `text` itself when the scan is uncertain."""
     units = top_level_units(text, form)
     if not units:
         return text
+    keep = sorted(keep_lines)
     drop = [u for u in units if u.kind not in ("module", "submodule")
-            and not any(u.first <= k <= u.last for k in keep_lines)]
+            and not _holds_one(keep, u.first, u.last)]
     if not drop:
         return text
     # a line may hold several units (the statements of an #include'd file share its line:

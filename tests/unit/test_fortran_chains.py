@@ -63,3 +63,40 @@ def test_subscripted_assignments_cost_few_nodes(monkeypatch):
     empty = made(head + tail)
     full = made(head + body + tail)
     assert (full - empty) / 40 < 150, (full - empty) / 40
+
+
+def test_intrinsic_names_answer_as_fparser():
+    """The set of intrinsic names answers as fparser2's comparison with each name in turn
+    (`chains._install_intrinsic_names`): the name in upper case, or None."""
+    from frontends.fortran.source import _parser
+    _parser()
+    from fparser.two import Fortran2003
+    from fparser.two.Fortran2008.intrinsics_f08 import Intrinsic_Name
+    from fparser.two.utils import STRINGBase
+    for cls in (Fortran2003.Intrinsic_Name, Intrinsic_Name):
+        texts = [n for n in cls.function_names] + [n.lower() for n in cls.function_names]
+        texts += ["t0", "u", "sinx", "Max", "bessel_j0", "", "\u00df", None]
+        for text in texts:
+            assert cls.match(text) == STRINGBase.match(cls.function_names, text), text
+
+
+def test_a_reference_is_not_compared_with_each_intrinsic_name(monkeypatch):
+    """``t1(i) = t0(i) * 0.5d0``: fparser2 asks whether ``t0`` names an intrinsic function by
+    comparing it with each of some 200 names, a call each (a fifth of the parse of 400
+    such loops); now none."""
+    from frontends.fortran.source import _parser, parse_source
+    _parser()
+    from fparser.two.utils import STRINGBase
+    calls = [0]
+    original = STRINGBase.__dict__["match"].__func__
+
+    def counted(*args):
+        calls[0] += 1
+        return original(*args)
+    monkeypatch.setattr(STRINGBase, "match", staticmethod(counted))
+    body = "".join(f"  do i = 1, m\n     t{k + 1}(i) = t{k}(i) * 0.5d0 + 1.0d0\n  end do\n"
+                   for k in range(20))
+    parse_source("l.f90", "subroutine s(m, t0)\n  integer :: m, i\n  real(8) :: t0(m)\n"
+                 + "".join(f"  real(8) :: t{k + 1}(m)\n" for k in range(20)) + body
+                 + "end subroutine s\n", "free")
+    assert calls[0] < 200, calls[0]

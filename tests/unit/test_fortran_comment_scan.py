@@ -60,10 +60,12 @@ def test_statements_take_no_include_tries(monkeypatch):
     """Each construct fparser2 tries at a statement asked first for an INCLUDE line there:
     65 of the 867 nodes of each of these halo subroutines.  The look answers without them.
     (Measured with every construct tried: `stmt_filter.try_alternatives` leaves untried
-    the constructs whose opening statement cannot match, and their searches with them.)"""
+    the constructs whose opening statement cannot match, and their searches with them;
+    `stmt_filter.try_block` the blocks tried directly.)"""
     def every_alternative(new, cls, reader, parent_cls, spend):
         return new(cls, reader, parent_cls)
     monkeypatch.setattr(chains, "try_alternatives", every_alternative)
+    monkeypatch.setattr(chains, "try_block", every_alternative)
 
     def per_unit() -> float:
         return (_nodes_made(monkeypatch, "".join(_halo(k) for k in range(UNITS + 1)))
@@ -109,7 +111,11 @@ def _lines_taken(monkeypatch, text: str) -> int:
 def test_a_statement_is_not_taken_to_ask_whether_it_is_a_comment(monkeypatch):
     """Each block asks at each line whether it is a comment or a ``#`` line, taking the line
     and giving it back: 22 of the 61 takes of each halo subroutine.  At a line known to be a
-    statement the answer is given without a take."""
+    statement the answer is given without a take.  (Measured with every block tried:
+    `stmt_filter.try_block` leaves those that cannot match, and their asks with them.)"""
+    monkeypatch.setattr(chains, "try_block", lambda new, cls, reader, parent_cls, spend:
+                        new(cls, reader, parent_cls))
+
     def per_unit() -> float:
         return (_lines_taken(monkeypatch, "".join(_halo(k) for k in range(UNITS + 1)))
                 - _lines_taken(monkeypatch, _halo(0))) / UNITS

@@ -292,10 +292,82 @@ def test_untried_alternatives_count_the_nodes_their_tries_would_make(monkeypatch
 
 
 def test_every_construct_has_its_opening_statement():
-    """Each construct of `BLOCK_CONSTRUCTS` was found, with the statement it opens with."""
+    """Each construct of `BLOCK_CONSTRUCTS` (and `DIRECT_BLOCKS`) was found, with the statement
+    it opens with (or, without one, the statements it tries)."""
     source._parser()
     starts = {cls.__name__: start.__name__ for cls, start in stmt_filter.Filter.starts.items()}
-    assert set(starts) == set(stmt_filter.BLOCK_CONSTRUCTS)
+    assert set(starts) == set(stmt_filter.BLOCK_CONSTRUCTS) | {"Execution_Part", "Main_Program"}
+    assert starts["Execution_Part"] == "Executable_Construct_C201"
+    parts = {cls.__name__: [c.__name__ for c in p] for cls, p in stmt_filter.Filter.parts.items()}
+    assert parts["Implicit_Part"] == ["Implicit_Part_Stmt", "Comment", "Include_Stmt"]
+    assert set(parts) == {"Implicit_Part", "Specification_Part"}
     assert starts["Block_Nonlabel_Do_Construct"] == "Nonlabel_Do_Stmt"
     assert starts["If_Construct"] == "If_Then_Stmt"
     assert starts["Derived_Type_Def"] == "Derived_Type_Stmt"
+
+
+#: A unit of bench_scale's ``regions`` shape: declarations, directive comments, one loop.
+def _region_unit(k: int) -> str:
+    return f"""subroutine reg{k}(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: x(n), y(n)
+  integer :: i
+  !$translate kernel
+  do i = 1, n
+     y(i) = y(i) + 2.0d0 * x(i)
+  end do
+  !$translate end kernel
+end subroutine reg{k}
+"""
+
+
+def _reads(monkeypatch, text: str) -> tuple[int, int]:
+    """fparser2's takes of a line from the reader's queue or source (``_next``) and its
+    whole-line matches (``Line.parse_line``) while `text` is parsed."""
+    source._parser()
+    from fparser.common.readfortran import FortranReaderBase, Line
+    counts = [0, 0]
+    take, match = FortranReaderBase._next, Line.parse_line
+
+    def taken(self, *args, **kwargs):
+        counts[0] += 1
+        return take(self, *args, **kwargs)
+
+    def matched(self, *args):
+        counts[1] += 1
+        return match(self, *args)
+    monkeypatch.setattr(FortranReaderBase, "_next", taken)
+    monkeypatch.setattr(Line, "parse_line", matched)
+    _parsed(text)
+    monkeypatch.undo()
+    return counts[0], counts[1]
+
+
+def test_a_line_is_taken_and_matched_few_times(monkeypatch):
+    """In the ``regions`` shape fparser2 took each line from its reader 9.5 times and matched
+    its text 3.5 times (blocks asking again at a line given back, every class tried at a
+    comment line); now a line known is handed out at once and tries that cannot match it
+    are left: under 4 takes and 2 matches."""
+    lines = 11 * 20
+    takes, matches = _reads(monkeypatch, "".join(_region_unit(k) for k in range(20)))
+    assert takes / lines < 4, takes / lines
+    assert matches / lines < 2, matches / lines
+
+
+def test_left_block_tries_and_comment_answers_count_as_fparsers(monkeypatch):
+    """Blocks left at a line (`try_block`) and tries answered at a comment or from a line's
+    cache (`answer_at_reader`) leave the tree and the nodes counted against the parse
+    budget as fparser2's own tries (compared with those paths off)."""
+    from frontends.fortran import chains
+    mixed = ("program p\n  ! a comment\n  implicit none\n  integer :: i\n"
+             "  include 'missing.h'\n  i = 1\nend program p\n" + _region_unit(0) + _region_unit(1))
+    for text, form in ((ZOO, "free"), (FIXED, "fixed"), (mixed, "free")):
+        counted = _nodes_counted(monkeypatch, text, form, alternatives=True)
+        tree = repr(_parsed(text, form))
+        monkeypatch.setattr(chains, "try_block", lambda new, cls, reader, parent_cls, spend:
+                            new(cls, reader, parent_cls))
+        monkeypatch.setattr(chains, "answer_at_reader", lambda *args: stmt_filter.TRY)
+        assert repr(_parsed(text, form)) == tree
+        # (`_nodes_counted` undoes the two patches after counting)
+        assert _nodes_counted(monkeypatch, text, form, alternatives=True) == counted, text[:30]
