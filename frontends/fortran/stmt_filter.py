@@ -299,9 +299,10 @@ def install_alternatives(classes: set[type], base: Any, block_base: type, commen
                                  block_base)
     direct = block_parts([c for c in classes if c.__name__ in DIRECT_BLOCKS], block_base)
     Filter.starts.update({cls: start for cls, (start, _) in direct.items() if start})
-    # here: fparser loads with the parser (`frontends.fortran.source._parser`); the INCLUDE
-    # class `BlockBase.match` tries
-    from fparser.two.Fortran2003 import Include_Stmt
+    # the INCLUDE class `BlockBase.match` tries (fparser loads with the parser, so it is
+    # found among `classes` rather than imported here)
+    Include_Stmt = next(c for c in classes if c.__name__ == "Include_Stmt"
+                        and c.__module__ == "fparser.two.Fortran2003")
     Filter.parts = {cls: (*subs, comment, Include_Stmt) for cls, (start, subs) in direct.items()
                     if start is None and subs is not None}
     Filter.blocks = frozenset(Filter.starts) | frozenset(Filter.parts)
