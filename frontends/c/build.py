@@ -16,9 +16,9 @@ import numpy as np
 import pymbolic.primitives as p
 from pycparser import c_ast
 
-from frontends.c.expressions import (POINTER_RESULTS, Binding, ExpressionBuilder, TExpr, convert,
-                                     subscript)
-from frontends.c.inline import Frame, inline_call
+from frontends.c.expressions import (POINTER_RESULTS, Binding, ExpressionBuilder, TExpr, View,
+                                     convert, subscript)
+from frontends.c.inline import Frame, inline_call, pointer_view
 from frontends.c.loops import (LoopHead, analyse_for, bound_constraints, final_value_text,
                                loop_value)
 from frontends.c.preprocess import SourceText
@@ -294,6 +294,10 @@ class RegionBuilder:
             raise UnsupportedConstructError(f"{' '.join(node.storage)} declaration of "
                                             f"{node.name!r} inside a region", span)
         ctype = self.fscope.resolve(node.type)
+        if ctype.kind == "pointer" and node.init is not None:
+            self.scopes[-1][node.name] = Binding("view", node.name, ctype,
+                                                 value=self._pointer_view(node, span))
+            return
         shape = self._local_shape(node, ctype, span)
         # a callee's local: _tr_<callee>_<name> (it meets the region's names in one kernel)
         name = self.names(f"_tr_{self.call_stack[-1].name}_{node.name}" if self.call_stack
@@ -313,6 +317,24 @@ class RegionBuilder:
         if value is not None:
             self.emit(p.Variable(name), value, node, node.name)
 
+    def _pointer_view(self, node: c_ast.Decl, span: SourceSpan | None) -> View:
+        """What a local pointer declared in the region points into (``double *row = a +
+        i*n``): its reads and writes are the array's elements (`frontends.c.inline`).  The
+        offset is taken where the pointer is declared, so the names it reads must keep their
+        values in the region (the pointer itself cannot be assigned: `lvalue` refuses)."""
+        scope = (self.call_stack[-1].function.body if self.call_stack
+                 else c_ast.Compound(list(self.site.statements)))
+        for name in sorted(_ids(node.init)):
+            bound = [s[name] for s in self.scopes[self._scope_base:] if name in s]
+            if bound and bound[-1].kind in ("loop", "view"):
+                continue   # a loop variable (its loop alone sets it), a pointer (never set)
+            if _writes(name, scope) > bool(bound):   # a local's one write: its declaration
+                raise UnsupportedConstructError(
+                    f"local pointer {node.name!r} points at an offset that uses {name!r}, "
+                    "which the region writes: write the subscript in full instead (a[k + j] "
+                    "for row[j])", span)
+        return pointer_view(self, node.name, node.init, span)
+
     def _local_shape(self, node: c_ast.Decl, ctype: CType, span) -> tuple[int, ...]:
         if ctype.kind == "scalar":
             return ()
@@ -321,6 +343,11 @@ class RegionBuilder:
                          for d in ctype.dims)
             if None not in dims:
                 return dims
+        if ctype.kind == "pointer":
+            raise UnsupportedConstructError(
+                f"local pointer {node.name!r} declared without a value inside a region: "
+                "declare it where it gets its value, pointing into an array (double *row = a "
+                "+ i*n; or = &a[i][0]), and do not assign it again", span)
         what = ctype.description or f"{ctype.kind} of non-constant size"
         raise UnsupportedConstructError(f"declaration of {node.name!r} ({what}) inside a "
                                         "region: only scalars and constant-size arrays",
@@ -597,6 +624,24 @@ def _base_name(node: c_ast.Node) -> str | None:
     while isinstance(node, (c_ast.ArrayRef, c_ast.UnaryOp)):
         node = node.name if isinstance(node, c_ast.ArrayRef) else node.expr
     return node.name if isinstance(node, c_ast.ID) else None
+
+
+def _writes(name: str, node: c_ast.Node | None) -> int:
+    """How many times `node` declares, assigns, increments or takes the address of the
+    variable `name` itself (not an element it points to)."""
+    count = 0
+    for n in _walk(node):
+        if isinstance(n, c_ast.Assignment):
+            target = n.lvalue
+        elif isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--", "&"):
+            target = n.expr
+        elif isinstance(n, c_ast.Decl):
+            count += n.name == name
+            continue
+        else:
+            continue
+        count += isinstance(target, c_ast.ID) and target.name == name
+    return count
 
 
 def _assigned(node: c_ast.Node | None) -> set[str]:

@@ -186,6 +186,18 @@ def _view(rb: RegionBuilder, callee: str, param: str, arg: c_ast.Node,
         "array of the region (x, &x[k], x + k) or be the address of a variable (&s)", site)
 
 
+def pointer_view(rb: RegionBuilder, name: str, init: c_ast.Node,
+                 span: SourceSpan | None) -> View:
+    """What the local pointer `name`, declared in a region with the value `init`, points
+    into (the forms of a pointer argument: ``x``, ``&x[k]``, ``x + k``, ``&s``)."""
+    try:
+        return _view(rb, "", name, init, span)
+    except UnsupportedConstructError:
+        raise UnsupportedConstructError(
+            f"local pointer {name!r} must point into an array of the region where it is "
+            "declared (x, &x[k], x + k) or at a variable (&s)", span) from None
+
+
 def _is_pointer(rb: RegionBuilder, node: c_ast.Node) -> bool:
     if isinstance(node, c_ast.ID):
         b = rb.lookup(node.name, node)
@@ -193,4 +205,4 @@ def _is_pointer(rb: RegionBuilder, node: c_ast.Node) -> bool:
     return isinstance(node, (c_ast.UnaryOp, c_ast.BinaryOp, c_ast.Cast))
 
 
-__all__ = ["Frame", "function_definitions", "inline_call"]
+__all__ = ["Frame", "function_definitions", "inline_call", "pointer_view"]
