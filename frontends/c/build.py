@@ -297,6 +297,8 @@ class RegionBuilder:
         if ctype.kind == "pointer" and node.init is not None:
             self.scopes[-1][node.name] = Binding("view", node.name, ctype,
                                                  value=self._pointer_view(node, span))
+            if len(self.scopes) == 1:
+                self.out.top_level[node.name] = span
             return
         shape = self._local_shape(node, ctype, span)
         # a callee's local: _tr_<callee>_<name> (it meets the region's names in one kernel)
