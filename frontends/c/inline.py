@@ -32,7 +32,7 @@ import numpy as np
 import pymbolic.primitives as p
 from pycparser import c_ast
 
-from frontends.c.expressions import Binding, TExpr, View, convert, negate
+from frontends.c.expressions import Binding, TExpr, View, convert, negate, through_view
 from frontends.c.regions import _parameters
 from frontends.fortran.build_support import nodes_of
 from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
@@ -132,13 +132,33 @@ def _bind(rb: RegionBuilder, name: str, func: c_ast.FuncDef, params: list[c_ast.
         elif ctype.kind == "pointer" or (ctype.kind == "array" and len(ctype.dims) == 1):
             scope[prm.name] = Binding("view", prm.name, ctype,
                                       value=_view(rb, name, prm.name, arg, site))
+        elif ctype.kind == "array" and _same_rows(rb, ctype, arg):
+            scope[prm.name] = Binding("view", prm.name, ctype,
+                                      value=View(rb.lookup(arg.name, arg), (), 0))
         else:
             raise UnsupportedConstructError(
                 f"function {name!r}: parameter {prm.name!r} "
                 f"({ctype.description or 'an array of rank ' + str(len(ctype.dims))}) cannot "
-                "be inlined: only numbers and pointers to numbers (or one-dimensional arrays)",
-                site)
+                "be inlined: only numbers and pointers to numbers (or one-dimensional arrays, "
+                "or an array whose extents after the first are constants its actual argument "
+                "shares: pass the array itself)", site)
     return scope
+
+
+def _same_rows(rb: RegionBuilder, ctype, arg: c_ast.Node) -> bool:
+    """Whether `arg` is an array whose rank and constant extents after the first are those
+    of the array parameter type `ctype` (``float (*cs)[5]`` given ``float clusters[4][5]``):
+    the parameter is then that array, subscripted alike."""
+    if not isinstance(arg, c_ast.ID):
+        return False
+    b = rb.lookup(arg.name, arg)
+    if b.kind not in ("outer", "local") or b.ctype.kind != "array" or len(
+            b.ctype.dims) != len(ctype.dims):
+        return False
+    extents = [(rb.fscope.constant_value(d) if isinstance(d, c_ast.Node) else d,
+                rb.fscope.constant_value(e) if isinstance(e, c_ast.Node) else e)
+               for d, e in zip(ctype.dims[1:], b.ctype.dims[1:])]
+    return all(d is not None and d == e for d, e in extents)
 
 
 def _scalar(rb: RegionBuilder, callee: str, param: str, ctype, arg: c_ast.Node,
@@ -166,6 +186,8 @@ def _view(rb: RegionBuilder, callee: str, param: str, arg: c_ast.Node,
             return b.value
         if b.ctype.kind == "pointer" or (b.ctype.kind == "array" and len(b.ctype.dims) == 1):
             return View(b, (), 0)
+    elif isinstance(arg, c_ast.ArrayRef) and _row_of(rb, arg) is not None:
+        return _row_of(rb, arg)
     elif isinstance(arg, c_ast.UnaryOp) and arg.op == "&":
         if isinstance(arg.expr, c_ast.ID):
             b = rb.lookup(arg.expr.name, arg.expr)
@@ -196,6 +218,26 @@ def pointer_view(rb: RegionBuilder, name: str, init: c_ast.Node,
         raise UnsupportedConstructError(
             f"local pointer {name!r} must point into an array of the region where it is "
             "declared (x, &x[k], x + k) or at a variable (&s)", span) from None
+
+
+def _row_of(rb: RegionBuilder, arg: c_ast.ArrayRef) -> View | None:
+    """``x[i]`` of a two-dimensional array ``x`` (``x[i][j]`` of a three-dimensional one):
+    the row it names, as a view; None for anything else."""
+    subs, base = [], arg
+    while isinstance(base, c_ast.ArrayRef):
+        subs.append(base.subscript)
+        base = base.name
+    if not isinstance(base, c_ast.ID):
+        return None
+    b = rb.lookup(base.name, base)
+    if b.kind not in ("outer", "local", "view") or b.ctype.kind != "array" or len(
+            b.ctype.dims) != len(subs) + 1:
+        return None
+    indices = tuple(rb.exprs.integer(s, "an array subscript") for s in reversed(subs))
+    if b.kind == "view":   # a row of an array parameter: of the array it is
+        viewed, first = through_view(b.value, indices[0])
+        return View(viewed, (*first, *indices[1:]), 0)
+    return View(b, indices, 0)
 
 
 def _is_pointer(rb: RegionBuilder, node: c_ast.Node) -> bool:
