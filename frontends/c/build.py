@@ -370,6 +370,10 @@ class RegionBuilder:
             if bound and bound[-1].kind in ("loop", "view"):
                 continue   # a loop variable (its loop alone sets it) or a value fixed so
             entry = None if bound else self.site.visible.get(name)
+            ctype = (bound[-1].ctype if bound else
+                     self.fscope.resolve(entry[1].type) if entry is not None else None)
+            if ctype is not None and ctype.is_buffer:
+                continue   # an array is never assigned; values read from it are refused
             if name in written or (calls and entry is not None and entry[0] == "global"):
                 return name
         return None
