@@ -153,9 +153,9 @@ def _changed_by_call(rb: RegionBuilder, func: c_ast.FuncDef, params: list[c_ast.
                      args: list[c_ast.Node]) -> set[str]:
     """C names of the caller a call of `func` may change: the names its body and the
     functions it calls (transitively) assign, increment or take the address of without
-    declaring them, and, where one of them writes through a pointer parameter, the names in
-    the call's pointer arguments.  A scalar argument reading one of them is evaluated once,
-    before the call (the callee would otherwise read the new value)."""
+    declaring them, and, where one of them writes through a pointer parameter, the variables
+    whose address the call passes (``&m``).  A scalar argument reading one of them is
+    evaluated once, before the call (the callee would otherwise read the new value)."""
     changed: set[str] = set()
     seen: set[str] = set()
     pending = [func]
@@ -175,10 +175,9 @@ def _changed_by_call(rb: RegionBuilder, func: c_ast.FuncDef, params: list[c_ast.
         pending += [rb.functions[n.name.name] for n in rb.nodes_in(f.body)
                     if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
                     and n.name.name in rb.functions]
-    if through_pointers:
-        for prm, arg in zip(params, args):
-            if not rb.fscope.resolve(prm.type).is_scalar:
-                changed |= _ids(rb, arg)
+    if through_pointers:   # of an array, elements (an argument reading one is copied anyway)
+        changed |= {arg.expr.name for arg in args if isinstance(arg, c_ast.UnaryOp)
+                    and arg.op == "&" and isinstance(arg.expr, c_ast.ID)}
     return changed
 
 
