@@ -339,6 +339,10 @@ class RegionBuilder:
         that expression, so ``a[k]`` is the affine ``a[i*n + j]``.  None where it is
         assigned again, or its value reads an array, calls a function, or reads a name that
         changes (it stays a private temporary)."""
+        if any(isinstance(n, (c_ast.FuncCall, c_ast.Assignment)) or (isinstance(
+                n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--")) for n in _walk(
+                node.init)):
+            return None   # built once, as a temporary's value (a call may have effects)
         block = self._block()
         if _writes(node.name, block) != 1 or self._changing_name(node.init, block):
             return None

@@ -6,8 +6,9 @@ once, at its declaration, from loop variables and values that do not change whil
 that value: ``D[k]`` is ``D[i*cols + j]``, the loops map in parallel and the program gives the
 original's output.  Locals that do not qualify stay temporaries with their C meaning: one
 assigned again, one whose value reads a variable assigned later in its block (``int k = m + 1;
-m = 5;``), one reading a global that a called function changes; narrow types wrap
-(``unsigned char c = i * 37``)."""
+m = 5;``), one reading a global that a called function changes, one whose value calls a
+function (``int w = next(i) + x[i];``: built once; a first version built it twice, running
+``next`` twice); narrow types wrap (``unsigned char c = i * 37``)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ static float J[R * C], D[R * C];
 static int score[N * N];
 static int x[200], gofs = 3;
 static void bump(void) { gofs += 2; }
+static int next(int v) { gofs += 1; return v + gofs; }
 
 static void rows(int rows, int cols)
 {
@@ -63,7 +65,8 @@ static void tricky(int n)
     int g = gofs + i;
     bump();
     int h = g + gofs;
-    x[i] = k + u + c + s + g + h;
+    int w = next(i) + x[i];
+    x[i] = k + u + c + s + g + h + w;
   }
 #pragma translate end kernel
 }
