@@ -269,8 +269,10 @@ def _view(rb: RegionBuilder, callee: str, param: str, arg: c_ast.Node,
             return b.value
         if b.ctype.kind == "pointer" or (b.ctype.kind == "array" and len(b.ctype.dims) == 1):
             return View(b, (), 0)
-    elif isinstance(arg, c_ast.ArrayRef) and _row_of(rb, arg) is not None:
-        return _row_of(rb, arg)
+    elif isinstance(arg, c_ast.ArrayRef):
+        row = _row_of(rb, arg)   # built once: its subscripts may call functions
+        if row is not None:
+            return row
     elif isinstance(arg, c_ast.UnaryOp) and arg.op == "&":
         if isinstance(arg.expr, c_ast.ID):
             b = rb.lookup(arg.expr.name, arg.expr)

@@ -75,3 +75,29 @@ def test_rows_and_row_arrays_passed_to_helpers_map_and_match(tmp_path: Path):
     out = tmp_path / "out"
     assert "#pragma omp parallel for" not in (out / "rows.c").read_text()
     assert (out / "rows.cl").read_text().count("get_group_id") >= 2
+
+
+ROW_BY_CALL = """\
+#include <stdio.h>
+static int g = 0;
+static double m[40][4], out[16];
+static int pick(int i) { g = g + 1; return (i + g) % 40; }
+static double first(const double *r) { return r[0] + r[3]; }
+int main(void)
+{
+  for (int i = 0; i < 40; i++) for (int j = 0; j < 4; j++) m[i][j] = i * 10 + j;
+#pragma translate kernel k
+  for (int i = 0; i < 16; i++) out[i] = first(m[pick(i)]);
+#pragma translate end kernel
+  printf("%.17g %.17g %d\\n", out[0], out[15], g);
+  return 0;
+}
+"""
+
+
+def test_a_row_chosen_by_a_call_calls_it_once(tmp_path: Path):
+    """``first(m[pick(i)])``: the row's subscript is built once (a first version built it
+    twice, so ``pick`` ran twice: "43 143 32" for "23 623 16")."""
+    src = tmp_path / "rowcall.c"
+    src.write_text(ROW_BY_CALL)
+    assert check_sample(src, tmp_path) == "23 623 16\n"
