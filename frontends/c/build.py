@@ -361,9 +361,12 @@ class RegionBuilder:
 
     def _changing_name(self, init: c_ast.Node, block: c_ast.Node) -> str | None:
         """A name `init` reads that `block` may change (assign, increment, write an element
-        of, take the address of), or a global where `block` calls a function of the file;
-        None when all keep their values (loop variables of enclosing loops always do)."""
-        written = _assigned(block) | {_base_name(n.expr) for n in _walk(block)
+        of), whose address the region takes (a pointer may write it), or a global where
+        `block` calls a function of the file; None when all keep their values (loop
+        variables of enclosing loops always do)."""
+        region = c_ast.Compound([*self.site.statements, *(
+            [self.call_stack[-1].function.body] if self.call_stack else [])])
+        written = _assigned(block) | {_base_name(n.expr) for n in _walk(region)   # &s: a view
                                       if isinstance(n, c_ast.UnaryOp) and n.op == "&"}
         calls = any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
                     and n.name.name in self.functions for n in _walk(block))
@@ -388,7 +391,9 @@ class RegionBuilder:
         offset is taken where the pointer is declared, so the names it reads must keep their
         values while the pointer lives (the pointer itself cannot be assigned: `lvalue`
         refuses), and it reads no array."""
-        changing = self._changing_name(node.init, self._block())
+        target = isinstance(node.init, c_ast.UnaryOp) and node.init.op == "&" and isinstance(
+            node.init.expr, c_ast.ID)   # &s: the variable itself, no offset
+        changing = None if target else self._changing_name(node.init, self._block())
         view = None if changing else pointer_view(self, node.name, node.init, span)
         if view is not None and not (view.offset is not None and nodes_of(view.offset,
                                                                            p.Subscript)):

@@ -99,3 +99,34 @@ def test_index_locals_map_in_parallel_and_match(tmp_path: Path):
     assert "int index" not in kernels and "get_group_id" in kernels
     tricky = kernels[kernels.index("tricky_k("):]
     assert "k = m + 1;" in tricky and "h = g + gofs[0];" in tricky   # temporaries kept
+
+
+THROUGH_POINTER = """\
+#include <stdio.h>
+static int b[16];
+int main(void)
+{
+  int n = 3;
+#pragma translate kernel k
+  for (int i = 0; i < 16; i++) {
+    int *pn = &n;
+    {
+      int k = n + i;
+      *pn = i;
+      b[i] = k * 10 + n;
+    }
+  }
+#pragma translate end kernel
+  printf("%d %d %d\\n", b[0], b[15], n);
+  return 0;
+}
+"""
+
+
+def test_index_local_reading_a_variable_written_through_a_pointer(tmp_path: Path):
+    """``int *pn = &n;`` (a local pointer at a scalar, allowed since h56) writes ``n`` in the
+    block where ``int k = n + i`` lives: ``k`` stays a temporary holding the value at its
+    declaration."""
+    src = tmp_path / "through.c"
+    src.write_text(THROUGH_POINTER)
+    assert check_sample(src, tmp_path) == "30 305 15\n"
