@@ -17,9 +17,9 @@ import numpy as np
 import pymbolic.primitives as p
 from pycparser import c_ast
 
-from frontends.c.expressions import (POINTER_RESULTS, Binding, ExpressionBuilder, TExpr, convert,
-                                     subscript)
-from frontends.c.inline import Frame, inline_call
+from frontends.c.expressions import (POINTER_RESULTS, Binding, ExpressionBuilder, TExpr, View,
+                                     convert, subscript)
+from frontends.c.inline import Frame, inline_call, pointer_view
 from frontends.c.loops import (LoopHead, analyse_for, bound_constraints, final_value_text,
                                loop_value)
 from frontends.c.preprocess import SourceText
@@ -147,6 +147,9 @@ class RegionBuilder:
         self._scope_base = 0
         self._iname_prefix = ""
         self._no_calls = ""
+        #: The compound statements being built, innermost last, with the depth of the scope
+        #: each opened (a declaration's block).
+        self._blocks: list[tuple[int, c_ast.Compound]] = []
 
     def build(self) -> BuiltRegion:
         for stmt in self.site.statements:
@@ -272,11 +275,13 @@ class RegionBuilder:
 
     def visit_Compound(self, node: c_ast.Compound) -> None:
         self.scopes.append({})
+        self._blocks.append((len(self.scopes), node))
         try:
             for item in node.block_items or []:
                 self.visit(item)
         finally:
             self.scopes.pop()
+            self._blocks.pop()
 
     def visit_EmptyStatement(self, node: c_ast.EmptyStatement) -> None:
         return None
@@ -306,6 +311,15 @@ class RegionBuilder:
             raise UnsupportedConstructError(f"{' '.join(node.storage)} declaration of "
                                             f"{node.name!r} inside a region", span)
         ctype = self.fscope.resolve(node.type)
+        if ctype.kind == "pointer" and node.init is not None:
+            self._bind_value(node, span, Binding("view", node.name, ctype,
+                                                 value=self._pointer_view(node, span)))
+            return
+        if ctype.is_scalar and ctype.dtype.kind in "iu" and node.init is not None:
+            index = self._index_value(node, ctype)
+            if index is not None:
+                self._bind_value(node, span, Binding("loop", node.name, ctype, value=index))
+                return
         shape = self._local_shape(node, ctype, span)
         # a callee's local: _tr_<callee>_<name> (it meets the region's names in one kernel)
         name = self.names(f"_tr_{self.call_stack[-1].name}_{node.name}" if self.call_stack
@@ -325,6 +339,82 @@ class RegionBuilder:
         if value is not None:
             self.emit(p.Variable(name), value, node, node.name)
 
+    def _bind_value(self, node: c_ast.Decl, span: SourceSpan | None, b: Binding) -> None:
+        """Declare `node`'s name as a value fixed at its declaration (no temporary)."""
+        self.scopes[-1][node.name] = b
+        if len(self.scopes) == 1:
+            self.out.top_level[node.name] = span
+
+    def _index_value(self, node: c_ast.Decl, ctype: CType) -> Expression | None:
+        """The value of an integer local set once, at its declaration, from loop variables
+        and values that keep theirs while it lives (``int k = i*n + j;``): its uses read
+        that expression, so ``a[k]`` is the affine ``a[i*n + j]``.  None where it is
+        assigned again, or its value reads an array, calls a function, or reads a name that
+        changes (it stays a private temporary)."""
+        if any(isinstance(n, (c_ast.FuncCall, c_ast.Assignment)) or (isinstance(
+                n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--")) for n in _walk(
+                node.init)):
+            return None   # built once, as a temporary's value (a call may have effects)
+        block = self._block()
+        if _writes(node.name, block) != 1 or self._changing_name(node.init, block):
+            return None
+        value = convert(self.exprs.visit(node.init), ctype.dtype)
+        if nodes_of(value, p.Subscript) or nodes_of(value, p.Call):
+            return None
+        return value
+
+    def _block(self) -> c_ast.Node:
+        """The innermost block being built: a declaration there lives until its end."""
+        if self._blocks and self._blocks[-1][0] == len(self.scopes):
+            return self._blocks[-1][1]
+        if self.call_stack and len(self.scopes) - 1 == self._scope_base:
+            return self.call_stack[-1].function.body
+        return c_ast.Compound(list(self.site.statements))   # the region's top level
+
+    def _changing_name(self, init: c_ast.Node, block: c_ast.Node) -> str | None:
+        """A name `init` reads that `block` may change (assign, increment, write an element
+        of), whose address the region takes (a pointer may write it), or a global where
+        `block` calls a function of the file; None when all keep their values (loop
+        variables of enclosing loops always do)."""
+        region = c_ast.Compound([*self.site.statements, *(
+            [self.call_stack[-1].function.body] if self.call_stack else [])])
+        written = _assigned(block) | {_base_name(n.expr) for n in _walk(region)   # &s: a view
+                                      if isinstance(n, c_ast.UnaryOp) and n.op == "&"}
+        calls = any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
+                    and n.name.name in self.functions for n in _walk(block))
+        for name in sorted(_ids(init)):
+            if name in self.functions:
+                continue
+            bound = [s[name] for s in self.scopes[self._scope_base:] if name in s]
+            if bound and bound[-1].kind in ("loop", "view"):
+                continue   # a loop variable (its loop alone sets it) or a value fixed so
+            entry = None if bound else self.site.visible.get(name)
+            ctype = (bound[-1].ctype if bound else
+                     self.fscope.resolve(entry[1].type) if entry is not None else None)
+            if ctype is not None and ctype.is_buffer:
+                continue   # an array is never assigned; values read from it are refused
+            if name in written or (calls and entry is not None and entry[0] == "global"):
+                return name
+        return None
+
+    def _pointer_view(self, node: c_ast.Decl, span: SourceSpan | None) -> View:
+        """What a local pointer declared in the region points into (``double *row = a +
+        i*n``): its reads and writes are the array's elements (`frontends.c.inline`).  The
+        offset is taken where the pointer is declared, so the names it reads must keep their
+        values while the pointer lives (the pointer itself cannot be assigned: `lvalue`
+        refuses), and it reads no array."""
+        target = isinstance(node.init, c_ast.UnaryOp) and node.init.op == "&" and isinstance(
+            node.init.expr, c_ast.ID)   # &s: the variable itself, no offset
+        changing = None if target else self._changing_name(node.init, self._block())
+        view = None if changing else pointer_view(self, node.name, node.init, span)
+        if view is not None and not (view.offset is not None and nodes_of(view.offset,
+                                                                           p.Subscript)):
+            return view
+        raise UnsupportedConstructError(
+            f"local pointer {node.name!r} points at an offset that "
+            + (f"uses {changing!r}, which the region writes" if changing else "reads an array")
+            + ": write the subscript in full instead (a[k + j] for row[j])", span)
+
     def _local_shape(self, node: c_ast.Decl, ctype: CType, span) -> tuple[int, ...]:
         if ctype.kind == "scalar":
             return ()
@@ -333,6 +423,11 @@ class RegionBuilder:
                          for d in ctype.dims)
             if None not in dims:
                 return dims
+        if ctype.kind == "pointer":
+            raise UnsupportedConstructError(
+                f"local pointer {node.name!r} declared without a value inside a region: "
+                "declare it where it gets its value, pointing into an array (double *row = a "
+                "+ i*n; or = &a[i][0]), and do not assign it again", span)
         what = ctype.description or f"{ctype.kind} of non-constant size"
         raise UnsupportedConstructError(f"declaration of {node.name!r} ({what}) inside a "
                                         "region: only scalars and constant-size arrays",
@@ -648,6 +743,24 @@ def _base_name(node: c_ast.Node) -> str | None:
     while isinstance(node, (c_ast.ArrayRef, c_ast.UnaryOp)):
         node = node.name if isinstance(node, c_ast.ArrayRef) else node.expr
     return node.name if isinstance(node, c_ast.ID) else None
+
+
+def _writes(name: str, node: c_ast.Node | None) -> int:
+    """How many times `node` declares, assigns, increments or takes the address of the
+    variable `name` itself (not an element it points to)."""
+    count = 0
+    for n in _walk(node):
+        if isinstance(n, c_ast.Assignment):
+            target = n.lvalue
+        elif isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--", "&"):
+            target = n.expr
+        elif isinstance(n, c_ast.Decl):
+            count += n.name == name
+            continue
+        else:
+            continue
+        count += isinstance(target, c_ast.ID) and target.name == name
+    return count
 
 
 def _assigned(node: c_ast.Node | None) -> set[str]:

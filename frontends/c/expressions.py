@@ -309,12 +309,15 @@ class ExpressionBuilder:
             index = self.integer(subs[0], "an array subscript")
             return b, (index if offset == 0 else p.Sum((offset, index)),)
         b = self.env.lookup(base.name, base)
-        if b.kind == "view":   # a pointer parameter of an inlined callee
-            if len(subs) != 1:
+        if b.kind == "view":   # a pointer or array parameter of an inlined callee
+            rank = len(b.ctype.dims) if b.ctype.kind == "array" else 1
+            if len(subs) != rank:
                 raise UnsupportedConstructError(
                     f"pointer {base.name!r} is subscripted with {len(subs)} indices",
                     self.span(base, base.name))
-            return through_view(b.value, self.integer(subs[0], "an array subscript"))
+            first, *rest = (self.integer(s, "an array subscript") for s in reversed(subs))
+            viewed, indices = through_view(b.value, first)
+            return viewed, (*indices, *rest)
         rank = len(b.ctype.dims) if b.ctype.kind == "array" else 1
         if not b.ctype.is_buffer:
             raise UnsupportedConstructError(

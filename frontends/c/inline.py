@@ -7,8 +7,9 @@ visits the callee's statements in a scope of their own (`Frame`), so legality an
 privatisation see ordinary statements, with spans in the callee and a note at the call.
 
 - A scalar parameter is a copy (C passes by value): the actual's value where the callee never
-  assigns the parameter and the actual reads no array (a constant, a loop variable, ``n - 1``);
-  otherwise a private temporary ``_tr_<callee>_<param>`` set at the call.
+  assigns the parameter, the actual reads no array (a constant, a loop variable, ``n - 1``)
+  and the call changes nothing it reads (`_changed_by_call`); otherwise a private temporary
+  ``_tr_<callee>_<param>`` set at the call.
 - A pointer (or one-dimensional array) parameter is a view of what the actual points into:
   ``&x[i*n]``, ``x + i*n``, ``x`` (an array, a pointer, another view) or ``&s`` (a scalar,
   reached as ``*p`` or ``p[0]``).  The callee's ``p[k]`` is the caller's ``x[i*n + k]``.
@@ -32,7 +33,7 @@ import numpy as np
 import pymbolic.primitives as p
 from pycparser import c_ast
 
-from frontends.c.expressions import Binding, TExpr, View, convert, negate
+from frontends.c.expressions import Binding, TExpr, View, convert, negate, through_view
 from frontends.c.regions import _parameters
 from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
 from translator.ir.data import AddressSpace, TemporaryVariable
@@ -124,21 +125,123 @@ def _bind(rb: RegionBuilder, name: str, func: c_ast.FuncDef, params: list[c_ast.
           args: list[c_ast.Node], site: SourceSpan | None) -> dict[str, Binding]:
     """The callee's parameters, bound to the actuals (evaluated in the caller's scope)."""
     assigned = rb.assigned_in(func.body)
+    changed = _changed_by_call(rb, func, params, args)
     scope: dict[str, Binding] = {}
     for prm, arg in zip(params, args):
         ctype = rb.fscope.resolve(prm.type)
         if ctype.is_scalar:
-            scope[prm.name] = _scalar(rb, name, prm.name, ctype, arg, prm.name in assigned)
+            scope[prm.name] = _scalar(rb, name, prm.name, ctype, arg,
+                                      prm.name in assigned or bool(_ids(rb, arg) & changed))
         elif ctype.kind == "pointer" or (ctype.kind == "array" and len(ctype.dims) == 1):
+            _check_offset_kept(rb, name, prm.name, arg, changed, site)
             scope[prm.name] = Binding("view", prm.name, ctype,
                                       value=_view(rb, name, prm.name, arg, site))
+        elif ctype.kind == "array" and _same_rows(rb, ctype, arg):
+            scope[prm.name] = Binding("view", prm.name, ctype,
+                                      value=View(rb.lookup(arg.name, arg), (), 0))
         else:
             raise UnsupportedConstructError(
                 f"function {name!r}: parameter {prm.name!r} "
                 f"({ctype.description or 'an array of rank ' + str(len(ctype.dims))}) cannot "
-                "be inlined: only numbers and pointers to numbers (or one-dimensional arrays)",
-                site)
+                "be inlined: only numbers and pointers to numbers (or one-dimensional arrays, "
+                "or an array whose extents after the first are constants its actual argument "
+                "shares: pass the array itself)", site)
     return scope
+
+
+def _changed_by_call(rb: RegionBuilder, func: c_ast.FuncDef, params: list[c_ast.Decl],
+                     args: list[c_ast.Node]) -> set[str]:
+    """C names of the caller a call of `func` may change: the names its body and the
+    functions it calls (transitively) assign, increment or take the address of without
+    declaring them, and, where one of them writes through a pointer parameter, the variables
+    whose address the call passes (``&m``).  A scalar argument reading one of them is
+    evaluated once, before the call (the callee would otherwise read the new value)."""
+    changed: set[str] = set()
+    seen: set[str] = set()
+    pending = [func]
+    through_pointers = False
+    while pending:
+        f = pending.pop()
+        if f.decl.name in seen:
+            continue
+        seen.add(f.decl.name)
+        prms = [prm for prm in _parameters(f)
+                if not isinstance(prm, c_ast.Typename) and prm.name is not None]
+        writes: set[str] = set()
+        _outer_writes(f.body, frozenset(), writes)
+        changed |= writes - {prm.name for prm in prms}   # a scalar parameter is a copy
+        through_pointers |= any(prm.name in writes and not rb.fscope.resolve(prm.type).is_scalar
+                                for prm in prms)
+        pending += [rb.functions[n.name.name] for n in rb.nodes_in(f.body)
+                    if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
+                    and n.name.name in rb.functions]
+    if through_pointers:   # of an array, elements (an argument reading one is copied anyway)
+        changed |= {arg.expr.name for arg in args if isinstance(arg, c_ast.UnaryOp)
+                    and arg.op == "&" and isinstance(arg.expr, c_ast.ID)}
+    return changed
+
+
+def _outer_writes(node: c_ast.Node | None, declared: frozenset[str], out: set[str]) -> None:
+    """Add to `out` the names `node` assigns (or an element of), increments or takes the
+    address of, other than those declared inside it (`declared`: in scope there)."""
+    if node is None:
+        return
+    if isinstance(node, (c_ast.Compound, c_ast.For)):
+        local = set(declared)
+        items = (node.block_items or []) if isinstance(node, c_ast.Compound) else [
+            node.init, node.cond, node.next, node.stmt]
+        for item in items:
+            for decl in (item.decls if isinstance(item, c_ast.DeclList) else
+                         [item] if isinstance(item, c_ast.Decl) else []):
+                _outer_writes(decl.init, frozenset(local), out)
+                local.add(decl.name)
+            if not isinstance(item, (c_ast.Decl, c_ast.DeclList)):
+                _outer_writes(item, frozenset(local), out)
+        return
+    target = (node.lvalue if isinstance(node, c_ast.Assignment) else
+              node.expr if isinstance(node, c_ast.UnaryOp) and node.op in (
+                  "++", "--", "p++", "p--", "&") else None)
+    while isinstance(target, (c_ast.ArrayRef, c_ast.UnaryOp, c_ast.Cast, c_ast.StructRef)):
+        target = target.name if isinstance(target, (c_ast.ArrayRef, c_ast.StructRef)) else (
+            target.expr)
+    if isinstance(target, c_ast.ID) and target.name not in declared:
+        out.add(target.name)
+    for _, child in node.children():
+        _outer_writes(child, declared, out)
+
+
+def _check_offset_kept(rb: RegionBuilder, callee: str, param: str, arg: c_ast.Node,
+                       changed: set[str], site: SourceSpan | None) -> None:
+    """Refuse a pointer argument whose offset reads a scalar the call changes (``f(a + k)``
+    where ``f`` assigns ``k``): the view would move while the callee runs."""
+    if isinstance(arg, c_ast.UnaryOp) and arg.op == "&" and isinstance(arg.expr, c_ast.ID):
+        return   # &s: the callee writes s itself
+    for name in sorted(_ids(rb, arg) & changed - set(rb.functions)):
+        if not rb.lookup(name, arg).ctype.is_buffer:
+            raise UnsupportedConstructError(
+                f"function {callee!r} changes {name!r}, which the argument of pointer "
+                f"parameter {param!r} reads: compute the offset into a variable the call does "
+                "not change before the call", site)
+
+
+def _ids(rb: RegionBuilder, node: c_ast.Node) -> set[str]:
+    return {n.name for n in rb.nodes_in(node) if isinstance(n, c_ast.ID)}
+
+
+def _same_rows(rb: RegionBuilder, ctype, arg: c_ast.Node) -> bool:
+    """Whether `arg` is an array whose rank and constant extents after the first are those
+    of the array parameter type `ctype` (``float (*cs)[5]`` given ``float clusters[4][5]``):
+    the parameter is then that array, subscripted alike."""
+    if not isinstance(arg, c_ast.ID):
+        return False
+    b = rb.lookup(arg.name, arg)
+    if b.kind not in ("outer", "local") or b.ctype.kind != "array" or len(
+            b.ctype.dims) != len(ctype.dims):
+        return False
+    extents = [(rb.fscope.constant_value(d) if isinstance(d, c_ast.Node) else d,
+                rb.fscope.constant_value(e) if isinstance(e, c_ast.Node) else e)
+               for d, e in zip(ctype.dims[1:], b.ctype.dims[1:])]
+    return all(d is not None and d == e for d, e in extents)
 
 
 def _scalar(rb: RegionBuilder, callee: str, param: str, ctype, arg: c_ast.Node,
@@ -166,6 +269,10 @@ def _view(rb: RegionBuilder, callee: str, param: str, arg: c_ast.Node,
             return b.value
         if b.ctype.kind == "pointer" or (b.ctype.kind == "array" and len(b.ctype.dims) == 1):
             return View(b, (), 0)
+    elif isinstance(arg, c_ast.ArrayRef):
+        row = _row_of(rb, arg)   # built once: its subscripts may call functions
+        if row is not None:
+            return row
     elif isinstance(arg, c_ast.UnaryOp) and arg.op == "&":
         if isinstance(arg.expr, c_ast.ID):
             b = rb.lookup(arg.expr.name, arg.expr)
@@ -186,6 +293,38 @@ def _view(rb: RegionBuilder, callee: str, param: str, arg: c_ast.Node,
         "array of the region (x, &x[k], x + k) or be the address of a variable (&s)", site)
 
 
+def pointer_view(rb: RegionBuilder, name: str, init: c_ast.Node,
+                 span: SourceSpan | None) -> View:
+    """What the local pointer `name`, declared in a region with the value `init`, points
+    into (the forms of a pointer argument: ``x``, ``&x[k]``, ``x + k``, ``&s``)."""
+    try:
+        return _view(rb, "", name, init, span)
+    except UnsupportedConstructError:
+        raise UnsupportedConstructError(
+            f"local pointer {name!r} must point into an array of the region where it is "
+            "declared (x, &x[k], x + k) or at a variable (&s)", span) from None
+
+
+def _row_of(rb: RegionBuilder, arg: c_ast.ArrayRef) -> View | None:
+    """``x[i]`` of a two-dimensional array ``x`` (``x[i][j]`` of a three-dimensional one):
+    the row it names, as a view; None for anything else."""
+    subs, base = [], arg
+    while isinstance(base, c_ast.ArrayRef):
+        subs.append(base.subscript)
+        base = base.name
+    if not isinstance(base, c_ast.ID):
+        return None
+    b = rb.lookup(base.name, base)
+    if b.kind not in ("outer", "local", "view") or b.ctype.kind != "array" or len(
+            b.ctype.dims) != len(subs) + 1:
+        return None
+    indices = tuple(rb.exprs.integer(s, "an array subscript") for s in reversed(subs))
+    if b.kind == "view":   # a row of an array parameter: of the array it is
+        viewed, first = through_view(b.value, indices[0])
+        return View(viewed, (*first, *indices[1:]), 0)
+    return View(b, indices, 0)
+
+
 def _is_pointer(rb: RegionBuilder, node: c_ast.Node) -> bool:
     if isinstance(node, c_ast.ID):
         b = rb.lookup(node.name, node)
@@ -193,4 +332,4 @@ def _is_pointer(rb: RegionBuilder, node: c_ast.Node) -> bool:
     return isinstance(node, (c_ast.UnaryOp, c_ast.BinaryOp, c_ast.Cast))
 
 
-__all__ = ["Frame", "function_definitions", "inline_call"]
+__all__ = ["Frame", "function_definitions", "inline_call", "pointer_view"]

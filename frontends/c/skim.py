@@ -48,16 +48,52 @@ def function_definitions(text: str) -> list[tuple[str, tuple[str, ...], int, int
     ""."""
     out = []
     for start, opened, end in _function_bodies(text):
-        signature = text[start:opened - 1].rstrip()
-        m = re.search(r"([A-Za-z_]\w*)\s*\(([^()]*)\)\s*$", signature)
-        if m is None:
+        found = _signature(text[start:opened - 1])
+        if found is None:
             continue
-        params = [p for p in m.group(2).split(",") if p.strip() not in ("", "void")]
-        names = tuple((re.findall(r"[A-Za-z_]\w*", re.sub(r"\[.*?\]", "", p)) or [""])[-1]
-                      for p in params)
-        out.append((m.group(1), names, text.count("\n", 0, opened) + 1,
+        name, parameters = found
+        params = [p for p in _top_level_commas(parameters) if p.strip() not in ("", "void")]
+        names = tuple(_parameter_name(p) for p in params)
+        out.append((name, names, text.count("\n", 0, opened) + 1,
                     text.count("\n", 0, end) + 1))
     return out
+
+
+def _parameter_name(param: str) -> str:
+    """The name a parameter declaration declares (``float (*rows)[8]``: rows; ``double
+    (*f)(double)``: f), "" if none."""
+    pointer = re.search(r"\(\s*\*\s*([A-Za-z_]\w*)\s*\)", param)
+    if pointer is not None:
+        return pointer.group(1)
+    return (re.findall(r"[A-Za-z_]\w*", re.sub(r"\[.*?\]", "", param)) or [""])[-1]
+
+
+def _signature(text: str) -> tuple[str, str] | None:
+    """(name, parameter list text) of a function definition's signature `text`: the
+    identifier before its last parenthesised group, which may hold parentheses itself
+    (``float (*rows)[8]``, ``double (*f)(double)``); None if it does not end so."""
+    text = text.rstrip()
+    if not text.endswith(")"):
+        return None
+    depth, k = 0, len(text) - 1
+    while k >= 0:
+        depth += {")": 1, "(": -1}.get(text[k], 0)
+        if depth == 0:
+            break
+        k -= 1
+    m = re.search(r"([A-Za-z_]\w*)\s*$", text[:max(k, 0)])
+    return None if k < 0 or m is None else (m.group(1), text[k + 1:-1])
+
+
+def _top_level_commas(text: str) -> list[str]:
+    """`text` split at the commas outside parentheses and brackets."""
+    parts, depth, last = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += (ch in "([") - (ch in ")]")
+        if ch == "," and depth == 0:
+            parts.append(text[last:k])
+            last = k + 1
+    return [*parts, text[last:]]
 
 
 def _needed(text: str, bodies: list[tuple[int, int, int]], pattern: re.Pattern) -> set[int]:
@@ -66,9 +102,9 @@ def _needed(text: str, bodies: list[tuple[int, int, int]], pattern: re.Pattern) 
     whole body of a function holding one counts as its regions)."""
     names: dict[str, int] = {}
     for k, (start, opened, _) in enumerate(bodies):
-        m = re.search(r"([A-Za-z_]\w*)\s*\([^()]*\)\s*$", text[start:opened - 1].rstrip())
-        if m is not None:
-            names.setdefault(m.group(1), k)
+        found = _signature(text[start:opened - 1])
+        if found is not None:
+            names.setdefault(found[0], k)
     kept = {k for k, (_, body, end) in enumerate(bodies) if pattern.search(text, body, end)}
     pending = [text[a:b] for k in sorted(kept)
                for a, b in (_region_spans(text, *bodies[k][1:]) if pattern is _PRAGMA

@@ -184,12 +184,15 @@ def _reduction(clause: Clause, fold: bool, name: str, span: SourceSpan
     if ":" not in body:
         raise FrontendError(f"malformed reduction clause 'reduction({body})' on '{name}': "
                             "expected 'reduction(operator: list)'", span)
-    op, _, rest = body.rpartition(":")
+    op, _, rest = body.partition(":")   # the list may hold sections: hist[:n], a(1:n)
     op = op.split(",")[-1].strip().lower()    # a modifier (inscan, task) comes first
     if op not in REDUCTION_OPERATORS:
         raise FrontendError(f"reduction operator {op!r} on '{name}' is not supported (one of "
                             f"{', '.join(sorted(REDUCTION_OPERATORS))})", span)
-    names = clause_names(Clause("reduction", rest), fold, name, span)
+    # a section reduces (part of) its array: an array reduction, kept sequential
+    bases = ", ".join(n.split("[")[0].split("(")[0].strip()
+                      for n in Clause("reduction", rest).names(False))
+    names = clause_names(Clause("reduction", bases), fold, name, span)
     return [(op, n) for n in names]
 
 

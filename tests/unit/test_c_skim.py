@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from frontends.c import FRONTEND
-from frontends.c.skim import blank_unneeded_bodies
+from frontends.c.skim import blank_unneeded_bodies, function_definitions
 
 REGION = """\
 void r(int n, double *restrict a)
@@ -69,3 +69,18 @@ def test_functions_a_region_calls_are_kept_transitively():
     assert lines[1].startswith("static double f(")
     assert not lines[2].strip()
     assert not blank_unneeded_bodies(text, keep_called=False).splitlines()[0].strip()
+
+
+def test_called_functions_with_parentheses_in_their_parameters_are_kept():
+    """``float (*cs)[5]`` and a function pointer parameter: the name is the identifier before
+    the last parenthesised group (h56: the body was blanked, the call reported undefined)."""
+    text = ("static int near(const float *p, float (*cs)[5], int n) { return cs[n][0] > p[0]; }\n"
+            "static double ap(double (*f)(double, int), double x) { return x; }\n"
+            "void r(int n, float *restrict a, int *restrict m, float (*c)[5])\n{\n"
+            "#pragma translate kernel\n  for (int i = 0; i < n; i++)\n    m[i] = near(a, c, i);\n"
+            "#pragma translate end kernel\n}\n")
+    lines = blank_unneeded_bodies(text).splitlines()
+    assert lines[0].startswith("static int near(")
+    assert not lines[1].strip()
+    assert [(name, params) for name, params, _, _ in function_definitions(text)] == [
+        ("near", ("p", "cs", "n")), ("ap", ("f", "x")), ("r", ("n", "a", "m", "c"))]

@@ -148,7 +148,9 @@ void f(int n, double *a, double g)
 
 @pytest.mark.parametrize("stmt, message, col", [
     ("rank2(n, 0);", "function 'rank2': parameter 'x' (an array of rank 2) cannot be inlined: "
-     "only numbers and pointers to numbers (or one-dimensional arrays)", 5),
+     "only numbers and pointers to numbers (or one-dimensional arrays, or an array whose "
+     "extents after the first are constants its actual argument shares: pass the array "
+     "itself)", 5),
     ("uses_g(&a[i]);", "function 'uses_g' uses 'g', which is not a variable of the file that "
      "the region's function sees", 40),
     ("ptr(a[i] + 1);", "function 'ptr': the argument of pointer parameter 'x' must point into "

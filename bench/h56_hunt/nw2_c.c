@@ -1,0 +1,38 @@
+/* translate-test: translate=--directives=openmp */
+/* Needleman-Wunsch as Rodinia writes it: anti-diagonal sweep, the loop over cells of one
+   diagonal parallel (true), indices computed from the diagonal number; static inline max3. */
+#include <stdio.h>
+#define N 129
+#define PENALTY 10
+static int score[N * N], ref[N * N];
+static inline int maximum(int a, int b, int c)
+{
+  int k = a <= b ? b : a;
+  return k <= c ? c : k;
+}
+int main(void)
+{
+  int max_cols = N;
+  for (int i = 0; i < N * N; i++) ref[i] = (i * 7 + 3) % 21 - 10;
+  for (int i = 0; i < N; i++) { score[i * N] = -i * PENALTY; score[i] = -i * PENALTY; }
+  for (int d = 0; d < N - 1; d++) {
+#pragma omp parallel for shared(score, ref)
+    for (int idx = 0; idx <= d; idx++) {
+      score[((idx + 1) * N + d - idx + 1)] = maximum(score[((idx + 1) * N + d - idx + 1) - 1 - N] + ref[((idx + 1) * N + d - idx + 1)],
+                             score[((idx + 1) * N + d - idx + 1) - 1] - PENALTY,
+                             score[((idx + 1) * N + d - idx + 1) - N] - PENALTY);
+    }
+  }
+  for (int d = N - 3; d >= 0; d--) {
+#pragma omp parallel for shared(score, ref)
+    for (int idx = 0; idx <= d; idx++) {
+      score[((N - 1 - d + idx) * N + N - 1 - idx)] = maximum(score[((N - 1 - d + idx) * N + N - 1 - idx) - 1 - N] + ref[((N - 1 - d + idx) * N + N - 1 - idx)],
+                             score[((N - 1 - d + idx) * N + N - 1 - idx) - 1] - PENALTY,
+                             score[((N - 1 - d + idx) * N + N - 1 - idx) - N] - PENALTY);
+    }
+  }
+  long s = 0;
+  for (int i = 0; i < N * N; i++) s += score[i] * (i % 11);
+  printf("%d %ld\n", score[N * N - 1], s);
+  return 0;
+}
