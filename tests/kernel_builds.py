@@ -24,8 +24,9 @@ import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-#: The options the runtime builds with (translator/runtime/translate_rt.c).
-BUILD_OPTIONS = ["-cl-kernel-arg-info"]
+#: The options the runtime builds with on a device that rounds float division and sqrt
+#: correctly (translator/runtime/translate_rt.c, device_build_options; PoCL does).
+BUILD_OPTIONS = ["-cl-kernel-arg-info", "-cl-fp32-correctly-rounded-divide-sqrt"]
 
 _SOURCE = re.compile(r'static const char _tr_source_\w+\[\] =\n'
                      r'((?:[ \t]*"(?:[^"\\\n]|\\.)*"\n?)+);')

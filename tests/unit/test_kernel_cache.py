@@ -57,6 +57,18 @@ def test_second_run_loads_the_binary(exes, tmp_path: Path) -> None:
     assert len(_entries(cache)) == 2
 
 
+def test_float_division_and_sqrt_are_built_correctly_rounded(exes, tmp_path: Path) -> None:
+    """The options a program is built with are part of its entry's key: on a device that can
+    round float division and sqrt correctly (PoCL can), the runtime asks for it; without the
+    option NVIDIA's compiler rounds a quarter of float divisions differently from gcc
+    (bench/RESULTS.md, "Float division and square root on NVIDIA")."""
+    cache = tmp_path / "cache"
+    assert _run(exes[0], cache) == (0, 1, 0)
+    [entry] = _entries(cache)
+    key = entry.read_bytes()[:4096]
+    assert b"\noptions=-cl-kernel-arg-info -cl-fp32-correctly-rounded-divide-sqrt\n" in key
+
+
 @pytest.mark.parametrize("damage", ["flip", "truncate", "empty"])
 def test_corrupt_entry_is_rebuilt_and_replaced(exes, tmp_path: Path, damage: str) -> None:
     cache = tmp_path / "cache"

@@ -239,6 +239,7 @@ static struct {
     char device_pd[24];       /* "P:D" (TRANSLATE_VERBOSE) */
     char platform_name[256];
     int has_fp64;
+    char build_options[96];   /* clBuildProgram's options for this device (device_build_options) */
     struct tr_region_state *regions;      /* in order of first call */
     struct tr_region_state **regions_tail;
     struct tr_program *programs;
@@ -543,6 +544,20 @@ static void fail_no_device(const tr_region *region, const tr_device_entry *list,
     exit(1);
 }
 
+/* The options every program is built with on rt.device.  Float division and sqrt rounded
+ * correctly where the device can (CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT): OpenCL otherwise
+ * allows 2.5 and 3 ulp, and NVIDIA's compiler takes them (a quarter of float divisions and a
+ * sixth of square roots differed from gcc's on an H200, bench/RESULTS.md); the sequential
+ * program's float results are the contract.  Doubles are always rounded correctly. */
+static void device_build_options(void)
+{
+    cl_device_fp_config single = 0;
+    clGetDeviceInfo(rt.device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof single, &single, NULL);
+    snprintf(rt.build_options, sizeof rt.build_options, "-cl-kernel-arg-info%s",
+             single & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT
+                 ? " -cl-fp32-correctly-rounded-divide-sqrt" : "");
+}
+
 static void select_device(const tr_region *region)
 {
     tr_device_entry *list = NULL;
@@ -567,6 +582,7 @@ static void select_device(const tr_region *region)
     snprintf(rt.device_pd, sizeof rt.device_pd, "%u:%u", list[k].platform_index,
              list[k].device_index);
     memcpy(rt.platform_name, list[k].platform_name, sizeof rt.platform_name);
+    device_build_options();
     free(list);
 }
 
@@ -1684,8 +1700,6 @@ static void fail_build(const tr_region *region, cl_program program, cl_int err)
     exit(1);
 }
 
-#define TR_BUILD_OPTIONS "-cl-kernel-arg-info"
-
 static cl_program load_cached_program(const char *src);
 static void store_cached_program(cl_program program, const char *src);
 
@@ -1700,7 +1714,7 @@ static cl_program build_program(const tr_region *region, const char *src)
         return program;
     program = clCreateProgramWithSource(rt.context, 1, &src, NULL, &err);
     check(region, err, "clCreateProgramWithSource");
-    err = clBuildProgram(program, 1, &rt.device, TR_BUILD_OPTIONS, NULL, NULL);
+    err = clBuildProgram(program, 1, &rt.device, rt.build_options, NULL, NULL);
     if (err != CL_SUCCESS)
         fail_build(region, program, err);
     store_cached_program(program, src);
@@ -1783,7 +1797,7 @@ static void cache_setup(void)
     clGetDeviceInfo(rt.device, CL_DRIVER_VERSION, sizeof driver - 1, driver, NULL);
     snprintf(kc.meta, sizeof kc.meta, "device=%s\ndevice version=%s\ndriver=%s\n"
              "platform=%s\noptions=%s\nsource:\n", rt.device_name, version, driver, platform,
-             TR_BUILD_OPTIONS);
+             rt.build_options);
     kc.state = 1;
 }
 
@@ -1870,7 +1884,7 @@ static cl_program load_cached_program(const char *src)
                                         (const unsigned char **)&bin, &status, &err);
     free(bin);
     if (err == CL_SUCCESS && status == CL_SUCCESS
-            && clBuildProgram(program, 1, &rt.device, TR_BUILD_OPTIONS, NULL, NULL)
+            && clBuildProgram(program, 1, &rt.device, rt.build_options, NULL, NULL)
                == CL_SUCCESS) {
         kc.loaded++;
         cache_note("loaded", path);
