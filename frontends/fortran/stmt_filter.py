@@ -316,9 +316,10 @@ def install_alternatives(classes: set[type], base: Any, block_base: type, commen
 
 
 class _Opening(Exception):
-    """What `block_starts` raises from inside a construct's match: its opening class."""
+    """What `block_starts` and `block_parts` raise from inside a construct's match: what they
+    learn of it (its opening class, or that and the classes it tries)."""
 
-    def __init__(self, start: type) -> None:
+    def __init__(self, start: Any) -> None:
         super().__init__(start)
         self.start = start
 
@@ -328,18 +329,7 @@ def block_starts(constructs: list[type], block_base: Any) -> dict[type, type]:
     match is called with `BlockBase.match` standing in, which stops it there)."""
     def opening(startcls: type, *args: Any, **kwargs: Any) -> None:
         raise _Opening(startcls)
-    saved = block_base.__dict__["match"]
-    block_base.match = staticmethod(opening)
-    found: dict[type, type] = {}
-    try:
-        for cls in constructs:
-            try:
-                cls.match(None)
-            except _Opening as opened:
-                found[cls] = opened.start
-    finally:
-        block_base.match = saved
-    return found
+    return _probe(constructs, block_base, opening)
 
 
 def block_parts(blocks: list[type], block_base: Any
@@ -351,9 +341,15 @@ def block_parts(blocks: list[type], block_base: Any
                 **options: Any) -> None:
         plain = endcls is None and not any(options.values())
         raise _Opening((startcls, tuple(subclasses) if plain else None))
+    return _probe(blocks, block_base, opening)
+
+
+def _probe(blocks: list[type], block_base: Any, opening: Callable[..., None]) -> dict[type, Any]:
+    """Block -> what `opening`, standing in for `BlockBase.match`, raised as `_Opening` when
+    the block's match was called."""
     saved = block_base.__dict__["match"]
     block_base.match = staticmethod(opening)
-    found: dict[type, tuple[type | None, tuple[type, ...] | None]] = {}
+    found: dict[type, Any] = {}
     try:
         for cls in blocks:
             try:
