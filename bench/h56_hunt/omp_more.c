@@ -1,6 +1,6 @@
 /* translate-test: rtol=1e-13 translate=--directives=openmp */
 /* OpenMP as newer project code writes it: an array-section reduction for a histogram
-   (reduction(+:hist[:NB])), a loop with a variable step, default(none) with shared/firstprivate
+   (reduction(+:hist[:NB])), a loop with a variable step, default(none) with shared and firstprivate
    lists, a `single` between two `for` loops of one `parallel`, the loop variable declared
    outside and read after the loop. */
 #include <stdio.h>
