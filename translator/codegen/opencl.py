@@ -116,9 +116,10 @@ def generate_code(kernel: Kernel) -> GeneratedCode:
             code = _generate(kernel)
     finally:
         _SLOTS.reset(token)
-    made, _MADE[:] = _MADE[:], []
-    if remember and made and made[0][2] is code and not made[0][1]:
-        _SHAPES.keep(asked, made[0][0])
+    made = _MADE.get()
+    _MADE.set(None)
+    if remember and made is not None and made[2] is code and not made[1]:
+        _SHAPES.keep(asked, made[0])
     return code
 
 
@@ -132,8 +133,10 @@ _SHAPES = KernelMemo()
 #: (whose statements keep those spans) is generated.
 _SLOTS: ContextVar[list | None] = ContextVar("codegen_span_slots", default=None)
 
-#: The last `_generate`'s (template, whether a ``#line`` span was not a slot, code).
-_MADE: list[tuple[GeneratedCode, bool, GeneratedCode]] = []
+#: The last `_generate`'s (template, whether a ``#line`` span was not a slot, code), per
+#: thread (a context variable, as `_SLOTS`): the API may generate code on several threads.
+_MADE: ContextVar[tuple[GeneratedCode, bool, GeneratedCode] | None] = ContextVar(
+    "codegen_made", default=None)
 
 #: The kernel's name in a template's signature (`_filled` puts the asker's in its place).
 _NAME_MARK = "\x00name\x00"
@@ -147,7 +150,7 @@ def _generate(kernel: Kernel) -> GeneratedCode:
     slots = span_slots(kernel) if slots is None else slots
     template, unplaced = _template(kernel, slots)
     code = _filled(template, slots, kernel.name)
-    _MADE[:] = [(template, unplaced, code)]
+    _MADE.set((template, unplaced, code))
     return code
 
 

@@ -169,9 +169,10 @@ class KernelMemo:
 
     def _brief(self, kernel: Kernel, extra: tuple) -> tuple:
         """`_brief` of `kernel` with `extra` (that of the last kernel asked held)."""
-        if self._last[0] is not kernel or self._last[1][1] != extra:
-            self._last = (kernel, (_brief(kernel), extra))
-        return self._last[1]
+        last = self._last   # read once: another thread may replace it meanwhile
+        if last[0] is not kernel or last[1][1] != extra:
+            last = self._last = (kernel, (_brief(kernel), extra))
+        return last[1]
 
     def find(self, kernel: Kernel, *extra: Hashable) -> Any:
         """The answer kept for `kernel`'s shape under `extra`, or None."""
