@@ -109,7 +109,7 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
     from translator.sourcebytes import SourceBytes
     from translator.codegen.generation import device_note, generation_symbol, glue_reference
     from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
-                                         glue_signature)
+                                         glue_signature, source_names)
     options = dict(options or {})
     frontend = frontend_for(path, options.get("language"))
     source = (SourceBytes.from_bytes(text) if isinstance(text, bytes)
@@ -131,7 +131,8 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
         where = f"{region.span.file}:{region.span.line}"
         unit = HostUnit(region_name=region.name, signature=sig, generated=code,
                         where=where, hint=profile_hint(done.sequential_reason),
-                        async_queue=getattr(region, "async_queue", None))
+                        async_queue=getattr(region, "async_queue", None),
+                        shown=source_names(region.call_args))
         tune_units, tune_lines = _tune_units(region, unit, options, pass_options, base,
                                              dispatchers) \
             if options.get("tune_candidates") else ([], ())

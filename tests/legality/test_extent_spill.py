@@ -164,6 +164,55 @@ def test_an_extent_proved_by_a_checked_assumption(tmp_path) -> None:
             "but n = 41") in proc.stderr, proc.stderr
 
 
+ASSUMED_SHAPE_EXTENT = """\
+module m2
+contains
+subroutine f(v, n)
+  integer, intent(in) :: n
+  real(8), intent(inout) :: v(:, :)
+  integer :: t, i
+  !$translate kernel k
+  !$translate tag_inames("t:g.0")
+  do t = 1, size(v, 2)
+    do i = 1, n
+      v(i, t) = t + 2.0d0 * i
+    end do
+  end do
+  !$translate end kernel
+end subroutine
+end module
+program p
+  use m2
+  real(8), allocatable :: v(:, :)
+  integer :: n
+  n = 40
+  if (command_argument_count() > 0) n = 41
+  allocate(v(40, 40))
+  v = 0
+  call f(v, n)
+  print *, sum(v)
+end program
+"""
+
+
+def test_an_assumption_on_an_assumed_shape_names_the_source_text(tmp_path) -> None:
+    """The checked assumption ``n <= size(v, 1)`` reads as the source writes it, in the report
+    and in the run-time message: not as the value the frontend made up (``_tr_size_v_1``)."""
+    src = tmp_path / "shape.f90"
+    src.write_text(ASSUMED_SHAPE_EXTENT)
+    check_sample(src, tmp_path)
+    report = subprocess.run([*TRANSLATE, str(src), "-o", str(tmp_path / "rep"), "--report=-"],
+                            capture_output=True, text=True, check=True).stdout
+    assert "v: in/out, float64[size(v, 1), size(v, 2)], 8*size(v, 1)*size(v, 2) B" in report
+    assert "_tr_" not in report, report
+    exe = build_translated(src, tmp_path, sample_options(src))
+    proc = subprocess.run([str(exe), "big"], capture_output=True, text=True,
+                          env={"TRANSLATE_DEVICE": "cpu", "PATH": "/usr/bin:/bin"})
+    assert proc.returncode != 0
+    assert (f"{src}:7: error: translate runtime: region 'k' was generated assuming "
+            "n <= size(v, 1), but size(v, 1) = 40, n = 41") in proc.stderr, proc.stderr
+
+
 SMALL_DUMMIES = """\
 subroutine g(n, a, c, d)
   integer, intent(in) :: n

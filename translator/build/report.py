@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pymbolic.primitives as p
 
+from translator.codegen.host import readable_names, source_names
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.ir.data import AddressSpace
 from translator.ir.kernel import Kernel
@@ -297,7 +298,14 @@ def region_report(region: Any, kernel: Kernel, code: GeneratedCode, done: Any,
     body += data_lines(code)
     if spans:
         body += present_lines(region, code, spans)
-    return head + "\n" + "".join(f"  {line}\n" for line in body)
+    return head + "\n" + _block(body, region)
+
+
+def _block(body: Sequence[str], region: Any) -> str:
+    """The report lines, indented, with the names the frontend made up written as the source
+    text they stand for (``size(a, 1)`` for ``_tr_size_a_1``)."""
+    text = "".join(f"  {line}\n" for line in body)
+    return readable_names(text, dict(source_names(getattr(region, "call_args", ()))))
 
 
 def file_report(source: str, language: str, regions: Iterable[tuple[Any, Kernel, Any]],
@@ -349,7 +357,7 @@ def program_report(region: Any, kernels: Sequence[Kernel], code: Any, language: 
     body += lines
     if spans:
         body += present_lines(region, code, spans)
-    return head + "\n" + "".join(f"  {line}\n" for line in body)
+    return head + "\n" + _block(body, region)
 
 
 def _program_lines(body: Sequence[Any], finals: Any, prefix: str) -> list[str]:

@@ -63,6 +63,9 @@ class HostUnit:
     hint: str = ""
     #: ``kernel NAME async(N)``: the call runs on async queue N (-1: a bare ``async``).
     async_queue: int | None = None
+    #: The source text of the values the frontend made up (``_tr_size_a_1``: ``size(a, 1)``),
+    #: for messages (`source_names`).
+    shown: tuple[tuple[str, str], ...] = ()
 
 
 def host_type(dtype: np.dtype) -> str:
@@ -376,11 +379,14 @@ def assumption_checks(unit: HostUnit, show: _HostPrinter) -> list[str]:
     gen = unit.generated
     kinds = {kp.name: np.dtype(kp.dtype).kind for kp in gen.params if kp.kind == "value"}
     lines = []
+    shown = dict(unit.shown)
     for cond in gen.assumptions:
         names = sorted(n for n in dependencies(cond) if kinds.get(n) in ("i", "u"))
-        said = (f"{unit.where}: error: translate runtime: region '{unit.region_name}' was "
-                f"generated assuming {assumption_text(cond)}, but ").replace("%", "%%")
-        message = said + ", ".join(f"{n} = %lld" for n in names) + "\n"
+        said = readable_names(f"{unit.where}: error: translate runtime: region "
+                              f"'{unit.region_name}' was generated assuming "
+                              f"{assumption_text(cond)}, but ", shown)
+        message = _printf_safe(said) + ", ".join(f"{_printf_safe(shown.get(n, n))} = %lld"
+                                                 for n in names) + "\n"
         values = "".join(f", (long long){safe_name(n)}" for n in names)
         lines += _stop_unless(show(cond), message, values)
     return lines + fixed_checks(unit)
@@ -414,6 +420,27 @@ def _stop_unless(cond: str, message: str, values: str) -> list[str]:
             f"    fprintf(stderr, {c_string_literal(message, '')}{values});",
             "    exit(1);",
             "}"]
+
+
+def _printf_safe(text: str) -> str:
+    return text.replace("%", "%%")
+
+
+def readable_names(text: str, shown: dict[str, str]) -> str:
+    """`text` with each name the frontend made up (``_tr_size_a_1``) as the source text it
+    stands for (``size(a, 1)``), for messages and the report."""
+    if not shown:
+        return text
+    return _MADE_UP.sub(lambda m: shown.get(m.group(0), m.group(0)), text)
+
+
+#: A name the frontends make up (`readable_names`).
+_MADE_UP = re.compile(r"\b_tr_\w+")
+
+
+def source_names(call_args: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """Of a region's call arguments, the made-up names with the source text passed for them."""
+    return tuple((n, text) for n, text in call_args if n.startswith("_tr_") and text != n)
 
 
 def assumption_text(cond: Expression) -> str:
