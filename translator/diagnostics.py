@@ -7,6 +7,7 @@ then notes.  The CLI catches `TranslatorError` (exit 1); anything else is a bug 
 from __future__ import annotations
 
 import difflib
+import re
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -138,6 +139,42 @@ class TranslatorWarning(UserWarning):
 
     def render(self) -> str:
         return _render_one("warning", f"{self.message} [-W{self.warning_id}]", self.span)
+
+
+#: A name the frontends make up for a value the call computes (`readable_names`).
+_MADE_UP = re.compile(r"\b_tr_\w+")
+
+
+def readable_names(text: str, shown: dict[str, str]) -> str:
+    """`text` with each name the frontend made up (``_tr_size_a_1``) as the source text it
+    stands for (``size(a, 1)``), for messages and the report."""
+    if not shown or "_tr_" not in text:
+        return text
+    return _MADE_UP.sub(lambda m: shown.get(m.group(0), m.group(0)), text)
+
+
+def source_names(call_args: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """Of a region's call arguments, the made-up names with the source text passed for them
+    (the `shown` of `readable_names`)."""
+    return tuple((n, text) for n, text in call_args if n.startswith("_tr_") and text != n)
+
+
+def with_readable_names(err: TranslatorError, shown: dict[str, str]) -> TranslatorError:
+    """`err` (changed in place) with `readable_names` applied to its message, detail and
+    notes."""
+    err.message = readable_names(err.message, shown)
+    err.args = (err.message,)
+    err.detail = readable_names(err.detail, shown) if err.detail else err.detail
+    err.notes = tuple(Note(readable_names(n.message, shown), n.span) for n in err.notes)
+    return err
+
+
+def readable_warning(w: warnings.WarningMessage, shown: dict[str, str]) -> Warning | str:
+    """A caught warning's message, a `TranslatorWarning` with `readable_names` applied."""
+    msg = w.message
+    if isinstance(msg, TranslatorWarning):
+        return TranslatorWarning(msg.warning_id, readable_names(msg.message, shown), msg.span)
+    return msg
 
 
 def warn(warning_id: str, message: str, span: SourceSpan | None = None) -> None:

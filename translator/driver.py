@@ -8,13 +8,15 @@ atomically (temporary file + rename), so a failed translation leaves no output a
 from __future__ import annotations
 
 import os
+import warnings
 from dataclasses import dataclass, field, replace
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from translator.deep import call_deep
-from translator.diagnostics import FrontendError
+from translator.diagnostics import (FrontendError, TranslatorError, readable_warning,
+                                    source_names, with_readable_names)
 from translator.pipeline import PassOptions, fewer_collections, file_stage, run_region
 
 if TYPE_CHECKING:   # not imported at run time: a result-cache hit imports nothing heavy
@@ -109,7 +111,7 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
     from translator.sourcebytes import SourceBytes
     from translator.codegen.generation import device_note, generation_symbol, glue_reference
     from translator.codegen.host import (HostUnit, generate_data_glue, generate_host_file,
-                                         glue_signature, source_names)
+                                         glue_signature)
     options = dict(options or {})
     frontend = frontend_for(path, options.get("language"))
     source = (SourceBytes.from_bytes(text) if isinstance(text, bytes)
@@ -123,8 +125,7 @@ def _translate_text(path: str, text: str | bytes, options: dict[str, Any] | None
     units, glue, device, dispatchers = [], {}, [], []
     for region in parsed.regions:
         kernel = _with_command_options(region.kernel, options)
-        done = run_region(kernel, region.transform_calls, pass_options)
-        done = _tuned(region, kernel, done, options, pass_options, base)
+        done = _region_result(region, kernel, options, pass_options, base)
         kernel, code = done.kernel, done.code
         sig = _with_suffix(glue_signature(region.name, code), options.get("glue_suffix"))
         glue[region.name] = sig
@@ -187,6 +188,28 @@ def _tuned(region, kernel, done, options: dict[str, Any], pass_options, base: st
     from translator.tuning import tuned_result
     return tuned_result(kernel, region.transform_calls, json.loads(record), pass_options,
                         done, region.span)
+
+
+def _region_result(region, kernel, options: dict[str, Any], pass_options, base: str):
+    """`run_region` and `_tuned` on one region; its errors and warnings write the values the
+    frontend made up for the call as the source text passed for them (``size(v, 1)`` for
+    ``_tr_size_v_1``)."""
+    shown = dict(source_names(region.call_args))
+    if not shown:
+        done = run_region(kernel, region.transform_calls, pass_options)
+        return _tuned(region, kernel, done, options, pass_options, base)
+    done, failure = None, None
+    with warnings.catch_warnings(record=True) as caught:
+        try:
+            done = run_region(kernel, region.transform_calls, pass_options)
+            done = _tuned(region, kernel, done, options, pass_options, base)
+        except TranslatorError as err:
+            failure = with_readable_names(err, shown)
+    for w in caught:
+        warnings.warn(readable_warning(w, shown), stacklevel=2)
+    if failure is not None:
+        raise failure
+    return done
 
 
 def _tune_units(region, unit, options: dict[str, Any], pass_options, base: str,

@@ -95,6 +95,33 @@ def test_fortran_explicit_mapping_is_refused_with_the_spill() -> None:
     assert (err.span.file, err.span.line, err.span.col) == ("spill.f90", 9, 7)
 
 
+ASSUMED_SHAPE_RACE = """\
+subroutine f(v, n)
+  integer, intent(in) :: n
+  real(8), intent(inout) :: v(:, :)
+  integer :: t, i
+  !$translate kernel k
+  !$translate tag_inames("t:g.0")
+  do t = 1, n
+    do i = 2, size(v, 1)
+      v(i, t) = v(i - 1, t + 1) + 1
+    end do
+  end do
+  !$translate end kernel
+end subroutine
+"""
+
+
+def test_a_race_witness_names_the_extent_as_the_source_writes_it() -> None:
+    """The witness's parameter values name ``size(v, 1)``, not the value the frontend made
+    up for it (``_tr_size_v_1``)."""
+    with pytest.raises(LegalityError) as info:
+        translate_text("race.f90", ASSUMED_SHAPE_RACE)
+    text = info.value.render()
+    assert "for example when size(v, 1)=3, n=2" in text, text
+    assert "_tr_" not in text, text
+
+
 def _run_both(tmp_path: Path, name: str, text: str) -> str:
     src = tmp_path / name
     src.write_text(text)

@@ -24,8 +24,8 @@ from typing import Any
 import numpy as np
 import pymbolic.primitives as p
 
-from translator.codegen.host import readable_names, source_names
 from translator.codegen.result import GeneratedCode, KernelParam
+from translator.diagnostics import readable_names, source_names
 from translator.ir.data import AddressSpace
 from translator.ir.kernel import Kernel
 from translator.launch_cost import launches_text, parallel_speedup

@@ -29,7 +29,7 @@ from translator.codegen import images
 from translator.codegen.cexpr import safe_name, to_c
 from translator.codegen.program import HostLoopCode, HostProgramCode, KernelLaunch
 from translator.codegen.result import GeneratedCode, KernelParam
-from translator.diagnostics import CodegenError
+from translator.diagnostics import CodegenError, readable_names
 from translator.ir.expr import (Expression, IRIdentityMapper, dependencies, readable_condition,
                                 substitute, typed_key)
 from translator.ir.glue import DataGlue, DataGlueItem, GlueParam, GlueSignature
@@ -424,23 +424,6 @@ def _stop_unless(cond: str, message: str, values: str) -> list[str]:
 
 def _printf_safe(text: str) -> str:
     return text.replace("%", "%%")
-
-
-def readable_names(text: str, shown: dict[str, str]) -> str:
-    """`text` with each name the frontend made up (``_tr_size_a_1``) as the source text it
-    stands for (``size(a, 1)``), for messages and the report."""
-    if not shown:
-        return text
-    return _MADE_UP.sub(lambda m: shown.get(m.group(0), m.group(0)), text)
-
-
-#: A name the frontends make up (`readable_names`).
-_MADE_UP = re.compile(r"\b_tr_\w+")
-
-
-def source_names(call_args: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """Of a region's call arguments, the made-up names with the source text passed for them."""
-    return tuple((n, text) for n, text in call_args if n.startswith("_tr_") and text != n)
 
 
 def assumption_text(cond: Expression) -> str:
