@@ -16,7 +16,7 @@ import pymbolic.primitives as p
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies, substitute, typed_key
 from translator.ir.isl_glue.core import (
-    ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
+    _MEMO, ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
     _param_terms, aff_from_expr, alpha_key, alpha_memoized, alpha_names, combined_domain, dim_type,
     expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, params_of,
     project_onto, renamed_text,
@@ -132,16 +132,58 @@ def _context_set(conditions: tuple[Expression, ...],
                  assumptions: isl.BasicSet | None) -> isl.Set:
     names = sorted({n for c in conditions for n in dependencies(c)})
     space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=names)
-    ctx = isl.Set.universe(space)
-    for cond in conditions:
+    keys = _condition_keys(conditions)
+    ctx, start = _context_prefix(keys, names, space)
+    for cond in conditions[start:]:
         piece = _condition_set(space, cond)
         if piece is not None:
             ctx = ctx.intersect(piece)
+    if keys is not None and names:
+        memoized(("bare context", keys), (), lambda: _private_copy(ctx))
     if assumptions is not None:
         ass = _all_to_params(assumptions).params()
         ass = ass.align_params(ctx.get_space())
         ctx = ctx.align_params(ass.get_space()).intersect_params(ass)
     return ctx
+
+
+def _condition_keys(conditions: tuple[Expression, ...]) -> tuple | None:
+    try:
+        return tuple(typed_key(c) for c in conditions)
+    except TypeError:   # an unhashable condition: nothing remembered
+        return None
+
+
+def _context_prefix(keys: tuple | None, names: list[str], space: isl.Space
+                    ) -> tuple[isl.Set, int]:
+    """The intersection of the longest proper prefix of the conditions (by their `keys`)
+    whose set an earlier `_context_set` left (code generation asks for the contexts of
+    nested loops and guards, each its parent's conditions and more), over `space`; and
+    the prefix's length.  The sets in between are the ones the loop of `_context_set`
+    builds, so the answer is the one it gives from the start: each condition's set is
+    intersected in the same order, and a prefix over fewer names (an inner loop's iname
+    joins) has those names' columns inserted by `align_params`, all zero, as they are in
+    the larger space from the start (`tests/unit/test_isl_shortcuts.py` compares both)."""
+    if keys is not None:
+        for k in range(len(keys) - 1, 0, -1):
+            hit = _MEMO.get(("bare context", keys[:k]))
+            if hit is None:
+                continue
+            found = hit[1]
+            have = found.get_var_names(dim_type.param)
+            if have == names:
+                return _private_copy(found), k
+            if set(have) <= set(names):
+                return _private_copy(found).align_params(space), k
+    return isl.Set.universe(space), 0
+
+
+def _private_copy(s: isl.Set) -> isl.Set:
+    """A copy of `s` (with parameters) that shares no structure with it: isl may rewrite a
+    set's representation in place (a gist, a plain comparison: same points, other
+    constraints), and a remembered prefix must stay as its intersection left it.  Renaming
+    a parameter (to its own name) makes isl copy the set and each of its pieces."""
+    return s.set_dim_name(dim_type.param, 0, s.get_dim_name(dim_type.param, 0))
 
 
 def _condition_set(space: isl.Space, cond: Expression) -> isl.Set | None:
