@@ -16,9 +16,12 @@ import pytest
 from translator.diagnostics import DomainError
 from translator.ir.isl_glue import codegen as glue_codegen
 from translator.ir.isl_glue import core as glue_core
+from translator.ir.isl_glue import versioning as glue_versioning
 from translator.ir.parse_expr import parse_expression
 
 I, J, N, M = (p.Variable(x) for x in ("i", "j", "n", "m"))
+I_OUTER, I_INNER, J_OUTER, J_INNER, K = (
+    p.Variable(x) for x in ("i_outer", "i_inner", "j_outer", "j_inner", "k"))
 
 
 def _space(sets=("i", "j"), params=("n", "m")) -> isl.Space:
@@ -197,3 +200,64 @@ def test_random_nested_contexts_equal_fresh_ones():
             reused = glue_codegen._context_set(conditions, None)
             assert str(reused) == str(fresh[k]) and reused.plain_is_equal(fresh[k]), levels
             reused.gist(fresh[0].align_params(reused.get_space()))
+
+
+# -- the speculation test's entries, intersected once ----------------------------------------
+
+def _entries_one_by_one(points, exprs, names, drop) -> isl.Set:
+    """The speculation test's `entries` as first written: one parameter and one equality
+    at a time (each intersection simplifies every piece of the set again)."""
+    s = glue_core._all_to_params(points)
+    for name, expr in zip(names, exprs):
+        k = s.dim(glue_core.dim_type.param)
+        s = s.add_dims(glue_core.dim_type.param, 1).set_dim_name(
+            glue_core.dim_type.param, k, name)
+        if expr is None:
+            continue
+        space = s.get_space()
+        s = s.intersect(glue_core.aff_from_expr(space, p.Variable(name)).eq_set(
+            glue_core.aff_from_expr(space, expr)))
+    return glue_versioning.keep_params(
+        s, [n for n in s.get_var_names(glue_core.dim_type.param) if n not in drop])
+
+
+_POINTS = [
+    "[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : i_outer >= 0 and 0 <= i_inner <= 15 "
+    "and i_inner < n - 16i_outer and j_outer >= 0 and 0 <= j_inner <= 15 "
+    "and j_inner < n - 16j_outer and 0 <= k < n }",
+    "[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 15 and 0 <= j_inner <= 15 "
+    "and 0 <= k < n and ((n > 0 and i_inner >= n - 16i_outer and j_outer >= 0) or "
+    "(i_outer >= 0 and i_inner < n - 16i_outer and j_outer >= 0 and j_inner >= n - 16j_outer)) }",
+    "[n, m] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 15 and "
+    "0 <= j_inner <= 15 and i_outer >= 0 and j_outer >= 0 and "
+    "16j_outer + j_inner <= 16i_outer + i_inner < n and 0 <= k < m }",   # syrk's triangle
+    "[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 3 and "
+    "4i_outer + i_inner = 2k and 0 <= k < n and j_outer = 0 and j_inner = 0 }",
+    "[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : n < 0 and 0 <= k < n }",   # empty
+]
+
+
+@pytest.mark.parametrize("points", range(len(_POINTS)))
+def test_entries_equal_the_one_by_one_construction(points):
+    """The same set of entries (work item ids, subscripts; None: any id), and so the same
+    disjointness answers, for rectangular, split, triangular, strided and empty domains."""
+    s = isl.Set(_POINTS[points])
+    names = ["_tr_axis_g_0", "_tr_axis_g_1", "_tr_axis_l_0", "_tr_axis_l_1", "_tr_entry0"]
+    drop = {"i_outer", "i_inner", "j_outer", "j_inner", "k"}
+    choices = [
+        [J_OUTER, I_OUTER, J_INNER, I_INNER, K],
+        [J_OUTER, I_OUTER, None, I_INNER, parse_expression("k // 2 + i_inner")],
+        [None, None, None, None, parse_expression("max(k, 3)")],
+        [J_OUTER, I_OUTER, J_INNER, I_INNER, parse_expression("2*k - n + 1")],
+    ]
+    found = []
+    for exprs in choices:
+        new = glue_versioning._entries(s, exprs, names, drop)
+        old = _entries_one_by_one(s, exprs, names, drop)
+        assert new.get_space() == old.get_space() and new.is_equal(old), exprs
+        found.append(new)
+    for a in found:
+        for b in found:
+            assert glue_versioning._disjoint(a, b) == glue_versioning._disjoint(
+                *(_entries_one_by_one(s, exprs, names, drop)
+                  for exprs in (choices[found.index(a)], choices[found.index(b)])))
