@@ -261,3 +261,62 @@ def test_entries_equal_the_one_by_one_construction(points):
             assert glue_versioning._disjoint(a, b) == glue_versioning._disjoint(
                 *(_entries_one_by_one(s, exprs, names, drop)
                   for exprs in (choices[found.index(a)], choices[found.index(b)])))
+
+
+# -- full writes refuted by a corner ---------------------------------------------------------
+
+_COVERS = [
+    # (domains with the subscripts written there, shape, assumptions)
+    ([("{[i,j]: 0<=i<n and 0<=j<n}", "i,j")], "n,n", None),                 # covers
+    ([("{[i,j]: 1<=i<n-1 and 1<=j<n-1}", "i,j")], "n,n", None),             # the stencil
+    ([("{[i,j]: 1<=i<n-1 and 1<=j<n-1}", "i-1,j-1")], "n-2,n-2", None),     # covers
+    ([("{[i]: 0<=i<n-1}", "i")], "n", None),                                # last one missing
+    ([("{[i]: 0<=i<n}", "2*i"), ("{[i]: 0<=i<n}", "2*i+1")], "2*n", None),  # two together
+    ([("{[i]: 0<=i<n}", "2*i")], "2*n", None),                              # every other one
+    ([("{[i,j]: 0<=i<n and 0<=j<=i}", "i,j")], "n,n", None),                # a triangle
+    ([("{[i]: 0<=i<m}", "i")], "n", None),                                  # another size
+    ([("{[i]: 0<=i<m}", "i")], "n", "{[]: m >= n}"),                        # enough of it
+    ([("{[i]: 0<=i<m}", "i")], "n", "{[]: m = 5 and n <= m}"),              # no witness
+    ([("{[i]: 0<=i<n}", "i + k")], "n", None),                              # shifted by k
+    ([("{[i]: 0<=i<n}", "i*i")], "n", None),                                # not affine
+    ([("{[i]: 0<=i<n}", "i,0")], "n", None),                                # wrong rank
+    ([("{[i]: 0<=i<n}", "i // 2")], "(n + 1) // 2", None),
+    ([("{[i]: 0<=i<n and n <= 10}", "i")], "n", None),                      # small n only
+]
+
+
+def _cover_case(case):
+    from translator.ir.parse import parse_domains
+    writes, shape, assumptions = case
+    accesses = []
+    for domain, indices in writes:
+        (dom,) = parse_domains([domain])
+        accesses.append((dom, tuple(parse_expression(f"({indices},)") if "," in indices
+                                    else (parse_expression(indices),))))
+    shape = tuple(parse_expression(e) for e in shape.split(","))
+    ass = None if assumptions is None else glue_core.parse_domain(assumptions)
+    return accesses, shape, ass
+
+
+@pytest.mark.parametrize("case", range(len(_COVERS)))
+def test_cover_answers_equal_the_full_test(case, monkeypatch):
+    """The corner refutation never changes `writes_cover_box`'s answer, and where a corner
+    of the box is left unwritten (the stencil), the footprints are not projected."""
+    accesses, shape, assumptions = _cover_case(_COVERS[case])
+    answer = glue_codegen._writes_cover_box(accesses, shape, assumptions)
+    monkeypatch.setattr(glue_codegen, "_uncovered_corner", lambda *args: False)
+    full = glue_codegen._writes_cover_box(accesses, shape, assumptions)
+    assert answer == full
+    monkeypatch.undo()
+    images = [0]
+    real = glue_codegen._footprint
+
+    def counting(*args):
+        images[0] += 1
+        return real(*args)
+    monkeypatch.setattr(glue_codegen, "_footprint", counting)
+    glue_codegen._writes_cover_box(accesses, shape, assumptions)
+    if case in (1, 3, 5):   # a corner left unwritten: decided without the footprints
+        assert images[0] == 0 and full is False
+    elif case in (0, 2, 4, 6, 7, 8, 9, 10):
+        assert images[0] > 0   # the corners are written (or no witness): the full test

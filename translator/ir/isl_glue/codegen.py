@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 import islpy as isl
 import pymbolic.primitives as p
+from pymbolic import evaluate
 
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies, substitute, typed_key
@@ -444,6 +445,8 @@ def _cover_key(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
 
 def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
                       shape: Sequence[Expression], assumptions: isl.BasicSet | None) -> bool:
+    if _uncovered_corner(accesses, shape, assumptions):
+        return False
     names = [f"_tr_e{k}" for k in range(len(shape))]
     image = None
     try:
@@ -460,6 +463,59 @@ def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression
         ass = _all_to_params(assumptions).params()
         box = box.intersect_params(ass.align_params(box.get_space()))
     return box.is_subset(image.align_params(box.get_space()))
+
+
+#: The value every parameter takes in `_uncovered_corner`'s witness.
+_WITNESS_VALUE = 1000
+
+
+def _uncovered_corner(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
+                      shape: Sequence[Expression], assumptions: isl.BasicSet | None) -> bool:
+    """Whether the first or the last element of the box, for every parameter equal to
+    `_WITNESS_VALUE` (where the assumptions allow it and the box holds elements), is written
+    by no access: a point of the box outside the image, so `_writes_cover_box` is False (its
+    answer, without projecting the footprints: a stencil's boundary is not written).  False
+    where no such witness is found or the question does not fit (the full test decides)."""
+    try:
+        names = sorted({n for d, _ in accesses for n in params_of(d)}
+                       | {n for e in shape for n in dependencies(e)})
+        values = {n: _WITNESS_VALUE for n in names}
+        if not _allowed(values, assumptions):
+            return False
+        extents = [evaluate(e, values) for e in shape]
+        if not all(type(x) is int and x >= 1 for x in extents) \
+                or any(len(indices) != len(shape) for _, indices in accesses):
+            return False
+        return any(not any(_writes_element(d, indices, values, corner) for d, indices in accesses)
+                   for corner in ([0] * len(shape), [x - 1 for x in extents]))
+    except (DomainError, isl.Error, TypeError, ValueError, KeyError, ZeroDivisionError):
+        return False
+
+
+def _allowed(values: dict[str, int], assumptions: isl.BasicSet | None) -> bool:
+    """Whether the parameter values satisfy the assumptions (all of whose names they give)."""
+    if assumptions is None:
+        return True
+    ass = _all_to_params(assumptions).params()
+    for k, name in enumerate(ass.get_var_names(dim_type.param)):
+        if name not in values:
+            return False
+        ass = ass.fix_val(dim_type.param, k, isl.Val.int_from_si(ass.get_ctx(), values[name]))
+    return not ass.is_empty()
+
+
+def _writes_element(domain: isl.BasicSet, indices: Sequence[Expression],
+                    values: dict[str, int], element: list[int]) -> bool:
+    """Whether some point of `domain` (its parameters at `values`) has `indices` equal to
+    `element`."""
+    s = isl.Set.from_basic_set(domain)
+    for k, name in enumerate(s.get_var_names(dim_type.param)):
+        s = s.fix_val(dim_type.param, k, isl.Val.int_from_si(s.get_ctx(), values[name]))
+    s = _align_params(s, {n for e in indices for n in dependencies(e)})
+    space = s.get_space()
+    for idx, at in zip(indices, element):
+        s = s.intersect(aff_from_expr(space, p.Sum((idx, -at))).zero_set())
+    return not s.is_empty()
 
 
 def runs_on_whole_box(domains: Sequence[isl.BasicSet], inames: Sequence[str],
