@@ -88,8 +88,8 @@ def test_expressions_with_and_without_a_linear_form(text):
     expr = parse_expression(text)
     for space in (_space(("i", "j", "i_outer", "i_inner"), ("n", "m")),
                   _space((), ("i", "j", "i_inner", "i_outer", "m", "n"))):
-        fast = _outcome(lambda: glue_core.aff_from_expr(space, expr))
-        assert fast == _outcome(lambda: _general_aff(space, expr))
+        fast = _outcome(lambda space=space: glue_core.aff_from_expr(space, expr))
+        assert fast == _outcome(lambda space=space: _general_aff(space, expr))
         assert fast[0] == "ok" or "40000000000000000000" in text   # (isl refuses those)
 
 
@@ -139,6 +139,10 @@ def _conditions(texts) -> tuple:
     return tuple(parse_expression(t) for t in texts)
 
 
+def _joined(levels) -> list[str]:
+    return [text for level in levels for text in level]
+
+
 def _fresh_context(conditions: tuple) -> isl.Set:
     """`_context_set` with nothing remembered."""
     glue_core._MEMO.clear()
@@ -153,7 +157,7 @@ def test_contexts_from_a_prefix_equal_fresh_ones(nest, monkeypatch):
     levels = _NESTS[nest]
     fresh = []
     for k in range(1, len(levels) + 1):
-        fresh.append(_fresh_context(_conditions(sum(levels[:k], []))))
+        fresh.append(_fresh_context(_conditions(_joined(levels[:k]))))
     glue_core._MEMO.clear()
     built = [0]
     depth = [0]
@@ -191,7 +195,7 @@ def test_random_nested_contexts_equal_fresh_ones():
         return f"{left} {rng.choice(['>=', '<=', '<', '>', '=='])} {right}"
     for _ in range(40):
         levels = [[condition() for _ in range(rng.randint(1, 3))] for _ in range(4)]
-        fresh = [_fresh_context(_conditions(sum(levels[:k], [])))
+        fresh = [_fresh_context(_conditions(_joined(levels[:k])))
                  for k in range(1, len(levels) + 1)]
         glue_core._MEMO.clear()
         conditions: tuple = ()
@@ -222,17 +226,17 @@ def _entries_one_by_one(points, exprs, names, drop) -> isl.Set:
 
 
 _POINTS = [
-    "[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : i_outer >= 0 and 0 <= i_inner <= 15 "
-    "and i_inner < n - 16i_outer and j_outer >= 0 and 0 <= j_inner <= 15 "
-    "and j_inner < n - 16j_outer and 0 <= k < n }",
-    "[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 15 and 0 <= j_inner <= 15 "
-    "and 0 <= k < n and ((n > 0 and i_inner >= n - 16i_outer and j_outer >= 0) or "
-    "(i_outer >= 0 and i_inner < n - 16i_outer and j_outer >= 0 and j_inner >= n - 16j_outer)) }",
-    "[n, m] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 15 and "
-    "0 <= j_inner <= 15 and i_outer >= 0 and j_outer >= 0 and "
-    "16j_outer + j_inner <= 16i_outer + i_inner < n and 0 <= k < m }",   # syrk's triangle
-    "[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 3 and "
-    "4i_outer + i_inner = 2k and 0 <= k < n and j_outer = 0 and j_inner = 0 }",
+    ("[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : i_outer >= 0 and 0 <= i_inner <= 15 "
+     "and i_inner < n - 16i_outer and j_outer >= 0 and 0 <= j_inner <= 15 "
+     "and j_inner < n - 16j_outer and 0 <= k < n }"),
+    ("[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 15 and 0 <= j_inner "
+     "<= 15 and 0 <= k < n and ((n > 0 and i_inner >= n - 16i_outer and j_outer >= 0) or "
+     "(i_outer >= 0 and i_inner < n - 16i_outer and j_outer >= 0 and j_inner >= n - 16j_outer)) }"),
+    ("[n, m] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 15 and "
+     "0 <= j_inner <= 15 and i_outer >= 0 and j_outer >= 0 and "
+     "16j_outer + j_inner <= 16i_outer + i_inner < n and 0 <= k < m }"),   # syrk's triangle
+    ("[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 3 and "
+     "4i_outer + i_inner = 2k and 0 <= k < n and j_outer = 0 and j_inner = 0 }"),
     "[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : n < 0 and 0 <= k < n }",   # empty
 ]
 
