@@ -12,11 +12,12 @@ from collections.abc import Iterable, Sequence
 
 import islpy as isl
 import pymbolic.primitives as p
+from pymbolic import evaluate
 
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies, substitute, typed_key
 from translator.ir.isl_glue.core import (
-    ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
+    _MEMO, ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
     _param_terms, aff_from_expr, alpha_key, alpha_memoized, alpha_names, combined_domain, dim_type,
     expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, params_of,
     project_onto, renamed_text,
@@ -132,16 +133,58 @@ def _context_set(conditions: tuple[Expression, ...],
                  assumptions: isl.BasicSet | None) -> isl.Set:
     names = sorted({n for c in conditions for n in dependencies(c)})
     space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=names)
-    ctx = isl.Set.universe(space)
-    for cond in conditions:
+    keys = _condition_keys(conditions)
+    ctx, start = _context_prefix(keys, names, space)
+    for cond in conditions[start:]:
         piece = _condition_set(space, cond)
         if piece is not None:
             ctx = ctx.intersect(piece)
+    if keys is not None and names:
+        memoized(("bare context", keys), (), lambda: _private_copy(ctx))
     if assumptions is not None:
         ass = _all_to_params(assumptions).params()
         ass = ass.align_params(ctx.get_space())
         ctx = ctx.align_params(ass.get_space()).intersect_params(ass)
     return ctx
+
+
+def _condition_keys(conditions: tuple[Expression, ...]) -> tuple | None:
+    try:
+        return tuple(typed_key(c) for c in conditions)
+    except TypeError:   # an unhashable condition: nothing remembered
+        return None
+
+
+def _context_prefix(keys: tuple | None, names: list[str], space: isl.Space
+                    ) -> tuple[isl.Set, int]:
+    """The intersection of the longest proper prefix of the conditions (by their `keys`)
+    whose set an earlier `_context_set` left (code generation asks for the contexts of
+    nested loops and guards, each its parent's conditions and more), over `space`; and
+    the prefix's length.  The sets in between are the ones the loop of `_context_set`
+    builds, so the answer is the one it gives from the start: each condition's set is
+    intersected in the same order, and a prefix over fewer names (an inner loop's iname
+    joins) has those names' columns inserted by `align_params`, all zero, as they are in
+    the larger space from the start (`tests/unit/test_isl_shortcuts.py` compares both)."""
+    if keys is not None:
+        for k in range(len(keys) - 1, 0, -1):
+            hit = _MEMO.get(("bare context", keys[:k]))
+            if hit is None:
+                continue
+            found = hit[1]
+            have = found.get_var_names(dim_type.param)
+            if have == names:
+                return _private_copy(found), k
+            if set(have) <= set(names):
+                return _private_copy(found).align_params(space), k
+    return isl.Set.universe(space), 0
+
+
+def _private_copy(s: isl.Set) -> isl.Set:
+    """A copy of `s` (with parameters) that shares no structure with it: isl may rewrite a
+    set's representation in place (a gist, a plain comparison: same points, other
+    constraints), and a remembered prefix must stay as its intersection left it.  Renaming
+    a parameter (to its own name) makes isl copy the set and each of its pieces."""
+    return s.set_dim_name(dim_type.param, 0, s.get_dim_name(dim_type.param, 0))
 
 
 def _condition_set(space: isl.Space, cond: Expression) -> isl.Set | None:
@@ -402,6 +445,8 @@ def _cover_key(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
 
 def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
                       shape: Sequence[Expression], assumptions: isl.BasicSet | None) -> bool:
+    if _uncovered_corner(accesses, shape, assumptions):
+        return False
     names = [f"_tr_e{k}" for k in range(len(shape))]
     image = None
     try:
@@ -418,6 +463,59 @@ def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression
         ass = _all_to_params(assumptions).params()
         box = box.intersect_params(ass.align_params(box.get_space()))
     return box.is_subset(image.align_params(box.get_space()))
+
+
+#: The value every parameter takes in `_uncovered_corner`'s witness.
+_WITNESS_VALUE = 1000
+
+
+def _uncovered_corner(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
+                      shape: Sequence[Expression], assumptions: isl.BasicSet | None) -> bool:
+    """Whether the first or the last element of the box, for every parameter equal to
+    `_WITNESS_VALUE` (where the assumptions allow it and the box holds elements), is written
+    by no access: a point of the box outside the image, so `_writes_cover_box` is False (its
+    answer, without projecting the footprints: a stencil's boundary is not written).  False
+    where no such witness is found or the question does not fit (the full test decides)."""
+    try:
+        names = sorted({n for d, _ in accesses for n in params_of(d)}
+                       | {n for e in shape for n in dependencies(e)})
+        values = {n: _WITNESS_VALUE for n in names}
+        if not _allowed(values, assumptions):
+            return False
+        extents = [evaluate(e, values) for e in shape]
+        if not all(type(x) is int and x >= 1 for x in extents) \
+                or any(len(indices) != len(shape) for _, indices in accesses):
+            return False
+        return any(not any(_writes_element(d, indices, values, corner) for d, indices in accesses)
+                   for corner in ([0] * len(shape), [x - 1 for x in extents]))
+    except (DomainError, isl.Error, TypeError, ValueError, KeyError, ZeroDivisionError):
+        return False
+
+
+def _allowed(values: dict[str, int], assumptions: isl.BasicSet | None) -> bool:
+    """Whether the parameter values satisfy the assumptions (all of whose names they give)."""
+    if assumptions is None:
+        return True
+    ass = _all_to_params(assumptions).params()
+    for k, name in enumerate(ass.get_var_names(dim_type.param)):
+        if name not in values:
+            return False
+        ass = ass.fix_val(dim_type.param, k, isl.Val.int_from_si(ass.get_ctx(), values[name]))
+    return not ass.is_empty()
+
+
+def _writes_element(domain: isl.BasicSet, indices: Sequence[Expression],
+                    values: dict[str, int], element: list[int]) -> bool:
+    """Whether some point of `domain` (its parameters at `values`) has `indices` equal to
+    `element`."""
+    s = isl.Set.from_basic_set(domain)
+    for k, name in enumerate(s.get_var_names(dim_type.param)):
+        s = s.fix_val(dim_type.param, k, isl.Val.int_from_si(s.get_ctx(), values[name]))
+    s = _align_params(s, {n for e in indices for n in dependencies(e)})
+    space = s.get_space()
+    for idx, at in zip(indices, element):
+        s = s.intersect(aff_from_expr(space, p.Sum((idx, -at))).zero_set())
+    return not s.is_empty()
 
 
 def runs_on_whole_box(domains: Sequence[isl.BasicSet], inames: Sequence[str],

@@ -124,14 +124,21 @@ def entries(points: isl.BasicSet | isl.Set, exprs: Sequence[Expression | None],
 
 def _entries(points: isl.BasicSet | isl.Set, exprs: Sequence[Expression | None],
              names: Sequence[str], drop: Collection[str]) -> isl.Set:
+    """(The answer only feeds `disjoint`: a yes or no, whatever constraints describe it.  The
+    equalities are gathered in one set and intersected with `points` once: each
+    intersection of a set of several pieces simplifies every piece again.)"""
     s = _all_to_params(points)
+    first = s.dim(dim_type.param)
+    s = s.add_dims(dim_type.param, len(names))
+    for k, name in enumerate(names):
+        s = s.set_dim_name(dim_type.param, first + k, name)
+    space = s.get_space()
+    equal = isl.Set.universe(space)
     for name, expr in zip(names, exprs):
-        k = s.dim(dim_type.param)
-        s = s.add_dims(dim_type.param, 1).set_dim_name(dim_type.param, k, name)
-        if expr is None:
-            continue
-        space = s.get_space()
-        s = s.intersect(aff_from_expr(space, p.Variable(name)).eq_set(aff_from_expr(space, expr)))
+        if expr is not None:
+            equal = equal.intersect(
+                aff_from_expr(space, p.Variable(name)).eq_set(aff_from_expr(space, expr)))
+    s = s.intersect(equal)
     return keep_params(s, [n for n in s.get_var_names(dim_type.param) if n not in drop])
 
 

@@ -1,0 +1,326 @@
+"""Shortcuts that answer an isl question without the general path (issue 24: the first build
+of a kernel shape through the API).  Each must give exactly the isl path's answer, down to
+the representation that later questions and printed guards depend on: these tests compare
+both on a range of inputs (parametric, triangular, floor divisions, max/min, names joining
+late, constants beyond a machine word) and fail where a shortcut differs."""
+
+from __future__ import annotations
+
+import random
+
+import islpy as isl
+import numpy as np
+import pymbolic.primitives as p
+import pytest
+
+from translator.diagnostics import DomainError
+from translator.ir.isl_glue import codegen as glue_codegen
+from translator.ir.isl_glue import core as glue_core
+from translator.ir.isl_glue import versioning as glue_versioning
+from translator.ir.parse_expr import parse_expression
+
+I, J, N, M = (p.Variable(x) for x in ("i", "j", "n", "m"))
+I_OUTER, I_INNER, J_OUTER, J_INNER, K = (
+    p.Variable(x) for x in ("i_outer", "i_inner", "j_outer", "j_inner", "k"))
+
+
+def _space(sets=("i", "j"), params=("n", "m")) -> isl.Space:
+    return isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=list(sets), params=list(params))
+
+
+def _general_aff(space: isl.Space, expr) -> isl.PwAff:
+    """`aff_from_expr` through the general path (sums and products of PwAffs)."""
+    to_aff = glue_core._ToAff(space)
+    linear = glue_core._linear_form
+    try:
+        glue_core._linear_form = lambda e: None
+        return to_aff(expr)
+    finally:
+        glue_core._linear_form = linear
+
+
+def _random_linear(rng: random.Random, depth: int = 0):
+    roll = rng.random()
+    if depth > 3 or roll < 0.3:
+        return rng.choice([I, J, N, M, rng.randint(-40, 40), np.int64(rng.randint(-9, 9))])
+    if roll < 0.65:
+        return p.Sum(tuple(_random_linear(rng, depth + 1) for _ in range(rng.randint(2, 4))))
+    factors = [rng.randint(-7, 7), _random_linear(rng, depth + 1)]
+    if rng.random() < 0.3:
+        factors.append(rng.randint(-3, 3))
+    rng.shuffle(factors)
+    return p.Product(tuple(factors))
+
+
+def _same_pwaff(a: isl.PwAff, b: isl.PwAff) -> bool:
+    return a.plain_is_equal(b) and str(a) == str(b)
+
+
+def test_linear_affine_forms_equal_the_general_path():
+    """Sums and products of integers and variables (set dims and parameters), numpy
+    integers, cancelling terms, zero factors: one Aff equal to the sum of PwAffs, and the
+    sets made from it equal too."""
+    rng = random.Random(24)
+    space = _space()
+    seen_linear = 0
+    for _ in range(600):
+        expr = _random_linear(rng)
+        seen_linear += glue_core._linear_form(expr) is not None
+        fast = glue_core.aff_from_expr(space, expr)
+        general = _general_aff(space, expr)
+        assert _same_pwaff(fast, general), expr
+        zero = glue_core.aff_from_expr(space, 0)
+        assert str(fast.ge_set(zero)) == str(general.ge_set(zero)), expr
+    assert seen_linear > 300
+
+
+@pytest.mark.parametrize("text", [
+    "16*i_outer + i_inner + 1", "(-1)*i + (-16)*j + n + -1", "2*(i + 3*(n - j)) - 5",
+    "i - i + n", "0*j + 7", "3", "n*2*3 - i", "-(i + 1)",
+    "(n + 15) // 16 - i", "max((n + 15) // 16, 0) + -1", "min(n, m) - i", "n % 4 + i",
+    "i + 4611686018427387904", "4611686018427387903*i - n", "1099511627776*(1099511627776*i) + n",
+    "i + 40000000000000000000", "40000000000000000000*i - n",
+])
+def test_expressions_with_and_without_a_linear_form(text):
+    """Expressions the shortcut takes and those it leaves to the general path (floor
+    division, max, min, remainder inside: their linear parts go through the shortcut),
+    constants beyond a machine word included."""
+    expr = parse_expression(text)
+    for space in (_space(("i", "j", "i_outer", "i_inner"), ("n", "m")),
+                  _space((), ("i", "j", "i_inner", "i_outer", "m", "n"))):
+        fast = _outcome(lambda space=space: glue_core.aff_from_expr(space, expr))
+        assert fast == _outcome(lambda space=space: _general_aff(space, expr))
+        assert fast[0] == "ok" or "40000000000000000000" in text   # (isl refuses those)
+
+
+def _outcome(build) -> tuple:
+    """What `build()` gives: the PwAff's text, or the error it raises."""
+    try:
+        pwaff = build()
+    except (DomainError, isl.Error) as err:
+        return "error", type(err), str(err)
+    return "ok", str(pwaff), pwaff.get_pieces()[0][1].to_str()
+
+
+@pytest.mark.parametrize("text", ["i + q", "q - q + i", "i*j + 1", "n*(i + 1)", "i*i"])
+def test_bad_expressions_fail_as_the_general_path_does(text):
+    """Unknown names (even cancelled out) and products of two non-constant factors: the
+    same DomainError with the same message."""
+    expr = parse_expression(text)
+    space = _space()
+    with pytest.raises(DomainError) as general:
+        _general_aff(space, expr)
+    with pytest.raises(DomainError) as fast:
+        glue_core.aff_from_expr(space, expr)
+    assert str(fast.value) == str(general.value)
+
+
+# -- contexts built from a remembered prefix ------------------------------------------------
+
+_HARDWARE = ["i_inner >= 0", "i_inner <= 15", "i_outer >= 0",
+             "i_outer <= max((n + 15) // 16, 0) + -1", "j_inner >= 0", "j_inner <= 15",
+             "j_outer >= 0", "j_outer <= max((n + 15) // 16, 0) + -1"]
+
+_NESTS = [
+    # matmul's three contexts: the hardware bounds, the guard, then the k loop (a new name)
+    (_HARDWARE, ["(-1)*i_inner + (-16)*i_outer + n + -1 >= 0",
+                 "(-1)*j_inner + (-16)*j_outer + n + -1 >= 0"], ["k >= 0", "k <= n + -1"]),
+    # triangular and parametric, names sorting before and after the prefix's, equalities
+    (["i >= 0", "i <= n - 1"], ["j >= 0", "j <= i"], ["a == i + j", "z >= 2*j - m"]),
+    (["t >= 1", "t < m"], ["i >= t", "i <= n // 3 + t"], ["b <= min(i, m - 1)", "c != 2"]),
+    # conditions that give no set (dropped) and a conjunction
+    (["i >= 0", "x[i] > 0"], ["i <= n and n <= 100"], ["i % 2 == 0", "j <= i*i"]),
+    # an empty context, then more
+    (["n >= 5", "n <= 2"], ["i >= 0"], ["k == 2*n"]),
+]
+
+
+def _conditions(texts) -> tuple:
+    return tuple(parse_expression(t) for t in texts)
+
+
+def _joined(levels) -> list[str]:
+    return [text for level in levels for text in level]
+
+
+def _fresh_context(conditions: tuple) -> isl.Set:
+    """`_context_set` with nothing remembered."""
+    glue_core._MEMO.clear()
+    return glue_codegen._context_set(conditions, None)
+
+
+@pytest.mark.parametrize("nest", range(len(_NESTS)))
+def test_contexts_from_a_prefix_equal_fresh_ones(nest, monkeypatch):
+    """Nested contexts (each its parent's conditions and more, as code generation asks
+    them), built from the parent's remembered set: the same set, printed and compared plain,
+    as built from nothing; and the parent's conditions are not converted again."""
+    levels = _NESTS[nest]
+    fresh = []
+    for k in range(1, len(levels) + 1):
+        fresh.append(_fresh_context(_conditions(_joined(levels[:k]))))
+    glue_core._MEMO.clear()
+    built = [0]
+    depth = [0]
+    real = glue_codegen._condition_set
+
+    def counting(space, cond):   # (conditions, not the parts of a conjunction)
+        built[0] += depth[0] == 0
+        depth[0] += 1
+        try:
+            return real(space, cond)
+        finally:
+            depth[0] -= 1
+    monkeypatch.setattr(glue_codegen, "_condition_set", counting)
+    conditions: tuple = ()
+    for k, level in enumerate(levels):
+        conditions += _conditions(level)
+        before = built[0]
+        reused = glue_codegen._context_set(conditions, None)
+        # (a plain comparison and a gist rewrite a set in place, as code generation's
+        # questions do: the remembered prefix must not change with it)
+        assert str(reused) == str(fresh[k]) and reused.plain_is_equal(fresh[k]), k
+        reused.gist(fresh[0].align_params(reused.get_space()))
+        assert built[0] - before == len(level)   # only the new conditions
+
+
+def test_random_nested_contexts_equal_fresh_ones():
+    """Random nests of affine conditions over names that join at every level."""
+    rng = random.Random(7)
+    names = ["a", "b", "i", "j", "k", "n", "m", "z"]
+
+    def condition() -> str:
+        left = " + ".join(f"{rng.randint(-3, 3)}*{rng.choice(names)}"
+                          for _ in range(rng.randint(1, 3)))
+        right = rng.choice(["0", "n", "n - 1", "(m + 7) // 8", "max(n, 0)", "2*m"])
+        return f"{left} {rng.choice(['>=', '<=', '<', '>', '=='])} {right}"
+    for _ in range(40):
+        levels = [[condition() for _ in range(rng.randint(1, 3))] for _ in range(4)]
+        fresh = [_fresh_context(_conditions(_joined(levels[:k])))
+                 for k in range(1, len(levels) + 1)]
+        glue_core._MEMO.clear()
+        conditions: tuple = ()
+        for k, level in enumerate(levels):
+            conditions += _conditions(level)
+            reused = glue_codegen._context_set(conditions, None)
+            assert str(reused) == str(fresh[k]) and reused.plain_is_equal(fresh[k]), levels
+            reused.gist(fresh[0].align_params(reused.get_space()))
+
+
+# -- the speculation test's entries, intersected once ----------------------------------------
+
+def _entries_one_by_one(points, exprs, names, drop) -> isl.Set:
+    """The speculation test's `entries` as first written: one parameter and one equality
+    at a time (each intersection simplifies every piece of the set again)."""
+    s = glue_core._all_to_params(points)
+    for name, expr in zip(names, exprs):
+        k = s.dim(glue_core.dim_type.param)
+        s = s.add_dims(glue_core.dim_type.param, 1).set_dim_name(
+            glue_core.dim_type.param, k, name)
+        if expr is None:
+            continue
+        space = s.get_space()
+        s = s.intersect(glue_core.aff_from_expr(space, p.Variable(name)).eq_set(
+            glue_core.aff_from_expr(space, expr)))
+    return glue_versioning.keep_params(
+        s, [n for n in s.get_var_names(glue_core.dim_type.param) if n not in drop])
+
+
+_POINTS = [
+    ("[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : i_outer >= 0 and 0 <= i_inner <= 15 "
+     "and i_inner < n - 16i_outer and j_outer >= 0 and 0 <= j_inner <= 15 "
+     "and j_inner < n - 16j_outer and 0 <= k < n }"),
+    ("[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 15 and 0 <= j_inner "
+     "<= 15 and 0 <= k < n and ((n > 0 and i_inner >= n - 16i_outer and j_outer >= 0) or "
+     "(i_outer >= 0 and i_inner < n - 16i_outer and j_outer >= 0 and j_inner >= n - 16j_outer)) }"),
+    ("[n, m] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 15 and "
+     "0 <= j_inner <= 15 and i_outer >= 0 and j_outer >= 0 and "
+     "16j_outer + j_inner <= 16i_outer + i_inner < n and 0 <= k < m }"),   # syrk's triangle
+    ("[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : 0 <= i_inner <= 3 and "
+     "4i_outer + i_inner = 2k and 0 <= k < n and j_outer = 0 and j_inner = 0 }"),
+    "[n] -> { [i_outer, i_inner, j_outer, j_inner, k] : n < 0 and 0 <= k < n }",   # empty
+]
+
+
+@pytest.mark.parametrize("points", range(len(_POINTS)))
+def test_entries_equal_the_one_by_one_construction(points):
+    """The same set of entries (work item ids, subscripts; None: any id), and so the same
+    disjointness answers, for rectangular, split, triangular, strided and empty domains."""
+    s = isl.Set(_POINTS[points])
+    names = ["_tr_axis_g_0", "_tr_axis_g_1", "_tr_axis_l_0", "_tr_axis_l_1", "_tr_entry0"]
+    drop = {"i_outer", "i_inner", "j_outer", "j_inner", "k"}
+    choices = [
+        [J_OUTER, I_OUTER, J_INNER, I_INNER, K],
+        [J_OUTER, I_OUTER, None, I_INNER, parse_expression("k // 2 + i_inner")],
+        [None, None, None, None, parse_expression("max(k, 3)")],
+        [J_OUTER, I_OUTER, J_INNER, I_INNER, parse_expression("2*k - n + 1")],
+    ]
+    found = []
+    for exprs in choices:
+        new = glue_versioning._entries(s, exprs, names, drop)
+        old = _entries_one_by_one(s, exprs, names, drop)
+        assert new.get_space() == old.get_space() and new.is_equal(old), exprs
+        found.append(new)
+    for a in found:
+        for b in found:
+            assert glue_versioning._disjoint(a, b) == glue_versioning._disjoint(
+                *(_entries_one_by_one(s, exprs, names, drop)
+                  for exprs in (choices[found.index(a)], choices[found.index(b)])))
+
+
+# -- full writes refuted by a corner ---------------------------------------------------------
+
+_COVERS = [
+    # (domains with the subscripts written there, shape, assumptions)
+    ([("{[i,j]: 0<=i<n and 0<=j<n}", "i,j")], "n,n", None),                 # covers
+    ([("{[i,j]: 1<=i<n-1 and 1<=j<n-1}", "i,j")], "n,n", None),             # the stencil
+    ([("{[i,j]: 1<=i<n-1 and 1<=j<n-1}", "i-1,j-1")], "n-2,n-2", None),     # covers
+    ([("{[i]: 0<=i<n-1}", "i")], "n", None),                                # last one missing
+    ([("{[i]: 0<=i<n}", "2*i"), ("{[i]: 0<=i<n}", "2*i+1")], "2*n", None),  # two together
+    ([("{[i]: 0<=i<n}", "2*i")], "2*n", None),                              # every other one
+    ([("{[i,j]: 0<=i<n and 0<=j<=i}", "i,j")], "n,n", None),                # a triangle
+    ([("{[i]: 0<=i<m}", "i")], "n", None),                                  # another size
+    ([("{[i]: 0<=i<m}", "i")], "n", "{[]: m >= n}"),                        # enough of it
+    ([("{[i]: 0<=i<m}", "i")], "n", "{[]: m = 5 and n <= m}"),              # no witness
+    ([("{[i]: 0<=i<n}", "i + k")], "n", None),                              # shifted by k
+    ([("{[i]: 0<=i<n}", "i*i")], "n", None),                                # not affine
+    ([("{[i]: 0<=i<n}", "i,0")], "n", None),                                # wrong rank
+    ([("{[i]: 0<=i<n}", "i // 2")], "(n + 1) // 2", None),
+    ([("{[i]: 0<=i<n and n <= 10}", "i")], "n", None),                      # small n only
+]
+
+
+def _cover_case(case):
+    from translator.ir.parse import parse_domains
+    writes, shape, assumptions = case
+    accesses = []
+    for domain, indices in writes:
+        (dom,) = parse_domains([domain])
+        accesses.append((dom, tuple(parse_expression(f"({indices},)") if "," in indices
+                                    else (parse_expression(indices),))))
+    shape = tuple(parse_expression(e) for e in shape.split(","))
+    ass = None if assumptions is None else glue_core.parse_domain(assumptions)
+    return accesses, shape, ass
+
+
+@pytest.mark.parametrize("case", range(len(_COVERS)))
+def test_cover_answers_equal_the_full_test(case, monkeypatch):
+    """The corner refutation never changes `writes_cover_box`'s answer, and where a corner
+    of the box is left unwritten (the stencil), the footprints are not projected."""
+    accesses, shape, assumptions = _cover_case(_COVERS[case])
+    answer = glue_codegen._writes_cover_box(accesses, shape, assumptions)
+    monkeypatch.setattr(glue_codegen, "_uncovered_corner", lambda *args: False)
+    full = glue_codegen._writes_cover_box(accesses, shape, assumptions)
+    assert answer == full
+    monkeypatch.undo()
+    images = [0]
+    real = glue_codegen._footprint
+
+    def counting(*args):
+        images[0] += 1
+        return real(*args)
+    monkeypatch.setattr(glue_codegen, "_footprint", counting)
+    glue_codegen._writes_cover_box(accesses, shape, assumptions)
+    if case in (1, 3, 5):   # a corner left unwritten: decided without the footprints
+        assert images[0] == 0 and full is False
+    elif case in (0, 2, 4, 6, 7, 8, 9, 10):
+        assert images[0] > 0   # the corners are written (or no witness): the full test
