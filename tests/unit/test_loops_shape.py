@@ -9,8 +9,8 @@ import pytest
 from pymbolic import parse
 
 import transforms
-import transforms.common as common
-import transforms.split as split
+from transforms import common
+from transforms import split
 from tests.unit.transforms.builders import assign, build
 from translator.ir.expr import Reduction
 from translator.ir.printer import print_kernel
