@@ -9,9 +9,8 @@ import pytest
 from pymbolic import parse
 
 import transforms
-from transforms import common
-from transforms import split
 from tests.unit.transforms.builders import assign, build
+from transforms import common, split
 from translator.ir.expr import Reduction
 from translator.ir.printer import print_kernel
 
