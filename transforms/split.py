@@ -16,14 +16,15 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError, TransformError
 from translator.ir import isl_glue
-from translator.ir.expr import Expression, Reduction
+from translator.ir.expr import Expression, Reduction, dependencies
+from translator.ir.mappers import expression_reduction_inames
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
 from translator.ir.tags import ForceSequentialTag
 
 from transforms.common import (Rewriter, check_iname, drop_inames, map_within_inames,
                                name_list, new_name, positive_int, replace_in_priorities,
-                               rewrite_statements, used_inames)
+                               rewrite_statements, statement_expressions, used_inames)
 from transforms.inames import check_tag_syntax, resolve_tag, set_tag
 from transforms.match import parse_stack_match
 from transforms.registry import transform
@@ -158,8 +159,10 @@ def _split(kernel: Kernel, spec: _Split, outer_tag: Any, inner_tag: Any,
     ids = {s.id for s in kernel.statements if match(kernel, s)}
     if not ids:
         return kernel
-    result = _split_statements(kernel, spec, ids)
-    keep = spec.iname in used_inames(result)
+    users = _users(kernel, spec.iname, ids)
+    result = _split_statements(kernel, spec, ids if users is None else users)
+    keep = spec.iname in (used_inames(result) if users is None
+                          else _inames_used(result, ids - users))
     domains = tuple(isl_glue.split_dim(d, spec.iname, spec.outer, spec.inner, spec.length,
                                        fixed_is_inner=spec.fixed_is_inner, keep_original=keep)
                     for d in result.domains)
@@ -174,6 +177,39 @@ def _split(kernel: Kernel, spec: _Split, outer_tag: Any, inner_tag: Any,
         result = set_tag(result, iname, resolve_tag(result, tag, spec.transform, what),
                          transform_name=spec.transform)
     return result
+
+
+def _users(kernel: Kernel, iname: str, ids: set[str]) -> set[str] | None:
+    """The statements of `ids` whose rewriting by the split may change them: those inside
+    `iname`'s loop, reading it, or reducing over it; the others come out of the rewriter
+    unchanged, and a split in a kernel of many loops (the automatic mapper's probe of one
+    loop of a region) need not walk their expressions.  None where the kernel has
+    substitution rules (which rules the split rewrites depends on every selected statement)."""
+    if kernel.substitutions:
+        return None
+    return {s.id for s in kernel.statements
+            if s.id in ids and (iname in s.within_inames or _mentions(s, iname))}
+
+
+def _mentions(stmt: Statement, iname: str) -> bool:
+    """Whether an expression of `stmt` (assignees and predicates too) reads `iname` or reduces
+    over it."""
+    exprs = (*getattr(stmt, "assignees", ()),
+             *(getattr(stmt, f) for f in ("assignee", "expression") if hasattr(stmt, f)),
+             *stmt.predicates)   # `statement_expressions` but unsorted
+    return any(iname in dependencies(e) or iname in expression_reduction_inames(e)
+               for e in exprs)
+
+
+def _inames_used(kernel: Kernel, skip: set[str]) -> frozenset[str]:
+    """`used_inames` of `kernel` (which has no substitution rules) but the statements of
+    `skip`, which were found to use none of the inames asked about."""
+    used: set[str] = set()
+    for s in kernel.statements:
+        if s.id not in skip:
+            used |= s.within_inames
+            used.update(*map(expression_reduction_inames, statement_expressions(s)))
+    return frozenset(used)
 
 
 def _split_statements(kernel: Kernel, spec: _Split, ids: set[str]) -> Kernel:

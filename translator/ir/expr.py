@@ -501,17 +501,36 @@ _INEXACT = (float, complex, np.generic)
 
 
 def _typed_key(expr: object, rename: dict[str, str]) -> object:
-    if type(expr) is p.Variable:
+    cls = type(expr)
+    if cls is p.Variable:
         new = rename.get(expr.name)
         return ("v", expr.name) if new is None else ("v~", new)
+    if cls in _EXACT_LEAVES:   # the commonest leaves first, as the general case keys them
+        return (cls, expr)
     if isinstance(expr, _INEXACT):
-        return (type(expr), repr(expr))   # repr: -0.0 and 0.0, and float32 digits, apart
+        return (cls, repr(expr))   # repr: -0.0 and 0.0, and float32 digits, apart
     if isinstance(expr, tuple):
-        return (tuple, *(typed_key(e, rename) for e in expr))
+        return (tuple, *[_part_key(e, rename) for e in expr])
     if not isinstance(expr, p.ExpressionNode):
         hash(expr)
-        return (type(expr), expr)
+        return (cls, expr)
     return _node_key(expr, rename)
+
+
+#: Leaf classes keyed as ``(class, value)`` at once (`_typed_key`'s last case gives them that).
+_EXACT_LEAVES = frozenset((int, str, bool, type(None)))
+
+
+def _part_key(expr: object, rename: dict[str, str]) -> object:
+    """`typed_key(expr, rename)` of a part of a node: leaves keyed at once, nodes through
+    `typed_key` (whose identity memo holds the subscripts shared between statements)."""
+    cls = type(expr)
+    if cls in _EXACT_LEAVES:
+        return (cls, expr)
+    if cls is p.Variable:
+        new = rename.get(expr.name)
+        return ("v", expr.name) if new is None else ("v~", new)
+    return typed_key(expr, rename)
 
 
 def _node_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:
@@ -521,8 +540,8 @@ def _node_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:
         names = _FIELDS[cls] = tuple(f.name for f in fields(expr))
     if isinstance(expr, p.Variable) and expr.name in rename:
         return (cls, ("v~", rename[expr.name]),
-                *(typed_key(getattr(expr, n), rename) for n in names if n != "name"))
-    return (cls, *(typed_key(getattr(expr, n), rename) for n in names))
+                *[_part_key(getattr(expr, n), rename) for n in names if n != "name"])
+    return (cls, *[_part_key(getattr(expr, n), rename) for n in names])
 
 
 def var(name: str) -> p.Variable:
