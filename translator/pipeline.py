@@ -18,7 +18,6 @@ Ordering restrictions:
 
 from __future__ import annotations
 
-import atexit
 import gc
 import re
 import time
@@ -415,34 +414,13 @@ GC_THRESHOLD = 100_000
 @contextmanager
 def fewer_collections() -> Iterator[None]:
     """Collect cycles less often while translating (`GC_THRESHOLD`); the thresholds before are
-    restored after.  The process that translated skips the collections of its exit
-    (`_freeze_at_exit`)."""
+    restored after."""
     saved = gc.get_threshold()
     gc.set_threshold(max(saved[0], GC_THRESHOLD), *saved[1:])
-    _freeze_at_exit()
     try:
         yield
     finally:
         gc.set_threshold(*saved)
-
-
-def _freeze_at_exit() -> None:
-    """Once per process: freeze every object still alive (`gc.freeze`) when the interpreter
-    exits, before its finalisation.  Finalisation runs full cyclic collections, each a
-    traversal of every tracked object left: after a 400-loop file some 230,000 (memos, parse
-    caches, modules), three traversals costing about 0.4 s of CPU, a fifth of the whole
-    command, to free memory the system takes back anyway.  Frozen objects are skipped by those
-    collections; reference counting still releases what the modules' teardown drops, and
-    `atexit` handlers registered earlier (temporary directories' finalizers) still run after
-    this one.  Nothing the translator writes waits for a collection: output files are closed
-    (and renamed into place) before a command returns."""
-    if not _EXIT_FREEZE:
-        _EXIT_FREEZE.append(True)
-        atexit.register(gc.freeze)
-
-
-#: Non-empty once `_freeze_at_exit` has registered its handler.
-_EXIT_FREEZE: list[bool] = []
 
 
 def _timed(opts: PassOptions, name: str, fn: Callable, arg):

@@ -1,5 +1,5 @@
 """A process that translated skips the cyclic collections of its exit (issue 24; bench/RESULTS.md,
-h59): `translator.pipeline.fewer_collections` has the heap frozen (`gc.freeze`) by an `atexit`
+h59): the command line (`translator.cli.main`) has the heap frozen (`gc.freeze`) by an `atexit`
 handler, so the interpreter's finalisation does not traverse the memos and trees left alive.
 
 Each check runs the real command line in a fresh interpreter (``TRANSLATE_SERVER=0``, so the
@@ -55,10 +55,23 @@ def test_a_failing_translation_freezes_too_and_reports(tmp_path):
     assert frozen > 0
 
 
-def test_translating_in_process_freezes_nothing_until_exit(tmp_path):
-    """A long-running process (the server, the API, these tests) keeps collecting cycles: the
-    freeze waits for the interpreter's exit."""
+def test_translating_through_the_api_freezes_nothing(tmp_path):
+    """A program using the API (and these tests) keeps collecting cycles, at exit too: only the
+    command freezes."""
     from translator.driver import translate_text
     source = ROOT / "samples/fortran/saxpy.f90"
     translate_text(str(source), source.read_text())
     assert gc.get_freeze_count() == 0
+
+
+SAXPY = ROOT / "samples/fortran/saxpy.f90"
+
+
+def test_an_api_program_exits_with_its_collections(tmp_path):
+    code = ("import atexit, gc, sys\n"
+            "atexit.register(lambda: print('frozen', gc.get_freeze_count(), file=sys.stderr))\n"
+            "from translator.driver import translate_text\n"
+            f"translate_text('saxpy.f90', open({str(SAXPY)!r}).read())\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300, check=True)
+    assert proc.stderr.strip().splitlines()[-1] == "frozen 0", proc.stderr
