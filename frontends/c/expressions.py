@@ -168,9 +168,13 @@ def is_constant(expr: Expression) -> bool:
 
 
 def convert(te: TExpr, dtype: np.dtype) -> Expression:
-    """`te` converted to `dtype` as C converts on assignment or argument passing."""
+    """`te` converted to `dtype` as C converts on assignment or argument passing.  A
+    conversion to `_Bool` is a test against zero (``_Bool b = 0.5`` is 1, as a NaN is), not
+    a truncation."""
     if te.dtype == dtype:
         return te.expr
+    if dtype == BOOL and not is_constant(te.expr):
+        return as_condition(te)
     if is_constant(te.expr):
         if te.weak and dtype.kind in "iu" and _fits(te.expr, dtype):
             return te.expr
@@ -191,7 +195,9 @@ def _convert_constant(value, dtype: np.dtype) -> Expression:
         if dtype.kind == "i" and wrapped >= 1 << (bits - 1):
             wrapped -= 1 << bits
         return dtype.type(wrapped)
-    if dtype.kind in "iub":
+    if dtype.kind == "b":
+        return dtype.type(value != 0)
+    if dtype.kind in "iu":
         return dtype.type(int(value))
     return dtype.type(value)
 
