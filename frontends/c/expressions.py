@@ -19,7 +19,8 @@ from pycparser import c_ast
 
 from frontends.c.preprocess import SourceText
 from frontends.c.typemodel import (FLOAT32, FLOAT64, INT32, INT64, CType, FileScope,
-                                   common_type, parse_constant, promote_integer)
+                                   common_type, long_double_literal_as, parse_constant,
+                                   promote_integer)
 from frontends.pragmas import declared_functions
 from translator.diagnostics import (FrontendError, TranslatorError, UnsupportedConstructError,
                                     too_deep)
@@ -443,6 +444,10 @@ class ExpressionBuilder:
 
     def visit_Cast(self, node: c_ast.Cast) -> TExpr:
         dtype = self.fscope.typename_dtype(node.to_type, self.span(node))
+        if isinstance(node.expr, c_ast.Constant):   # (double)2.2e-16L: <float.h>'s DBL_*
+            value = long_double_literal_as(node.expr.value, dtype)
+            if value is not None:
+                return TExpr(dtype.type(value), dtype)
         te = self.visit(node.expr)
         if te.dtype == dtype:
             return TExpr(te.expr, dtype)
