@@ -386,3 +386,9 @@ def common_type(a: np.dtype, b: np.dtype) -> np.dtype:
     if s.itemsize > u.itemsize:
         return s
     return np.dtype(f"u{s.itemsize}")
+
+
+def unsigned_comparison(var: np.dtype, bound: np.dtype) -> bool:
+    """Whether C compares a signed loop variable of type `var` with a bound of type `bound`
+    in unsigned arithmetic (``int i`` against a ``size_t`` or ``unsigned`` bound)."""
+    return var.kind == "i" and common_type(promote_integer(var), promote_integer(bound)).kind == "u"
