@@ -350,9 +350,19 @@ def _int_literal_type(value: int, unsigned: bool, longs: int, decimal: bool) -> 
 
 
 def _char_value(text: str) -> int:
-    inner = text[text.index("'") + 1:-1]
-    value = inner.encode("utf-8").decode("unicode_escape")
-    return ord(value[0]) if value else 0
+    """The value of a character constant as gcc gives it on x86-64: a plain ``'c'`` is a
+    (signed) char converted to int, so ``'\\xff'`` is -1; ``'ab'`` is ``'a' * 256 + 'b'``;
+    a prefixed one (``L'c'``) is the code point."""
+    quote = text.index("'")
+    codes = [ord(c) for c in text[quote + 1:-1].encode("utf-8").decode("unicode_escape")]
+    if quote or not codes:
+        return codes[0] if codes else 0
+    if len(codes) == 1:
+        return codes[0] - 256 if codes[0] > 127 else codes[0]
+    value = 0
+    for code in codes:
+        value = (value << 8 | code & 0xFF) & 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
 
 
 # ---------------------------------------------------------------------------------------------
