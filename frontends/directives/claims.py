@@ -105,8 +105,8 @@ def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
 
 
 def parallel_left(claim: ParallelOpen, why: str) -> Untouched:
-    """A ``parallel`` construct left as written (with its loops)."""
-    return Untouched(model=claim.model, name="parallel", span=claim.span,
+    """A ``parallel`` (``teams`` ...) construct left as written (with its loops)."""
+    return Untouched(model=claim.model, name=claim.claim.name or "parallel", span=claim.span,
                      reason=f"{why}; its worksharing loops are left as written with it")
 
 
