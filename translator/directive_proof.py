@@ -22,7 +22,7 @@ from translator.analysis.access import kernel_accesses
 from translator.analysis.bounds import bound_assumptions, certain_spill
 from translator.analysis.legality import check_mappings
 from translator.analysis.privatize import privatize
-from translator.analysis.reductions import statement_update
+from translator.analysis.reductions import statement_update, unsupported_update
 from translator.automap import _tagged, reduction_band
 from translator.diagnostics import FrontendError, LegalityError, SourceSpan, warn
 from translator.ir.claims import RACE, SEQUENTIAL, LoopClaim, LoopInfo, RegionFacts, TransformCall
@@ -372,6 +372,9 @@ def _operator_mismatch(kernel: Kernel, claim: LoopClaim, name: str) -> str:
         if found in _VERBS and found != wanted:
             return (f"the loop {_VERBS[found][0]} {name}, but reduction({clause}:{name}) "
                     f"{_VERBS[wanted][1]}: use reduction({found}:{name})")
+        unsupported = unsupported_update(kernel, stmt, update) if update else ""
+        if unsupported:
+            return f"reduction({clause}:{name}): {unsupported}"
     return ""
 
 

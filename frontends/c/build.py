@@ -16,6 +16,7 @@ from functools import reduce
 import numpy as np
 import pymbolic.primitives as p
 from pycparser import c_ast
+from pycparser.c_generator import CGenerator
 
 from frontends.c.expressions import (POINTER_RESULTS, Binding, ExpressionBuilder, TExpr, View,
                                      convert, subscript)
@@ -25,7 +26,7 @@ from frontends.c.loops import (LoopHead, analyse_for, bound_constraints, final_v
 from frontends.c.preprocess import SourceText
 from frontends.c.provenance import Provenance
 from frontends.c.regions import RegionSite, directive_span, is_translate_pragma
-from frontends.c.typemodel import INT32, CType, FileScope
+from frontends.c.typemodel import INT32, CType, FileScope, unsigned_comparison
 from frontends.pragmas import parse_directive
 from translator.diagnostics import (FrontendError, Note, SourceSpan, TranslatorError,
                                     UnsupportedConstructError, too_deep)
@@ -590,12 +591,19 @@ class RegionBuilder:
         if head.decl is None and not self.call_stack:
             self.out.outer_loop_finals[head.var] = self._final_value(head, node)
         lower = self._bound(head.init, "the initial value of a loop variable")
-        conditions = [(op, self._bound(b, "a loop bound", node))
-                      for op, b in head.conditions]
+        typed = [(op, *self._typed_bound(b, "a loop bound", node)) for op, b in head.conditions]
+        conditions = [(op, bound) for op, bound, _ in typed]
         iname = self.new_iname(head.var)
         value = loop_value(iname, lower, head.step)
-        loop = Loop(iname, head.var, value,
-                    bound_constraints(value, lower, head.step, conditions, iname),
+        constraints = bound_constraints(value, lower, head.step, conditions, iname)
+        unsigned = [(op, b) for (op, _, dtype), (_, b) in zip(typed, head.conditions)
+                    if unsigned_comparison(ctype.dtype, dtype)]
+        if head.step > 0 and unsigned:
+            # C compares the signed variable converted to unsigned: from a negative start
+            # the loop runs no iteration (i = -3; i < n with size_t n)
+            self._negative_start(head, *unsigned[0])
+            constraints.append((lower, ">=", 0))
+        loop = Loop(iname, head.var, value, constraints,
                     self.loops[-1] if self.loops else None, span)
         self.out.loops.append(loop)
         self.loops.append(loop)
@@ -609,6 +617,19 @@ class RegionBuilder:
             self.continue_scopes.pop()
         if head.decl is None:
             self.scopes[-1][head.var] = Binding("stale", head.var, ctype)
+
+    def _negative_start(self, head: LoopHead, op: str, bound: c_ast.Node) -> None:
+        """Refuse a constant negative start of a loop whose condition C evaluates in
+        unsigned arithmetic: the loop runs no iteration, which is rarely what was meant."""
+        start = self.fscope.constant_value(head.init)
+        if start is None or start >= 0:
+            return
+        text = CGenerator().visit(bound)
+        raise FrontendError(
+            f"the condition '{head.var} {op} {text}' compares in unsigned arithmetic (the bound "
+            f"is unsigned and {head.var!r} is signed), so the start {start} converts to a large "
+            f"number and the loop runs no iteration in C: convert the bound to a signed type "
+            f"((long){text}) or start at 0", self.span(bound))
 
     def _final_value(self, head: LoopHead, node: c_ast.For) -> str | None:
         """The C expression of the loop variable's value after the loop, for the caller to
@@ -634,6 +655,11 @@ class RegionBuilder:
 
     def _bound(self, node: c_ast.Node, what: str, loop: c_ast.For | None = None
                ) -> Expression:
+        return self._typed_bound(node, what, loop)[0]
+
+    def _typed_bound(self, node: c_ast.Node, what: str, loop: c_ast.For | None = None
+                     ) -> tuple[Expression, np.dtype]:
+        """A loop bound as an IR expression, with its C type."""
         saved, self._no_calls = self._no_calls, what
         try:
             te = self.exprs.visit(node)
@@ -643,9 +669,9 @@ class RegionBuilder:
             raise FrontendError(f"{what} must be an integer expression", self.span(node))
         if self.loops and (nodes_of(te.expr, p.Subscript)
                            or self._computed_bound(te.expr, node, loop)):
-            return self._bound_temporary(te, node)
+            return self._bound_temporary(te, node), te.dtype
         self.out.bound_sources[id(te.expr)] = (te.expr, node, te.dtype)
-        return te.expr
+        return te.expr, te.dtype
 
     def _computed_bound(self, expr: Expression, node: c_ast.Node,
                         loop: c_ast.For | None) -> bool:

@@ -19,7 +19,8 @@ from pycparser import c_ast
 
 from frontends.c.preprocess import SourceText
 from frontends.c.typemodel import (FLOAT32, FLOAT64, INT32, INT64, CType, FileScope,
-                                   common_type, parse_constant, promote_integer)
+                                   common_type, long_double_literal_as, parse_constant,
+                                   promote_integer)
 from frontends.pragmas import declared_functions
 from translator.diagnostics import (FrontendError, TranslatorError, UnsupportedConstructError,
                                     too_deep)
@@ -168,9 +169,13 @@ def is_constant(expr: Expression) -> bool:
 
 
 def convert(te: TExpr, dtype: np.dtype) -> Expression:
-    """`te` converted to `dtype` as C converts on assignment or argument passing."""
+    """`te` converted to `dtype` as C converts on assignment or argument passing.  A
+    conversion to `_Bool` is a test against zero (``_Bool b = 0.5`` is 1, as a NaN is), not
+    a truncation."""
     if te.dtype == dtype:
         return te.expr
+    if dtype == BOOL and not is_constant(te.expr):
+        return as_condition(te)
     if is_constant(te.expr):
         if te.weak and dtype.kind in "iu" and _fits(te.expr, dtype):
             return te.expr
@@ -191,7 +196,9 @@ def _convert_constant(value, dtype: np.dtype) -> Expression:
         if dtype.kind == "i" and wrapped >= 1 << (bits - 1):
             wrapped -= 1 << bits
         return dtype.type(wrapped)
-    if dtype.kind in "iub":
+    if dtype.kind == "b":
+        return dtype.type(value != 0)
+    if dtype.kind in "iu":
         return dtype.type(int(value))
     return dtype.type(value)
 
@@ -437,6 +444,10 @@ class ExpressionBuilder:
 
     def visit_Cast(self, node: c_ast.Cast) -> TExpr:
         dtype = self.fscope.typename_dtype(node.to_type, self.span(node))
+        if isinstance(node.expr, c_ast.Constant):   # (double)2.2e-16L: <float.h>'s DBL_*
+            value = long_double_literal_as(node.expr.value, dtype)
+            if value is not None:
+                return TExpr(dtype.type(value), dtype)
         te = self.visit(node.expr)
         if te.dtype == dtype:
             return TExpr(te.expr, dtype)

@@ -200,10 +200,19 @@ class RegionFinder:
         visible = dict(visible)
         open_site: RegionSite | None = None
         open_data: list[RawDirective] = []
-        claim = None
+        claim = split = None
         for item in block.block_items or []:
             if claim is not None and claim[0] == "data":
                 claim = self._close_structured_data(claim[1], item, visible, loops, open_data)
+                continue
+            if claim is not None and split is None and self._split_construct(claim, item):
+                split = item      # ``teams`` then ``distribute parallel for``: its for next
+                continue
+            if split is not None:
+                inner = self.claims[self._claim_line(split)][0]
+                self._parallel_site(*claim, c_ast.Compound([split, item], split.coord),
+                                    visible, loops, after=inner)
+                claim = split = None
                 continue
             if claim is not None:
                 self._claim_site(claim, item, visible, loops)
@@ -308,10 +317,20 @@ class RegionFinder:
         check_no_preprocessor_lines(self.src, name, raw, end)
         self.sites.append(site)
 
+    def _split_construct(self, claim: tuple, item: c_ast.Node) -> bool:
+        """Whether `item`, after the construct `claim` opens, is a loop directive whose for
+        statement comes next: the construct's statement is that loop (``#pragma omp target
+        teams`` over ``#pragma omp distribute parallel for``)."""
+        found = self.claims.get(self._claim_line(item))
+        return (isinstance(claim[1], ParallelOpen) and isinstance(item, c_ast.Pragma)
+                and found is not None and isinstance(found[1], LoopClaim))
+
     def _parallel_site(self, raw: RawDirective, claim, item: c_ast.Node, visible: dict,
-                       loops: list) -> None:
+                       loops: list, after: RawDirective | None = None) -> None:
         """A ``parallel`` construct: one region when its block holds only worksharing loops
-        (each with its directive), else left as written with the directives inside."""
+        (each with its directive), else left as written with the directives inside.
+        `after`: the loop directive that `item` starts with when the construct's statement
+        is that directive's loop (the construct then ends where the loop does)."""
         items = item.block_items or [] if isinstance(item, c_ast.Compound) else [item]
         claims, statements, why = [], [], ""
         for k, node in enumerate(items):
@@ -335,7 +354,7 @@ class RegionFinder:
             else:
                 why = why or (f"line {node.coord.line if node.coord else '?'} holds code "
                               "outside its worksharing loops (every thread runs it)")
-        end = statement_end(self.src.text, raw.end, raw.span, spelled(claim, "c"))
+        end = statement_end(self.src.text, (after or raw).end, raw.span, spelled(claim, "c"))
         last = self.src.text.count("\n", 0, end - 1) + 1
         if why or not (claims or statements):
             for line in [ln for ln in self.claims if raw.line < ln <= last]:

@@ -12,6 +12,7 @@ from pycparser import c_ast
 from frontends.base import GlueParam, GlueSignature, ParsedFile, Region
 from frontends.c.preprocess import SourceText
 from frontends.c.typemodel import BASE_TYPES
+from frontends.directives.claims import single_wrapper
 from frontends.macros import guard_edit
 from translator.diagnostics import FrontendError
 
@@ -61,7 +62,12 @@ def call(region: Region, sig: GlueSignature) -> str:
     passed = dict(region.call_args)
     args = ", ".join(passed.get(prm.name, prm.name) for prm in sig.params)
     after = "".join(f"{region.indent}{stmt}\n" for stmt in region.after_call)
-    return f"{region.indent}{sig.symbol}({args});\n{after}"
+    text = f"{region.indent}{sig.symbol}({args});\n{after}"
+    single = single_wrapper(region.claims, region.span.line)
+    if not single:
+        return text
+    inner = "".join(f"  {line}\n" for line in text.splitlines())
+    return f"{region.indent}#pragma omp {single}\n{region.indent}{{\n{inner}{region.indent}}}\n"
 
 
 def rewrite_edits(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSignature],

@@ -5,6 +5,7 @@ usual arithmetic conversions (C11 6.3.1.8) on an LP64 target (long and long long
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 from pycparser import c_ast
@@ -263,11 +264,59 @@ def _float_literal(text: str) -> tuple[float, np.dtype]:
     low = text.lower()
     suffix = low[-1] if low[-1] in "fl" else ""
     body = low[:-1] if suffix else low
-    value = float.fromhex(body) if body.startswith("0x") else float(body)
     if suffix == "l":
         raise ValueError(f"long double literal {text} is not supported: OpenCL C has no long "
                          "double")
-    return value, (FLOAT32 if suffix == "f" else FLOAT64)
+    if suffix == "f":   # rounded once from the decimal, as gcc does (not through a double)
+        return float(_rounded(_exact(body), *_FLOAT_BITS)), FLOAT32
+    return float.fromhex(body) if body.startswith("0x") else float(body), FLOAT64
+
+
+#: Significant bits, the exponent of the least subnormal and the first power of two past the
+#: largest finite value: float, x86-64 long double.
+_FLOAT_BITS = (24, -149, 128)
+_LONG_DOUBLE_BITS = (64, -16445, 16384)
+
+
+def long_double_literal_as(text: str, dtype: np.dtype) -> float | None:
+    """The value of the long double literal `text` (``2.2e-16L``, as <float.h>'s
+    ``DBL_EPSILON`` spells it inside ``(double)``) converted to `dtype` (float32 or float64):
+    rounded to x86-64's long double first, then to `dtype`, as gcc computes it.  None for
+    another literal or type."""
+    low = text.lower()
+    if not low.endswith("l") or not _is_float_text(low[:-1]) or dtype.kind != "f":
+        return None
+    wide = _rounded(_exact(low[:-1]), *_LONG_DOUBLE_BITS)
+    return float(_rounded(wide, *_FLOAT_BITS)) if dtype == FLOAT32 else _to_double(wide)
+
+
+def _exact(body: str) -> Fraction:
+    """The exact value of a floating literal's digits (decimal or hexadecimal)."""
+    if not body.startswith("0x"):
+        return Fraction(body)
+    mantissa, _, exponent = body[2:].partition("p")
+    whole, _, frac = mantissa.partition(".")
+    return Fraction(int(whole + frac or "0", 16), 16 ** len(frac)) * Fraction(2) ** int(exponent)
+
+
+def _rounded(x: Fraction | float, bits: int, least: int, top: int) -> Fraction | float:
+    """`x` rounded to nearest, ties to even, with `bits` significant bits and no bit below
+    2**least (subnormals); a value past the format's largest finite one is infinite."""
+    if x == 0 or not isinstance(x, Fraction):   # zero or infinite already
+        return x
+    e = x.numerator.bit_length() - x.denominator.bit_length()
+    e += Fraction(2) ** (e + 1) <= abs(x)
+    e -= Fraction(2) ** e > abs(x)
+    quantum = Fraction(2) ** max(e - bits + 1, least)
+    result = round(x / quantum) * quantum
+    return result if abs(result) < Fraction(2) ** top else float("inf") * (1 if x > 0 else -1)
+
+
+def _to_double(x: Fraction | float) -> float:
+    try:
+        return float(x)
+    except OverflowError:
+        return float("inf") if x > 0 else float("-inf")
 
 
 def _int_literal(text: str) -> tuple[int, np.dtype]:
@@ -301,9 +350,19 @@ def _int_literal_type(value: int, unsigned: bool, longs: int, decimal: bool) -> 
 
 
 def _char_value(text: str) -> int:
-    inner = text[text.index("'") + 1:-1]
-    value = inner.encode("utf-8").decode("unicode_escape")
-    return ord(value[0]) if value else 0
+    """The value of a character constant as gcc gives it on x86-64: a plain ``'c'`` is a
+    (signed) char converted to int, so ``'\\xff'`` is -1; ``'ab'`` is ``'a' * 256 + 'b'``;
+    a prefixed one (``L'c'``) is the code point."""
+    quote = text.index("'")
+    codes = [ord(c) for c in text[quote + 1:-1].encode("utf-8").decode("unicode_escape")]
+    if quote or not codes:
+        return codes[0] if codes else 0
+    if len(codes) == 1:
+        return codes[0] - 256 if codes[0] > 127 else codes[0]
+    value = 0
+    for code in codes:
+        value = (value << 8 | code & 0xFF) & 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -337,3 +396,9 @@ def common_type(a: np.dtype, b: np.dtype) -> np.dtype:
     if s.itemsize > u.itemsize:
         return s
     return np.dtype(f"u{s.itemsize}")
+
+
+def unsigned_comparison(var: np.dtype, bound: np.dtype) -> bool:
+    """Whether C compares a signed loop variable of type `var` with a bound of type `bound`
+    in unsigned arithmetic (``int i`` against a ``size_t`` or ``unsigned`` bound)."""
+    return var.kind == "i" and common_type(promote_integer(var), promote_integer(bound)).kind == "u"

@@ -104,9 +104,27 @@ def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
                    ignored=outer.ignored + claim.ignored)
 
 
+#: OpenMP worksharing loop directives that bind to an enclosing ``parallel`` at run time.
+_WORKSHARING = frozenset({"for", "do", "for simd", "do simd"})
+
+
+def single_wrapper(facts: RegionFacts | None, line: int) -> str:
+    """``single`` (``single nowait``) where the region starting at `line` is an orphaned
+    OpenMP worksharing loop (``#pragma omp for`` in a function that a ``parallel`` construct
+    elsewhere calls): in a build with -fopenmp every thread of the team reaches the region's
+    call, and one of them must make it, as the loop's iterations were shared; "" otherwise."""
+    if facts is None or not facts.claims:
+        return ""
+    claim = facts.claims[0][0]
+    if (claim.model != "openmp" or claim.name not in _WORKSHARING
+            or claim.span.line != line):
+        return ""
+    return "single nowait" if "nowait" in claim.ignored else "single"
+
+
 def parallel_left(claim: ParallelOpen, why: str) -> Untouched:
-    """A ``parallel`` construct left as written (with its loops)."""
-    return Untouched(model=claim.model, name="parallel", span=claim.span,
+    """A ``parallel`` (``teams`` ...) construct left as written (with its loops)."""
+    return Untouched(model=claim.model, name=claim.claim.name or "parallel", span=claim.span,
                      reason=f"{why}; its worksharing loops are left as written with it")
 
 

@@ -79,6 +79,12 @@ _CONSTRUCTS_WITH_END = frozenset({"critical", "single", "master", "masked", "sec
 
 _ALL_WORDS = _LOOP_WORDS | _DATA_WORDS | frozenset(_NOT_OFFLOADED) | {"end"}
 
+#: Constructs that run their block in several teams or threads, as ``parallel`` does: one
+#: holding only loop directives is one region with them (left around the region's call, it
+#: would run the call once per team or thread in a build with -fopenmp); one holding other
+#: code is left as written with its loops.  A plain ``target`` runs its block once.
+_TEAM_CONSTRUCTS = frozenset({("teams",), ("target", "teams"), ("target", "parallel")})
+
 #: Clauses of loop directives accepted with no effect (the report lists them).
 _NO_EFFECT = frozenset({"schedule", "num_threads", "nowait", "proc_bind", "if", "safelen",
                         "simdlen", "aligned", "dist_schedule", "num_teams", "thread_limit",
@@ -117,9 +123,9 @@ def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
         return _loop_claim(name, _clauses(text, span), span, language)
     if words[0] == "target" and len(words) > 1 and words[1] in _DATA_WORDS:
         return _data_claim(name, _clauses(text, span), span, language)
-    if words == ("parallel",):
+    if words == ("parallel",) or words in _TEAM_CONSTRUCTS:
         template = _loop_claim(name, _clauses(text, span), span, language, parallel=0)
-        return ParallelOpen(model=MODEL, claim=template, span=span)
+        return ParallelOpen(model=MODEL, claim=template, span=span, end_words=("end", *words))
     reason = _NOT_OFFLOADED.get(words[0], _NOT_OFFLOADED.get(words[-1], "not offloaded"))
     return Untouched(model=MODEL, name=name, span=span, reason=reason,
                      end_words=words if words[0] in _CONSTRUCTS_WITH_END else ())

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from frontends.base import GlueSignature, ParsedFile, Region
+from frontends.directives.claims import single_wrapper
 from frontends.fortran.source import SourceLines
 from frontends.macros import guard_edit
 from translator.diagnostics import TranslatorError
@@ -77,7 +78,13 @@ def call_text(region: Region, sig: GlueSignature, form: str) -> str:
     args = [actual.get(prm.name, prm.name) for prm in sig.params]
     indent = " " * 6 if form == "fixed" else region.indent
     after = "".join(wrap(stmt, [], "", indent, form) for stmt in region.after_call)
-    return wrap(f"call {fortran_name(sig.symbol)}(", args, ")", indent, form) + after
+    text = wrap(f"call {fortran_name(sig.symbol)}(", args, ")", indent, form) + after
+    single = single_wrapper(region.claims, region.span.line)
+    if not single:
+        return text
+    at = "" if form == "fixed" else region.indent
+    end = "end single nowait" if single.endswith("nowait") else "end single"
+    return f"{at}!$omp single\n{text}{at}!$omp {end}\n"
 
 
 def wrap(head: str, items: Sequence[str], tail: str, indent: str, form: str) -> str:

@@ -192,7 +192,7 @@ def _candidate(kernel: Kernel, stmt: Statement, parallel: frozenset[str]) -> _Ca
     if not crossed:
         return None
     update, predicates, condition_stmt = _match_statement(kernel, stmt)
-    if update is None:
+    if update is None or unsupported_update(kernel, stmt, update):
         return None
     cand = _Candidate(stmt, update, predicates, condition_stmt, crossed, index_names)
     return cand if _accumulator_is_private(kernel, cand, crossed) else None
@@ -264,35 +264,110 @@ def _match_statement(kernel: Kernel, stmt: Assignment
 
 
 def _match_converted(kernel: Kernel, stmt: Assignment) -> Update | None:
-    """``x = cast(T, x OP e)`` with T the floating-point type of x: each update is rounded to
-    T, so the terms are reduced in T (another rounding of the same sum, which a parallel
-    reduction of floating-point values makes anyway).  Integer targets are not: truncating
-    every partial sum is no reduction."""
+    """``x = cast(T, x OP e)`` with T the type of x.  T floating-point: each update is
+    rounded to T, so the terms are reduced in T (another rounding of the same sum, which a
+    parallel reduction of floating-point values makes anyway).  T an integer type
+    (`_integer_update`): a sum or product in integers wraps modulo 2**bits whatever the
+    order, and a maximum or minimum computed in floating point truncates monotonically;
+    truncating every partial sum of floating-point terms is no reduction."""
     expr = stmt.expression
     dtype = getattr(kernel.arg(stmt.assignee_names()[0]), "dtype", None)
-    if (not isinstance(expr, TypeCast) or dtype is None or np.dtype(dtype).kind != "f"
+    if (not isinstance(expr, TypeCast) or dtype is None
             or np.dtype(expr.dtype) != np.dtype(dtype)):
         return None
-    inner = _unwidened(expr.child, stmt.assignee, np.dtype(dtype))
+    dtype = np.dtype(dtype)
+    if dtype.kind in "iu":
+        return _integer_update(kernel, expr.child, stmt.assignee, dtype)
+    if dtype.kind != "f":
+        return None
+    inner = _unwidened(expr.child, stmt.assignee, dtype)
     update = match_update(inner, stmt.assignee)
-    return None if update is None else Update(update.operation, update.term, np.dtype(dtype))
+    return None if update is None else Update(update.operation, update.term, dtype)
 
 
-def _unwidened(expr: Expression, target: Expression, dtype: np.dtype) -> Expression:
+def _integer_update(kernel: Kernel, inner: Expression, target: Expression,
+                    dtype: np.dtype) -> Update | None:
+    """C's ``short s; s += a[i]`` (``s = cast(int16, cast(int32, s) + a[i])``) and ``int m; m
+    = fmax(m, x[i])``: the update of an integer accumulator of type `dtype` computed in a
+    wider type.  Sums and products of integers are reduced in the unsigned type of the
+    arithmetic's width (wrapping as the stores to `dtype` do); maxima and minima computed in
+    a floating-point type that holds every value of `dtype` are reduced in `dtype` (the
+    conversion truncates toward zero, which keeps the order)."""
+    oracle = TypeOracle(kernel)
+    wide = oracle.dtype(inner)
+    if wide is None or np.dtype(wide).kind not in "iuf":
+        return None
+    wide = np.dtype(wide)
+    update = match_update(_unwidened(inner, target, dtype), target)
+    if update is None and wide.kind == "f":    # fminf(m, x) of an int m: m is rounded
+        update = match_update(_unwidened(inner, target, dtype, exact=False), target)
+        return None if update is None else Update(update.operation, update.term, wide)
+    if update is None:
+        return None
+    if update.operation in ("sum", "product") and wide.kind in "iu":
+        return Update(update.operation, update.term, np.dtype(f"u{wide.itemsize}"))
+    if update.operation not in ("max", "min") or wide.kind != "f":
+        return None
+    term = update.term
+    inside = oracle.dtype(term.child) if isinstance(term, TypeCast) else None
+    if (inside is not None and np.dtype(inside).kind in "iu"
+            and _holds(np.dtype(term.dtype), np.dtype(inside))
+            and _holds(dtype, np.dtype(inside))):    # fmax(m, a[i]) of ints: exact
+        return Update(update.operation, term.child, dtype)
+    return Update(update.operation, term, wide)
+
+
+def unsupported_update(kernel: Kernel, stmt: Assignment, update: Update) -> str:
+    """Why the accumulation `update` of `stmt` into an integer cannot be reduced in parallel
+    ("" when it can): the device has no atomic updates of integers narrower than 32 bits,
+    and a maximum or minimum of floating-point terms converted to an integer at each update
+    has no exact reduction in either type (NaN terms, which fmax ignores)."""
+    dtype = getattr(kernel.arg(stmt.assignee_names()[0]), "dtype", None)
+    if dtype is None or np.dtype(dtype).kind not in "iu" or update.dtype is None:
+        return ""
+    dtype = np.dtype(dtype)
+    kind = {"i": "", "u": "unsigned "}[dtype.kind]
+    if dtype.itemsize < 4:
+        article = "an" if dtype.itemsize == 1 else "a"
+        return (f"a reduction into {article} {8 * dtype.itemsize}-bit {kind}integer is not "
+                "supported on the device (its atomic updates are of 32- and 64-bit integers "
+                "and floats): accumulate into an int and store that after the loop")
+    if np.dtype(update.dtype).kind == "f":
+        return (f"the loop takes the {update.operation}imum in floating point and converts it "
+                "to an integer at each update: a reduction of it is supported where the "
+                "terms are integers or the accumulator is floating-point")
+    return ""
+
+
+def _unwidened(expr: Expression, target: Expression, dtype: np.dtype, *,
+               exact: bool = True) -> Expression:
     """`expr` with operands ``cast(W, target)`` of its outermost operation replaced by
-    `target` where W is a floating-point type at least as wide as `dtype` (an exact
-    conversion: C's ``fmax(s, e)`` with float s and a double e)."""
+    `target` where W holds every value of `dtype` (an exact conversion: C's ``fmax(s, e)``
+    with float s and a double e, the promotion of a ``short`` accumulator to ``int``); any W
+    without `exact`."""
     def plain(operand: Expression) -> Expression:
         if (isinstance(operand, TypeCast) and operand.child == target
-                and np.dtype(operand.dtype).kind == "f"
-                and np.dtype(operand.dtype).itemsize >= dtype.itemsize):
+                and (not exact or _holds(np.dtype(operand.dtype), dtype))):
             return target
         return operand
     if isinstance(expr, (p.Sum, p.Product, p.Max, p.Min)):
         return type(expr)(tuple(plain(c) for c in expr.children))
     if isinstance(expr, p.Call):
         return p.Call(expr.function, tuple(plain(c) for c in expr.parameters))
+    if isinstance(expr, p.If):
+        return p.If(expr.condition, plain(expr.then), plain(expr.else_))
     return expr
+
+
+def _holds(wide: np.dtype, dtype: np.dtype) -> bool:
+    """Whether every value of `dtype` converts to `wide` exactly."""
+    if wide.kind == "f":
+        if dtype.kind == "f":
+            return wide.itemsize >= dtype.itemsize
+        return dtype.kind in "iu" and 8 * dtype.itemsize <= np.finfo(wide).nmant + 1
+    if wide.kind in "iu" and dtype.kind in "iu":
+        return np.can_cast(dtype, wide, casting="safe")
+    return False
 
 
 def _condition_of(kernel: Kernel, stmt: Assignment, pred: Expression
@@ -505,7 +580,7 @@ def _drop_statements(kernel: Kernel, dead: set[str]) -> Kernel:
 
 
 __all__ = ["Update", "combine", "match_update", "neutral_element", "unordered_selection",
-           "other_statement_touches", "recognize_parallel_reductions"]
+           "other_statement_touches", "recognize_parallel_reductions", "unsupported_update"]
 
 
 def statement_update(kernel: Kernel, stmt: Assignment) -> Update | None:
