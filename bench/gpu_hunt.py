@@ -4,6 +4,8 @@ original against translated, on NVIDIA's OpenCL with PoCL as the control.
     .venv/bin/python bench/gpu_hunt.py build DIR [SRC...]   # here: gcc/gfortran, translate
     python3 DIR/gpu_hunt.py run DIR [NAME...]              # on the GPU machine (stdlib only)
 
+(`build-only` builds without the PoCL run, `control DIR [NAME...]` runs it later.)
+
 `build` builds, for each program, the original and the translated binary as the e2e harness
 does (tests/e2e/harness.py: its `translate-test:` header gives the options and the tolerance),
 runs the original here (`expected.txt`) and the translated one on PoCL (`pocl.txt`, the
@@ -37,8 +39,9 @@ def default_sources(repo: Path) -> list[Path]:
     return [p for g in GROUPS for p in sorted((repo / g).glob("*")) if p.suffix in SUFFIXES]
 
 
-def build_one(src: Path, dest: Path) -> str:
-    """Build `src` into `dest` (original, translated, expected.txt, pocl.txt, rtol)."""
+def build_one(src: Path, dest: Path, control: bool) -> str:
+    """Build `src` into `dest` (original, translated, expected.txt, rtol; with `control`,
+    pocl.txt too)."""
     from tests.e2e import harness
     if dest.exists():
         shutil.rmtree(dest)
@@ -56,11 +59,10 @@ def build_one(src: Path, dest: Path) -> str:
     for junk in [*dest.glob("*.o"), *dest.glob("*.mod")]:
         junk.unlink()
     shutil.rmtree(dest / "out", ignore_errors=True)
-    verdict, _ = run_one(dest, "cpu", "pocl.txt")
-    return verdict
+    return run_one(dest, "cpu", "pocl.txt")[0] if control else "BUILT"
 
 
-def build(out: Path, sources: list[Path]) -> int:
+def build(out: Path, sources: list[Path], control: bool) -> int:
     """Build every program of `sources` into `out`/<group>_<stem>; print one line each."""
     repo = HERE.parents[1]
     sys.path.insert(0, str(repo))
@@ -70,7 +72,7 @@ def build(out: Path, sources: list[Path]) -> int:
     shutil.copy(HERE, out / HERE.name)
     for src in sources:
         name = f"{src.parent.name}_{src.stem}"
-        verdict = build_one(src, out / name)
+        verdict = build_one(src, out / name, control)
         print(f"{verdict:9} {name}  (PoCL)", flush=True)
     return 0
 
@@ -123,6 +125,15 @@ def first_difference(dest: Path, out_name: str) -> str:
     return f"{len(exp)} lines expected, {len(got)} printed"
 
 
+def control(out: Path, names: list[str]) -> int:
+    """Run every built program on PoCL (here, after a build without control)."""
+    for dest in sorted(out.iterdir()):
+        if (dest / "translated").is_file() and (not names or dest.name in names):
+            verdict, detail = run_one(dest, "cpu", "pocl.txt")
+            print(f"{verdict:7} {dest.name}  {detail}  (PoCL)", flush=True)
+    return 0
+
+
 def run(out: Path, names: list[str]) -> int:
     """Run every built program on the GPU; one line each, then the counts."""
     icd = Path("/tmp/icd")
@@ -131,7 +142,8 @@ def run(out: Path, names: list[str]) -> int:
     os.environ.update(OCL_ICD_VENDORS=str(icd), OCL_ICD_FILENAMES="libnvidia-opencl.so.1")
     os.environ["LD_LIBRARY_PATH"] = f"{out / 'lib'}:{os.environ.get('LD_LIBRARY_PATH', '')}"
     counts: dict[str, int] = {}
-    dirs = [d for d in sorted(out.iterdir()) if (d / "translated").is_file()]
+    dirs = [d for d in sorted(out.iterdir())
+            if (d / "translated").is_file() and (d / "expected.txt").is_file()]
     for dest in dirs:
         if names and dest.name not in names:
             continue
@@ -149,14 +161,14 @@ def run(out: Path, names: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 2 or argv[0] not in ("build", "run"):
+    if len(argv) < 2 or argv[0] not in ("build", "build-only", "control", "run"):
         print(__doc__, file=sys.stderr)
         return 2
     out = Path(argv[1]).resolve()
-    if argv[0] == "run":
-        return run(out, argv[2:])
+    if argv[0] in ("run", "control"):
+        return (run if argv[0] == "run" else control)(out, argv[2:])
     sources = [Path(a).resolve() for a in argv[2:]] or default_sources(HERE.parents[1])
-    return build(out, sources)
+    return build(out, sources, control=argv[0] == "build")
 
 
 if __name__ == "__main__":

@@ -199,16 +199,29 @@ struct tr_region_state {
     cl_mem small_pool;                 /* the region's device block, TR_SMALL_BLOCK bytes */
     struct tr_small_slot *small;       /* by slot: its sub-buffer of the block */
     cl_uint small_cap;
+    struct tr_small_sub *subs;         /* every sub-buffer made of the block (kept) */
+    cl_uint nsubs;
     size_t small_next;                 /* the call's next free offset in the block */
     size_t small_lo, small_hi;         /* the call's bytes to write ([lo, hi), lo < hi) */
 };
 
-/* A slot's part of its region's small-array block: a sub-buffer kept while it fits. */
+/* A slot's part of its region's small-array block: the sub-buffer of its last call. */
 struct tr_small_slot {
     cl_mem sub;
     size_t offset, bytes;     /* the sub-buffer's place in the block */
     size_t at;                /* the call's place of the slot's data (a shared one's too) */
 };
+
+/* A sub-buffer [offset, offset + bytes) of a region's small-array block.  Sub-buffers are
+ * released only at exit, after the kernels: on NVIDIA (driver 580, H200) releasing one that a
+ * live kernel still had as an argument crashed inside the driver (h64), where releasing plain
+ * buffers does not. */
+struct tr_small_sub {
+    cl_mem sub;
+    size_t offset, bytes;
+};
+
+#define TR_SMALL_SUBS 64   /* sub-buffers per region; a call that needs another packs less */
 
 /* Copies of one array argument of a region (TRANSLATE_PROFILE). */
 struct tr_traffic {
@@ -1652,6 +1665,18 @@ static cl_int wait_queues(int count, const long long *ids)
     return err;
 }
 
+/* Before a copy to the device that reads host memory without async (a region call's copy in,
+ * a data directive): waits on the host for the async work not yet waited for.  Its copies
+ * back may still be on their way into that memory, and ordering the copy after them on the
+ * device (use_queue) is not enough: NVIDIA's OpenCL reads the host memory of a non-blocking
+ * write when the write is enqueued, as CUDA does for pageable memory, not when the barrier
+ * before it lets it run (h64, on an H200: a plain call after an async one on the same array
+ * sent the old values and brought back results computed from them). */
+static cl_int settle_async_copies(void)
+{
+    return async_pending() ? wait_queues(0, NULL) : CL_SUCCESS;
+}
+
 /* At exit: waits for every queue and releases the async ones. */
 static void release_queues(void)
 {
@@ -2192,8 +2217,9 @@ static void record_copy(tr_call *call, const tr_slot *sl, int out)
  * pinned block of the runtime, each at the offset of its sub-buffer in one device block of the
  * region (TR_SMALL_BLOCK bytes, offsets aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN): they go to
  * the device in one write just before the call's first launch, the written ones come back in
- * one read that the call waits for once (read_back), and each is copied out.  The sub-buffers
- * stay while the offsets and sizes of the call's arrays do not change.  Not packed: present
+ * one read that the call waits for once (read_back), and each is copied out.  Each place
+ * (offset and size) has its sub-buffer, kept until exit (tr_small_sub); a region whose calls
+ * needed TR_SMALL_SUBS places packs only arrays at those places.  Not packed: present
  * data (nothing moves), async calls (they return before their copies are done), any call while
  * async work is not waited for (async_pending: its copies back may be in flight), a call inside
  * another of the same region, arrays past the block's end.  The pinned block is free when a
@@ -2264,19 +2290,20 @@ static struct tr_small_slot *small_entry(tr_call *call, cl_uint index)
     return &s->small[index];
 }
 
-/* The sub-buffer [offset, offset + bytes) of the region's device block for slot `index`: the
- * one of the last call if it is the same, else a new one; NULL if it cannot be made. */
-static cl_mem small_sub(tr_call *call, cl_uint index, size_t offset, size_t bytes)
+/* The region's sub-buffer [offset, offset + bytes) of its device block: one made before, else
+ * a new one while the region has fewer than TR_SMALL_SUBS; NULL if there is none. */
+static cl_mem region_sub(struct tr_region_state *s, size_t offset, size_t bytes)
 {
-    struct tr_region_state *s = call->region->state;
-    struct tr_small_slot *e = small_entry(call, index);
     cl_buffer_region r;
     cl_int err = CL_SUCCESS;
-    if (e->sub != NULL && e->offset == offset && e->bytes == bytes)
-        return e->sub;
-    if (e->sub != NULL)
-        release_buffer(e->sub);
-    e->sub = NULL;
+    cl_uint k;
+    for (k = 0; k < s->nsubs; ++k)
+        if (s->subs[k].offset == offset && s->subs[k].bytes == bytes)
+            return s->subs[k].sub;
+    if (s->nsubs == TR_SMALL_SUBS)
+        return NULL;
+    if (s->subs == NULL && (s->subs = calloc(TR_SMALL_SUBS, sizeof *s->subs)) == NULL)
+        return NULL;
     if (s->small_pool == NULL)
         s->small_pool = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, TR_SMALL_BLOCK, NULL, &err);
     if (err != CL_SUCCESS) {
@@ -2285,10 +2312,23 @@ static cl_mem small_sub(tr_call *call, cl_uint index, size_t offset, size_t byte
     }
     r.origin = offset;
     r.size = bytes;
-    e->sub = clCreateSubBuffer(s->small_pool, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION,
-                               &r, &err);
+    s->subs[s->nsubs].sub = clCreateSubBuffer(s->small_pool, CL_MEM_READ_WRITE,
+                                              CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
     if (err != CL_SUCCESS)
-        e->sub = NULL;
+        return NULL;
+    s->subs[s->nsubs].offset = offset;
+    s->subs[s->nsubs].bytes = bytes;
+    return s->subs[s->nsubs++].sub;
+}
+
+/* The sub-buffer [offset, offset + bytes) of the region's device block for slot `index`: the
+ * one of the slot's last call if it is the same, else the region's (region_sub). */
+static cl_mem small_sub(tr_call *call, cl_uint index, size_t offset, size_t bytes)
+{
+    struct tr_small_slot *e = small_entry(call, index);
+    if (e->sub != NULL && e->offset == offset && e->bytes == bytes)
+        return e->sub;
+    e->sub = region_sub(call->region->state, offset, bytes);
     e->offset = offset;
     e->bytes = bytes;
     return e->sub;
@@ -2401,9 +2441,9 @@ static void small_end(tr_call *call)
 static void release_small_pool(struct tr_region_state *s)
 {
     cl_uint k;
-    for (k = 0; k < s->small_cap; ++k)
-        if (s->small[k].sub != NULL)
-            clReleaseMemObject(s->small[k].sub);
+    for (k = 0; k < s->nsubs; ++k)
+        clReleaseMemObject(s->subs[k].sub);
+    free(s->subs);
     free(s->small);
     if (s->small_pool != NULL)
         clReleaseMemObject(s->small_pool);
@@ -2413,6 +2453,8 @@ static void release_small_pool(struct tr_region_state *s)
  * (done when it returns) or a non-blocking write that tr_region_end waits for. */
 static void copy_in(tr_call *call, tr_slot *sl, const void *host)
 {
+    if (!async_active())
+        check(call->region, settle_async_copies(), "waiting for async work (clFinish)");
     if (sl->flags & TR_PACKED) {
         small_put(call, call->region->state->small[sl - call->slots].at, host, sl->bytes);
     } else if (staging_wanted(sl->bytes)) {
@@ -3592,6 +3634,8 @@ void tr_data_begin_async(tr_data_site *site, long long queue)
         data_fail(site, "%s: async(%lld): more than %d async queue ids in one run (use fewer "
                   "ids)", site->kind, queue, TR_ASYNC_QUEUES);
     err = use_queue(queue);
+    if (err == CL_SUCCESS && queue == TR_SYNC)
+        err = settle_async_copies();   /* its copies in read host memory at once */
     if (err != CL_SUCCESS)
         data_fail(site, "%s: %s failed: %s (%d)", site->kind, queue == TR_SYNC
                   ? "ordering the directive after async work" : "starting an async queue",
