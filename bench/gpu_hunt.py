@@ -4,7 +4,9 @@ original against translated, on NVIDIA's OpenCL with PoCL as the control.
     .venv/bin/python bench/gpu_hunt.py build DIR [SRC...]   # here: gcc/gfortran, translate
     python3 DIR/gpu_hunt.py run DIR [NAME...]              # on the GPU machine (stdlib only)
 
-(`build-only` builds without the PoCL run, `control DIR [NAME...]` runs it later.)
+(`build-only` builds without the PoCL run, `control DIR [NAME...]` runs it later.  With
+GPU_HUNT_BASE_RUNTIME=DIR, `build` also links each translated program with the runtime in DIR
+(`translated_base`) and `run` runs both: the runtime before a fix against the one after.)
 
 `build` builds, for each program, the original and the translated binary as the e2e harness
 does (tests/e2e/harness.py: its `translate-test:` header gives the options and the tolerance),
@@ -39,9 +41,33 @@ def default_sources(repo: Path) -> list[Path]:
     return [p for g in GROUPS for p in sorted((repo / g).glob("*")) if p.suffix in SUFFIXES]
 
 
-def build_one(src: Path, dest: Path, control: bool) -> str:
-    """Build `src` into `dest` (original, translated, expected.txt, rtol; with `control`,
-    pocl.txt too)."""
+def runtime_object(rt: Path, out: Path, name: str) -> Path:
+    """The runtime in `rt` compiled once (as the harness compiles it) into `out`/`name`."""
+    obj = out / "lib" / name
+    if not obj.exists():
+        subprocess.run(["gcc", "-c", "-O1", f"-I{rt}", str(rt / "translate_rt.c"), "-o",
+                        str(obj)], check=True)
+    return obj
+
+
+def link_translated(src: Path, dest: Path, opts, rt_obj: Path, exe: str) -> None:
+    """`dest`/`exe`: the translated program (in `dest`/out) linked with `rt_obj`, built with
+    the harness's commands (tests/e2e/harness.py build_translated)."""
+    from tests.e2e import harness
+    out, rt = dest / "out", harness.runtime_dir()
+    harness.run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c")], dest)
+    objs = [str(dest / f"{src.stem}.host.o"), str(rt_obj)]
+    if harness.is_fortran(src):
+        cmd = ["gfortran", "-O1", *opts.cppflags, str(out / src.name)]
+    else:
+        cmd = ["gcc", "-O1", "-std=c99", *opts.cppflags, str(out / src.name)]
+    harness.run([*cmd, *objs, "-lOpenCL", *([] if harness.is_fortran(src) else ["-lm"]),
+                 "-o", str(dest / exe)], dest)
+
+
+def build_one(src: Path, dest: Path, control: bool, objs: dict[str, Path]) -> str:
+    """Build `src` into `dest` (original, expected.txt, rtol, and one translated program per
+    runtime object of `objs`, named by its key; with `control`, pocl.txt too)."""
     from tests.e2e import harness
     if dest.exists():
         shutil.rmtree(dest)
@@ -49,7 +75,9 @@ def build_one(src: Path, dest: Path, control: bool) -> str:
     opts = harness.sample_options(src)
     try:
         orig = harness.build_original(src, dest, opts)
-        harness.build_translated(src, dest, opts)
+        harness.translate(src, dest / "out", opts)
+        for exe, obj in objs.items():
+            link_translated(src, dest, opts, obj, exe)
     except AssertionError as exc:
         (dest / "build_error.txt").write_text(str(exc))
         shutil.rmtree(dest / "out", ignore_errors=True)
@@ -62,17 +90,23 @@ def build_one(src: Path, dest: Path, control: bool) -> str:
     return run_one(dest, "cpu", "pocl.txt")[0] if control else "BUILT"
 
 
-def build(out: Path, sources: list[Path], control: bool) -> int:
-    """Build every program of `sources` into `out`/<group>_<stem>; print one line each."""
+def build(out: Path, sources: list[Path], control: bool, base_rt: Path | None = None,
+          skip_built: bool = False) -> int:
+    """Build every program of `sources` into `out`/<group>_<file name>; print one line each."""
     repo = HERE.parents[1]
     sys.path.insert(0, str(repo))
     (out / "lib").mkdir(parents=True, exist_ok=True)
+    objs = {"translated": runtime_object(repo / "translator" / "runtime", out, "rt_new.o")}
+    if base_rt is not None:
+        objs["translated_base"] = runtime_object(base_rt, out, "rt_base.o")
     for lib in LIBS:
         shutil.copy(lib, out / "lib")
     shutil.copy(HERE, out / HERE.name)
     for src in sources:
-        name = f"{src.parent.name}_{src.stem}"
-        verdict = build_one(src, out / name, control)
+        name = f"{src.parent.name}_{src.name}"
+        if skip_built and (out / name / "expected.txt").exists():
+            continue
+        verdict = build_one(src, out / name, control, objs)
         print(f"{verdict:9} {name}  (PoCL)", flush=True)
     return 0
 
@@ -94,11 +128,12 @@ def max_relative(expected: str, actual: str) -> float | None:
     return worst
 
 
-def run_one(dest: Path, device: str, out_name: str) -> tuple[str, str]:
-    """Run `dest`/translated on `device`; the verdict and a detail."""
+def run_one(dest: Path, device: str, out_name: str,
+            exe: str = "translated") -> tuple[str, str]:
+    """Run `dest`/`exe` on `device`; the verdict and a detail."""
     env = {**os.environ, "TRANSLATE_DEVICE": device}
     try:
-        proc = subprocess.run([str(dest / "translated")], cwd=dest, capture_output=True,
+        proc = subprocess.run([str(dest / exe)], cwd=dest, capture_output=True,
                               text=True, env=env, timeout=120, check=False)
     except subprocess.TimeoutExpired:
         return "FAIL", "timeout after 120 s"
@@ -156,6 +191,12 @@ def run(out: Path, names: list[str]) -> int:
         print(f"{verdict:7} {dest.name}  {detail}", flush=True)
         if verdict == "DIFF":
             print("      " + first_difference(dest, "gpu.txt"), flush=True)
+        if (dest / "translated_base").is_file():
+            base, detail = run_one(dest, os.environ.get("TRANSLATE_DEVICE", "gpu"),
+                                   "gpu_base.txt", "translated_base")
+            counts["base " + base] = counts.get("base " + base, 0) + 1
+            if base != verdict:
+                print(f"  base runtime: {base} {detail}", flush=True)
     print("counts:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     return 1 if counts.get("DIFF") or counts.get("FAIL") else 0
 
@@ -167,8 +208,11 @@ def main(argv: list[str]) -> int:
     out = Path(argv[1]).resolve()
     if argv[0] in ("run", "control"):
         return (run if argv[0] == "run" else control)(out, argv[2:])
+    base = os.environ.get("GPU_HUNT_BASE_RUNTIME")
     sources = [Path(a).resolve() for a in argv[2:]] or default_sources(HERE.parents[1])
-    return build(out, sources, control=argv[0] == "build")
+    return build(out, sources, control=argv[0] == "build",
+                 base_rt=Path(base).resolve() if base else None,
+                 skip_built=bool(os.environ.get("GPU_HUNT_SKIP_BUILT")))
 
 
 if __name__ == "__main__":
