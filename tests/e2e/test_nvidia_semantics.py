@@ -1,14 +1,14 @@
-"""End to end: translated programs stay right under two behaviours of NVIDIA's OpenCL that
-PoCL does not have (h64, bench/RESULTS.md "Differential hunt on an NVIDIA GPU (h64)").
+"""End to end: translated programs stay right under the behaviours of NVIDIA's OpenCL that PoCL
+does not have (h64, bench/RESULTS.md "Differential hunt on an NVIDIA GPU (h64)").
 
 ``nvidia_semantics/nvidia_cl.c`` is an LD_PRELOAD interposer that gives the CPU device those
-behaviours: a non-blocking write reads the host memory when it is enqueued (not when the
-device-side barrier before it lets it run), and releasing a sub-buffer that a live kernel
-still has as an argument aborts (the NVIDIA driver crashed there).  On an H200 the runtime
-before crashed in ``sizes.c`` at the eleventh call and printed wrong sums in the async
-programs; under the interposer it does the same here.  The `update device` after an async
-`update host` of ``async_plain.c`` was wrong on PoCL too: its bounce copy read the host array
-before the async copy back had arrived.
+behaviours: its platform is named NVIDIA, a non-blocking write reads the host memory when it
+is enqueued (not when the device-side barrier before it lets it run), and releasing a
+sub-buffer aborts (the NVIDIA driver crashed there).  On an H200 the runtime before crashed in
+``sizes.c`` (packed small arrays: sub-buffers) and printed wrong sums in the async programs;
+under the interposer it does the same here.  The `update device` after an async `update host`
+of ``async_plain.c`` was wrong on PoCL too: its bounce copy read the host array before the
+async copy back had arrived.
 """
 
 from __future__ import annotations

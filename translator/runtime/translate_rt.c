@@ -199,29 +199,16 @@ struct tr_region_state {
     cl_mem small_pool;                 /* the region's device block, TR_SMALL_BLOCK bytes */
     struct tr_small_slot *small;       /* by slot: its sub-buffer of the block */
     cl_uint small_cap;
-    struct tr_small_sub *subs;         /* every sub-buffer made of the block (kept) */
-    cl_uint nsubs;
     size_t small_next;                 /* the call's next free offset in the block */
     size_t small_lo, small_hi;         /* the call's bytes to write ([lo, hi), lo < hi) */
 };
 
-/* A slot's part of its region's small-array block: the sub-buffer of its last call. */
+/* A slot's part of its region's small-array block: a sub-buffer kept while it fits. */
 struct tr_small_slot {
     cl_mem sub;
     size_t offset, bytes;     /* the sub-buffer's place in the block */
     size_t at;                /* the call's place of the slot's data (a shared one's too) */
 };
-
-/* A sub-buffer [offset, offset + bytes) of a region's small-array block.  Sub-buffers are
- * released only at exit, after the kernels: on NVIDIA (driver 580, H200) releasing one that a
- * live kernel still had as an argument crashed inside the driver (h64), where releasing plain
- * buffers does not. */
-struct tr_small_sub {
-    cl_mem sub;
-    size_t offset, bytes;
-};
-
-#define TR_SMALL_SUBS 64   /* sub-buffers per region; a call that needs another packs less */
 
 /* Copies of one array argument of a region (TRANSLATE_PROFILE). */
 struct tr_traffic {
@@ -2217,9 +2204,8 @@ static void record_copy(tr_call *call, const tr_slot *sl, int out)
  * pinned block of the runtime, each at the offset of its sub-buffer in one device block of the
  * region (TR_SMALL_BLOCK bytes, offsets aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN): they go to
  * the device in one write just before the call's first launch, the written ones come back in
- * one read that the call waits for once (read_back), and each is copied out.  Each place
- * (offset and size) has its sub-buffer, kept until exit (tr_small_sub); a region whose calls
- * needed TR_SMALL_SUBS places packs only arrays at those places.  Not packed: present
+ * one read that the call waits for once (read_back), and each is copied out.  The sub-buffers
+ * stay while the offsets and sizes of the call's arrays do not change.  Not packed: present
  * data (nothing moves), async calls (they return before their copies are done), any call while
  * async work is not waited for (async_pending: its copies back may be in flight), a call inside
  * another of the same region, arrays past the block's end.  The pinned block is free when a
@@ -2267,9 +2253,14 @@ static void pinned_release(cl_mem *buffer, char **ptr)
     *ptr = NULL;
 }
 
+/* Packing is off by default on NVIDIA's OpenCL: its driver (580, H200) crashed in
+ * clReleaseMemObject on the sub-buffers, both when a call replaced a slot's sub-buffer and, with
+ * the sub-buffers kept instead, at other calls and at exit (h64, bench/RESULTS.md); unpacked,
+ * the same programs ran right.  TRANSLATE_SMALL_ARRAYS set explicitly is obeyed. */
 static void small_setup(void)
 {
-    small.max_array = env_bytes("TRANSLATE_SMALL_ARRAYS", TR_SMALL_ARRAY_MAX);
+    int nvidia = contains_nocase(rt.platform_name, "NVIDIA");
+    small.max_array = env_bytes("TRANSLATE_SMALL_ARRAYS", nvidia ? 0 : TR_SMALL_ARRAY_MAX);
     small.owner = NULL;
 }
 
@@ -2290,20 +2281,19 @@ static struct tr_small_slot *small_entry(tr_call *call, cl_uint index)
     return &s->small[index];
 }
 
-/* The region's sub-buffer [offset, offset + bytes) of its device block: one made before, else
- * a new one while the region has fewer than TR_SMALL_SUBS; NULL if there is none. */
-static cl_mem region_sub(struct tr_region_state *s, size_t offset, size_t bytes)
+/* The sub-buffer [offset, offset + bytes) of the region's device block for slot `index`: the
+ * one of the last call if it is the same, else a new one; NULL if it cannot be made. */
+static cl_mem small_sub(tr_call *call, cl_uint index, size_t offset, size_t bytes)
 {
+    struct tr_region_state *s = call->region->state;
+    struct tr_small_slot *e = small_entry(call, index);
     cl_buffer_region r;
     cl_int err = CL_SUCCESS;
-    cl_uint k;
-    for (k = 0; k < s->nsubs; ++k)
-        if (s->subs[k].offset == offset && s->subs[k].bytes == bytes)
-            return s->subs[k].sub;
-    if (s->nsubs == TR_SMALL_SUBS)
-        return NULL;
-    if (s->subs == NULL && (s->subs = calloc(TR_SMALL_SUBS, sizeof *s->subs)) == NULL)
-        return NULL;
+    if (e->sub != NULL && e->offset == offset && e->bytes == bytes)
+        return e->sub;
+    if (e->sub != NULL)
+        release_buffer(e->sub);
+    e->sub = NULL;
     if (s->small_pool == NULL)
         s->small_pool = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, TR_SMALL_BLOCK, NULL, &err);
     if (err != CL_SUCCESS) {
@@ -2312,23 +2302,10 @@ static cl_mem region_sub(struct tr_region_state *s, size_t offset, size_t bytes)
     }
     r.origin = offset;
     r.size = bytes;
-    s->subs[s->nsubs].sub = clCreateSubBuffer(s->small_pool, CL_MEM_READ_WRITE,
-                                              CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+    e->sub = clCreateSubBuffer(s->small_pool, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION,
+                               &r, &err);
     if (err != CL_SUCCESS)
-        return NULL;
-    s->subs[s->nsubs].offset = offset;
-    s->subs[s->nsubs].bytes = bytes;
-    return s->subs[s->nsubs++].sub;
-}
-
-/* The sub-buffer [offset, offset + bytes) of the region's device block for slot `index`: the
- * one of the slot's last call if it is the same, else the region's (region_sub). */
-static cl_mem small_sub(tr_call *call, cl_uint index, size_t offset, size_t bytes)
-{
-    struct tr_small_slot *e = small_entry(call, index);
-    if (e->sub != NULL && e->offset == offset && e->bytes == bytes)
-        return e->sub;
-    e->sub = region_sub(call->region->state, offset, bytes);
+        e->sub = NULL;
     e->offset = offset;
     e->bytes = bytes;
     return e->sub;
@@ -2441,9 +2418,9 @@ static void small_end(tr_call *call)
 static void release_small_pool(struct tr_region_state *s)
 {
     cl_uint k;
-    for (k = 0; k < s->nsubs; ++k)
-        clReleaseMemObject(s->subs[k].sub);
-    free(s->subs);
+    for (k = 0; k < s->small_cap; ++k)
+        if (s->small[k].sub != NULL)
+            clReleaseMemObject(s->small[k].sub);
     free(s->small);
     if (s->small_pool != NULL)
         clReleaseMemObject(s->small_pool);

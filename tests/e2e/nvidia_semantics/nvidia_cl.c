@@ -1,11 +1,12 @@
-/* An LD_PRELOAD interposer that gives the CPU OpenCL device two behaviours of NVIDIA's OpenCL
- * (driver 580, H200) that PoCL does not have (bench/RESULTS.md, "Differential hunt on an NVIDIA
- * GPU (h64)"):
+/* An LD_PRELOAD interposer that gives the CPU OpenCL device the behaviours of NVIDIA's OpenCL
+ * (driver 580, H200) that PoCL does not have and that translated programs met (bench/RESULTS.md,
+ * "Differential hunt on an NVIDIA GPU (h64)"):
  *
+ * - the platform's name says NVIDIA;
  * - a non-blocking clEnqueueWriteBuffer reads the host memory when it is enqueued, as CUDA
  *   does for pageable memory, not when the commands it waits for on the device have run;
- * - releasing a sub-buffer that a live kernel still has as an argument crashes the driver
- *   (here: a message on stderr and abort()).
+ * - releasing a sub-buffer crashes the driver (here: a message on stderr and abort()); on the
+ *   H200 the runtime's small-array sub-buffers crashed in clReleaseMemObject.
  */
 #define _GNU_SOURCE
 #define CL_TARGET_OPENCL_VERSION 120
@@ -16,19 +17,33 @@
 #include <string.h>
 
 #define MAX_SUBS 4096
-#define MAX_ARGS 4096
 
 static cl_mem subs[MAX_SUBS];
 static int nsubs;
-static struct { cl_kernel kernel; cl_uint index; cl_mem mem; } args[MAX_ARGS];
-static int nargs;
 
 typedef cl_int (*write_fn)(cl_command_queue, cl_mem, cl_bool, size_t, size_t, const void *,
                            cl_uint, const cl_event *, cl_event *);
 typedef cl_mem (*sub_fn)(cl_mem, cl_mem_flags, cl_buffer_create_type, const void *, cl_int *);
-typedef cl_int (*arg_fn)(cl_kernel, cl_uint, size_t, const void *);
-typedef cl_int (*release_kernel_fn)(cl_kernel);
 typedef cl_int (*release_mem_fn)(cl_mem);
+typedef cl_int (*platform_fn)(cl_platform_id, cl_platform_info, size_t, void *, size_t *);
+
+static const char platform_name[] = "NVIDIA CUDA (emulated by nvidia_cl.c)";
+
+cl_int clGetPlatformInfo(cl_platform_id platform, cl_platform_info what, size_t size,
+                         void *value, size_t *size_ret)
+{
+    platform_fn real = (platform_fn)dlsym(RTLD_NEXT, "clGetPlatformInfo");
+    if (what != CL_PLATFORM_NAME)
+        return real(platform, what, size, value, size_ret);
+    if (size_ret != NULL)
+        *size_ret = sizeof platform_name;
+    if (value != NULL) {
+        if (size < sizeof platform_name)
+            return CL_INVALID_VALUE;
+        memcpy(value, platform_name, sizeof platform_name);
+    }
+    return CL_SUCCESS;
+}
 
 static void CL_CALLBACK free_copy(cl_event ev, cl_int status, void *copy)
 {
@@ -71,53 +86,15 @@ cl_mem clCreateSubBuffer(cl_mem parent, cl_mem_flags flags, cl_buffer_create_typ
     return sub;
 }
 
-static int is_sub(cl_mem mem)
-{
-    int k;
-    for (k = 0; k < nsubs; ++k)
-        if (subs[k] == mem)
-            return 1;
-    return 0;
-}
-
-cl_int clSetKernelArg(cl_kernel kernel, cl_uint index, size_t size, const void *value)
-{
-    arg_fn real = (arg_fn)dlsym(RTLD_NEXT, "clSetKernelArg");
-    int k;
-    for (k = 0; k < nargs; ++k)
-        if (args[k].kernel == kernel && args[k].index == index)
-            args[k] = args[--nargs];
-    if (size == sizeof(cl_mem) && value != NULL && is_sub(*(const cl_mem *)value)
-        && nargs < MAX_ARGS) {
-        args[nargs].kernel = kernel;
-        args[nargs].index = index;
-        args[nargs++].mem = *(const cl_mem *)value;
-    }
-    return real(kernel, index, size, value);
-}
-
-cl_int clReleaseKernel(cl_kernel kernel)
-{
-    release_kernel_fn real = (release_kernel_fn)dlsym(RTLD_NEXT, "clReleaseKernel");
-    int k;
-    for (k = 0; k < nargs; ++k)
-        if (args[k].kernel == kernel)
-            args[k--] = args[--nargs];
-    return real(kernel);
-}
-
 cl_int clReleaseMemObject(cl_mem mem)
 {
     release_mem_fn real = (release_mem_fn)dlsym(RTLD_NEXT, "clReleaseMemObject");
     int k;
-    for (k = 0; k < nargs; ++k)
-        if (args[k].mem == mem) {
-            fprintf(stderr, "nvidia_cl: sub-buffer released while kernel argument %u holds it "
-                    "(the NVIDIA driver crashes here)\n", (unsigned)args[k].index);
+    for (k = 0; k < nsubs; ++k)
+        if (subs[k] == mem) {
+            fprintf(stderr, "nvidia_cl: a sub-buffer released (the NVIDIA driver crashed "
+                    "here)\n");
             abort();
         }
-    for (k = 0; k < nsubs; ++k)
-        if (subs[k] == mem)
-            subs[k] = subs[--nsubs];
     return real(mem);
 }
