@@ -3649,6 +3649,19 @@ static void box_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t of
                      char *host, const struct tr_box *box);
 static struct tr_box *box_keep(tr_data_site *site, const struct tr_box *box);
 
+/* The device bytes for the present range [lo, lo+bytes) of section `box` (NULL: none): whole
+ * rows (planes) of the section's outermost run.  NVIDIA's clEnqueue{Read,Write}BufferRect
+ * refuse with CL_INVALID_VALUE a rectangle whose last row ends the buffer before a full row
+ * pitch (h64: rows of 16 bytes at a pitch of 40 in a buffer of the 216-byte span). */
+static size_t present_bytes(size_t bytes, const struct tr_box *box)
+{
+    size_t whole;
+    if (box == NULL || box->dims < 2)
+        return bytes;
+    whole = box->count[box->dims - 1] * box->stride[box->dims - 1];
+    return whole > bytes ? whole : bytes;
+}
+
 static struct tr_present *present_new(tr_data_site *site, const char *name, char *lo,
                                       size_t bytes, unsigned action, const struct tr_box *box)
 {
@@ -3656,7 +3669,8 @@ static struct tr_present *present_new(tr_data_site *site, const char *name, char
     struct tr_present *e = calloc(1, sizeof *e);
     if (e == NULL)
         data_fail(site, "allocating host memory failed");
-    e->buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    e->buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, present_bytes(bytes, box), NULL,
+                               &err);
     if (err != CL_SUCCESS) {
         free(e);
         data_fail(site, "%s: clCreateBuffer for array '%s' (%zu bytes) failed: %s (%d)",
