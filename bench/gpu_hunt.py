@@ -6,7 +6,8 @@ original against translated, on NVIDIA's OpenCL with PoCL as the control.
 
 (`build-only` builds without the PoCL run, `control DIR [NAME...]` runs it later.  With
 GPU_HUNT_BASE_RUNTIME=DIR, `build` also links each translated program with the runtime in DIR
-(`translated_base`) and `run` runs both: the runtime before a fix against the one after.)
+(`translated_base`), which `run` runs with GPU_HUNT_EXE=translated_base: the runtime before a
+fix against the one after.)
 
 `build` builds, for each program, the original and the translated binary as the e2e harness
 does (tests/e2e/harness.py: its `translate-test:` header gives the options and the tolerance),
@@ -177,26 +178,25 @@ def run(out: Path, names: list[str]) -> int:
     os.environ.update(OCL_ICD_VENDORS=str(icd), OCL_ICD_FILENAMES="libnvidia-opencl.so.1")
     os.environ["LD_LIBRARY_PATH"] = f"{out / 'lib'}:{os.environ.get('LD_LIBRARY_PATH', '')}"
     counts: dict[str, int] = {}
+    exe = os.environ.get("GPU_HUNT_EXE", "translated")   # translated_base: the runtime before
+    got = "gpu.txt" if exe == "translated" else f"gpu_{exe}.txt"
     dirs = [d for d in sorted(out.iterdir())
             if (d / "translated").is_file() and (d / "expected.txt").is_file()]
     for dest in dirs:
         if names and dest.name not in names:
             continue
-        verdict, detail = run_one(dest, os.environ.get("TRANSLATE_DEVICE", "gpu"), "gpu.txt")
+        if not (dest / exe).is_file():
+            continue
+        verdict, detail = run_one(dest, os.environ.get("TRANSLATE_DEVICE", "gpu"), got, exe)
         if verdict in ("WITHIN", "DIFF"):
             pocl = dest / "pocl.txt"
-            same = pocl.exists() and pocl.read_text() == (dest / "gpu.txt").read_text()
-            detail += "; PoCL printed the same" if same else "; PoCL printed otherwise"
+            if pocl.exists():
+                same = pocl.read_text() == (dest / got).read_text()
+                detail += "; PoCL printed the same" if same else "; PoCL printed otherwise"
         counts[verdict] = counts.get(verdict, 0) + 1
         print(f"{verdict:7} {dest.name}  {detail}", flush=True)
         if verdict == "DIFF":
-            print("      " + first_difference(dest, "gpu.txt"), flush=True)
-        if (dest / "translated_base").is_file():
-            base, detail = run_one(dest, os.environ.get("TRANSLATE_DEVICE", "gpu"),
-                                   "gpu_base.txt", "translated_base")
-            counts["base " + base] = counts.get("base " + base, 0) + 1
-            if base != verdict:
-                print(f"  base runtime: {base} {detail}", flush=True)
+            print("      " + first_difference(dest, got), flush=True)
     print("counts:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     return 1 if counts.get("DIFF") or counts.get("FAIL") else 0
 
