@@ -269,6 +269,7 @@ class TreeEmitter:
         self._executed: dict[tuple, object] = {}
         self._single: dict[str, Conditions] = {}
         self._bounds: dict[tuple, tuple] = {}
+        self._barrier_loops: frozenset[str] | None = None
         self._flat: dict[tuple[str, object], Expression] = {}
         self._index_texts: dict[int, tuple[Expression, str, bool]] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
@@ -481,6 +482,8 @@ class TreeEmitter:
     def bounds(self, iname: str, conds: Conditions, active: tuple[str, ...]):
         dom = self.iname_domain(iname)
         known = set(active) | self.hardware
+        if iname in self.barrier_loops():
+            known -= self.local_inames()
         outer = tuple(n for n in glue.inames_of(dom) if n in known and n != iname)
         key = (iname, outer, conds)
         if key not in self._bounds:   # asked again when the loop prints (after a probe)
@@ -494,6 +497,31 @@ class TreeEmitter:
         new = tuple(p.Comparison(_scaled(a, v), ">=", e) for a, e in lowers)
         new += tuple(p.Comparison(_scaled(a, v), "<=", e) for a, e in uppers)
         return lowers, uppers, new
+
+    def barrier_loops(self) -> frozenset[str]:
+        """The inames of the sequential loops that hold a barrier.  Every work item of a group
+        must run such a loop equally often, so its bounds are taken over the whole group (the
+        local inames projected out) and the statements inside keep the rest as guards: a
+        triangular tile loop ``123*j_outer <= i_inner + 32*i_outer`` ran fewer passes in the
+        first work items, which left the barrier, and the others read tiles nobody fetched
+        (silent wrong results on an H200, h64; PoCL happened to agree)."""
+        if self._barrier_loops is None:
+            found: set[str] = set()
+            stack = list(self.schedule.body)
+            while stack:
+                node = stack.pop()
+                if isinstance(node, LoopNode):
+                    stack.extend(node.body)
+                    if _has_barrier_node(node) or any(
+                            isinstance(self.stmts[i], BarrierInstruction)
+                            for i in _statement_ids(node)):
+                        found.add(node.iname)
+            self._barrier_loops = frozenset(found)
+        return self._barrier_loops
+
+    def local_inames(self) -> set[str]:
+        """The inames on local hardware axes (l.0, l.1, ...)."""
+        return {i for i, t in self.schedule.hardware.items() if isinstance(t, LocalTag)}
 
     def loop(self, node: LoopNode, conds: Conditions, env: dict[str, Expression],
              active: tuple[str, ...], depth: int) -> None:
@@ -669,7 +697,7 @@ class TreeEmitter:
         ``16*o <= 17 - l``): it runs that constant count for every work item, its statements
         guarded by their domains, so that the device compiler can unroll it and issue all
         passes' loads together.  None for every other loop (printed from its exact bounds)."""
-        local = {i for i, t in self.schedule.hardware.items() if isinstance(t, LocalTag)}
+        local = self.local_inames()
         deps = set().union(*(dependencies(e) for _, e in lowers + uppers))
         if not deps & local or len(lowers) != 1 or lowers[0][0] != 1 \
                 or _has_barrier_node(node):

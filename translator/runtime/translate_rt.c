@@ -1652,6 +1652,18 @@ static cl_int wait_queues(int count, const long long *ids)
     return err;
 }
 
+/* Before a copy to the device that reads host memory without async (a region call's copy in,
+ * a data directive): waits on the host for the async work not yet waited for.  Its copies
+ * back may still be on their way into that memory, and ordering the copy after them on the
+ * device (use_queue) is not enough: NVIDIA's OpenCL reads the host memory of a non-blocking
+ * write when the write is enqueued, as CUDA does for pageable memory, not when the barrier
+ * before it lets it run (h64, on an H200: a plain call after an async one on the same array
+ * sent the old values and brought back results computed from them). */
+static cl_int settle_async_copies(void)
+{
+    return async_pending() ? wait_queues(0, NULL) : CL_SUCCESS;
+}
+
 /* At exit: waits for every queue and releases the async ones. */
 static void release_queues(void)
 {
@@ -2241,9 +2253,14 @@ static void pinned_release(cl_mem *buffer, char **ptr)
     *ptr = NULL;
 }
 
+/* Packing is off by default on NVIDIA's OpenCL: its driver (580, H200) crashed in
+ * clReleaseMemObject on the sub-buffers, both when a call replaced a slot's sub-buffer and, with
+ * the sub-buffers kept instead, at other calls and at exit (h64, bench/RESULTS.md); unpacked,
+ * the same programs ran right.  TRANSLATE_SMALL_ARRAYS set explicitly is obeyed. */
 static void small_setup(void)
 {
-    small.max_array = env_bytes("TRANSLATE_SMALL_ARRAYS", TR_SMALL_ARRAY_MAX);
+    int nvidia = contains_nocase(rt.platform_name, "NVIDIA");
+    small.max_array = env_bytes("TRANSLATE_SMALL_ARRAYS", nvidia ? 0 : TR_SMALL_ARRAY_MAX);
     small.owner = NULL;
 }
 
@@ -2413,6 +2430,8 @@ static void release_small_pool(struct tr_region_state *s)
  * (done when it returns) or a non-blocking write that tr_region_end waits for. */
 static void copy_in(tr_call *call, tr_slot *sl, const void *host)
 {
+    if (!async_active())
+        check(call->region, settle_async_copies(), "waiting for async work (clFinish)");
     if (sl->flags & TR_PACKED) {
         small_put(call, call->region->state->small[sl - call->slots].at, host, sl->bytes);
     } else if (staging_wanted(sl->bytes)) {
@@ -3592,6 +3611,8 @@ void tr_data_begin_async(tr_data_site *site, long long queue)
         data_fail(site, "%s: async(%lld): more than %d async queue ids in one run (use fewer "
                   "ids)", site->kind, queue, TR_ASYNC_QUEUES);
     err = use_queue(queue);
+    if (err == CL_SUCCESS && queue == TR_SYNC)
+        err = settle_async_copies();   /* its copies in read host memory at once */
     if (err != CL_SUCCESS)
         data_fail(site, "%s: %s failed: %s (%d)", site->kind, queue == TR_SYNC
                   ? "ordering the directive after async work" : "starting an async queue",
@@ -3628,6 +3649,19 @@ static void box_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t of
                      char *host, const struct tr_box *box);
 static struct tr_box *box_keep(tr_data_site *site, const struct tr_box *box);
 
+/* The device bytes for the present range [lo, lo+bytes) of section `box` (NULL: none): whole
+ * rows (planes) of the section's outermost run.  NVIDIA's clEnqueue{Read,Write}BufferRect
+ * refuse with CL_INVALID_VALUE a rectangle whose last row ends the buffer before a full row
+ * pitch (h64: rows of 16 bytes at a pitch of 40 in a buffer of the 216-byte span). */
+static size_t present_bytes(size_t bytes, const struct tr_box *box)
+{
+    size_t whole;
+    if (box == NULL || box->dims < 2)
+        return bytes;
+    whole = box->count[box->dims - 1] * box->stride[box->dims - 1];
+    return whole > bytes ? whole : bytes;
+}
+
 static struct tr_present *present_new(tr_data_site *site, const char *name, char *lo,
                                       size_t bytes, unsigned action, const struct tr_box *box)
 {
@@ -3635,7 +3669,8 @@ static struct tr_present *present_new(tr_data_site *site, const char *name, char
     struct tr_present *e = calloc(1, sizeof *e);
     if (e == NULL)
         data_fail(site, "allocating host memory failed");
-    e->buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    e->buffer = clCreateBuffer(rt.context, CL_MEM_READ_WRITE, present_bytes(bytes, box), NULL,
+                               &err);
     if (err != CL_SUCCESS) {
         free(e);
         data_fail(site, "%s: clCreateBuffer for array '%s' (%zu bytes) failed: %s (%d)",
