@@ -9,7 +9,9 @@ from __future__ import annotations
 import difflib
 import warnings
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -8,7 +8,7 @@ atomically (temporary file + rename), so a failed translation leaves no output a
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from translator.deep import call_deep
 from translator.diagnostics import FrontendError
 from translator.pipeline import PassOptions, fewer_collections, file_stage, run_region
+from translator.records import dataclass
 
 if TYPE_CHECKING:   # not imported at run time: a result-cache hit imports nothing heavy
     from frontends.base import Frontend, ParsedFile

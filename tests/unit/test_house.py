@@ -159,7 +159,7 @@ def test_the_ir_imports_no_codegen_or_analysis() -> None:
 #: The layer table of docs/architecture.md, top (imported by all) to bottom: (layer, module
 #: prefixes).  A module may import its own layer and the layers before it.
 LAYERS = (
-    ("diagnostics", ("translator.diagnostics",)),
+    ("diagnostics", ("translator.diagnostics", "translator.records")),
     ("ir", ("translator.ir",)),
     ("schedule", ("translator.schedule",)),
     ("analysis", ("translator.analysis",)),
