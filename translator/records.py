@@ -7,11 +7,12 @@ A cold ``translate`` creates about 150 dataclasses before it translates anything
 creates instances of fewer than half of the classes and compares or prints fewer still
 (bench/RESULTS.md, "Cold translate (h60, issue 24)").
 
-Here `dataclasses` collects the fields and adds ``__slots__``, ``__match_args__`` and the
-class documentation as it always does; each method is the text `dataclasses` writes for the
+Here `dataclasses` collects the fields and adds ``__slots__`` and ``__match_args__`` as it
+always does; each method is the text `dataclasses` writes for the
 same fields, compiled on its first look-up (creating an instance, comparing, hashing,
 printing, assigning to a frozen instance, `inspect.signature`) and from then on found on
 the class as a plain function: the same behaviour, the same speed after the first call.
+An undocumented class's ``__doc__`` (its signature) is likewise written when read.
 
 Differences that no caller sees: ``__dataclass_params__`` records the options handed to
 `dataclasses` (``init``, ``repr``, ``eq`` and ``frozen`` false: the methods are this module's),
@@ -87,8 +88,22 @@ def _build(cls: _C, *, init: bool, repr: bool, eq: bool, order: bool,
         new.__getstate__ = _getstate   # pickle and copy set the fields as __init__ does
         new.__setstate__ = _setstate
     if not documented:
-        new.__doc__ = new.__name__ + str(inspect.signature(new)).replace(" -> None", "")
+        new.__doc__ = _SIGNATURE_DOC
     return new
+
+
+class _SignatureDoc:
+    """``__doc__`` of an undocumented class: its name and signature, as `dataclasses` writes
+    it, computed when read (the signature compiles ``__init__``)."""
+
+    __slots__ = ()
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        cls = owner if owner is not None else type(instance)
+        return cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+
+
+_SIGNATURE_DOC = _SignatureDoc()
 
 
 def _stdlib_base(cls: type) -> bool:

@@ -222,7 +222,6 @@ def test_methods_are_compiled_on_first_use_only():
     dataclasses' text and puts the function on the class, where later calls find it."""
     @records.dataclass(frozen=True, slots=True)
     class Point:
-        """A documented class (an undocumented one compiles __init__ for its __doc__)."""
         x: int
         y: int
 
@@ -250,7 +249,7 @@ def _execs_to_create(deco: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(builtins, "exec", counting)
     deco(frozen=True, slots=True)(type("Fresh", (), {
-        "__annotations__": {"a": "int", "b": "str"}, "__module__": __name__, "__doc__": "d"}))
+        "__annotations__": {"a": "int", "b": "str"}, "__module__": __name__, "__doc__": None}))
     monkeypatch.setattr(builtins, "exec", original)
     return texts
 
