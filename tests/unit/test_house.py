@@ -354,6 +354,8 @@ FUNCTION_IMPORTS_ALLOWED = {
     "frontends.fortran.source": "fparser loads only when Fortran is parsed",
     "frontends.fortran.chains": "fparser loads only when Fortran is parsed",
     "frontends.fortran.comment_scan": "fparser loads only when Fortran is parsed",
+    "frontends.fortran.preprocess": "subprocess loads only when a file is preprocessed (a "
+                                    ".f90 file is not)",
     "transforms.registry": "plugin entry points are looked up only on demand",
     "frontends.directives": "debt (issue 27): the directive proof runs analysis from inside "
                             "the frontends; its imports move with it to the pipeline",
