@@ -153,7 +153,7 @@ def _connect(path: str) -> socket.socket | None:
 def _request(sock: socket.socket, program: str, argv: list[str]) -> int | None:
     """Send the request; the child's exit status, or None if the server turned it down
     before starting a child."""
-    import json   # here: with the server off (TRANSLATE_SERVER=0) json is not loaded
+    import json  # here: with the server off (TRANSLATE_SERVER=0) json is not loaded
     payload = json.dumps(_request_body(program, argv)).encode("ascii")
     data = HEADER.pack(len(payload)) + payload
     with _forwarding(sock):

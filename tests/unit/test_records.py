@@ -11,7 +11,7 @@ import copy
 import dataclasses
 import inspect
 import pickle
-from dataclasses import FrozenInstanceError, field, replace
+from dataclasses import field, replace
 from typing import Any, ClassVar
 
 import pytest
