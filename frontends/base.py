@@ -20,7 +20,6 @@ Frontends know nothing of OpenCL: the glue signature comes in as `GlueSignature`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 
@@ -28,6 +27,7 @@ from translator.diagnostics import SourceSpan
 from translator.ir.claims import RegionFacts, TransformCall
 from translator.ir.glue import GlueParam, GlueSignature  # noqa: F401 (the frontend contract)
 from translator.ir.kernel import Kernel
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -25,7 +25,8 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+
+from translator.records import dataclass
 
 #: The line after which the probes follow, in the text given to the preprocessor.
 PROBE_MARK = "__translate_macro_probes__"

@@ -7,12 +7,13 @@ statement after it, a block to every statement between its two directives.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from frontends.pragmas import Directive
 from translator.diagnostics import FrontendError, SourceSpan
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
 import os
 from typing import Any
@@ -21,6 +20,7 @@ import numpy as np
 
 from translator.diagnostics import FrontendError, SourceSpan, suggestion
 from translator.ir.glue import DataGlue, DataGlueItem
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)

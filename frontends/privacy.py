@@ -15,10 +15,10 @@ statement changes no longer counts (the condition may not hold the same value at
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
 
 from translator.ir.expr import Expression, dependencies
 from translator.ir.predicates import combined
+from translator.records import dataclass
 
 
 @dataclass(frozen=True)

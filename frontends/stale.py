@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from frontends.pragmas import Directive, data_clauses, directive_async
+from translator.records import dataclass
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
 _KEYWORD = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)$", re.S)

@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import pymbolic.primitives as p
@@ -36,6 +36,7 @@ from translator.ir.util import UniqueNameGenerator
 from transforms.common import kernel_names
 from transforms.inames import resolve_tag, set_tag
 from transforms.split import split_iname
+from translator.records import dataclass
 
 #: Work items a work group may get when ``l.auto`` has to create the local axes itself.
 MAX_AUTO_GROUP_SIZE = 256

@@ -26,13 +26,13 @@ import fnmatch
 import functools
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from translator.diagnostics import TransformError
 from translator.ir.expr import dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import NoOpInstruction, Statement
+from translator.records import dataclass
 
 
 @functools.lru_cache(maxsize=512)

@@ -9,7 +9,7 @@ extracted its fetch rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 import numpy as np
@@ -33,6 +33,7 @@ from transforms.inames import check_tag_syntax
 from transforms.match import parse_stack_match
 from transforms.registry import transform
 from translator.ir.parse_expr import parse_expression
+from translator.records import dataclass
 
 # ---------------------------------------------------------------------------------------------
 # rule invocations

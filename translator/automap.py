@@ -31,7 +31,6 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 
 from translator.analysis.arg_reductions import is_arg_reduction
 from translator.analysis.coalescing import coalescing_key, coalescing_scores
@@ -49,6 +48,7 @@ from translator.ir.statements import Assignment, Statement
 from translator.ir.tags import (GroupTag, IlpSeqTag, IlpUnrollTag, LocalTag, UnrollTag,
                                 VectorizeTag)
 from translator.ir.util import FrozenDict
+from translator.records import dataclass
 
 #: Work-group shape by number of mapped loops (local axis 0 first); a size of 1 maps the
 #: whole loop onto the group axis (no local loop).

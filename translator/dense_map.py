@@ -81,7 +81,6 @@ This module applies transforms, so it belongs to the pipeline layer (with `trans
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -97,6 +96,7 @@ from translator.ir.data import ArrayArg, strides
 from translator.ir.isl_glue import static_length, static_lower_bound
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Statement
+from translator.records import dataclass
 
 #: Local memory the operand tiles may take (bytes): OpenCL's guaranteed minimum.
 LOCAL_BUDGET = 32 * 1024

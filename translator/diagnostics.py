@@ -10,7 +10,9 @@ import difflib
 import re
 import warnings
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

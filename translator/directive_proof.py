@@ -14,7 +14,7 @@ meaning the translator proves on its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pymbolic.primitives as p
 
@@ -32,6 +32,7 @@ from translator.ir.isl_glue import last_point
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, Statement, map_expressions
 from translator.ir.util import FrozenDict
+from translator.records import dataclass
 from translator.split import loops_conflict, sub_kernel
 
 #: Reduction operators the IR can run in parallel (`translator.analysis.reductions`).

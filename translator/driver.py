@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +18,7 @@ from translator.deep import call_deep
 from translator.diagnostics import (FrontendError, TranslatorError, readable_warning,
                                     source_names, with_readable_names)
 from translator.pipeline import PassOptions, fewer_collections, file_stage, run_region
+from translator.records import dataclass
 
 if TYPE_CHECKING:   # not imported at run time: a result-cache hit imports nothing heavy
     from frontends.base import Frontend, ParsedFile

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 import numpy as np
 import pymbolic.primitives as p
@@ -26,6 +26,7 @@ from translator.ir.data import strides
 from translator.ir.expr import Expression, dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.types import add_known_dtypes
+from translator.records import dataclass
 
 _PROGRAMS: dict[tuple[str, int], cl.Program] = {}
 

@@ -21,7 +21,6 @@ code generator cannot make).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -30,6 +29,7 @@ from translator.codegen.barriers import insert_barriers
 from translator.codegen.host import HostUnit, generate_host_file, glue_signature
 from translator.codegen.opencl import generate_code, prepare_kernel
 from translator.codegen.result import GeneratedCode
+from translator.records import dataclass
 from translator.schedule import (BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode,
                                  schedule_kernel)
 from translator.diagnostics import TransformError

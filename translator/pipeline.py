@@ -24,11 +24,12 @@ import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from translator.diagnostics import TranslatorError
 from translator.ir.kernel import Kernel
+from translator.records import dataclass
 
 
 @dataclass

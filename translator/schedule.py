@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from translator.diagnostics import Note, SchedulingError
 from translator.ir.expr import dependencies
@@ -40,6 +39,7 @@ from translator.ir.tags import (
     LocalTag,
     is_unrolled,
 )
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -21,7 +21,6 @@ status, interrupts a child whose client went away, and exits when idle
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import struct
@@ -154,6 +153,7 @@ def _connect(path: str) -> socket.socket | None:
 def _request(sock: socket.socket, program: str, argv: list[str]) -> int | None:
     """Send the request; the child's exit status, or None if the server turned it down
     before starting a child."""
+    import json  # here: with the server off (TRANSLATE_SERVER=0) json is not loaded
     payload = json.dumps(_request_body(program, argv)).encode("ascii")
     data = HEADER.pack(len(payload)) + payload
     with _forwarding(sock):
@@ -212,6 +212,7 @@ def _forwarding(sock: socket.socket) -> Iterator[None]:
 
 
 def _answer(sock: socket.socket) -> dict:
+    import json
     data = b""
     while not data.endswith(b"\n"):
         chunk = sock.recv(4096)

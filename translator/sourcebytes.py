@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from translator.records import dataclass
 
 BOM = "\ufeff"
 #: How text that may hold undecodable bytes (as surrogates) is encoded back to bytes.

@@ -26,7 +26,7 @@ launch order on the runtime's in-order queue; legality is proved per kernel by t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 import pymbolic.primitives as p
 
@@ -42,6 +42,7 @@ from translator.ir.slicing import loop_order, referenced_names, sub_kernel
 from translator.ir.util import FrozenDict
 from translator.launch_cost import (DEVICE_LANES, LAUNCH_COST, fusion_pays, host_iterations,
                                     iterations, launch_cost, launch_shape, warn_storm)
+from translator.records import dataclass
 
 
 @dataclass(frozen=True)

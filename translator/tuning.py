@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import warnings
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from translator.automap import Variant, using_variant
@@ -34,6 +34,7 @@ from translator.codegen.program import HostProgramCode
 from translator.diagnostics import TranslatorError, warn
 from translator.ir.printer import print_kernel
 from translator.pipeline import PassOptions, RegionResult, run_region
+from translator.records import dataclass
 
 #: The tuner's variants, by name, in candidate order (the first is the automatic choice).
 VARIANTS: tuple[tuple[str, Variant], ...] = (

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
@@ -27,6 +26,7 @@ from frontends.directives.openacc import routine_refusal
 from frontends.macros import guard as macro_guard
 from frontends.pragmas import DataSite
 from translator.diagnostics import FrontendError, Note, UnsupportedConstructError, too_deep
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

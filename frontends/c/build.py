@@ -10,7 +10,7 @@ kernel.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import reduce
 
 import numpy as np
@@ -34,6 +34,7 @@ from translator.ir.data import AddressSpace, TemporaryVariable
 from translator.ir.expr import NEVER, Expression, TypeCast, dependencies
 from translator.ir.mappers import nodes_of
 from translator.ir.util import UniqueNameGenerator
+from translator.records import dataclass
 
 
 @dataclass(eq=False)

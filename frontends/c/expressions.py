@@ -10,7 +10,7 @@ float32 and their double forms in float64, exactly as C converts the arguments.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import NamedTuple, Protocol
 
 import numpy as np
@@ -25,6 +25,7 @@ from frontends.pragmas import declared_functions
 from translator.diagnostics import (FrontendError, TranslatorError, UnsupportedConstructError,
                                     too_deep)
 from translator.ir.expr import MATH_ARITY, Expression, TypeCast, extend_chain
+from translator.records import dataclass
 
 BOOL = np.dtype(np.bool_)
 

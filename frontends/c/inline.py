@@ -26,7 +26,7 @@ the body) library calls other than math.h, I/O such as ``printf``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -38,6 +38,7 @@ from frontends.c.regions import _parameters
 from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
 from translator.ir.data import AddressSpace, TemporaryVariable
 from translator.ir.mappers import nodes_of
+from translator.records import dataclass
 
 if TYPE_CHECKING:
     from frontends.c.build import RegionBuilder

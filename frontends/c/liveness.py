@@ -10,11 +10,10 @@ means "dead", anything else "used".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pycparser import c_ast
 
 from frontends.c.regions import RegionSite
+from translator.records import dataclass
 
 
 @dataclass(frozen=True)

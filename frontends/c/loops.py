@@ -18,7 +18,6 @@ the original is preserved.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pymbolic.primitives as p
 from pycparser import c_ast
@@ -27,6 +26,7 @@ from pycparser.c_generator import CGenerator
 from frontends.c.typemodel import FileScope
 from translator.diagnostics import SourceSpan, UnsupportedConstructError
 from translator.ir.expr import Expression, IRIdentityMapper, TypeCast, integer_casts_dropped
+from translator.records import dataclass
 
 CANONICAL = ("expected 'for (int i = a; i < b; i++)' with <, <=, >, >= and a constant "
              "step: i++, i--, i += c, i -= c, i = i + c")

@@ -15,7 +15,6 @@ import os
 import re
 import subprocess
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 from pycparser import c_ast, c_parser
@@ -23,6 +22,7 @@ from pycparser import c_ast, c_parser
 from frontends.c.skim import blank_unneeded_bodies
 from frontends.macros import MacroValue, candidate_names, split_probes, with_probes
 from translator.diagnostics import FrontendError, SourceSpan
+from translator.records import dataclass
 
 #: How GNU extensions of system headers are defined away before pycparser sees them.
 GNU_COMPAT_DEFINES: tuple[str, ...] = (

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from pycparser import c_ast
 
 from frontends.c.regions import RegionSite
 from frontends.c.typemodel import FileScope
+from translator.records import dataclass
 
 ZERO = c_ast.Constant("int", "0")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from pycparser import c_ast
 
@@ -23,6 +23,7 @@ from frontends.directives import (DataClaim, EndDirective, ParallelOpen, Untouch
 from frontends.marks import StatementMark, StatementMarkCollector
 from frontends.pragmas import DATA_KINDS, Directive, directive_async, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, warn
+from translator.records import dataclass
 
 _DIRECTIVE = re.compile(r"^([ \t]*)#[ \t]*pragma[ \t]+translate\b[ \t]*")
 _PREPROCESSOR = re.compile(r"^[ \t]*#[ \t]*(\w+)")

@@ -4,13 +4,14 @@ usual arithmetic conversions (C11 6.3.1.8) on an LP64 target (long and long long
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
 import numpy as np
 from pycparser import c_ast
 
 from translator.diagnostics import UnsupportedConstructError
+from translator.records import dataclass
 
 INT32 = np.dtype(np.int32)
 UINT32 = np.dtype(np.uint32)

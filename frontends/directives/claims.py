@@ -4,13 +4,13 @@ note in `frontends.directives`)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from frontends.directive_models import MODELS, parse_models  # noqa: F401 (re-exported)
 from translator.diagnostics import SourceSpan, TranslatorError, warn
 from translator.ir.claims import (  # noqa: F401 (re-exported: the claims' vocabulary)
     RACE, SEQUENTIAL, UNTRANSLATED, LoopClaim, LoopInfo, RegionFacts)
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

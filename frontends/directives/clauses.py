@@ -9,10 +9,10 @@ allowed, as both standards allow.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from frontends.pragmas import split_outside_brackets
 from translator.diagnostics import FrontendError, SourceSpan
+from translator.records import dataclass
 
 _WORD = re.compile(r"\s*,?\s*([A-Za-z_][A-Za-z0-9_]*)")
 

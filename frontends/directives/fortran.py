@@ -11,7 +11,7 @@ scan_directives`) with the sentinel and OpenMP's continuation rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from frontends.directives.claims import (
@@ -32,6 +32,7 @@ from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
 from translator.diagnostics import FrontendError
+from translator.records import dataclass
 
 #: The sentinel of each directive model (``!$omp``, ``!$acc``).
 SENTINELS = {"openmp": "omp", "openacc": "acc"}

@@ -9,7 +9,6 @@ and declares the glue's ``bind(C)`` interface in the enclosing procedure.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
@@ -38,6 +37,7 @@ from frontends.fortran.units import blank_unneeded_units
 from frontends.marks import apply_marks
 from frontends.pragmas import DataSite, declared_functions
 from translator.diagnostics import FrontendError, UnsupportedConstructError
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pymbolic.primitives as p
 
@@ -30,6 +30,7 @@ from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Redu
 from translator.ir.kernel import Kernel, Options
 from translator.ir.statements import Assignment
 from translator.ir.util import FrozenDict
+from translator.records import dataclass
 
 
 @dataclass(frozen=True)

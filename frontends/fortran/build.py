@@ -9,7 +9,7 @@ statement predicates, array assignments get generated inames (prefix ``_tr_``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -36,6 +36,7 @@ from translator.ir.data import TemporaryVariable
 from translator.ir.expr import Expression, TypeCast, dependencies, integer_casts_dropped
 from translator.ir.statements import Assignment
 from translator.ir.util import UniqueNameGenerator
+from translator.records import dataclass
 
 
 @dataclass(frozen=True)

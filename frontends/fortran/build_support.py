@@ -4,7 +4,6 @@ the integer expressions of loop bounds (floor division for isl, Fortran text for
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -17,6 +16,7 @@ from translator.diagnostics import DomainError, SourceSpan, UnsupportedConstruct
 from translator.ir import isl_glue
 from translator.ir.expr import Expression, IRIdentityMapper, TypeCast, substitute
 from translator.ir.mappers import nodes_of
+from translator.records import dataclass
 
 #: Statements that cannot run on a device, with the words the error message uses.
 UNSUPPORTED_STATEMENTS = {

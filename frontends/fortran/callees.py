@@ -17,7 +17,7 @@ None when no source is in reach: the caller reports an unknown external procedur
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from frontends.fortran.modules import ModuleFinder
@@ -26,6 +26,7 @@ from frontends.fortran.scopes import Procedure, build_procedures
 from frontends.fortran.source import SourceLines, children, class_name, parse_source, source_form
 from frontends.fortran.types import Scope
 from translator.diagnostics import FrontendError
+from translator.records import dataclass
 
 
 @dataclass(frozen=True)

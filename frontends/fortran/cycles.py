@@ -14,7 +14,7 @@ before it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import reduce
 from typing import Any
 
@@ -24,6 +24,7 @@ import pymbolic.primitives as p
 from translator.diagnostics import UnsupportedConstructError
 from translator.ir.data import TemporaryVariable
 from translator.ir.expr import NEVER, Expression, TypeCast
+from translator.records import dataclass
 
 
 @dataclass

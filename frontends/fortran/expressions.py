@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Protocol
 
 import numpy as np
@@ -31,6 +31,7 @@ from frontends.fortran.values import (Typed, add_expr, arith, as_float, as_truth
 from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
                                     UnsupportedConstructError, too_deep)
 from translator.ir.expr import Expression, TypeCast, dependencies
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -45,6 +45,7 @@ from frontends.fortran.values import linear_terms
 from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
 from translator.ir.data import TemporaryVariable
 from translator.ir.expr import Expression, dependencies, substitute
+from translator.records import dataclass
 
 if TYPE_CHECKING:
     from frontends.fortran.build import RegionBuilder

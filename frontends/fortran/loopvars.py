@@ -13,11 +13,10 @@ value cannot be computed on the host and the variable's use after the region is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from frontends.fortran.build_support import GeneratedValue, fortran_text
 from translator.diagnostics import FrontendError, SourceSpan, UnsupportedConstructError
 from translator.ir.expr import Expression, dependencies
+from translator.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ import glob
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from translator.records import dataclass
+from dataclasses import field
 from typing import Any
 
 from frontends.fortran.preprocess import preprocessed_text

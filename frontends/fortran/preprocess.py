@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 from collections.abc import Sequence
 from typing import Any
 
@@ -98,6 +97,7 @@ def _refuse_line_directives(lines: SourceLines) -> None:
 def run_fortran_cpp(lines: SourceLines, form: str, cpp_args: Sequence[str]) -> str:
     """gfortran's preprocessor on the text, from the file's directory (so ``#include "x"``
     finds what the compiler finds); returns its output, line markers kept."""
+    import subprocess  # here: a file that is not preprocessed (.f90) never starts one
     directory = os.path.dirname(os.path.abspath(lines.path))
     language = "f77-cpp-input" if form == "fixed" else "f95-cpp-input"
     cmd = ["gfortran", "-E", "-cpp", "-fdiagnostics-plain-output", f"-f{form}-form",

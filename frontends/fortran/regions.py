@@ -12,13 +12,13 @@ scanner reads ``!$omp`` and ``!$acc`` directives, with their continuation rule
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from frontends.base import TransformCall
 from frontends.fortran.source import SourceLines, strip_comment
 from frontends.marks import StatementMark, StatementMarkCollector
 from frontends.pragmas import DATA_KINDS, Directive, directive_async, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, warn
+from translator.records import dataclass
 
 #: What may follow a sentinel: a blank or '&' (OpenMP/OpenACC fixed form: also a column-6
 #: continuation mark such as a digit).

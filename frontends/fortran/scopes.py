@@ -8,7 +8,7 @@ procedures included) becomes a `Procedure`: its scope, its execution part and li
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 import numpy as np
@@ -19,6 +19,7 @@ from frontends.fortran.types import (DOUBLE, Dim, FType, Scope, Symbol, UNRESOLV
                                      VALID_KINDS, default_implicit)
 from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
                                     UnsupportedConstructError)
+from translator.records import dataclass
 
 PROCEDURE_CLASSES = ("Subroutine_Subprogram", "Function_Subprogram", "Main_Program",
                      "Main_Program0")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from frontends.fortran.chains import ParserGaveUp, install_chain_matching, parse_budget
@@ -17,6 +16,7 @@ from frontends.fortran.comment_scan import install_comment_scan
 from frontends.fortran.parse_memo import memo_scope
 from frontends.fortran.stmt_filter import statement_filter
 from translator.diagnostics import FrontendError, SourceSpan
+from translator.records import dataclass
 
 FIXED_SUFFIXES = (".f", ".for", ".f77", ".ftn", ".fpp")
 

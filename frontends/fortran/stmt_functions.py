@@ -9,12 +9,12 @@ by the expression builder like any expression and converted to the function's ty
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from fparser.two import Fortran2003
 
 from frontends.fortran.source import children, class_name, is_comment
+from translator.records import dataclass
 
 
 @dataclass(frozen=True)

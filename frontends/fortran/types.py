@@ -8,12 +8,13 @@ implicit typing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 import numpy as np
 
 from translator.diagnostics import SourceSpan, TranslatorError, UnsupportedConstructError
 from translator.ir.expr import Expression
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
+
+from translator.records import dataclass
 
 _PREFIX = r"(?:(?:pure|impure|elemental|recursive|non_recursive|module)\s+)*"
 _TYPE = (r"(?:(?:integer|real|double\s*precision|double\s*complex|complex|logical|character"

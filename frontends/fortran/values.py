@@ -9,7 +9,6 @@ users back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -18,6 +17,7 @@ import pymbolic.primitives as p
 from frontends.fortran.types import LOGICAL, REAL, FType, promote
 from translator.diagnostics import FrontendError, SourceSpan, UnsupportedConstructError
 from translator.ir.expr import Expression, TypeCast, extend_chain
+from translator.records import dataclass
 
 if TYPE_CHECKING:
     from frontends.fortran.expressions import ExprBuilder

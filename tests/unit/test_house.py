@@ -159,7 +159,7 @@ def test_the_ir_imports_no_codegen_or_analysis() -> None:
 #: The layer table of docs/architecture.md, top (imported by all) to bottom: (layer, module
 #: prefixes).  A module may import its own layer and the layers before it.
 LAYERS = (
-    ("diagnostics", ("translator.diagnostics",)),
+    ("diagnostics", ("translator.diagnostics", "translator.records")),
     ("ir", ("translator.ir",)),
     ("schedule", ("translator.schedule",)),
     ("analysis", ("translator.analysis",)),
@@ -354,6 +354,8 @@ FUNCTION_IMPORTS_ALLOWED = {
     "frontends.fortran.source": "fparser loads only when Fortran is parsed",
     "frontends.fortran.chains": "fparser loads only when Fortran is parsed",
     "frontends.fortran.comment_scan": "fparser loads only when Fortran is parsed",
+    "frontends.fortran.preprocess": "subprocess loads only when a file is preprocessed (a "
+                                    ".f90 file is not)",
     "transforms.registry": "plugin entry points are looked up only on demand",
     "frontends.directives": "debt (issue 27): the directive proof runs analysis from inside "
                             "the frontends; its imports move with it to the pipeline",

@@ -19,13 +19,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: Runs ``translate ARGS`` as the console script does, then prints the loaded modules.
 _CHILD = """
-import json, sys
+import sys
 from translator.cli import main
 sys.argv = ["translate", *sys.argv[1:]]
 try:
     code = main()
 finally:
-    print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+    loaded = sorted(sys.modules)   # before this script's own json
+    import json
+    print(json.dumps(loaded), file=sys.stderr)
 sys.exit(code)
 """
 
@@ -58,6 +60,48 @@ def test_a_c_translation_loads_no_fortran_frontend(tmp_path):
     assert not {m for m in loaded if m == "frontends.fortran" or m.startswith(("fparser",
                                                                              "frontends.fortran."))}
     assert not set(_LIBRARY_ONLY) & loaded
+
+
+def test_a_small_translation_without_the_server_loads_neither_json_nor_subprocess(tmp_path):
+    """With ``TRANSLATE_SERVER=0`` the server client's json is not loaded, nor, for a Fortran
+    file that is not preprocessed (``.f90``), the preprocessor's subprocess (h60)."""
+    fortran = _modules_after(ROOT / "samples/fortran/saxpy.f90", tmp_path / "f")
+    assert "frontends.fortran" in fortran
+    assert not {"json", "subprocess"} & fortran
+    c = _modules_after(ROOT / "samples/c/saxpy.c", tmp_path / "c")
+    assert "frontends.c" in c and "json" not in c   # C runs cpp: subprocess it needs
+
+
+#: After a translation: how many of the translator's dataclasses exist, and how many of their
+#: methods were compiled (`translator.records` compiles a method on first use).
+_COMPILED = """
+import inspect, json, sys
+from translator.cli import main
+sys.argv = ["translate", *sys.argv[1:]]
+code = main()
+classes = [v for m in list(sys.modules.values()) for v in vars(m).values()
+           if isinstance(v, type) and "__records_frozen__" in v.__dict__]
+names = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
+compiled = sum(inspect.isfunction(c.__dict__.get(n)) for c in set(classes) for n in names)
+waiting = sum(type(c.__dict__.get(n)).__name__ == "_Compiled" for c in set(classes) for n in names)
+print(json.dumps([len(set(classes)), compiled, waiting]), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+@pytest.mark.parametrize("source", ["samples/fortran/saxpy.f90", "samples/c/saxpy.c"])
+def test_a_small_translation_compiles_few_dataclass_methods(tmp_path, source):
+    """Creating the translator's dataclasses compiles nothing; a small translation compiles
+    the methods it uses, a minority of them (issue 24: `dataclasses` compiled six per frozen
+    class at every start)."""
+    env = dict(os.environ, TRANSLATE_SERVER="0")
+    proc = subprocess.run([sys.executable, "-c", _COMPILED, "--no-cache", str(ROOT / source),
+                           "-o", str(tmp_path / "out")], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    classes, compiled, waiting = json.loads(proc.stderr.strip().splitlines()[-1])
+    assert classes > 100
+    assert compiled < waiting, (classes, compiled, waiting)
 
 
 _LAZY_LIBRARY = """

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
 
 import numpy as np
 import pymbolic.primitives as p
@@ -26,6 +25,7 @@ from translator.ir.isl_glue import is_affine, is_nonnegative, params_of, stateme
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ automatic mapping keeps the loop sequential).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 import pymbolic.primitives as p
@@ -54,6 +54,7 @@ from translator.ir.expr import (
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.ir.types import TypeOracle
+from translator.records import dataclass
 
 #: The arg-reduction operations by the comparison of the source (``v OP m``).
 ARG_OPERATIONS = {"<": "argmin", "<=": "argmin_last", ">": "argmax", ">=": "argmax_last"}

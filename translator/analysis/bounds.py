@@ -14,7 +14,7 @@ which element an address names (``a(*)``, ``a(1)`` dummies indexed past their en
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from translator.records import dataclass
 
 from pymbolic import evaluate
 import pymbolic.primitives as p

@@ -16,7 +16,6 @@ accesses are the ones that move most data.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 import numpy as np
 import pymbolic.primitives as p
@@ -27,6 +26,7 @@ from translator.ir.kernel import Kernel
 from translator.ir.polynomials import Polynomial, polynomial, plus as _plus, times as _times
 from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.ir.types import infer_unknown_types
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 import numpy as np
 import pymbolic.primitives as p
@@ -40,6 +39,7 @@ from translator.ir.mappers import reduction_inames
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 VectorizeTag)
 from translator.ir.util import FrozenDict
+from translator.records import dataclass
 
 _PARALLEL = (LocalTag, GroupTag, LocalAutoTag, IlpUnrollTag, VectorizeTag)
 _SECOND = "_tr_w2_"

@@ -21,7 +21,7 @@ condition reads.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pymbolic.primitives as p
 
@@ -38,6 +38,7 @@ from translator.ir.predicates import MAX_COMBINED, merge_complementary
 from translator.ir.statements import Statement
 from translator.ir.tags import InameTag
 from translator.ir.util import FrozenDict
+from translator.records import dataclass
 from translator.schedule import (LoopNode, StatementNode, resolve_hardware_axes,
                                  schedule_kernel)
 

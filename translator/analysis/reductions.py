@@ -37,7 +37,7 @@ initialisation) is a `LegalityError` that says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 import pymbolic.primitives as p
@@ -55,6 +55,7 @@ from translator.ir.reduction_ops import combine, neutral_element
 from translator.ir.statements import Assignment, Statement
 from translator.ir.tags import GroupTag, is_hardware_parallel
 from translator.ir.types import TypeOracle
+from translator.records import dataclass
 
 # ---------------------------------------------------------------------------------------------
 # matching an accumulation

@@ -11,7 +11,6 @@ always ran (an upper bound), as in loopy.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -22,6 +21,7 @@ from translator.ir.expr import IRWalkMapper, Reduction, TypeCast
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, Statement
 from translator.ir.types import TypeOracle
+from translator.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ from translator.build.paths import runtime_dir
 from translator.build.warnpolicy import apply_policy, split_warning_flags
 from translator.languages import language_of
 from translator.diagnostics import FrontendError, TranslatorError
+from translator.records import dataclass
 
 
 class CheckFailed(Exception):

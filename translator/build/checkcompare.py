@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import signal
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from translator.ir.expr import IRWalkMapper
+from translator.records import dataclass
 
 DEFAULT_RTOL = {"float64": 1e-9, "float32": 1e-4, "float16": 1e-2}
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from translator.build.warnpolicy import WarningPolicy, apply_policy
+from translator.records import dataclass
 
 #: typing is not imported at run time (3 ms of a 50 ms result-cache hit)
 TYPE_CHECKING = False

@@ -9,9 +9,10 @@ plugins may add their own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from translator.diagnostics import TranslatorError, TranslatorWarning
+from translator.records import dataclass
 
 IGNORE, WARN, ERROR = "ignore", "warning", "error"
 

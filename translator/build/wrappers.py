@@ -29,11 +29,12 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
 from translator.build.flags import compiler_preprocessing, frontend_cpp_args, has_directives
 from translator.languages import language_of
+from translator.records import dataclass
 
 #: Options whose value is the next argument.
 _TAKES_VALUE = frozenset({

@@ -10,11 +10,12 @@ the next.  ``nosync`` (`Statement.no_sync_with`, scope local or any) removes a p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fnmatch import fnmatchcase
 
 import pymbolic.primitives as p
 
+from translator.records import dataclass
 from translator.schedule import BarrierNode, LoopNode, Schedule, ScheduleNode, StatementNode
 from translator.ir.data import AddressSpace
 from translator.ir.expr import Expression, IRWalkMapper, LinearSubscript, dependencies

@@ -10,8 +10,6 @@ points than a statement's domain; guards (`translator.codegen.emit`) take care o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pymbolic.primitives as p
 
 from translator.diagnostics import CodegenError
@@ -19,6 +17,7 @@ from translator.ir.expr import Expression
 from translator.ir.isl_glue import context_set, hardware_range, nonnegative_in, statement_domain
 from translator.ir.kernel import Kernel
 from translator.ir.tags import HardwareAxisTag, LocalTag
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

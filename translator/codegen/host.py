@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import pymbolic.primitives as p
@@ -33,6 +32,7 @@ from translator.diagnostics import CodegenError, readable_names
 from translator.ir.expr import (Expression, IRIdentityMapper, dependencies, readable_condition,
                                 substitute, typed_key)
 from translator.ir.glue import DataGlue, DataGlueItem, GlueParam, GlueSignature
+from translator.records import dataclass
 
 #: Host-side (OpenCL API) scalar type of each numpy dtype the glue can pass.
 HOST_TYPES: dict[str, str] = {

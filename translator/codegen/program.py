@@ -17,10 +17,11 @@ Nothing moves between the launches: every kernel argument is the region's buffer
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from translator.codegen.result import FixedParam, GeneratedCode, KernelParam
 from translator.ir.expr import Expression, dependencies
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 import numpy as np
@@ -29,6 +29,7 @@ from translator.ir.reduction_ops import neutral_element as _neutral_element
 from translator.ir.reduction_ops import reduction_definition
 from translator.ir.registrations import (Symbol, UserFunction, functions, generator_names,
                                          preamble_generator, preambles, symbols)
+from translator.records import dataclass
 
 # ---------------------------------------------------------------------------------------------
 # what a preamble generator is told

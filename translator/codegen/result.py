@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from translator.ir.expr import Expression
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -29,7 +29,6 @@ has no ``if``: its statements have no guards), so every later statement of the n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 import pymbolic.primitives as p
@@ -37,6 +36,7 @@ import pymbolic.primitives as p
 from translator.analysis.coalescing import polynomial
 from translator.codegen.cnames import c_type_name, safe_name
 from translator.codegen.emit import Conditions, TreeEmitter
+from translator.records import dataclass
 from translator.schedule import BarrierNode, LoopNode
 from translator.codegen.versioning import VersioningEmitter
 from translator.ir import isl_glue as glue

@@ -23,13 +23,14 @@ trip count the full tile makes constant) and where the copy stays small (`MAX_OC
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pymbolic.primitives as p
 
 from translator.codegen.emit import Conditions, TreeEmitter
 from translator.codegen.grid import Grid
 from translator.codegen.arg_reductions import is_arg_finish
+from translator.records import dataclass
 from translator.schedule import (BarrierNode, LoopNode, Schedule, ScheduleNode,
                                          StatementNode)
 from translator.diagnostics import CodegenError

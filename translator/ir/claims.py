@@ -9,10 +9,11 @@ live with the IR because the IR is the only thing frontends and the pipeline sha
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from translator.diagnostics import SourceSpan
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

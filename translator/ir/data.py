@@ -6,7 +6,7 @@ Arrays are 0-based in the IR; frontends shift declared lower bounds into subscri
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from enum import Enum
 
 import numpy as np
@@ -15,6 +15,7 @@ from pymbolic.primitives import Product
 
 from translator.diagnostics import KernelLanguageError, SourceSpan
 from translator.ir.expr import Expression, IRStringifier
+from translator.records import dataclass
 
 
 class AddressSpace(Enum):

@@ -6,9 +6,9 @@ IR is the only thing frontends and code generation share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
+
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -6,7 +6,7 @@ return the very same object when nothing changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 import islpy as isl
@@ -18,6 +18,7 @@ from translator.ir.expr import Expression
 from translator.ir.statements import Statement
 from translator.ir.tags import InameTag
 from translator.ir.util import FrozenDict
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -12,7 +12,6 @@ Code generation prefers the kernel's own definition of an operation to the proce
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -25,6 +24,7 @@ from translator.ir.expr import (BUILTIN_REDUCTIONS, REDUCTION_NAMES, Expression,
 from translator.ir.kernel import Kernel
 from translator.ir.parse_expr import parse_expression
 from translator.ir.registrations import REDUCTIONS_KEY, check_identifier, entries, with_entry
+from translator.records import dataclass
 
 #: The operand names of a user reduction's combine expression.
 COMBINE_OPERANDS = ("a", "b")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -29,6 +29,7 @@ import numpy as np
 from translator.diagnostics import TransformError
 from translator.ir.kernel import Kernel
 from translator.ir.parse_expr import SCALAR_TYPE_NAMES
+from translator.records import dataclass
 
 FUNCTIONS_KEY = "user_functions"
 REDUCTIONS_KEY = "user_reductions"

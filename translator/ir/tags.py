@@ -7,9 +7,9 @@ are resolved by `transforms.tag_inames` and never stored on a kernel.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from translator.diagnostics import KernelLanguageError
+from translator.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)

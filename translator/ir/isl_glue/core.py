@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
 import islpy as isl
@@ -15,6 +14,7 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies, typed_key
+from translator.records import dataclass
 
 _T = TypeVar("_T")
 

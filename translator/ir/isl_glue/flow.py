@@ -14,7 +14,6 @@ hides the writes before it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import islpy as isl
 import pymbolic.primitives as p
@@ -26,6 +25,7 @@ from translator.ir.isl_glue.core import (
     params_to_set_dims, project_onto, _all_to_params,
 )
 from translator.ir.isl_glue.dependences import find_conflict, instance_set
+from translator.records import dataclass
 
 _READER = "_tr_r_"
 
