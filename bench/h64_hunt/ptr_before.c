@@ -1,9 +1,9 @@
-/* Known DIFF (h64, not fixed): a pointer into the middle of an array, read one element before
- * where it points (legal C).  The region moves y[0 .. 2n) and its kernel reads the device
- * element before the buffer; `--report` says "not proved: ... reaches index -1" and the
- * translation goes on.  (The OpenMP/OpenACC claim check refuses this shape with "pass a
- * pointer to the first element the loop uses"; translate regions do not.)  bench/h50_hunt's
- * sep3.c and sep4.c read y[-1] of the array itself (undefined in the original). */
+/* h64's DIFF, fixed by the lead: a pointer into the middle of an array, read one element
+ * before where it points (legal C).  The region moved y[0 .. 2n) and its kernel read the
+ * device element before the buffer: exit 0 and other numbers (PoCL and the GPU alike).  Now
+ * refused at the access, as the OpenMP/OpenACC claim check already did ("pass a pointer to
+ * the first element the loop uses"; tests/e2e/test_before_the_pointer.py).  bench/h50_hunt's
+ * sep3.c and sep4.c read y[-1] of the array itself (undefined in the original): refused too. */
 #include <stdio.h>
 static void f(int n, double *restrict y)
 {

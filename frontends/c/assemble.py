@@ -34,6 +34,8 @@ from frontends.c.regions import RegionSite
 from frontends.c.typemodel import CType
 from frontends.marks import apply_marks
 from frontends.privacy import Step, written_before_every_read
+from translator.analysis.access import kernel_accesses
+from translator.analysis.bounds import certain_spill
 from translator.diagnostics import DomainError, FrontendError, UnsupportedConstructError
 from translator.ir import isl_glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueArg
@@ -83,6 +85,8 @@ class Assembler:
             assumptions=self._assumptions(),
             options=Options(source_language="c", extra=self._extra()),
             span=self.site.kernel.span)
+        if not self.site.claims:   # a claim's proof says the same (`check_bounds`)
+            self._check_before_first(kernel)
         return Region(
             name=self.site.name, kernel=apply_marks(kernel, self.site.marks),
             transform_calls=tuple(self.site.calls),
@@ -128,6 +132,32 @@ class Assembler:
             and not self.refs.used_after(self.built.c_names[name], self.site)))
         return FrozenDict({"private_candidates": names} if names else {})
 
+    def _check_before_first(self, kernel: Kernel) -> None:
+        """An access before the element a pointer (or an array parameter of unknown extent)
+        points to, whatever the caller passes: the original reads the memory before it (legal
+        where the pointer points into an array), but the region moves the elements from the
+        one it points to on, so the kernel would read what is not there."""
+        unsized = self._unsized()
+        for acc in kernel_accesses(kernel):
+            if acc.variable not in unsized:
+                continue
+            spill = certain_spill(kernel, acc)
+            if spill is None or not spill.point or spill.axis != 0 or spill.value >= 0:
+                continue
+            text = spill.text()
+            text = text.split(" of dimension")[0] + text[text.index(" at "):]
+            name = self._c_name(acc.variable)
+            raise FrontendError(f"{text}: the loop {acc.verb} before the first element of "
+                                f"{name!r}, which has no declared extent: the translator moves "
+                                "a pointer's elements from the one it points to on; pass a "
+                                "pointer to the first element the loop uses", acc.span)
+
+    def _unsized(self) -> frozenset[str]:
+        """The pointers and the array parameters without a first extent."""
+        return frozenset(n for n, b in self.built.outer.items()
+                         if b.ctype.kind == "pointer"
+                         or (b.ctype.kind == "array" and b.ctype.dims[0] is None))
+
     def _facts(self) -> RegionFacts:
         """What the proof of the region's OpenMP/OpenACC claims needs
         (`translator.directive_proof`)."""
@@ -136,9 +166,7 @@ class Assembler:
         infos = tuple(LoopInfo(loop.var, loop.iname, loop.span.line if loop.span else 0,
                                index.get(id(loop.parent)),
                                loop.var in self.built.outer_loop_vars) for loop in loops)
-        unsized = frozenset(n for n, b in self.built.outer.items()
-                            if b.ctype.kind == "pointer"
-                            or (b.ctype.kind == "array" and b.ctype.dims[0] is None))
+        unsized = self._unsized()
         return RegionFacts(claims=tuple(self.site.claims),
                            written_back=frozenset(self.scalars_out),
                            auto_private=frozenset(self.private),
