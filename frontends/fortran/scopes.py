@@ -371,6 +371,21 @@ def _common(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> N
                 pending.dims.append((name, shape, line))
 
 
+def _equivalence(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
+    """Record which names each EQUIVALENCE set makes share storage (sets chained through a
+    common name are one group): a region must not treat them as separate data."""
+    line = _first_line(item)
+    for eq_set in children(item.items[1]):
+        objects = [eq_set.items[0], *children(eq_set.items[1])]
+        names = {str(o if class_name(o) == "Name" else o.items[0]).lower() for o in objects}
+        syms = [_symbol(scope, name, line, lines) for name in sorted(names)]
+        group = names.union(*(sym.equivalenced for sym in syms))
+        for name in group:
+            sym = _symbol(scope, name, line, lines)
+            sym.equivalenced = frozenset(group - {name})
+            sym.equivalence_line = sym.equivalence_line or line
+
+
 def _attribute(flag: str):
     def handler(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
         line = _first_line(item)
@@ -442,6 +457,7 @@ _DECLARATIONS = {
     "Derived_Type_Def": _derived_type,
     "Use_Stmt": _use, "Implicit_Stmt": _implicit, "Type_Declaration_Stmt": _type_declaration,
     "Dimension_Stmt": _dimension, "Parameter_Stmt": _parameter, "Common_Stmt": _common,
+    "Equivalence_Stmt": _equivalence,
     "External_Stmt": _attribute("external"), "Allocatable_Stmt": _attribute("allocatable"),
     "Pointer_Stmt": _attribute("pointer"),
 }

@@ -99,6 +99,10 @@ class Symbol:
     pointer: bool = False
     external: bool = False
     in_common: bool = False
+    #: The other names an EQUIVALENCE statement makes share storage with this one (through
+    #: other names too), and the line of the first such statement.
+    equivalenced: frozenset[str] = frozenset()
+    equivalence_line: int = 0
     scope: str = ""
     scope_kind: str = "local"             # local (procedure), module
     line: int = 0
