@@ -359,7 +359,9 @@ def _parameter(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -
 
 def _common(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
     line = _first_line(item)
-    for _, objects in item.items[0]:
+    for block, objects in item.items[0]:
+        block_name = str(block).lower() if block is not None else ""
+        members = scope.commons.setdefault(block_name, [])
         for obj in children(objects):
             if class_name(obj) == "Name":
                 name, shape = str(obj).lower(), None
@@ -367,6 +369,8 @@ def _common(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> N
                 name, shape = str(obj.items[0]).lower(), obj.items[1]
             sym = _symbol(scope, name, line, lines)
             sym.in_common = True
+            sym.common_block = block_name
+            members.append(name)
             if shape is not None:
                 pending.dims.append((name, shape, line))
 
