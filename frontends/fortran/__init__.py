@@ -25,8 +25,8 @@ from frontends.fortran.callees import CalleeIndex
 from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
 from frontends.fortran.loopvars import final_value_statements
 from frontends.fortran.modules import ModuleFinder
-from frontends.fortran.preprocess import (macro_guard, preprocessed_text,
-                                          refuse_unpreprocessed_directives)
+from frontends.fortran.preprocess import (clip_fixed_lines, fixed_line_length, macro_guard,
+                                          preprocessed_text, refuse_unpreprocessed_directives)
 from frontends.fortran.regions import (RegionMarks, group_regions, is_comment_line, scan_directives,
                                       warn_near_miss_sentinels)
 from frontends.fortran.rewrite import generation_definition, rewrite_edits, rewrite_source
@@ -37,7 +37,7 @@ from frontends.fortran.source import (SourceLines, children, class_name, is_comm
 from frontends.fortran.units import blank_unneeded_units
 from frontends.marks import apply_marks
 from frontends.pragmas import DataSite, declared_functions
-from translator.diagnostics import FrontendError, UnsupportedConstructError
+from translator.diagnostics import FrontendError, UnsupportedConstructError, warn
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,6 +64,20 @@ class FortranParsedFile(ParsedFile):
     macro_guard: str = ""
 
 
+def _clipped(path: str, text: str, form: str, options: dict[str, Any]) -> str | None:
+    """`text` cut at the fixed-form line length (None when no line is longer), with a
+    warning at the first line whose code past it is dropped."""
+    width = fixed_line_length(options)
+    clipped, first = clip_fixed_lines(text, form, width)
+    if first is not None and "fixed_line_length" not in options:
+        warn("line-truncation",
+             f"text past column {width} of a fixed-form line is ignored, as gfortran does by "
+             "default (card sequence numbers in columns 73-80); if the program is compiled "
+             f"with -ffixed-line-length-N, translate with --fixed-line-length=N (or none)",
+             SourceLines(path, text).span(first, col=width + 1))
+    return clipped if clipped != text else None
+
+
 class FortranFrontend:
     """The frontend object registered under the ``translator.frontends`` entry point."""
 
@@ -78,9 +92,11 @@ class FortranFrontend:
         # a preprocessed file is read as the compiler reads it, at its own line numbers (one
         # that neither holds nor includes a directive has no region: not worth the run)
         lower = text.lower()
-        analysed = (preprocessed_text(path, text, form, options or {})
-                    if "$translate" in lower or "include" in lower
-                    or any(f"${SENTINELS.get(s, s)}" in lower for s in models) else None)
+        preprocessed = (preprocessed_text(path, text, form, options or {})
+                        if "$translate" in lower or "include" in lower
+                        or any(f"${SENTINELS.get(s, s)}" in lower for s in models) else None)
+        analysed = _clipped(path, text if preprocessed is None else preprocessed, form,
+                            options or {}) or preprocessed
         lines = SourceLines(path, text, analysed)
         code = text if analysed is None else analysed
         warn_near_miss_sentinels(lines, form)
@@ -94,7 +110,7 @@ class FortranFrontend:
         finder = ModuleFinder.from_options(path, options or {}, load_module)
         # an OpenACC kernels construct holding plain loops is a region too (h16)
         loop_claims = [c for c in claims if isinstance(c.claim, (LoopClaim, ParallelOpen))]
-        if (marks or found or loop_claims) and analysed is None:
+        if (marks or found or loop_claims) and preprocessed is None:
             refuse_unpreprocessed_directives(lines)
         if marks or found or loop_claims:
             # data directives need their procedures' trees too: then the whole file is parsed
@@ -112,7 +128,7 @@ class FortranFrontend:
                 stale_warnings(found, regions, lines, form, procedures)
         spans = [(r.start, r.end) for r in regions] + [(d.start, d.end) for d in data]
         guard = (macro_guard(path, text, form, options or {}, spans)
-                 if analysed is not None and spans else "")
+                 if preprocessed is not None and spans else "")
         return FortranParsedFile(path=path, text=text, language="fortran",
                                  regions=tuple(regions), form=form, data_sites=data,
                                  macro_guard=guard,
