@@ -76,8 +76,11 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
         temporaries[n] = TemporaryVariable(name=n, dtype=sym.ftype.dtype, span=sym.span)
     args = _arguments(rb, statements, set(private), set(scalars_out), written,
                       [a.names for a in accesses])
+    # arrays a directive makes private are candidates wherever they live (a COMMON or module
+    # array in OpenMP's private clause), as its scalars are
     candidates = tuple(sorted(n for n in written if n in rb.touched and rb.touched[n].is_array
-                              and _is_local(rb, rb.touched[n]) and n not in outside_names))
+                              and (_is_local(rb, rb.touched[n]) and n not in outside_names
+                                   or n in declared_private)))
     extra = {"private_candidates": candidates} if candidates else {}
     reasons = {n: _shared_reason(rb, n, outside_names, span.file) for n in scalars_out}
     reasons = {n: why for n, why in reasons.items() if why}
