@@ -16,7 +16,8 @@ from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.directives import (LoopClaim, ParallelOpen, claim_parsers, directive_models,
                                   left_as_written, untouched_notes)
 from frontends.directives.fortran import (SENTINELS, claim_marks, data_raw_directives,
-                                          declared_shapes, read_claims, region_facts)
+                                          declared_shapes, read_claims, region_facts,
+                                          threadprivate_names, with_threadprivate)
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
@@ -214,6 +215,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     builder.visit_block(statements)
     outside = _outside_names(proc, m, lines, form)
     written = {n for s in builder.statements for n in s.assignee_names()}
+    m = with_threadprivate(m, threadprivate_names(proc, lines), written)
     declared = frozenset().union(*(c.private_names(written) for c, _, _ in m.claims))
     # a private variable the procedure reads after the region stays shared: the proof
     # refuses its claim; one only the caller could read (a dummy, module, common or host
