@@ -58,6 +58,16 @@ def test_goto_outside_a_loop_says_what_to_write():
     assert where(err) == "6:3"
 
 
+def test_a_loop_of_constant_bounds_that_never_runs():
+    """Before (h62): "empty bound (the domain may be empty)" at the kernel directive."""
+    err = error_of(body("do i = 5, 1\n  a(i) = 1\nend do\n"))
+    assert isinstance(err, UnsupportedConstructError)
+    assert err.message == ("the DO loop over 'i' runs no iteration (from 5 to 1 with step 1): "
+                           "a kernel region cannot hold a loop that never runs; leave it out "
+                           "of the region")
+    assert where(err) == "6:6"
+
+
 def test_io_nested_in_a_loop_names_its_line():
     err = error_of(body("do i = 1, n\n  a(i) = 1\n  write(6, *) i\nend do\n"))
     assert err.message == "I/O statement WRITE is not supported inside a kernel region"
