@@ -532,6 +532,7 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
     says so (`bound_assumptions`: the lower bounds and extents of allocatable and
     assumed-shape arrays), as the pipeline does; the host glue checks it at each call."""
     kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
+    kernel = _enclosing_privates_shared(kernel, frozenset(site.claim.reduction_names))
     kernel = bound_assumptions(kernel)
     kernel = _privatized(kernel, site.claim.privates())
     consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
@@ -544,6 +545,34 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
             return f"the loop over {var} is declared parallel, but {error}" + \
                 _private_hint(kernel, iname)
     return ""
+
+
+def _enclosing_privates_shared(kernel: Kernel, names: frozenset[str]) -> Kernel:
+    """`kernel` (a claim's nest) with the scalar temporaries among `names` made one shared
+    variable (a 1-element array): a reduction variable private to each iteration of an
+    enclosing loop (``s = 0`` before an inner ``loop vector reduction(+:s)``) is one variable
+    for the iterations of the claim's own loops, which reduce into it."""
+    chosen = sorted(n for n in names if n in kernel.temporaries
+                    and not kernel.temporaries[n].shape)
+    if not chosen:
+        return kernel
+    mapper = _AsElement(frozenset(chosen))
+    args = tuple(ArrayArg(name=n, dtype=kernel.temporaries[n].dtype, shape=(1,),
+                          span=kernel.temporaries[n].span) for n in chosen)
+    temps = FrozenDict({n: t for n, t in kernel.temporaries.items() if n not in chosen})
+    return kernel.copy(statements=tuple(map_expressions(st, mapper) for st in kernel.statements),
+                       args=kernel.args + args, temporaries=temps)
+
+
+class _AsElement(IRIdentityMapper):
+    """A scalar `names` -> its element 0 (the inverse of `_Renamer`)."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def map_variable(self, expr: p.Variable, *args, **kwargs):
+        return p.Subscript(expr, (0,)) if expr.name in self.names else expr
 
 
 def _mapping_error(kernel: Kernel, iname: str) -> str:

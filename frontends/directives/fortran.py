@@ -328,3 +328,28 @@ def with_threadprivate(m: RegionMarks, names: frozenset[str],
                     if isinstance(c, LoopClaim) and c.model == "openmp" else c, line, spelling)
                    for c, line, spelling in m.claims)
     return replace(m, claims=claims)
+
+
+def with_openacc_firstprivate(m: RegionMarks, scalars: set[str]) -> RegionMarks:
+    """`m` with the `scalars` a ``parallel loop gang`` writes and no clause names made
+    ``firstprivate``: OpenACC's default for a scalar of a ``parallel`` construct is one copy
+    per gang, and a loop partitioned among gangs only (no ``worker`` or ``vector`` level, no
+    vector size) runs the iterations of a gang one after another: a scalar each iteration
+    writes before reading it is the iteration's own.  (With ``vector`` lanes sharing the copy,
+    or no level given, it stays shared: a race.)"""
+    if not m.claims:
+        return m
+    claims = []
+    for c, line, spelling in m.claims:
+        if isinstance(c, LoopClaim) and c.model == "openacc" and _gang_only(c):
+            extra = tuple(sorted(n for n in scalars if n not in c.listed()))
+            c = replace(c, firstprivate=c.firstprivate + extra)
+        claims.append((c, line, spelling))
+    return replace(m, claims=tuple(claims))
+
+
+def _gang_only(claim: LoopClaim) -> bool:
+    """Whether an OpenACC ``parallel loop`` partitions its loop among gangs only."""
+    levels = {item.split("(")[0].strip() for item in claim.ignored}
+    return (claim.name.split()[0] == "parallel" and "gang" in levels
+            and not levels & {"worker", "vector"} and not claim.hints)

@@ -17,7 +17,8 @@ from frontends.directives import (LoopClaim, ParallelOpen, claim_parsers, direct
                                   left_as_written, untouched_notes)
 from frontends.directives.fortran import (SENTINELS, claim_marks, data_raw_directives,
                                           declared_shapes, read_claims, region_facts,
-                                          threadprivate_names, with_threadprivate)
+                                          threadprivate_names, with_openacc_firstprivate,
+                                          with_threadprivate)
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
@@ -216,7 +217,11 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     outside = _outside_names(proc, m, lines, form)
     written = {n for s in builder.statements for n in s.assignee_names()}
     m = with_threadprivate(m, threadprivate_names(proc, lines), written)
-    declared = frozenset().union(*(c.private_names(written) for c, _, _ in m.claims))
+    scalars = {n for n in written if n in builder.touched and not builder.touched[n].is_array}
+    m = with_openacc_firstprivate(m, scalars)
+    # arrays are private where a clause names them (default(private) makes scalars private)
+    declared = frozenset().union(*(c.private_names(scalars) | c.privates()
+                                   for c, _, _ in m.claims))
     # a private variable the procedure reads after the region stays shared: the proof
     # refuses its claim; one only the caller could read (a dummy, module, common or host
     # variable: line 0) stays private, as a conforming program never reads it
