@@ -24,7 +24,8 @@ from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
 from frontends.fortran.stmt_functions import statement_functions
 from frontends.fortran.callees import CalleeIndex
-from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
+from frontends.fortran.datadirs import (data_directives, data_sites, stale_warnings,
+                                        with_common_blocks)
 from frontends.fortran.loopvars import final_value_statements
 from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.preprocess import (clip_fixed_lines, fixed_line_length, macro_guard,
@@ -125,6 +126,7 @@ class FortranFrontend:
             marks = _with_claim_regions(marks, claims, procedures, lines, form)
             regions = (_build_regions(marks, procedures, lines, form, finder, callees)
                        if marks else [])
+            found = with_common_blocks(found, procedures) if found else found
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:
                 stale_warnings(found, regions, lines, form, procedures)
