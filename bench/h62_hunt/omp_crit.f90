@@ -1,4 +1,4 @@
-! translate-test: translate=--directives=openmp rtol=1e-13
+! translate-test: translate=--directives=openmp translate=--all-outputs rtol=1e-13
 program omp_crit
   implicit none
   integer, parameter :: n = 50
