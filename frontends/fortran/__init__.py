@@ -51,6 +51,9 @@ class FortranRegion(Region):
     logical_args: frozenset[str] = frozenset()
     #: The line after which the procedure's interface block goes (its last declaration).
     decl_line: int = 0
+    #: An orphaned OpenMP worksharing loop (``!$omp do`` without ``parallel``): the call runs
+    #: in one thread of an enclosing parallel region (``!$omp single``).
+    omp_single: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -242,7 +245,22 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
         start=lines.line_start(m.kernel_line), end=lines.line_end(m.end_line), indent=m.indent,
         procedure=proc.name, span=m.span, call_args=asm.call_args,
         written_scalars=asm.written_scalars, logical_args=asm.logical_args,
-        decl_line=proc.decl_last_line, after_call=after, async_queue=m.async_queue)
+        decl_line=proc.decl_last_line, after_call=after, async_queue=m.async_queue,
+        omp_single=bool(m.claims) and _orphaned_openmp(lines.line(m.kernel_line)))
+
+
+_OPENMP_WORDS = re.compile(r"^\s*[!cC*]\$omp\s+(.*)$", re.IGNORECASE)
+
+
+def _orphaned_openmp(directive: str) -> bool:
+    """Whether `directive` (the region's first line) is an OpenMP loop directive that does not
+    start a parallel region of its own (``do``, ``do simd``, ``simd``): inside the parallel
+    region of a caller every thread of the team reaches it."""
+    m = _OPENMP_WORDS.match(directive)
+    if m is None:
+        return False
+    words = re.findall(r"[a-z]+", m.group(1).lower().split("(")[0])
+    return not {"parallel", "target", "teams"} & set(words)
 
 
 def _enclosing(procedures: list[Procedure], m: RegionMarks) -> Procedure:

@@ -77,7 +77,14 @@ def call_text(region: Region, sig: GlueSignature, form: str) -> str:
     args = [actual.get(prm.name, prm.name) for prm in sig.params]
     indent = " " * 6 if form == "fixed" else region.indent
     after = "".join(wrap(stmt, [], "", indent, form) for stmt in region.after_call)
-    return wrap(f"call {fortran_name(sig.symbol)}(", args, ")", indent, form) + after
+    call = wrap(f"call {fortran_name(sig.symbol)}(", args, ")", indent, form) + after
+    if getattr(region, "omp_single", False):
+        # an orphaned worksharing loop: the threads of the enclosing parallel region share
+        # its iterations, and each would run the whole region; one thread runs it, the end
+        # of SINGLE is the barrier that ended the loop
+        sentinel = "!$omp" if form == "fixed" else indent + "!$omp"
+        call = f"{sentinel} single\n{call}{sentinel} end single\n"
+    return call
 
 
 def wrap(head: str, items: Sequence[str], tail: str, indent: str, form: str) -> str:
