@@ -83,14 +83,15 @@ def analysed_text(path: str, text: str, form: str, options: dict[str, Any]) -> s
 
 def clip_fixed_lines(text: str, form: str, width: int | None) -> tuple[str, int | None]:
     """`text` with each fixed-form line cut after column `width` (a line holding a tab is
-    left whole: gfortran counts its columns otherwise), and the first line, not a comment,
-    whose cut text was not blank (None: none)."""
+    left whole: gfortran counts its columns otherwise), and the first line, not a comment
+    (a directive, ``!$omp``, ``c$acc``, counts), whose cut text was not blank (None: none)."""
     if form != "fixed" or width is None:
         return text, None
     out, first = [], None
     for number, line in enumerate(text.split("\n"), start=1):
         if len(line) > width and "\t" not in line:
-            if first is None and line[width:].strip() and line[:1] not in "cC*!":
+            if first is None and line[width:].strip() and (line[:1] not in "cC*!"
+                                                            or line[1:2] == "$"):
                 first = number
             line = line[:width]
         out.append(line)
