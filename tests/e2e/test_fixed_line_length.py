@@ -90,3 +90,23 @@ def test_a_line_length_that_is_no_number_is_a_usage_error(tmp_path: Path) -> Non
     done = _translate(src, tmp_path / "out", "--fixed-line-length=3")
     assert done.returncode != 0
     assert "'3' is not a line length (a number of columns from 7 on, or 'none')" in done.stderr
+
+
+def test_translate_fc_passes_the_compilers_line_length(tmp_path: Path) -> None:
+    """translate-fc gives gfortran's -ffixed-line-length-132 to the translator: the wide
+    line is read whole, without a warning, and the program matches."""
+    from tests.build.helpers import BIN
+    from tests.e2e.harness import run
+    (tmp_path / "wide.f").write_text(WIDE)
+    run(["gfortran", "-O1", "-ffixed-line-length-132", "wide.f", "-o", "original"], tmp_path)
+    done = subprocess.run([str(BIN / "translate-fc"), "gfortran", "-O1",
+                           "-ffixed-line-length-132", "wide.f", "-o", "translated",
+                           "-Xtranslate", "--directives=openmp"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                          env={**__import__("os").environ,
+                               "TRANSLATE_BUILD_DIR": str(tmp_path / "tb")})
+    assert done.returncode == 0, done.stderr
+    assert "line-truncation" not in done.stderr
+    expected = run(["./original"], tmp_path)
+    assert run(["./translated"], tmp_path, env={"TRANSLATE_DEVICE": "cpu"}) == expected
+    assert list((tmp_path / "tb").glob("wide-*/wide.cl"))
