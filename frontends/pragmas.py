@@ -385,7 +385,11 @@ def _split_top(text: str, span: SourceSpan) -> list[str]:
 def _data_item(text: str, span: SourceSpan) -> DataItem:
     """An array, optionally with a section; in Fortran also a derived-type component
     (``st%u``, ``chunk%tiles(1)%field%density0``, ``g%a(1:n)``): the section is what follows
-    the last component."""
+    the last component.  A Fortran COMMON block's name in slashes (``/grid/``) is kept as
+    written: the Fortran frontend puts the block's arrays in its place."""
+    block = re.fullmatch(rf"\s*/\s*({_IDENT})\s*/\s*", text)
+    if block:
+        return DataItem(f"/{block.group(1)}/", "")
     parts = [re.fullmatch(rf"\s*({_IDENT})\s*((?:[(\[].*)?)\s*", piece, re.S)
              for piece in split_outside_brackets(text, "%")]
     if any(m is None for m in parts):

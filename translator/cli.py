@@ -56,6 +56,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="list every transform a pragma can call")
     ap.add_argument("--language", choices=("fortran", "c"), help="override the suffix rule")
     ap.add_argument("--form", choices=("free", "fixed"), help="Fortran source form")
+    ap.add_argument("--fixed-line-length", metavar="N", type=_line_length,
+                    help="Fortran fixed form: columns past N are ignored, as gfortran "
+                    "-ffixed-line-length-N (default 72; 'none' or 0: no limit)")
     ap.add_argument("--cpp", dest="preprocess", action="store_true", default=None,
                     help="Fortran: preprocess every file as gfortran -cpp does (default: "
                          ".F90, .F, .FPP ... files only)")
@@ -291,6 +294,17 @@ def _job_options(args: argparse.Namespace, policy):
         stdout_headers=not args.output and (len(args.sources) > 1 or args.emit == "all"))
 
 
+def _line_length(text: str) -> int:
+    """``--fixed-line-length``: a number of columns (0 or 'none': no limit)."""
+    import argparse
+    if text.lower() == "none":
+        return 0
+    if not text.isdigit() or 0 < int(text) < 7:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a line length (a number of "
+                                         "columns from 7 on, or 'none')")
+    return int(text)
+
+
 def _frontend_options(args: argparse.Namespace) -> dict:
     cpp = [f"-I{d}" for d in args.includes] + [f"-D{d}" for d in args.defines]
     cpp += [f"-U{u}" for u in args.undefines]
@@ -300,6 +314,8 @@ def _frontend_options(args: argparse.Namespace) -> dict:
         opts["language"] = args.language
     if args.form:
         opts["form"] = args.form
+    if args.fixed_line_length is not None:
+        opts["fixed_line_length"] = args.fixed_line_length
     if args.preprocess is not None:
         opts["preprocess"] = args.preprocess
     if args.reassociate:

@@ -28,7 +28,7 @@ from translator.diagnostics import FrontendError, LegalityError, SourceSpan, war
 from translator.ir.claims import RACE, SEQUENTIAL, LoopClaim, LoopInfo, RegionFacts, TransformCall
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable
 from translator.ir.expr import Expression, IRIdentityMapper, dependencies
-from translator.ir.isl_glue import last_point
+from translator.ir.isl_glue import last_point, runs_at_every_point
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, Statement, map_expressions
 from translator.ir.util import FrozenDict
@@ -307,8 +307,11 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
             continue
         if name in claim.lastprivate:
             if not _written_last(kernel, site, name):
+                inner = _inner_write_line(kernel, site, name)
+                where = (f" (its write at line {inner} is in an inner loop that may run no "
+                         "iteration)" if inner else "")
                 return (f"lastprivate variable {name!r} is not written by the last iteration on "
-                        f"every path: its value after the loop is then undefined in "
+                        f"every path{where}: its value after the loop is then undefined in "
                         f"{_model(claim)} (the sequential loop keeps an earlier iteration's "
                         f"value); write {name} on every path of the loop body")
             if not _written_first(kernel, site, name):
@@ -398,10 +401,22 @@ def _written_in_nest(kernel: Kernel, site: ClaimSite) -> frozenset[str]:
 
 def _written_last(kernel: Kernel, site: ClaimSite, name: str) -> bool:
     """Whether every iteration of the declared-parallel loops, so the last one, writes
-    `name`: an assignment to it under no condition and in no inner loop (which may run no
-    iteration)."""
+    `name`: an assignment to it under no condition, in no inner loop or in inner loops that
+    run at least one iteration at every point of the loops around them."""
     return any(name in stmt.assignee_names() and not stmt.predicates
-               and not stmt.within_inames & site.inner for stmt in kernel.statements)
+               and (not stmt.within_inames & site.inner
+                    or runs_at_every_point(kernel.domains, stmt.within_inames - site.inner,
+                                           stmt.within_inames))
+               for stmt in kernel.statements)
+
+
+def _inner_write_line(kernel: Kernel, site: ClaimSite, name: str) -> int | None:
+    """The line of an unconditional write of `name` inside an inner loop (None: none)."""
+    for stmt in kernel.statements:
+        if (name in stmt.assignee_names() and not stmt.predicates
+                and stmt.within_inames & site.inner and stmt.span is not None):
+            return stmt.span.line
+    return None
 
 
 def _written_first(kernel: Kernel, site: ClaimSite, name: str) -> bool:
@@ -521,6 +536,7 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
     says so (`bound_assumptions`: the lower bounds and extents of allocatable and
     assumed-shape arrays), as the pipeline does; the host glue checks it at each call."""
     kernel = _nest_of(kernel, site.loops[0][1]) if site.loops else kernel
+    kernel = _enclosing_privates_shared(kernel, frozenset(site.claim.reduction_names))
     kernel = bound_assumptions(kernel)
     kernel = _privatized(kernel, site.claim.privates())
     consent = kernel.copy(options=replace(kernel.options, reassociate=True)) \
@@ -533,6 +549,34 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
             return f"the loop over {var} is declared parallel, but {error}" + \
                 _private_hint(kernel, iname)
     return ""
+
+
+def _enclosing_privates_shared(kernel: Kernel, names: frozenset[str]) -> Kernel:
+    """`kernel` (a claim's nest) with the scalar temporaries among `names` made one shared
+    variable (a 1-element array): a reduction variable private to each iteration of an
+    enclosing loop (``s = 0`` before an inner ``loop vector reduction(+:s)``) is one variable
+    for the iterations of the claim's own loops, which reduce into it."""
+    chosen = sorted(n for n in names if n in kernel.temporaries
+                    and not kernel.temporaries[n].shape)
+    if not chosen:
+        return kernel
+    mapper = _AsElement(frozenset(chosen))
+    args = tuple(ArrayArg(name=n, dtype=kernel.temporaries[n].dtype, shape=(1,),
+                          span=kernel.temporaries[n].span) for n in chosen)
+    temps = FrozenDict({n: t for n, t in kernel.temporaries.items() if n not in chosen})
+    return kernel.copy(statements=tuple(map_expressions(st, mapper) for st in kernel.statements),
+                       args=kernel.args + args, temporaries=temps)
+
+
+class _AsElement(IRIdentityMapper):
+    """A scalar `names` -> its element 0 (the inverse of `_Renamer`)."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def map_variable(self, expr: p.Variable, *args, **kwargs):
+        return p.Subscript(expr, (0,)) if expr.name in self.names else expr
 
 
 def _mapping_error(kernel: Kernel, iname: str) -> str:

@@ -11,6 +11,7 @@ scan_directives`) with the sentinel and OpenMP's continuation rule.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -291,3 +292,65 @@ def declared_shapes(kernel: Any, builder: Any) -> dict[str, tuple]:
         if extents[-1] != 1 and all(e is not None for e in extents):
             out[arg.name] = extents
     return out
+
+
+_THREADPRIVATE = re.compile(r"^[!cC*]\$omp\s+threadprivate\s*\((?P<names>[^)]*)\)", re.I)
+
+
+def threadprivate_names(proc: Procedure, lines: SourceLines) -> frozenset[str]:
+    """The variables ``!$omp threadprivate`` makes private to each thread in `proc`'s
+    specification part: those named, and the members of the COMMON blocks named
+    (``/blk/``)."""
+    last = node_lines(proc.exec_part)[0] - 1 if proc.exec_part is not None and \
+        node_lines(proc.exec_part) else proc.body_last_line
+    out: set[str] = set()
+    for number in range(proc.first_line, last + 1):
+        m = _THREADPRIVATE.match(lines.line(number).strip())
+        if m is None:
+            continue
+        for item in m.group("names").split(","):
+            name = item.strip().lower()
+            if name.startswith("/") and name.endswith("/"):
+                out.update(proc.scope.commons.get(name.strip("/ "), ()))
+            elif name:
+                out.add(name)
+    return frozenset(out)
+
+
+def with_threadprivate(m: RegionMarks, names: frozenset[str],
+                       written: set[str]) -> RegionMarks:
+    """`m` with the threadprivate `names` the region writes added to each OpenMP claim's
+    ``private`` list: each thread has its own copy, as with ``private``."""
+    extra = tuple(sorted(names & written))
+    if not extra or not m.claims:
+        return m
+    claims = tuple((replace(c, private=c.private + tuple(n for n in extra
+                                                          if n not in c.listed()))
+                    if isinstance(c, LoopClaim) and c.model == "openmp" else c, line, spelling)
+                   for c, line, spelling in m.claims)
+    return replace(m, claims=claims)
+
+
+def with_openacc_firstprivate(m: RegionMarks, scalars: set[str]) -> RegionMarks:
+    """`m` with the `scalars` a ``parallel loop gang`` writes and no clause names made
+    ``firstprivate``: OpenACC's default for a scalar of a ``parallel`` construct is one copy
+    per gang, and a loop partitioned among gangs only (no ``worker`` or ``vector`` level, no
+    vector size) runs the iterations of a gang one after another: a scalar each iteration
+    writes before reading it is the iteration's own.  (With ``vector`` lanes sharing the copy,
+    or no level given, it stays shared: a race.)"""
+    if not m.claims:
+        return m
+    claims = []
+    for c, line, spelling in m.claims:
+        if isinstance(c, LoopClaim) and c.model == "openacc" and _gang_only(c):
+            extra = tuple(sorted(n for n in scalars if n not in c.listed()))
+            c = replace(c, firstprivate=c.firstprivate + extra)
+        claims.append((c, line, spelling))
+    return replace(m, claims=tuple(claims))
+
+
+def _gang_only(claim: LoopClaim) -> bool:
+    """Whether an OpenACC ``parallel loop`` partitions its loop among gangs only."""
+    levels = {item.split("(")[0].strip() for item in claim.ignored}
+    return (claim.name.split()[0] == "parallel" and "gang" in levels
+            and not levels & {"worker", "vector"} and not claim.hints)

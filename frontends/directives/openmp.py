@@ -107,7 +107,8 @@ def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
     joined).  Errors for malformed clauses of the directives translated, at `span`."""
     if _DECLARE_TARGET_TEXT.match(text):
         return Untouched(model=MODEL, name="declare target", span=span, reason=_DECLARE_TARGET)
-    words = split_directive(text, _ALL_WORDS, "OpenMP", span, names_only=True).words
+    words = _with_named_construct(
+        text, split_directive(text, _ALL_WORDS, "OpenMP", span, names_only=True).words)
     if not words:
         word = text.split("(")[0].split()[0] if text.split() else ""
         warn("unknown-directive", f"unknown OpenMP directive {word!r}"
@@ -120,7 +121,12 @@ def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
         return EndDirective(model=MODEL, words=words[1:], span=span,
                             clauses=("nowait",) if "nowait" in rest else ())
     if _is_loop(words):
-        return _loop_claim(name, _clauses(text, span), span, language)
+        split = _clauses(text, span)
+        if any(c.name == "ordered" for c in split.clauses):
+            return Untouched(model=MODEL, name=name, span=span, end_words=words,
+                             reason="an ordered loop runs its ordered regions in sequence; "
+                                    "it is not offloaded")
+        return _loop_claim(name, split, span, language)
     if words[0] == "target" and len(words) > 1 and words[1] in _DATA_WORDS:
         return _data_claim(name, _clauses(text, span), span, language)
     if words == ("parallel",) or words in _TEAM_CONSTRUCTS:
@@ -129,6 +135,21 @@ def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
     reason = _NOT_OFFLOADED.get(words[0], _NOT_OFFLOADED.get(words[-1], "not offloaded"))
     return Untouched(model=MODEL, name=name, span=span, reason=reason,
                      end_words=words if words[0] in _CONSTRUCTS_WITH_END else ())
+
+
+_ARGUMENT_WORD = re.compile(r"\s*(end\s+)?([A-Za-z_]\w*)\s*\(", re.IGNORECASE)
+
+
+def _with_named_construct(text: str, words: tuple[str, ...]) -> tuple[str, ...]:
+    """`words`, or for a directive whose name is followed by its argument list
+    (``critical(name)``, ``end critical(name)``, ``threadprivate(/blk/)``, ``flush(x)``),
+    that name: the clause splitter stops at a word followed by a parenthesis."""
+    if words not in ((), ("end",)):
+        return words
+    m = _ARGUMENT_WORD.match(text)
+    if m is None or bool(m.group(1)) != bool(words) or m.group(2).lower() not in _NOT_OFFLOADED:
+        return words
+    return (*words, m.group(2).lower())
 
 
 def _clauses(text: str, span: SourceSpan) -> SplitDirective:

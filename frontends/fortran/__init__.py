@@ -15,17 +15,20 @@ from frontends.base import GlueSignature, ParsedFile, Region
 from frontends.directives import (LoopClaim, ParallelOpen, claim_parsers, directive_models,
                                   left_as_written, untouched_notes)
 from frontends.directives.fortran import (SENTINELS, claim_marks, data_raw_directives,
-                                          declared_shapes, read_claims, region_facts)
+                                          declared_shapes, read_claims, region_facts,
+                                          threadprivate_names, with_openacc_firstprivate,
+                                          with_threadprivate)
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
 from frontends.fortran.stmt_functions import statement_functions
 from frontends.fortran.callees import CalleeIndex
-from frontends.fortran.datadirs import data_directives, data_sites, stale_warnings
+from frontends.fortran.datadirs import (data_directives, data_sites, stale_warnings,
+                                        with_common_blocks)
 from frontends.fortran.loopvars import final_value_statements
 from frontends.fortran.modules import ModuleFinder
-from frontends.fortran.preprocess import (macro_guard, preprocessed_text,
-                                          refuse_unpreprocessed_directives)
+from frontends.fortran.preprocess import (clip_fixed_lines, fixed_line_length, macro_guard,
+                                          preprocessed_text, refuse_unpreprocessed_directives)
 from frontends.fortran.regions import (RegionMarks, group_regions, is_comment_line, scan_directives,
                                       warn_near_miss_sentinels)
 from frontends.fortran.rewrite import generation_definition, rewrite_edits, rewrite_source
@@ -36,7 +39,7 @@ from frontends.fortran.source import (SourceLines, children, class_name, is_comm
 from frontends.fortran.units import blank_unneeded_units
 from frontends.marks import apply_marks
 from frontends.pragmas import DataSite, declared_functions
-from translator.diagnostics import FrontendError, UnsupportedConstructError
+from translator.diagnostics import FrontendError, UnsupportedConstructError, warn
 from translator.records import dataclass
 
 
@@ -64,6 +67,20 @@ class FortranParsedFile(ParsedFile):
     macro_guard: str = ""
 
 
+def _clipped(path: str, text: str, form: str, options: dict[str, Any]) -> str | None:
+    """`text` cut at the fixed-form line length (None when no line is longer), with a
+    warning at the first line whose code past it is dropped."""
+    width = fixed_line_length(options)
+    clipped, first = clip_fixed_lines(text, form, width)
+    if first is not None and "fixed_line_length" not in options:
+        warn("line-truncation",
+             f"text past column {width} of a fixed-form line is ignored, as gfortran does by "
+             "default (card sequence numbers in columns 73-80); if the program is compiled "
+             f"with -ffixed-line-length-N, translate with --fixed-line-length=N (or none)",
+             SourceLines(path, text).span(first, col=width + 1))
+    return clipped if clipped != text else None
+
+
 class FortranFrontend:
     """The frontend object registered under the ``translator.frontends`` entry point."""
 
@@ -78,9 +95,11 @@ class FortranFrontend:
         # a preprocessed file is read as the compiler reads it, at its own line numbers (one
         # that neither holds nor includes a directive has no region: not worth the run)
         lower = text.lower()
-        analysed = (preprocessed_text(path, text, form, options or {})
-                    if "$translate" in lower or "include" in lower
-                    or any(f"${SENTINELS.get(s, s)}" in lower for s in models) else None)
+        preprocessed = (preprocessed_text(path, text, form, options or {})
+                        if "$translate" in lower or "include" in lower
+                        or any(f"${SENTINELS.get(s, s)}" in lower for s in models) else None)
+        analysed = _clipped(path, text if preprocessed is None else preprocessed, form,
+                            options or {}) or preprocessed
         lines = SourceLines(path, text, analysed)
         code = text if analysed is None else analysed
         warn_near_miss_sentinels(lines, form)
@@ -94,7 +113,7 @@ class FortranFrontend:
         finder = ModuleFinder.from_options(path, options or {}, load_module)
         # an OpenACC kernels construct holding plain loops is a region too (h16)
         loop_claims = [c for c in claims if isinstance(c.claim, (LoopClaim, ParallelOpen))]
-        if (marks or found or loop_claims) and analysed is None:
+        if (marks or found or loop_claims) and preprocessed is None:
             refuse_unpreprocessed_directives(lines)
         if marks or found or loop_claims:
             # data directives need their procedures' trees too: then the whole file is parsed
@@ -107,12 +126,13 @@ class FortranFrontend:
             marks = _with_claim_regions(marks, claims, procedures, lines, form)
             regions = (_build_regions(marks, procedures, lines, form, finder, callees)
                        if marks else [])
+            found = with_common_blocks(found, procedures) if found else found
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:
                 stale_warnings(found, regions, lines, form, procedures)
         spans = [(r.start, r.end) for r in regions] + [(d.start, d.end) for d in data]
         guard = (macro_guard(path, text, form, options or {}, spans)
-                 if analysed is not None and spans else "")
+                 if preprocessed is not None and spans else "")
         return FortranParsedFile(path=path, text=text, language="fortran",
                                  regions=tuple(regions), form=form, data_sites=data,
                                  macro_guard=guard,
@@ -198,7 +218,12 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     builder.visit_block(statements)
     outside = _outside_names(proc, m, lines, form)
     written = {n for s in builder.statements for n in s.assignee_names()}
-    declared = frozenset().union(*(c.private_names(written) for c, _, _ in m.claims))
+    m = with_threadprivate(m, threadprivate_names(proc, lines), written)
+    scalars = {n for n in written if n in builder.touched and not builder.touched[n].is_array}
+    m = with_openacc_firstprivate(m, scalars)
+    # arrays are private where a clause names them (default(private) makes scalars private)
+    declared = frozenset().union(*(c.private_names(scalars) | c.privates()
+                                   for c, _, _ in m.claims))
     # a private variable the procedure reads after the region stays shared: the proof
     # refuses its claim; one only the caller could read (a dummy, module, common or host
     # variable: line 0) stays private, as a conforming program never reads it

@@ -20,9 +20,11 @@ import pymbolic.primitives as p
 from frontends.footprint import index_end
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.expressions import add_expr
+from frontends.fortran.source import find_column
 from frontends.fortran.types import Symbol
 from frontends.privacy import Step, written_before_every_read
-from translator.diagnostics import DomainError, FrontendError, SourceSpan
+from translator.diagnostics import (DomainError, FrontendError, SourceSpan,
+                                    UnsupportedConstructError)
 from translator.ir import isl_glue
 from translator.ir.data import ArrayArg, TemporaryVariable, ValueArg, parse_dim_tags
 from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Reduction,
@@ -63,6 +65,7 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     accesses = [_accesses(s, local) for s in rb.statements]
     written = set().union(*(a.writes for a in accesses))
     _check_bounds_not_written(rb, written)
+    _check_equivalenced(rb, written)
     private = _private_scalars(rb, written, outside_names, declared_private)
     scalars_out = sorted(n for n in written if n in rb.touched
                          and not rb.touched[n].is_array and n not in private)
@@ -74,8 +77,11 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
         temporaries[n] = TemporaryVariable(name=n, dtype=sym.ftype.dtype, span=sym.span)
     args = _arguments(rb, statements, set(private), set(scalars_out), written,
                       [a.names for a in accesses])
+    # arrays a directive makes private are candidates wherever they live (a COMMON or module
+    # array in OpenMP's private clause), as its scalars are
     candidates = tuple(sorted(n for n in written if n in rb.touched and rb.touched[n].is_array
-                              and _is_local(rb, rb.touched[n]) and n not in outside_names))
+                              and (_is_local(rb, rb.touched[n]) and n not in outside_names
+                                   or n in declared_private)))
     extra = {"private_candidates": candidates} if candidates else {}
     reasons = {n: _shared_reason(rb, n, outside_names, span.file) for n in scalars_out}
     reasons = {n: why for n, why in reasons.items() if why}
@@ -118,6 +124,34 @@ def _check_bounds_not_written(rb: RegionBuilder, written: set[str]) -> None:
                                 span)
 
 
+def _check_equivalenced(rb: RegionBuilder, written: set[str]) -> None:
+    """Two names of one EQUIVALENCE group that the region both uses, one of them written,
+    are one storage: the kernel would take them as separate data (a scalar is passed by
+    value, an array copied on its own), so the other would not see the write."""
+    for name in sorted(written):
+        sym = rb.touched.get(name)
+        if sym is None or sym.scope != rb.scope.name:
+            continue
+        for other in sorted(sym.equivalenced):
+            used = rb.touched.get(other)
+            if used is None or used.scope != sym.scope:
+                continue
+            raise UnsupportedConstructError(
+                f"the region writes {name!r} and uses {other!r}, which share storage "
+                f"(EQUIVALENCE at line {sym.equivalence_line}): a kernel takes them as separate "
+                f"data; use one of the names in the region (or remove the EQUIVALENCE)",
+                _write_span(rb, name))
+
+
+def _write_span(rb: RegionBuilder, name: str) -> SourceSpan | None:
+    """Where the region first writes `name` (its column on that line)."""
+    stmt = next(s for s in rb.statements if name in s.assignee_names())
+    span = stmt.span
+    if span is None or not span.source_line:
+        return span
+    return replace(span, col=find_column(span.source_line, name))
+
+
 def _private_scalars(rb: RegionBuilder, written: set[str], outside_names: dict[str, int],
                      declared: frozenset[str] = frozenset()) -> set[str]:
     out = set()
@@ -144,6 +178,10 @@ def _shared_reason(rb: RegionBuilder, name: str, outside_names: dict[str, int],
         return "it lives outside the procedure (a module, common block or host variable)"
     if sym.name == scope.result:
         return "it is the function's result"
+    if sym.equivalenced:
+        return (f"it shares storage with {', '.join(sorted(sym.equivalenced))} (EQUIVALENCE "
+                f"at line {sym.equivalence_line}), so its value after the region must be the "
+                "last iteration's")
     if name in outside_names:
         return (f"{scope.name} also uses it outside the region ({file}:{outside_names[name]}), "
                 "so its value after the region must be the last iteration's")
@@ -153,7 +191,7 @@ def _shared_reason(rb: RegionBuilder, name: str, outside_names: dict[str, int],
 def _is_local(rb: RegionBuilder, sym: Symbol) -> bool:
     scope = rb.scope
     return (sym.scope == scope.name and sym.scope_kind == "local" and not sym.is_dummy
-            and not sym.in_common and sym.name != scope.result and sym.name in scope.symbols)
+            and not sym.in_common and not sym.equivalenced and sym.name != scope.result and sym.name in scope.symbols)
 
 
 def _written_before_read(name: str, statements: list[Assignment]) -> bool:

@@ -27,7 +27,7 @@ UNSUPPORTED_STATEMENTS = {
     "Rewind_Stmt": ("I/O statement REWIND", "rewind"),
     "Backspace_Stmt": ("I/O statement BACKSPACE", "backspace"),
     "Flush_Stmt": ("I/O statement FLUSH", "flush"), "Format_Stmt": ("FORMAT statement", "format"),
-    "Goto_Stmt": ("GOTO statement", "go"), "Computed_Goto_Stmt": ("computed GOTO", "go"),
+    "Computed_Goto_Stmt": ("computed GOTO", "go"),
     "Assigned_Goto_Stmt": ("assigned GOTO", "go"),
     "Arithmetic_If_Stmt": ("arithmetic IF statement", "if"),
     "Stop_Stmt": ("STOP statement", "stop"), "Error_Stop_Stmt": ("ERROR STOP statement", "error"),

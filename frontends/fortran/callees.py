@@ -21,7 +21,7 @@ from dataclasses import field
 from typing import Any
 
 from frontends.fortran.modules import ModuleFinder
-from frontends.fortran.preprocess import preprocessed_text
+from frontends.fortran.preprocess import analysed_text
 from frontends.fortran.scopes import Procedure, build_procedures
 from frontends.fortran.source import SourceLines, children, class_name, parse_source, source_form
 from frontends.fortran.types import Scope
@@ -130,8 +130,8 @@ class CalleeIndex:
         except OSError as e:
             raise FrontendError(f"cannot read {path}: {e.strerror}") from None
         form = source_form(path, {})
-        lines = SourceLines(path, text, preprocessed_text(path, text, form,
-                                                          self.finder.cpp_options))
+        lines = SourceLines(path, text, analysed_text(path, text, form,
+                                                      self.finder.cpp_options))
         code = text if lines.analysed is None else lines.analysed
         if path not in self.finder.loaded:
             self.finder.loaded.append(path)

@@ -14,14 +14,16 @@ before it.
 
 from __future__ import annotations
 
-from dataclasses import field
+import re
+from dataclasses import field, replace
 from functools import reduce
 from typing import Any
 
 import numpy as np
 import pymbolic.primitives as p
 
-from translator.diagnostics import UnsupportedConstructError
+from frontends.fortran.source import class_name, is_comment
+from translator.diagnostics import SourceSpan, UnsupportedConstructError
 from translator.ir.data import TemporaryVariable
 from translator.ir.expr import NEVER, Expression, TypeCast
 from translator.records import dataclass
@@ -70,6 +72,37 @@ class BranchSupport:
                 f"CYCLE {str(target).lower()} of an outer DO loop is not supported inside a "
                 "kernel region: only CYCLE of the innermost loop (put the rest of the outer "
                 "loop's body under an IF)", self.span(str(target)))
+        self._skip_rest(scope)
+
+    def visit_Goto_Stmt(self, node: Any) -> None:
+        """``GO TO l`` where `l` labels the CONTINUE (or END DO) that ends the innermost DO
+        loop, the FORTRAN 77 spelling of CYCLE; any other branch is refused."""
+        label = _label_number(node.items[0])
+        for depth, scope in enumerate(reversed(self.cycle_scopes)):
+            if not _ends_at(scope.body, label):
+                continue
+            if depth:
+                raise UnsupportedConstructError(
+                    f"GO TO {label} skips the rest of an outer DO loop's iteration, which is "
+                    "not supported inside a kernel region: only a GO TO the CONTINUE that ends "
+                    "the innermost DO loop (a CYCLE) is (put the rest of the outer loop's body "
+                    "under an IF)", self._goto_span())
+            self._skip_rest(scope)
+            return
+        raise UnsupportedConstructError(
+            f"GO TO {label} is not supported inside a kernel region: only a GO TO the CONTINUE "
+            "that ends the innermost DO loop (a CYCLE) is; write the branch as an IF ... THEN "
+            "... END IF block", self._goto_span())
+
+    def _goto_span(self) -> SourceSpan:
+        """The span of the GO TO (``GOTO`` too) on the line being built."""
+        span = self.span()
+        m = re.search(r"(?<![\w$])go\s*to", span.source_line or "", re.I)
+        return replace(span, col=m.start() + 1) if m else span
+
+    def _skip_rest(self, scope: CycleScope) -> None:
+        """Guard the rest of `scope`'s body by the negation of the conditions the CYCLE (or
+        GO TO) being built is under."""
         conds = self.predicates[scope.base:]
         if not conds:
             scope.guards.append(NEVER)
@@ -96,6 +129,25 @@ class BranchSupport:
         finally:
             self.predicates.extend(saved)
         return p.Variable(name)
+
+
+def _ends_at(body: list[Any], label: int | None) -> bool:
+    """Whether the statement labelled `label` is one of the CONTINUE and END DO statements
+    that end a DO loop's `body` (nothing runs after it in the iteration)."""
+    for node in reversed(body):
+        if is_comment(node):
+            continue
+        if class_name(node) not in ("Continue_Stmt", "End_Do_Stmt"):
+            return False
+        if _label_number(getattr(getattr(node, "item", None), "label", None)) == label:
+            return True
+    return False
+
+
+def _label_number(label: Any) -> int | None:
+    """A statement label as a number (``010`` is ``10``); None for none."""
+    text = str(label).strip() if label is not None else ""
+    return int(text) if text.isdigit() else None
 
 
 __all__ = ["BranchSupport", "CycleScope"]

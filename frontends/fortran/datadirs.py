@@ -11,14 +11,16 @@ device buffer that spans its first to its last element.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from translator.diagnostics import FrontendError, SourceSpan, warn
 from frontends.fortran.components import component_of, text_parts
 from frontends.fortran.regions import RawDirective, is_comment_line
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines
 from frontends.fortran.types import Symbol
-from frontends.pragmas import (DATA_KINDS, DataItem, DataSite, Directive, data_glue,
-                               parse_directive, split_outside_brackets)
+from frontends.pragmas import (DATA_KINDS, DataClause, DataItem, DataSite, Directive,
+                               data_clauses, data_glue, parse_directive, split_outside_brackets)
 from frontends.stale import (Dialect, callee, data_region_scans, fortran_calls, fortran_continues,
                              fortran_joined, fortran_passed, fortran_writes, join_statements, scan,
                              strip_fortran)
@@ -34,6 +36,35 @@ def data_directives(directives: list[RawDirective]) -> list[tuple[RawDirective, 
         if parsed.kind in DATA_KINDS:
             out.append((d, parsed))
     return out
+
+
+def with_common_blocks(found: list[tuple[RawDirective, Directive]],
+                       procedures: list[Procedure]) -> list[tuple[RawDirective, Directive]]:
+    """`found` with each COMMON block named in a data clause (OpenACC ``copyin(/grid/)``)
+    replaced by the arrays of that block in the directive's procedure (its scalars are passed
+    to each region by value)."""
+    out = []
+    for raw, d in found:
+        if any(item.name.startswith("/") for c in data_clauses(d) for item in c.items):
+            proc = _enclosing(procedures, raw)
+            args = tuple(replace(a, items=tuple(x for item in a.items
+                                                for x in _block_items(item, proc, raw.span)))
+                         if isinstance(a, DataClause) else a for a in d.args)
+            d = replace(d, args=args)
+        out.append((raw, d))
+    return out
+
+
+def _block_items(item: DataItem, proc: Procedure, span: SourceSpan) -> list[DataItem]:
+    if not item.name.startswith("/"):
+        return [item]
+    block = item.name.strip("/").lower()
+    members = proc.scope.commons.get(block)
+    if members is None:
+        raise FrontendError(f"common block {item.name} in a data clause is not declared in "
+                            f"{proc.kind} {proc.name!r}", span)
+    return [DataItem(name, "") for name in members
+            if proc.scope.symbols[name].is_array]
 
 
 def data_sites(found: list[tuple[RawDirective, Directive]], procedures: list[Procedure],

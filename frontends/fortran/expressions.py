@@ -296,7 +296,7 @@ class ExprBuilder:
         if sym is None or not sym.is_array:
             if name in self.user_functions:
                 return self.user_call(name, list(subs))
-            if name in INTRINSICS and (sym is None or not sym.is_array):
+            if name in INTRINSICS and (sym is None or not sym.external):
                 return INTRINSICS[name](self, name, list(subs))
             if sym is None:
                 self._check_missing_module(name)
@@ -309,6 +309,11 @@ class ExprBuilder:
 
     def visit_Intrinsic_Function_Reference(self, node: Any) -> Typed:
         name = str(node.items[0]).lower()
+        sym = self.ctx.scope.lookup_declared(name)
+        if sym is not None and (sym.is_array or sym.external):
+            # fparser2 knows only names of type declarations: ``DIMENSION DIM(N, N)`` makes
+            # ``DIM(I, J)`` an element, an EXTERNAL name the procedure's own function
+            return self.visit_Part_Ref(node)
         args = list(children(node.items[1])) if node.items[1] is not None else []
         handler = INTRINSICS.get(name)
         if handler is None:

@@ -392,12 +392,55 @@ def _resolved(rb: RegionBuilder, frame: Frame, name: str, sym: Symbol) -> Symbol
     if seen is sym or (seen is not None and seen.scope_kind == "module" == sym.scope_kind
                        and seen.scope == sym.scope and seen.name == sym.name):
         return seen
-    where = "a common block" if sym.in_common else (
-        f"module {sym.scope!r}" if sym.scope_kind == "module" else f"host {sym.scope!r}")
+    if seen is not None and _same_common_member(own, sym, rb.region_scope, seen):
+        return seen
+    if sym.in_common:
+        block = f"common block /{sym.common_block}/" if sym.common_block else "blank COMMON"
+        raise UnsupportedConstructError(
+            f"{frame.callee.proc.kind} {frame.name!r} uses {name!r} of {block}, which the "
+            f"region's procedure does not declare as the same member (same name, type, shape "
+            f"and place): it cannot be passed to the kernel; declare {block} in the region's "
+            f"procedure as {frame.name!r} does", frame.site)
+    where = (f"module {sym.scope!r}" if sym.scope_kind == "module" else f"host {sym.scope!r}")
     raise UnsupportedConstructError(
         f"{frame.callee.proc.kind} {frame.name!r} uses {name!r} of {where}, which the region's "
         f"procedure does not see under that name: it cannot be passed to the kernel",
         frame.site)
+
+
+def _same_common_member(scope: Scope, sym: Symbol, other_scope: Scope, other: Symbol) -> bool:
+    """Whether `sym` of `scope` and `other` of `other_scope` (one name) are one member of one
+    COMMON block: the same block, type and extents, at the same byte offset."""
+    if not (sym.in_common and other.in_common and sym.common_block == other.common_block
+            and sym.ftype == other.ftype and _extents(sym) == _extents(other) is not None):
+        return False
+    mine = _common_offset(scope, sym)
+    return mine is not None and mine == _common_offset(other_scope, other)
+
+
+def _common_offset(scope: Scope, sym: Symbol) -> int | None:
+    """The byte offset of `sym` in its COMMON block of `scope` (None: a size not known)."""
+    offset = 0
+    for name in scope.commons.get(sym.common_block or "", ()):
+        if name == sym.name:
+            return offset
+        member = scope.symbols.get(name)
+        extents = _extents(member) if member is not None else None
+        if extents is None or member.ftype is None or member.ftype.dtype is None:
+            return None
+        offset += int(np.prod(extents, dtype=np.int64)) * member.ftype.dtype.itemsize
+    return None
+
+
+def _extents(sym: Symbol) -> tuple[int, ...] | None:
+    """The constant extents of `sym` (() for a scalar); None when one is not constant."""
+    out = []
+    for dim in sym.dims or ():
+        if dim.kind != "explicit" or not all(isinstance(b, (int, np.integer))
+                                              for b in (dim.lower, dim.upper)):
+            return None
+        out.append(int(dim.upper) - int(dim.lower) + 1)
+    return tuple(out)
 
 
 def _local(rb: RegionBuilder, frame: Frame, name: str, sym: Symbol) -> Typed:

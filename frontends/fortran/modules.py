@@ -23,7 +23,7 @@ from translator.records import dataclass
 from dataclasses import field
 from typing import Any
 
-from frontends.fortran.preprocess import preprocessed_text
+from frontends.fortran.preprocess import analysed_text
 from frontends.fortran.source import (SourceLines, children, class_name, parse_source,
                                       source_form)
 from frontends.fortran.types import INTRINSIC_MODULE_CONSTANTS, Scope
@@ -74,7 +74,8 @@ class ModuleFinder:
         own = os.path.abspath(path)
         sources = tuple(s for s in options.get("module_sources", ()) or ()
                         if os.path.abspath(s) != own and str(s).endswith(FORTRAN_SUFFIXES))
-        cpp = {k: options[k] for k in ("cpp_args", "preprocess") if k in options}
+        cpp = {k: options[k] for k in ("cpp_args", "preprocess", "fixed_line_length")
+               if k in options}
         return cls(path=path, loader=loader, sources=sources, include_dirs=tuple(dirs),
                    cpp_options=cpp)
 
@@ -161,7 +162,7 @@ def _parse_module_file(file: str, cpp_options: dict[str, Any]) -> tuple[Any, Sou
     except OSError as e:
         raise FrontendError(f"cannot read module source {file}: {e.strerror}") from None
     form = source_form(file, {})
-    lines = SourceLines(file, text, preprocessed_text(file, text, form, cpp_options))
+    lines = SourceLines(file, text, analysed_text(file, text, form, cpp_options))
     code = text if lines.analysed is None else lines.analysed
     return parse_source(file, blank_unneeded_units(code, form, []), form, lines), lines
 

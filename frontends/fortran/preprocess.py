@@ -59,6 +59,44 @@ def preprocessed_text(path: str, text: str, form: str, options: dict[str, Any]) 
     return align(output, lines, form)
 
 
+#: gfortran's default fixed-form line length (``-ffixed-line-length-72``): columns past it
+#: are ignored (card sequence numbers in columns 73-80).
+FIXED_LINE_LENGTH = 72
+
+
+def fixed_line_length(options: dict[str, Any]) -> int | None:
+    """The fixed-form line length of `options` (``--fixed-line-length``); None: no limit."""
+    width = options.get("fixed_line_length", FIXED_LINE_LENGTH)
+    return None if width in (None, 0, "none") else int(width)
+
+
+def analysed_text(path: str, text: str, form: str, options: dict[str, Any]) -> str | None:
+    """What the frontend reads of a file, line for line (None: the file as written):
+    preprocessed where gfortran preprocesses it, then, in fixed form, each line cut at the
+    line length as gfortran reads it."""
+    analysed = preprocessed_text(path, text, form, options)
+    base = text if analysed is None else analysed
+    clipped, _ = clip_fixed_lines(base, form, fixed_line_length(options))
+    return analysed if clipped == base else clipped
+
+
+def clip_fixed_lines(text: str, form: str, width: int | None) -> tuple[str, int | None]:
+    """`text` with each fixed-form line cut after column `width` (a line holding a tab is
+    left whole: gfortran counts its columns otherwise), and the first line, not a comment
+    (a directive, ``!$omp``, ``c$acc``, counts), whose cut text was not blank (None: none)."""
+    if form != "fixed" or width is None:
+        return text, None
+    out, first = [], None
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > width and "\t" not in line:
+            if first is None and line[width:].strip() and (line[:1] not in "cC*!"
+                                                            or line[1:2] == "$"):
+                first = number
+            line = line[:width]
+        out.append(line)
+    return "\n".join(out), first
+
+
 def macro_guard(path: str, text: str, form: str, options: dict[str, Any],
                 spans: Sequence[tuple[int, int]]) -> str:
     """The lines that end the rewritten source of a preprocessed file: the macros the

@@ -360,7 +360,9 @@ def _parameter(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -
 
 def _common(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
     line = _first_line(item)
-    for _, objects in item.items[0]:
+    for block, objects in item.items[0]:
+        block_name = str(block).lower() if block is not None else ""
+        members = scope.commons.setdefault(block_name, [])
         for obj in children(objects):
             if class_name(obj) == "Name":
                 name, shape = str(obj).lower(), None
@@ -368,8 +370,25 @@ def _common(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> N
                 name, shape = str(obj.items[0]).lower(), obj.items[1]
             sym = _symbol(scope, name, line, lines)
             sym.in_common = True
+            sym.common_block = block_name
+            members.append(name)
             if shape is not None:
                 pending.dims.append((name, shape, line))
+
+
+def _equivalence(scope: Scope, item: Any, lines: SourceLines, pending: _Pending) -> None:
+    """Record which names each EQUIVALENCE set makes share storage (sets chained through a
+    common name are one group): a region must not treat them as separate data."""
+    line = _first_line(item)
+    for eq_set in children(item.items[1]):
+        objects = [eq_set.items[0], *children(eq_set.items[1])]
+        names = {str(o if class_name(o) == "Name" else o.items[0]).lower() for o in objects}
+        syms = [_symbol(scope, name, line, lines) for name in sorted(names)]
+        group = names.union(*(sym.equivalenced for sym in syms))
+        for name in group:
+            sym = _symbol(scope, name, line, lines)
+            sym.equivalenced = frozenset(group - {name})
+            sym.equivalence_line = sym.equivalence_line or line
 
 
 def _attribute(flag: str):
@@ -443,6 +462,7 @@ _DECLARATIONS = {
     "Derived_Type_Def": _derived_type,
     "Use_Stmt": _use, "Implicit_Stmt": _implicit, "Type_Declaration_Stmt": _type_declaration,
     "Dimension_Stmt": _dimension, "Parameter_Stmt": _parameter, "Common_Stmt": _common,
+    "Equivalence_Stmt": _equivalence,
     "External_Stmt": _attribute("external"), "Allocatable_Stmt": _attribute("allocatable"),
     "Pointer_Stmt": _attribute("pointer"),
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from frontends.fortran.chains import ParserGaveUp, install_chain_matching, parse_budget
@@ -51,6 +52,41 @@ def _parser() -> Any:
     return _PARSER
 
 
+#: A DIMENSION or COMMON statement (free or fixed form) and the names it gives bounds to.
+_ARRAY_STATEMENT = re.compile(r"^(?:\s{6}|\s*)(?:\d+\s+)?(?:dimension|common)\b(.*)$",
+                              re.IGNORECASE | re.MULTILINE)
+_BOUNDED_NAME = re.compile(r"([A-Za-z]\w*)\s*\(")
+
+
+@contextmanager
+def _arrays_not_intrinsics(text: str) -> Iterator[None]:
+    """While a file parses, a name the file declares as an array by a DIMENSION or COMMON
+    statement is never an intrinsic function reference to fparser2 (only type declarations
+    enter its symbol tables): ``INDEX(I)`` of ``DIMENSION INDEX(N)``, legal FORTRAN 77, was
+    a syntax error ("Intrinsic 'INDEX' expects between 2 and 4 args"), ``DIM(I, J)`` a call
+    of DIM.  The frontend tells arrays from intrinsics by its own scopes."""
+    names = frozenset(n.upper() for m in _ARRAY_STATEMENT.finditer(text)
+                      for n in _BOUNDED_NAME.findall(m.group(1)))
+    if not names:
+        yield
+        return
+    from fparser.two.Fortran2003 import Intrinsic_Function_Reference as Ref
+    saved = Ref.__dict__["match"]
+    original = saved.__func__
+
+    def match(cls: type, string: str) -> Any:
+        head = _BOUNDED_NAME.match(string.lstrip())
+        if head is not None and head.group(1).upper() in names:
+            return None
+        return original(cls, string)
+
+    Ref.match = classmethod(match)
+    try:
+        yield
+    finally:
+        Ref.match = saved
+
+
 def parse_source(path: str, text: str, form: str, lines: SourceLines | None = None) -> Any:
     """The fparser2 tree of `text`; syntax errors become `FrontendError` at file:line:col
     (shown from `lines`, the file as written, when `text` is its preprocessed form)."""
@@ -76,7 +112,7 @@ def parse_source(path: str, text: str, form: str, lines: SourceLines | None = No
         reader.set_format(FortranFormat(form == "free", False))
         reader.exit_on_error = False   # fparser would otherwise call sys.exit
         parse_budget(NODES_PER_CHARACTER * len(text) + NODES_BASE)
-        with memo_scope(), statement_filter():
+        with memo_scope(), statement_filter(), _arrays_not_intrinsics(text):
             tree = parser(reader)
     except ParserGaveUp:
         raise FrontendError("the Fortran parser gave up on this statement (it tried too many "

@@ -100,6 +100,12 @@ class Symbol:
     pointer: bool = False
     external: bool = False
     in_common: bool = False
+    #: The other names an EQUIVALENCE statement makes share storage with this one (through
+    #: other names too), and the line of the first such statement.
+    equivalenced: frozenset[str] = frozenset()
+    equivalence_line: int = 0
+    #: The COMMON block holding it ("" for blank COMMON); None: in none.
+    common_block: str | None = None
     scope: str = ""
     scope_kind: str = "local"             # local (procedure), module
     line: int = 0
@@ -147,6 +153,8 @@ class Scope:
     modules: dict[str, Scope] = field(default_factory=dict)  # modules of the file, by name
     #: Derived types defined here: type name -> component name -> component.
     types: dict[str, dict[str, Symbol]] = field(default_factory=dict)
+    #: COMMON blocks declared here ("" for blank COMMON): their members in order.
+    commons: dict[str, list[str]] = field(default_factory=dict)
     line: int = 0
     end_line: int = 0
 

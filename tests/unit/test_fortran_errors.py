@@ -39,7 +39,6 @@ def where(err: TranslatorError) -> str:
     ("print *, a(1)\n", "I/O statement PRINT", 3),
     ("write(*, *) a(1)\n", "I/O statement WRITE", 3),
     ("read(*, *) x\n", "I/O statement READ", 3),
-    ("go to 10\n", "GOTO statement", 3),
     ("stop\n", "STOP statement", 3),
     ("return\n", "RETURN statement", 3),
 ])
@@ -49,6 +48,24 @@ def test_unsupported_statements(stmt, what, col):
     assert err.message == f"{what} is not supported inside a kernel region"
     assert where(err) == f"6:{col}"
     assert err.span.source_line.strip() == stmt.strip()
+
+
+def test_goto_outside_a_loop_says_what_to_write():
+    err = error_of(body("go to 10\n"))
+    assert isinstance(err, UnsupportedConstructError)
+    assert err.message.startswith("GO TO 10 is not supported inside a kernel region: only a GO "
+                                  "TO the CONTINUE that ends the innermost DO loop (a CYCLE) is")
+    assert where(err) == "6:3"
+
+
+def test_a_loop_of_constant_bounds_that_never_runs():
+    """Before (h62): "empty bound (the domain may be empty)" at the kernel directive."""
+    err = error_of(body("do i = 5, 1\n  a(i) = 1\nend do\n"))
+    assert isinstance(err, UnsupportedConstructError)
+    assert err.message == ("the DO loop over 'i' runs no iteration (from 5 to 1 with step 1): "
+                           "a kernel region cannot hold a loop that never runs; leave it out "
+                           "of the region")
+    assert where(err) == "6:6"
 
 
 def test_io_nested_in_a_loop_names_its_line():

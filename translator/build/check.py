@@ -34,7 +34,8 @@ from typing import Any
 
 from translator.build.checkcompare import (Record, compare_runs, read_dump)
 from translator.build.checkglue import (SUPPORT_C, check_glue_file, real_symbol_defines)
-from translator.build.flags import UserErrorParser, compiler_preprocessing, frontend_cpp_args
+from translator.build.flags import (UserErrorParser, compiler_fixed_line_length,
+                                   compiler_preprocessing, frontend_cpp_args)
 from translator.build.paths import runtime_dir
 from translator.build.warnpolicy import apply_policy, split_warning_flags
 from translator.languages import language_of
@@ -140,6 +141,8 @@ def translate_units(settings: Settings, policy) -> list[Unit]:
         options["directives"] = settings.directives
     if compiler_preprocessing(settings.flags) is not None:   # gfortran's -cpp / -nocpp
         options["preprocess"] = compiler_preprocessing(settings.flags)
+    if compiler_fixed_line_length(settings.flags) is not None:   # -ffixed-line-length-N
+        options["fixed_line_length"] = compiler_fixed_line_length(settings.flags)
     units, stems = [], set()
     for name in settings.sources:
         src = Path(name)

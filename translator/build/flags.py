@@ -78,6 +78,18 @@ def compiler_preprocessing(flags: Sequence[str]) -> bool | None:
     return found
 
 
+def compiler_fixed_line_length(flags: Sequence[str]) -> int | None:
+    """The fixed-form line length a gfortran command line gives (``-ffixed-line-length-N``,
+    ``-ffixed-line-length-none``: 0, no limit); None when it gives none.  The last one wins."""
+    found = None
+    for arg in flags:
+        if arg.startswith("-ffixed-line-length-"):
+            value = arg.removeprefix("-ffixed-line-length-")
+            if value == "none" or value.isdigit():
+                found = 0 if value == "none" else int(value)
+    return found
+
+
 #: A word where a directive's ``translate`` goes: after ``#pragma``, or after a Fortran ``$``
 #: sentinel (``!$``, fixed form ``c$`` and ``*$``).
 _SENTINEL_WORD = {"c": re.compile(r"#\s*pragma\s+(\w+)"),

@@ -32,7 +32,8 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import field, replace
 from pathlib import Path
 
-from translator.build.flags import compiler_preprocessing, frontend_cpp_args, has_directives
+from translator.build.flags import (compiler_fixed_line_length, compiler_preprocessing,
+                                   frontend_cpp_args, has_directives)
 from translator.languages import language_of
 from translator.records import dataclass
 
@@ -221,6 +222,9 @@ def _job_options(cmd: Command, output: str):
     preprocess = compiler_preprocessing(cmd.args)
     if preprocess is not None and "preprocess" not in frontend:
         frontend["preprocess"] = preprocess   # the compiler's -cpp/-nocpp, unless -Xtranslate
+    width = compiler_fixed_line_length(cmd.args)
+    if width is not None and "fixed_line_length" not in frontend:
+        frontend["fixed_line_length"] = width   # gfortran's -ffixed-line-length-N
     # objects of different files may be linked together: same-named regions must not clash
     # the result cache is on unless -Xtranslate --no-cache (or TRANSLATE_FLAGS) says not
     return replace(opts, output=output, frontend=frontend, depfile=None, dep_targets=(),

@@ -2020,6 +2020,28 @@ static void forget_args(struct tr_region_state *s)
             s->memos[k].args[i].size = 0;
 }
 
+/* Region calls from several host threads at once (an OpenMP loop left as written that calls
+ * a procedure holding a region) run one after another: the runtime's state (the context, the
+ * regions' slots and kernels, the staging buffers, the present table) is one for the process.
+ * Recursive: a call may begin while the same thread is inside another. */
+static pthread_mutex_t call_lock;
+static pthread_once_t call_lock_once = PTHREAD_ONCE_INIT;
+
+static void call_lock_init(void)
+{
+    pthread_mutexattr_t attr;
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&call_lock, &attr);
+    pthread_mutexattr_destroy(&attr);
+}
+
+static void lock_calls(void)
+{
+    pthread_once(&call_lock_once, call_lock_init);
+    pthread_mutex_lock(&call_lock);
+}
+
 void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
 {
     tr_region_begin_async(call, region, nargs, TR_SYNC);
@@ -2028,6 +2050,7 @@ void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
 void tr_region_begin_async(tr_call *call, tr_region *region, cl_uint nargs, long long queue)
 {
     struct tr_region_state *s;
+    lock_calls();   /* until tr_region_end */
     if (!rt.ready)
         setup(region);
     s = region_state(region);
@@ -2950,6 +2973,7 @@ void tr_region_end(tr_call *call)
     }
     call->slots = NULL;
     call->kernel_set = NULL;
+    pthread_mutex_unlock(&call_lock);   /* taken by tr_region_begin_async */
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -4,7 +4,7 @@ conditions, footprints of assumed-size arrays and pointers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 import itertools
 from typing import TypeVar
 
@@ -17,7 +17,8 @@ from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, depe
                                 typed_key)
 from translator.ir.isl_glue.codegen import _condition_set
 from translator.ir.isl_glue.core import (_align_params, aff_from_expr, combined_domain,
-                                         expr_from_aff, expr_from_pwaff, inames_of, union_all)
+                                         expr_from_aff, expr_from_pwaff, inames_of, project_onto,
+                                         union_all)
 
 
 _T = TypeVar("_T")
@@ -339,6 +340,17 @@ def last_point(domains: Sequence[isl.BasicSet], inames: Sequence[str]
         s = s.intersect(_point_set(s, iname, value))
         out.append(value)
     return tuple(out)
+
+
+def runs_at_every_point(domains: Sequence[isl.BasicSet], outer: Iterable[str],
+                        inames: Iterable[str]) -> bool:
+    """Whether the loops over `inames` (`outer` among them) run at least one iteration at
+    every point of the loops over `outer`, for every parameter value: an inner loop that
+    never runs no iteration (exact sets: no convex hull)."""
+    outer = frozenset(outer)
+    whole = project_onto(combined_domain(domains, outer), outer)
+    hit = project_onto(combined_domain(domains, frozenset(inames) | outer), outer)
+    return bool(whole.is_subset(hit.align_params(whole.get_space())))
 
 
 def _point_set(s: isl.Set, iname: str, value: Expression) -> isl.Set:
