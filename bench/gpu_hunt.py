@@ -30,8 +30,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve()
 GROUPS = ("bench/h50_hunt", "bench/h52_hunt", "bench/h56_hunt", "bench/h57_hunt",
-          "bench/h64_hunt", "samples/c", "samples/fortran", "samples/openmp",
-          "samples/openacc")
+          "bench/h62_hunt", "bench/h63_hunt", "bench/h64_hunt", "samples/c", "samples/fortran",
+          "samples/openmp", "samples/openacc")
 SUFFIXES = {".c", ".f90", ".F90", ".f", ".F"}
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][-+]?\d+)?")
 LIBS = ("/lib/x86_64-linux-gnu/libgfortran.so.5", "/lib/x86_64-linux-gnu/libquadmath.so.0")

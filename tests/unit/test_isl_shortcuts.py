@@ -17,6 +17,7 @@ from translator.diagnostics import DomainError
 from translator.ir.isl_glue import codegen as glue_codegen
 from translator.ir.isl_glue import core as glue_core
 from translator.ir.isl_glue import versioning as glue_versioning
+from translator.ir.parse import parse_domains
 from translator.ir.parse_expr import parse_expression
 
 I, J, N, M = (p.Variable(x) for x in ("i", "j", "n", "m"))
@@ -324,3 +325,19 @@ def test_cover_answers_equal_the_full_test(case, monkeypatch):
         assert images[0] == 0 and full is False
     elif case in (0, 2, 4, 6, 7, 8, 9, 10):
         assert images[0] > 0   # the corners are written (or no witness): the full test
+
+
+@pytest.mark.parametrize("shape, unwritten", [("max(1, n)", False), ("max(n - 1, n)", False),
+                                              ("max(1, n) + 1", True), ("f(n)", None)])
+def test_cover_of_a_shape_with_calls_equals_the_full_test(shape, unwritten, monkeypatch):
+    """A footprint-sized extent (``max(1, n)`` of a Fortran ``c(1)`` dummy indexed to n): the
+    corner test evaluates ``max``/``min`` and gives up on a call it does not know, answering
+    as the full test (before: an internal error, "UnknownVariableError: max")."""
+    (dom,) = parse_domains(["{[i]: 0<=i<n}"])
+    accesses = [(dom, (parse_expression("i"),))]
+    extent = (parse_expression(shape),)
+    if unwritten is not None:
+        assert glue_codegen._uncovered_corner(accesses, extent, None) is unwritten
+    answer = glue_codegen._writes_cover_box(accesses, extent, None)
+    monkeypatch.setattr(glue_codegen, "_uncovered_corner", lambda *args: False)
+    assert answer == glue_codegen._writes_cover_box(accesses, extent, None)

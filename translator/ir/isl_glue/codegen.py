@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 import islpy as isl
 import pymbolic.primitives as p
 from pymbolic import evaluate
+from pymbolic.mapper.evaluator import UnknownVariableError
 
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies, substitute, typed_key
@@ -482,13 +483,14 @@ def _uncovered_corner(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression
         values = {n: _WITNESS_VALUE for n in names}
         if not _allowed(values, assumptions):
             return False
-        extents = [evaluate(e, values) for e in shape]
+        extents = [evaluate(e, {**values, "max": max, "min": min}) for e in shape]
         if not all(type(x) is int and x >= 1 for x in extents) \
                 or any(len(indices) != len(shape) for _, indices in accesses):
             return False
         return any(not any(_writes_element(d, indices, values, corner) for d, indices in accesses)
                    for corner in ([0] * len(shape), [x - 1 for x in extents]))
-    except (DomainError, isl.Error, TypeError, ValueError, KeyError, ZeroDivisionError):
+    except (DomainError, isl.Error, TypeError, ValueError, KeyError, ZeroDivisionError,
+            UnknownVariableError):   # a shape with a call evaluate does not know
         return False
 
 
