@@ -80,15 +80,20 @@ def analysed_text(path: str, text: str, form: str, options: dict[str, Any]) -> s
     return analysed if clipped == base else clipped
 
 
+#: A translate directive in fixed form (``C$TRANSLATE``, ``!$translate``): a comment to
+#: gfortran, read whole by the translator whatever its length (`clip_fixed_lines`).
+_TRANSLATE_SENTINEL = re.compile(r"[cC*!]\$translate\b", re.IGNORECASE)
+
+
 def clip_fixed_lines(text: str, form: str, width: int | None) -> tuple[str, int | None]:
-    """`text` with each fixed-form line cut after column `width` (a line holding a tab is
-    left whole: gfortran counts its columns otherwise), and the first line, not a comment
+    """`text` with each fixed-form line cut after column `width` (a line holding a tab, and a
+    translate directive, which gfortran reads as a comment, are left whole), and the first line, not a comment
     (a directive, ``!$omp``, ``c$acc``, counts), whose cut text was not blank (None: none)."""
     if form != "fixed" or width is None:
         return text, None
     out, first = [], None
     for number, line in enumerate(text.split("\n"), start=1):
-        if len(line) > width and "\t" not in line:
+        if len(line) > width and "\t" not in line and not _TRANSLATE_SENTINEL.match(line):
             if first is None and line[width:].strip() and (line[:1] not in "cC*!"
                                                             or line[1:2] == "$"):
                 first = number
