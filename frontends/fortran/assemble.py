@@ -158,13 +158,19 @@ def _check_strided_aliases(rb: RegionBuilder, written: set[str],
             continue
         for other in shared:
             if other != name and (name in written or other in written):
+                view, with_ = _shown(rb, name), _shown(rb, other)
+                target = view if name in written else with_
                 raise UnsupportedConstructError(
-                    f"{name!r} is a {_view_kind(rb.touched[name])} that may be a strided view "
-                    f"and share storage with {other!r} ({_view_kind(rb.touched[other])}), and "
-                    f"the region writes {(name if name in written else other)!r}: the call would "
-                    f"pass a packed copy of {name!r}, separate from {other!r}; declare {name!r} "
-                    f"CONTIGUOUS (or use the arrays it points to in the region)",
-                    _use_span(rb, name))
+                    f"{view!r} is a {_view_kind(rb.touched[name])} that may be a strided view "
+                    f"and share storage with {with_!r} ({_view_kind(rb.touched[other])}), and "
+                    f"the region writes {target!r}: the call would pass a packed copy of "
+                    f"{view!r}, separate from {with_!r}; declare {view!r} CONTIGUOUS (or use "
+                    f"the arrays it points to in the region)", _use_span(rb, name, view))
+
+
+def _shown(rb: RegionBuilder, name: str) -> str:
+    """A kernel argument's name as the source writes it (``v%c`` for a component)."""
+    return rb.touched[name].designator or name
 
 
 def _may_point_into(sym: Symbol) -> bool:
@@ -180,15 +186,15 @@ def _view_kind(sym: Symbol) -> str:
     return "POINTER array" if sym.pointer else "TARGET array"
 
 
-def _use_span(rb: RegionBuilder, name: str) -> SourceSpan | None:
-    """Where the region first reads or writes `name` (its column on that line)."""
+def _use_span(rb: RegionBuilder, name: str, text: str) -> SourceSpan | None:
+    """Where the region first reads or writes `name` (the column of `text` on that line)."""
     stmt = next(s for s in rb.statements
                 if name in s.assignee_names()
                 or any(name in dependencies(e) for e in s.read_expressions()))
     span = stmt.span
     if span is None or not span.source_line:
         return span
-    return replace(span, col=find_column(span.source_line, name))
+    return replace(span, col=find_column(span.source_line, text))
 
 
 def _write_span(rb: RegionBuilder, name: str) -> SourceSpan | None:

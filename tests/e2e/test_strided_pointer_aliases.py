@@ -133,3 +133,14 @@ def test_a_view_alone_and_contiguous_pointers_are_translated_and_match(tmp_path:
             "array that may be a strided view and share storage with 'buf' (TARGET array), and "
             "the region writes 'buf'") in done.stderr
     assert "translate_alone" in (tmp_path / "o2" / "views.f90").read_text()
+
+
+def test_pointer_components_are_named_as_written(tmp_path: Path) -> None:
+    src = tmp_path / "ptrcomp.f90"
+    src.write_text((REPO / "bench" / "h67_hunt" / "ptrcomp.f90").read_text())
+    done = _translate(src, tmp_path / "out")
+    assert done.returncode == 1, done.stderr
+    assert ("ptrcomp.f90:23:5: error: 'v%c' is a POINTER array that may be a strided view and "
+            "share storage with 'buf' (TARGET array), and the region writes 'v%c': the call "
+            "would pass a packed copy of 'v%c', separate from 'buf'; declare 'v%c' CONTIGUOUS"
+            ) in done.stderr
