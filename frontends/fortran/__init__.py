@@ -23,6 +23,7 @@ from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
 from frontends.fortran.stmt_functions import statement_functions
 from frontends.fortran.callees import CalleeIndex
+from frontends.fortran.construct_names import check_construct_names
 from frontends.fortran.datadirs import (data_directives, data_sites, stale_warnings,
                                         with_common_blocks)
 from frontends.fortran.loopvars import final_value_statements
@@ -210,6 +211,7 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     _check_no_declarations(proc, m, lines)
     _check_no_preprocessor(m, lines)
     statements = _region_statements(proc, m, lines)
+    check_construct_names(proc.exec_part, m, lines, form)
     loop_vars = loop_variables(statements)
     builder = RegionBuilder(proc.scope, lines, name, m.body_first_line, loop_vars)
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}

@@ -66,6 +66,7 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     written = set().union(*(a.writes for a in accesses))
     _check_bounds_not_written(rb, written)
     _check_equivalenced(rb, written)
+    _check_strided_aliases(rb, written, accesses)
     private = _private_scalars(rb, written, outside_names, declared_private)
     scalars_out = sorted(n for n in written if n in rb.touched
                          and not rb.touched[n].is_array and n not in private)
@@ -141,6 +142,59 @@ def _check_equivalenced(rb: RegionBuilder, written: set[str]) -> None:
                 f"(EQUIVALENCE at line {sym.equivalence_line}): a kernel takes them as separate "
                 f"data; use one of the names in the region (or remove the EQUIVALENCE)",
                 _write_span(rb, name))
+
+
+def _check_strided_aliases(rb: RegionBuilder, written: set[str],
+                           accesses: list[_Access]) -> None:
+    """A POINTER array (or an assumed-shape TARGET dummy) without CONTIGUOUS may be a strided
+    view: the call into the glue then passes a packed copy of it, which hides that it shares
+    storage with another POINTER or TARGET array of the region (the run-time overlap check
+    sees two separate ranges) and is copied back over the other's writes.  Refused where the
+    region writes one of the two."""
+    used = set().union(*(a.names for a in accesses))
+    shared = sorted(n for n in used if n in rb.touched and _may_point_into(rb.touched[n]))
+    for name in shared:
+        if not _may_be_strided(rb.touched[name]):
+            continue
+        for other in shared:
+            if other != name and (name in written or other in written):
+                view, with_ = _shown(rb, name), _shown(rb, other)
+                target = view if name in written else with_
+                raise UnsupportedConstructError(
+                    f"{view!r} is a {_view_kind(rb.touched[name])} that may be a strided view "
+                    f"and share storage with {with_!r} ({_view_kind(rb.touched[other])}), and "
+                    f"the region writes {target!r}: the call would pass a packed copy of "
+                    f"{view!r}, separate from {with_!r}; declare {view!r} CONTIGUOUS (or use "
+                    f"the arrays it points to in the region)", _use_span(rb, name, view))
+
+
+def _shown(rb: RegionBuilder, name: str) -> str:
+    """A kernel argument's name as the source writes it (``v%c`` for a component)."""
+    return rb.touched[name].designator or name
+
+
+def _may_point_into(sym: Symbol) -> bool:
+    return sym.is_array and (sym.pointer or sym.target)
+
+
+def _may_be_strided(sym: Symbol) -> bool:
+    assumed = sym.is_dummy and any(d.kind == "assumed_shape" for d in sym.dims or ())
+    return not sym.contiguous and (sym.pointer or assumed)
+
+
+def _view_kind(sym: Symbol) -> str:
+    return "POINTER array" if sym.pointer else "TARGET array"
+
+
+def _use_span(rb: RegionBuilder, name: str, text: str) -> SourceSpan | None:
+    """Where the region first reads or writes `name` (the column of `text` on that line)."""
+    stmt = next(s for s in rb.statements
+                if name in s.assignee_names()
+                or any(name in dependencies(e) for e in s.read_expressions()))
+    span = stmt.span
+    if span is None or not span.source_line:
+        return span
+    return replace(span, col=find_column(span.source_line, text))
 
 
 def _write_span(rb: RegionBuilder, name: str) -> SourceSpan | None:

@@ -176,7 +176,7 @@ class ExprBuilder:
         name = str(node).lower()
         value = self.ctx.loop_value(name)
         if value is not None:
-            return Typed(value, INTEGER)
+            return self.loop_variable(name, value)
         bound = getattr(self.ctx, "bound_value", None)
         found = bound(name) if bound is not None else None
         if found is not None:   # a dummy or local of an inlined callee
@@ -192,6 +192,16 @@ class ExprBuilder:
             return self.array_ref(sym, None)
         self.ctx.touch(sym)
         return Typed(p.Variable(name), self.type_of(sym))
+
+    def loop_variable(self, name: str, value: Expression) -> Typed:
+        """The value of DO variable `name` in its declared kind: an iname is a C ``int``, so
+        an ``integer(int64)`` DO variable is converted (``i * 1000000007`` is a 64-bit product
+        in Fortran; subscripts and bounds drop the conversion again)."""
+        sym = self.ctx.scope.lookup_declared(name)
+        ftype = sym.ftype if sym is not None else None
+        if ftype is None or ftype.base != "integer" or ftype.dtype.itemsize <= 4:
+            return Typed(value, INTEGER)
+        return Typed(TypeCast(ftype.dtype, value), ftype)
 
     def lookup(self, name: str) -> Symbol:
         sym = self.ctx.scope.lookup(name)

@@ -498,7 +498,7 @@ def _truth(expr: Any) -> Any:
 
 def _first_section_ref(builder: ExprBuilder, node: Any, name: str) -> Any:
     for n in walk(node):
-        if class_name(n) in ("Name", "Part_Ref") and builder.section_rank(n) > 0:
+        if class_name(n) in ("Name", "Part_Ref", "Data_Ref") and builder.section_rank(n) > 0:
             return n
     raise FrontendError(f"{name}: the argument is not an array", builder.ctx.span(name))
 

@@ -328,6 +328,8 @@ def _type_declaration(scope: Scope, item: Any, lines: SourceLines, pending: _Pen
         sym.type_name = type_name
         sym.allocatable |= "ALLOCATABLE" in flags
         sym.pointer |= "POINTER" in flags
+        sym.target |= "TARGET" in flags
+        sym.contiguous |= "CONTIGUOUS" in flags
         sym.external |= "EXTERNAL" in flags
         shape = ent.items[1] if ent.items[1] is not None else attr_dims
         if shape is not None:
@@ -464,7 +466,7 @@ _DECLARATIONS = {
     "Dimension_Stmt": _dimension, "Parameter_Stmt": _parameter, "Common_Stmt": _common,
     "Equivalence_Stmt": _equivalence,
     "External_Stmt": _attribute("external"), "Allocatable_Stmt": _attribute("allocatable"),
-    "Pointer_Stmt": _attribute("pointer"),
+    "Pointer_Stmt": _attribute("pointer"), "Target_Stmt": _attribute("target"),
 }
 
 

@@ -98,6 +98,10 @@ class Symbol:
     is_dummy: bool = False
     allocatable: bool = False
     pointer: bool = False
+    #: TARGET and CONTIGUOUS attributes (a pointer may point into a TARGET; a POINTER or an
+    #: assumed-shape dummy without CONTIGUOUS may be a strided view).
+    target: bool = False
+    contiguous: bool = False
     external: bool = False
     in_common: bool = False
     #: The other names an EQUIVALENCE statement makes share storage with this one (through
