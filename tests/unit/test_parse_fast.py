@@ -10,7 +10,7 @@ import pytest
 
 from translator.diagnostics import DomainError, KernelLanguageError
 from translator.ir.expr import typed_key
-from translator.ir.parse_expr import KernelExpressionParser, _PARSED, parse_expression
+from translator.ir.parse_expr import _PARSED, KernelExpressionParser, parse_expression
 from translator.ir.parse_fast import parse_common
 
 INAMES = ("i", "j", "k")
@@ -74,7 +74,7 @@ def _random_expression(rng: random.Random, depth: int) -> str:
                            str(rng.randrange(0, 40)), f"{rng.randrange(0, 9)}.{rng.randrange(10)}"])
     sp = rng.choice(["", " ", "  ", "\t"])
     kind = rng.randrange(8)
-    sub = lambda: _random_expression(rng, depth - 1)   # noqa: E731
+    sub = lambda: _random_expression(rng, depth - 1)
     if kind <= 2:
         op = rng.choice(["+", "-", "*", "/"])
         return f"{sub()}{sp}{op}{sp}{sub()}"
