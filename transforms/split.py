@@ -163,7 +163,7 @@ def _split(kernel: Kernel, spec: _Split, outer_tag: Any, inner_tag: Any,
     users = _users(kernel, spec.iname, ids)
     result = _split_statements(kernel, spec, ids if users is None else users)
     keep = spec.iname in (used_inames(result) if users is None
-                          else _inames_used(result, ids - users))
+                          else _inames_used(result, ids))
     domains = tuple(isl_glue.split_dim(d, spec.iname, spec.outer, spec.inner, spec.length,
                                        fixed_is_inner=spec.fixed_is_inner, keep_original=keep)
                     for d in result.domains)
@@ -204,7 +204,9 @@ def _mentions(stmt: Statement, iname: str) -> bool:
 
 def _inames_used(kernel: Kernel, skip: set[str]) -> frozenset[str]:
     """`used_inames` of `kernel` (which has no substitution rules) but the statements of
-    `skip`, which were found to use none of the inames asked about."""
+    `skip`, which use none of the inames asked about: the split's selected statements, of
+    which those that used the split iname were just rewritten (its reductions renamed, its
+    loop replaced by the pair, every read substituted) and the others never did."""
     used: set[str] = set()
     for s in kernel.statements:
         if s.id not in skip:

@@ -32,6 +32,7 @@ from pymbolic.parser import FinalizedList, FinalizedTuple, Parser
 from translator.diagnostics import DomainError, KernelLanguageError
 from translator.ir.expr import (BUILTIN_REDUCTIONS, REDUCTION_NAMES, Expression, LinearSubscript,
                                 Reduction, TaggedVariable, TypeCast)
+from translator.ir.parse_fast import parse_common
 
 # Precedences of pymbolic's parser (the printer in expr.py mirrors them).
 PREC_OR, PREC_AND = 80, 90
@@ -343,6 +344,9 @@ _PARSED_SIZE = 4096
 def _parse_expression(text: str, inames: Iterable[str] | None,
                       bare_reductions: bool) -> Expression:
     parser = KernelExpressionParser(inames, bare_reductions=bare_reductions)
+    result = parse_common(text, parser._special_call)
+    if result is not None:   # the common subset, read without pymbolic's parser
+        return _check_no_lists(result, text)
     try:
         result = parser(text)
     except KernelLanguageError as e:
