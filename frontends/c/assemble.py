@@ -37,7 +37,8 @@ from frontends.privacy import Step, written_before_every_read
 from translator.analysis.access import kernel_accesses
 from translator.analysis.bounds import (access_text, certain_spill, distinct_accesses,
                                         params_keeping_nonnegative, spill_below)
-from translator.diagnostics import DomainError, FrontendError, UnsupportedConstructError
+from translator.diagnostics import (DomainError, FrontendError, TranslatorError,
+                                    UnsupportedConstructError)
 from translator.ir import isl_glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueArg
 from translator.ir.expr import (Expression, IRWalkMapper, dependencies, integer_casts_dropped,
@@ -144,35 +145,57 @@ class Assembler:
         its proof at the directive where every caller's values do (`check_bounds`)."""
         unsized = self._unsized()
         added = None
-        for acc in distinct_accesses(kernel_accesses(kernel)):
+        checked = self._user_assumed(kernel)
+        for acc in distinct_accesses(kernel_accesses(checked)):
             if acc.variable not in unsized:
                 continue
-            spill = spill_below(kernel, acc)
+            spill = spill_below(checked, acc)
             if spill is None:
                 continue
-            certain = certain_spill(kernel, acc) is not None
+            whole = certain_spill(checked, acc)
+            certain = whole is not None and whole.axis == 0
             if certain and self.site.claims:
                 continue
-            ok = None if certain else params_keeping_nonnegative(kernel, acc)
+            ok = None if certain else params_keeping_nonnegative(checked, acc)
             if ok is None:
-                self._refuse_before_first(acc, spill)
+                self._refuse_before_first(acc, spill, certain)
             added = ok if added is None else isl_glue.intersect_params(added, ok)
         if added is None:
             return kernel
         return kernel.copy(assumptions=isl_glue.intersect_params(kernel.assumptions, added))
 
-    def _refuse_before_first(self, acc, spill) -> None:
-        """The error for `acc`, which reaches before its pointer's first element (`spill`)."""
+    def _user_assumed(self, kernel: Kernel) -> Kernel:
+        """`kernel` with the region's ``assume(...)`` pragmas applied (the pipeline applies
+        them later; one it cannot apply is reported there)."""
+        from transforms.parameters import assume
+        for call in self.site.calls:
+            if call.name != "assume" or len(call.args) != 1 or call.kwargs:
+                continue
+            try:
+                kernel = assume(kernel, call.args[0])
+            except TranslatorError:
+                continue
+        return kernel
+
+    def _refuse_before_first(self, acc, spill, certain: bool) -> None:
+        """The error for `acc`, which reaches before its pointer's first element at `spill`
+        for every caller's values (`certain`) or for some that no convex condition on the
+        parameters rules out."""
         text = spill.text()
         if " at " in text:
             text = text.split(" of dimension")[0] + text[text.index(" at "):]
         else:
             text = f"{access_text(acc, 'c')} may reach before index 0 (not provable)"
-        raise FrontendError(f"{text}: the loop {acc.verb} before the first element of "
-                            f"{self._c_name(acc.variable)!r}, which has no declared extent: "
-                            "the translator moves a pointer's elements from the one it points "
-                            "to on; pass a pointer to the first element the loop uses",
-                            acc.span)
+        name = self._c_name(acc.variable)
+        why = (f"the loop {acc.verb} before the first element of {name!r}, which has no "
+               "declared extent" if certain else
+               f"with such values the loop {acc.verb} before the first element of {name!r}, "
+               "which has no declared extent, and no single condition on the parameters "
+               "rules them out")
+        raise FrontendError(f"{text}: {why}: the translator moves a pointer's elements from "
+                            "the one it points to on; pass a pointer to the first element the "
+                            "loop uses" + ("" if certain else ", or state the values the "
+                                           "region runs with in an assume(...)"), acc.span)
 
     def _unsized(self) -> frozenset[str]:
         """The pointers and the array parameters without a first extent."""
