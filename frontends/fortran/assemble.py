@@ -256,6 +256,9 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
     args: list = []
     seen: set[str] = set()
     needed_values = _value_names(rb)
+    # the scalars the kernel takes by value: an extent may use them (``y(i - k)`` of ``y(1)``)
+    values = needed_values | {n for n, sym in rb.touched.items() if not sym.is_array
+                              and n not in written and n not in private}
     users: dict[str, list[Assignment]] = {}   # per name, the statements naming it, in order
     for stmt, names in zip(statements, mentions):
         for name in names:
@@ -272,7 +275,7 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
         if sym is None:
             raise FrontendError(f"undeclared name {name!r}", rb.span())
         if sym.is_array:
-            args.append(_array_arg(rb, sym, users.get(sym.name, [])))
+            args.append(_array_arg(rb, sym, users.get(sym.name, []), values))
         elif name in scalars_out:
             args.append(ArrayArg(name=name, dtype=sym.ftype.dtype, shape=(1,),
                                  dim_tags=parse_dim_tags("F", 1), span=sym.span))
@@ -287,8 +290,10 @@ def _value_names(rb: RegionBuilder) -> set[str]:
     return out | set(rb.generated)
 
 
-def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment]) -> ArrayArg:
-    """The argument of array `sym`; `statements`: those that use it (in order)."""
+def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
+               values: set[str]) -> ArrayArg:
+    """The argument of array `sym`; `statements`: those that use it (in order); `values`: the
+    names the kernel takes by value."""
     layout = rb.layout(sym)
     shape = list(layout.extents)
     if shape and shape[-1] is None:
@@ -296,13 +301,13 @@ def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment]) -> 
     elif shape and sym.is_dummy and sym.dims[-1].kind == "explicit":
         # an explicit extent is a claim the caller's memory may exceed (assumed-shape and
         # allocatable extents are the real size)
-        shape[-1] = _dummy_extent(rb, sym, statements, shape[-1])
+        shape[-1] = _dummy_extent(rb, sym, statements, shape[-1], values)
     return ArrayArg(name=sym.name, dtype=sym.ftype.dtype, shape=tuple(shape),
                     dim_tags=parse_dim_tags("F", len(shape)), span=sym.span)
 
 
 def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
-                  declared: Expression) -> Expression:
+                  declared: Expression, values: set[str]) -> Expression:
     """The last extent of a dummy array: the declared one, or the footprint where the region
     may index past it (legacy ``a(1)`` and ``a(n-1)`` dummies used as ``a(*)``): the
     caller's memory there is the actual argument's, so the transfer must cover it."""
@@ -317,7 +322,7 @@ def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
         used = _footprint(rb, sym, statements, axis)
     except FrontendError:
         return declared    # not affine: transfers keep the declared extent
-    if not dependencies(used) <= _value_names(rb):
+    if not dependencies(used) <= values:
         return declared    # bounded by data the region reads (CSR `rowptr`): likewise
     if isinstance(used, int) and isinstance(declared, int):
         return max(used, declared)

@@ -190,3 +190,45 @@ def test_before_the_pointer_for_values_no_convex_condition_excludes(tmp_path: Pa
     assert not (tmp_path / "out").exists()
     src.write_text(NOT_CONVEX.replace("ASSUME", '#pragma translate assume("m >= 0 and k <= m")'))
     check_sample(src, tmp_path)
+
+
+LEGACY_DUMMY = """\
+subroutine f(n, k, y, x)
+  integer, intent(in) :: n, k
+  real(8), intent(in) :: y(1)
+  real(8), intent(inout) :: x(n)
+  integer :: i
+  !$translate kernel f
+  do i = 1, n
+     x(i) = y(i - k) * 0.5d0
+  end do
+  !$translate end kernel
+end subroutine
+
+program main
+  real(8) :: a(2001), b(1000)
+  integer :: i, k
+  character(len=8) :: arg
+  call get_command_argument(1, arg)
+  read (arg, *) k
+  do i = 1, 2001
+     a(i) = i
+  end do
+  b = 0
+  call f(1000, k, a(2), b)
+  print *, sum(b * [(mod(i, 7) + 1, i = 1, 1000)]), b(1), b(1000)
+end program
+"""
+
+
+def test_legacy_dummy_indexed_past_its_extent_by_a_scalar_argument(tmp_path: Path) -> None:
+    """A legacy ``y(1)`` dummy used as ``y(*)``: the region moves the elements it uses, up to
+    ``y(n - k)``; before, an extent that used ``k`` (a scalar only the subscript reads) was
+    given up for the declared one, and the kernel read one element (other numbers, exit 0)."""
+    src = tmp_path / "legacy.f90"
+    src.write_text(LEGACY_DUMMY)
+    orig, tran = _build_both(src, tmp_path)
+    for k in ("0", "-1"):
+        expected = run([str(orig), k], tmp_path)
+        actual = run([str(tran), k], tmp_path, env={"TRANSLATE_DEVICE": "cpu"})
+        compare_outputs(expected, actual, 0.0)
