@@ -87,6 +87,9 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     reasons = {n: why for n, why in reasons.items() if why}
     if reasons:
         extra["shared_scalars"] = tuple(sorted(reasons.items()))
+    counted = _counted_loops(rb)
+    if counted:     # trip counters: witnesses show the variable's values (legality)
+        extra["iname_values"] = counted
     options = Options(source_language="fortran", extra=FrozenDict(extra))
     kernel = Kernel(name=name, domains=tuple(rb.domains), statements=tuple(statements),
                     args=tuple(args), temporaries=FrozenDict(temporaries),
@@ -282,6 +285,13 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
         else:
             args.append(ValueArg(name=name, dtype=sym.ftype.dtype, span=sym.span))
     return args
+
+
+def _counted_loops(rb: RegionBuilder) -> tuple[tuple[str, Expression], ...]:
+    """(iname, the DO variable's value) of each loop whose iname is a 0-based trip counter
+    (a step other than 1: ``do i = n, 2, -1`` runs ``i = n - i'``)."""
+    return tuple((r.iname, add_expr(r.lo, p.Product((r.step, p.Variable(r.iname)))))
+                 for r in rb.loops if r.step != 1 and r.iname)
 
 
 def _value_names(rb: RegionBuilder) -> set[str]:
