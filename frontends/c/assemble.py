@@ -167,10 +167,10 @@ class Assembler:
     def _user_assumed(self, kernel: Kernel) -> Kernel:
         """`kernel` with the region's ``assume(...)`` pragmas applied (the pipeline applies
         them later; one it cannot apply is reported there)."""
-        from transforms.parameters import assume
         for call in self.site.calls:
             if call.name != "assume" or len(call.args) != 1 or call.kwargs:
                 continue
+            from transforms.parameters import assume
             try:
                 kernel = assume(kernel, call.args[0])
             except TranslatorError:
