@@ -221,14 +221,23 @@ end program
 """
 
 
-def test_legacy_dummy_indexed_past_its_extent_by_a_scalar_argument(tmp_path: Path) -> None:
-    """A legacy ``y(1)`` dummy used as ``y(*)``: the region moves the elements it uses, up to
-    ``y(n - k)``; before, an extent that used ``k`` (a scalar only the subscript reads) was
-    given up for the declared one, and the kernel read one element (other numbers, exit 0)."""
+@pytest.mark.parametrize("dummy", ["y(1)", "y(*)"])
+def test_fortran_dummy_read_below_its_first_element_for_some_values(tmp_path: Path,
+                                                                    dummy: str) -> None:
+    """A legacy ``y(1)`` or ``y(*)`` dummy read at ``y(i - k)`` from ``i = 1``: the kernel
+    assumes ``k <= 0`` (before, k = 1 read before the buffer: other numbers, exit 0); and
+    ``y(1)``'s transfer covers the elements used, up to ``y(n - k)`` (before, an extent that
+    used ``k``, a scalar only the subscript reads, was given up for the declared 1: other
+    numbers for every k)."""
     src = tmp_path / "legacy.f90"
-    src.write_text(LEGACY_DUMMY)
+    src.write_text(LEGACY_DUMMY.replace("y(1)", dummy))
     orig, tran = _build_both(src, tmp_path)
     for k in ("0", "-1"):
         expected = run([str(orig), k], tmp_path)
         actual = run([str(tran), k], tmp_path, env={"TRANSLATE_DEVICE": "cpu"})
         compare_outputs(expected, actual, 0.0)
+    proc = subprocess.run([str(tran), "1"], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "TRANSLATE_DEVICE": "cpu"}, timeout=300)
+    assert proc.returncode == 1, (proc.stdout, proc.stderr)
+    assert (f"{src}:6: error: translate runtime: region 'f' was generated assuming k <= 0, "
+            "but k = 1") in proc.stderr, proc.stderr
