@@ -35,7 +35,7 @@ from frontends.c.typemodel import CType
 from frontends.marks import apply_marks
 from frontends.privacy import Step, written_before_every_read
 from translator.analysis.access import kernel_accesses
-from translator.analysis.bounds import (access_text, certain_spill, distinct_accesses,
+from translator.analysis.bounds import (certain_spill, distinct_accesses,
                                         params_keeping_nonnegative, spill_below)
 from translator.diagnostics import (DomainError, FrontendError, TranslatorError,
                                     UnsupportedConstructError)
@@ -150,8 +150,8 @@ class Assembler:
             if acc.variable not in unsized:
                 continue
             spill = spill_below(checked, acc)
-            if spill is None:
-                continue
+            if spill is None or not spill.point:
+                continue    # none; or isl cannot take the subscript (the footprint bounds it)
             whole = certain_spill(checked, acc)
             certain = whole is not None and whole.axis == 0
             if certain and self.site.claims:
@@ -182,10 +182,7 @@ class Assembler:
         for every caller's values (`certain`) or for some that no convex condition on the
         parameters rules out."""
         text = spill.text()
-        if " at " in text:
-            text = text.split(" of dimension")[0] + text[text.index(" at "):]
-        else:
-            text = f"{access_text(acc, 'c')} may reach before index 0 (not provable)"
+        text = text.split(" of dimension")[0] + text[text.index(" at "):]
         name = self._c_name(acc.variable)
         why = (f"the loop {acc.verb} before the first element of {name!r}, which has no "
                "declared extent" if certain else
