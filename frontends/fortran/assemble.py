@@ -23,6 +23,9 @@ from frontends.fortran.expressions import add_expr
 from frontends.fortran.source import find_column
 from frontends.fortran.types import Symbol
 from frontends.privacy import Step, written_before_every_read
+from translator.analysis.access import kernel_accesses
+from translator.analysis.bounds import (distinct_accesses, params_keeping_nonnegative,
+                                        spill_below)
 from translator.diagnostics import (DomainError, FrontendError, SourceSpan,
                                     UnsupportedConstructError)
 from translator.ir import isl_glue
@@ -88,6 +91,9 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     reasons = {n: why for n, why in reasons.items() if why}
     if reasons:
         extra["shared_scalars"] = tuple(sorted(reasons.items()))
+    counted = _counted_loops(rb)
+    if counted:     # trip counters: witnesses show the variable's values (legality)
+        extra["iname_values"] = counted
     options = Options(source_language="fortran", extra=FrozenDict(extra))
     kernel = Kernel(name=name, domains=tuple(rb.domains), statements=tuple(statements),
                     args=tuple(args), temporaries=FrozenDict(temporaries),
@@ -96,6 +102,8 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
         isl_glue.check_forest(kernel.domains)
     except DomainError as e:
         raise FrontendError(f"region {name}: {e.message}", span) from None
+    kernel = _below_first(kernel, frozenset(n for n, sym in rb.touched.items()
+                                            if sym.is_array and sym.is_dummy))
     return AssembledRegion(kernel=kernel, call_args=_call_args(rb, args),
                            written_scalars=frozenset(scalars_out),
                            logical_args=frozenset(a.name for a in args
@@ -310,6 +318,9 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
     args: list = []
     seen: set[str] = set()
     needed_values = _value_names(rb)
+    # the scalars the kernel takes by value: an extent may use them (``y(i - k)`` of ``y(1)``)
+    values = needed_values | {n for n, sym in rb.touched.items() if not sym.is_array
+                              and n not in written and n not in private}
     users: dict[str, list[Assignment]] = {}   # per name, the statements naming it, in order
     for stmt, names in zip(statements, mentions):
         for name in names:
@@ -326,7 +337,7 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
         if sym is None:
             raise FrontendError(f"undeclared name {name!r}", rb.span())
         if sym.is_array:
-            args.append(_array_arg(rb, sym, users.get(sym.name, [])))
+            args.append(_array_arg(rb, sym, users.get(sym.name, []), values))
         elif name in scalars_out:
             args.append(ArrayArg(name=name, dtype=sym.ftype.dtype, shape=(1,),
                                  dim_tags=parse_dim_tags("F", 1), span=sym.span))
@@ -335,14 +346,44 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
     return args
 
 
+def _below_first(kernel: Kernel, dummies: frozenset[str]) -> Kernel:
+    """`kernel` assuming the parameter values that keep every access of a dummy array at or
+    after its first element along its last axis, where some values reach below it and the
+    values that do not are one convex condition (``y(i - k)`` of ``y(*)`` over ``i = 1, n``:
+    ``k <= 0``): legacy code passes ``a(2)`` and reads ``y(0)``, but the region moves the
+    dummy's elements from its first on; the glue stops a call that breaks the condition."""
+    added = None
+    for acc in distinct_accesses(kernel_accesses(kernel)):
+        if acc.variable not in dummies or not acc.index or acc.layout != "":
+            continue
+        axis = len(acc.index) - 1
+        if spill_below(kernel, acc, axis) is None:
+            continue
+        ok = params_keeping_nonnegative(kernel, acc, axis)
+        if ok is not None:
+            added = ok if added is None else isl_glue.intersect_params(added, ok)
+    if added is None:
+        return kernel
+    return kernel.copy(assumptions=isl_glue.intersect_params(kernel.assumptions, added))
+
+
+def _counted_loops(rb: RegionBuilder) -> tuple[tuple[str, Expression], ...]:
+    """(iname, the DO variable's value) of each loop whose iname is a 0-based trip counter
+    (a step other than 1: ``do i = n, 2, -1`` runs ``i = n - i'``)."""
+    return tuple((r.iname, add_expr(r.lo, p.Product((r.step, p.Variable(r.iname)))))
+                 for r in rb.loops if r.step != 1 and r.iname)
+
+
 def _value_names(rb: RegionBuilder) -> set[str]:
     inames = {n for d in rb.domains for n in isl_glue.inames_of(d)}
     out = {n for d in rb.domains for n in isl_glue.params_of(d)} - inames - set(rb.temporaries)
     return out | set(rb.generated)
 
 
-def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment]) -> ArrayArg:
-    """The argument of array `sym`; `statements`: those that use it (in order)."""
+def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
+               values: set[str]) -> ArrayArg:
+    """The argument of array `sym`; `statements`: those that use it (in order); `values`: the
+    names the kernel takes by value."""
     layout = rb.layout(sym)
     shape = list(layout.extents)
     if shape and shape[-1] is None:
@@ -350,13 +391,13 @@ def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment]) -> 
     elif shape and sym.is_dummy and sym.dims[-1].kind == "explicit":
         # an explicit extent is a claim the caller's memory may exceed (assumed-shape and
         # allocatable extents are the real size)
-        shape[-1] = _dummy_extent(rb, sym, statements, shape[-1])
+        shape[-1] = _dummy_extent(rb, sym, statements, shape[-1], values)
     return ArrayArg(name=sym.name, dtype=sym.ftype.dtype, shape=tuple(shape),
                     dim_tags=parse_dim_tags("F", len(shape)), span=sym.span)
 
 
 def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
-                  declared: Expression) -> Expression:
+                  declared: Expression, values: set[str]) -> Expression:
     """The last extent of a dummy array: the declared one, or the footprint where the region
     may index past it (legacy ``a(1)`` and ``a(n-1)`` dummies used as ``a(*)``): the
     caller's memory there is the actual argument's, so the transfer must cover it."""
@@ -371,7 +412,7 @@ def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
         used = _footprint(rb, sym, statements, axis)
     except FrontendError:
         return declared    # not affine: transfers keep the declared extent
-    if not dependencies(used) <= _value_names(rb):
+    if not dependencies(used) <= values:
         return declared    # bounded by data the region reads (CSR `rowptr`): likewise
     if isinstance(used, int) and isinstance(declared, int):
         return max(used, declared)

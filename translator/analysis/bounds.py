@@ -138,6 +138,33 @@ def certain_spill(kernel: Kernel, acc: Access) -> Spill | None:
     return None
 
 
+def spill_below(kernel: Kernel, acc: Access, axis: int = 0) -> Spill | None:
+    """A point where `acc`'s subscript along `axis` is negative (for some caller's values),
+    a spill at no point where isl cannot take it, or None: proved ``>= 0``."""
+    if acc.index is None or acc.layout != "" or len(acc.index) <= axis:
+        return None
+    shape = (layout(kernel, acc.variable) or ((None,) * len(acc.index), ()))[0]
+    try:
+        inside = instance_set(kernel.domains, acc.inames, acc.conditions,
+                              assumptions=kernel.assumptions)
+        point = find_conflict(inside, inside, (), (), [(acc.index[axis], 0)])
+    except (DomainError, TranslatorError):
+        return _unknown(kernel, acc, axis, shape)
+    return None if point is None else _spill(kernel, acc, axis, shape[axis], point)
+
+
+def params_keeping_nonnegative(kernel: Kernel, acc: Access, axis: int = 0):
+    """The convex parameter set (an isl basic set) where every instance of `acc` has its
+    subscript along `axis` ``>= 0``, or None where that set is not convex, leaves `acc` no
+    instance, or isl cannot take the subscript."""
+    try:
+        inside = instance_set(kernel.domains, acc.inames, acc.conditions,
+                              assumptions=kernel.assumptions)
+    except TranslatorError:
+        return None
+    return params_keeping_inside(inside, acc.index[axis], None, acc.inames)
+
+
 def _first_spill(kernel: Kernel, acc: Access, axes) -> Spill | None:
     axes = tuple(axes)
     if not axes:    # nothing to search (a 1-D array's address): `_search` without isl work

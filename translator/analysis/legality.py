@@ -22,6 +22,8 @@ from collections.abc import Iterable
 
 import numpy as np
 import pymbolic.primitives as p
+from pymbolic import evaluate
+from pymbolic.mapper.evaluator import UnknownVariableError
 
 from translator.analysis.access import Access, kernel_accesses, shared_variables
 from translator.analysis.access import element_text as _element
@@ -522,8 +524,9 @@ def _race_error(kernel: Kernel, iname: str, tag: InameTag, a: Access, b: Access,
     else:
         kind = ("may race (a subscript is not affine, so the translator cannot tell which "
                 "elements it touches)")
-    msg = (f"mapping {iname} to {tag} {kind}: iteration {_point(va)} {a.verb} {elem_a}, "
-           f"iteration {_point(vb)} {b.verb} {elem_b}{where_b}")
+    msg = (f"mapping {iname} to {tag} {kind}: iteration {_source_point(kernel, va, params)} "
+           f"{a.verb} {elem_a}, iteration {_source_point(kernel, vb, params)} {b.verb} "
+           f"{elem_b}{where_b}")
     notes = []
     if b.span is not None and (a.span is None or b.span != a.span):
         notes.append(Note(f"the other access ({b.verb} {b.variable}) is here", b.span))
@@ -542,6 +545,21 @@ def _spill_kind(spill: Spill, exact: bool) -> str:
 
 def _point(values: dict[str, int]) -> str:
     return ", ".join(f"{n}={v}" for n, v in sorted(values.items())) or "(all)"
+
+
+def _source_point(kernel: Kernel, values: dict[str, int], params: dict[str, int]) -> str:
+    """`_point` of iname `values` as the source's loop variables take them: the iname of a
+    loop that counts down or by steps is a 0-based trip counter named after the variable,
+    whose value the frontend gives (``"iname_values"``: ``i = n - 1 - i`` for ``for (i = n -
+    1; i >= 1; i--)``); an iname it does not give (or one it cannot evaluate) as it is."""
+    shown = dict(values)
+    for iname, value in kernel.options.extra.get("iname_values", ()):
+        if iname in values:
+            try:
+                shown[iname] = int(evaluate(value, {**params, **values}))
+            except (UnknownVariableError, TypeError, ValueError):
+                pass
+    return _point(shown)
 
 
 def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
@@ -675,6 +693,8 @@ def _check_interchange(kernel: Kernel, u: str, v: str, a: Access, b: Access) -> 
                 "may reverse a dependence (a subscript is not affine)"
             raise LegalityError(
                 f"interchanging loops {u} and {v} (prioritize_loops puts {u} outside {v}) "
-                f"{verdict}: iteration {_point(va)} {a.verb} {_element(a, {**params, **va})}, "
-                f"iteration {_point(vb)} {b.verb} {_element(b, {**params, **vb})}{where_b}",
+                f"{verdict}: iteration {_source_point(kernel, va, params)} {a.verb} "
+                f"{_element(a, {**params, **va})}, iteration "
+                f"{_source_point(kernel, vb, params)} {b.verb} "
+                f"{_element(b, {**params, **vb})}{where_b}",
                 a.span, detail=f"  keep {v} outside {u}, or check the loop nest")

@@ -284,17 +284,20 @@ def param_set_subset(a: isl.Set, b: isl.Set | None) -> bool:
     return a2.is_subset(b.align_params(a2.get_space()))
 
 
-def params_keeping_inside(inside: isl.Set, index: Expression, extent: Expression,
+def params_keeping_inside(inside: isl.Set, index: Expression, extent: Expression | None,
                           inames: Iterable[str]) -> isl.BasicSet | None:
     """The parameter values for which every instance of `inside` (a parameter-only set, see
-    `instance_set`) has ``0 <= index < extent``, with `inames` projected out: a convex set, or
-    None when it is not convex (or isl cannot take `index`)."""
+    `instance_set`) has ``0 <= index < extent`` (only ``0 <= index`` where `extent` is None),
+    with `inames` projected out: a convex set, or None when it is not convex (or isl cannot
+    take `index`)."""
+    names = dependencies(index) | (dependencies(extent) if extent is not None else set())
     try:
-        space = _align_params(inside, dependencies(index) | dependencies(extent)).get_space()
-        idx, ext = aff_from_expr(space, index), aff_from_expr(space, extent)
-        zero = aff_from_expr(space, 0)
-        base = _align_params(inside, dependencies(index) | dependencies(extent))
-        bad = base.intersect(idx.lt_set(zero).union(idx.ge_set(ext)))
+        base = _align_params(inside, names)
+        space = base.get_space()
+        idx = aff_from_expr(space, index)
+        below = idx.lt_set(aff_from_expr(space, 0))
+        bad = base.intersect(below if extent is None
+                             else below.union(idx.ge_set(aff_from_expr(space, extent))))
     except (DomainError, isl.Error):
         return None
     for name in inames:
