@@ -183,6 +183,30 @@ def run_region(kernel: Kernel, calls: Sequence[Any],
         raise
 
 
+def keep_first_elements(kernel: Kernel, calls: Sequence[Any]) -> Kernel:
+    """`kernel` assuming the parameter values that keep its pointers' and dummies' accesses
+    at or after the first element the region moves (`translator.analysis.bounds.
+    first_element_assumptions`, which refuses the accesses no such condition can keep); the
+    region's own ``assume(...)`` pragmas count (applied here to a copy; the transforms stage
+    applies them to the kernel, and reports one it cannot apply)."""
+    if not kernel.options.extra.get("first_elements"):
+        return kernel
+    from transforms.parameters import assume
+    from translator.analysis.bounds import first_element_assumptions
+    from translator.ir.isl_glue import intersect_params
+    checked = kernel
+    for call in calls:
+        if call.name == "assume" and len(call.args) == 1 and not call.kwargs:
+            try:
+                checked = assume(checked, call.args[0])
+            except TranslatorError:
+                continue
+    added = first_element_assumptions(checked)
+    if added is None:
+        return kernel
+    return kernel.copy(assumptions=intersect_params(kernel.assumptions, added))
+
+
 def _tagging_pragma(err: TranslatorError, tagged_by: dict[str, Any]) -> Any:
     """The pragma that tagged an iname the error names: later stages (codegen, the automatic
     mapper) report tag problems without a location, and the pragma is where to fix them."""
@@ -194,7 +218,8 @@ def _tagging_pragma(err: TranslatorError, tagged_by: dict[str, Any]) -> Any:
 
 def _run_region(kernel: Kernel, calls: Sequence[Any], opts: PassOptions,
                 tagged_by: dict[str, Any]) -> RegionResult:
-    for name, stage in (("transforms", lambda k: apply_transform_calls(k, calls, tagged_by)),
+    for name, stage in (("first_elements", lambda k: keep_first_elements(k, calls)),
+                        ("transforms", lambda k: apply_transform_calls(k, calls, tagged_by)),
                         ("privatize", privatize_arrays)):
         kernel = _timed(opts, name, stage, kernel)
         _print_ir(opts, name, kernel)

@@ -34,11 +34,7 @@ from frontends.c.regions import RegionSite
 from frontends.c.typemodel import CType
 from frontends.marks import apply_marks
 from frontends.privacy import Step, written_before_every_read
-from translator.analysis.access import kernel_accesses
-from translator.analysis.bounds import (certain_spill, distinct_accesses,
-                                        params_keeping_nonnegative, spill_below)
-from translator.diagnostics import (DomainError, FrontendError, TranslatorError,
-                                    UnsupportedConstructError)
+from translator.diagnostics import DomainError, FrontendError, UnsupportedConstructError
 from translator.ir import isl_glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueArg
 from translator.ir.expr import (Expression, IRWalkMapper, dependencies, integer_casts_dropped,
@@ -87,7 +83,6 @@ class Assembler:
             assumptions=self._assumptions(),
             options=Options(source_language="c", extra=self._extra()),
             span=self.site.kernel.span)
-        kernel = self._before_first(kernel)
         return Region(
             name=self.site.name, kernel=apply_marks(kernel, self.site.marks),
             transform_calls=tuple(self.site.calls),
@@ -132,67 +127,6 @@ class Assembler:
             and self.built.c_names[name] not in escaped
             and not self.refs.used_after(self.built.c_names[name], self.site)))
         return FrozenDict({"private_candidates": names} if names else {})
-
-    def _before_first(self, kernel: Kernel) -> Kernel:
-        """`kernel` kept from accesses before the element a pointer (or an array parameter of
-        unknown first extent) points to: the original reads the memory before it (legal where
-        the pointer points into an array), but the region moves the elements from the one it
-        points to on, so the kernel would read what is not there.  Where the parameter values
-        that keep every such access at index 0 or after are one convex condition (``k <= 0``
-        for ``y[i - k]``), the kernel assumes it (the glue stops a call that breaks it);
-        otherwise (every caller's values reach before it, or no convex condition says
-        which) the region is refused at the access; under an OpenMP/OpenACC claim, by
-        its proof at the directive where every caller's values do (`check_bounds`)."""
-        unsized = self._unsized()
-        added = None
-        checked = self._user_assumed(kernel)
-        for acc in distinct_accesses(kernel_accesses(checked)):
-            if acc.variable not in unsized:
-                continue
-            spill = spill_below(checked, acc)
-            if spill is None or not spill.point:
-                continue    # none; or isl cannot take the subscript (the footprint bounds it)
-            whole = certain_spill(checked, acc)
-            certain = whole is not None and whole.axis == 0
-            if certain and self.site.claims:
-                continue
-            ok = None if certain else params_keeping_nonnegative(checked, acc)
-            if ok is None:
-                self._refuse_before_first(acc, spill, certain)
-            added = ok if added is None else isl_glue.intersect_params(added, ok)
-        if added is None:
-            return kernel
-        return kernel.copy(assumptions=isl_glue.intersect_params(kernel.assumptions, added))
-
-    def _user_assumed(self, kernel: Kernel) -> Kernel:
-        """`kernel` with the region's ``assume(...)`` pragmas applied (the pipeline applies
-        them later; one it cannot apply is reported there)."""
-        for call in self.site.calls:
-            if call.name != "assume" or len(call.args) != 1 or call.kwargs:
-                continue
-            from transforms.parameters import assume
-            try:
-                kernel = assume(kernel, call.args[0])
-            except TranslatorError:
-                continue
-        return kernel
-
-    def _refuse_before_first(self, acc, spill, certain: bool) -> None:
-        """The error for `acc`, which reaches before its pointer's first element at `spill`
-        for every caller's values (`certain`) or for some that no convex condition on the
-        parameters rules out."""
-        text = spill.text()
-        text = text.split(" of dimension")[0] + text[text.index(" at "):]
-        name = self._c_name(acc.variable)
-        why = (f"the loop {acc.verb} before the first element of {name!r}, which has no "
-               "declared extent" if certain else
-               f"with such values the loop {acc.verb} before the first element of {name!r}, "
-               "which has no declared extent, and no single condition on the parameters "
-               "rules them out")
-        raise FrontendError(f"{text}: {why}: the translator moves a pointer's elements from "
-                            "the one it points to on; pass a pointer to the first element the "
-                            "loop uses" + ("" if certain else ", or state the values the "
-                                           "region runs with in an assume(...)"), acc.span)
 
     def _unsized(self) -> frozenset[str]:
         """The pointers and the array parameters without a first extent."""
@@ -256,6 +190,10 @@ class Assembler:
                         if loop.value != p.Variable(loop.iname))
         if counted:     # trip counters: witnesses show the variable's values (legality)
             extra["iname_values"] = counted
+        mode = "claims" if self.site.claims else "refuse"
+        firsts = tuple((n, self._c_name(n), 0, mode) for n in sorted(self._unsized()))
+        if firsts:      # moved from the element they point to (keep_first_elements)
+            extra["first_elements"] = firsts
         return FrozenDict(extra)
 
     def _substitute_written_scalars(self) -> None:

@@ -23,9 +23,6 @@ from frontends.fortran.expressions import add_expr
 from frontends.fortran.source import find_column
 from frontends.fortran.types import Symbol
 from frontends.privacy import Step, written_before_every_read
-from translator.analysis.access import kernel_accesses
-from translator.analysis.bounds import (distinct_accesses, params_keeping_nonnegative,
-                                        spill_below)
 from translator.diagnostics import (DomainError, FrontendError, SourceSpan,
                                     UnsupportedConstructError)
 from translator.ir import isl_glue
@@ -94,6 +91,10 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     counted = _counted_loops(rb)
     if counted:     # trip counters: witnesses show the variable's values (legality)
         extra["iname_values"] = counted
+    firsts = tuple((n, n, -1, "assume") for n, sym in sorted(rb.touched.items())
+                   if sym.is_array and sym.is_dummy)
+    if firsts:      # moved from their first element (keep_first_elements)
+        extra["first_elements"] = firsts
     options = Options(source_language="fortran", extra=FrozenDict(extra))
     kernel = Kernel(name=name, domains=tuple(rb.domains), statements=tuple(statements),
                     args=tuple(args), temporaries=FrozenDict(temporaries),
@@ -102,8 +103,6 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
         isl_glue.check_forest(kernel.domains)
     except DomainError as e:
         raise FrontendError(f"region {name}: {e.message}", span) from None
-    kernel = _below_first(kernel, frozenset(n for n, sym in rb.touched.items()
-                                            if sym.is_array and sym.is_dummy))
     return AssembledRegion(kernel=kernel, call_args=_call_args(rb, args),
                            written_scalars=frozenset(scalars_out),
                            logical_args=frozenset(a.name for a in args
@@ -253,7 +252,8 @@ def _shared_reason(rb: RegionBuilder, name: str, outside_names: dict[str, int],
 def _is_local(rb: RegionBuilder, sym: Symbol) -> bool:
     scope = rb.scope
     return (sym.scope == scope.name and sym.scope_kind == "local" and not sym.is_dummy
-            and not sym.in_common and not sym.equivalenced and sym.name != scope.result and sym.name in scope.symbols)
+            and not sym.in_common and not sym.equivalenced and sym.name != scope.result
+            and sym.name in scope.symbols)
 
 
 def _written_before_read(name: str, statements: list[Assignment]) -> bool:
@@ -344,27 +344,6 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
         else:
             args.append(ValueArg(name=name, dtype=sym.ftype.dtype, span=sym.span))
     return args
-
-
-def _below_first(kernel: Kernel, dummies: frozenset[str]) -> Kernel:
-    """`kernel` assuming the parameter values that keep every access of a dummy array at or
-    after its first element along its last axis, where some values reach below it and the
-    values that do not are one convex condition (``y(i - k)`` of ``y(*)`` over ``i = 1, n``:
-    ``k <= 0``): legacy code passes ``a(2)`` and reads ``y(0)``, but the region moves the
-    dummy's elements from its first on; the glue stops a call that breaks the condition."""
-    added = None
-    for acc in distinct_accesses(kernel_accesses(kernel)):
-        if acc.variable not in dummies or not acc.index or acc.layout != "":
-            continue
-        axis = len(acc.index) - 1
-        if spill_below(kernel, acc, axis) is None:
-            continue
-        ok = params_keeping_nonnegative(kernel, acc, axis)
-        if ok is not None:
-            added = ok if added is None else isl_glue.intersect_params(added, ok)
-    if added is None:
-        return kernel
-    return kernel.copy(assumptions=isl_glue.intersect_params(kernel.assumptions, added))
 
 
 def _counted_loops(rb: RegionBuilder) -> tuple[tuple[str, Expression], ...]:

@@ -20,7 +20,7 @@ from pymbolic import evaluate
 import pymbolic.primitives as p
 
 from translator.analysis.access import Access, kernel_accesses
-from translator.diagnostics import DomainError, TranslatorError
+from translator.diagnostics import DomainError, FrontendError, TranslatorError
 from translator.ir.data import NestingTag, strides
 from translator.ir.expr import (Expression, IRStringifier, dependencies, readable_condition,
                                 substitute, typed_key)
@@ -151,6 +151,60 @@ def spill_below(kernel: Kernel, acc: Access, axis: int = 0) -> Spill | None:
     except (DomainError, TranslatorError):
         return _unknown(kernel, acc, axis, shape)
     return None if point is None else _spill(kernel, acc, axis, shape[axis], point)
+
+
+def first_element_assumptions(kernel: Kernel):
+    """The convex parameter set (an isl basic set) that keeps every access of the arrays the
+    frontend lists in ``options.extra["first_elements"]`` at or after their first element, or
+    None where no access needs one.  Entries are ``(name, shown, axis, mode)``: the array, its
+    name in the source, the axis whose first element the region moves from (-1: the last) and
+    what an access that reaches before it with no convex condition to rule that out gets:
+    "refuse" (an error at the access), "claims" (the same, except that one reaching before it
+    for every caller's values is left to the claim's proof, `check_bounds`), "assume" (the
+    access is left as it is).  C pointers move from the element they point to on, Fortran
+    dummies from their first element (legacy code passes ``a(2)`` and reads ``y(0)``); the
+    original reads the memory before it, the kernel would read what is not there."""
+    entries = {name: (shown, axis, mode) for name, shown, axis, mode
+               in kernel.options.extra.get("first_elements", ())}
+    added = None
+    for acc in distinct_accesses(kernel_accesses(kernel)):
+        if acc.variable not in entries or not acc.index or acc.layout != "":
+            continue
+        shown, axis, mode = entries[acc.variable]
+        axis = len(acc.index) - 1 if axis < 0 else axis
+        spill = spill_below(kernel, acc, axis)
+        if spill is None or not spill.point:
+            continue    # none; or isl cannot take the subscript (the footprint bounds it)
+        if mode == "assume":
+            ok = params_keeping_nonnegative(kernel, acc, axis)
+        else:
+            whole = certain_spill(kernel, acc)
+            certain = whole is not None and whole.axis == axis
+            if certain and mode == "claims":
+                continue
+            ok = None if certain else params_keeping_nonnegative(kernel, acc, axis)
+            if ok is None:
+                raise _before_first_error(acc, spill, shown, certain)
+        if ok is not None:
+            added = ok if added is None else intersect_params(added, ok)
+    return added
+
+
+def _before_first_error(acc: Access, spill: Spill, shown: str, certain: bool) -> FrontendError:
+    """The error for `acc`, which reaches before its pointer's first element at `spill` for
+    every caller's values (`certain`) or for some that no convex condition on the parameters
+    rules out."""
+    text = spill.text()
+    text = text.split(" of dimension")[0] + text[text.index(" at "):]
+    why = (f"the loop {acc.verb} before the first element of {shown!r}, which has no "
+           "declared extent" if certain else
+           f"with such values the loop {acc.verb} before the first element of {shown!r}, "
+           "which has no declared extent, and no single condition on the parameters "
+           "rules them out")
+    return FrontendError(f"{text}: {why}: the translator moves a pointer's elements from the "
+                         "one it points to on; pass a pointer to the first element the loop "
+                         "uses" + ("" if certain else ", or state the values the region runs "
+                                   "with in an assume(...)"), acc.span)
 
 
 def params_keeping_nonnegative(kernel: Kernel, acc: Access, axis: int = 0):
