@@ -75,5 +75,5 @@ def _shapes_forgotten():
     from translator import automap
     from translator.analysis import bounds
     from translator.codegen import opencl
-    for memo in (bounds._SHAPES, automap._SHAPES, opencl._SHAPES):
+    for memo in (bounds._SHAPES, bounds._FIRSTS, automap._SHAPES, opencl._SHAPES):
         memo.clear()

@@ -16,6 +16,7 @@ import pytest
 
 from tests.e2e.harness import (REPO, build_original, build_translated, check_sample,
                                compare_outputs, run, sample_options)
+from translator.driver import translate_text
 
 PROGRAM = """\
 #include <stdio.h>
@@ -241,3 +242,27 @@ def test_fortran_dummy_read_below_its_first_element_for_some_values(tmp_path: Pa
     assert proc.returncode == 1, (proc.stdout, proc.stderr)
     assert (f"{src}:6: error: translate runtime: region 'f' was generated assuming k <= 0, "
             "but k = 1") in proc.stderr, proc.stderr
+
+
+TWO_REGIONS = """\
+void f(int n, int k, double *restrict y, double *restrict z)
+{
+#pragma translate kernel f1
+    for (int i = 0; i < n; i++)
+        z[i] = y[i - k] * 0.5;
+#pragma translate end kernel
+#pragma translate kernel f2
+    for (int i = 0; i < n; i++)
+        z[i] = y[i - k] * 0.5;
+#pragma translate end kernel
+}
+"""
+
+
+def test_regions_of_one_shape_each_get_the_assumption() -> None:
+    """The answer is remembered by kernel shape (`bounds._FIRSTS`): the second region, the
+    same loop, gets the same checked assumption as the first."""
+    result = translate_text("two.c", TWO_REGIONS)
+    glue = "".join(text for name, text in result.outputs.items() if name.endswith(".host.c"))
+    for region in ("f1", "f2"):
+        assert f"region '{region}' was generated assuming k <= 0" in glue, glue

@@ -154,6 +154,22 @@ def spill_below(kernel: Kernel, acc: Access, axis: int = 0) -> Spill | None:
 
 
 def first_element_assumptions(kernel: Kernel):
+    """`_first_element_assumptions`, remembered by kernel shape up to its name and spans
+    (`_FIRSTS`): a file of many regions over the same dummies asks once."""
+    held = _FIRSTS.find(kernel)
+    if held is not None:
+        return held[0]
+    added = _first_element_assumptions(kernel)   # raises before keeping anything
+    _FIRSTS.keep(kernel, (added,))
+    return added
+
+
+#: `first_element_assumptions`' answers by kernel shape (`translator.ir.shape_memo`): the
+#: parameter set, or None.  An error is not kept (it names the access's span).
+_FIRSTS = KernelMemo()
+
+
+def _first_element_assumptions(kernel: Kernel):
     """The convex parameter set (an isl basic set) that keeps every access of the arrays the
     frontend lists in ``options.extra["first_elements"]`` at or after their first element, or
     None where no access needs one.  Entries are ``(name, shown, axis, mode)``: the array, its
