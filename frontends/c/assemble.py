@@ -186,7 +186,7 @@ class Assembler:
         extra = dict(self._private_candidates())
         if self.shared_reasons:
             extra["shared_scalars"] = tuple(sorted(self.shared_reasons.items()))
-        counted = tuple((loop.iname, loop.value) for loop in self.built.loops
+        counted = tuple((loop.iname, str(loop.value)) for loop in self.built.loops
                         if loop.value != p.Variable(loop.iname))
         if counted:     # trip counters: witnesses show the variable's values (legality)
             extra["iname_values"] = counted

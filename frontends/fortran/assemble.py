@@ -346,10 +346,11 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
     return args
 
 
-def _counted_loops(rb: RegionBuilder) -> tuple[tuple[str, Expression], ...]:
-    """(iname, the DO variable's value) of each loop whose iname is a 0-based trip counter
-    (a step other than 1: ``do i = n, 2, -1`` runs ``i = n - i'``)."""
-    return tuple((r.iname, add_expr(r.lo, p.Product((r.step, p.Variable(r.iname)))))
+def _counted_loops(rb: RegionBuilder) -> tuple[tuple[str, str], ...]:
+    """(iname, the DO variable's value as text, which kernel options print) of each loop
+    whose iname is a 0-based trip counter (a step other than 1: ``do i = n, 2, -1`` runs
+    ``i = n - i'``)."""
+    return tuple((r.iname, str(add_expr(r.lo, p.Product((r.step, p.Variable(r.iname))))))
                  for r in rb.loops if r.step != 1 and r.iname)
 
 

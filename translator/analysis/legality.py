@@ -30,13 +30,14 @@ from translator.analysis.access import element_text as _element
 from translator.analysis.bounds import (Spill, address_spill, linear_address, row_hint,
                                         same_elements_key, stride_names)
 from translator.analysis.private_flow import check_private_temporaries
-from translator.diagnostics import LegalityError, Note
+from translator.diagnostics import LegalityError, Note, TranslatorError
 from translator.ir.expr import Expression, substitute, typed_key
 from translator.ir.data import ArrayArg
 from translator.ir.isl_glue import (accesses_conflict_free, find_conflict, forces_equal,
                                     hardware_range, iname_offset, inames_of, instance_set,
                                     statement_domain)
 from translator.ir.kernel import Kernel
+from translator.ir.parse_expr import parse_expression
 from translator.ir.mappers import reduction_inames
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 VectorizeTag)
@@ -550,14 +551,14 @@ def _point(values: dict[str, int]) -> str:
 def _source_point(kernel: Kernel, values: dict[str, int], params: dict[str, int]) -> str:
     """`_point` of iname `values` as the source's loop variables take them: the iname of a
     loop that counts down or by steps is a 0-based trip counter named after the variable,
-    whose value the frontend gives (``"iname_values"``: ``i = n - 1 - i`` for ``for (i = n -
-    1; i >= 1; i--)``); an iname it does not give (or one it cannot evaluate) as it is."""
+    whose value the frontend gives as text (``"iname_values"``: ``i = n - 1 - i`` for ``for
+    (i = n - 1; i >= 1; i--)``); an iname it does not give (or one it cannot evaluate) as it is."""
     shown = dict(values)
     for iname, value in kernel.options.extra.get("iname_values", ()):
         if iname in values:
             try:
-                shown[iname] = int(evaluate(value, {**params, **values}))
-            except (UnknownVariableError, TypeError, ValueError):
+                shown[iname] = int(evaluate(parse_expression(value), {**params, **values}))
+            except (UnknownVariableError, TypeError, ValueError, TranslatorError):
                 pass
     return _point(shown)
 
