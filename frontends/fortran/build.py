@@ -248,10 +248,20 @@ class RegionBuilder(CallSupport, BranchSupport):
             if class_name(n) == "Label_Do_Stmt":
                 # DO loops sharing a terminal statement (DO 30 J / DO 30 I / 30 CONTINUE):
                 # fparser nests the inner DO statement flat in the outer body
-                self.line = (node_lines(n) or (self.line, 0))[0]
-                self._loop(n, list(nodes[k + 1:]))
+                self.line = self.statement_line(n)
+                self.loop_with_body(n, list(nodes[k + 1:]))
+                return
+            if class_name(n) == "Arithmetic_If_Stmt":
+                self.line = self.statement_line(n)
+                self.arithmetic_if(n, list(nodes[k + 1:]))   # it decides what the rest runs
                 return
             self.visit(n)
+
+    def statement_line(self, node: Any) -> int:
+        return (node_lines(node) or (self.line, 0))[0]
+
+    def loop_with_body(self, do_stmt: Any, body: list[Any]) -> None:
+        self._loop(do_stmt, body)
 
     def visit_Continue_Stmt(self, node: Any) -> None:
         return None
@@ -424,6 +434,7 @@ class RegionBuilder(CallSupport, BranchSupport):
             self._concurrent(do_stmt, control, body)
             return
         var_node, bounds = control.items[1]
+        self._integer_do_variable(str(var_node).lower())
         saved, open_loops = len(self.frames), len(self._open_loops)
         self._enter(str(var_node).lower(), bounds[0], bounds[1],
                     bounds[2] if len(bounds) > 2 else None)
@@ -434,6 +445,16 @@ class RegionBuilder(CallSupport, BranchSupport):
             del self.frames[saved:]
             del self._open_loops[open_loops:]
             self.cycle_scopes.pop()
+
+    def _integer_do_variable(self, var: str) -> None:
+        """Refuse a REAL DO variable (deleted in Fortran 95): its trip count and values
+        follow floating-point rounding of the bounds, which a loop domain cannot hold."""
+        sym = self.scope.lookup(var)
+        if sym is not None and sym.ftype is not None and sym.ftype.base != "integer":
+            raise UnsupportedConstructError(
+                f"DO variable {var!r} is of type {sym.ftype.base} (a REAL DO variable, deleted "
+                "in Fortran 95) inside a kernel region; loop over an integer and compute it: "
+                f"do k = 0, n; {var} = first + k*step", self.span(var))
 
     def _concurrent(self, do_stmt: Any, control: Any, body: list[Any]) -> None:
         """DO CONCURRENT (i = a:b[:s], j = ..., mask): nested loops, the mask a predicate."""

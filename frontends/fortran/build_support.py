@@ -29,7 +29,6 @@ UNSUPPORTED_STATEMENTS = {
     "Flush_Stmt": ("I/O statement FLUSH", "flush"), "Format_Stmt": ("FORMAT statement", "format"),
     "Computed_Goto_Stmt": ("computed GOTO", "go"),
     "Assigned_Goto_Stmt": ("assigned GOTO", "go"),
-    "Arithmetic_If_Stmt": ("arithmetic IF statement", "if"),
     "Stop_Stmt": ("STOP statement", "stop"), "Error_Stop_Stmt": ("ERROR STOP statement", "error"),
     "Return_Stmt": ("RETURN statement", "return"), "Exit_Stmt": ("EXIT statement", "exit"),
     "Pointer_Assignment_Stmt": ("pointer assignment", None),

@@ -1,4 +1,4 @@
-"""CYCLE and SELECT CASE in a region: both become statement predicates.
+"""CYCLE, arithmetic IF and SELECT CASE in a region: all become statement predicates.
 
 A CYCLE skips the rest of its loop's iteration: every statement after it in the loop body
 gets a guard, the negation of the conditions the CYCLE is under (the IF and CASE predicates
@@ -6,6 +6,12 @@ pushed since the loop body began).  The guard outlives the IF that holds the CYC
 builder keeps it on the loop's `CycleScope` and adds it to each statement it builds.  When the
 loop body writes what the condition reads, the condition is evaluated once, at the CYCLE, into
 a private temporary (as an IF condition is).
+
+An arithmetic IF (``IF (e) 10, 20, 30``) jumps forward to labels of its own block: each
+statement after it runs when one of the signs whose label comes at or before it was taken;
+a GO TO the loop's end inside (a CYCLE) guards the rest as above, so the usual three-way
+shape (``10 ...; GO TO 99``, ``20 ...; GO TO 99``, ``30 ...``, ``99 CONTINUE``) becomes an
+IF ... ELSE IF chain.  A label elsewhere is refused with what to write instead.
 
 A SELECT CASE becomes the predicates of an IF ... ELSE IF chain, DEFAULT last: each CASE's
 test (the selector compared with its values and ranges) under the negations of the tests
@@ -22,10 +28,14 @@ from typing import Any
 import numpy as np
 import pymbolic.primitives as p
 
-from frontends.fortran.source import class_name, is_comment
+from frontends.fortran.source import children, class_name, is_comment
+from frontends.fortran.values import compare
 from translator.diagnostics import SourceSpan, UnsupportedConstructError
 from translator.ir.data import TemporaryVariable
 from translator.ir.expr import NEVER, Expression, TypeCast
+
+#: What to write instead of an arithmetic IF the region builder cannot follow.
+_ARITHMETIC_IF = ("write it as IF (e < 0) THEN ... ELSE IF (e == 0) THEN ... ELSE ... END IF")
 from translator.records import dataclass
 
 
@@ -94,6 +104,66 @@ class BranchSupport:
             "that ends the innermost DO loop (a CYCLE) is; write the branch as an IF ... THEN "
             "... END IF block", self._goto_span())
 
+    def arithmetic_if(self, node: Any, rest: list[Any]) -> None:
+        """``IF (e) l1, l2, l3`` followed by `rest`, the statements after it in its block:
+        each runs under the signs of `e` whose label is at or before it."""
+        labels = [_label_number(label) for label in node.items[1:]]
+        where = {k: _label_number(_statement_label(n)) for k, n in enumerate(rest)}
+        at = {label: k for k, label in sorted(where.items(), reverse=True) if label}
+        missing = [label for label in labels if label not in at]
+        if missing:
+            raise UnsupportedConstructError(
+                f"arithmetic IF to label {missing[0]}, which does not follow it in its block, "
+                f"is not supported inside a kernel region; {_ARITHMETIC_IF}",
+                self.span("if"))
+        conds = self._signs(node.items[0], rest)
+        for k, stmt in enumerate(rest):
+            reached = [c for c, label in zip(conds, labels) if at[label] <= k]
+            if not reached and class_name(stmt) != "Label_Do_Stmt":
+                continue   # no branch reaches it (an unlabelled statement after a GO TO)
+            self.line = self.statement_line(stmt)
+            if class_name(stmt) in ("Label_Do_Stmt", "Arithmetic_If_Stmt") and \
+                    max(at[label] for label in labels) > k:
+                raise UnsupportedConstructError(
+                    f"arithmetic IF to a label past a DO loop or another arithmetic IF is not "
+                    f"supported inside a kernel region; {_ARITHMETIC_IF}", self.span("if"))
+            saved = len(self.predicates)
+            if len(reached) < len(conds):
+                self.predicates.append(reduce(lambda a, b: p.LogicalOr((a, b)), reached))
+            try:
+                if class_name(stmt) == "Label_Do_Stmt":
+                    self.loop_with_body(stmt, rest[k + 1:])
+                    return
+                if class_name(stmt) == "Arithmetic_If_Stmt":
+                    self.arithmetic_if(stmt, rest[k + 1:])
+                    return
+                self.visit(stmt)
+            finally:
+                del self.predicates[saved:]
+
+    def _signs(self, node: Any, rest: list[Any]) -> list[Expression]:
+        """The conditions of the three branches: e < 0, e == 0, neither (gfortran takes the
+        third label for a NaN); `e` is evaluated once, before the statements that follow."""
+        value = self.expr.visit(node)
+        if value.ftype.base not in ("integer", "real"):
+            raise UnsupportedConstructError(
+                f"arithmetic IF on a {value.ftype.base} value", self.span("if"))
+        written = set().union(*(self.assigned(n) for n in rest)) if rest else set()
+        if self.read_names(value.expr) & written:
+            name = self._names("_tr_sign")
+            self.temporaries[name] = TemporaryVariable(name=name, dtype=value.ftype.dtype,
+                                                       span=self.span())
+            self.add(p.Variable(name), value.expr)
+            value = replace(value, expr=p.Variable(name))
+        zero = replace(value, expr=0)
+        negative, null = compare(value, "<", zero).expr, compare(value, "==", zero).expr
+        return [negative, null, p.LogicalAnd((p.LogicalNot(negative), p.LogicalNot(null)))]
+
+    def visit_Arithmetic_If_Stmt(self, node: Any) -> None:
+        raise UnsupportedConstructError(
+            f"arithmetic IF is not supported here inside a kernel region; {_ARITHMETIC_IF}",
+            self.span("if"))
+
     def _goto_span(self) -> SourceSpan:
         """The span of the GO TO (``GOTO`` too) on the line being built."""
         span = self.span()
@@ -142,6 +212,16 @@ def _ends_at(body: list[Any], label: int | None) -> bool:
         if _label_number(getattr(getattr(node, "item", None), "label", None)) == label:
             return True
     return False
+
+
+def _statement_label(node: Any) -> Any:
+    """The label of a statement or of the first statement of a construct (None: none)."""
+    if is_comment(node):
+        return None
+    item = getattr(node, "item", None)
+    if item is None and getattr(node, "content", None):
+        item = getattr(children(node)[0], "item", None)
+    return getattr(item, "label", None)
 
 
 def _label_number(label: Any) -> int | None:

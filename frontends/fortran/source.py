@@ -49,7 +49,36 @@ def _parser() -> Any:
         Intrinsic_Name.generic_function_names["ATAN"] = {"min": 1, "max": 2}
         install_chain_matching()
         install_comment_scan()
+        _install_real_do_control()
     return _PARSER
+
+
+def _install_real_do_control() -> None:
+    """fparser2 reads a DO loop's bounds as integer expressions only, so a REAL DO variable
+    (``DO 10 X = 1.0, 5.0``: deleted in Fortran 95, gfortran still accepts it) was a syntax
+    error that stopped the whole file.  A loop control fparser2 refuses is read again with
+    any expressions as bounds; the region builder refuses a REAL loop inside a region."""
+    # here: fparser loads with the parser (`_parser`)
+    from fparser.common.splitline import string_replace_map
+    from fparser.two import Fortran2003
+    from fparser.two.utils import NoMatchError
+    integer_match = Fortran2003.Loop_Control.match
+
+    def match(string: str) -> Any:
+        try:
+            return integer_match(string)
+        except NoMatchError:
+            pass
+        line, repmap = string_replace_map(string.strip().removeprefix(",").lstrip())
+        var, eq, rhs = line.partition("=")
+        bounds = [b.strip() for b in rhs.split(",")]
+        if not eq or "=" in rhs or not 2 <= len(bounds) <= 3 or line.upper().startswith(
+                ("WHILE", "CONCURRENT")):
+            return None
+        delim = "," if string.lstrip().startswith(",") else None
+        return (None, (Fortran2003.Do_Variable(repmap(var.rstrip())),
+                       [Fortran2003.Expr(repmap(b)) for b in bounds]), delim)
+    Fortran2003.Loop_Control.match = staticmethod(match)
 
 
 #: A DIMENSION or COMMON statement (free or fixed form) and the names it gives bounds to.
