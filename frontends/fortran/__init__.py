@@ -201,7 +201,9 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
             continue
         try:
             out.append(_region(proc, m, name, lines, form, callees))
-        except UnsupportedConstructError as err:
+        except FrontendError as err:
+            # the directive is the user's claim, not an order: a loop the frontend cannot
+            # read (any construct, not only those it knows it refuses) stays as written
             left_as_written(m.claims[0][2], err, m.span)
     return out
 
