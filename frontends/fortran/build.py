@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pymbolic.primitives as p
 
+from frontends.fortran.blocks import BlockSupport
 from frontends.fortran.build_support import (UNSUPPORTED_STATEMENTS, GeneratedValue,
                                              case_branches, floor_divisions, fortran_text,
                                              if_branches, nodes_of, reads_other_elements,
@@ -48,7 +49,7 @@ class LoopFrame:
     value: Expression
 
 
-class RegionBuilder(CallSupport, BranchSupport):
+class RegionBuilder(CallSupport, BranchSupport, BlockSupport):
     """Builds the statements, domains and data uses of one region (an `ExprContext`)."""
 
     def __init__(self, scope: Scope, lines: SourceLines, region_name: str,
@@ -85,6 +86,7 @@ class RegionBuilder(CallSupport, BranchSupport):
         self.expr = ExprBuilder(self)
         self.init_calls()
         self.init_branches()
+        self.init_blocks()
 
     # -- ExprContext ----------------------------------------------------------------------
 

@@ -37,7 +37,6 @@ UNSUPPORTED_STATEMENTS = {
     "Nullify_Stmt": ("NULLIFY statement", "nullify"),
     "Forall_Construct": ("FORALL construct", "forall"),
     "Forall_Stmt": ("FORALL statement", "forall"),
-    "Block_Construct": ("BLOCK construct", "block"),
     "Associate_Construct": ("ASSOCIATE construct", "associate"),
     "Entry_Stmt": ("ENTRY statement", "entry"), "Pause_Stmt": ("PAUSE statement", "pause"),
 }

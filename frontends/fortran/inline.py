@@ -35,6 +35,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from frontends.directives.openacc import routine_level, routine_refusal
+from frontends.fortran.blocks import saved_names
 from frontends.fortran.build_support import assigned_names, loop_variables, nodes_of
 from frontends.fortran.callees import Callee, CalleeIndex
 from frontends.fortran.expressions import Layout, Typed, add_expr, cast
@@ -165,7 +166,11 @@ class CallSupport:
         return Typed(cast(value, ftype), ftype)
 
     def bound_value(self, name: str) -> Typed | None:
-        """A callee's scalar dummy or local, inside an inlined call."""
+        """A local of a BLOCK construct (`frontends.fortran.blocks`), or a callee's scalar
+        dummy or local inside an inlined call."""
+        local = self.block_locals.get(name)
+        if local is not None:
+            return local
         return None if self.frame is None else bound_value(self, self.frame, name)
 
     def element(self, sym: Symbol, index: tuple[Expression, ...]) -> Expression:
@@ -187,7 +192,8 @@ class CallSupport:
     def enter_callee(self, frame: Frame, build: Callable[[], None]) -> None:
         """Run `build` with the names, lines and loops of the callee of `frame`."""
         saved = (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
-                 self._loop_base, self._iname_prefix, self.expr.sections)
+                 self._loop_base, self._iname_prefix, self.expr.sections, self.block_locals)
+        self.block_locals = {}   # the callee does not see the caller's BLOCK locals
         self._via = (*self._via, (frame.callee.proc.name, replace(frame.site, inlined_at=())))
         self.scope, self.lines, self.frame = frame.scope, frame.callee.lines, frame
         self.loop_vars = loop_variables(list(children(frame.callee.proc.exec_part))
@@ -200,7 +206,7 @@ class CallSupport:
         finally:
             self.call_stack.pop()
             (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
-             self._loop_base, self._iname_prefix, self.expr.sections) = saved
+             self._loop_base, self._iname_prefix, self.expr.sections, self.block_locals) = saved
 
     def assigned(self, node: Any) -> set[str]:
         """The kernel names `node` may assign (a construct holding a CALL: every name it
@@ -212,10 +218,17 @@ class CallSupport:
 
     def kernel_names(self, names: set[str]) -> set[str]:
         """The kernel names that the names `names` of the procedure being built stand for."""
-        if self.frame is None:
+        if self.frame is None and not self.block_locals:
             return names
         out = set()
         for name in names:
+            local = self.block_locals.get(name)
+            if local is not None:
+                out |= dependencies(local.expr)
+                continue
+            if self.frame is None:
+                out.add(name)
+                continue
             value = self.bound_value(name)
             out |= dependencies(value.expr) if value is not None else {name}
             sym = self.scope.lookup_declared(name) if value is None else None
@@ -337,18 +350,7 @@ def _result(rb: RegionBuilder, frame: Frame) -> Typed:
 
 def _saved_names(callee: Callee) -> frozenset[str]:
     """Locals with the SAVE attribute (explicit, or by an initializer); '*' for all."""
-    out: set[str] = set()
-    for node in walk(callee.proc.spec_part) if callee.proc.spec_part is not None else ():
-        cls = class_name(node)
-        if cls == "Save_Stmt":
-            names = [str(n).lower() for n in walk(node) if class_name(n) == "Name"]
-            out |= set(names) if names else {"*"}
-        elif cls == "Type_Declaration_Stmt":
-            attrs = str(node.items[1] or "").upper()
-            for ent in children(node.items[2]):
-                if "SAVE" in attrs or (ent.items[3] is not None and "PARAMETER" not in attrs):
-                    out.add(str(ent.items[0]).lower())
-    return frozenset(out)
+    return saved_names(callee.proc.spec_part)
 
 
 # ---------------------------------------------------------------------------------------------
