@@ -9,6 +9,7 @@ and declares the glue's ``bind(C)`` interface in the enclosing procedure.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
@@ -52,6 +53,13 @@ class FortranRegion(Region):
     logical_args: frozenset[str] = frozenset()
     #: The line after which the procedure's interface block goes (its last declaration).
     decl_line: int = 0
+    #: The OPTIONAL dummy the region tests with ``present`` and the region built for its
+    #: absence, which the call chooses where it is absent (`frontends.fortran.optionals`);
+    #: on that companion, the region it stands in for (it replaces no text of its own).  No
+    #: companion: nothing runs where it is absent.
+    optional_arg: str = ""
+    absent_companion: str = ""
+    companion_of: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -197,10 +205,10 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
         names[name] = m
         finder.resolve(proc.scope)   # modules from other files, before any name is looked up
         if not m.claims:
-            out.append(_region(proc, m, name, lines, form, callees))
+            out.extend(_region(proc, m, name, lines, form, callees))
             continue
         try:
-            out.append(_region(proc, m, name, lines, form, callees))
+            out.extend(_region(proc, m, name, lines, form, callees))
         except FrontendError as err:
             # the directive is the user's claim, not an order: a loop the frontend cannot
             # read (any construct, not only those it knows it refuses) stays as written
@@ -209,17 +217,46 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
 
 
 def _region(proc: Procedure, m: RegionMarks, name: str,
-            lines: SourceLines, form: str, callees: CalleeIndex) -> FortranRegion:
+            lines: SourceLines, form: str, callees: CalleeIndex) -> list[FortranRegion]:
+    """The region of `m`; a region testing ``present(opt)`` has a companion built for an
+    absent `opt` (`frontends.fortran.optionals`)."""
     _check_no_declarations(proc, m, lines)
     _check_no_preprocessor(m, lines)
     statements = _region_statements(proc, m, lines)
     check_construct_names(proc.exec_part, m, lines, form)
-    loop_vars = loop_variables(statements)
-    builder = RegionBuilder(proc.scope, lines, name, m.body_first_line, loop_vars)
+    builder = _built(proc, m, name, lines, callees, statements, {})
+    region = _finished(builder, proc, m, name, lines, form)
+    if not builder.tested_optionals:
+        return [region]
+    opt = builder.tested_optionals[0]
+    other = f"{name}_absent_{opt}"
+    absent = _built(proc, m, other, lines, callees, statements, {opt: False})
+    if not absent.statements:   # nothing runs where it is absent: no call there
+        return [replace(region, optional_arg=opt)]
+    return [replace(region, optional_arg=opt, absent_companion=other),
+            replace(_finished(absent, proc, m, other, lines, form), companion_of=name)]
+
+
+def _built(proc: Procedure, m: RegionMarks, name: str, lines: SourceLines,
+           callees: CalleeIndex, statements: list[Any], assumed: dict[str, bool]
+           ) -> RegionBuilder:
+    """The region's statements built (`assumed`: the value of ``present`` of optionals)."""
+    builder = RegionBuilder(proc.scope, lines, name, m.body_first_line,
+                            loop_variables(statements))
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.callees = callees
     builder.statement_functions = statement_functions(proc.scope, proc.exec_part)
+    builder.assumed_present = dict(assumed)
+    builder.tested_optionals = list(assumed)
     builder.visit_block(statements)
+    builder.check_absent_untouched()
+    return builder
+
+
+def _finished(builder: RegionBuilder, proc: Procedure, m: RegionMarks, name: str,
+              lines: SourceLines, form: str) -> FortranRegion:
+    """The region of a built `builder`."""
+    loop_vars = builder.loop_vars
     outside = _outside_names(proc, m, lines, form)
     written = {n for s in builder.statements for n in s.assignee_names()}
     m = with_threadprivate(m, threadprivate_names(proc, lines), written)

@@ -26,6 +26,7 @@ from frontends.fortran.components import (component_of, data_ref_base, data_ref_
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
 from frontends.fortran.inline import CallSupport, inline_call
 from frontends.fortran.loopvars import LoopRecord
+from frontends.fortran.optionals import OptionalSupport
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
                                       node_lines, walk)
 from frontends.fortran.types import INTEGER, FType, Scope, Symbol
@@ -49,7 +50,7 @@ class LoopFrame:
     value: Expression
 
 
-class RegionBuilder(CallSupport, BranchSupport, BlockSupport):
+class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport):
     """Builds the statements, domains and data uses of one region (an `ExprContext`)."""
 
     def __init__(self, scope: Scope, lines: SourceLines, region_name: str,
@@ -87,6 +88,7 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport):
         self.init_calls()
         self.init_branches()
         self.init_blocks()
+        self.init_optionals()
 
     # -- ExprContext ----------------------------------------------------------------------
 
@@ -406,12 +408,15 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport):
 
     def add(self, assignee: Expression, expression: Expression,
             extra_inames: tuple[str, ...] = ()) -> Assignment:
+        predicates = self.predicates + self.guards()
+        settled = self.settled(predicates) if self.tested_optionals else predicates
         stmt = Assignment(
             id=f"s{len(self.statements)}",
             within_inames=frozenset(f.iname for f in self.frames) | frozenset(extra_inames),
-            predicates=frozenset(self.predicates + self.guards()), assignee=assignee, expression=expression,
+            predicates=frozenset(settled or ()), assignee=assignee, expression=expression,
             span=self.span())
-        self.statements.append(stmt)
+        if settled is not None:   # None: a branch of present() this build does not take
+            self.statements.append(stmt)
         return stmt
 
     # -- loops ----------------------------------------------------------------------------

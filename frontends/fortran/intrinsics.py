@@ -367,6 +367,14 @@ def _size(builder: ExprBuilder, name: str, args: list) -> Typed:
     return Typed(add_expr(lower[k], ext[0], -1), INTEGER)
 
 
+def _present(builder: ExprBuilder, name: str, args: list) -> Typed:
+    node = split_args(builder, name, args, ("a",), 1)["a"]
+    if class_name(node) != "Name" or not hasattr(builder.ctx, "present_flag"):
+        raise UnsupportedConstructError(f"present({node}) is not supported here",
+                                        builder.ctx.span(name))
+    return builder.ctx.present_flag(str(node).lower())
+
+
 def _array_arg(builder: ExprBuilder, name: str, node: Any):
     if class_name(node) != "Name":
         raise UnsupportedConstructError(f"{name} of {node}: only whole named arrays are "
@@ -543,7 +551,7 @@ INTRINSICS: dict[str, Handler] = {
     "cdsin": _math("sin", DCOMPLEX), "zsin": _math("sin", DCOMPLEX),
     "ccos": _math("cos", COMPLEX), "cdcos": _math("cos", DCOMPLEX),
     "zcos": _math("cos", DCOMPLEX),
-    "merge": _merge, "size": _size, "lbound": _size, "ubound": _size, "kind": _kind,
+    "merge": _merge, "present": _present, "size": _size, "lbound": _size, "ubound": _size, "kind": _kind,
     "selected_real_kind": _selected_kind("real"), "selected_int_kind": _selected_kind("int"),
     "huge": _numeric_inquiry, "tiny": _numeric_inquiry, "epsilon": _numeric_inquiry,
     "sum": _reduction, "product": _reduction, "maxval": _reduction, "minval": _reduction,

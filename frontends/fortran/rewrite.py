@@ -46,11 +46,14 @@ def rewrite_edits(parsed: ParsedFile, glue: dict[str, GlueSignature]
     form = getattr(parsed, "form", "free")
     edits: list[tuple[int, int, str]] = []
     by_insert: dict[int, list[Region]] = {}
+    regions = {region.name: region for region in parsed.regions}
     for region in parsed.regions:
         sig = glue.get(region.name)
         if sig is None:
             raise TranslatorError(f"no glue signature for region {region.name!r}", region.span)
-        edits.append((region.start, region.end, call_text(region, sig, form)))
+        if not getattr(region, "companion_of", ""):   # a companion's call is in its region's
+            edits.append((region.start, region.end, call_text(region, sig, form,
+                                                              _companion(region, regions, glue))))
         by_insert.setdefault(getattr(region, "decl_line", 0), []).append(region)
     for line, regions in sorted(by_insert.items()):
         at = lines.line_end(line)
@@ -72,13 +75,34 @@ def _body_indent(lines: SourceLines, line: int, form: str) -> str:
     return text[:len(text) - len(text.lstrip())]
 
 
-def call_text(region: Region, sig: GlueSignature, form: str) -> str:
-    """``call <symbol>(<actual arguments>)`` at the region's indentation."""
+def _companion(region: Region, regions: dict[str, Region], glue: dict[str, GlueSignature]
+               ) -> tuple[Region, GlueSignature] | None:
+    """The region built for an absent optional argument that `region` tests, if any."""
+    name = getattr(region, "absent_companion", "")
+    return (regions[name], glue[name]) if name else None
+
+
+def _call(region: Region, sig: GlueSignature, indent: str, form: str) -> str:
     actual = dict(region.call_args)
     args = [actual.get(prm.name, prm.name) for prm in sig.params]
+    return wrap(f"call {fortran_name(sig.symbol)}(", args, ")", indent, form)
+
+
+def call_text(region: Region, sig: GlueSignature, form: str,
+              companion: tuple[Region, GlueSignature] | None = None) -> str:
+    """``call <symbol>(<actual arguments>)`` at the region's indentation; with a
+    `companion` (the region built for an absent optional argument), the call of each under
+    ``if (present(...))``."""
     indent = " " * 6 if form == "fixed" else region.indent
     after = "".join(wrap(stmt, [], "", indent, form) for stmt in region.after_call)
-    text = wrap(f"call {fortran_name(sig.symbol)}(", args, ")", indent, form) + after
+    text = _call(region, sig, indent, form) + after
+    optional = getattr(region, "optional_arg", "")
+    if optional:
+        inner = indent + ("  " if form == "free" else " ")
+        absent = (f"{indent}else\n{_call(*companion, inner, form)}"
+                  if companion is not None else "")
+        text = (f"{indent}if (present({optional})) then\n"
+                f"{_call(region, sig, inner, form)}{absent}{indent}end if\n{after}")
     single = single_wrapper(region.claims, region.span.line)
     if not single:
         return text

@@ -331,6 +331,7 @@ def _type_declaration(scope: Scope, item: Any, lines: SourceLines, pending: _Pen
         sym.target |= "TARGET" in flags
         sym.contiguous |= "CONTIGUOUS" in flags
         sym.external |= "EXTERNAL" in flags
+        sym.optional |= "OPTIONAL" in flags
         shape = ent.items[1] if ent.items[1] is not None else attr_dims
         if shape is not None:
             pending.dims.append((name, shape, line))
@@ -467,6 +468,7 @@ _DECLARATIONS = {
     "Equivalence_Stmt": _equivalence,
     "External_Stmt": _attribute("external"), "Allocatable_Stmt": _attribute("allocatable"),
     "Pointer_Stmt": _attribute("pointer"), "Target_Stmt": _attribute("target"),
+    "Optional_Stmt": _attribute("optional"),
 }
 
 

@@ -103,6 +103,9 @@ class Symbol:
     target: bool = False
     contiguous: bool = False
     external: bool = False
+    #: An OPTIONAL dummy argument (a region tests it with ``present``: `frontends.fortran.
+    #: optionals`).
+    optional: bool = False
     in_common: bool = False
     #: The other names an EQUIVALENCE statement makes share storage with this one (through
     #: other names too), and the line of the first such statement.

@@ -1,0 +1,90 @@
+"""``present(opt)`` of an OPTIONAL dummy in a region: one kernel where it is present, one
+where it is absent.
+
+The region's procedure knows at the call whether an optional dummy is present, so a region
+that tests ``present(wt)`` is built twice: with ``present(wt)`` true (the region as named) and
+false (its companion ``<name>_absent_wt``), each with the branches that cannot run dropped.
+The rewritten call chooses: ``if (present(wt)) then; call <region>(...); else; call
+<companion>(...); end if``.  Where it is absent the kernel must not touch the argument: a
+statement of the companion that still reads or writes it (a use outside every ``if
+(present(wt))``) refuses the region at that statement.  One optional argument may be tested
+per region (two kernels); more are refused with what to write.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import pymbolic.primitives as p
+from pymbolic.mapper.evaluator import UnknownVariableError, evaluate
+
+from frontends.fortran.expressions import Typed
+from frontends.fortran.types import LOGICAL
+from translator.diagnostics import FrontendError, UnsupportedConstructError
+from translator.ir.expr import Expression, dependencies
+
+
+class OptionalSupport:
+    """The region builder's ``present`` (`RegionBuilder` derives from it)."""
+
+    def init_optionals(self) -> None:
+        #: The OPTIONAL dummies of the region's procedure that the region tests.
+        self.tested_optionals: list[str] = []
+        #: The value ``present`` has for each of them in this build (absent: true).
+        self.assumed_present: dict[str, bool] = {}
+
+    def present_flag(self, name: str) -> Typed:
+        """The value of ``present(name)`` in this build: a constant."""
+        if self.frame is not None:
+            # a callee's dummy: an absent actual is refused where the call binds it
+            return Typed(np.int32(1), LOGICAL)
+        sym = self.scope.lookup_declared(name)
+        if sym is None or not sym.is_dummy or not sym.optional:
+            raise FrontendError(f"present({name}): {name!r} is not an OPTIONAL dummy argument",
+                                self.span(name))
+        if name not in self.tested_optionals:
+            self.tested_optionals.append(name)
+        if len(self.tested_optionals) > 1:
+            raise UnsupportedConstructError(
+                f"the region tests present() of two OPTIONAL arguments ({self.tested_optionals[0]!r}"
+                f" and {name!r}); one is supported (a kernel where it is present, one where it "
+                "is absent): split it into regions that test one each", self.span(name))
+        return Typed(np.int32(1 if self.assumed_present.get(name, True) else 0), LOGICAL)
+
+    def settled(self, predicates: list[Expression]) -> list[Expression] | None:
+        """`predicates` without those that are constant true; None if one is constant false
+        (the statement never runs: a branch of ``present`` not taken in this build)."""
+        out = []
+        for pred in predicates:
+            try:
+                value = evaluate(pred, {})
+            except (UnknownVariableError, TypeError, AttributeError, KeyError):
+                out.append(pred)
+                continue
+            if not value:
+                return None
+        return out
+
+    def check_absent_untouched(self) -> None:
+        """In a build where an optional is absent, no statement may touch it."""
+        for name, present in self.assumed_present.items():
+            if present:
+                continue
+            for stmt in self.statements:
+                used = set(dependencies(stmt.expression)) | set(dependencies(stmt.assignee))
+                used |= {n for c in stmt.predicates for n in dependencies(c)}
+                if name in used:
+                    raise UnsupportedConstructError(
+                        f"OPTIONAL dummy {name!r} is used where the region does not test "
+                        f"present({name}): the kernel must not touch it when it is absent; put "
+                        f"the use under if (present({name})) then ... end if", stmt.span)
+            # only dropped statements touched it (its extents are not asked where absent)
+            self.touched.pop(name, None)
+            for value in [g for g in self.generated.values()
+                          if re.search(rf"(?<![\w%]){name}(?!\w)", g.call_text, re.I)]:
+                del self.generated[value.name]
+
+
+__all__ = ["OptionalSupport"]

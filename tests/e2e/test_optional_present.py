@@ -1,0 +1,81 @@
+"""``present(opt)`` of an OPTIONAL dummy in a region (h71, after h67's `opt1.f90`).  Before,
+"intrinsic function 'present' is not supported in a kernel region" (an OpenMP loop left as
+written).  Now the region is built twice, with the argument present and absent, and the
+rewritten call chooses with ``if (present(w))``: where it is absent the glue never sees it
+(its extents are not asked either: `size(w)` of an absent argument is undefined).  A use
+outside every ``if (present(w))``, or a second tested optional, is refused at its line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import REPO, check_sample
+
+HUNT = REPO / "bench" / "h71_hunt"
+
+UNGUARDED = """\
+subroutine s(n, x, w)
+  integer, intent(in) :: n
+  real(8), intent(inout) :: x(n)
+  real(8), intent(in), optional :: w(n)
+  integer :: i
+  !$translate kernel
+  do i = 1, n
+    if (present(w)) x(i) = x(i) * 2.0d0
+    x(i) = x(i) + w(i)
+  end do
+  !$translate end kernel
+end subroutine
+"""
+
+TWO = """\
+subroutine t(n, x, w, v)
+  integer, intent(in) :: n
+  real(8), intent(inout) :: x(n)
+  real(8), intent(in), optional :: w(n), v(n)
+  integer :: i
+  !$translate kernel
+  do i = 1, n
+    if (present(w)) x(i) = x(i) * w(i)
+    if (present(v)) x(i) = x(i) * v(i)
+  end do
+  !$translate end kernel
+end subroutine
+"""
+
+
+@pytest.mark.parametrize("name", ["opt2.f90", "opt3.f"])
+def test_present_chooses_a_kernel_at_the_call(tmp_path: Path, name: str) -> None:
+    src = tmp_path / name
+    src.write_text((HUNT / name).read_text())
+    check_sample(src, tmp_path)
+    rewritten = (tmp_path / "out" / name).read_text()
+    assert "if (present(w)) then" in rewritten
+    if name == "opt2.f90":   # the absent kernel is passed neither w nor its extent
+        assert "call translate_axpy_0_absent_w(y, x, n, a, size(x, 1), size(y, 1))" in rewritten
+
+
+def _error(tmp_path: Path, text: str) -> str:
+    src = tmp_path / "opt.f90"
+    src.write_text(text)
+    done = subprocess.run([sys.executable, "-m", "translator.cli", str(src), "-o",
+                           str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=300, check=False, cwd=REPO)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stderr
+
+
+def test_an_unguarded_use_and_two_optionals_are_refused(tmp_path: Path) -> None:
+    err = _error(tmp_path, UNGUARDED)
+    assert ("opt.f90:9:5: error: OPTIONAL dummy 'w' is used where the region does not test "
+            "present(w): the kernel must not touch it when it is absent; put the use under if "
+            "(present(w)) then ... end if") in err
+    err = _error(tmp_path, TWO)
+    assert ("opt.f90:9:17: error: the region tests present() of two OPTIONAL arguments ('w' "
+            "and 'v'); one is supported (a kernel where it is present, one where it is "
+            "absent): split it into regions that test one each") in err
