@@ -30,7 +30,7 @@ UNSUPPORTED_STATEMENTS = {
     "Computed_Goto_Stmt": ("computed GOTO", "go"),
     "Assigned_Goto_Stmt": ("assigned GOTO", "go"),
     "Stop_Stmt": ("STOP statement", "stop"), "Error_Stop_Stmt": ("ERROR STOP statement", "error"),
-    "Return_Stmt": ("RETURN statement", "return"), "Exit_Stmt": ("EXIT statement", "exit"),
+    "Return_Stmt": ("RETURN statement", "return"),
     "Pointer_Assignment_Stmt": ("pointer assignment", None),
     "Allocate_Stmt": ("ALLOCATE statement", "allocate"),
     "Deallocate_Stmt": ("DEALLOCATE statement", "deallocate"),

@@ -159,6 +159,17 @@ class BranchSupport:
         negative, null = compare(value, "<", zero).expr, compare(value, "==", zero).expr
         return [negative, null, p.LogicalAnd((p.LogicalNot(negative), p.LogicalNot(null)))]
 
+    def visit_Exit_Stmt(self, node: Any) -> None:
+        """EXIT ends every later iteration, which iterations running at once cannot; the
+        search it usually writes is a MIN reduction, which the region maps in parallel."""
+        loop = self._open_loops[-1].var.split("%")[-1] if self._open_loops else "i"
+        raise UnsupportedConstructError(
+            "EXIT statement is not supported inside a kernel region: it ends every later "
+            "iteration, which a parallel loop cannot; for a search (the first index where "
+            f"a condition holds) set k = <last> + 1 before the loop and write if (<condition>) "
+            f"k = min(k, {loop}) in it, without exit (a MIN reduction, mapped in parallel)",
+            self.span("exit"))
+
     def visit_Arithmetic_If_Stmt(self, node: Any) -> None:
         raise UnsupportedConstructError(
             f"arithmetic IF is not supported here inside a kernel region; {_ARITHMETIC_IF}",

@@ -100,7 +100,11 @@ def test_pointer_assignment():
 
 def test_exit_cycle_do_while():
     err = error_of(body("do i = 1, n\n  if (a(i) < 0) exit\nend do\n"))
-    assert err.message == "EXIT statement is not supported inside a kernel region"
+    assert err.message == (
+        "EXIT statement is not supported inside a kernel region: it ends every later "
+        "iteration, which a parallel loop cannot; for a search (the first index where a "
+        "condition holds) set k = <last> + 1 before the loop and write if (<condition>) "
+        "k = min(k, i) in it, without exit (a MIN reduction, mapped in parallel)")
     assert err.span.line == 7
     err = error_of(body("do while (x < 1)\n  x = x * 2\nend do\n"))
     assert err.message == "DO WHILE loop is not supported inside a kernel region"
