@@ -25,6 +25,7 @@ from frontends.fortran.components import (component_of, data_ref_base, data_ref_
                                           designator_text, host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
 from frontends.fortran.inline import CallSupport, inline_call
+from frontends.fortran.foralls import ForallSupport
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.optionals import OptionalSupport
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
@@ -50,7 +51,8 @@ class LoopFrame:
     value: Expression
 
 
-class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport):
+class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
+                    ForallSupport):
     """Builds the statements, domains and data uses of one region (an `ExprContext`)."""
 
     def __init__(self, scope: Scope, lines: SourceLines, region_name: str,

@@ -35,8 +35,6 @@ UNSUPPORTED_STATEMENTS = {
     "Allocate_Stmt": ("ALLOCATE statement", "allocate"),
     "Deallocate_Stmt": ("DEALLOCATE statement", "deallocate"),
     "Nullify_Stmt": ("NULLIFY statement", "nullify"),
-    "Forall_Construct": ("FORALL construct", "forall"),
-    "Forall_Stmt": ("FORALL statement", "forall"),
     "Associate_Construct": ("ASSOCIATE construct", "associate"),
     "Entry_Stmt": ("ENTRY statement", "entry"), "Pause_Stmt": ("PAUSE statement", "pause"),
 }
