@@ -26,6 +26,7 @@ from frontends.fortran.components import (component_of, data_ref_base, data_ref_
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
 from frontends.fortran.inline import CallSupport, inline_call
 from frontends.fortran.foralls import ForallSupport
+from frontends.fortran.host_values import HostValueSupport
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.optionals import OptionalSupport
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
@@ -52,7 +53,7 @@ class LoopFrame:
 
 
 class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
-                    ForallSupport):
+                    ForallSupport, HostValueSupport):
     """Builds the statements, domains and data uses of one region (an `ExprContext`)."""
 
     def __init__(self, scope: Scope, lines: SourceLines, region_name: str,

@@ -19,6 +19,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from frontends.fortran.bit_intrinsics import ALL_INTRINSICS as INTRINSICS
+from frontends.fortran.host_values import is_character
 from frontends.fortran.modules import missing_module_error
 from frontends.fortran.source import children, class_name
 from frontends.fortran.types import (INTEGER, LOGICAL, REAL, VALID_KINDS, FType, Scope, Symbol,
@@ -240,6 +241,10 @@ class ExprBuilder:
     # -- operators ------------------------------------------------------------------------
 
     def visit_binary(self, node: Any) -> Typed:
+        host = getattr(self.ctx, "host_comparison", None)
+        if host is not None and class_name(node) == "Level_4_Expr" and any(
+                is_character(side, self.ctx.scope) for side in (node.items[0], node.items[2])):
+            return host(node)   # character data: the caller compares
         spine = _left_spine(node)
         value = self.visit(spine[-1].items[0])
         for link in reversed(spine):

@@ -1,0 +1,22 @@
+      PROGRAM IMPL71
+      IMPLICIT NONE
+      INTEGER N, I
+      PARAMETER (N = 10)
+      DOUBLE PRECISION A(N), B(N)
+      DOUBLE PRECISION FX
+      DO 5 I = 1, N
+         A(I) = DBLE(I) * 0.5D0
+    5 CONTINUE
+C$TRANSLATE KERNEL IM
+      DO 10 I = 1, N
+         B(I) = FX(A(I), I)
+   10 CONTINUE
+C$TRANSLATE END KERNEL
+      WRITE(*, '(4ES24.16)') B
+      END
+      DOUBLE PRECISION FUNCTION FX(X, K)
+      IMPLICIT DOUBLE PRECISION (A-H, O-Z)
+      T = X * 2.0D0
+      M = K / 3
+      FX = T + DBLE(M) + SQRT(X)
+      END
