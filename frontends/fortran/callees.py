@@ -23,7 +23,8 @@ from typing import Any
 from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.preprocess import analysed_text
 from frontends.fortran.scopes import Procedure, build_procedures
-from frontends.fortran.source import SourceLines, children, class_name, parse_source, source_form
+from frontends.fortran.source import (SourceLines, children, class_name, parse_source,
+                                      source_form, walk)
 from frontends.fortran.types import Scope
 from translator.diagnostics import FrontendError
 from translator.records import dataclass
@@ -78,6 +79,16 @@ class CalleeIndex:
             for proc in self._file(path):
                 if proc.name == name and proc.scope.host is None and proc.kind != "program":
                     return Callee(proc, self._file_lines[path])
+        return None
+
+    def entry_of(self, name: str) -> Procedure | None:
+        """The procedure of this file or the command's other sources that has an ENTRY
+        statement named `name` (asked only where no procedure of that name is found)."""
+        for path in (self.lines.path, *self.finder.sources):
+            for proc in self._file(path):
+                for node in walk(proc.exec_part) if proc.exec_part is not None else ():
+                    if class_name(node) == "Entry_Stmt" and str(node.items[0]).lower() == name:
+                        return proc
         return None
 
     def _from_modules(self, scope: Scope, name: str) -> Callee | None:

@@ -274,6 +274,11 @@ def _find(rb: RegionBuilder, name: str, site: SourceSpan, function: bool) -> Cal
     callees = rb.callees
     caller = rb.frame.callee.proc.scope if rb.frame is not None else rb.region_scope
     callee = callees.find(caller, name) if callees is not None else None
+    entry = callees.entry_of(name) if callee is None and callees is not None else None
+    if entry is not None:
+        raise UnsupportedConstructError(
+            f"{name!r} is an ENTRY of {entry.kind} {entry.name!r}: ENTRY statements are not "
+            "supported in a kernel region; make it a procedure of its own", site)
     if callee is None:
         extra = ("; or give the device a definition of the function with a register_function "
                  "pragma" if function else "")

@@ -181,3 +181,17 @@ def test_actual_whose_subscript_the_call_assigns():
         "subroutine 'f': the subscripts of actual argument a(ks(i)) read 'ks', which the call "
         "assigns through another argument; copy the subscript into a variable of its own first")
     assert (info.value.span.line, info.value.span.col) == (11, 10)
+
+
+def test_entry_of_a_procedure():
+    """h71: a call of an ENTRY name was "call of unknown external procedure 'twice'"."""
+    text = ("subroutine s(n, a)\n  integer :: n, i\n  real(8) :: a(n)\n  !$translate kernel\n"
+            "  do i = 1, n\n    call twice(a(i))\n  end do\n  !$translate end kernel\n"
+            "end subroutine\nsubroutine scale(x)\n  real(8) :: x\n  x = 3 * x\n  return\n"
+            "  entry twice(x)\n  x = 2 * x\nend subroutine\n")
+    with pytest.raises(TranslatorError) as info:
+        FORTRAN.parse("bad.f90", text, {})
+    assert info.value.message == ("'twice' is an ENTRY of subroutine 'scale': ENTRY "
+                                  "statements are not supported in a kernel region; make it "
+                                  "a procedure of its own")
+    assert (info.value.span.line, info.value.span.col) == (6, 10)
