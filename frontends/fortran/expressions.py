@@ -20,6 +20,7 @@ import pymbolic.primitives as p
 
 from frontends.fortran.bit_intrinsics import ALL_INTRINSICS as INTRINSICS
 from frontends.fortran.host_values import is_character
+from frontends.fortran.intrinsics import REWRITES
 from frontends.fortran.modules import missing_module_error
 from frontends.fortran.source import children, class_name
 from frontends.fortran.types import (INTEGER, LOGICAL, REAL, VALID_KINDS, FType, Scope, Symbol,
@@ -332,8 +333,9 @@ class ExprBuilder:
         args = list(children(node.items[1])) if node.items[1] is not None else []
         handler = INTRINSICS.get(name)
         if handler is None:
-            raise self.error(f"intrinsic function {name!r} is not supported in a kernel region",
-                             name)
+            hint = REWRITES.get(name)
+            raise self.error(f"intrinsic function {name!r} is not supported in a kernel region"
+                             + (f"; {hint}" if hint else ""), name)
         return handler(self, name, args)
 
     def visit_Function_Reference(self, node: Any) -> Typed:

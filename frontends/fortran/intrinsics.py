@@ -171,6 +171,18 @@ NOT_IN_OPENCL = {
 }
 
 
+#: What to write instead of array intrinsics a region cannot hold (h71 hunt).
+REWRITES = {
+    **dict.fromkeys(("maxloc", "minloc"), (
+        "write the loop it stands for (its first extreme): k = 1; do j = 2, n; if (a(j) > "
+        "a(k)) k = j; end do (< for minloc)")),
+    "findloc": ("write the search: k = n + 1 before a loop, if (a(j) == v) k = min(k, j) in "
+                "it"),
+    "norm2": ("write sqrt(sum(x**2)) (gfortran's norm2 scales the sum against overflow: the "
+              "last bits may differ)"),
+}
+
+
 def refuse_not_in_opencl(builder: ExprBuilder, name: str, args: list) -> Typed:
     raise UnsupportedConstructError(
         f"intrinsic function {name!r} cannot be translated: {NOT_IN_OPENCL[name]}; compute it "

@@ -79,7 +79,7 @@ def test_call_names_the_routine():
     assert isinstance(err, UnsupportedConstructError)
     assert err.message.startswith("call of unknown external procedure 'helper': its source "
                                   "is not among the translator's inputs")
-    assert where(err) == "7:10"
+    assert where(err) == "7:12"
 
 
 def test_pointer_assignment():
@@ -350,3 +350,18 @@ def test_overlapping_array_assignment_neighbours(statement: str) -> None:
                                        "a(1:n:2) = a(2:n:2)\n", "a(:) = a(1:n) * 2\n"])
 def test_disjoint_array_sections_are_accepted(statement: str) -> None:
     FRONTEND.parse("ok.f90", body(statement), {})
+
+
+@pytest.mark.parametrize("call, hint", [
+    ("maxloc(a, 1)", "write the loop it stands for (its first extreme): k = 1; do j = 2, n; "
+     "if (a(j) > a(k)) k = j; end do (< for minloc)"),
+    ("norm2(a)", "write sqrt(sum(x**2)) (gfortran's norm2 scales the sum against overflow: "
+     "the last bits may differ)"),
+])
+def test_array_intrinsics_refused_with_their_rewrite(call: str, hint: str):
+    """h71 hunt: the refusal said only "is not supported in a kernel region"."""
+    err = error_of(body(f"do i = 1, n\n  b(i) = {call}\nend do\n"))
+    name = call.split("(")[0]
+    assert err.message == (f"intrinsic function {name!r} is not supported in a kernel region; "
+                           + hint)
+    assert where(err) == "7:12"
