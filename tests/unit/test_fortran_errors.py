@@ -79,7 +79,7 @@ def test_call_names_the_routine():
     assert isinstance(err, UnsupportedConstructError)
     assert err.message.startswith("call of unknown external procedure 'helper': its source "
                                   "is not among the translator's inputs")
-    assert where(err) == "7:12"
+    assert where(err) == "7:10"
 
 
 def test_pointer_assignment():
