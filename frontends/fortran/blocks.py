@@ -1,4 +1,4 @@
-"""BLOCK constructs inside a region: their local variables become private temporaries.
+"""BLOCK and ASSOCIATE constructs inside a region: the names they introduce.
 
 ``block; real(8) :: t; t = a(i)*a(i); b(i) = t + 1; end block`` in a loop body declares `t`
 afresh at each entry: a local scalar of the construct is a private temporary of the kernel
@@ -7,6 +7,11 @@ are the region's, seeing it under its name (it hides a variable of the procedure
 name).  Legality proves each one private (written before read in each iteration).  Local
 arrays, SAVEd locals (an initializer saves too) and data a kernel cannot hold are refused at
 the declaration with what to write instead.
+
+An ASSOCIATE name of a scalar variable (``c => u(i, j)``) stands for that element, its
+subscripts evaluated at the construct's entry (reads and writes go to it); one of a scalar
+expression (``r => a(i) * 2``) is its value at entry, a private temporary.  Array selectors
+are refused with the selector to write.
 """
 
 from __future__ import annotations
@@ -17,10 +22,11 @@ import pymbolic.primitives as p
 
 from frontends.fortran.expressions import Typed
 from frontends.fortran.scopes import declare
-from frontends.fortran.source import children, class_name, is_comment, node_lines
+from frontends.fortran.source import children, class_name, is_comment, walk
 from frontends.fortran.types import Scope, Symbol
 from translator.diagnostics import UnsupportedConstructError
 from translator.ir.data import TemporaryVariable
+from translator.ir.expr import dependencies
 
 
 class BlockSupport:
@@ -42,6 +48,51 @@ class BlockSupport:
             self.visit_block(body)
         finally:
             self.block_locals = saved
+
+    def visit_Associate_Construct(self, node: Any) -> None:
+        kids = [k for k in children(node) if not is_comment(k)]
+        stmt = kids[0]
+        names: dict[str, Typed] = {}
+        written = set().union(*(self.assigned(k) for k in kids[1:]))
+        for assoc in walk(stmt):
+            if class_name(assoc) == "Association":
+                name = str(assoc.items[0]).lower()
+                names[name] = self._associated(name, assoc.items[2], written)
+        saved = self.block_locals
+        self.block_locals = {**saved, **names}
+        try:
+            self.visit_block([k for k in children(node)[1:]
+                              if class_name(k) != "End_Associate_Stmt"])
+        finally:
+            self.block_locals = saved
+
+    def _associated(self, name: str, selector: Any, written: set[str]) -> Typed:
+        """What associate name `name` stands for: the selected element, or the value of an
+        expression at the construct's entry (`written`: what the construct assigns)."""
+        word = str(selector.items[0] if class_name(selector) == "Part_Ref" else selector)
+        sym = self.scope.lookup_declared(word.lower()) if class_name(selector) in (
+            "Name", "Part_Ref") else None
+        if self.expr.section_rank(selector) or (class_name(selector) == "Name" and sym
+                                                is not None and sym.is_array):
+            raise UnsupportedConstructError(
+                f"associate name {name!r} of the array {selector} inside a kernel region is not "
+                f"supported (scalar selectors are); write {selector} instead", self.span(name))
+        value = self.expr.visit(selector)
+        if class_name(selector) in ("Name", "Part_Ref", "Data_Ref") and \
+                isinstance(value.expr, (p.Variable, p.Subscript)):
+            index = value.expr.index_tuple if isinstance(value.expr, p.Subscript) else ()
+            moved = {n for e in index for n in dependencies(e)} & written
+            if moved:
+                raise UnsupportedConstructError(
+                    f"the ASSOCIATE construct assigns {sorted(moved)[0]!r}, which the subscripts "
+                    f"of {name!r} => {selector} read (they are evaluated once, on entry); "
+                    "write the element inside the construct instead", self.span(name))
+            return value   # a variable: the name is an alias of it
+        temp = self.new_name(f"_tr_assoc_{name}")
+        self.temporaries[temp] = TemporaryVariable(name=temp, dtype=value.ftype.dtype,
+                                                   span=self.span(name))
+        self.add(p.Variable(temp), value.expr)
+        return Typed(p.Variable(temp), value.ftype)
 
     def _block_locals(self, spec: Any) -> dict[str, Typed]:
         if spec is None:
@@ -78,7 +129,6 @@ class BlockSupport:
 def saved_names(spec: Any) -> frozenset[str]:
     """Locals of a specification part with the SAVE attribute (explicit, or by an
     initializer); '*' for all."""
-    from frontends.fortran.source import walk
     out: set[str] = set()
     for node in walk(spec) if spec is not None else ():
         cls = class_name(node)

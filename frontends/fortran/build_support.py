@@ -35,7 +35,6 @@ UNSUPPORTED_STATEMENTS = {
     "Allocate_Stmt": ("ALLOCATE statement", "allocate"),
     "Deallocate_Stmt": ("DEALLOCATE statement", "deallocate"),
     "Nullify_Stmt": ("NULLIFY statement", "nullify"),
-    "Associate_Construct": ("ASSOCIATE construct", "associate"),
     "Entry_Stmt": ("ENTRY statement", "entry"), "Pause_Stmt": ("PAUSE statement", "pause"),
 }
 
