@@ -453,6 +453,11 @@ def _extents(sym: Symbol) -> tuple[int, ...] | None:
 def _local(rb: RegionBuilder, frame: Frame, name: str, sym: Symbol) -> Typed:
     """A local scalar of the callee: a private temporary of this call site."""
     kind = f"{frame.callee.proc.kind} {frame.name!r}"
+    if sym.is_array and name == (frame.callee.proc.scope.result or frame.name):
+        raise UnsupportedConstructError(
+            f"{kind} returns an array: array-valued functions are not supported in a kernel "
+            f"region; make it a subroutine with the result as an argument (call "
+            f"{frame.name}(..., result))", frame.site)
     if sym.is_array:
         raise UnsupportedConstructError(
             f"{kind} has a local array {name!r}: local arrays of called procedures are not "
