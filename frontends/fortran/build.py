@@ -29,6 +29,7 @@ from frontends.fortran.foralls import ForallSupport
 from frontends.fortran.host_values import HostValueSupport
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.optionals import OptionalSupport
+from frontends.fortran.searches import SearchSupport, search_shape
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
                                       node_lines, walk)
 from frontends.fortran.types import INTEGER, FType, Scope, Symbol
@@ -53,7 +54,7 @@ class LoopFrame:
 
 
 class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
-                    ForallSupport, HostValueSupport):
+                    ForallSupport, HostValueSupport, SearchSupport):
     """Builds the statements, domains and data uses of one region (an `ExprContext`)."""
 
     def __init__(self, scope: Scope, lines: SourceLines, region_name: str,
@@ -445,6 +446,11 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
             return
         var_node, bounds = control.items[1]
         self._integer_do_variable(str(var_node).lower())
+        var = str(var_node).lower()
+        search = search_shape(do_stmt, var, body) if self.frame is None else None
+        if search is not None and self._positive_step(bounds) and \
+                self.search_loop(var, bounds, *search):
+            return
         saved, open_loops = len(self.frames), len(self._open_loops)
         self._enter(str(var_node).lower(), bounds[0], bounds[1],
                     bounds[2] if len(bounds) > 2 else None)
@@ -455,6 +461,14 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
             del self.frames[saved:]
             del self._open_loops[open_loops:]
             self.cycle_scopes.pop()
+
+    def _positive_step(self, bounds: list[Any]) -> bool:
+        if len(bounds) < 3:
+            return True
+        try:
+            return self.expr.constant_int(bounds[2], "the step of a DO loop", "") > 0
+        except TranslatorError:
+            return False
 
     def _integer_do_variable(self, var: str) -> None:
         """Refuse a REAL DO variable (deleted in Fortran 95): its trip count and values

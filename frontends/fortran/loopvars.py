@@ -38,6 +38,9 @@ class LoopRecord:
     concurrent: bool = False
     #: The loop's iname in the kernel.
     iname: str = ""
+    #: A search that ends at an EXIT (`frontends.fortran.searches`): its variable's value
+    #: after the region is not computed on the host.
+    exits: bool = False
 
 
 def final_value_statements(loops: list[LoopRecord], used_outside: dict[str, int],
@@ -65,6 +68,9 @@ def final_value_statements(loops: list[LoopRecord], used_outside: dict[str, int]
 
 
 def _not_computable(loop: LoopRecord) -> str:
+    if loop.exits:
+        return ("its loop ends at an EXIT (assign the index to a variable before the EXIT "
+                "and read that)")
     if loop.predicated:
         return "its loop is inside an IF of the region"
     for outer in (loop, *loop.enclosing):
