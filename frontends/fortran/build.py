@@ -26,7 +26,7 @@ from frontends.fortran.components import (component_of, data_ref_base, data_ref_
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
 from frontends.fortran.inline import CallSupport, inline_call
 from frontends.fortran.foralls import ForallSupport
-from frontends.fortran.host_values import HostValueSupport
+from frontends.fortran.host_values import HostValueSupport, is_character
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.optionals import OptionalSupport
 from frontends.fortran.searches import SearchSupport, search_shape
@@ -746,7 +746,14 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         """SELECT CASE as an IF ... ELSE IF chain (the CASEs in order, DEFAULT last): each
         CASE's values become a condition on the selector, which is evaluated once, before the
         construct (into a temporary where a branch writes a name it reads)."""
-        sel = self.expr.visit(children(node)[0].items[0])
+        selector = children(node)[0].items[0]
+        if is_character(selector, self.scope):
+            # the caller tests each CASE of character data (`frontends.fortran.host_values`)
+            self._case_chain(case_branches(node), [
+                None if values is None else self.host_case(selector, values)
+                for values, _, _ in case_branches(node)])
+            return
+        sel = self.expr.visit(selector)
         if sel.ftype.base != "integer":
             raise UnsupportedConstructError(
                 f"SELECT CASE on a {sel.ftype.base} selector is not supported inside a kernel "
@@ -759,8 +766,12 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
             self.add(p.Variable(name), sel.expr)
             sel = Typed(p.Variable(name), sel.ftype)
         branches = case_branches(node)
-        conds = [None if values is None else self._case_condition(sel, values)
-                 for values, _, _ in branches]
+        self._case_chain(branches, [None if values is None else self._case_condition(sel, values)
+                                    for values, _, _ in branches])
+
+    def _case_chain(self, branches: list, conds: list[Expression | None]) -> None:
+        """The CASE bodies under their conditions: each under the negations of those before
+        it, CASE DEFAULT (None) under the negations of all."""
         others = [c for c in conds if c is not None]
         seen = 0
         for (_, body, line), cond in zip(branches, conds):

@@ -17,6 +17,7 @@ from frontends.fortran.source import class_name, walk
 from frontends.fortran.types import LOGICAL
 from frontends.fortran.values import Typed
 from translator.diagnostics import UnsupportedConstructError
+from translator.ir.expr import Expression
 
 
 def is_character(node: Any, scope: Any) -> bool:
@@ -37,7 +38,25 @@ class HostValueSupport:
 
     def host_comparison(self, node: Any) -> Typed:
         """The comparison `node` of character data as a flag the caller computes."""
-        for n in walk(node):
+        return self._host_flag(str(node), [node])
+
+    def host_case(self, selector: Any, values: Any) -> Expression:
+        """The condition of one CASE of a character `selector`, as a flag the caller
+        computes (``sel == 'a' .or. (sel >= 'c' .and. sel <= 'f')``)."""
+        parts = []
+        for item in values.items:
+            if class_name(item) != "Case_Value_Range":
+                parts.append(f"{selector} == {item}")
+                continue
+            lo, hi = item.items
+            ends = [f"{selector} {op} {v}" for op, v in ((">=", lo), ("<=", hi))
+                    if v is not None]
+            parts.append("(" + " .and. ".join(ends) + ")")
+        return self._host_flag(" .or. ".join(parts), [selector, values]).expr
+
+    def _host_flag(self, text: str, nodes: list[Any]) -> Typed:
+        """A flag the caller computes from the Fortran condition `text` (made of `nodes`)."""
+        for n in (n for node in nodes for n in walk(node)):
             if class_name(n) != "Name":
                 continue
             name = str(n).lower()
@@ -46,11 +65,11 @@ class HostValueSupport:
                     self.loop_value(name) is not None or (sym.is_array and
                                                           not sym.is_parameter):
                 raise UnsupportedConstructError(
-                    f"comparison of character data {node} inside a kernel region: only "
+                    f"comparison of character data {text} inside a kernel region: only "
                     "scalars of the region's procedure that the region does not change can be "
                     "compared (the caller evaluates it); compare before the region into a "
                     "logical variable or array", self.span(name))
-        text = f"merge(1, 0, {node})"
+        text = f"merge(1, 0, {text})"
         found = next((g for g in self.generated.values() if g.call_text == text), None)
         name = found.name if found is not None else self.generated_value(
             self.new_name("_tr_cmp"), text).name

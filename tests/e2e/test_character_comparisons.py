@@ -1,6 +1,6 @@
 """Comparisons of CHARACTER data in a region (h71 hunt: ``if (scheme == 'upwind')``,
 ``trim(bc) == 'periodic'``, ``tag(1:2) == 'x2'`` in loop bodies, module and named-constant
-strings).  Before, "'mode': character data is not supported in a kernel region" (an OpenMP
+strings; SELECT CASE on a character selector).  Before, "'mode': character data is not supported in a kernel region" (an OpenMP
 loop left as written).  Now the caller evaluates each such comparison at the call (the region
 cannot change character data) and the kernel tests the flag; one that reads a loop variable
 (``names(i) == 'skip'``) is refused with what to write."""
@@ -34,6 +34,16 @@ def test_character_comparisons_are_evaluated_by_the_caller(tmp_path: Path) -> No
     check_sample(src, tmp_path)
     rewritten = (tmp_path / "out" / "char72.f90").read_text()
     assert "merge(1, 0, TRIM(bc) == 'periodic')" in rewritten
+
+
+def test_select_case_of_character_data(tmp_path: Path) -> None:
+    """``select case (trim(limiter))`` with values, lists, a range and DEFAULT, the string
+    changed between calls (before: "SELECT CASE on a character selector is not supported")."""
+    src = tmp_path / "char73.f90"
+    src.write_text((REPO / "bench" / "h71_hunt" / "char73.f90").read_text())
+    check_sample(src, tmp_path)
+    rewritten = (tmp_path / "out" / "char73.f90").read_text()
+    assert "(TRIM(limiter) >= 'a' .and. TRIM(limiter) <= 'm')" in rewritten
 
 
 def test_a_comparison_per_element_is_refused(tmp_path: Path) -> None:
