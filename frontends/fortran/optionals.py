@@ -14,10 +14,8 @@ per region (two kernels); more are refused with what to write.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import numpy as np
-import pymbolic.primitives as p
 from pymbolic.mapper.evaluator import UnknownVariableError, evaluate
 
 from frontends.fortran.expressions import Typed

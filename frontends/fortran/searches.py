@@ -27,7 +27,6 @@ from frontends.fortran.source import children, class_name, is_comment, walk
 from frontends.fortran.types import INTEGER
 from frontends.fortran.values import Typed, add_expr, call, cast
 from translator.ir.data import TemporaryVariable
-from translator.ir.expr import dependencies
 
 
 def search_shape(do_stmt: Any, var: str, body: list[Any]
