@@ -733,6 +733,9 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         t = self.expr.visit(node)
         if t.ftype.base != "logical":
             raise FrontendError(f"IF condition {node} is not logical", self.span())
+        decided = self.decided(t.expr) if self.tested_optionals else None
+        if decided is not None:   # present() decides it in this build
+            return decided
         if not (self.read_names(t.expr) & written):
             return t.expr
         name = self._names("_tr_cond")

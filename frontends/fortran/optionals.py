@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+import pymbolic.primitives as p
 from pymbolic.mapper.evaluator import UnknownVariableError, evaluate
 
 from frontends.fortran.expressions import Typed
@@ -56,14 +57,17 @@ class OptionalSupport:
         (the statement never runs: a branch of ``present`` not taken in this build)."""
         out = []
         for pred in predicates:
-            try:
-                value = evaluate(pred, {})
-            except (UnknownVariableError, TypeError, AttributeError, KeyError):
+            value = _truth(pred)
+            if value is None:
                 out.append(pred)
-                continue
-            if not value:
+            elif not value:
                 return None
         return out
+
+    def decided(self, condition: Expression) -> Expression | None:
+        """`condition` as a constant where ``present`` decides it in this build."""
+        value = _truth(condition)
+        return None if value is None else np.int32(int(value))
 
     def check_absent_untouched(self) -> None:
         """In a build where an optional is absent, no statement may touch it."""
@@ -83,6 +87,24 @@ class OptionalSupport:
             for value in [g for g in self.generated.values()
                           if re.search(rf"(?<![\w%]){name}(?!\w)", g.call_text, re.I)]:
                 del self.generated[value.name]
+
+
+def _truth(e: Expression) -> bool | None:
+    """The value of a condition where its constants decide it (``present(w) .and. x > 0``
+    with ``present(w)`` false), None where they do not."""
+    if isinstance(e, p.LogicalNot):
+        inner = _truth(e.child)
+        return None if inner is None else not inner
+    if isinstance(e, (p.LogicalAnd, p.LogicalOr)):
+        values = [_truth(c) for c in e.children]
+        decisive = isinstance(e, p.LogicalOr)   # a true child decides OR, a false one AND
+        if decisive in values:
+            return decisive
+        return (not decisive) if all(v is not None for v in values) else None
+    try:
+        return bool(evaluate(e, {}))
+    except (UnknownVariableError, TypeError, AttributeError, KeyError, ValueError):
+        return None
 
 
 __all__ = ["OptionalSupport"]

@@ -48,13 +48,13 @@ end subroutine
 """
 
 
-@pytest.mark.parametrize("name", ["opt2.f90", "opt3.f"])
+@pytest.mark.parametrize("name", ["opt2.f90", "opt3.f", "opt4.f90"])
 def test_present_chooses_a_kernel_at_the_call(tmp_path: Path, name: str) -> None:
     src = tmp_path / name
     src.write_text((HUNT / name).read_text())
     check_sample(src, tmp_path)
     rewritten = (tmp_path / "out" / name).read_text()
-    assert "if (present(w)) then" in rewritten
+    assert "if (present(w)) then" in rewritten   # opt4: present(w) .and. ..., .not. present(w) .or. ...
     if name == "opt2.f90":   # the absent kernel is passed neither w nor its extent
         assert "call translate_axpy_0_absent_w(y, x, n, a, size(x, 1), size(y, 1))" in rewritten
 
