@@ -47,8 +47,8 @@ class OptionalSupport:
             self.tested_optionals.append(name)
         if len(self.tested_optionals) > 1:
             raise UnsupportedConstructError(
-                f"the region tests present() of two OPTIONAL arguments ({self.tested_optionals[0]!r}"
-                f" and {name!r}); one is supported (a kernel where it is present, one where it "
+                "the region tests present() of two OPTIONAL arguments "
+                f"({self.tested_optionals[0]!r} and {name!r}); one is supported (a kernel where it is present, one where it "
                 "is absent): split it into regions that test one each", self.span(name))
         return Typed(np.int32(1 if self.assumed_present.get(name, True) else 0), LOGICAL)
 

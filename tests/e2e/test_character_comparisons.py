@@ -1,7 +1,7 @@
 """Comparisons of CHARACTER data in a region (h71 hunt: ``if (scheme == 'upwind')``,
 ``trim(bc) == 'periodic'``, ``tag(1:2) == 'x2'`` in loop bodies, module and named-constant
-strings; SELECT CASE on a character selector).  Before, "'mode': character data is not supported in a kernel region" (an OpenMP
-loop left as written).  Now the caller evaluates each such comparison at the call (the region
+strings; SELECT CASE on a character selector).  Before, "'mode': character data is not
+supported in a kernel region" (an OpenMP loop left as written).  Now the caller evaluates each such comparison at the call (the region
 cannot change character data) and the kernel tests the flag; one that reads a loop variable
 (``names(i) == 'skip'``) is refused with what to write."""
 
