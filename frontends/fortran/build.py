@@ -696,6 +696,8 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
     def visit_If_Stmt(self, node: Any) -> None:
         cond_node, action = node.items
         cond = self.condition(cond_node, self.assigned(action))
+        if _is_false(cond):
+            return   # present() of an absent argument: the branch is not built
         self.predicates.append(cond)
         try:
             self.visit(action)
@@ -706,6 +708,8 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         written = self.assigned(node)
         prior: list[Expression] = []
         for cond_node, body, line in if_branches(node):
+            if any(_is_true(c) for c in prior):
+                break   # an earlier branch is taken whenever this one could be
             saved = len(self.predicates)
             self.predicates.extend(p.LogicalNot(c) for c in prior)
             try:
@@ -714,6 +718,8 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                     cond = self.condition(cond_node, written)
                     prior.append(cond)
                     self.predicates.append(cond)
+                    if _is_false(cond):
+                        continue   # never taken in this build: not built
                 self.visit_block(body)
             finally:
                 del self.predicates[saved:]
@@ -733,7 +739,7 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         t = self.expr.visit(node)
         if t.ftype.base != "logical":
             raise FrontendError(f"IF condition {node} is not logical", self.span())
-        decided = self.decided(t.expr) if self.tested_optionals else None
+        decided = self.decided(t.expr) if self.deciding() else None
         if decided is not None:   # present() decides it in this build
             return decided
         if not (self.read_names(t.expr) & written):
@@ -806,6 +812,15 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
 #: What to write instead of a DO loop whose step is a variable (``do j = jst, jend, jstep``).
 _VARIABLE_STEP = ("write one loop per sign of the step, each with a constant step (if (jstep > "
                   "0) then; do j = jst, jend; ...; else; do j = jst, jend, -1; ...; end if)")
+
+
+def _is_false(cond: Expression) -> bool:
+    """Whether a condition is the constant false (``present`` decided it)."""
+    return isinstance(cond, (int, np.integer)) and not isinstance(cond, bool) and cond == 0
+
+
+def _is_true(cond: Expression) -> bool:
+    return isinstance(cond, (int, np.integer)) and not isinstance(cond, bool) and cond != 0
 
 
 def _with_param(domain: Any, name: str) -> Any:

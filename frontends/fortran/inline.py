@@ -83,6 +83,8 @@ class Frame:
     views: dict[str, Symbol] = field(default_factory=dict)
     renamed: dict[str, Symbol | Typed] = field(default_factory=dict)
     saved: frozenset[str] | None = None
+    #: OPTIONAL dummies the call leaves absent.
+    absent: frozenset[str] = frozenset()
 
     @property
     def name(self) -> str:
@@ -389,8 +391,13 @@ def _resolved(rb: RegionBuilder, frame: Frame, name: str, sym: Symbol) -> Symbol
             return sym
         return replace(sym, name=rb.new_name(f"_tr_{frame.name}_{name}"))
     if name in own.symbols and own.symbols[name] is sym:
+        if sym.is_dummy and name in frame.absent:
+            raise UnsupportedConstructError(
+                f"{frame.callee.proc.kind} {frame.name!r} uses its OPTIONAL dummy {name!r}, "
+                "which the call leaves absent, outside an if (present(...)) it can be told "
+                "from", frame.site)
         if sym.is_dummy:
-            return sym   # an absent optional dummy: refused when bound
+            return sym
         if sym.external:
             return sym
         if not sym.in_common:
@@ -547,11 +554,15 @@ def _match(frame: Frame, args: list[Any]) -> list[tuple[str, Any]]:
         else:
             out[dummies[k]] = arg
     missing = [d for d in dummies if d not in out]
-    if missing:
+    scope = frame.callee.proc.scope
+    required = [d for d in missing if scope.symbols.get(d) is None
+                or not scope.symbols[d].optional]
+    if required:
         raise UnsupportedConstructError(
-            f"call of {kind} leaves dummy argument {missing[0]!r} absent: optional arguments "
-            "are not supported in a kernel region", frame.site)
-    return [(d, out[d]) for d in dummies]
+            f"call of {kind} leaves dummy argument {required[0]!r} absent, which is not "
+            "OPTIONAL", frame.site)
+    frame.absent = frozenset(missing)   # present() is false; a use is refused
+    return [(d, out[d]) for d in dummies if d in out]
 
 
 def _written_dummies(callee: Callee) -> set[str]:

@@ -37,9 +37,14 @@ class OptionalSupport:
     def present_flag(self, name: str) -> Typed:
         """The value of ``present(name)`` in this build: a constant."""
         if self.frame is not None:
-            # a callee's dummy: an absent actual is refused where the call binds it
-            return Typed(np.int32(1), LOGICAL)
-        sym = self.scope.lookup_declared(name)
+            # a callee's dummy: absent where the call leaves it out; else present where its
+            # actual is, unless that is an optional of the region's procedure
+            if name in self.frame.absent:
+                return Typed(np.int32(0), LOGICAL)
+            name = self._passed_optional(name)
+            if name is None:
+                return Typed(np.int32(1), LOGICAL)
+        sym = self.region_scope.lookup_declared(name)
         if sym is None or not sym.is_dummy or not sym.optional:
             raise FrontendError(f"present({name}): {name!r} is not an OPTIONAL dummy argument",
                                 self.span(name))
@@ -52,6 +57,22 @@ class OptionalSupport:
                 "is absent): split it into regions that test one each", self.span(name))
         return Typed(np.int32(1 if self.assumed_present.get(name, True) else 0), LOGICAL)
 
+    def _passed_optional(self, dummy: str) -> str | None:
+        """The OPTIONAL dummy of the region's procedure that a callee's dummy `dummy` is bound
+        to, through every call between (None: another actual)."""
+        frame = self.frame
+        if dummy in frame.scalars:
+            names = dependencies(frame.scalars[dummy].expr)
+        elif dummy in frame.views:
+            names = dependencies(self.views[frame.views[dummy].name].template)
+        else:
+            return None
+        for name in names:
+            sym = self.region_scope.lookup_declared(name)
+            if sym is not None and sym.is_dummy and sym.optional:
+                return name
+        return None
+
     def settled(self, predicates: list[Expression]) -> list[Expression] | None:
         """`predicates` without those that are constant true; None if one is constant false
         (the statement never runs: a branch of ``present`` not taken in this build)."""
@@ -63,6 +84,11 @@ class OptionalSupport:
             elif not value:
                 return None
         return out
+
+    def deciding(self) -> bool:
+        """Whether ``present`` may make conditions constant in this build."""
+        return bool(self.tested_optionals) or (self.frame is not None and
+                                               bool(self.frame.absent))
 
     def decided(self, condition: Expression) -> Expression | None:
         """`condition` as a constant where ``present`` decides it in this build."""

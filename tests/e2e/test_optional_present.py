@@ -2,7 +2,9 @@
 "intrinsic function 'present' is not supported in a kernel region" (an OpenMP loop left as
 written).  Now the region is built twice, with the argument present and absent, and the
 rewritten call chooses with ``if (present(w))``: where it is absent the glue never sees it
-(its extents are not asked either: `size(w)` of an absent argument is undefined).  A use
+(its extents are not asked either: `size(w)` of an absent argument is undefined).  A callee
+called with an optional left out, or passed the region's own optional, tests it likewise
+(`opt5.f90`; before: "call of subroutine 'weigh' leaves dummy argument 'w' absent").  A use
 outside every ``if (present(w))``, or a second tested optional, is refused at its line."""
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ end subroutine
 """
 
 
-@pytest.mark.parametrize("name", ["opt2.f90", "opt3.f", "opt4.f90"])
+@pytest.mark.parametrize("name", ["opt2.f90", "opt3.f", "opt4.f90", "opt5.f90"])
 def test_present_chooses_a_kernel_at_the_call(tmp_path: Path, name: str) -> None:
     src = tmp_path / name
     src.write_text((HUNT / name).read_text())

@@ -33,7 +33,7 @@ contains
   subroutine opt(x, y)
     real(8), intent(inout) :: x
     real(8), intent(in), optional :: y
-    x = 2 * x
+    x = 2 * x + y
   end subroutine
   subroutine flat(k, x)
     integer, intent(in) :: k
@@ -84,8 +84,10 @@ LINE = MODULE.count("\n") + 8
      "argument)", 10),
     ("call saved(a(i))", "subroutine 'saved' keeps 'calls' between calls (SAVE, or an "
      "initializer in its declaration): work items cannot share it", 10),
-    ("call opt(a(i))", "call of subroutine 'opt' leaves dummy argument 'y' absent: optional "
-     "arguments are not supported in a kernel region", 10),
+    ("call opt(a(i))", "subroutine 'opt' uses its OPTIONAL dummy 'y', which the call leaves "
+     "absent, outside an if (present(...)) it can be told from", 10),
+    ("call setter()", "call of subroutine 'setter' leaves dummy argument 'x' absent, which is "
+     "not OPTIONAL", 10),
     ("call flat(n, b)", "subroutine 'flat': actual argument b (rank 2) is passed to dummy 'x' "
      "of rank 1; reshaping an array through an argument is not supported in a kernel region",
      10),
