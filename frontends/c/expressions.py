@@ -284,7 +284,7 @@ class ExpressionBuilder:
             return TExpr(self.fscope.enum_values[node.name], INT32, weak=True)
         b = self.env.lookup(node.name, node)
         if b.kind == "loop":
-            return TExpr(b.value, b.ctype.dtype)
+            return loop_variable(b.value, b.ctype.dtype)
         if not b.ctype.is_scalar:
             what = b.ctype.description or f"{b.ctype.kind} {node.name!r}"
             if b.ctype.is_buffer:
@@ -690,3 +690,12 @@ def _fold_int(op: str, a: int, b: int) -> int | None:
     if op == "%":
         return a - b * _fold_int("/", a, b)
     return None
+
+
+def loop_variable(value: Expression, dtype: np.dtype) -> TExpr:
+    """The value of a loop variable of type `dtype`: an iname is an ``int``, so a ``long``,
+    ``size_t`` or ``unsigned`` variable is converted (``i * n`` with ``long i`` is a 64-bit
+    product in C; subscripts and bounds drop the conversion again) (h72)."""
+    if np.dtype(dtype) == INT32 or np.dtype(dtype).kind not in "iu":
+        return TExpr(value, dtype)
+    return TExpr(TypeCast(np.dtype(dtype), value), dtype)
