@@ -406,8 +406,8 @@ class Assembler:
         if bad:
             raise FrontendError(
                 f"the extent of {self._c_name(name)!r} accessed by the region depends on "
-                f"{', '.join(map(repr, bad))}, which is not a value argument",
-                stmt.span)
+                f"{', '.join(map(repr, bad))}, which is not a value argument; declare it as "
+                "an array parameter with its extent, e.g. 'double a[n]'", stmt.span)
         return end
 
     # -- arguments and statements ---------------------------------------------------------
