@@ -317,8 +317,8 @@ class Assembler:
         return arrays
 
     def _memory_kind(self, name: str) -> str:
-        """What a buffer may point to: "restrict" (a restrict parameter: the user promises
-        that nothing else reaches its object), "param" (a plain pointer parameter),
+        """What a buffer may point to: "restrict" (a restrict parameter or local pointer: the
+        user promises that nothing else reaches its object while it lives), "param" (a plain pointer parameter),
         "array_param" (an array parameter: a pointer too, assumed disjoint from the others
         like a Fortran dummy; the glue stops a call that passes overlapping arrays),
         "pointer" (a plain global pointer), "unknown" (a local pointer of unknown origin),
@@ -328,6 +328,8 @@ class Assembler:
             if b.ctype.restrict:
                 return "restrict"
             return "param" if b.ctype.kind == "pointer" else "array_param"
+        if b.ctype.kind == "pointer" and b.ctype.restrict:
+            return "restrict"   # double *restrict x = f->x; (a promise for its block: h72)
         if b.ctype.kind == "pointer":
             return "unknown" if self.provenance.unknown(self._c_name(name)) else "pointer"
         return b.storage
