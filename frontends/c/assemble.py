@@ -28,16 +28,17 @@ from pycparser.c_generator import CGenerator
 
 from frontends.base import Region
 from frontends.directives.claims import LoopInfo, RegionFacts
-from frontends.c.build import BuiltRegion, Loop, RawStatement
+from frontends.c.build import BuiltRegion, Loop, RawStatement, _writes
 from frontends.c.expressions import Binding, ExpressionBuilder
 from frontends.footprint import index_end
 from frontends.c.liveness import References
-from frontends.c.loops import BoundNormaliser
+from frontends.c.loops import BoundNormaliser, analyse_for
 from frontends.c.regions import RegionSite
 from frontends.c.typemodel import CType
 from frontends.marks import apply_marks
 from frontends.privacy import Step, written_before_every_read
-from translator.diagnostics import DomainError, FrontendError, UnsupportedConstructError
+from translator.diagnostics import (DomainError, FrontendError, TranslatorError,
+                                    UnsupportedConstructError)
 from translator.ir import isl_glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueArg
 from translator.ir.expr import (Expression, IRWalkMapper, TypeCast, dependencies,
@@ -81,6 +82,7 @@ class Assembler:
         domains = self._domains()
         arrays = self._arrays(domains)
         args = self._arguments(arrays, _used_names(self.stmts, domains, arrays))
+        self._enclosing_loop_bounds({a.name for a in args if isinstance(a, ValueArg)})
         kernel = Kernel(
             name=self.site.name, domains=tuple(domains), statements=self._statements(arrays),
             args=tuple(args), temporaries=FrozenDict(self._temporaries()),
@@ -291,6 +293,34 @@ class Assembler:
             self.assumptions.append(p.Comparison(num, ">=", 0))
             return True
         return False
+
+    def _enclosing_loop_bounds(self, values: set[str]) -> None:
+        """Assume what the loops around the region guarantee of their variables where the
+        region reads them (LU's ``for (k = 0; k < N - 1; k++)`` around a ``parallel for (i =
+        k + 1; ...)``: k >= 0, k < N - 1): a canonical ``for`` over a signed local or
+        parameter that its body never assigns, nor takes the address of, with constant bounds
+        (h72)."""
+        by_c_name = {self._c_name(n): n for n in values}
+        for loop in self.site.enclosing_loops:
+            if not isinstance(loop, c_ast.For):
+                continue
+            try:
+                head = analyse_for(loop, self.builder.fscope, None)
+            except TranslatorError:
+                continue
+            name = by_c_name.get(head.var)
+            b = self.values.get(name) if name is not None else None
+            if (b is None or b.storage == "global" or b.ctype.dtype is None
+                    or np.dtype(b.ctype.dtype).kind != "i" or _writes(head.var, loop.stmt)):
+                continue
+            start = self.builder.fscope.constant_value(head.init)
+            if start is not None:
+                self.assumptions.append(
+                    p.Comparison(p.Variable(name), ">=" if head.step > 0 else "<=", start))
+            for op, bound in head.conditions:
+                end = self.builder.fscope.constant_value(bound)
+                if end is not None:
+                    self.assumptions.append(p.Comparison(p.Variable(name), op, end))
 
     def _assumptions(self):
         if not self.assumptions:
