@@ -19,26 +19,30 @@ source order wherever they touch common variables.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import numpy as np
 import pymbolic.primitives as p
 from pycparser import c_ast
 from pycparser.c_generator import CGenerator
 
 from frontends.base import Region
 from frontends.directives.claims import LoopInfo, RegionFacts
-from frontends.c.build import BuiltRegion, Loop, RawStatement
+from frontends.c.build import BuiltRegion, Loop, RawStatement, _writes
 from frontends.c.expressions import Binding, ExpressionBuilder
 from frontends.footprint import index_end
 from frontends.c.liveness import References
-from frontends.c.loops import BoundNormaliser
+from frontends.c.loops import BoundNormaliser, analyse_for
 from frontends.c.regions import RegionSite
 from frontends.c.typemodel import CType
 from frontends.marks import apply_marks
 from frontends.privacy import Step, written_before_every_read
-from translator.diagnostics import DomainError, FrontendError, UnsupportedConstructError
+from translator.diagnostics import (DomainError, FrontendError, TranslatorError,
+                                    UnsupportedConstructError)
 from translator.ir import isl_glue
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueArg
-from translator.ir.expr import (Expression, IRWalkMapper, dependencies, integer_casts_dropped,
-                                substitute)
+from translator.ir.expr import (Expression, IRWalkMapper, TypeCast, dependencies,
+                                integer_casts_dropped, substitute)
 from translator.ir.kernel import Kernel, Options
 from translator.ir.statements import Assignment
 from translator.ir.util import FrozenDict
@@ -53,6 +57,7 @@ class Assembler:
         self.built = built
         self.site = site
         self.refs = refs
+        self._widened = {}
         self.provenance = builder.provenance   # the builder's: same site, same function
         self.stmts = built.statements
         self.inames = {loop.iname for loop in built.loops}
@@ -77,6 +82,7 @@ class Assembler:
         domains = self._domains()
         arrays = self._arrays(domains)
         args = self._arguments(arrays, _used_names(self.stmts, domains, arrays))
+        self._enclosing_loop_bounds({a.name for a in args if isinstance(a, ValueArg)})
         kernel = Kernel(
             name=self.site.name, domains=tuple(domains), statements=self._statements(arrays),
             args=tuple(args), temporaries=FrozenDict(self._temporaries()),
@@ -92,7 +98,7 @@ class Assembler:
             call_args=tuple((a.name, self._call_arg(a)) for a in args),
             written_scalars=frozenset(self.scalars_out),
             param_types=tuple((a.name, self._spelling(a.name)) for a in args
-                              if self._spelling(a.name)),
+                              if self._spelling(a.name) and a.name not in self._widened),
             after_call=tuple(self.after_call), async_queue=self.site.async_queue)
 
     # -- variables ------------------------------------------------------------------------
@@ -288,6 +294,34 @@ class Assembler:
             return True
         return False
 
+    def _enclosing_loop_bounds(self, values: set[str]) -> None:
+        """Assume what the loops around the region guarantee of their variables where the
+        region reads them (LU's ``for (k = 0; k < N - 1; k++)`` around a ``parallel for (i =
+        k + 1; ...)``: k >= 0, k < N - 1): a canonical ``for`` over a signed local or
+        parameter that its body never assigns, nor takes the address of, with constant bounds
+        (h72)."""
+        by_c_name = {self._c_name(n): n for n in values}
+        for loop in self.site.enclosing_loops:
+            if not isinstance(loop, c_ast.For):
+                continue
+            try:
+                head = analyse_for(loop, self.builder.fscope, None)
+            except TranslatorError:
+                continue
+            name = by_c_name.get(head.var)
+            b = self.values.get(name) if name is not None else None
+            if (b is None or b.storage == "global" or b.ctype.dtype is None
+                    or np.dtype(b.ctype.dtype).kind != "i" or _writes(head.var, loop.stmt)):
+                continue
+            start = self.builder.fscope.constant_value(head.init)
+            if start is not None:
+                self.assumptions.append(
+                    p.Comparison(p.Variable(name), ">=" if head.step > 0 else "<=", start))
+            for op, bound in head.conditions:
+                end = self.builder.fscope.constant_value(bound)
+                if end is not None:
+                    self.assumptions.append(p.Comparison(p.Variable(name), op, end))
+
     def _assumptions(self):
         if not self.assumptions:
             return None
@@ -317,8 +351,8 @@ class Assembler:
         return arrays
 
     def _memory_kind(self, name: str) -> str:
-        """What a buffer may point to: "restrict" (a restrict parameter: the user promises
-        that nothing else reaches its object), "param" (a plain pointer parameter),
+        """What a buffer may point to: "restrict" (a restrict parameter or local pointer: the
+        user promises that nothing else reaches its object while it lives), "param" (a plain pointer parameter),
         "array_param" (an array parameter: a pointer too, assumed disjoint from the others
         like a Fortran dummy; the glue stops a call that passes overlapping arrays),
         "pointer" (a plain global pointer), "unknown" (a local pointer of unknown origin),
@@ -328,6 +362,8 @@ class Assembler:
             if b.ctype.restrict:
                 return "restrict"
             return "param" if b.ctype.kind == "pointer" else "array_param"
+        if b.ctype.kind == "pointer" and b.ctype.restrict:
+            return "restrict"   # double *restrict x = f->x; (a promise for its block: h72)
         if b.ctype.kind == "pointer":
             return "unknown" if self.provenance.unknown(self._c_name(name)) else "pointer"
         return b.storage
@@ -406,8 +442,8 @@ class Assembler:
         if bad:
             raise FrontendError(
                 f"the extent of {self._c_name(name)!r} accessed by the region depends on "
-                f"{', '.join(map(repr, bad))}, which is not a value argument",
-                stmt.span)
+                f"{', '.join(map(repr, bad))}, which is not a value argument; declare it as "
+                "an array parameter with its extent, e.g. 'double a[n]'", stmt.span)
         return end
 
     # -- arguments and statements ---------------------------------------------------------
@@ -418,12 +454,23 @@ class Assembler:
             if name in arrays:
                 args.append(arrays[name])
             elif name in self.values and name in used:
-                args.append(ValueArg(name=name, dtype=self.values[name].ctype.dtype,
-                                     span=self._decl_span(name)))
+                dtype = np.dtype(self.values[name].ctype.dtype)
+                if dtype.kind == "u":
+                    self._widened[name] = dtype
+                    dtype = np.dtype(np.int64)
+                args.append(ValueArg(name=name, dtype=dtype, span=self._decl_span(name)))
         return args
+
+    #: Unsigned value arguments passed as 64-bit signed integers, by name, with their type
+    #: (`_arguments`): the loop bounds and guards the kernel computes from ``size_t n``
+    #: (``j <= n - 1``, ``256*g < n - 255``) are integer arithmetic, which wrapped in
+    #: unsigned where n is small (k = 0: an endless loop over memory); the statements read
+    #: ``(unsigned long) n``, C's value (h72).
+    _widened: dict[str, np.dtype]
 
     def _statements(self, arrays: dict[str, ArrayArg]) -> tuple[Assignment, ...]:
         aliases = {n: {n} | set(a.may_alias) for n, a in arrays.items()}
+        unsigned = {n: TypeCast(d, p.Variable(n)) for n, d in self._widened.items()}
         infos = []
         out = []
         for s in self.stmts:
@@ -432,9 +479,11 @@ class Assembler:
             deps = frozenset(t_id for t_id, t_reads, t_writes in infos
                              if t_writes & (reads | writes) or t_reads & writes)
             infos.append((s.id, reads, writes))
-            out.append(Assignment(id=s.id, within_inames=s.inames, depends_on=deps,
-                                  predicates=frozenset(s.predicates), span=s.span,
-                                  assignee=s.assignee, expression=s.expression))
+            out.append(Assignment(
+                id=s.id, within_inames=s.inames, depends_on=deps,
+                predicates=frozenset(substitute(c, unsigned) for c in s.predicates),
+                span=s.span, assignee=substitute(s.assignee, unsigned),
+                expression=substitute(s.expression, unsigned)))
         return tuple(out)
 
     def _order(self, name: str) -> tuple[int, int]:
@@ -553,14 +602,39 @@ def _ancestors(loop: Loop) -> list[Loop]:
 
 
 class _AccessCollector(IRWalkMapper):
+    """The subscripts of an expression with the conditions of the ``?:`` branches they are
+    in (``r == rows - 1 ? c : in[(r + 1)*cols + c]`` reads row r + 1 only below the last
+    row: the footprint of ``in`` ends at its last row, h72)."""
+
     def __init__(self) -> None:
-        self.found: list[tuple[str, tuple[Expression, ...]]] = []
+        self.found: list[tuple[str, tuple[Expression, ...], tuple[Expression, ...]]] = []
+        self.guards: list[Expression] = []
 
     def map_subscript(self, expr: p.Subscript, *args, **kwargs) -> None:
         if isinstance(expr.aggregate, p.Variable):
-            self.found.append((expr.aggregate.name, tuple(expr.index_tuple)))
+            self.found.append((expr.aggregate.name, tuple(expr.index_tuple),
+                               tuple(self.guards)))
         for idx in expr.index_tuple:
             self.rec(idx)
+
+    def map_if(self, expr: p.If, *args, **kwargs) -> None:
+        self.rec(expr.condition)
+        for guard, branch in ((expr.condition, expr.then),
+                              (_negated_comparison(expr.condition), expr.else_)):
+            self.guards.extend([guard] if guard is not None else [])
+            self.rec(branch)
+            del self.guards[len(self.guards) - (guard is not None):]
+
+
+_NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+
+def _negated_comparison(cond: Expression) -> Expression | None:
+    """``not cond`` for a comparison (what the footprint may assume in an else branch: its
+    affine ones are of integers, where negating is exact), else None."""
+    if isinstance(cond, p.Comparison) and cond.operator in _NEGATED:
+        return p.Comparison(cond.left, _NEGATED[cond.operator], cond.right)
+    return None
 
 
 def _accesses(stmts: list[RawStatement]) -> dict[str, list]:
@@ -569,6 +643,7 @@ def _accesses(stmts: list[RawStatement]) -> dict[str, list]:
         collector = _AccessCollector()
         for e in (s.assignee, s.expression, *s.predicates):
             collector(e)
-        for name, indices in collector.found:
-            out.setdefault(name, []).append((s, indices))
+        for name, indices, guards in collector.found:
+            guarded = replace(s, predicates=(*s.predicates, *guards)) if guards else s
+            out.setdefault(name, []).append((guarded, indices))
     return out

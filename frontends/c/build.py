@@ -9,6 +9,7 @@ kernel.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import field, replace
 from functools import reduce
@@ -330,16 +331,56 @@ class RegionBuilder:
             name=name, dtype=ctype.dtype, shape=shape, address_space=AddressSpace.PRIVATE,
             span=span)
         value = None
-        if node.init is not None:
-            if shape:
-                raise UnsupportedConstructError(f"initialiser of the local array {node.name!r}"
-                                                " inside a region", span)
+        if node.init is not None and not shape:
             value = convert(self.rvalue(node.init), ctype.dtype)
+        elements = self._array_initialiser(node, shape, span) if shape and node.init else {}
         self.scopes[-1][node.name] = Binding("local", name, ctype)
         if len(self.scopes) == 1:
             self.out.top_level[node.name] = span
         if value is not None:
             self.emit(p.Variable(name), value, node, node.name)
+        for index in (itertools.product(*map(range, shape)) if shape and node.init else ()):
+            item = elements.get(index)
+            value = ctype.dtype.type(0) if item is None else convert(self.rvalue(item),
+                                                                     ctype.dtype)
+            self.emit(subscript(name, index), value, node, node.name)
+
+    #: Most elements of a local array an initialiser list sets (each is one statement).
+    _INITIALISED_ELEMENTS = 256
+
+    def _array_initialiser(self, node: c_ast.Decl, shape: tuple[int, ...], span
+                           ) -> dict[tuple[int, ...], c_ast.Node]:
+        """The elements a braced initialiser of a local array gives (``double m[3] = {0};``,
+        ``int c[2][2] = {{1, 2}, {3}}``), by C index; the others are zero (h72)."""
+        out: dict[tuple[int, ...], c_ast.Node] = {}
+
+        def refuse(why: str) -> UnsupportedConstructError:
+            return UnsupportedConstructError(
+                f"initialiser of the local array {node.name!r} inside a region: {why}; "
+                "assign its elements in statements instead", span)
+
+        def walk(init: c_ast.Node, prefix: tuple[int, ...]) -> None:
+            depth = len(prefix)
+            if not isinstance(init, c_ast.InitList):
+                raise refuse("only braced lists, one pair of braces per dimension")
+            if depth + 1 < len(shape) and not all(isinstance(e, c_ast.InitList)
+                                                  for e in init.exprs):
+                raise refuse("only braced lists, one pair of braces per dimension")
+            if len(init.exprs) > shape[depth]:
+                raise refuse(f"{len(init.exprs)} values for {shape[depth]} elements")
+            for k, item in enumerate(init.exprs):
+                if isinstance(item, c_ast.NamedInitializer):
+                    raise refuse("designated initialisers are not supported")
+                if depth + 1 < len(shape):
+                    walk(item, (*prefix, k))
+                elif isinstance(item, c_ast.InitList):
+                    raise refuse("only braced lists, one pair of braces per dimension")
+                else:
+                    out[(*prefix, k)] = item
+        if int(np.prod(shape)) > self._INITIALISED_ELEMENTS:
+            raise refuse(f"more than {self._INITIALISED_ELEMENTS} elements")
+        walk(node.init, ())
+        return out
 
     def _bind_value(self, node: c_ast.Decl, span: SourceSpan | None, b: Binding) -> None:
         """Declare `node`'s name as a value fixed at its declaration (no temporary)."""

@@ -284,7 +284,7 @@ class ExpressionBuilder:
             return TExpr(self.fscope.enum_values[node.name], INT32, weak=True)
         b = self.env.lookup(node.name, node)
         if b.kind == "loop":
-            return TExpr(b.value, b.ctype.dtype)
+            return loop_variable(b.value, b.ctype.dtype)
         if not b.ctype.is_scalar:
             what = b.ctype.description or f"{b.ctype.kind} {node.name!r}"
             if b.ctype.is_buffer:
@@ -396,6 +396,9 @@ class ExpressionBuilder:
 
     def _shift(self, op: str, left: TExpr, right: TExpr) -> TExpr:
         left, right = _promoted(left), _promoted(right)
+        folded = _fold_shift(op, left, right)
+        if folded is not None:      # #define N (1 << 20) as a loop bound (h72)
+            return folded
         cls = p.LeftShift if op == "<<" else p.RightShift
         return TExpr(cls(left.expr, right.expr), left.dtype, left.weak)
 
@@ -677,6 +680,29 @@ def negate(expr: Expression) -> Expression:
     return p.Product((-1, expr))
 
 
+def _fold_shift(op: str, left: TExpr, right: TExpr) -> TExpr | None:
+    """``a << b`` or ``a >> b`` of two integer constants where C defines it (and gcc's
+    arithmetic right shift of a negative ``a``), in the type of ``a``; else None."""
+    a, b, dtype = left.expr, right.expr, np.dtype(left.dtype)
+    constant = (int, np.integer)
+    if (not isinstance(a, constant) or not isinstance(b, constant)
+            or isinstance(a, (bool, np.bool_)) or dtype.kind not in "iu"
+            or not 0 <= int(b) < 8 * dtype.itemsize):
+        return None
+    a, b = int(a), int(b)
+    if op == ">>":
+        value = a >> b
+    elif dtype.kind == "u":
+        value = (a << b) % (1 << 8 * dtype.itemsize)
+    elif a >= 0 and a << b <= np.iinfo(dtype).max:
+        value = a << b
+    else:
+        return None
+    if left.weak:
+        return TExpr(value, INT32, True)
+    return TExpr(dtype.type(value), dtype)
+
+
 def _fold_int(op: str, a: int, b: int) -> int | None:
     if op == "+":
         return a + b
@@ -690,3 +716,12 @@ def _fold_int(op: str, a: int, b: int) -> int | None:
     if op == "%":
         return a - b * _fold_int("/", a, b)
     return None
+
+
+def loop_variable(value: Expression, dtype: np.dtype) -> TExpr:
+    """The value of a loop variable of type `dtype`: an iname is an ``int``, so a ``long``,
+    ``size_t`` or ``unsigned`` variable is converted (``i * n`` with ``long i`` is a 64-bit
+    product in C; subscripts and bounds drop the conversion again) (h72)."""
+    if np.dtype(dtype) == INT32 or np.dtype(dtype).kind not in "iu":
+        return TExpr(value, dtype)
+    return TExpr(TypeCast(np.dtype(dtype), value), dtype)

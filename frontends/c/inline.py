@@ -26,6 +26,7 @@ the body) library calls other than math.h, I/O such as ``printf``.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -71,7 +72,7 @@ def inline_call(rb: RegionBuilder, node: c_ast.FuncCall, name: str,
         raise UnsupportedConstructError(
             f"recursive call of {name!r} ({path}) cannot be offloaded: a kernel cannot "
             "recurse, and inlining it would not end", site)
-    body = list(func.body.block_items or [])
+    body = _single_exit(rb, func, list(func.body.block_items or []))
     _check_returns(rb, name, body, site)
     params = [prm for prm in _parameters(func)
               if not (isinstance(prm, c_ast.Typename) or prm.name is None)]
@@ -108,14 +109,75 @@ def _return_type(func: c_ast.FuncDef) -> c_ast.Node:
     return node.type
 
 
+def _single_exit(rb: RegionBuilder, func: c_ast.FuncDef, body: list[c_ast.Node]
+                 ) -> list[c_ast.Node]:
+    """`body` with its early returns from ``if`` statements (``if (x < lo) return lo; ...``)
+    turned into assignments to a result variable in if/else branches, the statements after
+    such an ``if`` going into the branches that do not return, and one final ``return`` of
+    the variable (h72).  Returns inside loops or other blocks are left for
+    `_check_returns`; so is a body with no early return."""
+    last = body[-1] if body else None
+    if not any(isinstance(n, c_ast.Return) and n is not last
+               for n in rb.nodes_in(c_ast.Compound(body))):
+        return body
+    result = "_tr_" + func.decl.name + "_return"
+    rtype = _return_type(func)
+    void = isinstance(rtype, c_ast.TypeDecl) and getattr(rtype.type, "names", None) == ["void"]
+    rewritten = _without_returns(rb, body, None if void else result)
+    if rewritten is None:
+        return body
+    if void:
+        return rewritten
+    decl_type = copy.deepcopy(rtype)
+    decl_type.declname = result
+    decl = c_ast.Decl(result, [], [], [], [], decl_type, None, None, coord=func.decl.coord)
+    return [decl, *rewritten, c_ast.Return(c_ast.ID(result), coord=last.coord)]
+
+
+def _without_returns(rb: RegionBuilder, items: list[c_ast.Node], result: str | None
+                     ) -> list[c_ast.Node] | None:
+    """`items` as statements that assign the returned value to `result` (None: a void
+    function) instead of returning; None where a return is inside anything but an ``if``."""
+    out: list[c_ast.Node] = []
+    for k, item in enumerate(items):
+        if isinstance(item, c_ast.Return):
+            if item.expr is not None and result is not None:
+                out.append(c_ast.Assignment("=", c_ast.ID(result), item.expr,
+                                            coord=item.coord))
+            return out
+        returns = any(isinstance(n, c_ast.Return) for n in rb.nodes_in(item))
+        if not returns:
+            out.append(item)
+            continue
+        if not isinstance(item, c_ast.If):
+            return None
+        rest = items[k + 1:]
+        then = _without_returns(rb, _branch(item.iftrue) + rest, result)
+        other = _without_returns(rb, _branch(item.iffalse) + copy.deepcopy(rest), result)
+        if then is None or other is None:
+            return None
+        out.append(c_ast.If(item.cond, c_ast.Compound(then, coord=item.coord),
+                            c_ast.Compound(other, coord=item.coord), coord=item.coord))
+        return out
+    return out
+
+
+def _branch(node: c_ast.Node | None) -> list[c_ast.Node]:
+    if node is None:
+        return []
+    if isinstance(node, c_ast.Compound):
+        return list(node.block_items or [])
+    return [node]
+
+
 def _check_returns(rb: RegionBuilder, name: str, body: list[c_ast.Node],
                    site: SourceSpan | None) -> None:
     last = body[-1] if body else None
     for node in rb.nodes_in(c_ast.Compound(body)):
         if isinstance(node, c_ast.Return) and node is not last:
             raise UnsupportedConstructError(
-                f"function {name!r} cannot be offloaded: it returns before its end (only a "
-                "final return statement can be inlined)", site,
+                f"function {name!r} cannot be offloaded: it returns from inside a loop or a "
+                "nested block (returns at its end or in if statements can be inlined)", site,
                 notes=(Note(f"in {name!r} here", rb.src.node_span(node, "return")),))
 
 

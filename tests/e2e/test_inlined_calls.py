@@ -199,8 +199,8 @@ static double fact(double x) { return x <= 1 ? 1 : x * fact(x - 1); }
 
 static double early(double x)
 {
-  if (x < 0)
-    return 0;
+  for (int k = 0; k < 3; k++) if (x < k)
+    return k;
   return x;
 }
 
@@ -230,8 +230,9 @@ void work(int n, double *a)
      "cannot recurse, and inlining it would not end",
      "bad.c:26:12: note: in 'fact', inlined at this call"),
     ("for (int i = 0; i < n; i++)\n    a[i] = early(a[i]);",
-     "bad.c:26:12: error: function 'early' cannot be offloaded: it returns before its end "
-     "(only a final return statement can be inlined)", "bad.c:10:5: note: in 'early' here"),
+     "bad.c:26:12: error: function 'early' cannot be offloaded: it returns from inside a "
+     "loop or a nested block (returns at its end or in if statements can be inlined)",
+     "bad.c:10:5: note: in 'early' here"),
     ("for (int i = 0; i < n; i++)\n    a[i] = lib(a[i]);",
      "bad.c:26:12: error: call to function 'lib' cannot be translated: only math.h functions, "
      "functions this file defines (they are inlined), and functions a register_function "

@@ -260,3 +260,14 @@ def test_fuzzed_sources_never_crash(position, cut, token):
         FRONTEND.parse("fuzz.c", text, {})
     except TranslatorError as err:
         assert err.message
+
+
+def test_gather_extent_from_data_says_what_to_declare():
+    """An ELL gather ``in[j]`` with ``j`` read from the column array (h72): the message says
+    how to give the pointer an extent."""
+    stmts = (f"{LOOP} {{\n    int j = c[i];\n    if (j >= 0) a[i] = x[j];\n  }}")
+    check(fn(stmts, "int n, double *restrict a, const int *restrict c, "
+                    "const double *restrict x"),
+          FrontendError, "the extent of 'x' accessed by the region depends on 'j', which is "
+          "not a value argument; declare it as an array parameter with its extent, e.g. "
+          "'double a[n]'", 8)

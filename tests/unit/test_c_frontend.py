@@ -215,15 +215,16 @@ def test_typed_literals(literal, dtype):
 
 
 @pytest.mark.parametrize("expr, expected", [
-    ("i + u", "cast(uint32, i) + u"),            # int + unsigned is unsigned in C
+    # an unsigned value argument is passed as a long and read as (unsigned) u (h72)
+    ("i + u", "cast(uint32, i) + cast(uint32, u)"),   # int + unsigned is unsigned in C
     ("i * f", "cast(float32, i)*f"),             # int * float is float
     ("c + c", "cast(int32, c) + cast(int32, c)"),  # integer promotion
     ("f * 2.0", "f*float64(2.0)"),               # float * double constant is double
     ("f * 2", "f*2"),                            # an int constant adapts
     ("i / 3 + i % 3", "i / 3 + rem(i, 3)"),      # truncating division, C remainder
     ("(double)i / 2", "cast(float64, i) / 2"),
-    ("u - 1u", "u - uint32(1)"),
-    ("-1 + u", "4294967295 + u"),                # -1 converted to unsigned (wraps)
+    ("u - 1u", "cast(uint32, u) - uint32(1)"),
+    ("-1 + u", "4294967295 + cast(uint32, u)"),  # -1 converted to unsigned (wraps)
 ])
 def test_usual_arithmetic_conversions(expr, expected):
     k = region(body(f"for (int i = 0; i < n; i++) r[i] = {expr};",
@@ -381,7 +382,8 @@ def test_system_headers_parse():
             "  for (size_t i = 0; i < n; i++) a[i] = (int64_t)i * INT_MAX;\n"
             "#pragma translate end kernel\n}\n")
     k = region(text).kernel
-    assert arg(k, "n").dtype == np.uint64 and arg(k, "a").dtype == np.int64
+    # size_t n: passed as a long, so that bounds like n - 1 do not wrap (h72)
+    assert arg(k, "n").dtype == np.int64 and arg(k, "a").dtype == np.int64
 
 
 # ---------------------------------------------------------------------------------------------
@@ -454,7 +456,7 @@ def test_rewrite_c_types_and_no_regions():
     parsed = parse(body("for (int i = 0; i < n; i++) k[i] = u + l + (long long)f;",
                         params="int n, unsigned u, long l, float f, long long *k"))
     new = FRONTEND.rewrite(parsed, glue_for(parsed))
-    assert ("void translate_f_0(int n, unsigned u, long l, float f, long long *k);"
+    assert ("void translate_f_0(int n, long long u, long l, float f, long long *k);"
             in new)
     plain = "int main(void) { return 0; }\n"
     assert FRONTEND.rewrite(parse(plain), {}) == plain

@@ -38,6 +38,7 @@ initialisation) is a `LegalityError` that says so.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 import pymbolic.primitives as p
@@ -70,15 +71,20 @@ class Update:
     operation: str
     term: Expression
     dtype: np.dtype | None = None
+    #: Why the update, though of this form, has no parallel reduction ("" when it has).
+    refused: str = ""
 
 
 _FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">="}
 
 
-def match_update(expression: Expression, target: Expression) -> Update | None:
+def match_update(expression: Expression, target: Expression,
+                 oracle: TypeOracle | None = None) -> Update | None:
     """The accumulation ``target = target OP term`` that `expression` computes, if any.
 
-    `target` must occur exactly once, as an operand of the outermost operation."""
+    `target` must occur exactly once, as an operand of the outermost operation.  With the
+    kernel's `oracle`, a conditional maximum or minimum is one only where the conversions
+    around its comparison keep the order (`_match_conditional`)."""
     if isinstance(expression, (p.Sum, p.Product)):
         op = "sum" if isinstance(expression, p.Sum) else "product"
         return _match_operands(op, expression.children, target, type(expression))
@@ -92,7 +98,7 @@ def match_update(expression: Expression, target: Expression) -> Update | None:
                                lambda rest: p.Call(p.Variable(op), rest))
     if isinstance(expression, p.If):
         return _match_conditional(expression.condition, expression.then, expression.else_,
-                                  target)
+                                  target, oracle)
     return None
 
 
@@ -107,10 +113,14 @@ def _match_operands(op: str, operands: tuple, target: Expression, rebuild) -> Up
 
 
 def _match_conditional(cond: Expression, then: Expression, else_: Expression,
-                       target: Expression) -> Update | None:
+                       target: Expression, oracle: TypeOracle | None = None
+                       ) -> Update | None:
     """``if(x > e, x, e)`` is max(x, e); the comparison decides between max and min.  The
     comparison may see the operands before a conversion (``x = cast(float64, e)`` guarded by
-    ``e > x``): conversions are monotone, so the larger one stays the larger one."""
+    ``e > x``): conversions that keep the order keep the larger one the larger one.  With
+    `oracle`, any other conversion (``int m; if (u[i] > m) m = u[i]`` with unsigned u
+    compares in unsigned, where -1 is the largest: h72) is no maximum, unless the comparison
+    sees what the statement stores (``unsigned m; if (a[i] > m) m = a[i]``)."""
     if not isinstance(cond, p.Comparison) or cond.operator not in _FLIP:
         return None
     if then == target:
@@ -120,6 +130,10 @@ def _match_conditional(cond: Expression, then: Expression, else_: Expression,
     else:
         return None
     left, right = _uncast(cond.left), _uncast(cond.right)
+    plain = (cond.left, cond.right) in ((target, term), (term, target))
+    reordered = None if oracle is None or plain else next(
+        (r for r in map(partial(_reordering, oracle), (cond.left, cond.right, term))
+         if r is not None), None)
     if left == _uncast(target) and right == _uncast(term):
         rel = cond.operator
     elif right == _uncast(target) and left == _uncast(term):
@@ -128,7 +142,46 @@ def _match_conditional(cond: Expression, then: Expression, else_: Expression,
         return None
     # `rel` compares target against term: when it holds, the larger of the two is...
     larger_when_true = target if rel in (">", ">=") else term
-    return Update("max" if then == larger_when_true else "min", term)
+    operation = "max" if then == larger_when_true else "min"
+    if reordered is None:
+        return Update(operation, term)
+    return Update(operation, term, refused=_reordered(operation, *reordered))
+
+
+def _reordered(operation: str, inner: str, wide: str) -> str:
+    """Why a maximum or minimum through a conversion that changes the order of values is
+    refused, and what to write."""
+    return (f"the loop compares and stores values of different types ({inner} converted to "
+            f"{wide}), which order them differently, so it takes no {operation}imum of "
+            "either type: accumulate into a variable of the comparison's type and convert "
+            "it after the loop, or convert the term to the accumulator's type in the "
+            "comparison")
+
+
+def _reordering(oracle: TypeOracle, expr: Expression) -> tuple[str, str] | None:
+    """The (from, to) type names of the first conversion at the top of `expr` that does not
+    keep the order of values (None: all do).  Kept: to a floating-point type (rounding is
+    non-decreasing), from one to an integer (truncation is), and to an integer type that
+    holds every value of the converted one."""
+    while isinstance(expr, TypeCast):
+        inner = oracle.dtype(expr.child)
+        wide = np.dtype(expr.dtype)
+        if inner is None:
+            return "values", _integers(wide)
+        inner = np.dtype(inner)
+        if not (wide.kind == "f" or (inner.kind == "f" and wide.kind in "iu")
+                or (inner.kind in "iub" and wide.kind in "iu"
+                    and np.can_cast(inner, wide, casting="safe"))):
+            return _integers(inner), _integers(wide)
+        expr = expr.child
+    return None
+
+
+def _integers(dtype: np.dtype) -> str:
+    """``signed 32-bit integers`` for int32, for messages."""
+    if dtype.kind not in "iu":
+        return f"{dtype.name} values"
+    return f"{'unsigned' if dtype.kind == 'u' else 'signed'} {8 * dtype.itemsize}-bit integers"
 
 
 def _uncast(expr: Expression) -> Expression:
@@ -251,14 +304,17 @@ def _match_statement(kernel: Kernel, stmt: Assignment
                      ) -> tuple[Update | None, frozenset[Expression], str | None]:
     """The update, the statement's remaining predicates, and the condition statement (C's
     ``if (e > x) x = e;`` evaluates its condition into a private temporary first)."""
-    update = match_update(stmt.expression, stmt.assignee) or _match_converted(kernel, stmt)
+    oracle = TypeOracle(kernel)
+    update = (match_update(stmt.expression, stmt.assignee, oracle)
+              or _match_converted(kernel, stmt))
     if update is not None:
         return update, stmt.predicates, None
     for pred in sorted(stmt.predicates, key=str):
         cond, condition_stmt = _condition_of(kernel, stmt, pred)
         if cond is None:
             continue
-        update = _match_conditional(cond, stmt.expression, stmt.assignee, stmt.assignee)
+        update = _match_conditional(cond, stmt.expression, stmt.assignee, stmt.assignee,
+                                    oracle)
         if update is not None:
             return update, stmt.predicates - {pred}, condition_stmt
     return None, stmt.predicates, None
@@ -282,8 +338,8 @@ def _match_converted(kernel: Kernel, stmt: Assignment) -> Update | None:
     if dtype.kind != "f":
         return None
     inner = _unwidened(expr.child, stmt.assignee, dtype)
-    update = match_update(inner, stmt.assignee)
-    return None if update is None else Update(update.operation, update.term, dtype)
+    update = match_update(inner, stmt.assignee, TypeOracle(kernel))
+    return None if update is None else replace(update, dtype=dtype)
 
 
 def _integer_update(kernel: Kernel, inner: Expression, target: Expression,
@@ -299,14 +355,23 @@ def _integer_update(kernel: Kernel, inner: Expression, target: Expression,
     if wide is None or np.dtype(wide).kind not in "iuf":
         return None
     wide = np.dtype(wide)
-    update = match_update(_unwidened(inner, target, dtype), target)
+    update = match_update(_unwidened(inner, target, dtype), target, oracle)
+    if update is None and wide.kind in "iu" and wide.itemsize >= dtype.itemsize:
+        # int s; s += u[i] with unsigned u: C adds in unsigned and converts back; the low
+        # bits of a sum or product do not depend on the conversions (h72)
+        update = match_update(_unwidened(inner, target, dtype, modular=True), target, oracle)
+        if update is None:
+            return None
+        if update.operation not in ("sum", "product"):    # int m; m = u > m ? u : m
+            return replace(update, refused=update.refused or _reordered(
+                update.operation, _integers(dtype), _integers(wide)))
     if update is None and wide.kind == "f":    # fminf(m, x) of an int m: m is rounded
-        update = match_update(_unwidened(inner, target, dtype, exact=False), target)
-        return None if update is None else Update(update.operation, update.term, wide)
+        update = match_update(_unwidened(inner, target, dtype, exact=False), target, oracle)
+        return None if update is None else replace(update, dtype=wide)
     if update is None:
         return None
     if update.operation in ("sum", "product") and wide.kind in "iu":
-        return Update(update.operation, update.term, np.dtype(f"u{wide.itemsize}"))
+        return replace(update, dtype=np.dtype(f"u{wide.itemsize}"))
     if update.operation not in ("max", "min") or wide.kind != "f":
         return None
     term = update.term
@@ -314,8 +379,8 @@ def _integer_update(kernel: Kernel, inner: Expression, target: Expression,
     if (inside is not None and np.dtype(inside).kind in "iu"
             and _holds(np.dtype(term.dtype), np.dtype(inside))
             and _holds(dtype, np.dtype(inside))):    # fmax(m, a[i]) of ints: exact
-        return Update(update.operation, term.child, dtype)
-    return Update(update.operation, term, wide)
+        return replace(update, term=term.child, dtype=dtype)
+    return replace(update, dtype=wide)
 
 
 def unsupported_update(kernel: Kernel, stmt: Assignment, update: Update) -> str:
@@ -323,6 +388,8 @@ def unsupported_update(kernel: Kernel, stmt: Assignment, update: Update) -> str:
     ("" when it can): the device has no atomic updates of integers narrower than 32 bits,
     and a maximum or minimum of floating-point terms converted to an integer at each update
     has no exact reduction in either type (NaN terms, which fmax ignores)."""
+    if update.refused:
+        return update.refused
     dtype = getattr(kernel.arg(stmt.assignee_names()[0]), "dtype", None)
     if dtype is None or np.dtype(dtype).kind not in "iu" or update.dtype is None:
         return ""
@@ -341,14 +408,19 @@ def unsupported_update(kernel: Kernel, stmt: Assignment, update: Update) -> str:
 
 
 def _unwidened(expr: Expression, target: Expression, dtype: np.dtype, *,
-               exact: bool = True) -> Expression:
+               exact: bool = True, modular: bool = False) -> Expression:
     """`expr` with operands ``cast(W, target)`` of its outermost operation replaced by
     `target` where W holds every value of `dtype` (an exact conversion: C's ``fmax(s, e)``
     with float s and a double e, the promotion of a ``short`` accumulator to ``int``); any W
-    without `exact`."""
+    without `exact`; with `modular`, also an integer W at least as wide as `dtype` (``int``
+    to ``unsigned``: the low bits of the value are kept)."""
+    def kept(wide: np.dtype) -> bool:
+        return (not exact or _holds(wide, dtype)
+                or (modular and wide.kind in "iu" and wide.itemsize >= dtype.itemsize))
+
     def plain(operand: Expression) -> Expression:
         if (isinstance(operand, TypeCast) and operand.child == target
-                and (not exact or _holds(np.dtype(operand.dtype), dtype))):
+                and kept(np.dtype(operand.dtype))):
             return target
         return operand
     if isinstance(expr, (p.Sum, p.Product, p.Max, p.Min)):

@@ -255,6 +255,9 @@ class CExpressionPrinter(Mapper):
             if isinstance(exponent, (int, np.integer)) and exponent == 2:
                 return self.rec(p.Product((base, base)), prec)
             return self._integer_exponent(dtype, base, exponent, prec)
+        folded = _exact_power(self._as(dtype, base), _real_constant(exponent), dtype)
+        if folded is not None:
+            return self.rec(folded, prec)
         return self.call("pow", [self._as(dtype, base), self._as(dtype, exponent)], prec, dtype)
 
     def _integer_exponent(self, dtype: np.dtype, base: Expression, exponent: Expression,
@@ -409,6 +412,26 @@ class CExpressionPrinter(Mapper):
         plain = sorted(h for h in self.helpers if not is_complex_helper(h))
         return ("".join(helper_definition(kind, dtype) for kind, dtype in plain)
                 + complex_helper_definitions(self.helpers))
+
+
+def _real_constant(expr: Expression) -> float | None:
+    """The value of a floating-point constant (through conversions of it), else None."""
+    while isinstance(expr, TypeCast) and np.dtype(expr.dtype).kind == "f":
+        expr = expr.child
+    return float(expr) if isinstance(expr, (float, np.floating)) else None
+
+
+def _exact_power(base: Expression, value: float | None, dtype: np.dtype) -> Expression | None:
+    """``pow(x, y)`` for a constant y of 2, 1 or -1 as the one correctly rounded operation
+    gcc and gfortran fold it to (``x*x``, ``x``, ``1/x``; from -O1, -1 and 1 from -O0): the
+    device's pow may be an ulp away (PoCL and NVIDIA are, in ~5% of doubles) (h72)."""
+    if value == 2.0:
+        return p.Product((base, base))
+    if value == 1.0:
+        return base
+    if value == -1.0:
+        return p.Quotient(np.dtype(dtype).type(1.0), base)
+    return None
 
 
 def _is_minus_one(expr: Expression) -> bool:
