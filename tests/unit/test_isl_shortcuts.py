@@ -341,3 +341,85 @@ def test_cover_of_a_shape_with_calls_equals_the_full_test(shape, unwritten, monk
     answer = glue_codegen._writes_cover_box(accesses, extent, None)
     monkeypatch.setattr(glue_codegen, "_uncovered_corner", lambda *args: False)
     assert answer == glue_codegen._writes_cover_box(accesses, extent, None)
+
+
+# -- the speculation test: entries proved disjoint without isl --------------------------------
+
+def _api_kernel(case: int):
+    """Kernels with private accumulators (scalar or a register block), on one or several
+    domains, rectangular, parametric, triangular or strided, tiled with exact or guarded
+    tails."""
+    import translator
+    import transforms as tf
+    arg = translator.GlobalArg
+    mats = [arg(v, np.float32, shape="n,n") for v in "abc"] + ["..."]
+    if case == 0:    # matmul on 16x16 tiles
+        knl = translator.make_kernel("{[i,j,k]: 0<=i<n and 0<=j<n and 0<=k<n}",
+                                     "c[i,j] = sum(k, a[i,k]*b[k,j])", mats)
+    elif case == 1:  # syrk's triangle
+        knl = translator.make_kernel("{[i,j,k]: 0<=j<=i<n and 0<=k<n}",
+                                     "c[i,j] = sum(k, a[i,k]*a[j,k])", mats)
+    elif case == 2:  # a forest: the summed loop's bounds depend on i (two domains)
+        knl = translator.make_kernel(["{[i,j]: 0<=i<n and 0<=j<n}", "{[k]: 0<=k<=i}"],
+                                     "c[i,j] = sum(k, a[i,k]*b[k,j])", mats)
+    elif case == 3:  # offsets and a strided sum
+        knl = translator.make_kernel("{[i,j,k]: 2<=i<n-1 and 1<=j<n and 0<=k<n and k % 2 = 0}",
+                                     "c[i,j] = sum(k, a[i,k]*b[k,j])", mats)
+    elif case == 4:  # one axis only: the rows, a sum over each
+        knl = translator.make_kernel("{[i,k]: 0<=i<n and 0<=k<n}",
+                                     "c[i,0] = sum(k, a[i,k])", mats)
+    elif case == 6:  # stored by one work item of each column: entries that meet
+        knl = translator.make_kernel(
+            "{[i,j]: 0<=i<n and 0<=j<n-1}",
+            ["<float32> acc = 0 {id=init, inames=i:j}",
+             "acc = acc + a[i,j] {id=upd, dep=init, inames=i:j}",
+             "c[i,0] = acc {id=st, dep=upd, inames=i}"], mats)
+        knl = tf.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+        return tf.split_iname(knl, "j", 8, outer_tag="g.1", inner_tag="l.1")
+    else:            # exact tiles: n a multiple of 16 (assumptions)
+        knl = translator.make_kernel("{[i,j,k]: 0<=i<16*m and 0<=j<16*m and 0<=k<n}",
+                                     "c[i,j] = sum(k, a[i,k]*b[k,j])",
+                                     [arg(v, np.float32, shape="16*m,16*m") for v in "abc"]
+                                     + ["..."])
+    knl = tf.split_iname(knl, "i", 16, outer_tag="g.1", inner_tag="l.1")
+    if case != 4:
+        knl = tf.split_iname(knl, "j", 16, outer_tag="g.0", inner_tag="l.0")
+    return knl
+
+
+@pytest.mark.parametrize("case", range(7))
+def test_speculation_shortcut_answers_as_the_entries(case, monkeypatch):
+    """`speculative_domain` with the entries it proves disjoint skipped gives the relaxed
+    domain (or None) the full test gives, statement by statement, and the same device code;
+    matmul's accumulator initialisation asks no `entries` at all."""
+    import translator
+    from translator.codegen import emit, opencl, speculation
+    from translator.ir.shape_memo import KernelMemo
+    answers: dict[bool, list] = {}
+    codes: dict[bool, str] = {}
+    asked: dict[bool, int] = {}
+    real, real_entries = speculation.speculative_domain, glue_versioning.entries
+    for shortcut in (False, True):
+        seen: list = []
+        calls = [0]
+
+        def recording(emitter, stmt, seen=seen):
+            found = real(emitter, stmt)
+            seen.append((stmt.id, None if found is None else str(found)))
+            return found
+
+        def counting(*args, calls=calls):
+            calls[0] += 1
+            return real_entries(*args)
+        monkeypatch.setattr(speculation, "SHORTCUT", shortcut)
+        monkeypatch.setattr(emit, "speculative_domain", recording)
+        monkeypatch.setattr(speculation.glue, "entries", counting)
+        monkeypatch.setattr(opencl, "_SHAPES", KernelMemo())   # generated afresh
+        glue_core._MEMO.clear()
+        codes[shortcut] = translator.generate_code(_api_kernel(case)).device_code
+        answers[shortcut], asked[shortcut] = seen, calls[0]
+        monkeypatch.undo()
+    assert answers[True] == answers[False] and codes[True] == codes[False]
+    assert any(found is not None for _, found in answers[True]) or case in (3, 6)
+    if case == 0:
+        assert asked[False] > 0 and asked[True] == 0
