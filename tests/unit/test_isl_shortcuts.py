@@ -423,3 +423,76 @@ def test_speculation_shortcut_answers_as_the_entries(case, monkeypatch):
     assert any(found is not None for _, found in answers[True]) or case in (3, 6)
     if case == 0:
         assert asked[False] > 0 and asked[True] == 0
+
+
+# -- full-tile versioning refused from the schedule ------------------------------------------
+
+def _versioning_kernel(case: int):
+    """`_api_kernel`'s kernels, then loops whose trip count a full tile makes constant (the
+    summed loop split by 16, prefetched tiles, an unrolled block), where versioning pays."""
+    import translator
+    import transforms as tf
+    if case < 7:
+        return _api_kernel(case)
+    if case == 7:    # three updates in the sequential loop of a 16x16 tile: versioned
+        insns = [f"u{s}[i, j, k] = u{s}[i, j, k] + {s}.0 * u{s + 1}[i, j, k]" for s in range(3)]
+        args = [translator.GlobalArg(f"u{a}", np.float64, shape="n,n,n") for a in range(4)]
+        knl = translator.make_kernel("{[i,j,k]: 0<=i,j,k<n}", insns, [*args, "..."])
+        knl = tf.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+        return tf.split_iname(knl, "j", 16, outer_tag="g.1", inner_tag="l.1")
+    if case == 11:   # one update in two loops of constant trip counts: their boxes count
+        knl = translator.make_kernel(
+            "{[i,k,l]: 0<=i<n and 0<=k<m and 0<=l<m}", "c[i,k] = c[i,k] + a[i,l]",
+            [translator.GlobalArg(v, np.float32, shape="n,m") for v in "ac"] + ["..."])
+        knl = tf.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+        return tf.split_iname(tf.split_iname(knl, "k", 16), "l", 4)
+    knl = _api_kernel(0 if case != 9 else 1)
+    knl = tf.split_iname(knl, "k", 16)
+    if case == 8:
+        outer = "i_outer,j_outer,k_outer"
+        knl = tf.add_prefetch(knl, "a", ["k_inner", "i_inner"], default_tag="l.auto",
+                              fetch_outer_inames=outer)
+        knl = tf.add_prefetch(knl, "b", ["j_inner", "k_inner"], default_tag="l.auto",
+                              fetch_outer_inames=outer)
+    elif case == 10:
+        knl = tf.tag_inames(knl, "k_inner:unr")
+    return knl
+
+
+@pytest.mark.parametrize("case", range(12))
+def test_versioning_refused_from_the_schedule_as_by_the_probe(case, monkeypatch):
+    """`full_tile_tests` answers the same (refusal, or the same tests and set) with and
+    without `cannot_pay`, region by region, and the device code is the same; the gate
+    refuses matmul's kernel body without the probe."""
+    import translator
+    from translator.codegen import opencl, versioning
+    from translator.ir.shape_memo import KernelMemo
+    answers: dict[bool, list] = {}
+    codes: dict[bool, str] = {}
+    probes: dict[bool, int] = {}
+    real_tests, real_probe = versioning.VersioningEmitter.full_tile_tests, versioning._Probe
+    for shortcut in (False, True):
+        seen: list = []
+        made = [0]
+
+        def recording(self, *args, seen=seen):
+            found = real_tests(self, *args)
+            seen.append(None if found is None else (found[0], str(found[1])))
+            return found
+
+        def probe(parent, made=made):
+            made[0] += 1
+            return real_probe(parent)
+        monkeypatch.setattr(versioning, "SHORTCUT", shortcut)
+        monkeypatch.setattr(versioning.VersioningEmitter, "full_tile_tests", recording)
+        monkeypatch.setattr(versioning, "_Probe", probe)
+        monkeypatch.setattr(opencl, "_SHAPES", KernelMemo())   # generated afresh
+        glue_core._MEMO.clear()
+        codes[shortcut] = translator.generate_code(_versioning_kernel(case)).device_code
+        answers[shortcut], probes[shortcut] = seen, made[0]
+        monkeypatch.undo()
+    assert answers[True] == answers[False] and codes[True] == codes[False]
+    if case == 0:
+        assert probes[False] > 0 and probes[True] == 0
+    if case in (7, 11):
+        assert "full tile" in codes[True] and probes[True] > 0
