@@ -8,6 +8,7 @@ Also: barriers need loops whose trip counts are the same in every work item of a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import islpy as isl
@@ -18,7 +19,8 @@ from pymbolic.mapper.evaluator import UnknownVariableError
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies, substitute, typed_key
 from translator.ir.isl_glue.core import (
-    _MEMO, ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
+    _MEMO, ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs,
+    _linear_form, _neg,
     _param_terms, aff_from_expr, alpha_key, alpha_memoized, alpha_names, combined_domain, dim_type,
     expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, params_of,
     project_onto, renamed_text,
@@ -446,6 +448,8 @@ def _cover_key(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
 
 def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
                       shape: Sequence[Expression], assumptions: isl.BasicSet | None) -> bool:
+    if TILES_SHORTCUT and _tiles_cover(accesses, shape):
+        return True
     if _uncovered_corner(accesses, shape, assumptions):
         return False
     names = [f"_tr_e{k}" for k in range(len(shape))]
@@ -464,6 +468,155 @@ def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression
         ass = _all_to_params(assumptions).params()
         box = box.intersect_params(ass.align_params(box.get_space()))
     return box.is_subset(image.align_params(box.get_space()))
+
+
+#: Whether `_writes_cover_box` first tries `_tiles_cover` (tests compare both ways).
+TILES_SHORTCUT = True
+
+#: A linear constraint read from isl's text: (sorted (name, coefficient) pairs, constant,
+#: whether an equality): ``sum + constant >= 0`` (or ``== 0``).
+_Linear = tuple[tuple[tuple[str, int], ...], int, bool]
+
+
+def _tiles_cover(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
+                 shape: Sequence[Expression]) -> bool:
+    """True where one write covers the box by construction, read from its domain's text
+    without isl's projection: each subscript is one iname (``0 <= i <= E - 1``) or a
+    tile's pair (``i + B*o`` with ``0 <= i <= B - 1``, ``o >= 0`` and either the tail
+    ``i + B*o <= E - 1`` or, for an extent ``E = B*M``, ``o <= M - 1``), ``E`` the box's
+    extent on that axis; the domain's constraints are exactly those, on distinct inames
+    (a product of ranges, each the box's, for every value of the parameters: the box lies
+    in the footprint, as the full test finds).  False where that is not so (the full test
+    decides), never a wrong True."""
+    if len(accesses) != 1 or not isinstance(accesses[0][0], isl.BasicSet):
+        return False
+    domain, indices = accesses[0]
+    if len(indices) != len(shape) or domain.dim(dim_type.div):
+        return False
+    read = _plain_constraints(domain.to_str())
+    if read is None:
+        return False
+    inames, params, left = read
+    used: set[str] = set()
+    for index, extent in zip(indices, shape):
+        found = _tile_constraints(index, extent, set(inames) - used, set(params))
+        if found is None:
+            return False
+        names, choices = found
+        fits = [c for c in choices if c <= left]
+        if not fits:
+            return False
+        used |= names
+        left = left - fits[0]
+    return not left and used == set(inames)
+
+
+def _tile_constraints(index: Expression, extent: Expression, free: set[str], params: set[str]
+                      ) -> tuple[set[str], list[set[_Linear]]] | None:
+    """The inames of `index` and the sets of constraints (`_tiles_cover`) under which it
+    ranges over ``0 .. extent - 1`` exactly; None where it is not one iname or a tile's pair
+    of `free` inames, or `extent` is not affine in `params`."""
+    linear, size = _linear_form(index), _linear_form(extent)
+    if linear is None or size is None or linear[1] != 0 or not set(size[0]) <= params:
+        return None
+    terms = {n: c for n, c in linear[0].items() if c}
+    if not terms or not set(terms) <= free:
+        return None
+    last = {n: c for n, c in size[0].items() if c}   # extent - 1 = last + size[1] - 1
+    if len(terms) == 1:
+        ((name, c),) = terms.items()
+        if c != 1:
+            return None
+        return {name}, [{_linear({name: 1}, 0), _linear(_minus(last, {name: 1}), size[1] - 1)}]
+    inner = [n for n, c in terms.items() if c == 1]
+    outer = [n for n, c in terms.items() if c > 1]
+    if len(terms) != 2 or len(inner) != 1 or len(outer) != 1:
+        return None
+    (i,), (o,) = inner, outer
+    tile = terms[o]
+    box = {_linear({o: 1}, 0), _linear({i: 1}, 0), _linear({i: -1}, tile - 1)}
+    choices = [box | {_linear(_minus(last, {i: 1, o: tile}), size[1] - 1)}]
+    if size[1] % tile == 0 and all(c % tile == 0 for c in last.values()):
+        # an exact tiling: isl keeps ``o <= M - 1`` in place of the tail
+        blocks = {n: c // tile for n, c in last.items()}
+        choices.append(box | {_linear(_minus(blocks, {o: 1}), size[1] // tile - 1)})
+    return {i, o}, choices
+
+
+def _minus(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+    out = dict(a)
+    for n, c in b.items():
+        out[n] = out.get(n, 0) - c
+    return out
+
+
+def _linear(coefficients: dict[str, int], constant: int, equality: bool = False) -> _Linear:
+    """``sum(c*name) + constant >= 0`` (``== 0``) in `_plain_constraints`' form."""
+    return tuple(sorted((n, c) for n, c in coefficients.items() if c)), constant, equality
+
+
+#: isl's text of a basic set without divisions: ``[params] -> { [inames] : conditions }``.
+_SET_TEXT = re.compile(r"^(?:\[([\w, ]*)\] -> )?\{ \[([\w, ]*)\](?: : (.*))? \}$")
+_COMPARE = re.compile(r"\s*(<=|>=|<|>|=)\s*")
+_TERM = re.compile(r"([+-]?)(\d*)([A-Za-z_]\w*)?")
+_WORDS_APART = re.compile(r"\w\s+\w")
+
+
+def _plain_constraints(text: str) -> tuple[list[str], list[str], set[_Linear]] | None:
+    """(inames, parameters, constraints) of isl's text of a basic set whose conditions are
+    chains of comparisons of sums of integer multiples of names (what isl prints for a
+    loop nest's domain); None for anything else (disjunctions, divisions, existentials)."""
+    found = _SET_TEXT.match(text)
+    if found is None:
+        return None
+    params = [n.strip() for n in (found.group(1) or "").split(",") if n.strip()]
+    inames = [n.strip() for n in found.group(2).split(",") if n.strip()]
+    known = set(params) | set(inames)
+    out: set[_Linear] = set()
+    for part in (found.group(3) or "").split(" and ") if found.group(3) else []:
+        pieces = _COMPARE.split(part)
+        sides = [_affine_text(t) for t in pieces[::2]]
+        if len(pieces) < 3 or any(side is None for side in sides):
+            return None
+        if any(not set(side[0]) <= known for side in sides):
+            return None
+        for (a, ops, b) in zip(sides, pieces[1::2], sides[1:]):
+            out.add(_comparison(a, ops, b))
+    return inames, params, out
+
+
+def _affine_text(text: str) -> tuple[dict[str, int], int] | None:
+    """A sum of terms ``16i_outer``, ``-n``, ``15`` as (coefficients, constant), or None."""
+    if _WORDS_APART.search(text):
+        return None   # ``n or i``: words a space apart are no term
+    text = text.replace(" ", "")
+    if not text:
+        return None
+    coefficients: dict[str, int] = {}
+    constant, at = 0, 0
+    while at < len(text):
+        term = _TERM.match(text, at)
+        if term is None or term.end() == at or (at and not term.group(1)) \
+                or not (term.group(2) or term.group(3)):
+            return None
+        value = int(term.group(2) or 1) * (-1 if term.group(1) == "-" else 1)
+        if term.group(3):
+            coefficients[term.group(3)] = coefficients.get(term.group(3), 0) + value
+        else:
+            constant += value
+        at = term.end()
+    return coefficients, constant
+
+
+def _comparison(a: tuple[dict[str, int], int], op: str, b: tuple[dict[str, int], int]
+                ) -> _Linear:
+    """``a op b`` as `_Linear` (``a < b`` is ``b - a - 1 >= 0``)."""
+    if op in (">", ">="):
+        a, b, op = b, a, "<" if op == ">" else "<="
+    diff = _minus(b[0], a[0]), b[1] - a[1]
+    if op == "=":
+        return _linear(*diff, equality=True)
+    return _linear(diff[0], diff[1] - (op == "<"))
 
 
 #: The value every parameter takes in `_uncovered_corner`'s witness.
