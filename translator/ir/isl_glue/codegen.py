@@ -557,7 +557,9 @@ def _linear(coefficients: dict[str, int], constant: int, equality: bool = False)
 
 #: isl's text of a basic set without divisions: ``[params] -> { [inames] : conditions }``.
 _SET_TEXT = re.compile(r"^(?:\[([\w, ]*)\] -> )?\{ \[([\w, ]*)\](?: : (.*))? \}$")
-_COMPARE = re.compile(r"\s*(<=|>=|<|>|=)\s*")
+_COMPARE = re.compile(r"(<=|>=|<|>|=)")
+#: A side of a comparison, spaces removed: ``16i_outer``, ``-n``, ``15`` joined by signs.
+_SIDE = re.compile(r"[+-]?(?:\d*[A-Za-z_]\w*|\d+)(?:[+-](?:\d*[A-Za-z_]\w*|\d+))*")
 _TERM = re.compile(r"([+-]?)(\d*)([A-Za-z_]\w*)?")
 _WORDS_APART = re.compile(r"\w\s+\w")
 
@@ -573,12 +575,13 @@ def _plain_constraints(text: str) -> tuple[list[str], list[str], set[_Linear]] |
     inames = [n.strip() for n in found.group(2).split(",") if n.strip()]
     known = set(params) | set(inames)
     out: set[_Linear] = set()
-    for part in (found.group(3) or "").split(" and ") if found.group(3) else []:
-        pieces = _COMPARE.split(part)
+    for part in found.group(3).split(" and ") if found.group(3) else ():
+        if _WORDS_APART.search(part):
+            return None   # ``n or i``: words a space apart are no term
+        pieces = _COMPARE.split(part.replace(" ", ""))
         sides = [_affine_text(t) for t in pieces[::2]]
-        if len(pieces) < 3 or any(side is None for side in sides):
-            return None
-        if any(not set(side[0]) <= known for side in sides):
+        if len(pieces) < 3 or None in sides or any(not side[0].keys() <= known
+                                                   for side in sides):
             return None
         for (a, ops, b) in zip(sides, pieces[1::2], sides[1:]):
             out.add(_comparison(a, ops, b))
@@ -586,25 +589,36 @@ def _plain_constraints(text: str) -> tuple[list[str], list[str], set[_Linear]] |
 
 
 def _affine_text(text: str) -> tuple[dict[str, int], int] | None:
-    """A sum of terms ``16i_outer``, ``-n``, ``15`` as (coefficients, constant), or None."""
-    if _WORDS_APART.search(text):
-        return None   # ``n or i``: words a space apart are no term
-    text = text.replace(" ", "")
-    if not text:
+    """A sum of terms ``16i_outer``, ``-n``, ``15`` (no spaces) as (coefficients,
+    constant), or None; remembered by text (the same sides recur: ``i_inner``, ``0``),
+    so the answer must not be mutated."""
+    try:
+        return _AFFINE_TEXTS[text]
+    except KeyError:
+        pass
+    found = _read_affine_text(text)
+    if len(_AFFINE_TEXTS) >= 4096:
+        _AFFINE_TEXTS.clear()
+    _AFFINE_TEXTS[text] = found
+    return found
+
+
+_AFFINE_TEXTS: dict[str, tuple[dict[str, int], int] | None] = {}
+
+
+def _read_affine_text(text: str) -> tuple[dict[str, int], int] | None:
+    if not _SIDE.fullmatch(text):
         return None
     coefficients: dict[str, int] = {}
-    constant, at = 0, 0
-    while at < len(text):
-        term = _TERM.match(text, at)
-        if term is None or term.end() == at or (at and not term.group(1)) \
-                or not (term.group(2) or term.group(3)):
-            return None
-        value = int(term.group(2) or 1) * (-1 if term.group(1) == "-" else 1)
-        if term.group(3):
-            coefficients[term.group(3)] = coefficients.get(term.group(3), 0) + value
+    constant = 0
+    for sign, digits, name in _TERM.findall(text):
+        if not (digits or name):
+            continue   # (the empty match at the end)
+        value = int(digits or 1) * (-1 if sign == "-" else 1)
+        if name:
+            coefficients[name] = coefficients.get(name, 0) + value
         else:
             constant += value
-        at = term.end()
     return coefficients, constant
 
 
