@@ -575,3 +575,45 @@ def test_plain_constraints_read_back_the_set(text):
 ])
 def test_plain_constraints_leave_other_sets(text):
     assert glue_codegen._plain_constraints(text) is None
+
+
+# -- trip counts without a constant bound read from the domain's text ------------------------
+
+_EXTENT_DOMAINS = [
+    "{[i,j,k]: 0<=i<n and 0<=j<n and 0<=k<n}",
+    "{[i,k]: 0<=i<n and 0<=k<=i}",                     # triangular: k's count grows with i
+    "{[i,k]: 0<=i<n and i<=k<i+4}",                    # four values whatever n
+    "{[i,k]: 0<=i<n and 0<=k<m}",
+    "{[i,k]: 0<=i<n and 0<=k<m and m<=10}",           # m bounded by the domain
+    "{[i,k]: 0<=i<n and n-3<=k<n}",                    # three values
+    "{[i,k]: 0<=i<n and 0<=k<n and k=2*i}",            # an equality
+    "{[i,k]: 0<=i<n and 0<=k<n and k%2=0}",            # a stride (a division)
+    "{[i,k]: 0<=i<n and 0<=k<n and n<0}",              # empty
+    "{[i,k]: 0<=i<n and 0<=k<=15 and k<n-16*i}",       # a tile with a tail
+    "{[i,k]: 0<=i<n and 0<=k<8}",
+    "{[i,k]: 0<=i<n and -n<=k<=n}",
+    "{[i,k]: 0<=i<n and k>=0 and k<=n and k<=7}",      # min(n, 7): bounded
+    "{[i,k]: 0<=i<n and k>=n and k<=2*n}",             # the lower bound moves up with n
+    "{[i,k]: 0<=i<n and k>=i and k<=i+m and m>=0}",
+]
+
+
+@pytest.mark.parametrize("text", _EXTENT_DOMAINS)
+def test_unbounded_trip_counts_as_isl_finds(text, monkeypatch):
+    """`_trips_grow_with_params` says yes only where isl's bound is None, for every iname
+    and every choice of fixed inames, and `constant_extent_bound` answers as without it."""
+    from translator.ir.isl_glue import dims
+    (dom,) = parse_domains([text])
+    domains = [dom, dims.split_dim(dom, "i", "i_outer", "i_inner", 16)]
+    for d in domains:
+        names = list(glue_core.inames_of(d))
+        for iname in names:
+            others = [n for n in names if n != iname]
+            quick = glue_core._trips_grow_with_params(d, iname)
+            for outer in (None, [], others, others[:1]):
+                answer = glue_core._constant_extent_bound(d, iname, outer)
+                monkeypatch.setattr(glue_core, "EXTENT_SHORTCUT", False)
+                full = glue_core._constant_extent_bound(d, iname, outer)
+                monkeypatch.undo()
+                assert answer == full, (str(d), iname, outer)
+                assert not quick or full is None, (str(d), iname, outer)

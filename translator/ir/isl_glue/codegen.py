@@ -8,7 +8,6 @@ Also: barriers need loops whose trip counts are the same in every work item of a
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 import islpy as isl
@@ -20,7 +19,7 @@ from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies, substitute, typed_key
 from translator.ir.isl_glue.core import (
     _MEMO, ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs,
-    _linear_form, _neg,
+    _Linear, _linear, _linear_form, _minus, _neg, _plain_constraints,
     _param_terms, aff_from_expr, alpha_key, alpha_memoized, alpha_names, combined_domain, dim_type,
     expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, params_of,
     project_onto, renamed_text,
@@ -473,9 +472,6 @@ def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression
 #: Whether `_writes_cover_box` first tries `_tiles_cover` (tests compare both ways).
 TILES_SHORTCUT = True
 
-#: A linear constraint read from isl's text: (sorted (name, coefficient) pairs, constant,
-#: whether an equality): ``sum + constant >= 0`` (or ``== 0``).
-_Linear = tuple[tuple[tuple[str, int], ...], int, bool]
 
 
 def _tiles_cover(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
@@ -541,96 +537,6 @@ def _tile_constraints(index: Expression, extent: Expression, free: set[str], par
         blocks = {n: c // tile for n, c in last.items()}
         choices.append(box | {_linear(_minus(blocks, {o: 1}), size[1] // tile - 1)})
     return {i, o}, choices
-
-
-def _minus(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
-    out = dict(a)
-    for n, c in b.items():
-        out[n] = out.get(n, 0) - c
-    return out
-
-
-def _linear(coefficients: dict[str, int], constant: int, equality: bool = False) -> _Linear:
-    """``sum(c*name) + constant >= 0`` (``== 0``) in `_plain_constraints`' form."""
-    return tuple(sorted((n, c) for n, c in coefficients.items() if c)), constant, equality
-
-
-#: isl's text of a basic set without divisions: ``[params] -> { [inames] : conditions }``.
-_SET_TEXT = re.compile(r"^(?:\[([\w, ]*)\] -> )?\{ \[([\w, ]*)\](?: : (.*))? \}$")
-_COMPARE = re.compile(r"(<=|>=|<|>|=)")
-#: A side of a comparison, spaces removed: ``16i_outer``, ``-n``, ``15`` joined by signs.
-_SIDE = re.compile(r"[+-]?(?:\d*[A-Za-z_]\w*|\d+)(?:[+-](?:\d*[A-Za-z_]\w*|\d+))*")
-_TERM = re.compile(r"([+-]?)(\d*)([A-Za-z_]\w*)?")
-_WORDS_APART = re.compile(r"\w\s+\w")
-
-
-def _plain_constraints(text: str) -> tuple[list[str], list[str], set[_Linear]] | None:
-    """(inames, parameters, constraints) of isl's text of a basic set whose conditions are
-    chains of comparisons of sums of integer multiples of names (what isl prints for a
-    loop nest's domain); None for anything else (disjunctions, divisions, existentials)."""
-    found = _SET_TEXT.match(text)
-    if found is None:
-        return None
-    params = [n.strip() for n in (found.group(1) or "").split(",") if n.strip()]
-    inames = [n.strip() for n in found.group(2).split(",") if n.strip()]
-    known = set(params) | set(inames)
-    out: set[_Linear] = set()
-    for part in found.group(3).split(" and ") if found.group(3) else ():
-        if _WORDS_APART.search(part):
-            return None   # ``n or i``: words a space apart are no term
-        pieces = _COMPARE.split(part.replace(" ", ""))
-        sides = [_affine_text(t) for t in pieces[::2]]
-        if len(pieces) < 3 or None in sides or any(not side[0].keys() <= known
-                                                   for side in sides):
-            return None
-        for (a, ops, b) in zip(sides, pieces[1::2], sides[1:]):
-            out.add(_comparison(a, ops, b))
-    return inames, params, out
-
-
-def _affine_text(text: str) -> tuple[dict[str, int], int] | None:
-    """A sum of terms ``16i_outer``, ``-n``, ``15`` (no spaces) as (coefficients,
-    constant), or None; remembered by text (the same sides recur: ``i_inner``, ``0``),
-    so the answer must not be mutated."""
-    try:
-        return _AFFINE_TEXTS[text]
-    except KeyError:
-        pass
-    found = _read_affine_text(text)
-    if len(_AFFINE_TEXTS) >= 4096:
-        _AFFINE_TEXTS.clear()
-    _AFFINE_TEXTS[text] = found
-    return found
-
-
-_AFFINE_TEXTS: dict[str, tuple[dict[str, int], int] | None] = {}
-
-
-def _read_affine_text(text: str) -> tuple[dict[str, int], int] | None:
-    if not _SIDE.fullmatch(text):
-        return None
-    coefficients: dict[str, int] = {}
-    constant = 0
-    for sign, digits, name in _TERM.findall(text):
-        if not (digits or name):
-            continue   # (the empty match at the end)
-        value = int(digits or 1) * (-1 if sign == "-" else 1)
-        if name:
-            coefficients[name] = coefficients.get(name, 0) + value
-        else:
-            constant += value
-    return coefficients, constant
-
-
-def _comparison(a: tuple[dict[str, int], int], op: str, b: tuple[dict[str, int], int]
-                ) -> _Linear:
-    """``a op b`` as `_Linear` (``a < b`` is ``b - a - 1 >= 0``)."""
-    if op in (">", ">="):
-        a, b, op = b, a, "<" if op == ">" else "<="
-    diff = _minus(b[0], a[0]), b[1] - a[1]
-    if op == "=":
-        return _linear(*diff, equality=True)
-    return _linear(diff[0], diff[1] - (op == "<"))
 
 
 #: The value every parameter takes in `_uncovered_corner`'s witness.
