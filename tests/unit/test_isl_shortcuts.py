@@ -617,3 +617,57 @@ def test_unbounded_trip_counts_as_isl_finds(text, monkeypatch):
                 monkeypatch.undo()
                 assert answer == full, (str(d), iname, outer)
                 assert not quick or full is None, (str(d), iname, outer)
+
+
+# -- a box inside a domain, read from the texts ----------------------------------------------
+
+def _random_box(rng: random.Random) -> isl.Set:
+    """A box over the names of `test_box_inside_as_isl_finds`' domains: small ranges of the
+    tile inames, sizes from some value on (or up to another), a name fixed, a coefficient,
+    a name left free; often inside a domain, often not."""
+    names = {"i_inner": 16, "j_inner": 4, "i_outer": 4, "j_outer": 6, "n": 120, "m": 12}
+    parts = []
+    for name, top in names.items():
+        roll = rng.random()
+        low = rng.randint(-1, top) if rng.random() < 0.2 else rng.randint(0, top // 2)
+        if roll < 0.1:
+            continue    # free
+        if roll < 0.2:
+            parts.append(f"{name} = {low}")
+        elif roll < 0.3:
+            parts.append(f"{rng.choice([2, 3])}*{name} >= {low}")
+        elif roll < 0.55 and name in ("n", "m"):
+            parts.append(f"{name} >= {low + 60}")
+        else:
+            parts.append(f"{low} <= {name} <= {low + rng.randint(0, top // 2)}")
+    return isl.Set(f"[{', '.join(names)}] -> {{ [] : {' and '.join(parts) or 'true'} }}")
+
+
+def test_box_inside_as_isl_finds():
+    """`box_inside` answers as isl's difference (empty or not) on 400 random boxes against
+    split, triangular, offset and strided domains and their relaxations; None only where a
+    text is not plain."""
+    from translator.ir.isl_glue import dims
+    rng = random.Random(169)
+    domains = []
+    for text in ["{[i,j]: 0<=i<n and 0<=j<n}", "{[i,j]: 1<=i<n-1 and 0<=j<=i}",
+                 "{[i,j]: 0<=i<n and 0<=j<m and i % 2 = 0}", "{[i,j]: 0<=i<16*m and 0<=j<100}",
+                 "{[i,j]: 0<=i<n and j = 3}"]:
+        (dom,) = parse_domains([text])
+        dom = dims.split_dim(dims.split_dim(dom, "i", "i_outer", "i_inner", 16),
+                             "j", "j_outer", "j_inner", 4)
+        domains.append(dom)
+        domains.append(glue_versioning._relaxed_domain(dom, ()))
+    answers = {True: 0, False: 0, None: 0}
+    for _ in range(400):
+        box, dom = _random_box(rng), rng.choice(domains)
+        quick = glue_versioning.box_inside(box, dom)
+        full = glue_versioning._disjoint(*(glue_versioning._difference(box, dom),) * 2)
+        answers[quick] += 1
+        assert quick is None or quick == full, (str(box), str(dom))
+    assert answers[True] > 40 and answers[False] > 150, answers
+    # matmul's accumulator initialisation: its relaxed domain is not inside its own
+    (mm,) = parse_domains(["{[i,j]: 0<=i<n and 0<=j<n}"])
+    mm = dims.split_dim(dims.split_dim(mm, "i", "i_outer", "i_inner", 16),
+                        "j", "j_outer", "j_inner", 16)
+    assert glue_versioning.box_inside(glue_versioning._relaxed_domain(mm, ()), mm) is False
