@@ -350,8 +350,8 @@ def _api_kernel(case: int):
     """Kernels with private accumulators (scalar or a register block), on one or several
     domains, rectangular, parametric, triangular or strided, tiled with exact or guarded
     tails."""
-    import translator
     import transforms as tf
+    import translator
     arg = translator.GlobalArg
     mats = [arg(v, np.float32, shape="n,n") for v in "abc"] + ["..."]
     if case == 0:    # matmul on 16x16 tiles
@@ -431,8 +431,8 @@ def test_speculation_shortcut_answers_as_the_entries(case, monkeypatch):
 def _versioning_kernel(case: int):
     """`_api_kernel`'s kernels, then loops whose trip count a full tile makes constant (the
     summed loop split by 16, prefetched tiles, an unrolled block), where versioning pays."""
-    import translator
     import transforms as tf
+    import translator
     if case < 7:
         return _api_kernel(case)
     if case == 7:    # three updates in the sequential loop of a 16x16 tile: versioned

@@ -166,9 +166,10 @@ def box_inside(box: isl.Set, b: isl.BasicSet | isl.Set) -> bool | None:
     for terms, constant, equality in a[2]:
         if len(terms) != 1:
             return None
-        ((name, c),) = terms
+        ((name, coefficient),) = terms
         limits = ranges.setdefault(name, [-math.inf, math.inf])
-        for c, k in ((c, constant), (-c, -constant)) if equality else ((c, constant),):
+        sides = ((coefficient, constant), (-coefficient, -constant))
+        for c, k in sides if equality else sides[:1]:
             if c > 0:     # c*x + k >= 0: x >= ceil(-k / c)
                 limits[0] = max(limits[0], -(k // c))
             else:         # x <= floor(k / -c)
