@@ -51,22 +51,65 @@ def speculative_domain(emitter: TreeEmitter, stmt: Statement):
     output = {n for n in stmt.within_inames if n in hardware} | selecting
     dom = emitter.executed(stmt)
     relaxed = glue.relaxed_domain(dom, stmt.within_inames - output)
-    extra = glue.difference(relaxed, dom)
-    if glue.disjoint(extra, extra) or not _reads_inside(kernel, stmt, relaxed):
+    # no point added (the relaxed domain inside the exact one): read from the texts where
+    # the relaxed domain is a box, else from their difference
+    inside = glue.box_inside(relaxed, dom) if SHORTCUT else None
+    extra = None if inside is not None else glue.difference(relaxed, dom)
+    if inside or (extra is not None and glue.disjoint(extra, extra)) \
+            or not _reads_inside(kernel, stmt, relaxed):
         return None
     axes = sorted({str(t) for t in hardware.values()})
     names = [*(_axis_name(a) for a in axes), *(f"_tr_entry{k}" for k in range(len(index)))]
     inames = kernel.all_inames
-    written = glue.entries(extra, _entry(hardware, stmt, axes, index), names, inames)
+    written = None
     for other in kernel.statements:
         for acc in statement_accesses(kernel, other, {target}):
             if acc.index is None or acc.layout or set(acc.inames) - other.within_inames:
                 return None
+            if SHORTCUT and _inside_own_entries(emitter, stmt, other, index, acc.index):
+                continue
+            if written is None:
+                extra = extra if extra is not None else glue.difference(relaxed, dom)
+                written = glue.entries(extra, _entry(hardware, stmt, axes, index), names,
+                                       inames)
             live = glue.entries(emitter.executed(other),
                                 _entry(hardware, other, axes, acc.index), names, inames)
             if not glue.disjoint(written, live):
                 return None
     return relaxed
+
+
+#: Whether `speculative_domain` reads a box-shaped relaxed domain's points outside the exact
+#: one from the texts (`glue.box_inside`) and skips the entries of statements
+#: `_inside_own_entries` proves disjoint from the written ones (tests compare both ways).
+SHORTCUT = True
+
+
+def _inside_own_entries(emitter: TreeEmitter, stmt: Statement, other: Statement,
+                        index: tuple[Expression, ...], other_index: tuple[Expression, ...]
+                        ) -> bool:
+    """Whether the accumulator entries `other` touches lie among those `stmt` writes in its
+    own domain, so that none is written at the added points: then `disjoint` would say yes,
+    and its isl questions (the entries of both, their intersection) are not asked.
+
+    Proved without isl where the accumulator is a scalar (`index` and `other_index` empty)
+    and `stmt` runs within hardware inames only, one per axis: an entry is then the work
+    item, which names the point of `stmt`'s domain one to one, so the points added
+    (``relaxed - dom``) write entries no point of ``dom`` writes.  `other` runs within the
+    same hardware inames (and maybe more), neither statement is narrowed to one work item
+    (`single_item`), and the kernel has one domain, so that ``executed(other)``
+    projected onto `stmt`'s inames is ``executed(stmt)`` itself (both are exact
+    projections of that one basic set: `glue.statement_domain`); `other` is `stmt` itself
+    in the simplest case."""
+    if index or other_index or len(emitter.kernel.domains) != 1:
+        return False
+    hardware = emitter.schedule.hardware
+    own = stmt.within_inames
+    if not all(n in hardware for n in own) or len({str(hardware[n]) for n in own}) != len(own):
+        return False
+    if {n for n in other.within_inames if n in hardware} != own:
+        return False
+    return not emitter.single_item(stmt) and not emitter.single_item(other)
 
 
 def _private_update(emitter: TreeEmitter, stmt: Statement) -> str | None:

@@ -41,6 +41,9 @@ from translator.ir.statements import (Assignment, BarrierInstruction, CallInstru
 from translator.ir.tags import GroupTag
 from translator.ir.types import TypeOracle
 
+#: Whether `VersioningEmitter.full_tile_tests` refuses without the probe where the schedule
+#: shows that versioning cannot pay (`VersioningEmitter.cannot_pay`; tests compare both).
+SHORTCUT = True
 #: Statement occurrences (after unrolling) of a region beyond which it is not copied.
 MAX_OCCURRENCES = 1024
 #: Versioned regions nested inside one another at most (each level doubles the code).
@@ -233,6 +236,8 @@ class VersioningEmitter(TreeEmitter):
         """The test (over `keep`) under which a copy of `nodes` needs no bounds guards, and
         its isl set; None where versioning does not pay, is not possible, or the test can only
         hold where an enclosing full-tile test already failed."""
+        if SHORTCUT and self.cannot_pay(nodes, active):
+            return None
         probe = _Probe(self)
         probe.nodes(nodes, conds, env, active, 0)
         if not probe.found or len(probe.found) > MAX_OCCURRENCES:
@@ -262,6 +267,45 @@ class VersioningEmitter(TreeEmitter):
         except CodegenError:
             return None
         return tests, full
+
+    def cannot_pay(self, nodes: tuple[ScheduleNode, ...], active: tuple[str, ...]) -> bool:
+        """Whether `full_tile_tests`' first refusal (fewer than `MIN_HOT` occurrences in loops
+        and fewer than `MIN_UNROLLED` in all) is certain from the schedule, before the probe
+        walks `nodes` asking its isl questions: each statement is one occurrence (in a loop
+        or not), each loop at most one (in a loop), none where its trip count has no
+        constant bound (`_Probe.constant_box` asks the same question first).  Unrolled
+        loops (whose copies count) leave it to the probe."""
+        counts = [0, 0]   # occurrences in loops, occurrences in all
+        if not self._tally(nodes, active, False, counts):
+            return False
+        return counts[0] < MIN_HOT and counts[1] < MIN_UNROLLED
+
+    def _tally(self, nodes: tuple[ScheduleNode, ...], active: tuple[str, ...], in_loop: bool,
+               counts: list[int]) -> bool:
+        """Add `cannot_pay`'s upper bounds for `nodes` to `counts`; False where a loop is
+        unrolled."""
+        for node in nodes:
+            if isinstance(node, StatementNode):
+                if isinstance(self.stmts[node.statement_id], (Assignment, CallInstruction)):
+                    counts[0] += in_loop
+                    counts[1] += 1
+            elif isinstance(node, LoopNode):
+                if node.unrolled:
+                    return False
+                if self._may_box(node.iname, active):
+                    counts[0] += 1
+                    counts[1] += 1
+                if not self._tally(node.body, active + (node.iname,), True, counts):
+                    return False
+        return True
+
+    def _may_box(self, iname: str, active: tuple[str, ...]) -> bool:
+        """False where `_Probe.constant_box` finds no constant bound on the loop's trip
+        count (asked with the same arguments, so the probe, if it walks, finds the answer)."""
+        dom = self.iname_domain(iname)
+        known = set(active) | self.hardware
+        outer = [n for n in glue.inames_of(dom) if n != iname and n in known]
+        return glue.constant_extent_bound(dom, iname, outer) is not None
 
     def guard_free(self, occ: Occurrence, base: object, keep: frozenset[str]) -> object:
         """`glue.guard_free_set` for one occurrence; occurrences in the same context and

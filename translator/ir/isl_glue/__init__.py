@@ -45,6 +45,7 @@ from translator.ir.isl_glue.dependences import (  # noqa: F401
 )
 from translator.ir.isl_glue.separation import accesses_conflict_free  # noqa: F401
 from translator.ir.isl_glue.versioning import (  # noqa: F401
-    affine_condition, difference, disjoint, entries, guard_free_set, holds_in, intersect_simple,
-    keep_params, relaxed_domain, set_conditions, tile_conditions, trip_set, work_conditions,
+    affine_condition, box_inside, difference, disjoint, entries, guard_free_set, holds_in,
+    intersect_simple, keep_params, relaxed_domain, set_conditions, tile_conditions, trip_set,
+    work_conditions,
 )

@@ -18,7 +18,8 @@ from pymbolic.mapper.evaluator import UnknownVariableError
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies, substitute, typed_key
 from translator.ir.isl_glue.core import (
-    _MEMO, ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs, _neg,
+    _MEMO, ALPHA, _align_params, _all_to_params, _constraint_condition, _involves_divs,
+    _Linear, _linear, _linear_form, _minus, _neg, _plain_constraints,
     _param_terms, aff_from_expr, alpha_key, alpha_memoized, alpha_names, combined_domain, dim_type,
     expr_from_pwaff, iname_bounds, inames_of, is_nonnegative, memoized, params_of,
     project_onto, renamed_text,
@@ -446,6 +447,8 @@ def _cover_key(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
 
 def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
                       shape: Sequence[Expression], assumptions: isl.BasicSet | None) -> bool:
+    if TILES_SHORTCUT and _tiles_cover(accesses, shape):
+        return True
     if _uncovered_corner(accesses, shape, assumptions):
         return False
     names = [f"_tr_e{k}" for k in range(len(shape))]
@@ -464,6 +467,76 @@ def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression
         ass = _all_to_params(assumptions).params()
         box = box.intersect_params(ass.align_params(box.get_space()))
     return box.is_subset(image.align_params(box.get_space()))
+
+
+#: Whether `_writes_cover_box` first tries `_tiles_cover` (tests compare both ways).
+TILES_SHORTCUT = True
+
+
+
+def _tiles_cover(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
+                 shape: Sequence[Expression]) -> bool:
+    """True where one write covers the box by construction, read from its domain's text
+    without isl's projection: each subscript is one iname (``0 <= i <= E - 1``) or a
+    tile's pair (``i + B*o`` with ``0 <= i <= B - 1``, ``o >= 0`` and either the tail
+    ``i + B*o <= E - 1`` or, for an extent ``E = B*M``, ``o <= M - 1``), ``E`` the box's
+    extent on that axis; the domain's constraints are exactly those, on distinct inames
+    (a product of ranges, each the box's, for every value of the parameters: the box lies
+    in the footprint, as the full test finds).  False where that is not so (the full test
+    decides), never a wrong True."""
+    if len(accesses) != 1 or not isinstance(accesses[0][0], isl.BasicSet):
+        return False
+    domain, indices = accesses[0]
+    if len(indices) != len(shape) or domain.dim(dim_type.div):
+        return False
+    read = _plain_constraints(domain.to_str())
+    if read is None:
+        return False
+    inames, params, left = read
+    used: set[str] = set()
+    for index, extent in zip(indices, shape):
+        found = _tile_constraints(index, extent, set(inames) - used, set(params))
+        if found is None:
+            return False
+        names, choices = found
+        fits = [c for c in choices if c <= left]
+        if not fits:
+            return False
+        used |= names
+        left = left - fits[0]
+    return not left and used == set(inames)
+
+
+def _tile_constraints(index: Expression, extent: Expression, free: set[str], params: set[str]
+                      ) -> tuple[set[str], list[set[_Linear]]] | None:
+    """The inames of `index` and the sets of constraints (`_tiles_cover`) under which it
+    ranges over ``0 .. extent - 1`` exactly; None where it is not one iname or a tile's pair
+    of `free` inames, or `extent` is not affine in `params`."""
+    linear, size = _linear_form(index), _linear_form(extent)
+    if linear is None or size is None or linear[1] != 0 or not set(size[0]) <= params:
+        return None
+    terms = {n: c for n, c in linear[0].items() if c}
+    if not terms or not set(terms) <= free:
+        return None
+    last = {n: c for n, c in size[0].items() if c}   # extent - 1 = last + size[1] - 1
+    if len(terms) == 1:
+        ((name, c),) = terms.items()
+        if c != 1:
+            return None
+        return {name}, [{_linear({name: 1}, 0), _linear(_minus(last, {name: 1}), size[1] - 1)}]
+    inner = [n for n, c in terms.items() if c == 1]
+    outer = [n for n, c in terms.items() if c > 1]
+    if len(terms) != 2 or len(inner) != 1 or len(outer) != 1:
+        return None
+    (i,), (o,) = inner, outer
+    tile = terms[o]
+    box = {_linear({o: 1}, 0), _linear({i: 1}, 0), _linear({i: -1}, tile - 1)}
+    choices = [box | {_linear(_minus(last, {i: 1, o: tile}), size[1] - 1)}]
+    if size[1] % tile == 0 and all(c % tile == 0 for c in last.values()):
+        # an exact tiling: isl keeps ``o <= M - 1`` in place of the tail
+        blocks = {n: c // tile for n, c in last.items()}
+        choices.append(box | {_linear(_minus(blocks, {o: 1}), size[1] // tile - 1)})
+    return {i, o}, choices
 
 
 #: The value every parameter takes in `_uncovered_corner`'s witness.

@@ -507,6 +507,8 @@ def constant_extent_bound(domain: isl.BasicSet | isl.Set, iname: str,
 
 def _constant_extent_bound(domain: isl.BasicSet | isl.Set, iname: str,
                            outer: Sequence[str] | None) -> int | None:
+    if EXTENT_SHORTCUT and _trips_grow_with_params(domain, iname):
+        return None
     s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
     if outer is None:
         outer = [n for n in inames_of(s) if n != iname]
@@ -521,6 +523,38 @@ def _constant_extent_bound(domain: isl.BasicSet | isl.Set, iname: str,
     except isl.Error:
         return None
     return int(v.to_python()) if v.is_int() else None
+
+
+#: Whether `_constant_extent_bound` first tries `_trips_grow_with_params` (tests compare).
+EXTENT_SHORTCUT = True
+
+
+def _trips_grow_with_params(domain: isl.BasicSet | isl.Set, iname: str) -> bool:
+    """Whether the trip count of `iname` has no constant bound, read from the domain's text
+    without isl (`constant_extent_bound` is then None, whatever inames are fixed): every
+    parameter only loosens the constraints (none has a negative coefficient, none is in an
+    equality), no equality involves `iname`, and either every upper bound of `iname` or
+    every lower bound loosens as the parameters grow.  From any point of the domain, all
+    parameters increased together keep the point inside and widen the range of `iname`
+    there without limit (an empty domain has no bound either).  False where that is not
+    read so (isl decides)."""
+    if isinstance(domain, isl.BasicSet) and domain.dim(dim_type.div):
+        return False
+    read = _plain_constraints(domain.to_str())
+    if read is None or iname not in read[0] or not read[1]:
+        return False
+    params = set(read[1])
+    lowers: list[int] = []
+    uppers: list[int] = []
+    for terms, _, equality in read[2]:
+        coefficients = dict(terms)
+        growth = [c for n, c in terms if n in params]
+        if any(c < 0 for c in growth) or (equality and (growth or iname in coefficients)):
+            return False
+        a = coefficients.get(iname, 0)
+        if a and not equality:
+            (lowers if a > 0 else uppers).append(sum(growth))
+    return bool(lowers and uppers) and (all(uppers) or all(lowers))
 
 
 def is_nonnegative(expr: Expression, domain: isl.BasicSet | isl.Set,
@@ -789,3 +823,100 @@ def _constraint_condition(c: isl.Constraint) -> Expression:
         if v:
             terms.append(_times(v, expr_from_aff(c.get_div(j))))
     return p.Comparison(_sum(terms), "==" if c.is_equality() else ">=", 0)
+
+
+# -- reading isl's text of plain sets ---------------------------------------------------------
+
+#: A linear constraint read from isl's text: (sorted (name, coefficient) pairs, constant,
+#: whether an equality): ``sum + constant >= 0`` (or ``== 0``).
+_Linear = tuple[tuple[tuple[str, int], ...], int, bool]
+
+
+def _minus(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+    out = dict(a)
+    for n, c in b.items():
+        out[n] = out.get(n, 0) - c
+    return out
+
+
+def _linear(coefficients: dict[str, int], constant: int, equality: bool = False) -> _Linear:
+    """``sum(c*name) + constant >= 0`` (``== 0``) in `_plain_constraints`' form."""
+    return tuple(sorted((n, c) for n, c in coefficients.items() if c)), constant, equality
+
+
+#: isl's text of a basic set without divisions: ``[params] -> { [inames] : conditions }``.
+_SET_TEXT = re.compile(r"^(?:\[([\w, ]*)\] -> )?\{ \[([\w, ]*)\](?: : (.*))? \}$")
+_COMPARE = re.compile(r"(<=|>=|<|>|=)")
+#: A side of a comparison, spaces removed: ``16i_outer``, ``-n``, ``15`` joined by signs.
+_SIDE = re.compile(r"[+-]?(?:\d*[A-Za-z_]\w*|\d+)(?:[+-](?:\d*[A-Za-z_]\w*|\d+))*")
+_TERM = re.compile(r"([+-]?)(\d*)([A-Za-z_]\w*)?")
+_WORDS_APART = re.compile(r"\w\s+\w")
+
+
+def _plain_constraints(text: str) -> tuple[list[str], list[str], set[_Linear]] | None:
+    """(inames, parameters, constraints) of isl's text of a basic set whose conditions are
+    chains of comparisons of sums of integer multiples of names (what isl prints for a
+    loop nest's domain); None for anything else (disjunctions, divisions, existentials)."""
+    found = _SET_TEXT.match(text)
+    if found is None:
+        return None
+    params = [n.strip() for n in (found.group(1) or "").split(",") if n.strip()]
+    inames = [n.strip() for n in found.group(2).split(",") if n.strip()]
+    known = set(params) | set(inames)
+    out: set[_Linear] = set()
+    for part in found.group(3).split(" and ") if found.group(3) else ():
+        if _WORDS_APART.search(part):
+            return None   # ``n or i``: words a space apart are no term
+        pieces = _COMPARE.split(part.replace(" ", ""))
+        sides = [_affine_text(t) for t in pieces[::2]]
+        if len(pieces) < 3 or None in sides or any(not side[0].keys() <= known
+                                                   for side in sides):
+            return None
+        for (a, ops, b) in zip(sides, pieces[1::2], sides[1:]):
+            out.add(_comparison(a, ops, b))
+    return inames, params, out
+
+
+def _affine_text(text: str) -> tuple[dict[str, int], int] | None:
+    """A sum of terms ``16i_outer``, ``-n``, ``15`` (no spaces) as (coefficients,
+    constant), or None; remembered by text (the same sides recur: ``i_inner``, ``0``),
+    so the answer must not be mutated."""
+    try:
+        return _AFFINE_TEXTS[text]
+    except KeyError:
+        pass
+    found = _read_affine_text(text)
+    if len(_AFFINE_TEXTS) >= 4096:
+        _AFFINE_TEXTS.clear()
+    _AFFINE_TEXTS[text] = found
+    return found
+
+
+_AFFINE_TEXTS: dict[str, tuple[dict[str, int], int] | None] = {}
+
+
+def _read_affine_text(text: str) -> tuple[dict[str, int], int] | None:
+    if not _SIDE.fullmatch(text):
+        return None
+    coefficients: dict[str, int] = {}
+    constant = 0
+    for sign, digits, name in _TERM.findall(text):
+        if not (digits or name):
+            continue   # (the empty match at the end)
+        value = int(digits or 1) * (-1 if sign == "-" else 1)
+        if name:
+            coefficients[name] = coefficients.get(name, 0) + value
+        else:
+            constant += value
+    return coefficients, constant
+
+
+def _comparison(a: tuple[dict[str, int], int], op: str, b: tuple[dict[str, int], int]
+                ) -> _Linear:
+    """``a op b`` as `_Linear` (``a < b`` is ``b - a - 1 >= 0``)."""
+    if op in (">", ">="):
+        a, b, op = b, a, "<" if op == ">" else "<="
+    diff = _minus(b[0], a[0]), b[1] - a[1]
+    if op == "=":
+        return _linear(*diff, equality=True)
+    return _linear(diff[0], diff[1] - (op == "<"))

@@ -9,6 +9,7 @@ away existentially.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Sequence
 
 import islpy as isl
@@ -18,8 +19,8 @@ import pymbolic.primitives as p
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies, typed_key
 from translator.ir.isl_glue.codegen import _aligned, context_set, gist_conditions
-from translator.ir.isl_glue.core import (_all_to_params, _involves_divs, aff_from_expr, dim_type,
-                                        project_onto, text_memoized)
+from translator.ir.isl_glue.core import (_all_to_params, _involves_divs, _plain_constraints,
+                                        aff_from_expr, dim_type, project_onto, text_memoized)
 
 
 def keep_params(s: isl.Set, keep: Collection[str]) -> isl.Set:
@@ -150,6 +151,40 @@ def difference(a: isl.BasicSet | isl.Set, b: isl.BasicSet | isl.Set) -> isl.Set:
 def _difference(a: isl.BasicSet | isl.Set, b: isl.BasicSet | isl.Set) -> isl.Set:
     a, b = _aligned(_all_to_params(a), _all_to_params(b))
     return a.subtract(b).coalesce()
+
+
+def box_inside(box: isl.Set, b: isl.BasicSet | isl.Set) -> bool | None:
+    """Whether the parameter-only set `box` lies in `b` (its set dims and parameters matched
+    by name), read from both texts without isl where `box` is a box (each constraint on one
+    name) and `b` a conjunction of affine constraints: the lowest or highest value of each
+    constraint of `b` over the box is at one of its corners, so `box` lies in `b` exactly
+    where no corner breaks a constraint.  None where the texts are not so (ask isl)."""
+    a, other = _plain_constraints(box.to_str()), _plain_constraints(b.to_str())
+    if a is None or other is None or a[0]:
+        return None
+    ranges: dict[str, list[float]] = {}
+    for terms, constant, equality in a[2]:
+        if len(terms) != 1:
+            return None
+        ((name, coefficient),) = terms
+        limits = ranges.setdefault(name, [-math.inf, math.inf])
+        sides = ((coefficient, constant), (-coefficient, -constant))
+        for c, k in sides if equality else sides[:1]:
+            if c > 0:     # c*x + k >= 0: x >= ceil(-k / c)
+                limits[0] = max(limits[0], -(k // c))
+            else:         # x <= floor(k / -c)
+                limits[1] = min(limits[1], k // -c)
+    if any(low > high for low, high in ranges.values()):
+        return True   # an empty box
+    for terms, constant, equality in other[2]:
+        least = most = constant
+        for name, c in terms:
+            low, high = ranges.get(name, (-math.inf, math.inf))
+            least += c * (low if c > 0 else high)
+            most += c * (high if c > 0 else low)
+        if least < 0 or (equality and most > 0):
+            return False
+    return True
 
 
 def disjoint(a: isl.Set, b: isl.Set) -> bool:
