@@ -84,3 +84,82 @@ def test_called_functions_with_parentheses_in_their_parameters_are_kept():
     assert not lines[1].strip()
     assert [(name, params) for name, params, _, _ in function_definitions(text)] == [
         ("near", ("p", "cs", "n")), ("ap", ("f", "x")), ("r", ("n", "a", "m", "c"))]
+
+
+#: Preprocessed text as gcc writes it: a system header (flag 3), a marker of the same header
+#: without the flag (after a macro of the command line), the file's own lines and header.
+HEADERS = """\
+# 1 "<stdin>"
+# 1 "/usr/include/demo.h" 1 3 4
+typedef struct _F FILE;
+struct tm;
+extern FILE *stdout;
+extern int fclose (FILE *__stream);
+extern int puts (const char *
+# 9 "/usr/include/demo.h"
+                  restrict
+# 9 "/usr/include/demo.h" 3 4
+                           __s);
+extern void (*signal (int __sig, void (*__h) (int))) (int);
+extern int opterr, optind;
+extern const char *const sys_errlist[];
+static inline int getc_fast (FILE *__f) { return __uflow (__f); }
+extern int __uflow (FILE *);
+extern struct tm *localtime (const long *__timer);
+extern double used_by_macro (double);
+extern double called (double);
+enum { red, green };
+# 3 "<stdin>" 2
+# 1 "mine.h" 1
+extern int unused_of_mine (int);
+# 4 "<stdin>" 2
+void r(int n, double *restrict a)
+{
+#pragma translate kernel
+  for (int i = 0; i < n; i++)
+    a[i] = called(a[i]) + used_by_macro(1.0);
+#pragma translate end kernel
+}
+"""
+
+
+def test_system_header_declarations_nothing_names_are_blanked():
+    """A system header's prototypes and extern variables of one name that nothing else in
+    the text names are left out of the parse (issue 24: 91 prototypes of stdio.h and
+    stdlib.h cost a C translation 20 ms); typedefs, tags, enumerations, function pointers,
+    multiple declarators, names that a header's inline function, the file or its own header
+    uses, and the file's own headers stay; lines and markers stay where they were."""
+    out = blank_unneeded_bodies(HEADERS, declarations=True)
+    assert len(out) == len(HEADERS) and out.count("\n") == HEADERS.count("\n")
+    gone = {line for line in HEADERS.splitlines()} - set(out.splitlines())
+    assert gone == {"extern FILE *stdout;", "extern int fclose (FILE *__stream);",
+                    "extern int puts (const char *", "                  restrict",
+                    "                           __s);",
+                    "extern struct tm *localtime (const long *__timer);",
+                    # a body no region calls, blanked as before (its names still count)
+                    "static inline int getc_fast (FILE *__f) { return __uflow (__f); }"}
+    for kept in ("typedef struct _F FILE;", "struct tm;", "extern int opterr, optind;",
+                 "extern int __uflow (FILE *);", "extern double called (double);",
+                 "extern double used_by_macro (double);", "enum { red, green };",
+                 "extern const char *const sys_errlist[];", '# 9 "/usr/include/demo.h"',
+                 "extern int unused_of_mine (int);",
+                 "extern void (*signal (int __sig, void (*__h) (int))) (int);"):
+        assert kept in out.splitlines(), kept
+    assert "extern int fclose (FILE *__stream);" in blank_unneeded_bodies(HEADERS)   # asked
+
+
+def test_a_c_translation_parses_only_the_prototypes_it_names(tmp_path):
+    """stdio.h's and math.h's prototypes that the file does not name are not in the tree the
+    frontend reads; those it names (directly or through a header's macro) are."""
+    from pycparser import c_ast
+
+    from frontends.c.preprocess import SourceText, parse_file
+    text = ("#include <stdio.h>\n#include <math.h>\n" + REGION.replace("2 * a[i]", "sqrt(a[i])")
+            + "int main(void) { double a[4] = {0}; r(4, a); printf(\"%g\\n\", a[0]);"
+            " return 0; }\n")
+    tree, _ = parse_file(SourceText(str(tmp_path / "m.c"), text), {})
+    declared = {ext.name for ext in tree.ext if isinstance(ext, c_ast.Decl)}
+    typedefs = {ext.name for ext in tree.ext if isinstance(ext, c_ast.Typedef)}
+    assert {"printf", "sqrt"} <= declared
+    assert "FILE" in typedefs and "size_t" in typedefs
+    assert not {"fclose", "fopen", "cos", "remove"} & declared
