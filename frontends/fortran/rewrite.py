@@ -14,7 +14,6 @@ from collections.abc import Sequence
 import numpy as np
 
 from frontends.base import GlueSignature, ParsedFile, Region
-from frontends.directives.claims import single_wrapper
 from frontends.fortran.source import SourceLines
 from frontends.macros import guard_edit
 from translator.diagnostics import TranslatorError
@@ -79,6 +78,9 @@ def call_text(region: Region, sig: GlueSignature, form: str) -> str:
     indent = " " * 6 if form == "fixed" else region.indent
     after = "".join(wrap(stmt, [], "", indent, form) for stmt in region.after_call)
     text = wrap(f"call {fortran_name(sig.symbol)}(", args, ")", indent, form) + after
+    if region.claims is None:   # no OpenMP/OpenACC claim (their helpers load only for one)
+        return text
+    from frontends.directives.claims import single_wrapper
     single = single_wrapper(region.claims, region.span.line)
     if not single:
         return text
