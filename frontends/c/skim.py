@@ -52,6 +52,8 @@ _MARKER = re.compile(r'^[ \t]*#[ \t]*(?:line[ \t]+)?\d+[ \t]+("(?:[^"\\\n]|\\.)*
 #: What a single declaration holds before its parameter list: type words, stars, the name.
 _HEAD = re.compile(r"(?:[A-Za-z_]\w*\b|[\s*])*")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+#: An identifier (group 1), or a line marker, whose file name names nothing (``<stdin>``).
+_NAMED = re.compile(r'^[ \t]*#[ \t]*(?:line[ \t]+)?\d+[ \t]+"[^\n]*|([A-Za-z_]\w*)', re.M)
 #: Words that never name what a declaration declares (``struct tag;``, ``typedef``).
 _NOT_A_NAME = frozenset({"typedef", "struct", "union", "enum", "void", "char", "short", "int",
                          "long", "float", "double", "signed", "unsigned", "_Bool", "const",
@@ -61,28 +63,38 @@ _NOT_A_NAME = frozenset({"typedef", "struct", "union", "enum", "void", "char", "
 
 def unused_declarations(text: str, declarations: list[tuple[int, int]]
                         ) -> list[tuple[int, int]]:
-    """(start, end) of the system headers' declarations of functions and variables among the
-    top-level `declarations` of `text` (preprocessed) that nothing else in it names.
+    """(start, end) of the system headers' declarations of functions, variables and typedef
+    names among the top-level `declarations` of `text` (preprocessed) that nothing else in
+    it names.
 
-    A C file's ``#include <stdio.h>`` brings about 90 prototypes, and pycparser spent 10-20
-    ms parsing them on every translation (issue 24).  Only a declaration of one name (type
-    words, stars, the name, one parameter list) inside a system header (line marker flag 3)
-    is dropped, and only when that name occurs nowhere else in the text: not in the file,
-    its own headers, macro expansions, or any other declaration or definition of the
-    headers.  Typedefs, tags, enumerations and initialised or multiple declarations always
-    stay, so every name the frontend can look up means what it did, and the text still
-    parses; the caller parses the whole text if it does not.
+    A C file's ``#include <stdio.h>`` brings about 90 prototypes and 70 typedefs, and
+    pycparser spent 20 ms parsing them on every translation (issue 24).  Only a declaration
+    of one name (type words, stars, the name, one parameter list; or ``typedef`` type words,
+    stars, the name) inside a system header (line marker flag 3) is dropped, and only when
+    that name occurs nowhere else in the text: not in the file, its own headers, macro
+    expansions, any other declaration or definition of the headers, or a declaration that
+    stays.  Tags, enumerations, initialised or multiple declarations always stay, so every
+    name the frontend can look up means what it did, and the text still parses; the caller
+    parses the whole text if it does not.
     """
     system = _system_spans(text)
     found = _single_declarations(text, declarations, system) if system else []
     used: set[str] = set()
     last = 0
     for start, end, _ in found:
-        used.update(_IDENTIFIER.findall(text, last, start))
+        used.update(_NAMED.findall(text, last, start))
         last = end
     if found:
-        used.update(_IDENTIFIER.findall(text, last))
-    return [(start, end) for start, end, name in found if name not in used]
+        used.update(_NAMED.findall(text, last))
+    unused = set(range(len(found)))
+    while True:   # what a kept declaration names (its types) is used too
+        kept = [k for k in unused if found[k][2] in used]
+        if not kept:
+            break
+        for k in kept:
+            unused.discard(k)
+            used.update(_IDENTIFIER.findall(text, found[k][0], found[k][1]))
+    return [found[k][:2] for k in sorted(unused)]
 
 
 def _system_spans(text: str) -> list[tuple[int, int]]:
@@ -127,15 +139,17 @@ def _single_declarations(text: str, declarations: list[tuple[int, int]],
 
 
 def _declared_name(text: str) -> str:
-    """The name `text` declares if it is ``WORDS STARS NAME (PARAMETERS);`` or ``WORDS STARS
-    NAME;`` and not a typedef or a tag, else ""."""
+    """The name `text` declares if it is ``WORDS STARS NAME (PARAMETERS);``, ``WORDS STARS
+    NAME;`` or ``typedef WORDS STARS NAME;`` and not a tag, else ""."""
     body = text.rstrip()[:-1]   # without the ';'
     paren = body.find("(")
     head, params = (body, "") if paren < 0 else (body[:paren], body[paren:].rstrip())
     words = _IDENTIFIER.findall(head)
     if (not words or not _HEAD.fullmatch(head) or not head.rstrip().endswith(words[-1])
-            or words[-1] in _NOT_A_NAME or "typedef" in words
+            or words[-1] in _NOT_A_NAME
             or (len(words) > 1 and words[-2] in ("struct", "union", "enum"))):
+        return ""
+    if "typedef" in words and (words[0] != "typedef" or words.count("typedef") > 1 or params):
         return ""
     if params and (not _one_group(params) or any(ch in params for ch in "{}=;")):
         return ""
