@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from frontends.c import FRONTEND
 from frontends.c.skim import blank_unneeded_bodies, function_definitions
 
@@ -46,8 +48,6 @@ def test_syntax_error_outside_the_regions_functions_is_left_to_the_compiler():
 
 
 def test_syntax_error_in_the_regions_function_is_reported_at_its_line():
-    import pytest
-
     from translator.diagnostics import FrontendError
     with pytest.raises(FrontendError) as err:
         FRONTEND.parse("x.c", "int ok(void) { return 1; }\n"
@@ -168,3 +168,18 @@ def test_a_c_translation_parses_only_the_prototypes_it_names(tmp_path):
     assert {"printf", "sqrt", "fprintf", "stderr"} <= declared
     assert "FILE" in typedefs and "size_t" in typedefs and "__u_char" not in typedefs
     assert not {"fclose", "fopen", "cos", "remove"} & declared
+
+
+@pytest.mark.parametrize(("text", "bodies"), [
+    ("int f(void) /* { */ { return 1; }\nstruct s { int a; } v;\n", [(0, 21, 33)]),
+    ("int g(int x)\n// }\n{\n  char c = '}';\n  return x; }\n", [(0, 19, 49)]),
+    ('int h(void) { return "{"[0]; } int k; # 3 "x"\n', [(0, 13, 30)]),
+    ("#define X {\nint m(void)\r\n{\r\n return 0;\r\n}\r\n", [(11, 26, 41)]),
+    ('void n(void) { a / b; }\n  # 7 "f.c" 3\nint p(void) { }\n', [(0, 14, 23), (37, 51, 53)]),
+])
+def test_the_top_level_scan_skips_comments_literals_and_directive_lines(text, bodies):
+    """The scan that skips plain text by regular expression (h68) finds what the scan per
+    character found (the expected values are that scan's): braces in comments, literals and
+    directive lines do not count; a ``#`` starts a directive only first on its line."""
+    from frontends.c.skim import _function_bodies
+    assert _function_bodies(text) == bodies
