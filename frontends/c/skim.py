@@ -50,8 +50,11 @@ def blank_unneeded_bodies(text: str, pragmas: tuple[str, ...] = ("translate",), 
 _MARKER = re.compile(r'^[ \t]*#[ \t]*(?:line[ \t]+)?\d+[ \t]+("(?:[^"\\\n]|\\.)*")([ \t\d]*)$',
                      re.M)
 #: What a single declaration holds before its parameter list: type words, stars, the name.
-_HEAD = re.compile(r"(?:[A-Za-z_]\w*\b|[\s*])*")
+_HEAD = re.compile(r"[\w\s*]*")
+#: What a parameter list of a plain declaration never holds (a body, an initialiser).
+_NOT_IN_PARAMETERS = re.compile(r"[{}=;]")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_PARENTHESIS = re.compile(r"[()]")
 #: An identifier (group 1), or a line marker, whose file name names nothing (``<stdin>``).
 _NAMED = re.compile(r'^[ \t]*#[ \t]*(?:line[ \t]+)?\d+[ \t]+"[^\n]*|([A-Za-z_]\w*)', re.M)
 #: Words that never name what a declaration declares (``struct tag;``, ``typedef``).
@@ -151,7 +154,7 @@ def _declared_name(text: str) -> str:
         return ""
     if "typedef" in words and (words[0] != "typedef" or words.count("typedef") > 1 or params):
         return ""
-    if params and (not _one_group(params) or any(ch in params for ch in "{}=;")):
+    if params and (_NOT_IN_PARAMETERS.search(params) or not _one_group(params)):
         return ""
     return words[-1]
 
@@ -160,10 +163,10 @@ def _one_group(text: str) -> bool:
     """Whether `text`, which starts with ``(`` and ends with ``)``, is one parenthesised
     group (``(int, void (*)(int))``; not ``(*f(int))(double)``)."""
     depth = 0
-    for k, ch in enumerate(text):
-        depth += (ch == "(") - (ch == ")")
+    for m in _PARENTHESIS.finditer(text):
+        depth += 1 if m.group() == "(" else -1
         if depth == 0:
-            return k == len(text) - 1
+            return m.end() == len(text)
     return False
 
 
