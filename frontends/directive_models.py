@@ -7,6 +7,9 @@ from __future__ import annotations
 #: The models ``--directives`` accepts (``translate`` is the translator's own pragmas).
 MODELS = ("openmp", "openacc", "translate")
 
+#: The sentinel word of each foreign model (``!$omp``, ``#pragma acc``).
+SENTINELS = {"openmp": "omp", "openacc": "acc"}
+
 
 def parse_models(text: str) -> tuple[str, ...]:
     """``openmp,openacc`` -> ("openmp", "openacc"); ValueError naming a bad one."""
@@ -16,3 +19,13 @@ def parse_models(text: str) -> tuple[str, ...]:
         raise ValueError(f"unknown directive model {bad[0] if bad else text!r} (expected a "
                          f"comma-separated list of {', '.join(MODELS)})")
     return models
+
+
+def requested_models(options: dict) -> tuple[str, ...]:
+    """The models of ``options["directives"]`` (default: ``translate`` only)."""
+    return tuple(options.get("directives") or ("translate",))
+
+
+def directive_models(options: dict) -> tuple[str, ...]:
+    """The foreign models ``--directives`` asks for (``translate`` excluded), in order."""
+    return tuple(m for m in requested_models(options) if m != "translate")

@@ -20,14 +20,26 @@ so a stdlib ``@dataclass(frozen=True)`` cannot subclass one of these classes (a 
 import: decorate the subclass with this `dataclass`).  Shapes this module does not build
 (``order``, ``unsafe_hash``, ``init=False``, ``InitVar``, fields out of ``__init__``, a
 stdlib dataclass base) go to `dataclasses.dataclass` itself.
+
+The compiled methods are kept between runs as ``.pyc`` files keep modules (`_code`): in
+``__pycache__/records.<interpreter>.marshal`` beside this module, the code object of each
+method text compiled, loaded at the first compile of a run (63 methods of a small
+translation: 7 ms to compile, 0.1 ms to load).  The entry is the exact text, so a changed
+class compiles anew; the file is written at exit when the run compiled something new
+(atomically; not with ``PYTHONDONTWRITEBYTECODE``; a file that does not load is ignored).
 """
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import inspect
+import marshal
+import os
 import reprlib
+import sys
 from dataclasses import MISSING, Field, FrozenInstanceError, fields
+from types import CodeType
 
 #: typing is not imported at run time (the build layer's result-cache hit uses this module)
 TYPE_CHECKING = False
@@ -177,7 +189,7 @@ class _Compiled:
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
         namespace = _namespace(self.owner)
-        exec(self.source(), namespace)   # noqa: S102 - text built from the field names
+        exec(_code(self.source()), namespace)   # noqa: S102 - text built from the field names
         method = namespace[self.name]
         if self.name == "__repr__":
             method = reprlib.recursive_repr()(method)
@@ -187,6 +199,55 @@ class _Compiled:
         method.__qualname__ = f"{self.owner.__qualname__}.{self.name}"
         setattr(self.owner, self.name, method)
         return method.__get__(instance, owner)
+
+
+#: Where compiled method texts are kept between runs (see the module docstring).
+CODE_CACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__",
+                          f"records.{sys.implementation.cache_tag}.marshal")
+#: text -> code object: the file's entries once loaded, and this run's.
+_codes: dict[str, CodeType] = {}
+#: [loaded], then [loaded, changed] once this run compiled a text the file lacked.
+_state: list[bool] = []
+
+
+def _code(text: str) -> CodeType:
+    """The code object of a method's `text`: from the cache file if it holds the text,
+    else compiled (as ``exec(text)`` compiles it) and saved at exit."""
+    if not _state:
+        _state.append(True)
+        _codes.update(_load_codes(CODE_CACHE))
+    code = _codes.get(text)
+    if not isinstance(code, CodeType):
+        code = _codes[text] = compile(text, "<string>", "exec")
+        if len(_state) == 1 and not sys.dont_write_bytecode:
+            _state.append(True)
+            atexit.register(_save_codes, CODE_CACHE)
+    return code
+
+
+def _load_codes(path: str) -> dict[str, CodeType]:
+    try:
+        with open(path, "rb") as f:
+            codes = marshal.load(f)
+    except (OSError, EOFError, ValueError, TypeError):   # absent, or not ours: ignored
+        return {}
+    return codes if isinstance(codes, dict) else {}
+
+
+def _save_codes(path: str) -> None:
+    """Write the compiled texts to `path` atomically; nothing if the directory is not
+    writable (an installation's site-packages)."""
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(temporary, "wb") as f:
+            marshal.dump({k: v for k, v in _codes.items() if isinstance(v, CodeType)}, f)
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
 
 
 def _namespace(cls: type) -> dict[str, Any]:

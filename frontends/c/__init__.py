@@ -21,8 +21,6 @@ from frontends.c.regions import RegionFinder, scan_directives, warn_near_miss_pr
 from frontends.c.rewrite import definition_offset, edits, generation_definition, rewrite
 from frontends.c.typemodel import FileScope
 from frontends.directives import claim_parsers, directive_models, left_as_written, untouched_notes
-from frontends.directives.c import read_claims
-from frontends.directives.openacc import routine_refusal
 from frontends.macros import guard as macro_guard
 from frontends.pragmas import DataSite
 from translator.diagnostics import FrontendError, Note, UnsupportedConstructError, too_deep
@@ -60,7 +58,7 @@ class CFrontend:
         warn_near_miss_pragmas(src)
         raw = scan_directives(src)
         models = directive_models(options or {})
-        claims = read_claims(src, models, claim_parsers(models)) if models else {}
+        claims = _read_claims(src, models) if models else {}
         if not raw and not claims:
             return CParsedFile(path=path, text=text, language="c", regions=())
         tree, macros = parse_file(src, options or {})
@@ -117,6 +115,12 @@ class CFrontend:
         return generation_definition(symbol)
 
 
+def _read_claims(src: SourceText, models: tuple[str, ...]) -> dict:
+    """The claims of the `models`' directives; their parsers load only here (start-up)."""
+    from frontends.directives.c import read_claims
+    return read_claims(src, models, claim_parsers(models))
+
+
 def routine_refusals(src: SourceText, claims: dict) -> dict[str, tuple[str, Note]]:
     """function name -> why a region cannot call it, and a note at the directive: the
     functions an OpenACC
@@ -129,6 +133,7 @@ def routine_refusals(src: SourceText, claims: dict) -> dict[str, tuple[str, Note
             continue
         name = name or _next_function_name(src, raw.last_line)
         if name:
+            from frontends.directives.openacc import routine_refusal   # OpenACC read
             out[name] = (routine_refusal(name, level),
                          Note(f"{name!r} is declared 'routine {level}' here", raw.span))
     return out

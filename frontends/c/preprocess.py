@@ -174,9 +174,11 @@ def _parse_skimmed(src: SourceText, text: str, options: dict, cpp_args: Sequence
     words = ("translate",) + tuple({"openmp": "omp", "openacc": "acc"}[m]
                                    for m in options.get("directives", ()) if m != "translate")
     # see frontends.c.skim: large files parse fast (the functions regions call are kept; if
-    # one of those does not parse, without them: a call of it is then refused as unknown)
+    # one of those does not parse, without them: a call of it is then refused as unknown),
+    # and so do the system headers (the prototypes nothing names are left out)
     for keep_called in (True, False):
-        skimmed = blank_unneeded_bodies(text, words, keep_called=keep_called)
+        skimmed = blank_unneeded_bodies(text, words, keep_called=keep_called,
+                                        declarations=True)
         if skimmed is not text or keep_called:   # nothing blanked: every body is needed
             try:
                 return parse_c(src, skimmed)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from frontends.directive_models import MODELS, parse_models  # noqa: F401 (re-exported)
+from frontends.directive_models import (  # noqa: F401 (re-exported)
+    MODELS, directive_models, parse_models, requested_models)
 from translator.diagnostics import SourceSpan, TranslatorError, warn
 from translator.ir.claims import (  # noqa: F401 (re-exported: the claims' vocabulary)
     RACE, SEQUENTIAL, UNTRANSLATED, LoopClaim, LoopInfo, RegionFacts)
@@ -67,16 +68,6 @@ class ParallelOpen:
 
 
 Claim = LoopClaim | DataClaim | Untouched | EndDirective | ParallelOpen
-
-
-def requested_models(options: dict) -> tuple[str, ...]:
-    """The models of ``options["directives"]`` (default: ``translate`` only)."""
-    return tuple(options.get("directives") or ("translate",))
-
-
-def directive_models(options: dict) -> tuple[str, ...]:
-    """The foreign models ``--directives`` asks for (``translate`` excluded), in order."""
-    return tuple(m for m in requested_models(options) if m != "translate")
 
 
 def untouched_notes(found: list, regions: list[tuple[int, int]] = ()) -> tuple[str, ...]:

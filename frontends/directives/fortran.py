@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from frontends.directive_models import SENTINELS
 from frontends.directives.claims import (
     Claim,
     DataClaim,
@@ -34,9 +35,6 @@ from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
 from translator.diagnostics import FrontendError
 from translator.records import dataclass
-
-#: The sentinel of each directive model (``!$omp``, ``!$acc``).
-SENTINELS = {"openmp": "omp", "openacc": "acc"}
 
 _DO_CONSTRUCTS = frozenset({"Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
                             "Action_Term_Do_Construct"})

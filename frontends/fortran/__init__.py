@@ -13,12 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from frontends.base import GlueSignature, ParsedFile, Region
-from frontends.directives import (LoopClaim, ParallelOpen, claim_parsers, directive_models,
-                                  left_as_written, untouched_notes)
-from frontends.directives.fortran import (SENTINELS, claim_marks, data_raw_directives,
-                                          declared_shapes, read_claims, region_facts,
-                                          threadprivate_names, with_openacc_firstprivate,
-                                          with_threadprivate)
+from frontends.directive_models import SENTINELS, directive_models
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
@@ -76,6 +71,59 @@ class FortranParsedFile(ParsedFile):
     macro_guard: str = ""
 
 
+# OpenMP/OpenACC directives (``--directives``): their parsers and the claims' helpers
+# (`frontends.directives`) are imported only for a file that has some (issue 24: start-up).
+
+def _read_claims(lines: SourceLines, form: str, models: tuple[str, ...]) -> list[Any]:
+    """The claims of the `models`' directives (none without ``--directives``)."""
+    if not models:
+        return []
+    from frontends.directives import claim_parsers
+    from frontends.directives.fortran import read_claims
+    return read_claims(lines, form, models, claim_parsers(models))
+
+
+def _data_claims(claims: list[Any]) -> list[Any]:
+    """The data claims as ``translate`` data directives."""
+    if not claims:
+        return []
+    from frontends.directives.fortran import data_raw_directives
+    return data_raw_directives(claims)
+
+
+def _loop_claims(claims: list[Any]) -> list[Any]:
+    if not claims:
+        return []
+    from frontends.directives import LoopClaim, ParallelOpen
+    return [c for c in claims if isinstance(c.claim, (LoopClaim, ParallelOpen))]
+
+
+def _untouched_notes(claims: list[Any], marks: list[RegionMarks]) -> tuple[str, ...]:
+    if not claims:
+        return ()
+    from frontends.directives import untouched_notes
+    return untouched_notes(claims, [(m.kernel_line, m.end_line) for m in marks])
+
+
+def _with_implied_privates(m: RegionMarks, proc: Procedure, lines: SourceLines,
+                           written: set[str], scalars: set[str]) -> RegionMarks:
+    """A claimed region's marks with the threadprivate variables it writes, and the scalars
+    an OpenACC gang loop writes, made private."""
+    from frontends.directives.fortran import (threadprivate_names, with_openacc_firstprivate,
+                                              with_threadprivate)
+    m = with_threadprivate(m, threadprivate_names(proc, lines), written)
+    return with_openacc_firstprivate(m, scalars)
+
+
+def _region_facts(asm: Any, builder: RegionBuilder, m: RegionMarks,
+                  read_after: frozenset[str]) -> Any:
+    """What the proof of a claimed region's directives needs."""
+    from frontends.directives.fortran import declared_shapes, region_facts
+    return region_facts(asm.written_scalars, frozenset(asm.kernel.temporaries),
+                        set(builder.touched), builder.loops, m,
+                        declared_shapes(asm.kernel, builder), read_after)
+
+
 def _clipped(path: str, text: str, form: str, options: dict[str, Any]) -> str | None:
     """`text` cut at the fixed-form line length (None when no line is longer), with a
     warning at the first line whose code past it is dropped."""
@@ -114,14 +162,14 @@ class FortranFrontend:
         warn_near_miss_sentinels(lines, form)
         directives = scan_directives(lines, form)
         marks = group_regions(directives, lines, form)
-        claims = read_claims(lines, form, models, claim_parsers(models)) if models else []
-        found = data_directives(sorted(directives + data_raw_directives(claims),
+        claims = _read_claims(lines, form, models)
+        found = data_directives(sorted(directives + _data_claims(claims),
                                        key=lambda d: d.line))
         regions: list[Region] = []
         data: tuple[DataSite, ...] = ()
         finder = ModuleFinder.from_options(path, options or {}, load_module)
         # an OpenACC kernels construct holding plain loops is a region too (h16)
-        loop_claims = [c for c in claims if isinstance(c.claim, (LoopClaim, ParallelOpen))]
+        loop_claims = _loop_claims(claims)
         if (marks or found or loop_claims) and preprocessed is None:
             refuse_unpreprocessed_directives(lines)
         if marks or found or loop_claims:
@@ -146,8 +194,7 @@ class FortranFrontend:
                                  regions=tuple(regions), form=form, data_sites=data,
                                  macro_guard=guard,
                                  dependencies=tuple(finder.loaded),
-                                 directive_notes=untouched_notes(
-                                     claims, [(m.kernel_line, m.end_line) for m in marks]))
+                                 directive_notes=_untouched_notes(claims, marks))
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text, regions replaced by calls, interfaces declared."""
@@ -182,6 +229,7 @@ def _with_claim_regions(marks: list[RegionMarks], claims: list[Any],
     a ``translate`` region (or inside another claim's loop nest) is left to it."""
     if not claims:
         return marks
+    from frontends.directives.fortran import claim_marks
     out = list(marks)
     for m in claim_marks(claims, procedures, lines, form):
         if not any(o.kernel_line <= m.kernel_line <= o.end_line for o in out):
@@ -212,6 +260,7 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
         except FrontendError as err:
             # the directive is the user's claim, not an order: a loop the frontend cannot
             # read (any construct, not only those it knows it refuses) stays as written
+            from frontends.directives import left_as_written
             left_as_written(m.claims[0][2], err, m.span)
     return out
 
@@ -259,9 +308,9 @@ def _finished(builder: RegionBuilder, proc: Procedure, m: RegionMarks, name: str
     loop_vars = builder.loop_vars
     outside = _outside_names(proc, m, lines, form)
     written = {n for s in builder.statements for n in s.assignee_names()}
-    m = with_threadprivate(m, threadprivate_names(proc, lines), written)
     scalars = {n for n in written if n in builder.touched and not builder.touched[n].is_array}
-    m = with_openacc_firstprivate(m, scalars)
+    if m.claims:
+        m = _with_implied_privates(m, proc, lines, written, scalars)
     # arrays are private where a clause names them (default(private) makes scalars private)
     declared = frozenset().union(*(c.private_names(scalars) | c.privates()
                                    for c, _, _ in m.claims))
@@ -271,10 +320,7 @@ def _finished(builder: RegionBuilder, proc: Procedure, m: RegionMarks, name: str
     read_after = frozenset(n for n, line in _live_after(proc, m, lines, form,
                                                        set(declared)).items() if line)
     asm = assemble(builder, name, m.span, outside, declared - read_after)
-    facts = (region_facts(asm.written_scalars, frozenset(asm.kernel.temporaries),
-                          set(builder.touched), builder.loops, m,
-                          declared_shapes(asm.kernel, builder), read_after)
-             if m.claims else None)
+    facts = _region_facts(asm, builder, m, read_after) if m.claims else None
     after = final_value_statements(builder.loops, _live_after(proc, m, lines, form, loop_vars),
                                    builder.generated, name)
     return FortranRegion(

@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pymbolic.primitives as p
 
-from frontends.directives.openacc import routine_level, routine_refusal
 from frontends.fortran.blocks import saved_names
 from frontends.fortran.build_support import assigned_names, loop_variables, nodes_of
 from frontends.fortran.callees import Callee, CalleeIndex
@@ -311,6 +310,7 @@ def _check_routine(rb: RegionBuilder, callee: Callee, site: SourceSpan) -> None:
     caller's gangs, not to one work item.  ``routine seq`` procedures are inlined."""
     if rb.callees is None or not rb.callees.openacc:
         return
+    from frontends.directives.openacc import routine_level, routine_refusal   # with OpenACC only
     proc = callee.proc
     for k in range(proc.first_line + 1, proc.body_last_line + 1):
         m = _ACC_LINE.match(callee.lines.line(k))

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 import numpy as np
 
 from frontends.base import GlueSignature, ParsedFile, Region
-from frontends.directives.claims import single_wrapper
 from frontends.fortran.source import SourceLines
 from frontends.macros import guard_edit
 from translator.diagnostics import TranslatorError
@@ -103,6 +102,9 @@ def call_text(region: Region, sig: GlueSignature, form: str,
                   if companion is not None else "")
         text = (f"{indent}if (present({optional})) then\n"
                 f"{_call(region, sig, inner, form)}{absent}{indent}end if\n{after}")
+    if region.claims is None:   # no OpenMP/OpenACC claim (their helpers load only for one)
+        return text
+    from frontends.directives.claims import single_wrapper
     single = single_wrapper(region.claims, region.span.line)
     if not single:
         return text

@@ -37,11 +37,11 @@ _LIBRARY_ONLY = ("transforms.precompute", "transforms.prefetch", "transforms.buf
                  "transforms.statements", "transforms.temporaries")
 
 
-def _modules_after(source: Path, out: Path) -> set[str]:
+def _modules_after(source: Path, out: Path, *options: str) -> set[str]:
     env = dict(os.environ, TRANSLATE_SERVER="0")
     proc = subprocess.run([sys.executable, "-c", _CHILD, "--no-cache", str(source), "-o",
-                           str(out)], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=300, check=False)
+                           str(out), *options], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr
     assert any(out.iterdir())
     return set(json.loads(proc.stderr.strip().splitlines()[-1]))
@@ -137,3 +137,52 @@ def test_a_built_in_is_found_by_name_alone(name):
     assert proc.returncode == 0, proc.stderr
     module, buffer_loaded = proc.stdout.split()
     assert module.startswith("transforms.") and buffer_loaded == "False"
+
+
+#: The OpenMP/OpenACC directive parsers and the claims' helpers.
+_DIRECTIVE_PARSERS = ("frontends.directives.openmp", "frontends.directives.openacc",
+                      "frontends.directives.clauses")
+
+
+def test_without_directives_the_directive_parsers_do_not_load(tmp_path):
+    """Without ``--directives`` a Fortran translation loads no module of
+    `frontends.directives` (the frontend's package and the inliner's ``!$acc routine`` check
+    imported them for every file), a C one none of the parsers (h68)."""
+    fortran = _modules_after(ROOT / "samples/fortran/saxpy.f90", tmp_path / "f")
+    assert "frontends.fortran" in fortran
+    assert not {m for m in fortran if m.startswith("frontends.directives")}, fortran
+    c = _modules_after(ROOT / "samples/c/saxpy.c", tmp_path / "c")
+    assert "frontends.c" in c
+    assert not set(_DIRECTIVE_PARSERS) & c
+    assert "frontends.directives.c" not in c
+
+
+def test_with_directives_a_fortran_translation_reads_them(tmp_path):
+    """The lazy imports still run where a file has directives: an OpenACC sample (a region
+    calls a ``routine seq`` procedure) translates with its model, and an OpenMP one."""
+    acc = ROOT / "samples/openacc/routine_seq.f90"
+    loaded = _modules_after(acc, tmp_path / "a", "--directives", "openacc")
+    assert {"frontends.directives.fortran", "frontends.directives.openacc"} <= loaded
+    omp = ROOT / "samples/openmp/lastprivate.f90"
+    loaded = _modules_after(omp, tmp_path / "o", "--directives", "openmp")
+    assert "frontends.directives.openmp" in loaded
+
+
+def test_a_result_cache_hit_imports_no_pathlib(tmp_path):
+    """A result-cache hit loads no pathlib (15 M instructions, 8 % of a hit) where the
+    installation does not load it either: a regular install's site has no editable finder,
+    so the interpreter runs here without ``site`` and with the packages on ``PYTHONPATH``
+    (the setuptools finder of an editable install imports pathlib itself; h68)."""
+    import sysconfig
+    env = dict(os.environ, TRANSLATE_SERVER="0", TRANSLATE_CACHE_DIR=str(tmp_path / "cache"),
+               PYTHONPATH=os.pathsep.join([str(ROOT), sysconfig.get_paths()["purelib"]]))
+    args = ["--cache", str(ROOT / "samples/c/saxpy.c"), "-o", str(tmp_path / "out")]
+    loaded = []
+    for _ in range(2):   # a miss stores the result, then the hit
+        proc = subprocess.run([sys.executable, "-S", "-c", _CHILD, *args], cwd=tmp_path,
+                              env=env, capture_output=True, text=True, timeout=300,
+                              check=False)
+        assert proc.returncode == 0, proc.stderr
+        loaded.append(set(json.loads(proc.stderr.strip().splitlines()[-1])))
+    assert "translator.driver" in loaded[0] and "translator.driver" not in loaded[1]
+    assert "pathlib" not in loaded[1]
