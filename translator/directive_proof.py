@@ -327,6 +327,8 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
         if name in claim.private_names(shared_written):
             return (f"private variable {name!r} is read before it is written in an iteration: "
                     f"its value is undefined in {_model(claim)}; use firstprivate({name})")
+        if not site.loops:   # nothing declared parallel (kernels, serial, auto): no race
+            continue
         op = accumulation_operator(kernel, name)
         fix = f"reduction({op}:{name})" if op else f"private({name})"
         return (f"shared variable {name!r} is written by every iteration of the parallel "

@@ -27,6 +27,7 @@ from frontends.directives.claims import (
     inherit,
     parallel_left,
     spelled,
+    with_gang_firstprivate,
     with_inner_directives,
 )
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line, scan_directives
@@ -332,25 +333,6 @@ def with_threadprivate(m: RegionMarks, names: frozenset[str],
 
 
 def with_openacc_firstprivate(m: RegionMarks, scalars: set[str]) -> RegionMarks:
-    """`m` with the `scalars` a ``parallel loop gang`` writes and no clause names made
-    ``firstprivate``: OpenACC's default for a scalar of a ``parallel`` construct is one copy
-    per gang, and a loop partitioned among gangs only (no ``worker`` or ``vector`` level, no
-    vector size) runs the iterations of a gang one after another: a scalar each iteration
-    writes before reading it is the iteration's own.  (With ``vector`` lanes sharing the copy,
-    or no level given, it stays shared: a race.)"""
-    if not m.claims:
-        return m
-    claims = []
-    for c, line, spelling in m.claims:
-        if isinstance(c, LoopClaim) and c.model == "openacc" and _gang_only(c):
-            extra = tuple(sorted(n for n in scalars if n not in c.listed()))
-            c = replace(c, firstprivate=c.firstprivate + extra)
-        claims.append((c, line, spelling))
-    return replace(m, claims=tuple(claims))
-
-
-def _gang_only(claim: LoopClaim) -> bool:
-    """Whether an OpenACC ``parallel loop`` partitions its loop among gangs only."""
-    levels = {item.split("(")[0].strip() for item in claim.ignored}
-    return (claim.name.split()[0] == "parallel" and "gang" in levels
-            and not levels & {"worker", "vector"} and not claim.hints)
+    """`m` with the `scalars` an OpenACC loop partitioned among gangs only writes made
+    ``firstprivate`` (`with_gang_firstprivate`)."""
+    return replace(m, claims=with_gang_firstprivate(m.claims, scalars)) if m.claims else m

@@ -34,7 +34,7 @@ from dataclasses import replace
 
 from frontends.base import TransformCall
 from frontends.directives.claims import (Claim, DataClaim, EndDirective, LoopClaim,
-                                         ParallelOpen, Untouched)
+                                         ParallelOpen, Untouched, gang_only)
 from frontends.directives.clauses import Clause, SplitDirective, clause_names, split_directive
 from frontends.directives.openmp import REDUCTION_OPERATORS
 from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
@@ -189,7 +189,14 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
                      private=tuple(private), firstprivate=tuple(firstprivate),
                      shared=tuple(dict.fromkeys(shared)), reductions=tuple(reductions),
                      default=default, ignored=tuple(ignored), hints=hints,
-                     end_words=end_words)
+                     end_words=end_words, construct=_construct_of(name))
+
+
+def _construct_of(name: str) -> str:
+    """The compute construct a directive named `name` opens (``parallel loop``: parallel;
+    a bare ``loop``: "", its construct is found later)."""
+    first = name.split()[0]
+    return first if first in _COMPUTE else ""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -431,12 +438,19 @@ def resolve_constructs(items: list[Item], code_lines: list[str], language: str
         if not (isinstance(claim, ParallelOpen) and claim.model == MODEL):
             continue
         end = _construct_end(items, k, code_lines, language)
-        for j in range(k + 1, len(items)):
-            if items[j][0] > end:
-                break
+        inside = [j for j in range(k + 1, len(items)) if items[j][0] <= end]
+        for j in inside:
+            if isinstance(out[j], LoopClaim) and out[j].model == MODEL \
+                    and not out[j].construct:
+                out[j] = replace(out[j], construct=claim.claim.name)
+        # a construct partitioning loops among gangs only (`loop gang` around `loop vector`)
+        # keeps its sizes for the vector loops, whose split would be a second grid inside
+        # each gang's iteration: the automatic mapping places the gang loop instead
+        gangs = any(isinstance(out[j], LoopClaim) and gang_only(out[j]) for j in inside)
+        for j in inside:
             if claim.claim.name == "kernels" and _bare_loop(out[j]):
                 out[j] = replace(out[j], parallel=0)
-            elif _takes_construct_hints(out[j], claim.claim):
+            elif _takes_construct_hints(out[j], claim.claim) and not gangs:
                 out[j] = replace(out[j], hints=claim.claim.hints)   # vector_length(n) ...
     return out
 

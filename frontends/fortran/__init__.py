@@ -335,13 +335,12 @@ def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str,
              *range(proc.decl_last_line + 1, m.kernel_line)]
     for name in sorted(loop_vars):
         sym = proc.scope.lookup(name)
-        if sym is not None and (sym.is_dummy or sym.in_common or sym.scope_kind == "module"
-                                or sym.scope != proc.scope.name):
-            live[name] = 0
-            continue
-        line = _first_read(name, after, lines, form)
+        line = _first_read(name, after, lines, form)   # the procedure's own read first (h70)
         if line:
             live[name] = line
+        elif sym is not None and (sym.is_dummy or sym.in_common or sym.scope_kind == "module"
+                                  or sym.scope != proc.scope.name):
+            live[name] = 0
     return live
 
 

@@ -63,6 +63,11 @@ class LoopClaim:
     end_words: tuple[str, ...] = ()  # the end directive that may close it ("end parallel do")
     #: lines of the directive (first, last), filled by the scanner
     lines: tuple[int, int] = (0, 0)
+    #: OpenACC: the compute construct of the loop ("parallel", "kernels", "serial": the
+    #: combined ``parallel loop``'s own, or the one holding a ``loop`` directive, set by
+    #: `frontends.directives.openacc.resolve_constructs`; "" when none is known): the data
+    #: sharing of its scalars depends on it
+    construct: str = ""
 
     @property
     def reduction_names(self) -> tuple[str, ...]:
