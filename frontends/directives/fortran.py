@@ -296,24 +296,62 @@ def declared_shapes(kernel: Any, builder: Any) -> dict[str, tuple]:
 
 
 _THREADPRIVATE = re.compile(r"^[!cC*]\$omp\s+threadprivate\s*\((?P<names>[^)]*)\)", re.I)
+_OMP_LINE = re.compile(r"^\s*[!cC*]\$omp(?P<cont>&|\s*&)?(?P<rest>.*)$", re.I)
+
+
+def threadprivate_lists(lines: SourceLines, first: int, last: int) -> frozenset[str]:
+    """The names (lower case; ``/blk/`` for a COMMON block) the ``!$omp threadprivate``
+    directives of lines `first`..`last` list, continuation lines joined (free form: a
+    trailing ``&``; fixed form: ``!$omp&`` / ``c$omp+`` in column 6 too)."""
+    out: set[str] = set()
+    number = first
+    while number <= last:
+        text = _directive_text(lines.line(number))
+        number += 1
+        if text is None or not text.lower().startswith("threadprivate"):
+            continue
+        while number <= last:
+            nxt = _OMP_LINE.match(lines.line(number))
+            fixed = re.match(r"^[!cC*]\$omp[^ 0]", lines.line(number), re.I)
+            if nxt is None or not (text.endswith("&") or nxt.group("cont") or fixed):
+                break
+            rest = nxt.group("rest")
+            rest = rest[1:] if fixed and not nxt.group("cont") else rest
+            text = text.removesuffix("&") + " " + rest.split("!")[0].strip().lstrip("&")
+            number += 1
+        m = _THREADPRIVATE.match("!$omp " + text.removesuffix("&"))
+        if m is not None:
+            out.update(n.strip().lower().replace(" ", "") for n in m.group("names").split(","))
+    return frozenset(n for n in out if n)
+
+
+def _directive_text(line: str) -> str | None:
+    """The text after the ``!$omp`` sentinel of a line that is not a continuation, with its
+    trailing comment dropped; None for another line."""
+    m = _OMP_LINE.match(line)
+    if m is None or m.group("cont") or not m.group("rest")[:1].isspace():
+        return None
+    return m.group("rest").split("!")[0].strip()
 
 
 def threadprivate_names(proc: Procedure, lines: SourceLines) -> frozenset[str]:
-    """The variables ``!$omp threadprivate`` makes private to each thread in `proc`'s
-    specification part: those named, and the members of the COMMON blocks named
-    (``/blk/``)."""
+    """The variables ``!$omp threadprivate`` makes private to each thread in `proc`: those
+    its specification part names, the members of the COMMON blocks it names (``/blk/``), and
+    the variables of modules (of the file or others) that the module's specification part
+    names (`Scope.threadprivate`, read when the module is declared) and `proc` sees under
+    the same name (h70)."""
     last = node_lines(proc.exec_part)[0] - 1 if proc.exec_part is not None and \
         node_lines(proc.exec_part) else proc.body_last_line
     out: set[str] = set()
-    for number in range(proc.first_line, last + 1):
-        m = _THREADPRIVATE.match(lines.line(number).strip())
-        if m is None:
-            continue
-        for item in m.group("names").split(","):
-            name = item.strip().lower()
-            if name.startswith("/") and name.endswith("/"):
-                out.update(proc.scope.commons.get(name.strip("/ "), ()))
-            elif name:
+    for name in threadprivate_lists(lines, proc.first_line, last):
+        if name.startswith("/") and name.endswith("/"):
+            out.update(proc.scope.commons.get(name.strip("/ "), ()))
+        else:
+            out.add(name)
+    for module in proc.scope.modules.values():
+        for name in getattr(module, "threadprivate", ()):
+            sym = proc.scope.lookup_declared(name)
+            if sym is not None and sym.scope == module.name and sym.scope_kind == "module":
                 out.add(name)
     return frozenset(out)
 
