@@ -102,7 +102,8 @@ def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
                    shared=outer.shared + claim.shared,
                    reductions=outer.reductions + claim.reductions,
                    default=claim.default or outer.default,
-                   ignored=outer.ignored + claim.ignored)
+                   ignored=outer.ignored + claim.ignored,
+                   sections=outer.sections + claim.sections)
 
 
 #: OpenMP worksharing loop directives that bind to an enclosing ``parallel`` at run time.

@@ -33,7 +33,7 @@ from frontends.directives.claims import (
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line, scan_directives
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
-from translator.diagnostics import FrontendError
+from translator.diagnostics import FrontendError, TranslatorError
 from translator.records import dataclass
 
 #: The sentinel of each directive model (``!$omp``, ``!$acc``).
@@ -263,8 +263,8 @@ def data_raw_directives(found: list[FoundClaim]) -> list[RawDirective]:
 
 def region_facts(written_scalars: frozenset[str], temporaries: frozenset[str],
                  source_names: set[str], loops: list[Any], m: RegionMarks,
-                 shapes: dict[str, tuple], read_after: frozenset[str] = frozenset()
-                 ) -> RegionFacts:
+                 shapes: dict[str, tuple], read_after: frozenset[str] = frozenset(),
+                 lowers: dict[str, tuple] | None = None) -> RegionFacts:
     """What the proof of the claims of region `m` needs (`translator.directive_proof`):
     `loops` are the builder's `LoopRecord`s, `source_names` the procedure's variables the
     region touches, `temporaries` the kernel's, `shapes` the declared shapes of its
@@ -276,7 +276,8 @@ def region_facts(written_scalars: frozenset[str], temporaries: frozenset[str],
     auto = frozenset(n for n in temporaries if n in source_names)
     return RegionFacts(claims=m.claims, written_back=written_scalars, auto_private=auto,
                        implicit=frozenset(r.var for r in loops), loops=tuple(infos),
-                       declared_shapes=shapes, read_after=read_after)
+                       declared_shapes=shapes, read_after=read_after,
+                       lower_bounds=lowers or {})
 
 
 def declared_shapes(kernel: Any, builder: Any) -> dict[str, tuple]:
@@ -292,6 +293,20 @@ def declared_shapes(kernel: Any, builder: Any) -> dict[str, tuple]:
         extents = tuple(builder.layout(sym).extents)
         if extents[-1] != 1 and all(e is not None for e in extents):
             out[arg.name] = extents
+    return out
+
+
+def lower_bounds(kernel: Any, builder: Any) -> dict[str, tuple]:
+    """The lower bound of each axis of `kernel`'s Fortran arrays (`RegionFacts.
+    lower_bounds`), where the builder knows the array's layout."""
+    out = {}
+    for arg in kernel.array_args:
+        sym = builder.touched.get(arg.name) or builder.scope.lookup(arg.name)
+        if sym is not None and sym.is_array:
+            try:
+                out[arg.name] = tuple(builder.layout(sym).lowers)
+            except TranslatorError:   # a layout it cannot give: no check then
+                continue
     return out
 
 

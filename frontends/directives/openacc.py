@@ -35,7 +35,8 @@ from dataclasses import replace
 from frontends.base import TransformCall
 from frontends.directives.claims import (Claim, DataClaim, EndDirective, LoopClaim,
                                          ParallelOpen, Untouched, gang_only)
-from frontends.directives.clauses import Clause, SplitDirective, clause_names, split_directive
+from frontends.directives.clauses import (Clause, SplitDirective, clause_names,
+                                          clause_sections, split_directive)
 from frontends.directives.openmp import REDUCTION_OPERATORS
 from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
 
@@ -161,6 +162,7 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
     shared: list[str] = []
     reductions: list[tuple[str, str]] = []
     ignored: list[str] = []
+    sections: list = []
     default = None
     for clause in split.clauses:
         _check_clause(clause, name, span)
@@ -174,6 +176,7 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
             default = _default(clause, span)
         elif clause.name in _DATA_ALIASES:
             shared += [_base_name(item, fold) for item in clause.names(False)]
+            sections += clause_sections(clause, span, language)
         elif clause.name not in _LOOP_KIND and clause.name != "collapse" \
                 and clause.name not in _HINT_CLAUSES:
             ignored.append(_spelled_clause(clause))
@@ -189,7 +192,8 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
                      private=tuple(private), firstprivate=tuple(firstprivate),
                      shared=tuple(dict.fromkeys(shared)), reductions=tuple(reductions),
                      default=default, ignored=tuple(ignored), hints=hints,
-                     end_words=end_words, construct=_construct_of(name))
+                     end_words=end_words, construct=_construct_of(name),
+                     sections=tuple(sections))
 
 
 def _construct_of(name: str) -> str:

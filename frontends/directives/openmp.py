@@ -19,7 +19,8 @@ from frontends.directives.claims import (
     ParallelOpen,
     Untouched,
 )
-from frontends.directives.clauses import Clause, SplitDirective, clause_names, split_directive
+from frontends.directives.clauses import (Clause, SplitDirective, clause_names,
+                                          clause_sections, split_directive)
 from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
 
 MODEL = "openmp"
@@ -167,6 +168,7 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
                                                    "shared")}
     reductions: list[tuple[str, str]] = []
     ignored: list[str] = []
+    sections: list = []
     default = None
     for clause in split.clauses:
         _check_clause(clause, name, span)
@@ -183,12 +185,15 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
         else:
             ignored.append(clause.name if clause.args is None
                            else f"{clause.name}({clause.args.strip()})")
+            if clause.name == "map":
+                sections += clause_sections(clause, span, language)
     return LoopClaim(model=MODEL, name=name, span=span, parallel=parallel,
                      private=tuple(lists["private"]),
                      firstprivate=tuple(lists["firstprivate"]),
                      lastprivate=tuple(_without_modifier(lists["lastprivate"])),
                      shared=tuple(lists["shared"]), reductions=tuple(reductions),
-                     default=default, ignored=tuple(ignored), end_words=("end", *name.split()))
+                     default=default, ignored=tuple(ignored),
+                     end_words=("end", *name.split()), sections=tuple(sections))
 
 
 def _check_clause(clause: Clause, name: str, span: SourceSpan) -> None:

@@ -16,7 +16,8 @@ from frontends.directives import (LoopClaim, ParallelOpen, claim_parsers, direct
                                   left_as_written, untouched_notes)
 from frontends.directives.fortran import (SENTINELS, claim_marks, data_raw_directives,
                                           declared_shapes, read_claims, region_facts,
-                                          threadprivate_names, with_openacc_firstprivate,
+                                          lower_bounds, threadprivate_names,
+                                          with_openacc_firstprivate,
                                           with_threadprivate)
 from frontends.fortran.assemble import assemble
 from frontends.fortran.build import RegionBuilder
@@ -234,7 +235,8 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     asm = assemble(builder, name, m.span, outside, declared - read_after)
     facts = (region_facts(asm.written_scalars, frozenset(asm.kernel.temporaries),
                           set(builder.touched), builder.loops, m,
-                          declared_shapes(asm.kernel, builder), read_after)
+                          declared_shapes(asm.kernel, builder), read_after,
+                          lower_bounds(asm.kernel, builder))
              if m.claims else None)
     after = final_value_statements(builder.loops, _live_after(proc, m, lines, form, loop_vars),
                                    builder.generated, name)
