@@ -112,14 +112,15 @@ def clause_sections(clause: Clause, span: SourceSpan, language: str) -> tuple:
         m = re.match(r"([A-Za-z_]\w*)\s*([\[(].*)$", item, re.S)
         if m is None:
             continue
-        bounds = _c_bounds(m.group(2)) if language == "c" else _fortran_bounds(m.group(2))
+        bounds = (c_section_bounds(m.group(2)) if language == "c"
+                  else fortran_section_bounds(m.group(2)))
         if bounds:
             out.append(ClauseSection(clause=spelled, array=m.group(1).lower() if fold
                                      else m.group(1), bounds=bounds, span=where))
     return tuple(out)
 
 
-def _c_bounds(text: str) -> tuple[tuple[str, str], ...]:
+def c_section_bounds(text: str) -> tuple[tuple[str, str], ...]:
     """``[start:length]...`` -> ((start, start + length), ...); () if malformed."""
     out = []
     for part in re.findall(r"\[([^\[\]]*)\]", text):
@@ -131,7 +132,7 @@ def _c_bounds(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _fortran_bounds(text: str) -> tuple[tuple[str, str], ...]:
+def fortran_section_bounds(text: str) -> tuple[tuple[str, str], ...]:
     """``(lo:hi, :, k)`` -> ((lo, hi + 1), ("", ""), (k, k + 1)); () if malformed."""
     if not (text.startswith("(") and text.endswith(")")):
         return ()
