@@ -418,8 +418,12 @@ def _update_claim(split: SplitDirective, span: SourceSpan) -> DataClaim:
     if not parts:
         raise FrontendError("OpenACC 'update' needs host(...), self(...) or device(...)",
                             span)
+    # a valid OpenACC program updates only what is present, or what it `declare`d (which
+    # the regions here move themselves: nothing to update), or with `if_present` (h70)
+    ignored = [c for c in ignored if c != "if_present"]
     return DataClaim(model=MODEL, name="update", span=span,
-                     translate_text="update " + " ".join(parts), ignored=tuple(ignored))
+                     translate_text="update " + " ".join(parts) + " if_present",
+                     ignored=tuple(ignored))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -261,7 +261,8 @@ def _data_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
     clauses = [c for c in split.clauses if c.name not in _DATA_NO_EFFECT]
     if kind == "update":
         parts = [_update_clause(c, name, span) for c in clauses]
-        return _data(name, span, "update " + " ".join(parts), ignored)
+        # OpenMP: a list item not present on the device is not updated (h70)
+        return _data(name, span, "update " + " ".join(parts) + " if_present", ignored)
     if kind not in _MAP_KINDS:
         raise FrontendError(f"unknown OpenMP data directive 'target {kind}'", span)
     parts = [_map_clause(c, kind, name, span) for c in clauses]

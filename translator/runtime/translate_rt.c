@@ -3634,6 +3634,20 @@ static int is_structured(const tr_data_site *site)
     return strcmp(site->kind, "data") == 0;
 }
 
+/* An `update` directive (kind "update", or "update if_present"). */
+static int is_update(const tr_data_site *site)
+{
+    return strncmp(site->kind, "update", 6) == 0;
+}
+
+/* `update ... if_present` of a range no present entry overlaps: nothing to do (h70; OpenMP's
+ * `target update` of data not mapped, OpenACC's `declare`d data, which regions move
+ * themselves). */
+static int absent_if_present(const tr_data_site *site, const char *lo, size_t bytes)
+{
+    return strstr(site->kind, "if_present") != NULL && present_overlap(lo, bytes) == NULL;
+}
+
 void tr_data_begin(tr_data_site *site)
 {
     tr_data_begin_async(site, TR_SYNC);
@@ -3656,7 +3670,7 @@ void tr_data_begin_async(tr_data_site *site, long long queue)
                   tr_error_name(err), (int)err);
     if (is_structured(site))
         push_frame(site, NULL, 0);
-    if (strcmp(site->kind, "update") == 0)
+    if (is_update(site))
         ub.site = site;
     else
         unlock_calls();
@@ -3866,7 +3880,7 @@ static void update(tr_data_site *site, int to_device, const char *name, const vo
     size_t bytes;
     char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
     struct tr_present *e;
-    if (bytes == 0)
+    if (bytes == 0 || absent_if_present(site, lo, bytes))
         return;
     e = present_lookup(site, name, lo, bytes);
     data_copy(site, to_device, e->buffer, (size_t)(lo - e->lo), bytes, lo);
@@ -4201,7 +4215,7 @@ static void update_box(tr_data_site *site, int to_device, const char *name, cons
     size_t span;
     char *lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
     struct tr_present *e;
-    if (lo == NULL)
+    if (lo == NULL || absent_if_present(site, lo, span))
         return;
     e = present_lookup(site, name, lo, span);
     box_copy(site, to_device, e->buffer, (size_t)(lo - e->lo), lo, &b);
