@@ -78,6 +78,8 @@ def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
     read_only = frozenset(a.name for a in kernel.value_args)
     used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
     for claim, line, spelled in facts.claims:
+        # linear on a loop index says what OpenMP does anyway
+        claim = replace(claim, linear=tuple(n for n in claim.linear if n not in facts.implicit))
         site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
         site = replace(site, shared_indices=shared_indices(site, line, facts.loops),
                        inner=frozenset(facts.loops[k].iname
@@ -407,6 +409,8 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
     if problem:
         return problem
     for name in sorted(shared_written & _written_in_nest(kernel, site)):
+        if name in claim.linear:   # not run in parallel (`_unsupported`)
+            continue
         if name in claim.reduction_names:
             mismatch = _operator_mismatch(kernel, claim, name)
             if mismatch:
@@ -618,6 +622,9 @@ class _Renamer(IRIdentityMapper):
 
 def _unsupported(claim: LoopClaim) -> str:
     """Why a correct claim cannot run in parallel here ("" if it can)."""
+    if claim.linear:
+        return (f"linear({claim.linear[0]}): the translator does not give a linear variable "
+                "its value from the iteration's number")
     ops = [f"{op}:{n}" for op, n in claim.reductions if op not in SUPPORTED_REDUCTIONS]
     if ops:
         return (f"reduction({ops[0]}): the translator has no parallel reduction for operator "

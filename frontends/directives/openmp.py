@@ -169,6 +169,7 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
     reductions: list[tuple[str, str]] = []
     ignored: list[str] = []
     sections: list = []
+    linear: list[str] = []
     default = None
     for clause in split.clauses:
         _check_clause(clause, name, span)
@@ -181,7 +182,7 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
         elif clause.name == "collapse":
             parallel = _collapse(clause, span) if parallel else 0
         elif clause.name == "linear":
-            lists["private"] += [n.split(":")[0].strip() for n in clause.names(fold)]
+            linear += [n.split(":")[0].strip() for n in clause.names(fold)]
         else:
             ignored.append(clause.name if clause.args is None
                            else f"{clause.name}({clause.args.strip()})")
@@ -193,7 +194,8 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
                      lastprivate=tuple(_without_modifier(lists["lastprivate"])),
                      shared=tuple(lists["shared"]), reductions=tuple(reductions),
                      default=default, ignored=tuple(ignored),
-                     end_words=("end", *name.split()), sections=tuple(sections))
+                     end_words=("end", *name.split()), sections=tuple(sections),
+                     linear=tuple(linear))
 
 
 def _check_clause(clause: Clause, name: str, span: SourceSpan) -> None:

@@ -89,6 +89,10 @@ class LoopClaim:
     #: nothing here (the region moves what the loop uses); one smaller than what the loop
     #: uses is a warning (`translator.directive_proof.check_sections`)
     sections: tuple[ClauseSection, ...] = ()
+    #: OpenMP ``linear(list)`` variables (not the loop's index): each iteration's value is the
+    #: value before the loop plus the iteration's number times the step, which the
+    #: translator does not compute: the loop keeps its sequential meaning (h70)
+    linear: tuple[str, ...] = ()
 
     @property
     def reduction_names(self) -> tuple[str, ...]:
