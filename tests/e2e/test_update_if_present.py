@@ -11,7 +11,6 @@ directives leave an array that is not present alone (``if_present``); the transl
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
