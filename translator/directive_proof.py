@@ -19,7 +19,7 @@ from dataclasses import replace
 import pymbolic.primitives as p
 from pymbolic import evaluate, parse
 
-from translator.analysis.access import kernel_accesses
+from translator.analysis.access import Access, kernel_accesses
 from translator.analysis.bounds import bound_assumptions, certain_spill
 from translator.analysis.legality import check_mappings
 from translator.analysis.privatize import privatize
@@ -27,8 +27,8 @@ from translator.analysis.reductions import statement_update, unsupported_update
 from translator.automap import _tagged, reduction_band
 from translator.diagnostics import (FrontendError, LegalityError, SourceSpan, TranslatorError,
                                     warn)
-from translator.ir.claims import (DATA_SECTION, RACE, SEQUENTIAL, LoopClaim, LoopInfo,
-                                  RegionFacts, TransformCall)
+from translator.ir.claims import (DATA_SECTION, RACE, SEQUENTIAL, ClauseSection, LoopClaim,
+                                  LoopInfo, RegionFacts, TransformCall)
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable
 from translator.ir.expr import Expression, IRIdentityMapper, dependencies
 from translator.ir.isl_glue import find_conflict, instance_set, last_point, runs_at_every_point
@@ -313,7 +313,8 @@ def check_sections(kernel: Kernel, facts: RegionFacts, site: ClaimSite, line: in
     return out
 
 
-def _outside_section(kernel: Kernel, facts: RegionFacts, section, inames: set[str]) -> str:
+def _outside_section(kernel: Kernel, facts: RegionFacts, section: ClauseSection,
+                     inames: set[str]) -> str:
     """How an access of the nest over `inames` leaves `section` ("" when none is found or the
     bounds are not affine in the kernel's value arguments)."""
     lowers = facts.lower_bounds.get(section.array, ())
@@ -333,7 +334,7 @@ def _outside_section(kernel: Kernel, facts: RegionFacts, section, inames: set[st
     return ""
 
 
-def _leaves(kernel: Kernel, acc, axis: int, lo: Expression, end: Expression,
+def _leaves(kernel: Kernel, acc: Access, axis: int, lo: Expression, end: Expression,
             lower: Expression) -> str:
     """A point where `acc`'s subscript along `axis` (kernel indexing, from 0) is below `lo`
     or at least `end`, as text in the array's own indexing (from `lower`), or ""."""
@@ -351,7 +352,7 @@ def _leaves(kernel: Kernel, acc, axis: int, lo: Expression, end: Expression,
     return ""
 
 
-def _outside_text(kernel: Kernel, acc, axis: int, lower: Expression,
+def _outside_text(kernel: Kernel, acc: Access, axis: int, lower: Expression,
                   point: dict[str, int]) -> str:
     """``the loop reads element 0 of dimension 1 of 'x' at i=1, n=1``."""
     shown = {n: v for n, v in point.items() if n in acc.inames or kernel.arg(n) is not None}
