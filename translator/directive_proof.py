@@ -58,6 +58,9 @@ class ClaimSite:
     inner: frozenset[str] = frozenset()
     #: scalars the program may read after the region (`RegionFacts.read_after`)
     read_after: frozenset[str] = frozenset()
+    #: scalars each iteration writes before reading them (`RegionFacts.auto_private`): a
+    #: shared one is a race that ``private`` fixes, not ``reduction`` (h70)
+    written_first: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
                        inner=frozenset(facts.loops[k].iname
                                        for k in _nested(facts.loops, line)) - {
                            iname for _, iname in site.loops},
-                       read_after=facts.read_after)
+                       read_after=facts.read_after, written_first=facts.auto_private)
         check_default_none(site, used, facts.implicit)
         check_bounds(kernel, facts, site, line)
         warned |= check_sections(kernel, facts, site, line, warned)
@@ -441,7 +444,7 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                     f"its value is undefined in {_model(claim)}; use firstprivate({name})")
         if not site.loops:   # nothing declared parallel (kernels, serial, auto): no race
             continue
-        op = accumulation_operator(kernel, name)
+        op = "" if name in site.written_first else accumulation_operator(kernel, name)
         fix = f"reduction({op}:{name})" if op else f"private({name})"
         return (f"shared variable {name!r} is written by every iteration of the parallel "
                 f"loop over {site.loops[0][0]} (a race): add {fix}")

@@ -114,3 +114,40 @@ def test_a_dummy_read_after_a_gang_loop_is_refused(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert ("after.f90:7:3: error: '!$acc loop': firstprivate variable 's' is read after "
             "the loop: its value there is undefined in OpenACC") in done.stderr
+
+
+THREE_LEVELS = """\
+subroutine three(n, a, b)
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(n, n, n)
+  real(8), intent(out) :: b(n, n)
+  real(8) :: t
+  integer :: i, j, k
+  !$acc parallel
+  !$acc loop gang
+  do k = 1, n
+    !$acc loop worker
+    do j = 1, n
+      t = 0
+      !$acc loop vector reduction(+:t)
+      do i = 1, n
+        t = t + a(i, j, k)
+      end do
+      b(j, k) = t
+    end do
+  end do
+  !$acc end parallel
+end subroutine
+"""
+
+
+def test_a_scalar_the_workers_of_a_gang_share_is_a_race_fixed_by_private(
+        tmp_path: Path) -> None:
+    """The gang's copy of ``t`` is shared by its workers: a race, which ``private(t)`` on
+    the worker loop fixes (the message said ``add reduction(+:t)``, which sums the rows)."""
+    src = tmp_path / "three.f90"
+    src.write_text(THREE_LEVELS)
+    done = _translate(src, tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert ("three.f90:10:5: error: '!$acc loop': shared variable 't' is written by every "
+            "iteration of the parallel loop over j (a race): add private(t)") in done.stderr
