@@ -22,6 +22,7 @@ import pymbolic.primitives as p
 from pymbolic import parse
 
 from frontends.directives.clauses import c_section_bounds, fortran_section_bounds
+from frontends.pragmas import split_outside_brackets
 from translator.diagnostics import TranslatorError
 from translator.ir.isl_glue import instance_set, leaves_for_all_params, make_loop_domain
 
@@ -71,8 +72,7 @@ def _subscripts(text: str, at: int, fortran: bool) -> list[str]:
             depth += {"(": 1, ")": -1}.get(text[k], 0)
             if depth == 0:
                 break
-        from frontends.stale import split_arguments
-        return [s.strip() for s in split_arguments(text[at + 1:k])]
+        return [s.strip() for s in split_outside_brackets(text[at + 1:k]) if s.strip()]
     out, k = [], at
     while k < len(text) and text[k] == "[":
         depth, j = 0, k
