@@ -42,8 +42,8 @@ def section_bounds(section: str, fortran: bool) -> tuple[tuple[str, str], ...]:
 def outside_update(code: dict[int, str], line: int, first: int, array: str,
                    bounds: tuple[tuple[str, str], ...], fortran: bool) -> str:
     """How host line `line` of `code` uses `array` outside the section `bounds` (text such
-    as ``y[i] for i = 0 .. (N) - 1``), or "" (inside, or not known); `first` is the first line the
-    loops around it may start at (the data directive)."""
+    as ``y[i] for i = 0 .. N - 1``), or "" (inside, or not known); `first` is the first line
+    the loops around it may start at (the data directive)."""
     text = code.get(line, "")
     pattern = (rf"(?<![\w%]){array}\s*\(" if fortran else rf"(?<![\w.>]){array}\s*\[")
     uses = [m.end() for m in re.finditer(pattern, text, re.I if fortran else 0)]
