@@ -307,8 +307,12 @@ def parse_data_directive(body: str, span: SourceSpan) -> Directive | None:
         return None
     kind = re.sub(r"\s+", "_", m.group(1).lower()).replace("enddata", "end_data")
     rest, queue = m.group(2).strip(), None
+    if_present = False
     if kind == "update":   # update host(...) async(N): the copies go to queue N
         rest, queue = take_async(rest, span)
+        # if_present: an array not on the device is left alone (h70)
+        rest, n = re.subn(r"(?<![\w(])if_present(?![\w(])", " ", rest, flags=re.I)
+        if_present = n > 0
     if kind == "end_data":
         if rest:
             raise FrontendError(f"malformed end data directive {body!r}: 'end data' takes no "
@@ -321,6 +325,7 @@ def parse_data_directive(body: str, span: SourceSpan) -> Directive | None:
     if kind != "update":   # an update may name several sections of one array (halos)
         _check_unique_items(clauses, span)
     kwargs = (("async", queue),) if queue is not None else ()
+    kwargs += (("if_present", True),) if if_present else ()
     return Directive(kind, None, tuple(clauses), kwargs, span=span)
 
 
@@ -460,5 +465,6 @@ def data_glue(path: str, directive: Directive, span: SourceSpan, line: int,
     glue = DataGlue(symbol=data_symbol(path, directive.kind, line), kind=directive.kind,
                     where=f"{span.file}:{line}", items=tuple(items),
                     async_queue=directive_async(directive),
-                    queues=dict(directive.kwargs).get("queues", ()))
+                    queues=dict(directive.kwargs).get("queues", ()),
+                    if_present=bool(dict(directive.kwargs).get("if_present")))
     return glue, tuple(args)

@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from frontends.partial_updates import outside_update, section_bounds
 from frontends.pragmas import Directive, data_clauses, directive_async
 from translator.records import dataclass
 
@@ -49,7 +50,8 @@ class StaleScan:
     close_line: int                          # its end data
     resident: frozenset[str]                 # arrays of the region's clauses (folded)
     regions: tuple[tuple[int, int, str], ...]  # kernel regions: first line, last line, name
-    updates: dict[int, tuple[tuple[str, frozenset[str]], ...]]  # line -> (direction, arrays)
+    #: line -> (direction, arrays, {array: section text} of the items with a section)
+    updates: dict[int, tuple[tuple[str, frozenset[str], dict[str, str]], ...]]
     inner_data: dict[int, frozenset[str]]    # nested data / enter data lines -> arrays
 
 
@@ -87,6 +89,7 @@ def scan(s: StaleScan, dialect: Dialect, procedures: dict[str, Callee] | None = 
          ) -> list[StaleAccess]:
     """The stale host accesses of one data region, following calls into `procedures`."""
     scanner = _Scanner(dialect, procedures or {}, s.open_line)
+    scanner.own = s
     scanner.run(s, set(s.resident), None)
     return scanner.out
 
@@ -110,8 +113,12 @@ class _Scanner:
         self.open_line = open_line
         self.on_device: dict[str, str] = {}   # array -> region that last wrote it there
         self.host_wrote: dict[str, int] = {}  # array -> host line that wrote it since
+        #: array -> (section bounds, update line, region, section text): brought back in
+        #: part only
+        self.partial: dict[str, tuple[tuple, int, str, str]] = {}
         self.out: list[StaleAccess] = []
         self.active: list[str] = []           # callees being walked (no recursion)
+        self.own: StaleScan | None = None     # the data region's own text
 
     def run(self, s: StaleScan, resident: set[str], site: _Site | None,
             rename: dict[str, str] | None = None) -> None:
@@ -127,9 +134,9 @@ class _Scanner:
                 line = last + 1
                 continue
             if line in s.updates:
-                for direction, arrays in s.updates[line]:
+                for direction, arrays, sections in s.updates[line]:
                     for a in filter(None, map(name_of, arrays)):
-                        (self.on_device if direction == "host" else self.host_wrote).pop(a, None)
+                        self._update(a, direction, sections, line, rename is None)
             elif line in s.inner_data:
                 resident |= set(filter(None, map(name_of, s.inner_data[line])))
             elif line in s.code:
@@ -138,7 +145,7 @@ class _Scanner:
 
     def _region(self, s: StaleScan, first: int, last: int, name: str, name_of,
                 resident: set[str], site: _Site | None) -> None:
-        body = "\n".join(s.code.get(k, "") for k in range(first + 1, last))
+        body = "\n".join(s.code.get(k, "") for k in range(first + 1, last + 1))
         where = f"region '{name}'" if site is None else \
             f"region '{name}' (in '{self.active[-1]}', called at line {site.line})"
         fold = self.d.fold
@@ -151,6 +158,24 @@ class _Scanner:
                     f"'{self.d.sentinel} update device({a})' between them")))
         for a in {name_of(fold(n)) for n in self.d.writes(body)} & resident:
             self.on_device[a] = where
+            self.partial.pop(a, None)
+
+    def _update(self, a: str, direction: str, sections: dict[str, str], line: int,
+                own: bool) -> None:
+        """An update of `a` at `line`; an ``update host`` of a section of it (in the data
+        region's own text) leaves the rest stale (`frontends.partial_updates`)."""
+        if direction != "host":
+            self.host_wrote.pop(a, None)
+            return
+        region = self.on_device.pop(a, None)
+        self.partial.pop(a, None)
+        bounds = section_bounds(sections.get(a, ""), self._fortran) if own else ()
+        if region is not None and bounds:
+            self.partial[a] = (bounds, line, region, sections[a])
+
+    @property
+    def _fortran(self) -> bool:
+        return self.d.sentinel.startswith("!")
 
     def _host_line(self, text: str, line: int, name_of, resident: set[str],
                    site: _Site | None) -> None:
@@ -161,8 +186,24 @@ class _Scanner:
         for a in sorted(used):
             if a in self.on_device:
                 self.out.append(StaleAccess(at, a, self._stale_message(a, line, site)))
+            elif a in self.partial and site is None:
+                self._partial_use(a, line)
         for a in ({name_of(fold(n)) for n in self.d.writes(text)} & resident) - passed:
             self.host_wrote.setdefault(a, at)
+
+    def _partial_use(self, a: str, line: int) -> None:
+        """A host use of `a`, which an ``update host`` brought back in part: a warning when
+        the use reaches outside that part."""
+        bounds, update_line, region, section = self.partial[a]
+        outside = outside_update(self.own.code, line, self.open_line, a, bounds, self._fortran)
+        if not outside:
+            return
+        del self.partial[a]
+        self.out.append(StaleAccess(line, a, (
+            f"host code uses {outside}, outside {a}{section}, the part that the update at "
+            f"line {update_line} brought back; {region} last wrote the rest on the device "
+            f"(data region at line {self.open_line}): add '{self.d.sentinel} update "
+            f"host(...)' of what this statement uses before it")))
 
     def _stale_message(self, a: str, line: int, site: _Site | None) -> str:
         region = self.on_device.pop(a)
@@ -470,7 +511,8 @@ def _scan_for(code, directives, regions, fold, open_line: int, close_line: int) 
                 at = _effective_line(line, d, clause.action, directives, close_line)
                 if at is not None:
                     updates[at] = updates.get(at, ()) + (
-                        (clause.action, _arrays(d, fold, (clause.action,))),)
+                        (clause.action, _arrays(d, fold, (clause.action,)),
+                         {fold(i.name): i.section for i in clause.items if i.section}),)
         elif open_line < line < close_line and d.kind in ("data", "enter_data"):
             inner[line] = _arrays(d, fold)
     inside = tuple(r for r in regions if open_line < r[0] < close_line)

@@ -17,18 +17,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pymbolic.primitives as p
+from pymbolic import evaluate, parse
 
-from translator.analysis.access import kernel_accesses
+from translator.analysis.access import Access, kernel_accesses
 from translator.analysis.bounds import bound_assumptions, certain_spill
 from translator.analysis.legality import check_mappings
 from translator.analysis.privatize import privatize
 from translator.analysis.reductions import statement_update, unsupported_update
 from translator.automap import _tagged, reduction_band
-from translator.diagnostics import FrontendError, LegalityError, SourceSpan, warn
-from translator.ir.claims import RACE, SEQUENTIAL, LoopClaim, LoopInfo, RegionFacts, TransformCall
+from translator.diagnostics import (FrontendError, LegalityError, SourceSpan, TranslatorError,
+                                    warn)
+from translator.ir.claims import (DATA_SECTION, RACE, SEQUENTIAL, ClauseSection, LoopClaim,
+                                  LoopInfo, RegionFacts, TransformCall)
 from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable
 from translator.ir.expr import Expression, IRIdentityMapper, dependencies
-from translator.ir.isl_glue import last_point, runs_at_every_point
+from translator.ir.isl_glue import find_conflict, instance_set, last_point, runs_at_every_point
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, Statement, map_expressions
 from translator.ir.util import FrozenDict
@@ -55,6 +58,9 @@ class ClaimSite:
     inner: frozenset[str] = frozenset()
     #: scalars the program may read after the region (`RegionFacts.read_after`)
     read_after: frozenset[str] = frozenset()
+    #: scalars each iteration writes before reading them (`RegionFacts.auto_private`): a
+    #: shared one is a race that ``private`` fixes, not ``reduction`` (h70)
+    written_first: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -71,17 +77,21 @@ class ProvenRegion:
 def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
     """Prove each (claim, loop line, spelling) of `facts` on the region's `kernel`."""
     calls, notes = [], []
+    warned: set = set()
     read_only = frozenset(a.name for a in kernel.value_args)
     used = frozenset(a.name for a in kernel.args) | frozenset(kernel.temporaries)
     for claim, line, spelled in facts.claims:
+        # linear on a loop index says what OpenMP does anyway
+        claim = replace(claim, linear=tuple(n for n in claim.linear if n not in facts.implicit))
         site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
         site = replace(site, shared_indices=shared_indices(site, line, facts.loops),
                        inner=frozenset(facts.loops[k].iname
                                        for k in _nested(facts.loops, line)) - {
                            iname for _, iname in site.loops},
-                       read_after=facts.read_after)
+                       read_after=facts.read_after, written_first=facts.auto_private)
         check_default_none(site, used, facts.implicit)
         check_bounds(kernel, facts, site, line)
+        warned |= check_sections(kernel, facts, site, line, warned)
         private = claim.private_names(facts.auto_private | facts.written_back)
         shared = (facts.auto_private - private) | facts.written_back
         verdict, kernel = prove_claim(kernel, site, shared, read_only)
@@ -280,6 +290,109 @@ def check_bounds(kernel: Kernel, facts: RegionFacts, site: ClaimSite, line: int)
                             site.claim.span)
 
 
+def check_sections(kernel: Kernel, facts: RegionFacts, site: ClaimSite, line: int,
+                   warned: set) -> set:
+    """Warn (``directive-data-section``) at each section of a data clause of the claim's
+    compute construct (``copyin(x[0:n/2])``, ``map(to: a(1:n/2))``) that the loop nest
+    reaches outside of, with a point where it does: the clause moves nothing here (the region
+    moves what the loop uses, so the result is the sequential program's), but the program
+    meant something else, and an OpenMP or OpenACC compiler would read or write memory the
+    device does not hold.  Bounds isl cannot take (macros, calls) are not checked.  Returns
+    the sections warned of (`warned`: those already warned of, by another claim)."""
+    out = set()
+    inames = {facts.loops[k].iname for k in _nested(facts.loops, line)} | {
+        iname for _, iname in site.loops}
+    for section in site.claim.sections:
+        if section in warned or section in out:
+            continue
+        point = _outside_section(kernel, facts, section, inames)
+        if point:
+            warn(DATA_SECTION, f"{site.spelled}: {section.clause} covers less than the loop "
+                 f"uses ({point}); a data clause of a compute construct moves nothing here (the "
+                 "region moves what the loop uses, so the result is the program's without "
+                 "directives): give the section the loop uses",
+                 section.span or site.claim.span)
+            out.add(section)
+    return out
+
+
+def _outside_section(kernel: Kernel, facts: RegionFacts, section: ClauseSection,
+                     inames: set[str]) -> str:
+    """How an access of the nest over `inames` leaves `section` ("" when none is found or the
+    bounds are not affine in the kernel's value arguments)."""
+    lowers = facts.lower_bounds.get(section.array, ())
+    language = kernel.options.source_language
+    for acc in kernel_accesses(kernel):
+        if acc.variable != section.array or not inames & set(acc.inames) or acc.index is None \
+                or len(acc.index) != len(section.bounds) or acc.layout != "":
+            continue
+        for axis, (first, end) in enumerate(section.bounds):
+            lower = lowers[axis] if axis < len(lowers) else 0
+            lo, hi = (_section_bound(t, kernel, language) for t in (first, end))
+            if lo is None or hi is None:
+                continue
+            found = _leaves(kernel, acc, axis, lo - lower, hi - lower, lower)
+            if found:
+                return found
+    return ""
+
+
+def _leaves(kernel: Kernel, acc: Access, axis: int, lo: Expression, end: Expression,
+            lower: Expression) -> str:
+    """A point where `acc`'s subscript along `axis` (kernel indexing, from 0) is below `lo`
+    or at least `end`, as text in the array's own indexing (from `lower`), or ""."""
+    try:
+        inside = instance_set(kernel.domains, acc.inames, acc.conditions,
+                              assumptions=kernel.assumptions)
+        for less in ((acc.index[axis], lo), (end - 1, acc.index[axis])):
+            # a point where the section is not empty shows it best
+            point = find_conflict(inside, inside, (), (), [less, (lo, end)]) or \
+                find_conflict(inside, inside, (), (), [less])
+            if point is not None:
+                return _outside_text(kernel, acc, axis, lower, point)
+    except TranslatorError:
+        return ""
+    return ""
+
+
+def _outside_text(kernel: Kernel, acc: Access, axis: int, lower: Expression,
+                  point: dict[str, int]) -> str:
+    """``the loop reads element 0 of dimension 1 of 'x' at i=1, n=1``."""
+    shown = {n: v for n, v in point.items() if n in acc.inames or kernel.arg(n) is not None}
+    value = int(evaluate(acc.index[axis] + lower, point))
+    where = ", ".join(f"{n}={v}" for n, v in sorted(shown.items()))
+    return (f"the loop {acc.verb} element {value} of dimension {axis + 1} of "
+            f"{acc.variable!r} at {where}")
+
+
+def _section_bound(text: str, kernel: Kernel, language: str) -> Expression | None:
+    """A section bound's text as an expression in the kernel's value arguments (integer
+    ``/`` by a positive constant as floor division: bounds are not negative), or None."""
+    if not text.strip():
+        return None
+    try:
+        expr = parse(text.lower() if language == "fortran" else text)
+    except Exception:   # noqa: BLE001 (pymbolic's parser raises its own errors)
+        return None
+    values = {a.name for a in kernel.value_args}
+    return _affine_bound(expr, values)
+
+
+def _affine_bound(expr: object, values: set[str]) -> Expression | None:
+    if isinstance(expr, int):
+        return expr
+    if isinstance(expr, p.Variable):
+        return expr if expr.name in values else None
+    if isinstance(expr, (p.Sum, p.Product)):
+        parts = [_affine_bound(c, values) for c in expr.children]
+        return None if None in parts else type(expr)(tuple(parts))
+    if isinstance(expr, p.Quotient) and isinstance(expr.denominator, int) \
+            and expr.denominator > 0:
+        num = _affine_bound(expr.numerator, values)
+        return None if num is None else p.FloorDiv(num, expr.denominator)
+    return None
+
+
 def _declared(kernel: Kernel, shapes: dict[str, tuple]) -> Kernel:
     """`kernel` with the array arguments in `shapes` given those shapes."""
     if not shapes:
@@ -300,6 +413,8 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
     if problem:
         return problem
     for name in sorted(shared_written & _written_in_nest(kernel, site)):
+        if name in claim.linear:   # not run in parallel (`_unsupported`)
+            continue
         if name in claim.reduction_names:
             mismatch = _operator_mismatch(kernel, claim, name)
             if mismatch:
@@ -327,7 +442,9 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
         if name in claim.private_names(shared_written):
             return (f"private variable {name!r} is read before it is written in an iteration: "
                     f"its value is undefined in {_model(claim)}; use firstprivate({name})")
-        op = accumulation_operator(kernel, name)
+        if not site.loops:   # nothing declared parallel (kernels, serial, auto): no race
+            continue
+        op = "" if name in site.written_first else accumulation_operator(kernel, name)
         fix = f"reduction({op}:{name})" if op else f"private({name})"
         return (f"shared variable {name!r} is written by every iteration of the parallel "
                 f"loop over {site.loops[0][0]} (a race): add {fix}")
@@ -509,6 +626,9 @@ class _Renamer(IRIdentityMapper):
 
 def _unsupported(claim: LoopClaim) -> str:
     """Why a correct claim cannot run in parallel here ("" if it can)."""
+    if claim.linear:
+        return (f"linear({claim.linear[0]}): the translator does not give a linear variable "
+                "its value from the iteration's number")
     ops = [f"{op}:{n}" for op, n in claim.reductions if op not in SUPPORTED_REDUCTIONS]
     if ops:
         return (f"reduction({ops[0]}): the translator has no parallel reduction for operator "

@@ -27,7 +27,7 @@ from pycparser import c_ast
 from pycparser.c_generator import CGenerator
 
 from frontends.base import Region
-from frontends.directives.claims import LoopInfo, RegionFacts
+from frontends.directives.claims import LoopInfo, RegionFacts, with_gang_firstprivate
 from frontends.c.build import BuiltRegion, Loop, RawStatement, _writes
 from frontends.c.expressions import Binding, ExpressionBuilder
 from frontends.footprint import index_end
@@ -159,6 +159,9 @@ class Assembler:
     def _classify_scalars(self) -> None:
         written = {s.assignee_name for s in self.stmts}
         names = frozenset(self.built.c_names[n] for n in written if n in self.built.c_names)
+        scalars = frozenset(self.built.c_names[n] for n in written if n in self.built.outer
+                            and self.built.outer[n].ctype.is_scalar)
+        self.site.claims = with_gang_firstprivate(self.site.claims, scalars)   # h70
         declared = frozenset().union(*(c.private_names(names) for c, _, _ in self.site.claims))
         for name, b in self.built.outer.items():
             if not b.ctype.is_scalar:

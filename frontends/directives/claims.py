@@ -4,6 +4,7 @@ note in `frontends.directives`)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from frontends.directive_models import (  # noqa: F401 (re-exported)
@@ -92,7 +93,8 @@ def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
                    shared=outer.shared + claim.shared,
                    reductions=outer.reductions + claim.reductions,
                    default=claim.default or outer.default,
-                   ignored=outer.ignored + claim.ignored)
+                   ignored=outer.ignored + claim.ignored,
+                   sections=outer.sections + claim.sections)
 
 
 #: OpenMP worksharing loop directives that bind to an enclosing ``parallel`` at run time.
@@ -111,6 +113,35 @@ def single_wrapper(facts: RegionFacts | None, line: int) -> str:
             or claim.span.line != line):
         return ""
     return "single nowait" if "nowait" in claim.ignored else "single"
+
+
+def with_gang_firstprivate(claims: tuple, scalars: set[str] | frozenset[str]) -> tuple:
+    """`claims` ((claim, line, spelling) of a region) with the `scalars` the region writes
+    and no clause names made ``firstprivate`` on each OpenACC loop partitioned among gangs
+    only in a ``parallel`` construct (`gang_only`): OpenACC's default for a scalar of a
+    ``parallel`` construct is one copy per gang, and such a loop runs the iterations of a
+    gang one after another, so a scalar each iteration writes before reading it is the
+    iteration's own (the proof refuses one read first).  With ``worker``/``vector`` lanes
+    sharing the copy, or no level given, it stays shared: a race.  (``kernels`` makes
+    scalars ``copy``, shared by all gangs.)"""
+    out = []
+    for c, line, spelling in claims:
+        if isinstance(c, LoopClaim) and gang_only(c):
+            extra = tuple(sorted(n for n in scalars if n not in c.listed()))
+            c = replace(c, firstprivate=c.firstprivate + extra)
+        out.append((c, line, spelling))
+    return tuple(out)
+
+
+def gang_only(claim: LoopClaim) -> bool:
+    """Whether an OpenACC loop of a ``parallel`` construct (``parallel loop gang``, or
+    ``loop gang`` inside ``parallel`` ... ``end parallel``) is partitioned among gangs only:
+    ``gang`` and no ``worker``/``vector`` level.  A gang runs such a loop in one lane
+    whatever the sizes say (``vector_length`` sizes its vector loops; ``gang tile(...)``
+    partitions the tiles among gangs, the elements of a tile run in turn)."""
+    levels = {item.split("(")[0].strip() for item in claim.ignored}
+    return (claim.model == "openacc" and claim.construct == "parallel" and "gang" in levels
+            and not levels & {"worker", "vector"})
 
 
 def parallel_left(claim: ParallelOpen, why: str) -> Untouched:

@@ -9,9 +9,11 @@ allowed, as both standards allow.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from frontends.pragmas import split_outside_brackets
 from translator.diagnostics import FrontendError, SourceSpan
+from translator.ir.claims import ClauseSection
 from translator.records import dataclass
 
 _WORD = re.compile(r"\s*,?\s*([A-Za-z_][A-Za-z0-9_]*)")
@@ -90,3 +92,58 @@ def clause_names(clause: Clause, fold: bool, name: str, span: SourceSpan) -> lis
                                 "not one (array sections and components are not allowed)",
                                 span)
     return out
+
+
+def clause_sections(clause: Clause, span: SourceSpan, language: str) -> tuple:
+    """The array sections of a data clause (`ClauseSection`), for the check that a compute
+    construct's clause covers what its loop uses: C ``x[start:length]`` per dimension,
+    Fortran ``a(lo:hi, :)``; an item without a section, a map modifier (``to:``) or a COMMON
+    block are skipped."""
+    fold = language == "fortran"
+    body = clause.args or ""
+    if clause.name == "map" and ":" in body.split("(")[0].split("[")[0]:
+        body = body.split(":", 1)[1]
+    spelled = f"{clause.name}({(clause.args or '').strip()})"
+    at = (span.source_line or "").lower().find(clause.name + "(")
+    where = replace(span, col=at + 1) if at >= 0 and span is not None else span
+    out = []
+    for item in split_outside_brackets(body):
+        item = item.strip()
+        m = re.match(r"([A-Za-z_]\w*)\s*([\[(].*)$", item, re.S)
+        if m is None:
+            continue
+        bounds = (c_section_bounds(m.group(2)) if language == "c"
+                  else fortran_section_bounds(m.group(2)))
+        if bounds:
+            out.append(ClauseSection(clause=spelled, array=m.group(1).lower() if fold
+                                     else m.group(1), bounds=bounds, span=where))
+    return tuple(out)
+
+
+def c_section_bounds(text: str) -> tuple[tuple[str, str], ...]:
+    """``[start:length]...`` -> ((start, start + length), ...); () if malformed."""
+    out = []
+    for part in re.findall(r"\[([^\[\]]*)\]", text):
+        pieces = part.split(":")
+        if len(pieces) != 2:
+            return ()
+        start, length = pieces[0].strip() or "0", pieces[1].strip()
+        out.append((start, f"({start}) + ({length})" if length else ""))
+    return tuple(out)
+
+
+def fortran_section_bounds(text: str) -> tuple[tuple[str, str], ...]:
+    """``(lo:hi, :, k)`` -> ((lo, hi + 1), ("", ""), (k, k + 1)); () if malformed."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return ()
+    out = []
+    for part in split_outside_brackets(text[1:-1]):
+        pieces = part.split(":")
+        if len(pieces) == 1:
+            out.append((pieces[0].strip(), f"({pieces[0].strip()}) + 1"))
+        elif len(pieces) == 2:
+            lo, hi = pieces[0].strip(), pieces[1].strip()
+            out.append((lo, f"({hi}) + 1" if hi else ""))
+        else:
+            return ()
+    return tuple(out)

@@ -28,12 +28,13 @@ from frontends.directives.claims import (
     inherit,
     parallel_left,
     spelled,
+    with_gang_firstprivate,
     with_inner_directives,
 )
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line, scan_directives
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
-from translator.diagnostics import FrontendError
+from translator.diagnostics import FrontendError, TranslatorError
 from translator.records import dataclass
 
 _DO_CONSTRUCTS = frozenset({"Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
@@ -260,8 +261,8 @@ def data_raw_directives(found: list[FoundClaim]) -> list[RawDirective]:
 
 def region_facts(written_scalars: frozenset[str], temporaries: frozenset[str],
                  source_names: set[str], loops: list[Any], m: RegionMarks,
-                 shapes: dict[str, tuple], read_after: frozenset[str] = frozenset()
-                 ) -> RegionFacts:
+                 shapes: dict[str, tuple], read_after: frozenset[str] = frozenset(),
+                 lowers: dict[str, tuple] | None = None) -> RegionFacts:
     """What the proof of the claims of region `m` needs (`translator.directive_proof`):
     `loops` are the builder's `LoopRecord`s, `source_names` the procedure's variables the
     region touches, `temporaries` the kernel's, `shapes` the declared shapes of its
@@ -273,7 +274,8 @@ def region_facts(written_scalars: frozenset[str], temporaries: frozenset[str],
     auto = frozenset(n for n in temporaries if n in source_names)
     return RegionFacts(claims=m.claims, written_back=written_scalars, auto_private=auto,
                        implicit=frozenset(r.var for r in loops), loops=tuple(infos),
-                       declared_shapes=shapes, read_after=read_after)
+                       declared_shapes=shapes, read_after=read_after,
+                       lower_bounds=lowers or {})
 
 
 def declared_shapes(kernel: Any, builder: Any) -> dict[str, tuple]:
@@ -292,25 +294,77 @@ def declared_shapes(kernel: Any, builder: Any) -> dict[str, tuple]:
     return out
 
 
+def lower_bounds(kernel: Any, builder: Any) -> dict[str, tuple]:
+    """The lower bound of each axis of `kernel`'s Fortran arrays (`RegionFacts.
+    lower_bounds`), where the builder knows the array's layout."""
+    out = {}
+    for arg in kernel.array_args:
+        sym = builder.touched.get(arg.name) or builder.scope.lookup(arg.name)
+        if sym is not None and sym.is_array:
+            try:
+                out[arg.name] = tuple(builder.layout(sym).lowers)
+            except TranslatorError:   # a layout it cannot give: no check then
+                continue
+    return out
+
+
 _THREADPRIVATE = re.compile(r"^[!cC*]\$omp\s+threadprivate\s*\((?P<names>[^)]*)\)", re.I)
+_OMP_LINE = re.compile(r"^\s*[!cC*]\$omp(?P<cont>&|\s*&)?(?P<rest>.*)$", re.I)
+
+
+def threadprivate_lists(lines: SourceLines, first: int, last: int) -> frozenset[str]:
+    """The names (lower case; ``/blk/`` for a COMMON block) the ``!$omp threadprivate``
+    directives of lines `first`..`last` list, continuation lines joined (free form: a
+    trailing ``&``; fixed form: ``!$omp&`` / ``c$omp+`` in column 6 too)."""
+    out: set[str] = set()
+    number = first
+    while number <= last:
+        text = _directive_text(lines.line(number))
+        number += 1
+        if text is None or not text.lower().startswith("threadprivate"):
+            continue
+        while number <= last:
+            nxt = _OMP_LINE.match(lines.line(number))
+            fixed = re.match(r"^[!cC*]\$omp[^ 0]", lines.line(number), re.I)
+            if nxt is None or not (text.endswith("&") or nxt.group("cont") or fixed):
+                break
+            rest = nxt.group("rest")
+            rest = rest[1:] if fixed and not nxt.group("cont") else rest
+            text = text.removesuffix("&") + " " + rest.split("!")[0].strip().lstrip("&")
+            number += 1
+        m = _THREADPRIVATE.match("!$omp " + text.removesuffix("&"))
+        if m is not None:
+            out.update(n.strip().lower().replace(" ", "") for n in m.group("names").split(","))
+    return frozenset(n for n in out if n)
+
+
+def _directive_text(line: str) -> str | None:
+    """The text after the ``!$omp`` sentinel of a line that is not a continuation, with its
+    trailing comment dropped; None for another line."""
+    m = _OMP_LINE.match(line)
+    if m is None or m.group("cont") or not m.group("rest")[:1].isspace():
+        return None
+    return m.group("rest").split("!")[0].strip()
 
 
 def threadprivate_names(proc: Procedure, lines: SourceLines) -> frozenset[str]:
-    """The variables ``!$omp threadprivate`` makes private to each thread in `proc`'s
-    specification part: those named, and the members of the COMMON blocks named
-    (``/blk/``)."""
+    """The variables ``!$omp threadprivate`` makes private to each thread in `proc`: those
+    its specification part names, the members of the COMMON blocks it names (``/blk/``), and
+    the variables of modules (of the file or others) that the module's specification part
+    names (`Scope.threadprivate`, read when the module is declared) and `proc` sees under
+    the same name (h70)."""
     last = node_lines(proc.exec_part)[0] - 1 if proc.exec_part is not None and \
         node_lines(proc.exec_part) else proc.body_last_line
     out: set[str] = set()
-    for number in range(proc.first_line, last + 1):
-        m = _THREADPRIVATE.match(lines.line(number).strip())
-        if m is None:
-            continue
-        for item in m.group("names").split(","):
-            name = item.strip().lower()
-            if name.startswith("/") and name.endswith("/"):
-                out.update(proc.scope.commons.get(name.strip("/ "), ()))
-            elif name:
+    for name in threadprivate_lists(lines, proc.first_line, last):
+        if name.startswith("/") and name.endswith("/"):
+            out.update(proc.scope.commons.get(name.strip("/ "), ()))
+        else:
+            out.add(name)
+    for module in proc.scope.modules.values():
+        for name in getattr(module, "threadprivate", ()):
+            sym = proc.scope.lookup_declared(name)
+            if sym is not None and sym.scope == module.name and sym.scope_kind == "module":
                 out.add(name)
     return frozenset(out)
 
@@ -330,25 +384,6 @@ def with_threadprivate(m: RegionMarks, names: frozenset[str],
 
 
 def with_openacc_firstprivate(m: RegionMarks, scalars: set[str]) -> RegionMarks:
-    """`m` with the `scalars` a ``parallel loop gang`` writes and no clause names made
-    ``firstprivate``: OpenACC's default for a scalar of a ``parallel`` construct is one copy
-    per gang, and a loop partitioned among gangs only (no ``worker`` or ``vector`` level, no
-    vector size) runs the iterations of a gang one after another: a scalar each iteration
-    writes before reading it is the iteration's own.  (With ``vector`` lanes sharing the copy,
-    or no level given, it stays shared: a race.)"""
-    if not m.claims:
-        return m
-    claims = []
-    for c, line, spelling in m.claims:
-        if isinstance(c, LoopClaim) and c.model == "openacc" and _gang_only(c):
-            extra = tuple(sorted(n for n in scalars if n not in c.listed()))
-            c = replace(c, firstprivate=c.firstprivate + extra)
-        claims.append((c, line, spelling))
-    return replace(m, claims=tuple(claims))
-
-
-def _gang_only(claim: LoopClaim) -> bool:
-    """Whether an OpenACC ``parallel loop`` partitions its loop among gangs only."""
-    levels = {item.split("(")[0].strip() for item in claim.ignored}
-    return (claim.name.split()[0] == "parallel" and "gang" in levels
-            and not levels & {"worker", "vector"} and not claim.hints)
+    """`m` with the `scalars` an OpenACC loop partitioned among gangs only writes made
+    ``firstprivate`` (`with_gang_firstprivate`)."""
+    return replace(m, claims=with_gang_firstprivate(m.claims, scalars)) if m.claims else m

@@ -34,8 +34,9 @@ from dataclasses import replace
 
 from frontends.base import TransformCall
 from frontends.directives.claims import (Claim, DataClaim, EndDirective, LoopClaim,
-                                         ParallelOpen, Untouched)
-from frontends.directives.clauses import Clause, SplitDirective, clause_names, split_directive
+                                         ParallelOpen, Untouched, gang_only)
+from frontends.directives.clauses import (Clause, SplitDirective, clause_names,
+                                          clause_sections, split_directive)
 from frontends.directives.openmp import REDUCTION_OPERATORS
 from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
 
@@ -161,6 +162,7 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
     shared: list[str] = []
     reductions: list[tuple[str, str]] = []
     ignored: list[str] = []
+    sections: list = []
     default = None
     for clause in split.clauses:
         _check_clause(clause, name, span)
@@ -174,6 +176,7 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
             default = _default(clause, span)
         elif clause.name in _DATA_ALIASES:
             shared += [_base_name(item, fold) for item in clause.names(False)]
+            sections += clause_sections(clause, span, language)
         elif clause.name not in _LOOP_KIND and clause.name != "collapse" \
                 and clause.name not in _HINT_CLAUSES:
             ignored.append(_spelled_clause(clause))
@@ -189,7 +192,15 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
                      private=tuple(private), firstprivate=tuple(firstprivate),
                      shared=tuple(dict.fromkeys(shared)), reductions=tuple(reductions),
                      default=default, ignored=tuple(ignored), hints=hints,
-                     end_words=end_words)
+                     end_words=end_words, construct=_construct_of(name),
+                     sections=tuple(sections))
+
+
+def _construct_of(name: str) -> str:
+    """The compute construct a directive named `name` opens (``parallel loop``: parallel;
+    a bare ``loop``: "", its construct is found later)."""
+    first = name.split()[0]
+    return first if first in _COMPUTE else ""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -407,8 +418,12 @@ def _update_claim(split: SplitDirective, span: SourceSpan) -> DataClaim:
     if not parts:
         raise FrontendError("OpenACC 'update' needs host(...), self(...) or device(...)",
                             span)
+    # a valid OpenACC program updates only what is present, or what it `declare`d (which
+    # the regions here move themselves: nothing to update), or with `if_present` (h70)
+    ignored = [c for c in ignored if c != "if_present"]
     return DataClaim(model=MODEL, name="update", span=span,
-                     translate_text="update " + " ".join(parts), ignored=tuple(ignored))
+                     translate_text="update " + " ".join(parts) + " if_present",
+                     ignored=tuple(ignored))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -431,12 +446,19 @@ def resolve_constructs(items: list[Item], code_lines: list[str], language: str
         if not (isinstance(claim, ParallelOpen) and claim.model == MODEL):
             continue
         end = _construct_end(items, k, code_lines, language)
-        for j in range(k + 1, len(items)):
-            if items[j][0] > end:
-                break
+        inside = [j for j in range(k + 1, len(items)) if items[j][0] <= end]
+        for j in inside:
+            if isinstance(out[j], LoopClaim) and out[j].model == MODEL \
+                    and not out[j].construct:
+                out[j] = replace(out[j], construct=claim.claim.name)
+        # a construct partitioning loops among gangs only (`loop gang` around `loop vector`)
+        # keeps its sizes for the vector loops, whose split would be a second grid inside
+        # each gang's iteration: the automatic mapping places the gang loop instead
+        gangs = any(isinstance(out[j], LoopClaim) and gang_only(out[j]) for j in inside)
+        for j in inside:
             if claim.claim.name == "kernels" and _bare_loop(out[j]):
                 out[j] = replace(out[j], parallel=0)
-            elif _takes_construct_hints(out[j], claim.claim):
+            elif _takes_construct_hints(out[j], claim.claim) and not gangs:
                 out[j] = replace(out[j], hints=claim.claim.hints)   # vector_length(n) ...
     return out
 

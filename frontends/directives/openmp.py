@@ -19,7 +19,8 @@ from frontends.directives.claims import (
     ParallelOpen,
     Untouched,
 )
-from frontends.directives.clauses import Clause, SplitDirective, clause_names, split_directive
+from frontends.directives.clauses import (Clause, SplitDirective, clause_names,
+                                          clause_sections, split_directive)
 from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
 
 MODEL = "openmp"
@@ -167,6 +168,8 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
                                                    "shared")}
     reductions: list[tuple[str, str]] = []
     ignored: list[str] = []
+    sections: list = []
+    linear: list[str] = []
     default = None
     for clause in split.clauses:
         _check_clause(clause, name, span)
@@ -179,16 +182,20 @@ def _loop_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
         elif clause.name == "collapse":
             parallel = _collapse(clause, span) if parallel else 0
         elif clause.name == "linear":
-            lists["private"] += [n.split(":")[0].strip() for n in clause.names(fold)]
+            linear += [n.split(":")[0].strip() for n in clause.names(fold)]
         else:
             ignored.append(clause.name if clause.args is None
                            else f"{clause.name}({clause.args.strip()})")
+            if clause.name == "map":
+                sections += clause_sections(clause, span, language)
     return LoopClaim(model=MODEL, name=name, span=span, parallel=parallel,
                      private=tuple(lists["private"]),
                      firstprivate=tuple(lists["firstprivate"]),
                      lastprivate=tuple(_without_modifier(lists["lastprivate"])),
                      shared=tuple(lists["shared"]), reductions=tuple(reductions),
-                     default=default, ignored=tuple(ignored), end_words=("end", *name.split()))
+                     default=default, ignored=tuple(ignored),
+                     end_words=("end", *name.split()), sections=tuple(sections),
+                     linear=tuple(linear))
 
 
 def _check_clause(clause: Clause, name: str, span: SourceSpan) -> None:
@@ -256,7 +263,8 @@ def _data_claim(name: str, split: SplitDirective, span: SourceSpan, language: st
     clauses = [c for c in split.clauses if c.name not in _DATA_NO_EFFECT]
     if kind == "update":
         parts = [_update_clause(c, name, span) for c in clauses]
-        return _data(name, span, "update " + " ".join(parts), ignored)
+        # OpenMP: a list item not present on the device is not updated (h70)
+        return _data(name, span, "update " + " ".join(parts) + " if_present", ignored)
     if kind not in _MAP_KINDS:
         raise FrontendError(f"unknown OpenMP data directive 'target {kind}'", span)
     parts = [_map_clause(c, kind, name, span) for c in clauses]

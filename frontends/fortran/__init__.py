@@ -118,10 +118,11 @@ def _with_implied_privates(m: RegionMarks, proc: Procedure, lines: SourceLines,
 def _region_facts(asm: Any, builder: RegionBuilder, m: RegionMarks,
                   read_after: frozenset[str]) -> Any:
     """What the proof of a claimed region's directives needs."""
-    from frontends.directives.fortran import declared_shapes, region_facts
+    from frontends.directives.fortran import declared_shapes, lower_bounds, region_facts
     return region_facts(asm.written_scalars, frozenset(asm.kernel.temporaries),
                         set(builder.touched), builder.loops, m,
-                        declared_shapes(asm.kernel, builder), read_after)
+                        declared_shapes(asm.kernel, builder), read_after,
+                        lower_bounds(asm.kernel, builder))
 
 
 def _clipped(path: str, text: str, form: str, options: dict[str, Any]) -> str | None:
@@ -420,13 +421,12 @@ def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str,
              *range(proc.decl_last_line + 1, m.kernel_line)]
     for name in sorted(loop_vars):
         sym = proc.scope.lookup(name)
-        if sym is not None and (sym.is_dummy or sym.in_common or sym.scope_kind == "module"
-                                or sym.scope != proc.scope.name):
-            live[name] = 0
-            continue
-        line = _first_read(name, after, lines, form)
+        line = _first_read(name, after, lines, form)   # the procedure's own read first (h70)
         if line:
             live[name] = line
+        elif sym is not None and (sym.is_dummy or sym.in_common or sym.scope_kind == "module"
+                                  or sym.scope != proc.scope.name):
+            live[name] = 0
     return live
 
 

@@ -112,12 +112,23 @@ def _module(unit: Any, lines: SourceLines, modules: dict[str, Scope],
     for part in children(unit):
         if class_name(part) == "Specification_Part":
             declare(scope, part, lines)
+    scope.threadprivate = _module_threadprivate(unit, lines, scope.line)
     modules[name] = scope
     for part in children(unit):
         if class_name(part) == "Module_Subprogram_Part":
             for sub in children(part):
                 if class_name(sub) in PROCEDURE_CLASSES:
                     out.extend(_flatten(_procedure(sub, lines, scope, modules)))
+
+
+def _module_threadprivate(unit: Any, lines: SourceLines, first: int) -> frozenset[str]:
+    """The variables the ``!$omp threadprivate`` directives of module `unit`'s
+    specification part name (before CONTAINS; h70)."""
+    from frontends.directives.fortran import threadprivate_lists   # directives import scopes
+    parts = [p for p in children(unit) if class_name(p) == "Module_Subprogram_Part"]
+    rng = node_lines(parts[0] if parts else unit)
+    last = (rng[0] - 1 if parts else rng[1]) if rng else first
+    return frozenset(n for n in threadprivate_lists(lines, first, last) if "/" not in n)
 
 
 def load_module(unit: Any, lines: SourceLines, modules: dict[str, Scope]) -> Scope:

@@ -162,6 +162,8 @@ class Scope:
     types: dict[str, dict[str, Symbol]] = field(default_factory=dict)
     #: COMMON blocks declared here ("" for blank COMMON): their members in order.
     commons: dict[str, list[str]] = field(default_factory=dict)
+    #: A module's variables its ``!$omp threadprivate`` directives name (h70).
+    threadprivate: frozenset[str] = frozenset()
     line: int = 0
     end_line: int = 0
 

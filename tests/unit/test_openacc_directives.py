@@ -95,8 +95,10 @@ def test_hints_bound_to_declared_loops() -> None:
     ("enter data copyin(a[0:n]) pcreate(b[0:n]) async(1)",
      "enter data copyin(a[0:n]) create(b[0:n])"),
     ("exit data copyout(a) delete(b) finalize", "exit data copyout(a) delete(b)"),
+    # every OpenACC update leaves data that is not present alone (h70: `declare`d data)
     ("update self(a) host(b(1:2)) device(c) if_present", "update self(a) host(b(1:2)) "
-     "device(c)"),
+     "device(c) if_present"),
+    ("update device(c)", "update device(c) if_present"),
 ])
 def test_data_directives(text: str, translate: str) -> None:
     c = claim(text)

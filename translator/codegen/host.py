@@ -701,7 +701,7 @@ def _data_box_call(glue: DataGlue, k: int, item: DataGlueItem) -> str:
 
 
 def _data_glue_text(glue: DataGlue) -> str:
-    kind = glue.kind.replace("_", " ")
+    kind = glue.kind.replace("_", " ") + (" if_present" if glue.if_present else "")
     site = (f"    static tr_data_site _tr_site = TR_DATA_SITE({c_string_literal(kind, '')}, "
             f"{c_string_literal(glue.where, '')});\n")
     if glue.kind == "end_data":

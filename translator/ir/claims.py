@@ -39,9 +39,26 @@ RACE = "directive-race"
 #: the loop is left as written, the file is translated.
 UNTRANSLATED = "directive-untranslated"
 
+#: The warning id of a data clause on a compute construct (``copyin(x[0:n/2])``) whose
+#: section the loop leaves: the clause has no effect here, the result is the sequential one.
+DATA_SECTION = "directive-data-section"
+
 #: The warning id of a correct directive the translator cannot carry out in parallel (a
 #: reduction operator it has no parallel form for): the loop keeps its sequential meaning.
 SEQUENTIAL = "directive-sequential"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClauseSection:
+    """An array section of a data clause on a compute construct (``copyin(x[0:n/2])``,
+    ``map(to: a(1:n/2))``), for the check that it covers what the loop uses: per dimension,
+    the first index and the index past the last as source text in the array's own indexing
+    (C: from 0; Fortran: from its lower bound), "" where the clause does not bound it."""
+
+    clause: str                     # as written: "copyin(x[0:n/2])"
+    array: str
+    bounds: tuple[tuple[str, str], ...]
+    span: SourceSpan | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,6 +80,19 @@ class LoopClaim:
     end_words: tuple[str, ...] = ()  # the end directive that may close it ("end parallel do")
     #: lines of the directive (first, last), filled by the scanner
     lines: tuple[int, int] = (0, 0)
+    #: OpenACC: the compute construct of the loop ("parallel", "kernels", "serial": the
+    #: combined ``parallel loop``'s own, or the one holding a ``loop`` directive, set by
+    #: `frontends.directives.openacc.resolve_constructs`; "" when none is known): the data
+    #: sharing of its scalars depends on it
+    construct: str = ""
+    #: sections of the data clauses (``copy``, ``map`` ...) of a compute construct: they move
+    #: nothing here (the region moves what the loop uses); one smaller than what the loop
+    #: uses is a warning (`translator.directive_proof.check_sections`)
+    sections: tuple[ClauseSection, ...] = ()
+    #: OpenMP ``linear(list)`` variables (not the loop's index): each iteration's value is the
+    #: value before the loop plus the iteration's number times the step, which the
+    #: translator does not compute: the loop keeps its sequential meaning (h70)
+    linear: tuple[str, ...] = ()
 
     @property
     def reduction_names(self) -> tuple[str, ...]:
@@ -128,3 +158,6 @@ class RegionFacts:
     #: scalars the program may read after the region before writing them: a ``private`` one
     #: of a claim has an undefined value there under the model
     read_after: frozenset[str] = frozenset()
+    #: Fortran: the lower bound of each axis of the arrays (expressions in value arguments;
+    #: an array not listed starts at 0, as in C): how a clause's section maps to the kernel
+    lower_bounds: dict[str, tuple] = field(default_factory=dict)

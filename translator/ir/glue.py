@@ -59,3 +59,5 @@ class DataGlue:
     async_queue: int | None = None
     #: ``wait(N, ...)``: the queue ids (empty: every queue).
     queues: tuple[int, ...] = ()
+    #: ``update ... if_present``: an array not present on the device is left alone.
+    if_present: bool = False

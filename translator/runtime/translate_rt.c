@@ -2042,6 +2042,11 @@ static void lock_calls(void)
     pthread_mutex_lock(&call_lock);
 }
 
+static void unlock_calls(void)
+{
+    pthread_mutex_unlock(&call_lock);
+}
+
 void tr_region_begin(tr_call *call, tr_region *region, cl_uint nargs)
 {
     tr_region_begin_async(call, region, nargs, TR_SYNC);
@@ -2973,7 +2978,7 @@ void tr_region_end(tr_call *call)
     }
     call->slots = NULL;
     call->kernel_set = NULL;
-    pthread_mutex_unlock(&call_lock);   /* taken by tr_region_begin_async */
+    unlock_calls();   /* taken by tr_region_begin_async */
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -3021,11 +3026,18 @@ struct tr_data_frame {
 
 static struct {
     struct tr_present *present;
-    struct tr_data_frame *stack;
-    size_t depth, capacity;
     struct tr_data_site_state *sites;   /* in order of first use */
     struct tr_data_site_state **sites_tail;
 } dt;
+
+/* The structured data regions a host thread has open (each thread's `data` ... `end data`
+ * nest is its own; the present table above is the process's, reference counted).  Data
+ * directives, as region calls, hold call_lock while they run (h70: from several threads at
+ * once they corrupted the table and the update batch). */
+static __thread struct {
+    struct tr_data_frame *stack;
+    size_t depth, capacity;
+} ds;
 
 /* Prints `where: error: translate runtime: ...` for a data directive and exits with 1. */
 static void data_fail(const tr_data_site *site, const char *fmt, ...)
@@ -3603,23 +3615,37 @@ static void data_copy(tr_data_site *site, int to_device, cl_mem buffer, size_t o
 
 static void push_frame(tr_data_site *site, struct tr_present *entry, unsigned action)
 {
-    if (dt.depth == dt.capacity) {
-        size_t cap = dt.capacity ? 2 * dt.capacity : 16;
-        struct tr_data_frame *grown = realloc(dt.stack, cap * sizeof *grown);
+    if (ds.depth == ds.capacity) {
+        size_t cap = ds.capacity ? 2 * ds.capacity : 16;
+        struct tr_data_frame *grown = realloc(ds.stack, cap * sizeof *grown);
         if (grown == NULL)
             data_fail(site, "allocating host memory failed");
-        dt.stack = grown;
-        dt.capacity = cap;
+        ds.stack = grown;
+        ds.capacity = cap;
     }
-    dt.stack[dt.depth].entry = entry;
-    dt.stack[dt.depth].site = site;
-    dt.stack[dt.depth].action = action;
-    dt.depth += 1;
+    ds.stack[ds.depth].entry = entry;
+    ds.stack[ds.depth].site = site;
+    ds.stack[ds.depth].action = action;
+    ds.depth += 1;
 }
 
 static int is_structured(const tr_data_site *site)
 {
     return strcmp(site->kind, "data") == 0;
+}
+
+/* An `update` directive (kind "update", or "update if_present"). */
+static int is_update(const tr_data_site *site)
+{
+    return strncmp(site->kind, "update", 6) == 0;
+}
+
+/* `update ... if_present` of a range no present entry overlaps: nothing to do (h70; OpenMP's
+ * `target update` of data not mapped, OpenACC's `declare`d data, which regions move
+ * themselves). */
+static int absent_if_present(const tr_data_site *site, const char *lo, size_t bytes)
+{
+    return strstr(site->kind, "if_present") != NULL && present_overlap(lo, bytes) == NULL;
 }
 
 void tr_data_begin(tr_data_site *site)
@@ -3630,6 +3656,7 @@ void tr_data_begin(tr_data_site *site)
 void tr_data_begin_async(tr_data_site *site, long long queue)
 {
     cl_int err;
+    lock_calls();   /* an update's items and its tr_update_end: until tr_update_end */
     data_site(site)->calls += 1;
     if (too_many_queues(queue))
         data_fail(site, "%s: async(%lld): more than %d async queue ids in one run (use fewer "
@@ -3643,29 +3670,33 @@ void tr_data_begin_async(tr_data_site *site, long long queue)
                   tr_error_name(err), (int)err);
     if (is_structured(site))
         push_frame(site, NULL, 0);
-    if (strcmp(site->kind, "update") == 0)
+    if (is_update(site))
         ub.site = site;
+    else
+        unlock_calls();
 }
 
 void tr_update_end(tr_data_site *site)
 {
-    cl_int err;
-    if (ub.site != site)
-        return;
-    err = batch_end(&data_site(site)->ns);
+    cl_int err = CL_SUCCESS;
+    if (ub.site == site)
+        err = batch_end(&data_site(site)->ns);
     if (err != CL_SUCCESS)
         data_fail(site, "%s: waiting for the copies failed: %s (%d)", site->kind,
                   tr_error_name(err), (int)err);
+    unlock_calls();   /* taken by tr_data_begin_async */
 }
 
 void tr_wait(tr_data_site *site, int count, const long long *queues)
 {
     cl_int err;
+    lock_calls();
     data_site(site)->calls += 1;
     err = wait_queues(count, queues);
     if (err != CL_SUCCESS)
         data_fail(site, "%s: the async work failed: %s (%d)", site->kind, tr_error_name(err),
                   (int)err);
+    unlock_calls();
 }
 
 /* A new present entry for [lo, lo+bytes), copied in if asked. */
@@ -3738,10 +3769,13 @@ void tr_data_enter(tr_data_site *site, const char *name, const void *host, long 
                    long long count, size_t elem_size, unsigned action)
 {
     size_t bytes;
-    char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
+    char *lo;
+    lock_calls();
+    lo = data_range(site, name, host, first, count, elem_size, &bytes);
     data_site(site);   /* sets the device up if this is the first runtime call */
     if (bytes != 0)
         data_enter(site, name, lo, bytes, action, NULL);
+    unlock_calls();
 }
 
 /* Drops one reference of `e`; at zero copies it back (if `action` says so) and frees it. */
@@ -3780,7 +3814,7 @@ static int data_present(void)
     return dt.present != NULL;
 }
 
-void tr_data_end(tr_data_site *site)
+static void tr_data_end_unlocked(tr_data_site *site)
 {
     cl_int err;
     data_site(site)->calls += 1;
@@ -3790,15 +3824,22 @@ void tr_data_end(tr_data_site *site)
                   tr_error_name(err), (int)err);
     for (;;) {
         struct tr_data_frame f;
-        if (dt.depth == 0)
+        if (ds.depth == 0)
             data_fail(site, "end data: no data region is open (a data region was left "
                       "without passing its 'end data')");
-        f = dt.stack[--dt.depth];
+        f = ds.stack[--ds.depth];
         if (f.entry == NULL)
             return;
         /* copies at the end of a region count for the directive that opened it */
         present_release(f.site, f.entry, f.action);
     }
+}
+
+void tr_data_end(tr_data_site *site)
+{
+    lock_calls();
+    tr_data_end_unlocked(site);
+    unlock_calls();
 }
 
 /* The present entry holding the range, failing if it is absent or partly present. */
@@ -3814,8 +3855,9 @@ static struct tr_present *present_lookup(tr_data_site *site, const char *name, c
     return e;
 }
 
-void tr_data_exit(tr_data_site *site, const char *name, const void *host, long long first,
-                  long long count, size_t elem_size, unsigned action)
+static void tr_data_exit_unlocked(tr_data_site *site, const char *name, const void *host,
+                                  long long first, long long count, size_t elem_size,
+                                  unsigned action)
 {
     size_t bytes;
     char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
@@ -3824,13 +3866,21 @@ void tr_data_exit(tr_data_site *site, const char *name, const void *host, long l
     present_release(site, present_lookup(site, name, lo, bytes), action);
 }
 
+void tr_data_exit(tr_data_site *site, const char *name, const void *host, long long first,
+                  long long count, size_t elem_size, unsigned action)
+{
+    lock_calls();
+    tr_data_exit_unlocked(site, name, host, first, count, elem_size, action);
+    unlock_calls();
+}
+
 static void update(tr_data_site *site, int to_device, const char *name, const void *host,
                    long long first, long long count, size_t elem_size)
 {
     size_t bytes;
     char *lo = data_range(site, name, host, first, count, elem_size, &bytes);
     struct tr_present *e;
-    if (bytes == 0)
+    if (bytes == 0 || absent_if_present(site, lo, bytes))
         return;
     e = present_lookup(site, name, lo, bytes);
     data_copy(site, to_device, e->buffer, (size_t)(lo - e->lo), bytes, lo);
@@ -3839,13 +3889,17 @@ static void update(tr_data_site *site, int to_device, const char *name, const vo
 void tr_update_host(tr_data_site *site, const char *name, const void *host, long long first,
                     long long count, size_t elem_size)
 {
+    lock_calls();
     update(site, 0, name, host, first, count, elem_size);
+    unlock_calls();
 }
 
 void tr_update_device(tr_data_site *site, const char *name, const void *host, long long first,
                       long long count, size_t elem_size)
 {
+    lock_calls();
     update(site, 1, name, host, first, count, elem_size);
+    unlock_calls();
 }
 
 /* The name of kernel argument `index` (kernel argument info), or "argument N". */
@@ -3894,7 +3948,7 @@ static int present_buffer(tr_call *call, cl_uint index, const void *host, size_t
     return 1;
 }
 
-void *tr_data_peek(const void *host, size_t bytes)
+static void *tr_data_peek_unlocked(const void *host, size_t bytes)
 {
     const char *lo = host;
     struct tr_present *e;
@@ -3913,6 +3967,15 @@ void *tr_data_peek(const void *host, size_t bytes)
         return NULL;
     }
     return copy;
+}
+
+void *tr_data_peek(const void *host, size_t bytes)
+{
+    void *out;
+    lock_calls();
+    out = tr_data_peek_unlocked(host, bytes);
+    unlock_calls();
+    return out;
 }
 
 /* Profile rows of the data directives; adds their bytes to the totals. */
@@ -3976,7 +4039,8 @@ static void release_data(void)
         s->site->state = NULL;
         free(s);
     }
-    free(dt.stack);
+    free(ds.stack);
+    memset(&ds, 0, sizeof ds);
     memset(&dt, 0, sizeof dt);
 }
 
@@ -4123,9 +4187,12 @@ void tr_data_enter_box(tr_data_site *site, const char *name, const void *host, l
 {
     struct tr_box b;
     size_t span;
-    char *lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
+    char *lo;
+    lock_calls();
+    lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
     if (lo != NULL)
         data_enter(site, name, lo, span, action, b.dims > 1 ? &b : NULL);
+    unlock_calls();
 }
 
 void tr_data_exit_box(tr_data_site *site, const char *name, const void *host, long long first,
@@ -4133,9 +4200,12 @@ void tr_data_exit_box(tr_data_site *site, const char *name, const void *host, lo
 {
     struct tr_box b;
     size_t span;
-    char *lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
+    char *lo;
+    lock_calls();
+    lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
     if (lo != NULL)
         present_release(site, present_lookup(site, name, lo, span), action);
+    unlock_calls();
 }
 
 static void update_box(tr_data_site *site, int to_device, const char *name, const void *host,
@@ -4145,7 +4215,7 @@ static void update_box(tr_data_site *site, int to_device, const char *name, cons
     size_t span;
     char *lo = box_start(site, name, host, first, elem_size, dims, box, &b, &span);
     struct tr_present *e;
-    if (lo == NULL)
+    if (lo == NULL || absent_if_present(site, lo, span))
         return;
     e = present_lookup(site, name, lo, span);
     box_copy(site, to_device, e->buffer, (size_t)(lo - e->lo), lo, &b);
@@ -4154,13 +4224,17 @@ static void update_box(tr_data_site *site, int to_device, const char *name, cons
 void tr_update_host_box(tr_data_site *site, const char *name, const void *host, long long first,
                         size_t elem_size, int dims, const long long *box)
 {
+    lock_calls();
     update_box(site, 0, name, host, first, elem_size, dims, box);
+    unlock_calls();
 }
 
 void tr_update_device_box(tr_data_site *site, const char *name, const void *host,
                           long long first, size_t elem_size, int dims, const long long *box)
 {
+    lock_calls();
     update_box(site, 1, name, host, first, elem_size, dims, box);
+    unlock_calls();
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -27,7 +27,8 @@
  *   region (name and file:line): calls, total kernel time, bytes copied to and from the device;
  *   then the data directives (see "Data regions" below); the last row, `total`, holds all
  *   bytes copied to and from the device (its last two numbers).
- * - Not thread-safe: call regions from one thread at a time.
+ * - Region calls and data directives from several host threads run one after another (a
+ *   process-wide lock); each thread has its own nest of structured data regions.
  * - Host cost per call: a region keeps its device buffers, its call slots and the values of
  *   its kernel arguments from call to call.  A buffer is reused when the next call asks for
  *   the same size and access (the data is still copied in and out as the flags say); it is
