@@ -21,8 +21,7 @@ import re
 import pymbolic.primitives as p
 from pymbolic import parse
 
-from frontends.directives.clauses import c_section_bounds, fortran_section_bounds
-from frontends.pragmas import split_outside_brackets
+from frontends.pragmas import c_section_bounds, fortran_section_bounds, split_outside_brackets
 from translator.diagnostics import TranslatorError
 from translator.ir.isl_glue import instance_set, leaves_for_all_params, make_loop_domain
 

@@ -415,6 +415,35 @@ def split_outside_brackets(text: str, sep: str = ",") -> list[str]:
     return parts + [text[start:]]
 
 
+def c_section_bounds(text: str) -> tuple[tuple[str, str], ...]:
+    """``[start:length]...`` -> ((start, start + length), ...); () if malformed."""
+    out = []
+    for part in re.findall(r"\[([^\[\]]*)\]", text):
+        pieces = part.split(":")
+        if len(pieces) != 2:
+            return ()
+        start, length = pieces[0].strip() or "0", pieces[1].strip()
+        out.append((start, f"({start}) + ({length})" if length else ""))
+    return tuple(out)
+
+
+def fortran_section_bounds(text: str) -> tuple[tuple[str, str], ...]:
+    """``(lo:hi, :, k)`` -> ((lo, hi + 1), ("", ""), (k, k + 1)); () if malformed."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return ()
+    out = []
+    for part in split_outside_brackets(text[1:-1]):
+        pieces = part.split(":")
+        if len(pieces) == 1:
+            out.append((pieces[0].strip(), f"({pieces[0].strip()}) + 1"))
+        elif len(pieces) == 2:
+            lo, hi = pieces[0].strip(), pieces[1].strip()
+            out.append((lo, f"({hi}) + 1" if hi else ""))
+        else:
+            return ()
+    return tuple(out)
+
+
 def _check_unique_items(clauses: list[DataClause], span: SourceSpan) -> None:
     seen: set[str] = set()
     for clause in clauses:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from frontends.pragmas import split_outside_brackets
+from frontends.pragmas import c_section_bounds, fortran_section_bounds, split_outside_brackets
 from translator.diagnostics import FrontendError, SourceSpan
 from translator.ir.claims import ClauseSection
 from translator.records import dataclass
@@ -117,33 +117,4 @@ def clause_sections(clause: Clause, span: SourceSpan, language: str) -> tuple:
         if bounds:
             out.append(ClauseSection(clause=spelled, array=m.group(1).lower() if fold
                                      else m.group(1), bounds=bounds, span=where))
-    return tuple(out)
-
-
-def c_section_bounds(text: str) -> tuple[tuple[str, str], ...]:
-    """``[start:length]...`` -> ((start, start + length), ...); () if malformed."""
-    out = []
-    for part in re.findall(r"\[([^\[\]]*)\]", text):
-        pieces = part.split(":")
-        if len(pieces) != 2:
-            return ()
-        start, length = pieces[0].strip() or "0", pieces[1].strip()
-        out.append((start, f"({start}) + ({length})" if length else ""))
-    return tuple(out)
-
-
-def fortran_section_bounds(text: str) -> tuple[tuple[str, str], ...]:
-    """``(lo:hi, :, k)`` -> ((lo, hi + 1), ("", ""), (k, k + 1)); () if malformed."""
-    if not (text.startswith("(") and text.endswith(")")):
-        return ()
-    out = []
-    for part in split_outside_brackets(text[1:-1]):
-        pieces = part.split(":")
-        if len(pieces) == 1:
-            out.append((pieces[0].strip(), f"({pieces[0].strip()}) + 1"))
-        elif len(pieces) == 2:
-            lo, hi = pieces[0].strip(), pieces[1].strip()
-            out.append((lo, f"({hi}) + 1" if hi else ""))
-        else:
-            return ()
     return tuple(out)

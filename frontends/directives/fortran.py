@@ -11,7 +11,6 @@ scan_directives`) with the sentinel and OpenMP's continuation rule.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -34,6 +33,7 @@ from frontends.directives.claims import (
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line, scan_directives
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
+from frontends.fortran.threadprivate import threadprivate_lists
 from translator.diagnostics import FrontendError, TranslatorError
 from translator.records import dataclass
 
@@ -306,45 +306,6 @@ def lower_bounds(kernel: Any, builder: Any) -> dict[str, tuple]:
             except TranslatorError:   # a layout it cannot give: no check then
                 continue
     return out
-
-
-_THREADPRIVATE = re.compile(r"^[!cC*]\$omp\s+threadprivate\s*\((?P<names>[^)]*)\)", re.I)
-_OMP_LINE = re.compile(r"^\s*[!cC*]\$omp(?P<cont>&|\s*&)?(?P<rest>.*)$", re.I)
-
-
-def threadprivate_lists(lines: SourceLines, first: int, last: int) -> frozenset[str]:
-    """The names (lower case; ``/blk/`` for a COMMON block) the ``!$omp threadprivate``
-    directives of lines `first`..`last` list, continuation lines joined (free form: a
-    trailing ``&``; fixed form: ``!$omp&`` / ``c$omp+`` in column 6 too)."""
-    out: set[str] = set()
-    number = first
-    while number <= last:
-        text = _directive_text(lines.line(number))
-        number += 1
-        if text is None or not text.lower().startswith("threadprivate"):
-            continue
-        while number <= last:
-            nxt = _OMP_LINE.match(lines.line(number))
-            fixed = re.match(r"^[!cC*]\$omp[^ 0]", lines.line(number), re.I)
-            if nxt is None or not (text.endswith("&") or nxt.group("cont") or fixed):
-                break
-            rest = nxt.group("rest")
-            rest = rest[1:] if fixed and not nxt.group("cont") else rest
-            text = text.removesuffix("&") + " " + rest.split("!")[0].strip().lstrip("&")
-            number += 1
-        m = _THREADPRIVATE.match("!$omp " + text.removesuffix("&"))
-        if m is not None:
-            out.update(n.strip().lower().replace(" ", "") for n in m.group("names").split(","))
-    return frozenset(n for n in out if n)
-
-
-def _directive_text(line: str) -> str | None:
-    """The text after the ``!$omp`` sentinel of a line that is not a continuation, with its
-    trailing comment dropped; None for another line."""
-    m = _OMP_LINE.match(line)
-    if m is None or m.group("cont") or not m.group("rest")[:1].isspace():
-        return None
-    return m.group("rest").split("!")[0].strip()
 
 
 def threadprivate_names(proc: Procedure, lines: SourceLines) -> frozenset[str]:

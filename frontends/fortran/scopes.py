@@ -15,6 +15,7 @@ import numpy as np
 
 from frontends.fortran.expressions import ExprBuilder, Layout, add_expr, cast
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
+from frontends.fortran.threadprivate import threadprivate_lists
 from frontends.fortran.types import (DOUBLE, Dim, FType, Scope, Symbol, UNRESOLVED, UnresolvedType,
                                      VALID_KINDS, default_implicit)
 from translator.diagnostics import (FrontendError, SourceSpan, TranslatorError,
@@ -124,7 +125,6 @@ def _module(unit: Any, lines: SourceLines, modules: dict[str, Scope],
 def _module_threadprivate(unit: Any, lines: SourceLines, first: int) -> frozenset[str]:
     """The variables the ``!$omp threadprivate`` directives of module `unit`'s
     specification part name (before CONTAINS; h70)."""
-    from frontends.directives.fortran import threadprivate_lists   # directives import scopes
     parts = [p for p in children(unit) if class_name(p) == "Module_Subprogram_Part"]
     rng = node_lines(parts[0] if parts else unit)
     last = (rng[0] - 1 if parts else rng[1]) if rng else first
