@@ -37,7 +37,6 @@ from frontends.c.regions import RegionSite
 from frontends.c.typemodel import CType
 from frontends.marks import apply_marks
 from frontends.privacy import Step, written_before_every_read
-from translator.analysis.access import holding_comparisons
 from translator.diagnostics import (DomainError, FrontendError, TranslatorError,
                                     UnsupportedConstructError)
 from translator.ir import isl_glue
@@ -45,6 +44,7 @@ from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueA
 from translator.ir.expr import (Expression, IRWalkMapper, TypeCast, dependencies,
                                 integer_casts_dropped, substitute)
 from translator.ir.kernel import Kernel, Options
+from translator.ir.predicates import holding_comparisons
 from translator.ir.statements import Assignment
 from translator.ir.util import FrozenDict
 

@@ -24,6 +24,7 @@ from translator.ir.expr import (IRIdentityMapper, IRStringifier, TypeCast,
 from translator.ir.isl_glue import is_affine, is_nonnegative, params_of, statement_domain
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
+from translator.ir.predicates import holding_comparisons
 from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.records import dataclass
 
@@ -258,23 +259,6 @@ def _reads(expr: Expression, extra: tuple[str, ...], guards: tuple[p.Comparison,
         return
     for child in _children(expr):
         yield from _reads(child, extra, guards)
-
-
-_NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
-
-
-def holding_comparisons(cond: Expression, value: bool) -> tuple[p.Comparison, ...]:
-    """Comparisons that hold where `cond` is `value`: a conjunction's parts, a negated
-    disjunction's parts negated; a disjunction (or a negated conjunction) gives none, so an
-    access under it keeps all its instances.  The caller keeps the affine ones of integers,
-    where a negation is exact (no NaN); the C frontend's footprints use the same."""
-    if isinstance(cond, p.LogicalNot):
-        return holding_comparisons(cond.child, not value)
-    if isinstance(cond, p.LogicalAnd if value else p.LogicalOr):
-        return tuple(c for child in cond.children for c in holding_comparisons(child, value))
-    if isinstance(cond, p.Comparison) and cond.operator in _NEGATED:
-        return (cond if value else p.Comparison(cond.left, _NEGATED[cond.operator], cond.right),)
-    return ()
 
 
 def _integer_names(kernel: Kernel) -> set[str]:
