@@ -278,11 +278,17 @@ def check_bounds(kernel: Kernel, facts: RegionFacts, site: ClaimSite, line: int)
         if spill is None or not spill.point:   # None: inside (or only for some callers)
             continue
         text = spill.text()
-        if acc.variable in facts.unsized:   # its extent is the footprint: not worth showing
+        if acc.variable in facts.unsized and spill.value < 0:   # extent = the footprint
             text = text.split(" of dimension")[0] + text[text.index(" at "):]
             why = (f"before the first element of {acc.variable!r}, which has no declared "
                    "extent: the translator moves a pointer's elements from the one it points "
                    "to on; pass a pointer to the first element the loop uses")
+        elif acc.variable in facts.unsized:
+            text = text.split(" of dimension")[0] + text[text.index(" at "):]
+            why = (f"past the last element of {acc.variable!r} that the translator moves "
+                   "(those the loop reads where its conditions hold), and it has no declared "
+                   "extent: test the loop's bounds before the read (C evaluates '&&' and '||' "
+                   "from the left), or declare the array with its extent, e.g. 'double a[n]'")
         else:
             why = (f"outside the declared extent of {acc.variable!r}, which the program leaves "
                    "undefined; bound the loop or declare the array larger")

@@ -1,4 +1,4 @@
-/* translate-test: translate=--directives=openmp */
+/* translate-test: translate=--directives=openmp rtol=1e-14 */
 /* ELL and CSR SpMV (padded columns -1), power iterations in a do/while until converged */
 #include <math.h>
 #include <stdio.h>

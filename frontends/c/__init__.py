@@ -80,7 +80,9 @@ class CFrontend:
                 func_refs = refs[id(site.function)] = References(site.function)
             try:
                 region = _region(src, fscope, site, func_refs, functions, refused)
-            except UnsupportedConstructError as err:
+            except FrontendError as err:
+                # the directive is the user's claim, not an order: a loop the frontend cannot
+                # read (any construct, not only those it knows it refuses) stays as written
                 if not site.claims:
                     raise
                 left_as_written(site.claims[0][2], err, site.kernel.span)

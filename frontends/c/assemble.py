@@ -44,6 +44,7 @@ from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueA
 from translator.ir.expr import (Expression, IRWalkMapper, TypeCast, dependencies,
                                 integer_casts_dropped, substitute)
 from translator.ir.kernel import Kernel, Options
+from translator.ir.predicates import holding_comparisons
 from translator.ir.statements import Assignment
 from translator.ir.util import FrozenDict
 
@@ -622,22 +623,27 @@ class _AccessCollector(IRWalkMapper):
 
     def map_if(self, expr: p.If, *args, **kwargs) -> None:
         self.rec(expr.condition)
-        for guard, branch in ((expr.condition, expr.then),
-                              (_negated_comparison(expr.condition), expr.else_)):
-            self.guards.extend([guard] if guard is not None else [])
-            self.rec(branch)
-            del self.guards[len(self.guards) - (guard is not None):]
+        self._guarded(expr.then, holding_comparisons(expr.condition, True))
+        self._guarded(expr.else_, holding_comparisons(expr.condition, False))
 
+    def map_logical_and(self, expr: p.LogicalAnd, *args, **kwargs) -> None:
+        self._short_circuit(expr.children, True)
 
-_NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+    def map_logical_or(self, expr: p.LogicalOr, *args, **kwargs) -> None:
+        self._short_circuit(expr.children, False)
 
+    def _short_circuit(self, children: tuple, value: bool) -> None:
+        """``a && b`` evaluates `b` where `a` holds, ``a || b`` where it does not (h74)."""
+        depth = len(self.guards)
+        for child in children:
+            self.rec(child)
+            self.guards.extend(holding_comparisons(child, value))
+        del self.guards[depth:]
 
-def _negated_comparison(cond: Expression) -> Expression | None:
-    """``not cond`` for a comparison (what the footprint may assume in an else branch: its
-    affine ones are of integers, where negating is exact), else None."""
-    if isinstance(cond, p.Comparison) and cond.operator in _NEGATED:
-        return p.Comparison(cond.left, _NEGATED[cond.operator], cond.right)
-    return None
+    def _guarded(self, branch: Expression, guards: tuple) -> None:
+        self.guards.extend(guards)
+        self.rec(branch)
+        del self.guards[len(self.guards) - len(guards):]
 
 
 def _accesses(stmts: list[RawStatement]) -> dict[str, list]:

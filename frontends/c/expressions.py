@@ -16,6 +16,7 @@ from typing import NamedTuple, Protocol
 import numpy as np
 import pymbolic.primitives as p
 from pycparser import c_ast
+from pycparser.c_generator import CGenerator
 
 from frontends.c.preprocess import SourceText
 from frontends.c.typemodel import (FLOAT32, FLOAT64, INT32, INT64, CType, FileScope,
@@ -621,6 +622,12 @@ class ExpressionBuilder:
 
     def visit_StructRef(self, node: c_ast.StructRef) -> TExpr:
         field = getattr(node.field, "name", "?")
+        if _element_of_array(node):
+            raise UnsupportedConstructError(
+                f"a member of an array of structs ('{CGenerator().visit(node)}') is not "
+                "supported in a region; keep each member in an array of its own (a "
+                f"structure of arrays: '{field}[i]' for '{CGenerator().visit(node)}'), or "
+                "copy the members into such arrays before the region", self.span(node))
         raise UnsupportedConstructError(
             f"struct or union member access ('{node.type}{field}') is not supported in a "
             "region; copy the member into a scalar or array before the region",
@@ -725,3 +732,12 @@ def loop_variable(value: Expression, dtype: np.dtype) -> TExpr:
     if np.dtype(dtype) == INT32 or np.dtype(dtype).kind not in "iu":
         return TExpr(value, dtype)
     return TExpr(TypeCast(np.dtype(dtype), value), dtype)
+
+
+def _element_of_array(node: c_ast.StructRef) -> bool:
+    """Whether `node` is a member of an element of an array of structs: ``p[i].x``,
+    ``p[i][j].x``, ``(p + i)->x`` (h74)."""
+    base = node.name
+    if node.type == "->":
+        return isinstance(base, c_ast.BinaryOp) and base.op in "+-"
+    return isinstance(base, c_ast.ArrayRef)

@@ -82,6 +82,16 @@ def test_struct_member_access():
           UnsupportedConstructError, "struct or union member access ('->x')", 7, 12)
 
 
+@pytest.mark.parametrize("expr, shown, col", [("p[i].x", "p[i].x", 12),
+                                              ("(p + i)->x", "(p + i)->x", 13)])
+def test_array_of_structs_says_to_write_a_structure_of_arrays(expr, shown, col):
+    check(fn(f"{LOOP}\n    a[i] = {expr};", "int n, double *a, struct P *p"),
+          UnsupportedConstructError, f"a member of an array of structs ('{shown}') is not "
+          "supported in a region; keep each member in an array of its own (a structure of "
+          f"arrays: 'x[i]' for '{shown}'), or copy the members into such arrays before the "
+          "region", 7, col)
+
+
 def test_struct_variable():
     check(fn(f"{LOOP}\n    p = p;", "int n, double *a, struct P p"),
           UnsupportedConstructError, "'p' has type struct P, which is not supported", 7, 5)

@@ -24,6 +24,7 @@ from translator.ir.expr import (IRIdentityMapper, IRStringifier, TypeCast,
 from translator.ir.isl_glue import is_affine, is_nonnegative, params_of, statement_domain
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
+from translator.ir.predicates import holding_comparisons
 from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.records import dataclass
 
@@ -81,10 +82,16 @@ def statement_accesses(kernel: Kernel, stmt: Statement,
         found = _subscripted(target)
         if found and found[0] in shared:
             yield _make(kernel, stmt, found, True, inames, conds)
+    exact = _integer_names(kernel) | set(inames)
     for expr in stmt.read_expressions():
-        for found, extra in _reads(expr, ()):
+        # a read inside a predicate runs whether that predicate holds or not
+        outer = tuple(c for c in conds if c is not expr) if expr in stmt.predicates else conds
+        for found, extra, guards in _reads(expr, ()):
             if found[0] in shared:
-                yield _make(kernel, stmt, found, False, inames + extra, conds)
+                kept = tuple(g for g in guards if dependencies(g.left - g.right) <= exact
+                             and is_affine(g.left - g.right, exact))
+                yield _make(kernel, stmt, found, False, inames + extra,
+                            (*outer, *sorted(set(kept), key=expr_key)))
 
 
 def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds) -> Access:
@@ -222,23 +229,44 @@ def _subscripted(expr: Expression) -> tuple[str, tuple[Expression, ...], bool] |
     return None
 
 
-def _reads(expr: Expression, extra: tuple[str, ...]):
-    """(variable, index) pairs read by `expr`, with the reduction inames around each."""
+def _reads(expr: Expression, extra: tuple[str, ...], guards: tuple[p.Comparison, ...] = ()):
+    """(variable, index) triples read by `expr`, with the reduction inames around each and
+    the comparisons that hold wherever it is evaluated: the conditions of the ``?:``
+    branches and the operands before it of ``&&``/``||``, which C and OpenCL evaluate only
+    as far as needed (`holding_comparisons`)."""
     if isinstance(expr, Reduction):
-        yield from _reads(expr.expr, extra + tuple(expr.inames))
+        yield from _reads(expr.expr, extra + tuple(expr.inames), guards)
         return
     found = _subscripted(expr)
     if found is not None:
-        yield found, extra
+        yield found, extra, guards
         for i in found[1]:
-            yield from _reads(i, extra)
+            yield from _reads(i, extra, guards)
+        return
+    if isinstance(expr, p.If):
+        yield from _reads(expr.condition, extra, guards)
+        yield from _reads(expr.then, extra, guards + holding_comparisons(expr.condition, True))
+        yield from _reads(expr.else_, extra, guards + holding_comparisons(expr.condition, False))
+        return
+    if isinstance(expr, p.LogicalAnd | p.LogicalOr):
+        for child in expr.children:
+            yield from _reads(child, extra, guards)
+            guards = guards + holding_comparisons(child, isinstance(expr, p.LogicalAnd))
         return
     if isinstance(expr, p.Call):
         for c in expr.parameters:
-            yield from _reads(c, extra)
+            yield from _reads(c, extra, guards)
         return
     for child in _children(expr):
-        yield from _reads(child, extra)
+        yield from _reads(child, extra, guards)
+
+
+def _integer_names(kernel: Kernel) -> set[str]:
+    """The kernel's integer value arguments and domain parameters (what a condition that
+    bounds an access may name besides the inames)."""
+    floating = {a.name for a in kernel.value_args
+                if a.dtype is None or a.dtype.kind not in "iu"}
+    return ({a.name for a in kernel.value_args} | _param_names(kernel)) - floating
 
 
 #: Field names of each expression class (`dataclasses.fields` builds its answer per call).

@@ -45,3 +45,21 @@ def combined(sets: set[frozenset[Expression]]) -> set[frozenset[Expression]]:
                     out.add(merged)
                     changed = True
     return out
+
+
+_NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+
+def holding_comparisons(cond: Expression, value: bool) -> tuple[p.Comparison, ...]:
+    """Comparisons that hold where `cond` is `value`: a conjunction's parts, a negated
+    disjunction's parts negated; a disjunction (or a negated conjunction) gives none, so an
+    access under it keeps all its instances.  The caller keeps the affine ones of integers,
+    where a negation is exact (no NaN); the C frontend's footprints and the analysis' accesses
+    use the same."""
+    if isinstance(cond, p.LogicalNot):
+        return holding_comparisons(cond.child, not value)
+    if isinstance(cond, p.LogicalAnd if value else p.LogicalOr):
+        return tuple(c for child in cond.children for c in holding_comparisons(child, value))
+    if isinstance(cond, p.Comparison) and cond.operator in _NEGATED:
+        return (cond if value else p.Comparison(cond.left, _NEGATED[cond.operator], cond.right),)
+    return ()
