@@ -31,6 +31,7 @@ def main() -> int:
     ap.add_argument("--batch", type=int, default=10, help="cases linked into one program")
     ap.add_argument("--lang", choices=("c", "fortran", "both"), default="both")
     ap.add_argument("--keep", type=Path, help="write each DIFF/UNSOUND/FAIL program here")
+    ap.add_argument("--show", default="", help="print the refusals whose kind holds this text")
     ap.add_argument("--minutes", type=float, default=0, help="stop after this long (0: never)")
     args = ap.parse_args()
     langs = ("c", "fortran") if args.lang == "both" else (args.lang,)
@@ -46,6 +47,8 @@ def main() -> int:
                 counts[r.cls] += 1
                 if r.cls == "REFUSED":
                     refusals[r.detail] += 1
+                    if args.show and args.show in r.detail:
+                        print(f"REFUSED {r.name}: {r.detail}", flush=True)
                 elif r.cls != "MATCH":
                     print(f"{r.cls} {r.name}: {r.detail.splitlines()[0] if r.detail else ''}",
                           flush=True)

@@ -248,10 +248,8 @@ class Generator:
             in_region = rng.random() < 0.4 and self.directives == "translate"
             (after if in_region else host_after).append(store)
         pragmas, omp = self.mapping(nest)
-        plain = [lp for lp in self.loops if not lp.reverse]
-        if rng.random() < 0.25 and plain and self.directives == "translate":
-            loop = rng.choice(plain[:1] * 3 + plain)     # a loop variable read after it
-            host_after.append(self.store_result(var(loop.var)))
+        if rng.random() < 0.25 and not nest.reverse and self.directives == "translate":
+            host_after.append(self.store_result(var(nest.var)))    # read after the region
         name = f"p{self.index}_r{r}"
         return Region(name, pragmas, omp, init, nest, after, host_init, host_after)
 
