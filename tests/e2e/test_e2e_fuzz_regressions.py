@@ -42,3 +42,14 @@ def test_barrier_loop_bounded_by_split_iname_runs_alike_in_every_work_item(
     loops in one domain, was already right: the neighbour stays checked.)"""
     out = check_sample(PROGRAMS / name, tmp_path)
     assert out
+
+
+@pytest.mark.parametrize("name", ["strided_condition_reads.f90", "strided_condition_reads.c"])
+def test_extent_of_reads_over_a_strided_loop_translates_and_matches(
+        tmp_path: Path, name: str) -> None:
+    """Before (Fortran): the extent the reads of a dummy array need over ``do i = n, 0, -2``
+    was a maximum whose pieces held an integer division without an expression, and printing
+    its condition raised inside isl: exit 2.  After: the divisions are made explicit, and the
+    program translates and matches.  (The C program was already right.)"""
+    out = check_sample(PROGRAMS / name, tmp_path)
+    assert out.count("\n") == 24
