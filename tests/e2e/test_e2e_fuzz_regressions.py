@@ -53,3 +53,14 @@ def test_extent_of_reads_over_a_strided_loop_translates_and_matches(
     program translates and matches.  (The C program was already right.)"""
     out = check_sample(PROGRAMS / name, tmp_path)
     assert out.count("\n") == 24
+
+
+@pytest.mark.parametrize("name", ["empty_group_loop.f90", "empty_group_loop.c"])
+def test_statement_after_a_group_loop_without_values_still_runs(
+        tmp_path: Path, name: str) -> None:
+    """Before: a kernel holding a group-mapped loop and a statement after it had as many
+    groups as the loop has values; where it has none (``do j = 0, i`` at ``i = -1``) the
+    kernel was not launched and the statement's update was lost (a silent wrong result, in
+    both languages).  After: such a kernel has at least one group."""
+    out = check_sample(PROGRAMS / name, tmp_path)
+    assert out.count("\n") == 24
