@@ -106,12 +106,15 @@ def compute_grid(kernel: Kernel, hardware: dict[str, HardwareAxisTag]) -> Grid:
 
 
 def _runs_outside(kernel: Kernel, infos: list[HardwareIname], axis: int) -> bool:
-    """Whether some statement of `kernel` lies outside every group iname of `axis`: the
-    first group runs it, so the kernel needs that group even where the group loop has no
-    values (``do j = 0, i`` with ``i < 0`` around nothing, a statement after it)."""
+    """Whether some statement of `kernel` that writes an argument lies outside every group
+    iname of `axis`: the first group runs it, so the kernel needs that group even where the
+    group loop has no values (``do j = 0, i`` with ``i < 0``, a statement after it).
+    (Statements filling local or private temporaries there serve the group's own loop.)"""
     inames = {hw.iname for hw in infos
               if not isinstance(hw.tag, LocalTag) and hw.tag.axis == axis}
-    return bool(inames) and any(not (s.within_inames & inames) for s in kernel.statements)
+    args = {a.name for a in kernel.args}
+    return bool(inames) and any(not (s.within_inames & inames)
+                                and set(s.assignee_names()) & args for s in kernel.statements)
 
 
 def _at_least_one(kernel: Kernel, count: Expression) -> Expression:
