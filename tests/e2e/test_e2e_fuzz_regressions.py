@@ -4,6 +4,7 @@ outputs must be identical (tests/e2e/fuzz_regressions/)."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,18 @@ def test_statement_after_a_group_loop_without_values_still_runs(
     both languages).  After: such a kernel has at least one group."""
     out = check_sample(PROGRAMS / name, tmp_path)
     assert out.count("\n") == 24
+
+
+@pytest.mark.parametrize("name, line, col", [("unrolled_around_loop.f90", 15, 9),
+                                             ("unrolled_around_loop.c", 9, 7)])
+def test_unrolled_copies_that_would_run_interleaved_with_a_loop_are_refused(
+        tmp_path: Path, name: str, line: int, col: int) -> None:
+    """Before: exit 0, and the program printed other numbers (the unrolled copies of i_inner
+    were scheduled inside the loop over j).  After: exit 1 at the write, with the race between
+    two copies as witness."""
+    proc = subprocess.run([*TRANSLATE, str(PROGRAMS / name), "-o", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    assert f"{name}:{line}:{col}: error: mapping i_inner to unr races: iteration i_inner=1, " \
+           "i_outer=1, j=0 writes a1[2], iteration i_inner=0, i_outer=1, j=0 writes a1[2]" \
+           in proc.stderr
