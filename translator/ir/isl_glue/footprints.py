@@ -103,18 +103,35 @@ def footprint_bounding_box(footprint: isl.Set) -> isl.BasicSet:
     if len(pieces) == 1:
         return pieces[0]
     if len(pieces) <= _HULL_PIECES:
-        return box.convex_hull()
-    # the product of the pieces' bounds is too many pieces for one hull (a 3-D footprint of
-    # five reads made 100, and isl's convex hull ran for minutes): the box of each dimension's
-    # own hull, as large or larger, and still convex
+        hull = _bounded_hull(box)
+        if hull is not None:
+            return hull
+    # too many pieces for one hull (a 3-D footprint of five reads made 100, and isl's convex
+    # hull ran for minutes; a few pieces can take as long): the box of each dimension's own
+    # hull, as large or larger, and still convex
     box = isl.Set.universe(footprint.get_space())
     for line in lines:
         box = box.intersect(isl.Set.from_basic_set(line.coalesce().convex_hull()))
     return box.coalesce().get_basic_sets()[0]
 
 
-#: Most pieces of a bounding box given to one convex hull (see `footprint_bounding_box`).
+#: Most pieces of a bounding box given to one convex hull (see `footprint_bounding_box`),
+#: and the most isl operations that hull may take (about a second).
 _HULL_PIECES = 16
+_HULL_OPERATIONS = 1_000_000
+
+
+def _bounded_hull(box: isl.Set) -> isl.BasicSet | None:
+    """The convex hull of `box`, or None where isl needs more than `_HULL_OPERATIONS`."""
+    ctx = box.get_ctx()
+    ctx.set_max_operations(_HULL_OPERATIONS)
+    ctx.reset_operations()
+    try:
+        return box.convex_hull()
+    except isl.Error:
+        return None
+    finally:
+        ctx.set_max_operations(0)
 
 
 def _bounds_of_dim(footprint: isl.Set, k: int) -> isl.Set:
