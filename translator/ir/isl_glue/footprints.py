@@ -111,7 +111,11 @@ def footprint_bounding_box(footprint: isl.Set) -> isl.BasicSet:
     # hull, as large or larger, and still convex
     box = isl.Set.universe(footprint.get_space())
     for line in lines:
-        box = box.intersect(isl.Set.from_basic_set(line.coalesce().convex_hull()))
+        hull = _bounded_hull(line.coalesce())
+        if hull is None:
+            raise DomainError("its bounding box is too complex for isl (more than a million "
+                              "operations); prefetch fewer reads, or a simpler nest")
+        box = box.intersect(isl.Set.from_basic_set(hull))
     return box.coalesce().get_basic_sets()[0]
 
 
