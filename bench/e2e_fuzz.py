@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.e2e.e2e_fuzzing import CLASSES, run_batch  # noqa: E402
+from tests.e2e.e2e_fuzzing import CLASSES, run_batch
 
 
 def main() -> int:

@@ -94,7 +94,7 @@ def _translate_here(src: Path, out: Path, directives: str) -> tuple[int, str]:
     return rc, err.getvalue()
 
 
-_LOCATION = re.compile(r"^\S+:\d+:\d+: error: (.*)$", re.M)
+_LOCATION = re.compile(r"^\S+:\d+:\d+: error: (.*)$", re.MULTILINE)
 
 
 def refusal_kind(stderr: str) -> str:
@@ -112,7 +112,7 @@ def _sh(cmd: list[str], cwd: Path, timeout: int = 120, env: dict | None = None
         ) -> subprocess.CompletedProcess:
     try:
         return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
-                              env=env or os.environ)
+                              check=False, env=env or os.environ)
     except subprocess.TimeoutExpired:
         return subprocess.CompletedProcess(cmd, 124, "", f"timed out after {timeout} s")
 

@@ -10,8 +10,7 @@ names.
 
 from __future__ import annotations
 
-from tests.e2e.random_programs import (C_TYPE, F_TYPE, RES, Array, Assign, Case, If, Loop,
-                                       is_float)
+from tests.e2e.random_programs import C_TYPE, F_TYPE, Array, Assign, Case, If, Loop, is_float
 
 RES_ARRAYS = (Array("ires", "i64", 1, "res"), Array("fres", "f64", 1, "res"))
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.e2e_fuzzing import _compile, _sh, refusal_kind, run_batch
-from tests.e2e.random_programs import (Array, Assign, Case, Loop, Region, add, c, make_case,
-                                       var)
+from tests.e2e.random_programs import Array, Assign, Case, Loop, Region, add, c, make_case, var
 from tests.e2e.random_render import main_program, render
 
 SEEDS = {"c": [0, 1, 4], "fortran": [0, 2, 3]}
