@@ -223,7 +223,7 @@ def _footprint(kernel: Kernel, what: str, var: str, uses: Sequence[Use], outer: 
             raise TransformError(f"{what}: some uses of {var!r} lie outside the footprint "
                                  "given for it (they would read elements never fetched)")
     if bounding_box:
-        return isl_glue.footprint_bounding_box(footprint)
+        return glue_call(what, var, lambda: isl_glue.footprint_bounding_box(footprint))
     convex = isl_glue.convex_footprint(footprint)
     if convex is None:
         raise TransformError(

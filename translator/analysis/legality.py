@@ -40,7 +40,7 @@ from translator.ir.kernel import Kernel
 from translator.ir.parse_expr import parse_expression
 from translator.ir.mappers import reduction_inames
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
-                                VectorizeTag)
+                                UnrollTag, VectorizeTag)
 from translator.ir.util import FrozenDict
 from translator.records import dataclass
 
@@ -68,6 +68,7 @@ def check_kernel(kernel: Kernel) -> Kernel:
     if kernel.options.trust_mappings:
         return kernel
     check_interchanges(kernel)
+    check_unrolled_reorderings(kernel)
     return check_mappings(kernel)
 
 
@@ -643,6 +644,48 @@ def check_mapping(kernel: Kernel) -> dict[str, str]:
         except LegalityError as err:
             verdicts[iname] = err.message
     return verdicts
+
+
+# ---------------------------------------------------------------------------------------------
+# reorderings: unrolled loops moved inward
+
+def check_unrolled_reorderings(kernel: Kernel) -> None:
+    """The scheduler puts an unrolled (``unr``) loop inside the sequential loops of its
+    statements (register blocking: a private accumulator per copy).  Where the source nests a
+    sequential loop inside it (every statement of that loop is in the unrolled one, and some
+    statement of the unrolled loop is not in it), the copies run interleaved, as ``ilp``
+    copies do: two iterations of the unrolled loop must then not touch one element with a
+    write.  Before, ``do i`` split with ``inner_tag="unr"`` around ``do j`` and a statement
+    after it gave wrong results (tests/e2e/test_e2e_fuzz_regressions.py)."""
+    within: dict[str, set[str]] = {}
+    for stmt in kernel.statements:
+        for iname in stmt.within_inames:
+            within.setdefault(iname, set()).add(stmt.id)
+    accesses = None
+    for iname in sorted(within):
+        if not any(isinstance(t, UnrollTag) for t in kernel.tags_of(iname)):
+            continue
+        if not _moves_inward(kernel, iname, within):
+            continue
+        if accesses is None:
+            accesses = kernel_accesses(kernel)
+        aliases = {a.name: a.may_alias for a in kernel.array_args}
+        for a, b in _conflicting_pairs(accesses, aliases):
+            if iname in a.inames and iname in b.inames:
+                _check_pair(kernel, iname, UnrollTag(), a, b)
+
+
+def _moves_inward(kernel: Kernel, iname: str, within: dict[str, set[str]]) -> bool:
+    """Whether a sequential loop nested in unrolled `iname` would be scheduled outside it."""
+    mine = within[iname]
+    for other, theirs in within.items():
+        if other == iname or any(isinstance(t, (UnrollTag, IlpUnrollTag, VectorizeTag,
+                                                 LocalTag, GroupTag, LocalAutoTag))
+                                 for t in kernel.tags_of(other)):
+            continue
+        if theirs & mine and not mine <= theirs:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------

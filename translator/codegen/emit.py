@@ -484,6 +484,7 @@ class TreeEmitter:
         known = set(active) | self.hardware
         if iname in self.barrier_loops():
             known -= self.local_inames()
+            dom = self.group_domain(iname, dom)
         outer = tuple(n for n in glue.inames_of(dom) if n in known and n != iname)
         key = (iname, outer, conds)
         if key not in self._bounds:   # asked again when the loop prints (after a probe)
@@ -518,6 +519,16 @@ class TreeEmitter:
                         found.add(node.iname)
             self._barrier_loops = frozenset(found)
         return self._barrier_loops
+
+    def group_domain(self, iname: str, dom):
+        """`dom` (the domain of barrier loop `iname`) with the local inames its bounds name as
+        parameters (a loop nested under a split loop's own domain: ``k <= 16*i_outer +
+        i_inner``) made set dimensions, so that `bounds` projects them out like the others:
+        every work item of the group then runs the loop equally often."""
+        local = sorted(set(glue.params_of(dom)) & self.local_inames())
+        if not local:
+            return dom
+        return glue.combined_domain(self.kernel.domains, [iname, *local])
 
     def local_inames(self) -> set[str]:
         """The inames on local hardware axes (l.0, l.1, ...)."""

@@ -99,8 +99,33 @@ def compute_grid(kernel: Kernel, hardware: dict[str, HardwareAxisTag]) -> Grid:
             local[hw.tag.axis] = max(local[hw.tag.axis], int(hw.count))
         else:
             groups[hw.tag.axis].append(hw.count)
-    group_counts = tuple(_group_count(kernel, g) for g in groups)
+    group_counts = tuple(_at_least_one(kernel, _group_count(kernel, g))
+                         if _runs_outside(kernel, infos, axis) else _group_count(kernel, g)
+                         for axis, g in enumerate(groups))
     return Grid(inames=tuple(infos), local_size=tuple(local), groups=group_counts)
+
+
+def _runs_outside(kernel: Kernel, infos: list[HardwareIname], axis: int) -> bool:
+    """Whether some statement of `kernel` that writes an argument lies outside every group
+    iname of `axis`: the first group runs it, so the kernel needs that group even where the
+    group loop has no values (``do j = 0, i`` with ``i < 0``, a statement after it).
+    (Statements filling local or private temporaries there serve the group's own loop.)"""
+    inames = {hw.iname for hw in infos
+              if not isinstance(hw.tag, LocalTag) and hw.tag.axis == axis}
+    args = {a.name for a in kernel.args}
+    return bool(inames) and any(not (s.within_inames & inames)
+                                and set(s.assignee_names()) & args for s in kernel.statements)
+
+
+def _at_least_one(kernel: Kernel, count: Expression) -> Expression:
+    if isinstance(count, int):
+        return max(count, 1)
+    context = context_set((), kernel.assumptions)
+    if nonnegative_in(p.Sum((count, -1)), context):
+        return count
+    if isinstance(count, p.Max) and 0 in count.children:      # max(c, 0) -> max(c, 1)
+        return p.Max(tuple(1 if c == 0 else c for c in count.children))
+    return p.Max((count, 1))
 
 
 def _group_count(kernel: Kernel, counts: list[Expression]) -> Expression:

@@ -306,9 +306,13 @@ def gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set) -> list[Ex
 def _gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set
                      ) -> tuple[Expression, ...] | None:
     s, ctx = _aligned(_all_to_params(domain), context)
-    if s.intersect(ctx).is_empty():
+    inside = s.intersect(ctx)
+    if inside.is_empty():
         return None
-    g = s.gist(ctx).coalesce()
+    # the gist of the intersection: the same conditions, and isl (islpy 2026.2) crashes in
+    # `s.gist(ctx)` where the context pins a parameter (a split with a non-unit step and an
+    # ilp inner loop: tests/e2e/test_e2e_fuzz_regressions.py)
+    g = inside.gist(ctx).coalesce()
     bsets = g.get_basic_sets()
     if len(bsets) != 1:
         g = g.convex_hull()

@@ -456,6 +456,9 @@ def expr_from_pwaff(pw: isl.PwAff, *, combine: str = "max") -> Expression:
 def set_condition(s: isl.Set | isl.BasicSet) -> Expression:
     """A parameter-only set as a boolean expression (or of ands of its constraints)."""
     s = isl.Set.from_basic_set(s) if isinstance(s, isl.BasicSet) else s
+    # every integer division explicit: a piece of a maximum over a strided domain may carry
+    # existentials without an expression, which a constraint cannot print
+    s = s.compute_divs()
     terms = []
     for bs in s.get_basic_sets():
         conds = [_constraint_condition(c) for c in bs.get_constraints()]

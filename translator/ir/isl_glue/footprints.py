@@ -94,16 +94,57 @@ def footprint_bounding_box(footprint: isl.Set) -> isl.BasicSet:
     """The smallest box (per dim: lowest to highest value, as functions of the parameters)
     around the footprint; its convex hull where a bound has several pieces that do not
     combine into one convex set."""
+    lines = [_bounds_of_dim(footprint, k) for k in range(footprint.dim(dim_type.set))]
     box = isl.Set.universe(footprint.get_space())
-    for k in range(footprint.dim(dim_type.set)):
-        others = [j for j in range(footprint.dim(dim_type.set)) if j != k]
-        line = footprint
-        for j in reversed(others):
-            line = line.eliminate(dim_type.set, j, 1)
+    for line in lines:
         box = box.intersect(line)
     box = box.coalesce()
     pieces = box.get_basic_sets()
-    return pieces[0] if len(pieces) == 1 else box.convex_hull()
+    if len(pieces) == 1:
+        return pieces[0]
+    if len(pieces) <= _HULL_PIECES:
+        hull = _bounded_hull(box)
+        if hull is not None:
+            return hull
+    # too many pieces for one hull (a 3-D footprint of five reads made 100, and isl's convex
+    # hull ran for minutes; a few pieces can take as long): the box of each dimension's own
+    # hull, as large or larger, and still convex
+    box = isl.Set.universe(footprint.get_space())
+    for line in lines:
+        hull = _bounded_hull(line.coalesce())
+        if hull is None:
+            raise DomainError("its bounding box is too complex for isl (more than a million "
+                              "operations); prefetch fewer reads, or a simpler nest")
+        box = box.intersect(isl.Set.from_basic_set(hull))
+    return box.coalesce().get_basic_sets()[0]
+
+
+#: Most pieces of a bounding box given to one convex hull (see `footprint_bounding_box`),
+#: and the most isl operations that hull may take (about a second).
+_HULL_PIECES = 16
+_HULL_OPERATIONS = 1_000_000
+
+
+def _bounded_hull(box: isl.Set) -> isl.BasicSet | None:
+    """The convex hull of `box`, or None where isl needs more than `_HULL_OPERATIONS`."""
+    ctx = box.get_ctx()
+    ctx.set_max_operations(_HULL_OPERATIONS)
+    ctx.reset_operations()
+    try:
+        return box.convex_hull()
+    except isl.Error:
+        return None
+    finally:
+        ctx.set_max_operations(0)
+
+
+def _bounds_of_dim(footprint: isl.Set, k: int) -> isl.Set:
+    """The values of dimension `k` of `footprint`, the other dimensions eliminated."""
+    line = footprint
+    for j in reversed(range(footprint.dim(dim_type.set))):
+        if j != k:
+            line = line.eliminate(dim_type.set, j, 1)
+    return line
 
 
 def clip_to_shape(footprint: isl.BasicSet, shape: Sequence[Expression]) -> isl.BasicSet:

@@ -1,0 +1,629 @@
+"""Random whole programs in C and Fortran for the end-to-end differential fuzzer
+(bench/e2e_fuzz.py, tests/e2e/test_e2e_fuzz.py).
+
+`make_case(seed, lang, k)` draws one program: a procedure ``p<k>`` with 1-3 regions, each a
+loop nest of depth 1-3 (constant, parametric and triangular bounds, negative and non-unit
+steps) over arrays of rank 1-3 and types float, double, int and int64, with affine, indirect
+and integer-division subscripts, private temporaries, IF/ELSE setting scalars, reductions
+(+ * max min), intrinsic calls (sqrt, abs, min, max, mod), integer division, and a random
+choice of transform pragmas (split, tag, unroll, prefetch) or OpenMP claims (some true, some
+false); plus a driver ``run<k>`` that fills the arrays, calls it and prints every output.
+
+Values stay exact where the translator may reorder: a reduction's term reads only read-only
+inputs (dyadic values, small integers) so that a parallel sum or product gives the same bits;
+integer expressions add at most one value that the region computed, so nothing overflows.
+Every subscript is proved inside its array's extent by interval arithmetic over the loop
+variables' values.
+
+A case also renders a *reversed* original: each loop the pragmas or directives claim parallel
+as a whole runs its iterations backwards.  If that program prints something else, the claim is
+false (its iterations depend on their order), and a translation that accepted it is unsound
+even where the CPU device happened to print the right numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+DTYPES = ("f32", "f64", "i32", "i64")
+C_TYPE = {"f32": "float", "f64": "double", "i32": "int", "i64": "long"}
+F_TYPE = {"f32": "real(4)", "f64": "real(8)", "i32": "integer", "i64": "integer(8)"}
+EXTENTS = {1: (40,), 2: (24, 24), 3: (12, 12, 12)}
+IX_EXTENT, IX_VALUES = 16, 8
+RES = 8
+LOOP_VARS = ("i", "j", "k", "l", "v", "w", "q", "r", "z")
+
+
+def is_float(dtype: str) -> bool:
+    return dtype.startswith("f")
+
+
+# ---------------------------------------------------------------------------------------------
+# the program model: expressions are tuples
+#   ("const", value, dtype) ("var", name, dtype) ("elem", array, (index, ...), dtype)
+#   ("bin", op, a, b, dtype)  op in + - * / %      ("call", name, (args...), dtype)
+#   ("cast", e, dtype)
+
+@dataclass
+class Array:
+    name: str
+    dtype: str
+    rank: int
+    role: str               # "in" (read only), "out" (read and written), "ix", "unit"
+    lbound: int = 0         # Fortran lower bound of every axis
+
+    @property
+    def extents(self) -> tuple[int, ...]:
+        if self.role == "ix":
+            return (IX_EXTENT,)
+        if self.role == "res":
+            return (RES,)
+        return EXTENTS[self.rank]
+
+
+@dataclass
+class Loop:
+    var: str
+    start: tuple            # index expressions (Fortran DO semantics: inclusive stop)
+    stop: tuple
+    step: int
+    body: list = field(default_factory=list)
+    reverse: bool = False   # rendered backwards in the reversed original
+
+
+@dataclass
+class Assign:
+    target: tuple           # ("var", name, dtype) or ("elem", ...)
+    value: tuple
+    compound: bool = False  # C ``+=`` for ``x = x + e``
+
+
+@dataclass
+class If:
+    cond: tuple             # ("cmp", op, a, b)
+    then: list
+    orelse: list
+
+
+@dataclass
+class Region:
+    name: str
+    pragmas: list[str]      # transform calls (translate mode)
+    omp: str | None         # the OpenMP clause text after ``parallel for``/``parallel do``
+    init: list              # accumulator inits inside the region, before the nest
+    nest: Loop
+    after: list             # statements inside the region after the nest
+    host_init: list         # accumulator inits before the region (host code)
+    host_after: list        # statements after the region (host code)
+
+
+@dataclass
+class Case:
+    seed: int
+    lang: str               # "c" or "fortran"
+    index: int
+    arrays: list[Array]
+    scalars: dict[str, str]  # local scalar name -> dtype
+    regions: list[Region]
+    n: int
+    m: int
+    directives: str = "translate"
+
+    @property
+    def stem(self) -> str:
+        return f"case{self.index}"
+
+    @property
+    def suffix(self) -> str:
+        return ".c" if self.lang == "c" else ".f90"
+
+    def has_claims(self) -> bool:
+        return any(_any_reversed(r.nest) for r in self.regions)
+
+
+def _any_reversed(loop: Loop) -> bool:
+    return loop.reverse or any(_any_reversed(s) for s in loop.body if isinstance(s, Loop))
+
+
+# ---------------------------------------------------------------------------------------------
+# interval arithmetic over index expressions
+
+def interval(e: tuple, env: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """The least and greatest value of integer expression `e` with variables in `env`."""
+    kind = e[0]
+    if kind == "const":
+        return e[1], e[1]
+    if kind == "var":
+        return env[e[1]]
+    if kind == "elem":              # an index array: its values
+        return 0, IX_VALUES - 1
+    if kind == "bin":
+        a, b = interval(e[2], env), interval(e[3], env)
+        return _bin_interval(e[1], a, b)
+    raise ValueError(f"no interval for {e!r}")
+
+
+def _trunc_div(x: int, y: int) -> int:
+    q = abs(x) // abs(y)
+    return q if (x >= 0) == (y > 0) else -q
+
+
+def _bin_interval(op: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    if op == "+":
+        return a[0] + b[0], a[1] + b[1]
+    if op == "-":
+        return a[0] - b[1], a[1] - b[0]
+    if op == "*":
+        products = [x * y for x in a for y in b]
+        return min(products), max(products)
+    if op == "/":                   # by a constant: monotone in the dividend
+        assert b[0] == b[1] and b[0] != 0
+        ends = [_trunc_div(x, b[0]) for x in a]
+        return min(ends), max(ends)
+    if op == "%":                   # by a constant c: |result| < |c|, sign of the dividend
+        c = abs(b[0]) - 1
+        return (-c if a[0] < 0 else 0), (c if a[1] > 0 else 0)
+    raise ValueError(op)
+
+
+# ---------------------------------------------------------------------------------------------
+# the generator
+
+def c(value: int) -> tuple:
+    return ("const", value, "i32")
+
+
+def var(name: str, dtype: str = "i32") -> tuple:
+    return ("var", name, dtype)
+
+
+def add(a: tuple, b: tuple, dtype: str = "i32") -> tuple:
+    if b[0] == "const" and b[1] == 0:
+        return a
+    if b[0] == "const" and b[1] < 0:
+        return ("bin", "-", a, ("const", -b[1], b[2]), dtype)
+    return ("bin", "+", a, b, dtype)
+
+
+class Generator:
+    """Draws one case from `seed`; see the module docstring."""
+
+    def __init__(self, seed: int, lang: str, index: int) -> None:
+        self.rng = random.Random(seed * 1_000_003 + (7 if lang == "c" else 11))
+        self.seed, self.lang, self.index = seed, lang, index
+        self.n = self.rng.randint(3, 7)
+        self.m = self.rng.randint(0, 4)
+        self.scalars: dict[str, str] = {}
+        self.arrays = self.make_arrays()
+        self.res_slot = {"f": 0, "i": 0}
+        self.directives = "openmp" if self.rng.random() < 0.25 else "translate"
+
+    # arrays and scalars
+
+    def make_arrays(self) -> list[Array]:
+        rng, out = self.rng, []
+        lb = (lambda: rng.choice([0, 1, 1, -2])) if self.lang == "fortran" else (lambda: 0)
+        for k in range(rng.randint(2, 4)):
+            out.append(Array(f"b{k}", rng.choice(DTYPES), rng.choice([1, 1, 2, 3]), "in", lb()))
+        for k in range(rng.randint(1, 3)):
+            out.append(Array(f"a{k}", rng.choice(DTYPES), rng.choice([1, 1, 2, 2, 3]), "out",
+                             lb()))
+        out.append(Array("ix", "i32", 1, "ix", lb()))
+        out.append(Array("uf", "f64", 1, "unit", lb()))
+        out.append(Array("ui", "i32", 1, "unit", lb()))
+        return out
+
+    def arrays_with(self, role: str) -> list[Array]:
+        return [a for a in self.arrays if a.role == role]
+
+    def new_scalar(self, prefix: str, dtype: str) -> str:
+        name = f"{prefix}{len(self.scalars)}"
+        self.scalars[name] = dtype
+        return name
+
+    # the case
+
+    def case(self) -> Case:
+        regions = [self.region(r) for r in range(self.rng.randint(1, 3))]
+        return Case(self.seed, self.lang, self.index, self.arrays, self.scalars, regions,
+                    self.n, self.m, self.directives)
+
+    def region(self, r: int) -> Region:
+        rng = self.rng
+        self.used_vars = iter(LOOP_VARS)
+        self.loops: list[Loop] = []
+        self.accs: list[tuple[str, str, str]] = []      # (name, dtype, op)
+        init, host_init, after, host_after = [], [], [], []
+        for _ in range(rng.choice([0, 0, 1, 1, 2])):
+            dtype, op = rng.choice(DTYPES), rng.choice(["+", "+", "*", "max", "min"])
+            name = self.new_scalar("s", dtype)
+            self.accs.append((name, dtype, op))
+            start = {"+": 1, "*": 1, "max": -1000, "min": 1000}[op]
+            stmt = Assign(var(name, dtype), ("const", start, dtype))
+            (init if rng.random() < 0.6 else host_init).append(stmt)
+        nest = self.loop({}, [], depth=rng.choice([1, 2, 2, 3]))
+        for name, dtype, _op in self.accs:
+            store = self.store_result(var(name, dtype))
+            in_region = rng.random() < 0.4 and self.directives == "translate"
+            (after if in_region else host_after).append(store)
+        pragmas, omp = self.mapping(nest)
+        if rng.random() < 0.25 and not nest.reverse and self.directives == "translate":
+            host_after.append(self.store_result(var(nest.var)))    # read after the region
+        name = f"p{self.index}_r{r}"
+        return Region(name, pragmas, omp, init, nest, after, host_init, host_after)
+
+    def store_result(self, value: tuple) -> Assign:
+        kind = "f" if is_float(value[2]) else "i"
+        slot = self.res_slot[kind] % RES
+        self.res_slot[kind] += 1
+        if kind == "f":
+            target = ("elem", Array("fres", "f64", 1, "res"), (c(slot),), "f64")
+        else:
+            target = ("elem", Array("ires", "i64", 1, "res"), (c(slot),), "i64")
+        return Assign(target, ("cast", value, target[3]))
+
+    # mappings
+
+    def mapping(self, nest: Loop) -> tuple[list[str], str | None]:
+        """Transform calls, or the clauses of an OpenMP claim on the outermost loop."""
+        if self.directives == "openmp":
+            return [], self.omp_clauses(nest)
+        rng = self.rng
+        if rng.random() < 0.15:
+            return [], None              # automatic mapping
+        loops = self.loops
+        first = rng.choice(loops[:1] * 2 + loops)
+        pragmas = [self.map_loop(first, 0)]
+        deeper = [lp for lp in loops if lp is not first and lp.var not in pragmas[0]]
+        if deeper and rng.random() < 0.3:
+            pragmas.append(self.map_loop(rng.choice(deeper), 1))
+        inner = [p for p in pragmas if 'inner_tag="l.' in p]
+        read = sorted({a.name for a in _arrays_read(nest) if a.role == "in"})
+        if inner and read and rng.random() < 0.3:
+            v = inner[0].split('"')[1]
+            pragmas.append(f'add_prefetch("{rng.choice(read)}", ["{v}_inner"], '
+                           "fetch_bounding_box=True)")
+        return pragmas, None
+
+    def map_loop(self, loop: Loop, axis: int) -> str:
+        rng, v = self.rng, loop.var
+        kind = rng.random()
+        if kind < 0.2:
+            loop.reverse = True
+            return f'tag_inames("{v}:g.{axis}")'
+        if kind < 0.3:
+            loop.reverse = True
+            return f'tag_inames("{v}:l.{axis}")'
+        factor = rng.choice([2, 3, 4, 5, 7, 13, 16])
+        if kind < 0.65:
+            loop.reverse = True
+            return f'split_iname("{v}", {factor}, outer_tag="g.{axis}", inner_tag="l.{axis}")'
+        if kind < 0.75:
+            return f'split_iname("{v}", {factor}, inner_tag="l.{axis}")'
+        if kind < 0.85:
+            return f'split_iname("{v}", {factor}, outer_tag="g.{axis}")'
+        return f'split_iname("{v}", {factor}, inner_tag="{rng.choice(["unr", "ilp"])}")'
+
+    def omp_clauses(self, nest: Loop) -> str:
+        """Clauses for the outermost loop: private temporaries and reductions, each left out
+        now and then (a false claim)."""
+        rng = self.rng
+        nest.reverse = True
+        clauses = []
+        written = sorted(_scalars_written(nest) - {a[0] for a in self.accs})
+        keep = [t for t in written if rng.random() < 0.9]
+        if keep:
+            clauses.append(f"private({', '.join(keep)})")
+        ops = {"+": "+", "*": "*", "max": "max", "min": "min"}
+        for name, _dtype, op in self.accs:
+            if name in _scalars_written(nest) and rng.random() < 0.85:
+                clauses.append(f"reduction({ops[op]}:{name})")
+        inner = [s for s in nest.body if isinstance(s, Loop)]
+        if inner and rng.random() < 0.25 and not _mentions(inner[0], nest.var):
+            inner[0].reverse = True
+            clauses.append("collapse(2)")
+        return " ".join(clauses)
+
+    # loops
+
+    def bounds(self, env: dict[str, tuple[int, int]]) -> tuple[tuple, tuple, int]:
+        rng = self.rng
+        outer = [v for v in env if v in {lp.var for lp in self.loops}]
+        kind = rng.random()
+        if kind < 0.3:
+            lo = rng.randint(-2, 2)
+            start, stop = c(lo), c(lo + rng.randint(0, 6))
+        elif kind < 0.65:
+            start = rng.choice([c(0), c(1), var("m")])
+            stop = rng.choice([var("n"), add(var("n"), c(-1)), add(var("n"), c(1))])
+        elif outer:
+            o = var(rng.choice(outer))
+            if rng.random() < 0.5:
+                start, stop = add(o, c(rng.choice([0, 1]))), rng.choice([var("n"), c(6)])
+            else:
+                start, stop = c(rng.choice([0, 1])), add(o, c(rng.choice([-1, 0, 1])))
+        else:
+            start, stop = c(rng.choice([0, 1, 2])), add(var("n"), c(rng.choice([-2, 0])))
+        step = rng.choice([1, 1, 1, 1, 2, 3])
+        if rng.random() < 0.3:
+            start, stop, step = stop, start, -step
+        return start, stop, step
+
+    def loop(self, env: dict, temps: list, depth: int) -> Loop:
+        v = next(self.used_vars)
+        start, stop, step = self.bounds(env)
+        full = {"n": (self.n, self.n), "m": (self.m, self.m), **env}
+        lo1, hi1 = interval(start, full)
+        lo2, hi2 = interval(stop, full)
+        node = Loop(v, start, stop, step)
+        self.loops.append(node)
+        inner_env = {**env, v: (min(lo1, lo2), max(hi1, hi2))}
+        node.body = self.body(inner_env, list(temps), depth - 1)
+        return node
+
+    def body(self, env: dict, temps: list, depth: int) -> list:
+        rng, out = self.rng, []
+        if rng.random() < 0.5:
+            out.append(self.temp_assign(env, temps))
+        if rng.random() < 0.3:
+            out.append(self.if_else(env, temps))
+        if depth > 0:
+            if rng.random() < 0.3:
+                out.append(self.array_write(env, temps))
+            out.append(self.loop(env, temps, depth))
+        for _ in range(rng.randint(1, 2)):
+            out.append(self.array_write(env, temps))
+        for acc in self.accs:
+            if rng.random() < (0.7 if depth == 0 else 0.25):
+                out.append(self.reduction(acc, env))
+        return out
+
+    # statements
+
+    def temp_assign(self, env: dict, temps: list) -> Assign:
+        dtype = self.rng.choice(DTYPES)
+        name = self.new_scalar("t", dtype)
+        stmt = Assign(var(name, dtype), self.expr(dtype, env, temps, 2, True))
+        temps.append((name, dtype))
+        return stmt
+
+    def if_else(self, env: dict, temps: list) -> If:
+        dtype = self.rng.choice(DTYPES)
+        name = self.new_scalar("t", dtype)
+        cond = self.condition(env, temps)
+        then = [Assign(var(name, dtype), self.expr(dtype, env, temps, 2, True))]
+        orelse = [Assign(var(name, dtype), self.expr(dtype, env, temps, 1, True))]
+        if self.rng.random() < 0.3:      # an array write under the condition
+            then.append(self.array_write(env, temps))
+        temps.append((name, dtype))
+        return If(cond, then, orelse)
+
+    def condition(self, env: dict, temps: list) -> tuple:
+        rng = self.rng
+        op = rng.choice(["<", ">", "<=", ">=", "==", "!="])
+        if rng.random() < 0.4 and env:
+            v = var(rng.choice(list(env)))
+            if rng.random() < 0.4:
+                return ("cmp", "==", ("bin", "%", v, c(2), "i32"), c(rng.choice([0, 1])))
+            return ("cmp", op, v, c(rng.randint(0, 4)))
+        dtype = rng.choice(DTYPES)
+        return ("cmp", op, self.expr(dtype, env, temps, 1, True),
+                self.expr(dtype, env, temps, 1, False))
+
+    def array_write(self, env: dict, temps: list) -> Assign:
+        rng = self.rng
+        arr = rng.choice(self.arrays_with("out"))
+        target = self.element(arr, env, plain=0.8)
+        if rng.random() < 0.35:      # x = x + e, bounded e
+            value = ("bin", "+", target, self.expr(arr.dtype, env, temps, 2, False), arr.dtype)
+            return Assign(target, value, compound=rng.random() < 0.5)
+        return Assign(target, self.expr(arr.dtype, env, temps, 2, True))
+
+    def reduction(self, acc: tuple[str, str, str], env: dict) -> Assign:
+        name, dtype, op = acc
+        s = var(name, dtype)
+        if op == "*":
+            unit = self.arrays_with("unit")[0 if is_float(dtype) else 1]
+            term = self.convert(self.element(unit, env, plain=0.5), dtype)
+            return Assign(s, ("bin", "*", s, term, dtype), compound=self.rng.random() < 0.3)
+        term = self.exact(dtype, env, 2)
+        if op == "+":
+            return Assign(s, ("bin", "+", s, term, dtype), compound=self.rng.random() < 0.4)
+        return Assign(s, ("call", op, (s, term), dtype))
+
+    # expressions
+
+    def convert(self, e: tuple, dtype: str) -> tuple:
+        return e if e[-1] == dtype else ("cast", e, dtype)
+
+    def leaf(self, dtype: str, env: dict, temps: list, unbounded: bool) -> tuple:
+        """A leaf of type `dtype`; `unbounded`: it may read what the region computes."""
+        rng = self.rng
+        kind = rng.random()
+        if unbounded and kind < 0.3:
+            choices = [t for t in temps] + [(None, None)] * 2
+            name, t_dtype = rng.choice(choices)
+            if name is not None and (is_float(dtype) or not is_float(t_dtype)):
+                return self.convert(var(name, t_dtype), dtype)
+            arr = rng.choice(self.arrays_with("out"))
+            if is_float(dtype) or not is_float(arr.dtype):
+                return self.convert(self.element(arr, env, plain=0.6), dtype)
+        return self.exact_leaf(dtype, env)
+
+    def exact_leaf(self, dtype: str, env: dict) -> tuple:
+        rng = self.rng
+        kind = rng.random()
+        if kind < 0.55:
+            arrays = [a for a in self.arrays_with("in") if is_float(dtype) or not
+                      is_float(a.dtype)]
+            if arrays:
+                arr = rng.choice(arrays)
+                return self.convert(self.element(arr, env, plain=0.6), dtype)
+        if kind < 0.8 and env:
+            return self.convert(var(rng.choice(list(env))), dtype)
+        if kind < 0.85:
+            return self.convert(var(rng.choice(["n", "m"])), dtype)
+        if is_float(dtype):
+            return ("const", rng.choice([0.5, 1.0, 1.5, 2.0, 3.0, -0.25, 4.0]), dtype)
+        return ("const", rng.randint(-3, 5), dtype)
+
+    def expr(self, dtype: str, env: dict, temps: list, depth: int, unbounded: bool) -> tuple:
+        """An expression of `dtype` that reads at most one unbounded leaf."""
+        rng = self.rng
+        if depth == 0 or rng.random() < 0.3:
+            return self.leaf(dtype, env, temps, unbounded)
+        kind = rng.random()
+        if kind < 0.4:
+            op = rng.choice(["+", "-"])
+            return ("bin", op, self.expr(dtype, env, temps, depth - 1, unbounded),
+                    self.exact(dtype, env, depth - 1), dtype)
+        if kind < 0.55:
+            return ("bin", "*", self.exact(dtype, env, depth - 1),
+                    self.exact(dtype, env, depth - 1), dtype)
+        if kind < 0.7:
+            divisor = rng.choice([2, 3, -2, 4, 5])
+            if is_float(dtype):
+                return ("bin", "/", self.expr(dtype, env, temps, depth - 1, unbounded),
+                        ("const", float(divisor), dtype), dtype)
+            op = rng.choice(["/", "%"])
+            return ("bin", op, self.expr(dtype, env, temps, depth - 1, unbounded),
+                    ("const", divisor, dtype), dtype)
+        if kind < 0.85:
+            name = rng.choice(["min", "max"])
+            return ("call", name, (self.expr(dtype, env, temps, depth - 1, unbounded),
+                                   self.exact(dtype, env, depth - 1)), dtype)
+        if is_float(dtype) and rng.random() < 0.6:
+            inner = ("call", "abs", (self.expr(dtype, env, temps, depth - 1, unbounded),),
+                     dtype)
+            return ("call", "sqrt", (inner,), dtype)
+        return ("call", "abs", (self.expr(dtype, env, temps, depth - 1, unbounded),), dtype)
+
+    def exact(self, dtype: str, env: dict, depth: int) -> tuple:
+        """A bounded expression whose value any order of summation keeps exact."""
+        rng = self.rng
+        if depth <= 0 or rng.random() < 0.5:
+            return self.exact_leaf(dtype, env)
+        kind = rng.random()
+        if kind < 0.5:
+            return ("bin", rng.choice(["+", "-"]), self.exact(dtype, env, depth - 1),
+                    self.exact(dtype, env, depth - 1), dtype)
+        if kind < 0.7:
+            return ("bin", "*", self.exact_leaf(dtype, env),
+                    ("const", rng.choice([2, 3, -1]) * (1.0 if is_float(dtype) else 1), dtype),
+                    dtype)
+        if kind < 0.85 and not is_float(dtype):
+            return ("bin", rng.choice(["/", "%"]), self.exact(dtype, env, depth - 1),
+                    ("const", rng.choice([2, 3, -3]), dtype), dtype)
+        name = rng.choice(["min", "max", "abs"])
+        if name == "abs":
+            return ("call", "abs", (self.exact(dtype, env, depth - 1),), dtype)
+        return ("call", name, (self.exact(dtype, env, depth - 1), self.exact_leaf(dtype, env)),
+                dtype)
+
+    # subscripts
+
+    def element(self, arr: Array, env: dict, plain: float) -> tuple:
+        subs = tuple(self.subscript(arr, axis, env, plain) for axis in range(len(arr.extents)))
+        return ("elem", arr, subs, arr.dtype)
+
+    def subscript(self, arr: Array, axis: int, env: dict, plain: float) -> tuple:
+        rng = self.rng
+        extent = arr.extents[axis]
+        for _ in range(6):
+            core = self.index_core(arr, axis, env, plain)
+            lo, hi = interval(core, env)
+            if hi - lo < extent:
+                break
+        else:
+            core = c(0)
+            lo = hi = 0
+        if rng.random() < plain and arr.role == "out":
+            offset = min(max(-lo, 2), extent - 1 - hi)      # the array's usual offset
+        else:
+            offset = rng.randint(-lo, extent - 1 - hi)
+        return add(core, c(offset))
+
+    def index_core(self, arr: Array, axis: int, env: dict, plain: float) -> tuple:
+        rng = self.rng
+        loop_vars = list(env)
+        if not loop_vars:
+            return c(rng.randint(0, 3))
+        if rng.random() < plain:
+            v = loop_vars[min(axis, len(loop_vars) - 1)] if rng.random() < 0.7 else \
+                rng.choice(loop_vars)
+            return var(v)
+        kind = rng.random()
+        if kind < 0.15 and arr.role != "ix":
+            ix = self.arrays_with("ix")[0]
+            return self.element(ix, env, 0.5)
+        if kind < 0.3:
+            return ("bin", rng.choice(["/", "%"]), add(var(rng.choice(loop_vars)),
+                                                    c(rng.randint(-2, 2))),
+                    c(rng.choice([2, 3])), "i32")
+        terms = [("bin", "*", c(rng.choice([-1, 1, 2])), var(v), "i32")
+                 for v in rng.sample(loop_vars, min(len(loop_vars), rng.choice([1, 2])))]
+        out = terms[0]
+        for t in terms[1:]:
+            out = ("bin", "+", out, t, "i32")
+        return out
+
+
+def _walk(stmts: list):
+    for s in stmts:
+        yield s
+        if isinstance(s, Loop):
+            yield from _walk(s.body)
+        elif isinstance(s, If):
+            yield from _walk(s.then)
+            yield from _walk(s.orelse)
+
+
+def _exprs(e: tuple):
+    yield e
+    if e[0] == "elem":
+        for sub in e[2]:
+            yield from _exprs(sub)
+    elif e[0] == "bin":
+        yield from _exprs(e[2])
+        yield from _exprs(e[3])
+    elif e[0] == "call":
+        for a in e[2]:
+            yield from _exprs(a)
+    elif e[0] == "cast":
+        yield from _exprs(e[1])
+
+
+def _statement_exprs(s) -> list[tuple]:
+    if isinstance(s, Assign):
+        return [s.target, s.value]
+    if isinstance(s, If):
+        return [s.cond[2], s.cond[3]]
+    return [*_exprs_of_bounds(s)]
+
+
+def _exprs_of_bounds(loop: Loop) -> list[tuple]:
+    return [loop.start, loop.stop]
+
+
+def _arrays_read(loop: Loop) -> list[Array]:
+    out = []
+    for s in _walk([loop]):
+        for e in _statement_exprs(s):
+            out += [x[1] for x in _exprs(e) if x[0] == "elem"]
+    return out
+
+
+def _scalars_written(loop: Loop) -> set[str]:
+    return {s.target[1] for s in _walk([loop]) if isinstance(s, Assign) and
+            s.target[0] == "var"}
+
+
+def _mentions(loop: Loop, name: str) -> bool:
+    return any(x[0] == "var" and x[1] == name for e in (loop.start, loop.stop)
+               for x in _exprs(e))
+
+
+def make_case(seed: int, lang: str, index: int = 0) -> Case:
+    """Case `seed` in `lang` ("c" or "fortran"), its procedure named ``p<index>``."""
+    return Generator(seed, lang, index).case()
