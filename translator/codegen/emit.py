@@ -41,6 +41,16 @@ from translator.ir.types import FLOAT64, INT64, TypeOracle
 Conditions = tuple[Expression, ...]
 
 
+def guard_order(predicate: Expression) -> tuple[int, str]:
+    """The sort key of a statement's predicates in the ``&&`` that guards it: those that
+    read fewer array elements first (``i > 0`` before ``in[i - 1] > t``, ``idx[i] >= 0``
+    before ``a[idx[i]] > 0``), so that a guard the source tested first is tested first
+    (C's ``&&`` then skips the read it protects: the predicates are a set, their source
+    order is not kept); then the expressions' text, for determinism."""
+    text = expr_key(predicate)
+    return text.count("["), text
+
+
 class DevicePrinter(CExpressionPrinter):
     """The device-code printer: an environment of unrolled iname values, fp64 tracking."""
 
@@ -767,7 +777,7 @@ class TreeEmitter:
             self.lines.append(line)
         guard_printer = self.printer(env, ctx)
         body_ctx = self.body_context(stmt, conds, ctx, dom)
-        tests = [*guard, *(c for c in sorted(stmt.predicates, key=expr_key)
+        tests = [*guard, *(c for c in sorted(stmt.predicates, key=guard_order)
                            if not self.predicate_holds(c, body_ctx))]
         body_printer = self.printer(env, body_ctx)
         text = self.assignment_text(stmt, body_printer)
