@@ -96,3 +96,14 @@ def test_prefetch_whose_bounding_box_is_too_complex_is_refused(tmp_path: Path) -
     assert f"{name}:10:19: error: add_prefetch: cannot compute the footprint of 'b0': its " \
            "bounding box is too complex for isl (more than a million operations); prefetch " \
            "fewer reads, or a simpler nest" in proc.stderr
+
+
+@pytest.mark.parametrize("name", ["negated_reversed.c", "negated_reversed.f90"])
+def test_negation_of_a_reversed_loop_variable(tmp_path: Path, name: str) -> None:
+    """Before (C, c:359): ``b[-j + i]`` over ``for (j = 0; j >= -3; j--)``, the loop run
+    upwards over the negation of `j`, was printed ``b[--j + i]``: C's decrement, so the loop
+    never ended and the kernel read far outside ``b`` (the program died of SIGSEGV).  After:
+    ``-(-j)``, and the program prints what the original prints.  (The Fortran frontend folds
+    the double negation: the neighbour stays checked.)"""
+    out = check_sample(PROGRAMS / name, tmp_path)
+    assert out.count("\n") == 32

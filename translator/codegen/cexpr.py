@@ -21,7 +21,7 @@ from translator.codegen.math_functions import helper_definition, print_ir_functi
 # re-exported here, where the rest of codegen has always found them.
 from translator.codegen.cnames import (C_RESERVED, PREC_NONE, PRECEDENCE, _is_complex,
                                        c_type_name, float_literal, int_literal, is_float,
-                                       is_integer, safe_name)
+                                       is_integer, negated_text, safe_name)
 from translator.codegen.cnames import to_int_exponent as _to_int
 from translator.codegen.complex import (COMPLEX_NODES, complex_helper_definitions,
                                        is_complex_helper, print_complex)
@@ -166,7 +166,7 @@ class CExpressionPrinter(Mapper):
         children = expr.children
         if len(children) > 1 and _is_minus_one(children[0]):
             rest = children[1] if len(children) == 2 else p.Product(children[1:])
-            text = "-" + self.in_ctx(ctx, rest, PRECEDENCE["unary"])
+            text = negated_text(self.in_ctx(ctx, rest, PRECEDENCE["unary"]))
             return self.parens(text, PRECEDENCE["unary"], prec)
         own = PRECEDENCE["*"]
         parts = [self.in_ctx(ctx, children[0], own)]

@@ -151,3 +151,9 @@ def to_int_exponent(printer: Any, expr: Expression) -> Expression:
     if isinstance(expr, (int, np.integer)) or dt is None or np.dtype(dt) == np.int32:
         return int(expr) if isinstance(expr, (int, np.integer)) else expr
     return TypeCast(np.dtype(np.int32), expr)
+
+
+def negated_text(text: str) -> str:
+    """``-text``; ``-(-j)`` where `text` starts with a minus (``--j`` is C's decrement, and
+    ``--1`` does not compile)."""
+    return f"-({text})" if text.startswith("-") else "-" + text

@@ -28,7 +28,8 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 import pymbolic.primitives as p
 
-from translator.codegen.cnames import PRECEDENCE, c_type_name, float_literal, to_int_exponent
+from translator.codegen.cnames import (PRECEDENCE, c_type_name, float_literal, negated_text,
+                                       to_int_exponent)
 from translator.diagnostics import CodegenError
 from translator.ir.expr import Expression, TypeCast
 from translator.ir.mappers import reductions_in
@@ -227,7 +228,7 @@ def _product(printer, expr: p.Product, prec: int) -> str | None:
     children = expr.children
     if len(children) > 1 and _is_minus_one(children[0]):
         rest = children[1] if len(children) == 2 else p.Product(children[1:])
-        return _parens(printer, "-" + operand(printer, rest, dt, _prec("unary")), "unary",
+        return _parens(printer, negated_text(operand(printer, rest, dt, _prec("unary"))), "unary",
                        prec)
     text = operand(printer, children[0], dt, 0)
     for child in children[1:]:
