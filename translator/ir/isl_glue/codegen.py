@@ -306,8 +306,7 @@ def gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set) -> list[Ex
 def _gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set
                      ) -> tuple[Expression, ...] | None:
     s, ctx = _aligned(_all_to_params(domain), context)
-    inside = s.intersect(ctx)
-    if inside.is_empty():
+    if s.intersect(ctx).is_empty():
         return None
     # isl (islpy 2026.2) crashes in `s.gist(ctx)` for some sets (h73's fuzzer:
     # tests/e2e/test_e2e_fuzz_regressions.py, xfail); the gist of the intersection, which does
@@ -476,7 +475,6 @@ def _writes_cover_box(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression
 
 #: Whether `_writes_cover_box` first tries `_tiles_cover` (tests compare both ways).
 TILES_SHORTCUT = True
-
 
 
 def _tiles_cover(accesses: Sequence[tuple[isl.BasicSet, Sequence[Expression]]],
