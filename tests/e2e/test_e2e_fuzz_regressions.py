@@ -14,10 +14,6 @@ from tests.e2e.harness import TRANSLATE, check_sample, run
 PROGRAMS = Path(__file__).parent / "fuzz_regressions"
 
 
-@pytest.mark.xfail(reason="isl crashes in Set.gist on a guard of this kernel (SIGSEGV); h73's "
-                   "workaround (the gist of the intersection) made PoCL compute "
-                   "samples/c/covariance.c wrongly and was taken back (lead, session 12)",
-                   strict=False)
 @pytest.mark.parametrize("name", ["strided_ilp.c", "strided_ilp.f90"])
 def test_strided_loop_split_with_ilp_translates_and_matches(tmp_path: Path, name: str) -> None:
     """Before: the translator died of SIGSEGV in isl (a gist of a guard whose context pins

@@ -306,13 +306,17 @@ def gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set) -> list[Ex
 def _gist_conditions(domain: isl.BasicSet | isl.Set, context: isl.Set
                      ) -> tuple[Expression, ...] | None:
     s, ctx = _aligned(_all_to_params(domain), context)
-    if s.intersect(ctx).is_empty():
+    inside = s.intersect(ctx)
+    if inside.is_empty():
         return None
-    # isl (islpy 2026.2) crashes in `s.gist(ctx)` for some sets (h73's fuzzer:
-    # tests/e2e/test_e2e_fuzz_regressions.py, xfail); the gist of the intersection, which does
-    # not crash there, gives the same conditions in another order, and with that order PoCL
-    # computed samples/c/covariance.c wrongly (NVIDIA right): left as it was until understood.
-    g = s.gist(ctx).coalesce()
+    # isl (islpy 2026.2) crashes in `s.gist(ctx)` where the intersection pins a variable that
+    # neither the domain nor the context pins alone (h73's fuzzer: a strided loop split with an
+    # ilp inner loop, tests/e2e/test_e2e_fuzz_regressions.py); there the gist of the
+    # intersection, which does not crash.  Elsewhere the domain's own gist: the same
+    # conditions, but printed in another order or form, and with one such order PoCL computed
+    # samples/c/covariance.c wrongly (bench/RESULTS.md, session 12).
+    pinned = inside.affine_hull() != s.affine_hull().intersect(ctx.affine_hull())
+    g = (inside if pinned else s).gist(ctx).coalesce()
     bsets = g.get_basic_sets()
     if len(bsets) != 1:
         g = g.convex_hull()
