@@ -82,12 +82,14 @@ def statement_accesses(kernel: Kernel, stmt: Statement,
         found = _subscripted(target)
         if found and found[0] in shared:
             yield _make(kernel, stmt, found, True, inames, conds)
-    exact = _integer_names(kernel) | set(inames)
+    exact = None
     for expr in stmt.read_expressions():
         # a read inside a predicate runs whether that predicate holds or not
         outer = tuple(c for c in conds if c is not expr) if expr in stmt.predicates else conds
         for found, extra, guards in _reads(expr, ()):
             if found[0] in shared:
+                if guards and exact is None:
+                    exact = _integer_names(kernel) | set(inames)
                 kept = tuple(g for g in guards if dependencies(g.left - g.right) <= exact
                              and is_affine(g.left - g.right, exact))
                 yield _make(kernel, stmt, found, False, inames + extra,
@@ -261,12 +263,16 @@ def _reads(expr: Expression, extra: tuple[str, ...], guards: tuple[p.Comparison,
         yield from _reads(child, extra, guards)
 
 
-def _integer_names(kernel: Kernel) -> set[str]:
+def _integer_names(kernel: Kernel) -> frozenset[str]:
     """The kernel's integer value arguments and domain parameters (what a condition that
-    bounds an access may name besides the inames)."""
-    floating = {a.name for a in kernel.value_args
-                if a.dtype is None or a.dtype.kind not in "iu"}
-    return ({a.name for a in kernel.value_args} | _param_names(kernel)) - floating
+    bounds an access may name besides the inames); remembered as `_parameters` is (asked
+    per statement: walking every domain each time made a loop of 400 statements quadratic)."""
+    def names() -> frozenset[str]:
+        floating = {a.name for a in kernel.value_args
+                    if a.dtype is None or a.dtype.kind not in "iu"}
+        return _parameters(kernel) - floating
+    return memoized(("integer_names", id(kernel.args), id(kernel.domains)),
+                    (kernel.args, kernel.domains), names)
 
 
 #: Field names of each expression class (`dataclasses.fields` builds its answer per call).
