@@ -82,6 +82,7 @@ class Assembler:
         self._substitute_written_scalars()
         domains = self._domains()
         arrays = self._arrays(domains)
+        self._record_checks()
         args = self._arguments(arrays, _used_names(self.stmts, domains, arrays))
         self._enclosing_loop_bounds({a.name for a in args if isinstance(a, ValueArg)})
         kernel = Kernel(
@@ -200,6 +201,8 @@ class Assembler:
                         if loop.value != p.Variable(loop.iname))
         if counted:     # trip counters: witnesses show the variable's values (legality)
             extra["iname_values"] = counted
+        if self.built.record_views:   # one memory for several arguments (codegen)
+            extra["shared_buffers"] = tuple(sorted(self.built.record_views.items()))
         mode = "claims" if self.site.claims else "refuse"
         firsts = tuple((n, self._c_name(n), 0, mode) for n in sorted(self._unsized()))
         if firsts:      # moved from the element they point to (keep_first_elements)
@@ -344,7 +347,8 @@ class Assembler:
             b = self.built.outer[name]
             shape = self._shape(name, b, accesses.get(name, []), domains)
             alias = frozenset(n for n in buffers
-                              if n != name and _may_overlap(kinds[name], kinds[n]))
+                              if n != name and _may_overlap(kinds[name], kinds[n])
+                              and not self._one_record(name, n))
             # is_input/is_output stay None: codegen infers them (a fully overwritten array
             # needs no copy-in).
             arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=shape,
@@ -353,6 +357,20 @@ class Assembler:
             arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=(1,),
                                     span=self._decl_span(name))
         return arrays
+
+    def _record_checks(self) -> None:
+        """The layout of each array of structs the kernel reads as numbers, checked by the
+        compiler where the call is (`typemodel.Record`)."""
+        for name, b in self.built.outer.items():
+            if b.ctype.record is not None and name not in self.built.record_views:
+                element = self._c_name(name) + "[0]" * (len(b.ctype.dims) - 1)
+                self.after_call.append(b.ctype.record.checks(element))
+
+    def _one_record(self, a: str, b: str) -> bool:
+        """Whether `a` and `b` are views of one array of structs (`record_view`): their
+        subscripts keep members apart, so they never overlap where the kernel uses them."""
+        views = self.built.record_views
+        return views.get(a, a) == views.get(b, b)
 
     def _memory_kind(self, name: str) -> str:
         """What a buffer may point to: "restrict" (a restrict parameter or local pointer: the
@@ -370,6 +388,10 @@ class Assembler:
             return "restrict"   # double *restrict x = f->x; (a promise for its block: h72)
         if b.ctype.kind == "pointer":
             return "unknown" if self.provenance.unknown(self._c_name(name)) else "pointer"
+        if b.ctype.record is not None and b.ctype.dims[0] is None:   # a pointer to structs
+            if b.ctype.restrict:
+                return "restrict"
+            return "pointer" if b.storage == "global" else "unknown"
         return b.storage
 
     def _shape(self, name: str, b: Binding, uses, domains) -> tuple[Expression, ...]:
@@ -506,6 +528,8 @@ class Assembler:
         if arg.name in self.scalars_out:
             return f"&{c_name}"
         b = self.built.outer.get(arg.name)
+        if b is not None and b.ctype.record is not None:   # its memory, as numbers
+            return f"({b.ctype.spelling} *)({c_name})"
         if b is not None and b.ctype.kind == "array" and len(b.ctype.dims) > 1:
             return "&" + c_name + "[0]" * len(b.ctype.dims)
         return c_name

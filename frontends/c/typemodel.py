@@ -4,7 +4,7 @@ usual arithmetic conversions (C11 6.3.1.8) on an LP64 target (long and long long
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import field, replace
 from fractions import Fraction
 
 import numpy as np
@@ -45,6 +45,11 @@ class CType:
     #: The element type as the source spells it ("long", "unsigned int", a typedef name), for
     #: declarations of the glue that must match the caller's pointers exactly.
     spelling: str = ""
+    #: An array of (or pointer to) structs whose members are all numbers: their layout.  The
+    #: array is seen as an array of `dtype` (its first member's type) with one more, last
+    #: axis of ``record.size // dtype.itemsize`` elements (``p[i].x`` is ``p[i, k]``); also
+    #: set, with kind "other", on a struct type itself.
+    record: Record | None = None
 
     @property
     def is_scalar(self) -> bool:
@@ -53,6 +58,40 @@ class CType:
     @property
     def is_buffer(self) -> bool:
         return self.kind in ("pointer", "array")
+
+
+@dataclass(frozen=True)
+class Record:
+    """The layout of a struct whose members are all numbers, computed by the x86-64 (LP64)
+    rules: each member at the next multiple of its size, the whole rounded up to the largest
+    one.  The rewritten source checks it against the compiler's with ``_Static_assert`` on
+    ``sizeof`` and ``__builtin_offsetof`` (`Record.checks`), so a layout it gets wrong stops
+    the build instead of reading the wrong bytes."""
+
+    name: str
+    size: int
+    #: (member, type, byte offset) in declaration order.
+    members: tuple[tuple[str, np.dtype, int], ...]
+
+    def member(self, name: str) -> tuple[np.dtype, int] | None:
+        for member, dtype, offset in self.members:
+            if member == name:
+                return dtype, offset
+        return None
+
+    def checks(self, element: str) -> str:
+        """A static assertion of this layout, `element` being a C lvalue of the struct type
+        (``p[0]``)."""
+        typ = f"__typeof__({element})"
+        conds = [f"sizeof({element}) == {self.size}"]
+        conds += [f"__builtin_offsetof({typ}, {m}) == {off}" for m, _, off in self.members]
+        return (f"_Static_assert({' && '.join(conds)}, \"translate: the layout of {self.name} "
+                "is not the one the kernel was generated for\");")
+
+
+#: The C spelling of each type a struct member may have (for the glue's declarations).
+C_SPELLING = {np.dtype(t): " ".join(k) for k, t in BASE_TYPES.items()
+              if k not in (("long", "long"), ("unsigned", "long", "long"))}
 
 
 def _names_key(names: list[str]) -> tuple[str, ...]:
@@ -75,11 +114,17 @@ class FileScope:
     typedefs: dict[str, c_ast.Node] = field(default_factory=dict)
     enum_values: dict[str, int] = field(default_factory=dict)
     globals: dict[str, c_ast.Decl] = field(default_factory=dict)
+    #: The members of each struct defined at file scope, by tag.
+    structs: dict[str, list[c_ast.Decl]] = field(default_factory=dict)
+    #: The struct tags being resolved (a struct that points to its own kind).
+    _open_structs: set[str] = field(default_factory=set)
 
     @classmethod
     def from_ast(cls, tree: c_ast.FileAST) -> FileScope:
         scope = cls()
         for ext in tree.ext:
+            if isinstance(ext, (c_ast.Typedef, c_ast.Decl)):
+                scope._add_structs(ext.type)
             if isinstance(ext, c_ast.Typedef):
                 scope.typedefs[ext.name] = ext.type
             elif isinstance(ext, c_ast.Decl):
@@ -87,6 +132,14 @@ class FileScope:
                 if ext.name and not isinstance(ext.type, c_ast.FuncDecl):
                     scope.globals[ext.name] = ext
         return scope
+
+    def _add_structs(self, node: c_ast.Node | None) -> None:
+        while isinstance(node, (c_ast.TypeDecl, c_ast.PtrDecl, c_ast.ArrayDecl)):
+            node = node.type
+        if isinstance(node, c_ast.Struct) and node.name and node.decls is not None:
+            self.structs[node.name] = node.decls
+            for decl in node.decls:
+                self._add_structs(decl.type)
 
     def _add_enums(self, node: c_ast.Node) -> None:
         enum = node.type if isinstance(node, c_ast.TypeDecl) else node
@@ -113,7 +166,9 @@ class FileScope:
                              const=inner.const, spelling=inner.spelling)
             if inner.kind == "array":
                 return CType("array", inner.dtype, (node.dim, *inner.dims), restrict=restrict,
-                             const=inner.const, spelling=inner.spelling)
+                             const=inner.const, spelling=inner.spelling, record=inner.record)
+            if inner.record is not None:
+                return _records(inner, node.dim, restrict)
             return CType("other", description=f"array of {inner.description or inner.kind}")
         if isinstance(node, c_ast.PtrDecl):
             return self._resolve_pointer(node)
@@ -129,7 +184,9 @@ class FileScope:
                          spelling=inner.spelling)
         if inner.kind == "array" and None not in inner.dims:
             return CType("array", inner.dtype, (None, *inner.dims), restrict=restrict,
-                         const=inner.const, spelling=inner.spelling)
+                         const=inner.const, spelling=inner.spelling, record=inner.record)
+        if inner.record is not None:
+            return _records(inner, None, restrict)
         if inner.kind == "pointer":
             return CType("other", description="pointer to pointer")
         return CType("other", description=f"pointer to {inner.description}")
@@ -140,6 +197,9 @@ class FileScope:
             names = list(node.names)
             if len(names) == 1 and names[0] in self.typedefs:
                 t = self.resolve(self.typedefs[names[0]])
+                if t.record is not None:   # the struct keeps its members' spelling
+                    return CType(t.kind, t.dtype, t.dims, t.restrict, t.const or const,
+                                 t.description, t.spelling, replace(t.record, name=names[0]))
                 return CType(t.kind, t.dtype, t.dims, t.restrict, t.const or const,
                              t.description, spelling=names[0])
             if "void" in names:
@@ -154,10 +214,42 @@ class FileScope:
         if isinstance(node, c_ast.Enum):
             self._add_enums(node)
             return CType("scalar", INT32, const=const)
-        if isinstance(node, (c_ast.Struct, c_ast.Union)):
-            kind = "struct" if isinstance(node, c_ast.Struct) else "union"
-            return CType("other", description=f"{kind} {node.name or '(anonymous)'}")
+        if isinstance(node, c_ast.Struct):
+            return self._struct(node, const)
+        if isinstance(node, c_ast.Union):
+            return CType("other", description=f"union {node.name or '(anonymous)'}")
         return CType("other", description=type(node).__name__)
+
+    def _struct(self, node: c_ast.Struct, const: bool) -> CType:
+        """A struct type: with its `Record` where every member is a number, else with the
+        reason it has none in its description."""
+        shown = f"struct {node.name or '(anonymous)'}"
+        decls = node.decls if node.decls is not None else self.structs.get(node.name or "")
+        if not decls or (node.name or "") in self._open_structs:
+            return CType("other", description=shown)
+        members, offset, size = [], 0, 1
+        for decl in decls:
+            t = self._member_type(node, decl)
+            if t is None or t.kind != "scalar":
+                return CType("other", description=f"{shown} (its member "
+                             f"'{decl.name or '(unnamed)'}' is {_member_kind(decl, t)}; only "
+                             "structs whose members are all numbers can be used in a region)")
+            itemsize = t.dtype.itemsize
+            offset = -(-offset // itemsize) * itemsize
+            members.append((decl.name, t.dtype, offset))
+            offset += itemsize
+            size = max(size, itemsize)
+        record = Record(shown, -(-offset // size) * size, tuple(members))
+        return CType("other", const=const, description=shown, record=record)
+
+    def _member_type(self, struct: c_ast.Struct, decl: c_ast.Decl) -> CType | None:
+        if not decl.name or decl.bitsize is not None:
+            return None
+        self._open_structs.add(struct.name or "")
+        try:
+            return self.resolve(decl.type)
+        finally:
+            self._open_structs.discard(struct.name or "")
 
     def typename_dtype(self, node: c_ast.Typename, span=None) -> np.dtype:
         """The dtype of a cast's or sizeof's type name (scalars only)."""
@@ -212,6 +304,25 @@ class FileScope:
             if t.kind == "pointer":
                 return 8
         return None
+
+
+def _records(struct: CType, dim, restrict: bool) -> CType:
+    """An array of (``dim``: None, a pointer to) structs of `struct`'s record: an array of its
+    first member's type with a last axis over the struct's bytes."""
+    dtype = struct.record.members[0][1]
+    return CType("array", dtype, (dim, struct.record.size // dtype.itemsize),
+                 restrict=restrict, const=struct.const, spelling=C_SPELLING[dtype],
+                 record=struct.record)
+
+
+def _member_kind(decl: c_ast.Decl, t: CType | None) -> str:
+    """What a struct member that is not a number is, for a message."""
+    if decl.bitsize is not None:
+        return "a bit-field"
+    if t is None:
+        return "an unnamed member"
+    what = t.kind if t.kind in ("pointer", "array") else t.description or t.kind
+    return ("an " if what[0] in "aeiou" else "a ") + what
 
 
 _UNARY = {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x, "!": lambda x: int(not x)}
