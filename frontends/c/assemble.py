@@ -345,7 +345,9 @@ class Assembler:
         arrays: dict[str, ArrayArg] = {}
         for name in buffers:
             b = self.built.outer[name]
-            shape = self._shape(name, b, accesses.get(name, []), domains)
+            # views of one array of structs: one extent, so that they pass the same bytes
+            uses = [u for n in buffers if self._one_record(name, n) for u in accesses.get(n, [])]
+            shape = self._shape(name, b, uses, domains)
             alias = frozenset(n for n in buffers
                               if n != name and _may_overlap(kinds[name], kinds[n])
                               and not self._one_record(name, n))
