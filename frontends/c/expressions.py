@@ -312,7 +312,7 @@ class ExpressionBuilder:
         if isinstance(base, c_ast.UnaryOp) and base.op == "*" and not subs:
             base, subs = base.expr, [c_ast.Constant("int", "0")]
         if isinstance(base, c_ast.StructRef):
-            if _struct_element(base) is not None:
+            if _struct_element(base) is not None and self._of_records(base):
                 raise UnsupportedConstructError(
                     f"a subscripted struct member ('{CGenerator().visit(node)}') is not "
                     "supported in a region: only members that are numbers", self.span(node))
@@ -634,10 +634,11 @@ class ExpressionBuilder:
         if _struct_element(node) is not None and self._of_records(node):
             view, indices, dtype = self.member_access(node)
             return TExpr(subscript(view.name, indices), dtype)
-        if _element_of_array(node):
+        if _element_of_array(node) or _struct_element(node) is not None and node.type == ".":
             raise UnsupportedConstructError(
                 f"a member of an array of structs ('{CGenerator().visit(node)}') is not "
-                "supported in a region; keep each member in an array of its own (a "
+                f"supported in a region{self._why_not_records(node)}; keep each member in an "
+                "array of its own (a "
                 f"structure of arrays: '{field}[i]' for '{CGenerator().visit(node)}'), or "
                 "copy the members into such arrays before the region", self.span(node))
         raise UnsupportedConstructError(
@@ -660,6 +661,19 @@ class ExpressionBuilder:
         if b.kind == "view":
             b = b.value.base
         return b.ctype.record is not None
+
+    def _why_not_records(self, node: c_ast.StructRef) -> str:
+        """Why the array whose member `node` names cannot be read as numbers (its type), for
+        a message: "" where that is not known."""
+        base = _struct_element(node)
+        while isinstance(base, (c_ast.ArrayRef, c_ast.BinaryOp)):
+            base = base.name if isinstance(base, c_ast.ArrayRef) else base.left
+        site = getattr(self.env, "site", None)
+        entry = site.visible.get(base.name) if site and isinstance(base, c_ast.ID) else None
+        if entry is None:
+            return ""
+        ctype = self.fscope.resolve(entry[1].type)
+        return f" ({base.name!r} has type {ctype.description})" if ctype.description else ""
 
     def member_access(self, node: c_ast.StructRef
                       ) -> tuple[Binding, tuple[Expression, ...], np.dtype]:
