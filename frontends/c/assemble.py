@@ -365,8 +365,11 @@ class Assembler:
         compiler where the call is (`typemodel.Record`)."""
         for name, b in self.built.outer.items():
             if b.ctype.record is not None and name not in self.built.record_views:
-                element = self._c_name(name) + "[0]" * (len(b.ctype.dims) - 1)
-                self.after_call.append(b.ctype.record.checks(element))
+                c_name = self._c_name(name)
+                label = (f"_tr_layout_of_{c_name}_in_{self.site.name}_is_not_the_one_the_"
+                         "kernel_was_generated_for")
+                self.after_call.append(b.ctype.record.checks(
+                    c_name + "[0]" * (len(b.ctype.dims) - 1), label))
 
     def _one_record(self, a: str, b: str) -> bool:
         """Whether `a` and `b` are views of one array of structs (`record_view`): their
@@ -514,14 +517,15 @@ class Assembler:
                 expression=substitute(s.expression, unsigned)))
         return tuple(out)
 
-    def _order(self, name: str) -> tuple[int, int]:
-        """Arguments follow the declarations: parameters, then locals, then globals."""
+    def _order(self, name: str) -> tuple[int, int, str]:
+        """Arguments follow the declarations: parameters, then locals, then globals (then
+        by name: the views of one array of structs, the values computed by the caller)."""
         order = list(self.site.visible)
         c_name = self._c_name(name)
         if c_name not in self.site.visible:
-            return (3, 0)
+            return (3, 0, name)
         rank = {"param": 0, "local": 1, "global": 2}[self.site.visible[c_name][0]]
-        return (rank, order.index(c_name))
+        return (rank, order.index(c_name), name)
 
     def _call_arg(self, arg) -> str:
         if arg.name in self.hoisted:

@@ -666,8 +666,8 @@ class ExpressionBuilder:
         """Why the array whose member `node` names cannot be read as numbers (its type), for
         a message: "" where that is not known."""
         base = _struct_element(node)
-        while isinstance(base, (c_ast.ArrayRef, c_ast.BinaryOp)):
-            base = base.name if isinstance(base, c_ast.ArrayRef) else base.left
+        while isinstance(base, (c_ast.ArrayRef, c_ast.BinaryOp, c_ast.StructRef)):
+            base = base.left if isinstance(base, c_ast.BinaryOp) else base.name
         site = getattr(self.env, "site", None)
         entry = site.visible.get(base.name) if site and isinstance(base, c_ast.ID) else None
         if entry is None:
@@ -810,8 +810,9 @@ def _check_whole(b: Binding, name: str, element: bool, span) -> None:
     records = b.ctype.record if b.kind != "view" else b.value.base.ctype.record
     if records is not None and not element:
         raise UnsupportedConstructError(
-            f"a struct of {name!r} is used whole: only its members that are numbers "
-            f"('{name}[i].{records.members[0][0]}') can be used in a region", span)
+            f"an element of the array of structs {name!r} is used whole: only its members "
+            f"that are numbers ('{name}[i].{records.members[0][0]}') can be used in a region",
+            span)
     if b.kind == "view" and element and (b.value.prefix or b.value.offset != 0):
         raise UnsupportedConstructError(
             f"{name!r} points into an array of structs at an offset: pass the array itself",

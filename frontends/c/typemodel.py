@@ -64,7 +64,7 @@ class CType:
 class Record:
     """The layout of a struct whose members are all numbers, computed by the x86-64 (LP64)
     rules: each member at the next multiple of its size, the whole rounded up to the largest
-    one.  The rewritten source checks it against the compiler's with ``_Static_assert`` on
+    one.  The rewritten source checks it against the compiler's, at compile time, on
     ``sizeof`` and ``__builtin_offsetof`` (`Record.checks`), so a layout it gets wrong stops
     the build instead of reading the wrong bytes."""
 
@@ -79,14 +79,16 @@ class Record:
                 return dtype, offset
         return None
 
-    def checks(self, element: str) -> str:
-        """A static assertion of this layout, `element` being a C lvalue of the struct type
-        (``p[0]``)."""
+    def checks(self, element: str, label: str) -> str:
+        """A check of this layout that fails to compile where the compiler lays the struct
+        out otherwise, `element` being a C lvalue of the struct type (``p[0]``): an array
+        type of negative size named after `label` (an identifier), which every C dialect
+        reports by that name (glibc's ``_Static_assert`` macro before C11 drops messages)."""
         typ = f"__typeof__({element})"
         conds = [f"sizeof({element}) == {self.size}"]
         conds += [f"__builtin_offsetof({typ}, {m}) == {off}" for m, _, off in self.members]
-        return (f"_Static_assert({' && '.join(conds)}, \"translate: the layout of {self.name} "
-                "is not the one the kernel was generated for\");")
+        return (f"typedef char {label}[({' && '.join(conds)}) ? 1 : -1] "
+                "__attribute__((unused));")
 
 
 #: The C spelling of each type a struct member may have (for the glue's declarations).
