@@ -139,8 +139,16 @@ class Assembler:
     def _unsized(self) -> frozenset[str]:
         """The pointers and the array parameters without a first extent."""
         return frozenset(n for n, b in self.built.outer.items()
-                         if b.ctype.kind == "pointer"
-                         or (b.ctype.kind == "array" and b.ctype.dims[0] is None))
+                         if (b.ctype.kind == "pointer"
+                             or (b.ctype.kind == "array" and b.ctype.dims[0] is None))
+                         and n not in self._unused_records())
+
+    def _unused_records(self) -> frozenset[str]:
+        """Arrays of structs the region reads only through views of other member types
+        (`record_view`): no argument of their own."""
+        used = {s.assignee_name for s in self.stmts} | set().union(
+            *(_reads(s) for s in self.stmts))
+        return frozenset(set(self.built.record_views.values()) - used)
 
     def _facts(self) -> RegionFacts:
         """What the proof of the region's OpenMP/OpenACC claims needs
@@ -340,7 +348,9 @@ class Assembler:
 
     def _arrays(self, domains: list) -> dict[str, ArrayArg]:
         accesses = _accesses(self.stmts)
-        buffers = [n for n, b in self.built.outer.items() if b.ctype.is_buffer]
+        unused = self._unused_records()
+        buffers = [n for n, b in self.built.outer.items()
+                   if b.ctype.is_buffer and n not in unused]
         kinds = {n: self._memory_kind(n) for n in buffers}
         arrays: dict[str, ArrayArg] = {}
         for name in buffers:

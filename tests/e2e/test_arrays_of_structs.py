@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import REPO, SampleOptions, build_translated, check_sample
+from tests.e2e.harness import SampleOptions, build_translated, check_sample
 
 HERE = Path(__file__).parent / "arrays_of_structs"
 
@@ -134,6 +134,3 @@ def test_an_array_of_derived_type_in_a_data_clause_is_refused(tmp_path: Path) ->
         "passes each component of its elements that it uses ('c%x' for 'c(i)%x') as a copy "
         "made at the call, never the device copy of 'c'; leave it out of data clauses")
 
-
-def test_samples_are_in_the_repository() -> None:
-    assert (REPO / "tests" / "e2e" / "arrays_of_structs" / "push.c").exists()
