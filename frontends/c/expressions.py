@@ -313,9 +313,8 @@ class ExpressionBuilder:
             base, subs = base.expr, [c_ast.Constant("int", "0")]
         if isinstance(base, c_ast.StructRef):
             if _struct_element(base) is not None and self._of_records(base):
-                raise UnsupportedConstructError(
-                    f"a subscripted struct member ('{CGenerator().visit(node)}') is not "
-                    "supported in a region: only members that are numbers", self.span(node))
+                view, indices, _ = self.member_access(base, list(reversed(subs)))
+                return view, indices
             return self.visit(base)  # raises: struct member access
         if not isinstance(base, c_ast.ID):
             raise UnsupportedConstructError("unsupported construct in a region: subscript of "
@@ -675,21 +674,32 @@ class ExpressionBuilder:
         ctype = self.fscope.resolve(entry[1].type)
         return f" ({base.name!r} has type {ctype.description})" if ctype.description else ""
 
-    def member_access(self, node: c_ast.StructRef
+    def member_access(self, node: c_ast.StructRef, subs: list[c_ast.Node] = ()
                       ) -> tuple[Binding, tuple[Expression, ...], np.dtype]:
-        """``p[i].x`` (``(p + i)->x``, ``p->x``) of an array of structs whose members are all
-        numbers: the view of p's memory as an array of x's type (`Environment.record_view`),
-        its subscripts (``[i, x's offset in elements]``) and x's type.  Each member is apart
-        from the others in the subscripts, so the analyses see members as disjoint."""
+        """``p[i].x`` (``(p + i)->x``, ``p->x``; ``p[i].x[k]`` with `subs` for a member
+        array) of an array of structs whose members are numbers or arrays of numbers: the
+        view of p's memory as an array of x's type (`Environment.record_view`), its subscripts
+        (``[i, x's offset in elements + k]``) and x's type.  Each member is apart from the
+        others in the subscripts, so the analyses see members as disjoint."""
         b, indices = self.array_access(_struct_element(node), element=True)
-        record = b.ctype.record
-        member = record.member(node.field.name)
+        record, field = b.ctype.record, node.field.name
+        member = record.member(field)
         if member is None:
-            raise FrontendError(f"{record.name} has no member {node.field.name!r}",
-                                self.span(node))
-        dtype, offset = member
-        view = self.env.record_view(b, dtype)
-        return view, (*indices, offset // dtype.itemsize), dtype
+            raise FrontendError(f"{record.name} has no member {field!r}", self.span(node))
+        dtype, offset, dims = member
+        if len(subs) != len(dims):
+            raise UnsupportedConstructError(
+                f"member {field!r} of {record.name} has {len(dims)} dimension(s) but is "
+                f"subscripted with {len(subs)}: only its elements can be used in a region",
+                self.span(node))
+        index: Expression = offset // dtype.itemsize
+        linear: Expression | None = None
+        for sub, extent in zip(subs, dims):
+            value = self.integer(sub, "an array subscript")
+            linear = value if linear is None else p.Sum((p.Product((linear, extent)), value))
+        if linear is not None:
+            index = linear if index == 0 else p.Sum((index, linear))
+        return self.env.record_view(b, dtype), (*indices, index), dtype
 
     def visit_Assignment(self, node: c_ast.Assignment) -> TExpr:
         raise UnsupportedConstructError("assignment inside an expression is not supported in "

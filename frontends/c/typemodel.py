@@ -70,13 +70,14 @@ class Record:
 
     name: str
     size: int
-    #: (member, type, byte offset) in declaration order.
-    members: tuple[tuple[str, np.dtype, int], ...]
+    #: (member, type, byte offset, extents: () for a number, ``(3,)`` for ``double x[3]``)
+    #: in declaration order.
+    members: tuple[tuple[str, np.dtype, int, tuple[int, ...]], ...]
 
-    def member(self, name: str) -> tuple[np.dtype, int] | None:
-        for member, dtype, offset in self.members:
+    def member(self, name: str) -> tuple[np.dtype, int, tuple[int, ...]] | None:
+        for member, dtype, offset, dims in self.members:
             if member == name:
-                return dtype, offset
+                return dtype, offset, dims
         return None
 
     def checks(self, element: str, label: str) -> str:
@@ -86,7 +87,7 @@ class Record:
         reports by that name (glibc's ``_Static_assert`` macro before C11 drops messages)."""
         typ = f"__typeof__({element})"
         conds = [f"sizeof({element}) == {self.size}"]
-        conds += [f"__builtin_offsetof({typ}, {m}) == {off}" for m, _, off in self.members]
+        conds += [f"__builtin_offsetof({typ}, {m}) == {off}" for m, _, off, _ in self.members]
         return (f"typedef char {label}[({' && '.join(conds)}) ? 1 : -1] "
                 "__attribute__((unused));")
 
@@ -232,17 +233,27 @@ class FileScope:
         members, offset, size = [], 0, 1
         for decl in decls:
             t = self._member_type(node, decl)
-            if t is None or t.kind != "scalar":
+            dims = self._member_extents(t)
+            if dims is None:
                 return CType("other", description=f"{shown} (its member "
                              f"'{decl.name or '(unnamed)'}' is {_member_kind(decl, t)}; only "
-                             "structs whose members are all numbers can be used in a region)")
+                             "structs whose members are numbers or arrays of numbers of "
+                             "constant extents can be used in a region)")
             itemsize = t.dtype.itemsize
             offset = -(-offset // itemsize) * itemsize
-            members.append((decl.name, t.dtype, offset))
-            offset += itemsize
+            members.append((decl.name, t.dtype, offset, dims))
+            offset += itemsize * int(np.prod(dims, dtype=np.int64))
             size = max(size, itemsize)
         record = Record(shown, -(-offset // size) * size, tuple(members))
         return CType("other", const=const, description=shown, record=record)
+
+    def _member_extents(self, t: CType | None) -> tuple[int, ...] | None:
+        """The extents of a struct member that is a number (``()``) or an array of numbers
+        of positive constant extents; None for another member."""
+        if t is None or t.kind not in ("scalar", "array") or t.record is not None:
+            return None
+        dims = tuple(d if isinstance(d, int) else self.constant_value(d) for d in t.dims)
+        return dims if all(d is not None and d > 0 for d in dims) else None
 
     def _member_type(self, struct: c_ast.Struct, decl: c_ast.Decl) -> CType | None:
         if not decl.name or decl.bitsize is not None:
@@ -323,7 +334,10 @@ def _member_kind(decl: c_ast.Decl, t: CType | None) -> str:
         return "a bit-field"
     if t is None:
         return "an unnamed member"
-    what = t.kind if t.kind in ("pointer", "array") else t.description or t.kind
+    if t.kind == "array":
+        return ("an array of structs" if t.record is not None
+                else "an array whose extents are not constants")
+    what = "pointer" if t.kind == "pointer" else t.description or t.kind
     return ("an " if what[0] in "aeiou" else "a ") + what
 
 
