@@ -676,13 +676,14 @@ class ExpressionBuilder:
 
     def member_access(self, node: c_ast.StructRef, subs: list[c_ast.Node] = ()
                       ) -> tuple[Binding, tuple[Expression, ...], np.dtype]:
-        """``p[i].x`` (``(p + i)->x``, ``p->x``; ``p[i].x[k]`` with `subs` for a member
-        array) of an array of structs whose members are numbers or arrays of numbers: the
+        """``p[i].x`` (``(p + i)->x``, ``p->x``, ``p[i].pos.x``; ``p[i].x[k]`` with `subs`
+        for a member array) of an array of structs whose members are numbers, arrays of
+        numbers or such structs: the
         view of p's memory as an array of x's type (`Environment.record_view`), its subscripts
         (``[i, x's offset in elements + k]``) and x's type.  Each member is apart from the
         others in the subscripts, so the analyses see members as disjoint."""
         b, indices = self.array_access(_struct_element(node), element=True)
-        record, field = b.ctype.record, node.field.name
+        record, field = b.ctype.record, _member_path(node)
         member = record.member(field)
         if member is None:
             raise FrontendError(f"{record.name} has no member {field!r}", self.span(node))
@@ -804,8 +805,11 @@ def loop_variable(value: Expression, dtype: np.dtype) -> TExpr:
 
 def _struct_element(node: c_ast.StructRef) -> c_ast.Node | None:
     """The struct whose member `node` names, as an element of an array: ``p[i]`` for
-    ``p[i].x``, ``p[i]`` for ``(p + i)->x``, ``p[0]`` for ``p->x``; None for another."""
+    ``p[i].x`` and ``p[i].pos.x``, ``p[i]`` for ``(p + i)->x``, ``p[0]`` for ``p->x``; None
+    for another."""
     base = node.name
+    if node.type == "." and isinstance(base, c_ast.StructRef):
+        return _struct_element(base)   # p[i].pos.x: a member of a member struct
     if node.type == ".":
         return base if isinstance(base, c_ast.ArrayRef) else None
     if isinstance(base, c_ast.ID):
@@ -813,6 +817,15 @@ def _struct_element(node: c_ast.StructRef) -> c_ast.Node | None:
     if isinstance(base, c_ast.BinaryOp) and base.op == "+":
         return c_ast.ArrayRef(base.left, base.right, coord=base.coord)
     return None
+
+
+def _member_path(node: c_ast.StructRef) -> str:
+    """The member `node` names from its struct element on: ``pos.x`` for ``p[i].pos.x``."""
+    names = [node.field.name]
+    while node.type == "." and isinstance(node.name, c_ast.StructRef):
+        node = node.name
+        names.append(node.field.name)
+    return ".".join(reversed(names))
 
 
 def _check_whole(b: Binding, name: str, element: bool, span) -> None:

@@ -228,17 +228,27 @@ class FileScope:
         reason it has none in its description."""
         shown = f"struct {node.name or '(anonymous)'}"
         decls = node.decls if node.decls is not None else self.structs.get(node.name or "")
-        if not decls or (node.name or "") in self._open_structs:
+        if not decls or _struct_key(node) in self._open_structs:
             return CType("other", description=shown)
         members, offset, size = [], 0, 1
         for decl in decls:
             t = self._member_type(node, decl)
+            if t is not None and t.kind == "other" and t.record is not None:
+                # a member struct: its members, flattened (``pos.x``), at its offset
+                inner = t.record
+                align = max(d.itemsize for _, d, _, _ in inner.members)
+                offset = -(-offset // align) * align
+                members += [(f"{decl.name}.{m}", d, offset + o, e) for m, d, o, e in
+                            inner.members]
+                offset += inner.size
+                size = max(size, align)
+                continue
             dims = self._member_extents(t)
             if dims is None:
                 return CType("other", description=f"{shown} (its member "
                              f"'{decl.name or '(unnamed)'}' is {_member_kind(decl, t)}; only "
-                             "structs whose members are numbers or arrays of numbers of "
-                             "constant extents can be used in a region)")
+                             "structs whose members are numbers, arrays of numbers of "
+                             "constant extents or such structs can be used in a region)")
             itemsize = t.dtype.itemsize
             offset = -(-offset // itemsize) * itemsize
             members.append((decl.name, t.dtype, offset, dims))
@@ -258,11 +268,11 @@ class FileScope:
     def _member_type(self, struct: c_ast.Struct, decl: c_ast.Decl) -> CType | None:
         if not decl.name or decl.bitsize is not None:
             return None
-        self._open_structs.add(struct.name or "")
+        self._open_structs.add(_struct_key(struct))
         try:
             return self.resolve(decl.type)
         finally:
-            self._open_structs.discard(struct.name or "")
+            self._open_structs.discard(_struct_key(struct))
 
     def typename_dtype(self, node: c_ast.Typename, span=None) -> np.dtype:
         """The dtype of a cast's or sizeof's type name (scalars only)."""
@@ -326,6 +336,12 @@ def _records(struct: CType, dim, restrict: bool) -> CType:
     return CType("array", dtype, (dim, struct.record.size // dtype.itemsize),
                  restrict=restrict, const=struct.const, spelling=C_SPELLING[dtype],
                  record=struct.record)
+
+
+def _struct_key(node: c_ast.Struct) -> str:
+    """A struct type's name for `FileScope._open_structs` (an anonymous one cannot refer to
+    itself: its node)."""
+    return node.name or f"#{id(node)}"
 
 
 def _member_kind(decl: c_ast.Decl, t: CType | None) -> str:

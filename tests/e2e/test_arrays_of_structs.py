@@ -1,7 +1,7 @@
 """End to end: arrays of structures in regions (h81).
 
-C: ``p[i].x`` (also ``(p + i)->x``, ``p->x``, ``p[i].v[k]``) of an array of (pointer to)
-structs whose members are numbers or arrays of numbers reads the struct's memory as an array of x's type with one more axis over
+C: ``p[i].x`` (also ``(p + i)->x``, ``p->x``, ``p[i].v[k]``, ``p[i].pos.x``) of an array of
+(pointer to) structs whose members are numbers, arrays of numbers or such structs reads the struct's memory as an array of x's type with one more axis over
 the struct (``p[i, k]``), one view per member type, all passed the same memory; the layout
 is computed by the x86-64 rules and checked by the compiler at the call (a negative array
 size where ``sizeof``/``__builtin_offsetof`` differ).  Fortran:
@@ -24,8 +24,8 @@ from tests.e2e.harness import SampleOptions, build_translated, check_sample
 HERE = Path(__file__).parent / "arrays_of_structs"
 
 
-@pytest.mark.parametrize("name", ["push.c", "mixed.c", "members.c", "particles.f90",
-                                  "cells.f90"])
+@pytest.mark.parametrize("name", ["push.c", "mixed.c", "members.c", "nested.c",
+                                  "particles.f90", "cells.f90"])
 def test_arrays_of_structs_match_the_original(name: str, tmp_path: Path) -> None:
     check_sample(HERE / name, tmp_path)
 
@@ -77,13 +77,14 @@ void f(int n, struct node *nodes, struct cell *cells, struct particle *p, double
     ("out[i] = 2 * nodes[i].v;",
      "a.c:8:18: error: a member of an array of structs ('nodes[i].v') is not supported in a "
      "region ('nodes' has type pointer to struct node (its member 'next' is a pointer to "
-     "struct node; only structs whose members are numbers or arrays of numbers of constant "
-     "extents can be used in a region)); keep each member in an array of its own"),
+     "struct node; only structs whose members are numbers, arrays of numbers of constant "
+     "extents or such structs can be used in a region)); keep each member in an array of its "
+     "own"),
     ("out[i] = cells[i].p[0].x;",
      "a.c:8:14: error: a member of an array of structs ('cells[i].p[0].x') is not supported "
      "in a region ('cells' has type pointer to struct cell (its member 'p' is an array of "
-     "structs; only structs whose members are numbers or arrays of numbers of constant "
-     "extents can be used in a region)); keep each member"),
+     "structs; only structs whose members are numbers, arrays of numbers of constant "
+     "extents or such structs can be used in a region)); keep each member"),
     ("p[i] = p[n - 1 - i];",
      "a.c:8:5: error: an element of the array of structs 'p' is used whole: only its members "
      "that are numbers ('p[i].x') can be used in a region"),
