@@ -403,7 +403,9 @@ class Assembler:
             return "restrict"   # double *restrict x = f->x; (a promise for its block: h72)
         if b.ctype.kind == "pointer":
             return "unknown" if self.provenance.unknown(self._c_name(name)) else "pointer"
-        if b.ctype.record is not None and b.ctype.dims[0] is None:   # a pointer to structs
+        if b.ctype.record is not None and b.ctype.dims[0] is None:
+            # a pointer to structs that is no parameter (a parameter is an "array_param",
+            # as ``double (*a)[m]`` is: the glue stops a call where it overlaps another)
             if b.ctype.restrict:
                 return "restrict"
             return "pointer" if b.storage == "global" else "unknown"

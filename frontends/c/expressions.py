@@ -647,7 +647,7 @@ class ExpressionBuilder:
 
     def _of_records(self, node: c_ast.StructRef) -> bool:
         """Whether the member `node` names is one of an array of (or a pointer to) structs
-        whose members are all numbers (else: the messages of `visit_StructRef`)."""
+        with a `Record` (else: the messages of `visit_StructRef`)."""
         base = _struct_element(node)
         while isinstance(base, c_ast.ArrayRef):
             base = base.name
@@ -678,9 +678,9 @@ class ExpressionBuilder:
                       ) -> tuple[Binding, tuple[Expression, ...], np.dtype]:
         """``p[i].x`` (``(p + i)->x``, ``p->x``, ``p[i].pos.x``; ``p[i].x[k]`` with `subs`
         for a member array) of an array of structs whose members are numbers, arrays of
-        numbers or such structs: the
-        view of p's memory as an array of x's type (`Environment.record_view`), its subscripts
-        (``[i, x's offset in elements + k]``) and x's type.  Each member is apart from the
+        numbers or such structs: the view of p's memory as an array of x's type
+        (`Environment.record_view`), its subscripts (``[i, x's offset in elements + k]``)
+        and x's type.  Each member is apart from the
         others in the subscripts, so the analyses see members as disjoint."""
         b, indices = self.array_access(_struct_element(node), element=True)
         record, field = b.ctype.record, _member_path(node)

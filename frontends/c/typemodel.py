@@ -45,7 +45,7 @@ class CType:
     #: The element type as the source spells it ("long", "unsigned int", a typedef name), for
     #: declarations of the glue that must match the caller's pointers exactly.
     spelling: str = ""
-    #: An array of (or pointer to) structs whose members are all numbers: their layout.  The
+    #: An array of (or pointer to) structs of numbers (`Record`): their layout.  The
     #: array is seen as an array of `dtype` (its first member's type) with one more, last
     #: axis of ``record.size // dtype.itemsize`` elements (``p[i].x`` is ``p[i, k]``); also
     #: set, with kind "other", on a struct type itself.
