@@ -146,7 +146,7 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         base = self.expr.lookup(base_name)
         comp = component_of(self.scope, base, parts, self.span(parts[-1][0]))
         varying = host_subscript_names(parts) & (self.loop_vars | set(self.generated))
-        if varying and _element_component(parts, base, comp):
+        if varying and _element_component(parts, base, comp) and self._plain_path(parts, base):
             return self._elements_symbol(parts, base, comp), parts[0][1]
         if varying:
             raise UnsupportedConstructError(
@@ -171,12 +171,21 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                 designator=designator)
         return self.components[designator]
 
+    def _plain_path(self, parts: list, base: Symbol) -> bool:
+        """Whether the components between the array and the last one (``q`` of
+        ``p(i)%q%x``) are neither allocatable nor pointers: Fortran allows ``p%q%x`` then."""
+        for k in range(2, len(parts)):
+            middle = component_of(self.scope, base, parts[:k], self.span(parts[k - 1][0]))
+            if middle.allocatable or middle.pointer:
+                return False
+        return True
+
     def _elements_symbol(self, parts: list, base: Symbol, comp: Symbol) -> Symbol:
         """``p(i)%x`` of an array of derived type with a scalar number component: an element
         of the array ``p%x`` (the actual argument; the compiler passes a contiguous copy of
         it and copies it back after the call, so no layout of the type is assumed), with
         p's bounds.  Each component is an array of its own for the analyses."""
-        whole = [(parts[0][0], None), parts[1]]
+        whole = [(parts[0][0], None), *parts[1:]]
         designator = designator_text(whole)
         if designator not in self.components:
             sym = self._component_symbol(whole, base, comp)
@@ -851,10 +860,11 @@ __all__ = ["LoopFrame", "RegionBuilder"]
 
 
 def _element_component(parts: list, base: Symbol, comp: Symbol) -> bool:
-    """Whether a designator is ``p(i)%x``: an element of an array of derived type, the array
-    alone subscripted, and a component that is one number or logical (no array, allocatable
-    or pointer component, no component of derived type)."""
-    return (len(parts) == 2 and base.is_array and parts[0][1] is not None
-            and parts[1][1] is None and not comp.is_array and not comp.allocatable
+    """Whether a designator is ``p(i)%x`` (or ``p(i)%q%x``): an element of an array of
+    derived type, the array alone subscripted, and a last component that is one number or
+    logical (no array, allocatable or pointer component, no component of derived type)."""
+    return (base.is_array and parts[0][1] is not None
+            and all(subs is None for _, subs in parts[1:]) and not comp.is_array
+            and not comp.allocatable
             and not comp.pointer and comp.type_name is None
             and (comp.ftype.is_numeric or comp.ftype.base == "logical"))

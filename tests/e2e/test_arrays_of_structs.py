@@ -135,7 +135,7 @@ def test_an_array_of_derived_type_in_a_data_clause_is_refused(tmp_path: Path) ->
     text = text.replace("  do t = 1, 3\n", "  !$translate data copy(c)\n  do t = 1, 3\n", 1)
     text = text.replace("  s = 0; k = 0\n", "  !$translate end data\n  s = 0; k = 0\n", 1)
     assert _translate_error(tmp_path, "cells.f90", text) == (
-        "cells.f90:20:3: error: 'c' in a data clause is an array of derived type: a region "
+        "cells.f90:26:3: error: 'c' in a data clause is an array of derived type: a region "
         "passes each component of its elements that it uses ('c%x' for 'c(i)%x') as a copy "
         "made at the call, never the device copy of 'c'; leave it out of data clauses")
 
