@@ -25,7 +25,7 @@ HERE = Path(__file__).parent / "arrays_of_structs"
 
 
 @pytest.mark.parametrize("name", ["push.c", "mixed.c", "members.c", "nested.c",
-                                  "particles.f90", "cells.f90"])
+                                  "timeloop.c", "particles.f90", "cells.f90"])
 def test_arrays_of_structs_match_the_original(name: str, tmp_path: Path) -> None:
     check_sample(HERE / name, tmp_path)
 
