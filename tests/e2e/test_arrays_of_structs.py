@@ -1,14 +1,14 @@
 """End to end: arrays of structures in regions (h81).
 
 C: ``p[i].x`` (also ``(p + i)->x``, ``p->x``, ``p[i].v[k]``, ``p[i].pos.x``) of an array of
-(pointer to) structs whose members are numbers, arrays of numbers or such structs reads the struct's memory as an array of x's type with one more axis over
-the struct (``p[i, k]``), one view per member type, all passed the same memory; the layout
-is computed by the x86-64 rules and checked by the compiler at the call (a negative array
-size where ``sizeof``/``__builtin_offsetof`` differ).  Fortran:
-``p(i)%x`` of an array of derived type with a number component passes ``p%x``, the
-compiler's contiguous copy (no layout assumed).  Before: every program here was refused
-("a member of an array of structs ... is not supported", "the subscripts of p(i)%vx before
-its last component depend on 'i'").
+(pointer to) structs whose members are numbers, arrays of numbers or such structs reads the
+struct's memory as an array of x's type with one more axis over the struct (``p[i, k]``),
+one view per member type, all passed the same memory; the layout is computed by the x86-64
+rules and checked by the compiler at the call (a negative array size where ``sizeof`` or
+``__builtin_offsetof`` differ).  Fortran: ``p(i)%x`` (``p(i)%q%x``) of an array of derived
+type with a number component passes ``p%x``, the compiler's contiguous copy (no layout
+assumed).  Before: every program here was refused ("a member of an array of structs ... is
+not supported", "the subscripts of p(i)%vx before its last component depend on 'i'").
 """
 
 from __future__ import annotations
