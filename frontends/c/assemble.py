@@ -82,6 +82,7 @@ class Assembler:
         self._substitute_written_scalars()
         domains = self._domains()
         arrays = self._arrays(domains)
+        self._record_checks()
         args = self._arguments(arrays, _used_names(self.stmts, domains, arrays))
         self._enclosing_loop_bounds({a.name for a in args if isinstance(a, ValueArg)})
         kernel = Kernel(
@@ -138,8 +139,16 @@ class Assembler:
     def _unsized(self) -> frozenset[str]:
         """The pointers and the array parameters without a first extent."""
         return frozenset(n for n, b in self.built.outer.items()
-                         if b.ctype.kind == "pointer"
-                         or (b.ctype.kind == "array" and b.ctype.dims[0] is None))
+                         if (b.ctype.kind == "pointer"
+                             or (b.ctype.kind == "array" and b.ctype.dims[0] is None))
+                         and n not in self._unused_records())
+
+    def _unused_records(self) -> frozenset[str]:
+        """Arrays of structs the region reads only through views of other member types
+        (`record_view`): no argument of their own."""
+        used = {s.assignee_name for s in self.stmts} | set().union(
+            *(_reads(s) for s in self.stmts))
+        return frozenset(set(self.built.record_views.values()) - used)
 
     def _facts(self) -> RegionFacts:
         """What the proof of the region's OpenMP/OpenACC claims needs
@@ -200,6 +209,8 @@ class Assembler:
                         if loop.value != p.Variable(loop.iname))
         if counted:     # trip counters: witnesses show the variable's values (legality)
             extra["iname_values"] = counted
+        if self.built.record_views:   # one memory for several arguments (codegen)
+            extra["shared_buffers"] = tuple(sorted(self.built.record_views.items()))
         mode = "claims" if self.site.claims else "refuse"
         firsts = tuple((n, self._c_name(n), 0, mode) for n in sorted(self._unsized()))
         if firsts:      # moved from the element they point to (keep_first_elements)
@@ -337,14 +348,19 @@ class Assembler:
 
     def _arrays(self, domains: list) -> dict[str, ArrayArg]:
         accesses = _accesses(self.stmts)
-        buffers = [n for n, b in self.built.outer.items() if b.ctype.is_buffer]
+        unused = self._unused_records()
+        buffers = [n for n, b in self.built.outer.items()
+                   if b.ctype.is_buffer and n not in unused]
         kinds = {n: self._memory_kind(n) for n in buffers}
         arrays: dict[str, ArrayArg] = {}
         for name in buffers:
             b = self.built.outer[name]
-            shape = self._shape(name, b, accesses.get(name, []), domains)
+            # views of one array of structs: one extent, so that they pass the same bytes
+            uses = [u for n in buffers if self._one_record(name, n) for u in accesses.get(n, [])]
+            shape = self._shape(name, b, uses, domains)
             alias = frozenset(n for n in buffers
-                              if n != name and _may_overlap(kinds[name], kinds[n]))
+                              if n != name and _may_overlap(kinds[name], kinds[n])
+                              and not self._one_record(name, n))
             # is_input/is_output stay None: codegen infers them (a fully overwritten array
             # needs no copy-in).
             arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=shape,
@@ -353,6 +369,23 @@ class Assembler:
             arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=(1,),
                                     span=self._decl_span(name))
         return arrays
+
+    def _record_checks(self) -> None:
+        """The layout of each array of structs the kernel reads as numbers, checked by the
+        compiler where the call is (`typemodel.Record`)."""
+        for name, b in self.built.outer.items():
+            if b.ctype.record is not None and name not in self.built.record_views:
+                c_name = self._c_name(name)
+                label = (f"_tr_layout_of_{c_name}_in_{self.site.name}_is_not_the_one_the_"
+                         "kernel_was_generated_for")
+                self.after_call.append(b.ctype.record.checks(
+                    c_name + "[0]" * (len(b.ctype.dims) - 1), label))
+
+    def _one_record(self, a: str, b: str) -> bool:
+        """Whether `a` and `b` are views of one array of structs (`record_view`): their
+        subscripts keep members apart, so they never overlap where the kernel uses them."""
+        views = self.built.record_views
+        return views.get(a, a) == views.get(b, b)
 
     def _memory_kind(self, name: str) -> str:
         """What a buffer may point to: "restrict" (a restrict parameter or local pointer: the
@@ -370,6 +403,12 @@ class Assembler:
             return "restrict"   # double *restrict x = f->x; (a promise for its block: h72)
         if b.ctype.kind == "pointer":
             return "unknown" if self.provenance.unknown(self._c_name(name)) else "pointer"
+        if b.ctype.record is not None and b.ctype.dims[0] is None:
+            # a pointer to structs that is no parameter (a parameter is an "array_param",
+            # as ``double (*a)[m]`` is: the glue stops a call where it overlaps another)
+            if b.ctype.restrict:
+                return "restrict"
+            return "pointer" if b.storage == "global" else "unknown"
         return b.storage
 
     def _shape(self, name: str, b: Binding, uses, domains) -> tuple[Expression, ...]:
@@ -490,14 +529,15 @@ class Assembler:
                 expression=substitute(s.expression, unsigned)))
         return tuple(out)
 
-    def _order(self, name: str) -> tuple[int, int]:
-        """Arguments follow the declarations: parameters, then locals, then globals."""
+    def _order(self, name: str) -> tuple[int, int, str]:
+        """Arguments follow the declarations: parameters, then locals, then globals (then
+        by name: the views of one array of structs, the values computed by the caller)."""
         order = list(self.site.visible)
         c_name = self._c_name(name)
         if c_name not in self.site.visible:
-            return (3, 0)
+            return (3, 0, name)
         rank = {"param": 0, "local": 1, "global": 2}[self.site.visible[c_name][0]]
-        return (rank, order.index(c_name))
+        return (rank, order.index(c_name), name)
 
     def _call_arg(self, arg) -> str:
         if arg.name in self.hoisted:
@@ -506,6 +546,8 @@ class Assembler:
         if arg.name in self.scalars_out:
             return f"&{c_name}"
         b = self.built.outer.get(arg.name)
+        if b is not None and b.ctype.record is not None:   # its memory, as numbers
+            return f"({b.ctype.spelling} *)({c_name})"
         if b is not None and b.ctype.kind == "array" and len(b.ctype.dims) > 1:
             return "&" + c_name + "[0]" * len(b.ctype.dims)
         return c_name

@@ -27,7 +27,8 @@ from frontends.c.loops import (LoopHead, analyse_for, bound_constraints, final_v
 from frontends.c.preprocess import SourceText
 from frontends.c.provenance import Provenance
 from frontends.c.regions import RegionSite, directive_span, is_translate_pragma
-from frontends.c.typemodel import INT32, CType, FileScope, unsigned_comparison
+from frontends.c.typemodel import (C_SPELLING, INT32, CType, FileScope,
+                                   unsigned_comparison)
 from frontends.pragmas import parse_directive
 from translator.diagnostics import (FrontendError, Note, SourceSpan, TranslatorError,
                                     UnsupportedConstructError, too_deep)
@@ -101,6 +102,10 @@ class BuiltRegion:
         default_factory=dict)
     #: Private temporaries holding loop bounds read from arrays (data-dependent domains).
     bound_temporaries: set[str] = field(default_factory=set)
+    #: Arrays of structs seen as arrays of another member type: view -> the array's IR name
+    #: (`RegionBuilder.record_view`), and (array, dtype.str) -> view.
+    record_views: dict[str, str] = field(default_factory=dict)
+    record_view_names: dict[tuple[str, str], str] = field(default_factory=dict)
 
 
 _UNSUPPORTED_STATEMENTS = {
@@ -247,6 +252,23 @@ class RegionBuilder:
         self.out.outer.setdefault(b.name, b)
         self.out.c_names[b.name] = name
         return b
+
+    def record_view(self, b: Binding, dtype: np.dtype) -> Binding:
+        """The array of structs `b` seen as an array of `dtype` (a member type other than its
+        first member's): an argument of its own that the call passes the same memory for
+        (`BuiltRegion.record_views`)."""
+        if dtype == b.ctype.dtype:
+            return b
+        key = (b.name, dtype.str)
+        if key not in self.out.record_view_names:
+            name = self.names(f"_tr_{b.name}_{C_SPELLING[dtype].replace(' ', '_')}")
+            ctype = replace(b.ctype, dtype=dtype, spelling=C_SPELLING[dtype], dims=(
+                *b.ctype.dims[:-1], b.ctype.record.size // dtype.itemsize))
+            self.out.outer[name] = Binding("outer", name, ctype, storage=b.storage)
+            self.out.c_names[name] = self.out.c_names[b.name]
+            self.out.record_views[name] = b.name
+            self.out.record_view_names[key] = name
+        return self.out.outer[self.out.record_view_names[key]]
 
     def _outer_name(self, name: str) -> str:
         if name not in self.loop_vars:
@@ -566,7 +588,10 @@ class RegionBuilder:
                                                 and node.op == "*"):
             b, idx = self.exprs.array_access(node)
             return subscript(b.name, idx), b.ctype.dtype, self.out.c_names.get(b.name, b.name)
-        te = self.exprs.visit(node)   # struct members and other constructs raise here
+        te = self.exprs.visit(node)   # a member of an array of structs; others raise here
+        if isinstance(node, c_ast.StructRef) and isinstance(te.expr, p.Subscript):
+            view = te.expr.aggregate.name
+            return te.expr, te.dtype, self.out.c_names.get(view, view)
         raise UnsupportedConstructError(f"cannot assign to {te.expr}", self.span(node))
 
     # -- control flow ---------------------------------------------------------------------

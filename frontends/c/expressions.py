@@ -84,6 +84,8 @@ class Environment(Protocol):
     def pointer_origin(self, name: str, node: c_ast.Node
                        ) -> tuple[Binding, Expression] | None: ...
 
+    def record_view(self, b: Binding, dtype: np.dtype) -> Binding: ...
+
 
 #: math.h name -> (IR function, argument type: "d" double, "f" float, "i" int, "l" long).
 MATH_FUNCTIONS: dict[str, tuple[str, str]] = {}
@@ -298,8 +300,10 @@ class ExpressionBuilder:
         b, indices = self.array_access(node)
         return TExpr(subscript(b.name, indices), b.ctype.dtype)
 
-    def array_access(self, node: c_ast.Node) -> tuple[Binding, tuple[Expression, ...]]:
-        """The array and the IR subscripts of ``a[i][j]`` (or ``*a``), fully subscripted."""
+    def array_access(self, node: c_ast.Node, *, element: bool = False
+                     ) -> tuple[Binding, tuple[Expression, ...]]:
+        """The array and the IR subscripts of ``a[i][j]`` (or ``*a``), fully subscripted;
+        with `element`, of the struct ``p[i]`` of an array of structs (`member_access`)."""
         subs: list[c_ast.Node] = []
         base = node
         while isinstance(base, c_ast.ArrayRef):
@@ -308,18 +312,22 @@ class ExpressionBuilder:
         if isinstance(base, c_ast.UnaryOp) and base.op == "*" and not subs:
             base, subs = base.expr, [c_ast.Constant("int", "0")]
         if isinstance(base, c_ast.StructRef):
+            if _struct_element(base) is not None and self._of_records(base):
+                view, indices, _ = self.member_access(base, list(reversed(subs)))
+                return view, indices
             return self.visit(base)  # raises: struct member access
         if not isinstance(base, c_ast.ID):
             raise UnsupportedConstructError("unsupported construct in a region: subscript of "
                                             "a computed pointer", self.span(node))
-        derived = self.env.pointer_origin(base.name, base)
+        derived = None if element else self.env.pointer_origin(base.name, base)
         if derived is not None:   # p[i] with p = u + k: u[k + i] (frontends.c.provenance)
             b, offset = derived
             index = self.integer(subs[0], "an array subscript")
             return b, (index if offset == 0 else p.Sum((offset, index)),)
         b = self.env.lookup(base.name, base)
+        _check_whole(b, base.name, element, self.span(node))
         if b.kind == "view":   # a pointer or array parameter of an inlined callee
-            rank = len(b.ctype.dims) if b.ctype.kind == "array" else 1
+            rank = len(b.ctype.dims) - element if b.ctype.kind == "array" else 1
             if len(subs) != rank:
                 raise UnsupportedConstructError(
                     f"pointer {base.name!r} is subscripted with {len(subs)} indices",
@@ -327,7 +335,7 @@ class ExpressionBuilder:
             first, *rest = (self.integer(s, "an array subscript") for s in reversed(subs))
             viewed, indices = through_view(b.value, first)
             return viewed, (*indices, *rest)
-        rank = len(b.ctype.dims) if b.ctype.kind == "array" else 1
+        rank = len(b.ctype.dims) - element if b.ctype.kind == "array" else 1
         if not b.ctype.is_buffer:
             raise UnsupportedConstructError(
                 f"unsupported construct in a region: {base.name!r} is subscripted but is not "
@@ -622,16 +630,77 @@ class ExpressionBuilder:
 
     def visit_StructRef(self, node: c_ast.StructRef) -> TExpr:
         field = getattr(node.field, "name", "?")
-        if _element_of_array(node):
+        if _struct_element(node) is not None and self._of_records(node):
+            view, indices, dtype = self.member_access(node)
+            return TExpr(subscript(view.name, indices), dtype)
+        if _element_of_array(node) or _struct_element(node) is not None and node.type == ".":
             raise UnsupportedConstructError(
                 f"a member of an array of structs ('{CGenerator().visit(node)}') is not "
-                "supported in a region; keep each member in an array of its own (a "
+                f"supported in a region{self._why_not_records(node)}; keep each member in an "
+                "array of its own (a "
                 f"structure of arrays: '{field}[i]' for '{CGenerator().visit(node)}'), or "
                 "copy the members into such arrays before the region", self.span(node))
         raise UnsupportedConstructError(
             f"struct or union member access ('{node.type}{field}') is not supported in a "
             "region; copy the member into a scalar or array before the region",
             self.span(node))
+
+    def _of_records(self, node: c_ast.StructRef) -> bool:
+        """Whether the member `node` names is one of an array of (or a pointer to) structs
+        with a `Record` (else: the messages of `visit_StructRef`)."""
+        base = _struct_element(node)
+        while isinstance(base, c_ast.ArrayRef):
+            base = base.name
+        if not isinstance(base, c_ast.ID) or base.name in self.fscope.enum_values:
+            return False
+        try:
+            b = self.env.lookup(base.name, base)
+        except TranslatorError:   # not a variable the region can use: the messages below
+            return False
+        if b.kind == "view":
+            b = b.value.base
+        return b.ctype.record is not None
+
+    def _why_not_records(self, node: c_ast.StructRef) -> str:
+        """Why the array whose member `node` names cannot be read as numbers (its type), for
+        a message: "" where that is not known."""
+        base = _struct_element(node)
+        while isinstance(base, (c_ast.ArrayRef, c_ast.BinaryOp, c_ast.StructRef)):
+            base = base.left if isinstance(base, c_ast.BinaryOp) else base.name
+        site = getattr(self.env, "site", None)
+        entry = site.visible.get(base.name) if site and isinstance(base, c_ast.ID) else None
+        if entry is None:
+            return ""
+        ctype = self.fscope.resolve(entry[1].type)
+        return f" ({base.name!r} has type {ctype.description})" if ctype.description else ""
+
+    def member_access(self, node: c_ast.StructRef, subs: list[c_ast.Node] = ()
+                      ) -> tuple[Binding, tuple[Expression, ...], np.dtype]:
+        """``p[i].x`` (``(p + i)->x``, ``p->x``, ``p[i].pos.x``; ``p[i].x[k]`` with `subs`
+        for a member array) of an array of structs whose members are numbers, arrays of
+        numbers or such structs: the view of p's memory as an array of x's type
+        (`Environment.record_view`), its subscripts (``[i, x's offset in elements + k]``)
+        and x's type.  Each member is apart from the
+        others in the subscripts, so the analyses see members as disjoint."""
+        b, indices = self.array_access(_struct_element(node), element=True)
+        record, field = b.ctype.record, _member_path(node)
+        member = record.member(field)
+        if member is None:
+            raise FrontendError(f"{record.name} has no member {field!r}", self.span(node))
+        dtype, offset, dims = member
+        if len(subs) != len(dims):
+            raise UnsupportedConstructError(
+                f"member {field!r} of {record.name} has {len(dims)} dimension(s) but is "
+                f"subscripted with {len(subs)}: only its elements can be used in a region",
+                self.span(node))
+        index: Expression = offset // dtype.itemsize
+        linear: Expression | None = None
+        for sub, extent in zip(subs, dims):
+            value = self.integer(sub, "an array subscript")
+            linear = value if linear is None else p.Sum((p.Product((linear, extent)), value))
+        if linear is not None:
+            index = linear if index == 0 else p.Sum((index, linear))
+        return self.env.record_view(b, dtype), (*indices, index), dtype
 
     def visit_Assignment(self, node: c_ast.Assignment) -> TExpr:
         raise UnsupportedConstructError("assignment inside an expression is not supported in "
@@ -732,6 +801,45 @@ def loop_variable(value: Expression, dtype: np.dtype) -> TExpr:
     if np.dtype(dtype) == INT32 or np.dtype(dtype).kind not in "iu":
         return TExpr(value, dtype)
     return TExpr(TypeCast(np.dtype(dtype), value), dtype)
+
+
+def _struct_element(node: c_ast.StructRef) -> c_ast.Node | None:
+    """The struct whose member `node` names, as an element of an array: ``p[i]`` for
+    ``p[i].x`` and ``p[i].pos.x``, ``p[i]`` for ``(p + i)->x``, ``p[0]`` for ``p->x``; None
+    for another."""
+    base = node.name
+    if node.type == "." and isinstance(base, c_ast.StructRef):
+        return _struct_element(base)   # p[i].pos.x: a member of a member struct
+    if node.type == ".":
+        return base if isinstance(base, c_ast.ArrayRef) else None
+    if isinstance(base, c_ast.ID):
+        return c_ast.ArrayRef(base, c_ast.Constant("int", "0"), coord=base.coord)
+    if isinstance(base, c_ast.BinaryOp) and base.op == "+":
+        return c_ast.ArrayRef(base.left, base.right, coord=base.coord)
+    return None
+
+
+def _member_path(node: c_ast.StructRef) -> str:
+    """The member `node` names from its struct element on: ``pos.x`` for ``p[i].pos.x``."""
+    names = [node.field.name]
+    while node.type == "." and isinstance(node.name, c_ast.StructRef):
+        node = node.name
+        names.append(node.field.name)
+    return ".".join(reversed(names))
+
+
+def _check_whole(b: Binding, name: str, element: bool, span) -> None:
+    """Refuse a struct of an array of structs used whole, or members of another array."""
+    records = b.ctype.record if b.kind != "view" else b.value.base.ctype.record
+    if records is not None and not element:
+        raise UnsupportedConstructError(
+            f"an element of the array of structs {name!r} is used whole: only its members "
+            f"that are numbers ('{name}[i].{records.members[0][0]}') can be used in a region",
+            span)
+    if b.kind == "view" and element and (b.value.prefix or b.value.offset != 0):
+        raise UnsupportedConstructError(
+            f"{name!r} points into an array of structs at an offset: pass the array itself",
+            span)
 
 
 def _element_of_array(node: c_ast.StructRef) -> bool:

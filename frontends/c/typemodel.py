@@ -4,7 +4,7 @@ usual arithmetic conversions (C11 6.3.1.8) on an LP64 target (long and long long
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import field, replace
 from fractions import Fraction
 
 import numpy as np
@@ -45,6 +45,11 @@ class CType:
     #: The element type as the source spells it ("long", "unsigned int", a typedef name), for
     #: declarations of the glue that must match the caller's pointers exactly.
     spelling: str = ""
+    #: An array of (or pointer to) structs of numbers (`Record`): their layout.  The
+    #: array is seen as an array of `dtype` (its first member's type) with one more, last
+    #: axis of ``record.size // dtype.itemsize`` elements (``p[i].x`` is ``p[i, k]``); also
+    #: set, with kind "other", on a struct type itself.
+    record: Record | None = None
 
     @property
     def is_scalar(self) -> bool:
@@ -53,6 +58,43 @@ class CType:
     @property
     def is_buffer(self) -> bool:
         return self.kind in ("pointer", "array")
+
+
+@dataclass(frozen=True)
+class Record:
+    """The layout of a struct whose members are all numbers, computed by the x86-64 (LP64)
+    rules: each member at the next multiple of its size, the whole rounded up to the largest
+    one.  The rewritten source checks it against the compiler's, at compile time, on
+    ``sizeof`` and ``__builtin_offsetof`` (`Record.checks`), so a layout it gets wrong stops
+    the build instead of reading the wrong bytes."""
+
+    name: str
+    size: int
+    #: (member, type, byte offset, extents: () for a number, ``(3,)`` for ``double x[3]``)
+    #: in declaration order.
+    members: tuple[tuple[str, np.dtype, int, tuple[int, ...]], ...]
+
+    def member(self, name: str) -> tuple[np.dtype, int, tuple[int, ...]] | None:
+        for member, dtype, offset, dims in self.members:
+            if member == name:
+                return dtype, offset, dims
+        return None
+
+    def checks(self, element: str, label: str) -> str:
+        """A check of this layout that fails to compile where the compiler lays the struct
+        out otherwise, `element` being a C lvalue of the struct type (``p[0]``): an array
+        type of negative size named after `label` (an identifier), which every C dialect
+        reports by that name (glibc's ``_Static_assert`` macro before C11 drops messages)."""
+        typ = f"__typeof__({element})"
+        conds = [f"sizeof({element}) == {self.size}"]
+        conds += [f"__builtin_offsetof({typ}, {m}) == {off}" for m, _, off, _ in self.members]
+        return (f"typedef char {label}[({' && '.join(conds)}) ? 1 : -1] "
+                "__attribute__((unused));")
+
+
+#: The C spelling of each type a struct member may have (for the glue's declarations).
+C_SPELLING = {np.dtype(t): " ".join(k) for k, t in BASE_TYPES.items()
+              if k not in (("long", "long"), ("unsigned", "long", "long"))}
 
 
 def _names_key(names: list[str]) -> tuple[str, ...]:
@@ -75,11 +117,17 @@ class FileScope:
     typedefs: dict[str, c_ast.Node] = field(default_factory=dict)
     enum_values: dict[str, int] = field(default_factory=dict)
     globals: dict[str, c_ast.Decl] = field(default_factory=dict)
+    #: The members of each struct defined at file scope, by tag.
+    structs: dict[str, list[c_ast.Decl]] = field(default_factory=dict)
+    #: The struct tags being resolved (a struct that points to its own kind).
+    _open_structs: set[str] = field(default_factory=set)
 
     @classmethod
     def from_ast(cls, tree: c_ast.FileAST) -> FileScope:
         scope = cls()
         for ext in tree.ext:
+            if isinstance(ext, (c_ast.Typedef, c_ast.Decl)):
+                scope._add_structs(ext.type)
             if isinstance(ext, c_ast.Typedef):
                 scope.typedefs[ext.name] = ext.type
             elif isinstance(ext, c_ast.Decl):
@@ -87,6 +135,14 @@ class FileScope:
                 if ext.name and not isinstance(ext.type, c_ast.FuncDecl):
                     scope.globals[ext.name] = ext
         return scope
+
+    def _add_structs(self, node: c_ast.Node | None) -> None:
+        while isinstance(node, (c_ast.TypeDecl, c_ast.PtrDecl, c_ast.ArrayDecl)):
+            node = node.type
+        if isinstance(node, c_ast.Struct) and node.name and node.decls is not None:
+            self.structs[node.name] = node.decls
+            for decl in node.decls:
+                self._add_structs(decl.type)
 
     def _add_enums(self, node: c_ast.Node) -> None:
         enum = node.type if isinstance(node, c_ast.TypeDecl) else node
@@ -113,7 +169,9 @@ class FileScope:
                              const=inner.const, spelling=inner.spelling)
             if inner.kind == "array":
                 return CType("array", inner.dtype, (node.dim, *inner.dims), restrict=restrict,
-                             const=inner.const, spelling=inner.spelling)
+                             const=inner.const, spelling=inner.spelling, record=inner.record)
+            if inner.record is not None:
+                return _records(inner, node.dim, restrict)
             return CType("other", description=f"array of {inner.description or inner.kind}")
         if isinstance(node, c_ast.PtrDecl):
             return self._resolve_pointer(node)
@@ -129,7 +187,9 @@ class FileScope:
                          spelling=inner.spelling)
         if inner.kind == "array" and None not in inner.dims:
             return CType("array", inner.dtype, (None, *inner.dims), restrict=restrict,
-                         const=inner.const, spelling=inner.spelling)
+                         const=inner.const, spelling=inner.spelling, record=inner.record)
+        if inner.record is not None:
+            return _records(inner, None, restrict)
         if inner.kind == "pointer":
             return CType("other", description="pointer to pointer")
         return CType("other", description=f"pointer to {inner.description}")
@@ -140,6 +200,9 @@ class FileScope:
             names = list(node.names)
             if len(names) == 1 and names[0] in self.typedefs:
                 t = self.resolve(self.typedefs[names[0]])
+                if t.record is not None:   # the struct keeps its members' spelling
+                    return CType(t.kind, t.dtype, t.dims, t.restrict, t.const or const,
+                                 t.description, t.spelling, replace(t.record, name=names[0]))
                 return CType(t.kind, t.dtype, t.dims, t.restrict, t.const or const,
                              t.description, spelling=names[0])
             if "void" in names:
@@ -154,10 +217,62 @@ class FileScope:
         if isinstance(node, c_ast.Enum):
             self._add_enums(node)
             return CType("scalar", INT32, const=const)
-        if isinstance(node, (c_ast.Struct, c_ast.Union)):
-            kind = "struct" if isinstance(node, c_ast.Struct) else "union"
-            return CType("other", description=f"{kind} {node.name or '(anonymous)'}")
+        if isinstance(node, c_ast.Struct):
+            return self._struct(node, const)
+        if isinstance(node, c_ast.Union):
+            return CType("other", description=f"union {node.name or '(anonymous)'}")
         return CType("other", description=type(node).__name__)
+
+    def _struct(self, node: c_ast.Struct, const: bool) -> CType:
+        """A struct type: with its `Record` where every member is a number, else with the
+        reason it has none in its description."""
+        shown = f"struct {node.name or '(anonymous)'}"
+        decls = node.decls if node.decls is not None else self.structs.get(node.name or "")
+        if not decls or _struct_key(node) in self._open_structs:
+            return CType("other", description=shown)
+        members, offset, size = [], 0, 1
+        for decl in decls:
+            t = self._member_type(node, decl)
+            if t is not None and t.kind == "other" and t.record is not None:
+                # a member struct: its members, flattened (``pos.x``), at its offset
+                inner = t.record
+                align = max(d.itemsize for _, d, _, _ in inner.members)
+                offset = -(-offset // align) * align
+                members += [(f"{decl.name}.{m}", d, offset + o, e) for m, d, o, e in
+                            inner.members]
+                offset += inner.size
+                size = max(size, align)
+                continue
+            dims = self._member_extents(t)
+            if dims is None:
+                return CType("other", description=f"{shown} (its member "
+                             f"'{decl.name or '(unnamed)'}' is {_member_kind(decl, t)}; only "
+                             "structs whose members are numbers, arrays of numbers of "
+                             "constant extents or such structs can be used in a region)")
+            itemsize = t.dtype.itemsize
+            offset = -(-offset // itemsize) * itemsize
+            members.append((decl.name, t.dtype, offset, dims))
+            offset += itemsize * int(np.prod(dims, dtype=np.int64))
+            size = max(size, itemsize)
+        record = Record(shown, -(-offset // size) * size, tuple(members))
+        return CType("other", const=const, description=shown, record=record)
+
+    def _member_extents(self, t: CType | None) -> tuple[int, ...] | None:
+        """The extents of a struct member that is a number (``()``) or an array of numbers
+        of positive constant extents; None for another member."""
+        if t is None or t.kind not in ("scalar", "array") or t.record is not None:
+            return None
+        dims = tuple(d if isinstance(d, int) else self.constant_value(d) for d in t.dims)
+        return dims if all(d is not None and d > 0 for d in dims) else None
+
+    def _member_type(self, struct: c_ast.Struct, decl: c_ast.Decl) -> CType | None:
+        if not decl.name or decl.bitsize is not None:
+            return None
+        self._open_structs.add(_struct_key(struct))
+        try:
+            return self.resolve(decl.type)
+        finally:
+            self._open_structs.discard(_struct_key(struct))
 
     def typename_dtype(self, node: c_ast.Typename, span=None) -> np.dtype:
         """The dtype of a cast's or sizeof's type name (scalars only)."""
@@ -212,6 +327,34 @@ class FileScope:
             if t.kind == "pointer":
                 return 8
         return None
+
+
+def _records(struct: CType, dim, restrict: bool) -> CType:
+    """An array of (``dim``: None, a pointer to) structs of `struct`'s record: an array of its
+    first member's type with a last axis over the struct's bytes."""
+    dtype = struct.record.members[0][1]
+    return CType("array", dtype, (dim, struct.record.size // dtype.itemsize),
+                 restrict=restrict, const=struct.const, spelling=C_SPELLING[dtype],
+                 record=struct.record)
+
+
+def _struct_key(node: c_ast.Struct) -> str:
+    """A struct type's name for `FileScope._open_structs` (an anonymous one cannot refer to
+    itself: its node)."""
+    return node.name or f"#{id(node)}"
+
+
+def _member_kind(decl: c_ast.Decl, t: CType | None) -> str:
+    """What a struct member that is not a number is, for a message."""
+    if decl.bitsize is not None:
+        return "a bit-field"
+    if t is None:
+        return "an unnamed member"
+    if t.kind == "array":
+        return ("an array of structs" if t.record is not None
+                else "an array whose extents are not constants")
+    what = "pointer" if t.kind == "pointer" else t.description or t.kind
+    return ("an " if what[0] in "aeiou" else "a ") + what
 
 
 _UNARY = {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x, "!": lambda x: int(not x)}

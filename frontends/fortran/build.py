@@ -146,6 +146,8 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         base = self.expr.lookup(base_name)
         comp = component_of(self.scope, base, parts, self.span(parts[-1][0]))
         varying = host_subscript_names(parts) & (self.loop_vars | set(self.generated))
+        if varying and _element_component(parts, base, comp) and self._plain_path(parts, base):
+            return self._elements_symbol(parts, base, comp), parts[0][1]
         if varying:
             raise UnsupportedConstructError(
                 f"the subscripts of {node} before its last component depend on "
@@ -167,6 +169,29 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                 pointer=comp.pointer, is_dummy=base.is_dummy, scope=base.scope,
                 scope_kind="component", line=self.line, span=self.span(parts[0][0]),
                 designator=designator)
+        return self.components[designator]
+
+    def _plain_path(self, parts: list, base: Symbol) -> bool:
+        """Whether the components between the array and the last one (``q`` of
+        ``p(i)%q%x``) are neither allocatable nor pointers: Fortran allows ``p%q%x`` then."""
+        for k in range(2, len(parts)):
+            middle = component_of(self.scope, base, parts[:k], self.span(parts[k - 1][0]))
+            if middle.allocatable or middle.pointer:
+                return False
+        return True
+
+    def _elements_symbol(self, parts: list, base: Symbol, comp: Symbol) -> Symbol:
+        """``p(i)%x`` of an array of derived type with a scalar number component: an element
+        of the array ``p%x`` (the actual argument; the compiler passes a contiguous copy of
+        it and copies it back after the call, so no layout of the type is assumed), with
+        p's bounds.  Each component is an array of its own for the analyses."""
+        whole = [(parts[0][0], None), *parts[1:]]
+        designator = designator_text(whole)
+        if designator not in self.components:
+            sym = self._component_symbol(whole, base, comp)
+            self.components[designator] = replace(
+                sym, dims=base.dims, allocatable=False, pointer=False,
+                elements_of=base.name)
         return self.components[designator]
 
     def _check_distinct(self, parts: list, designator: str) -> None:
@@ -191,9 +216,10 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         for k, dim in enumerate(sym.dims or ()):
             axis = k + 1
             lower = dim.lower
+            bounded = sym.elements_of or sym.actual   # p for p%x: lbound(p%x) is 1
             if dim.kind == "deferred":
                 lower = self.generated_value(f"_tr_lb_{sym.name}_{axis}",
-                                             f"lbound({sym.actual}, {axis})")
+                                             f"lbound({bounded}, {axis})")
             if dim.kind == "explicit":
                 extent = add_expr(dim.upper, lower, 1, -1)
             elif dim.kind == "assumed_size":
@@ -831,3 +857,14 @@ def _with_param(domain: Any, name: str) -> Any:
 
 
 __all__ = ["LoopFrame", "RegionBuilder"]
+
+
+def _element_component(parts: list, base: Symbol, comp: Symbol) -> bool:
+    """Whether a designator is ``p(i)%x`` (or ``p(i)%q%x``): an element of an array of
+    derived type, the array alone subscripted, and a last component that is one number or
+    logical (no array, allocatable or pointer component, no component of derived type)."""
+    return (base.is_array and parts[0][1] is not None
+            and all(subs is None for _, subs in parts[1:]) and not comp.is_array
+            and not comp.allocatable
+            and not comp.pointer and comp.type_name is None
+            and (comp.ftype.is_numeric or comp.ftype.base == "logical"))

@@ -177,6 +177,12 @@ def _array_symbol(name: str, proc: Procedure, span: SourceSpan) -> Symbol | None
                             f"{proc.kind} {proc.name!r})", span)
     if not sym.is_array:
         raise FrontendError(f"'{name}' in a data clause is not an array", span)
+    if sym.type_name is not None:
+        raise FrontendError(
+            f"'{name}' in a data clause is an array of derived type: a region passes each "
+            f"component of its elements that it uses ('{name}%x' for '{name}(i)%x') as a "
+            f"copy made at the call, never the device copy of '{name}'; leave it out of data "
+            "clauses", span)
     return sym
 
 

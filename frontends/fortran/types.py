@@ -126,6 +126,9 @@ class Symbol:
     #: A derived-type component a region uses: the Fortran designator of the actual argument
     #: (``st%u``, ``chunk%tiles(1)%field%rho``); None for a plain variable.
     designator: str | None = None
+    #: A component of every element of an array of derived type (``p%x`` for ``p(i)%x``):
+    #: that array, whose bounds are this one's (``lbound(p%x, 1)`` is 1, not p's).
+    elements_of: str | None = None
 
     @property
     def failure(self) -> TranslatorError | None:

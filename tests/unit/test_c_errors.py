@@ -10,7 +10,7 @@ import pytest
 from frontends.c import FRONTEND
 from translator.diagnostics import FrontendError, TranslatorError, UnsupportedConstructError
 
-HEAD = "#include <stdio.h>\nstruct P { double x; };\nvoid g(double);\n"   # 3 lines
+HEAD = "#include <stdio.h>\nstruct P { double x; double *w; };\nvoid g(double);\n"   # 3 lines
 
 
 def fn(stmts: str, params: str = "int n, double *a") -> str:
@@ -87,14 +87,19 @@ def test_struct_member_access():
 def test_array_of_structs_says_to_write_a_structure_of_arrays(expr, shown, col):
     check(fn(f"{LOOP}\n    a[i] = {expr};", "int n, double *a, struct P *p"),
           UnsupportedConstructError, f"a member of an array of structs ('{shown}') is not "
-          "supported in a region; keep each member in an array of its own (a structure of "
+          "supported in a region ('p' has type pointer to struct P (its member 'w' is a pointer; "
+          "only structs whose members are numbers, arrays of numbers of constant extents or "
+          "such structs can be used in a region)); keep each member in an array of its own (a structure of "
           f"arrays: 'x[i]' for '{shown}'), or copy the members into such arrays before the "
           "region", 7, col)
 
 
 def test_struct_variable():
     check(fn(f"{LOOP}\n    p = p;", "int n, double *a, struct P p"),
-          UnsupportedConstructError, "'p' has type struct P, which is not supported", 7, 5)
+          UnsupportedConstructError, ("'p' has type struct P (its member 'w' is a pointer; only "
+                                     "structs whose members are numbers, arrays of numbers "
+                                     "of constant extents or such structs can be used in a "
+                                     "region), which is not supported"), 7, 5)
 
 
 @pytest.mark.parametrize("head, message", [

@@ -253,9 +253,18 @@ def _param_decl(kernel: Kernel, prm: KernelParam) -> str:
 
 
 def _may_alias(kernel: Kernel, arg: ArrayArg) -> bool:
-    if arg.may_alias:
+    if arg.may_alias or arg.name in shared_buffer_names(kernel):
         return True
     return arg.name in _aliased_names(kernel.args)
+
+
+def shared_buffer_names(kernel: Kernel) -> frozenset[str]:
+    """Arrays whose memory the call passes for several arguments: an array of structs seen
+    as arrays of its members' types (``extra["shared_buffers"]``: (view, array) pairs, from
+    the C frontend).  Their subscripts keep members apart; the glue marks them TR_MAY_ALIAS
+    so that the runtime gives them one device buffer, and none is ``restrict``."""
+    pairs = kernel.options.extra.get("shared_buffers", ()) if kernel.options.extra else ()
+    return frozenset(n for pair in pairs for n in pair)
 
 
 #: `_aliased_names` by the identity of the argument tuple (held): asked once per parameter,
