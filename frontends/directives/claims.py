@@ -180,22 +180,39 @@ def atomic_update(statement: str, language: str) -> tuple[str, str] | None:
 
 def with_inner_directives(claim: LoopClaim, inner: list, language: str) -> LoopClaim | str:
     """`claim` given the directives inside its loop (`inner`: (claim, the statement after
-    it)): nested loop directives change nothing; an ``atomic`` update of a scalar is a
-    reduction of it; anything else means the loop is not offloaded (the reason)."""
-    for other, statement in inner:
+    it, the directive's last line)): nested loop directives change nothing; an ``atomic``
+    update of a scalar is a reduction of it; one of an array element (``h[k[i]] += 1``) is
+    an atomic update on the device (its line joins ``claim.atomics``: the proof then checks
+    that every access to the array in the loop is such an update); anything else means the
+    loop is not offloaded (the reason)."""
+    for other, statement, last_line in inner:
         if isinstance(other, (LoopClaim, EndDirective)):
             continue
         name = getattr(other, "name", "parallel")
-        update = atomic_update(statement, language) if name in ("atomic", "atomic update") \
-            else None
+        atomic = name in ("atomic", "atomic update")
+        update = atomic_update(statement, language) if atomic else None
+        if update is None and atomic and element_update(statement, language):
+            claim = replace(claim, atomics=claim.atomics + ((last_line, other.span),))
+            continue
         if update is None:
             return (f"its loop holds '{name}' at line {other.span.line}, which is not "
-                    "offloaded" + (" (only an atomic update of a scalar is: a reduction)"
-                                   if name.startswith("atomic") else ""))
+                    "offloaded" + (" (only an atomic update of a scalar or of an array "
+                                   "element is)" if name.startswith("atomic") else ""))
         if update[1] not in claim.reduction_names:
-            from dataclasses import replace
             claim = replace(claim, reductions=claim.reductions + (update,))
     return claim
+
+
+_C_ELEMENT = re.compile(r"^\s*(?:\+\+|--)?\s*[A-Za-z_]\w*\s*\[")
+_F_ELEMENT = re.compile(r"^\s*[A-Za-z_]\w*\s*\(")
+
+
+def element_update(statement: str, language: str) -> bool:
+    """Whether the statement an ``atomic`` directive guards assigns an array element
+    (``h[k] += 1``, ``++h[k]``, ``h(k) = h(k) + 1``); whether it is an update the device can
+    do atomically is decided on the kernel's statement (`frontends.marks.apply_marks`, the
+    legality check)."""
+    return bool((_C_ELEMENT if language == "c" else _F_ELEMENT).match(statement))
 
 
 def spelled(claim: Claim, language: str) -> str:
