@@ -87,7 +87,7 @@ def apply_marks(kernel: Kernel, marks: tuple[StatementMark, ...]) -> Kernel:
     return kernel.copy(statements=tuple(stmts))
 
 
-def claim_marks(claims: tuple) -> tuple[StatementMark, ...]:
+def atomic_marks(claims: tuple) -> tuple[StatementMark, ...]:
     """The atomic marks of the ``atomic`` directives inside the loops of a region's OpenMP or
     OpenACC `claims` ((claim, loop line, spelling); `LoopClaim.atomics`)."""
     lines = sorted({atomic for claim, _, _ in claims for atomic in claim.atomics},

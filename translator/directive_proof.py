@@ -20,6 +20,7 @@ import pymbolic.primitives as p
 from pymbolic import evaluate, parse
 
 from translator.analysis.access import Access, kernel_accesses
+from translator.analysis.atomics import mixed_atomic
 from translator.analysis.bounds import bound_assumptions, certain_spill
 from translator.analysis.legality import check_mappings
 from translator.analysis.privatize import privatize
@@ -233,7 +234,7 @@ def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
         warn(SEQUENTIAL, f"{site.spelled}: {reason}; the loop keeps its sequential meaning",
              site.claim.span)
         return Verdict(False, f"refused: {reason}"), kernel
-    problem = problem or _dependence_problem(proved, site)
+    problem = problem or _atomic_problem(proved, _dependence_problem(proved, site))
     if problem:
         warn(RACE, f"{site.spelled}: {problem}; the loop keeps its sequential meaning",
              site.claim.span)
@@ -675,6 +676,19 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
             return f"the loop over {var} is declared parallel, but {error}" + \
                 _private_hint(kernel, iname)
     return ""
+
+
+def _atomic_problem(kernel: Kernel, problem: str) -> str:
+    """`problem` (a race of a declared-parallel loop), said first of an array the loop updates
+    atomically but also uses otherwise (`mixed_atomic`): its atomic updates conflict between
+    iterations, which only every access being such an update makes harmless."""
+    mixed = mixed_atomic(kernel)
+    if not problem or not mixed:
+        return problem
+    name, why = mixed[0]
+    return (f"{name!r} is updated atomically, but {why}: iterations may update one element "
+            "only where every access to the array in the loop is an atomic update with the "
+            f"same operator ({problem})")
 
 
 def _enclosing_privates_shared(kernel: Kernel, names: frozenset[str]) -> Kernel:
