@@ -53,8 +53,9 @@ def check_atomic_forms(kernel: Kernel) -> None:
             continue
         if atomic_operation(stmt) is None:
             raise LegalityError(
-                f"statement {stmt.id}: an atomic update must have the form x[i] = x[i] OP e "
-                "(x[i] += e, x[i]++; OP one of + - * max min) with e not reading x", stmt.span)
+                "this statement is marked atomic, but an atomic update must have the form "
+                "x[i] = x[i] OP e (x[i] += e, x[i]++; OP one of + - * max min), e not reading x",
+                stmt.span)
         name = stmt.assignee_names()[0]
         dtype = _dtype(kernel, name)
         if kinds.get(name) != "global" or dtype is None or dtype.kind not in "iuf" \
@@ -62,7 +63,8 @@ def check_atomic_forms(kernel: Kernel) -> None:
             what = f"{dtype.name} data" if dtype is not None and kinds.get(name) == "global" \
                 else "a variable outside global memory"
             raise LegalityError(
-                f"statement {stmt.id}: the device has no atomic update of {name!r} ({what}): "
+                f"this statement is marked atomic, but the device has no atomic update of "
+                f"{name!r} ({what}): "
                 "atomic updates are of 32- and 64-bit integer and floating-point arrays",
                 stmt.span)
 
