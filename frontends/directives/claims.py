@@ -190,10 +190,10 @@ def with_inner_directives(claim: LoopClaim, inner: list, language: str) -> LoopC
             continue
         name = getattr(other, "name", "parallel")
         atomic = name in ("atomic", "atomic update")
-        update = atomic_update(statement, language) if atomic else None
-        if update is None and atomic and element_update(statement, language):
+        if atomic and element_update(statement, language):
             claim = replace(claim, atomics=claim.atomics + ((last_line, other.span),))
             continue
+        update = atomic_update(statement, language) if atomic else None
         if update is None:
             return (f"its loop holds '{name}' at line {other.span.line}, which is not "
                     "offloaded" + (" (only an atomic update of a scalar or of an array "

@@ -95,7 +95,7 @@ def mixed_atomic(kernel: Kernel) -> list[tuple[str, str]]:
         if plain:
             out.append((name, plain[0]))
         elif len(ops) > 1:
-            shown = " and ".join(_SHOWN[o] for o in sorted(ops))
+            shown = " and ".join(_SHOWN[o] for o in ATOMIC_OPERATIONS if o in ops)
             out.append((name, f"it is updated atomically with {shown}, which do not commute "
                               "with each other"))
     return out
