@@ -234,7 +234,7 @@ def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
         warn(SEQUENTIAL, f"{site.spelled}: {reason}; the loop keeps its sequential meaning",
              site.claim.span)
         return Verdict(False, f"refused: {reason}"), kernel
-    problem = problem or _atomic_problem(proved, _dependence_problem(proved, site))
+    problem = problem or _atomic_problem(proved, site, _dependence_problem(proved, site))
     if problem:
         warn(RACE, f"{site.spelled}: {problem}; the loop keeps its sequential meaning",
              site.claim.span)
@@ -678,11 +678,13 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
     return ""
 
 
-def _atomic_problem(kernel: Kernel, problem: str) -> str:
+def _atomic_problem(kernel: Kernel, site: ClaimSite, problem: str) -> str:
     """`problem` (a race of a declared-parallel loop), said first of an array the loop updates
     atomically but also uses otherwise (`mixed_atomic`): its atomic updates conflict between
     iterations, which only every access being such an update makes harmless."""
-    mixed = mixed_atomic(kernel)
+    if not problem:
+        return problem
+    mixed = mixed_atomic(_nest_of(kernel, site.loops[0][1]) if site.loops else kernel)
     if not problem or not mixed:
         return problem
     name, why = mixed[0]
