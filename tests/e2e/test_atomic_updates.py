@@ -167,3 +167,61 @@ def test_translate_atomic_pragma_before_a_plain_assignment_is_an_error(tmp_path:
     assert proc.returncode == 1, proc.stderr
     assert "bad.c:8:9: error: this statement is marked atomic, but an atomic update must have " \
            "the form x[i] = x[i] OP e" in proc.stderr, proc.stderr
+
+
+NO_DEVICE_FORM_C = """\
+/* translate-test: translate=--directives=openmp */
+#include <stdio.h>
+
+static void count(int n, const int *key, short h[8], int g[8], const double *x, float r[8])
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+#pragma omp atomic
+        h[key[i]] += 1;
+    }
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+#pragma omp atomic
+        g[key[i]] += x[i];
+    }
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+#pragma omp atomic
+        r[key[i]] += x[i] * 0.5;
+    }
+}
+
+int main(void)
+{
+    int key[100], g[8] = {0};
+    short h[8] = {0};
+    double x[100];
+    float r[8] = {0};
+    for (int i = 0; i < 100; i++) {
+        key[i] = i * 5 % 8;
+        x[i] = 0.75 * i;
+    }
+    count(100, key, h, g, x, r);
+    printf("%d %d %d %g\\n", h[0], h[7], g[3], r[5]);
+    return 0;
+}
+"""
+
+
+def test_updates_without_a_device_form(tmp_path: Path) -> None:
+    """A 16-bit array and an int accumulating doubles (truncated at each update) have no
+    atomic update on the device: those loops keep their sequential meaning, with a
+    ``directive-sequential`` warning; a float accumulating a double term (rounded to float at
+    each update) is updated atomically in float."""
+    src = tmp_path / "forms.c"
+    src.write_text(NO_DEVICE_FORM_C)
+    proc = _translate(tmp_path, "forms.c", NO_DEVICE_FORM_C)
+    assert proc.returncode == 0, proc.stderr
+    for line, directive in ((9, 6), (14, 11)):
+        assert (f"forms.c:{directive}:13: warning: '#pragma omp parallel for': the update "
+                f"under 'atomic' at line {line} has no atomic form on the device") in proc.stderr
+    assert "line 19" not in proc.stderr
+    assert check_sample(src, tmp_path).split() == ["13", "13", "456", "238.875"]
+    device = (tmp_path / "out" / "forms.cl").read_text()
+    assert "_tr_atomic_sum_float32(&r[" in device and "_tr_atomic_sum_int" not in device

@@ -17,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 
 from translator.analysis.access import shared_variables
-from translator.analysis.reductions import match_update
+from translator.analysis.reductions import Update, match_update, unwidened
 from translator.diagnostics import LegalityError
-from translator.ir.expr import dependencies
+from translator.ir.expr import TypeCast, dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, Statement
 
@@ -30,13 +30,29 @@ ATOMIC_OPERATIONS = ("sum", "product", "max", "min")
 _SHOWN = {"sum": "+", "product": "*", "max": "max", "min": "min"}
 
 
-def atomic_operation(stmt: Statement) -> str | None:
-    """The operation of an atomic update ``x[i] = x[i] OP e`` (`ATOMIC_OPERATIONS`), or None
-    when `stmt` is not one (not marked atomic, another form, or ``e`` reading ``x``)."""
+def atomic_update(stmt: Assignment, dtype: np.dtype | None) -> Update | None:
+    """The update ``x[i] = x[i] OP e`` that `stmt` makes (`match_update`), or, for a
+    floating-point `x` of type `dtype` (given), ``x[i] = cast(T, x[i] OP e)`` with a wider
+    term (C's ``float h[]; h[k] += 0.5 * q`` computes in double and rounds each update to
+    float): the term is then converted to T and the update made in T, another rounding of
+    the same sum (as for reductions, `translator.analysis.reductions`)."""
+    update = match_update(stmt.expression, stmt.assignee)
+    expr = stmt.expression
+    if update is None and dtype is not None and np.dtype(dtype).kind == "f" \
+            and isinstance(expr, TypeCast) and np.dtype(expr.dtype) == np.dtype(dtype):
+        update = match_update(unwidened(expr.child, stmt.assignee, np.dtype(dtype)),
+                              stmt.assignee)
+    return update
+
+
+def atomic_operation(kernel: Kernel, stmt: Statement) -> str | None:
+    """The operation of an atomic update ``x[i] = x[i] OP e`` (`ATOMIC_OPERATIONS`,
+    `atomic_update`), or None when `stmt` is not one (not marked atomic, another form, or
+    ``e`` reading ``x``)."""
     if not isinstance(stmt, Assignment) or not stmt.atomicity:
         return None
     name = stmt.assignee_names()[0]
-    update = match_update(stmt.expression, stmt.assignee)
+    update = atomic_update(stmt, _dtype(kernel, name))
     if name not in stmt.atomicity or update is None \
             or update.operation not in ATOMIC_OPERATIONS or name in dependencies(update.term):
         return None
@@ -45,28 +61,31 @@ def atomic_operation(stmt: Statement) -> str | None:
 
 def check_atomic_forms(kernel: Kernel) -> None:
     """Raise `LegalityError` at the first statement marked atomic that is not an update the
-    device can do atomically: ``x[i] = x[i] OP e`` of a 32- or 64-bit integer or floating-point
-    array in global memory, OP one of + - * max min, ``e`` not reading ``x``."""
-    kinds = shared_variables(kernel)
+    device can do atomically (`atomic_form_problem`)."""
     for stmt in kernel.statements:
-        if not getattr(stmt, "atomicity", None):
-            continue
-        if atomic_operation(stmt) is None:
-            raise LegalityError(
-                "this statement is marked atomic, but an atomic update must have the form "
-                "x[i] = x[i] OP e (x[i] += e, x[i]++; OP one of + - * max min), e not reading x",
-                stmt.span)
-        name = stmt.assignee_names()[0]
-        dtype = _dtype(kernel, name)
-        if kinds.get(name) != "global" or dtype is None or dtype.kind not in "iuf" \
-                or dtype.itemsize not in (4, 8):
-            what = f"{dtype.name} data" if dtype is not None and kinds.get(name) == "global" \
-                else "a variable outside global memory"
-            raise LegalityError(
-                f"this statement is marked atomic, but the device has no atomic update of "
-                f"{name!r} ({what}): "
-                "atomic updates are of 32- and 64-bit integer and floating-point arrays",
-                stmt.span)
+        problem = atomic_form_problem(kernel, stmt)
+        if problem:
+            raise LegalityError(f"this statement is marked atomic, but {problem}", stmt.span)
+
+
+def atomic_form_problem(kernel: Kernel, stmt: Statement) -> str:
+    """Why `stmt`, marked atomic, is no update the device can do atomically ("" when it is,
+    or when it is not marked): it must be ``x[i] = x[i] OP e`` of a 32- or 64-bit integer or
+    floating-point array in global memory, OP one of + - * max min, ``e`` not reading ``x``."""
+    if not getattr(stmt, "atomicity", None):
+        return ""
+    if atomic_operation(kernel, stmt) is None:
+        return ("an atomic update must have the form x[i] = x[i] OP e (x[i] += e, x[i]++; "
+                "OP one of + - * max min), e not reading x, computed in the type of x")
+    name = stmt.assignee_names()[0]
+    dtype = _dtype(kernel, name)
+    global_ = shared_variables(kernel).get(name) == "global"
+    if not global_ or dtype is None or dtype.kind not in "iuf" or dtype.itemsize not in (4, 8):
+        what = f"{dtype.name} data" if dtype is not None and global_ \
+            else "a variable outside global memory"
+        return (f"the device has no atomic update of {name!r} ({what}): atomic updates are "
+                "of 32- and 64-bit integer and floating-point arrays")
+    return ""
 
 
 def _dtype(kernel: Kernel, name: str) -> np.dtype | None:
@@ -116,12 +135,12 @@ def _uses(kernel: Kernel) -> dict[str, tuple[set[str], list[str]]]:
         plain.setdefault(name, []).append(f"{line} {verb} it outside an atomic update")
 
     for stmt in kernel.statements:
-        op = atomic_operation(stmt)
+        op = atomic_operation(kernel, stmt)
         reads: set[str] = set()
         if op is not None:
             name = stmt.assignee_names()[0]
             found.setdefault(name, (set(), []))[0].add(op)
-            update = match_update(stmt.expression, stmt.assignee)
+            update = atomic_update(stmt, _dtype(kernel, name))
             reads |= dependencies(update.term)
             for e in stmt.read_expressions()[1:]:   # subscripts and conditions
                 reads |= dependencies(e)
