@@ -77,7 +77,8 @@ def apply_marks(kernel: Kernel, marks: tuple[StatementMark, ...]) -> Kernel:
             raise FrontendError("this directive marks no statement (it must precede a "
                                 "statement of the region)", mark.span)
         if mark.atomic:
-            stmts[targets[0]] = _atomic(stmts, targets, mark)
+            k = _atomic_target(stmts, targets, mark)
+            stmts[k] = replace(stmts[k], atomicity=frozenset(stmts[k].assignee_names()))
         for k in targets:
             new_id = _new_id(stmts, k, mark, targets)
             if new_id != stmts[k].id:
@@ -95,17 +96,18 @@ def atomic_marks(claims: tuple) -> tuple[StatementMark, ...]:
     return tuple(StatementMark(line, None, (), span, atomic=True) for line, span in lines)
 
 
-def _atomic(stmts: list[Statement], targets: list[int], mark: StatementMark) -> Statement:
-    """The statement `mark` points at, its update made atomic: an assignment to an array
-    element (the legality check and the code generator require the form ``x[i] = x[i] OP
-    e``, OP one of + - * max min)."""
-    stmt = stmts[targets[0]]
-    if len(targets) != 1 or not isinstance(stmt, Assignment) \
-            or not isinstance(stmt.assignee, p.Subscript):
+def _atomic_target(stmts: list[Statement], targets: list[int], mark: StatementMark) -> int:
+    """The statement of `targets` (those of the source statement after `mark`) that assigns
+    an array element: the update made atomic (the legality check and the code generator
+    require the form ``x[i] = x[i] OP e``, OP one of + - * max min).  The others compute its
+    term (the body of an inlined call)."""
+    found = [k for k in targets if isinstance(stmts[k], Assignment)
+             and isinstance(stmts[k].assignee, p.Subscript)]
+    if len(found) != 1:
         raise FrontendError("an 'atomic' directive must precede one update of an array "
                             "element (x[i] = x[i] + e, x[i] += e, x[i]++; also -, *, max, "
                             "min)", mark.span)
-    return replace(stmt, atomicity=frozenset(stmt.assignee_names()))
+    return found[0]
 
 
 def _targets(stmts: list[Statement], mark: StatementMark) -> list[int]:

@@ -225,3 +225,47 @@ def test_updates_without_a_device_form(tmp_path: Path) -> None:
     assert check_sample(src, tmp_path).split() == ["13", "13", "456", "238.875"]
     device = (tmp_path / "out" / "forms.cl").read_text()
     assert "_tr_atomic_sum_float32(&r[" in device and "_tr_atomic_sum_int" not in device
+
+
+def test_an_update_whose_term_calls_a_function(tmp_path: Path) -> None:
+    """``h[key[i]] += weight(x[i])``: the inlined body of weight computes the term in
+    statements of the same line; the element's update alone is atomic."""
+    src = tmp_path / "inl.c"
+    src.write_text(INLINED_C)
+    check_sample(src, tmp_path)
+    device = (tmp_path / "out" / "inl.cl").read_text()
+    assert "_tr_atomic_sum_float64(&h[key[" in device
+
+
+INLINED_C = """\
+/* translate-test: rtol=1e-12 translate=--directives=openmp */
+#include <stdio.h>
+
+static double weight(double x)
+{
+    double t = x * 0.5;
+    return t * t + 1.0;
+}
+
+static void dep(int n, const int *key, const double *x, double h[16])
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+#pragma omp atomic
+        h[key[i]] += weight(x[i]);
+    }
+}
+
+int main(void)
+{
+    int key[1000];
+    double x[1000], h[16] = {0};
+    for (int i = 0; i < 1000; i++) {
+        key[i] = i * 7 % 16;
+        x[i] = 0.01 * i;
+    }
+    dep(1000, key, x, h);
+    printf("%.15e %.15e\\n", h[0], h[15]);
+    return 0;
+}
+"""
