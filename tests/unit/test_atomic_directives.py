@@ -55,3 +55,20 @@ def test_another_operator_leaves_the_loop_as_written() -> None:
     why = with_inner_directives(_claim(), [(_atomic(5), "h[k[i]] |= 1;", 5)], "c")
     assert why == ("its loop holds 'atomic' at line 5, which is not offloaded (only an atomic "
                    "update of a scalar or of an array element is)")
+
+
+@pytest.mark.parametrize("text,name", [("atomic", "atomic"), ("atomic update seq_cst", "atomic update"),
+                                       ("atomic relaxed", "atomic"), ("atomic capture", "atomic capture"),
+                                       ("atomic read", "atomic read"), ("atomic write", "atomic write")])
+def test_capture_read_and_write_keep_the_loop_as_written(text: str, name: str) -> None:
+    """``atomic capture`` over ``h(k) = h(k) + 1`` then ``v = h(k)`` reads the element: only
+    ``atomic`` and ``atomic update`` guard an update the device makes."""
+    from frontends.directives.openacc import parse_openacc
+    from frontends.directives.openmp import parse_openmp
+    span = SourceSpan(file="f.f90", line=5)
+    for parse in (parse_openmp, parse_openacc):
+        directive = parse(text, span, "fortran")
+        assert directive.name == name
+        claim = with_inner_directives(_claim(), [(directive, "h(k(i)) = h(k(i)) + 1", 5)],
+                                      "fortran")
+        assert isinstance(claim, LoopClaim) == (name in ("atomic", "atomic update"))
