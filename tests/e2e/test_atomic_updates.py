@@ -269,3 +269,48 @@ int main(void)
     return 0;
 }
 """
+
+
+PRAGMA_F = """\
+! translate-test: rtol=1e-12
+subroutine bins(n, nb, key, x, h, v)
+  integer, intent(in) :: n, nb, key(n)
+  real(8), intent(in) :: x(n)
+  integer, intent(inout) :: h(nb)
+  real(8), intent(inout) :: v(nb)
+  integer :: i
+  !$translate kernel bins_k
+  do i = 1, n
+     !$translate atomic
+     h(key(i)) = h(key(i)) + 1
+     !$translate atomic
+     v(key(i)) = min(v(key(i)), x(i))
+  end do
+  !$translate end kernel
+end subroutine
+
+program main
+  implicit none
+  integer, parameter :: n = 3000, nb = 9
+  integer :: key(n), h(nb), i
+  real(8) :: x(n), v(nb)
+  do i = 1, n
+     key(i) = mod(i * 17, nb) + 1
+     x(i) = mod(i * 31, 1000) * 0.01d0 - 3
+  end do
+  h = 0
+  v = 100
+  call bins(n, nb, key, x, h, v)
+  print '(9i6)', h
+  print '(9f8.3)', v
+end program
+"""
+
+
+def test_translate_atomic_pragma_fortran(tmp_path: Path) -> None:
+    """``!$translate atomic`` before a count and a minimum per bin."""
+    src = tmp_path / "fp.f90"
+    src.write_text(PRAGMA_F)
+    check_sample(src, tmp_path)
+    device = (tmp_path / "out" / "fp.cl").read_text()
+    assert "_tr_atomic_sum_int32(&h[" in device and "_tr_atomic_min_float64(&v[" in device
