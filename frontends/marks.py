@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pymbolic.primitives as p
+
 from frontends.pragmas import Directive
 from translator.diagnostics import FrontendError, SourceSpan
 from translator.ir.kernel import Kernel
-from translator.ir.statements import Statement
+from translator.ir.statements import Assignment, Statement
 from translator.records import dataclass
 
 
@@ -25,6 +27,9 @@ class StatementMark:
     tags: tuple[str, ...]
     span: SourceSpan
     end_line: int | None = None
+    #: ``atomic`` (or an OpenMP/OpenACC ``atomic`` inside a loop directive): the statement
+    #: after it updates its array element atomically (`Assignment.atomicity`)
+    atomic: bool = False
 
 
 class StatementMarkCollector:
@@ -50,7 +55,8 @@ class StatementMarkCollector:
             self.open_block = None
         else:
             self.marks.append(StatementMark(line, directive.name, directive.args,
-                                            directive.span))
+                                            directive.span,
+                                            atomic=dict(directive.kwargs).get("atomic", False)))
 
     def finish(self, end_span: SourceSpan) -> tuple[StatementMark, ...]:
         if self.open_block is not None:
@@ -70,6 +76,9 @@ def apply_marks(kernel: Kernel, marks: tuple[StatementMark, ...]) -> Kernel:
         if not targets:
             raise FrontendError("this directive marks no statement (it must precede a "
                                 "statement of the region)", mark.span)
+        if mark.atomic:
+            k = _atomic_target(stmts, targets, mark)
+            stmts[k] = replace(stmts[k], atomicity=frozenset(stmts[k].assignee_names()))
         for k in targets:
             new_id = _new_id(stmts, k, mark, targets)
             if new_id != stmts[k].id:
@@ -77,6 +86,28 @@ def apply_marks(kernel: Kernel, marks: tuple[StatementMark, ...]) -> Kernel:
             stmts[k] = replace(stmts[k], id=new_id, tags=stmts[k].tags | frozenset(mark.tags))
     stmts = [_renamed_refs(s, renames) for s in stmts]
     return kernel.copy(statements=tuple(stmts))
+
+
+def atomic_marks(claims: tuple) -> tuple[StatementMark, ...]:
+    """The atomic marks of the ``atomic`` directives inside the loops of a region's OpenMP or
+    OpenACC `claims` ((claim, loop line, spelling); `LoopClaim.atomics`)."""
+    lines = sorted({atomic for claim, _, _ in claims for atomic in claim.atomics},
+                   key=lambda a: a[0])
+    return tuple(StatementMark(line, None, (), span, atomic=True) for line, span in lines)
+
+
+def _atomic_target(stmts: list[Statement], targets: list[int], mark: StatementMark) -> int:
+    """The statement of `targets` (those of the source statement after `mark`) that assigns
+    an array element: the update made atomic (the legality check and the code generator
+    require the form ``x[i] = x[i] OP e``, OP one of + - * max min).  The others compute its
+    term (the body of an inlined call)."""
+    found = [k for k in targets if isinstance(stmts[k], Assignment)
+             and isinstance(stmts[k].assignee, p.Subscript)]
+    if len(found) != 1:
+        raise FrontendError("an 'atomic' directive must precede one update of an array "
+                            "element (x[i] = x[i] + e, x[i] += e, x[i]++; also -, *, max, "
+                            "min)", mark.span)
+    return found[0]
 
 
 def _targets(stmts: list[Statement], mark: StatementMark) -> list[int]:

@@ -4,7 +4,8 @@ Directive forms:
   ``kernel [NAME]``, ``end kernel``, ``NAME(arg, ..., key=value)`` (a transform call), and
   inside a region's body, naming and tagging statements for ``within=`` matches:
   ``id(NAME)``, ``tags(T1, T2)`` or both (``id(NAME) tags(T1)``) mark the next statement;
-  ``block tags(T1, T2)`` ... ``end block`` tag every statement between them.  Arguments are Python literals only; nothing
+  ``block tags(T1, T2)`` ... ``end block`` tag every statement between them; ``atomic``
+  makes the next statement's update of an array element atomic.  Arguments are Python literals only; nothing
   from a source file is ever executed (`ast.literal_eval` on each argument node).
 """
 
@@ -134,7 +135,10 @@ _MARK = re.compile(rf"^(?P<block>block\s+)?(?:id\(\s*(?P<id>{_IDENT})\s*\))?\s*"
 
 
 def _parse_mark(body: str, span: SourceSpan) -> Directive | None:
-    """``id(NAME)``, ``tags(T1, T2)``, both, or ``block tags(...)``; None if not a mark."""
+    """``id(NAME)``, ``tags(T1, T2)``, both, ``block tags(...)``, or ``atomic`` (the next
+    statement's update of an array element is atomic); None if not a mark."""
+    if body.strip().lower() == "atomic":
+        return Directive("mark", None, (), (("atomic", True),), span=span)
     m = _MARK.match(body.strip())
     if not m or not (m.group("id") or m.group("tags")):
         return None

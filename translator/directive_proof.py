@@ -20,6 +20,7 @@ import pymbolic.primitives as p
 from pymbolic import evaluate, parse
 
 from translator.analysis.access import Access, kernel_accesses
+from translator.analysis.atomics import atomic_form_problem, mixed_atomic
 from translator.analysis.bounds import bound_assumptions, certain_spill
 from translator.analysis.legality import check_mappings
 from translator.analysis.privatize import privatize
@@ -61,6 +62,9 @@ class ClaimSite:
     #: scalars each iteration writes before reading them (`RegionFacts.auto_private`): a
     #: shared one is a race that ``private`` fixes, not ``reduction`` (h70)
     written_first: frozenset[str] = frozenset()
+    #: why an ``atomic`` update in the claim's loops has no atomic form on the device ("" if
+    #: none): the claim keeps its sequential meaning (`device_atomics`)
+    atomic_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,7 @@ class ProvenRegion:
 
 def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
     """Prove each (claim, loop line, spelling) of `facts` on the region's `kernel`."""
+    kernel, unsupported = device_atomics(kernel)
     calls, notes = [], []
     warned: set = set()
     read_only = frozenset(a.name for a in kernel.value_args)
@@ -88,7 +93,9 @@ def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
                        inner=frozenset(facts.loops[k].iname
                                        for k in _nested(facts.loops, line)) - {
                            iname for _, iname in site.loops},
-                       read_after=facts.read_after, written_first=facts.auto_private)
+                       read_after=facts.read_after, written_first=facts.auto_private,
+                       atomic_reason=next((why for inames, why in unsupported
+                                           if site.loops and site.loops[0][1] in inames), ""))
         check_default_none(site, used, facts.implicit)
         check_bounds(kernel, facts, site, line)
         warned |= check_sections(kernel, facts, site, line, warned)
@@ -225,7 +232,8 @@ def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
     is the one the region runs: `kernel`, or with ``lastprivate`` variables made private and
     stored by the last iteration once the claim is proven (`with_last_stores`)."""
     problem = _sharing_problem(kernel, site, shared_written, read_only)
-    reason = _unsupported(site.claim) or _array_reduction(kernel, site.claim, shared_written)
+    reason = _unsupported(site.claim) or _array_reduction(kernel, site.claim, shared_written) \
+        or site.atomic_reason
     proved = kernel
     if not problem and not reason and site.claim.lastprivate:
         proved, reason = with_last_stores(kernel, site, shared_written)
@@ -233,7 +241,7 @@ def prove_claim(kernel: Kernel, site: ClaimSite, shared_written: frozenset[str],
         warn(SEQUENTIAL, f"{site.spelled}: {reason}; the loop keeps its sequential meaning",
              site.claim.span)
         return Verdict(False, f"refused: {reason}"), kernel
-    problem = problem or _dependence_problem(proved, site)
+    problem = problem or _atomic_problem(proved, site, _dependence_problem(proved, site))
     if problem:
         warn(RACE, f"{site.spelled}: {problem}; the loop keeps its sequential meaning",
              site.claim.span)
@@ -675,6 +683,38 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
             return f"the loop over {var} is declared parallel, but {error}" + \
                 _private_hint(kernel, iname)
     return ""
+
+
+def device_atomics(kernel: Kernel) -> tuple[Kernel, list[tuple[frozenset[str], str]]]:
+    """`kernel` with the atomic marks the device cannot carry out removed (an ``atomic``
+    update of a 16-bit array, of an integer with a floating-point term: `atomic_form_problem`),
+    and for each, the inames around it and why: a claim over those loops keeps its
+    sequential meaning (``directive-sequential``), where the update needs no atomicity."""
+    found, statements = [], []
+    for stmt in kernel.statements:
+        problem = atomic_form_problem(kernel, stmt)
+        if problem:
+            where = f" at line {stmt.span.line}" if stmt.span is not None else ""
+            found.append((stmt.within_inames, f"the update under 'atomic'{where} has no "
+                                              f"atomic form on the device: {problem}"))
+            stmt = replace(stmt, atomicity=frozenset())
+        statements.append(stmt)
+    return (kernel.copy(statements=tuple(statements)) if found else kernel), found
+
+
+def _atomic_problem(kernel: Kernel, site: ClaimSite, problem: str) -> str:
+    """`problem` (a race of a declared-parallel loop), said first of an array the loop updates
+    atomically but also uses otherwise (`mixed_atomic`): its atomic updates conflict between
+    iterations, which only every access being such an update makes harmless."""
+    if not problem:
+        return problem
+    mixed = mixed_atomic(_nest_of(kernel, site.loops[0][1]) if site.loops else kernel)
+    if not problem or not mixed:
+        return problem
+    name, why = mixed[0]
+    return (f"{name!r} is updated atomically, but {why}: iterations may update one element "
+            "only where every access to the array in the loop is an atomic update with the "
+            f"same operator ({problem})")
 
 
 def _enclosing_privates_shared(kernel: Kernel, names: frozenset[str]) -> Kernel:

@@ -20,7 +20,7 @@ from frontends.directives.claims import LoopClaim, nested_claims, spelled
 from frontends.c.preprocess import SourceText
 from frontends.directives import (DataClaim, EndDirective, ParallelOpen, Untouched, inherit,
                                   parallel_left, with_inner_directives)
-from frontends.marks import StatementMark, StatementMarkCollector
+from frontends.marks import StatementMark, StatementMarkCollector, atomic_marks
 from frontends.pragmas import DATA_KINDS, Directive, directive_async, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, warn
 from translator.records import dataclass
@@ -300,7 +300,7 @@ class RegionFinder:
     def _with_inner(self, raw: RawDirective, claim, last: int):
         """`claim` given the directives inside its loop (`with_inner_directives`); None, and
         the directive recorded as left as written, when the loop is not offloaded."""
-        inner = [(c, self.src.line_text(r.last_line + 1) or "")
+        inner = [(c, self.src.line_text(r.last_line + 1) or "", r.last_line)
                  for line, (r, c) in sorted(self.claims.items()) if raw.line < line <= last]
         found = with_inner_directives(claim, inner, "c")
         if isinstance(found, str):
@@ -314,7 +314,7 @@ class RegionFinder:
         name = f"{self.function.decl.name}_{self.count}"
         self.count += 1
         site = RegionSite(name, self.function, raw, end, [], statements, dict(visible),
-                          list(loops), claims=claims)
+                          list(loops), claims=claims, marks=atomic_marks(claims))
         check_no_preprocessor_lines(self.src, name, raw, end)
         self.sites.append(site)
 

@@ -38,7 +38,9 @@ rename):
   `EndDirective` (words ending in "data").
 - A directive inside a loop claim's loop: a nested `LoopClaim` changes nothing; an
   ``atomic`` (``atomic update``) `Untouched` guarding a scalar update is a reduction
-  (`with_inner_directives`); any other `Untouched` leaves the loop as written.
+  (`with_inner_directives`), one guarding an update of an array element marks that statement
+  atomic (``LoopClaim.atomics``, `frontends.marks.atomic_marks`; h80); any other `Untouched`
+  leaves the loop as written.
 - The frontends (`frontends.directives.fortran`; C in `frontends.c.regions`) make each loop
   nest a region (named ``<procedure>_<k>``) and record its claims with what the proof needs
   (`translator.ir.claims.RegionFacts`, ``Region.claims``); the driver proves them on the

@@ -180,22 +180,86 @@ def atomic_update(statement: str, language: str) -> tuple[str, str] | None:
 
 def with_inner_directives(claim: LoopClaim, inner: list, language: str) -> LoopClaim | str:
     """`claim` given the directives inside its loop (`inner`: (claim, the statement after
-    it)): nested loop directives change nothing; an ``atomic`` update of a scalar is a
-    reduction of it; anything else means the loop is not offloaded (the reason)."""
-    for other, statement in inner:
+    it, the directive's last line)): nested loop directives change nothing; an ``atomic``
+    update of a scalar is a reduction of it; one of an array element (``h[k[i]] += 1``) is
+    an atomic update on the device (its line joins ``claim.atomics``: the proof then checks
+    that every access to the array in the loop is such an update); anything else means the
+    loop is not offloaded (the reason)."""
+    for other, statement, last_line in inner:
         if isinstance(other, (LoopClaim, EndDirective)):
             continue
         name = getattr(other, "name", "parallel")
-        update = atomic_update(statement, language) if name in ("atomic", "atomic update") \
-            else None
+        atomic = name in ("atomic", "atomic update")
+        if atomic and element_update(statement, language):
+            claim = replace(claim, atomics=claim.atomics + ((last_line, other.span),))
+            continue
+        update = atomic_update(statement, language) if atomic else None
         if update is None:
             return (f"its loop holds '{name}' at line {other.span.line}, which is not "
-                    "offloaded" + (" (only an atomic update of a scalar is: a reduction)"
-                                   if name.startswith("atomic") else ""))
+                    "offloaded" + (" (only an atomic update of a scalar or of an array "
+                                   "element is)" if name.startswith("atomic") else ""))
         if update[1] not in claim.reduction_names:
-            from dataclasses import replace
             claim = replace(claim, reductions=claim.reductions + (update,))
     return claim
+
+
+_ELEMENT = re.compile(r"\s*(?P<pre>\+\+|--)?\s*[A-Za-z_]\w*\s*(?=[\[(])")
+
+
+def element_update(statement: str, language: str) -> bool:
+    """Whether the statement an ``atomic`` directive guards updates an array element with an
+    operator the device has atomic updates for: ``h[k] += e`` (``-=``, ``*=``), ``h[k]++``,
+    ``--h[k]``, ``h[k] = h[k] + e`` (``-``, ``*``; ``e + h[k]``, ``e * h[k]``), Fortran
+    ``h(k) = h(k) + e`` and ``h(k) = max(h(k), e)`` (``min``).  Other operators (``|=``,
+    ``iand``) keep the loop as written.  The kernel's statement is checked again
+    (`translator.analysis.atomics`)."""
+    text = statement.split("//")[0].split("!")[0] if language == "fortran" else \
+        statement.split("//")[0]
+    m = _ELEMENT.match(text)
+    if m is None:
+        return False
+    end = _subscripts_end(text, m.end(), "[" if language == "c" else "(")
+    if end is None:
+        return False
+    if m.group("pre"):
+        return language == "c"
+    rest = "".join(text[end:].split()).rstrip(";").lower()
+    target = "".join(text[m.end("pre") if m.group("pre") else 0:end].split()).lower()
+    if language == "c" and rest in ("++", "--"):
+        return True
+    if language == "c" and rest[:2] in ("+=", "-=", "*="):
+        return True
+    if not rest.startswith("=") or rest.startswith("=="):
+        return False
+    rhs = rest[1:]
+    if rhs.startswith(target) and rhs[len(target):len(target) + 1] in ("+", "-", "*") \
+            and rhs[len(target):len(target) + 2] != "**":
+        return True
+    if rhs.endswith(target) and rhs[-len(target) - 1:-len(target)] in ("+", "*") \
+            and rhs[-len(target) - 2:-len(target)] != "**":
+        return True
+    return language == "fortran" and (
+        any(rhs.startswith(f"{fn}({target},") for fn in ("max", "min"))
+        or any(rhs.startswith(f"{fn}(") and rhs.endswith(f",{target})") for fn in ("max", "min")))
+
+
+def _subscripts_end(text: str, pos: int, opening: str) -> int | None:
+    """The end of the bracketed subscripts from `pos` on (``[i][j]``, ``(i, j)``)."""
+    closing = "]" if opening == "[" else ")"
+    while pos < len(text) and text[pos] == opening:
+        depth = 0
+        for k in range(pos, len(text)):
+            depth += {opening: 1, closing: -1}.get(text[k], 0)
+            if depth == 0:
+                pos = k + 1
+                break
+        else:
+            return None
+        while pos < len(text) and text[pos] == " ":
+            pos += 1
+        if opening == "(":
+            break
+    return pos
 
 
 def spelled(claim: Claim, language: str) -> str:

@@ -31,6 +31,7 @@ from frontends.directives.claims import (
     with_inner_directives,
 )
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line, scan_directives
+from frontends.marks import atomic_marks
 from frontends.fortran.scopes import Procedure, innermost_procedure
 from frontends.fortran.source import SourceLines, children, class_name, is_comment, node_lines
 from frontends.fortran.threadprivate import threadprivate_lists
@@ -93,7 +94,7 @@ def claim_marks(found: list[FoundClaim], procedures: list[Procedure], lines: Sou
                 span=f.raw.span, end_span=end.span if end else lines.span(hi),
                 claims=((claim, lo, _spelled(f)),) + _nested(found, claim, lo, hi, lines,
                                                              form),
-                body_last_line=hi))
+                statement_marks=atomic_marks(((claim, lo, ""),)), body_last_line=hi))
     return marks
 
 
@@ -102,7 +103,7 @@ def _with_inner(found: list[FoundClaim], k: int, lo: int, hi: int, lines: Source
     """The claim of `found[k]` given the directives inside its loop (`with_inner_directives`);
     None, and `found[k]` made `Untouched`, when the loop is not offloaded."""
     f = found[k]
-    inner = [(g.claim, _next_code_line(lines, g.raw.last_line, hi, form))
+    inner = [(g.claim, _next_code_line(lines, g.raw.last_line, hi, form), g.raw.last_line)
              for g in found if lo < g.raw.line < hi]
     claim = with_inner_directives(f.claim, inner, "fortran")
     if isinstance(claim, str):
@@ -190,7 +191,8 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
     return inner, RegionMarks(
         name=None, kernel_line=opened.raw.line, end_line=end.last_line,
         body_first_line=opened.raw.last_line + 1, indent=opened.raw.indent, calls=(),
-        span=opened.raw.span, end_span=end.span, claims=tuple(claims))
+        span=opened.raw.span, end_span=end.span, claims=tuple(claims),
+        statement_marks=atomic_marks(tuple(claims)))
 
 
 def _nowait(found: list[FoundClaim], end: RawDirective) -> bool:

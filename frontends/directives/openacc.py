@@ -37,7 +37,7 @@ from frontends.directives.claims import (Claim, DataClaim, EndDirective, LoopCla
                                          ParallelOpen, Untouched, gang_only)
 from frontends.directives.clauses import (Clause, SplitDirective, clause_names,
                                           clause_sections, split_directive)
-from frontends.directives.openmp import REDUCTION_OPERATORS
+from frontends.directives.openmp import REDUCTION_OPERATORS, atomic_name
 from translator.diagnostics import FrontendError, SourceSpan, suggestion, warn
 
 MODEL = "openacc"
@@ -109,7 +109,8 @@ def parse_openacc(text: str, span: SourceSpan, language: str) -> Claim:
     if words[0] in _DATA_WORDS:
         return _data_claim(name, split, span, language)
     if words[0] in _NOT_OFFLOADED:    # atomic update, routine seq, ...
-        return Untouched(model=MODEL, name=name, span=span, reason=_NOT_OFFLOADED[words[0]],
+        return Untouched(model=MODEL, name=atomic_name(name, text), span=span,
+                         reason=_NOT_OFFLOADED[words[0]],
                          end_words=("atomic",) if words[0] == "atomic" else ())
     raise FrontendError(f"unknown OpenACC directive {name!r}", span)
 

@@ -134,8 +134,21 @@ def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
         template = _loop_claim(name, _clauses(text, span), span, language, parallel=0)
         return ParallelOpen(model=MODEL, claim=template, span=span, end_words=("end", *words))
     reason = _NOT_OFFLOADED.get(words[0], _NOT_OFFLOADED.get(words[-1], "not offloaded"))
-    return Untouched(model=MODEL, name=name, span=span, reason=reason,
+    return Untouched(model=MODEL, name=atomic_name(name, text), span=span, reason=reason,
                      end_words=words if words[0] in _CONSTRUCTS_WITH_END else ())
+
+
+_ATOMIC_KIND = re.compile(r"\b(capture|read|write|compare)\b", re.IGNORECASE)
+
+
+def atomic_name(name: str, text: str) -> str:
+    """`name`, or for an ``atomic`` directive with a ``capture``, ``read``, ``write`` or
+    ``compare`` clause ``atomic capture`` (...): only ``atomic`` and ``atomic update`` guard
+    an update the translator takes (`frontends.directives.claims.with_inner_directives`)."""
+    if name != "atomic":
+        return name
+    m = _ATOMIC_KIND.search(text)
+    return name if m is None else f"atomic {m.group(1).lower()}"
 
 
 _ARGUMENT_WORD = re.compile(r"\s*(end\s+)?([A-Za-z_]\w*)\s*\(", re.IGNORECASE)

@@ -218,15 +218,19 @@ int main(void)
 def test_atomic_update_is_a_reduction_and_critical_stays(tmp_path: Path, name: str,
                                                          text: str) -> None:
     """An ``atomic`` update of a scalar inside a loop directive is a reduction (the loop is
-    translated); a loop holding ``critical`` (or an atomic update of an array element) is left
-    as written with its directives."""
+    translated); a loop holding ``critical`` is left as written with its directives; one
+    holding an atomic update of an array element is translated with that update atomic (h80:
+    it was left as written before)."""
     src = tmp_path / name
     src.write_text(text)
     check_sample(src, tmp_path)
     rewritten = (tmp_path / "out" / name).read_text()
     assert rewritten.count("translate_") >= 2   # the first loop became a call
-    assert ("!$omp critical" in rewritten) if name.endswith("f90") else (
-        "#pragma omp atomic\n        h[i % 4] += 1;" in rewritten)
+    if name.endswith("f90"):
+        assert "!$omp critical" in rewritten
+    else:
+        assert "#pragma omp atomic" not in rewritten
+        assert "_tr_atomic_sum_int32(&h[" in (tmp_path / "out" / "atomic.cl").read_text()
 
 
 DATA_F = """\

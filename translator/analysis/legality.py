@@ -26,6 +26,7 @@ from pymbolic import evaluate
 from pymbolic.mapper.evaluator import UnknownVariableError
 
 from translator.analysis.access import Access, kernel_accesses, shared_variables
+from translator.analysis.atomics import atomic_only, check_atomic_forms
 from translator.analysis.access import element_text as _element
 from translator.analysis.bounds import (Spill, address_spill, linear_address, row_hint,
                                         same_elements_key, stride_names)
@@ -170,6 +171,7 @@ def _band_shares_proofs(kernel: Kernel, mapped: Kernel, loops: set[str]) -> bool
 
 
 def _check_mappings(kernel: Kernel) -> None:
+    check_atomic_forms(kernel)
     mapped = parallel_inames(kernel)
     if not mapped:
         return
@@ -178,6 +180,11 @@ def _check_mappings(kernel: Kernel) -> None:
     if not set(mapped) <= trusted:
         check_private_temporaries(kernel, trusted)
     accesses = kernel_accesses(kernel)
+    # an array every access to which is an atomic update with one operator: its updates
+    # commute, so two work items may update one element (`translator.analysis.atomics`)
+    atomic = atomic_only(kernel)
+    if atomic:
+        accesses = [a for a in accesses if a.variable not in atomic]
     kinds = shared_variables(kernel)
     aliases = {a.name: a.may_alias for a in kernel.array_args}
     for iname, tag in mapped.items():

@@ -337,7 +337,7 @@ def _match_converted(kernel: Kernel, stmt: Assignment) -> Update | None:
         return _integer_update(kernel, expr.child, stmt.assignee, dtype)
     if dtype.kind != "f":
         return None
-    inner = _unwidened(expr.child, stmt.assignee, dtype)
+    inner = unwidened(expr.child, stmt.assignee, dtype)
     update = match_update(inner, stmt.assignee, TypeOracle(kernel))
     return None if update is None else replace(update, dtype=dtype)
 
@@ -355,18 +355,18 @@ def _integer_update(kernel: Kernel, inner: Expression, target: Expression,
     if wide is None or np.dtype(wide).kind not in "iuf":
         return None
     wide = np.dtype(wide)
-    update = match_update(_unwidened(inner, target, dtype), target, oracle)
+    update = match_update(unwidened(inner, target, dtype), target, oracle)
     if update is None and wide.kind in "iu" and wide.itemsize >= dtype.itemsize:
         # int s; s += u[i] with unsigned u: C adds in unsigned and converts back; the low
         # bits of a sum or product do not depend on the conversions (h72)
-        update = match_update(_unwidened(inner, target, dtype, modular=True), target, oracle)
+        update = match_update(unwidened(inner, target, dtype, modular=True), target, oracle)
         if update is None:
             return None
         if update.operation not in ("sum", "product"):    # int m; m = u > m ? u : m
             return replace(update, refused=update.refused or _reordered(
                 update.operation, _integers(dtype), _integers(wide)))
     if update is None and wide.kind == "f":    # fminf(m, x) of an int m: m is rounded
-        update = match_update(_unwidened(inner, target, dtype, exact=False), target, oracle)
+        update = match_update(unwidened(inner, target, dtype, exact=False), target, oracle)
         return None if update is None else replace(update, dtype=wide)
     if update is None:
         return None
@@ -407,7 +407,7 @@ def unsupported_update(kernel: Kernel, stmt: Assignment, update: Update) -> str:
     return ""
 
 
-def _unwidened(expr: Expression, target: Expression, dtype: np.dtype, *,
+def unwidened(expr: Expression, target: Expression, dtype: np.dtype, *,
                exact: bool = True, modular: bool = False) -> Expression:
     """`expr` with operands ``cast(W, target)`` of its outermost operation replaced by
     `target` where W holds every value of `dtype` (an exact conversion: C's ``fmax(s, e)``
@@ -653,7 +653,8 @@ def _drop_statements(kernel: Kernel, dead: set[str]) -> Kernel:
 
 
 __all__ = ["Update", "combine", "match_update", "neutral_element", "unordered_selection",
-           "other_statement_touches", "recognize_parallel_reductions", "unsupported_update"]
+           "other_statement_touches", "recognize_parallel_reductions", "unsupported_update",
+           "unwidened"]
 
 
 def statement_update(kernel: Kernel, stmt: Assignment) -> Update | None:

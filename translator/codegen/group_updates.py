@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from translator.analysis.reductions import match_update
+from translator.analysis.atomics import atomic_update
 from translator.codegen.cexpr import c_type_name
 from translator.diagnostics import CodegenError
 from translator.ir.expr import Expression
@@ -82,7 +82,7 @@ def _update_parts(stmt: Assignment, assignee: Expression, printer, dtype: np.dty
     if not isinstance(stmt, Assignment):
         raise CodegenError(f"statement {stmt.id!r}: atomic calls are not supported", stmt.span)
     name = stmt.assignee_names()[0]
-    update = match_update(stmt.expression, stmt.assignee)
+    update = atomic_update(stmt, np.dtype(dtype))
     if name not in stmt.atomicity or update is None or update.operation not in _OPERATIONS:
         raise CodegenError(f"statement {stmt.id!r}: an atomic update must have the form "
                            "x[i] = x[i] + e (or *, max, min)", stmt.span)

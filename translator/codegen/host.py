@@ -26,6 +26,7 @@ import pymbolic.primitives as p
 
 from translator.codegen import images
 from translator.codegen.cexpr import safe_name, to_c
+from translator.codegen.group_updates import INT64_ATOMICS
 from translator.codegen.program import HostLoopCode, HostProgramCode, KernelLaunch
 from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import CodegenError, readable_names
@@ -338,6 +339,14 @@ def _function_text(unit: HostUnit, region_var: str) -> str:
     return f"{prototype(unit)}\n{{\n{inner}\n}}\n"
 
 
+def device_needs(code) -> int:
+    """The ``uses_fp64`` field of a kernel's `tr_region` (`tr_kernel_source`): 1 where it
+    needs double precision (cl_khr_fp64), plus 2 where it updates 64-bit data atomically
+    (cl_khr_int64_base_atomics: a ``double`` or ``long`` atomic update); the runtime refuses a
+    device without them, naming the extension."""
+    return int(bool(code.uses_fp64)) | (2 if INT64_ATOMICS in code.device_code else 0)
+
+
 def _unit_text(unit: HostUnit) -> str:
     if isinstance(unit.generated, HostProgramCode):
         return program_unit_text(unit)
@@ -351,7 +360,7 @@ def _unit_text(unit: HostUnit) -> str:
     return (f"/* region {title} */\n\n"
             f"static const char {src_var}[] =\n{c_string_literal(gen.device_code)};\n\n"
             f"static tr_region {region_var} =\n"
-            f"    TR_REGION({strings}, {src_var}, {int(bool(gen.uses_fp64))});\n\n"
+            f"    TR_REGION({strings}, {src_var}, {device_needs(gen)});\n\n"
             + _function_text(unit, region_var))
 
 
@@ -477,7 +486,7 @@ def program_unit_text(unit: HostUnit) -> str:
         sources.append(f"static const char _tr_source_{ident}_{k}[] =\n"
                        f"{c_string_literal(code.device_code)};\n")
     table = ",\n".join(f"    {{{c_string_literal(code.kernel_name, '')}, _tr_source_{ident}_{k}, "
-                       f"{int(bool(code.uses_fp64))}}}" for k, code in enumerate(kernels))
+                       f"{device_needs(code)}}}" for k, code in enumerate(kernels))
     names = ", ".join(c_string_literal(s, "") for s in (unit.region_name, unit.where))
     title = f"{_comment_safe(unit.region_name)} ({_comment_safe(unit.where)})"
     return (f"/* region {title}: a host program of {len(kernels)} kernels */\n\n"

@@ -93,6 +93,12 @@ class LoopClaim:
     #: value before the loop plus the iteration's number times the step, which the
     #: translator does not compute: the loop keeps its sequential meaning (h70)
     linear: tuple[str, ...] = ()
+    #: the ``atomic`` (``atomic update``) directives inside the loop that guard an update of
+    #: an array element (``h[k[i]] += 1``), as (the directive's last line, its span): the
+    #: statement after each is marked atomic (`frontends.marks.atomic_marks`), and
+    #: conflicting updates of an array whose every access in the loop is such an update
+    #: with one operator are no race (`translator.analysis.atomics`) (h80)
+    atomics: tuple[tuple[int, SourceSpan], ...] = ()
 
     @property
     def reduction_names(self) -> tuple[str, ...]:

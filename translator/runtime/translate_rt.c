@@ -239,6 +239,7 @@ static struct {
     char device_pd[24];       /* "P:D" (TRANSLATE_VERBOSE) */
     char platform_name[256];
     int has_fp64;
+    int has_int64_atomics;    /* cl_khr_int64_base_atomics: 64-bit atomic updates */
     char build_options[96];   /* clBuildProgram's options for this device (device_build_options) */
     struct tr_region_state *regions;      /* in order of first call */
     struct tr_region_state **regions_tail;
@@ -572,6 +573,7 @@ static void select_device(const tr_region *region)
     memcpy(rt.device_name, list[k].device_name, sizeof rt.device_name);
     get_device_string(region, rt.device, CL_DEVICE_EXTENSIONS, ext, sizeof ext);
     rt.has_fp64 = strstr(ext, "cl_khr_fp64") != NULL;
+    rt.has_int64_atomics = strstr(ext, "cl_khr_int64_base_atomics") != NULL;
     if (!rt.has_fp64) {
         cl_device_fp_config cfg = 0;
         clGetDeviceInfo(rt.device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof cfg, &cfg, NULL);
@@ -1957,10 +1959,15 @@ static cl_program get_program(const tr_region *region, const char *source, int u
     for (p = rt.programs; p != NULL; p = p->next)
         if (p->hash == h && strcmp(p->source, source) == 0)
             return p->program;
-    if (uses_fp64 && !rt.has_fp64)
+    if ((uses_fp64 & 1) && !rt.has_fp64)
         fail(region, "region '%s' uses double precision, which device \"%s\" does not support "
              "(cl_khr_fp64); choose another device with TRANSLATE_DEVICE", region->name,
              rt.device_name);
+    if ((uses_fp64 & 2) && !rt.has_int64_atomics)
+        fail(region, "region '%s' updates 64-bit data atomically (a double or 64-bit integer "
+             "atomic update or reduction), which device \"%s\" does not support "
+             "(cl_khr_int64_base_atomics); choose another device with TRANSLATE_DEVICE",
+             region->name, rt.device_name);
     p = xcalloc(region, 1, sizeof *p);
     p->hash = h;
     p->source = source;

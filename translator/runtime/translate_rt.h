@@ -140,7 +140,8 @@ struct tr_region_state;
 typedef struct tr_kernel_source {
     const char *name;         /* the __kernel function in `source` */
     const char *source;       /* OpenCL C source of its program */
-    int uses_fp64;            /* nonzero: the device must support cl_khr_fp64 */
+    int uses_fp64;            /* bit 1: the device must support cl_khr_fp64; bit 2:
+                                 cl_khr_int64_base_atomics (64-bit atomic updates) */
 } tr_kernel_source;
 
 /* Static description of one region; the glue owns one per region (see TR_REGION). */
@@ -149,7 +150,8 @@ typedef struct tr_region {
     const char *where;        /* source location for messages, e.g. "saxpy.f90:7" */
     const char *kernel_name;  /* the __kernel function in `source` (one-kernel regions) */
     const char *source;       /* OpenCL C source of the region's program (one-kernel regions) */
-    int uses_fp64;            /* nonzero: the device must support cl_khr_fp64 */
+    int uses_fp64;            /* bit 1: the device must support cl_khr_fp64; bit 2:
+                                 cl_khr_int64_base_atomics (64-bit atomic updates) */
     struct tr_region_state *state;  /* runtime-owned; NULL until the first call */
     cl_uint nkernels;         /* host programs: number of kernels (0: one-kernel region) */
     const tr_kernel_source *kernels;  /* host programs: the kernels, indexed by tr_kernel */
