@@ -35,7 +35,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from frontends.fortran.blocks import saved_names
-from frontends.fortran.build_support import assigned_names, loop_variables, nodes_of
+from frontends.fortran.build_support import View, assigned_names, loop_variables, nodes_of
 from frontends.fortran.callees import Callee, CalleeIndex
 from frontends.fortran.expressions import Layout, Typed, add_expr, cast
 from frontends.fortran.source import children, class_name, node_lines, walk
@@ -60,15 +60,6 @@ _DEVICE_UNSAFE = {
     "Error_Stop_Stmt": "an ERROR STOP statement", "Pause_Stmt": "a PAUSE statement",
     "Allocate_Stmt": "an ALLOCATE statement", "Deallocate_Stmt": "a DEALLOCATE statement",
 }
-
-
-@dataclass(frozen=True)
-class View:
-    """An array dummy: `template` is the actual's element at the dummy's 0-based indices,
-    the variables `placeholders` (one per dummy axis)."""
-
-    template: Expression
-    placeholders: tuple[str, ...]
 
 
 @dataclass
@@ -193,8 +184,10 @@ class CallSupport:
     def enter_callee(self, frame: Frame, build: Callable[[], None]) -> None:
         """Run `build` with the names, lines and loops of the callee of `frame`."""
         saved = (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
-                 self._loop_base, self._iname_prefix, self.expr.sections, self.block_locals)
-        self.block_locals = {}   # the callee does not see the caller's BLOCK locals
+                 self._loop_base, self._iname_prefix, self.expr.sections, self.block_locals,
+                 self.block_arrays)
+        # the callee does not see the caller's BLOCK locals
+        self.block_locals, self.block_arrays = {}, {}
         self._via = (*self._via, (frame.callee.proc.name, replace(frame.site, inlined_at=())))
         self.scope, self.lines, self.frame = frame.scope, frame.callee.lines, frame
         self.loop_vars = loop_variables(list(children(frame.callee.proc.exec_part))
@@ -207,7 +200,8 @@ class CallSupport:
         finally:
             self.call_stack.pop()
             (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
-             self._loop_base, self._iname_prefix, self.expr.sections, self.block_locals) = saved
+             self._loop_base, self._iname_prefix, self.expr.sections, self.block_locals,
+             self.block_arrays) = saved
 
     def assigned(self, node: Any) -> set[str]:
         """The kernel names `node` may assign (a construct holding a CALL: every name it
@@ -219,13 +213,19 @@ class CallSupport:
 
     def kernel_names(self, names: set[str]) -> set[str]:
         """The kernel names that the names `names` of the procedure being built stand for."""
-        if self.frame is None and not self.block_locals:
+        if self.frame is None and not self.block_locals and not self.block_arrays:
             return names
         out = set()
         for name in names:
             local = self.block_locals.get(name)
             if local is not None:
                 out |= dependencies(local.expr)
+                continue
+            array = self.block_arrays.get(name)
+            if array is not None:   # a BLOCK's array, or an ASSOCIATE name of an array
+                view = self.views.get(array.name)
+                out |= ({array.name} if view is None else
+                        dependencies(view.template) - set(view.placeholders))
                 continue
             if self.frame is None:
                 out.add(name)
