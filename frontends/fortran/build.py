@@ -451,16 +451,20 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         if search is not None and self._positive_step(bounds) and \
                 self.search_loop(var, bounds, *search):
             return
+        flag = self.exit_flag(do_stmt, body)   # before the loop: an EXIT ends it
         saved, open_loops = len(self.frames), len(self._open_loops)
         self._enter(str(var_node).lower(), bounds[0], bounds[1],
                     bounds[2] if len(bounds) > 2 else None)
-        self.open_cycle_scope(do_stmt, body)
+        record = self._open_loops[-1]
+        self.open_cycle_scope(do_stmt, body, flag)
         try:
             self.visit_block(body)
         finally:
             del self.frames[saved:]
             del self._open_loops[open_loops:]
             self.cycle_scopes.pop()
+        if flag is not None:   # its variable's value after it is not computed
+            self.loops[self.loops.index(record)] = replace(record, exits=True)
 
     def _positive_step(self, bounds: list[Any]) -> bool:
         if len(bounds) < 3:

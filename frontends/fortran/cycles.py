@@ -16,6 +16,14 @@ IF ... ELSE IF chain.  A label elsewhere is refused with what to write instead.
 A SELECT CASE becomes the predicates of an IF ... ELSE IF chain, DEFAULT last: each CASE's
 test (the selector compared with its values and ranges) under the negations of the tests
 before it.
+
+An EXIT ends its loop (the innermost, or the one it names): the loop gets a private flag
+(``_tr_exit``), cleared before the loop and set by the EXIT, and every statement of its body
+runs only while the flag is clear, so the iterations after the EXIT do nothing.  The flag
+carries a value from one iteration to the next, so legality never runs that loop's iterations
+in parallel (loops around it may be).  The search shape (``if (c) then; k = i; exit``) is a
+MIN reduction instead (`frontends.fortran.searches`).  The loop's DO variable after it is
+not computed (an error where it is read).
 """
 
 from __future__ import annotations
@@ -50,6 +58,8 @@ class CycleScope:
     body: list[Any]
     written: set[str] | None = None
     guards: list[Expression] = field(default_factory=list)
+    #: The flag an EXIT of this loop sets (None: no EXIT ends it).
+    exit_flag: str | None = None
 
 
 class BranchSupport:
@@ -59,12 +69,25 @@ class BranchSupport:
         #: The enclosing DO loops of the statement being built, innermost last.
         self.cycle_scopes: list[CycleScope] = []
 
-    def open_cycle_scope(self, do_stmt: Any, body: list[Any]) -> None:
-        """Enter the body of a DO loop (its predicates so far are not the body's)."""
-        start = getattr(do_stmt, "get_start_name", None)
-        name = start() if start is not None else None
-        self.cycle_scopes.append(CycleScope(name.lower() if name else None,
-                                            len(self.predicates), body))
+    def open_cycle_scope(self, do_stmt: Any, body: list[Any], exit_flag: str | None = None
+                         ) -> None:
+        """Enter the body of a DO loop (its predicates so far are not the body's); with an
+        `exit_flag`, the body runs while it is clear."""
+        name = _construct_name(do_stmt)
+        scope = CycleScope(name, len(self.predicates), body, exit_flag=exit_flag)
+        if exit_flag is not None:
+            scope.guards.append(p.Comparison(p.Variable(exit_flag), "==", 0))
+        self.cycle_scopes.append(scope)
+
+    def exit_flag(self, do_stmt: Any, body: list[Any]) -> str | None:
+        """The flag of a DO loop that an EXIT in `body` ends, cleared here, before the loop;
+        None where none does."""
+        if not _exited(do_stmt, body):
+            return None
+        name = self._names("_tr_exit")
+        self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
+        self.add(p.Variable(name), np.int32(0))
+        return name
 
     def guards(self) -> list[Expression]:
         """The guards CYCLE statements put on the statement being built."""
@@ -160,15 +183,18 @@ class BranchSupport:
         return [negative, null, p.LogicalAnd((p.LogicalNot(negative), p.LogicalNot(null)))]
 
     def visit_Exit_Stmt(self, node: Any) -> None:
-        """EXIT ends every later iteration, which iterations running at once cannot; the
-        search it usually writes is a MIN reduction, which the region maps in parallel."""
-        loop = self._open_loops[-1].var.split("%")[-1] if self._open_loops else "i"
-        raise UnsupportedConstructError(
-            "EXIT statement is not supported inside a kernel region: it ends every later "
-            "iteration, which a parallel loop cannot; for a search (the first index where "
-            f"a condition holds) set k = <last> + 1 before the loop and write if (<condition>) "
-            f"k = min(k, {loop}) in it, without exit (a MIN reduction, mapped in parallel)",
-            self.span("exit"))
+        """EXIT sets the flag of the loop it ends: the rest of that loop does nothing."""
+        target = str(node.items[1]).lower() if node.items[1] is not None else None
+        scope = next((c for c in reversed(self.cycle_scopes)
+                      if target is None or c.name == target), None)
+        if scope is None or scope.exit_flag is None:
+            what = ("EXIT statement outside the DO loops of the region" if target is None else
+                    f"EXIT {target} of a construct that is not a counted DO loop of the region"
+                    if scope is None else f"EXIT {target} of a DO CONCURRENT loop")
+            raise UnsupportedConstructError(
+                f"{what} is not supported inside a kernel region; put the statements it skips "
+                "under an IF", self.span("exit"))
+        self.add(p.Variable(scope.exit_flag), np.int32(1))
 
     def visit_Arithmetic_If_Stmt(self, node: Any) -> None:
         raise UnsupportedConstructError(
@@ -210,6 +236,39 @@ class BranchSupport:
         finally:
             self.predicates.extend(saved)
         return p.Variable(name)
+
+
+def _construct_name(do_stmt: Any) -> str | None:
+    start = getattr(do_stmt, "get_start_name", None)
+    name = start() if start is not None else None
+    return name.lower() if name else None
+
+
+def _exited(do_stmt: Any, body: list[Any]) -> bool:
+    """Whether an EXIT in `body` ends the loop of `do_stmt`: an unnamed one outside the DO
+    loops inside, or one naming the loop."""
+    name = _construct_name(do_stmt)
+
+    def found(nodes: list[Any], nested: bool) -> bool:
+        for node in nodes:
+            cls = class_name(node)
+            if cls == "Exit_Stmt":
+                target = node.items[1]
+                if (target is None and not nested) or (
+                        target is not None and name is not None and str(target).lower() == name):
+                    return True
+                continue
+            inner = nested or cls in _DO_CONSTRUCTS
+            if found([k for k in children(node) if not is_comment(k)], inner):
+                return True
+        return False
+
+    return found(body, False)
+
+
+#: The DO constructs of fparser (an unnamed EXIT inside one ends that loop).
+_DO_CONSTRUCTS = frozenset({"Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
+                            "Action_Term_Do_Construct"})
 
 
 def _ends_at(body: list[Any], label: int | None) -> bool:
