@@ -7,11 +7,14 @@ builder keeps it on the loop's `CycleScope` and adds it to each statement it bui
 loop body writes what the condition reads, the condition is evaluated once, at the CYCLE, into
 a private temporary (as an IF condition is).
 
-An arithmetic IF (``IF (e) 10, 20, 30``) jumps forward to labels of its own block: each
-statement after it runs when one of the signs whose label comes at or before it was taken;
-a GO TO the loop's end inside (a CYCLE) guards the rest as above, so the usual three-way
-shape (``10 ...; GO TO 99``, ``20 ...; GO TO 99``, ``30 ...``, ``99 CONTINUE``) becomes an
-IF ... ELSE IF chain.  A label elsewhere is refused with what to write instead.
+An arithmetic IF (``IF (e) 10, 20, 30``) jumps forward to labels of its own block: from it
+on, each statement of the block runs where control reaches it, falling through from the
+statement before or by a branch taken to its label: the arithmetic IFs, ``GO TO l`` and
+``IF (c) GO TO l`` to labels further on in the block (the usual three-way shape ``10 ...; GO
+TO 99``, ``20 ...; GO TO 99``, ``30 ...``, ``99 CONTINUE`` becomes an IF ... ELSE IF chain;
+labels past DO loops and other arithmetic IFs too).  Where several branches reach a label,
+the condition is evaluated there once (``_tr_reach``).  A label elsewhere (backward, in
+another block, inside a DO loop's range) is refused with what to write instead.
 
 A SELECT CASE becomes the predicates of an IF ... ELSE IF chain, DEFAULT last: each CASE's
 test (the selector compared with its values and ranges) under the negations of the tests
@@ -129,40 +132,94 @@ class BranchSupport:
 
     def arithmetic_if(self, node: Any, rest: list[Any]) -> None:
         """``IF (e) l1, l2, l3`` followed by `rest`, the statements after it in its block:
-        each runs under the signs of `e` whose label is at or before it."""
-        labels = [_label_number(label) for label in node.items[1:]]
-        where = {k: _label_number(_statement_label(n)) for k, n in enumerate(rest)}
-        at = {label: k for k, label in sorted(where.items(), reverse=True) if label}
-        missing = [label for label in labels if label not in at]
-        if missing:
-            raise UnsupportedConstructError(
-                f"arithmetic IF to label {missing[0]}, which does not follow it in its block, "
-                f"is not supported inside a kernel region; {_ARITHMETIC_IF}",
-                self.span("if"))
-        conds = self._signs(node.items[0], rest)
-        for k, stmt in enumerate(rest):
-            reached = [c for c, label in zip(conds, labels) if at[label] <= k]
-            if not reached and class_name(stmt) != "Label_Do_Stmt":
-                continue   # no branch reaches it (an unlabelled statement after a GO TO)
+        each runs where control reaches it (`forward_branches`)."""
+        self.forward_branches([node, *rest])
+
+    def forward_branches(self, stmts: list[Any]) -> None:
+        """Build `stmts`, a block from an arithmetic IF on, with its forward branches: an
+        arithmetic IF, a ``GO TO l`` or an ``IF (c) GO TO l`` to a label later in `stmts`
+        ends the fall-through there (where it branches), and the statement labelled `l` runs
+        where control falls through to it or a branch to it was taken."""
+        labels: dict[int, int] = {}
+        for k, stmt in enumerate(stmts):
+            label = _label_number(_statement_label(stmt))
+            if label is not None:
+                labels.setdefault(label, k)
+        pending: dict[int, Expression | bool] = {}
+        live: Expression | bool = True   # control falls through to the statement
+        for k, stmt in enumerate(stmts):
+            label = _label_number(_statement_label(stmt))
             self.line = self.statement_line(stmt)
-            if class_name(stmt) in ("Label_Do_Stmt", "Arithmetic_If_Stmt") and \
-                    max(at[label] for label in labels) > k:
+            if label in pending:
+                live = self._reached(_either(live, pending.pop(label)))
+            if class_name(stmt) == "Label_Do_Stmt":
+                if pending:   # a branch into the loop's body
+                    raise UnsupportedConstructError(
+                        f"a branch to label {min(pending)}, inside the range of the DO loop "
+                        "that starts here, is not supported inside a kernel region (a branch "
+                        "into a loop); end the loop before that label, or write the branch as "
+                        "IF ... THEN ... END IF blocks", self.span("do"))
+                if live is not False:
+                    self._under(live, lambda: self.loop_with_body(stmt, stmts[k + 1:]))
+                return
+            if live is False:
+                continue   # no branch reaches it (an unlabelled statement after a GO TO)
+            branches = self._branches(stmt, stmts[k + 1:], k, labels)
+            if branches is None:
+                self._under(live, lambda: self.visit(stmt))
+                continue
+            taken, live_after = branches
+            for target, cond in taken:
+                pending[target] = _either(pending.get(target, False), _both(live, cond))
+            live = _both(live, live_after)
+
+    def _reached(self, cond: Expression | bool) -> Expression | bool:
+        """Where a label is reached from several places (``a .or. b``): that condition
+        evaluated once, into a private temporary, so that conditions do not grow with every
+        branch (what it reads holds still: each branch's condition is its value there)."""
+        if not isinstance(cond, p.LogicalOr):
+            return cond
+        name = self._names("_tr_reach")
+        self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
+        self.add(p.Variable(name), TypeCast(np.dtype(np.int32), cond))
+        return p.Comparison(p.Variable(name), "!=", 0)
+
+    def _under(self, cond: Expression | bool, build: Any) -> None:
+        """Run `build` with `cond` (True: none) among the predicates."""
+        if cond is True:
+            build()
+            return
+        self.predicates.append(cond)
+        try:
+            build()
+        finally:
+            self.predicates.pop()
+
+    def _branches(self, stmt: Any, rest: list[Any], k: int, labels: dict[int, int]
+                  ) -> tuple[list[tuple[int, Expression | bool]], Expression | bool] | None:
+        """The forward branches of `stmt` at position `k` of its block (label, condition)
+        and the condition of falling through; None for a statement without any."""
+        cls = class_name(stmt)
+        if cls == "Arithmetic_If_Stmt":
+            targets = [_label_number(label) for label in stmt.items[1:]]
+            missing = [t for t in targets if labels.get(t, -1) <= k]
+            if missing:
                 raise UnsupportedConstructError(
-                    f"arithmetic IF to a label past a DO loop or another arithmetic IF is not "
-                    f"supported inside a kernel region; {_ARITHMETIC_IF}", self.span("if"))
-            saved = len(self.predicates)
-            if len(reached) < len(conds):
-                self.predicates.append(reduce(lambda a, b: p.LogicalOr((a, b)), reached))
-            try:
-                if class_name(stmt) == "Label_Do_Stmt":
-                    self.loop_with_body(stmt, rest[k + 1:])
-                    return
-                if class_name(stmt) == "Arithmetic_If_Stmt":
-                    self.arithmetic_if(stmt, rest[k + 1:])
-                    return
-                self.visit(stmt)
-            finally:
-                del self.predicates[saved:]
+                    f"arithmetic IF to label {missing[0]}, which does not follow it in its "
+                    f"block, is not supported inside a kernel region; {_ARITHMETIC_IF}",
+                    self.span("if"))
+            return list(zip(targets, self._signs(stmt.items[0], rest))), False
+        if cls == "Goto_Stmt":
+            target = _label_number(stmt.items[0])
+            return ([(target, True)], False) if labels.get(target, -1) > k else None
+        if cls == "If_Stmt" and class_name(stmt.items[1]) == "Goto_Stmt":
+            target = _label_number(stmt.items[1].items[0])
+            if labels.get(target, -1) <= k:
+                return None
+            written = set().union(*(self.assigned(n) for n in rest)) if rest else set()
+            cond = self.condition(stmt.items[0], written)
+            return [(target, cond)], p.LogicalNot(cond)
+        return None
 
     def _signs(self, node: Any, rest: list[Any]) -> list[Expression]:
         """The conditions of the three branches: e < 0, e == 0, neither (gfortran takes the
@@ -236,6 +293,24 @@ class BranchSupport:
         finally:
             self.predicates.extend(saved)
         return p.Variable(name)
+
+
+def _either(a: Expression | bool, b: Expression | bool) -> Expression | bool:
+    """``a .or. b`` (True, False: constants)."""
+    if a is True or b is True:
+        return True
+    if a is False or b is False:
+        return b if a is False else a
+    return p.LogicalOr((a, b))
+
+
+def _both(a: Expression | bool, b: Expression | bool) -> Expression | bool:
+    """``a .and. b`` (True, False: constants)."""
+    if a is False or b is False:
+        return False
+    if a is True or b is True:
+        return b if a is True else a
+    return p.LogicalAnd((a, b))
 
 
 def _construct_name(do_stmt: Any) -> str | None:
