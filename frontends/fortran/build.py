@@ -24,7 +24,7 @@ from frontends.fortran.cycles import BranchSupport
 from frontends.fortran.components import (component_of, data_ref_base, data_ref_parts,
                                           designator_text, host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
-from frontends.fortran.inline import CallSupport, inline_call
+from frontends.fortran.inline import CallSupport, array_function, inline_call
 from frontends.fortran.foralls import ForallSupport
 from frontends.fortran.host_values import HostValueSupport, is_character
 from frontends.fortran.loopvars import LoopRecord
@@ -296,6 +296,8 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         """An assignment; array assignments get inames, `masks` (WHERE conditions, negated
         where the flag says so) become predicates over the same elements."""
         lhs_node, _, rhs_node = node.items
+        if not masks and array_function(self, lhs_node, rhs_node):
+            return   # x = f(...) of an array-valued function: its result is x
         inames: tuple[str, ...] = ()
         rank = self.expr.section_rank(lhs_node)
         if rank:
