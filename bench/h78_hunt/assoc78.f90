@@ -16,6 +16,7 @@ contains
     do j = 1, m
       associate (col => a(:, j), inner => b(1:n, j), edge => b(:, j), total => s(j))
         total = 0.0d0
+        b(0, j) = b(0, j) + 1.0d0   ! the array itself, seen through edge(1)
         do i = 1, n
           total = total + col(i) * col(i)
         end do

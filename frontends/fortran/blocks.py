@@ -154,8 +154,9 @@ class BlockSupport:
         finally:
             self.expr.sections = saved
         template = selected.expr
-        moved = (dependencies(template) | {n for b in bounds for e in b[:2]
-                                           for n in dependencies(e)}) & written
+        index = template.index_tuple if isinstance(template, p.Subscript) else ()
+        moved = {n for e in (*index, *(x for b in bounds for x in b[:2]))
+                 for n in dependencies(e)} & written
         if moved:
             raise UnsupportedConstructError(
                 f"the ASSOCIATE construct assigns {sorted(moved)[0]!r}, which the section "
