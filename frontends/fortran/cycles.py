@@ -245,9 +245,9 @@ class BranchSupport:
         scope = next((c for c in reversed(self.cycle_scopes)
                       if target is None or c.name == target), None)
         if scope is None or scope.exit_flag is None:
-            what = ("EXIT statement outside the DO loops of the region" if target is None else
-                    f"EXIT {target} of a construct that is not a counted DO loop of the region"
-                    if scope is None else f"EXIT {target} of a DO CONCURRENT loop")
+            what = ("EXIT of a DO CONCURRENT loop" if scope is not None else
+                    "EXIT statement outside the DO loops of the region" if target is None else
+                    f"EXIT {target} of a construct that is not a counted DO loop of the region")
             raise UnsupportedConstructError(
                 f"{what} is not supported inside a kernel region; put the statements it skips "
                 "under an IF", self.span("exit"))
