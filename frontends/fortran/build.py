@@ -259,9 +259,9 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                 self.line = self.statement_line(n)
                 self.loop_with_body(n, list(nodes[k + 1:]))
                 return
-            if class_name(n) == "Arithmetic_If_Stmt":
+            if class_name(n) == "Arithmetic_If_Stmt" or self.forward_goto(n, list(nodes[k + 1:])):
                 self.line = self.statement_line(n)
-                self.arithmetic_if(n, list(nodes[k + 1:]))   # it decides what the rest runs
+                self.forward_branches(list(nodes[k:]))   # it decides what the rest runs
                 return
             self.visit(n)
 

@@ -136,7 +136,8 @@ class BranchSupport:
         self.forward_branches([node, *rest])
 
     def forward_branches(self, stmts: list[Any]) -> None:
-        """Build `stmts`, a block from an arithmetic IF on, with its forward branches: an
+        """Build `stmts`, a block from an arithmetic IF or a forward GO TO on (`forward_goto`),
+        with its forward branches: an
         arithmetic IF, a ``GO TO l`` or an ``IF (c) GO TO l`` to a label later in `stmts`
         ends the fall-through there (where it branches), and the statement labelled `l` runs
         where control falls through to it or a branch to it was taken."""
@@ -172,6 +173,20 @@ class BranchSupport:
             for target, cond in taken:
                 pending[target] = _either(pending.get(target, False), _both(live, cond))
             live = _both(live, live_after)
+
+    def forward_goto(self, node: Any, rest: list[Any]) -> bool:
+        """Whether `node` is a ``GO TO l`` or ``IF (c) GO TO l`` to a label of `rest`, the
+        statements after it in its block, that is not the CONTINUE ending the innermost loop
+        (a CYCLE: `visit_Goto_Stmt`); then the block from it on is built by
+        `forward_branches`."""
+        cls = class_name(node)
+        stmt = node.items[1] if cls == "If_Stmt" else node
+        if class_name(stmt) != "Goto_Stmt":
+            return False
+        label = _label_number(stmt.items[0])
+        if self.cycle_scopes and _ends_at(self.cycle_scopes[-1].body, label):
+            return False
+        return any(_label_number(_statement_label(n)) == label for n in rest)
 
     def _reached(self, cond: Expression | bool) -> Expression | bool:
         """Where a label is reached from several places (``a .or. b``): that condition
