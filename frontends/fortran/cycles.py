@@ -130,11 +130,6 @@ class BranchSupport:
             "that ends the innermost DO loop (a CYCLE) is; write the branch as an IF ... THEN "
             "... END IF block", self._goto_span())
 
-    def arithmetic_if(self, node: Any, rest: list[Any]) -> None:
-        """``IF (e) l1, l2, l3`` followed by `rest`, the statements after it in its block:
-        each runs where control reaches it (`forward_branches`)."""
-        self.forward_branches([node, *rest])
-
     def forward_branches(self, stmts: list[Any]) -> None:
         """Build `stmts`, a block from an arithmetic IF or a forward GO TO on (`forward_goto`),
         with its forward branches: an
