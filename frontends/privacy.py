@@ -42,7 +42,8 @@ def written_before_every_read(name: str, steps: Sequence[Step]) -> bool:
         writes = [w for w in writes if not _reads_any(w.predicates, step.writes)]
         if name in step.writes:
             writes.append(step)
-    return bool(writes)
+    # written at all (a write dropped above, its condition changed later, still counts)
+    return any(name in step.writes for step in steps)
 
 
 def _reads_any(predicates: Iterable[Expression], names: frozenset[str]) -> bool:

@@ -24,6 +24,7 @@ from frontends.fortran.datadirs import (data_directives, data_sites, stale_warni
                                         with_common_blocks)
 from frontends.fortran.loopvars import final_value_statements
 from frontends.fortran.modules import ModuleFinder
+from frontends.fortran.optionals import absent_variants
 from frontends.fortran.preprocess import (clip_fixed_lines, fixed_line_length, macro_guard,
                                           preprocessed_text, refuse_unpreprocessed_directives)
 from frontends.fortran.regions import (RegionMarks, group_regions, is_comment_line, scan_directives,
@@ -48,12 +49,13 @@ class FortranRegion(Region):
     logical_args: frozenset[str] = frozenset()
     #: The line after which the procedure's interface block goes (its last declaration).
     decl_line: int = 0
-    #: The OPTIONAL dummy the region tests with ``present`` and the region built for its
-    #: absence, which the call chooses where it is absent (`frontends.fortran.optionals`);
-    #: on that companion, the region it stands in for (it replaces no text of its own).  No
-    #: companion: nothing runs where it is absent.
-    optional_arg: str = ""
-    absent_companion: str = ""
+    #: The OPTIONAL dummies the region tests with ``present`` (the region is built for all
+    #: present), and the regions built where some are absent, with whether each is present,
+    #: which the call chooses (`frontends.fortran.optionals`); on such a companion, the region
+    #: it stands in for (it replaces no text of its own).  A combination without a companion:
+    #: nothing runs there.
+    optional_args: tuple[str, ...] = ()
+    companions: tuple[tuple[tuple[bool, ...], str], ...] = ()
     companion_of: str = ""
 
 
@@ -268,8 +270,8 @@ def _build_regions(marks: list[RegionMarks], procedures: list[Procedure], lines:
 
 def _region(proc: Procedure, m: RegionMarks, name: str,
             lines: SourceLines, form: str, callees: CalleeIndex) -> list[FortranRegion]:
-    """The region of `m`; a region testing ``present(opt)`` has a companion built for an
-    absent `opt` (`frontends.fortran.optionals`)."""
+    """The region of `m`; a region testing ``present(opt)`` has companions built for each
+    combination of its tested optionals with one absent (`frontends.fortran.optionals`)."""
     _check_no_declarations(proc, m, lines)
     _check_no_preprocessor(m, lines)
     statements = _region_statements(proc, m, lines)
@@ -278,13 +280,14 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     region = _finished(builder, proc, m, name, lines, form)
     if not builder.tested_optionals:
         return [region]
-    opt = builder.tested_optionals[0]
-    other = f"{name}_absent_{opt}"
-    absent = _built(proc, m, other, lines, callees, statements, {opt: False})
-    if not absent.statements:   # nothing runs where it is absent: no call there
-        return [replace(region, optional_arg=opt)]
-    return [replace(region, optional_arg=opt, absent_companion=other),
-            replace(_finished(absent, proc, m, other, lines, form), companion_of=name)]
+    tested, variants = absent_variants(
+        name, builder.tested_optionals,
+        lambda other, assumed: _built(proc, m, other, lines, callees, statements, assumed))
+    variants = [v for v in variants if v[2].statements]   # none: nothing runs there, no call
+    return [replace(region, optional_args=tuple(tested),
+                    companions=tuple((pattern, other) for pattern, other, _ in variants)),
+            *(replace(_finished(built, proc, m, other, lines, form), companion_of=name)
+              for _, other, built in variants)]
 
 
 def _built(proc: Procedure, m: RegionMarks, name: str, lines: SourceLines,

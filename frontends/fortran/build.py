@@ -24,7 +24,7 @@ from frontends.fortran.cycles import BranchSupport
 from frontends.fortran.components import (component_of, data_ref_base, data_ref_parts,
                                           designator_text, host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
-from frontends.fortran.inline import CallSupport, inline_call
+from frontends.fortran.inline import CallSupport, array_function, inline_call
 from frontends.fortran.foralls import ForallSupport
 from frontends.fortran.host_values import HostValueSupport, is_character
 from frontends.fortran.loopvars import LoopRecord
@@ -285,9 +285,9 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                 self.line = self.statement_line(n)
                 self.loop_with_body(n, list(nodes[k + 1:]))
                 return
-            if class_name(n) == "Arithmetic_If_Stmt":
+            if class_name(n) == "Arithmetic_If_Stmt" or self.forward_goto(n, list(nodes[k + 1:])):
                 self.line = self.statement_line(n)
-                self.arithmetic_if(n, list(nodes[k + 1:]))   # it decides what the rest runs
+                self.forward_branches(list(nodes[k:]))   # it decides what the rest runs
                 return
             self.visit(n)
 
@@ -322,6 +322,8 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         """An assignment; array assignments get inames, `masks` (WHERE conditions, negated
         where the flag says so) become predicates over the same elements."""
         lhs_node, _, rhs_node = node.items
+        if not masks and array_function(self, lhs_node, rhs_node):
+            return   # x = f(...) of an array-valued function: its result is x
         inames: tuple[str, ...] = ()
         rank = self.expr.section_rank(lhs_node)
         if rank:
@@ -477,16 +479,20 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         if search is not None and self._positive_step(bounds) and \
                 self.search_loop(var, bounds, *search):
             return
+        flag = self.exit_flag(do_stmt, body)   # before the loop: an EXIT ends it
         saved, open_loops = len(self.frames), len(self._open_loops)
         self._enter(str(var_node).lower(), bounds[0], bounds[1],
                     bounds[2] if len(bounds) > 2 else None)
-        self.open_cycle_scope(do_stmt, body)
+        record = self._open_loops[-1]
+        self.open_cycle_scope(do_stmt, body, flag)
         try:
             self.visit_block(body)
         finally:
             del self.frames[saved:]
             del self._open_loops[open_loops:]
             self.cycle_scopes.pop()
+        if flag is not None:   # its variable's value after it is not computed
+            self.loops[self.loops.index(record)] = replace(record, exits=True)
 
     def _positive_step(self, bounds: list[Any]) -> bool:
         if len(bounds) < 3:

@@ -40,6 +40,16 @@ UNSUPPORTED_STATEMENTS = {
 
 
 @dataclass(frozen=True)
+class View:
+    """An array seen through another's elements (an inlined callee's array dummy, an
+    ASSOCIATE name of a section): `template` is the element at the view's 0-based indices,
+    the variables `placeholders` (one per axis)."""
+
+    template: Expression
+    placeholders: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class GeneratedValue:
     """A value argument the frontend invents: its call text and type."""
 

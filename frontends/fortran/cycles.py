@@ -7,15 +7,26 @@ builder keeps it on the loop's `CycleScope` and adds it to each statement it bui
 loop body writes what the condition reads, the condition is evaluated once, at the CYCLE, into
 a private temporary (as an IF condition is).
 
-An arithmetic IF (``IF (e) 10, 20, 30``) jumps forward to labels of its own block: each
-statement after it runs when one of the signs whose label comes at or before it was taken;
-a GO TO the loop's end inside (a CYCLE) guards the rest as above, so the usual three-way
-shape (``10 ...; GO TO 99``, ``20 ...; GO TO 99``, ``30 ...``, ``99 CONTINUE``) becomes an
-IF ... ELSE IF chain.  A label elsewhere is refused with what to write instead.
+An arithmetic IF (``IF (e) 10, 20, 30``) jumps forward to labels of its own block: from it
+on, each statement of the block runs where control reaches it, falling through from the
+statement before or by a branch taken to its label: the arithmetic IFs, ``GO TO l`` and
+``IF (c) GO TO l`` to labels further on in the block (the usual three-way shape ``10 ...; GO
+TO 99``, ``20 ...; GO TO 99``, ``30 ...``, ``99 CONTINUE`` becomes an IF ... ELSE IF chain;
+labels past DO loops and other arithmetic IFs too).  Where several branches reach a label,
+the condition is evaluated there once (``_tr_reach``).  A label elsewhere (backward, in
+another block, inside a DO loop's range) is refused with what to write instead.
 
 A SELECT CASE becomes the predicates of an IF ... ELSE IF chain, DEFAULT last: each CASE's
 test (the selector compared with its values and ranges) under the negations of the tests
 before it.
+
+An EXIT ends its loop (the innermost, or the one it names): the loop gets a private flag
+(``_tr_exit``), cleared before the loop and set by the EXIT, and every statement of its body
+runs only while the flag is clear, so the iterations after the EXIT do nothing.  The flag
+carries a value from one iteration to the next, so legality never runs that loop's iterations
+in parallel (loops around it may be).  The search shape (``if (c) then; k = i; exit``) is a
+MIN reduction instead (`frontends.fortran.searches`).  The loop's DO variable after it is
+not computed (an error where it is read).
 """
 
 from __future__ import annotations
@@ -50,6 +61,8 @@ class CycleScope:
     body: list[Any]
     written: set[str] | None = None
     guards: list[Expression] = field(default_factory=list)
+    #: The flag an EXIT of this loop sets (None: no EXIT ends it).
+    exit_flag: str | None = None
 
 
 class BranchSupport:
@@ -59,12 +72,25 @@ class BranchSupport:
         #: The enclosing DO loops of the statement being built, innermost last.
         self.cycle_scopes: list[CycleScope] = []
 
-    def open_cycle_scope(self, do_stmt: Any, body: list[Any]) -> None:
-        """Enter the body of a DO loop (its predicates so far are not the body's)."""
-        start = getattr(do_stmt, "get_start_name", None)
-        name = start() if start is not None else None
-        self.cycle_scopes.append(CycleScope(name.lower() if name else None,
-                                            len(self.predicates), body))
+    def open_cycle_scope(self, do_stmt: Any, body: list[Any], exit_flag: str | None = None
+                         ) -> None:
+        """Enter the body of a DO loop (its predicates so far are not the body's); with an
+        `exit_flag`, the body runs while it is clear."""
+        name = _construct_name(do_stmt)
+        scope = CycleScope(name, len(self.predicates), body, exit_flag=exit_flag)
+        if exit_flag is not None:
+            scope.guards.append(p.Comparison(p.Variable(exit_flag), "==", 0))
+        self.cycle_scopes.append(scope)
+
+    def exit_flag(self, do_stmt: Any, body: list[Any]) -> str | None:
+        """The flag of a DO loop that an EXIT in `body` ends, cleared here, before the loop;
+        None where none does."""
+        if not _exited(do_stmt, body):
+            return None
+        name = self._names("_tr_exit")
+        self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
+        self.add(p.Variable(name), np.int32(0))
+        return name
 
     def guards(self) -> list[Expression]:
         """The guards CYCLE statements put on the statement being built."""
@@ -104,42 +130,106 @@ class BranchSupport:
             "that ends the innermost DO loop (a CYCLE) is; write the branch as an IF ... THEN "
             "... END IF block", self._goto_span())
 
-    def arithmetic_if(self, node: Any, rest: list[Any]) -> None:
-        """``IF (e) l1, l2, l3`` followed by `rest`, the statements after it in its block:
-        each runs under the signs of `e` whose label is at or before it."""
-        labels = [_label_number(label) for label in node.items[1:]]
-        where = {k: _label_number(_statement_label(n)) for k, n in enumerate(rest)}
-        at = {label: k for k, label in sorted(where.items(), reverse=True) if label}
-        missing = [label for label in labels if label not in at]
-        if missing:
-            raise UnsupportedConstructError(
-                f"arithmetic IF to label {missing[0]}, which does not follow it in its block, "
-                f"is not supported inside a kernel region; {_ARITHMETIC_IF}",
-                self.span("if"))
-        conds = self._signs(node.items[0], rest)
-        for k, stmt in enumerate(rest):
-            reached = [c for c, label in zip(conds, labels) if at[label] <= k]
-            if not reached and class_name(stmt) != "Label_Do_Stmt":
-                continue   # no branch reaches it (an unlabelled statement after a GO TO)
+    def forward_branches(self, stmts: list[Any]) -> None:
+        """Build `stmts`, a block from an arithmetic IF or a forward GO TO on (`forward_goto`),
+        with its forward branches: an
+        arithmetic IF, a ``GO TO l`` or an ``IF (c) GO TO l`` to a label later in `stmts`
+        ends the fall-through there (where it branches), and the statement labelled `l` runs
+        where control falls through to it or a branch to it was taken."""
+        labels: dict[int, int] = {}
+        for k, stmt in enumerate(stmts):
+            label = _label_number(_statement_label(stmt))
+            if label is not None:
+                labels.setdefault(label, k)
+        pending: dict[int, Expression | bool] = {}
+        live: Expression | bool = True   # control falls through to the statement
+        for k, stmt in enumerate(stmts):
+            label = _label_number(_statement_label(stmt))
             self.line = self.statement_line(stmt)
-            if class_name(stmt) in ("Label_Do_Stmt", "Arithmetic_If_Stmt") and \
-                    max(at[label] for label in labels) > k:
+            if label in pending:
+                live = self._reached(_either(live, pending.pop(label)))
+            if class_name(stmt) == "Label_Do_Stmt":
+                if pending:   # a branch into the loop's body
+                    raise UnsupportedConstructError(
+                        f"a branch to label {min(pending)}, inside the range of the DO loop "
+                        "that starts here, is not supported inside a kernel region (a branch "
+                        "into a loop); end the loop before that label, or write the branch as "
+                        "IF ... THEN ... END IF blocks", self.span("do"))
+                if live is not False:
+                    self._under(live, lambda: self.loop_with_body(stmt, stmts[k + 1:]))
+                return
+            if live is False:
+                continue   # no branch reaches it (an unlabelled statement after a GO TO)
+            branches = self._branches(stmt, stmts[k + 1:], k, labels)
+            if branches is None:
+                self._under(live, lambda: self.visit(stmt))
+                continue
+            taken, live_after = branches
+            for target, cond in taken:
+                pending[target] = _either(pending.get(target, False), _both(live, cond))
+            live = _both(live, live_after)
+
+    def forward_goto(self, node: Any, rest: list[Any]) -> bool:
+        """Whether `node` is a ``GO TO l`` or ``IF (c) GO TO l`` to a label of `rest`, the
+        statements after it in its block, that is not the CONTINUE ending the innermost loop
+        (a CYCLE: `visit_Goto_Stmt`); then the block from it on is built by
+        `forward_branches`."""
+        cls = class_name(node)
+        stmt = node.items[1] if cls == "If_Stmt" else node
+        if class_name(stmt) != "Goto_Stmt":
+            return False
+        label = _label_number(stmt.items[0])
+        if self.cycle_scopes and _ends_at(self.cycle_scopes[-1].body, label):
+            return False
+        return any(_label_number(_statement_label(n)) == label for n in rest)
+
+    def _reached(self, cond: Expression | bool) -> Expression | bool:
+        """Where a label is reached from several places (``a .or. b``): that condition
+        evaluated once, into a private temporary, so that conditions do not grow with every
+        branch (what it reads holds still: each branch's condition is its value there)."""
+        if not isinstance(cond, p.LogicalOr):
+            return cond
+        name = self._names("_tr_reach")
+        self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
+        self.add(p.Variable(name), TypeCast(np.dtype(np.int32), cond))
+        return p.Comparison(p.Variable(name), "!=", 0)
+
+    def _under(self, cond: Expression | bool, build: Any) -> None:
+        """Run `build` with `cond` (True: none) among the predicates."""
+        if cond is True:
+            build()
+            return
+        self.predicates.append(cond)
+        try:
+            build()
+        finally:
+            self.predicates.pop()
+
+    def _branches(self, stmt: Any, rest: list[Any], k: int, labels: dict[int, int]
+                  ) -> tuple[list[tuple[int, Expression | bool]], Expression | bool] | None:
+        """The forward branches of `stmt` at position `k` of its block (label, condition)
+        and the condition of falling through; None for a statement without any."""
+        cls = class_name(stmt)
+        if cls == "Arithmetic_If_Stmt":
+            targets = [_label_number(label) for label in stmt.items[1:]]
+            missing = [t for t in targets if labels.get(t, -1) <= k]
+            if missing:
                 raise UnsupportedConstructError(
-                    f"arithmetic IF to a label past a DO loop or another arithmetic IF is not "
-                    f"supported inside a kernel region; {_ARITHMETIC_IF}", self.span("if"))
-            saved = len(self.predicates)
-            if len(reached) < len(conds):
-                self.predicates.append(reduce(lambda a, b: p.LogicalOr((a, b)), reached))
-            try:
-                if class_name(stmt) == "Label_Do_Stmt":
-                    self.loop_with_body(stmt, rest[k + 1:])
-                    return
-                if class_name(stmt) == "Arithmetic_If_Stmt":
-                    self.arithmetic_if(stmt, rest[k + 1:])
-                    return
-                self.visit(stmt)
-            finally:
-                del self.predicates[saved:]
+                    f"arithmetic IF to label {missing[0]}, which does not follow it in its "
+                    f"block, is not supported inside a kernel region; {_ARITHMETIC_IF}",
+                    self.span("if"))
+            return list(zip(targets, self._signs(stmt.items[0], rest))), False
+        if cls == "Goto_Stmt":
+            target = _label_number(stmt.items[0])
+            return ([(target, True)], False) if labels.get(target, -1) > k else None
+        if cls == "If_Stmt" and class_name(stmt.items[1]) == "Goto_Stmt":
+            target = _label_number(stmt.items[1].items[0])
+            if labels.get(target, -1) <= k:
+                return None
+            written = set().union(*(self.assigned(n) for n in rest)) if rest else set()
+            cond = self.condition(stmt.items[0], written)
+            return [(target, cond)], p.LogicalNot(cond)
+        return None
 
     def _signs(self, node: Any, rest: list[Any]) -> list[Expression]:
         """The conditions of the three branches: e < 0, e == 0, neither (gfortran takes the
@@ -160,15 +250,18 @@ class BranchSupport:
         return [negative, null, p.LogicalAnd((p.LogicalNot(negative), p.LogicalNot(null)))]
 
     def visit_Exit_Stmt(self, node: Any) -> None:
-        """EXIT ends every later iteration, which iterations running at once cannot; the
-        search it usually writes is a MIN reduction, which the region maps in parallel."""
-        loop = self._open_loops[-1].var.split("%")[-1] if self._open_loops else "i"
-        raise UnsupportedConstructError(
-            "EXIT statement is not supported inside a kernel region: it ends every later "
-            "iteration, which a parallel loop cannot; for a search (the first index where "
-            f"a condition holds) set k = <last> + 1 before the loop and write if (<condition>) "
-            f"k = min(k, {loop}) in it, without exit (a MIN reduction, mapped in parallel)",
-            self.span("exit"))
+        """EXIT sets the flag of the loop it ends: the rest of that loop does nothing."""
+        target = str(node.items[1]).lower() if node.items[1] is not None else None
+        scope = next((c for c in reversed(self.cycle_scopes)
+                      if target is None or c.name == target), None)
+        if scope is None or scope.exit_flag is None:
+            what = ("EXIT of a DO CONCURRENT loop" if scope is not None else
+                    "EXIT statement outside the DO loops of the region" if target is None else
+                    f"EXIT {target} of a construct that is not a counted DO loop of the region")
+            raise UnsupportedConstructError(
+                f"{what} is not supported inside a kernel region; put the statements it skips "
+                "under an IF", self.span("exit"))
+        self.add(p.Variable(scope.exit_flag), np.int32(1))
 
     def visit_Arithmetic_If_Stmt(self, node: Any) -> None:
         raise UnsupportedConstructError(
@@ -210,6 +303,57 @@ class BranchSupport:
         finally:
             self.predicates.extend(saved)
         return p.Variable(name)
+
+
+def _either(a: Expression | bool, b: Expression | bool) -> Expression | bool:
+    """``a .or. b`` (True, False: constants)."""
+    if a is True or b is True:
+        return True
+    if a is False or b is False:
+        return b if a is False else a
+    return p.LogicalOr((a, b))
+
+
+def _both(a: Expression | bool, b: Expression | bool) -> Expression | bool:
+    """``a .and. b`` (True, False: constants)."""
+    if a is False or b is False:
+        return False
+    if a is True or b is True:
+        return b if a is True else a
+    return p.LogicalAnd((a, b))
+
+
+def _construct_name(do_stmt: Any) -> str | None:
+    start = getattr(do_stmt, "get_start_name", None)
+    name = start() if start is not None else None
+    return name.lower() if name else None
+
+
+def _exited(do_stmt: Any, body: list[Any]) -> bool:
+    """Whether an EXIT in `body` ends the loop of `do_stmt`: an unnamed one outside the DO
+    loops inside, or one naming the loop."""
+    name = _construct_name(do_stmt)
+
+    def found(nodes: list[Any], nested: bool) -> bool:
+        for node in nodes:
+            cls = class_name(node)
+            if cls == "Exit_Stmt":
+                target = node.items[1]
+                if (target is None and not nested) or (
+                        target is not None and name is not None and str(target).lower() == name):
+                    return True
+                continue
+            inner = nested or cls in _DO_CONSTRUCTS
+            if found([k for k in children(node) if not is_comment(k)], inner):
+                return True
+        return False
+
+    return found(body, False)
+
+
+#: The DO constructs of fparser (an unnamed EXIT inside one ends that loop).
+_DO_CONSTRUCTS = frozenset({"Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
+                            "Action_Term_Do_Construct"})
 
 
 def _ends_at(body: list[Any], label: int | None) -> bool:

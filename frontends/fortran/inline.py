@@ -18,7 +18,11 @@ statements (spans in the callee's file, each with the call it was inlined at).
   site has its own.  Legality proves each one private (`translator.analysis.private_flow`).
 - Loops of the callee get inames ``<callee>_<var>``.
 - A function's value is its result variable; an elemental function in an array assignment runs
-  per element (its statements inside the assignment's inames).
+  per element (its statements inside the assignment's inames).  A function whose result is an
+  array is inlined where it is the whole right-hand side of an array assignment (``b(:, j) =
+  twice(a(:, j))``): its result is a view of the left-hand side, as an array dummy is of its
+  actual (lower bounds its declared ones, extents the left-hand side's), where its arguments
+  and the callee cannot see the assigned array (Fortran evaluates the right-hand side first).
 - Refused, naming the callee, at the call: I/O, STOP, RETURN before the end, recursion, an
   unknown external procedure, local arrays and SAVEd locals, module or host variables the caller
   does not see, derived-type and absent optional dummies, rank changes of an array actual.
@@ -35,7 +39,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from frontends.fortran.blocks import saved_names
-from frontends.fortran.build_support import assigned_names, loop_variables, nodes_of
+from frontends.fortran.build_support import View, assigned_names, loop_variables, nodes_of
 from frontends.fortran.callees import Callee, CalleeIndex
 from frontends.fortran.expressions import Layout, Typed, add_expr, cast
 from frontends.fortran.source import children, class_name, node_lines, walk
@@ -60,15 +64,6 @@ _DEVICE_UNSAFE = {
     "Error_Stop_Stmt": "an ERROR STOP statement", "Pause_Stmt": "a PAUSE statement",
     "Allocate_Stmt": "an ALLOCATE statement", "Deallocate_Stmt": "a DEALLOCATE statement",
 }
-
-
-@dataclass(frozen=True)
-class View:
-    """An array dummy: `template` is the actual's element at the dummy's 0-based indices,
-    the variables `placeholders` (one per dummy axis)."""
-
-    template: Expression
-    placeholders: tuple[str, ...]
 
 
 @dataclass
@@ -109,6 +104,8 @@ class InlineScope(Scope):
         return out
 
     def lookup(self, name: str) -> Symbol | None:
+        if name in self.frame.views:   # an array-valued function's result: read or not
+            return self.frame.views[name]
         sym = self.inner.lookup(name)
         return None if sym is None else _as_symbol(resolve(self.builder, self.frame, name, sym))
 
@@ -193,8 +190,10 @@ class CallSupport:
     def enter_callee(self, frame: Frame, build: Callable[[], None]) -> None:
         """Run `build` with the names, lines and loops of the callee of `frame`."""
         saved = (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
-                 self._loop_base, self._iname_prefix, self.expr.sections, self.block_locals)
-        self.block_locals = {}   # the callee does not see the caller's BLOCK locals
+                 self._loop_base, self._iname_prefix, self.expr.sections, self.block_locals,
+                 self.block_arrays)
+        # the callee does not see the caller's BLOCK locals
+        self.block_locals, self.block_arrays = {}, {}
         self._via = (*self._via, (frame.callee.proc.name, replace(frame.site, inlined_at=())))
         self.scope, self.lines, self.frame = frame.scope, frame.callee.lines, frame
         self.loop_vars = loop_variables(list(children(frame.callee.proc.exec_part))
@@ -207,7 +206,8 @@ class CallSupport:
         finally:
             self.call_stack.pop()
             (self.scope, self.lines, self.line, self.loop_vars, self.frame, self._via,
-             self._loop_base, self._iname_prefix, self.expr.sections, self.block_locals) = saved
+             self._loop_base, self._iname_prefix, self.expr.sections, self.block_locals,
+             self.block_arrays) = saved
 
     def assigned(self, node: Any) -> set[str]:
         """The kernel names `node` may assign (a construct holding a CALL: every name it
@@ -219,13 +219,19 @@ class CallSupport:
 
     def kernel_names(self, names: set[str]) -> set[str]:
         """The kernel names that the names `names` of the procedure being built stand for."""
-        if self.frame is None and not self.block_locals:
+        if self.frame is None and not self.block_locals and not self.block_arrays:
             return names
         out = set()
         for name in names:
             local = self.block_locals.get(name)
             if local is not None:
                 out |= dependencies(local.expr)
+                continue
+            array = self.block_arrays.get(name)
+            if array is not None:   # a BLOCK's array, or an ASSOCIATE name of an array
+                view = self.views.get(array.name)
+                out |= ({array.name} if view is None else
+                        dependencies(view.template) - set(view.placeholders))
                 continue
             if self.frame is None:
                 out.add(name)
@@ -242,10 +248,11 @@ class CallSupport:
 # ---------------------------------------------------------------------------------------------
 # the call
 
-def inline_call(rb: RegionBuilder, name: str, args: list[Any], *, function: bool
-                ) -> Typed | None:
+def inline_call(rb: RegionBuilder, name: str, args: list[Any], *, function: bool,
+                result_target: Any = None) -> Typed | None:
     """Inline the call of `name` with actual argument nodes `args` at the builder's current
-    statement; a function's value is returned."""
+    statement; a function's value is returned (with `result_target`, the node of an array
+    that an array-valued function's result is: nothing)."""
     site = rb.span(name)
     callee = _find(rb, name, site, function)
     kind = callee.proc.kind
@@ -265,10 +272,92 @@ def inline_call(rb: RegionBuilder, name: str, args: list[Any], *, function: bool
         rb.push_section_frames(rb.expr.sections)
     try:
         _bind(rb, frame, args, elemental)
+        if result_target is not None:
+            _bind_result(rb, frame, result_target)
         rb.enter_callee(frame, lambda: rb.visit_block(_body(callee)))
     finally:
         del rb.frames[depth:]
-    return _result(rb, frame) if function else None
+    return _result(rb, frame) if function and result_target is None else None
+
+
+def array_function(rb: RegionBuilder, target: Any, value: Any) -> bool:
+    """Build ``target = f(...)`` where `f` is a function whose result is an array (not
+    ELEMENTAL): its result a view of `target`; False (nothing built) for another
+    assignment."""
+    if class_name(value) not in ("Part_Ref", "Function_Reference") or rb.callees is None:
+        return False
+    name = str(value.items[0]).lower()
+    sym = rb.scope.lookup_declared(name)
+    if (sym is not None and (sym.is_array or sym.external)) or name in rb.user_functions:
+        return False
+    caller = rb.frame.callee.proc.scope if rb.frame is not None else rb.region_scope
+    callee = rb.callees.find(caller, name)
+    if callee is None or callee.proc.kind != "function" or "ELEMENTAL" in callee.attributes:
+        return False
+    result = callee.proc.scope.result or callee.proc.name
+    declared = callee.proc.scope.symbols.get(result)
+    if declared is None or not declared.is_array:
+        return False
+    _check_result_target(rb, callee, target, value)
+    args = list(children(value.items[1])) if value.items[1] is not None else []
+    inline_call(rb, name, args, function=True, result_target=target)
+    return True
+
+
+def _check_result_target(rb: RegionBuilder, callee: Callee, target: Any, value: Any) -> None:
+    """The array assigned must be one the call cannot read: the right-hand side is evaluated
+    before it is assigned, the view writes it while the callee runs."""
+    base = str(target if class_name(target) == "Name" else
+               target.items[0] if class_name(target) == "Part_Ref" else "").lower()
+    fname = callee.proc.name
+    if not base or not rb.expr.section_rank(target):
+        raise UnsupportedConstructError(
+            f"the result of array-valued function {fname!r} is assigned to {target}, which is "
+            "not an array or array section of a variable; assign it to an array variable "
+            "first", rb.span(fname))
+    read = {str(n).lower() for n in walk(value.items[1])
+            if class_name(n) == "Name"} if value.items[1] is not None else set()
+    seen = callee.proc.scope.lookup_declared(base)
+    if base in read or (seen is not None and seen is rb.scope.lookup_declared(base)):
+        raise UnsupportedConstructError(
+            f"array-valued function {fname!r} may read {base!r}, which the assignment of its "
+            f"result writes (the result is written into {base!r} while {fname!r} runs); "
+            f"assign the result to another array first", rb.span(fname))
+
+
+def _bind_result(rb: RegionBuilder, frame: Frame, target: Any) -> None:
+    """The result of an array-valued function: a view of the array `target` it is assigned
+    to, with the result's declared lower bounds and the target's extents."""
+    result = frame.callee.proc.scope.result or frame.name
+    sym = frame.callee.proc.scope.symbols[result]
+    kind = f"function {frame.name!r}"
+    if rb.expr.section_rank(target) != len(sym.dims):
+        raise _rank_error(kind, result, target, len(sym.dims), rb.expr.section_rank(target),
+                          frame.site)
+    holders = tuple(rb.new_name("_tr_arg") for _ in sym.dims)
+    saved, rb.expr.sections = rb.expr.sections, None
+    try:
+        bounds = rb.expr.section_bounds(target)
+        rb.expr.sections = holders
+        template = rb.expr.visit(target).expr
+    finally:
+        rb.expr.sections = saved
+    lowers = []
+    for dim in sym.dims:
+        # an allocatable result is allocated by its assignment (lower bounds 1); bounds that
+        # could not be read (``w(size(v))``) have their lower bound if the spec gives none
+        lower = 1 if sym.allocatable else dim.lower
+        if dim.kind not in ("explicit", "deferred") or lower is None:
+            raise UnsupportedConstructError(
+                f"{kind}: the lower bounds of its result {result!r} cannot be read; declare "
+                f"them with constants or its dummy arguments", frame.site)
+        lowers.append(_caller_expr(rb, frame, lower))
+    extents = tuple(_section_extent(kind, result, b, frame.site) for b in bounds)
+    name = rb.new_name(f"_tr_{frame.name}_{result}")
+    # its shape is the target's: a declaration the translator could not read is not used
+    frame.views[result] = replace(sym, name=name, is_dummy=False, allocatable=False,
+                                  error=None)
+    rb.add_view(name, View(template, holders), Layout(tuple(lowers), extents))
 
 
 def _find(rb: RegionBuilder, name: str, site: SourceSpan, function: bool) -> Callee:
@@ -375,6 +464,8 @@ def bound_value(rb: RegionBuilder, frame: Frame, name: str) -> Typed | None:
     renamed local); None for the others."""
     if name in frame.scalars:
         return frame.scalars[name]
+    if name in frame.views:
+        return None   # an array
     sym = frame.callee.proc.scope.lookup(name)
     if sym is None:
         return None
@@ -462,9 +553,10 @@ def _local(rb: RegionBuilder, frame: Frame, name: str, sym: Symbol) -> Typed:
     kind = f"{frame.callee.proc.kind} {frame.name!r}"
     if sym.is_array and name == (frame.callee.proc.scope.result or frame.name):
         raise UnsupportedConstructError(
-            f"{kind} returns an array: array-valued functions are not supported in a kernel "
-            f"region; make it a subroutine with the result as an argument (call "
-            f"{frame.name}(..., result))", frame.site)
+            f"{kind} returns an array: in a kernel region an array-valued function can only be "
+            f"the whole right-hand side of an array assignment (x = {frame.name}(...)); assign "
+            f"its result to an array first, or make it a subroutine with the result as an "
+            f"argument (call {frame.name}(..., result))", frame.site)
     if sym.is_array:
         raise UnsupportedConstructError(
             f"{kind} has a local array {name!r}: local arrays of called procedures are not "
@@ -717,4 +809,5 @@ def _caller_expr(rb: RegionBuilder, frame: Frame, e: Expression) -> Expression:
     return add_expr(out, 0) if isinstance(out, (p.Sum, p.Product, p.Variable)) else out
 
 
-__all__ = ["Frame", "InlineScope", "View", "bound_value", "inline_call", "resolve"]
+__all__ = ["Frame", "InlineScope", "View", "array_function", "bound_value", "inline_call",
+           "resolve"]

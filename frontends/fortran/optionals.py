@@ -13,7 +13,10 @@ per region (two kernels); more are refused with what to write.
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pymbolic.primitives as p
@@ -23,6 +26,9 @@ from frontends.fortran.expressions import Typed
 from frontends.fortran.types import LOGICAL
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 from translator.ir.expr import Expression, dependencies
+
+#: The most OPTIONAL arguments one region may test with ``present`` (2**k builds).
+MAX_TESTED = 3
 
 
 class OptionalSupport:
@@ -50,11 +56,13 @@ class OptionalSupport:
                                 self.span(name))
         if name not in self.tested_optionals:
             self.tested_optionals.append(name)
-        if len(self.tested_optionals) > 1:
+        if len(self.tested_optionals) > MAX_TESTED:
+            listed = ", ".join(repr(o) for o in self.tested_optionals)
             raise UnsupportedConstructError(
-                "the region tests present() of two OPTIONAL arguments "
-                f"({self.tested_optionals[0]!r} and {name!r}); one is supported (a kernel where it is present, one where it "
-                "is absent): split it into regions that test one each", self.span(name))
+                f"the region tests present() of {len(self.tested_optionals)} OPTIONAL "
+                f"arguments ({listed}); at most {MAX_TESTED} are supported (a kernel for each "
+                "combination of present and absent): split it into regions that test fewer",
+                self.span(name))
         return Typed(np.int32(1 if self.assumed_present.get(name, True) else 0), LOGICAL)
 
     def _passed_optional(self, dummy: str) -> str | None:
@@ -115,6 +123,30 @@ class OptionalSupport:
                 del self.generated[value.name]
 
 
+def absent_variants(name: str, tested: list[str], build: Callable[[str, dict[str, bool]], Any]
+                    ) -> tuple[list[str], list[tuple[tuple[bool, ...], str, Any]]]:
+    """The tested optionals and the builds of region `name` for every combination of them
+    present and absent but all present: (presence of each, build name, builder), in a fixed
+    order (``itertools.product``).  `build(name, assumed)` builds the region with the values
+    of ``present`` `assumed`; a build that tests a further optional (one a branch the
+    all-present build dropped tests) widens the set and starts again."""
+    tested = list(tested)
+    while True:
+        out = []
+        for pattern in itertools.product((True, False), repeat=len(tested)):
+            if all(pattern):
+                continue
+            absent = [o for o, here in zip(tested, pattern) if not here]
+            built = build(f"{name}_absent_{'_'.join(absent)}", dict(zip(tested, pattern)))
+            new = [o for o in built.tested_optionals if o not in tested]
+            if new:
+                tested += new
+                break
+            out.append((pattern, f"{name}_absent_{'_'.join(absent)}", built))
+        else:
+            return tested, out
+
+
 def _truth(e: Expression) -> bool | None:
     """The value of a condition where its constants decide it (``present(w) .and. x > 0``
     with ``present(w)`` false), None where they do not."""
@@ -133,4 +165,4 @@ def _truth(e: Expression) -> bool | None:
         return None
 
 
-__all__ = ["OptionalSupport"]
+__all__ = ["MAX_TESTED", "OptionalSupport", "absent_variants"]

@@ -52,7 +52,7 @@ def rewrite_edits(parsed: ParsedFile, glue: dict[str, GlueSignature]
             raise TranslatorError(f"no glue signature for region {region.name!r}", region.span)
         if not getattr(region, "companion_of", ""):   # a companion's call is in its region's
             edits.append((region.start, region.end, call_text(region, sig, form,
-                                                              _companion(region, regions, glue))))
+                                                              _companions(region, regions, glue))))
         by_insert.setdefault(getattr(region, "decl_line", 0), []).append(region)
     for line, regions in sorted(by_insert.items()):
         at = lines.line_end(line)
@@ -74,11 +74,12 @@ def _body_indent(lines: SourceLines, line: int, form: str) -> str:
     return text[:len(text) - len(text.lstrip())]
 
 
-def _companion(region: Region, regions: dict[str, Region], glue: dict[str, GlueSignature]
-               ) -> tuple[Region, GlueSignature] | None:
-    """The region built for an absent optional argument that `region` tests, if any."""
-    name = getattr(region, "absent_companion", "")
-    return (regions[name], glue[name]) if name else None
+def _companions(region: Region, regions: dict[str, Region], glue: dict[str, GlueSignature]
+                ) -> list[tuple[tuple[bool, ...], Region, GlueSignature]]:
+    """The regions built where optional arguments that `region` tests are absent, with
+    whether each is present."""
+    return [(pattern, regions[name], glue[name])
+            for pattern, name in getattr(region, "companions", ())]
 
 
 def _call(region: Region, sig: GlueSignature, indent: str, form: str) -> str:
@@ -88,20 +89,18 @@ def _call(region: Region, sig: GlueSignature, indent: str, form: str) -> str:
 
 
 def call_text(region: Region, sig: GlueSignature, form: str,
-              companion: tuple[Region, GlueSignature] | None = None) -> str:
-    """``call <symbol>(<actual arguments>)`` at the region's indentation; with a
-    `companion` (the region built for an absent optional argument), the call of each under
-    ``if (present(...))``."""
+              companions: Sequence[tuple[tuple[bool, ...], Region, GlueSignature]] = ()
+              ) -> str:
+    """``call <symbol>(<actual arguments>)`` at the region's indentation; for a region that
+    tests optional arguments, the call of it and of each of its `companions` (the regions
+    built where some are absent) under ``present`` of each."""
     indent = " " * 6 if form == "fixed" else region.indent
     after = "".join(wrap(stmt, [], "", indent, form) for stmt in region.after_call)
     text = _call(region, sig, indent, form) + after
-    optional = getattr(region, "optional_arg", "")
-    if optional:
-        inner = indent + ("  " if form == "free" else " ")
-        absent = (f"{indent}else\n{_call(*companion, inner, form)}"
-                  if companion is not None else "")
-        text = (f"{indent}if (present({optional})) then\n"
-                f"{_call(region, sig, inner, form)}{absent}{indent}end if\n{after}")
+    optionals = getattr(region, "optional_args", ())
+    if optionals:
+        text = _presence_chain(optionals, [((True,) * len(optionals), region, sig),
+                                           *companions], indent, form) + after
     if region.claims is None:   # no OpenMP/OpenACC claim (their helpers load only for one)
         return text
     from frontends.directives.claims import single_wrapper
@@ -111,6 +110,25 @@ def call_text(region: Region, sig: GlueSignature, form: str,
     at = "" if form == "fixed" else region.indent
     end = "end single nowait" if single.endswith("nowait") else "end single"
     return f"{at}!$omp single\n{text}{at}!$omp {end}\n"
+
+
+def _presence_chain(optionals: Sequence[str],
+                    branches: list[tuple[tuple[bool, ...], Region, GlueSignature]],
+                    indent: str, form: str) -> str:
+    """``if (present(w) .and. .not. present(v)) then; call ...; else if ...; end if``: each
+    branch's call where the optionals are present as its pattern says; where every
+    combination has a call, the last (all absent) is the ``else``."""
+    inner = indent + ("  " if form == "free" else " ")
+    complete = len(branches) == 2 ** len(optionals)
+    out = []
+    for k, (pattern, region, sig) in enumerate(branches):
+        tests = " .and. ".join(("" if here else ".not. ") + f"present({name})"
+                               for name, here in zip(optionals, pattern))
+        head = ("if" if k == 0 else "else if") + f" ({tests}) then"
+        if complete and k == len(branches) - 1 and k > 0:
+            head = "else"
+        out.append(wrap(head, [], "", indent, form) + _call(region, sig, inner, form))
+    return "".join(out) + f"{indent}end if\n"
 
 
 def wrap(head: str, items: Sequence[str], tail: str, indent: str, form: str) -> str:

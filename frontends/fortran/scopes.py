@@ -247,7 +247,7 @@ def declare(scope: Scope, spec: Any, lines: SourceLines) -> None:
             dims = array_dims(scope, node, lines, line)
         except TranslatorError as e:   # an error only where a region uses the array
             sym.error = sym.error or e
-            dims = tuple(Dim("deferred", None, None) for _ in children(node))
+            dims = unread_dims(node)
         if sym.allocatable or sym.pointer:
             dims = tuple(Dim("deferred", None, None) for _ in dims)
         sym.dims = dims
@@ -466,7 +466,7 @@ def _components(scope: Scope, stmt: Any, lines: SourceLines,
                 sym.dims = array_dims(scope, shape, lines, line)
             except TranslatorError as e:
                 sym.error = sym.error or e
-                sym.dims = tuple(Dim("deferred", None, None) for _ in children(shape))
+                sym.dims = unread_dims(shape)
             if sym.allocatable or sym.pointer:
                 sym.dims = tuple(Dim("deferred", None, None) for _ in sym.dims)
         components[sym.name] = sym
@@ -595,6 +595,14 @@ def array_dims(scope: Scope, node: Any, lines: SourceLines, line: int) -> tuple[
             raise UnsupportedConstructError(f"array specification {spec} is not supported",
                                             ctx.span())
     return tuple(out)
+
+
+def unread_dims(node: Any) -> tuple[Dim, ...]:
+    """The dims of an array spec whose bounds could not be read (``w(size(v))``): deferred,
+    with lower bound 1 where the spec gives none (an array-valued function's result takes
+    its extents from where it is assigned: `frontends.fortran.inline`)."""
+    return tuple(Dim("deferred", 1 if class_name(spec) == "Explicit_Shape_Spec"
+                     and spec.items[0] is None else None, None) for spec in children(node))
 
 
 def _explicit(build: ExprBuilder, spec: Any) -> Dim:

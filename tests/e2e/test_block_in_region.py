@@ -2,8 +2,13 @@
 private temporaries of the kernel, seen under their names by the construct's statements (a
 local hides the procedure's variable of that name; a named constant is its value).  Before,
 "BLOCK construct is not supported inside a kernel region" (a `!$translate` region an error, an
-OpenMP loop left as written).  Local arrays and SAVEd locals are refused at their declaration
-with what to write instead."""
+OpenMP loop left as written).  SAVEd locals are refused at their declaration with what to write
+instead.
+
+h78: local arrays with constant bounds are private array temporaries (`bench/h78_hunt/
+block78.f90`: ``st(-1:1)``, ``g(3)``, ``m(2, 2)`` assigned whole and by element, `sum` and
+`maxval` of them, a named constant array; before: "local variable 'st' of a BLOCK construct
+... is an array"); one whose bounds are not constant, or too large, is refused."""
 
 from __future__ import annotations
 
@@ -41,6 +46,14 @@ def test_block_locals_are_private_temporaries(tmp_path: Path) -> None:
     assert rewritten.count("call translate_") == 2   # the !$translate region and the !$omp loop
 
 
+def test_block_local_arrays_are_private_arrays(tmp_path: Path) -> None:
+    src = tmp_path / "block78.f90"
+    src.write_text((REPO / "bench" / "h78_hunt" / "block78.f90").read_text())
+    check_sample(src, tmp_path)
+    device = (tmp_path / "out" / "block78.cl").read_text()
+    assert "double _tr_block_m[4];" in device and "get_group_id" in device
+
+
 def _error(tmp_path: Path, decl: str, use: str) -> str:
     src = tmp_path / "blk.f90"
     src.write_text(LOCALS.format(decl=decl, use=use))
@@ -53,10 +66,15 @@ def _error(tmp_path: Path, decl: str, use: str) -> str:
 
 
 def test_block_local_arrays_and_saved_locals_are_refused_at_them(tmp_path: Path) -> None:
-    err = _error(tmp_path, "w(3), acc", "w = a(i); acc = sum(w)")
+    err = _error(tmp_path, "w(n), acc", "w = a(i); acc = sum(w)")
     assert ("blk.f90:8:18: error: local variable 'w' of a BLOCK construct inside a kernel "
-            "region is an array: declare it in the procedure (a kernel holds no local arrays "
-            "of a BLOCK)") in err
+            "region is an array whose bounds are not constant: each work item holds its own "
+            "copy, so give it constant bounds (named constants), or declare it in the "
+            "procedure") in err
+    err = _error(tmp_path, "w(2000), acc", "w = a(i); acc = sum(w)")
+    assert ("blk.f90:8:18: error: local variable 'w' of a BLOCK construct inside a kernel "
+            "region is an array of 2000 elements: each work item holds its own copy, at most "
+            "1024 elements; declare it in the procedure") in err
     err = _error(tmp_path, "acc = 0.0d0", "acc = acc + a(i)")
     assert ("blk.f90:8:18: error: local variable 'acc' of a BLOCK construct inside a kernel "
             "region is SAVEd (SAVE, or an initializer in its declaration): work items cannot "

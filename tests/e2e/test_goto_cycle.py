@@ -101,6 +101,23 @@ def test_goto_terminal_continue_is_cycle(tmp_path: Path) -> None:
     check_sample(src, tmp_path)
 
 
+def test_forward_gotos_in_their_block(tmp_path: Path) -> None:
+    """h78: a GO TO (or IF (c) GO TO) to a label further on in its block, the executable DO
+    terminal of `ACTION_TERMINAL` among them, is a forward branch: the statements between run
+    where it is not taken (`bench/h78_hunt/goto78.f`; before: "GO TO 20 is not supported
+    inside a kernel region")."""
+    src = tmp_path / "goto78.f"
+    src.write_text((REPO / "bench" / "h78_hunt" / "goto78.f").read_text())
+    check_sample(src, tmp_path)
+    assert "get_local_id" in (tmp_path / "out" / "goto78.cl").read_text()
+    action = tmp_path / "goact.f"
+    action.write_text(ACTION_TERMINAL)
+    done = subprocess.run([sys.executable, "-m", "translator.cli", str(action), "-o",
+                           str(tmp_path / "out2")],
+                          capture_output=True, text=True, timeout=300, check=False, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+
+
 def _errors(tmp_path: Path, name: str, text: str) -> str:
     src = tmp_path / name
     src.write_text(text)
@@ -118,9 +135,5 @@ def test_other_branches_are_refused_at_the_goto(tmp_path: Path) -> None:
             "which is not supported inside a kernel region: only a GO TO the CONTINUE that "
             "ends the innermost DO loop (a CYCLE) is (put the rest of the outer loop's body "
             "under an IF)") in err
-    err = _errors(tmp_path, "goact.f", ACTION_TERMINAL)
-    assert ("goact.f:6:28: error: GO TO 30 is not supported inside a kernel region: only a "
-            "GO TO the CONTINUE that ends the innermost DO loop (a CYCLE) is; write the "
-            "branch as an IF ... THEN ... END IF block") in err
     err = _errors(tmp_path, "goexit.f", OUT_OF_LOOP)
     assert "goexit.f:6:28: error: GO TO 50 is not supported inside a kernel region" in err

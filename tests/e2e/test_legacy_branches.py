@@ -6,7 +6,11 @@ without a word of what to write.  Now the REAL loop outside regions stays as wri
 translates) and inside one is refused at its variable with the rewrite; an arithmetic IF whose
 labels follow it in its block becomes predicates (the F66 CYCLE ``IF (X) 20, 20, 10`` and the
 three-way ``IF (E) 31, 32, 33`` ... ``GO TO 40`` shapes), any other is refused with the
-IF ... ELSE IF to write."""
+IF ... ELSE IF to write.
+
+h78: labels past another arithmetic IF and past DO loops, with ``GO TO`` and ``IF (c) GO TO``
+forward between (`bench/h78_hunt/arif78.f`; before: "arithmetic IF to a label past a DO loop
+or another arithmetic IF is not supported"); a branch into a DO loop's range is refused."""
 
 from __future__ import annotations
 
@@ -114,6 +118,36 @@ def test_real_do_variable_in_a_region_is_refused_at_it(tmp_path: Path) -> None:
     assert ("realdo.f:8:13: error: DO variable 'x' is of type real (a REAL DO variable, "
             "deleted in Fortran 95) inside a kernel region; loop over an integer and compute "
             "it: do k = 0, n; x = first + k*step") in err
+
+
+def test_arithmetic_ifs_to_labels_past_others_and_past_do_loops(tmp_path: Path) -> None:
+    src = tmp_path / "arif78.f"
+    src.write_text((REPO / "bench" / "h78_hunt" / "arif78.f").read_text())
+    check_sample(src, tmp_path)
+    assert "get_group_id" in (tmp_path / "out" / "arif78.cl").read_text()
+
+
+INTO_A_LOOP = """\
+      SUBROUTINE SUB(N, X, C)
+      INTEGER N, I, J
+      DOUBLE PRECISION X(N), C(N, N)
+C$TRANSLATE KERNEL
+      DO 40 J = 1, N
+      IF (X(J)) 40, 40, 5
+    5 DO 40 I = 1, N
+         C(I, J) = 1
+   40 CONTINUE
+C$TRANSLATE END KERNEL
+      END
+"""
+
+
+def test_a_branch_into_a_loop_is_refused(tmp_path: Path) -> None:
+    err = _errors(tmp_path, "into.f", INTO_A_LOOP)
+    assert ("into.f:7:7: error: a branch to label 40, inside the range of the DO loop that "
+            "starts here, is not supported inside a kernel region (a branch into a loop); end "
+            "the loop before that label, or write the branch as IF ... THEN ... END IF "
+            "blocks") in err
 
 
 def test_arithmetic_if_to_an_earlier_label_is_refused_with_the_rewrite(tmp_path: Path

@@ -200,15 +200,19 @@ def test_entry_of_a_procedure():
 
 
 def test_array_valued_function():
-    """h71: an array result was "function 'twice' has a local array 'w'"."""
+    """h71: an array result was "function 'twice' has a local array 'w'".  h78: it is
+    translated as the whole right-hand side of an array assignment
+    (tests/e2e/test_array_functions.py); inside an expression it is refused."""
     text = ("module avf\ncontains\n  function twice(v) result(w)\n    real(8), intent(in) :: "
             "v(:)\n    real(8) :: w(size(v))\n    w = 2 * v\n  end function\nend module\n"
             "subroutine s(n, a, b)\n  use avf\n  integer :: n, j\n  real(8) :: a(n, n), "
-            "b(n, n)\n  !$translate kernel\n  do j = 1, n\n    b(:, j) = twice(a(:, j))\n"
+            "b(n, n)\n  !$translate kernel\n  do j = 1, n\n    b(:, j) = 1 + twice(a(:, j))\n"
             "  end do\n  !$translate end kernel\nend subroutine\n")
     with pytest.raises(TranslatorError) as info:
         FORTRAN.parse("bad.f90", text, {})
-    assert info.value.message == ("function 'twice' returns an array: array-valued functions "
-                                  "are not supported in a kernel region; make it a subroutine "
-                                  "with the result as an argument (call twice(..., result))")
-    assert (info.value.span.line, info.value.span.col) == (15, 15)
+    assert info.value.message == (
+        "function 'twice' returns an array: in a kernel region an array-valued function can "
+        "only be the whole right-hand side of an array assignment (x = twice(...)); assign its "
+        "result to an array first, or make it a subroutine with the result as an argument "
+        "(call twice(..., result))")
+    assert (info.value.span.line, info.value.span.col) == (15, 19)
