@@ -84,6 +84,7 @@ class Assembler:
         arrays = self._arrays(domains)
         args = self._arguments(arrays, _used_names(self.stmts, domains, arrays))
         self._enclosing_loop_bounds({a.name for a in args if isinstance(a, ValueArg)})
+        self._constant_locals({a.name for a in args if isinstance(a, ValueArg)})
         kernel = Kernel(
             name=self.site.name, domains=tuple(domains), statements=self._statements(arrays),
             args=tuple(args), temporaries=FrozenDict(self._temporaries()),
@@ -325,6 +326,28 @@ class Assembler:
                 end = self.builder.fscope.constant_value(bound)
                 if end is not None:
                     self.assumptions.append(p.Comparison(p.Variable(name), op, end))
+
+    def _constant_locals(self, values: set[str]) -> None:
+        """Assume the value of an integer local of the function that its declaration sets
+        to a constant and nothing assigns again, nor takes the address of, where the region
+        reads it (Rodinia nw's ``int max_cols = N;`` before ``score[r*max_cols + c]``: rows
+        of ``max_cols`` elements hold a column up to ``N - 1``); the host glue checks it at
+        each call like any assumption."""
+        for name in sorted(values):
+            c_name = self._c_name(name)
+            entry = self.site.visible.get(c_name)
+            b = self.values.get(name)
+            if entry is None or entry[0] != "local" or b is None or b.ctype.dtype is None:
+                continue
+            decl = entry[1]
+            kind = np.dtype(b.ctype.dtype).kind
+            if (kind not in "iu" or decl.init is None or "volatile" in (decl.quals or ())
+                    or _writes(c_name, self.site.function.body) != 1):
+                continue
+            value = self.builder.fscope.constant_value(decl.init)
+            info = np.iinfo(b.ctype.dtype)
+            if value is not None and info.min <= value <= info.max:
+                self.assumptions.append(p.Comparison(p.Variable(name), "==", value))
 
     def _assumptions(self):
         if not self.assumptions:
