@@ -48,6 +48,9 @@ class Access:
     #: A flat subscript that splits into rows but stays flat: (inner index, row length) of
     #: the first row whose range ``0 <= index < length`` was not proved.
     row: tuple[Expression, Expression] | None = None
+    #: Every row tried and not proved, `row` first (each stride the subscript may be read
+    #: by: the advice names the one an assumption proves).
+    rows: tuple[tuple[Expression, Expression], ...] = ()
 
     @property
     def verb(self) -> str:
@@ -103,18 +106,20 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
     index = _prepared(kernel, index, inames, names)
     strides: tuple[Expression, ...] = ()
     row = None
+    rows: tuple[tuple[Expression, Expression], ...] = ()
     if index is not None and len(index) == 1 and not is_affine(index[0], names):
-        split, row = _delinearise(kernel, index[0], inames, _row_preference(kernel, name))
+        split, rows = _delinearise(kernel, index[0], inames, _row_preference(kernel, name))
         if split is not None:
             index, layout, strides = split
-        elif row is not None and (dependencies(row[0]) | dependencies(row[1])) - names:
-            row = None      # rows of a value the kernel computes: no assumption states it
+        # rows of a value the kernel computes: no assumption states it
+        rows = tuple(r for r in rows if not (dependencies(r[0]) | dependencies(r[1])) - names)
+        row = rows[0] if rows else None
     if index is not None and not all(is_affine(i, names) for i in index):
         index = None
     if index is not None and any(dependencies(i) - names for i in index):
         index = None        # a variable the kernel computes (``a[r + i]``) is no parameter
     return Access(stmt.id, name, index, is_write, layout, tuple(sorted(set(inames))), conds,
-                  stmt.span, strides, row)
+                  stmt.span, strides, row, rows)
 
 
 def _prepared(kernel: Kernel, index: tuple[Expression, ...] | None, inames, names
@@ -150,17 +155,18 @@ def _has_cast(expr: Expression) -> bool:
 def _delinearise(kernel: Kernel, index: Expression, inames, prefer=()):
     """A flat subscript ``q*S + r`` (`translator.ir.delinearise`) whose inner coordinates are
     proved inside their rows on the statement's domain -> ((coordinates, layout, strides),
-    None): then the coordinates name the element exactly.  Otherwise (None, the first row
-    (r, S) whose range was not proved, or None).  The strides `prefer` are tried first."""
+    ()): then the coordinates name the element exactly.  Otherwise (None, the rows (r, S)
+    whose range was not proved, in the order tried).  The strides `prefer` are tried
+    first."""
     prover = _row_prover(kernel, inames)
     if prover is None:
-        return None, None
+        return None, ()
     in_row, unproved = prover
     found = delinearise(index, inames, in_row, prefer)
     if found is None:
-        return None, (unproved[0] if unproved else None)
+        return None, tuple(dict.fromkeys(unproved))
     coords, strides = found
-    return (coords, delinearised_layout(strides), strides), None
+    return (coords, delinearised_layout(strides), strides), ()
 
 
 def _row_prover(kernel: Kernel, inames):
