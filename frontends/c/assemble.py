@@ -28,7 +28,7 @@ from pycparser.c_generator import CGenerator
 
 from frontends.base import Region
 from frontends.directives.claims import LoopInfo, RegionFacts, with_gang_firstprivate
-from frontends.c.build import BuiltRegion, Loop, RawStatement, _writes
+from frontends.c.build import BuiltRegion, Loop, RawStatement, _base_name, _walk, _writes
 from frontends.c.expressions import Binding, ExpressionBuilder
 from frontends.footprint import index_end
 from frontends.c.liveness import References
@@ -187,10 +187,22 @@ class Assembler:
                 self.scalars_out[name] = b
                 self.shared_reasons[name] = ("its value is used after the region, so it must be "
                                              "the last iteration's")
+            elif c_name in self._addressed_outside():
+                self.scalars_out[name] = b
+                self.shared_reasons[name] = ("its address is taken outside the region, so a "
+                                             "pointer may read its value after the region")
             elif _privatizable(name, self.stmts):
                 self.private[name] = b
             else:   # read before written: races say so (a carried value), no reason kept
                 self.scalars_out[name] = b
+
+    def _addressed_outside(self) -> frozenset[str]:
+        """The names under ``&`` in the function outside the region (``int *pk = &k;``)."""
+        start, end = self.site.kernel.line, self.site.end.last_line
+        return frozenset(
+            _base_name(n.expr) for n in _walk(self.site.function.body)
+            if isinstance(n, c_ast.UnaryOp) and n.op == "&" and n.coord is not None
+            and not start <= n.coord.line <= end)
 
     def _extra(self) -> FrozenDict:
         """Kernel options for the analyses: private candidates and the shared scalars."""

@@ -439,6 +439,9 @@ class RegionBuilder:
         if not _read_after_own_assignment(name, c_ast.Compound(list(self.site.statements))) \
                 or self._changing_name(item.rvalue, block):
             return False
+        if any(isinstance(n, c_ast.UnaryOp) and n.op == "&" and _base_name(n.expr) == name
+               for n in _walk(self.site.function.body)):
+            return False   # a pointer to it may read the value the region leaves
         if self._references is None:
             self._references = References(self.site.function)
         if self._references.used_after(name, self.site):

@@ -107,3 +107,17 @@ def test_index_variable_read_after_the_region_stays_a_variable(tmp_path: Path) -
     src = tmp_path / "after.c"
     src.write_text(READ_AFTER)
     assert check_sample(src, tmp_path) == "34 0 68\n"
+
+
+#: k's address is taken before the region and its value read through the pointer after it:
+#: the region must leave its last value there (it printed -1, the value before the region).
+ADDRESS_TAKEN = (READ_AFTER.replace("  int i, j, k = -1;\n",
+                                   "  int i, j, k = -1;\n  int *pk = &k;\n")
+                 .replace('printf("%d %g %g\\n", k,', 'printf("%d %g %g\\n", *pk,'))
+
+
+def test_scalar_whose_address_is_taken_keeps_its_last_value(tmp_path: Path) -> None:
+    assert "*pk," in ADDRESS_TAKEN and "&k;" in ADDRESS_TAKEN
+    src = tmp_path / "address.c"
+    src.write_text(ADDRESS_TAKEN)
+    assert check_sample(src, tmp_path) == "34 0 68\n"
