@@ -2,7 +2,9 @@
 parameter ``size`` addressed through the host loop's ``i`` (``a[i*size + j]``), nw's
 anti-diagonal ``r*max_cols + c`` with ``r + c`` constant along the parallel loop and
 ``max_cols`` a local set once to ``N``, srad's index variable declared at the top of the
-function and assigned ``k = i*cols + j`` in the loop body.  Each translates with every
+function and assigned ``k = i*cols + j`` in the loop body; and, mapped by pragmas, LU's
+column ``a[j*size + k]`` of the host loop's ``k`` over its pivot ``a[k*size + k]``.  Each
+translates with every
 claimed loop proved parallel (no loop left as written, no region run as one work item) and
 prints what the original prints on the CPU OpenCL device.  Where the rows cannot be proved
 the refusal names the assumption that proves them; an index variable whose value is read
@@ -21,7 +23,7 @@ PROGRAMS = Path(__file__).parent / "rodinia_rows"
 STRICT = ("-Werror=directive-untranslated", "-Werror=sequential-region")
 
 
-@pytest.mark.parametrize("name", ["lud_rows", "nw_rows", "srad_rows"])
+@pytest.mark.parametrize("name", ["lud_rows", "nw_rows", "srad_rows", "lu_pragmas"])
 def test_rodinia_rows_translate_in_parallel_and_match(tmp_path: Path, name: str) -> None:
     src = PROGRAMS / f"{name}.c"
     report = tmp_path / "report.txt"
