@@ -44,6 +44,7 @@ from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueA
 from translator.ir.expr import (Expression, IRWalkMapper, TypeCast, dependencies,
                                 integer_casts_dropped, substitute)
 from translator.ir.kernel import Kernel, Options
+from translator.ir.mappers import nodes_of
 from translator.ir.predicates import holding_comparisons
 from translator.ir.statements import Assignment
 from translator.ir.util import FrozenDict
@@ -468,9 +469,14 @@ class Assembler:
         try:
             end = index_end(dom, index, stmt.predicates, stmt.inames)
         except DomainError as err:
+            tables = sorted({self._c_name(s.aggregate.name) for s in nodes_of(index, p.Subscript)
+                             if isinstance(s.aggregate, p.Variable)})
+            why = err.message if not tables else (
+                f"its subscript {index} reads {', '.join(map(repr, tables))}, whose values "
+                "choose the element: a gather through an index table")
             raise FrontendError(
                 f"cannot tell how many elements of {self._c_name(name)!r} the region "
-                f"accesses ({err.message}); declare it as an array parameter with its "
+                f"accesses ({why}); declare it as an array parameter with its "
                 "extent, e.g. 'double a[n]'", stmt.span) from None
         bad = sorted(n for n in dependencies(end) if n not in self.values)
         if set(bad) & self.built.bound_temporaries:

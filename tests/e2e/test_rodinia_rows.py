@@ -123,3 +123,19 @@ def test_scalar_whose_address_is_taken_keeps_its_last_value(tmp_path: Path) -> N
     src = tmp_path / "address.c"
     src.write_text(ADDRESS_TAKEN)
     assert check_sample(src, tmp_path) == "34 0 68\n"
+
+
+def test_gather_through_a_pointer_says_the_table_chooses_the_element(tmp_path: Path) -> None:
+    """srad with J a pointer: the rows read through iN have no footprint the glue could copy,
+    so that loop stays as written (and the program prints what it printed)."""
+    text = (PROGRAMS / "srad_rows.c").read_text().replace("float J[rows * cols]",
+                                                          "float *restrict J")
+    src = tmp_path / "gather.c"
+    src.write_text(text)
+    proc = _translate(src, tmp_path / "out0", "--directives=openmp")
+    assert proc.returncode == 0, proc.stderr
+    assert (f"{src}:14:13: warning: '#pragma omp parallel for' left as written: cannot tell how "
+            "many elements of 'J' the region accesses (its subscript iN[i]*cols + j reads 'iN', "
+            "whose values choose the element: a gather through an index table); declare it as "
+            "an array parameter with its extent") in proc.stderr, proc.stderr
+    check_sample(src, tmp_path)
