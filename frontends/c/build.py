@@ -421,11 +421,11 @@ class RegionBuilder:
         after the region; the value reads no array, calls nothing and reads only names that
         keep their values in `block`.  False where it is an ordinary statement."""
         if (self.call_stack or not isinstance(item, c_ast.Assignment) or item.op != "="
-                or not isinstance(item.lvalue, c_ast.ID)
-                or any(name in scope for scope in self.scopes
-                       for name in (item.lvalue.name,))):
+                or not isinstance(item.lvalue, c_ast.ID)):
             return False
         name = item.lvalue.name
+        if any(name in scope for scope in self.scopes):
+            return False   # declared in the region: `_index_value` decides at its declaration
         entry = self.site.visible.get(name)
         if entry is None or entry[0] not in ("local", "param"):
             return False
