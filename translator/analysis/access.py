@@ -17,7 +17,7 @@ from translator.diagnostics import SourceSpan
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.delinearise import delinearise, flat_index, stride_candidates
 from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,
-                                dependencies, expr_key)
+                                dependencies, expr_key, substitute)
 from translator.diagnostics import TranslatorError
 from translator.ir.expr import (IRIdentityMapper, IRStringifier, TypeCast,
                                 integer_casts_dropped)
@@ -412,6 +412,10 @@ def element_text(acc: Access, values: dict[str, int]) -> str:
             parts.append(str(i))
     inner = ", ".join(parts)
     if acc.layout.startswith("delinearised:"):
-        flat = evaluate(flat_index(acc.index, acc.strides), values)
-        return f"{acc.variable}[{int(flat)}]"
+        flat = flat_index(acc.index, acc.strides)
+        try:
+            return f"{acc.variable}[{int(evaluate(flat, values))}]"
+        except Exception:  # a parameter no constraint names has no value in the witness
+            known = {n: v for n, v in values.items() if isinstance(v, int)}
+            return f"{acc.variable}[{IRStringifier()(substitute(flat, known))}]"
     return f"{acc.variable}[[{inner}]]" if acc.layout == "linear" else f"{acc.variable}[{inner}]"
