@@ -28,7 +28,7 @@ from pycparser.c_generator import CGenerator
 
 from frontends.base import Region
 from frontends.directives.claims import LoopInfo, RegionFacts, with_gang_firstprivate
-from frontends.c.build import BuiltRegion, Loop, RawStatement, _writes
+from frontends.c.build import BuiltRegion, Loop, RawStatement, _base_name, _walk, _writes
 from frontends.c.expressions import Binding, ExpressionBuilder
 from frontends.footprint import index_end
 from frontends.c.liveness import References
@@ -44,6 +44,7 @@ from translator.ir.data import AddressSpace, ArrayArg, TemporaryVariable, ValueA
 from translator.ir.expr import (Expression, IRWalkMapper, TypeCast, dependencies,
                                 integer_casts_dropped, substitute)
 from translator.ir.kernel import Kernel, Options
+from translator.ir.mappers import nodes_of
 from translator.ir.predicates import holding_comparisons
 from translator.ir.statements import Assignment
 from translator.ir.util import FrozenDict
@@ -85,6 +86,7 @@ class Assembler:
         self._record_checks()
         args = self._arguments(arrays, _used_names(self.stmts, domains, arrays))
         self._enclosing_loop_bounds({a.name for a in args if isinstance(a, ValueArg)})
+        self._constant_locals({a.name for a in args if isinstance(a, ValueArg)})
         kernel = Kernel(
             name=self.site.name, domains=tuple(domains), statements=self._statements(arrays),
             args=tuple(args), temporaries=FrozenDict(self._temporaries()),
@@ -195,10 +197,22 @@ class Assembler:
                 self.scalars_out[name] = b
                 self.shared_reasons[name] = ("its value is used after the region, so it must be "
                                              "the last iteration's")
+            elif c_name in self._addressed_outside():
+                self.scalars_out[name] = b
+                self.shared_reasons[name] = ("its address is taken outside the region, so a "
+                                             "pointer may read its value after the region")
             elif _privatizable(name, self.stmts):
                 self.private[name] = b
             else:   # read before written: races say so (a carried value), no reason kept
                 self.scalars_out[name] = b
+
+    def _addressed_outside(self) -> frozenset[str]:
+        """The names under ``&`` in the function outside the region (``int *pk = &k;``)."""
+        start, end = self.site.kernel.line, self.site.end.last_line
+        return frozenset(
+            _base_name(n.expr) for n in _walk(self.site.function.body)
+            if isinstance(n, c_ast.UnaryOp) and n.op == "&" and n.coord is not None
+            and not start <= n.coord.line <= end)
 
     def _extra(self) -> FrozenDict:
         """Kernel options for the analyses: private candidates and the shared scalars."""
@@ -337,6 +351,28 @@ class Assembler:
                 if end is not None:
                     self.assumptions.append(p.Comparison(p.Variable(name), op, end))
 
+    def _constant_locals(self, values: set[str]) -> None:
+        """Assume the value of an integer local of the function that its declaration sets
+        to a constant and nothing assigns again, nor takes the address of, where the region
+        reads it (Rodinia nw's ``int max_cols = N;`` before ``score[r*max_cols + c]``: rows
+        of ``max_cols`` elements hold a column up to ``N - 1``); the host glue checks it at
+        each call like any assumption."""
+        for name in sorted(values):
+            c_name = self._c_name(name)
+            entry = self.site.visible.get(c_name)
+            b = self.values.get(name)
+            if entry is None or entry[0] != "local" or b is None or b.ctype.dtype is None:
+                continue
+            decl = entry[1]
+            kind = np.dtype(b.ctype.dtype).kind
+            if (kind not in "iu" or decl.init is None or "volatile" in (decl.quals or ())
+                    or _writes(c_name, self.site.function.body) != 1):
+                continue
+            value = self.builder.fscope.constant_value(decl.init)
+            info = np.iinfo(b.ctype.dtype)
+            if value is not None and info.min <= value <= info.max:
+                self.assumptions.append(p.Comparison(p.Variable(name), "==", value))
+
     def _assumptions(self):
         if not self.assumptions:
             return None
@@ -472,9 +508,14 @@ class Assembler:
         try:
             end = index_end(dom, index, stmt.predicates, stmt.inames)
         except DomainError as err:
+            tables = sorted({self._c_name(s.aggregate.name) for s in nodes_of(index, p.Subscript)
+                             if isinstance(s.aggregate, p.Variable)})
+            why = err.message if not tables else (
+                f"its subscript {index} reads {', '.join(map(repr, tables))}, whose values "
+                "choose the element: a gather through an index table")
             raise FrontendError(
                 f"cannot tell how many elements of {self._c_name(name)!r} the region "
-                f"accesses ({err.message}); declare it as an array parameter with its "
+                f"accesses ({why}); declare it as an array parameter with its "
                 "extent, e.g. 'double a[n]'", stmt.span) from None
         bad = sorted(n for n in dependencies(end) if n not in self.values)
         if set(bad) & self.built.bound_temporaries:

@@ -22,6 +22,7 @@ from pycparser.c_generator import CGenerator
 from frontends.c.expressions import (POINTER_RESULTS, Binding, ExpressionBuilder, TExpr, View,
                                      convert, subscript)
 from frontends.c.inline import Frame, inline_call, pointer_view
+from frontends.c.liveness import References
 from frontends.c.loops import (LoopHead, analyse_for, bound_constraints, final_value_text,
                                loop_value)
 from frontends.c.preprocess import SourceText
@@ -158,6 +159,8 @@ class RegionBuilder:
         #: The compound statements being built, innermost last, with the depth of the scope
         #: each opened (a declaration's block).
         self._blocks: list[tuple[int, c_ast.Compound]] = []
+        #: The identifier references of the region's function (`_bind_assigned_index`).
+        self._references: References | None = None
 
     def build(self) -> BuiltRegion:
         for stmt in self.site.statements:
@@ -302,8 +305,9 @@ class RegionBuilder:
         self.scopes.append({})
         self._blocks.append((len(self.scopes), node))
         try:
-            for item in node.block_items or []:
-                self.visit(item)
+            for k, item in enumerate(node.block_items or []):
+                if not self._bind_assigned_index(item, node, k):
+                    self.visit(item)
         finally:
             self.scopes.pop()
             self._blocks.pop()
@@ -427,6 +431,48 @@ class RegionBuilder:
         if nodes_of(value, p.Subscript) or nodes_of(value, p.Call):
             return None
         return value
+
+    def _bind_assigned_index(self, item: c_ast.Node, block: c_ast.Compound,
+                             position: int) -> bool:
+        """Bind an index variable declared outside the region and assigned in it, as
+        Rodinia's srad writes ``k = i*cols + j;`` at the top of its loop body with ``int k``
+        at the top of the function (``private(j, k)``): its reads in the rest of `block`
+        read that value, as those of ``int k = i*cols + j;`` would (`_index_value`), so
+        ``J[k]`` is ``J[i*cols + j]``.  Only where the region reads the integer local only
+        after such an assignment in the same block (`_read_after_own_assignment`) and never
+        after the region; the value reads no array, calls nothing and reads only names that
+        keep their values in `block`.  False where it is an ordinary statement."""
+        if (self.call_stack or not isinstance(item, c_ast.Assignment) or item.op != "="
+                or not isinstance(item.lvalue, c_ast.ID)):
+            return False
+        name = item.lvalue.name
+        if any(name in scope for scope in self.scopes):
+            return False   # declared in the region: `_index_value` decides at its declaration
+        entry = self.site.visible.get(name)
+        if entry is None or entry[0] not in ("local", "param"):
+            return False
+        ctype = self.fscope.resolve(entry[1].type)
+        if not ctype.is_scalar or ctype.dtype is None or np.dtype(ctype.dtype).kind not in "iu":
+            return False
+        if any(isinstance(n, (c_ast.FuncCall, c_ast.Assignment)) or (isinstance(
+                n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--")) for n in _walk(
+                item.rvalue)):
+            return False
+        if not _read_after_own_assignment(name, c_ast.Compound(list(self.site.statements))) \
+                or self._changing_name(item.rvalue, block):
+            return False
+        if any(isinstance(n, c_ast.UnaryOp) and n.op == "&" and _base_name(n.expr) == name
+               for n in _walk(self.site.function.body)):
+            return False   # a pointer to it may read the value the region leaves
+        if self._references is None:
+            self._references = References(self.site.function)
+        if self._references.used_after(name, self.site):
+            return False
+        value = convert(self.exprs.visit(item.rvalue), ctype.dtype)
+        if nodes_of(value, p.Subscript) or nodes_of(value, p.Call):
+            return False
+        self.scopes[-1][name] = Binding("loop", name, ctype, value=value)
+        return True
 
     def _block(self) -> c_ast.Node:
         """The innermost block being built: a declaration there lives until its end."""
@@ -826,6 +872,31 @@ def _conditions_around(root: c_ast.Node, target: c_ast.Node) -> list[c_ast.Node]
                 else conds
             stack.append((child, inner))
     return []
+
+
+def _read_after_own_assignment(name: str, region: c_ast.Compound) -> bool:
+    """Whether every write of `name` in `region` is a statement ``name = value;`` of a
+    block (`value` not reading `name`), and every read comes later in the same block,
+    with no other write of `name` between: then each read sees the value of the
+    assignment before it in its block, whatever ran before the block."""
+    assignments = 0
+    covered = 0
+    for node in _walk(region):
+        if not isinstance(node, c_ast.Compound):
+            continue
+        items = node.block_items or []
+        for k, item in enumerate(items):
+            if not (isinstance(item, c_ast.Assignment) and item.op == "="
+                    and isinstance(item.lvalue, c_ast.ID) and item.lvalue.name == name):
+                continue
+            later = c_ast.Compound(list(items[k + 1:]))
+            if _writes(name, later) or name in _ids(item.rvalue):
+                return False
+            assignments += 1
+            covered += 1 + sum(isinstance(n, c_ast.ID) and n.name == name
+                               for n in _walk(later))
+    total = sum(isinstance(n, c_ast.ID) and n.name == name for n in _walk(region))
+    return assignments > 0 and _writes(name, region) == assignments and covered == total
 
 
 def _ids(node: c_ast.Node | None) -> set[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -161,3 +162,87 @@ def test_random_flat_subscripts_against_brute_force(start: int) -> None:
         witness = _conflict(case)
         assert witness is None, f"seed {seed}: {case} is unsound: {witness}"
     assert legal >= 5, legal      # the oracle has verdicts to check
+
+
+# ---------------------------------------------------------------------------------------------
+# rows of a parameter product and of an anti-diagonal (h77: Rodinia lud's a[i*size + j] with i
+# a parameter, nw's (k + 1)*n + p - k), random shapes against brute force
+
+ADDRESSES = ("({s})*p + j + {o}", "({s})*k + j + {o}", "({s})*k + p + {o}",
+             "({s})*(k + 1) + p - k + {o}", "({s})*p + p + {o}", "({s})*(p - k) + k + j + {o}")
+
+
+@dataclass(frozen=True)
+class RowCase:
+    stride: str
+    upper: str          # of j, exclusive
+    k_upper: str        # of k, inclusive
+    write: str
+    read: str
+    source: str
+    iname: str
+
+    @property
+    def domain(self) -> str:
+        return (f"[ld, m, n, p] -> {{[k,j]: 0<=k<m and k<={self.k_upper} and "
+                f"0<=j<{self.upper}}}")
+
+    @property
+    def statement(self) -> str:
+        return f"b[{self.write}] = {self.source}[{self.read}] + 1"
+
+
+def _row_case(seed: int) -> RowCase:
+    rng = random.Random(seed)
+    stride = rng.choice(("n", "n + 1", "ld"))
+
+    write = rng.choice(ADDRESSES)
+    read = write if rng.random() < 0.6 else rng.choice(ADDRESSES)   # mostly one shape
+    iname = rng.choice([x for x in "kj" if re.search(rf"\b{x}\b", write)] or ["k"])
+
+    def offset() -> int:
+        return rng.choice((0, 0, 1, -1))
+    return RowCase(stride, rng.choice(("n", "n - 1", "n + 1", "ld")),
+                   rng.choice(("p", "m", "p - 1")), write.format(s=stride, o=offset()),
+                   read.format(s=stride, o=offset()), rng.choice(("a", "b")), iname)
+
+
+def _row_conflict(case: RowCase) -> dict | None:
+    """As `_conflict`; a statement runs inside the loops whose variables it names (as
+    `make_kernel` places it), once for the others."""
+    named = set(re.findall(r"\b[kj]\b", case.statement))
+    for n, m, ld, p in itertools.product(range(5), range(4), range(5), range(-1, 4)):
+        env = {"n": n, "m": m, "ld": ld, "p": p}
+        seen: dict[int, list[tuple[int, bool]]] = {}
+        k_end = min(m - 1, eval(case.k_upper, {}, env)) + 1
+        j_end = eval(case.upper, {}, env)
+        for k in range(k_end) if "k" in named else [None]:
+            for j in range(j_end) if "j" in named else [None]:
+                point = {**env, "k": k, "j": j}
+                key = point[case.iname]
+                touched = [(eval(case.write, {}, point), True)]
+                if case.source == "b":
+                    touched.append((eval(case.read, {}, point), False))
+                for addr, is_write in touched:
+                    if any(other != key and (is_write or w)
+                           for other, w in seen.get(addr, [])):
+                        return {**env, "address": addr}
+                    seen.setdefault(addr, []).append((key, is_write))
+    return None
+
+
+@pytest.mark.parametrize("start", range(0, 600, 100))
+def test_random_parameter_and_diagonal_rows_against_brute_force(start: int) -> None:
+    legal = 0
+    for seed in range(start, start + 100):
+        case = _row_case(seed)
+        knl = translator.make_kernel(case.domain, case.statement)
+        knl = knl.copy(iname_tags=FrozenDict({case.iname: frozenset([parse_tag("g.0")])}))
+        try:
+            check_kernel(knl)
+        except LegalityError:
+            continue
+        legal += 1
+        witness = _row_conflict(case)
+        assert witness is None, f"seed {seed}: {case} is unsound: {witness}"
+    assert legal >= 5, legal

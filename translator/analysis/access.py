@@ -15,15 +15,16 @@ from pymbolic import evaluate
 
 from translator.diagnostics import SourceSpan
 from translator.ir.data import AddressSpace, ArrayArg
-from translator.ir.delinearise import delinearise, flat_index
+from translator.ir.delinearise import delinearise, flat_index, stride_candidates
 from translator.ir.expr import (Expression, LinearSubscript, Reduction, TaggedVariable,
-                                dependencies, expr_key)
+                                dependencies, expr_key, substitute)
 from translator.diagnostics import TranslatorError
 from translator.ir.expr import (IRIdentityMapper, IRStringifier, TypeCast,
                                 integer_casts_dropped)
 from translator.ir.isl_glue import is_affine, is_nonnegative, params_of, statement_domain
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
+from translator.ir.polynomials import Polynomial, polynomial
 from translator.ir.predicates import holding_comparisons
 from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.records import dataclass
@@ -47,6 +48,9 @@ class Access:
     #: A flat subscript that splits into rows but stays flat: (inner index, row length) of
     #: the first row whose range ``0 <= index < length`` was not proved.
     row: tuple[Expression, Expression] | None = None
+    #: Every row tried and not proved, `row` first (each stride the subscript may be read
+    #: by: the advice names the one an assumption proves).
+    rows: tuple[tuple[Expression, Expression], ...] = ()
 
     @property
     def verb(self) -> str:
@@ -101,24 +105,34 @@ def _make(kernel: Kernel, stmt: Statement, found, is_write: bool, inames, conds)
     layout = "linear" if linear else ""
     params = _parameters(kernel)
     names = set(inames) | params
-    if index is not None:
-        index = _without_integer_casts(kernel, index, inames)
-    if index is not None and not all(is_affine(i, names) for i in index):
-        index = _as_floor(kernel, index, inames)
+    index = _prepared(kernel, index, inames, names)
     strides: tuple[Expression, ...] = ()
     row = None
+    rows: tuple[tuple[Expression, Expression], ...] = ()
     if index is not None and len(index) == 1 and not is_affine(index[0], names):
-        split, row = _delinearise(kernel, index[0], inames)
+        split, rows = _delinearise(kernel, index[0], inames, _row_preference(kernel, name))
         if split is not None:
             index, layout, strides = split
-        elif row is not None and (dependencies(row[0]) | dependencies(row[1])) - names:
-            row = None      # rows of a value the kernel computes: no assumption states it
+        # rows of a value the kernel computes: no assumption states it
+        rows = tuple(r for r in rows if not (dependencies(r[0]) | dependencies(r[1])) - names)
+        row = rows[0] if rows else None
     if index is not None and not all(is_affine(i, names) for i in index):
         index = None
     if index is not None and any(dependencies(i) - names for i in index):
         index = None        # a variable the kernel computes (``a[r + i]``) is no parameter
     return Access(stmt.id, name, index, is_write, layout, tuple(sorted(set(inames))), conds,
-                  stmt.span, strides, row)
+                  stmt.span, strides, row, rows)
+
+
+def _prepared(kernel: Kernel, index: tuple[Expression, ...] | None, inames, names
+              ) -> tuple[Expression, ...] | None:
+    """`index` without integer casts, with truncating divisions as floors where they agree
+    (what the access's subscripts are compared as)."""
+    if index is not None:
+        index = _without_integer_casts(kernel, index, inames)
+    if index is not None and not all(is_affine(i, names) for i in index):
+        index = _as_floor(kernel, index, inames)
+    return index
 
 
 def _without_integer_casts(kernel: Kernel, index: tuple[Expression, ...], inames
@@ -140,15 +154,31 @@ def _has_cast(expr: Expression) -> bool:
     return isinstance(expr, TypeCast) or any(_has_cast(c) for c in _children(expr))
 
 
-def _delinearise(kernel: Kernel, index: Expression, inames):
+def _delinearise(kernel: Kernel, index: Expression, inames, prefer=()):
     """A flat subscript ``q*S + r`` (`translator.ir.delinearise`) whose inner coordinates are
     proved inside their rows on the statement's domain -> ((coordinates, layout, strides),
-    None): then the coordinates name the element exactly.  Otherwise (None, the first row
-    (r, S) whose range was not proved, or None)."""
+    ()): then the coordinates name the element exactly.  Otherwise (None, the rows (r, S)
+    whose range was not proved, in the order tried).  The strides `prefer` are tried
+    first."""
+    prover = _row_prover(kernel, inames)
+    if prover is None:
+        return None, ()
+    in_row, unproved = prover
+    found = delinearise(index, inames, in_row, prefer)
+    if found is None:
+        return None, tuple(dict.fromkeys(unproved))
+    coords, strides = found
+    return (coords, delinearised_layout(strides), strides), ()
+
+
+def _row_prover(kernel: Kernel, inames):
+    """``in_row(r, S)``: whether ``0 <= r < S`` holds on the domain of `inames` under the
+    kernel's assumptions, and the list of the rows it did not prove; None without a
+    domain."""
     try:
         domain = statement_domain(kernel.domains, inames)
     except TranslatorError:
-        return None, None
+        return None
     unproved: list[tuple[Expression, Expression]] = []
 
     def in_row(r: Expression, stride: Expression) -> bool:
@@ -158,11 +188,69 @@ def _delinearise(kernel: Kernel, index: Expression, inames):
         if not ok:
             unproved.append((r, stride))
         return ok
-    found = delinearise(index, inames, in_row)
-    if found is None:
-        return None, (unproved[0] if unproved else None)
-    coords, strides = found
-    return (coords, delinearised_layout(strides), strides), None
+    return in_row, unproved
+
+
+def _row_preference(kernel: Kernel, variable: str) -> tuple[Polynomial, ...]:
+    """The row strides to read the flat subscripts of `variable` by, the one that proves
+    the most of them first: two subscripts compare exactly only when split by the same
+    strides (Rodinia's lud reads ``a[i*size + k]`` with ``k < i`` and the parameter ``i``,
+    which rows of ``i`` would prove too, next to ``a[k*size + j]``); empty where there is
+    no choice to make."""
+    def compute() -> tuple[Polynomial, ...]:
+        params = _parameters(kernel)
+        flats: list[tuple[Polynomial, tuple[str, ...], Expression]] = []
+        for stmt in kernel.statements:
+            for index, inames in _subscripts_of(stmt, variable):
+                names = set(inames) | params
+                index = _prepared(kernel, index, inames, names)
+                if index is None or len(index) != 1 or is_affine(index[0], names):
+                    continue
+                poly = polynomial(index[0])
+                if poly is not None:
+                    flats.append((poly, inames, index[0]))
+        candidates: list[Polynomial] = []
+        for poly, inames, _ in flats:
+            candidates.extend(c for c in stride_candidates(poly, frozenset(inames))
+                              if c not in candidates)
+        if len(flats) < 2 or len(candidates) < 2:
+            return ()
+        scores = [sum(_proved_by(kernel, index, inames, c) for _, inames, index in flats)
+                  for c in candidates]
+        order = sorted(range(len(candidates)), key=lambda k: -scores[k])
+        return tuple(candidates[k] for k in order if scores[k])
+    return memoized(("row preference", id(kernel.statements), id(kernel.domains),
+                     id(kernel.assumptions), id(kernel.args), variable),
+                    (kernel.statements, kernel.domains, kernel.assumptions, kernel.args),
+                    compute)
+
+
+def _proved_by(kernel: Kernel, index: Expression, inames, stride: Polynomial) -> bool:
+    """Whether `index` splits into proved rows of `stride` (its innermost one)."""
+    prover = _row_prover(kernel, inames)
+    if prover is None:
+        return False
+    found = delinearise(index, inames, prover[0], (stride,))
+    return found is not None and polynomial(found[1][-1]) == stride
+
+
+def _subscripts_of(stmt: Statement, variable: str
+                   ) -> Iterator[tuple[tuple[Expression, ...], tuple[str, ...]]]:
+    """(index, inames) of each access of `stmt` to `variable`, as `statement_accesses`
+    finds them."""
+    inames = tuple(sorted(stmt.within_inames))
+    targets = (stmt.assignee,) if isinstance(stmt, Assignment) else (
+        stmt.assignees if isinstance(stmt, CallInstruction) else ())
+    for target in targets:
+        found = _subscripted(target)
+        if found and found[0] == variable:
+            yield found[1], inames
+    if not targets:
+        return
+    for expr in stmt.read_expressions():
+        for found, extra, _ in _reads(expr, ()):
+            if found[0] == variable:
+                yield found[1], inames + extra
 
 
 def delinearised_layout(strides: tuple[Expression, ...]) -> str:
@@ -330,6 +418,10 @@ def element_text(acc: Access, values: dict[str, int]) -> str:
             parts.append(str(i))
     inner = ", ".join(parts)
     if acc.layout.startswith("delinearised:"):
-        flat = evaluate(flat_index(acc.index, acc.strides), values)
-        return f"{acc.variable}[{int(flat)}]"
+        flat = flat_index(acc.index, acc.strides)
+        try:
+            return f"{acc.variable}[{int(evaluate(flat, values))}]"
+        except Exception:  # a parameter no constraint names has no value in the witness
+            known = {n: v for n, v in values.items() if isinstance(v, int)}
+            return f"{acc.variable}[{IRStringifier()(substitute(flat, known))}]"
     return f"{acc.variable}[[{inner}]]" if acc.layout == "linear" else f"{acc.variable}[{inner}]"

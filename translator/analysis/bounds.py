@@ -412,18 +412,25 @@ def _keeping_inside(kernel: Kernel, acc: Access):
 def row_hint(kernel: Kernel, acc: Access) -> str | None:
     """Advice for a flat subscript that splits into rows whose range was not proved
     (`Access.row`): the assumption on the parameters that would prove it, where that is one
-    convex condition (``n <= ld`` for ``a(j + ld*(k-1))`` over ``j = 1, n``)."""
+    convex condition (``n <= ld`` for ``a(j + ld*(k-1))`` over ``j = 1, n``), for the first
+    row that one proves (`Access.rows`)."""
     if acc.row is None:
         return None
-    index, length = acc.row
     text = IRStringifier()
     inside = instance_set(kernel.domains, acc.inames, acc.conditions,
                           assumptions=kernel.assumptions)
-    ok = params_keeping_inside(inside, index, length, acc.inames)
-    conds = [] if ok is None else set_conditions(ok)
-    lead = (f"  {acc.variable} is addressed by rows of {text(length)} elements, but "
-            f"0 <= {text(index)} < {text(length)} is not proved (a row may reach into another)")
-    if not conds:
-        return lead
-    wanted = " and ".join(text(readable_condition(c)) for c in conds)
-    return f"{lead}; if {wanted} holds, say so with assume(\"{wanted}\") in the region"
+    first = None
+    # a column that moves with the loops first: rows of N - 1 read an anti-diagonal's
+    # ``(d - c)*N + c`` as one fixed column d + 1 of each row, which holds for few d
+    tried = sorted(acc.rows or (acc.row,), key=lambda r: not dependencies(r[0]) & set(acc.inames))
+    for index, length in tried:
+        ok = params_keeping_inside(inside, index, length, acc.inames)
+        conds = [] if ok is None else set_conditions(ok)
+        lead = (f"  {acc.variable} is addressed by rows of {text(length)} elements, but "
+                f"0 <= {text(index)} < {text(length)} is not proved (a row may reach into "
+                "another)")
+        first = first or lead
+        if conds:
+            wanted = " and ".join(text(readable_condition(c)) for c in conds)
+            return f"{lead}; if {wanted} holds, say so with assume(\"{wanted}\") in the region"
+    return first

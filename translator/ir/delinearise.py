@@ -18,7 +18,7 @@ values: what a prefetch of a flat array needs to lay its tile out in two dimensi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 
 import pymbolic.primitives as p
 
@@ -32,11 +32,14 @@ Split = tuple[tuple[Expression, ...], tuple[Expression, ...]]
 
 
 def delinearise(index: Expression, inames: Collection[str],
-                in_row: Callable[[Expression, Expression], bool]) -> Split | None:
+                in_row: Callable[[Expression, Expression], bool],
+                prefer: Sequence[Polynomial] = ()) -> Split | None:
     """`index` as coordinates with parameter strides, each inner coordinate proved inside
     its row by ``in_row(r, S)`` (``0 <= r < S`` on the statement's domain); None if it is
-    not such a subscript or a range is not proved."""
-    return _delinearise(polynomial(index), frozenset(inames), in_row)
+    not such a subscript or a range is not proved.  The strides `prefer` are tried first
+    (those the array's other subscripts are read by: two subscripts compare exactly only
+    when split by the same strides)."""
+    return _delinearise(polynomial(index), frozenset(inames), in_row, tuple(prefer))
 
 
 def split_flat(index: Expression, inames: Collection[str]) -> Split | None:
@@ -45,10 +48,11 @@ def split_flat(index: Expression, inames: Collection[str]) -> Split | None:
 
 
 def _delinearise(poly: Polynomial | None, inames: frozenset[str],
-                 in_row: Callable[[Expression, Expression], bool]) -> Split | None:
+                 in_row: Callable[[Expression, Expression], bool],
+                 prefer: tuple[Polynomial, ...] = ()) -> Split | None:
     if poly is None or not _linear_in(poly, inames):
         return None
-    for stride in stride_candidates(poly, inames):
+    for stride in _preferred_first(stride_candidates(poly, inames), prefer):
         parts = split_by(poly, stride, inames)
         if parts is None:
             continue
@@ -58,10 +62,16 @@ def _delinearise(poly: Polynomial | None, inames: frozenset[str],
             continue
         if _is_affine(q, inames):
             return (expression(q), r_expr), (s_expr,)
-        inner = _delinearise(q, inames, in_row)
+        inner = _delinearise(q, inames, in_row, prefer)
         if inner is not None:
             return (*inner[0], r_expr), (*inner[1], s_expr)
     return None
+
+
+def _preferred_first(candidates: list[Polynomial], prefer: tuple[Polynomial, ...]
+                     ) -> list[Polynomial]:
+    """`prefer`, then the other `candidates` in their order."""
+    return [*prefer, *(c for c in candidates if c not in prefer)]
 
 
 def _linear_in(poly: Polynomial, inames: frozenset[str]) -> bool:
@@ -89,18 +99,38 @@ def coefficients(poly: Polynomial, inames: frozenset[str]) -> dict[str, Polynomi
 
 
 def stride_candidates(poly: Polynomial, inames: frozenset[str]) -> list[Polynomial]:
-    """The inames' coefficients that are affine in the parameters and not constant (a row
-    stride must be affine to prove ``r < S``), sign-normalised, smallest first."""
+    """The row strides to try, in this order: the inames' coefficients that are affine in
+    the parameters and not constant (a row stride must be affine to prove ``r < S``),
+    sign-normalised, smallest first; then those coefficients without their constant term
+    (an anti-diagonal ``(d - c)*N + c`` moves ``c`` by ``N - 1``: row ``d - c`` of ``N``);
+    then each parameter of a product of two parameters in the part without inames (``i*n +
+    j`` with ``i`` a parameter: row ``i`` of ``n``, or of ``i``), by name."""
     found: dict[tuple, Polynomial] = {}
-    for name, coeff in coefficients(poly, inames).items():
+    coeffs = coefficients(poly, inames)
+    for name, coeff in coeffs.items():
         if not name or not coeff or set(coeff) == {()}:
             continue
         if any(len(mono) > 1 for mono in coeff):
             continue
-        if leading(coeff)[1] < 0:
-            coeff = {mono: -k for mono, k in coeff.items()}
-        found[tuple(sorted(coeff.items()))] = coeff
-    return sorted(found.values(), key=lambda c: (len(c), sorted(c.items())))
+        found[_key(coeff)] = _positive(coeff)
+    first = sorted(found.values(), key=lambda c: (len(c), sorted(c.items())))
+    out = list(first)
+    for coeff in first:
+        varying = {mono: k for mono, k in coeff.items() if mono}
+        if varying != coeff and _positive(varying) not in out:
+            out.append(_positive(varying))
+    factors = sorted({v for mono in coeffs.get("", {}) if len(mono) == 2 for v in mono})
+    out.extend(c for c in ({(v,): 1} for v in factors) if c not in out)
+    return out
+
+
+def _positive(coeff: Polynomial) -> Polynomial:
+    """`coeff` with its leading coefficient positive."""
+    return {mono: -k for mono, k in coeff.items()} if leading(coeff)[1] < 0 else coeff
+
+
+def _key(coeff: Polynomial) -> tuple:
+    return tuple(sorted(_positive(coeff).items()))
 
 
 def split_by(poly: Polynomial, stride: Polynomial, inames: frozenset[str]
