@@ -13,6 +13,7 @@ PoCL's pocl.icd).
 """
 import os
 import subprocess
+import tempfile
 import sys
 
 import numpy as np
@@ -53,7 +54,7 @@ def main() -> int:
         return 0
     path = sys.argv[1]
     name = sys.argv[2] if len(sys.argv) > 2 else "covariance_k2"
-    base = os.path.splitext(path)[0]
+    base = os.path.join(tempfile.mkdtemp(prefix="pocl_guard_order"), "cov")
     grind = child("Oclgrind", path, name, base + ".grind.npy")
     if grind.returncode != 0 or grind.stderr.strip():
         print(f"oclgrind: exit {grind.returncode}\n{grind.stderr[-2000:]}")

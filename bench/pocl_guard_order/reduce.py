@@ -2,6 +2,9 @@
 block, or a lone statement; never the fill of a __local array, whose values would then be
 undefined) while compare.py still says PoCL and Oclgrind differ.
 
+Then conjuncts of guards are dropped one at a time (a guard that becomes too weak gives an
+out-of-bounds access that Oclgrind reports: not interesting).
+
 usage: reduce.py IN.cl OUT.cl [KERNEL]
 """
 import os
@@ -64,9 +67,35 @@ def main() -> None:
             if chunk == 1:
                 break
             chunk = max(1, chunk // 2)
+    lines = [line for k, line in enumerate(lines) if k not in drop]
+    lines = drop_conjuncts(lines, scratch, name)
     with open(dst, "w") as f:
-        f.writelines(line for k, line in enumerate(lines) if k not in drop)
-    print(f"{dst}: {len(lines) - len(drop)} lines")
+        f.writelines(lines)
+    print(f"{dst}: {len(lines)} lines")
+
+
+def drop_conjuncts(lines: list[str], scratch: str, name: str) -> list[str]:
+    """Then drop conjuncts of guards and `#pragma unroll` lines, one at a time."""
+    changed = True
+    while changed:
+        changed = False
+        for k, line in enumerate(lines):
+            m = re.match(r"(\s*if \()(.*)(\)\s*)$", line)
+            trials = []
+            if m and "&&" in m.group(2):
+                parts = m.group(2).split(" && ")
+                trials = [m.group(1) + " && ".join(parts[:c] + parts[c + 1:]) + m.group(3)
+                          for c in range(len(parts))]
+            elif line.strip() == "#pragma unroll":
+                trials = [""]
+            for trial in trials:
+                candidate = lines[:k] + [trial] + lines[k + 1:]
+                if interesting(candidate, set(), scratch, name):
+                    lines = candidate
+                    changed = True
+                    print(f"line {k + 1}: {trial.strip() or 'dropped'}", flush=True)
+                    break
+    return lines
 
 
 if __name__ == "__main__":
