@@ -10,6 +10,7 @@ the next.  ``nosync`` (`Statement.no_sync_with`, scope local or any) removes a p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fnmatch import fnmatchcase
 
@@ -170,6 +171,9 @@ class _Inserter:
                 pending = pending + self.accesses[node.statement_id]
         return None
 
+    def is_barrier(self, node: ScheduleNode) -> bool:
+        return isinstance(node, BarrierNode) or self._is_barrier_statement(node)
+
     def _is_barrier_statement(self, node: ScheduleNode) -> bool:
         return (isinstance(node, StatementNode)
                 and isinstance(self.stmts[node.statement_id], BarrierInstruction))
@@ -199,10 +203,50 @@ def _same_work_item(a: Access, b: Access) -> bool:
     return a.local_inames <= used
 
 
+#: Why a barrier follows a loop that holds one (see `_fence_loop_exits`).
+AFTER_BARRIER_LOOP = "after a loop with barriers: no branch is threaded into its exit"
+
+
+def _fence_loop_exits(nodes: tuple[ScheduleNode, ...], is_barrier: Callable[[ScheduleNode], bool]
+                      ) -> tuple[ScheduleNode, ...]:
+    """A barrier right after each loop that holds one, where a statement or loop follows it in
+    the same body.
+
+    PoCL 3.1 (LLVM 15) computes such kernels wrongly: where a guard inside the loop is the
+    guard of a statement after it, LLVM's jump threading clones the loop's latch so that the
+    loop exits straight into that statement (or past it); the loop then has two latches and
+    two exits, and PoCL's work-group code runs the statement after the loop again for some
+    work items or writes outside its own buffers (bench/RESULTS.md, "PoCL and the order of
+    guard conjuncts (h75)").  A barrier cannot be cloned, so with one first after the loop no
+    branch is threaded into the exit.  The loop is in uniform control flow (it holds a
+    barrier), so the one after it is too; it runs once per execution of the loop, not per
+    iteration."""
+    out: list[ScheduleNode] = []
+    for k, node in enumerate(nodes):
+        if not isinstance(node, LoopNode):
+            out.append(node)
+            continue
+        body = _fence_loop_exits(node.body, is_barrier)
+        out.append(replace(node, body=body))
+        following = nodes[k + 1] if k + 1 < len(nodes) else None
+        if following is not None and not is_barrier(following) \
+                and _holds_barrier(body, is_barrier):
+            out.append(BarrierNode(kind="local", reason=AFTER_BARRIER_LOOP))
+    return tuple(out)
+
+
+def _holds_barrier(nodes: tuple[ScheduleNode, ...],
+                   is_barrier: Callable[[ScheduleNode], bool]) -> bool:
+    return any(is_barrier(n) or (isinstance(n, LoopNode) and _holds_barrier(n.body, is_barrier))
+               for n in nodes)
+
+
 def insert_barriers(schedule: Schedule) -> Schedule:
-    """`schedule` with local barriers added where work items communicate (module docstring)."""
+    """`schedule` with local barriers added where work items communicate (module docstring),
+    and after each loop that holds a barrier (`_fence_loop_exits`)."""
     inserter = _Inserter(schedule)
-    if not inserter.active:
-        return schedule
-    body, _ = inserter.walk(schedule.body, [])
+    body = schedule.body
+    if inserter.active:
+        body, _ = inserter.walk(body, [])
+    body = _fence_loop_exits(body, inserter.is_barrier)
     return replace(schedule, body=body)
