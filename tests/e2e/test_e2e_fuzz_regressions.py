@@ -111,3 +111,24 @@ def test_negation_of_a_reversed_loop_variable(tmp_path: Path, name: str) -> None
     the double negation: the neighbour stays checked.)"""
     out = check_sample(PROGRAMS / name, tmp_path)
     assert out.count("\n") == 32
+
+
+@pytest.mark.parametrize("name, line, col, first, second",
+                         [("reduction_interchange.f90", 17, 7, "i_inner=4, i_outer=0, j=1",
+                           "i_inner=1, i_outer=0"),
+                          ("reduction_interchange.c", 14, 7, "i_inner=7, i_outer=0, j=0",
+                           "i_inner=0, i_outer=0")])
+def test_reduction_that_would_distribute_its_split_loop_is_refused(
+        tmp_path: Path, name: str, line: int, col: int, first: str, second: str) -> None:
+    """Before (fortran:1098 of the second round): exit 0 and other numbers: the reduction
+    over the sequential part of ``i`` (split, outer part on g.0) inside loop j made code
+    generation put j around that part for every statement, so ``a(j) = ...`` ran
+    interchanged and ``a(i) = a(i) + 100`` in a loop of its own after it.  After: exit 1 at
+    the write, with the two writes of one element whose order would change."""
+    proc = subprocess.run([*TRANSLATE, str(PROGRAMS / name), "-o", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert f"{name}:{line}:{col}: error: distributing loop i_inner around loop j (the " \
+           "reduction of statement" in proc.stderr
+    assert f"reorders a dependence: iteration {first} writes a[0], iteration {second} " \
+           "writes a[0]" in proc.stderr
