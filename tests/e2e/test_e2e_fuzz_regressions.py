@@ -132,3 +132,12 @@ def test_reduction_that_would_distribute_its_split_loop_is_refused(
            "reduction of statement" in proc.stderr
     assert f"reorders a dependence: iteration {first} writes a[0], iteration {second} " \
            "writes a[0]" in proc.stderr
+
+
+def test_reduction_over_a_split_loop_with_independent_statements_still_translates(
+        tmp_path: Path) -> None:
+    """The neighbour of the refusal above: the statements beside the reduction touch only
+    their own iteration's elements, so the interchange and distribution are legal; the
+    program translates and prints what the original prints (passed before as well)."""
+    out = check_sample(PROGRAMS / "reduction_split_ok.c", tmp_path)
+    assert out.count("\n") == 65
