@@ -11,8 +11,8 @@ translated, run on the CPU OpenCL device and compared bit for bit
 stencil, swap, modulo, implicit); without it a seed is the program it always was.  With it, the
 classes are also counted per feature the cases use.
 
-Prints one line per DIFF, UNSOUND or FAIL (with the seed that reproduces it), then the count of
-each class and of each kind of refusal.  Exits 1 if any case is DIFF, UNSOUND or FAIL.
+Prints one line per DIFF, UNSOUND or FAIL (with the seed that reproduces it) and per WITHIN,
+then the count of each class and of each kind of refusal.  Exits 1 if any case is DIFF, UNSOUND or FAIL.
 """
 
 from __future__ import annotations
@@ -63,6 +63,8 @@ def main() -> int:
                     refusals[r.detail] += 1
                     if args.show and args.show in r.detail:
                         print(f"REFUSED {r.name}: {r.detail}", flush=True)
+                elif r.cls == "WITHIN":
+                    print(f"WITHIN {r.name}", flush=True)
                 elif r.cls not in GOOD:
                     print(f"{r.cls} {r.name}: {r.detail.splitlines()[0] if r.detail else ''}",
                           flush=True)
