@@ -141,3 +141,17 @@ def test_reduction_over_a_split_loop_with_independent_statements_still_translate
     program translates and prints what the original prints (passed before as well)."""
     out = check_sample(PROGRAMS / "reduction_split_ok.c", tmp_path)
     assert out.count("\n") == 65
+
+
+def test_statements_on_either_side_of_the_reduction_loop_are_checked(tmp_path: Path) -> None:
+    """Before: exit 0 and other numbers: ``a[i] = 10 * i`` before loop j and ``c[i] = d[0][i]
+    + a[i + 1]`` after it ran in two loops over i_inner (j, holding the reduction and a
+    statement reading a[i], around the reduction's part of i), so c[i] read a[i + 1] as the
+    next iteration wrote it.  After: exit 1 at the write, with the two iterations."""
+    name = "reduction_sides.c"
+    proc = subprocess.run([*TRANSLATE, str(PROGRAMS / name), "-o", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert f"{name}:12:5: error: distributing loop i_inner around loop j" in proc.stderr
+    assert "reorders a dependence: iteration i_inner=1, i_outer=0 writes a[1], iteration " \
+           "i_inner=0, i_outer=0 reads a[1]" in proc.stderr

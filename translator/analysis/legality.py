@@ -728,7 +728,9 @@ def check_reduction_reorderings(kernel: Kernel) -> None:
             both_a, both_b = {o, r} <= set(a.inames), {o, r} <= set(b.inames)
             if both_a and both_b:
                 _check_interchange(kernel, o, r, a, b, why)
-            elif (both_a or both_b) and r in a.inames and r in b.inames:
+            elif r in a.inames and r in b.inames:
+                # one inside o, or both outside it (then maybe on either side of it, in two
+                # loops over r): instances of different iterations of r may change order
                 _check_distribution(kernel, o, r, a, b, why)
 
 
@@ -759,9 +761,10 @@ def _check_private_split(kernel: Kernel, o: str, r: str, why: str) -> None:
 
 def _check_distribution(kernel: Kernel, o: str, r: str, a: Access, b: Access,
                         why: str) -> None:
-    """One of `a`, `b` runs inside loop o, the other in loop r outside o: after the
-    distribution all instances of one run before all of the other, so two instances in
-    different iterations of r must not touch one element with a write."""
+    """One of `a`, `b` runs inside loop o, the other in loop r outside o (or both outside o,
+    perhaps on either side of it): after the distribution all instances of one may run before
+    all of the other, so two instances in different iterations of r must not touch one
+    element with a write."""
     pair = _pair(kernel, a, b)
     witness = find_conflict(pair.first, pair.second, pair.equalities,
                             [(r, pair.rename[r])])
