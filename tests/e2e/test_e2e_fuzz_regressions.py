@@ -155,3 +155,18 @@ def test_statements_on_either_side_of_the_reduction_loop_are_checked(tmp_path: P
     assert f"{name}:12:5: error: distributing loop i_inner around loop j" in proc.stderr
     assert "reorders a dependence: iteration i_inner=1, i_outer=0 writes a[1], iteration " \
            "i_inner=0, i_outer=0 reads a[1]" in proc.stderr
+
+
+@pytest.mark.xfail(reason="open (h76, c:4029): silent wrong result with a prefetch read outside "
+                   "its loop and a group-crossing reduction read inside the region; not found "
+                   "in time", strict=True)
+def test_prefetch_beside_a_group_reduction_read_in_the_region(tmp_path: Path) -> None:
+    """Now: exit 0 and other values of a1 (seen on PoCL).  Expected: the output of the
+    original, or a refusal."""
+    src = PROGRAMS / "prefetch_group_reduction.c"
+    proc = subprocess.run([*TRANSLATE, str(src), "-o", str(tmp_path / "probe")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    if proc.returncode == 1:
+        return
+    out = check_sample(src, tmp_path)
+    assert out.count("\n") == 577
