@@ -34,6 +34,21 @@ IX_EXTENT, IX_VALUES = 16, 8
 RES = 8
 LOOP_VARS = ("i", "j", "k", "l", "v", "w", "q", "r", "z")
 
+# Shapes of the second round (h76), each drawn only where `make_case` is given its name, so
+# that a seed without features is the program it always was:
+#   math      exp, log (of a positive value), sin, cos, floor, fmod of exact arguments; the
+#             outputs of such a case are compared with a tolerance (OpenCL's ulps), and no
+#             condition reads a computed value (a branch must not flip on an ulp)
+#   guard     reductions under an IF, and the legacy max/min ``if (e > s) s = e``
+#   stencil   writes of neighbour sums of a read-only array (3, 5 or 7 points)
+#   swap      two arrays written by one group of statements (``t = a(s); a(s) = b(s); b(s) = t``)
+#   modulo    Fortran ``modulo`` (C ``((a % b) + b) % b``): the sign of the divisor, in
+#             expressions and periodic subscripts
+#   implicit  widening conversions and assignment conversions left implicit (C's usual
+#             arithmetic conversions, Fortran's mixed-kind rules), single-precision literals
+#             in double expressions
+FEATURES = ("math", "guard", "stencil", "swap", "modulo", "implicit")
+
 
 def is_float(dtype: str) -> bool:
     return dtype.startswith("f")
@@ -109,6 +124,12 @@ class Case:
     n: int
     m: int
     directives: str = "translate"
+    used: frozenset = frozenset()     # the FEATURES this case draws on
+
+    @property
+    def tolerant(self) -> bool:
+        """Whether float outputs are compared with a tolerance (built-ins of finite ulps)."""
+        return "math" in self.used
 
     @property
     def stem(self) -> str:
@@ -164,6 +185,9 @@ def _bin_interval(op: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int,
     if op == "%":                   # by a constant c: |result| < |c|, sign of the dividend
         c = abs(b[0]) - 1
         return (-c if a[0] < 0 else 0), (c if a[1] > 0 else 0)
+    if op == "mod":                 # Fortran modulo by a constant c: the sign of c
+        c = b[0]
+        return (0, c - 1) if c > 0 else (c + 1, 0)
     raise ValueError(op)
 
 
@@ -189,9 +213,12 @@ def add(a: tuple, b: tuple, dtype: str = "i32") -> tuple:
 class Generator:
     """Draws one case from `seed`; see the module docstring."""
 
-    def __init__(self, seed: int, lang: str, index: int) -> None:
+    def __init__(self, seed: int, lang: str, index: int,
+                 features: frozenset = frozenset()) -> None:
         self.rng = random.Random(seed * 1_000_003 + (7 if lang == "c" else 11))
         self.seed, self.lang, self.index = seed, lang, index
+        self.features = frozenset(features)
+        self.used: set[str] = set()
         self.n = self.rng.randint(3, 7)
         self.m = self.rng.randint(0, 4)
         self.scalars: dict[str, str] = {}
@@ -226,8 +253,18 @@ class Generator:
 
     def case(self) -> Case:
         regions = [self.region(r) for r in range(self.rng.randint(1, 3))]
+        if "implicit" in self.features:
+            for region in regions:
+                self.implicit_conversions(region)
         return Case(self.seed, self.lang, self.index, self.arrays, self.scalars, regions,
-                    self.n, self.m, self.directives)
+                    self.n, self.m, self.directives, frozenset(self.used))
+
+    def feature(self, name: str, p: float) -> bool:
+        """Whether to draw feature `name` here (probability `p`); no draw without it."""
+        if name not in self.features or self.rng.random() >= p:
+            return False
+        self.used.add(name)
+        return True
 
     def region(self, r: int) -> Region:
         rng = self.rng
@@ -374,9 +411,17 @@ class Generator:
             out.append(self.loop(env, temps, depth))
         for _ in range(rng.randint(1, 2)):
             out.append(self.array_write(env, temps))
+        if self.features:
+            if self.feature("stencil", 0.35):
+                out.append(self.stencil_write(env, temps))
+            if self.feature("swap", 0.2):
+                out += self.swap(env, temps)
         for acc in self.accs:
             if rng.random() < (0.7 if depth == 0 else 0.25):
-                out.append(self.reduction(acc, env))
+                if self.feature("guard", 0.4):
+                    out.append(self.guarded_reduction(acc, env, temps))
+                else:
+                    out.append(self.reduction(acc, env))
         return out
 
     # statements
@@ -408,6 +453,8 @@ class Generator:
                 return ("cmp", "==", ("bin", "%", v, c(2), "i32"), c(rng.choice([0, 1])))
             return ("cmp", op, v, c(rng.randint(0, 4)))
         dtype = rng.choice(DTYPES)
+        if "math" in self.features:       # no branch may flip on an ulp of a built-in
+            return ("cmp", op, self.exact(dtype, env, 1), self.exact(dtype, env, 1))
         return ("cmp", op, self.expr(dtype, env, temps, 1, True),
                 self.expr(dtype, env, temps, 1, False))
 
@@ -432,10 +479,119 @@ class Generator:
             return Assign(s, ("bin", "+", s, term, dtype), compound=self.rng.random() < 0.4)
         return Assign(s, ("call", op, (s, term), dtype))
 
+    def guarded_reduction(self, acc: tuple[str, str, str], env: dict, temps: list) -> If:
+        """A reduction under a condition; max/min also as ``if (e > s) s = e``."""
+        name, dtype, op = acc
+        s = var(name, dtype)
+        if op in ("max", "min") and self.rng.random() < 0.5:
+            term = self.exact(dtype, env, 1)
+            return If(("cmp", ">" if op == "max" else "<", term, s), [Assign(s, term)], [])
+        return If(self.condition(env, temps), [self.reduction(acc, env)], [])
+
+    def stencil_write(self, env: dict, temps: list) -> Assign:
+        """``a(s) = w0*b(c) + w1*b(c - e1) + w1*b(c + e1) + ...``: neighbours on each axis."""
+        rng = self.rng
+        target = rng.choice(self.arrays_with("out"))
+        reads = [a for a in self.arrays_with("in") if is_float(target.dtype) or
+                 not is_float(a.dtype)]
+        if not reads:
+            return self.array_write(env, temps)
+        arr = rng.choice(reads)
+        loop_vars = list(env)
+        center = []
+        for axis, extent in enumerate(arr.extents):
+            core = var(loop_vars[min(axis, len(loop_vars) - 1)]) if loop_vars else c(1)
+            lo, hi = interval(core, env)
+            if hi - lo + 2 >= extent:     # no room for the neighbours: a fixed point
+                core, lo, hi = c(1), 1, 1
+            center.append(add(core, c(rng.randint(1 - lo, extent - 2 - hi))))
+        weights = [0.5, 0.25, -0.25, 2.0, 1.0] if is_float(arr.dtype) else [2, 1, -1, 3]
+        terms = [("bin", "*", ("const", rng.choice(weights), arr.dtype),
+                  ("elem", arr, tuple(center), arr.dtype), arr.dtype)]
+        for axis in range(len(center)):
+            if len(center) > 1 and rng.random() < 0.3:
+                continue
+            w = ("const", rng.choice(weights), arr.dtype)
+            for delta in (-1, 1):
+                subs = list(center)
+                subs[axis] = add(center[axis], c(delta))
+                terms.append(("bin", "*", w, ("elem", arr, tuple(subs), arr.dtype), arr.dtype))
+        value = terms[0]
+        for t in terms[1:]:
+            value = ("bin", "+", value, t, arr.dtype)
+        return Assign(self.element(target, env, plain=1.0), self.convert(value, target.dtype))
+
+    def swap(self, env: dict, temps: list) -> list:
+        """Two arrays of one type exchange an element through a temporary."""
+        rng = self.rng
+        outs = self.arrays_with("out")
+        pairs = [(a, b) for a in outs for b in outs if a.name < b.name and a.dtype == b.dtype
+                 and a.rank == b.rank]
+        if not pairs:
+            a = rng.choice(outs)
+            t = self.new_scalar("t", a.dtype)
+            first = self.element(a, env, plain=1.0)
+            return [Assign(var(t, a.dtype), first),
+                    Assign(first, ("bin", "+", var(t, a.dtype),
+                                   self.exact(a.dtype, env, 1), a.dtype))]
+        a, b = rng.choice(pairs)
+        t = self.new_scalar("t", a.dtype)
+        ea = self.element(a, env, plain=1.0)
+        eb = ("elem", b, ea[2], b.dtype)
+        return [Assign(var(t, a.dtype), ea), Assign(ea, eb), Assign(eb, var(t, a.dtype))]
+
+    def math_call(self, dtype: str, env: dict, depth: int) -> tuple:
+        """A built-in of finite ulps (or exact: floor, fmod) of an exact argument, bounded."""
+        rng = self.rng
+        name = rng.choice(["exp", "log", "sin", "cos", "floor", "fmod", "sqrt"])
+        arg = self.exact(dtype, env, max(depth - 1, 0))
+        if name == "exp":
+            arg = ("bin", "*", arg, ("const", 0.0625, dtype), dtype)
+        elif name == "log":
+            arg = ("bin", "+", ("call", "abs", (arg,), dtype), ("const", 1.0, dtype), dtype)
+        elif name == "sqrt":
+            arg = ("call", "abs", (arg,), dtype)
+        elif name == "floor":
+            arg = ("bin", "*", arg, ("const", rng.choice([0.5, 0.25]), dtype), dtype)
+        elif name == "fmod":
+            return ("call", "fmod", (arg, ("const", rng.choice([2.0, 3.0, -2.5, 1.5]), dtype)),
+                    dtype)
+        return ("call", name, (arg,), dtype)
+
+    def implicit_conversions(self, region: Region) -> None:
+        """Leave some conversions implicit: the value of an assignment, and one widening
+        operand of + - * / (the other operand is of the result's type, so the language
+        converts the same way)."""
+        for s in _walk([*region.init, region.nest, *region.after]):
+            if isinstance(s, Assign):
+                s.value = self._implicit(s.value, top=True)
+
+    def _implicit(self, e: tuple, top: bool = False) -> tuple:
+        rng = self.rng
+        if e[0] == "cast":
+            inner = self._implicit(e[1])
+            if top and rng.random() < 0.5 and (is_float(e[2]) or not is_float(_dtype(inner))):
+                self.used.add("implicit")
+                return ("cast", inner, e[2], True)
+            return ("cast", inner, e[2])
+        if e[0] == "bin":
+            ops = [self._implicit(e[2]), self._implicit(e[3])]
+            if e[1] in "+-*/" and rng.random() < 0.6:
+                k = rng.choice([0, 1])
+                x = ops[k]
+                if _widening(x, e[4]) and not _is_implicit(ops[1 - k]):
+                    ops[k] = ("cast", x[1], x[2], True) if x[0] == "cast" else \
+                        ("const", x[1], "f32", True)
+                    self.used.add("implicit")
+            return ("bin", e[1], ops[0], ops[1], e[4])
+        if e[0] == "call":
+            return ("call", e[1], tuple(self._implicit(x) for x in e[2]), e[3])
+        return e
+
     # expressions
 
     def convert(self, e: tuple, dtype: str) -> tuple:
-        return e if e[-1] == dtype else ("cast", e, dtype)
+        return e if _dtype(e) == dtype else ("cast", e, dtype)
 
     def leaf(self, dtype: str, env: dict, temps: list, unbounded: bool) -> tuple:
         """A leaf of type `dtype`; `unbounded`: it may read what the region computes."""
@@ -471,6 +627,11 @@ class Generator:
     def expr(self, dtype: str, env: dict, temps: list, depth: int, unbounded: bool) -> tuple:
         """An expression of `dtype` that reads at most one unbounded leaf."""
         rng = self.rng
+        if is_float(dtype) and unbounded and self.feature("math", 0.2):
+            return self.math_call(dtype, env, depth)
+        if not is_float(dtype) and self.feature("modulo", 0.1):
+            return ("bin", "mod", self.expr(dtype, env, temps, max(depth - 1, 0), unbounded),
+                    ("const", rng.choice([2, 3, -2, -3, 5]), dtype), dtype)
         if depth == 0 or rng.random() < 0.3:
             return self.leaf(dtype, env, temps, unbounded)
         kind = rng.random()
@@ -553,6 +714,9 @@ class Generator:
             v = loop_vars[min(axis, len(loop_vars) - 1)] if rng.random() < 0.7 else \
                 rng.choice(loop_vars)
             return var(v)
+        if self.feature("modulo", 0.15):
+            return ("bin", "mod", add(var(rng.choice(loop_vars)), c(rng.randint(-5, 2))),
+                    c(rng.choice([2, 3, 4, -3])), "i32")
         kind = rng.random()
         if kind < 0.15 and arr.role != "ix":
             ix = self.arrays_with("ix")[0]
@@ -567,6 +731,27 @@ class Generator:
         for t in terms[1:]:
             out = ("bin", "+", out, t, "i32")
         return out
+
+
+def _widening(e: tuple, dtype: str) -> bool:
+    """Whether `e` is a conversion (or a dyadic double constant) that the language would make
+    itself when `e` meets an operand of `dtype`."""
+    if e[0] == "const" and dtype == "f64" and len(e) == 3:
+        return float(e[1]) * 16 == int(float(e[1]) * 16)
+    if e[0] != "cast" or len(e) > 3:
+        return False
+    src = _dtype(e[1])
+    if not is_float(src):
+        return is_float(dtype) or (src == "i32" and dtype == "i64")
+    return src == "f32" and dtype == "f64"
+
+
+def _dtype(e: tuple) -> str:
+    return e[3] if e[0] in ("elem", "call") else e[4] if e[0] == "bin" else e[2]
+
+
+def _is_implicit(e: tuple) -> bool:
+    return e[0] in ("cast", "const") and len(e) > 3
 
 
 def _walk(stmts: list):
@@ -624,6 +809,8 @@ def _mentions(loop: Loop, name: str) -> bool:
                for x in _exprs(e))
 
 
-def make_case(seed: int, lang: str, index: int = 0) -> Case:
-    """Case `seed` in `lang` ("c" or "fortran"), its procedure named ``p<index>``."""
-    return Generator(seed, lang, index).case()
+def make_case(seed: int, lang: str, index: int = 0, features: frozenset = frozenset()
+              ) -> Case:
+    """Case `seed` in `lang` ("c" or "fortran"), its procedure named ``p<index>``, drawing on
+    `features` (names of FEATURES) too."""
+    return Generator(seed, lang, index, features).case()

@@ -34,7 +34,12 @@ def _const(value, dtype: str, lang: str) -> str:
 C_CALLS = {("abs", "f32"): "fabsf", ("abs", "f64"): "fabs", ("abs", "i32"): "abs",
            ("abs", "i64"): "labs", ("sqrt", "f32"): "sqrtf", ("sqrt", "f64"): "sqrt",
            ("min", "f32"): "fminf", ("min", "f64"): "fmin", ("max", "f32"): "fmaxf",
-           ("max", "f64"): "fmax"}
+           ("max", "f64"): "fmax", ("exp", "f32"): "expf", ("exp", "f64"): "exp",
+           ("log", "f32"): "logf", ("log", "f64"): "log", ("sin", "f32"): "sinf",
+           ("sin", "f64"): "sin", ("cos", "f32"): "cosf", ("cos", "f64"): "cos",
+           ("floor", "f32"): "floorf", ("floor", "f64"): "floor", ("fmod", "f32"): "fmodf",
+           ("fmod", "f64"): "fmod"}
+F_KIND = {"f32": "4", "f64": "8", "i32": "4", "i64": "8"}
 
 
 def expr(e: tuple, lang: str) -> str:
@@ -50,15 +55,23 @@ def expr(e: tuple, lang: str) -> str:
         a, b = expr(e[2], lang), expr(e[3], lang)
         if e[1] == "%" and lang == "fortran":
             return f"mod({a}, {b})"
+        if e[1] == "mod":               # the sign of the divisor
+            return f"modulo({a}, {b})" if lang == "fortran" else f"((({a} % {b}) + {b}) % {b})"
         return f"({a} {e[1]} {b})"
     if kind == "call":
         return _call(e[1], [expr(a, lang) for a in e[2]], e[3], lang)
     if kind == "cast":
+        if len(e) > 3:                  # a conversion the language makes itself
+            return expr(e[1], lang)
         return _cast(expr(e[1], lang), e[2], lang)
     raise ValueError(kind)
 
 
 def _call(name: str, args: list[str], dtype: str, lang: str) -> str:
+    if lang == "fortran" and name == "floor":
+        return f"real(floor({args[0]}), {F_KIND[dtype]})"
+    if lang == "fortran" and name == "fmod":
+        return f"mod({', '.join(args)})"
     if lang == "fortran" or (name, dtype) in C_CALLS:
         fname = name if lang == "fortran" else C_CALLS[(name, dtype)]
         return f"{fname}({', '.join(args)})"
@@ -127,14 +140,16 @@ def _if(s: If, lang: str, indent: str, rev: bool, out: list[str], decl: set[str]
     if lang == "c":
         out.append(f"{indent}if ({condition(s.cond, lang)}) {{")
         statements(s.then, lang, indent + "  ", rev, out, decl)
-        out.append(f"{indent}}} else {{")
-        statements(s.orelse, lang, indent + "  ", rev, out, decl)
+        if s.orelse:
+            out.append(f"{indent}}} else {{")
+            statements(s.orelse, lang, indent + "  ", rev, out, decl)
         out.append(f"{indent}}}")
         return
     out.append(f"{indent}if ({condition(s.cond, lang)}) then")
     statements(s.then, lang, indent + "  ", rev, out, decl)
-    out.append(f"{indent}else")
-    statements(s.orelse, lang, indent + "  ", rev, out, decl)
+    if s.orelse:
+        out.append(f"{indent}else")
+        statements(s.orelse, lang, indent + "  ", rev, out, decl)
     out.append(f"{indent}end if")
 
 

@@ -107,3 +107,64 @@ def test_negation_of_a_reversed_loop_variable(tmp_path: Path, name: str) -> None
     the double negation: the neighbour stays checked.)"""
     out = check_sample(PROGRAMS / name, tmp_path)
     assert out.count("\n") == 32
+
+
+@pytest.mark.parametrize("name, line, col, first, second",
+                         [("reduction_interchange.f90", 17, 7, "i_inner=4, i_outer=0, j=1",
+                           "i_inner=1, i_outer=0"),
+                          ("reduction_interchange.c", 14, 7, "i_inner=7, i_outer=0, j=0",
+                           "i_inner=0, i_outer=0")])
+def test_reduction_that_would_distribute_its_split_loop_is_refused(
+        tmp_path: Path, name: str, line: int, col: int, first: str, second: str) -> None:
+    """Before (fortran:1098 of the second round): exit 0 and other numbers: the reduction
+    over the sequential part of ``i`` (split, outer part on g.0) inside loop j made code
+    generation put j around that part for every statement, so ``a(j) = ...`` ran
+    interchanged and ``a(i) = a(i) + 100`` in a loop of its own after it.  After: exit 1 at
+    the write, with the two writes of one element whose order would change."""
+    proc = subprocess.run([*TRANSLATE, str(PROGRAMS / name), "-o", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert f"{name}:{line}:{col}: error: distributing loop i_inner around loop j (the " \
+           "reduction of statement" in proc.stderr
+    assert f"reorders a dependence: iteration {first} writes a[0], iteration {second} " \
+           "writes a[0]" in proc.stderr
+
+
+def test_reduction_over_a_split_loop_with_independent_statements_still_translates(
+        tmp_path: Path) -> None:
+    """The neighbour of the refusal above: the statements beside the reduction touch only
+    their own iteration's elements, so the interchange and distribution are legal; the
+    program translates and prints what the original prints (passed before as well)."""
+    out = check_sample(PROGRAMS / "reduction_split_ok.c", tmp_path)
+    assert out.count("\n") == 65
+
+
+def test_statements_on_either_side_of_the_reduction_loop_are_checked(tmp_path: Path) -> None:
+    """Before: exit 0 and other numbers: ``a[i] = 10 * i`` before loop j and ``c[i] = d[0][i]
+    + a[i + 1]`` after it ran in two loops over i_inner (j, holding the reduction and a
+    statement reading a[i], around the reduction's part of i), so c[i] read a[i + 1] as the
+    next iteration wrote it.  After: exit 1 at the write, with the two iterations."""
+    name = "reduction_sides.c"
+    proc = subprocess.run([*TRANSLATE, str(PROGRAMS / name), "-o", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert f"{name}:12:5: error: distributing loop i_inner around loop j" in proc.stderr
+    assert "reorders a dependence: iteration i_inner=1, i_outer=0 writes a[1], iteration " \
+           "i_inner=0, i_outer=0 reads a[1]" in proc.stderr
+
+
+@pytest.mark.xfail(reason="open (h76, c:4029): the region is cut into launches (the reduction's "
+                   "result is read inside it) and the prefetch temporary b0_fetch, one value "
+                   "per iteration of the sequential loop i, becomes a global array of one "
+                   "element filled by a launch of its own: every iteration reads one value",
+                   strict=True)
+def test_prefetch_beside_a_group_reduction_read_in_the_region(tmp_path: Path) -> None:
+    """Now: exit 0 and other values of a1 (seen on PoCL).  Expected: the output of the
+    original, or a refusal."""
+    src = PROGRAMS / "prefetch_group_reduction.c"
+    proc = subprocess.run([*TRANSLATE, str(src), "-o", str(tmp_path / "probe")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    if proc.returncode == 1:
+        return
+    out = check_sample(src, tmp_path)
+    assert out.count("\n") == 577

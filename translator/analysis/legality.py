@@ -32,8 +32,8 @@ from translator.analysis.bounds import (Spill, address_spill, linear_address, ro
                                         same_elements_key, stride_names)
 from translator.analysis.private_flow import check_private_temporaries
 from translator.diagnostics import LegalityError, Note, TranslatorError
-from translator.ir.expr import Expression, substitute, typed_key
-from translator.ir.data import ArrayArg
+from translator.ir.expr import Expression, dependencies, substitute, typed_key
+from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.isl_glue import (accesses_conflict_free, find_conflict, forces_equal,
                                     hardware_range, iname_offset, inames_of, instance_set,
                                     statement_domain)
@@ -41,7 +41,7 @@ from translator.ir.kernel import Kernel
 from translator.ir.parse_expr import parse_expression
 from translator.ir.mappers import reduction_inames
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
-                                UnrollTag, VectorizeTag)
+                                UnrollTag, VectorizeTag, is_hardware_parallel)
 from translator.ir.util import FrozenDict
 from translator.records import dataclass
 
@@ -70,6 +70,7 @@ def check_kernel(kernel: Kernel) -> Kernel:
         return kernel
     check_interchanges(kernel)
     check_unrolled_reorderings(kernel)
+    check_reduction_reorderings(kernel)
     return check_mappings(kernel)
 
 
@@ -696,6 +697,102 @@ def _moves_inward(kernel: Kernel, iname: str, within: dict[str, set[str]]) -> bo
 
 
 # ---------------------------------------------------------------------------------------------
+# reorderings: sequential loops of a parallel reduction moved inward
+
+def check_reduction_reorderings(kernel: Kernel) -> None:
+    """A reduction over a sequential loop r (the sequential part of a split group- or
+    local-mapped loop, joined to the reduction because its bounds name the mapped part) is
+    computed per iteration of the statement's other sequential loops o: code generation puts
+    every such o around r (`translator.codegen.parallel_reductions`), and the order of loops is
+    one for the whole kernel.  Where the source nests o inside r, the other statements of r
+    then run with the loops interchanged (those inside o too) or distributed (those inside r
+    alone run in a loop of their own, before or after).  Raise `LegalityError` where that
+    reverses a dependence: two instances touching one element with a write, ordered one way
+    before and the other way after, or a private temporary that carries a value between the
+    two parts.  Before, ``do i`` split with ``outer_tag="g.0"`` around ``do j`` holding a
+    product reduction and writes of ``a0(j + 2)``, with ``a0(i + 2)`` written after the
+    ``j`` loop, gave wrong numbers (tests/e2e/fuzz_regressions/reduction_interchange.f90)."""
+    hardware = {n for n in kernel.iname_tags
+                if any(is_hardware_parallel(t) for t in kernel.tags_of(n))}
+    decl = {n: k for k, n in enumerate(n for d in kernel.domains for n in inames_of(d))}
+    pairs: dict[tuple[str, str], str] = {}
+    for stmt in kernel.statements:
+        for r in sorted(reduction_inames(stmt) - hardware):
+            for o in sorted(stmt.within_inames - hardware):
+                if o in decl and r in decl and decl[r] < decl[o]:
+                    pairs.setdefault((o, r), stmt.id)
+    if not pairs:
+        return
+    reducing = {s.id: s.assignee_names() for s in kernel.statements if reduction_inames(s)}
+    accesses = [a for a in kernel_accesses(kernel)
+                if a.variable not in reducing.get(a.statement, ())]
+    aliases = {a.name: a.may_alias for a in kernel.array_args}
+    for (o, r), sid in sorted(pairs.items()):
+        why = (f"(the reduction of statement {sid} over {r} runs inside loop {o}, so {o} goes "
+               f"outside {r} for the whole kernel)")
+        _check_private_split(kernel, o, r, why)
+        for a, b in _conflicting_pairs(accesses, aliases):
+            both_a, both_b = {o, r} <= set(a.inames), {o, r} <= set(b.inames)
+            if both_a and both_b:
+                _check_interchange(kernel, o, r, a, b, why)
+            elif r in a.inames and r in b.inames:
+                # one inside o, or both outside it (then maybe on either side of it, in two
+                # loops over r): instances of different iterations of r may change order
+                _check_distribution(kernel, o, r, a, b, why)
+
+
+def _check_private_split(kernel: Kernel, o: str, r: str, why: str) -> None:
+    """A private temporary written in loop r outside loop o and read inside both (or the
+    other way) holds one value per iteration of r: distributed, the reads see the last."""
+    inner, outer = set(), set()
+    for stmt in kernel.statements:
+        if r not in stmt.within_inames:
+            continue
+        names = set(stmt.assignee_names()) | {n for e in stmt.read_expressions()
+                                              for n in dependencies(e)}
+        (inner if o in stmt.within_inames else outer).update(
+            n for n in names if n in kernel.temporaries
+            and kernel.temporaries[n].address_space == AddressSpace.PRIVATE)
+    shared = sorted(inner & outer)
+    if shared:
+        stmt = next(s for s in kernel.statements if r in s.within_inames
+                    and o not in s.within_inames and shared[0] in
+                    set(s.assignee_names()) | {n for e in s.read_expressions()
+                                               for n in dependencies(e)})
+        raise LegalityError(
+            f"distributing loop {r} around loop {o} {why} separates the uses of private "
+            f"variable {shared[0]!r} inside and outside loop {o}", stmt.span,
+            detail=f"  map the reduction's loop differently, or move the reduction into a "
+                   "region of its own")
+
+
+def _check_distribution(kernel: Kernel, o: str, r: str, a: Access, b: Access,
+                        why: str) -> None:
+    """One of `a`, `b` runs inside loop o, the other in loop r outside o (or both outside o,
+    perhaps on either side of it): after the distribution all instances of one may run before
+    all of the other, so two instances in different iterations of r must not touch one
+    element with a write."""
+    pair = _pair(kernel, a, b)
+    witness = find_conflict(pair.first, pair.second, pair.equalities,
+                            [(r, pair.rename[r])])
+    if witness is None:
+        return
+    rename = pair.rename
+    va = {n: witness[n] for n in a.inames if n in witness}
+    vb = {n: witness[rename[n]] for n in b.inames if rename[n] in witness}
+    params = {n: w for n, w in witness.items() if not n.startswith(_SECOND) and n not in va}
+    where_b = f" ({b.span.file}:{b.span.line})" if b.span is not None else ""
+    verdict = "reorders" if pair.exact else "may reorder (a subscript is not affine)"
+    raise LegalityError(
+        f"distributing loop {r} around loop {o} {why} {verdict} a dependence: iteration "
+        f"{_source_point(kernel, va, params)} {a.verb} {_element(a, {**params, **va})}, "
+        f"iteration {_source_point(kernel, vb, params)} {b.verb} "
+        f"{_element(b, {**params, **vb})}{where_b}",
+        a.span, detail="  map the reduction's loop differently, or move the reduction into a "
+                       "region of its own")
+
+
+# ---------------------------------------------------------------------------------------------
 # reorderings: loop interchanges asked for with prioritize_loops
 
 def inverted_priorities(kernel: Kernel) -> list[tuple[str, str]]:
@@ -726,7 +823,8 @@ def check_interchanges(kernel: Kernel) -> None:
                 _check_interchange(kernel, outer, inner, a, b)
 
 
-def _check_interchange(kernel: Kernel, u: str, v: str, a: Access, b: Access) -> None:
+def _check_interchange(kernel: Kernel, u: str, v: str, a: Access, b: Access,
+                       why: str = "") -> None:
     pair = _pair(kernel, a, b)
     first, second, rename = pair.first, pair.second, pair.rename
     equalities, exact = pair.equalities, pair.exact
@@ -743,9 +841,11 @@ def _check_interchange(kernel: Kernel, u: str, v: str, a: Access, b: Access) -> 
             verdict = "reverses a dependence" if exact else \
                 "may reverse a dependence (a subscript is not affine)"
             raise LegalityError(
-                f"interchanging loops {u} and {v} (prioritize_loops puts {u} outside {v}) "
-                f"{verdict}: iteration {_source_point(kernel, va, params)} {a.verb} "
+                f"interchanging loops {u} and {v} "
+                f"{why or f'(prioritize_loops puts {u} outside {v})'} {verdict}: iteration {_source_point(kernel, va, params)} {a.verb} "
                 f"{_element(a, {**params, **va})}, iteration "
                 f"{_source_point(kernel, vb, params)} {b.verb} "
                 f"{_element(b, {**params, **vb})}{where_b}",
-                a.span, detail=f"  keep {v} outside {u}, or check the loop nest")
+                a.span, detail=f"  keep {v} outside {u}, or check the loop nest" if not why else
+                "  map the reduction's loop differently, or move the reduction into a region "
+                "of its own")
