@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import fields
+from typing import Any
 
 import numpy as np
 import pymbolic.primitives as p
@@ -427,7 +428,9 @@ def dependencies(expr: Expression) -> frozenset[str]:
         return _DEPENDENCIES[expr]
     except (KeyError, TypeError):   # not asked yet, or unhashable
         pass
-    found = frozenset(v.name for v in _Dependencies()(expr))
+    names: set[str] = set()
+    found = (frozenset(names) if _collect_names(expr, names)
+             else frozenset(v.name for v in _Dependencies()(expr)))
     try:
         if len(_DEPENDENCIES) >= _DEPENDENCIES_SIZE:
             _DEPENDENCIES.clear()
@@ -435,6 +438,53 @@ def dependencies(expr: Expression) -> frozenset[str]:
     except TypeError:
         pass
     return found
+
+
+#: Node classes `_collect_names` walks, by class: the attributes holding their operands
+#: (each an expression or a tuple of them), as `_Dependencies` visits them.
+_OPERANDS: dict[type, tuple[str, ...]] = {
+    p.Sum: ("children",), p.Product: ("children",), p.Subscript: ("aggregate", "index"),
+    p.Comparison: ("left", "right"), p.Quotient: ("numerator", "denominator"),
+    p.FloorDiv: ("numerator", "denominator"), p.Remainder: ("numerator", "denominator"),
+    p.Power: ("base", "exponent"), p.Call: ("parameters",), TypeCast: ("child",),
+    LinearSubscript: ("aggregate", "index"), p.LogicalAnd: ("children",),
+    p.LogicalOr: ("children",), p.LogicalNot: ("child",), p.Min: ("children",),
+    p.Max: ("children",), p.If: ("condition", "then", "else_"),
+}
+#: Leaves without names (`_Dependencies.map_constant`, `map_numpy_scalar`).
+_NAMELESS = (int, float, complex, bool, np.generic)
+
+
+def _collect_names(expr: Expression, out: set[str]) -> bool:
+    """Add the names `_Dependencies` finds in `expr` to `out`, walking the common nodes
+    directly (a pymbolic mapper dispatches through several calls per node); False, with
+    `out` partly filled, at a node it does not know (the mapper then answers, and raises
+    what it raises).  Exactly the mapper's answer: variables by name, the operands of each
+    node in `_OPERANDS` (a call's parameters, not its function), reduction inames bound."""
+    cls = type(expr)
+    if cls is p.Variable:
+        out.add(expr.name)
+        return True
+    operands = _OPERANDS.get(cls)
+    if operands is not None:
+        for attr in operands:
+            part = getattr(expr, attr)
+            if type(part) is tuple:
+                for item in part:
+                    if not _collect_names(item, out):
+                        return False
+            elif not _collect_names(part, out):
+                return False
+        return True
+    if cls is tuple:
+        return all(_collect_names(item, out) for item in expr)
+    if cls is Reduction:
+        inner: set[str] = set()
+        if not _collect_names(expr.expr, inner):
+            return False
+        out.update(inner.difference(expr.inames))
+        return True
+    return isinstance(expr, _NAMELESS)
 
 
 class _Substitutor(SubstitutionMapper, IRIdentityMapper):
@@ -507,6 +557,9 @@ def _typed_key(expr: object, rename: dict[str, str]) -> object:
         return ("v", expr.name) if new is None else ("v~", new)
     if cls in _EXACT_LEAVES:   # the commonest leaves first, as the general case keys them
         return (cls, expr)
+    fast = _FAST_NODES.get(cls)
+    if fast is not None:
+        return fast(expr, rename)
     if isinstance(expr, _INEXACT):
         return (cls, repr(expr))   # repr: -0.0 and 0.0, and float32 digits, apart
     if isinstance(expr, tuple):
@@ -530,7 +583,48 @@ def _part_key(expr: object, rename: dict[str, str]) -> object:
     if cls is p.Variable:
         new = rename.get(expr.name)
         return ("v", expr.name) if new is None else ("v~", new)
-    return typed_key(expr, rename)
+    if cls is tuple:   # (never held by identity: `typed_key` holds expression nodes only)
+        return (tuple, *[_part_key(e, rename) for e in expr])
+    fast = _FAST_NODES.get(cls)
+    if fast is None:
+        return typed_key(expr, rename)
+    if rename:
+        return fast(expr, rename)
+    held = _NODE_KEYS.get(id(expr))   # `typed_key`'s identity memo, as it reads and fills it
+    if held is not None and held[0] is expr:
+        return held[1]
+    key = fast(expr, rename)
+    if len(_NODE_KEYS) >= 100_000:
+        _NODE_KEYS.clear()
+    _NODE_KEYS[id(expr)] = (expr, key)
+    return key
+
+
+def _children_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:
+    return (type(expr), _part_key(expr.children, rename))
+
+
+def _subscript_key(expr: p.Subscript, rename: dict[str, str]) -> object:
+    return (p.Subscript, _part_key(expr.aggregate, rename), _part_key(expr.index, rename))
+
+
+def _comparison_key(expr: p.Comparison, rename: dict[str, str]) -> object:
+    return (p.Comparison, _part_key(expr.left, rename), _part_key(expr.operator, rename),
+            _part_key(expr.right, rename))
+
+
+def _division_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:
+    return (type(expr), _part_key(expr.numerator, rename), _part_key(expr.denominator, rename))
+
+
+#: `_node_key` written out for the commonest node classes (their dataclass fields in order,
+#: no Variable among them): one call per node instead of four.  `tests/unit/
+#: test_python_shortcuts.py` compares the keys with and without them.
+_FAST_NODES: dict[type, Callable[[Any, dict[str, str]], object]] = {
+    p.Sum: _children_key, p.Product: _children_key, p.LogicalAnd: _children_key,
+    p.LogicalOr: _children_key, p.Subscript: _subscript_key, p.Comparison: _comparison_key,
+    p.Quotient: _division_key, p.FloorDiv: _division_key, p.Remainder: _division_key,
+}
 
 
 def _node_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:

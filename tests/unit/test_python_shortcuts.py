@@ -1,0 +1,283 @@
+"""Python shortcuts of the first build of a kernel shape (issue 24): walks and keys that
+replace a general pymbolic mapper for the common nodes.  Each must give exactly the general
+path's answer (the general path runs where a shortcut does not know a node); these tests
+compare both on hand-picked and random expressions and fail where a shortcut differs."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pymbolic.primitives as p
+import pytest
+
+from translator.ir import expr as ir_expr
+from translator.ir.expr import (
+    LinearSubscript, Reduction, TaggedVariable, TypeCast, dependencies,
+)
+from translator.ir.parse_expr import parse_expression
+
+V = [p.Variable(n) for n in ("i", "j", "k", "n", "a", "b", "x_1")]
+
+
+def _leaf(rng: random.Random):
+    return rng.choice([*V, *V, rng.randint(-9, 9), 2.5, np.float32(0.5), np.int64(3), True,
+                       1j, TaggedVariable("a", "t")])
+
+
+def _random_expr(rng: random.Random, depth: int = 0):
+    if depth > 3 or rng.random() < 0.25:
+        return _leaf(rng)
+
+    def sub():
+        return _random_expr(rng, depth + 1)
+
+    kind = rng.randrange(16)
+    if kind == 0:
+        return p.Sum(tuple(sub() for _ in range(rng.randint(2, 4))))
+    if kind == 1:
+        return p.Product(tuple(sub() for _ in range(rng.randint(2, 3))))
+    if kind == 2:
+        index = sub() if rng.random() < 0.4 else tuple(sub() for _ in range(rng.randint(1, 3)))
+        return p.Subscript(rng.choice(V), index)
+    if kind == 3:
+        return p.Comparison(sub(), rng.choice(["<", "<=", "==", "!=", ">", ">="]), sub())
+    if kind == 4:
+        return rng.choice([p.Quotient, p.FloorDiv, p.Remainder, p.Power])(sub(), sub())
+    if kind == 5:
+        return p.Call(rng.choice([p.Variable("sqrt"), p.Variable("i"), p.Variable("max")]),
+                      tuple(sub() for _ in range(rng.randint(1, 3))))
+    if kind == 6:
+        return TypeCast(np.dtype(np.float32), sub())
+    if kind == 7:
+        return LinearSubscript(rng.choice(V), sub())
+    if kind == 8:
+        return rng.choice([p.LogicalAnd, p.LogicalOr, p.Min, p.Max])(
+            tuple(sub() for _ in range(rng.randint(2, 3))))
+    if kind == 9:
+        return p.LogicalNot(sub())
+    if kind == 10:
+        return p.If(sub(), sub(), sub())
+    if kind == 11:
+        inames = tuple(rng.sample(["i", "j", "k"], rng.randint(1, 2)))
+        return Reduction(rng.choice(["sum", "max"]), inames, sub())
+    if kind == 12:
+        return p.CommonSubexpression(sub())
+    if kind == 13:
+        return p.BitwiseAnd((sub(), sub()))
+    if kind == 14:
+        return tuple(sub() for _ in range(rng.randint(1, 3)))
+    return p.Sum((sub(), p.Product((-1, sub()))))
+
+
+def _mapper_names(expr) -> frozenset[str]:
+    """`dependencies` through the general mapper only."""
+    return frozenset(v.name for v in ir_expr._Dependencies()(expr))
+
+
+def _fresh_dependencies(expr) -> frozenset[str]:
+    ir_expr._DEPENDENCIES.clear()
+    return dependencies(expr)
+
+
+@pytest.fixture
+def no_mapper(monkeypatch):
+    """`_Dependencies` refused: the shortcut must answer alone."""
+    def refuse():
+        raise AssertionError("the general dependency mapper ran")
+    monkeypatch.setattr(ir_expr, "_Dependencies", refuse)
+
+
+def test_dependencies_of_random_expressions_equal_the_mappers():
+    """3,000 random expressions over every node the walk knows and some it does not
+    (tagged variables, common subexpressions, bitwise operators): the same names."""
+    rng = random.Random(79)
+    for _ in range(3000):
+        expr = _random_expr(rng)
+        assert _fresh_dependencies(expr) == _mapper_names(expr), expr
+
+
+@pytest.mark.parametrize("text", [
+    "u[i - 1, j] + u[i + 1, j] - 4*u[i, j]", "sum(k, a[i, k]*b[k, j])", "i < n and j >= 2*n",
+    "sqrt(x[i]) / (n // 3) + n % 4", "max(k, a[k, j]) + k", "a[[16*i + j]]", "if(i < n, a[i], 0)",
+    "cast(float64, a[i])", "x**2 - float32(0.5)", "sum([i, k], a[i, k]) * i",
+])
+def test_dependencies_of_kernel_language_texts(text):
+    expr = parse_expression(text, frozenset({"i", "j", "k"}))
+    assert _fresh_dependencies(expr) == _mapper_names(expr)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1] - 4*u[i, j]", "u i j"),
+    ("sum(k, a[i, k]*b[k, j])", "a b i j"),
+    ("16*i_outer + i_inner <= n - 1 and j >= 0", "i_outer i_inner n j"),
+    ("sqrt(x[i]) / (n // 3) + n % 4", "x i n"), ("cast(float64, a[[16*i + j]])", "a i j"),
+])
+def test_common_expressions_need_no_mapper(no_mapper, text, names):
+    """The expressions a first build asks about (subscripts, sums, guards, reductions,
+    calls, casts) are answered by the walk: no mapper is built for them."""
+    expr = parse_expression(text, frozenset({"i", "j", "k"}))
+    assert _fresh_dependencies(expr) == frozenset(names.split())
+
+
+def test_unknown_leaves_fail_as_the_mapper_fails():
+    """A leaf no mapper knows (a string) raises the mapper's error, through the mapper."""
+    for expr in (p.Sum((p.Variable("i"), "oops")), p.Subscript(p.Variable("a"), (None,))):
+        with pytest.raises(ValueError) as general:
+            _mapper_names(expr)
+        with pytest.raises(ValueError) as fast:
+            _fresh_dependencies(expr)
+        assert str(fast.value) == str(general.value)
+
+
+# -- typed_key of the commonest nodes -------------------------------------------------------
+
+def _general_key(expr, rename=None):
+    """`typed_key` through `_node_key` for every node (no written-out classes)."""
+    saved = dict(ir_expr._FAST_NODES)
+    ir_expr._FAST_NODES.clear()
+    ir_expr._NODE_KEYS.clear()
+    try:
+        return ir_expr.typed_key(expr, rename)
+    finally:
+        ir_expr._FAST_NODES.update(saved)
+        ir_expr._NODE_KEYS.clear()
+
+
+def test_typed_keys_of_random_expressions_equal_the_general_path():
+    """With and without renaming, from an empty identity memo and from a full one (the
+    subexpressions keyed first): the same key as `_node_key` gives every node."""
+    rng = random.Random(24)
+    renames = [None, {}, {"i": "_tr_a0", "n": "_tr_a1"}, {"a": "0", "x_1": "1", "k": "2"}]
+    compared = 0
+    for _ in range(1500):
+        expr = _random_expr(rng)
+        for rename in renames:
+            try:
+                general = _general_key(expr, rename)
+            except TypeError:
+                with pytest.raises(TypeError):
+                    ir_expr.typed_key(expr, rename)
+                continue
+            ir_expr._NODE_KEYS.clear()
+            assert ir_expr.typed_key(expr, rename) == general, (expr, rename)
+            assert ir_expr.typed_key(expr, rename) == general, (expr, rename)   # memo hit
+            compared += 1
+    assert compared > 4000
+
+
+def test_typed_key_keeps_the_identity_memo_of_subexpressions():
+    """Keying a statement keys its subscripts by identity on the way, as before."""
+    ir_expr._NODE_KEYS.clear()
+    expr = parse_expression("u[i - 1, j] + 4*u[i, j] < n", frozenset({"i", "j"}))
+    key = ir_expr.typed_key(expr)
+    sub = expr.left.children[0]
+    assert ir_expr._NODE_KEYS[id(sub)] == (sub, _general_key(sub))
+    assert key == _general_key(expr)
+
+
+def test_common_nodes_are_keyed_without_the_general_node_key(monkeypatch):
+    def refuse(expr, rename):
+        raise AssertionError(f"_node_key ran for {type(expr).__name__}")
+    monkeypatch.setattr(ir_expr, "_node_key", refuse)
+    ir_expr._NODE_KEYS.clear()
+    for text in ("u[i - 1, j] + u[i + 1, j] - 4*u[i, j]", "16*i_outer + i_inner <= n - 1",
+                 "(n + 15) // 16 + n % 4 + a[i] / 2"):
+        expr = parse_expression(text, frozenset({"i", "j"}))
+        ir_expr.typed_key(expr)
+        ir_expr.typed_key(expr, {"i": "0", "n": "1"})
+
+
+# -- integer texts printed directly ---------------------------------------------------------
+
+def _oracle_printer():
+    """A device printer over a kernel with integer variables of several types (i, j inames,
+    n int32, m int64, w uint32), a float one (x) and one in the printer's environment (e)."""
+    from translator import GlobalArg, ValueArg, make_kernel
+    from translator.codegen.emit import DevicePrinter
+    from translator.ir.types import TypeOracle
+    knl = make_kernel("{[i, j]: 0 <= i < n and 0 <= j < m}", "out[i, j] = x + w + e",
+                      [ValueArg("n", np.int32), ValueArg("m", np.int64),
+                       ValueArg("w", np.uint32), ValueArg("x", np.float32),
+                       ValueArg("e", np.int32), GlobalArg("out", np.float32, shape="n, m")],
+                      name="ints")
+    oracle = TypeOracle(knl)
+    printer = DevicePrinter(oracle, flat_index=None, is_nonnegative=lambda e: True,
+                            env={"e": p.Variable("i") + 1}, helpers=set())
+    printer.weak_of = lambda e: oracle.typed(e).weak
+    return printer
+
+
+_INTS = [p.Variable(n) for n in ("i", "j", "n", "m", "w")]
+
+
+def _random_int_expr(rng: random.Random, depth: int = 0):
+    roll = rng.random()
+    if depth > 3 or roll < 0.3:
+        return rng.choice([*_INTS, *_INTS, rng.randint(-20, 20), -1, 0, 1, 2**40, -2**35,
+                           np.int64(rng.randint(-5, 5)), np.int32(-1), np.uint32(7),
+                           p.Variable("x"), p.Variable("e")])
+
+    def sub():
+        return _random_int_expr(rng, depth + 1)
+
+    if roll < 0.55:
+        children = [sub() for _ in range(rng.randint(2, 4))]
+        if rng.random() < 0.3:
+            children[1] = p.Product((rng.choice([-1, -3, np.int64(-2)]), sub()))
+        return p.Sum(tuple(children))
+    if roll < 0.8:
+        first = rng.choice([-1, np.int64(-1), -4, sub()])
+        return p.Product((first, *[sub() for _ in range(rng.randint(1, 3))]))
+    if roll < 0.93:
+        return TypeCast(np.dtype(rng.choice([np.int64, np.int32, np.uint32, np.float32])),
+                        sub())
+    return p.Product((sub(), p.Sum((sub(), sub()))))
+
+
+def test_integer_texts_equal_the_printers():
+    """Random sums, products and casts of integer variables and constants (negated terms,
+    ``-1 *`` factors, numpy constants, longs), alone and compared, at every precedence:
+    `integer_text` prints what the printer prints, or declines (a float variable, a float
+    cast, a variable of the environment), and never needs fp64."""
+    from translator.codegen.emit import integer_text
+    printer = _oracle_printer()
+    rng = random.Random(7)
+    printed = declined = 0
+    for _ in range(3000):
+        expr = _random_int_expr(rng)
+        if rng.random() < 0.3:
+            expr = p.Comparison(expr, rng.choice(["<", "<=", "==", "!=", ">", ">="]),
+                                _random_int_expr(rng, 2))
+        prec = rng.choice([0, 10, 12, 13, 14])
+        fast = integer_text(printer, expr, prec)
+        printer.uses_fp64 = False
+        general = printer.rec(expr, prec)
+        if fast is None:
+            declined += 1
+            continue
+        assert fast == general, expr
+        assert not printer.uses_fp64
+        printed += 1
+    assert printed > 1000 and declined > 300
+
+
+def test_subscripts_and_guards_print_without_the_general_printer(monkeypatch):
+    """A stencil's subscripts, guard and the flat indices (integer texts) print without
+    the mapper's sums and products: only the float sum of the right-hand side reaches them."""
+    import bench.bench_loopy as bench
+    from translator.codegen import cexpr, emit
+
+    general: list = []
+    for name in ("map_sum", "map_product"):
+        original = getattr(cexpr.CExpressionPrinter, name)
+
+        def spy(self, expr, prec=0, original=original):
+            general.append(expr)
+            return original(self, expr, prec)
+        monkeypatch.setattr(cexpr.CExpressionPrinter, name, spy)
+    lib = bench.ours()
+    emit.PLAIN_TEXTS.clear()
+    text = lib.code(bench.stencil(lib, "integer_texts"))
+    assert "i_inner + 16 * i_outer >= 1" in text
+    assert general and all(isinstance(d, p.Subscript) or "[" in str(d) for d in general), general
