@@ -422,21 +422,33 @@ _DEPENDENCIES: dict[Expression, frozenset[str]] = {}
 _DEPENDENCIES_SIZE = 1 << 15
 
 
+#: `dependencies` of expression nodes by identity, asked first: the structural table finds an
+#: equal node built again only through pymbolic's `__eq__`, a Python walk of both trees
+#: (code generation asks again about the very conditions and subscripts it holds).
+_DEPENDENCIES_BY_ID: dict[int, tuple[Expression, frozenset[str]]] = {}
+
+
 def dependencies(expr: Expression) -> frozenset[str]:
     """Names of free variables read by `expr` (function names excluded)."""
+    held = _DEPENDENCIES_BY_ID.get(id(expr))
+    if held is not None and held[0] is expr:
+        return held[1]
     try:
-        return _DEPENDENCIES[expr]
+        found = _DEPENDENCIES[expr]
     except (KeyError, TypeError):   # not asked yet, or unhashable
-        pass
-    names: set[str] = set()
-    found = (frozenset(names) if _collect_names(expr, names)
-             else frozenset(v.name for v in _Dependencies()(expr)))
-    try:
-        if len(_DEPENDENCIES) >= _DEPENDENCIES_SIZE:
-            _DEPENDENCIES.clear()
-        _DEPENDENCIES[expr] = found
-    except TypeError:
-        pass
+        names: set[str] = set()
+        found = (frozenset(names) if _collect_names(expr, names)
+                 else frozenset(v.name for v in _Dependencies()(expr)))
+        try:
+            if len(_DEPENDENCIES) >= _DEPENDENCIES_SIZE:
+                _DEPENDENCIES.clear()
+            _DEPENDENCIES[expr] = found
+        except TypeError:
+            pass
+    if isinstance(expr, p.ExpressionNode):
+        if len(_DEPENDENCIES_BY_ID) >= _DEPENDENCIES_SIZE:
+            _DEPENDENCIES_BY_ID.clear()
+        _DEPENDENCIES_BY_ID[id(expr)] = (expr, found)
     return found
 
 
