@@ -4,7 +4,6 @@ that respects substitution rules and `within=`, used inames, dropping inames."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 import pymbolic.primitives as p
@@ -19,6 +18,7 @@ from translator.ir.statements import map_expressions as map_statement_expression
 from translator.ir.statements import Statement
 from translator.ir.tags import InameTag, parse_tag
 from translator.ir.util import FrozenDict, UniqueNameGenerator, split_names
+from translator.records import replace
 
 StatementFilter = Callable[[Statement], bool]
 

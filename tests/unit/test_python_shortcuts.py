@@ -5,6 +5,7 @@ compare both on hand-picked and random expressions and fail where a shortcut dif
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -281,3 +282,52 @@ def test_subscripts_and_guards_print_without_the_general_printer(monkeypatch):
     text = lib.code(bench.stencil(lib, "integer_texts"))
     assert "i_inner + 16 * i_outer >= 1" in text
     assert general and all(isinstance(d, p.Subscript) or "[" in str(d) for d in general), general
+
+
+# -- replace --------------------------------------------------------------------------------
+
+def _outcome(build):
+    try:
+        return "ok", build()
+    except (TypeError, ValueError) as err:
+        return "error", type(err), str(err)
+
+
+def test_replace_equals_dataclasses_replace():
+    """Kernels, statements and arguments (classes `translator.records.dataclass` builds),
+    stdlib dataclasses with an InitVar, a field out of ``__init__`` and a default factory,
+    and objects that are no dataclass: the same object or the same error."""
+    from translator import GlobalArg, make_kernel
+    from translator.records import replace
+
+    knl = make_kernel("{[i]: 0 <= i < n}", "y[i] = 2*x[i] {id=s}",
+                      [GlobalArg("x", np.float32, shape="n"),
+                       GlobalArg("y", np.float32, shape="n"), "..."], name="rep")
+    stmt = knl.statements[0]
+
+    @dataclasses.dataclass(frozen=True)
+    class WithInitVar:
+        a: int
+        scale: dataclasses.InitVar[int] = 1
+        b: int = 0
+
+        def __post_init__(self, scale):
+            object.__setattr__(self, "b", self.b * scale)
+
+    @dataclasses.dataclass
+    class OutOfInit:
+        a: int
+        b: list = dataclasses.field(default_factory=list)
+        c: int = dataclasses.field(default=5, init=False)
+
+    cases = [
+        (knl, {"name": "other"}), (knl, {}), (knl, {"nonsense": 1}),
+        (stmt, {"id": "t", "within_inames": frozenset({"i"})}), (stmt, {}),
+        (knl.args[0], {"name": "z"}), (WithInitVar(2, 3, 4), {"a": 5}),
+        (WithInitVar(2, 3, 4), {"a": 5, "scale": 2}), (OutOfInit(1), {"a": 2}),
+        (OutOfInit(1), {"c": 2}), (3, {}), ("text", {"a": 1}),
+    ]
+    for obj, changes in cases:
+        ours = _outcome(lambda obj=obj, changes=changes: replace(obj, **changes))
+        theirs = _outcome(lambda obj=obj, changes=changes: dataclasses.replace(obj, **changes))
+        assert ours == theirs, (obj, changes)

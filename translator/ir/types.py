@@ -15,7 +15,6 @@ the promoted parts, and ``z**n`` with an integer n keeps the type of z.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple
 
 import numpy as np
@@ -28,6 +27,7 @@ from translator.ir.isl_glue import params_of
 from translator.ir import registrations
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
+from translator.records import replace
 
 INT32 = np.dtype(np.int32)
 INT64 = np.dtype(np.int64)
