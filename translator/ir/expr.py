@@ -499,6 +499,59 @@ def _collect_names(expr: Expression, out: set[str]) -> bool:
     return isinstance(expr, _NAMELESS)
 
 
+#: The parts `IRWalkMapper` visits under each node class it walks directly, in its order:
+#: ``(attribute, each)``, `each` where it recurses into the items of a tuple without
+#: visiting the tuple (a sum's children, a call's parameters), else the part itself (a
+#: subscript's index tuple is visited, then its items).
+_WALKED: dict[type, tuple[tuple[str, bool], ...]] = {
+    p.Sum: (("children", True),), p.Product: (("children", True),),
+    p.LogicalAnd: (("children", True),), p.LogicalOr: (("children", True),),
+    p.Subscript: (("aggregate", False), ("index", False)),
+    p.Comparison: (("left", False), ("right", False)),
+    p.Quotient: (("numerator", False), ("denominator", False)),
+    p.FloorDiv: (("numerator", False), ("denominator", False)),
+    p.Remainder: (("numerator", False), ("denominator", False)),
+    p.Power: (("base", False), ("exponent", False)),
+    p.Call: (("function", False), ("parameters", True)), p.LogicalNot: (("child", False),),
+    p.If: (("condition", False), ("then", False), ("else_", False)),
+    TypeCast: (("child", False),), LinearSubscript: (("aggregate", False), ("index", False)),
+    Reduction: (("expr", False),),
+}
+
+
+def walk_nodes(expr: Expression) -> list | None:
+    """Every node `IRWalkMapper` visits under `expr` (constants, variables and tuples it
+    visits included), in its order (a node before its parts), for a visitor that descends
+    everywhere; None where a node is not one this walk knows (the mapper then walks it,
+    and raises what it raises).  A mapper dispatches through several calls per node."""
+    out: list = []
+    return out if _walk(expr, out) else None
+
+
+def _walk(expr: Expression, out: list) -> bool:
+    out.append(expr)
+    cls = type(expr)
+    if cls is p.Variable:
+        return True
+    walked = _WALKED.get(cls)
+    if walked is not None:
+        for attr, each in walked:
+            part = getattr(expr, attr)
+            if each:
+                for item in part:
+                    if not _walk(item, out):
+                        return False
+            elif not _walk(part, out):
+                return False
+        return True
+    if cls is tuple:
+        for item in expr:
+            if not _walk(item, out):
+                return False
+        return True
+    return isinstance(expr, _NAMELESS)
+
+
 class _Substitutor(SubstitutionMapper, IRIdentityMapper):
     def map_reduction(self, expr: Reduction, *args, **kwargs):
         inner_subst = self.subst_func
