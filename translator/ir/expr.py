@@ -682,6 +682,14 @@ def _division_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:
     return (type(expr), _part_key(expr.numerator, rename), _part_key(expr.denominator, rename))
 
 
+def _power_key(expr: p.Power, rename: dict[str, str]) -> object:
+    return (p.Power, _part_key(expr.base, rename), _part_key(expr.exponent, rename))
+
+
+def _call_key(expr: p.Call, rename: dict[str, str]) -> object:
+    return (p.Call, _part_key(expr.function, rename), _part_key(expr.parameters, rename))
+
+
 #: `_node_key` written out for the commonest node classes (their dataclass fields in order,
 #: no Variable among them): one call per node instead of four.  `tests/unit/
 #: test_python_shortcuts.py` compares the keys with and without them.
@@ -689,6 +697,7 @@ _FAST_NODES: dict[type, Callable[[Any, dict[str, str]], object]] = {
     p.Sum: _children_key, p.Product: _children_key, p.LogicalAnd: _children_key,
     p.LogicalOr: _children_key, p.Subscript: _subscript_key, p.Comparison: _comparison_key,
     p.Quotient: _division_key, p.FloorDiv: _division_key, p.Remainder: _division_key,
+    p.Min: _children_key, p.Max: _children_key, p.Power: _power_key, p.Call: _call_key,
 }
 
 
