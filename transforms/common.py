@@ -128,7 +128,7 @@ class Rewriter(IRIdentityMapper):
                         bound=frozenset(bound))
 
     def __call__(self, expr: Expression, *args: Any, **kwargs: Any) -> Expression:
-        if not args and not kwargs:
+        if type(self) is Rewriter and not args and not kwargs:   # (subclasses map otherwise)
             new = self._direct(expr)
             if new is not _UNKNOWN:
                 return new
