@@ -4,21 +4,22 @@ that respects substitution rules and `within=`, used inames, dropping inames."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
+import numpy as np
 import pymbolic.primitives as p
 
 from translator.diagnostics import KernelLanguageError, TransformError, suggestion
 from translator.ir import isl_glue
 from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Reduction,
-                                expr_key)
+                                TypeCast, expr_key)
 from translator.ir.kernel import Kernel, SubstitutionRule
 from translator.ir.mappers import expression_reduction_inames
 from translator.ir.statements import map_expressions as map_statement_expressions
 from translator.ir.statements import Statement
 from translator.ir.tags import InameTag, parse_tag
 from translator.ir.util import FrozenDict, UniqueNameGenerator, split_names
+from translator.records import replace
 
 StatementFilter = Callable[[Statement], bool]
 
@@ -100,6 +101,12 @@ def new_name(kernel: Kernel, requested: str | None, default: str, transform: str
 ReductionMap = Callable[[Reduction], tuple[str, ...] | None]
 
 
+#: `Rewriter._direct`'s answer where the mapper must rebuild.
+_UNKNOWN = object()
+#: Constants the mapper returns as they are (`IdentityMapper.map_constant`).
+_CONSTANTS = frozenset((int, float, complex, np.float32, np.float64, np.int32, np.int64))
+
+
 class Rewriter(IRIdentityMapper):
     """Substitutes free variables by name and renames reduction inames.
 
@@ -119,6 +126,82 @@ class Rewriter(IRIdentityMapper):
     def with_bound(self, bound: Iterable[str]) -> Rewriter:
         return Rewriter(self.subst, reduction_inames=self.reduction_inames,
                         bound=frozenset(bound))
+
+    def __call__(self, expr: Expression, *args: Any, **kwargs: Any) -> Expression:
+        if type(self) is Rewriter and not args and not kwargs:   # (subclasses map otherwise)
+            new = self._direct(expr)
+            if new is not _UNKNOWN:
+                return new
+        return super().__call__(expr, *args, **kwargs)
+
+    def _direct(self, expr: Expression) -> Expression:
+        """What the mapper gives for `expr`, rebuilt here for the common nodes (the mapper
+        dispatches through several calls per node), or `_UNKNOWN` at a node this does not
+        rebuild: a class not below, a reduction while `reduction_inames` is set (its answer
+        may have effects: the mapper then asks it once), a part the mapper would refuse
+        (its `rec_arith` assertion).  Nothing else has effects, so the mapper then starts
+        afresh.  Each case is the mapper method's: the same object where no part changed,
+        else a new node of the class with the new parts."""
+        cls = type(expr)
+        if cls is p.Variable:
+            return expr if expr.name in self.bound else self.subst.get(expr.name, expr)
+        if cls in _CONSTANTS:
+            return expr
+        if cls is p.Sum or cls is p.Product:
+            children = []
+            for child in expr.children:
+                new = self._direct(child)
+                if new is _UNKNOWN or not p.is_arithmetic_expression(new):
+                    return _UNKNOWN
+                children.append(new)
+            if all(a is b for a, b in zip(children, expr.children)):
+                return expr
+            return cls(tuple(children))
+        if cls is tuple:
+            items = []
+            for item in expr:
+                new = self._direct(item)
+                if new is _UNKNOWN:
+                    return _UNKNOWN
+                items.append(new)
+            return expr if all(a is b for a, b in zip(items, expr)) else tuple(items)
+        if cls is p.Subscript:
+            aggregate = self._direct(expr.aggregate)
+            index = _UNKNOWN if aggregate is _UNKNOWN else self._direct(expr.index)
+            if index is _UNKNOWN:
+                return _UNKNOWN
+            if aggregate is expr.aggregate and index is expr.index:
+                return expr
+            return cls(aggregate, index)
+        if cls is p.Comparison:
+            left = self._direct(expr.left)
+            right = _UNKNOWN if left is _UNKNOWN else self._direct(expr.right)
+            if right is _UNKNOWN:
+                return _UNKNOWN
+            if left is expr.left and right is expr.right:
+                return expr
+            return cls(left, expr.operator, right)
+        if cls is p.Quotient or cls is p.FloorDiv or cls is p.Remainder:
+            num = self._direct(expr.numerator)
+            den = _UNKNOWN if num is _UNKNOWN else self._direct(expr.denominator)
+            if den is _UNKNOWN or not (p.is_arithmetic_expression(num)
+                                       and p.is_arithmetic_expression(den)):
+                return _UNKNOWN
+            if num is expr.numerator and den is expr.denominator:
+                return expr
+            return cls(num, den)
+        if cls is TypeCast:
+            child = self._direct(expr.child)
+            if child is _UNKNOWN:
+                return _UNKNOWN
+            return expr if child is expr.child else TypeCast(expr.dtype, child)
+        if cls is Reduction and self.reduction_inames is None:
+            body = self._direct(expr.expr)
+            if body is _UNKNOWN:
+                return _UNKNOWN
+            return expr if body is expr.expr else Reduction(
+                expr.operation, tuple(expr.inames), body, expr.allow_simultaneous)
+        return _UNKNOWN
 
     def map_variable(self, expr: p.Variable, *args: Any, **kwargs: Any) -> Expression:
         if expr.name in self.bound:

@@ -9,7 +9,6 @@ are resolved here and never stored.  An iname has at most one tag.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 import pymbolic.primitives as p
@@ -19,6 +18,7 @@ from translator.ir import isl_glue
 from translator.ir.expr import Reduction
 from translator.ir.kernel import Kernel
 from translator.ir.tags import GroupTag, HardwareAxisTag, InameTag, LocalTag
+from translator.records import replace
 
 from transforms.common import (Rewriter, check_iname, collect, drop_inames, kernel_names,
                                map_within_inames, name_list, parse_tag_arg,

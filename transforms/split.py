@@ -9,7 +9,6 @@ free to ignore them (they never change what the kernel computes).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 import pymbolic.primitives as p
@@ -28,7 +27,7 @@ from transforms.common import (Rewriter, check_iname, drop_inames, map_within_in
 from transforms.inames import check_tag_syntax, resolve_tag, set_tag
 from transforms.match import parse_stack_match
 from transforms.registry import transform
-from translator.records import dataclass
+from translator.records import dataclass, replace
 
 SLABS_OPTION = "iname_slab_increments"
 

@@ -79,6 +79,45 @@ def dataclass(cls: _C | None = None, /, *, init: bool = True, repr: bool = True,
     return wrap if cls is None else wrap(cls)
 
 
+def replace(obj: Any, /, **changes: Any) -> Any:
+    """`dataclasses.replace`: a new instance of `obj`'s class with the fields in `changes`
+    and the others of `obj`.  For a class whose fields are all ``__init__`` parameters
+    (every class `dataclass` builds itself) the names are looked up once per class, not
+    read from each field's options on every call (a kernel has about thirty fields and is
+    replaced on every transform); `dataclasses.replace` answers any other object, errors
+    included."""
+    cls = type(obj)
+    names = _INIT_NAMES.get(cls)
+    if names is None:
+        names = _INIT_NAMES[cls] = _init_names(cls)
+    if names is False:
+        return dataclasses.replace(obj, **changes)
+    for name in names:
+        if name not in changes:
+            changes[name] = getattr(obj, name)
+    return cls(**changes)
+
+
+#: `replace`'s field names by class (False: `dataclasses.replace` answers).
+_INIT_NAMES: dict[type, tuple[str, ...] | bool] = {}
+
+
+def _init_names(cls: type) -> tuple[str, ...] | bool:
+    """The names of `cls`'s fields where each is a plain ``__init__`` parameter, else False
+    (not a dataclass, a field out of ``__init__``, an ``InitVar``)."""
+    declared = getattr(cls, "__dataclass_fields__", None)
+    if not isinstance(declared, dict):
+        return False
+    own = fields(cls)
+    pseudo = len(declared) - len(own)   # ClassVar and InitVar entries
+    if pseudo and any(f._field_type is dataclasses._FIELD_INITVAR  # noqa: SLF001
+                      for f in declared.values()):
+        return False
+    if not all(f.init for f in own):
+        return False
+    return tuple(f.name for f in own)
+
+
 def _build(cls: _C, *, init: bool, repr: bool, eq: bool, order: bool,
            unsafe_hash: bool, frozen: bool, match_args: bool, kw_only: bool,
            slots: bool) -> _C:

@@ -17,8 +17,9 @@ import numpy as np
 import pymbolic.primitives as p
 
 from translator.codegen import images
-from translator.codegen.cexpr import CExpressionPrinter, safe_name
-from translator.codegen.cnames import line_directive_file
+from translator.codegen.cexpr import CExpressionPrinter, _is_minus_one, _negated, safe_name
+from translator.codegen.cnames import (PRECEDENCE, c_type_name, int_literal, line_directive_file,
+                                      negated_text)
 from translator.codegen.complex import COMPLEX128, assignment_value
 from translator.codegen.grid import Grid
 from translator.codegen.arg_reductions import ARG_STORE_TAG, arg_finish_text, is_arg_finish
@@ -126,7 +127,10 @@ class DevicePrinter(CExpressionPrinter):
         """(flat, its text or None where it is not `plain_index`, whether it needs fp64)."""
         if not plain_index(flat):
             return flat, None, False
-        text, fp64 = self._plain_entry(flat, lambda: super(DevicePrinter, self).index_text(flat))
+        def render() -> str:
+            text = integer_text(self, flat, 0)
+            return super(DevicePrinter, self).index_text(flat) if text is None else text
+        text, fp64 = self._plain_entry(flat, render)
         return flat, text, fp64
 
     def plain_text(self, expr: Expression, *, readable: bool = False) -> str:
@@ -138,7 +142,12 @@ class DevicePrinter(CExpressionPrinter):
             return self(readable_condition(expr) if readable else expr)
         if (self.env and dependencies(expr) & self.env.keys()) or not _plain_condition(expr):
             return render()
-        text, fp64 = self._plain_entry(expr, render, readable)
+
+        def render_plain() -> str:
+            shown = readable_condition(expr) if readable else expr
+            text = integer_text(self, shown, 0)
+            return self(shown) if text is None else text
+        text, fp64 = self._plain_entry(expr, render_plain, readable)
         self.uses_fp64 = self.uses_fp64 or fp64
         return text
 
@@ -955,6 +964,72 @@ def plain_index(expr: Expression) -> bool:
     if isinstance(expr, TypeCast):
         return np.dtype(expr.dtype).kind in "iu" and plain_index(expr.child)
     return all(plain_index(c) for c in expr.children)
+
+
+_UNARY, _ATOM = PRECEDENCE["unary"], PRECEDENCE["atom"]
+
+
+def integer_text(printer: DevicePrinter, expr: Expression, prec: int) -> str | None:
+    """`printer.rec(expr, prec)` for a `plain_index` (or a comparison of two) whose variables
+    all have integer types and none is in the printer's `env`, printed directly; None for
+    anything else (the printer prints it).  The same text, decision for decision: with
+    integer operands no float literal adopts a context, no node is complex (so
+    `print_complex` declines) and none is double (no fp64), so the printer's Sum, Product,
+    cast, comparison, constant and variable methods reduce to the cases below, which call
+    the helpers they call (`_negated`, `_is_minus_one`, `negated_text`, `int_literal`,
+    `c_type_name`, `safe_name`) with the same precedences.  A general pymbolic walk with
+    type contexts costs about 50 times as much per node, and a first build prints every
+    subscript, guard and loop test once (`tests/unit/test_python_shortcuts.py` compares
+    both on random expressions)."""
+    cls = type(expr)
+    if cls is p.Variable:
+        if expr.name in printer.env:
+            return None
+        dtype = printer.dtype_of(expr)
+        return safe_name(expr.name) if isinstance(dtype, np.dtype) and dtype.kind in "iu" \
+            else None
+    if cls is int or isinstance(expr, np.integer):
+        text = (int_literal(expr) if cls is int else int_literal(int(expr), expr.dtype))
+        return printer.parens(text, _UNARY if text.startswith("-") else _ATOM, prec)
+    if cls is p.Sum:
+        own = PRECEDENCE["+"]
+        first = integer_text(printer, expr.children[0], own)
+        if first is None:
+            return None
+        parts = [first]
+        for child in expr.children[1:]:
+            neg = _negated(child)
+            text = integer_text(printer, child if neg is None else neg, own + 1)
+            if text is None:
+                return None
+            parts.append(("+ " if neg is None else "- ") + text)
+        return printer.parens(" ".join(parts), own, prec)
+    if cls is p.Product:
+        children = expr.children
+        if len(children) > 1 and _is_minus_one(children[0]):
+            rest = children[1] if len(children) == 2 else p.Product(children[1:])
+            text = integer_text(printer, rest, _UNARY)
+            return None if text is None else printer.parens(negated_text(text), _UNARY, prec)
+        own = PRECEDENCE["*"]
+        parts = [integer_text(printer, children[0], own)]
+        parts += [integer_text(printer, c, own + 1) for c in children[1:]]
+        return None if None in parts else printer.parens(" * ".join(parts), own, prec)
+    if cls is TypeCast:
+        dtype = np.dtype(expr.dtype)
+        if dtype.kind not in "iu":
+            return None
+        text = integer_text(printer, expr.child, _UNARY)
+        return None if text is None else printer.parens(f"({c_type_name(dtype)}) {text}",
+                                                        _UNARY, prec)
+    if cls is p.Comparison:
+        own = PRECEDENCE.get(expr.operator)
+        if own is None:
+            return None
+        left = integer_text(printer, expr.left, own)
+        right = None if left is None else integer_text(printer, expr.right, own + 1)
+        return None if right is None else printer.parens(f"{left} {expr.operator} {right}",
+                                                         own, prec)
+    return None
 
 
 def _plain_condition(expr: Expression) -> bool:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import replace
 
 import numpy as np
 from pymbolic import evaluate
@@ -43,6 +42,7 @@ from translator.codegen.parallel_reductions import (SCRATCH_PREFIX, atomic_pream
 from translator.codegen.program import HostProgramCode, KernelLaunch, region_params
 from translator.codegen.reductions import lower_reductions
 from translator.codegen.result import FixedParam, GeneratedCode, KernelParam
+from translator.records import replace
 from translator.schedule import schedule_kernel
 from translator.diagnostics import CodegenError
 from translator.ir import images as image_rules

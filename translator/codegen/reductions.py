@@ -13,8 +13,6 @@ are sequential within a work item: those over ``l.*``/``g.*`` inames are lowered
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pymbolic.primitives as p
 
@@ -28,6 +26,7 @@ from translator.ir.statements import Assignment, CallInstruction, Statement
 from translator.ir.tags import is_hardware_parallel
 from translator.ir.types import TypeOracle
 from translator.ir.util import UniqueNameGenerator
+from translator.records import replace
 
 
 def lower_reductions(kernel: Kernel) -> Kernel:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import fields
+from typing import Any
 
 import numpy as np
 import pymbolic.primitives as p
@@ -421,20 +422,134 @@ _DEPENDENCIES: dict[Expression, frozenset[str]] = {}
 _DEPENDENCIES_SIZE = 1 << 15
 
 
+#: `dependencies` of expression nodes by identity, asked first: the structural table finds an
+#: equal node built again only through pymbolic's `__eq__`, a Python walk of both trees
+#: (code generation asks again about the very conditions and subscripts it holds).
+_DEPENDENCIES_BY_ID: dict[int, tuple[Expression, frozenset[str]]] = {}
+
+
 def dependencies(expr: Expression) -> frozenset[str]:
     """Names of free variables read by `expr` (function names excluded)."""
+    held = _DEPENDENCIES_BY_ID.get(id(expr))
+    if held is not None and held[0] is expr:
+        return held[1]
     try:
-        return _DEPENDENCIES[expr]
+        found = _DEPENDENCIES[expr]
     except (KeyError, TypeError):   # not asked yet, or unhashable
-        pass
-    found = frozenset(v.name for v in _Dependencies()(expr))
-    try:
-        if len(_DEPENDENCIES) >= _DEPENDENCIES_SIZE:
-            _DEPENDENCIES.clear()
-        _DEPENDENCIES[expr] = found
-    except TypeError:
-        pass
+        names: set[str] = set()
+        found = (frozenset(names) if _collect_names(expr, names)
+                 else frozenset(v.name for v in _Dependencies()(expr)))
+        try:
+            if len(_DEPENDENCIES) >= _DEPENDENCIES_SIZE:
+                _DEPENDENCIES.clear()
+            _DEPENDENCIES[expr] = found
+        except TypeError:
+            pass
+    if isinstance(expr, p.ExpressionNode):
+        if len(_DEPENDENCIES_BY_ID) >= _DEPENDENCIES_SIZE:
+            _DEPENDENCIES_BY_ID.clear()
+        _DEPENDENCIES_BY_ID[id(expr)] = (expr, found)
     return found
+
+
+#: Node classes `_collect_names` walks, by class: the attributes holding their operands
+#: (each an expression or a tuple of them), as `_Dependencies` visits them.
+_OPERANDS: dict[type, tuple[str, ...]] = {
+    p.Sum: ("children",), p.Product: ("children",), p.Subscript: ("aggregate", "index"),
+    p.Comparison: ("left", "right"), p.Quotient: ("numerator", "denominator"),
+    p.FloorDiv: ("numerator", "denominator"), p.Remainder: ("numerator", "denominator"),
+    p.Power: ("base", "exponent"), p.Call: ("parameters",), TypeCast: ("child",),
+    LinearSubscript: ("aggregate", "index"), p.LogicalAnd: ("children",),
+    p.LogicalOr: ("children",), p.LogicalNot: ("child",), p.Min: ("children",),
+    p.Max: ("children",), p.If: ("condition", "then", "else_"),
+}
+#: Leaves without names (`_Dependencies.map_constant`, `map_numpy_scalar`).
+_NAMELESS = (int, float, complex, bool, np.generic)
+
+
+def _collect_names(expr: Expression, out: set[str]) -> bool:
+    """Add the names `_Dependencies` finds in `expr` to `out`, walking the common nodes
+    directly (a pymbolic mapper dispatches through several calls per node); False, with
+    `out` partly filled, at a node it does not know (the mapper then answers, and raises
+    what it raises).  Exactly the mapper's answer: variables by name, the operands of each
+    node in `_OPERANDS` (a call's parameters, not its function), reduction inames bound."""
+    cls = type(expr)
+    if cls is p.Variable:
+        out.add(expr.name)
+        return True
+    operands = _OPERANDS.get(cls)
+    if operands is not None:
+        for attr in operands:
+            part = getattr(expr, attr)
+            if type(part) is tuple:
+                for item in part:
+                    if not _collect_names(item, out):
+                        return False
+            elif not _collect_names(part, out):
+                return False
+        return True
+    if cls is tuple:
+        return all(_collect_names(item, out) for item in expr)
+    if cls is Reduction:
+        inner: set[str] = set()
+        if not _collect_names(expr.expr, inner):
+            return False
+        out.update(inner.difference(expr.inames))
+        return True
+    return isinstance(expr, _NAMELESS)
+
+
+#: The parts `IRWalkMapper` visits under each node class it walks directly, in its order:
+#: ``(attribute, each)``, `each` where it recurses into the items of a tuple without
+#: visiting the tuple (a sum's children, a call's parameters), else the part itself (a
+#: subscript's index tuple is visited, then its items).
+_WALKED: dict[type, tuple[tuple[str, bool], ...]] = {
+    p.Sum: (("children", True),), p.Product: (("children", True),),
+    p.LogicalAnd: (("children", True),), p.LogicalOr: (("children", True),),
+    p.Subscript: (("aggregate", False), ("index", False)),
+    p.Comparison: (("left", False), ("right", False)),
+    p.Quotient: (("numerator", False), ("denominator", False)),
+    p.FloorDiv: (("numerator", False), ("denominator", False)),
+    p.Remainder: (("numerator", False), ("denominator", False)),
+    p.Power: (("base", False), ("exponent", False)),
+    p.Call: (("function", False), ("parameters", True)), p.LogicalNot: (("child", False),),
+    p.If: (("condition", False), ("then", False), ("else_", False)),
+    TypeCast: (("child", False),), LinearSubscript: (("aggregate", False), ("index", False)),
+    Reduction: (("expr", False),),
+}
+
+
+def walk_nodes(expr: Expression) -> list | None:
+    """Every node `IRWalkMapper` visits under `expr` (constants, variables and tuples it
+    visits included), in its order (a node before its parts), for a visitor that descends
+    everywhere; None where a node is not one this walk knows (the mapper then walks it,
+    and raises what it raises).  A mapper dispatches through several calls per node."""
+    out: list = []
+    return out if _walk(expr, out) else None
+
+
+def _walk(expr: Expression, out: list) -> bool:
+    out.append(expr)
+    cls = type(expr)
+    if cls is p.Variable:
+        return True
+    walked = _WALKED.get(cls)
+    if walked is not None:
+        for attr, each in walked:
+            part = getattr(expr, attr)
+            if each:
+                for item in part:
+                    if not _walk(item, out):
+                        return False
+            elif not _walk(part, out):
+                return False
+        return True
+    if cls is tuple:
+        for item in expr:
+            if not _walk(item, out):
+                return False
+        return True
+    return isinstance(expr, _NAMELESS)
 
 
 class _Substitutor(SubstitutionMapper, IRIdentityMapper):
@@ -507,6 +622,9 @@ def _typed_key(expr: object, rename: dict[str, str]) -> object:
         return ("v", expr.name) if new is None else ("v~", new)
     if cls in _EXACT_LEAVES:   # the commonest leaves first, as the general case keys them
         return (cls, expr)
+    fast = _FAST_NODES.get(cls)
+    if fast is not None:
+        return fast(expr, rename)
     if isinstance(expr, _INEXACT):
         return (cls, repr(expr))   # repr: -0.0 and 0.0, and float32 digits, apart
     if isinstance(expr, tuple):
@@ -530,7 +648,57 @@ def _part_key(expr: object, rename: dict[str, str]) -> object:
     if cls is p.Variable:
         new = rename.get(expr.name)
         return ("v", expr.name) if new is None else ("v~", new)
-    return typed_key(expr, rename)
+    if cls is tuple:   # (never held by identity: `typed_key` holds expression nodes only)
+        return (tuple, *[_part_key(e, rename) for e in expr])
+    fast = _FAST_NODES.get(cls)
+    if fast is None:
+        return typed_key(expr, rename)
+    if rename:
+        return fast(expr, rename)
+    held = _NODE_KEYS.get(id(expr))   # `typed_key`'s identity memo, as it reads and fills it
+    if held is not None and held[0] is expr:
+        return held[1]
+    key = fast(expr, rename)
+    if len(_NODE_KEYS) >= 100_000:
+        _NODE_KEYS.clear()
+    _NODE_KEYS[id(expr)] = (expr, key)
+    return key
+
+
+def _children_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:
+    return (type(expr), _part_key(expr.children, rename))
+
+
+def _subscript_key(expr: p.Subscript, rename: dict[str, str]) -> object:
+    return (p.Subscript, _part_key(expr.aggregate, rename), _part_key(expr.index, rename))
+
+
+def _comparison_key(expr: p.Comparison, rename: dict[str, str]) -> object:
+    return (p.Comparison, _part_key(expr.left, rename), _part_key(expr.operator, rename),
+            _part_key(expr.right, rename))
+
+
+def _division_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:
+    return (type(expr), _part_key(expr.numerator, rename), _part_key(expr.denominator, rename))
+
+
+def _power_key(expr: p.Power, rename: dict[str, str]) -> object:
+    return (p.Power, _part_key(expr.base, rename), _part_key(expr.exponent, rename))
+
+
+def _call_key(expr: p.Call, rename: dict[str, str]) -> object:
+    return (p.Call, _part_key(expr.function, rename), _part_key(expr.parameters, rename))
+
+
+#: `_node_key` written out for the commonest node classes (their dataclass fields in order,
+#: no Variable among them): one call per node instead of four.  `tests/unit/
+#: test_python_shortcuts.py` compares the keys with and without them.
+_FAST_NODES: dict[type, Callable[[Any, dict[str, str]], object]] = {
+    p.Sum: _children_key, p.Product: _children_key, p.LogicalAnd: _children_key,
+    p.LogicalOr: _children_key, p.Subscript: _subscript_key, p.Comparison: _comparison_key,
+    p.Quotient: _division_key, p.FloorDiv: _division_key, p.Remainder: _division_key,
+    p.Min: _children_key, p.Max: _children_key, p.Power: _power_key, p.Call: _call_key,
+}
 
 
 def _node_key(expr: p.ExpressionNode, rename: dict[str, str]) -> object:

@@ -6,7 +6,7 @@ return the very same object when nothing changed.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import field
 from typing import Any
 
 import islpy as isl
@@ -18,7 +18,7 @@ from translator.ir.expr import Expression
 from translator.ir.statements import Statement
 from translator.ir.tags import InameTag
 from translator.ir.util import FrozenDict
-from translator.records import dataclass
+from translator.records import dataclass, replace
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

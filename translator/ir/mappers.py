@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from translator.ir.expr import Expression, IRCombineMapper, IRWalkMapper, Reduction
+from translator.ir.expr import Expression, IRCombineMapper, IRWalkMapper, Reduction, walk_nodes
 from translator.ir.statements import Statement
 
 
@@ -56,7 +56,11 @@ def reductions_in(exprs: Iterable[Expression]) -> list[Reduction]:
     """The reductions under `exprs` (nested ones too), outermost first, in reading order."""
     walker = _ReductionWalk()
     for expr in exprs:
-        walker(expr)
+        nodes = walk_nodes(expr)
+        if nodes is None:
+            walker(expr)
+        else:
+            walker.found.extend(n for n in nodes if isinstance(n, Reduction))
     return walker.found
 
 
@@ -89,6 +93,9 @@ def reduction_inames(stmt: Statement) -> frozenset[str]:
 
 def nodes_of(e: Expression, cls: type) -> list:
     """Every node of class `cls` in `e` (reductions included), in walk order."""
+    nodes = walk_nodes(e)
+    if nodes is not None:
+        return [n for n in nodes if isinstance(n, cls)]
     walker = _NodesOf(cls)
     walker(e)
     return walker.found

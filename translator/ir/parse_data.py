@@ -8,7 +8,6 @@ temporaries need constant shapes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -21,7 +20,7 @@ from translator.ir.isl_glue import combined_domain, kl_index_range, kl_range_bou
 from translator.ir.parse_expr import parse_expression
 from translator.ir.parse_infer import Access, StatementUse
 from translator.ir.parse_statements import ParsedStatement, split_top_level
-from translator.records import dataclass
+from translator.records import dataclass, replace
 
 if TYPE_CHECKING:
     import islpy as isl

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import fnmatch
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pymbolic.primitives as p
@@ -20,7 +19,7 @@ from translator.ir.expr import (Expression, IRIdentityMapper, IRWalkMapper, Line
 from translator.ir.kernel import Kernel, SubstitutionRule
 from translator.ir.statements import map_expressions
 from translator.ir.util import FrozenDict, UniqueNameGenerator
-from translator.records import dataclass
+from translator.records import dataclass, replace
 
 if TYPE_CHECKING:   # annotations only: code generation imports this module (`expand_rules`)
     from translator.ir.parse_statements import ParsedStatement

@@ -15,7 +15,6 @@ dependencies over the whole kernel and builds the IR statements.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import numpy as np
 import pymbolic.primitives as p
@@ -26,7 +25,7 @@ from translator.ir.kernel import SubstitutionRule
 from translator.ir.parse_expr import parse_dtype, parse_expression
 from translator.ir.statements import (Assignment, BarrierInstruction, CallInstruction,
                                       NoOpInstruction, Statement)
-from translator.records import dataclass
+from translator.records import dataclass, replace
 
 _ID_RE = re.compile(r"[^\s,:{}=@*?\[\]\"'+]+")
 #: What an id, a tag or a group name may look like (no separators, no wildcards).

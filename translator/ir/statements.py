@@ -5,13 +5,13 @@ Set-valued fields are frozensets: anything that emits text must sort them.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import field
 
 import pymbolic.primitives as p
 
 from translator.diagnostics import KernelLanguageError, SourceSpan
 from translator.ir.expr import Expression, LinearSubscript, expr_key
-from translator.records import dataclass
+from translator.records import dataclass, replace
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

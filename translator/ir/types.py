@@ -15,7 +15,6 @@ the promoted parts, and ``z**n`` with an integer n keeps the type of z.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple
 
 import numpy as np
@@ -23,11 +22,13 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import KernelLanguageError
 from translator.ir.data import ArrayArg, TemporaryVariable, ValueArg
-from translator.ir.expr import INT_RESULT_FUNCTIONS, Expression, IRWalkMapper, dependencies
+from translator.ir.expr import (INT_RESULT_FUNCTIONS, Expression, IRWalkMapper, dependencies,
+                                walk_nodes)
 from translator.ir.isl_glue import params_of
 from translator.ir import registrations
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, CallInstruction, Statement
+from translator.records import replace
 
 INT32 = np.dtype(np.int32)
 INT64 = np.dtype(np.int64)
@@ -393,10 +394,13 @@ def _integer_used_names(kernel: Kernel) -> set[str]:
         names.update(params_of(d))
     collector = _IndexNames(names)
     for stmt in kernel.statements:
-        for expr in stmt.read_expressions():
-            collector(expr)
-        for a in _assignee_exprs(stmt):
-            collector(a)
+        for expr in (*stmt.read_expressions(), *_assignee_exprs(stmt)):
+            nodes = walk_nodes(expr)
+            if nodes is None:
+                collector(expr)
+            else:
+                for node in nodes:
+                    collector.visit(node)
     for v in (*kernel.args, *kernel.temporaries.values()):
         for extent in getattr(v, "shape", None) or ():
             if extent is not None:
