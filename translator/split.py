@@ -100,6 +100,9 @@ def plan_region(kernel: Kernel, leaf_ok: LeafOk, parallel: bool = False) -> Host
     `parallel`: `kernel` runs in parallel as one kernel, and is cut only where its nests'
     mappings disagree (`_Cutter.conflicts` off: nests that touch one element on one work
     item stay together)."""
+    ordered = in_dependence_order(kernel.statements)
+    if any(a is not b for a, b in zip(ordered, kernel.statements)):
+        kernel = kernel.copy(statements=tuple(ordered))
     shared = _shared_temporaries(kernel, kernel.statements, ())
     work = globalize(kernel, shared) if shared else kernel
     cutter = _Cutter(work, leaf_ok, conflicts=not parallel)
@@ -114,6 +117,30 @@ def plan_region(kernel: Kernel, leaf_ok: LeafOk, parallel: bool = False) -> Host
     named = _name_parts(work, parts, cutter.sub)
     buffers = tuple(sorted(set(work.arg_names) - set(kernel.arg_names)))
     return HostPlan(kernel=work, parts=named, device_buffers=buffers)
+
+
+def in_dependence_order(stmts: Sequence[Statement]) -> list[Statement]:
+    """`stmts` in their order, except that each comes after the statements it depends on:
+    the cutter launches groups in list order, and a transform may append a statement that
+    others depend on (a prefetch's fill rule comes last; launched after its readers, they
+    read a tile never filled: h76's fuzzer c:4029)."""
+    ids = {s.id for s in stmts}
+    done: set[str] = set()
+    for s in stmts:   # most lists are in order already: one pass
+        if not (s.depends_on & ids) <= done:
+            break
+        done.add(s.id)
+    else:
+        return list(stmts)
+    done.clear()
+    out: list[Statement] = []
+    waiting = list(stmts)
+    while waiting:
+        ready = next((s for s in waiting if (s.depends_on & ids) <= done), waiting[0])
+        waiting.remove(ready)
+        out.append(ready)
+        done.add(ready.id)
+    return out
 
 
 def _splits_local_memory(parts: Sequence[Part]) -> bool:
