@@ -52,7 +52,7 @@ program acc_clauses
     s = s + c(i)
   end do
   h = 0
-  !$acc parallel loop
+  !$acc parallel loop private(k)
   do i = 1, n
     k = mod(i, 8) + 1
     !$acc atomic update
