@@ -161,3 +161,10 @@ def test_prefetch_beside_a_group_reduction_read_in_the_region(tmp_path: Path) ->
     src = PROGRAMS / "prefetch_group_reduction.c"
     out = check_sample(src, tmp_path)
     assert out.count("\n") == 577
+
+
+def test_prefetch_beside_a_group_reduction_in_a_fortran_module(tmp_path: Path) -> None:
+    """The same shape in Fortran, inside a module (a neighbour: it matched before the split
+    order fix as well, and must keep matching)."""
+    out = check_sample(PROGRAMS / "prefetch_group_reduction.f90", tmp_path)
+    assert out.count("\n") == 145
