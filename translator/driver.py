@@ -349,13 +349,3 @@ def write_outputs(out_dir: str, outputs: dict[str, str]) -> list[str]:
     files = {os.path.join(out_dir, name): outputs[name] for name in sorted(outputs)}
     write_files(files)
     return list(files)
-
-
-def placeholder_outputs(result: TranslationResult) -> dict[str, str]:
-    """For a file without regions: an empty device file and a host glue file that compiles to
-    nothing, for build systems that must know every output in advance (``--all-outputs``)."""
-    base = os.path.basename(result.source)
-    stem, _ = os.path.splitext(base)
-    note = f"no translate regions in {base}: nothing runs on the device"
-    return {f"{stem}.cl": f"/* {note} */\n",
-            f"{stem}.host.c": f"/* {note} */\ntypedef int translate_no_regions_;\n"}

@@ -27,6 +27,7 @@ from typing import Any
 
 from frontends.fortran.source import SourceLines, strip_comment
 from frontends.macros import candidate_names, guard, split_probes, with_probes
+from frontends.quick import fixed_line_length
 from translator.diagnostics import FrontendError
 
 #: Suffixes gfortran preprocesses (case matters: ``.f90`` is not preprocessed, ``.F90`` is).
@@ -57,17 +58,6 @@ def preprocessed_text(path: str, text: str, form: str, options: dict[str, Any]) 
     cpp_args = [str(a) for a in options.get("cpp_args", ()) or ()]
     output = run_fortran_cpp(lines, form, cpp_args)
     return align(output, lines, form)
-
-
-#: gfortran's default fixed-form line length (``-ffixed-line-length-72``): columns past it
-#: are ignored (card sequence numbers in columns 73-80).
-FIXED_LINE_LENGTH = 72
-
-
-def fixed_line_length(options: dict[str, Any]) -> int | None:
-    """The fixed-form line length of `options` (``--fixed-line-length``); None: no limit."""
-    width = options.get("fixed_line_length", FIXED_LINE_LENGTH)
-    return None if width in (None, 0, "none") else int(width)
 
 
 def analysed_text(path: str, text: str, form: str, options: dict[str, Any]) -> str | None:

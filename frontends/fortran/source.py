@@ -16,25 +16,11 @@ from frontends.fortran.chains import ParserGaveUp, install_chain_matching, parse
 from frontends.fortran.comment_scan import install_comment_scan
 from frontends.fortran.parse_memo import memo_scope
 from frontends.fortran.stmt_filter import statement_filter
+from frontends.quick import source_form  # noqa: F401 (re-exported)
 from translator.diagnostics import FrontendError, SourceSpan
 from translator.records import dataclass
 
-FIXED_SUFFIXES = (".f", ".for", ".f77", ".ftn", ".fpp")
-
 _PARSER: Any = None
-
-
-def source_form(path: str, options: dict[str, Any]) -> str:
-    """"free" or "fixed": `options["form"]` if given, else by the file suffix."""
-    form = options.get("form")
-    if form is not None:
-        if str(form).lower() not in ("free", "fixed"):
-            raise FrontendError(f"unknown Fortran source form {form!r} (expected free or fixed)")
-        return str(form).lower()
-    lower = path.lower()
-    if lower.endswith(FIXED_SUFFIXES):
-        return "fixed"
-    return "free"
 
 
 def _parser() -> Any:

@@ -170,7 +170,7 @@ LAYERS = (
                   "translator.directive_proof", "translator.tuning")),
     ("api", ("translator.execution", "translator.testing")),
     ("driver", ("translator.driver", "translator.fortran_api", "translator.sourcebytes",
-                "translator.atomic_files", "translator.languages")),
+                "translator.atomic_files", "translator.languages", "translator.passthrough")),
     ("build", ("translator.build", "translator.cli", "translator.server",
                "translator.server_process")),
 )

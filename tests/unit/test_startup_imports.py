@@ -186,3 +186,22 @@ def test_a_result_cache_hit_imports_no_pathlib(tmp_path):
         loaded.append(set(json.loads(proc.stderr.strip().splitlines()[-1])))
     assert "translator.driver" in loaded[0] and "translator.driver" not in loaded[1]
     assert "pathlib" not in loaded[1]
+
+
+@pytest.mark.parametrize("name, text", [
+    ("plain.f90", "program plain\n  integer :: i\n  real :: a(9)\n  do i = 1, 9\n"
+                  "    a(i) = i\n  end do\n  print *, sum(a)\nend program plain\n"),
+    ("plain.c", "#include <stdio.h>\nint main(void) {\n  double a[9];\n"
+                "  for (int i = 0; i < 9; i++) a[i] = i;\n  printf(\"%g\\n\", a[8]);\n}\n"),
+])
+def test_a_file_with_nothing_to_translate_loads_no_parser_ir_or_isl(tmp_path, name, text):
+    """Most files of a program hold no region: they come out as they went in without the
+    frontends' parsers, the IR, isl, pymbolic or numpy (`translator.passthrough`)."""
+    src = tmp_path / name
+    src.write_text(text)
+    loaded = _modules_after(src, tmp_path / "out", "-MD", "--all-outputs")
+    heavy = {m for m in loaded if m.split(".")[0] in ("numpy", "islpy", "pymbolic", "fparser",
+                                                      "pycparser")}
+    assert not heavy, sorted(heavy)
+    assert not {"translator.driver", "translator.ir", "frontends.fortran", "frontends.c"} & loaded
+    assert (tmp_path / "out" / name).read_text() == text

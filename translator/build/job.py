@@ -225,15 +225,23 @@ def translate_source_text(src: str, text: str | bytes, opts: JobOptions,
 
 def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
                err_lines: list[str], caught: list[Any]) -> None:
-    from translator.driver import outputs_for_emit, placeholder_outputs, translate_text
-    from translator.pipeline import PassOptions
-    popts = PassOptions(print_ir_after_all=opts.print_ir_after_all,
-                        time_passes=opts.time_passes, log=lambda s: err_lines.append(s + "\n"))
     frontend = opts.frontend
     if opts.emit == "ir-unmapped":   # the frontend only: no pragma, no mapping, no glue
         from translator.driver import unmapped_ir
         _emit(src, "", unmapped_ir(src, text, frontend), opts, result)
         return
+    from translator.passthrough import untranslated
+    plain = untranslated(src, text, frontend) \
+        if not (opts.time_passes or opts.print_ir_after_all) else None
+    if plain is not None:   # nothing to translate: the heavy modules are not imported
+        _finish(src, plain[0], _passthrough(src, plain[1], opts, result), (), opts, result,
+                caught)
+        return
+    from translator.driver import outputs_for_emit, translate_text
+    from translator.passthrough import placeholder_outputs
+    from translator.pipeline import PassOptions
+    popts = PassOptions(print_ir_after_all=opts.print_ir_after_all,
+                        time_passes=opts.time_passes, log=lambda s: err_lines.append(s + "\n"))
     if opts.unique_symbols:
         from translator.driver import symbol_suffix
         frontend = {**frontend, "glue_suffix": symbol_suffix(src)}
@@ -242,7 +250,7 @@ def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
                       for region, _, _ in translated.regions}
     outputs = outputs_for_emit(translated, opts.emit)
     if opts.all_outputs and not translated.regions and opts.emit == "all":
-        outputs.update(placeholder_outputs(translated))
+        outputs.update(placeholder_outputs(src))
     if opts.report:
         from translator.build.report import file_report
         result.report = file_report(src, translated.language, translated.regions,
@@ -252,15 +260,30 @@ def _translate(src: str, text: str | bytes, opts: JobOptions, result: JobResult,
     if opts.time_passes:
         err_lines += [f"translate: pass {name}: {secs * 1e3:.2f} ms\n"
                       for name, secs in popts.timings.items()]
+    _finish(src, translated.language, outputs, tuple(translated.parsed.dependencies), opts,
+            result, caught)
+
+
+def _passthrough(src: str, source: Any, opts: JobOptions, result: JobResult
+                 ) -> dict[str, str]:
+    """The outputs (and report) of a file with nothing to translate (`translator.passthrough`)."""
+    from translator.passthrough import no_regions_report, passthrough_outputs
+    if opts.report:
+        result.report = no_regions_report(src)
+    return passthrough_outputs(src, source, opts.emit, opts.all_outputs)
+
+
+def _finish(src: str, language: str, outputs: dict[str, str], extra: tuple[str, ...],
+            opts: JobOptions, result: JobResult, caught: list[Any]) -> None:
+    """Write (or print) a translation's outputs and dependency file, and keep it for the
+    result cache; `extra`: other files the frontend read."""
     if apply_policy(caught, opts.policy)[1]:
         return   # a warning promoted to an error: fail without writing anything
-    extra = tuple(translated.parsed.dependencies)
-    read = _files_read(src, translated.language, opts, extra) \
-        if opts.depfile is not None else None
+    read = _files_read(src, language, opts, extra) if opts.depfile is not None else None
     depfile_deps = _with_toolchain(read, opts) if read is not None else []
-    _emit(src, translated.language, outputs, opts, result, depfile_deps)
+    _emit(src, language, outputs, opts, result, depfile_deps)
     if opts.cache:
-        _keep_for_cache(src, translated.language, opts, outputs, read, extra, result)
+        _keep_for_cache(src, language, opts, outputs, read, extra, result)
 
 
 def _keep_for_cache(src: str, language: str, opts: JobOptions, outputs: dict[str, str],

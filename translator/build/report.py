@@ -28,6 +28,7 @@ from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import readable_names, source_names
 from translator.ir.data import AddressSpace
 from translator.ir.kernel import Kernel
+from translator.passthrough import no_regions_report
 from translator.launch_cost import launches_text, parallel_speedup
 
 #: The directive prefix a user pastes, per source language.
@@ -321,7 +322,7 @@ def file_report(source: str, language: str, regions: Iterable[tuple[Any, Kernel,
               for (r, k, c), d in zip(regions, mappings)]
     left = "".join(f"directive at {source}:{n}\n" for n in directive_notes)
     if not blocks:
-        return f"translate: report for {source}: no regions\n" + left
+        return no_regions_report(source) + left
     return (f"translate: report for {source}: {len(blocks)} region(s)\n" + "".join(blocks)
             + left)
 
