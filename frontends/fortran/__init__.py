@@ -20,11 +20,12 @@ from frontends.fortran.build_support import loop_variables
 from frontends.fortran.stmt_functions import statement_functions
 from frontends.fortran.callees import CalleeIndex
 from frontends.fortran.construct_names import check_construct_names
-from frontends.fortran.datadirs import (data_directives, data_sites, stale_warnings,
-                                        with_common_blocks)
+from frontends.fortran.datadirs import (check_packed_clauses, data_directives, data_sites,
+                                        stale_warnings, with_common_blocks)
 from frontends.fortran.loopvars import final_value_statements
 from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.optionals import absent_variants
+from frontends.fortran.packing import Packing
 from frontends.fortran.preprocess import (clip_fixed_lines, fixed_line_length, macro_guard,
                                           preprocessed_text, refuse_unpreprocessed_directives)
 from frontends.fortran.regions import (RegionMarks, group_regions, is_comment_line, scan_directives,
@@ -57,6 +58,9 @@ class FortranRegion(Region):
     optional_args: tuple[str, ...] = ()
     companions: tuple[tuple[tuple[bool, ...], str], ...] = ()
     companion_of: str = ""
+    #: Array components of arrays of derived type the call packs (`frontends.fortran.
+    #: packing`), in the order of the kernel's arguments.
+    packings: tuple[Packing, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -189,6 +193,7 @@ class FortranFrontend:
             found = with_common_blocks(found, procedures) if found else found
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:
+                check_packed_clauses(found, regions, procedures)
                 stale_warnings(found, regions, lines, form, procedures)
         spans = [(r.start, r.end) for r in regions] + [(d.start, d.end) for d in data]
         guard = (macro_guard(path, text, form, options or {}, spans)
@@ -333,7 +338,9 @@ def _finished(builder: RegionBuilder, proc: Procedure, m: RegionMarks, name: str
         start=lines.line_start(m.kernel_line), end=lines.line_end(m.end_line), indent=m.indent,
         procedure=proc.name, span=m.span, call_args=asm.call_args,
         written_scalars=asm.written_scalars, logical_args=asm.logical_args,
-        decl_line=proc.decl_last_line, after_call=after, async_queue=m.async_queue)
+        decl_line=proc.decl_last_line, after_call=after, async_queue=m.async_queue,
+        packings=tuple(replace(plan, written=name in written)
+                       for name, plan in sorted(builder.packing_plans.items())))
 
 
 def _enclosing(procedures: list[Procedure], m: RegionMarks) -> Procedure:

@@ -255,6 +255,49 @@ def stale_warnings(found: list[tuple[RawDirective, Directive]], regions: list, l
             warn("stale-host-access", access.message, lines.span(access.line, word=access.name))
 
 
+def check_packed_clauses(found: list[tuple[RawDirective, Directive]], regions: list,
+                         procedures: list[Procedure]) -> None:
+    """A data clause naming a component of one element of an array of derived type
+    (``sp(2)%v``) whose component a region of the file packs (`frontends.fortran.packing`):
+    the region reads and writes the host's copy, so the data region's device copy would be
+    stale and copied back over the region's results.  An error at the clause."""
+    packed = {pk.type_key: (pk, r.name) for r in regions for pk in getattr(r, "packings", ())}
+    if not packed:
+        return
+    for raw, d in found:
+        proc = innermost_procedure(procedures, raw.line)
+        for clause in data_clauses(d) if proc is not None else ():
+            for item in clause.items:
+                parts = text_parts(item.name.lower())
+                hit = _packed_hit(parts, proc, packed, raw.span) if parts else None
+                if hit is not None:
+                    pk, region = hit
+                    raise FrontendError(
+                        f"'{item.name}' in a data clause: region {region} copies "
+                        f"'{pk.inner}' of every element of an array of type "
+                        f"'{pk.type_key[0]}' into one array at its call, from and to the "
+                        "host, never this device copy (which would be stale, and copied "
+                        "back over the region's results); leave it out of data clauses",
+                        raw.span)
+
+
+def _packed_hit(parts: list, proc: Procedure, packed: dict, span: SourceSpan):
+    base = proc.scope.lookup_declared(parts[0][0])
+    if base is None:
+        return None
+    for j, (_, subs) in enumerate(parts[:-1]):
+        if subs is None:
+            continue
+        try:
+            outer = base if j == 0 else component_of(proc.scope, base, parts[:j + 1], span)
+        except FrontendError:
+            return None
+        key = (outer.type_name or "", "%".join(n for n, _ in parts[j + 1:]))
+        if key in packed:
+            return packed[key]
+    return None
+
+
 def _all_procedures(procedures: list[Procedure]) -> list[Procedure]:
     out = []
     for p in procedures:

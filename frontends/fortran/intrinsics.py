@@ -388,12 +388,24 @@ def _present(builder: ExprBuilder, name: str, args: list) -> Typed:
 
 
 def _array_arg(builder: ExprBuilder, name: str, node: Any):
+    if class_name(node) == "Data_Ref" and hasattr(builder.ctx, "component"):
+        return _component_array_arg(builder, name, node)
     if class_name(node) != "Name":
         raise UnsupportedConstructError(f"{name} of {node}: only whole named arrays are "
                                         "supported", builder.ctx.span(name))
     sym = builder.lookup(str(node).lower())
     if not sym.is_array:
         raise FrontendError(f"{name}: {sym.name!r} is not an array", builder.ctx.span(name))
+    return sym
+
+
+def _component_array_arg(builder: ExprBuilder, name: str, node: Any):
+    """``size(p%v)``, ``ubound(grid%u, 2)``: a whole array component, by its symbol."""
+    sym, subs = builder.ctx.component(node)
+    if subs is not None or not sym.is_array:
+        raise UnsupportedConstructError(f"{name} of {node}: only whole arrays (a named array "
+                                        "or an array component) are supported",
+                                        builder.ctx.span(name))
     return sym
 
 
