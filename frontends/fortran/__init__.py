@@ -19,7 +19,7 @@ from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
 from frontends.fortran.stmt_functions import statement_functions
 from frontends.fortran.callees import CalleeIndex
-from frontends.fortran.construct_names import check_construct_names
+from frontends.fortran.construct_names import check_construct_names, enclosing_associates
 from frontends.fortran.datadirs import (check_packed_clauses, data_directives, data_sites,
                                         stale_warnings, with_common_blocks)
 from frontends.fortran.loopvars import final_value_statements
@@ -280,7 +280,8 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     _check_no_declarations(proc, m, lines)
     _check_no_preprocessor(m, lines)
     statements = _region_statements(proc, m, lines)
-    check_construct_names(proc.exec_part, m, lines, form)
+    check_construct_names(proc.exec_part, m, lines, form,
+                          lambda n: proc.scope.lookup_declared(n) is not None)
     builder = _built(proc, m, name, lines, callees, statements, {})
     region = _finished(builder, proc, m, name, lines, form)
     if not builder.tested_optionals:
@@ -306,7 +307,7 @@ def _built(proc: Procedure, m: RegionMarks, name: str, lines: SourceLines,
     builder.statement_functions = statement_functions(proc.scope, proc.exec_part)
     builder.assumed_present = dict(assumed)
     builder.tested_optionals = list(assumed)
-    builder.visit_block(statements)
+    builder.visit_within(enclosing_associates(proc.exec_part, m), statements)
     builder.check_absent_untouched()
     return builder
 

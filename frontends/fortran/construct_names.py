@@ -11,6 +11,7 @@ refused at its line with the construct that introduces the name.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from frontends.fortran.regions import RegionMarks, is_comment_line
@@ -19,10 +20,11 @@ from translator.diagnostics import UnsupportedConstructError
 
 
 def check_construct_names(exec_part: Any, m: RegionMarks, lines: SourceLines,
-                          form: str) -> None:
+                          form: str, declared: Callable[[str], bool]) -> None:
     """Refuse the first use in region `m` of a name that an enclosing BLOCK declares or an
-    enclosing ASSOCIATE associates."""
-    names = _enclosing_names(exec_part, m)
+    enclosing ASSOCIATE associates (but an alias the region builder enters: `aliased`;
+    `declared`: whether the procedure declares a name)."""
+    names = _enclosing_names(exec_part, m, declared)
     if not names:
         return
     for k in range(m.kernel_line + 1, m.end_line):
@@ -33,6 +35,32 @@ def check_construct_names(exec_part: Any, m: RegionMarks, lines: SourceLines,
             if name in names:
                 raise UnsupportedConstructError(_message(name, *names[name]),
                                                 lines.span(k, word=name))
+
+
+def enclosing_associates(node: Any, m: RegionMarks) -> list[Any]:
+    """The ASSOCIATE constructs that hold region `m`, outermost first."""
+    out: list[Any] = []
+    for n in children(node) if node is not None else ():
+        rng = None if is_comment(n) or n is None or isinstance(n, str) else node_lines(n)
+        if rng is None or not (rng[0] < m.kernel_line and rng[1] > m.end_line):
+            continue
+        if class_name(n) == "Associate_Construct":
+            out.append(n)
+        out += enclosing_associates(n, m)
+    return out
+
+
+def aliased(association: Any, declared: Callable[[str], bool]) -> bool:
+    """Whether an association of a construct around a region is an alias the region can use:
+    its selector names a variable or component without subscripts (``u => grid%u``, ``nx =>
+    grid%nx``: the same data wherever the region is), and its name hides no name of the
+    procedure (the region's call, inside the construct, passes the procedure's variables by
+    name)."""
+    name, selector = str(association.items[0]).lower(), association.items[2]
+    whole = class_name(selector) == "Name" or (
+        class_name(selector) == "Data_Ref"
+        and all(class_name(part) == "Name" for part in selector.items))
+    return whole and not declared(name)
 
 
 def _message(name: str, kind: str, line: int, selector: str) -> str:
@@ -50,7 +78,8 @@ def _identifiers(text: str) -> list[str]:
     return re.findall(r"(?<![%\w.])[a-z]\w*", code)
 
 
-def _enclosing_names(node: Any, m: RegionMarks) -> dict[str, tuple[str, int, str]]:
+def _enclosing_names(node: Any, m: RegionMarks, declared: Callable[[str], bool]
+                     ) -> dict[str, tuple[str, int, str]]:
     """name -> (construct kind, its line, the selector's text) for the constructs that hold
     region `m`, inner ones winning."""
     out: dict[str, tuple[str, int, str]] = {}
@@ -61,8 +90,8 @@ def _enclosing_names(node: Any, m: RegionMarks) -> dict[str, tuple[str, int, str
         if class_name(n) == "Block_Construct":
             out.update({name: ("block", rng[0], "") for name in _block_names(n)})
         elif class_name(n) == "Associate_Construct":
-            out.update(_associations(n, rng[0]))
-        out.update(_enclosing_names(n, m))
+            out.update(_associations(n, rng[0], declared))
+        out.update(_enclosing_names(n, m, declared))
     return out
 
 
@@ -72,10 +101,12 @@ def _block_names(construct: Any) -> list[str]:
     return [str(e.items[0]).lower() for e in _walk(spec) if class_name(e) == "Entity_Decl"]
 
 
-def _associations(construct: Any, line: int) -> dict[str, tuple[str, int, str]]:
+def _associations(construct: Any, line: int, declared: Callable[[str], bool]
+                  ) -> dict[str, tuple[str, int, str]]:
     stmt = children(construct)[0]
     return {str(a.items[0]).lower(): ("associate", line, _compact(str(a.items[2])))
-            for a in _walk(stmt) if class_name(a) == "Association"}
+            for a in _walk(stmt) if class_name(a) == "Association"
+            and not aliased(a, declared)}   # those the region builder enters
 
 
 def _compact(selector: str) -> str:
