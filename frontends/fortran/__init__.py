@@ -19,7 +19,8 @@ from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
 from frontends.fortran.stmt_functions import statement_functions
 from frontends.fortran.callees import CalleeIndex
-from frontends.fortran.construct_names import check_construct_names, enclosing_associates
+from frontends.fortran.blocks import block_scope
+from frontends.fortran.construct_names import check_construct_names, enclosing_constructs
 from frontends.fortran.datadirs import (check_packed_clauses, data_directives, data_sites,
                                         stale_warnings, with_common_blocks)
 from frontends.fortran.loopvars import final_value_statements
@@ -300,14 +301,17 @@ def _built(proc: Procedure, m: RegionMarks, name: str, lines: SourceLines,
            callees: CalleeIndex, statements: list[Any], assumed: dict[str, bool]
            ) -> RegionBuilder:
     """The region's statements built (`assumed`: the value of ``present`` of optionals)."""
-    builder = RegionBuilder(proc.scope, lines, name, m.body_first_line,
+    scope = block_scope(proc.scope, enclosing_constructs(proc.exec_part, m, "Block_Construct"),
+                        lines)
+    builder = RegionBuilder(scope, lines, name, m.body_first_line,
                             loop_variables(statements))
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.callees = callees
     builder.statement_functions = statement_functions(proc.scope, proc.exec_part)
     builder.assumed_present = dict(assumed)
     builder.tested_optionals = list(assumed)
-    builder.visit_within(enclosing_associates(proc.exec_part, m), statements)
+    builder.visit_within(enclosing_constructs(proc.exec_part, m, "Associate_Construct"),
+                         statements)
     builder.check_absent_untouched()
     return builder
 

@@ -54,6 +54,21 @@ class ConstructScope(Scope):
         return found if found is not None else self.host.lookup_declared(name, _seen)
 
 
+def block_scope(scope: Scope, constructs: list[Any], lines: Any) -> Scope:
+    """The scope of a region inside the BLOCK `constructs` (outermost first): their
+    declarations over `scope`'s, as the procedure's own (the region's call is inside them)."""
+    for construct in constructs:
+        spec = next((k for k in children(construct)
+                     if class_name(k) == "Specification_Part"), None)
+        if spec is None:
+            continue
+        inner = ConstructScope(name=scope.name, kind="block", host=scope,
+                               modules=scope.modules, line=scope.line)
+        declare(inner, spec, lines)
+        scope = inner
+    return scope
+
+
 class BlockSupport:
     """The region builder's BLOCK constructs (`RegionBuilder` derives from it)."""
 

@@ -1,11 +1,13 @@
 """Names that a BLOCK or ASSOCIATE construct around a region introduces.
 
 A ``block`` construct declares variables of its own, which hide the procedure's variables of
-the same name; an ``associate`` construct names other data (``u => g%u``, ``s => w(n+1:)``).
-The region builder knows the procedure's declarations only, so a region inside such a
-construct that uses one of its names would take it for the procedure's variable of that name
-(another shape, another type: wrong values) or for an unknown function.  Such a use is
-refused at its line with the construct that introduces the name.
+the same name: the region builder's scope holds them (`frontends.fortran.blocks.block_scope`),
+and the region's call, inside the construct, passes them by name.  An ``associate`` construct
+names other data (``u => g%u``, ``s => w(n+1:)``): a name of a whole variable or component
+that hides no variable of the procedure is an alias the builder enters (`aliased`); a use of
+any other would take it for the procedure's variable of that name (another shape, another
+type: wrong values) or for an unknown function, and is refused at its line with the
+construct that introduces the name.
 """
 
 from __future__ import annotations
@@ -37,16 +39,17 @@ def check_construct_names(exec_part: Any, m: RegionMarks, lines: SourceLines,
                                                 lines.span(k, word=name))
 
 
-def enclosing_associates(node: Any, m: RegionMarks) -> list[Any]:
-    """The ASSOCIATE constructs that hold region `m`, outermost first."""
+def enclosing_constructs(node: Any, m: RegionMarks, kind: str) -> list[Any]:
+    """The constructs of class `kind` (``Associate_Construct``, ``Block_Construct``) that
+    hold region `m`, outermost first."""
     out: list[Any] = []
     for n in children(node) if node is not None else ():
         rng = None if is_comment(n) or n is None or isinstance(n, str) else node_lines(n)
         if rng is None or not (rng[0] < m.kernel_line and rng[1] > m.end_line):
             continue
-        if class_name(n) == "Associate_Construct":
+        if class_name(n) == kind:
             out.append(n)
-        out += enclosing_associates(n, m)
+        out += enclosing_constructs(n, m, kind)
     return out
 
 
@@ -64,12 +67,9 @@ def aliased(association: Any, declared: Callable[[str], bool]) -> bool:
 
 
 def _message(name: str, kind: str, line: int, selector: str) -> str:
-    if kind == "associate":
-        return (f"{name!r} is an associate name of the ASSOCIATE construct at line {line} "
-                f"around the region, which the region cannot use; write its selector "
-                f"({selector}) in the region instead")
-    return (f"{name!r} is a local variable of the BLOCK construct at line {line} around the "
-            f"region, which the region cannot use; declare it in the procedure instead")
+    return (f"{name!r} is an associate name of the ASSOCIATE construct at line {line} "
+            f"around the region, which the region cannot use; write its selector "
+            f"({selector}) in the region instead")
 
 
 def _identifiers(text: str) -> list[str]:
@@ -87,8 +87,9 @@ def _enclosing_names(node: Any, m: RegionMarks, declared: Callable[[str], bool]
         rng = None if is_comment(n) or n is None or isinstance(n, str) else node_lines(n)
         if rng is None or not (rng[0] < m.kernel_line and rng[1] > m.end_line):
             continue
-        if class_name(n) == "Block_Construct":
-            out.update({name: ("block", rng[0], "") for name in _block_names(n)})
+        if class_name(n) == "Block_Construct":   # the region's scope (`block_scope`)
+            for name in _block_names(n):
+                out.pop(name, None)
         elif class_name(n) == "Associate_Construct":
             out.update(_associations(n, rng[0], declared))
         out.update(_enclosing_names(n, m, declared))
