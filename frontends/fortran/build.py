@@ -30,6 +30,7 @@ from frontends.fortran.host_values import HostValueSupport, is_character
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.optionals import OptionalSupport
 from frontends.fortran.packing import Packing
+from frontends.fortran.scopes import type_spec
 from frontends.fortran.searches import SearchSupport, search_shape
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
                                       node_lines, walk)
@@ -90,6 +91,9 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         #: kernel argument name -> what the call's BLOCK does.
         self.packings: dict[tuple[str, ...], str] = {}
         self.packing_plans: dict[str, Packing] = {}
+        #: The element count of each section iname of stride 1 (which counts from 0): an
+        #: array constructor's element is chosen by it (`ExprBuilder.visit_Array_Constructor`).
+        self.section_counts: dict[str, Expression] = {}
         self._layouts: dict[str, Layout] = {}
         self._iname_counts: dict[str, int] = {}
         self._names = UniqueNameGenerator()
@@ -281,6 +285,14 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                     f"'{designator}' and '{other}' may be the same array (their subscripts "
                     "may be equal); use one designator per component in a region",
                     self.span(parts[-1][0]))
+
+    def type_spec(self, node: Any) -> FType:
+        """The type of a type spec in the region (``real(dp)`` of ``[real(dp) :: 1, 2]``)."""
+        ftype = type_spec(node, self.scope, self.lines, self.line)
+        if not (ftype.is_numeric or ftype.base == "logical"):
+            raise UnsupportedConstructError(f"{node} values in a kernel region",
+                                            self.span())
+        return ftype
 
     def layout(self, sym: Symbol) -> Layout:
         """Lower bounds and extents of an array; inquiry values become value arguments."""
@@ -794,6 +806,7 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
             iname = self._names(f"_tr_{'ijklmnop'[k]}")
             first, last = self.bound(first), self.bound(last)
             if stride == 1:
+                self.section_counts[iname] = add_expr(last, first, 1, -1)
                 self.add_domain(iname, 0, sub_expr(last, first), 1, tuple(out))
             else:
                 self.add_domain(iname, first, last, stride, tuple(out))
