@@ -367,7 +367,16 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         # anything else is a bug in the translator: an internal error (exit 2), not hidden
 
     def visit_block(self, nodes: list[Any]) -> None:
+        level = self.enter_level()
+        try:
+            self._visit_statements(nodes, level)
+            self.leave_level(level)
+        finally:
+            self.levels.pop()
+
+    def _visit_statements(self, nodes: list[Any], level: Any) -> None:
         for k, n in enumerate(nodes):
+            self.at_statement(level, n, list(nodes[k + 1:]))
             if class_name(n) == "Label_Do_Stmt":
                 # DO loops sharing a terminal statement (DO 30 J / DO 30 I / 30 CONTINUE):
                 # fparser nests the inner DO statement flat in the outer body
