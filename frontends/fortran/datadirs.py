@@ -45,14 +45,41 @@ def with_common_blocks(found: list[tuple[RawDirective, Directive]],
     to each region by value)."""
     out = []
     for raw, d in found:
-        if any(item.name.startswith("/") for c in data_clauses(d) for item in c.items):
+        if any(item.name.startswith("/") or _structure(item, procedures, raw)
+               for c in data_clauses(d) for item in c.items):
             proc = _enclosing(procedures, raw)
             args = tuple(replace(a, items=tuple(x for item in a.items
-                                                for x in _block_items(item, proc, raw.span)))
+                                                for x in _block_items(item, proc, raw.span)
+                                                if not _structure_item(x, proc, raw, d)))
                          if isinstance(a, DataClause) else a for a in d.args)
             d = replace(d, args=args)
         out.append((raw, d))
     return out
+
+
+def _structure(item: DataItem, procedures: list[Procedure], raw: RawDirective) -> bool:
+    """Whether `item` names a scalar variable of derived type (``copyin(s)`` of OpenACC's
+    manual deep copy, before ``copyin(s%u)``)."""
+    if item.section or text_parts(item.name.lower()) is not None or item.name.startswith("/"):
+        return False
+    proc = innermost_procedure(procedures, raw.line)
+    sym = proc.scope.lookup_declared(item.name.lower()) if proc is not None else None
+    return sym is not None and sym.type_name is not None and not sym.is_array
+
+
+def _structure_item(item: DataItem, proc: Procedure, raw: RawDirective, d: Directive) -> bool:
+    """A scalar of derived type in a data clause: nothing to do (each region passes the
+    components it uses, which clauses name: ``copyin(s%u)``; its scalar components go by
+    value), so the item is dropped; in an update, where a deep copy would be meant, an error
+    naming what to write."""
+    if not _structure(item, [proc], raw):
+        return False
+    if d.kind == "update":
+        raise FrontendError(
+            f"'{item.name}' in an update clause is a structure: the translator keeps its array "
+            f"components on the device one by one, so name the ones to update ('{item.name}%u' "
+            f"for a component u)", raw.span)
+    return True
 
 
 def _block_items(item: DataItem, proc: Procedure, span: SourceSpan) -> list[DataItem]:
