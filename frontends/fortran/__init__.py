@@ -20,7 +20,8 @@ from frontends.fortran.build_support import loop_variables
 from frontends.fortran.stmt_functions import statement_functions
 from frontends.fortran.callees import CalleeIndex
 from frontends.fortran.blocks import block_scope
-from frontends.fortran.construct_names import check_construct_names, enclosing_constructs
+from frontends.fortran.construct_names import (check_construct_names, enclosing_constructs,
+                                               held_names)
 from frontends.fortran.datadirs import (check_packed_clauses, data_directives, data_sites,
                                         stale_warnings, with_common_blocks)
 from frontends.fortran.loopvars import final_value_statements
@@ -282,7 +283,8 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     _check_no_preprocessor(m, lines)
     statements = _region_statements(proc, m, lines)
     check_construct_names(proc.exec_part, m, lines, form,
-                          lambda n: proc.scope.lookup_declared(n) is not None)
+                          lambda n: proc.scope.lookup_declared(n) is not None,
+                          lambda n: _local(proc, n))
     builder = _built(proc, m, name, lines, callees, statements, {})
     region = _finished(builder, proc, m, name, lines, form)
     if not builder.tested_optionals:
@@ -310,10 +312,19 @@ def _built(proc: Procedure, m: RegionMarks, name: str, lines: SourceLines,
     builder.statement_functions = statement_functions(proc.scope, proc.exec_part)
     builder.assumed_present = dict(assumed)
     builder.tested_optionals = list(assumed)
-    builder.visit_within(enclosing_constructs(proc.exec_part, m, "Associate_Construct"),
-                         statements)
+    builder.visit_within([(c, held_names(c, m, lambda n: _local(proc, n)))
+                          for c in enclosing_constructs(proc.exec_part, m,
+                                                        "Associate_Construct")], statements)
     builder.check_absent_untouched()
     return builder
+
+
+def _local(proc: Procedure, name: str) -> bool:
+    """Whether `name` is a named constant, a dummy or a local variable of `proc` (no module,
+    COMMON or host variable: a call may change those)."""
+    sym = proc.scope.lookup_declared(name)
+    return sym is not None and (sym.is_parameter or (
+        sym.scope == proc.scope.name and sym.scope_kind == "local" and not sym.in_common))
 
 
 def _finished(builder: RegionBuilder, proc: Procedure, m: RegionMarks, name: str,

@@ -89,18 +89,21 @@ class BlockSupport:
 
     def visit_within(self, constructs: list[Any], statements: list[Any]) -> None:
         """Visit a region's `statements` inside the ASSOCIATE `constructs` that hold it
-        (outermost first): their associate names of whole variables and components
-        (``u => grid%u``) are aliases of them in the region (`construct_names` refuses the
-        region's uses of the others)."""
+        (outermost first, each with the names that hold their values from its start to the
+        region): their associate names of whole variables and components (``u => grid%u``)
+        and of sections and elements whose subscripts read only such names are aliases of
+        them in the region (`construct_names` refuses the region's uses of the others)."""
         if not constructs:
             self.visit_block(statements)
             return
+        construct, held = constructs[0]
         names: dict[str, Typed | Symbol] = {}
-        for assoc in walk(children(constructs[0])[0]):
+        written = set().union(*(self.assigned(k) for k in statements))
+        for assoc in walk(children(construct)[0]):
             if class_name(assoc) == "Association" and aliased(
-                    assoc, lambda n: self.region_scope.lookup_declared(n) is not None):
+                    assoc, lambda n: self.region_scope.lookup_declared(n) is not None, held):
                 name = str(assoc.items[0]).lower()
-                names[name] = self._associated(name, assoc.items[2], set())
+                names[name] = self._associated(name, assoc.items[2], written)
         self._in_construct(names, lambda: self.visit_within(constructs[1:], statements))
 
     def _visit_construct(self, names: dict[str, Typed | Symbol], body: list[Any]) -> None:

@@ -2,9 +2,10 @@
 name of a whole variable or component (``u => grid%u``, ``nx => grid%nx``, ``a =>
 grid%alpha``) is an alias of it in the region: the same data wherever the region is, and the
 call, inside the construct, passes the selector.  Before: "'u' is an associate name of the
-ASSOCIATE construct at line 16 around the region, which the region cannot use".  Selectors
-evaluated on entry (sections, elements, expressions) and names hiding a procedure variable
-stay refused with that message."""
+ASSOCIATE construct at line 16 around the region, which the region cannot use".  A section
+or element whose subscripts read only local names that nothing in the construct outside the
+region mentions is a view of it too.  Other sections, expressions (their values on entry)
+and names hiding a procedure variable stay refused with that message."""
 
 from __future__ import annotations
 
@@ -63,6 +64,13 @@ def test_associate_names_of_components_in_regions_match(tmp_path: Path) -> None:
     rewritten = (tmp_path / "out" / "assoc1.f90").read_text()
     assert rewritten.count("call translate_step_0(") == 1
     assert "!$omp target teams" not in rewritten.split("program assoc1")[0]
+
+
+def test_a_section_unchanged_since_the_construct_began_is_its_view(tmp_path: Path) -> None:
+    """h67's assoc2.f90: ``associate (u => g%u, v => g%v, s => g%u(:, 2))`` around a region
+    reading ``s(i)``: nothing in the construct outside the region mentions the section's
+    subscripts, so the region evaluates them again (refused before)."""
+    check_sample(REPO / "bench" / "h67_hunt" / "assoc2.f90", tmp_path)
 
 
 def _refusal(tmp_path: Path, name: str, text: str) -> str:
