@@ -310,6 +310,7 @@ def _built(proc: Procedure, m: RegionMarks, name: str, lines: SourceLines,
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.callees = callees
     builder.statement_functions = statement_functions(proc.scope, proc.exec_part)
+    builder.plan_packings(statements)
     builder.assumed_present = dict(assumed)
     builder.tested_optionals = list(assumed)
     builder.visit_within([(c, held_names(c, m, lambda n: _local(proc, n)))

@@ -91,6 +91,9 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         #: kernel argument name -> what the call's BLOCK does.
         self.packings: dict[tuple[str, ...], str] = {}
         self.packing_plans: dict[str, Packing] = {}
+        #: Component paths the region names with several different subscripts
+        #: (`plan_packings`: ``blk(1)%u`` and ``blk(kb)%u`` may be one array), packed.
+        self.shared_paths: set[tuple[str, ...]] = set()
         #: The element count of each section iname of stride 1 (which counts from 0): an
         #: array constructor's element is chosen by it (`ExprBuilder.visit_Array_Constructor`).
         self.section_counts: dict[str, Expression] = {}
@@ -191,7 +194,7 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         once one is packed.  None where the designator is not of that shape."""
         path = tuple(n for n, _ in parts)
         known = self.packings.get(path)
-        if known is None and not varying:
+        if known is None and not varying and path not in self.shared_paths:
             return None
         at = [k for k, (_, subs) in enumerate(parts[:-1]) if subs is not None]
         if len(at) != 1 or not comp.is_array:
@@ -209,6 +212,21 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
             known = self._new_packing(parts, j, outer, comp)
         sym = self.components[known]
         return sym, [*parts[-1][1], *parts[j][1]]
+
+    def plan_packings(self, statements: list[Any]) -> None:
+        """Find the component paths of an array of derived type that `statements` name with
+        different subscripts of that array (``blk(1)%u(i, j)`` and ``blk(kb)%u(i, j)``):
+        packed (`_packed_symbol`), the dependence analysis compares their elements."""
+        seen: dict[tuple[str, ...], set[str]] = {}
+        for node in (n for stmt in statements for n in walk(stmt)):
+            if class_name(node) != "Data_Ref":
+                continue
+            parts = data_ref_parts(node)
+            if sum(subs is not None for _, subs in parts[:-1]) != 1:
+                continue
+            path = tuple(n for n, _ in parts)
+            seen.setdefault(path, set()).add(designator_text([*parts[:-1], (parts[-1][0], None)]))
+        self.shared_paths = {path for path, texts in seen.items() if len(texts) > 1}
 
     def _check_packable(self, parts: list, outer: Symbol, comp: Symbol) -> None:
         shown = designator_text(parts)

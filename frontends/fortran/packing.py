@@ -6,7 +6,10 @@ arrays), so the call cannot pass them as h81's ``p%x`` is passed.  Instead the r
 is wrapped in a BLOCK that declares an allocatable array with the component's axes first and
 the outer array's axes last (``tr_pack_sp_v(:, k)`` is ``sp(k)%v``), copies every element's
 component into it, passes it, and copies it back where the region writes it.  No layout of
-the type is assumed; the cost is that copy on the host, per call.  An allocatable component
+the type is assumed; the cost is that copy on the host, per call.  A data region holding one
+element's component would keep a device copy the region never sees: each element is checked
+against the runtime's present table (`tr_check_unheld` stops the program, naming the
+directive), and a data clause of the same file naming one is an error.  An allocatable component
 takes its bounds from the outer array's first element; an element whose component is
 allocated with other bounds stops the program with a message (an unallocated one is skipped:
 the original program could not read it either).
@@ -44,6 +47,19 @@ class Packing:
     type_key: tuple[str, str] = ("", "")
 
 
+#: The runtime's check that a packed component is not held by a data region (its device copy
+#: would be stale: `tr_check_unheld` stops the program, naming the directive).
+_CHECK_INTERFACE = (
+    "interface",
+    "subroutine tr_check_unheld(host, bytes, what, region) bind(C, name='tr_check_unheld')",
+    "type(*), dimension(*), intent(in) :: host",
+    "integer(kind=8), value :: bytes",
+    "character(len=1), dimension(*), intent(in) :: what, region",
+    "end subroutine tr_check_unheld",
+    "end interface",
+)
+
+
 def _decl_type(ftype: FType) -> str:
     return f"{ftype.base}(kind={ftype.kind})"
 
@@ -72,7 +88,11 @@ def _statements(pk: Packing, number: int) -> tuple[list[str], list[str], list[st
         before += [f"if (.not. allocated({first_inner})) then",
                    _stop(f"{first_inner} is not allocated", pk.where), "end if"]
     before.append(f"allocate({pk.name}({_index(extents)}))")
-    copy_in = [f"{packed} = {element}"]
+    region = pk.where.split()[-1]
+    copy_in = [f"call tr_check_unheld({element}, int(size({element}), 8) * "
+               f"(storage_size({element}) / 8), '{pk.outer}(...)%{pk.inner}' // char(0), "
+               f"'{region}' // char(0))",
+               f"{packed} = {element}"]
     copy_out = [f"{element} = {packed}"]
     if pk.allocatable:
         differs = (f"any(lbound({element}) /= lbound({first_inner})) .or. "
@@ -126,7 +146,7 @@ def packed_call(packings: Sequence[Packing], call: str, indent: str, step: str, 
     """`call` (the region's call text, at `indent` + `step`) inside a BLOCK that packs each
     of `packings` before it and unpacks the written ones after it.  `wrap_statement(text,
     indent)` lays one statement out on lines."""
-    decls, before, after = [], [], []
+    decls, before, after = list(_CHECK_INTERFACE), [], []
     for number, pk in enumerate(packings):
         d, b, a = _statements(pk, number)
         decls += d
