@@ -19,12 +19,15 @@ from frontends.fortran.build import RegionBuilder
 from frontends.fortran.build_support import loop_variables
 from frontends.fortran.stmt_functions import statement_functions
 from frontends.fortran.callees import CalleeIndex
-from frontends.fortran.construct_names import check_construct_names
-from frontends.fortran.datadirs import (data_directives, data_sites, stale_warnings,
-                                        with_common_blocks)
+from frontends.fortran.blocks import block_scope
+from frontends.fortran.construct_names import (check_construct_names, enclosing_constructs,
+                                               held_names)
+from frontends.fortran.datadirs import (check_packed_clauses, data_directives, data_sites,
+                                        stale_warnings, with_common_blocks)
 from frontends.fortran.loopvars import final_value_statements
 from frontends.fortran.modules import ModuleFinder
 from frontends.fortran.optionals import absent_variants
+from frontends.fortran.packing import Packing
 from frontends.fortran.preprocess import (clip_fixed_lines, fixed_line_length, macro_guard,
                                           preprocessed_text, refuse_unpreprocessed_directives)
 from frontends.fortran.regions import (RegionMarks, group_regions, is_comment_line, scan_directives,
@@ -57,6 +60,9 @@ class FortranRegion(Region):
     optional_args: tuple[str, ...] = ()
     companions: tuple[tuple[tuple[bool, ...], str], ...] = ()
     companion_of: str = ""
+    #: Array components of arrays of derived type the call packs (`frontends.fortran.
+    #: packing`), in the order of the kernel's arguments.
+    packings: tuple[Packing, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -189,6 +195,7 @@ class FortranFrontend:
             found = with_common_blocks(found, procedures) if found else found
             data = data_sites(found, procedures, lines, form) if found else ()
             if found:
+                check_packed_clauses(found, regions, procedures)
                 stale_warnings(found, regions, lines, form, procedures)
         spans = [(r.start, r.end) for r in regions] + [(d.start, d.end) for d in data]
         guard = (macro_guard(path, text, form, options or {}, spans)
@@ -275,7 +282,9 @@ def _region(proc: Procedure, m: RegionMarks, name: str,
     _check_no_declarations(proc, m, lines)
     _check_no_preprocessor(m, lines)
     statements = _region_statements(proc, m, lines)
-    check_construct_names(proc.exec_part, m, lines, form)
+    check_construct_names(proc.exec_part, m, lines, form,
+                          lambda n: proc.scope.lookup_declared(n) is not None,
+                          lambda n: _local(proc, n))
     builder = _built(proc, m, name, lines, callees, statements, {})
     region = _finished(builder, proc, m, name, lines, form)
     if not builder.tested_optionals:
@@ -294,16 +303,29 @@ def _built(proc: Procedure, m: RegionMarks, name: str, lines: SourceLines,
            callees: CalleeIndex, statements: list[Any], assumed: dict[str, bool]
            ) -> RegionBuilder:
     """The region's statements built (`assumed`: the value of ``present`` of optionals)."""
-    builder = RegionBuilder(proc.scope, lines, name, m.body_first_line,
+    scope = block_scope(proc.scope, enclosing_constructs(proc.exec_part, m, "Block_Construct"),
+                        lines)
+    builder = RegionBuilder(scope, lines, name, m.body_first_line,
                             loop_variables(statements))
     builder.user_functions = {n.lower(): sig for n, sig in declared_functions(m.calls).items()}
     builder.callees = callees
     builder.statement_functions = statement_functions(proc.scope, proc.exec_part)
+    builder.plan_packings(statements)
     builder.assumed_present = dict(assumed)
     builder.tested_optionals = list(assumed)
-    builder.visit_block(statements)
+    builder.visit_within([(c, held_names(c, m, lambda n: _local(proc, n)))
+                          for c in enclosing_constructs(proc.exec_part, m,
+                                                        "Associate_Construct")], statements)
     builder.check_absent_untouched()
     return builder
+
+
+def _local(proc: Procedure, name: str) -> bool:
+    """Whether `name` is a named constant, a dummy or a local variable of `proc` (no module,
+    COMMON or host variable: a call may change those)."""
+    sym = proc.scope.lookup_declared(name)
+    return sym is not None and (sym.is_parameter or (
+        sym.scope == proc.scope.name and sym.scope_kind == "local" and not sym.in_common))
 
 
 def _finished(builder: RegionBuilder, proc: Procedure, m: RegionMarks, name: str,
@@ -333,7 +355,9 @@ def _finished(builder: RegionBuilder, proc: Procedure, m: RegionMarks, name: str
         start=lines.line_start(m.kernel_line), end=lines.line_end(m.end_line), indent=m.indent,
         procedure=proc.name, span=m.span, call_args=asm.call_args,
         written_scalars=asm.written_scalars, logical_args=asm.logical_args,
-        decl_line=proc.decl_last_line, after_call=after, async_queue=m.async_queue)
+        decl_line=proc.decl_last_line, after_call=after, async_queue=m.async_queue,
+        packings=tuple(replace(plan, written=name in written)
+                       for name, plan in sorted(builder.packing_plans.items())))
 
 
 def _enclosing(procedures: list[Procedure], m: RegionMarks) -> Procedure:

@@ -28,6 +28,7 @@ import numpy as np
 import pymbolic.primitives as p
 
 from frontends.fortran.build_support import View
+from frontends.fortran.construct_names import aliased
 from frontends.fortran.expressions import Layout, Typed, add_expr
 from frontends.fortran.scopes import declare
 from frontends.fortran.source import children, class_name, is_comment, walk
@@ -53,6 +54,21 @@ class ConstructScope(Scope):
         return found if found is not None else self.host.lookup_declared(name, _seen)
 
 
+def block_scope(scope: Scope, constructs: list[Any], lines: Any) -> Scope:
+    """The scope of a region inside the BLOCK `constructs` (outermost first): their
+    declarations over `scope`'s, as the procedure's own (the region's call is inside them)."""
+    for construct in constructs:
+        spec = next((k for k in children(construct)
+                     if class_name(k) == "Specification_Part"), None)
+        if spec is None:
+            continue
+        inner = ConstructScope(name=scope.name, kind="block", host=scope,
+                               modules=scope.modules, line=scope.line)
+        declare(inner, spec, lines)
+        scope = inner
+    return scope
+
+
 class BlockSupport:
     """The region builder's BLOCK constructs (`RegionBuilder` derives from it)."""
 
@@ -71,8 +87,31 @@ class BlockSupport:
                 if class_name(k) not in ("Specification_Part", "End_Block_Stmt")]
         self._visit_construct(self._block_locals(spec), body)
 
+    def visit_within(self, constructs: list[Any], statements: list[Any]) -> None:
+        """Visit a region's `statements` inside the ASSOCIATE `constructs` that hold it
+        (outermost first, each with the names that hold their values from its start to the
+        region): their associate names of whole variables and components (``u => grid%u``)
+        and of sections and elements whose subscripts read only such names are aliases of
+        them in the region (`construct_names` refuses the region's uses of the others)."""
+        if not constructs:
+            self.visit_block(statements)
+            return
+        construct, held = constructs[0]
+        names: dict[str, Typed | Symbol] = {}
+        written = set().union(*(self.assigned(k) for k in statements))
+        for assoc in walk(children(construct)[0]):
+            if class_name(assoc) == "Association" and aliased(
+                    assoc, lambda n: self.region_scope.lookup_declared(n) is not None, held):
+                name = str(assoc.items[0]).lower()
+                names[name] = self._associated(name, assoc.items[2], written)
+        self._in_construct(names, lambda: self.visit_within(constructs[1:], statements))
+
     def _visit_construct(self, names: dict[str, Typed | Symbol], body: list[Any]) -> None:
         """Visit `body` with the scalars and arrays `names` of a construct in scope."""
+        self._in_construct(names, lambda: self.visit_block(body))
+
+    def _in_construct(self, names: dict[str, Typed | Symbol], visit: Any) -> None:
+        """Run `visit` with the scalars and arrays `names` of a construct in scope."""
         saved = self.block_locals, self.block_arrays, self.scope
         self.block_locals = {**saved[0], **{n: v for n, v in names.items()
                                              if isinstance(v, Typed)}}
@@ -83,7 +122,7 @@ class BlockSupport:
             self.scope = ConstructScope(name=self.scope.name, kind="block", host=self.scope,
                                         symbols=arrays, modules=self.scope.modules)
         try:
-            self.visit_block(body)
+            visit()
         finally:
             self.block_locals, self.block_arrays, self.scope = saved
 

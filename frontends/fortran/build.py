@@ -29,6 +29,8 @@ from frontends.fortran.foralls import ForallSupport
 from frontends.fortran.host_values import HostValueSupport, is_character
 from frontends.fortran.loopvars import LoopRecord
 from frontends.fortran.optionals import OptionalSupport
+from frontends.fortran.packing import Packing
+from frontends.fortran.scopes import type_spec
 from frontends.fortran.searches import SearchSupport, search_shape
 from frontends.fortran.source import (SourceLines, children, class_name, is_comment,
                                       node_lines, walk)
@@ -85,6 +87,16 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         self.bound_names: dict[str, SourceSpan] = {}
         #: Derived-type components the region uses, by designator (`component`).
         self.components: dict[str, Symbol] = {}
+        #: Packed array components (`_packed_symbol`): component path -> designator, and
+        #: kernel argument name -> what the call's BLOCK does.
+        self.packings: dict[tuple[str, ...], str] = {}
+        self.packing_plans: dict[str, Packing] = {}
+        #: Component paths the region names with several different subscripts
+        #: (`plan_packings`: ``blk(1)%u`` and ``blk(kb)%u`` may be one array), packed.
+        self.shared_paths: set[tuple[str, ...]] = set()
+        #: The element count of each section iname of stride 1 (which counts from 0): an
+        #: array constructor's element is chosen by it (`ExprBuilder.visit_Array_Constructor`).
+        self.section_counts: dict[str, Expression] = {}
         self._layouts: dict[str, Layout] = {}
         self._iname_counts: dict[str, int] = {}
         self._names = UniqueNameGenerator()
@@ -146,6 +158,9 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         base = self.expr.lookup(base_name)
         comp = component_of(self.scope, base, parts, self.span(parts[-1][0]))
         varying = host_subscript_names(parts) & (self.loop_vars | set(self.generated))
+        packed = self._packed_symbol(parts, base, comp, bool(varying))
+        if packed is not None:
+            return packed
         if varying and _element_component(parts, base, comp) and self._plain_path(parts, base):
             return self._elements_symbol(parts, base, comp), parts[0][1]
         if varying:
@@ -170,6 +185,90 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                 scope_kind="component", line=self.line, span=self.span(parts[0][0]),
                 designator=designator)
         return self.components[designator]
+
+    def _packed_symbol(self, parts: list, base: Symbol, comp: Symbol, varying: bool
+                       ) -> tuple[Symbol, Any] | None:
+        """``sp(k)%v(i)``: an array component of the elements of an array of derived type,
+        packed on the host (`frontends.fortran.packing`), as ``sp_v(i, k)``; used where the
+        subscripts of ``sp`` change in the region, and for every use of a component path
+        once one is packed.  None where the designator is not of that shape."""
+        path = tuple(n for n, _ in parts)
+        known = self.packings.get(path)
+        if known is None and not varying and path not in self.shared_paths:
+            return None
+        at = [k for k, (_, subs) in enumerate(parts[:-1]) if subs is not None]
+        if len(at) != 1 or not comp.is_array:
+            return None
+        j = at[0]
+        outer = base if j == 0 else component_of(self.scope, base, parts[:j + 1],
+                                                  self.span(parts[j][0]))
+        if parts[-1][1] is None:
+            raise UnsupportedConstructError(
+                f"{designator_text(parts)}: subscript the array component of an element of "
+                f"an array of derived type ({parts[-1][0]}(:) for all of it)",
+                self.span(parts[-1][0]))
+        if known is None:
+            self._check_packable(parts, outer, comp)
+            known = self._new_packing(parts, j, outer, comp)
+        sym = self.components[known]
+        return sym, [*parts[-1][1], *parts[j][1]]
+
+    def plan_packings(self, statements: list[Any]) -> None:
+        """Find the component paths of an array of derived type that `statements` name with
+        different subscripts of that array (``blk(1)%u(i, j)`` and ``blk(kb)%u(i, j)``):
+        packed (`_packed_symbol`), the dependence analysis compares their elements."""
+        seen: dict[tuple[str, ...], set[str]] = {}
+        for node in (n for stmt in statements for n in walk(stmt)):
+            if class_name(node) != "Data_Ref":
+                continue
+            parts = data_ref_parts(node)
+            if sum(subs is not None for _, subs in parts[:-1]) != 1:
+                continue
+            path = tuple(n for n, _ in parts)
+            seen.setdefault(path, set()).add(designator_text([*parts[:-1], (parts[-1][0], None)]))
+        self.shared_paths = {path for path, texts in seen.items() if len(texts) > 1}
+
+    def _check_packable(self, parts: list, outer: Symbol, comp: Symbol) -> None:
+        shown = designator_text(parts)
+        why = ("the component is a POINTER (elements may share it)" if comp.pointer else
+               "it is of a derived type" if comp.type_name is not None else
+               f"the array {parts[0][0]} is assumed-size" if any(
+                   d.kind == "assumed_size" for d in outer.dims or ()) else
+               "it is not numeric or logical" if not (comp.ftype.is_numeric
+                                                       or comp.ftype.base == "logical")
+               else "")
+        if why:
+            raise UnsupportedConstructError(
+                f"{shown}: an array component of an array of derived type is packed into one "
+                f"array around the call, but {why}; copy it into an array of its own before "
+                "the region", self.span(parts[-1][0]))
+
+    def _new_packing(self, parts: list, j: int, outer: Symbol, comp: Symbol) -> str:
+        whole = [(n, None) for n, _ in parts]
+        designator = designator_text(whole)
+        self._check_distinct(whole, designator)
+        name = "_".join(n for n, _ in parts)
+        if self.region_scope.lookup_declared(name) is not None or self._names.is_taken(name) \
+                or any(s.name == name for s in self.components.values()):
+            name = self._names(f"_tr_{name}")
+        self._names.add(name)
+        packed = f"tr_pack_{name.lstrip('_')}"[:60]   # Fortran names: 63 characters
+        taken = {plan.name for plan in self.packing_plans.values()}
+        while self.region_scope.lookup_declared(packed) is not None or packed in taken:
+            packed = packed[:-1] + chr(ord("a") + len(taken) % 26) if len(packed) >= 60 \
+                else packed + "_"
+            taken.add(packed)
+        self.components[designator] = Symbol(
+            name=name, ftype=comp.ftype, dims=(*comp.dims, *outer.dims), scope=outer.scope,
+            scope_kind="component", line=self.line, span=self.span(parts[0][0]),
+            designator=designator, packed=packed)
+        self.packings[tuple(n for n, _ in parts)] = designator
+        self.packing_plans[name] = Packing(
+            name=packed, outer=designator_text(whole[:j + 1]), outer_rank=len(outer.dims),
+            inner="%".join(n for n, _ in parts[j + 1:]), inner_rank=len(comp.dims),
+            ftype=comp.ftype, allocatable=comp.allocatable, where=f"region {self.region_name}",
+            type_key=(outer.type_name or "", "%".join(n for n, _ in parts[j + 1:])))
+        return designator
 
     def _plain_path(self, parts: list, base: Symbol) -> bool:
         """Whether the components between the array and the last one (``q`` of
@@ -204,6 +303,14 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                     f"'{designator}' and '{other}' may be the same array (their subscripts "
                     "may be equal); use one designator per component in a region",
                     self.span(parts[-1][0]))
+
+    def type_spec(self, node: Any) -> FType:
+        """The type of a type spec in the region (``real(dp)`` of ``[real(dp) :: 1, 2]``)."""
+        ftype = type_spec(node, self.scope, self.lines, self.line)
+        if not (ftype.is_numeric or ftype.base == "logical"):
+            raise UnsupportedConstructError(f"{node} values in a kernel region",
+                                            self.span())
+        return ftype
 
     def layout(self, sym: Symbol) -> Layout:
         """Lower bounds and extents of an array; inquiry values become value arguments."""
@@ -278,7 +385,16 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         # anything else is a bug in the translator: an internal error (exit 2), not hidden
 
     def visit_block(self, nodes: list[Any]) -> None:
+        level = self.enter_level()
+        try:
+            self._visit_statements(nodes, level)
+            self.leave_level(level)
+        finally:
+            self.levels.pop()
+
+    def _visit_statements(self, nodes: list[Any], level: Any) -> None:
         for k, n in enumerate(nodes):
+            self.at_statement(level, n, list(nodes[k + 1:]))
             if class_name(n) == "Label_Do_Stmt":
                 # DO loops sharing a terminal statement (DO 30 J / DO 30 I / 30 CONTINUE):
                 # fparser nests the inner DO statement flat in the outer body
@@ -717,6 +833,7 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
             iname = self._names(f"_tr_{'ijklmnop'[k]}")
             first, last = self.bound(first), self.bound(last)
             if stride == 1:
+                self.section_counts[iname] = add_expr(last, first, 1, -1)
                 self.add_domain(iname, 0, sub_expr(last, first), 1, tuple(out))
             else:
                 self.add_domain(iname, first, last, stride, tuple(out))

@@ -65,12 +65,49 @@ class CycleScope:
     exit_flag: str | None = None
 
 
+@dataclass
+class BlockLevel:
+    """A block of statements being built (a loop body, an IF branch, the region's top): where
+    its predicates start, how many DO loops hold it, the statements after the one being
+    built, and the GO TOs out of nested constructs to a label among them (`skip_to`): each
+    guards the statements built until that label's."""
+
+    base: int
+    loops: int
+    rest: list[Any] = field(default_factory=list)
+    skips: list[tuple[int, Expression]] = field(default_factory=list)
+
+
 class BranchSupport:
     """The region builder's CYCLE and SELECT CASE (`RegionBuilder` derives from it)."""
 
     def init_branches(self) -> None:
         #: The enclosing DO loops of the statement being built, innermost last.
         self.cycle_scopes: list[CycleScope] = []
+        #: The blocks being built, innermost last (`BlockLevel`).
+        self.levels: list[BlockLevel] = []
+
+    def enter_level(self) -> BlockLevel:
+        level = BlockLevel(len(self.predicates), len(self.cycle_scopes))
+        self.levels.append(level)
+        return level
+
+    def at_statement(self, level: BlockLevel, node: Any, rest: list[Any]) -> None:
+        """Statement `node` of `level` is built next: a GO TO out of a construct to its
+        label no longer skips anything."""
+        level.rest = rest
+        label = _label_number(_statement_label(node))
+        if label is not None:
+            level.skips = [(t, g) for t, g in level.skips if t != label]
+
+    def leave_level(self, level: BlockLevel) -> None:
+        """The end of `level`: every GO TO to one of its labels met that label."""
+        if level.skips:
+            raise UnsupportedConstructError(
+                f"GO TO {level.skips[0][0]} out of an IF construct to a label the region "
+                "builder does not reach in order (past a DO loop that shares its terminal, or "
+                "after an arithmetic IF) is not supported inside a kernel region; write the "
+                "branch as an IF ... THEN ... END IF block", self.span())
 
     def open_cycle_scope(self, do_stmt: Any, body: list[Any], exit_flag: str | None = None
                          ) -> None:
@@ -93,8 +130,10 @@ class BranchSupport:
         return name
 
     def guards(self) -> list[Expression]:
-        """The guards CYCLE statements put on the statement being built."""
-        return [g for scope in self.cycle_scopes for g in scope.guards]
+        """The guards CYCLE statements and GO TOs out of constructs put on the statement
+        being built."""
+        return [*(g for scope in self.cycle_scopes for g in scope.guards),
+                *(g for level in self.levels for _, g in level.skips)]
 
     def visit_Cycle_Stmt(self, node: Any) -> None:
         target = node.items[1]
@@ -125,10 +164,39 @@ class BranchSupport:
                     "under an IF)", self._goto_span())
             self._skip_rest(scope)
             return
+        level = self._label_level(label)
+        if level is not None:
+            self._skip_to(label, level)
+            return
         raise UnsupportedConstructError(
             f"GO TO {label} is not supported inside a kernel region: only a GO TO the CONTINUE "
-            "that ends the innermost DO loop (a CYCLE) is; write the branch as an IF ... THEN "
-            "... END IF block", self._goto_span())
+            "that ends the innermost DO loop (a CYCLE) is, or one to a label further on in a "
+            "block around it, inside the same DO loop; write the branch as an IF ... THEN ... "
+            "END IF block", self._goto_span())
+
+    def _label_level(self, label: int | None) -> BlockLevel | None:
+        """The enclosing block, inside the innermost DO loop, where a statement after the
+        one being built carries `label`."""
+        for level in reversed(self.levels):
+            if level.loops < len(self.cycle_scopes):
+                return None   # out of the loop: an exit
+            if any(_label_number(_statement_label(n)) == label for n in level.rest):
+                return level
+        return None
+
+    def _skip_to(self, label: int, level: BlockLevel) -> None:
+        """``GO TO label`` out of the constructs in `level`: the statements built until the
+        label's run only where the GO TO was not taken (its conditions since the block's
+        start, evaluated here into a flag where those statements write what they read)."""
+        conds = self.predicates[level.base:]
+        if not conds:
+            level.skips.append((label, NEVER))
+            return
+        cond = reduce(lambda a, b: p.LogicalAnd((a, b)), conds)
+        written = set().union(*(self.assigned(n) for n in level.rest))
+        if self.read_names(cond) & written:
+            cond = p.Comparison(self._flag(cond, level.base, "_tr_skip"), "!=", 0)
+        level.skips.append((label, p.LogicalNot(cond)))
 
     def forward_branches(self, stmts: list[Any]) -> None:
         """Build `stmts`, a block from an arithmetic IF or a forward GO TO on (`forward_goto`),
@@ -146,6 +214,8 @@ class BranchSupport:
         for k, stmt in enumerate(stmts):
             label = _label_number(_statement_label(stmt))
             self.line = self.statement_line(stmt)
+            if self.levels:
+                self.at_statement(self.levels[-1], stmt, stmts[k + 1:])
             if label in pending:
                 live = self._reached(_either(live, pending.pop(label)))
             if class_name(stmt) == "Label_Do_Stmt":
@@ -294,10 +364,15 @@ class BranchSupport:
     def _cycle_flag(self, cond: Expression, scope: CycleScope) -> Expression:
         """`cond` evaluated at the CYCLE into a private temporary, under the predicates of the
         loop body's start (the body writes what it reads)."""
-        name = self._names("_tr_cycle")
+        return self._flag(cond, scope.base, "_tr_cycle")
+
+    def _flag(self, cond: Expression, base: int, prefix: str) -> Expression:
+        """`cond` evaluated here into a private temporary, under the predicates before
+        `base` (so that it is set, true or false, wherever the block runs)."""
+        name = self._names(prefix)
         self.temporaries[name] = TemporaryVariable(name=name, dtype=np.int32, span=self.span())
-        saved = self.predicates[scope.base:]
-        del self.predicates[scope.base:]
+        saved = self.predicates[base:]
+        del self.predicates[base:]
         try:
             self.add(p.Variable(name), TypeCast(np.dtype(np.int32), cond))
         finally:

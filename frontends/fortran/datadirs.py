@@ -45,14 +45,41 @@ def with_common_blocks(found: list[tuple[RawDirective, Directive]],
     to each region by value)."""
     out = []
     for raw, d in found:
-        if any(item.name.startswith("/") for c in data_clauses(d) for item in c.items):
+        if any(item.name.startswith("/") or _structure(item, procedures, raw)
+               for c in data_clauses(d) for item in c.items):
             proc = _enclosing(procedures, raw)
             args = tuple(replace(a, items=tuple(x for item in a.items
-                                                for x in _block_items(item, proc, raw.span)))
+                                                for x in _block_items(item, proc, raw.span)
+                                                if not _structure_item(x, proc, raw, d)))
                          if isinstance(a, DataClause) else a for a in d.args)
             d = replace(d, args=args)
         out.append((raw, d))
     return out
+
+
+def _structure(item: DataItem, procedures: list[Procedure], raw: RawDirective) -> bool:
+    """Whether `item` names a scalar variable of derived type (``copyin(s)`` of OpenACC's
+    manual deep copy, before ``copyin(s%u)``)."""
+    if item.section or text_parts(item.name.lower()) is not None or item.name.startswith("/"):
+        return False
+    proc = innermost_procedure(procedures, raw.line)
+    sym = proc.scope.lookup_declared(item.name.lower()) if proc is not None else None
+    return sym is not None and sym.type_name is not None and not sym.is_array
+
+
+def _structure_item(item: DataItem, proc: Procedure, raw: RawDirective, d: Directive) -> bool:
+    """A scalar of derived type in a data clause: nothing to do (each region passes the
+    components it uses, which clauses name: ``copyin(s%u)``; its scalar components go by
+    value), so the item is dropped; in an update, where a deep copy would be meant, an error
+    naming what to write."""
+    if not _structure(item, [proc], raw):
+        return False
+    if d.kind == "update":
+        raise FrontendError(
+            f"'{item.name}' in an update clause is a structure: the translator keeps its array "
+            f"components on the device one by one, so name the ones to update ('{item.name}%u' "
+            f"for a component u)", raw.span)
+    return True
 
 
 def _block_items(item: DataItem, proc: Procedure, span: SourceSpan) -> list[DataItem]:
@@ -253,6 +280,49 @@ def stale_warnings(found: list[tuple[RawDirective, Directive]], regions: list, l
     for region in data_region_scans(code, directives, spans, str.lower):
         for access in scan(region, dialect, callees):
             warn("stale-host-access", access.message, lines.span(access.line, word=access.name))
+
+
+def check_packed_clauses(found: list[tuple[RawDirective, Directive]], regions: list,
+                         procedures: list[Procedure]) -> None:
+    """A data clause naming a component of one element of an array of derived type
+    (``sp(2)%v``) whose component a region of the file packs (`frontends.fortran.packing`):
+    the region reads and writes the host's copy, so the data region's device copy would be
+    stale and copied back over the region's results.  An error at the clause."""
+    packed = {pk.type_key: (pk, r.name) for r in regions for pk in getattr(r, "packings", ())}
+    if not packed:
+        return
+    for raw, d in found:
+        proc = innermost_procedure(procedures, raw.line)
+        for clause in data_clauses(d) if proc is not None else ():
+            for item in clause.items:
+                parts = text_parts(item.name.lower())
+                hit = _packed_hit(parts, proc, packed, raw.span) if parts else None
+                if hit is not None:
+                    pk, region = hit
+                    raise FrontendError(
+                        f"'{item.name}' in a data clause: region {region} copies "
+                        f"'{pk.inner}' of every element of an array of type "
+                        f"'{pk.type_key[0]}' into one array at its call, from and to the "
+                        "host, never this device copy (which would be stale, and copied "
+                        "back over the region's results); leave it out of data clauses",
+                        raw.span)
+
+
+def _packed_hit(parts: list, proc: Procedure, packed: dict, span: SourceSpan):
+    base = proc.scope.lookup_declared(parts[0][0])
+    if base is None:
+        return None
+    for j, (_, subs) in enumerate(parts[:-1]):
+        if subs is None:
+            continue
+        try:
+            outer = base if j == 0 else component_of(proc.scope, base, parts[:j + 1], span)
+        except FrontendError:
+            return None
+        key = (outer.type_name or "", "%".join(n for n, _ in parts[j + 1:]))
+        if key in packed:
+            return packed[key]
+    return None
 
 
 def _all_procedures(procedures: list[Procedure]) -> list[Procedure]:

@@ -399,7 +399,59 @@ class ExprBuilder:
         return Typed(p.Variable(sym.name), self.type_of(sym))
 
     def visit_Array_Constructor(self, node: Any) -> Typed:
-        raise self.error(f"array constructor ({node}) is not supported in a kernel region")
+        """``[a, b, c]`` (or ``(/ ... /)``, ``[real(8) :: ...]``) of scalars, in a rank-1
+        array expression or a reduction of it: the element at the section's position
+        (``if(t == 0, a, if(t == 1, b, c))``; the section's count must be the constructor's
+        length)."""
+        spec, values = self.constructor_values(node)
+        counts = getattr(self.ctx, "section_counts", {})
+        if self.sections is None or len(self.sections) != 1 or self.sections[0] not in counts:
+            raise self.error(f"array constructor ({node}) in a kernel region: only in a "
+                             "one-dimensional array assignment (c = [a, b], c(1:2) = [a, b]) "
+                             "or as the argument of sum, product, maxval, minval, count, any "
+                             "or all; assign its elements one by one otherwise")
+        count = counts[self.sections[0]]
+        if not isinstance(count, (int, np.integer)) or int(count) != len(values):
+            raise self.error(f"array constructor ({node}) of {len(values)} elements assigned "
+                             f"to {count} elements: the counts must be equal constants")
+        typed = [self.visit(v) for v in values]
+        ftype = spec or typed[0].ftype
+        for t in typed[1:] if spec is None else ():
+            ftype = promote(ftype, t.ftype) if ftype.is_numeric and t.ftype.is_numeric \
+                else ftype
+        position = p.Variable(self.sections[0])
+        out = cast(typed[-1], ftype)
+        for k in range(len(typed) - 2, -1, -1):
+            out = p.If(p.Comparison(position, "==", np.int32(k)), cast(typed[k], ftype), out)
+        return Typed(out, ftype)
+
+    def constructor_values(self, node: Any) -> tuple[FType | None, list[Any]]:
+        """The type spec (None: none) and the scalar values of an array constructor."""
+        body = node.items[1]
+        spec = None
+        if class_name(body) == "Ac_Spec":
+            spec_node, body = body.items
+            if spec_node is not None:
+                read = getattr(self.ctx, "type_spec", None)
+                if read is None:
+                    raise self.error(f"array constructor ({node}) with a type is not "
+                                     "supported here")
+                spec = read(spec_node)
+        values = children(body) if class_name(body) == "Ac_Value_List" else [body]
+        for v in values:
+            if class_name(v) == "Ac_Implied_Do":
+                raise self.error(f"implied DO in the array constructor ({node}) in a kernel "
+                                 "region: write its values out, or assign the elements in a "
+                                 "DO loop")
+            saved, self.sections = self.sections, None
+            try:
+                rank = self.section_rank(v)
+            finally:
+                self.sections = saved
+            if rank:
+                raise self.error(f"array constructor ({node}) with the array {v} among its "
+                                 "values in a kernel region: list scalar values only")
+        return spec, values
 
     def array_ref(self, sym: Symbol, subs: Sequence[Any] | None) -> Typed:
         """An element reference; section axes take the inames of `self.sections`."""

@@ -388,12 +388,24 @@ def _present(builder: ExprBuilder, name: str, args: list) -> Typed:
 
 
 def _array_arg(builder: ExprBuilder, name: str, node: Any):
+    if class_name(node) == "Data_Ref" and hasattr(builder.ctx, "component"):
+        return _component_array_arg(builder, name, node)
     if class_name(node) != "Name":
         raise UnsupportedConstructError(f"{name} of {node}: only whole named arrays are "
                                         "supported", builder.ctx.span(name))
     sym = builder.lookup(str(node).lower())
     if not sym.is_array:
         raise FrontendError(f"{name}: {sym.name!r} is not an array", builder.ctx.span(name))
+    return sym
+
+
+def _component_array_arg(builder: ExprBuilder, name: str, node: Any):
+    """``size(p%v)``, ``ubound(grid%u, 2)``: a whole array component, by its symbol."""
+    sym, subs = builder.ctx.component(node)
+    if subs is not None or not sym.is_array:
+        raise UnsupportedConstructError(f"{name} of {node}: only whole arrays (a named array "
+                                        "or an array component) are supported",
+                                        builder.ctx.span(name))
     return sym
 
 
@@ -462,8 +474,14 @@ def _reduction(builder: ExprBuilder, name: str, args: list) -> Typed:
         raise UnsupportedConstructError(f"{name} inside an array expression is not supported",
                                         builder.ctx.span(name))
     first = a[names[0]]
-    ref = _first_section_ref(builder, first, name)
-    inames = builder.ctx.reduction_inames(builder.section_bounds(ref), builder.ctx.span(name))
+    listed = [a[n] for n in names[:2] if n in a and class_name(a[n]) == "Array_Constructor"]
+    if listed and (name == "dot_product" or listed[0] is first):
+        # sum([a(i), b(i)]): a reduction over the constructor's positions
+        count = len(builder.constructor_values(listed[0])[1])
+        bounds = [(np.int32(1), np.int32(count), 1)]
+    else:
+        bounds = builder.section_bounds(_first_section_ref(builder, first, name))
+    inames = builder.ctx.reduction_inames(bounds, builder.ctx.span(name))
     builder.sections = inames
     try:
         body = _reduction_body(builder, name, a)

@@ -7,8 +7,9 @@ false (its companion ``<name>_absent_wt``), each with the branches that cannot r
 The rewritten call chooses: ``if (present(wt)) then; call <region>(...); else; call
 <companion>(...); end if``.  Where it is absent the kernel must not touch the argument: a
 statement of the companion that still reads or writes it (a use outside every ``if
-(present(wt))``) refuses the region at that statement.  One optional argument may be tested
-per region (two kernels); more are refused with what to write.
+(present(wt))``) refuses the region at that statement.  Up to `MAX_TESTED` optional
+arguments may be tested per region (a build for each combination, `absent_variants`); more
+are refused with what to write.
 """
 
 from __future__ import annotations
@@ -27,8 +28,10 @@ from frontends.fortran.types import LOGICAL
 from translator.diagnostics import FrontendError, UnsupportedConstructError
 from translator.ir.expr import Expression, dependencies
 
-#: The most OPTIONAL arguments one region may test with ``present`` (2**k builds).
-MAX_TESTED = 3
+#: The most OPTIONAL arguments one region may test with ``present`` (2**k builds: for five,
+#: 32 kernels; each further one doubles the translation time of the region, the kernels in
+#: its program and the call's chain, bench/RESULTS.md h85).
+MAX_TESTED = 5
 
 
 class OptionalSupport:

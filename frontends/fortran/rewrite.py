@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
 from frontends.base import GlueSignature, ParsedFile, Region
+from frontends.fortran.packing import Packing, packed_call
 from frontends.fortran.source import SourceLines
 from frontends.macros import guard_edit
 from translator.diagnostics import TranslatorError
@@ -95,12 +97,13 @@ def call_text(region: Region, sig: GlueSignature, form: str,
     tests optional arguments, the call of it and of each of its `companions` (the regions
     built where some are absent) under ``present`` of each."""
     indent = " " * 6 if form == "fixed" else region.indent
-    after = "".join(wrap(stmt, [], "", indent, form) for stmt in region.after_call)
-    text = _call(region, sig, indent, form) + after
-    optionals = getattr(region, "optional_args", ())
-    if optionals:
-        text = _presence_chain(optionals, [((True,) * len(optionals), region, sig),
-                                           *companions], indent, form) + after
+    packings = _packings([region, *(other for _, other, _ in companions)])
+    if not packings:
+        text = _calls(region, sig, companions, indent, form)
+    else:
+        step = "  "
+        text = packed_call(packings, _calls(region, sig, companions, indent + step, form),
+                           indent, step, form, lambda stmt, at: wrap(stmt, [], "", at, form))
     if region.claims is None:   # no OpenMP/OpenACC claim (their helpers load only for one)
         return text
     from frontends.directives.claims import single_wrapper
@@ -110,6 +113,30 @@ def call_text(region: Region, sig: GlueSignature, form: str,
     at = "" if form == "fixed" else region.indent
     end = "end single nowait" if single.endswith("nowait") else "end single"
     return f"{at}!$omp single\n{text}{at}!$omp {end}\n"
+
+
+def _calls(region: Region, sig: GlueSignature,
+           companions: Sequence[tuple[tuple[bool, ...], Region, GlueSignature]], indent: str,
+           form: str) -> str:
+    """The call (or the presence chain of calls) and the statements after it."""
+    after = "".join(wrap(stmt, [], "", indent, form) for stmt in region.after_call)
+    text = _call(region, sig, indent, form) + after
+    optionals = getattr(region, "optional_args", ())
+    if optionals:
+        text = _presence_chain(optionals, [((True,) * len(optionals), region, sig),
+                                           *companions], indent, form) + after
+    return text
+
+
+def _packings(regions: Sequence[Region]) -> list[Packing]:
+    """The packed components of a region and its companions (written where one writes)."""
+    found: dict[str, Packing] = {}
+    for region in regions:
+        for pk in getattr(region, "packings", ()):
+            seen = found.get(pk.name)
+            found[pk.name] = pk if seen is None else replace(seen,
+                                                             written=seen.written or pk.written)
+    return [found[name] for name in sorted(found)]
 
 
 def _presence_chain(optionals: Sequence[str],

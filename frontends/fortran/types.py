@@ -129,6 +129,9 @@ class Symbol:
     #: A component of every element of an array of derived type (``p%x`` for ``p(i)%x``):
     #: that array, whose bounds are this one's (``lbound(p%x, 1)`` is 1, not p's).
     elements_of: str | None = None
+    #: An array component of every element of an array of derived type, packed on the host
+    #: (`frontends.fortran.packing`): the array the call passes.
+    packed: str | None = None
 
     @property
     def failure(self) -> TranslatorError | None:
@@ -139,7 +142,7 @@ class Symbol:
     @property
     def actual(self) -> str:
         """The Fortran text that passes this data to the glue."""
-        return self.designator or self.name
+        return self.packed or self.designator or self.name
 
     @property
     def is_array(self) -> bool:

@@ -270,9 +270,15 @@ def test_scalar_component_in_a_data_clause_is_an_error(tmp_path: Path):
 
 
 def test_one_component_under_two_subscripts_is_refused(tmp_path: Path):
-    """c%tiles(k)%field%density0 and c%tiles(1)%field%density0 may be one array."""
+    """c%tiles(k)%field%density0 and c%tiles(1)%field%density0 may be one array: since h85
+    the region packs every tile's density0 into one array (the analysis compares the two),
+    so the data clause holding chunk%tiles(1)%field%density0 on the device is the error
+    (before: "'c%tiles(1)%field%density0' and 'c%tiles(k)%field%density0' may be the same
+    array" at the region)."""
     first = _error(tmp_path, "0.5_dp * c%tiles(k)%field%density0(i, j)",
                    "0.5_dp * c%tiles(1)%field%density0(i, j)")
-    assert first == ("state.f90:46:26: error: 'c%tiles(1)%field%density0' and "
-                     "'c%tiles(k)%field%density0' may be the same array (their subscripts may "
-                     "be equal); use one designator per component in a region")
+    assert first == ("state.f90:78:3: error: 'chunk%tiles(1)%field%density0' in a data "
+                     "clause: region relax_k copies 'field%density0' of every element of an "
+                     "array of type 'tile_t' into one array at its call, from and to the host, "
+                     "never this device copy (which would be stale, and copied back over the "
+                     "region's results); leave it out of data clauses")

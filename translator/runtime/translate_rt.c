@@ -3985,6 +3985,24 @@ void *tr_data_peek(const void *host, size_t bytes)
     return out;
 }
 
+void tr_check_unheld(const void *host, long long bytes, const char *what, const char *region)
+{
+    struct tr_present *e;
+    if (bytes <= 0)
+        return;
+    lock_calls();
+    e = present_overlap((const char *)host, (size_t)bytes);
+    if (e != NULL) {
+        fflush(stdout);
+        fprintf(stderr, "translate runtime: %s is present on the device ('%s' entered at %s), "
+                "but region %s copies it from and to the host at each call (it packs that "
+                "component of every element into one array): the device copy would be stale; "
+                "leave it out of data directives\n", what, e->name, e->where, region);
+        exit(1);
+    }
+    unlock_calls();
+}
+
 /* Profile rows of the data directives; adds their bytes to the totals. */
 /* The name of argument `index` in the glue's list `names`, or NULL. */
 static const char *listed_name(const char *names, cl_uint index)

@@ -375,6 +375,12 @@ void tr_wait(tr_data_site *site, int count, const long long *queues);
  * host+bytes) if it is present, else NULL (the host data is current).  The caller frees it. */
 void *tr_data_peek(const void *host, size_t bytes);
 
+/* A region that packs an array component of every element of an array of derived type
+ * (Fortran `sp(k)%v(i)`) copies the host's data: stops the program (exit status 1) where
+ * [host, host+bytes) is present on the device, naming `what` (NUL-terminated), the region
+ * `region` and the directive that made it present (the device copy would be stale). */
+void tr_check_unheld(const void *host, long long bytes, const char *what, const char *region);
+
 /* Tuning (docs/tuning.md).  A `translate --tune-candidates` build gives each tunable region
  * one glue function per candidate mapping and a dispatcher with the region's own symbol:
  *
