@@ -464,13 +464,14 @@ class Assembler:
         return self._table_shapes[name]
 
     def table_extent(self, name: str) -> Expression | None:
-        """How many elements of the index table `name` the region may read (its shape), or
-        None where that is not known."""
+        """One past the last element of the index table `name` that the region's loops may
+        read (its footprint, also for a declared table: elements past it may hold anything),
+        or None where that is not known."""
+        accesses, _, domains = self._shape_inputs
         try:
-            shape = self._array_shape(name)
+            return self._footprint(name, 0, accesses.get(name, []), domains)
         except TranslatorError:
             return None
-        return shape[0] if len(shape) == 1 else None
 
     @staticmethod
     def _may_overlap_kinds(a: str, b: str) -> bool:
@@ -486,7 +487,26 @@ class Assembler:
                 shape.append(dim)
             else:
                 shape.append(self._declared_extent(name, dim))
+        for axis, dim in enumerate(dims):
+            if dim is not None:
+                self._gathers_inside(name, axis, shape[axis], uses, domains)
         return tuple(shape)
+
+    def _gathers_inside(self, name: str, axis: int, extent: Expression, uses,
+                        domains) -> None:
+        """Reads of a declared extent through index tables: the glue checks the tables'
+        values keep them inside (`Gathers.check_inside`)."""
+        if self._written(name):
+            return
+        for stmt, indices in uses:
+            index = integer_casts_dropped(indices[axis], self._is_integer)
+            if isl_glue.is_affine(index, ()) and not (dependencies(index)
+                                                     - stmt.inames - set(self.values)):
+                if not set(isl_glue.params_of(
+                        isl_glue.statement_domain(domains, stmt.inames))) - set(self.values):
+                    continue
+            dom = isl_glue.statement_domain(domains, stmt.inames)
+            self.gathers.check_inside(stmt, dom, index, extent)
 
     def _declared_extent(self, name: str, dim: c_ast.Node) -> Expression:
         value = self.builder.fscope.constant_value(dim)

@@ -139,20 +139,20 @@ class Gathers:
     def _c_text(self, expr: Expression) -> str | None:
         """`expr` (an extent over value arguments) as C text at the call."""
         if isinstance(expr, (int, np.integer)) and not isinstance(expr, bool):
-            return f"{int(expr)}LL"
+            return str(int(expr)) if abs(int(expr)) < 2**31 else f"{int(expr)}LL"
         if isinstance(expr, p.Variable):
             if expr.name in self.asm.hoisted:
                 return self.asm.hoisted[expr.name][1]
             if expr.name in self.asm.values:
-                return f"(long long){self.asm._c_name(expr.name)}"
+                return self.asm._c_name(expr.name)
             return None
         parts = [self._c_text(c) for c in getattr(expr, "children", ())]
         if not parts or None in parts:
             return None
         if isinstance(expr, p.Sum):
             return "(" + " + ".join(parts) + ")"
-        if isinstance(expr, p.Product):
-            return "(" + " * ".join(parts) + ")"
+        if isinstance(expr, p.Product):   # in long long: n*m may pass INT_MAX
+            return "((long long)" + " * ".join(parts) + ")"
         return None
 
     # -- footprints -----------------------------------------------------------------------
@@ -183,6 +183,11 @@ class Gathers:
         if not ranges:
             return None
         inames = frozenset(stmt.inames) | frozenset(ranges)
+        known = inames | set(asm.values)
+        if any(not dependencies(c) <= known or not isl_glue.is_affine(c, ()) for c in preds):
+            # a guard the footprint cannot see (``if (mask[i])``): a table element it skips
+            # may hold anything, and the extent must not exceed what the program touches
+            return None
         try:
             full = isl_glue.with_value_ranges(dom, ranges)
             end = index_end(full, index2, preds, inames)
@@ -198,3 +203,15 @@ class Gathers:
                 return None
             asm.assumptions.extend(conditions)
         return end
+
+    def check_inside(self, stmt, dom, index: Expression, extent: Expression) -> None:
+        """For a subscript of a declared extent that reads index tables: assume (the glue
+        checks at each call) that the values the tables hold keep it inside the extent."""
+        before = len(self.asm.assumptions)
+        end = self.end(stmt, dom, index)
+        if end is None:
+            del self.asm.assumptions[before:]
+            return
+        room = p.Sum((extent, p.Product((-1, end))))
+        if isl_glue.is_affine(room, ()):
+            self.asm.assumptions.append(p.Comparison(room, ">=", 0))
