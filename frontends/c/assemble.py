@@ -471,6 +471,13 @@ class Assembler:
         try:
             return self._footprint(name, 0, accesses.get(name, []), domains)
         except TranslatorError:
+            pass
+        b = self.built.outer[name]
+        if b.ctype.kind != "array" or b.ctype.dims[0] is None:
+            return None
+        try:    # the whole declared table
+            return self._array_shape(name)[0]
+        except TranslatorError:
             return None
 
     @staticmethod

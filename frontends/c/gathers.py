@@ -184,7 +184,8 @@ class Gathers:
             return None
         inames = frozenset(stmt.inames) | frozenset(ranges)
         known = inames | set(asm.values)
-        if any(not dependencies(c) <= known or not isl_glue.is_affine(c, ()) for c in preds):
+        if any(not dependencies(c) <= known or isl_glue.affine_condition(c) is None
+               for c in preds):
             # a guard the footprint cannot see (``if (mask[i])``): a table element it skips
             # may hold anything, and the extent must not exceed what the program touches
             return None
