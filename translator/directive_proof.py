@@ -763,9 +763,9 @@ def _mapping_failure(kernel: Kernel, iname: str) -> LegalityError | None:
 def _region_advice(kernel: Kernel, iname: str, site: ClaimSite) -> str:
     """What the refusal of a pragma mapping would advise (`LegalityError.detail`: a witness's
     parameter values, the assumption that proves an array's rows, ``independent``), said
-    for a directive: those pragmas go in a translate region around the loop, where the
-    directive's claim is proved with them (``--directives openmp,translate``); "" when the
-    refusal has no advice."""
+    for a directive: those pragmas go in a translate region around the loop, which the
+    translator maps with them (``--directives openmp,translate``); "" when the refusal has
+    no advice."""
     failure = _mapping_failure(kernel, iname)
     detail = (failure.detail or "") if failure is not None else ""
     lines = [line.strip() for line in detail.splitlines() if line.strip()]
@@ -774,8 +774,7 @@ def _region_advice(kernel: Kernel, iname: str, site: ClaimSite) -> str:
     fortran = site.spelled.startswith("'!")
     region = "'!$translate kernel'" if fortran else "'#pragma translate kernel'"
     flag = "openmp,translate" if site.claim.model == "openmp" else "openacc,translate"
-    where = (f" in a {region} region around the loop (with --directives {flag}), where the "
-             "claim is proved with it")
+    where = f" in a {region} region around the loop (with --directives {flag})"
     out, said = [], False
     for line in lines:
         if line.endswith(" in the region"):
