@@ -507,11 +507,9 @@ class Assembler:
             return
         for stmt, indices in uses:
             index = integer_casts_dropped(indices[axis], self._is_integer)
-            if isl_glue.is_affine(index, ()) and not (dependencies(index)
-                                                     - stmt.inames - set(self.values)):
-                if not set(isl_glue.params_of(
-                        isl_glue.statement_domain(domains, stmt.inames))) - set(self.values):
-                    continue
+            if not nodes_of(index, p.Subscript) and not (dependencies(index) - stmt.inames
+                                                         - set(self.values)):
+                continue   # no value read from a table (loop bounds read from one: trusted)
             dom = isl_glue.statement_domain(domains, stmt.inames)
             self.gathers.check_inside(stmt, dom, index, extent)
 
