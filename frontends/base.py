@@ -68,6 +68,9 @@ class Region:
     #: The OpenMP/OpenACC claims of the region and what the proof needs to know of it; the
     #: driver proves them (`translator.directive_proof`) before the region runs the pipeline.
     claims: RegionFacts | None = None
+    #: Declarations the call needs in the rewritten source before the glue's prototypes
+    #: (the runtime's index-table scans: `frontends.c.gathers`).
+    declarations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

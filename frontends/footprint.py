@@ -46,6 +46,15 @@ def index_end(domain, index: Expression, predicates: Sequence[Expression],
     return p.Sum(tuple(terms))
 
 
+def affine_parts(index: Expression, inames: frozenset[str]) -> list[Expression]:
+    """The parts of `index` affine in `inames`, one per product of other names it is
+    multiplied by (`index_end`'s split: ``i*n + j`` -> ``[i, j]``); `index` itself where it
+    has no such product.  Each part >= 0 keeps `index` >= 0 (the products being extents)."""
+    if isl_glue.is_affine(index, ()):
+        return [index]
+    return [coeff for _, coeff in sorted(_group_by_parameters(_monomials(index), inames).items())]
+
+
 def _largest(domain, expr: Expression, predicates) -> Expression:
     end = isl_glue.c_index_end(domain, expr, predicates)
     return p.Sum((end, -1)) if not isinstance(end, int) else end - 1

@@ -13,6 +13,7 @@ import pymbolic.primitives as p
 
 from frontends.pragmas import Directive
 from translator.diagnostics import FrontendError, SourceSpan
+from translator.ir.expr import TypeCast, dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import Assignment, Statement
 from translator.records import dataclass
@@ -71,6 +72,7 @@ def apply_marks(kernel: Kernel, marks: tuple[StatementMark, ...]) -> Kernel:
         return kernel
     stmts = list(kernel.statements)
     renames: dict[str, str] = {}
+    folded: set[str] = set()
     for mark in marks:
         targets = _targets(stmts, mark)
         if not targets:
@@ -78,12 +80,16 @@ def apply_marks(kernel: Kernel, marks: tuple[StatementMark, ...]) -> Kernel:
                                 "statement of the region)", mark.span)
         if mark.atomic:
             k = _atomic_target(stmts, targets, mark)
-            stmts[k] = replace(stmts[k], atomicity=frozenset(stmts[k].assignee_names()))
+            stmts[k] = replace(_compare_folded(stmts, k, folded),
+                               atomicity=frozenset(stmts[k].assignee_names()))
         for k in targets:
             new_id = _new_id(stmts, k, mark, targets)
             if new_id != stmts[k].id:
                 renames[stmts[k].id] = new_id
             stmts[k] = replace(stmts[k], id=new_id, tags=stmts[k].tags | frozenset(mark.tags))
+    if folded:   # conditions now inside their atomic updates
+        stmts = [replace(s, depends_on=s.depends_on - folded) for s in stmts
+                 if s.id not in folded]
     stmts = [_renamed_refs(s, renames) for s in stmts]
     return kernel.copy(statements=tuple(stmts))
 
@@ -108,6 +114,49 @@ def _atomic_target(stmts: list[Statement], targets: list[int], mark: StatementMa
                             "element (x[i] = x[i] + e, x[i] += e, x[i]++; also -, *, max, "
                             "min)", mark.span)
     return found[0]
+
+
+def _compare_folded(stmts: list[Statement], k: int, folded: set[str]) -> Assignment:
+    """OpenMP 5.1's ``atomic compare`` form ``if (v > m[k]) m[k] = v;``: statement `k` stores
+    ``v`` where a comparison of ``v`` with the element holds, which is ``m[k] = if(v > m[k],
+    v, m[k])`` (evaluated at the statement either way), the conditional maximum the atomic
+    check knows (`translator.analysis.atomics`).  The comparison may be the value of a
+    condition variable the frontend set just before (``_tr_cond = v > m[k]``) that nothing
+    else reads: that statement's id joins `folded` (the caller drops it).  Other statements
+    are returned as they are."""
+    stmt = stmts[k]
+    target, value = stmt.assignee, stmt.expression
+    for cond in sorted(stmt.predicates, key=str):
+        source, test = None, cond
+        if (isinstance(cond, p.Comparison) and cond.operator == "!=" and cond.right == 0
+                and isinstance(cond.left, p.Variable)):
+            source = _condition_source(stmts, k, cond.left.name)
+            test = None if source is None else _uncast(stmts[source].expression)
+        if (isinstance(test, p.Comparison) and test.operator in ("<", "<=", ">", ">=")
+                and {_uncast(test.left), _uncast(test.right)} == {target, _uncast(value)}):
+            if source is not None:
+                folded.add(stmts[source].id)
+            return replace(stmt, predicates=stmt.predicates - {cond},
+                           expression=p.If(test, value, target))
+    return stmt
+
+
+def _condition_source(stmts: list[Statement], k: int, name: str) -> int | None:
+    """The statement before `k` that sets the condition variable `name`, where it is set
+    once, in the same loops, and only statement `k` reads it."""
+    sets = [j for j, s in enumerate(stmts) if isinstance(s, Assignment)
+            and isinstance(s.assignee, p.Variable) and s.assignee.name == name]
+    readers = [j for j, s in enumerate(stmts)
+               if any(name in dependencies(e) for e in s.read_expressions())]
+    if len(sets) != 1 or readers != [k] or sets[0] >= k:
+        return None
+    if stmts[sets[0]].within_inames != stmts[k].within_inames or stmts[sets[0]].predicates:
+        return None
+    return sets[0]
+
+
+def _uncast(expr):
+    return expr.child if isinstance(expr, TypeCast) else expr
 
 
 def _targets(stmts: list[Statement], mark: StatementMark) -> list[int]:

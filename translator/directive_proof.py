@@ -681,7 +681,7 @@ def _dependence_problem(kernel: Kernel, site: ClaimSite) -> str:
             continue
         if error:
             return f"the loop over {var} is declared parallel, but {error}" + \
-                _private_hint(kernel, iname)
+                (_private_hint(kernel, iname) or _region_advice(kernel, iname, site))
     return ""
 
 
@@ -747,11 +747,42 @@ class _AsElement(IRIdentityMapper):
 
 def _mapping_error(kernel: Kernel, iname: str) -> str:
     """Why mapping `iname` alone in parallel is illegal ("" when it is legal)."""
+    failure = _mapping_failure(kernel, iname)
+    return failure.message if failure is not None else ""
+
+
+def _mapping_failure(kernel: Kernel, iname: str) -> LegalityError | None:
+    """The error of mapping `iname` alone in parallel (None when it is legal)."""
     try:
         check_mappings(_tagged(kernel, iname))
     except LegalityError as err:
-        return err.message
-    return ""
+        return err
+    return None
+
+
+def _region_advice(kernel: Kernel, iname: str, site: ClaimSite) -> str:
+    """What the refusal of a pragma mapping would advise (`LegalityError.detail`: a witness's
+    parameter values, the assumption that proves an array's rows, ``independent``), said
+    for a directive: those pragmas go in a translate region around the loop, which the
+    translator maps with them (``--directives openmp,translate``); "" when the refusal has
+    no advice."""
+    failure = _mapping_failure(kernel, iname)
+    detail = (failure.detail or "") if failure is not None else ""
+    lines = [line.strip() for line in detail.splitlines() if line.strip()]
+    if not any(line.endswith(" in the region") for line in lines):
+        return ", " + lines[0] if lines and lines[0].startswith("for example") else ""
+    fortran = site.spelled.startswith("'!")
+    region = "'!$translate kernel'" if fortran else "'#pragma translate kernel'"
+    flag = "openmp,translate" if site.claim.model == "openmp" else "openacc,translate"
+    where = f" in a {region} region around the loop (with --directives {flag})"
+    out, said = [], False
+    for line in lines:
+        if line.endswith(" in the region"):
+            line = line.removesuffix(" in the region") + (" in that region" if said else where)
+            said = True
+        out.append(line)
+    first = out.pop(0) if out[0].startswith("for example") else ""
+    return (f", {first}" if first else "") + "; " + "; ".join(out)
 
 
 def _privatized(kernel: Kernel, names: frozenset[str]) -> Kernel:

@@ -30,6 +30,7 @@ from frontends.base import Region
 from frontends.directives.claims import LoopInfo, RegionFacts, with_gang_firstprivate
 from frontends.c.build import BuiltRegion, Loop, RawStatement, _base_name, _walk, _writes
 from frontends.c.expressions import Binding, ExpressionBuilder
+from frontends.c.gathers import Gathers
 from frontends.footprint import index_end
 from frontends.c.liveness import References
 from frontends.c.loops import BoundNormaliser, analyse_for
@@ -76,6 +77,9 @@ class Assembler:
         self.hoisted_ids: dict[int, p.Variable] = {}
         #: C statements after the call (`Region.after_call`).
         self.after_call: list[str] = []
+        #: Footprints of reads through index tables (`frontends.c.gathers`).
+        self.gathers = Gathers(self)
+        self._table_shapes: dict[str, tuple[Expression, ...]] = {}
 
     def assemble(self) -> Region:
         self._check_names_after_region()
@@ -84,7 +88,9 @@ class Assembler:
         domains = self._domains()
         arrays = self._arrays(domains)
         self._record_checks()
-        args = self._arguments(arrays, _used_names(self.stmts, domains, arrays))
+        used = _used_names(self.stmts, domains, arrays)
+        used |= {n for pair in self.gathers.bounds.values() for n in pair}
+        args = self._arguments(arrays, used)
         self._enclosing_loop_bounds({a.name for a in args if isinstance(a, ValueArg)})
         self._constant_locals({a.name for a in args if isinstance(a, ValueArg)})
         kernel = Kernel(
@@ -103,7 +109,8 @@ class Assembler:
             written_scalars=frozenset(self.scalars_out),
             param_types=tuple((a.name, self._spelling(a.name)) for a in args
                               if self._spelling(a.name) and a.name not in self._widened),
-            after_call=tuple(self.after_call), async_queue=self.site.async_queue)
+            after_call=tuple(self.after_call), async_queue=self.site.async_queue,
+            declarations=tuple(sorted(self.gathers.declarations)))
 
     # -- variables ------------------------------------------------------------------------
 
@@ -389,17 +396,16 @@ class Assembler:
                    if b.ctype.is_buffer and n not in unused]
         kinds = {n: self._memory_kind(n) for n in buffers}
         arrays: dict[str, ArrayArg] = {}
+        self._shape_inputs = (accesses, buffers, domains)
         for name in buffers:
-            b = self.built.outer[name]
-            # views of one array of structs: one extent, so that they pass the same bytes
-            uses = [u for n in buffers if self._one_record(name, n) for u in accesses.get(n, [])]
-            shape = self._shape(name, b, uses, domains)
+            shape = self._array_shape(name)
             alias = frozenset(n for n in buffers
                               if n != name and _may_overlap(kinds[name], kinds[n])
                               and not self._one_record(name, n))
             # is_input/is_output stay None: codegen infers them (a fully overwritten array
             # needs no copy-in).
-            arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=shape,
+            dtype = self.built.outer[name].ctype.dtype
+            arrays[name] = ArrayArg(name=name, dtype=dtype, shape=shape,
                                     may_alias=alias, span=self._decl_span(name))
         for name, b in self.scalars_out.items():
             arrays[name] = ArrayArg(name=name, dtype=b.ctype.dtype, shape=(1,),
@@ -447,6 +453,37 @@ class Assembler:
             return "pointer" if b.storage == "global" else "unknown"
         return b.storage
 
+    def _array_shape(self, name: str) -> tuple[Expression, ...]:
+        """The shape of buffer `name`, computed once (an index table's is needed by the
+        arrays it chooses elements of: `frontends.c.gathers`)."""
+        if name not in self._table_shapes:
+            accesses, buffers, domains = self._shape_inputs
+            # views of one array of structs: one extent, so that they pass the same bytes
+            uses = [u for n in buffers if self._one_record(name, n) for u in accesses.get(n, [])]
+            self._table_shapes[name] = self._shape(name, self.built.outer[name], uses, domains)
+        return self._table_shapes[name]
+
+    def table_extent(self, name: str) -> Expression | None:
+        """One past the last element of the index table `name` that the region's loops may
+        read (its footprint, also for a declared table: elements past it may hold anything),
+        or None where that is not known."""
+        accesses, _, domains = self._shape_inputs
+        try:
+            return self._footprint(name, 0, accesses.get(name, []), domains)
+        except TranslatorError:
+            pass
+        b = self.built.outer[name]
+        if b.ctype.kind != "array" or b.ctype.dims[0] is None:
+            return None
+        try:    # the whole declared table
+            return self._array_shape(name)[0]
+        except TranslatorError:
+            return None
+
+    @staticmethod
+    def _may_overlap_kinds(a: str, b: str) -> bool:
+        return _may_overlap(a, b)
+
     def _shape(self, name: str, b: Binding, uses, domains) -> tuple[Expression, ...]:
         dims = b.ctype.dims if b.ctype.kind == "array" else (None,)
         shape = []
@@ -457,7 +494,24 @@ class Assembler:
                 shape.append(dim)
             else:
                 shape.append(self._declared_extent(name, dim))
+        for axis, dim in enumerate(dims):
+            if dim is not None:
+                self._gathers_inside(name, axis, shape[axis], uses, domains)
         return tuple(shape)
+
+    def _gathers_inside(self, name: str, axis: int, extent: Expression, uses,
+                        domains) -> None:
+        """Reads of a declared extent through index tables: the glue checks the tables'
+        values keep them inside (`Gathers.check_inside`)."""
+        if self._written(name):
+            return
+        for stmt, indices in uses:
+            index = integer_casts_dropped(indices[axis], self._is_integer)
+            if not nodes_of(index, p.Subscript) and not (dependencies(index) - stmt.inames
+                                                         - set(self.values)):
+                continue   # no value read from a table (loop bounds read from one: trusted)
+            dom = isl_glue.statement_domain(domains, stmt.inames)
+            self.gathers.check_inside(stmt, dom, index, extent)
 
     def _declared_extent(self, name: str, dim: c_ast.Node) -> Expression:
         value = self.builder.fscope.constant_value(dim)
@@ -508,6 +562,9 @@ class Assembler:
         try:
             end = index_end(dom, index, stmt.predicates, stmt.inames)
         except DomainError as err:
+            gathered = self.gathers.end(stmt, dom, index) if not self._written(name) else None
+            if gathered is not None:
+                return gathered
             tables = sorted({self._c_name(s.aggregate.name) for s in nodes_of(index, p.Subscript)
                              if isinstance(s.aggregate, p.Variable)})
             why = err.message if not tables else (
@@ -518,6 +575,10 @@ class Assembler:
                 f"accesses ({why}); declare it as an array parameter with its "
                 "extent, e.g. 'double a[n]'", stmt.span) from None
         bad = sorted(n for n in dependencies(end) if n not in self.values)
+        if bad and not self._written(name):
+            gathered = self.gathers.end(stmt, dom, index)
+            if gathered is not None:
+                return gathered
         if set(bad) & self.built.bound_temporaries:
             raise FrontendError(
                 f"cannot tell how many elements of {self._c_name(name)!r} the region "
@@ -529,6 +590,10 @@ class Assembler:
                 f"{', '.join(map(repr, bad))}, which is not a value argument; declare it as "
                 "an array parameter with its extent, e.g. 'double a[n]'", stmt.span)
         return end
+
+    def _written(self, name: str) -> bool:
+        """Whether the region writes array `name` (through a table: a scatter)."""
+        return any(s.assignee_name == name for s in self.stmts)
 
     # -- arguments and statements ---------------------------------------------------------
 

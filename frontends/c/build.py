@@ -703,7 +703,7 @@ class RegionBuilder:
         ctype = self._loop_var_type(head.var, head.decl, node, span)
         if head.decl is None and not self.call_stack:
             self.out.outer_loop_finals[head.var] = self._final_value(head, node)
-        lower = self._bound(head.init, "the initial value of a loop variable")
+        lower = self._bound(head.init, "the initial value of a loop variable", node)
         typed = [(op, *self._typed_bound(b, "a loop bound", node)) for op, b in head.conditions]
         conditions = [(op, bound) for op, bound, _ in typed]
         iname = self.new_iname(head.var)

@@ -81,7 +81,9 @@ def rewrite_edits(text: str, regions: tuple[Region, ...], glue: dict[str, GlueSi
     missing = [r.name for r in regions if r.name not in glue]
     if missing:
         raise FrontendError(f"no glue signature for region(s) {', '.join(missing)}")
-    protos = "".join(prototype(glue[r.name], dict(r.param_types)) for r in regions)
+    needed = sorted({d for r in regions for d in r.declarations})
+    protos = "".join(f"{d}\n" for d in needed)
+    protos += "".join(prototype(glue[r.name], dict(r.param_types)) for r in regions)
     edits = [(prototype_offset, prototype_offset, protos)]
     edits += [(r.start, r.end, call(r, glue[r.name])) for r in regions]
     edits += list(extra)

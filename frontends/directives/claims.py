@@ -190,7 +190,8 @@ def with_inner_directives(claim: LoopClaim, inner: list, language: str) -> LoopC
             continue
         name = getattr(other, "name", "parallel")
         atomic = name in ("atomic", "atomic update")
-        if atomic and element_update(statement, language):
+        if (atomic and element_update(statement, language)) or (
+                name == "atomic compare" and compare_update(statement, language)):
             claim = replace(claim, atomics=claim.atomics + ((last_line, other.span),))
             continue
         update = atomic_update(statement, language) if atomic else None
@@ -210,8 +211,9 @@ def element_update(statement: str, language: str) -> bool:
     """Whether the statement an ``atomic`` directive guards updates an array element with an
     operator the device has atomic updates for: ``h[k] += e`` (``-=``, ``*=``), ``h[k]++``,
     ``--h[k]``, ``h[k] = h[k] + e`` (``-``, ``*``; ``e + h[k]``, ``e * h[k]``), Fortran
-    ``h(k) = h(k) + e`` and ``h(k) = max(h(k), e)`` (``min``).  Other operators (``|=``,
-    ``iand``) keep the loop as written.  The kernel's statement is checked again
+    ``h(k) = h(k) + e`` and ``h(k) = max(h(k), e)`` (``min``); bitwise ``|= &= ^=`` of C
+    (``h[k] = h[k] | e``), ``ior``/``iand``/``ieor`` of Fortran.  Other operators keep the
+    loop as written.  The kernel's statement is checked again
     (`translator.analysis.atomics`)."""
     text = statement.split("//")[0].split("!")[0] if language == "fortran" else \
         statement.split("//")[0]
@@ -227,20 +229,35 @@ def element_update(statement: str, language: str) -> bool:
     target = "".join(text[m.end("pre") if m.group("pre") else 0:end].split()).lower()
     if language == "c" and rest in ("++", "--"):
         return True
-    if language == "c" and rest[:2] in ("+=", "-=", "*="):
+    if language == "c" and rest[:2] in ("+=", "-=", "*=", "|=", "&=", "^="):
         return True
     if not rest.startswith("=") or rest.startswith("=="):
         return False
     rhs = rest[1:]
-    if rhs.startswith(target) and rhs[len(target):len(target) + 1] in ("+", "-", "*") \
-            and rhs[len(target):len(target) + 2] != "**":
+    ops = ("+", "-", "*", "|", "&", "^") if language == "c" else ("+", "-", "*")
+    after = rhs[len(target):len(target) + 2]
+    if rhs.startswith(target) and after[:1] in ops and after not in ("**", "||", "&&"):
         return True
-    if rhs.endswith(target) and rhs[-len(target) - 1:-len(target)] in ("+", "*") \
-            and rhs[-len(target) - 2:-len(target)] != "**":
+    before = rhs[-len(target) - 2:-len(target)]
+    commuting = ("+", "*", "|", "&", "^") if language == "c" else ("+", "*")
+    if rhs.endswith(target) and before[-1:] in commuting and before not in ("**", "||", "&&"):
         return True
+    fns = ("max", "min", "ior", "iand", "ieor")
     return language == "fortran" and (
-        any(rhs.startswith(f"{fn}({target},") for fn in ("max", "min"))
-        or any(rhs.startswith(f"{fn}(") and rhs.endswith(f",{target})") for fn in ("max", "min")))
+        any(rhs.startswith(f"{fn}({target},") for fn in fns)
+        or any(rhs.startswith(f"{fn}(") and rhs.endswith(f",{target})") for fn in fns))
+
+
+_COMPARE = re.compile(r"\s*if\s*\(|\s*[A-Za-z_]\w*\s*\[.*\]\s*=[^=].*\?.*:")
+
+
+def compare_update(statement: str, language: str) -> bool:
+    """Whether the statement an OpenMP 5.1 ``atomic compare`` directive guards may be a
+    maximum or minimum of an array element: ``if (v > m[k]) m[k] = v;`` (``<``, ``>=``,
+    ``<=``, either order) or ``m[k] = v > m[k] ? v : m[k];``.  The kernel's statement is
+    checked again (`frontends.marks` folds the condition into the update; an equality
+    compare, ``if (m[k] == e) m[k] = d``, is no such update and keeps the loop sequential)."""
+    return language == "c" and _COMPARE.match(statement.split("//")[0]) is not None
 
 
 def _subscripts_end(text: str, pos: int, opening: str) -> int | None:

@@ -208,9 +208,19 @@ def test_indirect_write_in_data_dependent_loop_is_refused(tmp_path: Path, suffix
 
 
 def test_c_pointer_without_extent_is_diagnosed(tmp_path: Path):
+    """A pointer indexed by a loop whose bounds are read from a table: its extent is the
+    table's largest value, which the call computes (h86); a table the region writes gives
+    no such extent, and the message says so."""
     src = tmp_path / "ptr.c"
-    src.write_text(RACE_C.replace("const double val[restrict nnz]", "const double *val")
-                   .replace("y[col[j]] += val[j] * x[i];", "y[i] += val[j] * x[i];"))
+    text = (RACE_C.replace("const double val[restrict nnz]", "const double *val")
+            .replace("y[col[j]] += val[j] * x[i];", "y[i] += val[j] * x[i];"))
+    src.write_text(text)
+    proc = _translate(src)
+    assert proc.returncode == 0, proc.stderr
+    assert "tr_index_max_i32(rowptr, (n + 1))" in (tmp_path / "out" / "ptr.c").read_text()
+    src.write_text(text.replace("const int rowptr[restrict n + 1]", "int rowptr[restrict n + 1]")
+                   .replace("y[i] += val[j] * x[i];\n", "y[i] += val[j] * x[i];\n"
+                            "  for (int i = 0; i < n; i++)\n    rowptr[i] = 0;\n"))
     proc = _translate(src)
     assert proc.returncode == 1, proc.stderr
     assert f"{src}:7:7: error: cannot tell how many elements of 'val' the region accesses (a " \

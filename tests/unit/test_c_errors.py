@@ -278,9 +278,10 @@ def test_fuzzed_sources_never_crash(position, cut, token):
 
 
 def test_gather_extent_from_data_says_what_to_declare():
-    """An ELL gather ``in[j]`` with ``j`` read from the column array (h72): the message says
-    how to give the pointer an extent."""
-    stmts = (f"{LOOP} {{\n    int j = c[i];\n    if (j >= 0) a[i] = x[j];\n  }}")
+    """A gather ``x[j]`` with ``j`` computed from the column array (h72; ``int j = c[i];``
+    itself is read through the table since h86): the message says how to give the pointer
+    an extent."""
+    stmts = (f"{LOOP} {{\n    int j = 2 * c[i];\n    if (j >= 0) a[i] = x[j];\n  }}")
     check(fn(stmts, "int n, double *restrict a, const int *restrict c, "
                     "const double *restrict x"),
           FrontendError, "the extent of 'x' accessed by the region depends on 'j', which is "

@@ -15,6 +15,7 @@ the device cannot update atomically.
 from __future__ import annotations
 
 import numpy as np
+import pymbolic.primitives as p
 
 from translator.analysis.access import shared_variables
 from translator.analysis.reductions import Update, match_update, unwidened
@@ -25,9 +26,13 @@ from translator.ir.statements import Assignment, Statement
 
 #: The operations an atomic update may have (`match_update`'s names): "sum" also stands for
 #: a subtraction (``x[i] -= e`` adds ``-e``).
-ATOMIC_OPERATIONS = ("sum", "product", "max", "min")
+ATOMIC_OPERATIONS = ("sum", "product", "max", "min", "bitor", "bitand", "bitxor")
 
-_SHOWN = {"sum": "+", "product": "*", "max": "max", "min": "min"}
+_SHOWN = {"sum": "+", "product": "*", "max": "max", "min": "min", "bitor": "|",
+          "bitand": "&", "bitxor": "^"}
+
+#: Bitwise updates of integers (``h[k] |= m``), by the expression node they take.
+_BITWISE = {p.BitwiseOr: "bitor", p.BitwiseAnd: "bitand", p.BitwiseXor: "bitxor"}
 
 
 def atomic_update(stmt: Assignment, dtype: np.dtype | None) -> Update | None:
@@ -36,13 +41,27 @@ def atomic_update(stmt: Assignment, dtype: np.dtype | None) -> Update | None:
     term (C's ``float h[]; h[k] += 0.5 * q`` computes in double and rounds each update to
     float): the term is then converted to T and the update made in T, another rounding of
     the same sum (as for reductions, `translator.analysis.reductions`)."""
-    update = match_update(stmt.expression, stmt.assignee)
+    update = match_update(stmt.expression, stmt.assignee) or _bitwise_update(stmt)
     expr = stmt.expression
     if update is None and dtype is not None and np.dtype(dtype).kind == "f" \
             and isinstance(expr, TypeCast) and np.dtype(expr.dtype) == np.dtype(dtype):
         update = match_update(unwidened(expr.child, stmt.assignee, np.dtype(dtype)),
                               stmt.assignee)
     return update
+
+
+def _bitwise_update(stmt: Assignment) -> Update | None:
+    """``x[i] = x[i] | e`` (``&``, ``^``; the element among the operands once) as an
+    update."""
+    expr = stmt.expression
+    op = _BITWISE.get(type(expr))
+    if op is None:
+        return None
+    hits = [k for k, c in enumerate(expr.children) if c == stmt.assignee]
+    rest = [c for k, c in enumerate(expr.children) if k not in hits[:1]]
+    if len(hits) != 1 or not rest:
+        return None
+    return Update(op, rest[0] if len(rest) == 1 else type(expr)(tuple(rest)))
 
 
 def atomic_operation(kernel: Kernel, stmt: Statement) -> str | None:
@@ -74,11 +93,16 @@ def atomic_form_problem(kernel: Kernel, stmt: Statement) -> str:
     floating-point array in global memory, OP one of + - * max min, ``e`` not reading ``x``."""
     if not getattr(stmt, "atomicity", None):
         return ""
-    if atomic_operation(kernel, stmt) is None:
+    operation = atomic_operation(kernel, stmt)
+    if operation is None:
         return ("an atomic update must have the form x[i] = x[i] OP e (x[i] += e, x[i]++; "
-                "OP one of + - * max min), e not reading x, computed in the type of x")
+                "OP one of + - * max min | & ^), e not reading x, computed in the type of x")
     name = stmt.assignee_names()[0]
     dtype = _dtype(kernel, name)
+    if isinstance(stmt.expression, p.If) and dtype is not None and dtype.kind == "f":
+        return (f"the conditional maximum or minimum of {name!r} is of floating-point data, "
+                "where the device's fmax/fmin differ from the comparison (a NaN on either "
+                "side): only integers are compared and set atomically")
     global_ = shared_variables(kernel).get(name) == "global"
     if not global_ or dtype is None or dtype.kind not in "iuf" or dtype.itemsize not in (4, 8):
         what = f"{dtype.name} data" if dtype is not None and global_ \

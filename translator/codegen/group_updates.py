@@ -35,8 +35,10 @@ FLAT_GROUP_INDICES = (
     "  const uint l = get_local_id(0) + get_local_size(0) * (get_local_id(1)\n"
     "                 + get_local_size(1) * get_local_id(2));\n")
 
-_OPERATIONS = ("sum", "product", "max", "min")
-_INT32_BUILTINS = {"sum": "atomic_add", "max": "atomic_max", "min": "atomic_min"}
+_OPERATIONS = ("sum", "product", "max", "min", "bitor", "bitand", "bitxor")
+_INT32_BUILTINS = {"sum": "atomic_add", "max": "atomic_max", "min": "atomic_min",
+                   "bitor": "atomic_or", "bitand": "atomic_and", "bitxor": "atomic_xor"}
+_BIT_OPERATORS = {"bitor": "|", "bitand": "&", "bitxor": "^"}
 
 #: Prefix of the per-group value buffers of group reductions (kernel arguments that exist on
 #: the device only, zero-filled when new: `translator.codegen.opencl.kernel_params`
@@ -85,7 +87,7 @@ def _update_parts(stmt: Assignment, assignee: Expression, printer, dtype: np.dty
     update = atomic_update(stmt, np.dtype(dtype))
     if name not in stmt.atomicity or update is None or update.operation not in _OPERATIONS:
         raise CodegenError(f"statement {stmt.id!r}: an atomic update must have the form "
-                           "x[i] = x[i] + e (or *, max, min)", stmt.span)
+                           "x[i] = x[i] + e (or *, max, min, |, &, ^)", stmt.span)
     dt = np.dtype(dtype)
     if dt.kind not in "iuf" or dt.itemsize not in (4, 8):
         raise CodegenError(f"statement {stmt.id!r}: atomic updates of {dt.name} data are not "
@@ -141,6 +143,8 @@ def helper_definition(op: str, dt: str) -> str:
 
 def _combined(operation: str, dt: np.dtype, a: str, b: str) -> str:
     fn = {"max": "fmax", "min": "fmin"} if dt.kind == "f" else {"max": "max", "min": "min"}
+    if operation in _BIT_OPERATORS:
+        return f"{a} {_BIT_OPERATORS[operation]} {b}"
     return {"sum": f"{a} + {b}", "product": f"{a} * {b}"}.get(operation,
                                                                  f"{fn.get(operation)}({a}, {b})")
 

@@ -4518,3 +4518,43 @@ static void write_tune_records(void)
     }
     tune.sites = NULL;
 }
+
+
+/* ---- index tables (tr_index_min_* / tr_index_max_*) ---- */
+
+#define TR_INDEX_SCAN(suffix, type)                                                 \
+    long long tr_index_min_##suffix(const void *table, long long count)             \
+    {                                                                               \
+        const type *t = (const type *)table;                                        \
+        if (count <= 0) return 0;                                                   \
+        type low = t[0];                                                            \
+        for (long long k = 1; k < count; ++k)                                       \
+            if (t[k] < low) low = t[k];                                             \
+        return (long long)low;                                                      \
+    }                                                                               \
+    static type tr_index_high_##suffix(const type *t, long long count)              \
+    {                                                                               \
+        type high = t[0];                                                           \
+        for (long long k = 1; k < count; ++k)                                       \
+            if (t[k] > high) high = t[k];                                           \
+        return high;                                                                \
+    }                                                                               \
+    long long tr_index_max_##suffix(const void *table, long long count)             \
+    {                                                                               \
+        if (count <= 0) return -1;                                                  \
+        return TR_INDEX_HIGH(tr_index_high_##suffix((const type *)table, count));   \
+    }
+#define TR_INDEX_HIGH(value) ((long long)(value))
+TR_INDEX_SCAN(i8, signed char) TR_INDEX_SCAN(i16, short) TR_INDEX_SCAN(i32, int)
+TR_INDEX_SCAN(i64, long long) TR_INDEX_SCAN(u8, unsigned char)
+TR_INDEX_SCAN(u16, unsigned short) TR_INDEX_SCAN(u32, unsigned int)
+#undef TR_INDEX_HIGH
+/* a u64 value past LLONG_MAX cannot be an extent: it reads as the largest */
+#define TR_INDEX_HIGH(value) tr_index_clamped(value)
+static long long tr_index_clamped(unsigned long long value)
+{
+    return value > (~0ULL >> 1) ? (long long)(~0ULL >> 1) : (long long)value;
+}
+TR_INDEX_SCAN(u64, unsigned long long)
+#undef TR_INDEX_HIGH
+#undef TR_INDEX_SCAN

@@ -435,6 +435,18 @@ void tr_tune_end(tr_tune_site *site);
 static inline long long tr_max(long long a, long long b) { return a > b ? a : b; }
 static inline long long tr_min(long long a, long long b) { return a < b ? a : b; }
 
+/* The smallest / largest of the `count` elements of an index table (0 / -1 when count <= 0):
+ * a call that reads an array through the table (`x[col[k]]`) passes them, so that the glue
+ * moves the elements the table can choose and stops values below the array's first element
+ * (the region's assumptions).  One pair per element type; the table is `const void *` so that
+ * `int`/`long` spellings of one width all pass. */
+#define TR_INDEX_SCANS(suffix)                                                      \
+    long long tr_index_min_##suffix(const void *table, long long count);            \
+    long long tr_index_max_##suffix(const void *table, long long count);
+TR_INDEX_SCANS(i8) TR_INDEX_SCANS(i16) TR_INDEX_SCANS(i32) TR_INDEX_SCANS(i64)
+TR_INDEX_SCANS(u8) TR_INDEX_SCANS(u16) TR_INDEX_SCANS(u32) TR_INDEX_SCANS(u64)
+#undef TR_INDEX_SCANS
+
 /* The name of an OpenCL error code ("CL_INVALID_VALUE"), or "unknown OpenCL error". */
 const char *tr_error_name(cl_int code);
 

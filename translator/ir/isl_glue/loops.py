@@ -358,3 +358,61 @@ def _point_set(s: isl.Set, iname: str, value: Expression) -> isl.Set:
     space = s.get_space()
     it = aff_from_expr(space, p.Variable(iname))
     return it.eq_set(aff_from_expr(space, value))
+
+
+def with_value_ranges(domain: isl.BasicSet | isl.Set,
+                      ranges: dict[str, tuple[str, str]]) -> isl.Set:
+    """`domain` with a set dimension per name of `ranges` (a parameter of that name becomes
+    one), bounded by ``lo <= name <= hi``, lo and hi parameters: the values an index table
+    holds, read where a subscript or a loop bound uses them (a gather's footprint)."""
+    s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
+    for name in sorted(ranges):
+        n = s.dim(isl.dim_type.set)
+        k = s.find_dim_by_name(isl.dim_type.param, name)
+        if k >= 0:
+            s = s.move_dims(isl.dim_type.set, n, isl.dim_type.param, k, 1)
+        else:
+            s = s.insert_dims(isl.dim_type.set, n, 1)
+        s = s.set_dim_name(isl.dim_type.set, n, name)
+    s = _align_params(s, {b for pair in ranges.values() for b in pair})
+    space = s.get_space()
+    for name, (lo, hi) in sorted(ranges.items()):
+        v = aff_from_expr(space, p.Variable(name))
+        s = s.intersect(v.ge_set(aff_from_expr(space, p.Variable(lo))))
+        s = s.intersect(v.le_set(aff_from_expr(space, p.Variable(hi))))
+    return s
+
+
+def c_nonnegative_condition(domain: isl.BasicSet | isl.Set, index: Expression,
+                            conditions: Sequence[Expression] = ()
+                            ) -> tuple[Expression, ...] | None:
+    """The conditions on the parameters (``Comparison`` nodes, all to hold) under which the
+    affine `index` is >= 0 at every point of `domain` where the affine `conditions` hold:
+    () where it always is, None where that set is not convex or isl cannot take `index`."""
+    try:
+        image = _union_image([(domain, index, conditions)])
+    except (DomainError, isl.Error):
+        return None
+    ctx = image.get_ctx()
+    below = image.upper_bound_val(isl.dim_type.set, 0, isl.Val.int_from_si(ctx, -1))
+    if below.is_empty():
+        return ()
+    ok = below.params().complement().gist(image.params()).coalesce()
+    bsets = ok.get_basic_sets()
+    if len(bsets) != 1 or bsets[0].dim(isl.dim_type.div):
+        return None
+    bset = bsets[0]
+    out = []
+    for c in bset.get_constraints():
+        terms: list[Expression] = []
+        for k in range(bset.dim(isl.dim_type.param)):
+            coeff = c.get_coefficient_val(isl.dim_type.param, k).to_python()
+            if coeff:
+                v = p.Variable(bset.get_dim_name(isl.dim_type.param, k))
+                terms.append(v if coeff == 1 else p.Product((coeff, v)))
+        const = c.get_constant_val().to_python()
+        if const or not terms:
+            terms.append(const)
+        left = terms[0] if len(terms) == 1 else p.Sum(tuple(terms))
+        out.append(p.Comparison(left, "==" if c.is_equality() else ">=", 0))
+    return tuple(out)
