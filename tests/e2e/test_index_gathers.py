@@ -104,3 +104,11 @@ def test_unseen_guards_and_scatters_stay_as_written(tmp_path: Path) -> None:
             "how many elements of 'a' the region accesses") in proc.stderr, proc.stderr
     assert (f"{src}:12:13: warning: '#pragma omp parallel for' left as written: cannot tell "
             "how many elements of 'b' the region accesses") in proc.stderr, proc.stderr
+
+
+def test_a_table_written_on_the_device_is_scanned_there(tmp_path: Path) -> None:
+    """Inside a data region a region writes the table on the device; the next region gathers
+    through it.  The host copy is still zeros: a scan of it chose one element of `a` to move
+    and the kernel read past it (garbage, exit 0).  The scan reads the device copy there."""
+    expected = check_sample(PROGRAMS / "device_table.c", tmp_path, STRICT)
+    assert expected.split()[:2] == ["8", "1994"]

@@ -4522,14 +4522,27 @@ static void write_tune_records(void)
 
 /* ---- index tables (tr_index_min_* / tr_index_max_*) ---- */
 
+/* The table elements a kernel will read: the device copy where a data region holds the table
+   (there the host copy may be stale: a region may have written the table on the device), else
+   the host's.  *copy is what the caller frees (NULL when the host's are read). */
+static const void *tr_index_elements(const void *table, size_t bytes, void **copy)
+{
+    *copy = tr_data_peek(table, bytes);
+    return *copy != NULL ? *copy : table;
+}
+
 #define TR_INDEX_SCAN(suffix, type)                                                 \
     long long tr_index_min_##suffix(const void *table, long long count)             \
     {                                                                               \
-        const type *t = (const type *)table;                                        \
+        void *copy;                                                                 \
+        const type *t;                                                              \
+        type low;                                                                   \
         if (count <= 0) return 0;                                                   \
-        type low = t[0];                                                            \
+        t = tr_index_elements(table, (size_t)count * sizeof(type), &copy);          \
+        low = t[0];                                                                 \
         for (long long k = 1; k < count; ++k)                                       \
             if (t[k] < low) low = t[k];                                             \
+        free(copy);                                                                 \
         return (long long)low;                                                      \
     }                                                                               \
     static type tr_index_high_##suffix(const type *t, long long count)              \
@@ -4541,8 +4554,14 @@ static void write_tune_records(void)
     }                                                                               \
     long long tr_index_max_##suffix(const void *table, long long count)             \
     {                                                                               \
+        void *copy;                                                                 \
+        long long high;                                                             \
         if (count <= 0) return -1;                                                  \
-        return TR_INDEX_HIGH(tr_index_high_##suffix((const type *)table, count));   \
+        high = TR_INDEX_HIGH(tr_index_high_##suffix(                                \
+            (const type *)tr_index_elements(table, (size_t)count * sizeof(type), &copy), \
+            count));                                                                \
+        free(copy);                                                                 \
+        return high;                                                                \
     }
 #define TR_INDEX_HIGH(value) ((long long)(value))
 TR_INDEX_SCAN(i8, signed char) TR_INDEX_SCAN(i16, short) TR_INDEX_SCAN(i32, int)
