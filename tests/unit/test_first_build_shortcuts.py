@@ -1,0 +1,172 @@
+"""Shortcuts of the API's first build, fifth round (issue 24): work a first build did twice
+or whose answer is fixed by construction, done once or not at all.  Each shortcut must give
+exactly the general path's answer; these tests compare both and fail where one differs."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pymbolic.primitives as p
+
+from translator.codegen import emit
+from translator.ir.expr import TaggedVariable, TypeCast, typed_key
+
+NAMES = ("i", "j", "n", "i_inner", "long")
+
+
+def _plain_leaf(rng: random.Random):
+    return rng.choice([p.Variable(rng.choice(NAMES)), p.Variable(rng.choice(NAMES)),
+                       rng.randint(-3, 3), rng.choice([np.int64(2), np.int32(2), np.uint8(1)])])
+
+
+def _odd_leaf(rng: random.Random):
+    """Leaves and nodes that are not plain (or plain only by their class's exact type)."""
+    return rng.choice([2.5, np.float32(0.5), True, np.bool_(True), 1j,
+                       TaggedVariable("i", "t"), p.Quotient(p.Variable("i"), 2),
+                       p.FloorDiv(p.Variable("n"), 2), p.Call(p.Variable("f"), (1,)),
+                       p.Subscript(p.Variable("a"), (p.Variable("i"),)),
+                       TypeCast(np.dtype(np.float32), p.Variable("i"))])
+
+
+def _random_expr(rng: random.Random, odd: float, depth: int = 0):
+    if depth > 3 or rng.random() < 0.3:
+        return _odd_leaf(rng) if rng.random() < odd else _plain_leaf(rng)
+
+    def sub():
+        return _random_expr(rng, odd, depth + 1)
+
+    kind = rng.randrange(4)
+    if kind == 0:
+        return p.Sum(tuple(sub() for _ in range(rng.randint(2, 3))))
+    if kind == 1:
+        return p.Product(tuple(sub() for _ in range(rng.randint(2, 3))))
+    if kind == 2:
+        return TypeCast(rng.choice([np.dtype(np.int64), np.int64, np.dtype(np.int32),
+                                    np.dtype(np.uint32)]), sub())
+    return sub()
+
+
+def _condition(rng: random.Random, odd: float):
+    if rng.random() < 0.6:
+        return p.Comparison(_random_expr(rng, odd), rng.choice(["<", "<=", ">=", "==", "!="]),
+                            _random_expr(rng, odd))
+    return _random_expr(rng, odd)
+
+
+def _general_alpha_key(expr, condition: bool):
+    """The general path's key up to names: `typed_key` with the variables numbered in the
+    order of their first appearance (as `plain_shape` numbers them)."""
+    names: list[str] = []
+    for node in _variables(expr):
+        if node not in names:
+            names.append(node)
+    return typed_key(expr, {n: str(k) for k, n in enumerate(names)}), tuple(names)
+
+
+def _variables(expr):
+    """Names of the variables of a plain expression, left to right."""
+    if type(expr) is p.Variable:
+        return [expr.name]
+    if isinstance(expr, p.Comparison):
+        return _variables(expr.left) + _variables(expr.right)
+    if isinstance(expr, (p.Sum, p.Product)):
+        return [n for c in expr.children for n in _variables(c)]
+    if isinstance(expr, TypeCast):
+        return _variables(expr.child)
+    return []
+
+
+def test_plain_shape_accepts_what_plain_index_accepts():
+    """`plain_shape` answers None exactly where `plain_index` (or `_plain_condition`) says
+    no, on random expressions with and without nodes that are not plain."""
+    rng = random.Random(83)
+    plain = refused = 0
+    for _ in range(3000):
+        expr = _condition(rng, rng.choice([0.0, 0.1, 0.4]))
+        for condition, general in ((False, emit.plain_index), (True, emit._plain_condition)):
+            shape = emit.plain_shape(expr, condition)
+            assert (shape is not None) == general(expr), (expr, condition)
+            if shape is not None:
+                plain += 1
+                assert shape[1] == tuple(dict.fromkeys(_variables(expr)))
+            else:
+                refused += 1
+    assert plain > 1500 and refused > 1500
+
+
+def test_plain_shape_keys_meet_exactly_where_typed_keys_up_to_names_do():
+    """Two plain expressions have equal `plain_shape` keys exactly where their `typed_key`s
+    with the variables numbered alike are equal (same nodes, constants of the same classes,
+    same casts, the same variables up to a renaming one to one)."""
+    rng = random.Random(1983)
+    exprs = []
+    while len(exprs) < 400:
+        expr = _condition(rng, 0.0)
+        if rng.random() < 0.5:   # a renamed copy of a small expression meets its original
+            expr = p.Sum((p.Variable(rng.choice(NAMES)), rng.randint(0, 1)))
+        if emit._plain_condition(expr):
+            exprs.append(expr)
+    shapes = [emit.plain_shape(e, True)[0] for e in exprs]
+    general = [_general_alpha_key(e, True)[0] for e in exprs]
+    met = 0
+    for a in range(len(exprs)):
+        for b in range(a + 1, len(exprs)):
+            same = shapes[a] == shapes[b]
+            assert same == (general[a] == general[b]), (exprs[a], exprs[b])
+            met += same and str(exprs[a]) != str(exprs[b])
+    assert met > 50   # renamed pairs do meet
+
+
+def test_plain_shape_keeps_classes_and_cast_types_apart():
+    i, j = p.Variable("i"), p.Variable("j")
+    pairs = [
+        (p.Sum((i, 1)), p.Sum((i, np.int64(1)))),
+        (p.Sum((i, np.int32(1))), p.Sum((i, np.int64(1)))),
+        (p.Sum((i, j)), p.Sum((i, i))),
+        (p.Sum((i, j)), p.Product((i, j))),
+        (TypeCast(np.dtype(np.int64), i), TypeCast(np.int64, i)),
+        (TypeCast(np.dtype(np.int64), i), TypeCast(np.dtype(np.int32), i)),
+        (p.Comparison(i, "<", j), p.Comparison(i, "<=", j)),
+        (p.Comparison(i, "<", 1), p.Comparison(p.Sum((i,)), "<", 1)),
+    ]
+    for a, b in pairs:
+        assert emit.plain_shape(a, True)[0] != emit.plain_shape(b, True)[0], (a, b)
+    assert emit.plain_shape(p.Sum((i, j)), False)[0] == emit.plain_shape(p.Sum((j, i)), False)[0]
+    assert emit.plain_shape(p.Sum((i, j)), False)[1] == ("i", "j")
+    assert emit.plain_shape(p.Sum((j, i)), False)[1] == ("j", "i")
+
+
+def _stencil_code(name: str = "fb_stencil") -> str:
+    import bench.bench_loopy as bench
+    lib = bench.ours()
+    return lib.code(bench.stencil(lib, name))
+
+
+def test_plain_texts_walk_each_expression_once(monkeypatch):
+    """The stencil's subscripts and guard print with one walk each (`plain_shape`), not the
+    general walks for names and keys (`dependencies`, two `typed_key`s, `plain_index`), and
+    print what a process with the memo cleared prints."""
+    emit.PLAIN_TEXTS.clear()
+    asked: dict[str, list] = {"plain_index": [], "typed_key": [], "dependencies": []}
+    for name in asked:
+        original = getattr(emit, name)
+
+        def spy(expr, *args, original=original, name=name, **kwargs):
+            asked[name].append(expr)
+            return original(expr, *args, **kwargs)
+        monkeypatch.setattr(emit, name, spy)
+    shapes: list = []
+    original_shape = emit.plain_shape
+
+    def count(expr, condition):
+        shapes.append(expr)
+        return original_shape(expr, condition)
+    monkeypatch.setattr(emit, "plain_shape", count)
+    first = _stencil_code()
+    assert len(shapes) >= 9   # five distinct subscripts, four guard conditions
+    walked = {id(e) for name in asked for e in asked[name]}
+    assert not [e for e in shapes if id(e) in walked]
+    emit.PLAIN_TEXTS.clear()
+    assert _stencil_code() == first
+    assert _stencil_code() == first   # from the templates
