@@ -170,3 +170,67 @@ def test_plain_texts_walk_each_expression_once(monkeypatch):
     emit.PLAIN_TEXTS.clear()
     assert _stencil_code() == first
     assert _stencil_code() == first   # from the templates
+
+
+# -- untyped integer value arguments ----------------------------------------------------------
+
+def _untyped_kernels():
+    import translator
+    from translator import GlobalArg, ValueArg
+    f32 = np.float32
+    return [
+        translator.make_kernel("{[i]: 0<=i<n}", "y[i] = a*x[i]",
+                               [GlobalArg("x", f32, shape="n"), GlobalArg("y", f32, shape="n"),
+                                "..."], name="u1"),
+        translator.make_kernel("{[i]: 0<=i<n}", "y[i] = x[i + off] + s",
+                               [GlobalArg("x", f32, shape="m"), GlobalArg("y", f32, shape="n"),
+                                ValueArg("s", f32), ValueArg("off"), "..."], name="u2"),
+        translator.make_kernel("{[i]: 0<=i<n}", ["<> t = i + k", "y[t] = x[i]"],
+                               [GlobalArg("x", f32, shape="n"), GlobalArg("y", f32, shape="w"),
+                                ValueArg("k"), "..."], name="u3"),
+        translator.make_kernel("{[i,j]: 0<=i<n and 0<=j<i}", "y[i] = y[i] + c*x[j]",
+                               [GlobalArg("x", f32, shape="n"), GlobalArg("y", f32, shape="n"),
+                                "..."], name="u4"),
+        translator.make_kernel("{[i,j]: 0<=i<n and 0<=j<m}", "y[i, j] = 2*x[i, j]",
+                               [GlobalArg("x", f32, shape="n, m"),
+                                GlobalArg("y", f32, shape="n, m"), "..."], name="u5"),
+    ]
+
+
+def test_integer_value_arguments_from_the_parameters_alone():
+    """Asked about the untyped value arguments and scalar temporaries, the answer from the
+    domains' parameters alone (where they cover them all) is the full walk's answer for each
+    of them; and the kernels' inferred types are the same either way."""
+    from translator.ir import types
+    checked = 0
+    for knl in _untyped_kernels():
+        wanted = {a.name for a in knl.value_args if a.dtype is None}
+        wanted.update(n for n, t in knl.temporaries.items() if t.dtype is None and not t.shape)
+        full = types._integer_used_names(knl)
+        short = types._integer_used_names(knl, wanted)
+        assert {n for n in wanted if n in short} == {n for n in wanted if n in full}, knl.name
+        checked += bool(wanted)
+    assert checked == 5
+
+
+def test_integer_value_arguments_skip_the_walk_only_where_parameters_cover_them(monkeypatch):
+    from translator.ir import types
+    kernels = _untyped_kernels()
+    walked: list = []
+    original = types._IndexNames.__init__
+
+    def spy(self, out):
+        walked.append(1)
+        original(self, out)
+    monkeypatch.setattr(types._IndexNames, "__init__", spy)
+    walks = []
+    typed = []
+    for knl in kernels:
+        before = len(walked)
+        typed.append(types.infer_unknown_types(knl))
+        walks.append(len(walked) - before)
+    # u1's a, u2's off, u3's k, t and w, u4's c are no parameters; u5's n and m are
+    assert walks == [1, 1, 1, 1, 0]
+    assert {a.name: str(a.dtype) for a in typed[0].value_args}["n"] == "int32"
+    assert {a.name: str(a.dtype) for a in typed[1].value_args}["off"] == "int32"
+    assert {a.name: str(a.dtype) for a in typed[4].value_args} == {"n": "int32", "m": "int32"}
