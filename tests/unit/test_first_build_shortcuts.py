@@ -234,3 +234,97 @@ def test_integer_value_arguments_skip_the_walk_only_where_parameters_cover_them(
     assert {a.name: str(a.dtype) for a in typed[0].value_args}["n"] == "int32"
     assert {a.name: str(a.dtype) for a in typed[1].value_args}["off"] == "int32"
     assert {a.name: str(a.dtype) for a in typed[4].value_args} == {"n": "int32", "m": "int32"}
+
+
+# -- variable use of a statement (make_kernel) ------------------------------------------------
+
+def _use_outcome(assignees, reads):
+    from translator.ir import parse_infer
+    from translator.ir.util import FrozenDict
+    try:
+        return ("ok", parse_infer.statement_use(assignees, reads,
+                                                parse_infer.RuleExpander(FrozenDict())))
+    except Exception as err:  # noqa: BLE001 - the same error either way
+        return ("error", type(err), str(err))
+
+
+def test_statement_use_walked_directly_equals_the_mapper(monkeypatch):
+    """`statement_use` of random statements (assignee and reads with subscripts, reductions,
+    calls, casts, tagged variables, subscripted non-variables) walked directly and by the
+    mappers: the same use (names in order, accesses with their scopes, reads, writes), or
+    the same error."""
+    from tests.unit.test_python_shortcuts import _random_expr as _odd_expr
+    from translator.ir import parse_infer
+    from translator.ir.expr import Reduction
+    rng = random.Random(8383)
+
+    def common(depth=0):
+        if depth > 2 or rng.random() < 0.3:
+            return rng.choice([p.Variable(rng.choice("ijknxy")), rng.randint(-2, 5), 0.5,
+                               np.float32(2), 1j])
+        kind = rng.randrange(7)
+        if kind == 0:
+            return p.Sum(tuple(common(depth + 1) for _ in range(rng.randint(2, 3))))
+        if kind == 1:
+            return p.Product(tuple(common(depth + 1) for _ in range(rng.randint(2, 3))))
+        if kind == 2:
+            return p.Subscript(p.Variable(rng.choice("abx")),
+                               tuple(common(depth + 1) for _ in range(rng.randint(1, 2))))
+        if kind == 3:
+            return rng.choice([p.Quotient, p.FloorDiv, p.Remainder, p.Power])(
+                common(depth + 1), common(depth + 1))
+        if kind == 4:
+            return p.Call(p.Variable(rng.choice(["sqrt", "i"])), (common(depth + 1),))
+        if kind == 5:
+            return p.Comparison(common(depth + 1), "<", common(depth + 1))
+        return Reduction("sum", tuple(rng.sample("ijk", 1)), common(depth + 1), False)
+
+    def _random_expr(rng, depth=0):
+        return common(depth) if rng.random() < 0.7 else _odd_expr(rng, depth)
+    cases = []
+    for _ in range(1500):
+        target = p.Variable(rng.choice(["y", "t", "a"]))
+        if rng.random() < 0.8:
+            index = tuple(_random_expr(rng, 2) for _ in range(rng.randint(1, 2)))
+            target = p.Subscript(target, index if len(index) > 1 else index[0])
+        reads = [_random_expr(rng) for _ in range(rng.randint(1, 2))]
+        if rng.random() < 0.3:
+            reads[0] = Reduction("sum", ("k",), p.Sum((reads[0], p.Subscript(
+                p.Variable("b"), (p.Variable("k"), p.Variable("i"))))), False)
+        cases.append(([target], reads))
+    direct = [_use_outcome(*c) for c in cases]
+    taken = sum(parse_infer._direct_use(*c) is not None for c in cases)
+    monkeypatch.setattr(parse_infer, "_direct_use", lambda assignees, reads: None)
+    general = [_use_outcome(*c) for c in cases]
+    assert direct == general
+    assert taken > 500 and taken < len(cases)   # both ways taken
+    assert sum(d[0] == "error" for d in direct) > 0
+
+
+def test_statement_use_of_rules_and_kernels(monkeypatch):
+    """Kernels with and without substitution rules: equal kernels either way."""
+    import translator
+    from translator.ir import parse_infer
+    from translator import GlobalArg
+
+    def build():
+        f32 = np.float32
+        return [
+            translator.make_kernel("{[i,j]: 1<=i,j<n-1}",
+                                   "out[i,j] = u[i-1,j] + u[i+1,j] - 4*u[i,j]",
+                                   [GlobalArg("u", f32, shape="n,n"),
+                                    GlobalArg("out", f32, shape="n,n"), "..."], name="s1"),
+            translator.make_kernel("{[i,k]: 0<=i,k<n}",
+                                   ["sq(x) := x*x", "<> acc = sum(k, sq(a[i,k]))",
+                                    "y[i] = acc if acc > 0 else 0"
+                                    if False else "y[i] = acc"],
+                                   [GlobalArg("a", f32, shape="n,n"), "..."], name="s2"),
+            translator.make_kernel("{[i]: 0<=i<n}", "y[i] = x[i] {if=m[i]}",
+                                   [GlobalArg("x", f32, shape="n"), "..."], name="s3"),
+        ]
+    direct = build()
+    monkeypatch.setattr(parse_infer, "_direct_use", lambda assignees, reads: None)
+    general = build()
+    assert direct == general
+    for a, b in zip(direct, general):
+        assert translator.generate_code(a).device_code == translator.generate_code(b).device_code
