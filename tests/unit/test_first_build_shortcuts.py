@@ -328,3 +328,70 @@ def test_statement_use_of_rules_and_kernels(monkeypatch):
     assert direct == general
     for a, b in zip(direct, general):
         assert translator.generate_code(a).device_code == translator.generate_code(b).device_code
+
+
+# -- a local iname's range without its count ---------------------------------------------------
+
+_RANGE_DOMAINS = [
+    ("[n] -> { [i_outer, i_inner] : 0 <= i_inner <= 15 and 0 <= i_inner + 16i_outer < n }",
+     ("i_inner", "i_outer")),
+    ("[n] -> { [i_outer, i_inner] : 0 <= i_inner <= 15 and 1 <= i_inner + 16i_outer < n - 1 }",
+     ("i_inner", "i_outer")),
+    ("[n, m] -> { [i, j] : 0 <= i < n and i <= j < i + 8 and j < m }", ("i", "j")),
+    ("[n] -> { [i] : n - 36 <= i < n and i >= 0 }", ("i",)),
+    ("[n] -> { [i] : 2 <= i <= 9 }", ("i",)),
+    ("[n] -> { [i] : 0 <= i < n and 4 * floor(i / 4) = i }", ("i",)),
+    ("[n] -> { [i] : 0 <= i < n and n < 0 }", ("i",)),   # no values at all
+]
+
+
+def _range_outcome(ask):
+    try:
+        return ("ok", ask())
+    except Exception as err:  # noqa: BLE001 - the same error either way
+        return ("error", type(err), str(err))
+
+
+def test_hardware_span_is_the_range_without_its_count():
+    """`hardware_span` answers `hardware_range`'s base and bound, asked first or after it,
+    and a count built later is the one built at once (`_hardware_range`, the answer before
+    the count was made lazy, is compared with both); an empty domain raises alike."""
+    import islpy as isl
+    from translator.ir.isl_glue import codegen as glue_codegen
+    from translator.ir.isl_glue import core
+    compared = 0
+    for text, inames in _RANGE_DOMAINS:
+        for iname in inames:
+            core._MEMO.clear()
+            fresh = _range_outcome(lambda: glue_codegen._hardware_range(isl.BasicSet(text), iname))
+            core._MEMO.clear()
+            span = _range_outcome(lambda: glue_codegen.hardware_span(isl.BasicSet(text), iname))
+            late = _range_outcome(lambda: glue_codegen.hardware_range(isl.BasicSet(text), iname))
+            if fresh[0] == "ok":
+                assert span == ("ok", (fresh[1][0], fresh[1][2])), (text, iname)
+                compared += 1
+            else:
+                assert span == fresh, (text, iname)
+            assert late == fresh, (text, iname)
+    assert compared >= 9
+
+
+def test_local_inames_make_no_count(monkeypatch):
+    """The stencil's grid: the group inames' count is made, the local inames' (``min(16,
+    n - 1)``, a minimum of two pieces) are not; the device code is the same."""
+    from translator.ir.isl_glue import codegen as glue_codegen
+    from translator.ir.isl_glue import core
+    core._MEMO.clear()
+    made: list = []
+    original = glue_codegen.upper_expression
+
+    def spy(pw):
+        made.append(pw)
+        return original(pw)
+    monkeypatch.setattr(glue_codegen, "upper_expression", spy)
+    text = _stencil_code("fb_local")
+    # i_outer's and j_outer's (one answer: their domains are equal up to names)
+    assert [str(pw) for pw in made] == ['[n] -> { [(floor((14 + n)/16))] : n >= 3 }']
+    monkeypatch.undo()
+    core._MEMO.clear()
+    assert _stencil_code("fb_local") == text

@@ -760,7 +760,7 @@ class TreeEmitter:
         else:
             # Several lower bounds (an accumulator selector of a grid-stride loop): all the
             # iname's values, from its constant lowest, each copy guarded by its domain.
-            start, _, extent = glue.hardware_range(dom, node.iname)
+            start, extent = glue.hardware_span(dom, node.iname)
             if not isinstance(start, int) or extent is None:
                 raise CodegenError(f"iname {node.iname!r} is unrolled but its number of "
                                    "values is not a constant", self.kernel.span)
