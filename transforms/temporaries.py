@@ -153,7 +153,7 @@ def _iname_range(kernel: Kernel, iname: str, name: str) -> tuple[Expression, int
     """(lowest value, constant number of values) of an iname over its whole domain."""
     try:
         dom = isl_glue.combined_domain(kernel.domains, [iname])
-        low, _, extent = isl_glue.hardware_range(dom, iname)
+        low, extent = isl_glue.hardware_span(dom, iname)
     except DomainError as e:
         raise TransformError(f"{name}: iname {iname!r}: {e.message}") from None
     if extent is None:

@@ -35,8 +35,8 @@ from translator.diagnostics import LegalityError, Note, TranslatorError
 from translator.ir.expr import Expression, dependencies, substitute, typed_key
 from translator.ir.data import AddressSpace, ArrayArg
 from translator.ir.isl_glue import (accesses_conflict_free, find_conflict, forces_equal,
-                                    hardware_range, iname_offset, inames_of, instance_set,
-                                    statement_domain)
+                                    hardware_range, hardware_span, iname_offset, inames_of,
+                                    instance_set, statement_domain)
 from translator.ir.kernel import Kernel
 from translator.ir.parse_expr import parse_expression
 from translator.ir.mappers import reduction_inames
@@ -413,7 +413,7 @@ def _instances(kernel: Kernel, acc: Access, iname: str, tag: InameTag
 
 
 def _lowest(kernel: Kernel, iname: str) -> Expression:
-    return hardware_range(statement_domain(kernel.domains, [iname]), iname)[0]
+    return hardware_span(statement_domain(kernel.domains, [iname]), iname)[0]
 
 
 @dataclass(frozen=True)

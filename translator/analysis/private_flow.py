@@ -30,7 +30,7 @@ from translator.diagnostics import LegalityError, Note
 from translator.ir.data import AddressSpace
 from translator.ir.expr import Expression, dependencies
 from translator.ir.mappers import reduction_inames
-from translator.ir.isl_glue import hardware_range, params_of, statement_domain
+from translator.ir.isl_glue import hardware_span, params_of, statement_domain
 from translator.ir.isl_glue.flow import (CrossFlow, FlowAccess, Guarantee, affine_condition,
                                          first_cross_flow)
 from translator.ir.kernel import Kernel
@@ -201,7 +201,7 @@ def _params(kernel: Kernel) -> set[str]:
 
 
 def _lowest(kernel: Kernel, iname: str) -> Expression:
-    return hardware_range(statement_domain(kernel.domains, [iname]), iname)[0]
+    return hardware_span(statement_domain(kernel.domains, [iname]), iname)[0]
 
 
 def _guarantees(kernel: Kernel, layout: _Layout, accesses: Sequence[Access],

@@ -167,7 +167,7 @@ def _unbounded_reduction_groups(kernel: Kernel, limit: int) -> list[str]:
         if not all(isinstance(s, Assignment) for s in _users(kernel, iname)):
             continue
         domain = glue.statement_domain(kernel.domains, [iname])
-        extent = glue.hardware_range(domain, iname)[2]
+        extent = glue.hardware_span(domain, iname)[1]
         if extent is None or extent > limit:
             out.append(iname)
     return out

@@ -68,7 +68,7 @@ class DevicePrinter(CExpressionPrinter):
         #: (read, env) -> the text replacing a read, or None (`translator.codegen.vector_loads`).
         self.vector_read = None
         #: Texts of plain flat indices, shared by the printers of one emitter (`index_text`).
-        self.index_texts: dict[int, tuple[Expression, str, bool]] | None = None
+        self.index_texts: dict[int, tuple] | None = None
 
     def rec(self, expr: Expression, prec: int = 0) -> str:  # type: ignore[override]
         if isinstance(expr, p.ExpressionNode):
@@ -112,26 +112,33 @@ class DevicePrinter(CExpressionPrinter):
         index holds no float literal, and a node built from integer literals only is an
         integer, so the assignee ``y[i]`` and the read ``y[i]`` share one entry."""
         memo = self.index_texts
-        if memo is None or (self.env and dependencies(flat) & self.env.keys()):
+        if memo is None:
             return super().index_text(flat)
         key = id(flat)
         hit = memo.get(key)
         if hit is None or hit[0] is not flat:
-            hit = memo[key] = self._index_entry(flat)
+            shape = plain_shape(flat, False)
+            if shape is not None and self.env and not self.env.keys().isdisjoint(shape[1]):
+                return super().index_text(flat)   # printed in `env`: not remembered
+            hit = memo[key] = self._index_entry(flat, shape)
+        elif self.env and hit[1] is not None and not self.env.keys().isdisjoint(hit[3]):
+            return super().index_text(flat)
         if hit[1] is None:
             return super().index_text(flat)
         self.uses_fp64 = self.uses_fp64 or hit[2]
         return hit[1]
 
-    def _index_entry(self, flat: Expression) -> tuple[Expression, str | None, bool]:
-        """(flat, its text or None where it is not `plain_index`, whether it needs fp64)."""
-        if not plain_index(flat):
-            return flat, None, False
+    def _index_entry(self, flat: Expression, shape: tuple[object, tuple[str, ...]] | None
+                     ) -> tuple[Expression, str | None, bool, tuple[str, ...]]:
+        """(flat, its text outside `env` or None where it is not `plain_index` (`shape`, its
+        `plain_shape`, is None), whether it needs fp64, its variables' names)."""
+        if shape is None:
+            return flat, None, False, ()
         def render() -> str:
             text = integer_text(self, flat, 0)
             return super(DevicePrinter, self).index_text(flat) if text is None else text
-        text, fp64 = self._plain_entry(flat, render)
-        return flat, text, fp64
+        text, fp64 = self._plain_entry(shape, render)
+        return flat, text, fp64, shape[1]
 
     def plain_text(self, expr: Expression, *, readable: bool = False) -> str:
         """`self(expr)` (of ``readable_condition(expr)`` where `readable`); for a
@@ -140,45 +147,40 @@ class DevicePrinter(CExpressionPrinter):
         conditions isl answers remember (`glue.gist_conditions`) hit by identity."""
         def render() -> str:
             return self(readable_condition(expr) if readable else expr)
-        if (self.env and dependencies(expr) & self.env.keys()) or not _plain_condition(expr):
+        shape = plain_shape(expr, True)
+        if shape is None or (self.env and not self.env.keys().isdisjoint(shape[1])):
             return render()
 
         def render_plain() -> str:
             shown = readable_condition(expr) if readable else expr
             text = integer_text(self, shown, 0)
             return self(shown) if text is None else text
-        text, fp64 = self._plain_entry(expr, render_plain, readable)
+        text, fp64 = self._plain_entry(shape, render_plain, readable)
         self.uses_fp64 = self.uses_fp64 or fp64
         return text
 
-    def _plain_entry(self, expr: Expression, render, readable: bool = False
-                     ) -> tuple[str, bool]:
-        """(text, needs fp64) of a plain expression: `render()`'s, remembered for every
-        printer of the process under the expression's structure (`typed_key`: node classes,
-        operators, constants with their types) and the types of its variables, which is all
-        its text depends on (no literal adopts a context, no proof, helper or read hook
-        takes part)."""
-        names = sorted(dependencies(expr))
+    def _plain_entry(self, shape: tuple[object, tuple[str, ...]], render,
+                     readable: bool = False) -> tuple[str, bool]:
+        """(text, needs fp64) of a plain expression whose `plain_shape` is `shape`:
+        `render()`'s, remembered for every printer of the process under the expression's
+        structure up to the names of its variables (node classes, operators, constants with
+        their types, each variable by its place of first appearance) and the types of its
+        variables, which is all its text depends on (no literal adopts a context, no proof,
+        helper or read hook takes part; no printer of a plain expression orders terms or
+        picks a spelling by name, and each variable prints as its `safe_name`): the many
+        small kernels of a file print the same guards and subscripts on loops named
+        ``i_1``, ``i_2``, ...  Remembered as the text cut at each variable
+        (`_plain_template`); where two names are spelled alike (no template), as the text
+        under a key that also holds the names."""
+        structure, names = shape
         types = tuple(self.dtype_of.variable(n) for n in names)
-        key = (typed_key(expr), readable, types)
-        hit = PLAIN_TEXTS.get(key)
-        if hit is None:
-            hit = self._alpha_entry(expr, names, (readable, types), render)
-            _remember_plain(key, hit)
-        return hit
-
-    def _alpha_entry(self, expr: Expression, names: list[str], rest: tuple, render
-                     ) -> tuple[str, bool]:
-        """`_plain_entry`'s answer up to the names of the variables: the many small kernels
-        of a file print the same guards and subscripts on loops named ``i_1``, ``i_2``, ...
-        Remembered as the text cut at each variable (`_plain_template`), keyed by the
-        structure with the variables numbered in sorted order, and the types (`rest`);
-        the text depends on nothing else (no printer of a plain expression orders terms or
-        picks a spelling by name, and each variable prints as its `safe_name`)."""
-        numbered = {n: str(k) for k, n in enumerate(names)}
-        key = ("~", typed_key(expr, numbered), *rest)
+        key = ("~", structure, readable, types)
         found = PLAIN_TEXTS.get(key)
         if found is None:
+            named = ("=", structure, readable, types, names)
+            hit = PLAIN_TEXTS.get(named)
+            if hit is not None:
+                return hit
             saved, self.uses_fp64 = self.uses_fp64, False
             try:
                 text = render()
@@ -187,6 +189,8 @@ class DevicePrinter(CExpressionPrinter):
                 self.uses_fp64 = saved
             if found[0] is not None:
                 _remember_plain(key, found)
+            else:
+                _remember_plain(named, (text, found[1]))
             return text, found[1]
         parts, fp64 = found
         spelled = [safe_name(n) for n in names]
@@ -290,7 +294,7 @@ class TreeEmitter:
         self._bounds: dict[tuple, tuple] = {}
         self._barrier_loops: frozenset[str] | None = None
         self._flat: dict[tuple[str, object], Expression] = {}
-        self._index_texts: dict[int, tuple[Expression, str, bool]] = {}
+        self._index_texts: dict[int, tuple] = {}
         self._strides: dict[str, tuple[Expression, tuple[Expression, ...]]] = {}
         self._wide_arrays: dict[str, bool] = {}
         self._predicates: dict[Expression, object] = {}
@@ -756,7 +760,7 @@ class TreeEmitter:
         else:
             # Several lower bounds (an accumulator selector of a grid-stride loop): all the
             # iname's values, from its constant lowest, each copy guarded by its domain.
-            start, _, extent = glue.hardware_range(dom, node.iname)
+            start, extent = glue.hardware_span(dom, node.iname)
             if not isinstance(start, int) or extent is None:
                 raise CodegenError(f"iname {node.iname!r} is unrolled but its number of "
                                    "values is not a constant", self.kernel.span)
@@ -964,6 +968,55 @@ def plain_index(expr: Expression) -> bool:
     if isinstance(expr, TypeCast):
         return np.dtype(expr.dtype).kind in "iu" and plain_index(expr.child)
     return all(plain_index(c) for c in expr.children)
+
+
+def plain_shape(expr: Expression, condition: bool
+                ) -> tuple[object, tuple[str, ...]] | None:
+    """For a `plain_index` (with `condition`, also a comparison of two: `_plain_condition`),
+    its structure up to the names of its variables and those names, in one walk: (a
+    hashable key of the node classes, operators, constants with their classes and casts'
+    types, each variable by the place of its first appearance; the names in that order).
+    Expressions equal up to a renaming of their variables, one to one, have equal keys, and
+    equal keys mean such expressions.  None where `expr` is not plain (the same answer as
+    `plain_index` and `_plain_condition`: `tests/unit/test_first_build_shortcuts.py`)."""
+    numbers: dict[str, int] = {}
+    if condition and isinstance(expr, p.Comparison):
+        left = _shape(expr.left, numbers)
+        right = None if left is None else _shape(expr.right, numbers)
+        if right is None:
+            return None
+        return (type(expr), expr.operator, left, right), tuple(numbers)
+    key = _shape(expr, numbers)
+    return None if key is None else (key, tuple(numbers))
+
+
+def _shape(expr: Expression, numbers: dict[str, int]) -> object:
+    """`plain_shape`'s key of a part (None: not plain).  A variable is keyed by its number,
+    a bare int; every other part by a tuple."""
+    cls = type(expr)
+    if cls is p.Variable:
+        k = numbers.get(expr.name)
+        if k is None:
+            k = numbers[expr.name] = len(numbers)
+        return k
+    if cls is p.Sum or cls is p.Product:
+        parts: list[object] = [cls]
+        for child in expr.children:
+            part = _shape(child, numbers)
+            if part is None:
+                return None
+            parts.append(part)
+        return tuple(parts)
+    if cls is int:
+        return (int, expr)
+    if cls is TypeCast:
+        if np.dtype(expr.dtype).kind not in "iu":
+            return None
+        child = _shape(expr.child, numbers)
+        return None if child is None else (TypeCast, type(expr.dtype), expr.dtype, child)
+    if isinstance(expr, (int, np.integer)) and not isinstance(expr, (bool, np.bool_)):
+        return (cls, expr)
+    return None
 
 
 _UNARY, _ATOM = PRECEDENCE["unary"], PRECEDENCE["atom"]

@@ -14,7 +14,8 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import CodegenError
 from translator.ir.expr import Expression
-from translator.ir.isl_glue import context_set, hardware_range, nonnegative_in, statement_domain
+from translator.ir.isl_glue import (context_set, hardware_range, hardware_span, nonnegative_in,
+                                     statement_domain)
 from translator.ir.kernel import Kernel
 from translator.ir.tags import HardwareAxisTag, LocalTag
 from translator.records import dataclass
@@ -81,15 +82,19 @@ def compute_grid(kernel: Kernel, hardware: dict[str, HardwareAxisTag]) -> Grid:
     for iname in sorted(hardware):
         tag = hardware[iname]
         domain = statement_domain(kernel.domains, [iname])
-        base, count, extent = hardware_range(domain, iname)
         if isinstance(tag, LocalTag):
+            # (a local iname's count is its constant bound: the count expression is not made)
+            base, extent = hardware_span(domain, iname)
             if extent is None:
+                count = hardware_range(domain, iname)[1]
                 raise CodegenError(
                     f"iname {iname!r} is tagged {tag} but its number of values ({count}) is "
                     "not a constant: the work-group size must be known at code generation "
                     "(split the iname with a constant inner length and tag the inner one)",
                     kernel.span)
             count = extent
+        else:
+            base, count, _ = hardware_range(domain, iname)
         infos.append(HardwareIname(iname=iname, tag=tag, base=base, count=count))
     naxes = 1 + max((hw.tag.axis for hw in infos), default=0)
     local = [1] * naxes

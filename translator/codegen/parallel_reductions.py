@@ -264,7 +264,7 @@ class _Lowering:
         for n in sorted(groups):
             axis = self.hardware[n]
             alone = all(m == n or t != axis for m, t in self.hardware.items())
-            extent = glue.hardware_range(glue.statement_domain(self.kernel.domains, [n]), n)[2]
+            extent = glue.hardware_span(glue.statement_domain(self.kernel.domains, [n]), n)[1]
             if not alone or extent is None:
                 return _product([g for g in self.grid.groups if g != 1])
             bounds.append(max(extent, 1))

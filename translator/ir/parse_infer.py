@@ -11,6 +11,7 @@ import fnmatch
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError, KernelLanguageError
@@ -148,26 +149,113 @@ class _UseCollector(IRWalkMapper):
             self.rec(c)
 
 
+#: Node classes `_walk_use` walks like `_UseCollector`'s walk, by class: the attributes
+#: holding their operands in the walk's order, and whether each holds a tuple of them.
+_USE_OPERANDS: dict[type, tuple[tuple[str, bool], ...]] = {
+    p.Sum: (("children", True),), p.Product: (("children", True),),
+    p.Comparison: (("left", False), ("right", False)),
+    p.Quotient: (("numerator", False), ("denominator", False)),
+    p.FloorDiv: (("numerator", False), ("denominator", False)),
+    p.Remainder: (("numerator", False), ("denominator", False)),
+    p.Power: (("base", False), ("exponent", False)), p.Call: (("parameters", True),),
+}
+#: Constants the walk passes (the expander's identity mapper takes them as operands); a
+#: boolean is left to the mappers (the expander refuses one inside a sum or product).
+_CONSTANTS = (int, float, complex, np.number)
+_BOOLEANS = (bool, np.bool_)
+
+
+def _walk_use(coll: _UseCollector, expr: Expression) -> bool:
+    """`coll.rec(expr)` for the common nodes, walked directly (a pymbolic walk dispatches
+    through several calls per node); False, with `coll` partly filled, at a node it does not
+    know, a boolean, or a subscript of anything but a variable (the mappers then expand and
+    walk the whole statement again on a fresh collector, and raise what they raise)."""
+    cls = type(expr)
+    if cls is p.Variable:
+        coll.names.setdefault(expr.name)
+        return True
+    if cls is p.Subscript or cls is LinearSubscript:
+        agg = expr.aggregate
+        if type(agg) is not p.Variable:
+            return False
+        indices = (expr.index,) if cls is LinearSubscript else tuple(expr.index_tuple)
+        coll.names.setdefault(agg.name)
+        coll.accesses.append(Access(agg.name, indices, cls is LinearSubscript, coll.scope,
+                                    coll.writing))
+        writing, coll.writing = coll.writing, False
+        for index in indices:
+            coll.index_names |= dependencies(index)
+            if not _walk_use(coll, index):
+                return False
+        coll.writing = writing
+        return True
+    operands = _USE_OPERANDS.get(cls)
+    if operands is not None:
+        for attr, many in operands:
+            part = getattr(expr, attr)
+            if many:
+                if type(part) is not tuple:
+                    return False
+                for item in part:
+                    if not _walk_use(coll, item):
+                        return False
+            elif not _walk_use(coll, part):   # (a tuple here is declined: not a node)
+                return False
+        return True
+    if cls is Reduction:
+        coll.reduction_inames |= set(expr.inames)
+        outer, coll.scope = coll.scope, coll.scope | frozenset(expr.inames)
+        if not _walk_use(coll, expr.expr):
+            return False
+        coll.scope = outer
+        return True
+    return isinstance(expr, _CONSTANTS) and not isinstance(expr, _BOOLEANS)
+
+
+def _direct_use(assignees: Sequence[Expression], reads: Sequence[Expression]
+                ) -> _UseCollector | None:
+    """The collector `statement_use` fills for a statement without substitution rules,
+    walked directly; None where `_walk_use` declines a node."""
+    coll = _UseCollector()
+    for a in assignees:
+        coll.writing = True
+        if not _walk_use(coll, a):
+            return None
+        coll.writing = False
+    for e in reads:
+        if not _walk_use(coll, e):
+            return None
+    return coll
+
+
 def statement_use(assignees: Sequence[Expression], reads: Sequence[Expression],
                   expander: RuleExpander) -> StatementUse:
-    """Collect the variable use of a statement with `assignees` evaluating `reads`."""
-    assignees = [expander(a) for a in assignees]
-    reads = [expander(e) for e in reads]
-    coll = _UseCollector()
+    """Collect the variable use of a statement with `assignees` evaluating `reads`.
+    Without substitution rules the expander changes nothing, and a statement of common
+    nodes is walked directly (`_direct_use`; `tests/unit/test_first_build_shortcuts.py`
+    compares both ways)."""
+    coll = None if expander.rules else _direct_use(assignees, reads)
+    direct = coll is not None
+    if not direct:
+        assignees = [expander(a) for a in assignees]
+        reads = [expander(e) for e in reads]
+        coll = _UseCollector()
+        for a in assignees:
+            coll.writing = True
+            coll.rec(a)
+            coll.writing = False
     lhs: set[str] = set()
     read_names: set[str] = set()
     writes = []
     for a in assignees:
-        coll.writing = True
-        coll.rec(a)
-        coll.writing = False
         lhs |= dependencies(a)
         base = a.aggregate if isinstance(a, (p.Subscript, LinearSubscript)) else a
         writes.append(base.name)
         for index in _indices(a):
             read_names |= dependencies(index)
     for e in reads:
-        coll.rec(e)
+        if not direct:
+            coll.rec(e)
         read_names |= dependencies(e)
     return StatementUse(
         names=tuple(coll.names), reads=frozenset(read_names), writes=tuple(writes),

@@ -379,7 +379,9 @@ def _default_integer_values(kernel: Kernel) -> Kernel:
     if not any(a.dtype is None for a in kernel.value_args) and not any(
             t.dtype is None and not t.shape for t in kernel.temporaries.values()):
         return kernel   # nothing to type: skip the walk over every statement
-    integral = _integer_used_names(kernel)
+    wanted = {a.name for a in kernel.value_args if a.dtype is None}
+    wanted.update(n for n, t in kernel.temporaries.items() if t.dtype is None and not t.shape)
+    integral = _integer_used_names(kernel, wanted)
     updates = {a.name: INT32 for a in kernel.value_args
                if a.dtype is None and a.name in integral}
     temps = {n: INT32 for n, t in kernel.temporaries.items()
@@ -388,10 +390,16 @@ def _default_integer_values(kernel: Kernel) -> Kernel:
     return _with_dtypes(kernel, updates) if updates else kernel
 
 
-def _integer_used_names(kernel: Kernel) -> set[str]:
+def _integer_used_names(kernel: Kernel, wanted: set[str] | None = None) -> set[str]:
+    """Names used as integers: the domains' parameters, names in subscripts and shapes.
+    Where every name of `wanted` is a domain parameter (``n`` in ``0 <= i < n``), the
+    parameters alone: asked about `wanted` only, the walk over every statement could add
+    nothing to the answer."""
     names: set[str] = set()
     for d in kernel.domains:
         names.update(params_of(d))
+    if wanted is not None and wanted <= names:
+        return names
     collector = _IndexNames(names)
     for stmt in kernel.statements:
         for expr in (*stmt.read_expressions(), *_assignee_exprs(stmt)):

@@ -18,6 +18,7 @@ from translator.ir.isl_glue.core import (  # noqa: F401
 )
 from translator.ir.isl_glue.codegen import (  # noqa: F401
     bounding_inames, bounds_independent, context_set, gist_conditions, hardware_range,
+    hardware_span,
     loop_bound_constraints, nonnegative_in, restrict_context, runs_on_whole_box, statement_domain,
     writes_cover_box,
 )

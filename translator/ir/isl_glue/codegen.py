@@ -340,18 +340,53 @@ def hardware_range(domain: isl.BasicSet, iname: str) -> tuple[Expression, Expres
     piece that keeps the count smallest (constant where possible), never a minimum of pieces
     that the count does not account for.
     """
+    entry = _range_entry(domain, iname)
+    return entry.base, entry.count(), entry.extent
+
+
+def hardware_span(domain: isl.BasicSet, iname: str) -> tuple[Expression, int | None]:
+    """`hardware_range`'s lowest value and constant bound, without the number of values:
+    a local iname's work-group size is the bound, and its count expression (``min(16,
+    n - 1)`` for a split, a minimum of pieces isl has to prove) is never read there.
+    The count is built on first need from the same choice (`_Range`)."""
+    entry = _range_entry(domain, iname)
+    return entry.base, entry.extent
+
+
+def _range_entry(domain: isl.BasicSet, iname: str) -> _Range:
     key = alpha_key(domain)
     if key is None:
         return memoized(("hardware_range", id(domain), iname), (domain,),
-                        lambda: _hardware_range(domain, iname))
+                        lambda: _hardware_choice(domain, iname))
     # the answer is in parameters only: the same for every loop of this shape
     position = inames_of(domain).index(iname) if iname in inames_of(domain) else iname
     return memoized(("hardware_range", key, position), (),
-                    lambda: _hardware_range(domain, iname))
+                    lambda: _hardware_choice(domain, iname))
+
+
+class _Range:
+    """`_hardware_range`'s answer with the count expression made on first need, from the
+    number of values chosen (an isl piecewise function no other code holds)."""
+
+    __slots__ = ("base", "extent", "_size", "_count")
+
+    def __init__(self, base: Expression, extent: int | None, size: isl.PwAff | None,
+                 count: Expression | None) -> None:
+        self.base, self.extent, self._size, self._count = base, extent, size, count
+
+    def count(self) -> Expression:
+        if self._count is None:
+            self._count, self._size = upper_expression(self._size), None
+        return self._count
 
 
 def _hardware_range(domain: isl.BasicSet | isl.Set, iname: str
                     ) -> tuple[Expression, Expression, int | None]:
+    entry = _hardware_choice(domain, iname)
+    return entry.base, entry.count(), entry.extent
+
+
+def _hardware_choice(domain: isl.BasicSet | isl.Set, iname: str) -> _Range:
     s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
     lo, hi = iname_bounds(s, iname, ())
     best: tuple[tuple[int, int, int], isl.PwAff, isl.PwAff, int | None] | None = None
@@ -366,9 +401,11 @@ def _hardware_range(domain: isl.BasicSet | isl.Set, iname: str
         base_expr = expr_from_pwaff(lo, combine="min")
         hi_expr = expr_from_pwaff(hi, combine="max")
         count = p.Sum((hi_expr, p.Product((-1, base_expr)), 1))
-        return base_expr, count, None
+        return _Range(base_expr, None, None, count)
     _, base, size, extent = best
-    return expr_from_pwaff(base), upper_expression(size), extent
+    # (no pieces: `upper_expression` raises, here as it always did)
+    count = upper_expression(size) if size.n_piece() == 0 else None
+    return _Range(expr_from_pwaff(base), extent, size, count)
 
 
 def upper_expression(pw: isl.PwAff) -> Expression:

@@ -13,7 +13,7 @@ from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies
 from translator.ir.isl_glue.codegen import (
     _aligned, _box, _condition_set, _footprint_of, context_set, gist_conditions,
-    hardware_range, restrict_context, statement_domain,
+    hardware_span, restrict_context, statement_domain,
 )
 from translator.ir.isl_glue.core import (
     _align_params, _intersect_promoting, _param_set_aligned, aff_from_expr, dim_type,
@@ -239,7 +239,7 @@ def constant_iname_extent(domains: Sequence[isl.BasicSet], iname: str) -> int | 
     """A constant bound on the number of values of `iname` (for any values of the other
     inames and parameters), or None."""
     try:
-        return hardware_range(statement_domain(domains, [iname]), iname)[2]
+        return hardware_span(statement_domain(domains, [iname]), iname)[1]
     except (isl.Error, DomainError):
         return None
 
