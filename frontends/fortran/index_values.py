@@ -44,8 +44,8 @@ class IndexValueSupport:
 
     def index_value(self, name: str) -> Expression | None:
         """The value `name` is read as here, or None (read the variable)."""
-        if self.frame is not None:
-            return None   # an inlined callee's names are its own
+        if self.frame is not None or name in self.block_locals or name in self.block_arrays:
+            return None   # an inlined callee's names are its own, a construct's local too
         for bound, value in reversed(self.index_values):
             if bound == name:
                 return value
@@ -67,6 +67,9 @@ class IndexValueSupport:
         if nodes_of(value, _REFUSED_NODES) or any(class_name(n) in _JUMPS
                                                   for b in block for n in walk(b)):
             return
+        if any(class_name(n) == "Call_Stmt" or "Implied_Do" in class_name(n)
+               for r in rest for n in walk(r)):
+            return   # a callee may assign it by host association; an implied DO rebinds it
         changed = set().union(*(self.assigned(n) for n in rest)) | loop_variables(rest)
         names = dependencies(value)
         inames = {f.iname for f in self.frames}
