@@ -12,6 +12,10 @@ force loop, ``reduction(+:e)`` on the atom loop, accumulated over each atom's ne
 - A condition reading a private the loop computes (``if (d*d < 4.0) e += d*d``) was left on
   the rewritten statement, outside the reduction, and the loop was refused; it is now a
   condition of the reduction's term.
+- A constant loop between two varying ones (link cells: the cell's atoms, the 27 neighbour
+  cells, each neighbour cell's atoms: `bench/h87_hunt/md_cells.f90`) is inside the partial
+  result's loops too (it was set inside the neighbour loop's parent, which split the nest:
+  "cannot share one loop over m").
 
 Each program runs on PoCL against the original."""
 
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.harness import check_sample
+from tests.e2e.harness import REPO, check_sample
 
 C_ENERGY = r"""/* translate-test: translate=--directives=openmp,translate rtol=1e-12 */
 #include <stdio.h>
@@ -114,4 +118,10 @@ def test_reduction_in_a_loop_of_varying_trip_count_c(tmp_path: Path) -> None:
 def test_reduction_in_a_loop_of_varying_trip_count_fortran(tmp_path: Path) -> None:
     src = tmp_path / "energy.f90"
     src.write_text(F_ENERGY)
+    check_sample(src, tmp_path)
+
+
+def test_reduction_in_varying_loops_around_a_constant_loop(tmp_path: Path) -> None:
+    src = tmp_path / "md_cells.f90"
+    src.write_text((REPO / "bench" / "h87_hunt" / "md_cells.f90").read_text())
     check_sample(src, tmp_path)

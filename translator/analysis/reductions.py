@@ -246,8 +246,8 @@ def _private_accumulations(kernel: Kernel, parallel: frozenset[str]) -> Kernel:
         cand = _candidate(kernel, stmt, parallel)
         if cand is None or cand.condition_stmt is not None:
             continue
-        loops = _varying_loops(kernel, cand, cand.crossed, parallel)
-        if (not loops or _term_independent_of(kernel, cand, loops)
+        loops = _loops_inside(kernel, stmt, _varying_loops(kernel, cand, cand.crossed, parallel))
+        if (not loops or loops & cand.crossed or _term_independent_of(kernel, cand, loops)
                 or not _accumulator_is_private(kernel, cand, cand.crossed | loops)):
             continue   # no such loop, or it joins the reduction (`_with_bound_loops`)
         dtype = cand.update.dtype or getattr(kernel.arg(stmt.assignee_names()[0]), "dtype",
@@ -256,6 +256,21 @@ def _private_accumulations(kernel: Kernel, parallel: frozenset[str]) -> Kernel:
             plans.append(AccumulationPlan(stmt.id, cand.update.operation, loops,
                                           np.dtype(dtype)))
     return accumulate_privately(kernel, plans) if plans else kernel
+
+
+def _loops_inside(kernel: Kernel, stmt: Statement, loops: frozenset[str]) -> frozenset[str]:
+    """`loops` and every loop of `stmt` nested inside one of them: the loops of `stmt` but
+    those around all of `loops` (a loop encloses another when every statement in the other
+    is in it too).  The private partial result lives in the loops left, so they must be the
+    outer ones (``do m = 1, cnt(c)`` around ``do nb = 0, 26`` around ``do t = 1, cnt(cj)``:
+    the partial result of c's iteration is set before m, not inside it)."""
+    if not loops:
+        return loops
+    members = {n: frozenset(s.id for s in kernel.statements if n in s.within_inames)
+               for n in stmt.within_inames}
+    outer = frozenset(n for n in stmt.within_inames - loops
+                      if all(members[b] <= members[n] for b in loops))
+    return stmt.within_inames - outer
 
 
 def _varying_loops(kernel: Kernel, cand: _Candidate, inames: frozenset[str],
