@@ -32,9 +32,9 @@ HERE = Path(__file__).resolve()
 GROUPS = ("bench/h50_hunt", "bench/h52_hunt", "bench/h56_hunt", "bench/h57_hunt",
           "bench/h62_hunt", "bench/h63_hunt", "bench/h64_hunt", "bench/h67_hunt",
           "bench/h70_hunt", "bench/h71_hunt", "bench/h72_hunt", "bench/h74_hunt",
-          "bench/h78_hunt", "tests/e2e/arrays_of_structs", "tests/e2e/rodinia_rows",
-          "tests/e2e/fuzz_regressions", "tests/e2e/guard_order", "samples/c", "samples/fortran",
-          "samples/openmp", "samples/openacc")
+          "bench/h78_hunt", "bench/h87_hunt", "tests/e2e/arrays_of_structs",
+          "tests/e2e/rodinia_rows", "tests/e2e/fuzz_regressions", "tests/e2e/guard_order",
+          "samples/c", "samples/fortran", "samples/openmp", "samples/openacc")
 SUFFIXES = {".c", ".f90", ".F90", ".f", ".F"}
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][-+]?\d+)?")
 LIBS = ("/lib/x86_64-linux-gnu/libgfortran.so.5", "/lib/x86_64-linux-gnu/libquadmath.so.0")

@@ -43,6 +43,7 @@ from translator.diagnostics import DomainError, LegalityError, warn
 from translator.ir.isl_glue import (hardware_range, inames_of, statement_domain, static_length,
                                     static_lower_bound)
 from translator.ir.kernel import Kernel
+from translator.ir.mappers import reductions_in
 from translator.ir.shape_memo import KernelMemo, respan, span_slots, spans_within
 from translator.ir.statements import Assignment, Statement
 from translator.ir.tags import (GroupTag, IlpSeqTag, IlpUnrollTag, LocalTag, UnrollTag,
@@ -480,7 +481,11 @@ def _maps_as_reduction(kernel: Kernel, iname: str, outer_tag: str | None) -> str
     if rewritten is None:
         return "no"
     before = probe.id_to_statement
-    changed = [s for s in rewritten.statements if s is not before.get(s.id)]
+    # statements the stage added or rewired without a reduction of their own (a private
+    # partial result and its initialisation: `translator.analysis.private_accumulators`)
+    # change nothing of the mapping's exactness
+    changed = [s for s in rewritten.statements
+               if s is not before.get(s.id) and reductions_in(s.read_expressions())]
     if not changed:
         return "no"
     # a reduction tree inside the sequential outer loop would need barriers in a loop whose

@@ -24,6 +24,7 @@ from frontends.fortran.cycles import BranchSupport
 from frontends.fortran.components import (component_of, data_ref_base, data_ref_parts,
                                           designator_text, host_subscript_names, text_parts)
 from frontends.fortran.expressions import ExprBuilder, Layout, Typed, add_expr, cast, sub_expr
+from frontends.fortran.index_values import IndexValueSupport
 from frontends.fortran.inline import CallSupport, array_function, inline_call
 from frontends.fortran.foralls import ForallSupport
 from frontends.fortran.host_values import HostValueSupport, is_character
@@ -56,7 +57,7 @@ class LoopFrame:
 
 
 class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
-                    ForallSupport, HostValueSupport, SearchSupport):
+                    ForallSupport, HostValueSupport, SearchSupport, IndexValueSupport):
     """Builds the statements, domains and data uses of one region (an `ExprContext`)."""
 
     def __init__(self, scope: Scope, lines: SourceLines, region_name: str,
@@ -105,6 +106,7 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         self.init_branches()
         self.init_blocks()
         self.init_optionals()
+        self.init_index_values()
 
     # -- ExprContext ----------------------------------------------------------------------
 
@@ -386,11 +388,13 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
 
     def visit_block(self, nodes: list[Any]) -> None:
         level = self.enter_level()
+        bound = len(self.index_values)
         try:
             self._visit_statements(nodes, level)
             self.leave_level(level)
         finally:
             self.levels.pop()
+            del self.index_values[bound:]   # an index value holds to the end of its block
 
     def _visit_statements(self, nodes: list[Any], level: Any) -> None:
         for k, n in enumerate(nodes):
@@ -405,7 +409,9 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                 self.line = self.statement_line(n)
                 self.forward_branches(list(nodes[k:]))   # it decides what the rest runs
                 return
+            built = len(self.statements)
             self.visit(n)
+            self.bind_index_value(n, nodes, list(nodes[k + 1:]), built)
 
     def statement_line(self, node: Any) -> int:
         return (node_lines(node) or (self.line, 0))[0]

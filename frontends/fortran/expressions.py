@@ -179,6 +179,10 @@ class ExprBuilder:
         value = self.ctx.loop_value(name)
         if value is not None:
             return self.loop_variable(name, value)
+        index = getattr(self.ctx, "index_value", None)
+        value = index(name) if index is not None else None
+        if value is not None:   # an integer local the block set from its loops' variables
+            return Typed(value, self.type_of(self.lookup(name)))
         bound = getattr(self.ctx, "bound_value", None)
         found = bound(name) if bound is not None else None
         if found is not None:   # a dummy or local of an inlined callee

@@ -45,6 +45,7 @@ import pymbolic.primitives as p
 
 from translator.analysis.access import statement_accesses
 from translator.analysis.arg_reductions import recognize_arg_reductions
+from translator.analysis.private_accumulators import AccumulationPlan, accumulate_privately
 from translator.diagnostics import LegalityError, Note
 from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace, ArrayArg
@@ -217,6 +218,7 @@ def recognize_parallel_reductions(kernel: Kernel) -> Kernel:
     if not parallel:
         return kernel
     kernel = recognize_arg_reductions(kernel, parallel)
+    kernel = _private_accumulations(kernel, parallel)
     found = [_candidate(kernel, s, parallel) for s in kernel.statements]
     candidates = {c.stmt.id: c for c in found if c is not None}
     if not candidates:
@@ -233,6 +235,60 @@ def recognize_parallel_reductions(kernel: Kernel) -> Kernel:
     if all(new is old for new, old in zip(statements, kernel.statements)):
         return kernel
     return _drop_statements(kernel.copy(statements=tuple(statements)), dead)
+
+
+def _private_accumulations(kernel: Kernel, parallel: frozenset[str]) -> Kernel:
+    """`kernel` with each accumulation inside a loop whose bounds vary over the parallel loops,
+    and whose term reads what that loop computes, made private to the work item first
+    (`translator.analysis.private_accumulators`): the reduction is then over its total."""
+    plans = []
+    for stmt in kernel.statements:
+        cand = _candidate(kernel, stmt, parallel)
+        if cand is None or cand.condition_stmt is not None:
+            continue
+        loops = _loops_inside(kernel, stmt, _varying_loops(kernel, cand, cand.crossed, parallel))
+        if (not loops or loops & cand.crossed or _term_independent_of(kernel, cand, loops)
+                or not _accumulator_is_private(kernel, cand, cand.crossed | loops)):
+            continue   # no such loop, or it joins the reduction (`_with_bound_loops`)
+        dtype = cand.update.dtype or getattr(kernel.arg(stmt.assignee_names()[0]), "dtype",
+                                             None)
+        if dtype is not None:
+            plans.append(AccumulationPlan(stmt.id, cand.update.operation, loops,
+                                          np.dtype(dtype)))
+    return accumulate_privately(kernel, plans) if plans else kernel
+
+
+def _loops_inside(kernel: Kernel, stmt: Statement, loops: frozenset[str]) -> frozenset[str]:
+    """`loops` and every loop of `stmt` nested inside one of them: the loops of `stmt` but
+    those around all of `loops` (a loop encloses another when every statement in the other
+    is in it too).  The private partial result lives in the loops left, so they must be the
+    outer ones (``do m = 1, cnt(c)`` around ``do nb = 0, 26`` around ``do t = 1, cnt(cj)``:
+    the partial result of c's iteration is set before m, not inside it)."""
+    if not loops:
+        return loops
+    members = {n: frozenset(s.id for s in kernel.statements if n in s.within_inames)
+               for n in stmt.within_inames}
+    outer = frozenset(n for n in stmt.within_inames - loops
+                      if all(members[b] <= members[n] for b in loops))
+    return stmt.within_inames - outer
+
+
+def _varying_loops(kernel: Kernel, cand: _Candidate, inames: frozenset[str],
+                   parallel: frozenset[str]) -> frozenset[str]:
+    """The sequential loops of `cand` whose bounds depend on `inames` (directly, through a
+    name written in their loops, or through another such loop)."""
+    stmt = cand.stmt
+    domain = glue.statement_domain(kernel.domains, stmt.within_inames)
+    found: frozenset[str] = frozenset()
+    while True:
+        around = inames | found
+        varying = _varying_names(kernel, cand, around) - around
+        more = frozenset(n for n in stmt.within_inames - around - parallel - cand.index_names
+                         if not glue.bounds_independent(domain, [n], around)
+                         or varying & _bound_names(kernel, n))
+        if not more:
+            return found
+        found |= more
 
 
 def _candidate(kernel: Kernel, stmt: Statement, parallel: frozenset[str]) -> _Candidate | None:
@@ -265,10 +321,11 @@ def _rewrite(kernel: Kernel, cand: _Candidate, candidates: dict[str, _Candidate]
     groups = sorted(n for n in inames & parallel if _is_group(kernel, n))
     if groups:
         _check_no_other_use(kernel, stmt, groups, cand.skip)
-    term = _term(oracle, cand, inames)
+    varying = _varying_names(kernel, cand, inames)
+    term = _term(oracle, cand, varying)
     if term is None:
         return None
-    kept = frozenset(c for c in cand.predicates if not dependencies(c) & inames)
+    kept = frozenset(c for c in cand.predicates if not dependencies(c) & varying)
     reduction = _reduction(cand.update.operation, inames, term)
     return replace(stmt, expression=combine(cand.update.operation, stmt.assignee, reduction),
                    within_inames=stmt.within_inames - inames, predicates=kept)
@@ -495,17 +552,23 @@ def _with_bound_loops(kernel: Kernel, cand: _Candidate, inames: frozenset[str],
     holds other statements, the term must read nothing they write (the accumulation then
     moves out of the loop unchanged); otherwise None (no reduction: legality reports the
     race)."""
-    stmt = cand.stmt
-    domain = glue.statement_domain(kernel.domains, stmt.within_inames)
     while True:
-        bound = frozenset(n for n in stmt.within_inames - inames - parallel - cand.index_names
-                          if not glue.bounds_independent(domain, [n], inames))
+        bound = _varying_loops(kernel, cand, inames, parallel)
         if not bound:
             return inames
         if not _term_independent_of(kernel, cand, bound) \
                 or not _accumulator_is_private(kernel, cand, inames | bound):
             return None
         inames |= bound
+
+
+def _bound_names(kernel: Kernel, iname: str) -> frozenset[str]:
+    """The names the bounds of the loop over `iname` read (its domain's parameters): a
+    data-dependent trip count (``for (k = 0; k < cnt[i]; k++)``) reads a private temporary
+    set in each iteration of the loop around it (``_tr_bound = cnt[i]``), which isl sees as
+    a parameter, not as i (h87: the loop was left around a reduction over i, each work item
+    running its own trip count between the tree's barriers: a sum of 0)."""
+    return frozenset(glue.params_of(kernel.domains[kernel.domain_index_of(iname)]))
 
 
 def _term_independent_of(kernel: Kernel, cand: _Candidate, loops: frozenset[str]) -> bool:
@@ -604,15 +667,27 @@ def _is_group(kernel: Kernel, iname: str) -> bool:
     return any(isinstance(t, GroupTag) for t in kernel.tags_of(iname))
 
 
-def _term(oracle: TypeOracle, cand: _Candidate, inames: frozenset[str]) -> Expression | None:
+def _varying_names(kernel: Kernel, cand: _Candidate, inames: frozenset[str]) -> frozenset[str]:
+    """`inames` and the names that statements inside their loops write: a predicate reading
+    one of them (``if (d*d < rc2) e += ...`` with a private ``d`` computed in the loop)
+    differs between the reduction's iterations, so it goes into the term; left on the
+    statement it would be tested once, after the loops, with one iteration's value (h87)."""
+    written = {n for s in kernel.statements
+               if s.id not in cand.skip and s.within_inames & inames
+               for n in s.assignee_names()}
+    return inames | frozenset(written)
+
+
+def _term(oracle: TypeOracle, cand: _Candidate, varying: frozenset[str]) -> Expression | None:
     """The reduction's body: the term in the accumulator's arithmetic type, zeroed (made
-    neutral) where a predicate over the reduction's inames is false."""
+    neutral) where a predicate that varies over the reduction (reads an iname or a name
+    written in its loops: `_varying_names`) is false."""
     stmt, update, predicates = cand.stmt, cand.update, cand.predicates
     term = update.term
     dtype = update.dtype or oracle.dtype(combine(update.operation, stmt.assignee, term))
     if dtype is not None and oracle.dtype(term) != dtype:
         term = TypeCast(np.dtype(dtype), term)
-    folded = sorted((c for c in predicates if dependencies(c) & inames), key=str)
+    folded = sorted((c for c in predicates if dependencies(c) & varying), key=str)
     if folded:
         if dtype is None:
             return None
