@@ -4,11 +4,12 @@ on the CPU OpenCL device, and the outputs must be identical (tests/e2e/fuzz_regr
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import check_sample
+from tests.e2e.harness import TRANSLATE, check_sample
 
 PROGRAMS = Path(__file__).parent / "fuzz_regressions"
 
@@ -22,3 +23,41 @@ def test_loops_that_never_run_translate_and_match(tmp_path: Path, name: str) -> 
     prints what the original prints."""
     out = check_sample(PROGRAMS / name, tmp_path)
     assert out.count("\n") == 40
+
+
+@pytest.mark.parametrize("name", ["reduction_reads_loop_writes.c",
+                                  "reduction_reads_loop_writes.f90"])
+def test_reduction_reading_what_its_split_loop_wrote_first_translates(
+        tmp_path: Path, name: str) -> None:
+    """Before: refused, "mapping i_inner to l.0 races ... writes s" (the loop split with only
+    its inner part on l.0, whose sequential part joins the reduction, wrote what the term
+    reads: ``a[i] = ..; s += a[i]``).  After: each element the term reads is written before
+    the read in its own iteration and never after it, so the accumulation may move after
+    the loop; the program translates and prints what the original prints."""
+    out = check_sample(PROGRAMS / name, tmp_path)
+    assert out.count("\n") in (42, 44)
+
+
+def test_reduction_reading_before_its_loop_writes_stays_refused(tmp_path: Path) -> None:
+    """The neighbour: ``s += a[i]; a[i] = ..`` reads the element before the write; the
+    accumulation cannot move after the loop, and the race on s is reported as before."""
+    name = "reduction_reads_before_write.c"
+    proc = subprocess.run([*TRANSLATE, str(PROGRAMS / name), "-o", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert f"{name}:9:5: error: mapping i_inner to l.0 races: iteration i_inner=15, " \
+           "i_outer=0 writes s[0], iteration i_inner=0, i_outer=0 writes s[0]" in proc.stderr
+
+
+@pytest.mark.parametrize("name, lines", [("two_level_updates.c", 3),
+                                         ("two_level_updates.f90", 2)])
+def test_accumulator_updated_at_two_loop_levels_translates(
+        tmp_path: Path, name: str, lines: int) -> None:
+    """Before: refused, "mapping i_inner to l.0 races ... writes s" (``s += b[i]`` in loop i
+    and ``s += c[i][j]`` in loop j inside it each saw the other as a use of the
+    accumulator).  After: updates of one element by one operation are each a reduction of
+    their own (not across work groups: codegen combines a group's part into a destination
+    that only its statement updates); the program translates and prints what the original
+    prints."""
+    out = check_sample(PROGRAMS / name, tmp_path)
+    assert out.count("\n") == lines
