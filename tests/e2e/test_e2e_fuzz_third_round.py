@@ -61,3 +61,15 @@ def test_accumulator_updated_at_two_loop_levels_translates(
     prints."""
     out = check_sample(PROGRAMS / name, tmp_path)
     assert out.count("\n") == lines
+
+
+def test_prefetch_refusal_names_the_read_that_is_not_affine(tmp_path: Path) -> None:
+    """Before (fortran:5010): the refusal named the first read that splits into no rows,
+    ``b0[2*i + 28]``, which is affine (a wrong reason).  After: it names the modulo read."""
+    name = "prefetch_names_the_nonaffine_read.f90"
+    proc = subprocess.run([*TRANSLATE, str(PROGRAMS / name), "-o", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert f"{name}:13:3: error: add_prefetch: cannot compute the footprint of 'b0': its read " \
+           "b0[(2*i + -3) % (-3) + 14 + 2] is neither affine nor rows of a parameter " \
+           "length" in proc.stderr
