@@ -73,3 +73,14 @@ def test_prefetch_refusal_names_the_read_that_is_not_affine(tmp_path: Path) -> N
     assert f"{name}:13:3: error: add_prefetch: cannot compute the footprint of 'b0': its read " \
            "b0[(2*i + -3) % (-3) + 14 + 2] is neither affine nor rows of a parameter " \
            "length" in proc.stderr
+
+
+@pytest.mark.parametrize("name, lines", [("guarded_int_max.f90", 4), ("guarded_int_max.c", 2)])
+def test_guarded_int_maximum_across_groups_builds_and_matches(
+        tmp_path: Path, name: str, lines: int) -> None:
+    """Before (fortran:5133): the neutral element of an int maximum reduced across work
+    groups under an IF, the smallest int32, was printed ``-2147483648L`` (a long), and
+    OpenCL's ``max(int, long)`` is ambiguous: the kernel did not build on PoCL.  After:
+    ``(-2147483647 - 1)``, an int; the program prints what the original prints."""
+    out = check_sample(PROGRAMS / name, tmp_path)
+    assert out.count("\n") == lines
