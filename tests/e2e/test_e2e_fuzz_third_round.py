@@ -84,3 +84,13 @@ def test_guarded_int_maximum_across_groups_builds_and_matches(
     ``(-2147483647 - 1)``, an int; the program prints what the original prints."""
     out = check_sample(PROGRAMS / name, tmp_path)
     assert out.count("\n") == lines
+
+
+def test_host_program_extent_floors_negative_numerators(tmp_path: Path) -> None:
+    """Before (fortran:2014 of the second round's features, translated once h84's reductions
+    accepted it): the glue of a region cut into launches around a host loop printed the floor
+    divisions of a2's extent (``(-m) // 3``) as C's truncating ``-m / 3``; the extent came out
+    28 columns instead of 24 and the runtime stopped, finding a2's bytes over a1's.  After:
+    printed as the single-kernel glue prints them; the program matches."""
+    out = check_sample(PROGRAMS / "host_loop_floor_extent.f90", tmp_path)
+    assert out.count("\n") == 349

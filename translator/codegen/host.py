@@ -504,7 +504,9 @@ class _Printer:
         self.mapping = {n: p.Variable(_WIDE_PREFIX + n) for n in names}
 
     def __call__(self, expr: Expression) -> str:
-        return to_c(folded_constants(substitute(expr, self.mapping)))
+        # floor divisions of possibly negative numerators as `_HostPrinter` prints them: a
+        # bare ``-m / 3`` truncated, and an extent of fuzzer fortran:2014 came out too large
+        return to_c(_FloorDivision()(folded_constants(substitute(expr, self.mapping))))
 
 
 def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
