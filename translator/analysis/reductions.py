@@ -553,8 +553,9 @@ def _term_independent_of(kernel: Kernel, cand: _Candidate, loops: frozenset[str]
 def _term_reads_final(kernel: Kernel, cand: _Candidate, loops: frozenset[str],
                       reduced: frozenset[str]) -> bool:
     """Whether every value the term and predicates of `cand` read inside the loops over
-    `loops` is the one its element keeps after the reduction's loops `reduced` (``a[i] = ..; s += a[i]`` in a loop split
-    onto ``l.0``, whose sequential part joins the reduction): they read no private variable
+    `loops` is the one its element keeps after the reduction's loops `reduced` (``a[i] =
+    ..; s += a[i]`` in a loop split onto ``l.0``, whose sequential part joins the
+    reduction): they read no private variable
     another statement there writes, and each statement there writing an element they read
     comes before `cand`'s in the dependences (so the accumulation, moved out, runs after it)
     and writes that element in no instance after the read in source order.  Conservative:
