@@ -124,8 +124,9 @@ def without_statements_that_never_run(kernel: Kernel) -> Kernel:
     restriction: after the transforms, whose pragmas may name those statements and loops."""
     from translator.ir.isl_glue import never_runs
     from translator.ir.slicing import without_statements
-    dead = {s.id for s in kernel.statements
-            if s.within_inames and never_runs(kernel.domains, s.within_inames)}
+    empty = {inames: never_runs(kernel.domains, inames)     # one isl test per loop nest
+             for inames in {s.within_inames for s in kernel.statements if s.within_inames}}
+    dead = {s.id for s in kernel.statements if s.within_inames and empty[s.within_inames]}
     return without_statements(kernel, dead) if dead else kernel
 
 
