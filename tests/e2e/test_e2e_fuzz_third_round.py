@@ -94,3 +94,11 @@ def test_host_program_extent_floors_negative_numerators(tmp_path: Path) -> None:
     printed as the single-kernel glue prints them; the program matches."""
     out = check_sample(PROGRAMS / "host_loop_floor_extent.f90", tmp_path)
     assert out.count("\n") == 349
+
+
+def test_host_loop_with_a_floor_division_bound_runs(tmp_path: Path) -> None:
+    """Before (fortran:6069, with the fix above printed bare): the host loop over ``do i = 1,
+    n + 1, 3`` ran while ``i <= n >= 0 ? n / 3 : ...`` (C's precedence), and the program
+    crashed in the kernel.  After: the conditional is parenthesised; the program matches."""
+    out = check_sample(PROGRAMS / "host_loop_strided.f90", tmp_path)
+    assert out.count("\n") == 3477

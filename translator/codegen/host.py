@@ -506,7 +506,9 @@ class _Printer:
     def __call__(self, expr: Expression) -> str:
         # floor divisions of possibly negative numerators as `_HostPrinter` prints them: a
         # bare ``-m / 3`` truncated, and an extent of fuzzer fortran:2014 came out too large
-        return to_c(_FloorDivision()(folded_constants(substitute(expr, self.mapping))))
+        # (parenthesised where it holds a conditional: the text is pasted into loop bounds)
+        text = to_c(_FloorDivision()(folded_constants(substitute(expr, self.mapping))))
+        return f"({text})" if "?" in text else text
 
 
 def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:
