@@ -8,8 +8,9 @@ translated, run on the CPU OpenCL device and compared bit for bit
         [--lang c|fortran|both] [--keep DIR] [--minutes M] [--features all|NAME,NAME...]
 
 `--features` adds the shapes of the second round (random_programs.FEATURES: math, guard,
-stencil, swap, modulo, implicit); without it a seed is the program it always was.  With it, the
-classes are also counted per feature the cases use.
+stencil, swap, modulo, implicit) and of the third (pow: real and integer powers, Fortran's
+``**``; atan2); without it a seed is the program it always was.  With it, the classes are also
+counted per feature the cases use.
 
 Prints one line per DIFF, UNSOUND or FAIL (with the seed that reproduces it) and per WITHIN,
 then the count of each class and of each kind of refusal.  Exits 1 if any case is DIFF, UNSOUND or FAIL.

@@ -219,8 +219,10 @@ def _flat_strides(kernel: Kernel, name: str, tag: str | None, ids: Sequence[str]
     rows = [u.args[0] for u, split in zip(uses, splits) if split is not None]
     others = [u.args[0] for u, split in zip(uses, splits) if split is None]
     if others and not rows:
+        # name a read that is not affine (an affine one before it is not the trouble)
+        bad = next(e for e in others if not isl_glue.is_affine(e, names))
         raise TransformError(f"{_WHAT}: cannot compute the footprint of {name!r}: its read "
-                             f"{name}[{others[0]}] is neither affine nor rows of a parameter "
+                             f"{name}[{bad}] is neither affine nor rows of a parameter "
                              "length")
     if others:
         raise TransformError(

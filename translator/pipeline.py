@@ -117,6 +117,19 @@ def check_work_groups(kernel: Kernel, tagged_by: dict[str, Any]) -> None:
             tagged_by[biggest])
 
 
+def without_statements_that_never_run(kernel: Kernel) -> Kernel:
+    """`kernel` without the statements whose loops run no iteration for any parameter value
+    (``for (j = 0; j < 0; j++)``, or ``do j = 1, i`` inside ``do i = -3, -1``): they do
+    nothing, and a loop that never runs has no bounds for codegen to print.  Ordering
+    restriction: after the transforms, whose pragmas may name those statements and loops."""
+    from translator.ir.isl_glue import never_runs
+    from translator.ir.slicing import without_statements
+    empty = {inames: never_runs(kernel.domains, inames)     # one isl test per loop nest
+             for inames in {s.within_inames for s in kernel.statements if s.within_inames}}
+    dead = {s.id for s in kernel.statements if s.within_inames and empty[s.within_inames]}
+    return without_statements(kernel, dead) if dead else kernel
+
+
 def privatize_arrays(kernel: Kernel) -> Kernel:
     """Work arrays written before being read in every iteration become private."""
     from translator.analysis.privatize import privatize
@@ -220,6 +233,7 @@ def _run_region(kernel: Kernel, calls: Sequence[Any], opts: PassOptions,
                 tagged_by: dict[str, Any]) -> RegionResult:
     for name, stage in (("first_elements", lambda k: keep_first_elements(k, calls)),
                         ("transforms", lambda k: apply_transform_calls(k, calls, tagged_by)),
+                        ("never-run", without_statements_that_never_run),
                         ("privatize", privatize_arrays)):
         kernel = _timed(opts, name, stage, kernel)
         _print_ir(opts, name, kernel)

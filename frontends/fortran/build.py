@@ -671,12 +671,6 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                 raise FrontendError("DO loop with a zero step", self.span(var))
         lo = self.bound(self._integer(lo_node, "lower bound"))
         hi = self.bound(self._integer(hi_node, "upper bound"))
-        if isinstance(lo, (int, np.integer)) and isinstance(hi, (int, np.integer)) and (
-                (hi - lo) * step < 0):
-            raise UnsupportedConstructError(
-                f"the DO loop over {var!r} runs no iteration (from {lo} to {hi} with step "
-                f"{step}): a kernel region cannot hold a loop that never runs; leave it out of "
-                "the region", self.span(var))
         iname = self.new_iname(var)
         self.add_domain(iname, lo, hi, step)
         self._record_loop(self._iname_prefix.replace("_", "%", 1) + var if self._iname_prefix

@@ -8,7 +8,8 @@ translated one on the CPU OpenCL device).  Every case gets one class:
 
 - MATCH: translated, and prints what the original prints, bit for bit;
 - WITHIN: translated, and prints what the original prints up to the ulps OpenCL allows its
-  built-ins (only a case that calls exp, log, sin, cos: ``Case.tolerant``);
+  built-ins (only a case that calls exp, log, sin, cos, atan2 or a real power:
+  ``Case.tolerant``);
 - REFUSED: exit 1 with a located diagnostic (or the glue's run-time check of an assumption);
 - DIFF: translated, and prints something else: a silent wrong result;
 - UNSOUND: translated, prints the same, but a loop the pragmas or directives declared parallel
@@ -301,7 +302,8 @@ def within_tolerance(case: Case, want: str, got: str) -> bool:
     built-in called) or 1e-9 (double only): OpenCL allows exp, log, sin, cos 3-4 ulps, and the
     values go through a few more operations.  Integers, and the number of lines, exactly."""
     from tests.e2e.random_programs import _exprs, _walk
-    single = any(x[0] == "call" and x[1] in ("exp", "log", "sin", "cos") and x[3] == "f32"
+    single = any(x[0] == "call" and x[1] in ("exp", "log", "sin", "cos", "pow", "atan2")
+                 and x[3] == "f32"
                  for r in case.regions for s in _walk([*r.init, r.nest, *r.after])
                  for e in ([s.target, s.value] if hasattr(s, "value") else [])
                  for x in _exprs(e))

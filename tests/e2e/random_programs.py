@@ -47,7 +47,17 @@ LOOP_VARS = ("i", "j", "k", "l", "v", "w", "q", "r", "z")
 #   implicit  widening conversions and assignment conversions left implicit (C's usual
 #             arithmetic conversions, Fortran's mixed-kind rules), single-precision literals
 #             in double expressions
-FEATURES = ("math", "guard", "stencil", "swap", "modulo", "implicit")
+# Shapes of the third round (h84), drawn alike only where asked:
+#   pow       powers: a real to a real exponent (C pow/powf of a positive base, Fortran
+#             ``**``), a real to an integer exponent (Fortran ``x**n``, C ``pow(x, n)``), and
+#             Fortran's integer ``i**k`` (exact: small bases and exponents, negative ones too)
+#   atan2     atan2 of exact arguments
+# Real powers and atan2 are compared with a tolerance, as `math`'s built-ins are.
+SECOND_ROUND = ("math", "guard", "stencil", "swap", "modulo", "implicit")
+THIRD_ROUND = ("pow", "atan2")
+FEATURES = SECOND_ROUND + THIRD_ROUND
+#: The features whose built-ins are not exact (OpenCL allows them some ulps).
+TOLERANT = frozenset({"math", "atan2"})
 
 
 def is_float(dtype: str) -> bool:
@@ -125,11 +135,12 @@ class Case:
     m: int
     directives: str = "translate"
     used: frozenset = frozenset()     # the FEATURES this case draws on
+    real_powers: bool = False         # a real power is computed (integer powers are exact)
 
     @property
     def tolerant(self) -> bool:
         """Whether float outputs are compared with a tolerance (built-ins of finite ulps)."""
-        return "math" in self.used
+        return bool(self.used & TOLERANT) or self.real_powers
 
     @property
     def stem(self) -> str:
@@ -225,6 +236,7 @@ class Generator:
         self.arrays = self.make_arrays()
         self.res_slot = {"f": 0, "i": 0}
         self.directives = "openmp" if self.rng.random() < 0.25 else "translate"
+        self.real_powers = False
 
     # arrays and scalars
 
@@ -257,7 +269,7 @@ class Generator:
             for region in regions:
                 self.implicit_conversions(region)
         return Case(self.seed, self.lang, self.index, self.arrays, self.scalars, regions,
-                    self.n, self.m, self.directives, frozenset(self.used))
+                    self.n, self.m, self.directives, frozenset(self.used), self.real_powers)
 
     def feature(self, name: str, p: float) -> bool:
         """Whether to draw feature `name` here (probability `p`); no draw without it."""
@@ -558,6 +570,38 @@ class Generator:
                     dtype)
         return ("call", name, (arg,), dtype)
 
+    def power(self, dtype: str, env: dict) -> tuple:
+        """A power of an exact base: real ** real (a positive base), real ** integer, or
+        (Fortran) integer ** integer of a small base (a negative exponent of a base of at
+        least 1: gfortran divides by a zero base)."""
+        rng = self.rng
+        base = self.exact_leaf(dtype, env)
+        if not is_float(dtype):
+            exponent = rng.choice([c(0), c(1), c(2), c(3), c(-1), c(-2),
+                                   ("bin", "%", ("call", "abs", (self._loop_or_n(env),), "i32"),
+                                    c(3), "i32")])
+            if exponent[0] == "const" and exponent[1] < 0:
+                base = ("bin", "+", ("call", "abs", (base,), dtype), ("const", 1, dtype), dtype)
+            return ("call", "pow", (base, exponent), dtype)
+        self.real_powers = True
+        if rng.random() < 0.5:      # an integer exponent
+            exponent = rng.choice([c(2), c(3), c(-1), c(5), ("bin", "%", ("call", "abs", (
+                self._loop_or_n(env),), "i32"), c(4), "i32")])
+            if exponent[0] == "const" and exponent[1] < 0 or exponent[0] != "const":
+                base = ("bin", "+", ("call", "abs", (base,), dtype), ("const", 0.5, dtype),
+                        dtype)
+            if self.lang == "c":
+                exponent = ("cast", exponent, dtype)
+            return ("call", "pow", (base, exponent), dtype)
+        base = ("bin", "+", ("call", "abs", (base,), dtype), ("const", 0.25, dtype), dtype)
+        exponent = rng.choice([("const", x, dtype) for x in (0.5, 1.5, -0.5, 2.0, 2.5, 1.0)]
+                              + [("bin", "*", self.exact_leaf(dtype, env),
+                                  ("const", 0.125, dtype), dtype)])
+        return ("call", "pow", (base, exponent), dtype)
+
+    def _loop_or_n(self, env: dict) -> tuple:
+        return var(self.rng.choice(list(env))) if env else var("n")
+
     def implicit_conversions(self, region: Region) -> None:
         """Leave some conversions implicit: the value of an assignment, and one widening
         operand of + - * / (the other operand is of the result's type, so the language
@@ -629,6 +673,12 @@ class Generator:
         rng = self.rng
         if is_float(dtype) and unbounded and self.feature("math", 0.2):
             return self.math_call(dtype, env, depth)
+        if unbounded and (is_float(dtype) or self.lang == "fortran") \
+                and self.feature("pow", 0.15):
+            return self.power(dtype, env)
+        if is_float(dtype) and unbounded and self.feature("atan2", 0.1):
+            return ("call", "atan2", (self.exact(dtype, env, 1), self.exact(dtype, env, 1)),
+                    dtype)
         if not is_float(dtype) and self.feature("modulo", 0.1):
             return ("bin", "mod", self.expr(dtype, env, temps, max(depth - 1, 0), unbounded),
                     ("const", rng.choice([2, 3, -2, -3, 5]), dtype), dtype)

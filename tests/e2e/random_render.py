@@ -38,7 +38,8 @@ C_CALLS = {("abs", "f32"): "fabsf", ("abs", "f64"): "fabs", ("abs", "i32"): "abs
            ("log", "f32"): "logf", ("log", "f64"): "log", ("sin", "f32"): "sinf",
            ("sin", "f64"): "sin", ("cos", "f32"): "cosf", ("cos", "f64"): "cos",
            ("floor", "f32"): "floorf", ("floor", "f64"): "floor", ("fmod", "f32"): "fmodf",
-           ("fmod", "f64"): "fmod"}
+           ("fmod", "f64"): "fmod", ("pow", "f32"): "powf", ("pow", "f64"): "pow",
+           ("atan2", "f32"): "atan2f", ("atan2", "f64"): "atan2"}
 F_KIND = {"f32": "4", "f64": "8", "i32": "4", "i64": "8"}
 
 
@@ -68,6 +69,8 @@ def expr(e: tuple, lang: str) -> str:
 
 
 def _call(name: str, args: list[str], dtype: str, lang: str) -> str:
+    if name == "pow" and lang == "fortran":
+        return f"({args[0]} ** {args[1]})"
     if lang == "fortran" and name == "floor":
         return f"real(floor({args[0]}), {F_KIND[dtype]})"
     if lang == "fortran" and name == "fmod":

@@ -43,13 +43,15 @@ from functools import partial
 import numpy as np
 import pymbolic.primitives as p
 
-from translator.analysis.access import statement_accesses
+from translator.analysis.access import Access, shared_variables, statement_accesses
+from translator.analysis.bounds import address_spill
 from translator.analysis.arg_reductions import recognize_arg_reductions
 from translator.analysis.private_accumulators import AccumulationPlan, accumulate_privately
 from translator.diagnostics import LegalityError, Note
 from translator.ir import isl_glue as glue
 from translator.ir.data import AddressSpace, ArrayArg
-from translator.ir.expr import Expression, Reduction, TypeCast, dependencies, flatten_and
+from translator.ir.expr import (Expression, Reduction, TypeCast, dependencies, flatten_and,
+                                substitute)
 from translator.ir.isl_glue.flow import varies_with
 from translator.ir.kernel import Kernel
 # combine: code generation's lowering of parallel reductions imports it from here
@@ -204,10 +206,14 @@ class _Candidate:
     condition_stmt: str | None
     crossed: frozenset[str]
     index_names: frozenset[str]
+    #: Other statements updating the same element by the same operation (with their
+    #: condition statements): ``s += b[i]`` and ``s += c[i][j]`` in the loop over j.  Each
+    #: becomes a reduction of its own; the order of the updates does not matter.
+    partners: frozenset[str] = frozenset()
 
     @property
     def skip(self) -> set[str | None]:
-        return {self.stmt.id, self.condition_stmt}
+        return {self.stmt.id, self.condition_stmt, *self.partners}
 
 
 def recognize_parallel_reductions(kernel: Kernel) -> Kernel:
@@ -305,7 +311,30 @@ def _candidate(kernel: Kernel, stmt: Statement, parallel: frozenset[str]) -> _Ca
     if update is None or unsupported_update(kernel, stmt, update):
         return None
     cand = _Candidate(stmt, update, predicates, condition_stmt, crossed, index_names)
-    return cand if _accumulator_is_private(kernel, cand, crossed) else None
+    if _accumulator_is_private(kernel, cand, crossed):
+        return cand
+    cand = replace(cand, partners=_partners(kernel, cand))
+    return cand if cand.partners and _accumulator_is_private(kernel, cand, crossed) else None
+
+
+def _partners(kernel: Kernel, cand: _Candidate) -> frozenset[str]:
+    """The other statements that update the element `cand` accumulates into by the same
+    operation in the same type, reading it only as their accumulator (and the statements
+    computing their conditions)."""
+    stmt, found = cand.stmt, set()
+    names = _aliases(kernel, stmt.assignee_names()[0])
+    for other in kernel.statements:
+        if (other.id in (stmt.id, cand.condition_stmt) or not isinstance(other, Assignment)
+                or other.atomicity or other.assignee != stmt.assignee):
+            continue
+        update, predicates, condition_stmt = _match_statement(kernel, other)
+        if (update is None or update.operation != cand.update.operation
+                or update.dtype != cand.update.dtype
+                or unsupported_update(kernel, other, update)
+                or any(names & dependencies(e) for e in (update.term, *predicates))):
+            continue
+        found |= {other.id, condition_stmt} - {None}
+    return frozenset(found)
 
 
 def _rewrite(kernel: Kernel, cand: _Candidate, candidates: dict[str, _Candidate],
@@ -319,6 +348,8 @@ def _rewrite(kernel: Kernel, cand: _Candidate, candidates: dict[str, _Candidate]
     if inames is None:
         return None
     groups = sorted(n for n in inames & parallel if _is_group(kernel, n))
+    if groups and cand.partners:
+        return None     # codegen combines a group's part into a destination only it updates
     if groups:
         _check_no_other_use(kernel, stmt, groups, cand.skip)
     varying = _varying_names(kernel, cand, inames)
@@ -556,7 +587,8 @@ def _with_bound_loops(kernel: Kernel, cand: _Candidate, inames: frozenset[str],
         bound = _varying_loops(kernel, cand, inames, parallel)
         if not bound:
             return inames
-        if not _term_independent_of(kernel, cand, bound) \
+        if not (_term_independent_of(kernel, cand, bound)
+                or _term_reads_final(kernel, cand, bound, inames | bound)) \
                 or not _accumulator_is_private(kernel, cand, inames | bound):
             return None
         inames |= bound
@@ -579,6 +611,84 @@ def _term_independent_of(kernel: Kernel, cand: _Candidate, loops: frozenset[str]
                for n in s.assignee_names()}
     reads = [cand.update.term, *cand.predicates]
     return not any(written & dependencies(e) for e in reads)
+
+
+def _term_reads_final(kernel: Kernel, cand: _Candidate, loops: frozenset[str],
+                      reduced: frozenset[str]) -> bool:
+    """Whether every value the term and predicates of `cand` read inside the loops over
+    `loops` is the one its element keeps after the reduction's loops `reduced` (``a[i] =
+    ..; s += a[i]`` in a loop split onto ``l.0``, whose sequential part joins the
+    reduction): they read no private variable
+    another statement there writes, and each statement there writing an element they read
+    comes before `cand`'s in the dependences (so the accumulation, moved out, runs after it)
+    and writes that element in no instance after the read in source order.  Conservative:
+    aliasing arrays, subscripts not compared exactly or leaving their extents are refused."""
+    stmt = cand.stmt
+    others = [s for s in kernel.statements if s.id not in cand.skip and s.within_inames & loops]
+    shared = shared_variables(kernel)
+    read_names = set().union(*(dependencies(e) for e in (cand.update.term, *cand.predicates)))
+    written = {n for s in others for n in s.assignee_names()}
+    if any(n not in shared for n in written & read_names):
+        return False
+    accumulator = _aliases(kernel, stmt.assignee_names()[0])
+    reads = [a for a in statement_accesses(kernel, stmt, shared)
+             if not a.is_write and a.variable not in accumulator]
+    before = _depended_on(kernel, stmt.id)
+    for other in others:
+        for w in statement_accesses(kernel, other, shared):
+            if not w.is_write:
+                continue
+            for r in reads:
+                if w.variable == r.variable:
+                    if not _written_before_read(kernel, r, w, other.id in before, reduced):
+                        return False
+                elif w.variable in _aliases(kernel, r.variable):
+                    return False
+    return True
+
+
+def _depended_on(kernel: Kernel, sid: str) -> set[str]:
+    """The statements `sid` depends on, directly or through others."""
+    found: set[str] = set()
+    todo = [sid]
+    while todo:
+        for d in kernel.statement(todo.pop()).depends_on:
+            if d not in found:
+                found.add(d)
+                todo.append(d)
+    return found
+
+
+def _written_before_read(kernel: Kernel, r: Access, w: Access, ordered: bool,
+                         reduced: frozenset[str]) -> bool:
+    """No instance of write `w` touches the element read `r` reads after that read, in the
+    source's order, in one iteration of the loops around the reduction's loops `reduced`
+    (the loops both are in, in declaration order, then statement order: `ordered` says the
+    writer's statement comes first)."""
+    if (r.index is None or w.index is None or r.layout != w.layout
+            or len(r.index) != len(w.index) or address_spill(kernel, r)
+            or address_spill(kernel, w)):
+        return False
+    second = "_tr_w2_"
+    rename = {n: second + n for n in w.inames}
+    first = glue.instance_set(kernel.domains, r.inames, r.conditions,
+                              assumptions=kernel.assumptions)
+    other = glue.instance_set(kernel.domains, w.inames, w.conditions, rename=rename,
+                              assumptions=kernel.assumptions)
+    names = {n: p.Variable(m) for n, m in rename.items()}
+    same = [(i, substitute(j, names)) for i, j in zip(r.index, w.index)]
+    order = [n for d in kernel.domains for n in glue.inames_of(d)]
+    common = [n for n in order if n in r.inames and n in w.inames]
+    outer = next((k for k, n in enumerate(common) if n in reduced), len(common))
+    around = [(p.Variable(c), names[c]) for c in common[:outer]]
+    if not ordered:     # the accumulation may run before the writer: they must not meet
+        return glue.find_conflict(first, other, same + around, []) is None
+    for k in range(outer, len(common)):
+        equal = [(p.Variable(c), names[c]) for c in common[:k]]
+        n = common[k]
+        if glue.find_conflict(first, other, same + equal, [], [(p.Variable(n), names[n])]):
+            return False
+    return True
 
 
 def _accumulator_is_private(kernel: Kernel, cand: _Candidate, inames: frozenset[str]) -> bool:

@@ -504,7 +504,11 @@ class _Printer:
         self.mapping = {n: p.Variable(_WIDE_PREFIX + n) for n in names}
 
     def __call__(self, expr: Expression) -> str:
-        return to_c(folded_constants(substitute(expr, self.mapping)))
+        # floor divisions of possibly negative numerators as `_HostPrinter` prints them: a
+        # bare ``-m / 3`` truncated, and an extent of fuzzer fortran:2014 came out too large
+        # (parenthesised where it holds a conditional: the text is pasted into loop bounds)
+        text = to_c(_FloorDivision()(folded_constants(substitute(expr, self.mapping))))
+        return f"({text})" if "?" in text else text
 
 
 def _function(unit: HostUnit, prog: HostProgramCode, region_var: str) -> str:

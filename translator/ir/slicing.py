@@ -52,6 +52,21 @@ def sub_kernel(kernel: Kernel, ids: Sequence[str], host: Sequence[str], name: st
                        iname_tags=tags, loop_priority=prio, temporaries=temps)
 
 
+def without_statements(kernel: Kernel, ids: set[str]) -> Kernel:
+    """`kernel` without statements `ids` (statements that never run), nor the loops that only
+    they ran: the tags of those inames, and the domains that hold nothing else."""
+    stmts = tuple(replace(s, depends_on=s.depends_on - ids) if s.depends_on & ids else s
+                  for s in kernel.statements if s.id not in ids)
+    live = set().union(*(s.within_inames | reduction_inames(s) for s in stmts))
+    gone = set().union(*(s.within_inames | reduction_inames(s) for s in kernel.statements
+                         if s.id in ids)) - live
+    domains = tuple(d for d in kernel.domains
+                    if not inames_of(d) or not set(inames_of(d)) <= gone)
+    tags = FrozenDict((n, t) for n, t in kernel.iname_tags.items() if n not in gone)
+    prio = frozenset(t for t in kernel.loop_priority if not set(t) & gone)
+    return kernel.copy(statements=stmts, domains=domains, iname_tags=tags, loop_priority=prio)
+
+
 class _KernelIndex:
     """Positions in one kernel by name, so that cutting it into many sub-kernels does not
     scan all of it for each (a region of hundreds of loops)."""
@@ -110,4 +125,4 @@ def referenced_names(stmts: Sequence[Statement]) -> set[str]:
     return names
 
 
-__all__ = ["loop_order", "referenced_names", "sub_kernel"]
+__all__ = ["loop_order", "referenced_names", "sub_kernel", "without_statements"]

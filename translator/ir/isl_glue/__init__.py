@@ -33,8 +33,8 @@ from translator.ir.isl_glue.dims import (  # noqa: F401
 )
 from translator.ir.isl_glue.loops import (  # noqa: F401
     c_index_end, c_loop_domain, c_nonnegative_condition, c_union_end, last_point,
-    make_loop_domain, max_over_domain, max_over_union, nominal_points, runs_at_every_point,
-    with_value_ranges,
+    make_loop_domain, max_over_domain, max_over_union, never_runs, nominal_points,
+    runs_at_every_point, with_value_ranges,
 )
 from translator.ir.isl_glue.footprints import (  # noqa: F401
     clip_to_shape, constant_iname_extent, convex_footprint, count_points, data_footprint,

@@ -353,6 +353,12 @@ def runs_at_every_point(domains: Sequence[isl.BasicSet], outer: Iterable[str],
     return bool(whole.is_subset(hit.align_params(whole.get_space())))
 
 
+def never_runs(domains: Sequence[isl.BasicSet], inames: Iterable[str]) -> bool:
+    """Whether the loops over `inames` run no iteration for any parameter value: their
+    combined domain is empty (``do j = 1, i`` inside ``do i = -3, -1``)."""
+    return bool(combined_domain(domains, frozenset(inames)).is_empty())
+
+
 def _point_set(s: isl.Set, iname: str, value: Expression) -> isl.Set:
     """The points of `s`'s space where `iname` equals the parameter expression `value`."""
     space = s.get_space()
