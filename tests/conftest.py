@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -45,6 +46,22 @@ def ctx(pytestconfig: pytest.Config):
 def queue(ctx):
     import pyopencl as cl
     return cl.CommandQueue(ctx)
+
+
+@pytest.fixture(scope="session")
+def programs_build(pytestconfig: pytest.Config):
+    """``programs_build(folder)`` fails unless every program written under `folder` builds:
+    the check `_emitted_programs_build` makes of a test's ``tmp_path``, for a fixture wider
+    than one test (a program translated once for several tests)."""
+    builds: KernelBuilds = pytestconfig._kernel_builds
+
+    def check(folder: Path) -> None:
+        failures = [f for origin, program in written_programs(folder)
+                    if (f := builds.failure(origin, program))]
+        if failures:
+            pytest.fail(f"{len(failures)} emitted OpenCL program(s) do not build:\n"
+                        + "\n\n".join(failures), pytrace=False)
+    return check
 
 
 @pytest.fixture(autouse=True)
