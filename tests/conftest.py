@@ -37,6 +37,21 @@ def pytest_configure(config: pytest.Config) -> None:
     install_recorder(config._kernel_builds)
 
 
+#: Tests named by a prefix of their node id in this file run first, in its order (the longest
+#: first): `make test`'s workers then share the long tests and end together on short ones.
+SLOW_FIRST = Path(__file__).with_name("slow_first.txt")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    prefixes = [line.split("#")[0].strip() for line in SLOW_FIRST.read_text().splitlines()]
+    prefixes = [p for p in prefixes if p]
+
+    def rank(item: pytest.Item) -> int:
+        return next((k for k, p in enumerate(prefixes) if item.nodeid.startswith(p)),
+                    len(prefixes))
+    items.sort(key=rank)      # stable: the rest keep their order
+
+
 @pytest.fixture(scope="session")
 def ctx(pytestconfig: pytest.Config):
     return pytestconfig._kernel_builds.context()
