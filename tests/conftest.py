@@ -37,19 +37,23 @@ def pytest_configure(config: pytest.Config) -> None:
     install_recorder(config._kernel_builds)
 
 
-#: Tests named by a prefix of their node id in this file run first, in its order (the longest
-#: first): `make test`'s workers then share the long tests and end together on short ones.
+#: Test files holding a test named (by a prefix of its node id) in this file run first, in the
+#: order of their longest test: `make test`'s workers then share the long tests and end
+#: together on short ones.  A file moves as a whole, so that its module fixtures are set up
+#: once per worker as before.
 SLOW_FIRST = Path(__file__).with_name("slow_first.txt")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     prefixes = [line.split("#")[0].strip() for line in SLOW_FIRST.read_text().splitlines()]
     prefixes = [p for p in prefixes if p]
-
-    def rank(item: pytest.Item) -> int:
-        return next((k for k, p in enumerate(prefixes) if item.nodeid.startswith(p)),
+    first: dict[str, int] = {}
+    for item in items:
+        rank = next((k for k, p in enumerate(prefixes) if item.nodeid.startswith(p)),
                     len(prefixes))
-    items.sort(key=rank)      # stable: the rest keep their order
+        module = item.nodeid.split("::")[0]
+        first[module] = min(first.get(module, rank), rank)
+    items.sort(key=lambda item: first[item.nodeid.split("::")[0]])   # stable
 
 
 @pytest.fixture(scope="session")
