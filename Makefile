@@ -26,8 +26,10 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
+# Workers take two tests at a time (--maxschedchunk 2), the longest first
+# (tests/slow_first.txt): the long tests are shared out and the run ends on short ones.
 test: setup
-	$(PY) -m pytest -q -n auto tests
+	$(PY) -m pytest -q -n auto --maxschedchunk 2 tests
 
 # The documentation (docs/, MyST markdown), built into docs/_build/html; any warning fails.
 # The doctests of docs/*.md run in `make test` (tests/unit/test_docs.py).

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +37,25 @@ def pytest_configure(config: pytest.Config) -> None:
     install_recorder(config._kernel_builds)
 
 
+#: Test files holding a test named (by a prefix of its node id) in this file run first, in the
+#: order of their longest test: `make test`'s workers then share the long tests and end
+#: together on short ones.  A file moves as a whole, so that its module fixtures are set up
+#: once per worker as before.
+SLOW_FIRST = Path(__file__).with_name("slow_first.txt")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    prefixes = [line.split("#")[0].strip() for line in SLOW_FIRST.read_text().splitlines()]
+    prefixes = [p for p in prefixes if p]
+    first: dict[str, int] = {}
+    for item in items:
+        rank = next((k for k, p in enumerate(prefixes) if item.nodeid.startswith(p)),
+                    len(prefixes))
+        module = item.nodeid.split("::")[0]
+        first[module] = min(first.get(module, rank), rank)
+    items.sort(key=lambda item: first[item.nodeid.split("::")[0]])   # stable
+
+
 @pytest.fixture(scope="session")
 def ctx(pytestconfig: pytest.Config):
     return pytestconfig._kernel_builds.context()
@@ -45,6 +65,22 @@ def ctx(pytestconfig: pytest.Config):
 def queue(ctx):
     import pyopencl as cl
     return cl.CommandQueue(ctx)
+
+
+@pytest.fixture(scope="session")
+def programs_build(pytestconfig: pytest.Config):
+    """``programs_build(folder)`` fails unless every program written under `folder` builds:
+    the check `_emitted_programs_build` makes of a test's ``tmp_path``, for a fixture wider
+    than one test (a program translated once for several tests)."""
+    builds: KernelBuilds = pytestconfig._kernel_builds
+
+    def check(folder: Path) -> None:
+        failures = [f for origin, program in written_programs(folder)
+                    if (f := builds.failure(origin, program))]
+        if failures:
+            pytest.fail(f"{len(failures)} emitted OpenCL program(s) do not build:\n"
+                        + "\n\n".join(failures), pytrace=False)
+    return check
 
 
 @pytest.fixture(autouse=True)

@@ -32,6 +32,7 @@ _SOURCE = re.compile(r'static const char _tr_source_\w+\[\] =\n'
                      r'((?:[ \t]*"(?:[^"\\\n]|\\.)*"\n?)+);')
 _LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _ESCAPE = re.compile(r"\\([0-7]{1,3}|x[0-9a-fA-F]+|.)")
+_STAMP = re.compile(r"\A// translate generation stamp \w+\n")
 _SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'", "?": "?",
            "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
 
@@ -104,7 +105,9 @@ class KernelBuilds:
         """None if `program` builds; else a message naming `origin` with the build log."""
         import pyopencl as cl
         context = self.context()
-        text = self._salt + program
+        # a file's stamp comment builds as nothing: ``src.cl`` of one region is the program
+        # its glue embeds, built once
+        text = self._salt + _STAMP.sub("", program, count=1)
         key = hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
         if key in self._built or self._known(key):
             return None

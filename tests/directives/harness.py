@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.directives.cases import CASES, Case
-from tests.e2e.harness import REPO, TRANSLATE, compare_outputs, run, runtime_dir
+from tests.e2e.harness import REPO, TRANSLATE, compare_outputs, run, runtime_dir, runtime_object
 
 DIRECTIVES = "openmp,openacc,translate"
 SUFFIX = {"fortran": ".f90", "c": ".c"}
@@ -277,10 +277,9 @@ def _link(build: Path, language: str, main: Path, sources: list[Path], hosts: li
     objs: list[str] = []
     if hosts:
         rt = runtime_dir()
-        run(["gcc", "-c", "-O1", f"-I{rt}", *map(str, hosts), str(rt / "translate_rt.c")],
-            build)
+        run(["gcc", "-c", "-O1", f"-I{rt}", *map(str, hosts)], build)
         objs = [str(build / f"{h.name[:-2]}.o") for h in hosts] + \
-            [str(build / "translate_rt.o"), "-lOpenCL"]
+            [str(runtime_object()), "-lOpenCL"]
     if language == "fortran":
         run(["gfortran", "-O1", str(main), *map(str, sources), *objs, "-o", str(exe)], build)
     else:

@@ -29,6 +29,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.e2e.harness import runtime_object
 from tests.e2e.random_programs import Case, make_case
 from tests.e2e.random_render import main_program, render
 
@@ -192,11 +193,7 @@ class Batch:
         return False
 
     def _runtime_object(self) -> Path:
-        obj = self.work / "translate_rt.o"
-        if not obj.exists():
-            _sh(["gcc", "-c", "-O1", f"-I{RUNTIME}", str(RUNTIME / "translate_rt.c"), "-o",
-                 str(obj)], self.work)
-        return obj
+        return runtime_object()
 
     def _objects(self, case: Case) -> list[Path] | str:
         """The translated case's objects, or why they do not build."""

@@ -6,11 +6,15 @@ cppflags=-DN=100 translate=-DN=100``.  Without rtol the outputs must be identica
 
 from __future__ import annotations
 
+import atexit
+import hashlib
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,6 +77,27 @@ def runtime_dir() -> Path:
     return REPO / "translator" / "runtime"
 
 
+#: ``translate_rt.o`` by the hash of the runtime's text, compiled in this process.
+_RUNTIME_OBJECTS: dict[str, Path] = {}
+
+
+def runtime_object() -> Path:
+    """The runtime compiled as the tests link it (``gcc -c -O1``), once per test process and
+    runtime text: it costs about twenty times the host glue of a program, and every program
+    built as translated links it."""
+    rt = runtime_dir()
+    key = hashlib.sha256(b"".join((rt / name).read_bytes()
+                                  for name in ("translate_rt.c", "translate_rt.h"))).hexdigest()
+    obj = _RUNTIME_OBJECTS.get(key)
+    if obj is None:
+        folder = Path(tempfile.mkdtemp(prefix="translate-rt-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        obj = folder / f"translate_rt-{key[:16]}.o"
+        run(["gcc", "-c", "-O1", f"-I{rt}", str(rt / "translate_rt.c"), "-o", str(obj)], folder)
+        _RUNTIME_OBJECTS[key] = obj
+    return obj
+
+
 def build_translated(src: Path, work: Path, opts: SampleOptions,
                      extra: tuple[str, ...] = ()) -> Path:
     out = work / "out"
@@ -80,9 +105,8 @@ def build_translated(src: Path, work: Path, opts: SampleOptions,
     rt = runtime_dir()
     stem = src.stem
     exe = work / "translated"
-    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{stem}.host.c"), str(rt / "translate_rt.c")],
-        work)
-    objs = [str(work / f"{stem}.host.o"), str(work / "translate_rt.o")]
+    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{stem}.host.c")], work)
+    objs = [str(work / f"{stem}.host.o"), str(runtime_object())]
     if is_fortran(src):
         run(["gfortran", "-O1", *opts.cppflags, str(out / src.name), *objs, "-lOpenCL", "-o",
              str(exe)], work)

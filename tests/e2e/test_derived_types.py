@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import check_sample, run, runtime_dir
+from tests.e2e.harness import check_sample, run, runtime_dir, runtime_object
 
 STATE = """\
 module kinds
@@ -209,9 +209,9 @@ def test_extended_type_from_a_module_file(tmp_path: Path):
     rt = runtime_dir()
     run(["gfortran", "-O1", "mods/types.f90", "main.f90", "-o", "original"], tmp_path)
     run(["gfortran", "-c", "-O1", "mods/types.f90"], tmp_path)
-    run(["gcc", "-c", "-O1", f"-I{rt}", "out/main.host.c", str(rt / "translate_rt.c")],
+    run(["gcc", "-c", "-O1", f"-I{rt}", "out/main.host.c"],
         tmp_path)
-    run(["gfortran", "-O1", "types.o", "out/main.f90", "main.host.o", "translate_rt.o",
+    run(["gfortran", "-O1", "types.o", "out/main.f90", "main.host.o", str(runtime_object()),
          "-lOpenCL", "-o", "translated"], tmp_path)
     expected = run(["./original"], tmp_path)
     assert run(["./translated"], tmp_path, env={"TRANSLATE_DEVICE": "cpu"}) == expected

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.harness import (REPO, build_original, compare_outputs, run, runtime_dir,
-                               sample_options, translate)
+                               runtime_object, sample_options, translate)
 
 SAMPLE = REPO / "samples" / "c" / "covariance.c"
 
@@ -59,19 +60,28 @@ def build_from(out: Path, src: Path, work: Path) -> Path:
     """Compile the translated program in `out` (as `harness.build_translated` does)."""
     rt = runtime_dir()
     exe = work / "translated"
-    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c"),
-         str(rt / "translate_rt.c")], work)
+    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c")], work)
     run(["gcc", "-O1", "-std=c99", str(out / src.name), str(work / f"{src.stem}.host.o"),
-         str(work / "translate_rt.o"), "-lOpenCL", "-lm", "-o", str(exe)], work)
+         str(runtime_object()), "-lOpenCL", "-lm", "-o", str(exe)], work)
     return exe
 
 
+@pytest.fixture(scope="module")
+def covariance(tmp_path_factory: pytest.TempPathFactory, programs_build) -> tuple[str, Path]:
+    """The original's output and the translated sample (translated once for every seed)."""
+    folder = tmp_path_factory.mktemp("covariance")
+    expected = run([str(build_original(SAMPLE, folder, sample_options(SAMPLE)))], folder)
+    translate(SAMPLE, folder / "out", sample_options(SAMPLE))
+    programs_build(folder / "out")
+    return expected, folder / "out"
+
+
 @pytest.mark.parametrize("seed", SEEDS)
-def test_covariance_is_right_with_its_guards_in_any_order(tmp_path: Path, seed: int) -> None:
-    opts = sample_options(SAMPLE)
-    expected = run([str(build_original(SAMPLE, tmp_path, opts))], tmp_path)
+def test_covariance_is_right_with_its_guards_in_any_order(tmp_path: Path, seed: int,
+                                                          covariance: tuple[str, Path]) -> None:
+    expected, translated = covariance
     out = tmp_path / "out"
-    translate(SAMPLE, out, opts)
+    shutil.copytree(translated, out)
     host = out / f"{SAMPLE.stem}.host.c"
     text, changed = shuffled_guards(host.read_text(), seed)
     assert changed >= 20, f"only {changed} guards reordered"
@@ -81,13 +91,11 @@ def test_covariance_is_right_with_its_guards_in_any_order(tmp_path: Path, seed: 
     exe = build_from(out, SAMPLE, work)
     actual = run([str(exe)], work, env={"TRANSLATE_DEVICE": "cpu",
                                         "TRANSLATE_KERNEL_CACHE": "off"})
-    compare_outputs(expected, actual, opts.rtol)
+    compare_outputs(expected, actual, sample_options(SAMPLE).rtol)
 
 
-def test_a_barrier_follows_the_barriered_loop(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    translate(SAMPLE, out, sample_options(SAMPLE))
-    lines = (out / "covariance.cl").read_text().split("covariance_k2(")[1].splitlines()
+def test_a_barrier_follows_the_barriered_loop(covariance: tuple[str, Path]) -> None:
+    lines = (covariance[1] / "covariance.cl").read_text().split("covariance_k2(")[1].splitlines()
     start = next(k for k, line in enumerate(lines) if line.startswith("  for (int k_outer"))
     end = lines.index("  }", start)       # the loop's closing brace, at the kernel's depth
     assert lines[end + 1].startswith("  barrier(CLK_LOCAL_MEM_FENCE);"), lines[end + 1]

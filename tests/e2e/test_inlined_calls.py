@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import REPO, check_sample, run, runtime_dir
+from tests.e2e.harness import REPO, check_sample, run, runtime_dir, runtime_object
 
 HERE = Path(__file__).parent / "inlined_calls"
 
@@ -96,10 +96,10 @@ def test_callees_in_a_module_found_by_include_dir_and_another_input(tmp_path: Pa
     run(["gfortran", "-O1", "mods/stencils.f90", "main.f90", "other.f90", "-o", "original"],
         tmp_path)
     run(["gfortran", "-c", "-O1", "mods/stencils.f90"], tmp_path)
-    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / "main.host.c"), str(rt / "translate_rt.c")],
+    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / "main.host.c")],
         tmp_path)
     run(["gfortran", "-O1", "stencils.o", str(out / "main.f90"), str(out / "other.f90"),
-         "main.host.o", "translate_rt.o", "-lOpenCL", "-o", "translated"], tmp_path)
+         "main.host.o", str(runtime_object()), "-lOpenCL", "-o", "translated"], tmp_path)
     expected = run(["./original"], tmp_path)
     assert run(["./translated"], tmp_path, env={"TRANSLATE_DEVICE": "cpu"}) == expected
 

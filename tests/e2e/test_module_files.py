@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import REPO, run, runtime_dir
+from tests.e2e.harness import REPO, run, runtime_dir, runtime_object
 
 MODULE = """\
 module fields
@@ -59,9 +59,9 @@ def _build_and_compare(tmp: Path, out: Path) -> None:
     rt = runtime_dir()
     run(["gfortran", "-O1", "fields.f90", "main.f90", "-o", "original"], tmp)
     run(["gfortran", "-c", "-O1", "fields.f90"], tmp)
-    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / "main.host.c"), str(rt / "translate_rt.c")],
+    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / "main.host.c")],
         tmp)
-    run(["gfortran", "-O1", "fields.o", str(out / "main.f90"), "main.host.o", "translate_rt.o",
+    run(["gfortran", "-O1", "fields.o", str(out / "main.f90"), "main.host.o", str(runtime_object()),
          "-lOpenCL", "-o", "translated"], tmp)
     expected = run(["./original"], tmp)
     actual = run(["./translated"], tmp, env={"TRANSLATE_DEVICE": "cpu"})

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import REPO, past_stamp, run, runtime_dir
+from tests.e2e.harness import REPO, past_stamp, run, runtime_dir, runtime_object
 
 PREC = """\
 module prec
@@ -98,10 +98,10 @@ def test_kinds_of_a_module_file_in_declarations(tmp_path: Path, how: str):
     rt = runtime_dir()
     run(["gfortran", "-O1", "prec.f90", "state.f90", "main.f90", "-o", "original"], work)
     run(["gfortran", "-c", "-O1", "prec.f90", "state.f90"], work)
-    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / "main.host.c"), str(rt / "translate_rt.c")],
+    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / "main.host.c")],
         work)
     run(["gfortran", "-O1", "prec.o", "state.o", str(out / "main.f90"), "main.host.o",
-         "translate_rt.o", "-lOpenCL", "-o", "translated"], work)
+         str(runtime_object()), "-lOpenCL", "-o", "translated"], work)
     expected = run(["./original"], work)
     assert run(["./translated"], work, env={"TRANSLATE_DEVICE": "cpu"}) == expected
 

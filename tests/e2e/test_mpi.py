@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e import mpi
-from tests.e2e.harness import REPO, TRANSLATE, run, runtime_dir
+from tests.e2e.harness import REPO, TRANSLATE, run, runtime_dir, runtime_object
 
 pytestmark = pytest.mark.skipif(bool(mpi.MISSING), reason=mpi.MISSING)
 
@@ -36,9 +36,8 @@ def build_both(src: Path, work: Path) -> tuple[Path, Path]:
     run([comp, "-O1", str(src), "-o", "original"], work)
     run([*TRANSLATE, str(src), "-o", str(work / "out"), *mpi.include_flags()], work)
     out = work / "out"
-    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c"),
-         str(rt / "translate_rt.c")], work)
-    run([comp, "-O1", str(out / src.name), f"{src.stem}.host.o", "translate_rt.o",
+    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c")], work)
+    run([comp, "-O1", str(out / src.name), f"{src.stem}.host.o", str(runtime_object()),
          "-lOpenCL", "-o", "translated"], work)
     return work / "original", work / "translated"
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import REPO, runtime_dir
+from tests.e2e.harness import REPO, runtime_dir, runtime_object
 
 C_PROGRAM = """\
 #include <stdio.h>
@@ -105,9 +105,8 @@ def test_orphaned_worksharing_loop_runs_once_in_an_openmp_build(tmp_path: Path, 
     _run([sys.executable, "-m", "translator.cli", "--directives", "openmp", str(src), "-o",
           str(out)], REPO)
     rt = runtime_dir()
-    _run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c"),
-          str(rt / "translate_rt.c")], tmp_path)
-    objects = [f"{src.stem}.host.o", "translate_rt.o", "-lOpenCL", "-lm"]
+    _run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c")], tmp_path)
+    objects = [f"{src.stem}.host.o", str(runtime_object()), "-lOpenCL", "-lm"]
     for flags, exe in ((["-fopenmp"], "with_openmp"), ([], "without")):
         _run([*compiler, "-O1", *flags, str(out / name), *objects, "-o", exe], tmp_path)
         actual = _run([str(tmp_path / exe)], tmp_path,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.build.helpers import BIN
-from tests.e2e.harness import TRANSLATE, past_stamp, run, runtime_dir
+from tests.e2e.harness import TRANSLATE, past_stamp, run, runtime_dir, runtime_object
 
 KINDS = """\
 program kinds
@@ -126,11 +126,10 @@ def build_both(tmp: Path, name: str, flags: list[str], translate_flags: list[str
     run(["gfortran", "-O1", "-cpp", *flags, name, "-o", "original"], tmp)
     run([*TRANSLATE, str(src), "-o", str(out), *flags, *translate_flags], tmp)
     rt = runtime_dir()
-    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c"),
-         str(rt / "translate_rt.c")], tmp)
+    run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c")], tmp)
     # the rewritten source keeps its #include lines: the original's directory goes first
     run(["gfortran", "-O1", "-cpp", f"-I{tmp}", *flags, str(out / name), f"{src.stem}.host.o",
-         "translate_rt.o", "-lOpenCL", "-o", "translated"], tmp)
+         str(runtime_object()), "-lOpenCL", "-o", "translated"], tmp)
     expected = run(["./original"], tmp)
     actual = run(["./translated"], tmp, env={"TRANSLATE_DEVICE": "cpu", "TRANSLATE_PROFILE": "1"})
     return expected, actual, out

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import REPO, runtime_dir
+from tests.e2e.harness import REPO, runtime_dir, runtime_object
 
 C_PROGRAM = """\
 #include <stdio.h>
@@ -96,10 +96,9 @@ def test_team_constructs_become_one_region_with_their_loops(tmp_path: Path, name
     _run([sys.executable, "-m", "translator.cli", "--directives", "openmp", str(src), "-o",
           str(out)], REPO)
     rt = runtime_dir()
-    _run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c"),
-          str(rt / "translate_rt.c")], tmp_path)
+    _run(["gcc", "-c", "-O1", f"-I{rt}", str(out / f"{src.stem}.host.c")], tmp_path)
     _run([*compiler, "-O1", "-fopenmp", str(out / name), f"{src.stem}.host.o",
-          "translate_rt.o", "-lOpenCL", "-lm", "-o", "translated"], tmp_path)
+          str(runtime_object()), "-lOpenCL", "-lm", "-o", "translated"], tmp_path)
     actual = _run([str(tmp_path / "translated")], tmp_path,
                   {"TRANSLATE_DEVICE": "cpu", "OMP_NUM_THREADS": "2"})
     assert actual == expected

@@ -7,6 +7,7 @@ PoCL."""
 
 from __future__ import annotations
 
+import functools
 import re
 import warnings
 
@@ -177,11 +178,18 @@ def test_matrix_vector_loops_from_one_keep_the_simple_mapping() -> None:
     assert done.auto_mapping == ('split_iname("i", 256, outer_tag="g.0", inner_tag="l.0")',)
 
 
-def region_mapping(name: str, text: str):
-    """The one region's result (its automatic mapping and what chose it)."""
+@functools.lru_cache(maxsize=None)
+def _translated(name: str, text: str):
+    """`translate_text` of one program, once per test process: several tests read the same
+    translation (syr2k's four, gemm's and gemm_tt's two each) and none changes it."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = translate_text(name, text)
+        return translate_text(name, text)
+
+
+def region_mapping(name: str, text: str):
+    """The one region's result (its automatic mapping and what chose it)."""
+    result = _translated(name, text)
     (done,) = result.mappings
     return done
 
@@ -349,9 +357,7 @@ end subroutine syrk_up
 def _summed_loop(name: str, text: str) -> str:
     """The header of the device kernel's loop over the steps of k (the one holding the
     barriers)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        result = translate_text(name, text)
+    result = _translated(name, text)
     cl = result.outputs[name.rsplit(".", 1)[0] + ".cl"]
     (header,) = [line.strip() for line in cl.splitlines() if "for (int k_outer" in line]
     return header
@@ -378,9 +384,7 @@ def test_groups_of_a_rectangle_run_the_summed_loop_untested() -> None:
 
 
 def _device_code(name: str, text: str) -> str:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        result = translate_text(name, text)
+    result = _translated(name, text)
     return result.outputs[name.rsplit(".", 1)[0] + ".cl"]
 
 

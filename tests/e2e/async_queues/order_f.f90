@@ -40,5 +40,9 @@ program order_f
   end do
   !$translate end kernel
   !$translate wait
-  write(*, '(3es25.16)') sum(x*mod([(i, i = 1, n)], 11)), sum(y), sum(a)
+  v = 0d0
+  do i = 1, n
+     v = v + x(i)*mod(i, 11)
+  end do
+  write(*, '(3es25.16)') v, sum(y), sum(a)
 end program order_f
