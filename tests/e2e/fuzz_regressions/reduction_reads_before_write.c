@@ -1,5 +1,6 @@
-/* The neighbour of reduction_reads_loop_writes.c that must stay refused: the term reads
- * a[i] before the loop body writes it, so the accumulation cannot move after the loop. */
+/* The neighbour of reduction_reads_loop_writes.c: the term reads a[i] before the loop body
+ * writes it, so the accumulation cannot move after the loop; it is summed in place, in each
+ * work item's private accumulator (h87), and matches (test_e2e_fuzz_third_round.py). */
 void reduce_then_write(int n, const int b[40], int a[40], long res[1])
 {
   int s = 0;
