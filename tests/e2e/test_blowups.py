@@ -64,5 +64,7 @@ def test_extent_from_two_parameters_runs(tmp_path: Path):
     check_sample(src, tmp_path)
     host = (tmp_path / "out" / "two.host.c").read_text()
     extent = re.search(r"tr_arg_array\(&_tr_call, 1, y, (.*), sizeof", host).group(1)
+    if extent.startswith("(") and extent.endswith(")"):   # glue text is parenthesised (h84)
+        extent = extent[1:-1]
     assert extent.count("?") == 1 and extent.endswith("? 3 * _tr_i_n : 2 * _tr_i_m"), extent
     assert "tr_max(" in host
