@@ -34,6 +34,9 @@ class _HasReduction(IRCombineMapper):
     map_numpy_scalar = map_constant
 
     def map_foreign(self, expr, *args, **kwargs) -> bool:
+        # a multi-index subscript's index is a tuple: look inside it (`a[i, sum(k, b[k])]`)
+        if isinstance(expr, (tuple, list)):
+            return any(self.rec(e, *args, **kwargs) for e in expr)
         return False
 
 
