@@ -213,10 +213,8 @@ def test_polite_signals_wait_for_the_renames(tmp_path: Path, sig: int) -> None:
     write(tmp_path, "s.f90", F_REGION.format(v=2))
     must(translate("s.f90", "-o", "out", cwd=tmp_path))
     write(tmp_path, "s.f90", F_REGION.format(v=1))
-    # renames 1 s apart: the signal goes client -> server -> child, which may take a while
-    # on a loaded machine; it must reach the child before its last rename
     proc = subprocess.Popen([sys.executable, "-m", "translator.cli", "s.f90", "-o", "out"],
-                            cwd=tmp_path, env=env(TRANSLATE_TEST_SLOW_RENAMES="1.0"),
+                            cwd=tmp_path, env=env(TRANSLATE_TEST_SLOW_RENAMES="0.3"),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 60
     while time.time() < deadline and proc.poll() is None:   # a backup: renames under way
