@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from translator.deep import call_deep
 from translator.diagnostics import (FrontendError, TranslatorError, readable_warning,
                                     source_names, with_readable_names)
+from translator.passthrough import builtin_language
 from translator.pipeline import PassOptions, fewer_collections, file_stage, run_region
 from translator.records import dataclass
 
@@ -85,16 +86,8 @@ def _builtin_frontend(path: str, language: str | None):
     Fortran file, the entry points of every installed package); None when a plugin may be
     meant."""
     import importlib
-
-    from translator.languages import language_of
-    name = language or language_of(path)
-    if name not in _BUILTIN_FRONTENDS:
-        return None
-    frontend = importlib.import_module(_BUILTIN_FRONTENDS[name]).FRONTEND
-    suffix = Path(path).suffix
-    if language or suffix in frontend.suffixes or suffix.lower() in frontend.suffixes:
-        return frontend
-    return None
+    name = builtin_language(path, {"language": language} if language else {})
+    return importlib.import_module(_BUILTIN_FRONTENDS[name]).FRONTEND if name else None
 
 
 def translate_text(path: str, text: str | bytes, options: dict[str, Any] | None = None,

@@ -28,8 +28,8 @@ from translator.codegen.result import GeneratedCode, KernelParam
 from translator.diagnostics import readable_names, source_names
 from translator.ir.data import AddressSpace
 from translator.ir.kernel import Kernel
-from translator.passthrough import no_regions_report
 from translator.launch_cost import launches_text, parallel_speedup
+from translator.passthrough import no_regions_report
 
 #: The directive prefix a user pastes, per source language.
 PRAGMA_PREFIX = {"fortran": "!$translate ", "c": "#pragma translate "}
