@@ -274,8 +274,7 @@ def _split_device_code(code: str) -> tuple[str, str, str]:
             body = "".join(lines[k + 2:])
             body = body[:body.rstrip().rfind("}")]
             return "".join(lines[:k]).rstrip("\n"), "".join(lines[k:]), body
-    raise TransformError("generate_code_v2: no kernel definition in the generated code "
-                         "(internal)")
+    raise AssertionError("generate_code_v2: no kernel definition in the generated code")
 
 
 def _host_program(kernel: Kernel, generated: GeneratedCode) -> GeneratedProgram:

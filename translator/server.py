@@ -159,12 +159,20 @@ def _request(sock: socket.socket, program: str, argv: list[str]) -> int | None:
     with _forwarding(sock):
         try:
             sent = socket.send_fds(sock, [data], [0, 1, 2])
-            sock.sendall(data[sent:])
-            if sock.recv(1) != b"S":
-                return None   # refused before a child ran: translate here instead
+            if sent < len(data):
+                sock.sendall(data[sent:])
         except OSError:
-            return None
+            return None   # the request did not reach the server whole: nothing runs it
+        try:
+            started = sock.recv(1) == b"S"
+        except OSError:
+            started = False
+        if not started:
+            return None   # turned down before a child was started: translate here instead
+        # From here on a child runs (or ran) the command: it must not run here as well.
         answer = _answer(sock)
+    if answer.get("local"):
+        return None   # the server could not start a child after all
     return _exit_like(answer)
 
 
@@ -215,7 +223,10 @@ def _answer(sock: socket.socket) -> dict:
     import json
     data = b""
     while not data.endswith(b"\n"):
-        chunk = sock.recv(4096)
+        try:
+            chunk = sock.recv(4096)
+        except OSError:
+            chunk = b""
         if not chunk:
             sys.stderr.write("translate: internal error: the translation server ended "
                              "without an answer (this is a bug in the translator)\n")

@@ -159,27 +159,37 @@ class Server:
             return
         self.last = _now()
         request, fds = _read_request(conn)
-        if request is None:
-            for fd in fds:
-                os.close(fd)
-            conn.close()
-            return
-        pid = os.fork()
+        pid = self._fork(conn) if request is not None else None
         if pid == 0:
             conn.close()
             self._child(request, fds)
         for fd in fds:
             os.close(fd)
-        self._started(pid, conn)
+        if pid is None:
+            conn.close()
+        else:
+            self._started(pid, conn)
+
+    def _fork(self, conn: socket.socket) -> int | None:
+        """Say "S" (a child will run this request), then fork: the pid (0 in the child), or
+        None when the client is gone or the fork failed (then the client, told so, runs the
+        command itself).  "S" goes first so that a client that has not read it knows that
+        no child runs for it: whatever goes wrong before, running in-process cannot do the
+        command twice (its output twice, or a second translation after an interrupted one)."""
+        try:
+            conn.sendall(b"S")
+        except OSError:
+            return None
+        try:
+            return os.fork()
+        except OSError:
+            _send_answer(conn, {"local": True, "status": 0, "cpu": 0.0, "signal": 0,
+                                "server": os.getpid()})
+            return None
 
     def _started(self, pid: int, conn: socket.socket) -> None:
         import selectors
         self.children[pid] = _Child(conn)
-        try:
-            conn.sendall(b"S")
-        except OSError:
-            self._client_gone(pid)
-            return
         conn.setblocking(False)
         self.selector.register(conn, selectors.EVENT_READ, pid)
 
@@ -235,12 +245,8 @@ class Server:
         code = os.waitstatus_to_exitcode(status)
         answer = {"status": code if code >= 0 else 128 - code, "cpu": cpu,
                   "signal": -code if code < 0 else 0, "server": os.getpid()}
-        conn = child.conn
-        try:
-            conn.setblocking(True)
-            conn.sendall(json.dumps(answer).encode("ascii") + b"\n")
-        except OSError:
-            pass
+        child.conn.setblocking(True)
+        _send_answer(child.conn, answer)
         self._close(child)
 
     def _kill_overdue(self) -> None:
@@ -281,6 +287,13 @@ class Server:
         self.listener.close()
         for fd in (self.lock_fd, *self.wakeup):
             os.close(fd)
+
+
+def _send_answer(conn: socket.socket, answer: dict) -> None:
+    try:
+        conn.sendall(json.dumps(answer).encode("ascii") + b"\n")
+    except OSError:
+        pass   # the client is gone
 
 
 def _now() -> float:

@@ -400,7 +400,7 @@ class CExpressionPrinter(Mapper):
         return f"{self.rec(expr.aggregate, PRECEDENCE['postfix'])}[{self.rec(expr.index)}]"
 
     def map_reduction(self, expr, prec: int = PREC_NONE) -> str:
-        raise CodegenError(f"reduction {expr} was not lowered before printing (internal)")
+        raise AssertionError(f"reduction {expr} was not lowered before printing")   # a bug
 
     def map_lookup(self, expr, prec: int = PREC_NONE) -> str:
         raise CodegenError(f"attribute lookup {expr} is not supported by the OpenCL target")

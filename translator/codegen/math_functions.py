@@ -148,7 +148,7 @@ def helper_definition(kind: str, dtype_name: str) -> str:
                 "    if (b & 1)\n      r *= a;\n"
                 "    a *= a;\n    b >>= 1;\n  }\n  return r;\n")
     else:
-        raise CodegenError(f"unknown helper {name} (internal)")
+        raise AssertionError(f"unknown helper {name}")   # a bug: exit 2
     return head + body + "}\n\n"
 
 
