@@ -9,8 +9,10 @@ translator version (`translator.build.cache.translator_version`), the interprete
 module path and the namespaces it sees, so that an edited or upgraded translator never talks
 to an old server.  Send the program, argv, working directory, umask, environment, resource
 limits and stdio settings, with the fds 0, 1 and 2 (SCM_RIGHTS); pass polite signals on;
-exit as the child did.  Without an answering server the client translates in-process as
-before and starts a detached server for later calls (`start_server`).
+exit as the child did.  The server says "S" before it forks the child: a client that has
+not read it (no server, or one that turned the request down) translates in-process as before
+and starts a detached server for later calls (`start_server`); one that has read it never
+does, so a command never runs twice.
 
 Server (`translator.server_process`): one per socket name (a lock held for its lifetime);
 it warms up, listens, checks each peer's uid and namespaces, forks a child per request that
