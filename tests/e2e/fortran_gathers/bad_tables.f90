@@ -1,3 +1,4 @@
+! translate-test: translate=--directives=openmp
 ! Tables whose values leave the gathered array: the translated program stops at the call.
 module bad_mod
   implicit none
