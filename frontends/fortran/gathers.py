@@ -46,15 +46,16 @@ _INT8 = FType("integer", 8)
 class _TableReads(IRIdentityMapper):
     """Each read of an index table replaced by a variable standing for its value."""
 
-    def __init__(self, gathers: Gathers) -> None:
+    def __init__(self, gathers: Gathers, first: int = 0) -> None:
         self.gathers = gathers
+        self.first = first
         self.found: dict[p.Subscript, p.Variable] = {}
 
     def map_subscript(self, expr: p.Subscript, *args, **kwargs):
         if not self.gathers.is_table(getattr(expr.aggregate, "name", "")):
             return super().map_subscript(expr, *args, **kwargs)
         if expr not in self.found:
-            self.found[expr] = p.Variable(f"_tr_gathered{len(self.found)}")
+            self.found[expr] = p.Variable(f"_tr_gathered{self.first + len(self.found)}")
         return self.found[expr]
 
 
@@ -79,6 +80,7 @@ class Gathers:
         self.shapes: dict[str, tuple] = {}
         self._busy: set[str] = set()
         self._tables: dict[str, bool] = {}
+        self._inames = {n for d in rb.domains for n in isl_glue.inames_of(d)}
 
     # -- tables ---------------------------------------------------------------------------
 
@@ -112,11 +114,14 @@ class Gathers:
     # -- values ---------------------------------------------------------------------------
 
     def _view(self, expressions: list[Expression], names: frozenset[str] = frozenset()):
-        """`expressions` with table reads as variables: (the expressions, their ranges,
-        the temporaries they or `names` use, defined by table values), or None where such a
-        temporary is set more than once or under a condition."""
+        """`expressions` (of one statement) with table reads as variables: (the expressions,
+        their ranges, the temporaries they or `names` use, defined by table values), or None
+        where such a temporary is set more than once or under a condition.  A subscript of a
+        table read twice in one statement is one value (the region never writes a table);
+        each temporary's definition reads values of its own (another iteration's)."""
         reads = _TableReads(self)
         out = [self._exact(reads(e)) for e in expressions]
+        found = list(reads.found.items())
         defined: dict[str, Expression] = {}
         todo = sorted({n for e in out for n in dependencies(e)} | names)
         while todo:
@@ -128,10 +133,14 @@ class Gathers:
                 continue
             if stmt.predicates or len(defined) > 16:
                 return None
-            defined[name] = value = self._exact(reads(stmt.expression))
+            own = _TableReads(self, len(found))
+            defined[name] = value = self._exact(own(stmt.expression))
+            found += own.found.items()
+            if dependencies(value) & self._inames:
+                return None     # a loop's value where it was set: no function of the tables
             todo += sorted(dependencies(value))
         ranges = {}
-        for sub, var in reads.found.items():
+        for sub, var in found:
             bounds = self._range(sub.aggregate.name)
             if bounds is None:
                 return None
