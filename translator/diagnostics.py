@@ -163,7 +163,7 @@ def source_names(call_args: Iterable[tuple[str, str]]) -> tuple[tuple[str, str],
 
 
 #: A call of the runtime's scan of an index table (``tr_index_min_i32(col, count)``).
-_SCAN = re.compile(r"tr_index_(min|max)_[iu]\d+\(")
+_SCAN = re.compile(r"tr_index_(min|max|least|most)_[iu]\d+\(")
 
 
 def _scan_shown(text: str) -> str:
@@ -176,7 +176,7 @@ def _scan_shown(text: str) -> str:
     for k in range(at, len(text)):
         depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(text[k], 0)
         if text[k] == "," and depth == 0:
-            which = "smallest" if found.group(1) == "min" else "largest"
+            which = "smallest" if found.group(1) in ("min", "least") else "largest"
             return f"the {which} element of {text[at:k].strip()}"
     return text
 

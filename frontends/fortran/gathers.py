@@ -4,8 +4,8 @@ rowptr(i + 1) - 1`` (CSR), ``u(conn(n, e))`` (finite elements), ``u(perm(i))``.
 An index table is an integer array the region never writes (nor a POINTER or TARGET array
 it writes, which might share its memory).  Each value read from one is a variable between
 the table's smallest and largest element, which the caller computes before the call with the
-runtime's scans (``tr_index_min_i32(col, count)``: the device's copy where a data region holds
-the table, else the host's), passed as value arguments.  A temporary the region sets once
+runtime's scans (``tr_index_least_i32(col, count)``: the device's copy where a data region holds
+the table, else the host's; an empty table gives an empty range), passed as value arguments.  A temporary the region sets once
 from such values (the loop bounds ``rowptr(i)`` and ``rowptr(i + 1) - 1``, ``j = col(k)``)
 is their affine function.  With those ranges isl bounds every subscript that reads them:
 
@@ -166,9 +166,9 @@ class Gathers:
         suffix = _SCANS[np.dtype(sym.ftype.dtype)]
         actual = sym.actual
         names = []
-        for kind in ("min", "max"):
+        for kind, scan in (("min", "least"), ("max", "most")):
             name = f"_tr_{kind}_{table}"
-            self.values.append(GeneratedValue(name, f"tr_index_{kind}_{suffix}({actual}, "
+            self.values.append(GeneratedValue(name, f"tr_index_{scan}_{suffix}({actual}, "
                                                     f"{count})", _INT8, sym.span))
             names.append(name)
         self.suffixes.add(suffix)

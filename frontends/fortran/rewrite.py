@@ -248,7 +248,7 @@ def scan_interfaces(suffixes: set[str], indent: str, step: str) -> list[str]:
     block), one line a string."""
     out = []
     for suffix in sorted(suffixes):
-        for kind in ("min", "max"):
+        for kind in ("least", "most"):
             fname = f"tr_index_{kind}_{suffix}"
             inner = indent + step
             out += [f"{indent}function {fname}(table, count) bind(C, name=\"{fname}\")",
