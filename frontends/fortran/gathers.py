@@ -77,7 +77,6 @@ class Gathers:
         self.assumptions: list[Expression] = []
         #: the scan values, in the order they were made (value arguments of the kernel)
         self.values: list[GeneratedValue] = []
-        self.shapes: dict[str, tuple] = {}
         self._busy: set[str] = set()
         self._tables: dict[str, bool] = {}
         self._inames = {n for d in rb.domains for n in isl_glue.inames_of(d)}
