@@ -238,21 +238,27 @@ class Gathers:
         if not gathered or not ends:
             return None
         ends = [e for e in dict.fromkeys(e for e in ends if e is not _PLAIN)]
-        plain = self._plain_end(name, axis)
+        plain = self._plain_end(name, axis, skip_gathered=True)
         if plain is False:
             return None
         if plain is not None:
             ends.append(plain)
         return ends[0] if len(ends) == 1 else p.Call(p.Variable("max"), tuple(ends))
 
-    def _plain_end(self, name: str, axis: int):
+    def _plain_end(self, name: str, axis: int, skip_gathered: bool = False):
         """The footprint of the subscripts of `name` that read no table (None: there are
-        none; False: not bounded)."""
+        none; False: not bounded, or one reads a table and `skip_gathered` is off: a scan
+        over the plain ones only would miss elements the region reads)."""
         accesses = []
         for stmt in self.statements:
             for index in _subscripts(name, stmt):
-                if self.reads_tables(stmt, index[axis]):
-                    continue
+                found = self._bounded(stmt, index[axis])
+                if found is None:
+                    return False
+                if found is not _PLAIN:
+                    if skip_gathered:
+                        continue
+                    return False
                 try:
                     domain = isl_glue.combined_domain(self.rb.domains, stmt.within_inames)
                     accesses.append((domain, index[axis]))
@@ -265,10 +271,6 @@ class Gathers:
         except DomainError:
             return False
         return hi + 1 if isinstance(hi, int) else p.Sum((hi, 1))
-
-    def reads_tables(self, stmt: Assignment, index: Expression) -> bool:
-        """Whether the subscript `index` of `stmt` depends on values read from tables."""
-        return self._bounded(stmt, index) is not _PLAIN
 
     def end(self, stmt: Assignment, index: Expression):
         """One past the largest value of `index` (a subscript of `stmt`) with the tables'
