@@ -3,15 +3,15 @@ rowptr(i + 1) - 1`` (CSR), ``u(conn(n, e))`` (finite elements), ``u(perm(i))``.
 
 An index table is an integer array the region never writes (nor a POINTER or TARGET array
 it writes, which might share its memory).  Each value read from one is a variable between
-the table's smallest and largest element, which the caller computes before the call with the
-runtime's scans (``tr_index_least_i32(col, count)``: the device's copy where a data region holds
-the table, else the host's; an empty table gives an empty range), passed as value arguments.  A temporary the region sets once
-from such values (the loop bounds ``rowptr(i)`` and ``rowptr(i + 1) - 1``, ``j = col(k)``)
-is their affine function.  With those ranges isl bounds every subscript that reads them:
+the table's smallest and largest element, which the caller computes before the call with
+the runtime's scans (``tr_index_least_i32(col, count)``: the device's copy where a data
+region holds the table, else the host's; an empty table gives an empty range), passed as
+value arguments.  A temporary the region sets once from such values (the loop bounds
+``rowptr(i)`` and ``rowptr(i + 1) - 1``, ``j = col(k)``) is their affine function.  With those ranges isl bounds every subscript that reads them:
 
 - the kernel assumes (the host glue checks at each call, stopping with the region's
   file:line) that each such subscript stays inside the array's extent on every axis, from
-  the array's lower bound (``minval(col) >= 1`` for ``x(n)``, ``>= 0`` for ``x(0:n)``) to its
+  the array's lower bound (``min(col) >= 1`` for ``x(n)``, ``>= 0`` for ``x(0:n)``) to its
   upper one, assumed-shape, explicit-shape and allocatable arrays alike;
 - an assumed-size array (``x(*)``, or a legacy ``x(1)`` dummy) gets the footprint as its last
   extent: one past the largest index the tables allow.

@@ -99,3 +99,17 @@ def test_a_scatter_without_atomic_is_refused_with_the_fix(tmp_path: Path) -> Non
             "atomic ('!$omp atomic update', '!$acc atomic update', '#pragma omp atomic', or "
             "the translator's 'atomic')") in proc.stderr, proc.stderr
     assert "_tr_min_" not in proc.stderr
+
+
+def test_translate_check_builds_originals_that_call_the_scans(tmp_path: Path) -> None:
+    """`translate check` builds the original program with the region calls added, and links
+    no runtime: the table scans the calls pass (Fortran, and C since h86) and the packing's
+    `tr_check_unheld` (h85) were undefined there.  Gathers through packed components (one
+    species' particle->cell table) use both."""
+    src = PROGRAMS / "packed.f90"
+    (tmp_path / src.name).write_bytes(src.read_bytes())
+    done = subprocess.run([*TRANSLATE, "check", src.name, "--directives=openmp,openacc"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout + done.stderr == \
+        "translate check: all 4 region executions match (kick_0 x3, shift_0 x1)\n"
