@@ -158,7 +158,27 @@ def readable_names(text: str, shown: dict[str, str]) -> str:
 def source_names(call_args: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     """Of a region's call arguments, the made-up names with the source text passed for them
     (the `shown` of `readable_names`)."""
-    return tuple((n, text) for n, text in call_args if n.startswith("_tr_") and text != n)
+    return tuple((n, _scan_shown(text)) for n, text in call_args
+                 if n.startswith("_tr_") and text != n)
+
+
+#: A call of the runtime's scan of an index table (``tr_index_min_i32(col, count)``).
+_SCAN = re.compile(r"tr_index_(min|max|least|most)_[iu]\d+\(")
+
+
+def _scan_shown(text: str) -> str:
+    """A scan of an index table as the message says it (``the smallest element of col``);
+    any other text as it is."""
+    found = _SCAN.match(text)
+    if found is None:
+        return text
+    depth, at = 0, found.end()
+    for k in range(at, len(text)):
+        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(text[k], 0)
+        if text[k] == "," and depth == 0:
+            which = "smallest" if found.group(1) in ("min", "least") else "largest"
+            return f"the {which} element of {text[at:k].strip()}"
+    return text
 
 
 def with_readable_names(err: TranslatorError, shown: dict[str, str]) -> TranslatorError:

@@ -63,6 +63,9 @@ class FortranRegion(Region):
     #: Array components of arrays of derived type the call packs (`frontends.fortran.
     #: packing`), in the order of the kernel's arguments.
     packings: tuple[Packing, ...] = ()
+    #: The runtime's index-table scans the call uses (`frontends.fortran.gathers`): their
+    #: interfaces go into the procedure's interface block.
+    index_scans: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -356,6 +359,7 @@ def _finished(builder: RegionBuilder, proc: Procedure, m: RegionMarks, name: str
         procedure=proc.name, span=m.span, call_args=asm.call_args,
         written_scalars=asm.written_scalars, logical_args=asm.logical_args,
         decl_line=proc.decl_last_line, after_call=after, async_queue=m.async_queue,
+        index_scans=asm.index_scans,
         packings=tuple(replace(plan, written=name in written)
                        for name, plan in sorted(builder.packing_plans.items())))
 

@@ -20,6 +20,7 @@ import pymbolic.primitives as p
 from frontends.footprint import index_end
 from frontends.fortran.build import RegionBuilder
 from frontends.fortran.expressions import add_expr
+from frontends.fortran.gathers import Gathers, legacy_one
 from frontends.fortran.source import find_column
 from frontends.fortran.types import Symbol
 from frontends.privacy import Step, written_before_every_read
@@ -41,6 +42,8 @@ class AssembledRegion:
     call_args: tuple[tuple[str, str], ...]
     written_scalars: frozenset[str]
     logical_args: frozenset[str]
+    #: the runtime's index scans the call uses (`frontends.fortran.gathers`)
+    index_scans: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,13 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     for n in sorted(private):
         sym = rb.touched[n]
         temporaries[n] = TemporaryVariable(name=n, dtype=sym.ftype.dtype, span=sym.span)
+    gathers = Gathers(rb, statements, written, private)
     args = _arguments(rb, statements, set(private), set(scalars_out), written,
-                      [a.names for a in accesses])
+                      [a.names for a in accesses], gathers)
+    gathers.check_arrays(args)
+    for value in gathers.values:    # the tables' scans, computed by the caller
+        rb.generated[value.name] = value
+        args.append(ValueArg(name=value.name, dtype=value.ftype.dtype, span=value.span))
     # arrays a directive makes private are candidates wherever they live (a COMMON or module
     # array in OpenMP's private clause), as its scalars are
     candidates = tuple(sorted(n for n in written if n in rb.touched and rb.touched[n].is_array
@@ -98,15 +106,26 @@ def assemble(rb: RegionBuilder, name: str, span: SourceSpan,
     options = Options(source_language="fortran", extra=FrozenDict(extra))
     kernel = Kernel(name=name, domains=tuple(rb.domains), statements=tuple(statements),
                     args=tuple(args), temporaries=FrozenDict(temporaries),
-                    options=options, span=span)
+                    options=options, span=span, assumptions=_assumptions(gathers))
     try:
         isl_glue.check_forest(kernel.domains)
     except DomainError as e:
         raise FrontendError(f"region {name}: {e.message}", span) from None
     return AssembledRegion(kernel=kernel, call_args=_call_args(rb, args),
+                           index_scans=frozenset(gathers.suffixes),
                            written_scalars=frozenset(scalars_out),
                            logical_args=frozenset(a.name for a in args
                                                   if _is_logical(rb, a.name)))
+
+
+def _assumptions(gathers: Gathers):
+    """What the kernel assumes of the index tables' values (the glue checks it)."""
+    if not gathers.assumptions:
+        return None
+    bsets = isl_glue.context_set(gathers.assumptions).params().coalesce().get_basic_sets()
+    if len(bsets) != 1:
+        raise FrontendError("the index tables' bounds are no conjunction of conditions (a bug)")
+    return bsets[0]
 
 
 def _is_logical(rb: RegionBuilder, name: str) -> bool:
@@ -313,7 +332,7 @@ def _with_dependencies(statements: list[Assignment],
 
 def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str],
                scalars_out: set[str], written: set[str],
-               mentions: list[frozenset[str]]) -> list:
+               mentions: list[frozenset[str]], gathers: Gathers) -> list:
     """The kernel's arguments; `mentions`: the names each statement reads or writes."""
     args: list = []
     seen: set[str] = set()
@@ -337,7 +356,7 @@ def _arguments(rb: RegionBuilder, statements: list[Assignment], private: set[str
         if sym is None:
             raise FrontendError(f"undeclared name {name!r}", rb.span())
         if sym.is_array:
-            args.append(_array_arg(rb, sym, users.get(sym.name, []), values))
+            args.append(_array_arg(rb, sym, users.get(sym.name, []), values, gathers))
         elif name in scalars_out:
             args.append(ArrayArg(name=name, dtype=sym.ftype.dtype, shape=(1,),
                                  dim_tags=parse_dim_tags("F", 1), span=sym.span))
@@ -361,12 +380,19 @@ def _value_names(rb: RegionBuilder) -> set[str]:
 
 
 def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
-               values: set[str]) -> ArrayArg:
+               values: set[str], gathers: Gathers) -> ArrayArg:
     """The argument of array `sym`; `statements`: those that use it (in order); `values`: the
     names the kernel takes by value."""
     layout = rb.layout(sym)
     shape = list(layout.extents)
-    if shape and shape[-1] is None:
+    gathered = None
+    if shape and (shape[-1] is None or legacy_one(sym)):
+        # assumed-size (or a legacy x(1)) read through index tables: their values bound it
+        gathered = gathers.footprint(sym.name, len(shape) - 1)
+    if gathered is not None:
+        shape[-1] = gathered if shape[-1] is None else p.Call(p.Variable("max"),
+                                                               (shape[-1], gathered))
+    elif shape and shape[-1] is None:
         shape[-1] = _footprint(rb, sym, statements, len(shape) - 1)
     elif shape and sym.is_dummy and sym.dims[-1].kind == "explicit":
         # an explicit extent is a claim the caller's memory may exceed (assumed-shape and

@@ -269,6 +269,8 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
             name=packed, outer=designator_text(whole[:j + 1]), outer_rank=len(outer.dims),
             inner="%".join(n for n, _ in parts[j + 1:]), inner_rank=len(comp.dims),
             ftype=comp.ftype, allocatable=comp.allocatable, where=f"region {self.region_name}",
+            outer_status="allocated" if outer.allocatable else
+            "associated" if outer.pointer else "",
             type_key=(outer.type_name or "", "%".join(n for n, _ in parts[j + 1:])))
         return designator
 

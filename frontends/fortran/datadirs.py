@@ -304,8 +304,12 @@ def check_packed_clauses(found: list[tuple[RawDirective, Directive]], regions: l
                         f"'{pk.inner}' of every element of an array of type "
                         f"'{pk.type_key[0]}' into one array at its call, from and to the "
                         "host, never this device copy (which would be stale, and copied "
-                        "back over the region's results); leave it out of data clauses",
-                        raw.span)
+                        "back over the region's results); leave it out of data clauses, or, to "
+                        "keep it on the device, make the region use one element at a time "
+                        f"(loop over the elements of '{pk.outer}' around the region: a region "
+                        f"whose '{pk.outer}' subscript is fixed passes '{item.name}' as it "
+                        "is, and a data clause holds it) or keep the components in one array "
+                        "of your own, named in the region and in the clause", raw.span)
 
 
 def _packed_hit(parts: list, proc: Procedure, packed: dict, span: SourceSpan):

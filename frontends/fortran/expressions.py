@@ -45,6 +45,18 @@ class Layout:
     extents: tuple[Expression | None, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Implied:
+    """An implied DO of an array constructor with constant bounds: ``(values, var = first,
+    ..., step)``, `length` elements in all."""
+
+    var: str
+    first: int
+    step: int
+    values: tuple[Any, ...]
+    length: int
+
+
 class ExprContext(Protocol):
     """What the expression builder needs from its surroundings (a region or a declaration)."""
 
@@ -86,6 +98,10 @@ class ExprBuilder:
         self.ctx = ctx
         #: Inames of the enclosing array statement, one per section axis (None: scalar context).
         self.sections: tuple[str, ...] | None = None
+        #: The value of each implied DO's variable while one of its values is built.
+        self.implied_values: dict[str, Expression] = {}
+        #: The constructor a reduction ranges over by its implied DO (`implied_bounds`).
+        self.direct_implied: Any = None
 
     # -- dispatch -------------------------------------------------------------------------
 
@@ -176,6 +192,8 @@ class ExprBuilder:
 
     def visit_Name(self, node: Any) -> Typed:
         name = str(node).lower()
+        if name in self.implied_values:     # the DO variable of an implied DO
+            return Typed(self.implied_values[name], INTEGER)
         value = self.ctx.loop_value(name)
         if value is not None:
             return self.loop_variable(name, value)
@@ -403,34 +421,113 @@ class ExprBuilder:
         return Typed(p.Variable(sym.name), self.type_of(sym))
 
     def visit_Array_Constructor(self, node: Any) -> Typed:
-        """``[a, b, c]`` (or ``(/ ... /)``, ``[real(8) :: ...]``) of scalars, in a rank-1
-        array expression or a reduction of it: the element at the section's position
-        (``if(t == 0, a, if(t == 1, b, c))``; the section's count must be the constructor's
-        length)."""
-        spec, values = self.constructor_values(node)
+        """``[a, b, c]`` (or ``(/ ... /)``, ``[real(8) :: ...]``, implied DOs ``[(2*j, j = 1,
+        3)]`` with constant bounds) of scalars, in a rank-1 array expression or a reduction
+        of it: the element at the section's position (``if(t == 0, a, if(t == 1, b, c))``; the
+        section's count must be the constructor's length).  A reduction over one implied DO
+        of one value (``sum([(w(j) * x(i + j), j = -m, m)])``) ranges over its DO variable,
+        whatever its bounds (`implied_bounds`)."""
         counts = getattr(self.ctx, "section_counts", {})
-        if self.sections is None or len(self.sections) != 1 or self.sections[0] not in counts:
+        if self.sections is None or len(self.sections) != 1 or (
+                self.sections[0] not in counts and node is not self.direct_implied):
             raise self.error(f"array constructor ({node}) in a kernel region: only in a "
                              "one-dimensional array assignment (c = [a, b], c(1:2) = [a, b]) "
                              "or as the argument of sum, product, maxval, minval, count, any "
                              "or all; assign its elements one by one otherwise")
+        position = p.Variable(self.sections[0])
+        if node is self.direct_implied:
+            return self._direct_implied(node, position)
+        spec, items = self.constructor_values(node)
+        length = sum(v.length if isinstance(v, Implied) else 1 for v in items)
         count = counts[self.sections[0]]
-        if not isinstance(count, (int, np.integer)) or int(count) != len(values):
-            raise self.error(f"array constructor ({node}) of {len(values)} elements assigned "
+        if not isinstance(count, (int, np.integer)) or int(count) != length:
+            raise self.error(f"array constructor ({node}) of {length} elements assigned "
                              f"to {count} elements: the counts must be equal constants")
-        typed = [self.visit(v) for v in values]
+        pieces: list[tuple[int, Typed]] = []   # (first position, value there)
+        at = 0
+        for v in items:
+            if isinstance(v, Implied):
+                for trip in range(v.length // len(v.values)):
+                    for value in v.values:
+                        pieces.append((at, self._implied_value(v, trip, value)))
+                        at += 1
+            else:
+                pieces.append((at, self.visit(v)))
+                at += 1
+        typed = [t for _, t in pieces]
         ftype = spec or typed[0].ftype
         for t in typed[1:] if spec is None else ():
             ftype = promote(ftype, t.ftype) if ftype.is_numeric and t.ftype.is_numeric \
                 else ftype
-        position = p.Variable(self.sections[0])
         out = cast(typed[-1], ftype)
         for k in range(len(typed) - 2, -1, -1):
             out = p.If(p.Comparison(position, "==", np.int32(k)), cast(typed[k], ftype), out)
         return Typed(out, ftype)
 
+    def _implied_value(self, v: Implied, trip: Expression | int, value: Any = None) -> Typed:
+        """A value of implied DO `v` at its 0-based `trip`: its DO variable bound to
+        ``first + step*trip`` while the value is built."""
+        at = add_expr(v.first, trip if v.step == 1 else p.Product((v.step, trip)))
+        saved, sections = dict(self.implied_values), self.sections
+        self.implied_values[v.var] = at
+        self.sections = None    # a scalar value, at the position the DO variable says
+        try:
+            return self.visit(v.values[0] if value is None else value)
+        finally:
+            self.implied_values, self.sections = saved, sections
+
+    def _direct_implied(self, node: Any, position: p.Variable) -> Typed:
+        """The value of the one implied DO of `node` at the reduction's `position`."""
+        spec, body = self._constructor_spec(node)
+        implied = children(body)[0] if class_name(body) == "Ac_Value_List" else body
+        inner, control = implied.items
+        value = children(inner)[0] if class_name(inner) == "Ac_Value_List" else inner
+        first, _, step = self.implied_bounds(node)
+        v = Implied(var=str(control.items[0]).lower(), first=first, step=step, values=(value,),
+                    length=0)
+        saved = dict(self.implied_values)
+        self.implied_values[v.var] = first
+        try:
+            self._check_scalar(node, value)
+        finally:
+            self.implied_values = saved
+        typed = self._implied_value(v, position)
+        ftype = spec or typed.ftype
+        return Typed(cast(typed, ftype), ftype)
+
+    def implied_bounds(self, node: Any) -> tuple[Expression, Expression, int] | None:
+        """(first, last, step) of the constructor `node` where it is one implied DO of one
+        value (a reduction ranges over it), else None."""
+        body = node.items[1]
+        if class_name(body) == "Ac_Spec":
+            body = body.items[1]
+        values = children(body) if class_name(body) == "Ac_Value_List" else [body]
+        if len(values) != 1 or class_name(values[0]) != "Ac_Implied_Do":
+            return None
+        inner, control = values[0].items
+        if len(children(inner) if class_name(inner) == "Ac_Value_List" else [inner]) != 1:
+            return None
+        _, limits = control.items
+        step = 1 if len(limits) < 3 else self.constant_int(
+            limits[2], "the step of an implied DO in a kernel region")
+        return self.index_value(limits[0]), self.index_value(limits[1]), step
+
     def constructor_values(self, node: Any) -> tuple[FType | None, list[Any]]:
-        """The type spec (None: none) and the scalar values of an array constructor."""
+        """The type spec (None: none) and the values of an array constructor: scalar
+        nodes, and `Implied` DOs of scalars."""
+        spec, body = self._constructor_spec(node)
+        values = children(body) if class_name(body) == "Ac_Value_List" else [body]
+        out: list[Any] = []
+        for v in values:
+            if class_name(v) == "Ac_Implied_Do":
+                out.append(self._implied(node, v))
+                continue
+            self._check_scalar(node, v)
+            out.append(v)
+        return spec, out
+
+    def _constructor_spec(self, node: Any) -> tuple[FType | None, Any]:
+        """The type spec of an array constructor (None: none) and its body."""
         body = node.items[1]
         spec = None
         if class_name(body) == "Ac_Spec":
@@ -441,21 +538,52 @@ class ExprBuilder:
                     raise self.error(f"array constructor ({node}) with a type is not "
                                      "supported here")
                 spec = read(spec_node)
-        values = children(body) if class_name(body) == "Ac_Value_List" else [body]
-        for v in values:
-            if class_name(v) == "Ac_Implied_Do":
-                raise self.error(f"implied DO in the array constructor ({node}) in a kernel "
-                                 "region: write its values out, or assign the elements in a "
-                                 "DO loop")
-            saved, self.sections = self.sections, None
-            try:
-                rank = self.section_rank(v)
-            finally:
-                self.sections = saved
-            if rank:
-                raise self.error(f"array constructor ({node}) with the array {v} among its "
-                                 "values in a kernel region: list scalar values only")
-        return spec, values
+        return spec, body
+
+    def constructor_length(self, node: Any) -> int:
+        """How many elements the array constructor `node` has (implied DOs: constant
+        bounds)."""
+        return sum(v.length if isinstance(v, Implied) else 1
+                   for v in self.constructor_values(node)[1])
+
+    def _implied(self, node: Any, v: Any) -> Implied:
+        inner, control = v.items
+        values = children(inner) if class_name(inner) == "Ac_Value_List" else [inner]
+        var, limits = control.items
+        advice = ("write its values out, or assign the elements in a DO loop (a reduction "
+                  "over one implied DO of one value takes any bounds)")
+        what = f"the bounds of the implied DO in the array constructor ({node})"
+        first = self.constant_int(limits[0], what, advice)
+        last = self.constant_int(limits[1], what, advice)
+        step = 1 if len(limits) < 3 else self.constant_int(limits[2], what, advice)
+        if step == 0:
+            raise self.error(f"the implied DO in the array constructor ({node}) has step 0")
+        for value in values:
+            if class_name(value) == "Ac_Implied_Do":
+                raise self.error(f"nested implied DO in the array constructor ({node}) in a "
+                                 "kernel region: write its values out, or assign the elements "
+                                 "in DO loops")
+        trips = max(0, (last - first + step) // step)
+        implied = Implied(var=str(var).lower(), first=first, step=step, values=tuple(values),
+                          length=trips * len(values))
+        saved = dict(self.implied_values)
+        self.implied_values[implied.var] = first
+        try:
+            for value in values:
+                self._check_scalar(node, value)
+        finally:
+            self.implied_values = saved
+        return implied
+
+    def _check_scalar(self, node: Any, v: Any) -> None:
+        saved, self.sections = self.sections, None
+        try:
+            rank = self.section_rank(v)
+        finally:
+            self.sections = saved
+        if rank:
+            raise self.error(f"array constructor ({node}) with the array {v} among its "
+                             "values in a kernel region: list scalar values only")
 
     def array_ref(self, sym: Symbol, subs: Sequence[Any] | None) -> Typed:
         """An element reference; section axes take the inames of `self.sections`."""

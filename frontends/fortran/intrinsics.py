@@ -475,18 +475,26 @@ def _reduction(builder: ExprBuilder, name: str, args: list) -> Typed:
                                         builder.ctx.span(name))
     first = a[names[0]]
     listed = [a[n] for n in names[:2] if n in a and class_name(a[n]) == "Array_Constructor"]
+    direct = None
     if listed and (name == "dot_product" or listed[0] is first):
-        # sum([a(i), b(i)]): a reduction over the constructor's positions
-        count = len(builder.constructor_values(listed[0])[1])
-        bounds = [(np.int32(1), np.int32(count), 1)]
+        # sum([a(i), b(i)]): a reduction over the constructor's positions; over one implied
+        # DO of one value, sum([(w(j) * x(i + j), j = -m, m)]), the DO's own range
+        implied = builder.implied_bounds(listed[0]) if len(listed) == 1 else None
+        if implied is not None:
+            direct, bounds = listed[0], [implied]
+        else:
+            count = builder.constructor_length(listed[0])
+            bounds = [(np.int32(1), np.int32(count), 1)]
     else:
         bounds = builder.section_bounds(_first_section_ref(builder, first, name))
     inames = builder.ctx.reduction_inames(bounds, builder.ctx.span(name))
     builder.sections = inames
+    builder.direct_implied = direct
     try:
         body = _reduction_body(builder, name, a)
     finally:
         builder.sections = None
+        builder.direct_implied = None
     reduction = Reduction(_REDUCTIONS[name], tuple(inames), body.expr)
     if name in ("any", "all"):
         # any: some element is true (the count of true ones is positive); all: no element is

@@ -12,7 +12,8 @@ against the runtime's present table (`tr_check_unheld` stops the program, naming
 directive), and a data clause of the same file naming one is an error.  An allocatable component
 takes its bounds from the outer array's first element; an element whose component is
 allocated with other bounds stops the program with a message (an unallocated one is skipped:
-the original program could not read it either).
+the original program could not read it either).  An outer array that is ALLOCATABLE and not
+allocated (a POINTER not associated) stops the program at the call, naming the region.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ class Packing:
     ftype: FType
     #: Whether the component is ALLOCATABLE (bounds checked per element).
     allocatable: bool
+    #: How the outer array's status is asked where it is ALLOCATABLE or a POINTER
+    #: (``allocated``, ``associated``): unallocated, it stops the program at the call.
+    outer_status: str = ""
     #: Whether the region writes it (copied back after the call).
     written: bool = False
     #: Where the region is, for the message of the bounds check.
@@ -84,6 +88,9 @@ def _statements(pk: Packing, number: int) -> tuple[list[str], list[str], list[st
              f"({_index([':'] * (pk.inner_rank + pk.outer_rank))})",
              f"integer :: {_index(ks)}"]
     before: list[str] = []
+    if pk.outer_status:
+        before += [f"if (.not. {pk.outer_status}({pk.outer})) then",
+                   _stop(f"{pk.outer} is not {pk.outer_status}", pk.where), "end if"]
     if pk.allocatable:
         before += [f"if (.not. allocated({first_inner})) then",
                    _stop(f"{first_inner} is not allocated", pk.where), "end if"]

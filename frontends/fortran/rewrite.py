@@ -211,6 +211,11 @@ def interface_block(regions: list[tuple[Region, GlueSignature]], indent: str, fo
     out = [f"{indent}interface\n"]
     for region, sig in regions:
         out.append(_interface_body(region, sig, indent + step, step, form))
+    scans = set().union(*(getattr(region, "index_scans", ()) for region, _ in regions))
+    body = scan_interfaces(scans, indent + step, step)
+    if form == "fixed":
+        body = [part for line in body for part in _fixed_split(line)]
+    out += [line + "\n" for line in body]
     out.append(f"{indent}end interface\n")
     return "".join(out)
 
@@ -232,6 +237,28 @@ def _interface_body(region: Region, sig: GlueSignature, indent: str, step: str,
     if form == "fixed":
         body = [part for line in body for part in _fixed_split(line)]
     return head + "".join(line + "\n" for line in body)
+
+
+#: The C kind of an index table's elements, by the suffix of the runtime's scans
+_SCAN_KINDS = {"i8": "c_signed_char", "i16": "c_short", "i32": "c_int", "i64": "c_long_long"}
+
+
+def scan_interfaces(suffixes: set[str], indent: str, step: str) -> list[str]:
+    """The interface bodies of the runtime's scans the calls use (inside an interface
+    block), one line a string."""
+    out = []
+    for suffix in sorted(suffixes):
+        for kind in ("least", "most"):
+            fname = f"tr_index_{kind}_{suffix}"
+            inner = indent + step
+            out += [f"{indent}function {fname}(table, count) bind(C, name=\"{fname}\")",
+                    f"{inner}use, intrinsic :: iso_c_binding",
+                    f"{inner}implicit none",
+                    f"{inner}integer({_SCAN_KINDS[suffix]}), intent(in) :: table(*)",
+                    f"{inner}integer(c_long_long), value :: count",
+                    f"{inner}integer(c_long_long) :: {fname}",
+                    f"{indent}end function {fname}"]
+    return out
 
 
 def fortran_name(symbol: str) -> str:

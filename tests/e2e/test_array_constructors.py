@@ -6,7 +6,8 @@ BLOCK array, ``sum([a(i), b(i), 1.0])``, ``product([real(dp) :: 2, i, a(i)])``,
 "array constructor ([0.25_dp, 0.5_dp, 0.25_dp]) is not supported in a kernel region", and a
 region inside a BLOCK using its variables was "'scale' is a local variable of the BLOCK
 construct ... which the region cannot use".  Constructors whose length the assigned section
-does not provably have, implied DOs and array values stay refused with what to write."""
+does not provably have, implied DOs with bounds that are not constants (outside a reduction
+over one of them) or nested, and array values stay refused with what to write."""
 
 from __future__ import annotations
 
@@ -51,9 +52,13 @@ end subroutine r
     ("y(1:n) = [x(i), 1.0d0]", 5,
      "array constructor ([x(i), 1.0D0]) of 2 elements assigned to n elements: the counts "
      "must be equal constants"),
-    ("c = [(x(i) * k, k = 1, 4)]", 5,
-     "implied DO in the array constructor ([(x(i) * k, k = 1, 4)]) in a kernel region: write "
-     "its values out, or assign the elements in a DO loop"),
+    ("c = [(x(i) * k, k = 1, n)]", 5,
+     "the bounds of the implied DO in the array constructor ([(x(i) * k, k = 1, n)]) must be "
+     "an integer constant (got n); write its values out, or assign the elements in a DO loop "
+     "(a reduction over one implied DO of one value takes any bounds)"),
+    ("c = [((x(k), k = 1, 2), i = 1, 2)]", 5,
+     "nested implied DO in the array constructor ([((x(k), k = 1, 2), i = 1, 2)]) in a kernel "
+     "region: write its values out, or assign the elements in DO loops"),
     ("y(i) = [x(i), 1.0d0] * 2", 5,
      "array constructor ([x(i), 1.0D0]) in a kernel region: only in a one-dimensional array "
      "assignment"),

@@ -281,4 +281,9 @@ def test_one_component_under_two_subscripts_is_refused(tmp_path: Path):
                      "clause: region relax_k copies 'field%density0' of every element of an "
                      "array of type 'tile_t' into one array at its call, from and to the host, "
                      "never this device copy (which would be stale, and copied back over the "
-                     "region's results); leave it out of data clauses")
+                     "region's results); leave it out of data clauses, or, to keep it on the "
+                     "device, make the region use one element at a time (loop over the "
+                     "elements of 'c%tiles' around the region: a region whose 'c%tiles' "
+                     "subscript is fixed passes 'chunk%tiles(1)%field%density0' as it is, and "
+                     "a data clause holds it) or keep the components in one array of your "
+                     "own, named in the region and in the clause")

@@ -60,14 +60,14 @@ def test_a_table_out_of_range_stops_the_call(tmp_path: Path) -> None:
     assert below.stdout == ""
     assert below.stderr.endswith(
         "bad_tables.c:9: error: translate runtime: region 'through_pointer_0' was generated "
-        "assuming tr_index_min_i32(perm, n) >= 0, but tr_index_min_i32(perm, n) = -1\n"), \
+        "assuming the smallest element of perm >= 0, but the smallest element of perm = -1\n"), \
         below.stderr
     past = subprocess.run([str(exe), "2"], capture_output=True, text=True, env=env,
                           timeout=120)
     assert past.returncode == 1, past.stderr
     assert past.stderr.endswith(
         "bad_tables.c:17: error: translate runtime: region 'through_declared_0' was generated "
-        "assuming tr_index_max_i32(perm, n) < n, but tr_index_max_i32(perm, n) = 100, "
+        "assuming the largest element of perm < n, but the largest element of perm = 100, "
         "n = 100\n"), past.stderr
 
 

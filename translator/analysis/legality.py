@@ -579,6 +579,8 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
     shared = dict(kernel.options.extra.get("shared_scalars", ()))
     # temporaries bounding data-dependent loops are values per iteration, not parameters
     params = {n: v for n, v in params.items() if n not in kernel.temporaries}
+    # nor are the smallest and largest elements of index tables (scanned at the call)
+    params = {n: v for n, v in params.items() if not n.startswith(("_tr_min_", "_tr_max_"))}
     if params:
         lines.append("  for example when " + ", ".join(f"{n}={v}" for n, v in sorted(params.items())))
     if a.variable != b.variable:
@@ -589,6 +591,11 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
     elif not exact:
         rows = row_hint(kernel, a) or row_hint(kernel, b)
         lines += [rows] if rows else []
+        if _scatter(kernel, a) and _scatter(kernel, b):
+            lines.append(f"  {a.variable} is written through an index table (a scatter): "
+                         "where several iterations may update one element, mark the update "
+                         "atomic ('!$omp atomic update', '!$acc atomic update', "
+                         "'#pragma omp atomic', or the translator's 'atomic')")
         lines.append(_independent_hint(kernel, iname))
     elif a.statement == b.statement and a.is_write and iname not in a.inames:
         lines.append(f"  statement {a.statement} is not inside the loop over {iname}, so every "
@@ -603,6 +610,24 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
         lines.append(f"  the loop over {iname} carries a dependence; keep it sequential "
                      "(remove its l./g./ilp/vec tag)")
     return "\n".join(lines)
+
+
+def _scatter(kernel: Kernel, acc: Access) -> bool:
+    """Whether `acc` is a write whose subscript reads an array (``r[conn[n, e]]``)."""
+    if not acc.is_write:
+        return False
+    stmt = kernel.id_to_statement.get(acc.statement)
+    target = getattr(stmt, "assignee", None)
+    return isinstance(target, p.Subscript) and any(
+        isinstance(e, p.Subscript) for i in target.index_tuple for e in _subexpressions(i))
+
+
+def _subexpressions(expr: Expression):
+    yield expr
+    for child in getattr(expr, "children", ()) or ():
+        yield from _subexpressions(child)
+    if isinstance(expr, p.Subscript):
+        yield from _subexpressions(expr.index)
 
 
 def _names_iname(kernel: Kernel, name: str) -> bool:

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from translator.build.checkcompare import (Record, compare_runs, read_dump)
-from translator.build.checkglue import (SUPPORT_C, check_glue_file, real_symbol_defines)
+from translator.build.checkglue import (ORIGINAL_C, SUPPORT_C, check_glue_file,
+                                        real_symbol_defines)
 from translator.build.flags import (UserErrorParser, compiler_fixed_line_length,
                                    compiler_preprocessing, frontend_cpp_args)
 from translator.build.paths import runtime_dir
@@ -194,7 +195,9 @@ def write_trees(units: list[Unit], work: Path) -> None:
     from translator.sourcebytes import encode
     for tree in ("orig", "tran"):
         (work / tree).mkdir(parents=True, exist_ok=True)
-        (work / tree / "tr_check_support.c").write_text(SUPPORT_C)
+        # the original program links no runtime: what its region calls use of it is here
+        extra = ORIGINAL_C if tree == "orig" else ""
+        (work / tree / "tr_check_support.c").write_text(SUPPORT_C + extra)
     for u in units:
         name = u.src.name
         if not u.has_regions:

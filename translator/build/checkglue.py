@@ -129,6 +129,50 @@ void tr_check_end(void)
 }
 """
 
+#: What the original program's region calls use of the runtime, which it does not link: the
+#: index-table scans its calls pass as the translated one's do (over the host's elements), and
+#: the packing's check that no data region holds a component (none does: no device there).
+ORIGINAL_C = r"""
+void tr_check_unheld(const void *host, long long bytes, const char *what, const char *region)
+{
+    (void)host; (void)bytes; (void)what; (void)region;
+}
+
+#define TR_INDEX_NONE (1LL << 40)
+#define TR_CHECK_SCAN(suffix, type)                                                 \
+    long long tr_index_min_##suffix(const void *table, long long count)             \
+    {                                                                               \
+        const type *t = table;                                                      \
+        type low;                                                                   \
+        if (count <= 0) return 0;                                                   \
+        low = t[0];                                                                 \
+        for (long long k = 1; k < count; ++k) if (t[k] < low) low = t[k];           \
+        return (long long)low;                                                      \
+    }                                                                               \
+    long long tr_index_max_##suffix(const void *table, long long count)             \
+    {                                                                               \
+        const type *t = table;                                                      \
+        type high;                                                                  \
+        if (count <= 0) return -1;                                                  \
+        high = t[0];                                                                \
+        for (long long k = 1; k < count; ++k) if (t[k] > high) high = t[k];         \
+        return high > (type)0 && (unsigned long long)high > (~0ULL >> 1)            \
+            ? (long long)(~0ULL >> 1) : (long long)high;                            \
+    }                                                                               \
+    long long tr_index_least_##suffix(const void *table, long long count)           \
+    {                                                                               \
+        return count <= 0 ? TR_INDEX_NONE : tr_index_min_##suffix(table, count);    \
+    }                                                                               \
+    long long tr_index_most_##suffix(const void *table, long long count)            \
+    {                                                                               \
+        return count <= 0 ? -TR_INDEX_NONE : tr_index_max_##suffix(table, count);   \
+    }
+TR_CHECK_SCAN(i8, signed char) TR_CHECK_SCAN(i16, short) TR_CHECK_SCAN(i32, int)
+TR_CHECK_SCAN(i64, long long) TR_CHECK_SCAN(u8, unsigned char)
+TR_CHECK_SCAN(u16, unsigned short) TR_CHECK_SCAN(u32, unsigned int)
+TR_CHECK_SCAN(u64, unsigned long long)
+"""
+
 _DECLS = """void tr_check_begin(const char *region);
 void tr_check_value(const char *name, const char *dtype, const void *value, size_t size);
 void tr_check_array(const char *name, const char *dtype, const void *data, long long count,

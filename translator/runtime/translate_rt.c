@@ -4562,6 +4562,14 @@ static const void *tr_index_elements(const void *table, size_t bytes, void **cop
             count));                                                                \
         free(copy);                                                                 \
         return high;                                                                \
+    }                                                                               \
+    long long tr_index_least_##suffix(const void *table, long long count)           \
+    {                                                                               \
+        return count <= 0 ? TR_INDEX_NONE : tr_index_min_##suffix(table, count);    \
+    }                                                                               \
+    long long tr_index_most_##suffix(const void *table, long long count)            \
+    {                                                                               \
+        return count <= 0 ? -TR_INDEX_NONE : tr_index_max_##suffix(table, count);   \
     }
 #define TR_INDEX_HIGH(value) ((long long)(value))
 TR_INDEX_SCAN(i8, signed char) TR_INDEX_SCAN(i16, short) TR_INDEX_SCAN(i32, int)

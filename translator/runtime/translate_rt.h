@@ -442,7 +442,13 @@ static inline long long tr_min(long long a, long long b) { return a < b ? a : b;
  * `int`/`long` spellings of one width all pass. */
 #define TR_INDEX_SCANS(suffix)                                                      \
     long long tr_index_min_##suffix(const void *table, long long count);            \
-    long long tr_index_max_##suffix(const void *table, long long count);
+    long long tr_index_max_##suffix(const void *table, long long count);            \
+    long long tr_index_least_##suffix(const void *table, long long count);          \
+    long long tr_index_most_##suffix(const void *table, long long count);
+/* tr_index_least_* / tr_index_most_* (Fortran's calls): the same, but an empty table gives
+ * TR_INDEX_NONE / -TR_INDEX_NONE, an empty range, which every bound check passes (an array
+ * with lower bound 1 and no elements to gather from is no error). */
+#define TR_INDEX_NONE (1LL << 40)
 TR_INDEX_SCANS(i8) TR_INDEX_SCANS(i16) TR_INDEX_SCANS(i32) TR_INDEX_SCANS(i64)
 TR_INDEX_SCANS(u8) TR_INDEX_SCANS(u16) TR_INDEX_SCANS(u32) TR_INDEX_SCANS(u64)
 #undef TR_INDEX_SCANS

@@ -367,12 +367,16 @@ def _point_set(s: isl.Set, iname: str, value: Expression) -> isl.Set:
 
 
 def with_value_ranges(domain: isl.BasicSet | isl.Set,
-                      ranges: dict[str, tuple[str, str]]) -> isl.Set:
+                      ranges: dict[str, tuple[str, str]],
+                      defined: dict[str, Expression] | None = None) -> isl.Set:
     """`domain` with a set dimension per name of `ranges` (a parameter of that name becomes
     one), bounded by ``lo <= name <= hi``, lo and hi parameters: the values an index table
-    holds, read where a subscript or a loop bound uses them (a gather's footprint)."""
+    holds, read where a subscript or a loop bound uses them (a gather's footprint).  Each
+    name of `defined` is a set dimension too, equal to its affine expression of those
+    values and the parameters (a loop bound ``rowptr(i + 1) - 1`` held in a temporary)."""
+    defined = defined or {}
     s = isl.Set.from_basic_set(domain) if isinstance(domain, isl.BasicSet) else domain
-    for name in sorted(ranges):
+    for name in sorted(set(ranges) | set(defined)):
         n = s.dim(isl.dim_type.set)
         k = s.find_dim_by_name(isl.dim_type.param, name)
         if k >= 0:
@@ -380,12 +384,17 @@ def with_value_ranges(domain: isl.BasicSet | isl.Set,
         else:
             s = s.insert_dims(isl.dim_type.set, n, 1)
         s = s.set_dim_name(isl.dim_type.set, n, name)
-    s = _align_params(s, {b for pair in ranges.values() for b in pair})
+    used = {b for pair in ranges.values() for b in pair}
+    used |= {n for e in defined.values() for n in dependencies(e)}
+    s = _align_params(s, used)
     space = s.get_space()
     for name, (lo, hi) in sorted(ranges.items()):
         v = aff_from_expr(space, p.Variable(name))
         s = s.intersect(v.ge_set(aff_from_expr(space, p.Variable(lo))))
         s = s.intersect(v.le_set(aff_from_expr(space, p.Variable(hi))))
+    for name, value in sorted(defined.items()):
+        v = aff_from_expr(space, p.Variable(name))
+        s = s.intersect(v.eq_set(aff_from_expr(space, value)))
     return s
 
 
