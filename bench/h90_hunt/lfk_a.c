@@ -5,7 +5,7 @@
 #include <stdio.h>
 #define N 1001
 #define NW 101
-static double x[2 * N + 20], y[N + 20], z[N + 20], zx[N + 20], u[N + 20], v[N + 20], xz[N + 20];
+static double x[2 * N + 20], y[N + 20], z[N + 20], zx[N + 20], u[N + 20], v[2 * N + 20], xz[2 * N + 20];
 static double w[NW], b[NW][NW], px[N][25], cx[N][25];
 static double u1[2][NW + 1][5], u2[2][NW + 1][5], u3[2][NW + 1][5], du1[NW], du2[NW], du3[NW];
 
@@ -19,6 +19,7 @@ static double total(const double *a, int n)
 int main(void)
 {
   int n = N;
+  for (int k = 0; k < 2 * N + 20; k++) xz[k] = 0.1 + 0.001 * (k % 23);
   for (int k = 0; k < N + 20; k++) {
     x[k] = 0.0;
     y[k] = 1.0 + 0.001 * ((k * 7) % 13);
@@ -26,7 +27,6 @@ int main(void)
     zx[k] = 0.25 + 0.003 * ((k * 5) % 11);
     u[k] = 0.125 + 0.001 * ((k * 11) % 19);
     v[k] = 0.01 * (k % 7);
-    xz[k] = 0.1 + 0.001 * (k % 23);
   }
   for (int i = 0; i < NW; i++)
     for (int j = 0; j < NW; j++) b[i][j] = 0.0001 * ((i + 2 * j) % 9);
@@ -51,7 +51,7 @@ int main(void)
   printf("k1  %.15e\n", total(x, n));
 
   /* kernel 2: ICCG excerpt */
-  for (int k = 0; k < n; k++) v[k] = 0.001 * (k % 5);
+  for (int k = 0; k < 2 * N + 20; k++) v[k] = 0.001 * (k % 5);
   int ii = 512, ipntp = 0, ipnt;
   do {
     ipnt = ipntp;

@@ -5,21 +5,23 @@
 program lfk_a
   implicit none
   integer, parameter :: n = 1001, nw = 101
-  real(8) :: x(2 * n + 20), y(n + 20), z(n + 20), zx(n + 20), u(n + 20), v(n + 20)
-  real(8) :: xz(n + 20), w(nw), b(nw, nw), px(25, n), cx(25, n)
+  real(8) :: x(2 * n + 20), y(n + 20), z(n + 20), zx(n + 20), u(n + 20), v(2 * n + 20)
+  real(8) :: xz(2 * n + 20), w(nw), b(nw, nw), px(25, n), cx(25, n)
   real(8) :: u1(5, nw + 1, 2), u2(5, nw + 1, 2), u3(5, nw + 1, 2), du1(nw), du2(nw), du3(nw)
   real(8) :: q, r, t, temp, ar, br, cr, a11, a12, a13, a21, a22, a23, a31, a32, a33, sig
   real(8) :: dm22, dm23, dm24, dm25, dm26, dm27, dm28, c0
   integer, parameter :: nl1 = 1, nl2 = 2   ! the planes (variables: see lfk_planes.f90)
   integer :: k, i, j, ii, ipnt, ipntp, lw, m, kx, ky, l
   x = 0.0d0
+  do k = 1, 2 * n + 20
+    xz(k) = 0.1d0 + 0.001d0 * mod(k, 23)
+  end do
   do k = 1, n + 20
     y(k) = 1.0d0 + 0.001d0 * mod(k * 7, 13)
     z(k) = 0.5d0 + 0.002d0 * mod(k * 3, 17)
     zx(k) = 0.25d0 + 0.003d0 * mod(k * 5, 11)
     u(k) = 0.125d0 + 0.001d0 * mod(k * 11, 19)
     v(k) = 0.01d0 * mod(k, 7)
-    xz(k) = 0.1d0 + 0.001d0 * mod(k, 23)
   end do
   w = 0.0d0
   w(1) = 0.01d0
@@ -53,7 +55,7 @@ program lfk_a
   write (*, '(a, es24.15)') 'k1 ', sum(x(1:n))
 
   ! kernel 2: ICCG excerpt (each level's loop is parallel; i computed from k; x reaches 1024)
-  do k = 1, n
+  do k = 1, 2 * n + 20
     v(k) = 0.001d0 * mod(k, 5)
   end do
   ii = 512
