@@ -10,6 +10,8 @@
   "host-side expression uses l" instead of the assumed-size error at the access;
 - NPB EP: a private scalar was taken as read after the loop because an internal procedure
   declares its own variable of that name;
+- NPB IS's histogram under ``parallel do`` without ``atomic``: the refusal offered only
+  ``independent``, which for a histogram is wrong; it now says to make the update atomic;
 - NPB EP: a private written under ``if (t1 <= 1)`` and read by the reduction in the same
   branch was refused as read before written (the branch's comparison was dropped from the
   read's conditions because it compares floating-point values).
@@ -194,6 +196,23 @@ end program pairs
 """
 
 
+HISTOGRAM = """\
+program hist
+  implicit none
+  integer :: key(1000), buff(0:63), i
+  do i = 1, 1000
+    key(i) = mod(i * 37, 64)
+  end do
+  buff = 0
+  !$omp parallel do
+  do i = 1, 1000
+    buff(key(i)) = buff(key(i)) + 1
+  end do
+  print *, buff(0)
+end program hist
+"""
+
+
 def _translate(tmp: Path, name: str, text: str, *flags: str) -> subprocess.CompletedProcess:
     src = tmp / name
     src.write_text(text)
@@ -257,3 +276,13 @@ def test_a_private_set_in_the_branch_of_a_reduction_c(tmp_path: Path) -> None:
 
 def test_a_private_set_in_the_branch_of_a_reduction_fortran(tmp_path: Path) -> None:
     _sample(tmp_path, "pairs.f90", PAIRS_F)
+
+
+def test_a_histogram_without_atomic_is_told_to_make_it_atomic(tmp_path: Path) -> None:
+    done = _translate(tmp_path, "hist.f90", HISTOGRAM, "--directives=openmp")
+    assert done.returncode == 1, done.stderr
+    assert ("hist.f90:8:3: error: '!$omp parallel do': the loop over i is declared parallel, "
+            "but mapping i to g.0 may race") in done.stderr
+    assert ("hist.f90:10); if several iterations may update one element (a histogram, a "
+            "scatter-add), make the update atomic; if the iterations of i really are "
+            "independent") in done.stderr
