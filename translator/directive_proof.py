@@ -458,14 +458,29 @@ def _sharing_problem(kernel: Kernel, site: ClaimSite, shared_written: frozenset[
                     f"its value is undefined in {_model(claim)}; use firstprivate({name})")
         if not site.loops:   # nothing declared parallel (kernels, serial, auto): no race
             continue
-        op = "" if name in site.written_first else accumulation_operator(kernel, name)
-        fix = f"reduction({op}:{name})" if op else f"private({name})"
-        return (f"shared variable {name!r} is written by every iteration of the parallel "
-                f"loop over {site.loops[0][0]} (a race): add {fix}")
+        return _shared_write_problem(kernel, site, name)
     for name in sorted(read_only & frozenset(claim.private)):
         return (f"private variable {name!r} is read but never written in the loop: its value "
                 f"is undefined in {_model(claim)}; use firstprivate({name})")
     return ""
+
+
+def _shared_write_problem(kernel: Kernel, site: ClaimSite, name: str) -> str:
+    """Why a shared scalar the parallel loop writes races, and the clause that fixes it: a
+    reduction for an accumulation, private for a value each iteration writes before it reads
+    it; neither for a value carried from one iteration to the next (Livermore's
+    ``stb5 = b5(k) - stb5``, a first minimum's ``if (x(k) < x(m)) m = k``), where either
+    clause would only move the refusal."""
+    race = (f"shared variable {name!r} is written by every iteration of the parallel loop "
+            f"over {site.loops[0][0]}")
+    first = name in site.written_first
+    op = "" if first else accumulation_operator(_nest_of(kernel, site.loops[0][1]), name)
+    if op:
+        return f"{race} (a race): add reduction({op}:{name})"
+    if first or _written_first(kernel, site, name):
+        return f"{race} (a race): add private({name})"
+    return (f"{race} and read by the iterations after it (a recurrence): no clause makes "
+            "them independent: remove the directive")
 
 
 def _private_read_after(kernel: Kernel, site: ClaimSite) -> str:
@@ -822,25 +837,38 @@ def _nest_of(kernel: Kernel, iname: str) -> Kernel:
 
 def accumulation_operator(kernel: Kernel, name: str) -> str:
     """The operator of an accumulation ``name = name op ...`` in `kernel` ("+", "*", "max",
-    "min"), or "" when `name` is not accumulated."""
+    "min"), or "" when `name` is not accumulated: every statement that reads `name` must be
+    such an update, reading it once as an operand (``stb5 = b5(k) - stb5`` with ``b5(k)``
+    computed from ``stb5`` is no accumulation)."""
+    ops = set()
     for stmt in kernel.statements:
-        if name not in stmt.assignee_names():
+        if not any(name in dependencies(e) for e in stmt.read_expressions()):
             continue
-        op = _operator(getattr(stmt, "expression", None), name)
-        if op:
-            return op
-    return ""
+        op = (_operator(getattr(stmt, "expression", None), name)
+              if name in stmt.assignee_names() else "")
+        if not op:
+            return ""
+        ops.add(op)
+    return ops.pop() if len(ops) == 1 else ""
 
 
 def _operator(expr: object, name: str) -> str:
 
     def mentions(e: object) -> bool:
         return name in dependencies(e)
-    if isinstance(expr, p.Sum) and any(mentions(c) for c in expr.children):
+
+    def once_as_operand(operands: tuple) -> bool:
+        return sum(map(mentions, operands)) == 1 and any(map(is_name, operands))
+
+    def is_name(e: object) -> bool:
+        if isinstance(e, p.Subscript):   # a shared scalar is a 1-element array
+            e = e.aggregate
+        return isinstance(e, p.Variable) and e.name == name
+    if isinstance(expr, p.Sum) and once_as_operand(expr.children):
         return "+"
-    if isinstance(expr, p.Product) and any(mentions(c) for c in expr.children):
+    if isinstance(expr, p.Product) and once_as_operand(expr.children):
         return "*"
-    if isinstance(expr, p.Call) and any(mentions(c) for c in expr.parameters):
+    if isinstance(expr, p.Call) and once_as_operand(expr.parameters):
         fn = getattr(expr.function, "name", "")
         return fn if fn in ("max", "min", "fmax", "fmin") else ""
     return ""

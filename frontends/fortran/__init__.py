@@ -448,10 +448,11 @@ def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str,
     after the region (then, for a region inside a host loop, from the procedure's start)
     decides; ``do NAME = ...`` or ``NAME = <expression without NAME>`` there means dead."""
     live: dict[str, int] = {}
-    after = [*range(m.end_line + 1, proc.end_line + 1),
-             *range(proc.decl_last_line + 1, m.kernel_line)]
+    before = [*range(proc.decl_last_line + 1, m.kernel_line)]
     for name in sorted(loop_vars):
         sym = proc.scope.lookup(name)
+        after = [*range(m.end_line + 1, proc.body_last_line + 1),
+                 *_host_lines(proc, name), *before]
         line = _first_read(name, after, lines, form)   # the procedure's own read first (h70)
         if line:
             live[name] = line
@@ -459,6 +460,18 @@ def _live_after(proc: Procedure, m: RegionMarks, lines: SourceLines, form: str,
                                   or sym.scope != proc.scope.name):
             live[name] = 0
     return live
+
+
+def _host_lines(proc: Procedure, name: str) -> list[int]:
+    """The lines of `proc`'s internal procedures that may read its variable `name` by host
+    association: not those of one that declares a `name` of its own (EP's ``randlc`` with its
+    local ``t1`` reads nothing of the host's ``t1``)."""
+    out: list[int] = []
+    for inner in proc.internal:
+        sym = inner.scope.lookup(name)
+        if sym is None or sym.scope != inner.scope.name:
+            out.extend(range(inner.first_line, inner.end_line + 1))
+    return out
 
 
 def _first_read(name: str, candidates: list[int], lines: SourceLines, form: str) -> int:

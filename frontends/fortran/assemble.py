@@ -394,12 +394,28 @@ def _array_arg(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],
                                                                (shape[-1], gathered))
     elif shape and shape[-1] is None:
         shape[-1] = _footprint(rb, sym, statements, len(shape) - 1)
+        _check_host_extent(sym, statements, shape[-1], values)
     elif shape and sym.is_dummy and sym.dims[-1].kind == "explicit":
         # an explicit extent is a claim the caller's memory may exceed (assumed-shape and
         # allocatable extents are the real size)
         shape[-1] = _dummy_extent(rb, sym, statements, shape[-1], values)
     return ArrayArg(name=sym.name, dtype=sym.ftype.dtype, shape=tuple(shape),
                     dim_tags=parse_dim_tags("F", len(shape)), span=sym.span)
+
+
+def _check_host_extent(sym: Symbol, statements: list[Assignment], extent: Expression,
+                       values: set[str]) -> None:
+    """An assumed-size array's footprint must be computable by the host before the region
+    runs: a subscript that reads a scalar the region computes (LINPACK dgesl's ``b(l)`` after
+    ``l = ipvt(k)``) gives none."""
+    unknown = sorted(dependencies(extent) - values)
+    if not unknown:
+        return
+    axis = len(sym.dims) - 1
+    stmt = next((s for s in statements for index, _ in _indices_of(sym.name, s)
+                 if unknown[0] in dependencies(index[axis])), statements[0])
+    raise _extent_error(sym, f"a subscript reads {unknown[0]!r}, which the region computes",
+                        stmt)
 
 
 def _dummy_extent(rb: RegionBuilder, sym: Symbol, statements: list[Assignment],

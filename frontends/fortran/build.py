@@ -120,7 +120,7 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         if name in self.loop_vars:
             raise UnsupportedConstructError(
                 f"DO variable {name!r} is used outside its loop in the region; its value there "
-                "is not supported", self.span(name))
+                "is not supported: use another variable there", self.span(name))
 
     def span(self, word: str | None = None) -> SourceSpan:
         span = self.lines.span(self.line, word=word)

@@ -21,18 +21,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pymbolic.primitives as p
 
 from frontends.fortran.build_support import loop_variables, nodes_of
 from frontends.fortran.source import children, class_name, walk
 from translator.ir import isl_glue
-from translator.ir.expr import Expression, TypeCast, dependencies
+from translator.ir.expr import Expression, IRIdentityMapper, TypeCast, dependencies
 
 #: Statements that jump: a block holding one may reach a read without the assignment.
 _JUMPS = frozenset({"Goto_Stmt", "Computed_Goto_Stmt", "Assigned_Goto_Stmt",
                     "Arithmetic_If_Stmt"})
-#: Operations an index value may use (a quotient or a call truncates or may do more).
-_REFUSED_NODES = (p.Subscript, p.Call, p.Quotient, p.FloorDiv, p.Remainder, p.If, TypeCast)
+#: Operations an index value may not use (a call truncates or may do more).  A quotient by a
+#: positive constant may stay (`_floored`).
+_REFUSED_NODES = (p.Subscript, p.Call, p.FloorDiv, p.Remainder, p.If, TypeCast)
 
 
 class IndexValueSupport:
@@ -73,8 +75,9 @@ class IndexValueSupport:
         changed = set().union(*(self.assigned(n) for n in rest)) | loop_variables(rest)
         names = dependencies(value)
         inames = {f.iname for f in self.frames}
-        if name in changed or name in names or (names - inames) & changed \
-                or not isl_glue.is_affine(value, names) or _passed(name, rest, self.scope):
+        if (name in changed or name in names or (names - inames) & changed
+                or not isl_glue.is_affine(_floored(value), names)
+                or _passed(name, rest, self.scope)):
             return
         self.index_values.append((name, value))
 
@@ -85,6 +88,23 @@ class IndexValueSupport:
                 and sym.ftype is not None and sym.ftype.base == "integer"
                 and sym.scope_kind == "local" and not sym.is_dummy and not sym.in_common
                 and not sym.equivalenced and not sym.pointer and not sym.target)
+
+
+class _Floored(IRIdentityMapper):
+    """Fortran's truncating quotients by positive constants as floors (Livermore's ICCG
+    excerpt: ``i = ipntp + 1 + (k - ipnt)/2``).  Only to ask whether a value is affine: the
+    value read keeps its truncation, and the access analysis takes it for the floor only where
+    it proves the numerator non-negative (`translator.analysis.access`)."""
+
+    def map_quotient(self, expr: p.Quotient):
+        den = expr.denominator
+        if isinstance(den, int | np.integer) and not isinstance(den, bool) and den > 0:
+            return p.FloorDiv(self.rec(expr.numerator), int(den))
+        return expr
+
+
+def _floored(value: Expression) -> Expression:
+    return _Floored()(value) if nodes_of(value, p.Quotient) else value
 
 
 def _passed(name: str, rest: list[Any], scope: Any) -> bool:

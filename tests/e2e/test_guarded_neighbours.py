@@ -57,7 +57,8 @@ REFUSED = [
      "its extent, e.g. 'double a[n]'"),
     # a comparison of a double bounds nothing
     ("    out[i] = i < t ? in[i - 1] : 0.0;\n",
-     "5:5: error: in[i - 1] reaches index -1 at i=0 when n=1: with such values the loop "
+     # the read's condition i < t is kept as `if (i < t)` keeps it (h90): t in the witness
+     "5:5: error: in[i - 1] reaches index -1 at i=0 when n=1, t=1: with such values the loop "
      "reads before the first element of 'in'"),
 ]
 

@@ -24,6 +24,7 @@ from translator.ir.expr import (IRIdentityMapper, IRStringifier, TypeCast,
 from translator.ir.isl_glue import is_affine, is_nonnegative, params_of, statement_domain
 from translator.ir.isl_glue.core import memoized
 from translator.ir.kernel import Kernel
+from translator.ir.mappers import nodes_of
 from translator.ir.polynomials import Polynomial, polynomial
 from translator.ir.predicates import holding_comparisons
 from translator.ir.statements import Assignment, CallInstruction, Statement
@@ -90,12 +91,16 @@ def statement_accesses(kernel: Kernel, stmt: Statement,
     for expr in stmt.read_expressions():
         # a read inside a predicate runs whether that predicate holds or not
         outer = tuple(c for c in conds if c is not expr) if expr in stmt.predicates else conds
+        literal: set[int] | None = None
         for found, extra, guards in _reads(expr, ()):
             if found[0] in shared:
                 if guards and exact is None:
                     exact = _integer_names(kernel) | set(inames)
-                kept = tuple(g for g in guards if dependencies(g.left - g.right) <= exact
-                             and is_affine(g.left - g.right, exact))
+                if guards and literal is None:
+                    literal = {id(c) for c in nodes_of(expr, p.Comparison)}
+                kept = tuple(g for g in guards if id(g) in (literal or ())
+                             or (dependencies(g.left - g.right) <= exact
+                                 and is_affine(g.left - g.right, exact)))
                 yield _make(kernel, stmt, found, False, inames + extra,
                             (*outer, *sorted(set(kept), key=expr_key)))
 
@@ -323,7 +328,11 @@ def _reads(expr: Expression, extra: tuple[str, ...], guards: tuple[p.Comparison,
     """(variable, index) triples read by `expr`, with the reduction inames around each and
     the comparisons that hold wherever it is evaluated: the conditions of the ``?:``
     branches and the operands before it of ``&&``/``||``, which C and OpenCL evaluate only
-    as far as needed (`holding_comparisons`)."""
+    as far as needed (`holding_comparisons`).  A comparison of `expr` itself that holds
+    there (not a negation: a NaN makes both ``a <= b`` and ``a > b`` false) is a condition
+    of the read whatever its operands, as a statement's predicate is: a private value
+    written under ``t1 <= 1`` is then known to be written before a reduction's term
+    ``if(t1 <= 1, x1*t2, 0)`` reads it (NPB EP's Gaussian pairs, h90)."""
     if isinstance(expr, Reduction):
         yield from _reads(expr.expr, extra + tuple(expr.inames), guards)
         return

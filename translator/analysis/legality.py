@@ -39,7 +39,7 @@ from translator.ir.isl_glue import (accesses_conflict_free, find_conflict, force
                                     instance_set, statement_domain)
 from translator.ir.kernel import Kernel
 from translator.ir.parse_expr import parse_expression
-from translator.ir.mappers import reduction_inames
+from translator.ir.mappers import nodes_of, reduction_inames
 from translator.ir.tags import (GroupTag, IlpUnrollTag, InameTag, LocalAutoTag, LocalTag,
                                 UnrollTag, VectorizeTag, is_hardware_parallel)
 from translator.ir.util import FrozenDict
@@ -596,6 +596,10 @@ def _advice(kernel: Kernel, iname: str, a: Access, b: Access, exact: bool,
                          "where several iterations may update one element, mark the update "
                          "atomic ('!$omp atomic update', '!$acc atomic update', "
                          "'#pragma omp atomic', or the translator's 'atomic')")
+        elif a.statement == b.statement and a.is_write and b.is_write \
+                and _updates_in_place(kernel, a.statement):
+            lines.append("  if several iterations may update one element (a histogram, a "
+                         "scatter-add), make the update atomic")
         lines.append(_independent_hint(kernel, iname))
     elif a.statement == b.statement and a.is_write and iname not in a.inames:
         lines.append(f"  statement {a.statement} is not inside the loop over {iname}, so every "
@@ -628,6 +632,16 @@ def _subexpressions(expr: Expression):
         yield from _subexpressions(child)
     if isinstance(expr, p.Subscript):
         yield from _subexpressions(expr.index)
+
+
+def _updates_in_place(kernel: Kernel, sid: str) -> bool:
+    """Whether statement `sid` reads the element it writes (``h(k(i)) = h(k(i)) + 1``)."""
+    stmt = kernel.statement(sid)
+    target = getattr(stmt, "assignee", None)
+    expression = getattr(stmt, "expression", None)
+    if target is None or expression is None:
+        return False
+    return any(n == target for n in nodes_of(expression, type(target)))
 
 
 def _names_iname(kernel: Kernel, name: str) -> bool:
