@@ -305,7 +305,8 @@ class RegionFinder:
         found = with_inner_directives(claim, inner, "c")
         if isinstance(found, str):
             self.claims[raw.line] = (raw, Untouched(model=claim.model, name=claim.name,
-                                                    span=claim.span, reason=found))
+                                                    span=claim.span, reason=found,
+                                                    carries_work=True))
             return None
         return found
 

@@ -41,6 +41,10 @@ class Untouched:
     #: OpenACC ``routine``: (the procedure it names, "" for the one it stands in or before;
     #: its level: "seq", "vector", "worker" or "gang")
     routine: tuple[str, str] | None = None
+    #: the directive asks for parallel work that stays on the host (a ``parallel`` construct
+    #: or a loop left as written, a task, sections ...): a ``directive-not-offloaded``
+    #: warning says so (`warn_not_offloaded`); ``single``, ``barrier`` ... need none (h92)
+    carries_work: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,6 +87,25 @@ def untouched_notes(found: list, regions: list[tuple[int, int]] = ()) -> tuple[s
         if isinstance(claim, Untouched):
             out.append(f"{claim.span.line}: '{claim.name}' left as written: {claim.reason}")
     return tuple(out)
+
+
+#: The warning id of a directive whose parallel work is left on the host (h92).
+NOT_OFFLOADED = "directive-not-offloaded"
+
+
+def warn_not_offloaded(found: list, regions: list[tuple[int, int]], language: str) -> None:
+    """A ``directive-not-offloaded`` warning at each directive of `found` (objects with
+    `.claim`) left as written whose parallel work stays on the host (`Untouched.
+    carries_work`), but those inside a translated region (`regions`: first and last
+    lines): without ``--report`` it would be silent."""
+    for f in sorted(found, key=lambda f: f.claim.span.line):
+        claim = f.claim
+        if not (isinstance(claim, Untouched) and claim.carries_work):
+            continue
+        if any(lo < claim.span.line <= hi for lo, hi in regions):
+            continue
+        warn(NOT_OFFLOADED, f"{spelled(claim, language)} is not offloaded: {claim.reason}",
+             claim.span)
 
 
 def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
@@ -147,7 +170,8 @@ def gang_only(claim: LoopClaim) -> bool:
 def parallel_left(claim: ParallelOpen, why: str) -> Untouched:
     """A ``parallel`` (``teams`` ...) construct left as written (with its loops)."""
     return Untouched(model=claim.model, name=claim.claim.name or "parallel", span=claim.span,
-                     reason=f"{why}; its worksharing loops are left as written with it")
+                     reason=f"{why}; its worksharing loops are left as written with it",
+                     carries_work=True)
 
 
 _C_UPDATE = re.compile(r"^\s*(?:(?P<pre>\+\+|--)\s*(?P<v1>\w+)|(?P<v2>\w+)\s*"
