@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import field
+from dataclasses import field, replace
 
 from pycparser import c_ast
 
@@ -18,6 +18,7 @@ from frontends.base import TransformCall
 from frontends.c.extent import first_word, line_of, statement_end
 from frontends.directives.claims import LoopClaim, nested_claims, spelled
 from frontends.c.preprocess import SourceText
+from frontends.c.teams import TeamCode
 from frontends.directives import (DataClaim, EndDirective, ParallelOpen, Untouched, inherit,
                                   parallel_left, with_inner_directives)
 from frontends.marks import StatementMark, StatementMarkCollector, atomic_marks
@@ -170,6 +171,11 @@ class RegionFinder:
         #: OpenMP/OpenACC directives: line -> (directive, claim) (`frontends.directives.c`).
         self.claims = claims or {}
         self.sites: list[RegionSite] = []
+        #: The functions of the file by name (the code of a ``parallel`` construct calls them).
+        self.functions = {e.decl.name: e for e in tree.ext if isinstance(e, c_ast.FuncDef)}
+        #: The ``parallel`` constructs whose worksharing loops are regions of their own
+        #: being walked: (their clauses, `LoopClaim.thread_private`) (h92).
+        self.team: list[tuple] = []
         #: Data directives in source order: (directive, parsed, function, visible names).
         self.data: list[tuple[RawDirective, Directive, c_ast.FuncDef, dict]] = []
 
@@ -281,6 +287,9 @@ class RegionFinder:
             return
         if not isinstance(item, c_ast.For):
             raise FrontendError(f"{what} must be followed by a for loop", raw.span)
+        if self.team and claim.model == "openmp" and claim.name in ("for", "for simd"):
+            template, thread = self.team[-1]     # a worksharing loop of the team (h92)
+            claim = replace(inherit(claim, template), thread_private=thread)
         end = _loop_end(self.src, raw, what)
         claim = self._with_inner(raw, claim, end.last_line)
         if claim is not None:
@@ -334,7 +343,7 @@ class RegionFinder:
         `after`: the loop directive that `item` starts with when the construct's statement
         is that directive's loop (the construct then ends where the loop does)."""
         items = item.block_items or [] if isinstance(item, c_ast.Compound) else [item]
-        claims, statements, why = [], [], ""
+        claims, statements, why, code = [], [], "", False
         for k, node in enumerate(items):
             found = self.claims.get(self._claim_line(node))
             if found and isinstance(found[1], LoopClaim) and k + 1 < len(items) \
@@ -354,10 +363,18 @@ class RegionFinder:
             elif claim.model == "openacc" and not isinstance(node, c_ast.Pragma):
                 statements.append(node)   # an OpenACC construct is one region (h16)
             else:
+                code = code or not why
                 why = why or (f"line {node.coord.line if node.coord else '?'} holds code "
                               "outside its worksharing loops (every thread runs it)")
         end = statement_end(self.src.text, (after or raw).end, raw.span, spelled(claim, "c"))
         last = self.src.text.count("\n", 0, end - 1) + 1
+        if code and claim.model == "openmp" and claim.claim.name == "parallel" \
+                and after is None and isinstance(item, c_ast.Compound) and any(
+                    isinstance(c, LoopClaim) for ln, (_, c) in self.claims.items()
+                    if raw.line < ln <= last):
+            why = self._team_site(raw, claim, item, visible, loops)
+            if not why:
+                return
         if why or not (claims or statements):
             for line in [ln for ln in self.claims if raw.line < ln <= last]:
                 del self.claims[line]   # left as written with the construct
@@ -369,6 +386,32 @@ class RegionFinder:
                                else len(self.src.text), indent="", text="",
                                span=self.src.span(last))
         self._new_claim_site(raw, end_raw, statements, visible, loops, tuple(claims))
+
+    def _team_site(self, raw: RawDirective, claim, block: c_ast.Compound, visible: dict,
+                   loops: list) -> str:
+        """An OpenMP ``parallel`` construct with code between its worksharing loops: each
+        ``omp for`` loop its own region (called under ``single`` in a build with -fopenmp, as
+        an orphaned loop), the code between left on the host, if running it once does what
+        every thread running it does (`frontends.c.teams`); else why not (h92)."""
+        template = claim.claim
+        team = TeamCode(self.claims, self.functions)
+        why = ("its reduction clause combines each thread's copy, which code run once does "
+               "not give" if template.reductions else "") or team.problem(
+            block, set(template.private) | set(template.firstprivate))
+        if why:
+            return why
+        self.claims[raw.line] = (raw, Untouched(
+            model=claim.model, name=template.name or "parallel", span=raw.span,
+            reason="its worksharing loops are regions of their own; the code between them "
+                   "runs on the host"))
+        thread = tuple(sorted((team.assigned & set(template.private))
+                              | set(template.firstprivate)))
+        self.team.append((template, thread))
+        try:
+            self._nested(block, visible, loops)
+        finally:
+            self.team.pop()
+        return ""
 
     def _data_pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
                      open_data: list[RawDirective]) -> bool:
