@@ -147,7 +147,7 @@ def _call_problem(found: list, node: Any, line: int, procedures: list[Procedure]
                 "thread runs the call")
     if depth >= 3:
         return f"line {line} calls {callee_name!r} through too many levels to check"
-    rng = node_lines(callee.exec_part) or (0, -1)
+    rng = (callee.first_line, callee.body_last_line)
     private = {n for n, sym in callee.scope.symbols.items()
                if sym.scope_kind == "local" and not sym.is_dummy and not sym.in_common
                and not sym.is_parameter}
