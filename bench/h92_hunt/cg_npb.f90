@@ -1,9 +1,10 @@
 ! translate-test: translate=--directives=openmp rtol=1e-9
 ! NPB CG as the OpenMP reference writes it (our own code after its shape): conj_grad holds one
-! parallel region around the cgit loop; worksharing loops with reductions, a nowait loop,
+! parallel region around the cgit loop; worksharing loops with reductions,
 ! scalar updates under single and master (+ barrier), a private scalar every thread computes
 ! (alpha, beta), and an orphaned !$omp do in a subroutine the region calls (the matvec).
-! The main loop normalises x in a second parallel region.  (rtol: reductions reassociate.)
+! The main loop normalises x in a second parallel region (its last loop nowait).
+! (rtol: reductions reassociate.)
 program cg_npb
   implicit none
   integer, parameter :: na = 400, nonzer = 5, nz = na * (nonzer + 1)
@@ -41,7 +42,7 @@ program cg_npb
     do j = 1, na
       x(j) = t2 * z(j)
     end do
-    !$omp end do
+    !$omp end do nowait
     !$omp end parallel
     write (*, '(i3, 2es24.15)') it, rnorm, zeta
   end do
@@ -114,7 +115,7 @@ contains
       do j = 1, na
         p(j) = r(j) + beta * p(j)
       end do
-      !$omp end do nowait
+      !$omp end do
     end do
     !$omp barrier
     call matvec(colidx, rowstr, a, z, r)

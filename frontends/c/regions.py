@@ -16,7 +16,7 @@ from pycparser import c_ast
 
 from frontends.base import TransformCall
 from frontends.c.extent import first_word, line_of, statement_end
-from frontends.directives.claims import LoopClaim, nested_claims, spelled
+from frontends.directives.claims import LoopClaim, nested_claims, spelled, thread_values
 from frontends.c.preprocess import SourceText
 from frontends.c.teams import TeamCode
 from frontends.directives import (DataClaim, EndDirective, ParallelOpen, Untouched, inherit,
@@ -288,8 +288,9 @@ class RegionFinder:
         if not isinstance(item, c_ast.For):
             raise FrontendError(f"{what} must be followed by a for loop", raw.span)
         if self.team and claim.model == "openmp" and claim.name in ("for", "for simd"):
-            template, thread = self.team[-1]     # a worksharing loop of the team (h92)
-            claim = replace(inherit(claim, template), thread_private=thread)
+            template, assigned = self.team[-1]     # a worksharing loop of the team (h92)
+            claim = replace(inherit(claim, template),
+                            thread_private=thread_values(template, assigned, raw.line))
         end = _loop_end(self.src, raw, what)
         claim = self._with_inner(raw, claim, end.last_line)
         if claim is not None:
@@ -404,9 +405,7 @@ class RegionFinder:
             model=claim.model, name=template.name or "parallel", span=raw.span,
             reason="its worksharing loops are regions of their own; the code between them "
                    "runs on the host"))
-        thread = tuple(sorted((team.assigned & set(template.private))
-                              | set(template.firstprivate)))
-        self.team.append((template, thread))
+        self.team.append((template, team.assigned))
         try:
             self._nested(block, visible, loops)
         finally:

@@ -34,12 +34,12 @@ _PURE = frozenset({"sqrt", "sqrtf", "fabs", "fabsf", "abs", "labs", "exp", "expf
 
 class TeamCode:
     """Checks the statements of a construct's block (`problem`); `assigned` collects the
-    private variables they assign."""
+    private variables they assign, with the first line where they do."""
 
     def __init__(self, claims: dict, functions: dict[str, c_ast.FuncDef]) -> None:
         self.claims = claims            # line -> (directive, claim)
         self.functions = functions
-        self.assigned: set[str] = set()
+        self.assigned: dict[str, int] = {}
         self.depth = 0
 
     def problem(self, block: c_ast.Node, private: set[str]) -> str:
@@ -156,9 +156,12 @@ class TeamCode:
         name = base.name if isinstance(base, c_ast.ID) else None
         if name is None or name not in private:
             what = f"the shared variable {name!r}" if name else "memory through a pointer"
+            fix = f"make {name!r} private" if name else "make the pointer's target private"
             raise _Refused(f"line {_line(target)} writes {what}, and every thread runs it "
-                           "(put it in a single construct, or make it private)")
-        self.assigned.add(name)
+                           f"(put it in a single construct, or {fix})")
+        line = _line(target)
+        if self.depth == 0 and isinstance(line, int):
+            self.assigned.setdefault(name, line)
 
     def _call(self, node: c_ast.FuncCall, private: set[str]) -> None:
         name = node.name.name if isinstance(node.name, c_ast.ID) else "?"

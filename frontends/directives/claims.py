@@ -120,6 +120,17 @@ def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
                    sections=outer.sections + claim.sections)
 
 
+def thread_values(template: LoopClaim, assigned: dict[str, int], line: int
+                  ) -> tuple[str, ...]:
+    """`LoopClaim.thread_private` of a worksharing loop at `line` of a ``parallel``
+    construct (its clauses: `template`) whose code every thread runs assigns the private
+    variables `assigned` (name -> first line): the ``firstprivate`` ones, and the ``private``
+    ones assigned before the loop (one assigned only after it has no value in the loop's
+    first run)."""
+    before = {n for n, at in assigned.items() if at < line}
+    return tuple(sorted((before & set(template.private)) | set(template.firstprivate)))
+
+
 #: OpenMP worksharing loop directives that bind to an enclosing ``parallel`` at run time.
 _WORKSHARING = frozenset({"for", "do", "for simd", "do simd"})
 

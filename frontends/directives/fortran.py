@@ -27,6 +27,7 @@ from frontends.directives.claims import (
     inherit,
     parallel_left,
     spelled,
+    thread_values,
     with_gang_firstprivate,
     with_inner_directives,
 )
@@ -224,7 +225,7 @@ def _team_regions(found: list[FoundClaim], k: int, close: int, claims: list, own
         threadprivate_names(proc, lines)
     if template.default in ("private", "firstprivate"):
         private |= set(proc.scope.symbols)
-    assigned: set[str] = set()
+    assigned: dict[str, int] = {}
 
     def loop_lines(first: int, last: int) -> set[int]:
         out: set[int] = set()
@@ -248,11 +249,11 @@ def _team_regions(found: list[FoundClaim], k: int, close: int, claims: list, own
         model=opened.claim.model, name=opened.claim.claim.name or "parallel",
         span=opened.raw.span, reason="its worksharing loops are regions of their own; the "
         "code between them runs on the host"))
-    thread = tuple(sorted((assigned & set(template.private)) | set(template.firstprivate)))
     marks = []
     for (claim, _, _), (j, extent) in zip(claims, own):
         if any(lo < extent[0] <= hi for _, (lo, hi, _) in own):
             continue    # a loop directive nested in another's loop: a claim of its region
+        thread = thread_values(template, assigned, found[j].raw.line)
         marks.append(_loop_mark(found, j, replace(claim, thread_private=thread), extent,
                                 lines, form))
     return inner, marks

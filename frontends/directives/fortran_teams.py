@@ -42,14 +42,14 @@ _NAME = re.compile(r"\s*([A-Za-z_]\w*)")
 
 def team_code_problem(found: list, first: int, last: int, loop_lines: Callable,
                       private: set[str], procedures: list[Procedure], proc: Procedure,
-                      assigned: set[str] | None = None, depth: int = 0) -> str:
+                      assigned: dict[str, int] | None = None, depth: int = 0) -> str:
     """Why the statements of lines `first`..`last` of `proc` that lie outside the
     worksharing loops cannot run once for every thread ("" if they can).  `found` are the
     file's directives (`FoundClaim`s); `loop_lines(first, last)` the lines of the worksharing
     loops whose directives lie there (directives included); `private` the variables each
     thread has its own copy of.  The private variables the code assigns go into
-    `assigned`."""
-    assigned = set() if assigned is None else assigned
+    `assigned`, with the first line where it does."""
+    assigned = {} if assigned is None else assigned
     loops = loop_lines(first, last)
     once, why = _once_lines(found, first, last, loops)
     if why:
@@ -67,7 +67,7 @@ def team_code_problem(found: list, first: int, last: int, loop_lines: Callable,
             if target not in private:
                 return (f"line {line} writes the shared variable {target!r}, and every thread "
                         f"runs it (put it in a single construct, or make {target!r} private)")
-            assigned.add(target)
+            assigned.setdefault(target, line)
             continue
         if name == "Call_Stmt":
             why = _call_problem(found, node, line, procedures, loop_lines, depth)

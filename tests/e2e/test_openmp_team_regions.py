@@ -1,0 +1,171 @@
+"""OpenMP ``parallel`` constructs in the reference style (h92): one ``parallel`` around a
+sequential loop, worksharing loops inside it, scalar code under ``single``/``master``, code
+every thread runs (a private scalar), ``barrier``, orphaned ``do``/``for`` in a procedure the
+construct calls.  Before, such a construct was left as written with all its loops, silently
+without ``--report`` (h87's ``cg_omp.f90``).  Now each worksharing loop is a region of its
+own (called under ``single`` in a build with -fopenmp), and the code between stays on the
+host once it is proven to do the same run once as run by every thread; otherwise the
+construct is left as written with a ``directive-not-offloaded`` warning."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import REPO, check_sample, runtime_dir, runtime_object
+
+HUNT = REPO / "bench" / "h92_hunt"
+REGION = re.compile(r"^void translate_\w+\(.*\);$", re.MULTILINE)
+
+#: sample -> the regions its translation has (every worksharing loop of the file)
+SAMPLES = {"cg_npb.f90": 9, "cg_npb.c": 9, "mg_smooth.f90": 5, "mg_smooth.c": 5,
+           "jacobi_omp.c": 2}
+
+
+def _translate(src: Path, out: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "translator.cli", str(src), "-o", str(out),
+                           "--directives=openmp", *extra], capture_output=True, text=True,
+                          timeout=300, check=False, cwd=REPO,
+                          env={**os.environ, "TRANSLATE_SERVER": "0"})
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_reference_style_parallel_regions_are_offloaded(tmp_path: Path, name: str) -> None:
+    check_sample(HUNT / name, tmp_path)
+    host = (tmp_path / "out" / f"{Path(name).stem}.host.c").read_text()
+    assert len(REGION.findall(host)) == SAMPLES[name]
+
+
+def test_openmp_build_of_the_translation_matches(tmp_path: Path) -> None:
+    """Built with -fopenmp (4 threads), the construct runs as written and each region's call
+    is made by one thread (``single``): the same numbers as the original with -fopenmp."""
+    src = HUNT / "cg_npb.f90"
+    done = _translate(src, tmp_path / "out")
+    assert done.returncode == 0, done.stderr
+    rt = runtime_dir()
+    subprocess.run(["gcc", "-c", "-O1", f"-I{rt}", str(tmp_path / "out" / "cg_npb.host.c"),
+                    "-o", str(tmp_path / "h.o")], check=True, cwd=tmp_path)
+    subprocess.run(["gfortran", "-O1", "-fopenmp", str(src), "-o", str(tmp_path / "orig")],
+                   check=True, cwd=tmp_path)
+    subprocess.run(["gfortran", "-O1", "-fopenmp", str(tmp_path / "out" / "cg_npb.f90"),
+                    str(tmp_path / "h.o"), str(runtime_object()), "-lOpenCL", "-o",
+                    str(tmp_path / "tr")], check=True, cwd=tmp_path)
+    env = {**os.environ, "OMP_NUM_THREADS": "4", "TRANSLATE_DEVICE": "cpu"}
+    want = subprocess.run([str(tmp_path / "orig")], capture_output=True, text=True, env=env,
+                          check=True).stdout.split()
+    got = subprocess.run([str(tmp_path / "tr")], capture_output=True, text=True, env=env,
+                         check=True).stdout.split()
+    assert len(want) == len(got)
+    for w, g in zip(want, got):
+        assert float(w) == pytest.approx(float(g), rel=1e-9)
+    text = (tmp_path / "out" / "cg_npb.f90").read_text()
+    assert text.count("!$omp single nowait") == 1 and text.count("!$omp single\n") >= 8
+
+
+SHARED_WRITE = """\
+program p
+  implicit none
+  real(8) :: a(100), s
+  integer :: i, it
+  a = 1.0d0
+  s = 0.0d0
+  !$omp parallel private(i)
+  do it = 1, 3
+    s = s + 1.0d0
+    !$omp do
+    do i = 1, 100
+      a(i) = a(i) * 0.5d0 + s
+    end do
+    !$omp end do
+  end do
+  !$omp end parallel
+  print *, a(1), a(100), s
+end program p
+"""
+
+
+def test_a_shared_write_every_thread_runs_leaves_the_construct_with_a_warning(
+        tmp_path: Path) -> None:
+    src = tmp_path / "shared_write.f90"
+    src.write_text(SHARED_WRITE)
+    done = _translate(src, tmp_path / "out")
+    assert done.returncode == 0, done.stderr
+    assert ("shared_write.f90:7:3: warning: '!$omp parallel' is not offloaded: line 9 writes "
+            "the shared variable 's', and every thread runs it (put it in a single construct, "
+            "or make 's' private); its worksharing loops are left as written with it "
+            "[-Wdirective-not-offloaded]") in done.stderr
+    assert not (tmp_path / "out" / "shared_write.host.c").exists() or \
+        not REGION.search((tmp_path / "out" / "shared_write.host.c").read_text())
+
+
+C_CASES = """\
+#include <stdio.h>
+static double a[64], b[64];
+static double bump(double v) { return v + 1.0; }
+static void show(int k) { printf("%d\\n", k); }
+int main(void) {
+  double t = 2.0, u;
+  int k;
+#pragma omp parallel private(u)
+  {
+    for (k = 0; k < 2; k++) {
+#pragma omp for
+      for (int i = 0; i < 64; i++) a[i] = i * t;
+    }
+  }
+#pragma omp parallel private(u)
+  {
+    u = bump(t);
+#pragma omp for
+    for (int i = 0; i < 64; i++) b[i] = a[i] + u;
+#pragma omp critical
+    t = t + 1.0;
+  }
+#pragma omp parallel
+  {
+    show(3);
+#pragma omp for
+    for (int i = 0; i < 64; i++) b[i] += 1.0;
+  }
+#pragma omp parallel private(u)
+  {
+#pragma omp for
+    for (int i = 0; i < 64; i++) b[i] = a[i] * u;
+    u = 1.0;
+  }
+#pragma omp task
+  a[0] = 1.0;
+  printf("%g %g\\n", a[63], b[63]);
+  return 0;
+}
+"""
+
+
+def test_c_code_every_thread_runs_is_checked(tmp_path: Path) -> None:
+    """A ``for`` index declared outside the construct (shared, written by every thread), a
+    ``critical`` between the loops, a call of a function that does I/O: each leaves its
+    construct as written with a warning naming it; a private scalar the loop reads but no
+    code of the team gives a value before is refused at the loop; a task warns."""
+    src = tmp_path / "cases.c"
+    src.write_text(C_CASES)
+    done = _translate(src, tmp_path / "out")
+    err = done.stderr
+    assert ("cases.c:8:13: warning: '#pragma omp parallel' is not offloaded: line 10 writes "
+            "the shared variable 'k', and every thread runs it (put it in a single construct, "
+            "or make 'k' private); its worksharing loops are left as written with it "
+            "[-Wdirective-not-offloaded]") in err
+    assert ("cases.c:15:13: warning: '#pragma omp parallel' is not offloaded: line 20 holds "
+            "'critical' outside its worksharing loops") in err
+    assert ("cases.c:23:13: warning: '#pragma omp parallel' is not offloaded: line 4 calls "
+            "'printf', whose body is not in this file (or does I/O), and every thread runs "
+            "the call (in 'show', called at line 25)") in err
+    assert ("cases.c:31:13: error: '#pragma omp for': private variable 'u' is read but never "
+            "written in the loop: its value is undefined in OpenMP; use firstprivate(u)") in err
+    assert ("cases.c:35:13: warning: '#pragma omp task' is not offloaded: tasks run on the "
+            "host's OpenMP runtime [-Wdirective-not-offloaded]") in err
+    assert done.returncode == 1
