@@ -64,7 +64,7 @@ def test_openmp_build_of_the_translation_matches(tmp_path: Path) -> None:
     for w, g in zip(want, got):
         assert float(w) == pytest.approx(float(g), rel=1e-9)
     text = (tmp_path / "out" / "cg_npb.f90").read_text()
-    assert text.count("!$omp single nowait") == 1 and text.count("!$omp single\n") >= 8
+    assert text.count("!$omp end single nowait") == 1 and text.count("!$omp single\n") == 11
 
 
 SHARED_WRITE = """\
