@@ -351,14 +351,16 @@ class RegionFinder:
                     and isinstance(items[k + 1], c_ast.For):
                 stop = statement_end(self.src.text, found[0].end, found[0].span,
                                      spelled(found[1], "c"))
-                own = self._with_inner(found[0], found[1],
-                                       self.src.text.count("\n", 0, stop - 1) + 1)
+                stop_line = self.src.text.count("\n", 0, stop - 1) + 1
+                own = self._with_inner(found[0], found[1], stop_line)
                 if own is None:
                     why = why or f"its loop at line {found[0].line} is not offloaded"
                     continue
-                claims.append((inherit(own, claim.claim),
-                               items[k + 1].coord.line if items[k + 1].coord else 0,
+                own = inherit(own, claim.claim)
+                claims.append((own, items[k + 1].coord.line if items[k + 1].coord else 0,
                                spelled(found[1], "c")))
+                # loop directives nested in its loop are claims too, as for a combined one
+                claims += self._nested_claims(found[0], claim.claim, stop_line)
             elif isinstance(node, c_ast.For) and claims and claims[-1][1] == node.coord.line:
                 statements.append(node)
             elif claim.model == "openacc" and not isinstance(node, c_ast.Pragma):
@@ -405,6 +407,9 @@ class RegionFinder:
             model=claim.model, name=template.name or "parallel", span=raw.span,
             reason="its worksharing loops are regions of their own; the code between them "
                    "runs on the host"))
+        # a variable declared in the construct is private to each thread, as if listed
+        template = replace(template, private=template.private + tuple(
+            n for n in team.declared if n not in template.listed()))
         self.team.append((template, team.assigned))
         try:
             self._nested(block, visible, loops)

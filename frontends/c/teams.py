@@ -40,6 +40,8 @@ class TeamCode:
         self.claims = claims            # line -> (directive, claim)
         self.functions = functions
         self.assigned: dict[str, int] = {}
+        #: the variables declared in the construct (private to each thread), with their line
+        self.declared: dict[str, int] = {}
         self.depth = 0
 
     def problem(self, block: c_ast.Node, private: set[str]) -> str:
@@ -74,6 +76,10 @@ class TeamCode:
             return
         if isinstance(node, c_ast.Decl):
             private.add(node.name)
+            if self.depth == 0 and node.name and isinstance(_line(node), int):
+                self.declared.setdefault(node.name, _line(node))
+                if node.init is not None:
+                    self.assigned.setdefault(node.name, _line(node))
             if node.init is not None:
                 self._expression(node.init, private)
             return
