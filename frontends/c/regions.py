@@ -208,7 +208,13 @@ class RegionFinder:
         open_site: RegionSite | None = None
         open_data: list[RawDirective] = []
         claim = split = None
+        data_after = None   # a data construct whose statement is the next directive's (h92)
         for item in block.block_items or []:
+            if claim is not None and claim[0] == "data" and self._construct_pragma(item):
+                # ``#pragma acc data ...`` over ``#pragma acc parallel loop`` (``omp target
+                # data`` over ``omp parallel``): that directive's construct is the data
+                # construct's statement; it ends where the directive's statement does
+                data_after, claim = claim[1], None
             if claim is not None and claim[0] == "data":
                 claim = self._close_structured_data(claim[1], item, visible, loops, open_data)
                 continue
@@ -219,10 +225,16 @@ class RegionFinder:
                 inner = self.claims[self._claim_line(split)][0]
                 self._parallel_site(*claim, c_ast.Compound([split, item], split.coord),
                                     visible, loops, after=inner)
+                if data_after is not None:
+                    self._end_structured_data(data_after, inner, visible, open_data)
+                    data_after = None
                 claim = split = None
                 continue
             if claim is not None:
                 self._claim_site(claim, item, visible, loops)
+                if data_after is not None:
+                    self._end_structured_data(data_after, claim[0], visible, open_data)
+                    data_after = None
                 claim = None
                 continue
             if self._claim_line(item) in self.claims and open_site is None:
@@ -264,6 +276,12 @@ class RegionFinder:
         # C has no end directive for a data construct: it covers the statement after it
         return ("data", raw) if text is not None and text.startswith("data ") else None
 
+    def _construct_pragma(self, item: c_ast.Node) -> bool:
+        """Whether `item` is a loop or ``parallel`` directive (whose statement follows)."""
+        found = self.claims.get(self._claim_line(item))
+        return isinstance(item, c_ast.Pragma) and found is not None and isinstance(
+            found[1], (LoopClaim, ParallelOpen))
+
     def _close_structured_data(self, raw: RawDirective, item: c_ast.Node, visible: dict,
                                loops: list, open_data: list[RawDirective]) -> None:
         """The statement after a data construct, then its end (an ``end data`` at the start
@@ -271,7 +289,13 @@ class RegionFinder:
         if isinstance(item, c_ast.Decl) and item.name:
             visible[item.name] = (_storage(item), item)
         self._nested(item, visible, loops)
-        stop = statement_end(self.src.text, raw.end, raw.span, "the data construct")
+        self._end_structured_data(raw, raw, visible, open_data)
+
+    def _end_structured_data(self, raw: RawDirective, before: RawDirective, visible: dict,
+                             open_data: list[RawDirective]) -> None:
+        """The end of the data construct `raw`: after the statement that follows the
+        directive `before` (`raw` itself, or the construct directive after it)."""
+        stop = statement_end(self.src.text, before.end, raw.span, "the data construct")
         last = self.src.text.count("\n", 0, stop - 1) + 1
         at = self.src.line_offset(last + 1) if last < len(self.src.lines) else len(self.src.text)
         end = RawDirective(line=last, last_line=last, start=at, end=at, indent=raw.indent,
