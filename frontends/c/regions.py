@@ -16,7 +16,8 @@ from pycparser import c_ast
 
 from frontends.base import TransformCall
 from frontends.c.extent import first_word, line_of, statement_end
-from frontends.directives.claims import LoopClaim, nested_claims, spelled, thread_values
+from frontends.directives.claims import (TEAM_REASON, LoopClaim, nested_claims, spelled,
+                                         thread_values)
 from frontends.c.preprocess import SourceText
 from frontends.c.teams import TeamCode
 from frontends.directives import (DataClaim, EndDirective, ParallelOpen, Untouched, inherit,
@@ -396,9 +397,7 @@ class RegionFinder:
         end = statement_end(self.src.text, (after or raw).end, raw.span, spelled(claim, "c"))
         last = self.src.text.count("\n", 0, end - 1) + 1
         if code and claim.model == "openmp" and claim.claim.name == "parallel" \
-                and after is None and isinstance(item, c_ast.Compound) and any(
-                    isinstance(c, LoopClaim) for ln, (_, c) in self.claims.items()
-                    if raw.line < ln <= last):
+                and after is None and isinstance(item, c_ast.Compound):
             why = self._team_site(raw, claim, item, visible, loops)
             if not why:
                 return
@@ -429,8 +428,7 @@ class RegionFinder:
             return why
         self.claims[raw.line] = (raw, Untouched(
             model=claim.model, name=template.name or "parallel", span=raw.span,
-            reason="its worksharing loops are regions of their own; the code between them "
-                   "runs on the host"))
+            reason=TEAM_REASON))
         # a variable declared in the construct is private to each thread, as if listed
         template = replace(template, private=template.private + tuple(
             n for n in team.declared if n not in template.listed()))

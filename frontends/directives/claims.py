@@ -120,6 +120,12 @@ def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
                    sections=outer.sections + claim.sections)
 
 
+#: The report's reason for a ``parallel`` construct whose worksharing loops (its own, and
+#: the orphaned ones of the procedures it calls) are regions of their own (h92).
+TEAM_REASON = ("its worksharing loops (and those of the procedures it calls) are regions of "
+               "their own; the code between them runs on the host")
+
+
 def thread_values(template: LoopClaim, assigned: dict[str, int], line: int
                   ) -> tuple[str, ...]:
     """`LoopClaim.thread_private` of a worksharing loop at `line` of a ``parallel``

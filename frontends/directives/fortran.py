@@ -26,6 +26,7 @@ from frontends.directives.claims import (
     Untouched,
     inherit,
     parallel_left,
+    TEAM_REASON,
     spelled,
     thread_values,
     with_gang_firstprivate,
@@ -194,7 +195,7 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
     # an OpenACC construct is one region whatever it holds: code outside its loop directives
     # runs as one gang would run it (automatic mapping decides) (h16)
     whole = opened.claim.model == "openacc"
-    if code and claims and not whole:
+    if code and not whole:
         return _team_regions(found, k, close, claims, own, procedures, lines, form)
     if (code or not claims) and not whole:
         why = (f"line {code[0]} holds code outside its worksharing loops (every thread runs "
@@ -247,8 +248,7 @@ def _team_regions(found: list[FoundClaim], k: int, close: int, claims: list, own
         return inner, []
     found[k] = FoundClaim(opened.raw, Untouched(
         model=opened.claim.model, name=opened.claim.claim.name or "parallel",
-        span=opened.raw.span, reason="its worksharing loops are regions of their own; the "
-        "code between them runs on the host"))
+        span=opened.raw.span, reason=TEAM_REASON))
     marks = []
     for (claim, _, _), (j, extent) in zip(claims, own):
         if any(lo < extent[0] <= hi for _, (lo, hi, _) in own):

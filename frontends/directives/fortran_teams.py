@@ -148,12 +148,44 @@ def _call_problem(found: list, node: Any, line: int, procedures: list[Procedure]
     if depth >= 3:
         return f"line {line} calls {callee_name!r} through too many levels to check"
     rng = (callee.first_line, callee.body_last_line)
+    saved = _saved(callee)
     private = {n for n, sym in callee.scope.symbols.items()
                if sym.scope_kind == "local" and not sym.is_dummy and not sym.in_common
-               and not sym.is_parameter}
+               and not sym.is_parameter and n not in saved and "*" not in saved}
     why = team_code_problem(found, rng[0], rng[1], loop_lines, private, procedures, callee,
                             None, depth + 1)
     return f"{why} (in {callee_name!r}, called at line {line})" if why else ""
+
+
+def _saved(proc: Procedure) -> set[str]:
+    """The local variables of `proc` that keep their value between calls (SAVE, a
+    declaration with an initial value): one copy for all threads; "*" for a bare SAVE."""
+    out: set[str] = set()
+    for node in walk(proc.spec_part) if proc.spec_part is not None else ():
+        name = class_name(node)
+        if name == "Save_Stmt":
+            listed = str(node).partition("::")[2] or str(node)[4:]
+            names = {n.strip().lower() for n in listed.split(",") if n.strip()}
+            out |= names or {"*"}
+        elif name == "Type_Declaration_Stmt":
+            text = str(node)
+            head, _, entities = text.partition("::")
+            for entity in _entities(entities):
+                m = _NAME.match(entity)
+                if m and ("SAVE" in head.upper() or ("=" in entity and "=>" not in entity)):
+                    out.add(m.group(1).lower())
+    return out
+
+
+def _entities(text: str) -> list[str]:
+    """The entities of a declaration's list, split at the commas outside parentheses."""
+    out, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(text[start:k])
+            start = k + 1
+    return out + [text[start:]]
 
 
 def _procedure(procedures: list[Procedure], name: str) -> Procedure | None:

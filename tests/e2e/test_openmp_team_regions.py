@@ -169,3 +169,51 @@ def test_c_code_every_thread_runs_is_checked(tmp_path: Path) -> None:
     assert ("cases.c:35:13: warning: '#pragma omp task' is not offloaded: tasks run on the "
             "host's OpenMP runtime [-Wdirective-not-offloaded]") in err
     assert done.returncode == 1
+
+
+SAVED_LOCAL = """\
+! translate-test: translate=--directives=openmp
+program p
+  implicit none
+  real(8) :: a(100)
+  integer :: i
+  a = 1.0d0
+  !$omp parallel private(i)
+  call step(a)
+  call step(a)
+  !$omp end parallel
+  print *, a(1), a(100)
+contains
+  subroutine step(a)
+    real(8), intent(inout) :: a(:)
+    integer :: i
+    integer :: ncalls = 0
+    real(8) :: f
+    ncalls = ncalls + 1
+    f = 0.5d0
+    !$omp do
+    do i = 1, 100
+      a(i) = a(i) * f + ncalls
+    end do
+    !$omp end do
+  end subroutine step
+end program p
+"""
+
+
+def test_a_callee_is_checked_with_its_saved_locals_shared(tmp_path: Path) -> None:
+    """A construct holding only calls: the callee's code runs in every thread; its local
+    ``f`` is each thread's, but ``ncalls`` (initialised in its declaration: SAVE) is one
+    copy for all threads."""
+    src = tmp_path / "saved.f90"
+    src.write_text(SAVED_LOCAL)
+    done = _translate(src, tmp_path / "o1")
+    assert done.returncode == 0, done.stderr
+    assert ("saved.f90:7:3: warning: '!$omp parallel' is not offloaded: line 18 writes the "
+            "shared variable 'ncalls', and every thread runs it (put it in a single "
+            "construct, or make 'ncalls' private) (in 'step', called at line 8)") in done.stderr
+    src.write_text(SAVED_LOCAL.replace("ncalls = 0", "ncalls").replace(
+        "ncalls = ncalls + 1", "ncalls = 2"))
+    done = _translate(src, tmp_path / "o2")
+    assert done.returncode == 0 and "warning" not in done.stderr, done.stderr
+    check_sample(src, tmp_path)
