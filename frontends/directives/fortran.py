@@ -32,6 +32,7 @@ from frontends.directives.claims import (
     with_gang_firstprivate,
     with_inner_directives,
 )
+from frontends.directives.fortran_teams import team_code_problem
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line, scan_directives
 from frontends.marks import atomic_marks
 from frontends.fortran.scopes import Procedure, innermost_procedure
@@ -195,7 +196,7 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
     # an OpenACC construct is one region whatever it holds: code outside its loop directives
     # runs as one gang would run it (automatic mapping decides) (h16)
     whole = opened.claim.model == "openacc"
-    if code and not whole:
+    if code and not whole and opened.claim.claim.name == "parallel":
         return _team_regions(found, k, close, claims, own, procedures, lines, form)
     if (code or not claims) and not whole:
         why = (f"line {code[0]} holds code outside its worksharing loops (every thread runs "
@@ -217,7 +218,6 @@ def _team_regions(found: list[FoundClaim], k: int, close: int, claims: list, own
     its own region (called under ``single`` in a build with -fopenmp, as an orphaned loop),
     the code between left on the host, if running it once does what every thread running
     it does (`frontends.directives.fortran_teams`); else the construct stays as written."""
-    from frontends.directives.fortran_teams import team_code_problem
     opened = found[k]
     template = opened.claim.claim
     inner = set(range(k + 1, close + 1))
