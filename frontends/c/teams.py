@@ -21,7 +21,7 @@ from typing import Any
 
 from pycparser import c_ast
 
-from frontends.directives.claims import LoopClaim, Untouched
+from frontends.directives.claims import LoopClaim, Untouched, redundant_loop
 
 _ONCE = frozenset({"single", "master", "masked"})
 _HARMLESS = frozenset({"barrier", "flush"})
@@ -123,6 +123,8 @@ class TeamCode:
         """Whether the statement after the directive `node` is skipped (a worksharing loop,
         a single block)."""
         claim = self._claim(node)
+        if redundant_loop(claim):
+            raise _Refused(redundant_loop(claim))
         if isinstance(claim, LoopClaim):
             return True
         if isinstance(claim, Untouched) and claim.name in _ONCE:

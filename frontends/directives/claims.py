@@ -141,6 +141,16 @@ def thread_values(template: LoopClaim, assigned: dict[str, int], line: int
 _WORKSHARING = frozenset({"for", "do", "for simd", "do simd"})
 
 
+def redundant_loop(claim: Any) -> str:
+    """Why a loop directive in the code of a ``parallel`` construct (outside its worksharing
+    loops) does not share its loop among the team, "" for a worksharing loop: every thread
+    runs a ``simd`` loop or a nested ``parallel do`` whole (h92)."""
+    if not isinstance(claim, LoopClaim) or claim.name in _WORKSHARING:
+        return ""
+    return (f"'{claim.name}' at line {claim.span.line} is no worksharing loop: every thread "
+            "runs it whole")
+
+
 def single_wrapper(facts: RegionFacts | None, line: int) -> str:
     """``single`` (``single nowait``) where the region starting at `line` is an orphaned
     OpenMP worksharing loop (``#pragma omp for`` in a function that a ``parallel`` construct

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from frontends.directives.claims import EndDirective, LoopClaim, Untouched
+from frontends.directives.claims import EndDirective, LoopClaim, Untouched, redundant_loop
 from frontends.fortran.scopes import Procedure
 from frontends.fortran.source import children, class_name, node_lines, walk
 
@@ -91,6 +91,9 @@ def _once_lines(found: list, first: int, last: int, loops: set[int]
     open_at: dict[str, int] = {}
     for f in found:
         claim, line = f.claim, f.raw.line
+        if first <= line <= last and redundant_loop(claim) and not open_at and \
+                not any(lo < line for lo in _outer_loops(found, line, loops)):
+            return lines, redundant_loop(claim)
         if not first <= line <= last or line in loops or isinstance(claim, LoopClaim):
             continue
         if isinstance(claim, Untouched) and claim.name in _ONCE:
@@ -106,6 +109,14 @@ def _once_lines(found: list, first: int, last: int, loops: set[int]
             return lines, (f"line {line} holds '{name or 'parallel'}' outside its worksharing "
                            "loops, which the translator does not take there")
     return lines, ""
+
+
+def _outer_loops(found: list, line: int, loops: set[int]) -> list[int]:
+    """The lines of the worksharing-loop directives whose loops (`loops`: their lines) hold
+    the directive at `line`."""
+    return [f.raw.line for f in found if isinstance(f.claim, LoopClaim)
+            and not redundant_loop(f.claim) and f.raw.line < line
+            and all(n in loops for n in range(f.raw.line, line + 1))]
 
 
 def _statements(proc: Procedure, first: int, last: int, skip: set[int]) -> list[Any]:

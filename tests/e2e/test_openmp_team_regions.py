@@ -217,3 +217,33 @@ def test_a_callee_is_checked_with_its_saved_locals_shared(tmp_path: Path) -> Non
     done = _translate(src, tmp_path / "o2")
     assert done.returncode == 0 and "warning" not in done.stderr, done.stderr
     check_sample(src, tmp_path)
+
+
+SIMD_IN_TEAM = """\
+#include <stdio.h>
+static double a[100];
+int main(void) {
+#pragma omp parallel
+  {
+    double t = 2.0;
+#pragma omp for
+    for (int i = 0; i < 100; i++) a[i] = i;
+#pragma omp simd
+    for (int i = 0; i < 100; i++) a[i] *= t;
+  }
+  printf("%g\\n", a[99]);
+  return 0;
+}
+"""
+
+
+def test_a_simd_loop_every_thread_runs_leaves_the_construct(tmp_path: Path) -> None:
+    """``simd`` (or a nested ``parallel for``) in a team's code is no worksharing loop:
+    every thread runs it whole, which one region call would not do."""
+    src = tmp_path / "simd.c"
+    src.write_text(SIMD_IN_TEAM)
+    done = _translate(src, tmp_path / "out")
+    assert done.returncode == 0, done.stderr
+    assert ("simd.c:4:13: warning: '#pragma omp parallel' is not offloaded: 'simd' at line 9 "
+            "is no worksharing loop: every thread runs it whole; its worksharing loops are "
+            "left as written with it [-Wdirective-not-offloaded]") in done.stderr
