@@ -25,6 +25,7 @@ from frontends.directives.claims import LoopClaim, Untouched, redundant_loop
 
 _ONCE = frozenset({"single", "master", "masked"})
 _HARMLESS = frozenset({"barrier", "flush"})
+_LOOPS = frozenset({"for", "for simd"})
 #: Library functions that only compute a value from their arguments.
 _PURE = frozenset({"sqrt", "sqrtf", "fabs", "fabsf", "abs", "labs", "exp", "expf", "log",
                    "logf", "pow", "powf", "sin", "cos", "tan", "sinf", "cosf", "atan",
@@ -129,6 +130,8 @@ class TeamCode:
             return True
         if isinstance(claim, Untouched) and claim.name in _ONCE:
             return True
+        if isinstance(claim, Untouched) and claim.carries_work and claim.name in _LOOPS:
+            raise _Refused(f"its loop at line {_line(node)} is not offloaded ({claim.reason})")
         if isinstance(claim, Untouched) and claim.name in _HARMLESS:
             return False
         name = getattr(claim, "name", None) or node.string.split("(")[0].strip()

@@ -247,3 +247,36 @@ def test_a_simd_loop_every_thread_runs_leaves_the_construct(tmp_path: Path) -> N
     assert ("simd.c:4:13: warning: '#pragma omp parallel' is not offloaded: 'simd' at line 9 "
             "is no worksharing loop: every thread runs it whole; its worksharing loops are "
             "left as written with it [-Wdirective-not-offloaded]") in done.stderr
+
+
+CRITICAL_LOOP = """\
+#include <stdio.h>
+static double a[100];
+int main(void) {
+  double s = 0;
+#pragma omp parallel
+  {
+    double t = 2.0;
+#pragma omp for
+    for (int i = 0; i < 100; i++) a[i] = i * t;
+#pragma omp for
+    for (int i = 0; i < 100; i++) {
+#pragma omp critical
+      s += a[i];
+    }
+  }
+  printf("%g\\n", s);
+  return 0;
+}
+"""
+
+
+def test_a_loop_left_as_written_leaves_its_construct_with_the_reason(tmp_path: Path) -> None:
+    src = tmp_path / "crit.c"
+    src.write_text(CRITICAL_LOOP)
+    done = _translate(src, tmp_path / "out")
+    assert done.returncode == 0, done.stderr
+    assert ("crit.c:5:13: warning: '#pragma omp parallel' is not offloaded: its loop at line "
+            "10 is not offloaded (its loop holds 'critical' at line 12, which is not "
+            "offloaded); its worksharing loops are left as written with it "
+            "[-Wdirective-not-offloaded]") in done.stderr
