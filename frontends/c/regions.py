@@ -423,7 +423,8 @@ class RegionFinder:
         team = TeamCode(self.claims, self.functions)
         why = ("its reduction clause combines each thread's copy, which code run once does "
                "not give" if template.reductions else "") or team.problem(
-            block, set(template.private) | set(template.firstprivate))
+            block, set(template.private) | set(template.firstprivate)
+            | self._threadprivate())
         if why:
             return why
         self.claims[raw.line] = (raw, Untouched(
@@ -438,6 +439,15 @@ class RegionFinder:
         finally:
             self.team.pop()
         return ""
+
+    def _threadprivate(self) -> set[str]:
+        """The variables ``#pragma omp threadprivate(list)`` directives of the file name."""
+        out: set[str] = set()
+        for raw, c in self.claims.values():
+            if isinstance(c, Untouched) and c.name == "threadprivate":
+                inside = raw.text.partition("(")[2].rpartition(")")[0]
+                out |= {n.strip() for n in inside.split(",") if n.strip()}
+        return out
 
     def _data_pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
                      open_data: list[RawDirective]) -> bool:

@@ -280,3 +280,31 @@ def test_a_loop_left_as_written_leaves_its_construct_with_the_reason(tmp_path: P
             "10 is not offloaded (its loop holds 'critical' at line 12, which is not "
             "offloaded); its worksharing loops are left as written with it "
             "[-Wdirective-not-offloaded]") in done.stderr
+
+
+THREADPRIVATE = """\
+/* translate-test: translate=--directives=openmp */
+#include <stdio.h>
+static double a[100];
+static double scale;
+#pragma omp threadprivate(scale)
+int main(void) {
+#pragma omp parallel
+  {
+    scale = 3.0;
+#pragma omp for
+    for (int i = 0; i < 100; i++) a[i] = i * scale;
+  }
+  printf("%g %g\\n", a[1], a[99]);
+  return 0;
+}
+"""
+
+
+def test_c_threadprivate_variables_are_each_threads(tmp_path: Path) -> None:
+    """A ``threadprivate`` variable every thread assigns is each thread's: the same value
+    run once (it was refused as a shared write)."""
+    src = tmp_path / "tp.c"
+    src.write_text(THREADPRIVATE)
+    check_sample(src, tmp_path)
+    assert len(REGION.findall((tmp_path / "out" / "tp.host.c").read_text())) == 1
