@@ -19,7 +19,7 @@ from frontends.c.extent import first_word, line_of, statement_end
 from frontends.directives.claims import (TEAM_REASON, LoopClaim, nested_claims, spelled,
                                          thread_values)
 from frontends.c.preprocess import SourceText
-from frontends.c.teams import TeamCode
+from frontends.c.teams import TeamCode, resident_arrays
 from frontends.directives import (DataClaim, EndDirective, ParallelOpen, Untouched, inherit,
                                   parallel_left, with_inner_directives)
 from frontends.marks import StatementMark, StatementMarkCollector, atomic_marks
@@ -433,11 +433,23 @@ class RegionFinder:
         # a variable declared in the construct is private to each thread, as if listed
         template = replace(template, private=template.private + tuple(
             n for n in team.declared if n not in template.listed()))
+        resident = resident_arrays(team, block, {
+            n for n, (storage, decl) in visible.items()
+            if storage != "param" and _sized_array(decl)})
+        opened: list[RawDirective] = []
+        if resident:   # a data region around the construct keeps them on the device
+            at = self.src.line_offset(raw.line)
+            begin = RawDirective(line=raw.line, last_line=raw.line, start=at, end=at,
+                                 indent=raw.indent, text="", span=raw.span)
+            self._record_data(begin, parse_directive(f"data copy({', '.join(resident)})",
+                                                     raw.span), None, visible, opened)
         self.team.append((template, team.assigned))
         try:
             self._nested(block, visible, loops)
         finally:
             self.team.pop()
+        if resident:
+            self._end_structured_data(raw, raw, visible, opened)
         return ""
 
     def _threadprivate(self) -> set[str]:
@@ -577,6 +589,19 @@ def _loop_end(src: SourceText, raw: RawDirective, what: str) -> RawDirective:
                             "after it on a line of its own", raw.span)
     return RawDirective(line=line, last_line=line, start=src.line_offset(line), end=after,
                         indent="", text="", span=src.span(line))
+
+
+def _sized_array(decl: c_ast.Node) -> bool:
+    """Whether `decl` declares an array with constant extents (a data clause can name it
+    whole)."""
+    node = getattr(decl, "type", None)
+    if not isinstance(node, c_ast.ArrayDecl):
+        return False
+    while isinstance(node, c_ast.ArrayDecl):
+        if not isinstance(node.dim, (c_ast.Constant, c_ast.BinaryOp, c_ast.ID)):
+            return False
+        node = node.type
+    return True
 
 
 def _parameters(func: c_ast.FuncDef) -> list[c_ast.Node]:

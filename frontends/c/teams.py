@@ -43,6 +43,10 @@ class TeamCode:
         self.assigned: dict[str, int] = {}
         #: the variables declared in the construct (private to each thread), with their line
         self.declared: dict[str, int] = {}
+        #: the worksharing loops of the construct itself (the statements after its ``omp
+        #: for`` directives), and the functions its code calls
+        self.loops: list[c_ast.Node] = []
+        self.callees: set[str] = set()
         self.depth = 0
 
     def problem(self, block: c_ast.Node, private: set[str]) -> str:
@@ -65,10 +69,12 @@ class TeamCode:
             return
         if isinstance(node, c_ast.Compound):
             private = set(private)
-            skip = False
+            skip = ""
             for item in node.block_items or []:
                 if skip:
-                    skip = False
+                    if skip == "loop" and self.depth == 0:
+                        self.loops.append(item)
+                    skip = ""
                     continue
                 if isinstance(item, c_ast.Pragma):
                     skip = self._pragma(item)
@@ -120,20 +126,20 @@ class TeamCode:
         raise _Refused(f"line {_line(node)} holds a statement the translator does not check "
                        f"for a team of threads ({type(node).__name__})")
 
-    def _pragma(self, node: c_ast.Pragma) -> bool:
-        """Whether the statement after the directive `node` is skipped (a worksharing loop,
-        a single block)."""
+    def _pragma(self, node: c_ast.Pragma) -> str:
+        """Whether the statement after the directive `node` is skipped: "loop" (a
+        worksharing loop), "once" (a single block) or ""."""
         claim = self._claim(node)
         if redundant_loop(claim):
             raise _Refused(redundant_loop(claim))
         if isinstance(claim, LoopClaim):
-            return True
+            return "loop"
         if isinstance(claim, Untouched) and claim.name in _ONCE:
-            return True
+            return "once"
         if isinstance(claim, Untouched) and claim.carries_work and claim.name in _LOOPS:
             raise _Refused(f"its loop at line {_line(node)} is not offloaded ({claim.reason})")
         if isinstance(claim, Untouched) and claim.name in _HARMLESS:
-            return False
+            return ""
         name = getattr(claim, "name", None) or node.string.split("(")[0].strip()
         raise _Refused(f"line {_line(node)} holds '{name}' outside its worksharing loops, "
                        "which the translator does not take there")
@@ -180,6 +186,7 @@ class TeamCode:
             self._expression(arg, private)
         if name in _PURE:
             return
+        self.callees.add(name)
         func = self.functions.get(name)
         if func is None:
             raise _Refused(f"line {_line(node)} calls {name!r}, whose body is not in this file "
@@ -199,6 +206,46 @@ class TeamCode:
             raise _Refused(f"{why} (in {name!r}, called at line {_line(node)})") from None
         finally:
             self.depth -= 1
+
+
+def resident_arrays(team: TeamCode, block: c_ast.Node, arrays: set[str]) -> list[str]:
+    """Of `arrays` (arrays with a declared extent, visible at the construct), those its
+    worksharing loops use and nothing else in the construct names (its other code, the
+    bodies of the functions it calls, whole): they may stay on the device between the loops,
+    the host never touches them there (h92)."""
+    loops = {id(n) for n in team.loops}
+    used = {n.name for loop in team.loops for n in _walk(loop) if isinstance(n, c_ast.ID)}
+    other: set[str] = set()
+    stack = [block]
+    while stack:
+        node = stack.pop()
+        if id(node) in loops:
+            continue
+        if isinstance(node, c_ast.ID):
+            other.add(node.name)
+        stack.extend(child for _, child in node.children())
+    seen: set[str] = set()
+    pending = sorted(team.callees)
+    while pending:
+        name = pending.pop()
+        func = team.functions.get(name)
+        if name in seen or func is None:
+            continue
+        seen.add(name)
+        for node in _walk(func):
+            if isinstance(node, c_ast.ID):
+                other.add(node.name)
+            if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
+                pending.append(node.name.name)
+    return sorted((used & arrays) - other)
+
+
+def _walk(node: c_ast.Node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(child for _, child in n.children())
 
 
 class _Refused(Exception):

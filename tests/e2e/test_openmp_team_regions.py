@@ -308,3 +308,25 @@ def test_c_threadprivate_variables_are_each_threads(tmp_path: Path) -> None:
     src.write_text(THREADPRIVATE)
     check_sample(src, tmp_path)
     assert len(REGION.findall((tmp_path / "out" / "tp.host.c").read_text())) == 1
+
+
+def test_arrays_only_the_loops_use_stay_on_the_device(tmp_path: Path) -> None:
+    """C: the arrays a construct's worksharing loops use and nothing else in it names (its
+    other code, the functions it calls) stay on the device between the loops (a data region
+    around the construct): the Jacobi solver moves its three arrays once, not at each of its
+    800 launches (h92)."""
+    src = tmp_path / "jacobi_omp.c"
+    text = (HUNT / "jacobi_omp.c").read_text()
+    src.write_text(text)
+    check_sample(src, tmp_path)
+    out = subprocess.run([str(tmp_path / "translated")], capture_output=True, text=True,
+                         check=True, env={**os.environ, "TRANSLATE_DEVICE": "cpu",
+                                          "TRANSLATE_PROFILE": "1"}).stderr
+    total = [line.split() for line in out.splitlines() if line.startswith("total")][0]
+    # the arrays once in, once out; err (8 bytes) in and out at each of the 400 reductions
+    assert int(total[-2]) == int(total[-1]) == 3 * 96 * 96 * 8 + 400 * 8
+    # the host reads u in the convergence test: u moves at each launch again, correctly
+    src.write_text(text.replace("if (err < tol)", "if (err < tol || u[1][1] > 1e9)"))
+    check_sample(src, tmp_path / "w2" if (tmp_path / "w2").mkdir() is None else tmp_path)
+    rewritten = (tmp_path / "w2" / "out" / "jacobi_omp.c").read_text()
+    assert "data_21(f, 0, sizeof(f), 1, unew, 0, sizeof(unew), 1)" in rewritten
