@@ -433,7 +433,10 @@ class RegionFinder:
         # a variable declared in the construct is private to each thread, as if listed
         template = replace(template, private=template.private + tuple(
             n for n in team.declared if n not in template.listed()))
-        resident = resident_arrays(team, block, {
+        # (inside a data region of the function the user placed the data: leave it there)
+        inside = sum({"data": 1, "end_data": -1}.get(d.kind, 0)
+                     for _, d, f, _ in self.data if f is self.function)
+        resident = [] if inside else resident_arrays(team, block, {
             n for n, (storage, decl) in visible.items()
             if storage != "param" and _sized_array(decl)})
         opened: list[RawDirective] = []
