@@ -75,6 +75,7 @@ class CFrontend:
         functions = function_definitions(tree)
         refused = routine_refusals(src, claims)
         seen: dict[str, Region] = {}
+        failed: set[str] = set()
         for site in sites:
             func_refs = refs.get(id(site.function))
             if func_refs is None:   # once per function, not per region
@@ -87,12 +88,15 @@ class CFrontend:
                 if not site.claims:
                     raise
                 left_as_written(site.claims[0][2], err, site.kernel.span)
+                failed.add(site.name)
                 continue
             if region.name in seen:
                 raise FrontendError(f"region name {region.name!r} is used twice in this file "
                                     f"(first at {seen[region.name].span})", region.span)
             seen[region.name] = region
             regions.append(region)
+        if failed and finder.without_auto_data(failed):
+            data = data_sites(src, finder.data)
         stale_warnings(src, finder.data, regions)
         functions = [site.function for site in sites] + [f for _, _, f, _ in finder.data]
         offset = min((definition_offset(src, f) for f in functions), default=0)

@@ -177,6 +177,10 @@ class RegionFinder:
         #: The ``parallel`` constructs whose worksharing loops are regions of their own
         #: being walked: (their clauses, `LoopClaim.thread_private`) (h92).
         self.team: list[tuple] = []
+        #: The data regions the finder put around such constructs: (their begin and end
+        #: directives, the names of the regions inside); one whose region the frontend
+        #: cannot build (its loop left on the host) must go (`without_auto_data`).
+        self.auto_data: list[tuple[RawDirective, RawDirective, set[str]]] = []
         #: Data directives in source order: (directive, parsed, function, visible names).
         self.data: list[tuple[RawDirective, Directive, c_ast.FuncDef, dict]] = []
 
@@ -440,6 +444,7 @@ class RegionFinder:
             n for n, (storage, decl) in visible.items()
             if storage != "param" and _sized_array(decl)})
         opened: list[RawDirective] = []
+        first_site = len(self.sites)
         if resident:   # a data region around the construct keeps them on the device
             at = self.src.line_offset(raw.line)
             begin = RawDirective(line=raw.line, last_line=raw.line, start=at, end=at,
@@ -453,7 +458,17 @@ class RegionFinder:
             self.team.pop()
         if resident:
             self._end_structured_data(raw, raw, visible, opened)
+            self.auto_data.append((self.data[-2][0], self.data[-1][0],
+                                   {site.name for site in self.sites[first_site:]}))
         return ""
+
+    def without_auto_data(self, failed: set[str]) -> bool:
+        """Drop the data regions put around constructs holding a region of `failed` (left
+        on the host, its loop would read stale arrays); whether any went."""
+        gone = {id(r) for begin, end, names in self.auto_data if names & failed
+                for r in (begin, end)}
+        self.data = [entry for entry in self.data if id(entry[0]) not in gone]
+        return bool(gone)
 
     def _threadprivate(self) -> set[str]:
         """The variables ``#pragma omp threadprivate(list)`` directives of the file name."""

@@ -331,3 +331,35 @@ def test_arrays_only_the_loops_use_stay_on_the_device(tmp_path: Path) -> None:
     check_sample(src, tmp_path / "w2" if (tmp_path / "w2").mkdir() is None else tmp_path)
     rewritten = (tmp_path / "w2" / "out" / "jacobi_omp.c").read_text()
     assert "data_21(f, 0, sizeof(f), 1, unew, 0, sizeof(unew), 1)" in rewritten
+
+
+HOST_LOOP = """\
+/* translate-test: translate=--directives=openmp */
+#include <stdio.h>
+#include <stdlib.h>
+static double a[100], b[100];
+int main(void) {
+#pragma omp parallel
+  {
+    double t = 2.0;
+#pragma omp for
+    for (int i = 0; i < 100; i++) a[i] = i * t;
+#pragma omp for
+    for (int i = 0; i < 100; i++) b[i] = a[i] + abs(i - 50) + (double)rand() * 0.0;
+#pragma omp for
+    for (int i = 0; i < 100; i++) a[i] += b[i];
+  }
+  printf("%g %g\\n", a[1], a[99]);
+  return 0;
+}
+"""
+
+
+def test_no_data_region_around_a_loop_left_on_the_host(tmp_path: Path) -> None:
+    """A worksharing loop whose region cannot be built (a call of ``rand``) stays on the
+    host: the data region that would keep ``a`` and ``b`` on the device around the construct
+    goes (with it, the host loop read stale arrays: ``2 198`` instead of ``53 445``)."""
+    src = tmp_path / "host_loop.c"
+    src.write_text(HOST_LOOP)
+    check_sample(src, tmp_path)
+    assert "_data_" not in (tmp_path / "out" / "host_loop.c").read_text()
