@@ -362,4 +362,4 @@ def test_no_data_region_around_a_loop_left_on_the_host(tmp_path: Path) -> None:
     src = tmp_path / "host_loop.c"
     src.write_text(HOST_LOOP)
     check_sample(src, tmp_path)
-    assert "_data_" not in (tmp_path / "out" / "host_loop.c").read_text()
+    assert "translate_host_loop_data_" not in (tmp_path / "out" / "host_loop.c").read_text()
