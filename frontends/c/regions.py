@@ -442,7 +442,10 @@ class RegionFinder:
                      for _, d, f, _ in self.data if f is self.function)
         resident = [] if inside else resident_arrays(team, block, {
             n for n, (storage, decl) in visible.items()
-            if storage != "param" and _sized_array(decl)})
+            if storage != "param" and _sized_array(decl)}, {
+            n for n, (storage, decl) in visible.items()
+            if isinstance(getattr(decl, "type", None), c_ast.PtrDecl)
+            or storage == "param" and isinstance(getattr(decl, "type", None), c_ast.ArrayDecl)})
         opened: list[RawDirective] = []
         first_site = len(self.sites)
         if resident:   # a data region around the construct keeps them on the device

@@ -208,11 +208,13 @@ class TeamCode:
             self.depth -= 1
 
 
-def resident_arrays(team: TeamCode, block: c_ast.Node, arrays: set[str]) -> list[str]:
+def resident_arrays(team: TeamCode, block: c_ast.Node, arrays: set[str],
+                    pointers: set[str]) -> list[str]:
     """Of `arrays` (arrays with a declared extent, visible at the construct), those its
     worksharing loops use and nothing else in the construct names (its other code, the
     bodies of the functions it calls, whole): they may stay on the device between the loops,
-    the host never touches them there (h92)."""
+    the host never touches them there (h92).  None where that code names one of
+    `pointers` (visible pointers: they may point into the arrays)."""
     loops = {id(n) for n in team.loops}
     used = {n.name for loop in team.loops for n in _walk(loop) if isinstance(n, c_ast.ID)}
     other: set[str] = set()
@@ -237,6 +239,8 @@ def resident_arrays(team: TeamCode, block: c_ast.Node, arrays: set[str]) -> list
                 other.add(node.name)
             if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
                 pending.append(node.name.name)
+    if other & pointers:
+        return []
     return sorted((used & arrays) - other)
 
 

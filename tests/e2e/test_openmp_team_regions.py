@@ -363,3 +363,34 @@ def test_no_data_region_around_a_loop_left_on_the_host(tmp_path: Path) -> None:
     src.write_text(HOST_LOOP)
     check_sample(src, tmp_path)
     assert "translate_host_loop_data_" not in (tmp_path / "out" / "host_loop.c").read_text()
+
+
+POINTER_READ = """\
+/* translate-test: translate=--directives=openmp */
+#include <stdio.h>
+static double a[100], b[100];
+static double *pa = a;
+int main(void) {
+  double seen = 0;
+#pragma omp parallel
+  {
+    double t = 2.0;
+#pragma omp for
+    for (int i = 0; i < 100; i++) a[i] = i * t;
+#pragma omp single
+    seen = pa[7];
+#pragma omp for
+    for (int i = 0; i < 100; i++) b[i] = a[i] + 1;
+  }
+  printf("%g %g %g\\n", seen, a[99], b[99]);
+  return 0;
+}
+"""
+
+
+def test_no_data_region_where_the_host_code_reads_through_a_pointer(tmp_path: Path) -> None:
+    """The construct's code reads ``pa[7]``, a pointer into ``a``: with ``a`` kept on the
+    device it read the value from before the loop (0 instead of 14)."""
+    src = tmp_path / "pointer_read.c"
+    src.write_text(POINTER_READ)
+    check_sample(src, tmp_path)
