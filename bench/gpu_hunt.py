@@ -34,6 +34,7 @@ GROUPS = ("bench/h50_hunt", "bench/h52_hunt", "bench/h56_hunt", "bench/h57_hunt"
           "bench/h70_hunt", "bench/h71_hunt", "bench/h72_hunt", "bench/h74_hunt",
           "bench/h78_hunt", "bench/h85_hunt", "bench/h86_hunt", "bench/h87_hunt",
           "bench/h90_hunt",
+          "bench/h92_hunt",
           "tests/e2e/arrays_of_structs", "tests/e2e/rodinia_rows", "tests/e2e/fuzz_regressions",
           "tests/e2e/guard_order", "tests/e2e/index_gathers", "tests/e2e/packed_components",
           "tests/e2e/atomic_forms", "bench/h93_hunt", "tests/e2e/fortran_gathers",

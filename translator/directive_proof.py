@@ -88,6 +88,7 @@ def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
     for claim, line, spelled in facts.claims:
         # linear on a loop index says what OpenMP does anyway
         claim = replace(claim, linear=tuple(n for n in claim.linear if n not in facts.implicit))
+        claim = with_thread_values(claim, read_only)
         site = ClaimSite(claim, spelled, declared_loops(claim, line, facts.loops, spelled))
         site = replace(site, shared_indices=shared_indices(site, line, facts.loops),
                        inner=frozenset(facts.loops[k].iname
@@ -113,6 +114,18 @@ def prove_region_claims(kernel: Kernel, facts: RegionFacts) -> ProvenRegion:
             calls += bind_hints(claim, site.loops)
     notes += _nowait_races(kernel, facts)
     return ProvenRegion(kernel=kernel, calls=tuple(calls), notes=tuple(notes))
+
+
+def with_thread_values(claim: LoopClaim, read_only: frozenset[str]) -> LoopClaim:
+    """`claim` with each of its `thread_private` variables that the loop only reads
+    (`read_only`) made ``firstprivate``: the thread's copy, set before the loop by code every
+    thread runs (on the host, once), is what each iteration reads.  One the loop writes stays
+    ``private``: each iteration must write it before reading it (h92)."""
+    moved = tuple(n for n in claim.thread_private if n in read_only)
+    if not moved:
+        return claim
+    return replace(claim, private=tuple(n for n in claim.private if n not in moved),
+                   firstprivate=tuple(dict.fromkeys(claim.firstprivate + moved)))
 
 
 def bind_hints(claim: LoopClaim, loops: tuple[tuple[str, str], ...]

@@ -20,7 +20,8 @@ from frontends.c.preprocess import SourceText, parse_file
 from frontends.c.regions import RegionFinder, scan_directives, warn_near_miss_pragmas
 from frontends.c.rewrite import definition_offset, edits, generation_definition, rewrite
 from frontends.c.typemodel import FileScope
-from frontends.directives import claim_parsers, directive_models, left_as_written, untouched_notes
+from frontends.directives import (claim_parsers, directive_models, left_as_written,
+                                  untouched_notes, warn_not_offloaded)
 from frontends.macros import guard as macro_guard
 from frontends.pragmas import DataSite
 from translator.diagnostics import FrontendError, Note, UnsupportedConstructError, too_deep
@@ -74,6 +75,7 @@ class CFrontend:
         functions = function_definitions(tree)
         refused = routine_refusals(src, claims)
         seen: dict[str, Region] = {}
+        failed: set[str] = set()
         for site in sites:
             func_refs = refs.get(id(site.function))
             if func_refs is None:   # once per function, not per region
@@ -86,12 +88,15 @@ class CFrontend:
                 if not site.claims:
                     raise
                 left_as_written(site.claims[0][2], err, site.kernel.span)
+                failed.add(site.name)
                 continue
             if region.name in seen:
                 raise FrontendError(f"region name {region.name!r} is used twice in this file "
                                     f"(first at {seen[region.name].span})", region.span)
             seen[region.name] = region
             regions.append(region)
+        if failed and finder.without_auto_data(failed):
+            data = data_sites(src, finder.data)
         stale_warnings(src, finder.data, regions)
         functions = [site.function for site in sites] + [f for _, _, f, _ in finder.data]
         offset = min((definition_offset(src, f) for f in functions), default=0)
@@ -99,9 +104,7 @@ class CFrontend:
         return CParsedFile(path=path, text=text, language="c", regions=tuple(regions),
                            prototype_offset=offset, data_sites=data,
                            macro_guard=macro_guard(os.path.basename(path), text, spans, macros),
-                           directive_notes=untouched_notes(
-                               [_Found(c) for _, c in claims.values()],
-                               [(s.kernel.line, s.end.last_line) for s in sites]))
+                           directive_notes=_notes(claims, sites))
 
     def rewrite(self, parsed: ParsedFile, glue: dict[str, GlueSignature]) -> str:
         """The original text with regions replaced by glue calls, prototypes inserted."""
@@ -115,6 +118,15 @@ class CFrontend:
     def generation_definition(self, parsed: ParsedFile, symbol: str) -> str:
         """Lines that define the generation stamp `symbol`, to go before the first line."""
         return generation_definition(symbol)
+
+
+def _notes(claims: dict, sites: list) -> tuple[str, ...]:
+    """The report's lines for the directives left as written; a warning at each whose
+    parallel work stays on the host (`warn_not_offloaded`)."""
+    found = [_Found(c) for _, c in claims.values()]
+    regions = [(s.kernel.line, s.end.last_line) for s in sites]
+    warn_not_offloaded(found, regions, "c")
+    return untouched_notes(found, regions)
 
 
 def _read_claims(src: SourceText, models: tuple[str, ...]) -> dict:

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import field
+from dataclasses import field, replace
 
 from pycparser import c_ast
 
 from frontends.base import TransformCall
 from frontends.c.extent import first_word, line_of, statement_end
-from frontends.directives.claims import LoopClaim, nested_claims, spelled
+from frontends.directives.claims import (TEAM_REASON, LoopClaim, nested_claims, spelled,
+                                         thread_values)
 from frontends.c.preprocess import SourceText
+from frontends.c.teams import TeamCode, resident_arrays
 from frontends.directives import (DataClaim, EndDirective, ParallelOpen, Untouched, inherit,
                                   parallel_left, with_inner_directives)
 from frontends.marks import StatementMark, StatementMarkCollector, atomic_marks
@@ -170,6 +172,15 @@ class RegionFinder:
         #: OpenMP/OpenACC directives: line -> (directive, claim) (`frontends.directives.c`).
         self.claims = claims or {}
         self.sites: list[RegionSite] = []
+        #: The functions of the file by name (the code of a ``parallel`` construct calls them).
+        self.functions = {e.decl.name: e for e in tree.ext if isinstance(e, c_ast.FuncDef)}
+        #: The ``parallel`` constructs whose worksharing loops are regions of their own
+        #: being walked: (their clauses, `LoopClaim.thread_private`) (h92).
+        self.team: list[tuple] = []
+        #: The data regions the finder put around such constructs: (their begin and end
+        #: directives, the names of the regions inside); one whose region the frontend
+        #: cannot build (its loop left on the host) must go (`without_auto_data`).
+        self.auto_data: list[tuple[RawDirective, RawDirective, set[str]]] = []
         #: Data directives in source order: (directive, parsed, function, visible names).
         self.data: list[tuple[RawDirective, Directive, c_ast.FuncDef, dict]] = []
 
@@ -202,7 +213,13 @@ class RegionFinder:
         open_site: RegionSite | None = None
         open_data: list[RawDirective] = []
         claim = split = None
+        data_after = None   # a data construct whose statement is the next directive's (h92)
         for item in block.block_items or []:
+            if claim is not None and claim[0] == "data" and self._construct_pragma(item):
+                # ``#pragma acc data ...`` over ``#pragma acc parallel loop`` (``omp target
+                # data`` over ``omp parallel``): that directive's construct is the data
+                # construct's statement; it ends where the directive's statement does
+                data_after, claim = claim[1], None
             if claim is not None and claim[0] == "data":
                 claim = self._close_structured_data(claim[1], item, visible, loops, open_data)
                 continue
@@ -213,10 +230,16 @@ class RegionFinder:
                 inner = self.claims[self._claim_line(split)][0]
                 self._parallel_site(*claim, c_ast.Compound([split, item], split.coord),
                                     visible, loops, after=inner)
+                if data_after is not None:
+                    self._end_structured_data(data_after, inner, visible, open_data)
+                    data_after = None
                 claim = split = None
                 continue
             if claim is not None:
                 self._claim_site(claim, item, visible, loops)
+                if data_after is not None:
+                    self._end_structured_data(data_after, claim[0], visible, open_data)
+                    data_after = None
                 claim = None
                 continue
             if self._claim_line(item) in self.claims and open_site is None:
@@ -258,6 +281,12 @@ class RegionFinder:
         # C has no end directive for a data construct: it covers the statement after it
         return ("data", raw) if text is not None and text.startswith("data ") else None
 
+    def _construct_pragma(self, item: c_ast.Node) -> bool:
+        """Whether `item` is a loop or ``parallel`` directive (whose statement follows)."""
+        found = self.claims.get(self._claim_line(item))
+        return isinstance(item, c_ast.Pragma) and found is not None and isinstance(
+            found[1], (LoopClaim, ParallelOpen))
+
     def _close_structured_data(self, raw: RawDirective, item: c_ast.Node, visible: dict,
                                loops: list, open_data: list[RawDirective]) -> None:
         """The statement after a data construct, then its end (an ``end data`` at the start
@@ -265,7 +294,13 @@ class RegionFinder:
         if isinstance(item, c_ast.Decl) and item.name:
             visible[item.name] = (_storage(item), item)
         self._nested(item, visible, loops)
-        stop = statement_end(self.src.text, raw.end, raw.span, "the data construct")
+        self._end_structured_data(raw, raw, visible, open_data)
+
+    def _end_structured_data(self, raw: RawDirective, before: RawDirective, visible: dict,
+                             open_data: list[RawDirective]) -> None:
+        """The end of the data construct `raw`: after the statement that follows the
+        directive `before` (`raw` itself, or the construct directive after it)."""
+        stop = statement_end(self.src.text, before.end, raw.span, "the data construct")
         last = self.src.text.count("\n", 0, stop - 1) + 1
         at = self.src.line_offset(last + 1) if last < len(self.src.lines) else len(self.src.text)
         end = RawDirective(line=last, last_line=last, start=at, end=at, indent=raw.indent,
@@ -281,6 +316,10 @@ class RegionFinder:
             return
         if not isinstance(item, c_ast.For):
             raise FrontendError(f"{what} must be followed by a for loop", raw.span)
+        if self.team and claim.model == "openmp" and claim.name in ("for", "for simd"):
+            template, assigned = self.team[-1]     # a worksharing loop of the team (h92)
+            claim = replace(inherit(claim, template),
+                            thread_private=thread_values(template, assigned, raw.line))
         end = _loop_end(self.src, raw, what)
         claim = self._with_inner(raw, claim, end.last_line)
         if claim is not None:
@@ -305,7 +344,8 @@ class RegionFinder:
         found = with_inner_directives(claim, inner, "c")
         if isinstance(found, str):
             self.claims[raw.line] = (raw, Untouched(model=claim.model, name=claim.name,
-                                                    span=claim.span, reason=found))
+                                                    span=claim.span, reason=found,
+                                                    carries_work=True))
             return None
         return found
 
@@ -333,30 +373,38 @@ class RegionFinder:
         `after`: the loop directive that `item` starts with when the construct's statement
         is that directive's loop (the construct then ends where the loop does)."""
         items = item.block_items or [] if isinstance(item, c_ast.Compound) else [item]
-        claims, statements, why = [], [], ""
+        claims, statements, why, code = [], [], "", False
         for k, node in enumerate(items):
             found = self.claims.get(self._claim_line(node))
             if found and isinstance(found[1], LoopClaim) and k + 1 < len(items) \
                     and isinstance(items[k + 1], c_ast.For):
                 stop = statement_end(self.src.text, found[0].end, found[0].span,
                                      spelled(found[1], "c"))
-                own = self._with_inner(found[0], found[1],
-                                       self.src.text.count("\n", 0, stop - 1) + 1)
+                stop_line = self.src.text.count("\n", 0, stop - 1) + 1
+                own = self._with_inner(found[0], found[1], stop_line)
                 if own is None:
                     why = why or f"its loop at line {found[0].line} is not offloaded"
                     continue
-                claims.append((inherit(own, claim.claim),
-                               items[k + 1].coord.line if items[k + 1].coord else 0,
+                own = inherit(own, claim.claim)
+                claims.append((own, items[k + 1].coord.line if items[k + 1].coord else 0,
                                spelled(found[1], "c")))
+                # loop directives nested in its loop are claims too, as for a combined one
+                claims += self._nested_claims(found[0], claim.claim, stop_line)
             elif isinstance(node, c_ast.For) and claims and claims[-1][1] == node.coord.line:
                 statements.append(node)
             elif claim.model == "openacc" and not isinstance(node, c_ast.Pragma):
                 statements.append(node)   # an OpenACC construct is one region (h16)
             else:
+                code = code or not why
                 why = why or (f"line {node.coord.line if node.coord else '?'} holds code "
                               "outside its worksharing loops (every thread runs it)")
         end = statement_end(self.src.text, (after or raw).end, raw.span, spelled(claim, "c"))
         last = self.src.text.count("\n", 0, end - 1) + 1
+        if code and claim.model == "openmp" and claim.claim.name == "parallel" \
+                and after is None and isinstance(item, c_ast.Compound):
+            why = self._team_site(raw, claim, item, visible, loops)
+            if not why:
+                return
         if why or not (claims or statements):
             for line in [ln for ln in self.claims if raw.line < ln <= last]:
                 del self.claims[line]   # left as written with the construct
@@ -368,6 +416,71 @@ class RegionFinder:
                                else len(self.src.text), indent="", text="",
                                span=self.src.span(last))
         self._new_claim_site(raw, end_raw, statements, visible, loops, tuple(claims))
+
+    def _team_site(self, raw: RawDirective, claim, block: c_ast.Compound, visible: dict,
+                   loops: list) -> str:
+        """An OpenMP ``parallel`` construct with code between its worksharing loops: each
+        ``omp for`` loop its own region (called under ``single`` in a build with -fopenmp, as
+        an orphaned loop), the code between left on the host, if running it once does what
+        every thread running it does (`frontends.c.teams`); else why not (h92)."""
+        template = claim.claim
+        team = TeamCode(self.claims, self.functions)
+        why = ("its reduction clause combines each thread's copy, which code run once does "
+               "not give" if template.reductions else "") or team.problem(
+            block, set(template.private) | set(template.firstprivate)
+            | self._threadprivate())
+        if why:
+            return why
+        self.claims[raw.line] = (raw, Untouched(
+            model=claim.model, name=template.name or "parallel", span=raw.span,
+            reason=TEAM_REASON))
+        # a variable declared in the construct is private to each thread, as if listed
+        template = replace(template, private=template.private + tuple(
+            n for n in team.declared if n not in template.listed()))
+        # (inside a data region of the function the user placed the data: leave it there)
+        inside = sum({"data": 1, "end_data": -1}.get(d.kind, 0)
+                     for _, d, f, _ in self.data if f is self.function)
+        resident = [] if inside else resident_arrays(team, block, {
+            n for n, (storage, decl) in visible.items()
+            if storage != "param" and _sized_array(decl)}, {
+            n for n, (storage, decl) in visible.items()
+            if isinstance(getattr(decl, "type", None), c_ast.PtrDecl)
+            or storage == "param" and isinstance(getattr(decl, "type", None), c_ast.ArrayDecl)})
+        opened: list[RawDirective] = []
+        first_site = len(self.sites)
+        if resident:   # a data region around the construct keeps them on the device
+            at = self.src.line_offset(raw.line)
+            begin = RawDirective(line=raw.line, last_line=raw.line, start=at, end=at,
+                                 indent=raw.indent, text="", span=raw.span)
+            self._record_data(begin, parse_directive(f"data copy({', '.join(resident)})",
+                                                     raw.span), None, visible, opened)
+        self.team.append((template, team.assigned))
+        try:
+            self._nested(block, visible, loops)
+        finally:
+            self.team.pop()
+        if resident:
+            self._end_structured_data(raw, raw, visible, opened)
+            self.auto_data.append((self.data[-2][0], self.data[-1][0],
+                                   {site.name for site in self.sites[first_site:]}))
+        return ""
+
+    def without_auto_data(self, failed: set[str]) -> bool:
+        """Drop the data regions put around constructs holding a region of `failed` (left
+        on the host, its loop would read stale arrays); whether any went."""
+        gone = {id(r) for begin, end, names in self.auto_data if names & failed
+                for r in (begin, end)}
+        self.data = [entry for entry in self.data if id(entry[0]) not in gone]
+        return bool(gone)
+
+    def _threadprivate(self) -> set[str]:
+        """The variables ``#pragma omp threadprivate(list)`` directives of the file name."""
+        out: set[str] = set()
+        for raw, c in self.claims.values():
+            if isinstance(c, Untouched) and c.name == "threadprivate":
+                inside = raw.text.partition("(")[2].rpartition(")")[0]
+                out |= {n.strip() for n in inside.split(",") if n.strip()}
+        return out
 
     def _data_pragma(self, node: c_ast.Pragma, site: RegionSite | None, visible: dict,
                      open_data: list[RawDirective]) -> bool:
@@ -497,6 +610,19 @@ def _loop_end(src: SourceText, raw: RawDirective, what: str) -> RawDirective:
                             "after it on a line of its own", raw.span)
     return RawDirective(line=line, last_line=line, start=src.line_offset(line), end=after,
                         indent="", text="", span=src.span(line))
+
+
+def _sized_array(decl: c_ast.Node) -> bool:
+    """Whether `decl` declares an array with constant extents (a data clause can name it
+    whole)."""
+    node = getattr(decl, "type", None)
+    if not isinstance(node, c_ast.ArrayDecl):
+        return False
+    while isinstance(node, c_ast.ArrayDecl):
+        if not isinstance(node.dim, (c_ast.Constant, c_ast.BinaryOp, c_ast.ID)):
+            return False
+        node = node.type
+    return True
 
 
 def _parameters(func: c_ast.FuncDef) -> list[c_ast.Node]:

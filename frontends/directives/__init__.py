@@ -62,6 +62,7 @@ from __future__ import annotations
 
 from frontends.directives.claims import (  # noqa: F401 (the package's interface)
     MODELS,
+    NOT_OFFLOADED,
     RACE,
     SEQUENTIAL,
     UNTRANSLATED,
@@ -80,6 +81,7 @@ from frontends.directives.claims import (  # noqa: F401 (the package's interface
     requested_models,
     spelled,
     untouched_notes,
+    warn_not_offloaded,
     with_inner_directives,
 )
 

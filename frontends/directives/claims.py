@@ -41,6 +41,10 @@ class Untouched:
     #: OpenACC ``routine``: (the procedure it names, "" for the one it stands in or before;
     #: its level: "seq", "vector", "worker" or "gang")
     routine: tuple[str, str] | None = None
+    #: the directive asks for parallel work that stays on the host (a ``parallel`` construct
+    #: or a loop left as written, a task, sections ...): a ``directive-not-offloaded``
+    #: warning says so (`warn_not_offloaded`); ``single``, ``barrier`` ... need none (h92)
+    carries_work: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,6 +89,25 @@ def untouched_notes(found: list, regions: list[tuple[int, int]] = ()) -> tuple[s
     return tuple(out)
 
 
+#: The warning id of a directive whose parallel work is left on the host (h92).
+NOT_OFFLOADED = "directive-not-offloaded"
+
+
+def warn_not_offloaded(found: list, regions: list[tuple[int, int]], language: str) -> None:
+    """A ``directive-not-offloaded`` warning at each directive of `found` (objects with
+    `.claim`) left as written whose parallel work stays on the host (`Untouched.
+    carries_work`), but those inside a translated region (`regions`: first and last
+    lines): without ``--report`` it would be silent."""
+    for f in sorted(found, key=lambda f: f.claim.span.line):
+        claim = f.claim
+        if not (isinstance(claim, Untouched) and claim.carries_work):
+            continue
+        if any(lo < claim.span.line <= hi for lo, hi in regions):
+            continue
+        warn(NOT_OFFLOADED, f"{spelled(claim, language)} is not offloaded: {claim.reason}",
+             claim.span)
+
+
 def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
     """A worksharing loop's claim with the clauses of its enclosing ``parallel``."""
     from dataclasses import replace
@@ -97,8 +120,35 @@ def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
                    sections=outer.sections + claim.sections)
 
 
+#: The report's reason for a ``parallel`` construct whose worksharing loops (its own, and
+#: the orphaned ones of the procedures it calls) are regions of their own (h92).
+TEAM_REASON = ("its worksharing loops (and those of the procedures it calls) are regions of "
+               "their own; the code between them runs on the host")
+
+
+def thread_values(template: LoopClaim, assigned: dict[str, int], line: int
+                  ) -> tuple[str, ...]:
+    """`LoopClaim.thread_private` of a worksharing loop at `line` of a ``parallel``
+    construct (its clauses: `template`) whose code every thread runs assigns the private
+    variables `assigned` (name -> first line): the ``firstprivate`` ones, and the ``private``
+    ones assigned before the loop (one assigned only after it has no value in the loop's
+    first run)."""
+    before = {n for n, at in assigned.items() if at < line}
+    return tuple(sorted((before & set(template.private)) | set(template.firstprivate)))
+
+
 #: OpenMP worksharing loop directives that bind to an enclosing ``parallel`` at run time.
 _WORKSHARING = frozenset({"for", "do", "for simd", "do simd"})
+
+
+def redundant_loop(claim: Any) -> str:
+    """Why a loop directive in the code of a ``parallel`` construct (outside its worksharing
+    loops) does not share its loop among the team, "" for a worksharing loop: every thread
+    runs a ``simd`` loop or a nested ``parallel do`` whole (h92)."""
+    if not isinstance(claim, LoopClaim) or claim.name in _WORKSHARING:
+        return ""
+    return (f"'{claim.name}' at line {claim.span.line} is no worksharing loop: every thread "
+            "runs it whole")
 
 
 def single_wrapper(facts: RegionFacts | None, line: int) -> str:
@@ -147,7 +197,8 @@ def gang_only(claim: LoopClaim) -> bool:
 def parallel_left(claim: ParallelOpen, why: str) -> Untouched:
     """A ``parallel`` (``teams`` ...) construct left as written (with its loops)."""
     return Untouched(model=claim.model, name=claim.claim.name or "parallel", span=claim.span,
-                     reason=f"{why}; its worksharing loops are left as written with it")
+                     reason=f"{why}; its worksharing loops are left as written with it",
+                     carries_work=True)
 
 
 _C_UPDATE = re.compile(r"^\s*(?:(?P<pre>\+\+|--)\s*(?P<v1>\w+)|(?P<v2>\w+)\s*"

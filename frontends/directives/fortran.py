@@ -26,10 +26,13 @@ from frontends.directives.claims import (
     Untouched,
     inherit,
     parallel_left,
+    TEAM_REASON,
     spelled,
+    thread_values,
     with_gang_firstprivate,
     with_inner_directives,
 )
+from frontends.directives.fortran_teams import team_code_problem
 from frontends.fortran.regions import RawDirective, RegionMarks, is_comment_line, scan_directives
 from frontends.marks import atomic_marks
 from frontends.fortran.scopes import Procedure, innermost_procedure
@@ -79,23 +82,29 @@ def claim_marks(found: list[FoundClaim], procedures: list[Procedure], lines: Sou
         if k in skip:
             continue
         if isinstance(f.claim, ParallelOpen):
-            inner, mark = _parallel_construct(found, k, procedures, lines, form)
+            inner, got = _parallel_construct(found, k, procedures, lines, form)
             skip |= inner
-            if mark is not None:
-                marks.append(mark)
+            marks += got
         elif isinstance(f.claim, LoopClaim):
             lo, hi, end = _claim_extent(found, k, procedures, lines, form)
             claim = _with_inner(found, k, lo, hi, lines, form)
             if claim is None:
                 continue
-            marks.append(RegionMarks(
-                name=None, kernel_line=f.raw.line, end_line=end.last_line if end else hi,
-                body_first_line=f.raw.last_line + 1, indent=f.raw.indent, calls=(),
-                span=f.raw.span, end_span=end.span if end else lines.span(hi),
-                claims=((claim, lo, _spelled(f)),) + _nested(found, claim, lo, hi, lines,
-                                                             form),
-                statement_marks=atomic_marks(((claim, lo, ""),)), body_last_line=hi))
+            marks.append(_loop_mark(found, k, claim, (lo, hi, end), lines, form))
     return marks
+
+
+def _loop_mark(found: list[FoundClaim], k: int, claim: LoopClaim, extent: tuple,
+               lines: SourceLines, form: str) -> RegionMarks:
+    """The region of the loop directive `found[k]` (its `claim` given the directives inside
+    its loop), `extent`: the loop's first and last line and its end directive, if any."""
+    f, (lo, hi, end) = found[k], extent
+    return RegionMarks(
+        name=None, kernel_line=f.raw.line, end_line=end.last_line if end else hi,
+        body_first_line=f.raw.last_line + 1, indent=f.raw.indent, calls=(),
+        span=f.raw.span, end_span=end.span if end else lines.span(hi),
+        claims=((claim, lo, _spelled(f)),) + _nested(found, claim, lo, hi, lines, form),
+        statement_marks=atomic_marks(((claim, lo, ""),)), body_last_line=hi)
 
 
 def _with_inner(found: list[FoundClaim], k: int, lo: int, hi: int, lines: SourceLines,
@@ -108,7 +117,8 @@ def _with_inner(found: list[FoundClaim], k: int, lo: int, hi: int, lines: Source
     claim = with_inner_directives(f.claim, inner, "fortran")
     if isinstance(claim, str):
         found[k] = FoundClaim(f.raw, Untouched(model=f.claim.model, name=f.claim.name,
-                                               span=f.claim.span, reason=claim))
+                                               span=f.claim.span, reason=claim,
+                                               carries_work=True))
         return None
     return claim
 
@@ -150,10 +160,13 @@ def _claim_extent(found: list[FoundClaim], k: int, procedures: list[Procedure],
 
 
 def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Procedure],
-                        lines: SourceLines, form: str) -> tuple[set[int], RegionMarks | None]:
-    """The region of the ``parallel`` construct opened by `found[k]`, if it holds only
-    worksharing loops (else None: it stays as written, and so do its loops); returns the
-    indices of the directives it holds, too."""
+                        lines: SourceLines, form: str) -> tuple[set[int], list[RegionMarks]]:
+    """The regions of the ``parallel`` construct opened by `found[k]`: one holding it whole
+    if it holds only worksharing loops (OpenACC: whatever it holds); an OpenMP one with code
+    between its loops that every thread may run once instead (`team_code`) gives each
+    worksharing loop a region of its own and stays as written around them (h92); else none:
+    it stays as written, and so do its loops.  Returns the indices of the directives it
+    holds that no other region may take, too."""
     opened = found[k]
     close = next((j for j in range(k + 1, len(found))
                   if isinstance(found[j].claim, EndDirective)
@@ -162,7 +175,7 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
         raise FrontendError(f"{_spelled(opened)} without a matching end directive "
                             f"('{' '.join(opened.claim.end_words)}')", opened.raw.span)
     inner = set(range(k + 1, close + 1))
-    claims, covered = [], set()
+    claims, covered, own = [], set(), []
     for j in range(k + 1, close):
         g = found[j]
         if isinstance(g.claim, LoopClaim):
@@ -175,24 +188,75 @@ def _parallel_construct(found: list[FoundClaim], k: int, procedures: list[Proced
             if claim is None:
                 found[k] = FoundClaim(opened.raw, parallel_left(
                     opened.claim, f"its loop at line {lo} is not offloaded"))
-                return inner, None
+                return inner, []
             claims.append((inherit(claim, opened.claim.claim), lo, _spelled(g)))
+            own.append((j, (lo, hi, end)))
     code = [n for n in range(opened.raw.last_line + 1, found[close].raw.line)
             if n not in covered and not is_comment_line(lines.line(n), form)]
     # an OpenACC construct is one region whatever it holds: code outside its loop directives
     # runs as one gang would run it (automatic mapping decides) (h16)
     whole = opened.claim.model == "openacc"
+    if code and not whole and opened.claim.claim.name == "parallel":
+        return _team_regions(found, k, close, claims, own, procedures, lines, form)
     if (code or not claims) and not whole:
         why = (f"line {code[0]} holds code outside its worksharing loops (every thread runs "
                "it)" if code else "it holds no worksharing loop")
         found[k] = FoundClaim(opened.raw, parallel_left(opened.claim, why))
-        return inner, None
+        return inner, []
     end = found[close].raw
-    return inner, RegionMarks(
+    return inner, [RegionMarks(
         name=None, kernel_line=opened.raw.line, end_line=end.last_line,
         body_first_line=opened.raw.last_line + 1, indent=opened.raw.indent, calls=(),
         span=opened.raw.span, end_span=end.span, claims=tuple(claims),
-        statement_marks=atomic_marks(tuple(claims)))
+        statement_marks=atomic_marks(tuple(claims)))]
+
+
+def _team_regions(found: list[FoundClaim], k: int, close: int, claims: list, own: list,
+                  procedures: list[Procedure], lines: SourceLines, form: str
+                  ) -> tuple[set[int], list[RegionMarks]]:
+    """An OpenMP ``parallel`` construct with code between its worksharing loops: each loop
+    its own region (called under ``single`` in a build with -fopenmp, as an orphaned loop),
+    the code between left on the host, if running it once does what every thread running
+    it does (`frontends.directives.fortran_teams`); else the construct stays as written."""
+    opened = found[k]
+    template = opened.claim.claim
+    inner = set(range(k + 1, close + 1))
+    proc = innermost_procedure(procedures, opened.raw.line)
+    private = set(template.private) | set(template.firstprivate) | \
+        threadprivate_names(proc, lines)
+    if template.default in ("private", "firstprivate"):
+        private |= set(proc.scope.symbols)
+    assigned: dict[str, int] = {}
+
+    def loop_lines(first: int, last: int) -> set[int]:
+        out: set[int] = set()
+        for j, g in enumerate(found):
+            if isinstance(g.claim, LoopClaim) and first <= g.raw.line <= last:
+                try:
+                    lo, hi, end = _claim_extent(found, j, procedures, lines, form)
+                except FrontendError:
+                    continue
+                out |= set(range(g.raw.line, (end.last_line if end else hi) + 1))
+        return out
+
+    why = ("its reduction clause combines each thread's copy, which code run once does not "
+           "give" if template.reductions else "") or team_code_problem(
+        found, opened.raw.last_line + 1, found[close].raw.line - 1, loop_lines, private,
+        procedures, proc, assigned)
+    if why:
+        found[k] = FoundClaim(opened.raw, parallel_left(opened.claim, why))
+        return inner, []
+    found[k] = FoundClaim(opened.raw, Untouched(
+        model=opened.claim.model, name=opened.claim.claim.name or "parallel",
+        span=opened.raw.span, reason=TEAM_REASON))
+    marks = []
+    for (claim, _, _), (j, extent) in zip(claims, own):
+        if any(lo < extent[0] <= hi for _, (lo, hi, _) in own):
+            continue    # a loop directive nested in another's loop: a claim of its region
+        thread = thread_values(template, assigned, found[j].raw.line)
+        marks.append(_loop_mark(found, j, replace(claim, thread_private=thread), extent,
+                                lines, form))
+    return inner, marks
 
 
 def _nowait(found: list[FoundClaim], end: RawDirective) -> bool:

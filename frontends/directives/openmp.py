@@ -74,6 +74,8 @@ _NOT_OFFLOADED = {
 _DECLARE_TARGET = ("its procedures are inlined into the regions that call them, and its "
                    "variables are moved by each region that uses them")
 _DECLARE_TARGET_TEXT = re.compile(r"\s*(?:begin\s+)?declare\s+target\b", re.IGNORECASE)
+#: Directives whose parallel work stays on the host: a `directive-not-offloaded` warning.
+_HOST_WORK = frozenset({"task", "taskloop", "sections", "workshare"})
 _CONSTRUCTS_WITH_END = frozenset({"critical", "single", "master", "masked", "sections",
                                   "task", "taskgroup", "ordered", "workshare", "target",
                                   "teams", "taskloop", "scope", "atomic"})
@@ -126,7 +128,7 @@ def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
         if any(c.name == "ordered" for c in split.clauses):
             return Untouched(model=MODEL, name=name, span=span, end_words=words,
                              reason="an ordered loop runs its ordered regions in sequence; "
-                                    "it is not offloaded")
+                                    "it is not offloaded", carries_work=True)
         return _loop_claim(name, split, span, language)
     if words[0] == "target" and len(words) > 1 and words[1] in _DATA_WORDS:
         return _data_claim(name, _clauses(text, span), span, language)
@@ -135,7 +137,8 @@ def parse_openmp(text: str, span: SourceSpan, language: str) -> Claim:
         return ParallelOpen(model=MODEL, claim=template, span=span, end_words=("end", *words))
     reason = _NOT_OFFLOADED.get(words[0], _NOT_OFFLOADED.get(words[-1], "not offloaded"))
     return Untouched(model=MODEL, name=atomic_name(name, text), span=span, reason=reason,
-                     end_words=words if words[0] in _CONSTRUCTS_WITH_END else ())
+                     end_words=words if words[0] in _CONSTRUCTS_WITH_END else (),
+                     carries_work=words[0] in _HOST_WORK)
 
 
 _ATOMIC_KIND = re.compile(r"\b(capture|read|write|compare)\b", re.IGNORECASE)

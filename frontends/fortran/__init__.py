@@ -112,8 +112,10 @@ def _loop_claims(claims: list[Any]) -> list[Any]:
 def _untouched_notes(claims: list[Any], marks: list[RegionMarks]) -> tuple[str, ...]:
     if not claims:
         return ()
-    from frontends.directives import untouched_notes
-    return untouched_notes(claims, [(m.kernel_line, m.end_line) for m in marks])
+    from frontends.directives import untouched_notes, warn_not_offloaded
+    regions = [(m.kernel_line, m.end_line) for m in marks]
+    warn_not_offloaded(claims, regions, "fortran")
+    return untouched_notes(claims, regions)
 
 
 def _with_implied_privates(m: RegionMarks, proc: Procedure, lines: SourceLines,

@@ -99,6 +99,12 @@ class LoopClaim:
     #: conflicting updates of an array whose every access in the loop is such an update
     #: with one operator are no race (`translator.analysis.atomics`) (h80)
     atomics: tuple[tuple[int, SourceSpan], ...] = ()
+    #: OpenMP: variables private to each thread of the enclosing ``parallel`` construct that
+    #: the code every thread runs before the loop gives a value (its ``firstprivate`` ones,
+    #: ``private`` ones it assigns); the loop's iterations share the thread's copy: one the
+    #: loop only reads is ``firstprivate`` to it, one it writes ``private``
+    #: (`translator.directive_proof`) (h92)
+    thread_private: tuple[str, ...] = ()
 
     @property
     def reduction_names(self) -> tuple[str, ...]:
