@@ -167,10 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     """The command line; `argv` None: the process's own arguments, which are first offered
     to the translation server (`translator.server`, before anything heavy is imported)."""
     if argv is None:
-        from translator.server import handoff
+        from translator.server import handoff, limit_numeric_threads
         served = handoff("translate", sys.argv[1:])
         if served is not None:
             return served
+        limit_numeric_threads()   # the process's own command: before numpy is imported
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUBCOMMANDS:
         return _subcommand(argv[0], argv[1:])
