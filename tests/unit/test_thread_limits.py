@@ -82,3 +82,19 @@ def test_the_compiler_wrapper_imports_numpy_with_one_thread(tmp_path):
     assert seen == dict.fromkeys(THREAD_LIMITS, "1")
     assert threads == 1
     assert (tmp_path / "saxpy.o").exists()
+
+
+def test_check_and_tune_leave_their_programs_environment_alone(tmp_path):
+    """``translate check`` and ``translate tune`` run the user's programs, which inherit the
+    environment: a subcommand sets no thread limit (shown with ``help``, which runs here)."""
+    code = ("import os, sys\nfrom translator.cli import main\n"
+            "sys.argv = ['translate', 'help', 'split_iname']\ncode = main()\n"
+            "print([k for k in %r if k in os.environ], file=sys.stderr)\nsys.exit(code)\n"
+            % (THREAD_LIMITS,))
+    env = {k: v for k, v in os.environ.items() if k not in THREAD_LIMITS}
+    env["TRANSLATE_SERVER"] = "0"
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "split_iname" in proc.stdout
+    assert proc.stderr.strip().splitlines()[-1] == "[]"
