@@ -26,25 +26,26 @@ import ast
 import re
 from collections.abc import Iterable, Sequence
 
+from translator.patterns import LazyPattern
 from translator.records import dataclass
 
 #: The line after which the probes follow, in the text given to the preprocessor.
 PROBE_MARK = "__translate_macro_probes__"
 _PROBE = "__translate_probe_{}__"
 _END = "__translate_probe_end__"
-_PROBE_LINE = re.compile(r"^__translate_probe_(\d+)__ ([01])(?: (.*?))? ?__translate_probe_end__$")
+_PROBE_LINE = LazyPattern(r"^__translate_probe_(\d+)__ ([01])(?: (.*?))? ?__translate_probe_end__$")
 
 _IDENT = re.compile(r"\b[A-Za-z_]\w*\b")
 _COMMENT_OR_STRING = {
-    "c": re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S),
-    "fortran": re.compile(r"\"[^\"\n]*\"|'[^'\n]*'|![^\n]*"),
+    "c": LazyPattern(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S),
+    "fortran": LazyPattern(r"\"[^\"\n]*\"|'[^'\n]*'|![^\n]*"),
 }
 #: Fortran declaration lines: their names are the arrays' extents and the kinds.
-_DECLARATION = re.compile(r"^[^!\n]*(?:::|\bparameter\b|\bdimension\b)[^\n]*$", re.M | re.I)
-_CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif)\b(.*)$", re.M)
+_DECLARATION = LazyPattern(r"^[^!\n]*(?:::|\bparameter\b|\bdimension\b)[^\n]*$", re.M | re.I)
+_CONDITIONAL = LazyPattern(r"^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif)\b(.*)$", re.M)
 _BRACKETS = re.compile(r"\[([^\[\]]*)\]")
 _RESERVED = re.compile(r"^_[A-Z_]")
-_INTEGER = re.compile(r"\b(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*)(?:[uU](?:ll|LL|[lL])?|"
+_INTEGER = LazyPattern(r"\b(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*)(?:[uU](?:ll|LL|[lL])?|"
                       r"(?:ll|LL|[lL])[uU]?)?\b")
 _C_WORDS = frozenset(
     "auto break case char const continue default do double else enum extern float for goto if "

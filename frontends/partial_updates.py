@@ -24,10 +24,11 @@ from pymbolic import parse
 from frontends.pragmas import c_section_bounds, fortran_section_bounds, split_outside_brackets
 from translator.diagnostics import TranslatorError
 from translator.ir.isl_glue import instance_set, leaves_for_all_params, make_loop_domain
+from translator.patterns import LazyPattern
 
-_C_FOR = re.compile(r"\bfor\s*\(\s*(?:[A-Za-z_][\w\s]*?\s)?([A-Za-z_]\w*)\s*=\s*([^;]+);\s*"
+_C_FOR = LazyPattern(r"\bfor\s*\(\s*(?:[A-Za-z_][\w\s]*?\s)?([A-Za-z_]\w*)\s*=\s*([^;]+);\s*"
                     r"\1\s*(<=|<)\s*([^;]+);\s*(?:\1\s*\+\+|\+\+\s*\1|\1\s*\+=\s*1)\s*\)")
-_F_DO = re.compile(r"^\s*(?:\w+\s*:\s*)?do\s+([A-Za-z_]\w*)\s*=\s*([^,]+),([^,]+)$", re.I)
+_F_DO = LazyPattern(r"^\s*(?:\w+\s*:\s*)?do\s+([A-Za-z_]\w*)\s*=\s*([^,]+),([^,]+)$", re.I)
 _F_END_DO = re.compile(r"^\s*end\s*do\b", re.I)
 
 

@@ -35,10 +35,11 @@ from dataclasses import replace
 
 from frontends.partial_updates import outside_update, section_bounds
 from frontends.pragmas import Directive, data_clauses, directive_async
+from translator.patterns import LazyPattern
 from translator.records import dataclass
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
-_KEYWORD = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)$", re.S)
+_KEYWORD = LazyPattern(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)$", re.S)
 
 
 @dataclass(frozen=True, slots=True)

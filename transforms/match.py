@@ -32,6 +32,7 @@ from translator.diagnostics import TransformError
 from translator.ir.expr import dependencies
 from translator.ir.kernel import Kernel
 from translator.ir.statements import NoOpInstruction, Statement
+from translator.patterns import LazyPattern
 from translator.records import dataclass
 
 
@@ -174,7 +175,7 @@ _TERMS: dict[str, type[_GlobTerm]] = {
     cls.prefix: cls for cls in (Id, Tagged, Writes, Reads, Iname, InKernel)}
 
 _GLOB = r"[\w*?\[\]!.$-]+"
-_TOKEN = re.compile(
+_TOKEN = LazyPattern(
     rf"\s*(?:(?P<par>[()])|(?P<term>(?P<kind>[a-z_]+):(?P<glob>{_GLOB}))"
     rf"|(?P<word>{_GLOB}))")
 

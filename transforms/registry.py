@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import re
 import types
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
@@ -22,6 +21,7 @@ from typing import Any, TypeVar
 from translator.diagnostics import Note, SourceSpan, TransformError, TranslatorError, warn
 from translator.ir import isl_glue
 from translator.ir.kernel import Kernel
+from translator.patterns import LazyPattern
 
 from transforms.common import suggestion
 from transforms.match import parse_stack_match
@@ -206,7 +206,7 @@ def _binding_error(name: str, fn: Callable[..., Any], message: str, kwargs: Mapp
 _NOT_NAMES = {"definition": None, "combine": None, "neutral": None, "order": None,
               "preamble_generators": None, "manglers": "keys"}
 
-_WORD = re.compile(r"(?<!\w)[A-Za-z_]\w*")
+_WORD = LazyPattern(r"(?<!\w)[A-Za-z_]\w*")
 
 
 class _NameFolder:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import signal
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+
+from translator.patterns import LazyPattern
 
 
 @lru_cache(maxsize=1)
@@ -218,7 +219,7 @@ def _write_atomically(path: str, data: bytes) -> None:
 
 #: The hidden temporaries of `write_files` next to an output NAME: ``.NAME.<pid>.<random>.tmp``
 #: (a new file being written) and ``.NAME.<pid>.old`` (a backup during the renames).
-_TEMPORARY = re.compile(r"\.(?P<pid>\d+)\.(?:[A-Za-z0-9_]+\.tmp|old)")
+_TEMPORARY = LazyPattern(r"\.(?P<pid>\d+)\.(?:[A-Za-z0-9_]+\.tmp|old)")
 #: Seconds after which a temporary is stale even if its process id is alive (reused).
 STALE_AFTER = 60.0
 

@@ -166,7 +166,8 @@ _EXIT_FREEZE: list[bool] = []
 def main(argv: list[str] | None = None) -> int:
     """The command line; `argv` None: the process's own arguments, which are first offered
     to the translation server (`translator.server`, before anything heavy is imported)."""
-    if argv is None:
+    own = argv is None
+    if own:
         from translator.server import handoff
         served = handoff("translate", sys.argv[1:])
         if served is not None:
@@ -174,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUBCOMMANDS:
         return _subcommand(argv[0], argv[1:])
+    if own:   # a translation (not `check` or `tune`, whose programs inherit the environment)
+        from translator.server import limit_numeric_threads
+        limit_numeric_threads()   # before numpy is imported
     from translator.build.warnpolicy import split_warning_flags
     policy, rest = split_warning_flags(argv)
     args = parse_args(rest)

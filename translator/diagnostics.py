@@ -6,7 +6,6 @@ then notes.  The CLI catches `TranslatorError` (exit 1); anything else is a bug 
 
 from __future__ import annotations
 
-import difflib
 import re
 import warnings
 from collections.abc import Iterable
@@ -208,6 +207,7 @@ def near_miss_sentinel(word: str) -> bool:
     """Whether `word`, written where the sentinel's ``translate`` goes on a line that is no
     directive (``!$tranlsate``, ``#pragma translat``, ``#pragma Translate``,
     ``!$translatekernel``), looks like a misspelling of it."""
+    import difflib   # here: only a near miss or an error needs it (start-up time)
     low = word.lower()
     return (low.startswith("translate")
             or difflib.SequenceMatcher(None, low, "translate").ratio() >= 0.8)
@@ -215,5 +215,6 @@ def near_miss_sentinel(word: str) -> bool:
 
 def suggestion(name: str, candidates: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` when a candidate is close to `name`, else ``""``."""
+    import difflib
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""

@@ -55,6 +55,17 @@ POLITE_SIGNALS = (2, 15, 1)
 _MAX_SOCKET_PATH = 107   # sun_path holds 108 bytes with the final NUL
 
 
+def limit_numeric_threads() -> None:
+    """Keep numpy's BLAS from starting a thread pool in this process: set `THREAD_LIMITS` to 1
+    where the environment leaves them unset (a user's own value wins).  Call it before anything
+    imports numpy.  The translator never uses BLAS, and OpenBLAS's pool, started at import,
+    spins: a quarter of a small cold ``translate``'s CPU (bench/RESULTS.md, h89).
+    The settings reach the processes it starts (the preprocessor, the compilers the wrappers
+    run), which start no numeric libraries."""
+    for name in THREAD_LIMITS:
+        os.environ.setdefault(name, "1")
+
+
 # ---------------------------------------------------------------------------------------------
 # client
 

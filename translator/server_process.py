@@ -13,8 +13,8 @@ import socket
 import struct
 import sys
 
-from translator.server import (DEFAULT_IDLE, HEADER, IDLE, POLITE_SIGNALS, THREAD_LIMITS,
-                              take_lock, world)
+from translator.server import (DEFAULT_IDLE, HEADER, IDLE, POLITE_SIGNALS,
+                              limit_numeric_threads, take_lock, world)
 
 #: What the server translates once before serving (imports the passes, both frontends and
 #: fparser's first-parse set-up, which every child then shares).
@@ -65,8 +65,7 @@ class Server:
         self.lock_fd = take_lock(self.path + ".lock")
         if self.lock_fd < 0:
             return
-        for name in THREAD_LIMITS:   # before numpy is imported: no threads when forking
-            os.environ.setdefault(name, "1")
+        limit_numeric_threads()   # before numpy is imported: no threads when forking
         _warm_up()
         self._listen()
         try:

@@ -19,8 +19,6 @@ from frontends.c.preprocess import SourceText
 from frontends.c.regions import RawDirective
 from frontends.c.skim import function_definitions
 from frontends.pragmas import DataItem, DataSite, Directive, data_glue
-from frontends.stale import (Dialect, c_calls, c_continues, c_joined, c_passed, c_writes, callee,
-                             data_region_scans, join_statements, scan, strip_c)
 from translator.diagnostics import FrontendError, SourceSpan, warn
 
 
@@ -148,6 +146,9 @@ def stale_warnings(src: SourceText,
     `frontends.stale`), following calls into the functions the file defines."""
     if not found:
         return
+    # here: the scan (with isl's section checks) loads only for a file with data directives
+    from frontends.stale import (Dialect, c_calls, c_continues, c_joined, c_passed, c_writes,
+                                 callee, data_region_scans, join_statements, scan, strip_c)
     stripped = strip_c(src.text).split("\n")
     code = {k: text for k, text in enumerate(stripped, start=1)
             if text.strip() and not text.lstrip().startswith("#")}

@@ -22,6 +22,7 @@ from pycparser import c_ast, c_parser
 from frontends.c.skim import blank_unneeded_bodies
 from frontends.macros import MacroValue, candidate_names, split_probes, with_probes
 from translator.diagnostics import FrontendError, SourceSpan
+from translator.patterns import LazyPattern
 from translator.records import dataclass
 
 #: How GNU extensions of system headers are defined away before pycparser sees them.
@@ -35,8 +36,8 @@ GNU_COMPAT_DEFINES: tuple[str, ...] = (
 )
 
 _STDIN = "<stdin>"
-_CPP_MESSAGE = re.compile(r"^<stdin>:(\d+):(?:(\d+):)?\s*(?:fatal )?error:\s*(.*)$", re.M)
-_PARSE_MESSAGE = re.compile(r"^(.*?):(\d+)(?::(\d+))?:\s*(.*)$", re.S)
+_CPP_MESSAGE = LazyPattern(r"^<stdin>:(\d+):(?:(\d+):)?\s*(?:fatal )?error:\s*(.*)$", re.M)
+_PARSE_MESSAGE = LazyPattern(r"^(.*?):(\d+)(?::(\d+))?:\s*(.*)$", re.S)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from frontends.directive_models import (  # noqa: F401 (re-exported)
 from translator.diagnostics import SourceSpan, TranslatorError, warn
 from translator.ir.claims import (  # noqa: F401 (re-exported: the claims' vocabulary)
     RACE, SEQUENTIAL, UNTRANSLATED, LoopClaim, LoopInfo, RegionFacts)
+from translator.patterns import LazyPattern
 from translator.records import dataclass
 
 
@@ -201,9 +202,9 @@ def parallel_left(claim: ParallelOpen, why: str) -> Untouched:
                      carries_work=True)
 
 
-_C_UPDATE = re.compile(r"^\s*(?:(?P<pre>\+\+|--)\s*(?P<v1>\w+)|(?P<v2>\w+)\s*"
+_C_UPDATE = LazyPattern(r"^\s*(?:(?P<pre>\+\+|--)\s*(?P<v1>\w+)|(?P<v2>\w+)\s*"
                        r"(?P<op>\+\+|--|[+\-*]=|=\s*(?P<v3>\w+)\s*(?P<op2>[+\-*])))")
-_F_UPDATE = re.compile(r"^\s*(?P<v>\w+)\s*=\s*(?:(?P<w>\w+)\s*(?P<op>[+\-*])|"
+_F_UPDATE = LazyPattern(r"^\s*(?P<v>\w+)\s*=\s*(?:(?P<w>\w+)\s*(?P<op>[+\-*])|"
                        r"(?P<fn>max|min)\s*\(\s*(?P<u>\w+)\s*,)", re.IGNORECASE)
 
 
@@ -255,7 +256,7 @@ def with_inner_directives(claim: LoopClaim, inner: list, language: str) -> LoopC
     return claim
 
 
-_ELEMENT = re.compile(r"\s*(?P<pre>\+\+|--)?\s*[A-Za-z_]\w*\s*(?=[\[(])")
+_ELEMENT = LazyPattern(r"\s*(?P<pre>\+\+|--)?\s*[A-Za-z_]\w*\s*(?=[\[(])")
 
 
 def element_update(statement: str, language: str) -> bool:
@@ -299,7 +300,7 @@ def element_update(statement: str, language: str) -> bool:
         or any(rhs.startswith(f"{fn}(") and rhs.endswith(f",{target})") for fn in fns))
 
 
-_COMPARE = re.compile(r"\s*if\s*\(|\s*[A-Za-z_]\w*\s*\[.*\]\s*=[^=].*\?.*:")
+_COMPARE = LazyPattern(r"\s*if\s*\(|\s*[A-Za-z_]\w*\s*\[.*\]\s*=[^=].*\?.*:")
 
 
 def compare_update(statement: str, language: str) -> bool:

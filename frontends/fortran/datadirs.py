@@ -21,9 +21,6 @@ from frontends.fortran.source import SourceLines
 from frontends.fortran.types import Symbol
 from frontends.pragmas import (DATA_KINDS, DataClause, DataItem, DataSite, Directive,
                                data_clauses, data_glue, parse_directive, split_outside_brackets)
-from frontends.stale import (Dialect, callee, data_region_scans, fortran_calls, fortran_continues,
-                             fortran_joined, fortran_passed, fortran_writes, join_statements, scan,
-                             strip_fortran)
 
 _I8 = "selected_int_kind(18)"
 
@@ -266,6 +263,10 @@ def stale_warnings(found: list[tuple[RawDirective, Directive]], regions: list, l
                    form: str, procedures: list[Procedure] = ()) -> None:
     """``-Wstale-host-access`` warnings for the data regions of the file (see
     `frontends.stale`), following ``call`` statements into the file's `procedures`."""
+    # here: the scan (with isl's section checks) loads only for a file with data directives
+    from frontends.stale import (Dialect, callee, data_region_scans, fortran_calls,
+                                 fortran_continues, fortran_joined, fortran_passed,
+                                 fortran_writes, join_statements, scan, strip_fortran)
     code = {k: strip_fortran(lines.line(k)) for k in range(1, len(lines.lines) + 1)
             if not is_comment_line(lines.line(k), form)}
     if form != "fixed":

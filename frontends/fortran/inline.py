@@ -49,6 +49,7 @@ from frontends.fortran.values import linear_terms
 from translator.diagnostics import FrontendError, Note, SourceSpan, UnsupportedConstructError
 from translator.ir.data import TemporaryVariable
 from translator.ir.expr import Expression, dependencies, substitute
+from translator.patterns import LazyPattern
 from translator.records import dataclass
 
 if TYPE_CHECKING:
@@ -390,7 +391,7 @@ def _check_recursion(rb: RegionBuilder, callee: Callee, site: SourceSpan) -> Non
 
 
 #: An OpenACC directive line in any source form (free: any column; fixed: c, C, * or !).
-_ACC_LINE = re.compile(r"^\s*!\$acc\s+(.*)$|^[cC*]\$acc\s+(.*)$", re.IGNORECASE)
+_ACC_LINE = LazyPattern(r"^\s*!\$acc\s+(.*)$|^[cC*]\$acc\s+(.*)$", re.IGNORECASE)
 
 
 def _check_routine(rb: RegionBuilder, callee: Callee, site: SourceSpan) -> None:

@@ -29,10 +29,11 @@ from frontends.fortran.source import (SourceLines, children, class_name, parse_s
 from frontends.fortran.types import INTRINSIC_MODULE_CONSTANTS, Scope
 from frontends.fortran.units import blank_unneeded_units
 from translator.diagnostics import FrontendError, Note, SourceSpan
+from translator.patterns import LazyPattern
 
 FORTRAN_SUFFIXES = (".f90", ".F90", ".f95", ".F95", ".f03", ".F03", ".f08", ".F08", ".f", ".F",
                     ".for", ".FOR", ".fpp", ".FPP", ".ftn", ".FTN")
-_MODULE_LINE = re.compile(r"^[ \t]*module[ \t]+(?!procedure\b)([a-z]\w*)[ \t]*(?:!.*)?$",
+_MODULE_LINE = LazyPattern(r"^[ \t]*module[ \t]+(?!procedure\b)([a-z]\w*)[ \t]*(?:!.*)?$",
                           re.I | re.M)
 
 

@@ -29,16 +29,17 @@ from frontends.fortran.source import SourceLines, strip_comment
 from frontends.macros import candidate_names, guard, split_probes, with_probes
 from frontends.quick import fixed_line_length
 from translator.diagnostics import FrontendError
+from translator.patterns import LazyPattern
 
 #: Suffixes gfortran preprocesses (case matters: ``.f90`` is not preprocessed, ``.F90`` is).
 PREPROCESSED_SUFFIXES = (".F", ".FOR", ".FTN", ".FPP", ".fpp", ".F90", ".F95", ".F03", ".F08")
 
 _STDIN = "<stdin>"
-_MARKER = re.compile(r'^# (\d+) "((?:[^"\\]|\\.)*)"((?: \d+)*)\s*$')
+_MARKER = LazyPattern(r'^# (\d+) "((?:[^"\\]|\\.)*)"((?: \d+)*)\s*$')
 _DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define|undef|include|error)\b")
 _LINE_DIRECTIVE = re.compile(r"^\s*#\s*(?:line\b|\d)")
-_MESSAGE = re.compile(r"^(.*?):(\d+):(\d+): (?:Fatal )?Error: (.*)$", re.M)
-_SENTINEL = re.compile(r"^\s*[!cC*]\$translate(?=[\s&]|$)", re.I)
+_MESSAGE = LazyPattern(r"^(.*?):(\d+):(\d+): (?:Fatal )?Error: (.*)$", re.M)
+_SENTINEL = LazyPattern(r"^\s*[!cC*]\$translate(?=[\s&]|$)", re.I)
 
 
 def wants_preprocessing(path: str, options: dict[str, Any]) -> bool:

@@ -18,6 +18,7 @@ from frontends.fortran.source import SourceLines, strip_comment
 from frontends.marks import StatementMark, StatementMarkCollector
 from frontends.pragmas import DATA_KINDS, Directive, directive_async, parse_directive
 from translator.diagnostics import FrontendError, SourceSpan, near_miss_sentinel, warn
+from translator.patterns import LazyPattern
 from translator.records import dataclass
 
 #: What may follow a sentinel: a blank or '&' (OpenMP/OpenACC fixed form: also a column-6
@@ -150,7 +151,7 @@ def _fixed_continues(lines: SourceLines, k: int, patterns: list[re.Pattern], for
 
 
 _NEAR_FREE = re.compile(r"^(\s*)(!\$)(\s*)([A-Za-z_]\w*)\s*(.?)")
-_NEAR_FIXED = re.compile(r"^()([cC*!]\$)(\s*)([A-Za-z_]\w*)\s*(.?)")
+_NEAR_FIXED = LazyPattern(r"^()([cC*!]\$)(\s*)([A-Za-z_]\w*)\s*(.?)")
 
 
 def warn_near_miss_sentinels(lines: SourceLines, form: str) -> None:

@@ -18,6 +18,7 @@ from frontends.fortran.parse_memo import memo_scope
 from frontends.fortran.stmt_filter import statement_filter
 from frontends.quick import source_form  # noqa: F401 (re-exported)
 from translator.diagnostics import FrontendError, SourceSpan
+from translator.patterns import LazyPattern
 from translator.records import dataclass
 
 _PARSER: Any = None
@@ -70,7 +71,7 @@ def _install_real_do_control() -> None:
 #: A DIMENSION or COMMON statement (free or fixed form) and the names it gives bounds to.
 _ARRAY_STATEMENT = re.compile(r"^(?:\s{6}|\s*)(?:\d+\s+)?(?:dimension|common)\b(.*)$",
                               re.IGNORECASE | re.MULTILINE)
-_BOUNDED_NAME = re.compile(r"([A-Za-z]\w*)\s*\(")
+_BOUNDED_NAME = LazyPattern(r"([A-Za-z]\w*)\s*\(")
 
 
 @contextmanager

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 
 from frontends.fortran.source import SourceLines
+from translator.patterns import LazyPattern
 
-_THREADPRIVATE = re.compile(r"^[!cC*]\$omp\s+threadprivate\s*\((?P<names>[^)]*)\)", re.IGNORECASE)
-_OMP_LINE = re.compile(r"^\s*[!cC*]\$omp(?P<cont>&|\s*&)?(?P<rest>.*)$", re.IGNORECASE)
+_THREADPRIVATE = LazyPattern(r"^[!cC*]\$omp\s+threadprivate\s*\((?P<names>[^)]*)\)", re.IGNORECASE)
+_OMP_LINE = LazyPattern(r"^\s*[!cC*]\$omp(?P<cont>&|\s*&)?(?P<rest>.*)$", re.IGNORECASE)
 
 
 def threadprivate_lists(lines: SourceLines, first: int, last: int) -> frozenset[str]:

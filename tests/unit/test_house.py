@@ -159,7 +159,7 @@ def test_the_ir_imports_no_codegen_or_analysis() -> None:
 #: The layer table of docs/architecture.md, top (imported by all) to bottom: (layer, module
 #: prefixes).  A module may import its own layer and the layers before it.
 LAYERS = (
-    ("diagnostics", ("translator.diagnostics", "translator.records")),
+    ("diagnostics", ("translator.diagnostics", "translator.records", "translator.patterns")),
     ("ir", ("translator.ir",)),
     ("schedule", ("translator.schedule",)),
     ("analysis", ("translator.analysis",)),
@@ -365,6 +365,12 @@ FUNCTION_IMPORTS_ALLOWED = {
                                 "translated with --directives openacc",
     "frontends.fortran.rewrite": "start-up time: the claims' helpers load only for a region "
                                  "of OpenMP/OpenACC directives",
+    "translator.diagnostics": "start-up time: difflib loads only for a near miss or an error "
+                              "that suggests a name (h89)",
+    "frontends.fortran.datadirs": "start-up time: the stale-access scan loads only for a file "
+                                  "with data directives (h89)",
+    "frontends.c.datadirs": "start-up time: the stale-access scan loads only for a file with "
+                            "data directives (h89)",
 }
 
 #: Modules allowed imports inside functions themselves, not their submodules (a package).

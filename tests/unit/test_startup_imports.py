@@ -205,3 +205,60 @@ def test_a_file_with_nothing_to_translate_loads_no_parser_ir_or_isl(tmp_path, na
     assert not heavy, sorted(heavy)
     assert not {"translator.driver", "translator.ir", "frontends.fortran", "frontends.c"} & loaded
     assert (tmp_path / "out" / name).read_text() == text
+
+
+#: After a translation: which of these module-level patterns are compiled (a `re.Pattern`, or
+#: a `translator.patterns.LazyPattern` that was used).
+_PATTERNS = """
+import json, re, sys
+from translator.cli import main
+names = json.loads(sys.argv[1])
+sys.argv = ["translate", *sys.argv[2:]]
+code = main()
+compiled = {}
+for name in names:
+    module, _, attr = name.rpartition(".")
+    if module in sys.modules:
+        value = getattr(sys.modules[module], attr)
+        compiled[name] = isinstance(value, re.Pattern) or "match" in vars(value)
+print(json.dumps(compiled), file=sys.stderr)
+sys.exit(code)
+"""
+
+#: Patterns that only some inputs need: the kernel-language lexers, isl's set text, data
+#: regions' scans, macro values, OpenACC and OpenMP lines, module files, name folding.
+_RARE_PATTERNS = (
+    "translator.ir.parse_expr._TOKEN_RE", "translator.ir.parse_fast._TOKEN_RE",
+    "translator.ir.isl_glue.core._SET_TEXT", "frontends.partial_updates._C_FOR",
+    "frontends.stale._KEYWORD", "frontends.macros._INTEGER",
+    "frontends.fortran.inline._ACC_LINE", "frontends.fortran.threadprivate._OMP_LINE",
+    "frontends.fortran.modules._MODULE_LINE", "transforms.match._TOKEN",
+    "transforms.registry._WORD", "translator.atomic_files._TEMPORARY",
+)
+
+
+@pytest.mark.parametrize("source", ["samples/fortran/saxpy.f90", "samples/c/saxpy.c"])
+def test_a_small_translation_compiles_no_pattern_it_does_not_use(tmp_path, source):
+    """A module-level ``re.compile`` runs at every start; the patterns that only some inputs
+    need are `LazyPattern`s, compiled at their first use (h89: 4 ms of a small translation)."""
+    env = dict(os.environ, TRANSLATE_SERVER="0")
+    proc = subprocess.run([sys.executable, "-c", _PATTERNS, json.dumps(_RARE_PATTERNS),
+                           "--no-cache", str(ROOT / source), "-o", str(tmp_path / "out")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    compiled = json.loads(proc.stderr.strip().splitlines()[-1])
+    assert len(compiled) >= 6, compiled   # most of them are loaded
+    assert not [name for name, done in compiled.items() if done]
+
+
+def test_a_small_translation_loads_neither_the_stale_scan_nor_difflib(tmp_path):
+    """The stale-access scan of data regions (`frontends.stale`, `frontends.partial_updates`)
+    loads only for a file with data directives, difflib only for a near miss or an error that
+    suggests a name (h89)."""
+    for source in ("samples/fortran/saxpy.f90", "samples/c/saxpy.c"):
+        loaded = _modules_after(ROOT / source, tmp_path / source.split("/")[1])
+        assert "translator.driver" in loaded
+        assert not {"frontends.stale", "frontends.partial_updates", "difflib"} & loaded
+    data = _modules_after(ROOT / "samples/fortran/data_update.f90", tmp_path / "data")
+    assert "frontends.stale" in data

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from translator.diagnostics import near_miss_sentinel
+from translator.patterns import LazyPattern
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -92,8 +93,8 @@ def compiler_fixed_line_length(flags: Sequence[str]) -> int | None:
 
 #: A word where a directive's ``translate`` goes: after ``#pragma``, or after a Fortran ``$``
 #: sentinel (``!$``, fixed form ``c$`` and ``*$``).
-_SENTINEL_WORD = {"c": re.compile(r"#\s*pragma\s+(\w+)"),
-                  "fortran": re.compile(r"^[ \t]*[!cC*]\$[ \t]*(\w+)", re.M)}
+_SENTINEL_WORD = {"c": LazyPattern(r"#\s*pragma\s+(\w+)"),
+                  "fortran": LazyPattern(r"^[ \t]*[!cC*]\$[ \t]*(\w+)", re.M)}
 
 
 def has_directives(text: str, language: str, models: tuple[str, ...] = ()) -> bool:

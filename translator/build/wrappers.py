@@ -378,11 +378,12 @@ def _single_source(cmd: Command, index: int) -> Command:
 def _main(default_compiler: str) -> int:
     """The wrapper command: run by the translation server if one answers
     (`translator.server`), else here."""
-    from translator.server import handoff
+    from translator.server import handoff, limit_numeric_threads
     program = "translate-fc" if default_compiler == "gfortran" else "translate-cc"
     served = handoff(program, sys.argv[1:])
     if served is not None:
         return served
+    limit_numeric_threads()   # before numpy is imported
     return run_in_process(sys.argv[1:], default_compiler)
 
 

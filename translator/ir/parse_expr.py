@@ -20,7 +20,6 @@ These rules are what makes the printer's output parse back to the identical tree
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable
 
@@ -33,6 +32,7 @@ from translator.diagnostics import DomainError, KernelLanguageError
 from translator.ir.expr import (BUILTIN_REDUCTIONS, REDUCTION_NAMES, Expression, LinearSubscript,
                                 Reduction, TaggedVariable, TypeCast)
 from translator.ir.parse_fast import parse_common
+from translator.patterns import LazyPattern
 
 # Precedences of pymbolic's parser (the printer in expr.py mirrors them).
 PREC_OR, PREC_AND = 80, 90
@@ -71,7 +71,7 @@ _TOKENS = (
     ("False", r"False"), ("identifier", r"[@$a-zA-Z_][@$a-zA-Z_0-9]*"),
     ("whitespace", r"[ \n\t]+"), ("comma", r","), ("dot", r"\."), ("colon", r":"),
 )
-_TOKEN_RE = re.compile("|".join(f"(?P<t{k}>{rx})" for k, (_, rx) in enumerate(_TOKENS)))
+_TOKEN_RE = LazyPattern("|".join(f"(?P<t{k}>{rx})" for k, (_, rx) in enumerate(_TOKENS)))
 _TOKEN_TAGS = {f"t{k}": sys.intern(tag) for k, (tag, _) in enumerate(_TOKENS)}
 
 
@@ -88,7 +88,7 @@ def _lex(text: str) -> list[tuple]:
         pos = m.end()
     return out
 _SPECIAL_VALUES = {"inf": float("inf"), "nan": float("nan")}
-_FLOAT_RE = re.compile(r"([0-9.]*(?:[eEdD][+-]?[0-9]+)?)([a-zA-Z]*)")
+_FLOAT_RE = LazyPattern(r"([0-9.]*(?:[eEdD][+-]?[0-9]+)?)([a-zA-Z]*)")
 
 
 def is_literal(value: object) -> bool:

@@ -24,13 +24,14 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import TranslatorError
 from translator.ir.expr import Expression
+from translator.patterns import LazyPattern
 
 # Precedences as in parse_expr (pymbolic's): comma, + -, * /, unary, call/subscript.
 _PREC_COMMA, _PREC_PLUS, _PREC_TIMES, _PREC_UNARY, _PREC_CALL = 5, 210, 220, 230, 250
 
 #: Tokens of the subset; a number directly followed by a letter, ``_``, ``.`` or a digit
 #: (``1.5f``, ``1e3``, ``2x``) is not in it, nor ``**``, ``//`` or any other character.
-_TOKEN_RE = re.compile(r"""
+_TOKEN_RE = LazyPattern(r"""
     [ \t\n]*(?:
       (?P<name>[a-zA-Z_][a-zA-Z_0-9]*)(?![@$])
     | (?P<float>[0-9]+\.[0-9]*)(?![0-9a-zA-Z_.@$])

@@ -29,6 +29,7 @@ import numpy as np
 from translator.diagnostics import TransformError
 from translator.ir.kernel import Kernel
 from translator.ir.parse_expr import SCALAR_TYPE_NAMES
+from translator.patterns import LazyPattern
 from translator.records import dataclass
 
 FUNCTIONS_KEY = "user_functions"
@@ -37,7 +38,7 @@ PREAMBLES_KEY = "preambles"
 GENERATORS_KEY = "preamble_generators"
 SYMBOLS_KEY = "symbols"
 
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_IDENT = LazyPattern(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 def check_identifier(name: Any, what: str) -> str:

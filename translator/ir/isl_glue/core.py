@@ -14,6 +14,7 @@ import pymbolic.primitives as p
 
 from translator.diagnostics import DomainError
 from translator.ir.expr import Expression, dependencies, typed_key
+from translator.patterns import LazyPattern
 from translator.records import dataclass
 
 _T = TypeVar("_T")
@@ -848,11 +849,11 @@ def _linear(coefficients: dict[str, int], constant: int, equality: bool = False)
 
 
 #: isl's text of a basic set without divisions: ``[params] -> { [inames] : conditions }``.
-_SET_TEXT = re.compile(r"^(?:\[([\w, ]*)\] -> )?\{ \[([\w, ]*)\](?: : (.*))? \}$")
-_COMPARE = re.compile(r"(<=|>=|<|>|=)")
+_SET_TEXT = LazyPattern(r"^(?:\[([\w, ]*)\] -> )?\{ \[([\w, ]*)\](?: : (.*))? \}$")
+_COMPARE = LazyPattern(r"(<=|>=|<|>|=)")
 #: A side of a comparison, spaces removed: ``16i_outer``, ``-n``, ``15`` joined by signs.
-_SIDE = re.compile(r"[+-]?(?:\d*[A-Za-z_]\w*|\d+)(?:[+-](?:\d*[A-Za-z_]\w*|\d+))*")
-_TERM = re.compile(r"([+-]?)(\d*)([A-Za-z_]\w*)?")
+_SIDE = LazyPattern(r"[+-]?(?:\d*[A-Za-z_]\w*|\d+)(?:[+-](?:\d*[A-Za-z_]\w*|\d+))*")
+_TERM = LazyPattern(r"([+-]?)(\d*)([A-Za-z_]\w*)?")
 _WORDS_APART = re.compile(r"\w\s+\w")
 
 
