@@ -10,7 +10,8 @@ names.
 
 from __future__ import annotations
 
-from tests.e2e.random_programs import C_TYPE, F_TYPE, Array, Assign, Case, If, Loop, is_float
+from tests.e2e.random_programs import C_TYPE, F_TYPE, IX_EXTENT, Array, Assign, Case, If, Loop, \
+    is_float
 
 RES_ARRAYS = (Array("ires", "i64", 1, "res"), Array("fres", "f64", 1, "res"))
 
@@ -127,8 +128,36 @@ def statements(stmts: list, lang: str, indent: str, rev: bool, out: list[str],
             _loop(s, lang, indent, rev, out, decl_in_for)
         elif isinstance(s, If):
             _if(s, lang, indent, rev, out, decl_in_for)
+        elif s.atomic:
+            out += _atomic(s, lang, indent)
         else:
             out.append(indent + assignment(s, lang))
+
+
+_F_BITS = {"|": "ior", "&": "iand", "^": "ieor"}
+
+
+def _atomic(s: Assign, lang: str, indent: str) -> list[str]:
+    """An atomic update (``x op= e``, Fortran ``x = x op e`` / ``ior(x, e)``) or compare
+    (C ``if (e > x) x = e;`` / ``x = e < x ? e : x;``, Fortran ``x = max(x, e)``)."""
+    target, value = expr(s.target, lang), s.value
+    if lang == "fortran":
+        head = f"{indent}!$omp atomic" + (" update" if s.compound else "")
+        if value[0] == "call":
+            e = expr(value[2][1], lang)
+            return [head, f"{indent}{target} = {value[1]}({target}, {e})"]
+        e = expr(value[3], lang)
+        if value[1] in _F_BITS:
+            return [head, f"{indent}{target} = {_F_BITS[value[1]]}({target}, {e})"]
+        return [head, f"{indent}{target} = {target} {value[1]} {e}"]
+    if value[0] == "call":
+        e = expr(value[2][1], lang)
+        if value[1] == "max":
+            return [f"#pragma omp atomic compare", f"{indent}if ({e} > {target}) {target} = {e};"]
+        return [f"#pragma omp atomic compare", f"{indent}{target} = {e} < {target} ? {e} : "
+                f"{target};"]
+    return [f"#pragma omp atomic" + (" update" if s.compound else ""),
+            f"{indent}{target} {value[1]}= {expr(value[3], lang)};"]
 
 
 def assignment(s: Assign, lang: str) -> str:
@@ -210,7 +239,7 @@ def _region_lines(case: Case, region, rev: bool, decl: set[str]) -> list[str]:
 def _loop_vars(case: Case) -> list[str]:
     from tests.e2e.random_programs import _walk
     names: list[str] = []
-    for r in case.regions:
+    for r in _all_regions(case):
         for s in _walk([r.nest]):
             if isinstance(s, Loop) and s.var not in names:
                 names.append(s.var)
@@ -221,7 +250,9 @@ def _params(case: Case) -> list[Array]:
     return list(case.arrays) + list(RES_ARRAYS)
 
 
-def _c_decl(a: Array, const: bool = False) -> str:
+def _c_decl(a: Array, const: bool = False, param: bool = False) -> str:
+    if param and a.pointer:
+        return f"{'const ' if const else ''}{C_TYPE[a.dtype]} *restrict {a.name}"
     dims = "".join(f"[{e}]" for e in a.extents)
     return f"{'const ' if const else ''}{C_TYPE[a.dtype]} {a.name}{dims}"
 
@@ -231,7 +262,7 @@ def _f_dims(a: Array) -> str:
 
 
 def _c_procedure(case: Case, rev: bool) -> list[str]:
-    args = ", ".join(["int n", "int m"] + [_c_decl(a, a.role in ("in", "ix", "unit"))
+    args = ", ".join(["int n", "int m"] + [_c_decl(a, a.role in ("in", "ix", "unit"), True)
                                           for a in _params(case)])
     out = [f"void p{case.index}({args})", "{"]
     loop_vars = _loop_vars(case)
@@ -246,9 +277,20 @@ def _c_procedure(case: Case, rev: bool) -> list[str]:
         out.append(f"  int {', '.join(top)};")
     for name, dtype in case.scalars.items():
         out.append(f"  {C_TYPE[dtype]} {name};")
-    for region in case.regions:
-        out += _region_lines(case, region, rev, decl)
+    body = []
+    for region in _all_regions(case):
+        body += _region_lines(case, region, rev, decl)
+    if case.data_region:
+        out += [f"#pragma translate data create(tw[0:{IX_EXTENT}])", "  {"]
+        out += ["  " + line if line.startswith(" ") else line for line in body]
+        out += ["  }", "#pragma translate end data"]
+    else:
+        out += body
     return out + ["}"]
+
+
+def _all_regions(case: Case) -> list:
+    return ([case.table_fill] if case.table_fill is not None else []) + list(case.regions)
 
 
 def _f_procedure(case: Case, rev: bool) -> list[str]:
@@ -263,8 +305,12 @@ def _f_procedure(case: Case, rev: bool) -> list[str]:
         out.append(f"  integer :: {', '.join(loop_vars)}")
     for name, dtype in case.scalars.items():
         out.append(f"  {F_TYPE[dtype]} :: {name}")
-    for region in case.regions:
+    if case.data_region:
+        out.append("!$translate data create(tw)")
+    for region in _all_regions(case):
         out += _region_lines(case, region, rev, set())
+    if case.data_region:
+        out.append("!$translate end data")
     return out + [f"end subroutine p{case.index}"]
 
 
@@ -275,6 +321,8 @@ def _fill(a: Array) -> tuple[str, bool]:
     """The value of element q (0-based, in memory order) and whether it is a float."""
     if a.role == "ix":
         return "mod(q*3 + 1, 8)", False
+    if a.role == "tab":              # the procedure fills it: values it must not read
+        return "q*5 + 100", False
     if a.role == "unit":
         return "1 - 2*mod(q/3, 2)", is_float(a.dtype)
     if a.role == "res":
@@ -310,7 +358,7 @@ def _c_driver(case: Case) -> list[str]:
     out.append(f"  p{k}({case.n}, {case.m}, {', '.join(a.name for a in params)});")
     out.append(f'  printf("@case {k}\\n");')
     for a in params:
-        if a.role not in ("out", "res"):
+        if a.role not in ("out", "res", "hist"):
             continue
         ptr = f"(({C_TYPE[a.dtype]} *) {a.name})"
         fmt, cast = ('"%a\\n"', "(double) ") if is_float(a.dtype) else ('"%ld\\n"', "(long) ")
@@ -338,7 +386,7 @@ def _f_driver(case: Case) -> list[str]:
     out.append(f"  call p{k}({case.n}, {case.m}, {', '.join(a.name for a in params)})")
     out.append(f"  write(*, '(A)') '@case {k}'")
     for a in params:
-        if a.role not in ("out", "res"):
+        if a.role not in ("out", "res", "hist"):
             continue
         fmt = {"f32": "(ES16.8E3)", "f64": "(ES25.16E3)"}.get(a.dtype, "(I0)")
         out.append(f"  write(*, '(A)') '{a.name}'")
