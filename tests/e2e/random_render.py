@@ -239,7 +239,7 @@ def _region_lines(case: Case, region, rev: bool, decl: set[str]) -> list[str]:
 def _loop_vars(case: Case) -> list[str]:
     from tests.e2e.random_programs import _walk
     names: list[str] = []
-    for r in _all_regions(case):
+    for r in all_regions(case):
         for s in _walk([r.nest]):
             if isinstance(s, Loop) and s.var not in names:
                 names.append(s.var)
@@ -261,7 +261,7 @@ def _f_dims(a: Array) -> str:
     return ", ".join(f"{a.lbound}:{a.lbound + e - 1}" for e in a.extents)
 
 
-def _c_procedure(case: Case, rev: bool) -> list[str]:
+def _c_procedure(case: Case, rev: bool, sequential: frozenset = frozenset()) -> list[str]:
     args = ", ".join(["int n", "int m"] + [_c_decl(a, a.role in ("in", "ix", "unit"), True)
                                           for a in _params(case)])
     out = [f"void p{case.index}({args})", "{"]
@@ -278,8 +278,8 @@ def _c_procedure(case: Case, rev: bool) -> list[str]:
     for name, dtype in case.scalars.items():
         out.append(f"  {C_TYPE[dtype]} {name};")
     body = []
-    for region in _all_regions(case):
-        body += _region_lines(case, region, rev, decl)
+    for k, region in enumerate(all_regions(case)):
+        body += _region_lines(case, region, rev and k not in sequential, decl)
     if case.data_region:
         out += [f"#pragma translate data create(tw[0:{IX_EXTENT}])", "  {"]
         out += ["  " + line if line.startswith(" ") else line for line in body]
@@ -289,11 +289,11 @@ def _c_procedure(case: Case, rev: bool) -> list[str]:
     return out + ["}"]
 
 
-def _all_regions(case: Case) -> list:
+def all_regions(case: Case) -> list:
     return ([case.table_fill] if case.table_fill is not None else []) + list(case.regions)
 
 
-def _f_procedure(case: Case, rev: bool) -> list[str]:
+def _f_procedure(case: Case, rev: bool, sequential: frozenset = frozenset()) -> list[str]:
     params = _params(case)
     out = [f"subroutine p{case.index}(n, m, {', '.join(a.name for a in params)})",
            "  implicit none", "  integer, intent(in) :: n, m"]
@@ -307,8 +307,8 @@ def _f_procedure(case: Case, rev: bool) -> list[str]:
         out.append(f"  {F_TYPE[dtype]} :: {name}")
     if case.data_region:
         out.append("!$translate data create(tw)")
-    for region in _all_regions(case):
-        out += _region_lines(case, region, rev, set())
+    for k, region in enumerate(all_regions(case)):
+        out += _region_lines(case, region, rev and k not in sequential, set())
     if case.data_region:
         out.append("!$translate end data")
     return out + [f"end subroutine p{case.index}"]
@@ -394,14 +394,16 @@ def _f_driver(case: Case) -> list[str]:
     return out + [f"end subroutine run{k}"]
 
 
-def render(case: Case, reversed_: bool = False) -> str:
-    """The case file: procedure and driver (`reversed_`: claimed loops run backwards)."""
+def render(case: Case, reversed_: bool = False, sequential: frozenset = frozenset()) -> str:
+    """The case file: procedure and driver (`reversed_`: claimed loops run backwards, but for
+    the regions numbered in `sequential`, in the order of `all_regions`: those whose claim the
+    translator did not take)."""
     if case.lang == "c":
         lines = ["#include <stdio.h>", "#include <stdlib.h>", "#include <math.h>", ""]
-        lines += _c_procedure(case, reversed_) + [""] + _c_driver(case)
+        lines += _c_procedure(case, reversed_, sequential) + [""] + _c_driver(case)
     else:
-        lines = [x for line in _f_procedure(case, reversed_) + [""] + _f_driver(case)
-                 for x in _wrap(line)]
+        lines = [x for line in _f_procedure(case, reversed_, sequential) + [""] +
+                 _f_driver(case) for x in _wrap(line)]
     return "\n".join(lines) + "\n"
 
 
