@@ -64,12 +64,14 @@ LOOP_VARS = ("i", "j", "k", "l", "v", "w", "q", "r", "z")
 #             (``if (r2 < 3) s = s + e``) around reductions
 #   indexvar  integer locals set from loop variables (``t = 2*j - 2``) used as subscripts
 #   branches  nested IF/ELSE setting a private scalar, a scalar set before an IF and reset in it
+#   components (Fortran) arrays of rank 2 and 3 passed as an array of a derived type whose
+#             component holds the other axes: ``b0(j)%v(i)``
 #   atomic    (OpenMP claims) ``#pragma omp atomic`` / ``!$omp atomic`` updates of a histogram
 #             array through a table: integer ``|= &= ^= +=``, float ``+=``, C ``atomic compare``
 #             max/min (Fortran ``x = max(x, e)``)
 SECOND_ROUND = ("math", "guard", "stencil", "swap", "modulo", "implicit")
 THIRD_ROUND = ("pow", "atan2")
-FOURTH_ROUND = ("gather", "varying", "indexvar", "branches", "atomic")
+FOURTH_ROUND = ("gather", "varying", "indexvar", "branches", "atomic", "components")
 FEATURES = SECOND_ROUND + THIRD_ROUND + FOURTH_ROUND
 #: The features whose built-ins are not exact (OpenCL allows them some ulps).
 TOLERANT = frozenset({"math", "atan2"})
@@ -94,6 +96,7 @@ class Array:
     #                         "tab" (an index table the procedure fills), "hist" (atomics only)
     lbound: int = 0         # Fortran lower bound of every axis
     pointer: bool = False   # C: a pointer parameter (``const T *restrict``) rather than T a[N]
+    component: bool = False  # Fortran: ``a(k)%v(i, j)``, the last axis an array of a type
 
     @property
     def extents(self) -> tuple[int, ...]:
@@ -300,6 +303,11 @@ class Generator:
                     omp, nest.reverse = "", True
                 self.table_fill = Region(f"p{self.index}_tab", [], omp, [], nest, [], [], [])
                 self.data_region = self.directives == "translate" and rng.random() < 0.6
+        if self.lang == "fortran" and "components" in self.features and rng.random() < 0.5:
+            for a in self.arrays:
+                if a.rank > 1 and a.role in ("in", "out") and rng.random() < 0.7:
+                    a.component = True
+                    self.used.add("components")
         if self.directives == "openmp" and self.feature("atomic", 0.7):
             for k in range(rng.randint(1, 2)):
                 self.arrays.append(Array(f"h{k}", rng.choice(DTYPES), 1, "hist",

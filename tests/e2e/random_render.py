@@ -95,7 +95,34 @@ def element(e: tuple, lang: str) -> str:
     subs = list(e[2])
     if lang == "c":
         return arr.name + "".join(f"[{expr(s, 'c')}]" for s in subs)
-    return f"{arr.name}({', '.join(expr(_shift(s, arr.lbound), 'fortran') for s in subs)})"
+    subs = [expr(_shift(s, arr.lbound), 'fortran') for s in subs]
+    if arr.component:
+        return f"{arr.name}({subs[-1]})%v({', '.join(subs[:-1])})"
+    return f"{arr.name}({', '.join(subs)})"
+
+
+def _f_module(case: Case) -> list[str]:
+    """The module of the derived types of arrays passed as components (none: no lines)."""
+    parts = [a for a in case.arrays if a.component]
+    if not parts:
+        return []
+    out = [f"module m{case.index}", "  implicit none"]
+    for a in parts:
+        dims = ", ".join(f"{a.lbound}:{a.lbound + e - 1}" for e in a.extents[:-1])
+        out += [f"  type t_{a.name}", f"    {F_TYPE[a.dtype]} :: v({dims})",
+                f"  end type t_{a.name}"]
+    return out + [f"end module m{case.index}", ""]
+
+
+def _f_use(case: Case) -> list[str]:
+    return [f"  use m{case.index}"] if any(a.component for a in case.arrays) else []
+
+
+def _f_param(a: Array, intent: str) -> str:
+    if a.component:
+        last = a.extents[-1]
+        return f"  type(t_{a.name}), intent({intent}) :: {a.name}({a.lbound}:{a.lbound + last - 1})"
+    return f"  {F_TYPE[a.dtype]}, intent({intent}) :: {a.name}({_f_dims(a)})"
 
 
 def _shift(sub: tuple, lbound: int) -> tuple:
@@ -296,10 +323,10 @@ def all_regions(case: Case) -> list:
 def _f_procedure(case: Case, rev: bool, sequential: frozenset = frozenset()) -> list[str]:
     params = _params(case)
     out = [f"subroutine p{case.index}(n, m, {', '.join(a.name for a in params)})",
-           "  implicit none", "  integer, intent(in) :: n, m"]
+           *_f_use(case), "  implicit none", "  integer, intent(in) :: n, m"]
     for a in params:
         intent = "in" if a.role in ("in", "ix", "unit") else "inout"
-        out.append(f"  {F_TYPE[a.dtype]}, intent({intent}) :: {a.name}({_f_dims(a)})")
+        out.append(_f_param(a, intent))
     loop_vars = _loop_vars(case)
     if loop_vars:
         out.append(f"  integer :: {', '.join(loop_vars)}")
@@ -370,9 +397,12 @@ def _c_driver(case: Case) -> list[str]:
 def _f_driver(case: Case) -> list[str]:
     k = case.index
     params = _params(case)
-    out = [f"subroutine run{k}()", "  implicit none", "  integer :: q"]
+    out = [f"subroutine run{k}()", *_f_use(case), "  implicit none", "  integer :: q"]
     for a in params:
         out.append(f"  {F_TYPE[a.dtype]} :: {a.name}({_f_dims(a)})")
+    parts = [a for a in params if a.component]
+    for a in parts:
+        out.append(f"  type(t_{a.name}) :: {a.name}_s({a.lbound}:{a.lbound + a.extents[-1] - 1})")
     for a in params:
         value, flt = _fill(a)
         if flt and a.role == "in":
@@ -383,7 +413,15 @@ def _f_driver(case: Case) -> list[str]:
         width = "4" if a.dtype in ("f32", "i32") else "8"
         out.append(f"  {a.name} = reshape([({kind}({value}, {width}), q = 0, {_size(a) - 1})],"
                    f" shape({a.name}))")
-    out.append(f"  call p{k}({case.n}, {case.m}, {', '.join(a.name for a in params)})")
+    loop = [f"  do q = {a.lbound}, {a.lbound + a.extents[-1] - 1}" for a in parts]
+    axes = {a.name: ":, " * (a.rank - 1) for a in parts}
+    for a, head in zip(parts, loop):
+        out += [head, f"    {a.name}_s(q)%v = {a.name}({axes[a.name]}q)", "  end do"]
+    names = [f"{a.name}_s" if a.component else a.name for a in params]
+    out.append(f"  call p{k}({case.n}, {case.m}, {', '.join(names)})")
+    for a, head in zip(parts, loop):
+        if a.role == "out":
+            out += [head, f"    {a.name}({axes[a.name]}q) = {a.name}_s(q)%v", "  end do"]
     out.append(f"  write(*, '(A)') '@case {k}'")
     for a in params:
         if a.role not in ("out", "res", "hist"):
@@ -402,8 +440,8 @@ def render(case: Case, reversed_: bool = False, sequential: frozenset = frozense
         lines = ["#include <stdio.h>", "#include <stdlib.h>", "#include <math.h>", ""]
         lines += _c_procedure(case, reversed_, sequential) + [""] + _c_driver(case)
     else:
-        lines = [x for line in _f_procedure(case, reversed_, sequential) + [""] +
-                 _f_driver(case) for x in _wrap(line)]
+        lines = [x for line in _f_module(case) + _f_procedure(case, reversed_, sequential) +
+                 [""] + _f_driver(case) for x in _wrap(line)]
     return "\n".join(lines) + "\n"
 
 
