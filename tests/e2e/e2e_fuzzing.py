@@ -148,9 +148,10 @@ class Batch:
     """One batch of cases of one language in a scratch directory."""
 
     def __init__(self, seeds: list[int], lang: str, work: Path,
-                 features: frozenset = frozenset()) -> None:
+                 features: frozenset = frozenset(), cases: list[Case] | None = None) -> None:
         self.lang, self.work = lang, work
-        self.cases = [make_case(seed, lang, k, features) for k, seed in enumerate(seeds)]
+        self.cases = cases if cases is not None else \
+            [make_case(seed, lang, k, features) for k, seed in enumerate(seeds)]
         self.results: dict[int, Result] = {}
         self.texts = {c.index: render(c) for c in self.cases}
         self.sequential: dict[int, frozenset] = {}
