@@ -261,6 +261,7 @@ class Generator:
         self.directives = "openmp" if self.rng.random() < 0.25 else "translate"
         self.real_powers = False
         self.pending_sum: tuple[str, str] | None = None
+        self.hist_ops: dict[str, str] = {}     # the operator of each histogram's atomics
         self.table_fill: Region | None = None
         self.data_region = False
         if self.features:
@@ -575,7 +576,9 @@ class Generator:
         e = self.exact(arr.dtype, env, 1)
         if is_float(arr.dtype):
             return Assign(target, ("bin", "+", target, e, arr.dtype), True, "update")
-        op = rng.choice(["|", "&", "^", "+", "max", "min"])
+        op = self.hist_ops.setdefault(arr.name, rng.choice(["|", "&", "^", "+", "max", "min"])
+                                      if rng.random() < 0.8 else "")   # "": any, each time
+        op = op or rng.choice(["|", "&", "^", "+", "max", "min"])
         if op in ("max", "min"):
             return Assign(target, ("call", op, (target, e), arr.dtype), False, "compare")
         return Assign(target, ("bin", op, target, e, arr.dtype), True, "update")
