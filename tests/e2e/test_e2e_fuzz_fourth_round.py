@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.e2e_fuzzing import Batch
+from tests.e2e.harness import check_sample
 from tests.e2e.random_programs import Array, Assign, Case, Loop, Region, c, var
+
+PROGRAMS = Path(__file__).parent / "fuzz_regressions"
 
 
 def _last_writer_case() -> Case:
@@ -32,3 +37,15 @@ def test_a_claim_left_as_written_is_not_an_accepted_claim(tmp_path: Path) -> Non
     case = _last_writer_case()
     [result] = Batch([], "c", tmp_path, cases=[case]).run()
     assert (result.cls, result.detail) == ("MATCH", ""), result.detail
+
+
+@pytest.mark.parametrize("name", ["packed_index_local.f90"])
+def test_component_subscripted_by_a_local_the_region_sets_is_packed(
+        tmp_path: Path, name: str) -> None:
+    """Before: a silent wrong result (fortran:20016): ``k = i + 2; a(k)%v(i) = ..`` passed
+    ``a(k)%v`` with the host's k as one array (k was not a value that changes in the
+    region), so every iteration wrote into one element's component.  After: a name the
+    region assigns counts as changing there, the component is packed over every element of
+    a, and the program prints what the original prints."""
+    out = check_sample(PROGRAMS / name, tmp_path)
+    assert "613.0" in out and "2035.0" in out, out
