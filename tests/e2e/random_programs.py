@@ -63,7 +63,8 @@ LOOP_VARS = ("i", "j", "k", "l", "v", "w", "q", "r", "z")
 #             per-row sum in them stored after the loop, cutoff conditions on a private value
 #             (``if (r2 < 3) s = s + e``) around reductions
 #   indexvar  integer locals set from loop variables (``t = 2*j - 2``) used as subscripts
-#   branches  nested IF/ELSE setting a private scalar, a scalar set before an IF and reset in it
+#   branches  nested IF/ELSE setting a private scalar, a scalar set before an IF and reset in
+#             it, an early exit (``if (c) cycle`` / ``continue;``) before a loop body's writes
 #   components (Fortran) arrays of rank 2 and 3 passed as an array of a derived type whose
 #             component holds the other axes: ``b0(j)%v(i)``
 #   atomic    (OpenMP claims) ``#pragma omp atomic`` / ``!$omp atomic`` updates of a histogram
@@ -130,6 +131,11 @@ class If:
     cond: tuple             # ("cmp", op, a, b)
     then: list
     orelse: list
+
+
+@dataclass
+class Cycle:
+    """C ``continue;``, Fortran ``cycle``: the rest of the innermost loop's body is skipped."""
 
 
 @dataclass
@@ -510,6 +516,8 @@ class Generator:
                 out.append(Assign(self.element(arr, env, plain=0.8),
                                   self.convert(var(*total), arr.dtype)))
                 temps.append(total)
+        if self.features and self.feature("branches", 0.15):     # an early exit
+            out.append(If(self.condition(env, temps), [Cycle()], []))
         for _ in range(rng.randint(1, 2)):
             out.append(self.array_write(env, temps))
         if row_sum is not None:
@@ -1013,6 +1021,8 @@ def _statement_exprs(s) -> list[tuple]:
         return [s.target, s.value]
     if isinstance(s, If):
         return [s.cond[2], s.cond[3]]
+    if isinstance(s, Cycle):
+        return []
     return [*_exprs_of_bounds(s)]
 
 

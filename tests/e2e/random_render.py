@@ -10,8 +10,8 @@ names.
 
 from __future__ import annotations
 
-from tests.e2e.random_programs import C_TYPE, F_TYPE, IX_EXTENT, Array, Assign, Case, If, Loop, \
-    is_float
+from tests.e2e.random_programs import C_TYPE, F_TYPE, IX_EXTENT, Array, Assign, Case, Cycle, If, \
+    Loop, is_float
 
 RES_ARRAYS = (Array("ires", "i64", 1, "res"), Array("fres", "f64", 1, "res"))
 
@@ -155,6 +155,8 @@ def statements(stmts: list, lang: str, indent: str, rev: bool, out: list[str],
             _loop(s, lang, indent, rev, out, decl_in_for)
         elif isinstance(s, If):
             _if(s, lang, indent, rev, out, decl_in_for)
+        elif isinstance(s, Cycle):
+            out.append(indent + ("continue;" if lang == "c" else "cycle"))
         elif s.atomic:
             out += _atomic(s, lang, indent)
         else:
