@@ -9,7 +9,12 @@ translated, run on the CPU OpenCL device and compared bit for bit
 
 `--features` adds the shapes of the second round (random_programs.FEATURES: math, guard,
 stencil, swap, modulo, implicit) and of the third (pow: real and integer powers, Fortran's
-``**``; atan2); without it a seed is the program it always was.  With it, the classes are also
+``**``; atan2) and of the fourth (gather: reads through index tables, C pointers, a table
+filled on the device inside a data region; varying: trip counts read from a table, private
+row sums, cutoff conditions; indexvar: integer locals set from loop variables as subscripts;
+branches: nested IF/ELSE; atomic: OpenMP atomic updates and compares of a histogram;
+components: Fortran arrays of a derived type's array component); without it a seed is the
+program it always was.  With it, the classes are also
 counted per feature the cases use.
 
 Prints one line per DIFF, UNSOUND or FAIL (with the seed that reproduces it) and per WITHIN,

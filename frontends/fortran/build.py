@@ -95,6 +95,8 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         #: Component paths the region names with several different subscripts
         #: (`plan_packings`: ``blk(1)%u`` and ``blk(kb)%u`` may be one array), packed.
         self.shared_paths: set[tuple[str, ...]] = set()
+        #: The names the region's statements may assign (`plan_packings`).
+        self.region_assigned: set[str] = set()
         #: The element count of each section iname of stride 1 (which counts from 0): an
         #: array constructor's element is chosen by it (`ExprBuilder.visit_Array_Constructor`).
         self.section_counts: dict[str, Expression] = {}
@@ -159,7 +161,8 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
                                 self.span(base_name))
         base = self.expr.lookup(base_name)
         comp = component_of(self.scope, base, parts, self.span(parts[-1][0]))
-        varying = host_subscript_names(parts) & (self.loop_vars | set(self.generated))
+        varying = host_subscript_names(parts) & (self.loop_vars | set(self.generated)
+                                                 | self.region_assigned)
         packed = self._packed_symbol(parts, base, comp, bool(varying))
         if packed is not None:
             return packed
@@ -219,6 +222,9 @@ class RegionBuilder(CallSupport, BranchSupport, BlockSupport, OptionalSupport,
         """Find the component paths of an array of derived type that `statements` name with
         different subscripts of that array (``blk(1)%u(i, j)`` and ``blk(kb)%u(i, j)``):
         packed (`_packed_symbol`), the dependence analysis compares their elements."""
+        # a subscript naming a variable the region assigns (``k = i + 2; sp(k)%v(i)``) changes
+        # inside it as a loop variable does: the host's value before the call is not its value
+        self.region_assigned = set().union(*(self.assigned(stmt) for stmt in statements))
         seen: dict[tuple[str, ...], set[str]] = {}
         for node in (n for stmt in statements for n in walk(stmt)):
             if class_name(node) != "Data_Ref":

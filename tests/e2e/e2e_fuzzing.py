@@ -31,7 +31,7 @@ from pathlib import Path
 
 from tests.e2e.harness import runtime_object
 from tests.e2e.random_programs import Case, make_case
-from tests.e2e.random_render import main_program, render
+from tests.e2e.random_render import all_regions, main_program, render
 
 REPO = Path(__file__).resolve().parents[2]
 RUNTIME = REPO / "translator" / "runtime"
@@ -148,11 +148,13 @@ class Batch:
     """One batch of cases of one language in a scratch directory."""
 
     def __init__(self, seeds: list[int], lang: str, work: Path,
-                 features: frozenset = frozenset()) -> None:
+                 features: frozenset = frozenset(), cases: list[Case] | None = None) -> None:
         self.lang, self.work = lang, work
-        self.cases = [make_case(seed, lang, k, features) for k, seed in enumerate(seeds)]
+        self.cases = cases if cases is not None else \
+            [make_case(seed, lang, k, features) for k, seed in enumerate(seeds)]
         self.results: dict[int, Result] = {}
         self.texts = {c.index: render(c) for c in self.cases}
+        self.sequential: dict[int, frozenset] = {}
 
     def run(self) -> list[Result]:
         main = self.work / f"main{self.cases[0].suffix}"
@@ -185,6 +187,7 @@ class Batch:
         src = self.work / f"{case.stem}{case.suffix}"
         rc, err = translate_in_process(src, self.work / f"out{case.index}", case.directives)
         if rc == 0:
+            self.sequential[case.index] = _claims_not_taken(self.texts[case.index], case, err)
             return True
         if rc == 1 and ": error: " in err and "Traceback" not in err:
             self._set(case, "REFUSED", refusal_kind(err))
@@ -200,6 +203,9 @@ class Batch:
         out = self.work / f"out{case.index}"
         objs = []
         for src in (out / f"{case.stem}{case.suffix}", out / f"{case.stem}.host.c"):
+            if src.suffix == ".c" and src.name.endswith(".host.c") and not src.exists() \
+                    and case.directives != "translate":
+                continue        # every directive left as written: no glue
             obj = self.work / f"{src.name}.{case.index}.o"
             compiler = ["gcc", "-std=c99"] if src.suffix == ".c" else ["gfortran"]
             built = _sh([*compiler, "-c", "-O1", "-w", f"-I{RUNTIME}", str(src), "-o",
@@ -278,12 +284,29 @@ class Batch:
         files = []
         for case in self.cases:
             path = self.work / f"rev{case.index}{case.suffix}"
-            path.write_text(render(case, reversed_=True))
+            path.write_text(render(case, reversed_=True,
+                                   sequential=self.sequential.get(case.index, frozenset())))
             files.append(path)
         built = _compile(self.lang, [*files, main], self.work / "reversed", [], self.work)
         if built.returncode != 0:
             raise RuntimeError(f"a reversed program does not build:\n{built.stderr[-3000:]}")
         return _split_outputs(_sh([str(self.work / "reversed")], self.work, 60).stdout)
+
+
+_NOT_TAKEN = re.compile(
+    r"^\S+:(\d+):\d+: warning: .*\[-Wdirective-(?:untranslated|sequential)\]$", re.MULTILINE)
+
+
+def _claims_not_taken(text: str, case: Case, stderr: str) -> frozenset:
+    """The regions (numbers in `all_regions` order) whose OpenMP directive the translator left
+    as written or ran sequentially (a warning at the directive's line): they claim nothing."""
+    lines = {int(m.group(1)) for m in _NOT_TAKEN.finditer(stderr)}
+    if not lines:
+        return frozenset()
+    directive_lines = [k + 1 for k, line in enumerate(text.splitlines())
+                       if re.match(r"\s*(#pragma omp parallel for|!\$omp parallel do)", line)]
+    numbers = [k for k, r in enumerate(all_regions(case)) if r.omp is not None]
+    return frozenset(k for k, line in zip(numbers, directive_lines) if line in lines)
 
 
 def _number(text: str) -> float | None:

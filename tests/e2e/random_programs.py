@@ -53,9 +53,27 @@ LOOP_VARS = ("i", "j", "k", "l", "v", "w", "q", "r", "z")
 #             Fortran's integer ``i**k`` (exact: small bases and exponents, negative ones too)
 #   atan2     atan2 of exact arguments
 # Real powers and atan2 are compared with a tolerance, as `math`'s built-ins are.
+# Shapes of the fourth round (h91): the features of sessions 14-15, drawn alike only where asked:
+#   gather    reads through index tables: ``b(ix(i))``, C pointers (``const T *restrict``)
+#             read through a table, ``b[ix[i]*w + j]`` (srad's rows); a table ``tw`` filled by a
+#             region of its own at the start of the procedure (values in range), held on the
+#             device by a data region (``create``) in translate mode: the gathers' run-time
+#             scans must read the device's copy
+#   varying   loops whose trip count varies per iteration (``do k = 0, ix(i) - 1``), a private
+#             per-row sum in them stored after the loop, cutoff conditions on a private value
+#             (``if (r2 < 3) s = s + e``) around reductions
+#   indexvar  integer locals set from loop variables (``t = 2*j - 2``) used as subscripts
+#   branches  nested IF/ELSE setting a private scalar, a scalar set before an IF and reset in
+#             it, an early exit (``if (c) cycle`` / ``continue;``) before a loop body's writes
+#   components (Fortran) arrays of rank 2 and 3 passed as an array of a derived type whose
+#             component holds the other axes: ``b0(j)%v(i)``
+#   atomic    (OpenMP claims) ``#pragma omp atomic`` / ``!$omp atomic`` updates of a histogram
+#             array through a table: integer ``|= &= ^= +=``, float ``+=``, C ``atomic compare``
+#             max/min (Fortran ``x = max(x, e)``)
 SECOND_ROUND = ("math", "guard", "stencil", "swap", "modulo", "implicit")
 THIRD_ROUND = ("pow", "atan2")
-FEATURES = SECOND_ROUND + THIRD_ROUND
+FOURTH_ROUND = ("gather", "varying", "indexvar", "branches", "atomic", "components")
+FEATURES = SECOND_ROUND + THIRD_ROUND + FOURTH_ROUND
 #: The features whose built-ins are not exact (OpenCL allows them some ulps).
 TOLERANT = frozenset({"math", "atan2"})
 
@@ -75,12 +93,15 @@ class Array:
     name: str
     dtype: str
     rank: int
-    role: str               # "in" (read only), "out" (read and written), "ix", "unit"
+    role: str               # "in" (read only), "out" (read and written), "ix", "unit",
+    #                         "tab" (an index table the procedure fills), "hist" (atomics only)
     lbound: int = 0         # Fortran lower bound of every axis
+    pointer: bool = False   # C: a pointer parameter (``const T *restrict``) rather than T a[N]
+    component: bool = False  # Fortran: ``a(k)%v(i, j)``, the last axis an array of a type
 
     @property
     def extents(self) -> tuple[int, ...]:
-        if self.role == "ix":
+        if self.role in ("ix", "tab"):
             return (IX_EXTENT,)
         if self.role == "res":
             return (RES,)
@@ -102,6 +123,7 @@ class Assign:
     target: tuple           # ("var", name, dtype) or ("elem", ...)
     value: tuple
     compound: bool = False  # C ``+=`` for ``x = x + e``
+    atomic: str = ""        # "update" (``x = x op e``) or "compare" (``x = max(x, e)``)
 
 
 @dataclass
@@ -109,6 +131,11 @@ class If:
     cond: tuple             # ("cmp", op, a, b)
     then: list
     orelse: list
+
+
+@dataclass
+class Cycle:
+    """C ``continue;``, Fortran ``cycle``: the rest of the innermost loop's body is skipped."""
 
 
 @dataclass
@@ -136,6 +163,8 @@ class Case:
     directives: str = "translate"
     used: frozenset = frozenset()     # the FEATURES this case draws on
     real_powers: bool = False         # a real power is computed (integer powers are exact)
+    table_fill: Region | None = None  # a region filling table ``tw`` before the others
+    data_region: bool = False         # the procedure's body in ``data create(tw)``
 
     @property
     def tolerant(self) -> bool:
@@ -237,6 +266,12 @@ class Generator:
         self.res_slot = {"f": 0, "i": 0}
         self.directives = "openmp" if self.rng.random() < 0.25 else "translate"
         self.real_powers = False
+        self.pending_sum: tuple[str, str] | None = None
+        self.hist_ops: dict[str, str] = {}     # the operator of each histogram's atomics
+        self.table_fill: Region | None = None
+        self.data_region = False
+        if self.features:
+            self.fourth_round_arrays()
 
     # arrays and scalars
 
@@ -252,6 +287,45 @@ class Generator:
         out.append(Array("uf", "f64", 1, "unit", lb()))
         out.append(Array("ui", "i32", 1, "unit", lb()))
         return out
+
+    def fourth_round_arrays(self) -> None:
+        """Pointers, the filled table and the histogram arrays (only with their features)."""
+        rng = self.rng
+        if self.feature("gather", 0.6):
+            if self.lang == "c":
+                for a in self.arrays:
+                    if a.rank == 1 and a.role in ("in", "out", "ix") and rng.random() < 0.6:
+                        a.pointer = True
+            if rng.random() < 0.5:
+                lb = rng.choice([0, 1, -2]) if self.lang == "fortran" else 0
+                tw = Array("tw", "i32", 1, "tab", lb, self.lang == "c" and rng.random() < 0.5)
+                self.arrays.append(tw)
+                q = var("i")
+                value = ("bin", "%", ("bin", "+", ("bin", "*", q, c(rng.choice([3, 5, 7])),
+                                                   "i32"), var("n"), "i32"), c(IX_VALUES), "i32")
+                nest = Loop("i", c(0), c(IX_EXTENT - 1), 1,
+                            [Assign(("elem", tw, (q,), "i32"), value)])
+                omp = None
+                if self.directives == "openmp":
+                    omp, nest.reverse = "", True
+                self.table_fill = Region(f"p{self.index}_tab", [], omp, [], nest, [], [], [])
+                self.data_region = self.directives == "translate" and rng.random() < 0.6
+        if self.lang == "fortran" and "components" in self.features and rng.random() < 0.5:
+            for a in self.arrays:
+                if a.rank > 1 and a.role in ("in", "out") and rng.random() < 0.7:
+                    a.component = True
+                    self.used.add("components")
+        if self.directives == "openmp" and self.feature("atomic", 0.7):
+            for k in range(rng.randint(1, 2)):
+                self.arrays.append(Array(f"h{k}", rng.choice(DTYPES), 1, "hist",
+                                         rng.choice([0, 1]) if self.lang == "fortran" else 0))
+
+    def tables(self) -> list[Array]:
+        return [a for a in self.arrays if a.role in ("ix", "tab")]
+
+    def table(self) -> Array:
+        tables = self.tables()
+        return tables[0] if len(tables) == 1 else self.rng.choice(tables)
 
     def arrays_with(self, role: str) -> list[Array]:
         return [a for a in self.arrays if a.role == role]
@@ -269,7 +343,8 @@ class Generator:
             for region in regions:
                 self.implicit_conversions(region)
         return Case(self.seed, self.lang, self.index, self.arrays, self.scalars, regions,
-                    self.n, self.m, self.directives, frozenset(self.used), self.real_powers)
+                    self.n, self.m, self.directives, frozenset(self.used), self.real_powers,
+                    self.table_fill, self.data_region)
 
     def feature(self, name: str, p: float) -> bool:
         """Whether to draw feature `name` here (probability `p`); no draw without it."""
@@ -379,6 +454,11 @@ class Generator:
     def bounds(self, env: dict[str, tuple[int, int]]) -> tuple[tuple, tuple, int]:
         rng = self.rng
         outer = [v for v in env if v in {lp.var for lp in self.loops}]
+        if outer and self.feature("varying", 0.4):     # a trip count read from a table
+            count = self.element(self.table(), env, plain=0.7)
+            if rng.random() < 0.5:
+                return c(0), add(count, c(-1)), 1
+            return c(1), count, 1
         kind = rng.random()
         if kind < 0.3:
             lo = rng.randint(-2, 2)
@@ -413,16 +493,38 @@ class Generator:
 
     def body(self, env: dict, temps: list, depth: int) -> list:
         rng, out = self.rng, []
+        row_sum, self.pending_sum = self.pending_sum, None
         if rng.random() < 0.5:
             out.append(self.temp_assign(env, temps))
+        if self.features and self.feature("indexvar", 0.35) and env:
+            env = self.index_local(env, out)
         if rng.random() < 0.3:
-            out.append(self.if_else(env, temps))
+            _extend(out, self.if_else(env, temps))
         if depth > 0:
             if rng.random() < 0.3:
                 out.append(self.array_write(env, temps))
+            total = None
+            if self.features and self.feature("varying", 0.3):
+                dtype = rng.choice(DTYPES)
+                total = (self.new_scalar("t", dtype), dtype)
+                out.append(Assign(var(*total), ("const", 0, dtype)))
+                self.pending_sum = total
             out.append(self.loop(env, temps, depth))
+            self.pending_sum = None
+            if total is not None:
+                arr = rng.choice(self.arrays_with("out"))
+                out.append(Assign(self.element(arr, env, plain=0.8),
+                                  self.convert(var(*total), arr.dtype)))
+                temps.append(total)
+        if self.features and self.feature("branches", 0.15):     # an early exit
+            out.append(If(self.condition(env, temps), [Cycle()], []))
         for _ in range(rng.randint(1, 2)):
             out.append(self.array_write(env, temps))
+        if row_sum is not None:
+            out += self.cutoff(env, temps, [self.sum_into(row_sum, env)])
+        if self.features and self.directives == "openmp" and self.arrays_with("hist") \
+                and self.feature("atomic", 0.6):
+            out.append(self.atomic_update(env))
         if self.features:
             if self.feature("stencil", 0.35):
                 out.append(self.stencil_write(env, temps))
@@ -430,11 +532,64 @@ class Generator:
                 out += self.swap(env, temps)
         for acc in self.accs:
             if rng.random() < (0.7 if depth == 0 else 0.25):
-                if self.feature("guard", 0.4):
+                if self.features and self.feature("varying", 0.3):
+                    out += self.cutoff(env, temps, [self.reduction(acc, env)])
+                elif self.feature("guard", 0.4):
                     out.append(self.guarded_reduction(acc, env, temps))
                 else:
                     out.append(self.reduction(acc, env))
         return out
+
+    # statements of the fourth round
+
+    def index_local(self, env: dict, out: list) -> dict:
+        """``t = a*v + b`` (an integer local set from a loop variable), then usable as a
+        subscript like the loop variables: the environment of the rest of the body."""
+        rng = self.rng
+        v = rng.choice(list(env))
+        a, b = rng.choice([1, 2, 2, -1, 3]), rng.randint(-3, 3)
+        value = add(("bin", "*", c(a), var(v), "i32") if a != 1 else var(v), c(b))
+        name = self.new_scalar("t", "i32")
+        out.append(Assign(var(name), value))
+        return {**env, name: interval(value, env)}
+
+    def sum_into(self, total: tuple[str, str], env: dict) -> Assign:
+        name, dtype = total
+        return Assign(var(name, dtype), ("bin", "+", var(name, dtype), self.exact(dtype, env, 2),
+                                         dtype), compound=self.rng.random() < 0.5)
+
+    def cutoff(self, env: dict, temps: list, then: list) -> list:
+        """``r = e; if (r < c) then``: a condition on a private value the loop computes."""
+        rng = self.rng
+        dtype = rng.choice(DTYPES)
+        r = self.new_scalar("t", dtype)
+        temps.append((r, dtype))
+        value = self.exact(dtype, env, 2)
+        if rng.random() < 0.5:
+            value = ("bin", "*", value, value, dtype)
+        limit = ("const", rng.choice([0, 2, 3, 9, 16]) * (1.0 if is_float(dtype) else 1), dtype)
+        return [Assign(var(r, dtype), value), If(("cmp", rng.choice(["<", "<="]),
+                                                  var(r, dtype), limit), then, [])]
+
+    def atomic_update(self, env: dict) -> Assign:
+        """An atomic update of a histogram element chosen through a table."""
+        rng = self.rng
+        arr = rng.choice(self.arrays_with("hist"))
+        if rng.random() < 0.7:
+            sub = add(self.element(self.table(), env, 0.5),
+                      c(rng.randint(0, arr.extents[0] - IX_VALUES)))
+            target = ("elem", arr, (sub,), arr.dtype)
+        else:
+            target = self.element(arr, env, plain=0.2)
+        e = self.exact(arr.dtype, env, 1)
+        if is_float(arr.dtype):
+            return Assign(target, ("bin", "+", target, e, arr.dtype), True, "update")
+        op = self.hist_ops.setdefault(arr.name, rng.choice(["|", "&", "^", "+", "max", "min"])
+                                      if rng.random() < 0.8 else "")   # "": any, each time
+        op = op or rng.choice(["|", "&", "^", "+", "max", "min"])
+        if op in ("max", "min"):
+            return Assign(target, ("call", op, (target, e), arr.dtype), False, "compare")
+        return Assign(target, ("bin", op, target, e, arr.dtype), True, "update")
 
     # statements
 
@@ -445,7 +600,7 @@ class Generator:
         temps.append((name, dtype))
         return stmt
 
-    def if_else(self, env: dict, temps: list) -> If:
+    def if_else(self, env: dict, temps: list) -> If | list:
         dtype = self.rng.choice(DTYPES)
         name = self.new_scalar("t", dtype)
         cond = self.condition(env, temps)
@@ -453,6 +608,21 @@ class Generator:
         orelse = [Assign(var(name, dtype), self.expr(dtype, env, temps, 1, True))]
         if self.rng.random() < 0.3:      # an array write under the condition
             then.append(self.array_write(env, temps))
+        if self.features and self.feature("branches", 0.5):
+            kind = self.rng.random()
+            if kind < 0.4:               # a nested IF/ELSE setting it again
+                inner = If(self.condition(env, temps),
+                           [Assign(var(name, dtype), self.expr(dtype, env, temps, 1, True))],
+                           [Assign(var(name, dtype), self.exact(dtype, env, 1))])
+                then.append(inner)
+            elif kind < 0.7:             # set before, reset only under the condition
+                first = Assign(var(name, dtype), self.expr(dtype, env, temps, 1, True))
+                inner = [If(self.condition(env, temps), then[1:], [])] if then[1:] else []
+                temps.append((name, dtype))
+                return [first, If(cond, then[:1] + inner, [])]
+            else:                        # an ELSE IF chain
+                orelse = [If(self.condition(env, temps), orelse,
+                             [Assign(var(name, dtype), self.exact(dtype, env, 1))])]
         temps.append((name, dtype))
         return If(cond, then, orelse)
 
@@ -767,9 +937,19 @@ class Generator:
         if self.feature("modulo", 0.15):
             return ("bin", "mod", add(var(rng.choice(loop_vars)), c(rng.randint(-5, 2))),
                     c(rng.choice([2, 3, 4, -3])), "i32")
+        if arr.rank == 1 and arr.role == "in" and self.features and \
+                self.feature("gather", 0.3):   # a row of a table's entry: b[tw[i]*w + j]
+            v = rng.choice(loop_vars)
+            lo, hi = env[v]
+            width = hi - lo + 1
+            row = self.element(self.table(), env, 0.5)
+            if width * IX_VALUES <= arr.extents[0]:
+                return ("bin", "+", ("bin", "*", row, c(width), "i32"), add(var(v), c(-lo)),
+                        "i32")
+            return row
         kind = rng.random()
         if kind < 0.15 and arr.role != "ix":
-            ix = self.arrays_with("ix")[0]
+            ix = self.table() if "gather" in self.features else self.arrays_with("ix")[0]
             return self.element(ix, env, 0.5)
         if kind < 0.3:
             return ("bin", rng.choice(["/", "%"]), add(var(rng.choice(loop_vars)),
@@ -781,6 +961,13 @@ class Generator:
         for t in terms[1:]:
             out = ("bin", "+", out, t, "i32")
         return out
+
+
+def _extend(out: list, stmt) -> None:
+    if isinstance(stmt, list):
+        out += stmt
+    else:
+        out.append(stmt)
 
 
 def _widening(e: tuple, dtype: str) -> bool:
@@ -834,6 +1021,8 @@ def _statement_exprs(s) -> list[tuple]:
         return [s.target, s.value]
     if isinstance(s, If):
         return [s.cond[2], s.cond[3]]
+    if isinstance(s, Cycle):
+        return []
     return [*_exprs_of_bounds(s)]
 
 

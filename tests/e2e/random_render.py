@@ -10,7 +10,8 @@ names.
 
 from __future__ import annotations
 
-from tests.e2e.random_programs import C_TYPE, F_TYPE, Array, Assign, Case, If, Loop, is_float
+from tests.e2e.random_programs import C_TYPE, F_TYPE, IX_EXTENT, Array, Assign, Case, Cycle, If, \
+    Loop, is_float
 
 RES_ARRAYS = (Array("ires", "i64", 1, "res"), Array("fres", "f64", 1, "res"))
 
@@ -94,7 +95,34 @@ def element(e: tuple, lang: str) -> str:
     subs = list(e[2])
     if lang == "c":
         return arr.name + "".join(f"[{expr(s, 'c')}]" for s in subs)
-    return f"{arr.name}({', '.join(expr(_shift(s, arr.lbound), 'fortran') for s in subs)})"
+    subs = [expr(_shift(s, arr.lbound), 'fortran') for s in subs]
+    if arr.component:
+        return f"{arr.name}({subs[-1]})%v({', '.join(subs[:-1])})"
+    return f"{arr.name}({', '.join(subs)})"
+
+
+def _f_module(case: Case) -> list[str]:
+    """The module of the derived types of arrays passed as components (none: no lines)."""
+    parts = [a for a in case.arrays if a.component]
+    if not parts:
+        return []
+    out = [f"module m{case.index}", "  implicit none"]
+    for a in parts:
+        dims = ", ".join(f"{a.lbound}:{a.lbound + e - 1}" for e in a.extents[:-1])
+        out += [f"  type t_{a.name}", f"    {F_TYPE[a.dtype]} :: v({dims})",
+                f"  end type t_{a.name}"]
+    return out + [f"end module m{case.index}", ""]
+
+
+def _f_use(case: Case) -> list[str]:
+    return [f"  use m{case.index}"] if any(a.component for a in case.arrays) else []
+
+
+def _f_param(a: Array, intent: str) -> str:
+    if a.component:
+        last = a.extents[-1]
+        return f"  type(t_{a.name}), intent({intent}) :: {a.name}({a.lbound}:{a.lbound + last - 1})"
+    return f"  {F_TYPE[a.dtype]}, intent({intent}) :: {a.name}({_f_dims(a)})"
 
 
 def _shift(sub: tuple, lbound: int) -> tuple:
@@ -127,8 +155,38 @@ def statements(stmts: list, lang: str, indent: str, rev: bool, out: list[str],
             _loop(s, lang, indent, rev, out, decl_in_for)
         elif isinstance(s, If):
             _if(s, lang, indent, rev, out, decl_in_for)
+        elif isinstance(s, Cycle):
+            out.append(indent + ("continue;" if lang == "c" else "cycle"))
+        elif s.atomic:
+            out += _atomic(s, lang, indent)
         else:
             out.append(indent + assignment(s, lang))
+
+
+_F_BITS = {"|": "ior", "&": "iand", "^": "ieor"}
+
+
+def _atomic(s: Assign, lang: str, indent: str) -> list[str]:
+    """An atomic update (``x op= e``, Fortran ``x = x op e`` / ``ior(x, e)``) or compare
+    (C ``if (e > x) x = e;`` / ``x = e < x ? e : x;``, Fortran ``x = max(x, e)``)."""
+    target, value = expr(s.target, lang), s.value
+    if lang == "fortran":
+        head = f"{indent}!$omp atomic" + (" update" if s.compound else "")
+        if value[0] == "call":
+            e = expr(value[2][1], lang)
+            return [head, f"{indent}{target} = {value[1]}({target}, {e})"]
+        e = expr(value[3], lang)
+        if value[1] in _F_BITS:
+            return [head, f"{indent}{target} = {_F_BITS[value[1]]}({target}, {e})"]
+        return [head, f"{indent}{target} = {target} {value[1]} {e}"]
+    if value[0] == "call":
+        e = expr(value[2][1], lang)
+        if value[1] == "max":
+            return [f"#pragma omp atomic compare", f"{indent}if ({e} > {target}) {target} = {e};"]
+        return [f"#pragma omp atomic compare", f"{indent}{target} = {e} < {target} ? {e} : "
+                f"{target};"]
+    return [f"#pragma omp atomic" + (" update" if s.compound else ""),
+            f"{indent}{target} {value[1]}= {expr(value[3], lang)};"]
 
 
 def assignment(s: Assign, lang: str) -> str:
@@ -210,7 +268,7 @@ def _region_lines(case: Case, region, rev: bool, decl: set[str]) -> list[str]:
 def _loop_vars(case: Case) -> list[str]:
     from tests.e2e.random_programs import _walk
     names: list[str] = []
-    for r in case.regions:
+    for r in all_regions(case):
         for s in _walk([r.nest]):
             if isinstance(s, Loop) and s.var not in names:
                 names.append(s.var)
@@ -221,7 +279,9 @@ def _params(case: Case) -> list[Array]:
     return list(case.arrays) + list(RES_ARRAYS)
 
 
-def _c_decl(a: Array, const: bool = False) -> str:
+def _c_decl(a: Array, const: bool = False, param: bool = False) -> str:
+    if param and a.pointer:
+        return f"{'const ' if const else ''}{C_TYPE[a.dtype]} *restrict {a.name}"
     dims = "".join(f"[{e}]" for e in a.extents)
     return f"{'const ' if const else ''}{C_TYPE[a.dtype]} {a.name}{dims}"
 
@@ -230,8 +290,8 @@ def _f_dims(a: Array) -> str:
     return ", ".join(f"{a.lbound}:{a.lbound + e - 1}" for e in a.extents)
 
 
-def _c_procedure(case: Case, rev: bool) -> list[str]:
-    args = ", ".join(["int n", "int m"] + [_c_decl(a, a.role in ("in", "ix", "unit"))
+def _c_procedure(case: Case, rev: bool, sequential: frozenset = frozenset()) -> list[str]:
+    args = ", ".join(["int n", "int m"] + [_c_decl(a, a.role in ("in", "ix", "unit"), True)
                                           for a in _params(case)])
     out = [f"void p{case.index}({args})", "{"]
     loop_vars = _loop_vars(case)
@@ -246,25 +306,40 @@ def _c_procedure(case: Case, rev: bool) -> list[str]:
         out.append(f"  int {', '.join(top)};")
     for name, dtype in case.scalars.items():
         out.append(f"  {C_TYPE[dtype]} {name};")
-    for region in case.regions:
-        out += _region_lines(case, region, rev, decl)
+    body = []
+    for k, region in enumerate(all_regions(case)):
+        body += _region_lines(case, region, rev and k not in sequential, decl)
+    if case.data_region:
+        out += [f"#pragma translate data create(tw[0:{IX_EXTENT}])", "  {"]
+        out += ["  " + line if line.startswith(" ") else line for line in body]
+        out += ["  }", "#pragma translate end data"]
+    else:
+        out += body
     return out + ["}"]
 
 
-def _f_procedure(case: Case, rev: bool) -> list[str]:
+def all_regions(case: Case) -> list:
+    return ([case.table_fill] if case.table_fill is not None else []) + list(case.regions)
+
+
+def _f_procedure(case: Case, rev: bool, sequential: frozenset = frozenset()) -> list[str]:
     params = _params(case)
     out = [f"subroutine p{case.index}(n, m, {', '.join(a.name for a in params)})",
-           "  implicit none", "  integer, intent(in) :: n, m"]
+           *_f_use(case), "  implicit none", "  integer, intent(in) :: n, m"]
     for a in params:
         intent = "in" if a.role in ("in", "ix", "unit") else "inout"
-        out.append(f"  {F_TYPE[a.dtype]}, intent({intent}) :: {a.name}({_f_dims(a)})")
+        out.append(_f_param(a, intent))
     loop_vars = _loop_vars(case)
     if loop_vars:
         out.append(f"  integer :: {', '.join(loop_vars)}")
     for name, dtype in case.scalars.items():
         out.append(f"  {F_TYPE[dtype]} :: {name}")
-    for region in case.regions:
-        out += _region_lines(case, region, rev, set())
+    if case.data_region:
+        out.append("!$translate data create(tw)")
+    for k, region in enumerate(all_regions(case)):
+        out += _region_lines(case, region, rev and k not in sequential, set())
+    if case.data_region:
+        out.append("!$translate end data")
     return out + [f"end subroutine p{case.index}"]
 
 
@@ -275,6 +350,8 @@ def _fill(a: Array) -> tuple[str, bool]:
     """The value of element q (0-based, in memory order) and whether it is a float."""
     if a.role == "ix":
         return "mod(q*3 + 1, 8)", False
+    if a.role == "tab":              # the procedure fills it: values it must not read
+        return "q*5 + 100", False
     if a.role == "unit":
         return "1 - 2*mod(q/3, 2)", is_float(a.dtype)
     if a.role == "res":
@@ -310,7 +387,7 @@ def _c_driver(case: Case) -> list[str]:
     out.append(f"  p{k}({case.n}, {case.m}, {', '.join(a.name for a in params)});")
     out.append(f'  printf("@case {k}\\n");')
     for a in params:
-        if a.role not in ("out", "res"):
+        if a.role not in ("out", "res", "hist"):
             continue
         ptr = f"(({C_TYPE[a.dtype]} *) {a.name})"
         fmt, cast = ('"%a\\n"', "(double) ") if is_float(a.dtype) else ('"%ld\\n"', "(long) ")
@@ -322,9 +399,12 @@ def _c_driver(case: Case) -> list[str]:
 def _f_driver(case: Case) -> list[str]:
     k = case.index
     params = _params(case)
-    out = [f"subroutine run{k}()", "  implicit none", "  integer :: q"]
+    out = [f"subroutine run{k}()", *_f_use(case), "  implicit none", "  integer :: q"]
     for a in params:
         out.append(f"  {F_TYPE[a.dtype]} :: {a.name}({_f_dims(a)})")
+    parts = [a for a in params if a.component]
+    for a in parts:
+        out.append(f"  type(t_{a.name}) :: {a.name}_s({a.lbound}:{a.lbound + a.extents[-1] - 1})")
     for a in params:
         value, flt = _fill(a)
         if flt and a.role == "in":
@@ -335,10 +415,18 @@ def _f_driver(case: Case) -> list[str]:
         width = "4" if a.dtype in ("f32", "i32") else "8"
         out.append(f"  {a.name} = reshape([({kind}({value}, {width}), q = 0, {_size(a) - 1})],"
                    f" shape({a.name}))")
-    out.append(f"  call p{k}({case.n}, {case.m}, {', '.join(a.name for a in params)})")
+    loop = [f"  do q = {a.lbound}, {a.lbound + a.extents[-1] - 1}" for a in parts]
+    axes = {a.name: ":, " * (a.rank - 1) for a in parts}
+    for a, head in zip(parts, loop):
+        out += [head, f"    {a.name}_s(q)%v = {a.name}({axes[a.name]}q)", "  end do"]
+    names = [f"{a.name}_s" if a.component else a.name for a in params]
+    out.append(f"  call p{k}({case.n}, {case.m}, {', '.join(names)})")
+    for a, head in zip(parts, loop):
+        if a.role == "out":
+            out += [head, f"    {a.name}({axes[a.name]}q) = {a.name}_s(q)%v", "  end do"]
     out.append(f"  write(*, '(A)') '@case {k}'")
     for a in params:
-        if a.role not in ("out", "res"):
+        if a.role not in ("out", "res", "hist"):
             continue
         fmt = {"f32": "(ES16.8E3)", "f64": "(ES25.16E3)"}.get(a.dtype, "(I0)")
         out.append(f"  write(*, '(A)') '{a.name}'")
@@ -346,14 +434,16 @@ def _f_driver(case: Case) -> list[str]:
     return out + [f"end subroutine run{k}"]
 
 
-def render(case: Case, reversed_: bool = False) -> str:
-    """The case file: procedure and driver (`reversed_`: claimed loops run backwards)."""
+def render(case: Case, reversed_: bool = False, sequential: frozenset = frozenset()) -> str:
+    """The case file: procedure and driver (`reversed_`: claimed loops run backwards, but for
+    the regions numbered in `sequential`, in the order of `all_regions`: those whose claim the
+    translator did not take)."""
     if case.lang == "c":
         lines = ["#include <stdio.h>", "#include <stdlib.h>", "#include <math.h>", ""]
-        lines += _c_procedure(case, reversed_) + [""] + _c_driver(case)
+        lines += _c_procedure(case, reversed_, sequential) + [""] + _c_driver(case)
     else:
-        lines = [x for line in _f_procedure(case, reversed_) + [""] + _f_driver(case)
-                 for x in _wrap(line)]
+        lines = [x for line in _f_module(case) + _f_procedure(case, reversed_, sequential) +
+                 [""] + _f_driver(case) for x in _wrap(line)]
     return "\n".join(lines) + "\n"
 
 

@@ -50,7 +50,7 @@ def test_features_are_drawn_only_when_asked(lang: str) -> None:
         case = make_case(seed, lang, 0, everything)
         used |= case.used
         assert case.used <= everything
-    assert used == everything
+    assert used == everything - ({"components"} if lang == "c" else set())   # Fortran's only
 
 
 @pytest.mark.parametrize("lang", ["c", "fortran"])
