@@ -203,6 +203,14 @@ def _judge(folder: Path) -> str:
     return "consistent"
 
 
+def _default_signal_handling() -> None:
+    """The polite signals as a shell in the foreground leaves them.  A suite started in the
+    background (`make test &`: the shell ignores SIGINT) or under `nohup` (SIGHUP) hands its
+    processes ignored signals, and an ignored signal rightly ends nothing (exit 0)."""
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
 def test_polite_signals_wait_for_the_renames(tmp_path: Path, sig: int) -> None:
     """SIGTERM, SIGINT or SIGHUP while the outputs are renamed into place: the renames finish
@@ -215,7 +223,8 @@ def test_polite_signals_wait_for_the_renames(tmp_path: Path, sig: int) -> None:
     write(tmp_path, "s.f90", F_REGION.format(v=1))
     proc = subprocess.Popen([sys.executable, "-m", "translator.cli", "s.f90", "-o", "out"],
                             cwd=tmp_path, env=env(TRANSLATE_TEST_SLOW_RENAMES="0.3"),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            preexec_fn=_default_signal_handling)
     deadline = time.time() + 60
     while time.time() < deadline and proc.poll() is None:   # a backup: renames under way
         if any(p.name.endswith(".old") for p in (tmp_path / "out").iterdir()):
