@@ -176,9 +176,13 @@ class Gathers:
 
     def _count(self, table: str) -> str | None:
         """How many of the table's elements to scan, as Fortran text: its size, or fewer
-        where the region reads only the first ones; an assumed-size table's footprint."""
+        where the region reads only the first ones; an assumed-size table's footprint.
+        Constants are folded: the caller's scope may have taken SIZE, MIN or INT as variable
+        names (FORTRAN 77 codes do), which the text then does not call."""
         sym = self.rb.touched[table]
-        size = f"size({sym.actual}, kind=8)"
+        extents = [None if e is None else self._fortran(e) for e in self.rb.layout(sym).extents]
+        known = extents and None not in extents and None not in map(_literal, extents)
+        size = _product8(extents) if known else f"size({sym.actual}, kind=8)"
         last = len(sym.dims) - 1
         assumed = sym.dims[-1].kind == "assumed_size" or legacy_one(sym)
         end = self.footprint(table, last)
@@ -187,11 +191,14 @@ class Gathers:
         text = None if end in (None, False) else self._fortran(end)
         if text is not None and last:
             leading = [self._fortran(e) for e in self.rb.layout(sym).extents[:-1]]
-            text = None if None in leading else \
-                "*".join(f"int({t}, 8)" for t in [*leading, text])
-        if assumed:
-            return None if text is None else f"int({text}, 8)"
-        return size if text is None else f"min({size}, int({text}, 8))"
+            text = None if None in leading else _product8([*leading, text])
+        elif text is not None:
+            text = _product8([text])
+        if assumed or text is None:
+            return text if assumed else size
+        if _literal8(size) is not None and _literal8(text) is not None:
+            return f"{min(_literal8(size), _literal8(text))}_8"
+        return f"min({size}, {text})"
 
     def _fortran(self, expr: Expression) -> str | None:
         """A footprint (over value arguments and scan values) as Fortran text at the call."""
@@ -399,3 +406,29 @@ def _subscripts(name: str, stmt: Assignment) -> list[tuple]:
 
 
 __all__ = ["Gathers", "legacy_one"]
+
+
+def _product8(texts: list[str]) -> str:
+    """The product of integer Fortran texts as an integer(8) text; literals folded."""
+    values = [_literal(t) for t in texts]
+    if None not in values:
+        out = 1
+        for v in values:
+            out *= v
+        return f"{out}_8" if out >= 0 else f"({out}_8)"
+    return "*".join(f"int({t}, 8)" for t in texts)
+
+
+def _literal(text: str) -> int | None:
+    """The value of an integer literal text (``25``, ``(-3)``), else None."""
+    body = text[1:-1] if text.startswith("(") and text.endswith(")") else text
+    try:
+        return int(body)
+    except ValueError:
+        return None
+
+
+def _literal8(text: str) -> int | None:
+    """The value of a text `_product8` folded (``25_8``, ``(-3_8)``), else None."""
+    body = text[1:-1] if text.startswith("(") and text.endswith(")") else text
+    return _literal(body[:-2]) if body.endswith("_8") else None
