@@ -1,0 +1,137 @@
+"""Shortcuts of the API's first build, sixth round (issue 24): answers fixed by construction
+(a split's inner iname says its own range) read without asking isl the general question.
+Each shortcut must give exactly the general path's answer; these tests compare both and
+fail where one differs, and check that the shortcut answers where it should."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import islpy as isl
+import pytest
+
+from translator.ir.isl_glue import codegen as glue_codegen
+from translator.ir.isl_glue import core
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import bench_loopy  # noqa: E402 - the benchmark's kernels
+
+
+def _affine(rng: random.Random, params: list[str]) -> str:
+    terms = [f"{rng.choice([-1, 1, 1, 2])}*{q}" for q in params if rng.random() < 0.7]
+    return " + ".join([*terms, str(rng.randint(-5, 5))])
+
+
+def _split_domain(rng: random.Random) -> str:
+    """The projection onto a split's inner iname of a range whose bounds are affine in the
+    parameters, sometimes with more parameter constraints or a stride."""
+    params = rng.sample(["n", "m", "q"], rng.randint(0, 2))
+    factor = rng.choice([1, 2, 3, 4, 8, 16, 32])
+    low, high = _affine(rng, params), _affine(rng, params)
+    extra = [f"{_affine(rng, params)} >= 0" for _ in range(rng.randint(0, 2)) if params]
+    if rng.random() < 0.2:
+        extra.append(f"exists (f: i_inner = {rng.choice([2, 3])}*f)")
+    if rng.random() < 0.2:
+        extra.append(f"i_inner <= {rng.randint(0, factor)}")
+    if rng.random() < 0.2:
+        extra.append(f"i_inner >= {rng.randint(-1, 3)}")
+    body = " and ".join([f"0 <= i_inner <= {factor - 1}",
+                         f"{low} <= i_inner + {factor}*e <= {high}", *extra])
+    head = f"[{', '.join(params)}] -> " if params else ""
+    return f"{head}{{ [i_inner] : exists (e : {body}) }}"
+
+
+def _plain_domain(rng: random.Random) -> str:
+    """One iname with constant, parametric, scaled and equality constraints."""
+    params = rng.sample(["n", "m"], rng.randint(0, 2))
+    parts = []
+    for _ in range(rng.randint(1, 4)):
+        coefficient = rng.choice([1, 1, -1, -1, 2, -3])
+        parts.append(f"{coefficient}*i + {_affine(rng, params)} "
+                     f"{rng.choice(['>=', '>=', '>=', '='])} 0")
+    head = f"[{', '.join(params)}] -> " if params else ""
+    return f"{head}{{ [i] : {' and '.join(parts)} }}"
+
+
+def _general(text: str) -> tuple:
+    core._MEMO.clear()
+    domain = isl.BasicSet(text)
+    iname = domain.get_dim_name(isl.dim_type.set, 0)
+    try:
+        entry = glue_codegen._hardware_choice(domain, iname)
+    except Exception as err:  # noqa: BLE001 - compared as an outcome
+        return ("error", type(err), str(err))
+    return ("ok", (entry.base, entry.extent))
+
+
+@pytest.mark.parametrize("maker", [_split_domain, _plain_domain])
+def test_constant_span_is_the_general_answer(maker):
+    """On 400 random domains of each kind: where `_constant_span` answers, its answer is
+    `_hardware_choice`'s base and bound (same values, same types); `hardware_span` with and
+    without the shortcut gives the same outcome (errors alike)."""
+    rng = random.Random(88)
+    answered = 0
+    for _ in range(400):
+        text = maker(rng)
+        domain = isl.BasicSet(text)
+        iname = domain.get_dim_name(isl.dim_type.set, 0)
+        general = _general(text)
+        found = glue_codegen._constant_span(isl.BasicSet(text), iname)
+        if found is not None:
+            answered += 1
+            assert general == ("ok", found), text
+            assert [type(v) for v in general[1]] == [type(v) for v in found], text
+        core._MEMO.clear()
+        try:
+            outcome = ("ok", glue_codegen.hardware_span(isl.BasicSet(text), iname))
+        except Exception as err:  # noqa: BLE001 - compared as an outcome
+            outcome = ("error", type(err), str(err))
+        assert outcome == general, text
+    assert answered >= 20, answered   # the shortcut is exercised, not only refused
+
+
+def test_constant_span_refuses_what_it_cannot_read():
+    """A range not fixed by constraints of the iname alone, one whose ends are reached only
+    for some parameter values (not a whole orthant), and several set dims: the general
+    path answers."""
+    refused = [
+        "[n] -> { [i] : 0 <= i < n }",                                  # no constant bound
+        "[n] -> { [i] : 0 <= i <= 15 and i <= 20 - n }",                # ends not reached
+        "[n] -> { [i] : 0 <= i <= 15 and n = 4 }",                      # one value of n
+        "[n, m] -> { [i] : 0 <= i <= 15 and i <= n - m }",              # not an orthant
+        "[n] -> { [i] : 0 <= i <= 15 and exists (e : i = 2e) }",         # 15 is no value
+        "[n] -> { [i, j] : 0 <= i <= 15 and 0 <= j <= 3 }",             # two set dims
+    ]
+    for text in refused:
+        domain = isl.BasicSet(text)
+        assert glue_codegen._constant_span(domain, domain.get_dim_name(isl.dim_type.set, 0)) \
+            is None, text
+
+
+def _code(build, name: str) -> str:
+    lib = bench_loopy.ours()
+    return lib.code(build(lib, name))
+
+
+@pytest.mark.parametrize("build", [bench_loopy.stencil, bench_loopy.matmul,
+                                   bench_loopy.saxpy])
+def test_split_local_inames_ask_no_piecewise_range(build, monkeypatch):
+    """The benchmark's local inames (inner inames of splits) are read from their own
+    constraints: `_hardware_choice` runs for the group inames only; the device code is the
+    one the general path gives."""
+    asked: list[str] = []
+    original = glue_codegen._hardware_choice
+
+    def spy(domain, iname):
+        asked.append(iname)
+        return original(domain, iname)
+    monkeypatch.setattr(glue_codegen, "_hardware_choice", spy)
+    core._MEMO.clear()
+    text = _code(build, "sixth_round")
+    assert asked and all(iname.endswith("_outer") for iname in asked), asked
+    monkeypatch.setattr(glue_codegen, "SPAN_SHORTCUT", False)
+    core._MEMO.clear()
+    assert _code(build, "sixth_round") == text
