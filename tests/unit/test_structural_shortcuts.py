@@ -135,3 +135,46 @@ def test_split_local_inames_ask_no_piecewise_range(build, monkeypatch):
     monkeypatch.setattr(glue_codegen, "SPAN_SHORTCUT", False)
     core._MEMO.clear()
     assert _code(build, "sixth_round") == text
+
+
+def test_alpha_answers_are_renamed_only_for_askers_by_other_names():
+    """`alpha_memoized` hands its first asker the answer as computed (no renaming to
+    positional names and back), and an asker by other names (swapped, shifted, new) the
+    answer renamed once, equal to its own fresh answer: gists and loop bounds of split
+    domains named in six ways, asked in every order of two."""
+    base = ("[n] -> {{ [{a}, {b}, {c}] : 0 <= {b} <= 15 and 0 <= {b} + 16*{a} < n "
+            "and 0 <= {c} < n and {c} <= {b} + 16*{a} }}")
+    context = "[{a}, {b}, n] -> {{ [] : 0 <= {b} <= 15 and {a} >= 0 and n > 0 }}"
+    namings = [("i_outer", "i_inner", "k"), ("k", "i_outer", "i_inner"), ("x", "y", "z"),
+               ("i_inner", "k", "i_outer"), ("a", "b", "c"), ("n1", "n2", "n3")]
+    renames: list[int] = []
+    original = glue_codegen._renamed_conditions
+
+    def spy(conds, names):
+        renames.append(len(names))
+        return original(conds, names)
+
+    def asked(naming):
+        names = dict(zip("abc", naming))
+        domain = isl.BasicSet(base.format(**names))
+        ctx = isl.Set(context.format(**names))
+        gist = glue_codegen.gist_conditions(domain, ctx)
+        bounds = glue_codegen.loop_bound_constraints(domain, naming[2], naming[:2], ctx)
+        return [str(c) for c in gist], [[(a, str(e)) for a, e in side] for side in bounds]
+
+    fresh = {}
+    for naming in namings:
+        core._MEMO.clear()
+        fresh[naming] = asked(naming)
+    glue_codegen._renamed_conditions = spy
+    try:
+        for first in namings:
+            for second in namings:
+                core._MEMO.clear()
+                renames.clear()
+                assert asked(first) == fresh[first]
+                assert renames == []          # computed, not renamed there and back
+                assert asked(second) == fresh[second], (first, second)
+                assert len(renames) == (first != second)
+    finally:
+        glue_codegen._renamed_conditions = original
