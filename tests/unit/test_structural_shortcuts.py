@@ -178,3 +178,77 @@ def test_alpha_answers_are_renamed_only_for_askers_by_other_names():
                 assert len(renames) == (first != second)
     finally:
         glue_codegen._renamed_conditions = original
+
+
+def _grid_kernels():
+    """Kernels whose group counts are clamped at zero, and some that are not: splits of
+    ranges with parametric ends, a triangle, two loops on one axis, assumptions, chunks,
+    a reduction, an ilp inner iname."""
+    import numpy as np
+
+    import transforms
+    import translator
+    f32 = np.float32
+
+    def arrays(*names, shape="n"):
+        return [translator.GlobalArg(v, f32, shape=shape) for v in names] + ["..."]
+    out = []
+    knl = translator.make_kernel("{[i]: 3<=i<n-2}", "y[i] = 2*x[i]", arrays("x", "y"),
+                                 name="offset")
+    out.append(transforms.split_iname(knl, "i", 32, outer_tag="g.0", inner_tag="l.0"))
+    knl = translator.make_kernel("{[i,j]: 0<=i<n and 0<=j<=i}", "a[i,j] = 2*a[i,j]",
+                                 arrays("a", shape="n,n"), name="triangle")
+    knl = transforms.split_iname(knl, "i", 8, outer_tag="g.0", inner_tag="l.0")
+    out.append(transforms.split_iname(knl, "j", 4, outer_tag="g.1"))
+    knl = translator.make_kernel("{[i,k]: 0<=i<n and 0<=k<m}",
+                                 ["x[i] = 1 {id=a}", "z[k] = 2 {id=b}"],
+                                 arrays("x", "z", shape=None), name="shared_axis")
+    knl = transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+    out.append(transforms.split_iname(knl, "k", 16, outer_tag="g.0", inner_tag="l.0"))
+    knl = translator.make_kernel("{[i]: 0<=i<n}", "y[i] = x[i] + 1", arrays("x", "y"),
+                                 name="assumed", assumptions="n >= 1")
+    out.append(transforms.split_iname(knl, "i", 64, outer_tag="g.0", inner_tag="l.0"))
+    knl = translator.make_kernel("{[i,j]: 0<=i<n and 0<=j<n}", "s[i] = sum(j, a[i,j])",
+                                 [translator.GlobalArg("a", f32, shape="n,n"),
+                                  translator.GlobalArg("s", f32, shape="n"), "..."],
+                                 name="rowsum")
+    knl = transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0")
+    out.append(transforms.split_iname(knl, "j", 4, inner_tag="ilp"))
+    knl = translator.make_kernel("{[i]: 0<=i<100}", "y[i] = x[i]", arrays("x", "y", shape=100),
+                                 name="constant")
+    out.append(transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0"))
+    lib = bench_loopy.ours()
+    out += [build(lib, "k_" + build.__name__.replace(" ", "_")) for build in (bench_loopy.stencil, bench_loopy.matmul,
+                                                     bench_loopy.saxpy, bench_loopy.many(3))]
+    return out
+
+
+def test_unclamped_grid_conditions_make_the_same_context_and_code(monkeypatch):
+    """`Grid.conditions` without the clamp: the root context is the same set as with it
+    (isl's equality), and every kernel's generated code (device code, sizes, parameters)
+    is the one the clamped conditions give."""
+    import translator
+    from translator.codegen import grid as grid_module
+    from translator.codegen import opencl
+    from translator.schedule import schedule_kernel
+    kernels = _grid_kernels()
+    unclamped = 0
+    for knl in kernels:
+        prepared = opencl.prepare_kernel(knl)
+        schedule = schedule_kernel(prepared)
+        grid = grid_module.compute_grid(prepared, schedule.hardware)
+        sets = []
+        for flag in (True, False):
+            monkeypatch.setattr(grid_module, "UNCLAMPED_CONDITIONS", flag)
+            core._MEMO.clear()
+            sets.append(glue_codegen._context_set(grid.conditions(), prepared.assumptions))
+        unclamped += any(grid_module._clamped(g) for g in grid.groups)
+        assert sets[0].is_equal(sets[1]), knl.name
+    assert unclamped >= 5
+    codes = []
+    for flag in (True, False):
+        monkeypatch.setattr(grid_module, "UNCLAMPED_CONDITIONS", flag)
+        core._MEMO.clear()
+        opencl._SHAPES.clear()
+        codes.append([translator.generate_code(knl) for knl in kernels])
+    assert codes[0] == codes[1]
