@@ -252,3 +252,77 @@ def test_unclamped_grid_conditions_make_the_same_context_and_code(monkeypatch):
         opencl._SHAPES.clear()
         codes.append([translator.generate_code(knl) for knl in kernels])
     assert codes[0] == codes[1]
+
+
+def test_contexts_keyed_up_to_names_once_a_second_of_their_brief_comes(monkeypatch):
+    """The first context of a brief is computed and handed out without its key up to names
+    (no renamed `typed_key`, no renaming of the set there and back); a second context of
+    the brief keys both, so a kernel named otherwise computes no context the first
+    computed, as without the gate; every context equals a fresh one, gate on or off, for
+    matmuls named in four ways built in a row."""
+    from translator.codegen import opencl
+    from translator.ir import expr as expr_module
+    renamed_keys: list[int] = []
+    computed: list[int] = []
+    original_key, original_set = expr_module.typed_key, glue_codegen._context_set
+
+    def spy_key(expr, rename=None):
+        if rename:
+            renamed_keys.append(1)
+        return original_key(expr, rename)
+
+    def spy_set(conditions, assumptions):
+        computed.append(1)
+        return original_set(conditions, assumptions)
+    monkeypatch.setattr(glue_codegen, "typed_key", spy_key)
+    monkeypatch.setattr(glue_codegen, "_context_set", spy_set)
+    namings = [("i", "j", "k"), ("p", "q", "r"), ("i_1", "j_1", "k_1"), ("j", "k", "i")]
+    tallies = {}
+    for gate in (True, False):
+        monkeypatch.setattr(glue_codegen, "ALPHA_GATE", gate)
+        core._MEMO.clear()
+        opencl._SHAPES.clear()
+        tally = []
+        for naming in namings:
+            renamed_keys.clear()
+            computed.clear()
+            contexts = _matmul_contexts(naming)
+            for conditions, ctx in contexts:
+                fresh = original_set(conditions, None)
+                assert ctx.is_equal(fresh)
+                assert ctx.get_var_names(isl.dim_type.param) == \
+                    fresh.get_var_names(isl.dim_type.param)
+            tally.append((len(renamed_keys), len(computed)))
+        tallies[gate] = tally
+    assert tallies[True][0][0] == 0 < tallies[False][0][0]       # the first build: no keys
+    assert [c for _, c in tallies[True]] == [c for _, c in tallies[False]]
+
+
+def _matmul_contexts(naming):
+    """The contexts (conditions, set) code generation asks for a matmul named `naming`."""
+    import numpy as np
+
+    import transforms
+    import translator
+    i, j, k = naming
+    knl = translator.make_kernel(
+        f"{{[{i},{j},{k}]: 0<={i},{j},{k}<n}}", f"c[{i},{j}] = sum({k}, a[{i},{k}]*b[{k},{j}])",
+        [translator.GlobalArg(v, np.float32, shape="n,n") for v in "abc"] + ["..."],
+        name="mm_" + "_".join(naming))
+    knl = transforms.split_iname(knl, i, 16, outer_tag="g.1", inner_tag="l.1")
+    knl = transforms.split_iname(knl, j, 16, outer_tag="g.0", inner_tag="l.0")
+    asked = []
+    original = glue_codegen.context_set
+
+    def spy(conditions, assumptions=None):
+        found = original(conditions, assumptions)
+        asked.append((tuple(conditions), found))
+        return found
+    glue_codegen_package = __import__("translator.ir.isl_glue", fromlist=["context_set"])
+    saved = glue_codegen_package.context_set
+    glue_codegen_package.context_set = spy
+    try:
+        translator.generate_code(knl)
+    finally:
+        glue_codegen_package.context_set = saved
+    return asked
