@@ -109,54 +109,17 @@ def _alpha_context(conditions: tuple[Expression, ...],
     cut into many has the same hardware bounds on differently named inames).  Names the
     assumptions use stay as they are, and the key records where each renamed name falls in
     the sorted order of all names, so that the set found has its parameters in the order a
-    fresh computation would give them.  That key walks every condition again with the new
-    names, so a context is keyed only once a second context of its brief (the conditions'
-    number, classes and operators) comes; the first waits unkeyed (as `translator.ir.
-    shape_memo.KernelMemo` keeps kernels): an API kernel built once keys none."""
-    names = {n for c in conditions for n in dependencies(c)}
-    fixed = () if assumptions is None else assumptions.get_var_names(dim_type.param)
-    if ALPHA_GATE and not names.issubset(fixed):   # (some name is renamed)
-        brief = ("context brief", _brief(conditions), id(assumptions))
-        waiting = _MEMO.get(brief)
-        if waiting is None:
-            # The first context of its brief: computed as it is, kept unkeyed (a private
-            # copy, as isl may rewrite the asker's in place) until a second comes.
-            ctx = _context_set(conditions, assumptions)
-            memoized(brief, (assumptions,), lambda: [(conditions, _private_copy(ctx))])
-            return ctx
-        if waiting[1]:
-            for held, ctx in waiting[1]:
-                _alpha_keep(held, assumptions, ctx)
-            waiting[1].clear()   # (the brief is met: every later asker keys its own)
-    return _alpha_keep(conditions, assumptions, None)
-
-
-#: Whether `_alpha_context` keys a context up to names only once a second context of its
-#: brief comes (tests compare both ways).
-ALPHA_GATE = True
-
-
-def _brief(conditions: tuple[Expression, ...]) -> tuple:
-    """What contexts equal up to names share, read without walking the conditions: their
-    number and each one's class and operator."""
-    return tuple((type(c), getattr(c, "operator", None)) for c in conditions)
-
-
-def _alpha_keep(conditions: tuple[Expression, ...], assumptions: isl.BasicSet | None,
-                ctx: isl.Set | None) -> isl.Set:
-    """`_alpha_context`'s memo by the names' positions: the context of `conditions` (`ctx`
-    where it was computed, else from the memo or computed now) kept with positional
-    names, and handed out with the asker's own names."""
+    fresh computation would give them."""
     names = sorted({n for c in conditions for n in dependencies(c)})
     fixed = set() if assumptions is None else set(assumptions.get_var_names(dim_type.param))
     rename = alpha_names(n for n in names if n not in fixed)
     if rename is None:
-        return _context_set(conditions, assumptions) if ctx is None else ctx
+        return _context_set(conditions, assumptions)
     # (`typed_key` keys a renamed variable apart from every kept name spelled alike)
     key = ("context~", typed_key(conditions, rename),
            tuple(rename.get(n, n) for n in names), id(assumptions))
-    found = memoized(key, (assumptions,), lambda: _rename_params(
-        _context_set(conditions, assumptions) if ctx is None else ctx, rename))
+    found = memoized(key, (assumptions,),
+                     lambda: _rename_params(_context_set(conditions, assumptions), rename))
     return _rename_params(found, {new: old for old, new in rename.items()})
 
 
