@@ -252,3 +252,33 @@ def test_unclamped_grid_conditions_make_the_same_context_and_code(monkeypatch):
         opencl._SHAPES.clear()
         codes.append([translator.generate_code(knl) for knl in kernels])
     assert codes[0] == codes[1]
+
+
+def test_a_computed_context_is_not_renamed_back(monkeypatch):
+    """The asker that computes a context takes the set it computed (one renaming: the copy
+    kept with positional names; no renaming back), an asker by other names the kept copy
+    renamed to its names; both equal fresh contexts, names in a fresh context's order."""
+    from translator.ir import parse_expr
+    renamings: list[int] = []
+    original = glue_codegen._rename_params
+
+    def spy(s, names):
+        renamings.append("to" if any(v.startswith(core.ALPHA) for v in names.values())
+                         else "from")
+        return original(s, names)
+    monkeypatch.setattr(glue_codegen, "_rename_params", spy)
+    core._MEMO.clear()
+    # (names sorted alike against ``n``: the same positions, found in the memo; then a swap,
+    # another question)
+    for names, renamed in ((("i", "j"), ["to"]), (("a", "b"), ["from"]), (("k", "m"), ["from"]),
+                           (("j", "i"), ["to"])):
+        i, j, n = (parse_expr.parse_expression(v) for v in (*names, "n"))
+        conditions = (core.p.Comparison(i, ">=", 0), core.p.Comparison(i, "<", n),
+                      core.p.Comparison(j, "<=", core.p.Sum((i, 3))))
+        renamings.clear()
+        found = glue_codegen.context_set(conditions)
+        fresh = glue_codegen._context_set(conditions, None)
+        assert found.is_equal(fresh)
+        assert found.get_var_names(isl.dim_type.param) == \
+            fresh.get_var_names(isl.dim_type.param)
+        assert renamings == renamed, names

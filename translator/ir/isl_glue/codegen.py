@@ -118,8 +118,17 @@ def _alpha_context(conditions: tuple[Expression, ...],
     # (`typed_key` keys a renamed variable apart from every kept name spelled alike)
     key = ("context~", typed_key(conditions, rename),
            tuple(rename.get(n, n) for n in names), id(assumptions))
-    found = memoized(key, (assumptions,),
-                     lambda: _rename_params(_context_set(conditions, assumptions), rename))
+    made: list[isl.Set] = []
+
+    def compute() -> isl.Set:
+        made.append(_context_set(conditions, assumptions))
+        return _rename_params(made[0], rename)
+    found = memoized(key, (assumptions,), compute)
+    if made and rename:
+        # The asker that computed it takes its own set, as it was before the positional
+        # names were put on a copy (the copy kept; renaming that back gives the same
+        # constraints on another copy).
+        return made[0]
     return _rename_params(found, {new: old for old, new in rename.items()})
 
 
