@@ -10,10 +10,17 @@ import sys
 from pathlib import Path
 
 import islpy as isl
+import numpy as np
 import pytest
 
+import transforms
+import translator
+from translator.codegen import grid as grid_module
+from translator.codegen import opencl
+from translator.ir import parse_expr
 from translator.ir.isl_glue import codegen as glue_codegen
 from translator.ir.isl_glue import core
+from translator.schedule import schedule_kernel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
@@ -184,10 +191,6 @@ def _grid_kernels():
     """Kernels whose group counts are clamped at zero, and some that are not: splits of
     ranges with parametric ends, a triangle, two loops on one axis, assumptions, chunks,
     a reduction, an ilp inner iname."""
-    import numpy as np
-
-    import transforms
-    import translator
     f32 = np.float32
 
     def arrays(*names, shape="n"):
@@ -218,8 +221,9 @@ def _grid_kernels():
                                  name="constant")
     out.append(transforms.split_iname(knl, "i", 16, outer_tag="g.0", inner_tag="l.0"))
     lib = bench_loopy.ours()
-    out += [build(lib, "k_" + build.__name__.replace(" ", "_")) for build in (bench_loopy.stencil, bench_loopy.matmul,
-                                                     bench_loopy.saxpy, bench_loopy.many(3))]
+    out += [build(lib, "k_" + build.__name__.replace(" ", "_"))
+            for build in (bench_loopy.stencil, bench_loopy.matmul, bench_loopy.saxpy,
+                          bench_loopy.many(3))]
     return out
 
 
@@ -227,10 +231,6 @@ def test_unclamped_grid_conditions_make_the_same_context_and_code(monkeypatch):
     """`Grid.conditions` without the clamp: the root context is the same set as with it
     (isl's equality), and every kernel's generated code (device code, sizes, parameters)
     is the one the clamped conditions give."""
-    import translator
-    from translator.codegen import grid as grid_module
-    from translator.codegen import opencl
-    from translator.schedule import schedule_kernel
     kernels = _grid_kernels()
     unclamped = 0
     for knl in kernels:
@@ -258,7 +258,6 @@ def test_a_computed_context_is_not_renamed_back(monkeypatch):
     """The asker that computes a context takes the set it computed (one renaming: the copy
     kept with positional names; no renaming back), an asker by other names the kept copy
     renamed to its names; both equal fresh contexts, names in a fresh context's order."""
-    from translator.ir import parse_expr
     renamings: list[int] = []
     original = glue_codegen._rename_params
 
