@@ -8,7 +8,7 @@ Also: barriers need loops whose trip counts are the same in every work item of a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import islpy as isl
 import pymbolic.primitives as p
@@ -360,10 +360,6 @@ def hardware_span(domain: isl.BasicSet, iname: str) -> tuple[Expression, int | N
     The count is built on first need from the same choice (`_Range`); a split's inner
     iname, whose own constraints already say its range, is read from them
     (`_constant_span`)."""
-    if SPAN_SHORTCUT:
-        found = _constant_span(domain, iname)
-        if found is not None:
-            return found
     entry = _range_entry(domain, iname)
     return entry.base, entry.extent
 
@@ -441,26 +437,42 @@ def _range_entry(domain: isl.BasicSet, iname: str) -> _Range:
     key = alpha_key(domain)
     if key is None:
         return memoized(("hardware_range", id(domain), iname), (domain,),
-                        lambda: _hardware_choice(domain, iname))
+                        lambda: _span_or_choice(domain, iname))
     # the answer is in parameters only: the same for every loop of this shape
     position = inames_of(domain).index(iname) if iname in inames_of(domain) else iname
     return memoized(("hardware_range", key, position), (),
-                    lambda: _hardware_choice(domain, iname))
+                    lambda: _span_or_choice(domain, iname))
+
+
+def _span_or_choice(domain: isl.BasicSet, iname: str) -> _Range:
+    """`_hardware_choice`'s answer, its base and bound read by `_constant_span` where that
+    answers (the count then made from the general answer on first need)."""
+    if SPAN_SHORTCUT:
+        found = _constant_span(domain, iname)
+        if found is not None:
+            return _Range(found[0], found[1], None, None,
+                          lambda: _hardware_choice(domain, iname).count())
+    return _hardware_choice(domain, iname)
 
 
 class _Range:
     """`_hardware_range`'s answer with the count expression made on first need, from the
     number of values chosen (an isl piecewise function no other code holds)."""
 
-    __slots__ = ("base", "extent", "_size", "_count")
+    __slots__ = ("base", "extent", "_size", "_count", "_general")
 
     def __init__(self, base: Expression, extent: int | None, size: isl.PwAff | None,
-                 count: Expression | None) -> None:
+                 count: Expression | None,
+                 general: Callable[[], Expression] | None = None) -> None:
         self.base, self.extent, self._size, self._count = base, extent, size, count
+        self._general = general   # (`_span_or_choice`: the count from the general path)
 
     def count(self) -> Expression:
         if self._count is None:
-            self._count, self._size = upper_expression(self._size), None
+            if self._general is not None:
+                self._count, self._general = self._general(), None
+            else:
+                self._count, self._size = upper_expression(self._size), None
         return self._count
 
 
