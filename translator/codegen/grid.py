@@ -44,18 +44,38 @@ class Grid:
         return self.local_size[tag.axis] if isinstance(tag, LocalTag) else self.groups[tag.axis]
 
     def conditions(self) -> tuple[Expression, ...]:
-        """What every work item knows: base <= iname <= base + axis size - 1."""
+        """What every work item knows: base <= iname <= base + axis size - 1.
+
+        A group count clamped at zero (``max((n + 14) // 16, 0)``: `_group_count`) is
+        stated without the clamp: beside ``base <= iname`` both say the same (a count of
+        zero or less leaves no value either way), and the context the conditions make
+        (`translator.ir.isl_glue.context_set`) is then one piece, not the union of a
+        maximum's two pieces, which isl built and simplified away for each first build."""
         out: list[Expression] = []
         for hw in self.inames:
             v = p.Variable(hw.iname)
             out.append(p.Comparison(v, ">=", hw.base))
-            out.append(p.Comparison(v, "<=", _plus(hw.base, _plus(self.axis_size(hw.tag), -1))))
+            size = self.axis_size(hw.tag)
+            if UNCLAMPED_CONDITIONS and _clamped(size):
+                size = size.children[0]
+            out.append(p.Comparison(v, "<=", _plus(hw.base, _plus(size, -1))))
         return tuple(out)
 
     def id_expression(self, hw: HardwareIname) -> str:
         """C text of the iname's value in a work item."""
         fn = "get_local_id" if isinstance(hw.tag, LocalTag) else "get_group_id"
         return f"(int) {fn}({hw.tag.axis})"
+
+
+#: Whether `Grid.conditions` states clamped group counts without the clamp (tests compare
+#: both ways).
+UNCLAMPED_CONDITIONS = True
+
+
+def _clamped(count: Expression) -> bool:
+    """Whether `count` is ``max(c, 0)`` as `_group_count` clamps a count."""
+    return type(count) is p.Max and len(count.children) == 2 and count.children[1] == 0 \
+        and type(count.children[1]) is int
 
 
 def _times(a: Expression, b: Expression) -> Expression:

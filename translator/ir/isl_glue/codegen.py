@@ -8,7 +8,7 @@ Also: barriers need loops whose trip counts are the same in every work item of a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import islpy as isl
 import pymbolic.primitives as p
@@ -118,8 +118,17 @@ def _alpha_context(conditions: tuple[Expression, ...],
     # (`typed_key` keys a renamed variable apart from every kept name spelled alike)
     key = ("context~", typed_key(conditions, rename),
            tuple(rename.get(n, n) for n in names), id(assumptions))
-    found = memoized(key, (assumptions,),
-                     lambda: _rename_params(_context_set(conditions, assumptions), rename))
+    made: list[isl.Set] = []
+
+    def compute() -> isl.Set:
+        made.append(_context_set(conditions, assumptions))
+        return _rename_params(made[0], rename)
+    found = memoized(key, (assumptions,), compute)
+    if made and rename:
+        # The asker that computed it takes its own set, as it was before the positional
+        # names were put on a copy (the copy kept; renaming that back gives the same
+        # constraints on another copy).
+        return made[0]
     return _rename_params(found, {new: old for old, new in rename.items()})
 
 
@@ -348,35 +357,122 @@ def hardware_span(domain: isl.BasicSet, iname: str) -> tuple[Expression, int | N
     """`hardware_range`'s lowest value and constant bound, without the number of values:
     a local iname's work-group size is the bound, and its count expression (``min(16,
     n - 1)`` for a split, a minimum of pieces isl has to prove) is never read there.
-    The count is built on first need from the same choice (`_Range`)."""
+    The count is built on first need from the same choice (`_Range`); a split's inner
+    iname, whose own constraints already say its range, is read from them
+    (`_constant_span`)."""
     entry = _range_entry(domain, iname)
     return entry.base, entry.extent
+
+
+#: Whether `hardware_span` first tries `_constant_span` (tests compare both ways).
+SPAN_SHORTCUT = True
+
+#: The corner of the orthant of parameter values `_constant_span` asks about.
+_WIDE = 1 << 20
+
+
+def _constant_span(domain: isl.BasicSet, iname: str) -> tuple[int, int] | None:
+    """`hardware_span`'s answer ``(L, U - L + 1)`` where `domain` (over `iname` alone) holds
+    ``L <= iname <= U`` as constraints of `iname` alone (a split's inner iname: ``0 <=
+    i_inner <= 15``) and both `L` and `U` are values of `iname` for every parameter value
+    of an orthant (each parameter at least `_WIDE`: the split of a range long enough);
+    None where that is not read or proved (the general path answers).
+
+    Why it is the general path's answer (`_hardware_choice`): there the lowest value `lo`
+    is at least `L` and the highest `hi` at most `U` everywhere, and both are attained on
+    the orthant, so `L` is `lo`'s constant minimum, a candidate base whose number of values
+    `hi - L + 1` has the bound `U - L + 1`.  Any other candidate `c` is at most `lo`, so at
+    most `L` on the orthant, where its number of values reaches `U - c + 1 >= U - L + 1`:
+    none has a smaller bound, and one with the same bound is `L` on the whole orthant.  A
+    quasi-affine function (isl's pieces: affine in the parameters and their integer
+    divisions) constant on an orthant is that constant everywhere (its differences over a
+    period are constant, zero on the orthant, and the orthant holds a whole period), so
+    it is `L` (a duplicate of the constant candidate, or the constant dropped as its
+    duplicate)."""
+    if (not isinstance(domain, isl.BasicSet) or domain.dim(dim_type.set) != 1
+            or domain.get_dim_name(dim_type.set, 0) != iname):
+        return None
+    bounds = _own_bounds(domain)
+    if bounds is None:
+        return None
+    low, high = bounds
+    ctx = domain.get_ctx()
+    space = domain.get_space().params()
+    orthant = isl.BasicSet.universe(space)
+    for k in range(domain.dim(dim_type.param)):
+        c = isl.Constraint.inequality_alloc(isl.LocalSpace.from_space(space))
+        c = c.set_coefficient_val(dim_type.param, k, isl.Val.one(ctx))
+        orthant = orthant.add_constraint(c.set_constant_val(isl.Val.int_from_si(ctx, -_WIDE)))
+    for value in (low, high):
+        where = domain.fix_val(dim_type.set, 0, isl.Val.int_from_si(ctx, value)).params()
+        if not orthant.is_subset(where):
+            return None
+    return low, high - low + 1
+
+
+def _own_bounds(domain: isl.BasicSet) -> tuple[int, int] | None:
+    """The tightest ``(L, U)`` with ``L <= iname <= U`` among the constraints of `domain`
+    (one set dim) that involve that dim alone, with coefficient 1 or -1; None without
+    both."""
+    low: int | None = None
+    high: int | None = None
+    params, divs = domain.dim(dim_type.param), domain.dim(dim_type.div)
+    for c in domain.get_constraints():
+        a = c.get_coefficient_val(dim_type.set, 0).to_python()
+        if a not in (1, -1) or (params and c.involves_dims(dim_type.param, 0, params)) \
+                or (divs and c.involves_dims(dim_type.div, 0, divs)):
+            continue
+        k = int(c.get_constant_val().to_python())
+        # a*iname + k >= 0 (or == 0): a lower bound -k (a = 1) or an upper bound k (a = -1)
+        if a == 1 or c.is_equality():
+            low = -a * k if low is None else max(low, -a * k)
+        if a == -1 or c.is_equality():
+            high = -a * k if high is None else min(high, -a * k)
+    if low is None or high is None or high < low:
+        return None
+    return low, high
 
 
 def _range_entry(domain: isl.BasicSet, iname: str) -> _Range:
     key = alpha_key(domain)
     if key is None:
         return memoized(("hardware_range", id(domain), iname), (domain,),
-                        lambda: _hardware_choice(domain, iname))
+                        lambda: _span_or_choice(domain, iname))
     # the answer is in parameters only: the same for every loop of this shape
     position = inames_of(domain).index(iname) if iname in inames_of(domain) else iname
     return memoized(("hardware_range", key, position), (),
-                    lambda: _hardware_choice(domain, iname))
+                    lambda: _span_or_choice(domain, iname))
+
+
+def _span_or_choice(domain: isl.BasicSet, iname: str) -> _Range:
+    """`_hardware_choice`'s answer, its base and bound read by `_constant_span` where that
+    answers (the count then made from the general answer on first need)."""
+    if SPAN_SHORTCUT:
+        found = _constant_span(domain, iname)
+        if found is not None:
+            return _Range(found[0], found[1], None, None,
+                          lambda: _hardware_choice(domain, iname).count())
+    return _hardware_choice(domain, iname)
 
 
 class _Range:
     """`_hardware_range`'s answer with the count expression made on first need, from the
     number of values chosen (an isl piecewise function no other code holds)."""
 
-    __slots__ = ("base", "extent", "_size", "_count")
+    __slots__ = ("base", "extent", "_size", "_count", "_general")
 
     def __init__(self, base: Expression, extent: int | None, size: isl.PwAff | None,
-                 count: Expression | None) -> None:
+                 count: Expression | None,
+                 general: Callable[[], Expression] | None = None) -> None:
         self.base, self.extent, self._size, self._count = base, extent, size, count
+        self._general = general   # (`_span_or_choice`: the count from the general path)
 
     def count(self) -> Expression:
         if self._count is None:
-            self._count, self._size = upper_expression(self._size), None
+            if self._general is not None:
+                self._count, self._general = self._general(), None
+            else:
+                self._count, self._size = upper_expression(self._size), None
         return self._count
 
 

@@ -101,9 +101,10 @@ def alpha_memoized(name: str, sets: Sequence[isl.BasicSet | isl.Set | None],
     kernels of a file ask the same questions of loops that differ in their iname names only
     (``i_1``, ``i_2``, ...).  Every name of `sets` (parameters, then set dims, set by set)
     and the names `extra` holds get positional names (`alpha_names`) in the key; the answer
-    is remembered with those names (`rename(answer, names)`) and renamed back for each
-    asker (and under the asker's own texts, which a kernel asking again by the same names
-    finds first, as `text_memoized` would).  Only for answers built from the sets by
+    is remembered as its first asker computed it, with that asker's positional names, and
+    renamed (`rename(answer, names)`) for an asker by other names (and remembered under
+    the asker's own texts, which a kernel asking again by the same names finds first, as
+    `text_memoized` would).  Only for answers built from the sets by
     position (isl's dims in order) whose names come from the sets: such an answer renamed
     is the answer to the renamed question.  Where the names cannot be made positional
     safely, remembered under the asker's own texts only."""
@@ -119,8 +120,24 @@ def alpha_memoized(name: str, sets: Sequence[isl.BasicSet | isl.Set | None],
         return memoized(exact, (), compute)
     key = ("alpha " + name, *(None if t is None else renamed_text(t, names) for t in texts),
            *(names[n] for n in extra))
-    found = memoized(key, (), lambda: rename(compute(), names))
-    return memoized(exact, (), lambda: rename(found, {new: old for old, new in names.items()}))
+    # The answer is kept with the names of the asker that computed it (and those names'
+    # positional ones): the asker takes it as computed, and only an asker by other names
+    # has it renamed, once, from the first asker's names to its own (the same answer as
+    # renaming it to the positional names and from those to its own, as this did before:
+    # the same names of the same positions, renamed simultaneously).
+    hit = _MEMO.get(key)
+    if hit is None:
+        answer = compute()
+        memoized(key, (), lambda: (answer, names))
+        return memoized(exact, (), lambda: answer)
+    answer, first = hit[1]
+    if first == names:
+        return memoized(exact, (), lambda: answer)
+    mine = {new: old for old, new in names.items()}
+    if not mine.keys() >= set(first.values()):   # (equal keys name the same positions)
+        return memoized(exact, (), compute)
+    return memoized(exact, (), lambda: rename(answer, {old: mine[new]
+                                                       for old, new in first.items()}))
 
 
 #: The prefix of the names `alpha_key` gives set dims (no user name starts so: see there).
