@@ -1,4 +1,4 @@
-! translate-test: translate=--directives=openmp,openacc,translate
+! translate-test: translate=--directives=openmp,openacc,translate rtol=1e-13
 ! A finite-element mesh in a derived type (connectivity and coordinates as components),
 ! OpenACC parallel loops gathering nodal values per element, an atomic assembly, and a
 ! region the translator maps by itself (no directive): a lumped mass through a permutation.

@@ -369,8 +369,32 @@ class Gathers:
             for stmt in self.statements:
                 for index in _subscripts(arg.name, stmt):
                     for extent, axis_index in zip(shape, index):
-                        if extent is not None:
+                        if extent is not None and not self._reads_ragged_table(stmt,
+                                                                               axis_index):
                             self.check(stmt, axis_index, extent)
+
+    def _reads_ragged_table(self, stmt: Assignment, index: Expression) -> bool:
+        """Whether `index` reads a table of which the region may read only some columns'
+        first rows (``nlist(k, i)`` for ``k <= numneigh(i)``: a neighbour list, a padded
+        matrix row).  The scans cover whole leading axes, whose unread slots may hold
+        anything (never set, as in the original program), so their range proves nothing
+        about the elements read: such a subscript is not checked.  (The array it reads has
+        a known extent and moves whole; a read out of it is one in the original too.)"""
+        view = self._view([index])
+        if view is None:
+            return False
+        read = set(view[1].values())
+        return any(self._ragged(t) for t, b in list(self.bounds.items()) if b in read)
+
+    def _ragged(self, table: str) -> bool:
+        """Whether some read of `table` on a leading axis is bounded by table values."""
+        sym = self.rb.touched[table]
+        for stmt in self.statements:
+            for index in _subscripts(table, stmt):
+                for axis_index in index[:len(sym.dims) - 1]:
+                    if self._bounded(stmt, axis_index) is not _PLAIN:
+                        return True
+        return False
 
 
 #: `Gathers.end` of a subscript that reads no index table.
