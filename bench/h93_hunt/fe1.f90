@@ -1,4 +1,4 @@
-! translate-test: translate=--directives=openmp,openacc,translate
+! translate-test: translate=--directives=openmp,openacc,translate rtol=1e-13
 ! Finite-element gathers as unstructured codes write them: element connectivity conn(1:4, e),
 ! nodal values gathered per element (xe = x(conn(n, e))), an element residual, an assembly by
 ! atomic scatter-add r(conn(n, e)) = r(conn(n, e)) + f.
