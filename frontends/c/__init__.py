@@ -126,7 +126,18 @@ def _notes(claims: dict, sites: list) -> tuple[str, ...]:
     found = [_Found(c) for _, c in claims.values()]
     regions = [(s.kernel.line, s.end.last_line) for s in sites]
     warn_not_offloaded(found, regions, "c")
+    _warn_in_regions(claims, [s for s in sites if not s.claims])
     return untouched_notes(found, regions)
+
+
+def _warn_in_regions(claims: dict, sites: list) -> None:
+    """A ``directive-in-region`` warning at each loop directive inside a ``#pragma
+    translate`` region (which does not read it)."""
+    from frontends.directives.claims import LoopClaim, warn_in_region
+    for line, (_raw, claim) in sorted(claims.items()):
+        site = next((s for s in sites if s.kernel.line < line <= s.end.last_line), None)
+        if site is not None and isinstance(claim, LoopClaim):
+            warn_in_region(claim, site.kernel.line, "c")
 
 
 def _read_claims(src: SourceText, models: tuple[str, ...]) -> dict:

@@ -109,6 +109,23 @@ def warn_not_offloaded(found: list, regions: list[tuple[int, int]], language: st
              claim.span)
 
 
+#: The warning id of a loop directive inside a translator region, which does not read it.
+IN_REGION = "directive-in-region"
+
+
+def warn_in_region(claim: Claim, region_line: int, language: str) -> None:
+    """A ``directive-in-region`` warning at `claim`, a loop directive inside the translator
+    region that starts at `region_line`: the region's own pragmas (or the automatic mapping)
+    decide how its loops run, and the directive's clauses (``private(t)`` ...) do not apply,
+    which without a word looked like a directive ignored."""
+    kind = "#pragma translate kernel" if language == "c" else "!$translate kernel"
+    warn(IN_REGION, f"{spelled(claim, language)} is inside the '{kind}' region of line "
+                    f"{region_line}, which does not read it: the region's own pragmas (or "
+                    "the automatic mapping) decide how its loops run, and its clauses do not "
+                    "apply (for the directive to make the region, end the translate region "
+                    "before it)", claim.span)
+
+
 def inherit(claim: LoopClaim, outer: LoopClaim) -> LoopClaim:
     """A worksharing loop's claim with the clauses of its enclosing ``parallel``."""
     from dataclasses import replace

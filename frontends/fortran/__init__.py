@@ -244,11 +244,16 @@ def _with_claim_regions(marks: list[RegionMarks], claims: list[Any],
     a ``translate`` region (or inside another claim's loop nest) is left to it."""
     if not claims:
         return marks
+    from frontends.directives.claims import warn_in_region
     from frontends.directives.fortran import claim_marks
     out = list(marks)
     for m in claim_marks(claims, procedures, lines, form):
-        if not any(o.kernel_line <= m.kernel_line <= o.end_line for o in out):
+        inside = next((o for o in out if o.kernel_line <= m.kernel_line <= o.end_line), None)
+        if inside is None:
             out.append(m)
+        elif not inside.claims:   # a !$translate region: its own pragmas decide
+            for claim, _line, _spelling in m.claims:
+                warn_in_region(claim, inside.kernel_line, "fortran")
     return sorted(out, key=lambda m: m.kernel_line)
 
 
