@@ -286,6 +286,8 @@ class Gathers:
         found = self._bounded(stmt, index)
         if found is None or found is _PLAIN:
             return found
+        if self._reads_ragged_table(stmt, index):
+            return None   # the scans' range is not that of the elements read
         full, index2, preds, dims = found
         try:
             end = index_end(full, index2, preds, dims)
