@@ -180,24 +180,25 @@ class Gathers:
         Constants are folded: the caller's scope may have taken SIZE, MIN or INT as variable
         names (FORTRAN 77 codes do), which the text then does not call."""
         sym = self.rb.touched[table]
-        extents = [None if e is None else self._fortran(e) for e in self.rb.layout(sym).extents]
-        known = extents and None not in extents and None not in map(_literal, extents)
-        size = _product8(extents) if known else f"size({sym.actual}, kind=8)"
+        extents = self.rb.layout(sym).extents
+        size_value = _product(extents) if extents else None
+        size = f"size({sym.actual}, kind=8)" if size_value is None else _int8(size_value)
         last = len(sym.dims) - 1
         assumed = sym.dims[-1].kind == "assumed_size" or legacy_one(sym)
         end = self.footprint(table, last)
         if end is None:
             end = self._plain_end(table, last)
-        text = None if end in (None, False) else self._fortran(end)
-        if text is not None and last:
-            leading = [self._fortran(e) for e in self.rb.layout(sym).extents[:-1]]
-            text = None if None in leading else _product8([*leading, text])
-        elif text is not None:
-            text = _product8([text])
+        text = end_value = None
+        if end not in (None, False):
+            parts = [*extents[:-1], end]
+            end_value = _product(parts)
+            texts = [self._fortran(e) for e in parts]
+            text = _int8(end_value) if end_value is not None else \
+                None if None in texts else "*".join(f"int({t}, 8)" for t in texts)
         if assumed or text is None:
             return text if assumed else size
-        if _literal8(size) is not None and _literal8(text) is not None:
-            return f"{min(_literal8(size), _literal8(text))}_8"
+        if size_value is not None and end_value is not None:
+            return _int8(min(size_value, end_value))
         return f"min({size}, {text})"
 
     def _fortran(self, expr: Expression) -> str | None:
@@ -431,30 +432,20 @@ def _subscripts(name: str, stmt: Assignment) -> list[tuple]:
     return found
 
 
+
+def _product(values) -> int | None:
+    """The product of `values` where each is an integer constant, else None."""
+    out = 1
+    for v in values:
+        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+            return None
+        out *= int(v)
+    return out
+
+
+def _int8(value: int) -> str:
+    """An integer(8) literal."""
+    return f"{value}_8" if value >= 0 else f"({value}_8)"
+
+
 __all__ = ["Gathers", "legacy_one"]
-
-
-def _product8(texts: list[str]) -> str:
-    """The product of integer Fortran texts as an integer(8) text; literals folded."""
-    values = [_literal(t) for t in texts]
-    if None not in values:
-        out = 1
-        for v in values:
-            out *= v
-        return f"{out}_8" if out >= 0 else f"({out}_8)"
-    return "*".join(f"int({t}, 8)" for t in texts)
-
-
-def _literal(text: str) -> int | None:
-    """The value of an integer literal text (``25``, ``(-3)``), else None."""
-    body = text[1:-1] if text.startswith("(") and text.endswith(")") else text
-    try:
-        return int(body)
-    except ValueError:
-        return None
-
-
-def _literal8(text: str) -> int | None:
-    """The value of a text `_product8` folded (``25_8``, ``(-3_8)``), else None."""
-    body = text[1:-1] if text.startswith("(") and text.endswith(")") else text
-    return _literal(body[:-2]) if body.endswith("_8") else None
